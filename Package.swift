@@ -1,0 +1,46 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Dependencies point one way: typeset (CLI) → {TypesetDocuments, TypesetRender} → TypesetCore → C modules.
+// Only the toolchain and Debian's C libraries are used; `./setup.sh` installs the latter.
+let package = Package(
+    name: "Typeset",
+    products: [
+        .library(name: "TypesetCore", targets: ["TypesetCore"]),
+        .library(name: "TypesetDocuments", targets: ["TypesetDocuments"]),
+        .library(name: "TypesetRender", targets: ["TypesetRender"]),
+        .executable(name: "typeset", targets: ["typeset"]),
+        .executable(name: "typeset-bench", targets: ["typeset-bench"]),
+    ],
+    targets: [
+        // System libraries: each folder holds module.modulemap and shim.h only.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+
+        // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering.
+        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU"]),
+        // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
+        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CLibXML2", "CLibZip"]),
+        // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API).
+        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG"]),
+        // The command-line tool.
+        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
+        // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
+        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
+        .executableTarget(
+            name: "typeset-bench",
+            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"],
+            path: "Benchmarks/typeset-bench"),
+
+        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport"]),
+        .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
+        .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"]),
+        .testTarget(name: "TypesetCLITests", dependencies: ["TypesetTestSupport"]),
+    ]
+)

@@ -1,0 +1,66 @@
+#ifndef CICU_H
+#define CICU_H
+
+/* A small, unversioned C facade over the parts of ICU that Typeset uses (break iteration and bidi).
+   ICU's exported symbols carry the library's major version (ubrk_open_72), and its headers clash with
+   Foundation's private copy of ICU when both are visible to one Swift module. This header therefore uses
+   plain C types only; the ICU headers are included by shim.c alone. */
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Kinds of break iterator, mirroring UBreakIteratorType. */
+enum {
+    CICU_BREAK_CHARACTER = 0,
+    CICU_BREAK_WORD = 1,
+    CICU_BREAK_LINE = 2,
+    CICU_BREAK_SENTENCE = 3
+};
+
+/* Returned by CICU_breakIteratorNext when there are no more boundaries. */
+#define CICU_BREAK_DONE (-1)
+
+typedef struct CICU_BreakIterator CICU_BreakIterator;
+
+/* Opens a break iterator of `kind` for `locale` (may be NULL for the root locale). NULL on failure. */
+CICU_BreakIterator *CICU_breakIteratorOpen(int32_t kind, const char *locale);
+/* Closes an iterator opened by CICU_breakIteratorOpen. */
+void CICU_breakIteratorClose(CICU_BreakIterator *iterator);
+/* Points the iterator at `length` UTF-16 units. The text is borrowed and must outlive its use. 0 on success. */
+int32_t CICU_breakIteratorSetText(CICU_BreakIterator *iterator, const uint16_t *text, int32_t length);
+/* Moves to the first boundary (always 0). */
+int32_t CICU_breakIteratorFirst(CICU_BreakIterator *iterator);
+/* Moves to the next boundary, or returns CICU_BREAK_DONE. */
+int32_t CICU_breakIteratorNext(CICU_BreakIterator *iterator);
+/* The first boundary after `offset`, or CICU_BREAK_DONE. */
+int32_t CICU_breakIteratorFollowing(CICU_BreakIterator *iterator, int32_t offset);
+/* The last boundary before `offset`, or CICU_BREAK_DONE. */
+int32_t CICU_breakIteratorPreceding(CICU_BreakIterator *iterator, int32_t offset);
+/* Whether `offset` is a boundary. */
+int32_t CICU_breakIteratorIsBoundary(CICU_BreakIterator *iterator, int32_t offset);
+/* For a line iterator: 1 if the current boundary is a mandatory (hard) break, else 0.
+   For a word iterator: 1 if the segment before the current boundary is a word (letters, numbers, kana, ideographs). */
+int32_t CICU_breakIteratorCurrentStatusFlag(CICU_BreakIterator *iterator, int32_t kind);
+
+/* Resolves bidi embedding levels (UAX #9) for `length` UTF-16 units.
+   `paragraphLevel` is 0 (LTR), 1 (RTL) or 0xFE (default LTR: from the first strong character).
+   On success writes one level per unit into `levels`, the resolved paragraph level into `resolvedParagraphLevel`,
+   and returns 0; returns a non-zero ICU error code on failure. */
+int32_t CICU_bidiResolveLevels(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
+                               uint8_t *levels, uint8_t *resolvedParagraphLevel);
+
+/* Visual reordering of `count` runs with the given levels (UAX #9 rule L2): writes into `visualToLogical`
+   the logical index of the run shown at each visual position. Returns 0 on success. */
+int32_t CICU_bidiReorderVisual(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/* ICU's version string, e.g. "72.1". */
+const char *CICU_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

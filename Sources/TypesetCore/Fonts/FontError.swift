@@ -1,0 +1,22 @@
+/// A font could not be found, loaded or configured.
+public struct FontError: Error, CustomStringConvertible, Equatable {
+    /// What kind of failure.
+    public enum Code: Hashable, Sendable {
+        /// fontconfig could not be set up.
+        case configuration
+        /// No installed or bundled font matches the request.
+        case notFound
+        /// A font file exists but cannot be read as a font.
+        case unreadable
+    }
+
+    /// What kind of failure.
+    public let code: Code
+    /// One line saying what happened.
+    public let message: String
+
+    init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,58 @@
+/// One face of one font file, loaded for shaping and measuring.
+///
+/// Faces are made by a ``FontContext`` and live as long as it does. They are immutable and may be shared
+/// between threads. All metrics are per em: multiply by a size in points to get points.
+public final class FontFace: Sendable, CustomStringConvertible {
+    /// A small number identifying the face within its ``FontContext`` (stable for the context's lifetime).
+    public let id: Int
+    /// The font file.
+    public let path: String
+    /// The face's index within a collection file (0 for plain font files).
+    public let index: Int
+    /// The family name as the font declares it.
+    public let family: String
+    /// The style name as the font declares it (`Regular`, `Bold Italic`...).
+    public let styleName: String
+    /// Ascent above the baseline, in ems.
+    public let ascent: Double
+    /// Descent below the baseline, in ems (positive).
+    public let descent: Double
+    /// Line gap, in ems.
+    public let lineGap: Double
+    /// Design units per em.
+    public let unitsPerEm: Int
+    /// Whether the face has small capitals (`smcp`).
+    public let hasSmallCaps: Bool
+    let harfBuzz: HarfBuzzFont
+
+    init?(id: Int, path: String, index: Int, family: String, styleName: String) {
+        guard let font = HarfBuzzFont(path: path, index: Int32(index)) else { return nil }
+        self.id = id
+        self.path = path
+        self.index = index
+        self.family = family
+        self.styleName = styleName
+        self.harfBuzz = font
+        let upem = Double(font.unitsPerEm)
+        let extents = font.verticalExtents()
+        self.unitsPerEm = Int(font.unitsPerEm)
+        // Some fonts leave hhea empty; fall back to a conventional 0.8/0.2 split rather than a zero-height line.
+        let a = Double(extents.ascender) / upem, d = Double(-extents.descender) / upem
+        self.ascent = a > 0 ? a : 0.8
+        self.descent = d >= 0 && a > 0 ? d : 0.2
+        self.lineGap = max(0, Double(extents.lineGap) / upem)
+        self.hasSmallCaps = font.hasSubstitutionFeature("smcp")
+    }
+
+    /// The natural line height (ascent + descent + line gap), in ems.
+    public var naturalLineHeight: Double { ascent + descent + lineGap }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { harfBuzz.glyph(for: scalar.value) != nil }
+
+    /// `Family Style (file#index)`.
+    public var description: String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(family) \(styleName) (\(file)\(index == 0 ? "" : "#\(index)"))"
+    }
+}

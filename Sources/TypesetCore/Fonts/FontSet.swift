@@ -1,0 +1,49 @@
+import Synchronization
+
+/// The faces that serve one ``FontDescriptor``: a primary face and, for characters it lacks, fontconfig's
+/// fallback list in order of preference (loaded lazily, per character).
+public final class FontSet: Sendable {
+    /// What was asked for.
+    public let descriptor: FontDescriptor
+    /// The face used for every character it covers.
+    public let primary: FontFace
+    private let fallbacks: Mutex<FallbackState>
+    private let registry: FaceRegistry
+
+    struct FallbackState: ~Copyable {
+        let list: FontconfigFontList
+        var chosen: [UInt32: FontFace?] = [:]
+    }
+
+    init(descriptor: FontDescriptor, primary: FontFace, fallbacks list: FontconfigFontList, registry: FaceRegistry) {
+        self.descriptor = descriptor
+        self.primary = primary
+        self.fallbacks = Mutex(FallbackState(list: list))
+        self.registry = registry
+    }
+
+    /// Whether the primary face is of another family than the one requested (a substitution, such as
+    /// Georgia → Charis SIL on a machine without Georgia). Generic names (`serif`, `sans-serif`) never count.
+    public var isSubstitute: Bool {
+        let requested = descriptor.family.lowercased()
+        if ["serif", "sans-serif", "sans", "monospace", "cursive", "fantasy", "system-ui"].contains(requested) { return false }
+        return primary.family.lowercased() != requested
+    }
+
+    /// The face to use for `codePoint`: the primary face when it covers it, otherwise the first fallback that
+    /// does, otherwise nil (the primary face then draws its .notdef glyph).
+    func fallbackFace(for codePoint: UInt32) -> FontFace? {
+        fallbacks.withLock { state in
+            if let known = state.chosen[codePoint] { return known }
+            var found: FontFace?
+            for i in 0..<state.list.count where state.list.covers(codePoint, at: i) {
+                guard let match = state.list.match(at: i), let face = registry.face(for: match),
+                      face.harfBuzz.glyph(for: codePoint) != nil else { continue }
+                found = face
+                break
+            }
+            state.chosen[codePoint] = found
+            return found
+        }
+    }
+}

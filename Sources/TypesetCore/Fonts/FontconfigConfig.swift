@@ -1,0 +1,115 @@
+internal import CFontconfig
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owner of one `FcConfig`. Not thread-safe: ``FontContext`` serializes every use behind its mutex.
+final class FontconfigConfig {
+    let raw: OpaquePointer
+
+    /// A configuration that sees only `directory` (plus the aliases in `directory/typeset-fonts.conf`).
+    init(hermeticDirectory directory: String) throws(FontError) {
+        guard let config = FcConfigCreate() else { throw FontError(.configuration, "FcConfigCreate failed") }
+        let cache = FontconfigConfig.cacheDirectory()
+        let xml = """
+            <?xml version="1.0"?><fontconfig><dir>\(escapeXML(directory))</dir><cachedir>\(escapeXML(cache))</cachedir>\
+            <include ignore_missing="yes">\(escapeXML(directory))/typeset-fonts.conf</include></fontconfig>
+            """
+        guard FcConfigParseAndLoadFromMemory(config, xml, FcTrue) != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            throw FontError(.configuration, "could not load a font configuration for \(directory)")
+        }
+        raw = config
+    }
+
+    /// The system's configuration, with `bundledDirectory`'s fonts and aliases appended (system fonts win).
+    init(systemWithBundledDirectory directory: String?) throws(FontError) {
+        guard let config = FcInitLoadConfig() else { throw FontError(.configuration, "could not load the system fontconfig configuration") }
+        if let directory {
+            // Aliases first, so that they apply to the bundled faces too; a missing file is not an error here.
+            _ = FcConfigParseAndLoad(config, directory + "/typeset-fonts.conf", FcFalse)
+            _ = FcConfigAppFontAddDir(config, directory)
+        }
+        guard FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            throw FontError(.configuration, "fontconfig could not build its font list")
+        }
+        raw = config
+    }
+
+    deinit { FcConfigDestroy(raw) }
+
+    /// A writable cache directory for fontconfig (it warns without one).
+    private static func cacheDirectory() -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        return base + "/typeset-fontconfig-cache"
+    }
+}
+
+/// One match found by fontconfig: a file, a face index and the names the font declares.
+struct FontconfigMatch: Hashable {
+    let path: String
+    let index: Int
+    let family: String
+    let style: String
+}
+
+/// Owner of an `FcFontSet` returned by `FcFontSort`: the fallback candidates of one descriptor, best first.
+/// `@unchecked Sendable` because its only user, ``FontSet``, reads it under its own mutex.
+final class FontconfigFontList: @unchecked Sendable {
+    private let raw: UnsafeMutablePointer<FcFontSet>
+    let count: Int
+
+    init(raw: UnsafeMutablePointer<FcFontSet>) {
+        self.raw = raw
+        self.count = Int(raw.pointee.nfont)
+    }
+
+    deinit { FcFontSetDestroy(raw) }
+
+    /// The file, index and names of candidate `i` (copied out of the borrowed pattern).
+    func match(at i: Int) -> FontconfigMatch? {
+        guard i >= 0, i < count, let pattern = raw.pointee.fonts[i] else { return nil }
+        return FontconfigMatch(pattern: pattern)
+    }
+
+    /// Whether candidate `i` declares coverage of `codePoint`.
+    func covers(_ codePoint: UInt32, at i: Int) -> Bool {
+        guard i >= 0, i < count, let pattern = raw.pointee.fonts[i] else { return false }
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
+        return FcCharSetHasChar(charset, codePoint) != 0
+    }
+}
+
+extension FontconfigMatch {
+    /// Copies the strings out of a borrowed pattern.
+    init?(pattern: OpaquePointer) {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        var family: UnsafeMutablePointer<FcChar8>?
+        var style: UnsafeMutablePointer<FcChar8>?
+        let familyName = FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch && family != nil
+            ? String(cString: family!) : ""
+        let styleName = FcPatternGetString(pattern, FC_STYLE, 0, &style) == FcResultMatch && style != nil
+            ? String(cString: style!) : ""
+        self.init(path: String(cString: file), index: Int(index), family: familyName, style: styleName)
+    }
+}
+
+/// Escapes text for an XML character-data position.
+func escapeXML(_ text: String) -> String {
+    var result = ""
+    for character in text {
+        switch character {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        default: result.append(character)
+        }
+    }
+    return result
+}

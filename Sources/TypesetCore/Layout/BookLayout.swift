@@ -1,0 +1,66 @@
+/// A whole text laid out under one set of typography settings: lines per paragraph, and pages.
+///
+/// Produced by ``Typesetter``. A value: keep it as long as the settings hold, query it from any thread.
+public struct BookLayout: Sendable {
+    /// The settings the layout was made with.
+    public let settings: TypographySettings
+    /// Paged or scroll.
+    public let mode: LayoutMode
+    /// The width-independent shaping result the layout was made from (reuse it for the next layout).
+    public let shaped: ShapedText
+    /// The pages, in order; they partition the text. A scroll layout has exactly one.
+    public let pages: [Page]
+    let paragraphs: [ParagraphLayout]
+
+    init(settings: TypographySettings, mode: LayoutMode, shaped: ShapedText, paragraphs: [ParagraphLayout], pages: [Page]) {
+        self.settings = settings; self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
+    }
+
+    /// The laid-out text.
+    public var text: StyledText { shaped.text }
+
+    /// Total number of lines.
+    public var lineCount: Int { paragraphs.reduce(0) { $0 + $1.lines.count } }
+
+    /// The lines of page `pageIndex`, in placement order (column by column, top to bottom); empty for a page
+    /// index out of range.
+    public func lines(onPage pageIndex: Int) -> [Line] {
+        guard pages.indices.contains(pageIndex) else { return [] }
+        return pages[pageIndex].placements.map(line(for:))
+    }
+
+    func line(for placement: PlacedLine) -> Line {
+        let p = Int(placement.paragraph), l = Int(placement.line)
+        let layout = paragraphs[p]
+        let box = layout.lines[l]
+        let paragraph = text.paragraphs[p]
+        let range = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
+        let width = Double(box.width) + Double(box.spaceStretch) * Double(justifiableSpaceCount(box, paragraphIndex: p))
+        let rect = Rect(x: Double(placement.x + box.x), y: Double(placement.y), width: width, height: Double(box.height))
+        return Line(range: range, rect: rect, baseline: Double(placement.y + box.baseline), paragraphIndex: p,
+                    lineIndex: l, direction: shaped.paragraphs[p].baseDirection)
+    }
+
+    /// The index of the page whose range contains `offset` (the last page for the end of the text); nil outside
+    /// `0...length`. Binary search: O(log pages).
+    public func pageIndex(containing offset: UTF16Offset) -> Int? {
+        guard offset >= 0, offset <= text.length, !pages.isEmpty else { return nil }
+        var low = 0, high = pages.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if pages[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        // Empty pages share a lower bound with the next page; the offset belongs to the non-empty one.
+        while low > 0 && pages[low].range.isEmpty == false && pages[low].range.lowerBound > offset { low -= 1 }
+        return low
+    }
+
+    func justifiableSpaceCount(_ box: LineBox, paragraphIndex p: Int) -> Int {
+        guard box.spaceStretch != 0 else { return 0 }
+        let paragraph = text.paragraphs[p]
+        let content = paragraph.units[paragraph.contentRange]
+        var end = Int(box.end)
+        while end > Int(box.start), CharacterClass.isHangingSpace(content[content.startIndex + end - 1]) { end -= 1 }
+        return shaped.paragraphs[p].justifiableCount(from: Int(box.start), to: end, content: content)
+    }
+}

@@ -1,0 +1,74 @@
+/// Glyphs of one face, size and colour, positioned on a page: what a renderer draws.
+public struct GlyphRun: Sendable {
+    /// The face to draw with.
+    public let face: FontFace
+    /// Font size in points.
+    public let size: Double
+    /// Text colour, or nil for the theme's text colour.
+    public let color: Color?
+    /// Glyph ids in the face (``ShapedParagraph/invisibleGlyph`` never appears here).
+    public let glyphs: [UInt16]
+    /// The pen position of each glyph's origin on the baseline, in page coordinates (points), offsets applied.
+    public let positions: [Point]
+    /// The document range the run covers.
+    public let range: Range<UTF16Offset>
+}
+
+extension BookLayout {
+    /// The positioned glyphs of page `pageIndex`, in drawing order; empty for an index out of range.
+    public func glyphRuns(onPage pageIndex: Int) -> [GlyphRun] {
+        guard pages.indices.contains(pageIndex) else { return [] }
+        var runs: [GlyphRun] = []
+        for placement in pages[pageIndex].placements {
+            appendGlyphRuns(for: placement, into: &runs)
+        }
+        return runs
+    }
+
+    func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
+        let p = Int(placement.paragraph)
+        let box = paragraphs[p].lines[Int(placement.line)]
+        let shaped = shaped.paragraphs[p]
+        let paragraph = text.paragraphs[p]
+        let content = paragraph.units[paragraph.contentRange]
+        let sizes = ParagraphFormat(paragraph, settings: settings).sizes
+        let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes)
+        let baseline = Double(placement.y + box.baseline)
+        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        var currentPiece = -1
+        var glyphs: [UInt16] = [], positions: [Point] = []
+        var pieceRun: ShapedRun?
+        var pieceRange = 0..<0
+        func flush() {
+            guard let run = pieceRun, !glyphs.isEmpty else { glyphs.removeAll(); positions.removeAll(); return }
+            runs.append(GlyphRun(face: self.shaped.faces[Int(run.faceID)],
+                                 size: Double(sizes[Int(run.attributeIndex)]),
+                                 color: paragraph.runs[Int(run.attributeIndex)].style.color,
+                                 glyphs: glyphs, positions: positions, range: pieceRange))
+            glyphs.removeAll(); positions.removeAll()
+        }
+        var pieceCounter = 0
+        var lastPieceStart = -1
+        geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, spaceStretch: box.spaceStretch) { g, penX, size, piece in
+            if piece.start != lastPieceStart || piece.runIndex != currentPiece {
+                flush()
+                currentPiece = piece.runIndex
+                lastPieceStart = piece.start
+                pieceCounter += 1
+                pieceRun = shaped.runs[piece.runIndex]
+                pieceRange = (contentStart + piece.start)..<(contentStart + piece.end)
+            }
+            let id = shaped.glyphIDs[g]
+            guard id != ShapedParagraph.invisibleGlyph else { return }
+            var x = Double(placement.x + penX)
+            var y = baseline
+            if !shaped.offsets.isEmpty {
+                x += Double(shaped.offsets[g].x * size)
+                y -= Double(shaped.offsets[g].y * size)
+            }
+            glyphs.append(id)
+            positions.append(Point(x: x, y: y))
+        }
+        flush()
+    }
+}

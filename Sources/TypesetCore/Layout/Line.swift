@@ -1,0 +1,28 @@
+/// A line as the public API reports it: its text range and its box on its page.
+public struct Line: Hashable, Sendable {
+    /// The UTF-16 range of the line in the document. Lines partition the document: a line includes its trailing
+    /// spaces and hard break, the first line of a paragraph includes any separator units before the paragraph's
+    /// content, and the last line includes the separators after it.
+    public let range: Range<UTF16Offset>
+    /// The line box in page coordinates (points, origin at the page's top-left): from the start of the line's
+    /// content to its end (hanging spaces excluded; justified lines span the column), line height tall.
+    public let rect: Rect
+    /// The baseline's y in page coordinates.
+    public let baseline: Double
+    /// The index of the paragraph the line belongs to.
+    public let paragraphIndex: Int
+    /// The index of the line within its paragraph.
+    public let lineIndex: Int
+    /// The paragraph's base direction.
+    public let direction: WritingDirection
+}
+
+/// A line's place on a page (internal, compact).
+struct PlacedLine: Sendable {
+    var paragraph: Int32
+    var line: Int32
+    /// Page coordinates of the paragraph-layout origin for this line: the column's left edge and the y that
+    /// the line's `top` is measured from.
+    var x: Float
+    var y: Float
+}

@@ -1,0 +1,116 @@
+/// One directional piece of a line in visual order: part of one shaped run, placed at an x.
+struct VisualPiece {
+    /// Index into the shaped paragraph's runs.
+    var runIndex: Int
+    /// Content-relative UTF-16 range.
+    var start: Int
+    var end: Int
+    /// Glyph index range (logical storage order) of the piece.
+    var glyphStart: Int
+    var glyphEnd: Int
+    var isRightToLeft: Bool
+    /// Left and right edges, in column coordinates (points from the column's left edge).
+    var minX: Float
+    var maxX: Float
+}
+
+/// The visual arrangement of one line: its pieces left to right, and the x of every glyph.
+/// Built on demand from the shaped paragraph and the line box; nothing here is stored in the layout.
+struct LineGeometry {
+    let pieces: [VisualPiece]
+
+    /// Arranges line `box` of `shaped` (whose content units are `content`, sizes per attribute run `sizes`).
+    init(box: LineBox, shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) {
+        let start = Int(box.start), end = Int(box.end)
+        let base = content.startIndex
+        var visibleEnd = end
+        while visibleEnd > start, CharacterClass.isHangingSpace(content[base + visibleEnd - 1]) { visibleEnd -= 1 }
+        var logical: [VisualPiece] = []
+        LineGeometry.collectPieces(shaped, from: start, to: visibleEnd, into: &logical)
+        var levels = logical.map { shaped.runs[$0.runIndex].level }
+        let order = Bidi.visualOrder(levels: levels)
+        var x = box.x
+        var placed: [VisualPiece] = []
+        placed.reserveCapacity(logical.count + 1)
+        for index in order {
+            var piece = logical[index]
+            let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
+            var width: Float = 0
+            for g in piece.glyphStart..<piece.glyphEnd {
+                width += shaped.advances[g] * size
+                if box.spaceStretch != 0, shaped.isJustifiable(g, content: content) { width += box.spaceStretch }
+            }
+            piece.minX = x
+            piece.maxX = x + width
+            x += width
+            placed.append(piece)
+        }
+        // Hanging spaces sit beyond the line's end edge, outside the aligned content.
+        var hanging: [VisualPiece] = []
+        LineGeometry.collectPieces(shaped, from: visibleEnd, to: end, into: &hanging)
+        let rtlParagraph = shaped.paragraphLevel & 1 == 1
+        var edge = rtlParagraph ? box.x : x
+        for var piece in hanging {
+            let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
+            var width: Float = 0
+            for g in piece.glyphStart..<piece.glyphEnd { width += shaped.advances[g] * size }
+            if rtlParagraph {
+                piece.maxX = edge; piece.minX = edge - width; edge -= width
+                placed.insert(piece, at: 0)
+            } else {
+                piece.minX = edge; piece.maxX = edge + width; edge += width
+                placed.append(piece)
+            }
+        }
+        levels.removeAll()
+        pieces = placed
+    }
+
+    /// The pieces of runs overlapping `from..<to`, in logical order, with their glyph ranges.
+    private static func collectPieces(_ shaped: ShapedParagraph, from: Int, to: Int, into pieces: inout [VisualPiece]) {
+        guard from < to else { return }
+        // First run ending after `from` (runs are sorted and contiguous).
+        var low = 0, high = shaped.runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(shaped.runs[mid].end) <= from { low = mid + 1 } else { high = mid }
+        }
+        var r = low
+        while r < shaped.runs.count, Int(shaped.runs[r].start) < to {
+            let run = shaped.runs[r]
+            let s = max(from, Int(run.start)), e = min(to, Int(run.end))
+            let g0 = firstGlyph(shaped, in: run, atOrAfter: s)
+            let g1 = firstGlyph(shaped, in: run, atOrAfter: e)
+            pieces.append(VisualPiece(runIndex: r, start: s, end: e, glyphStart: g0, glyphEnd: g1,
+                                      isRightToLeft: run.isRightToLeft, minX: 0, maxX: 0))
+            r += 1
+        }
+    }
+
+    /// The first glyph of `run` whose cluster is at or after `offset` (glyphs are in logical order).
+    private static func firstGlyph(_ shaped: ShapedParagraph, in run: ShapedRun, atOrAfter offset: Int) -> Int {
+        var low = Int(run.glyphStart), high = Int(run.glyphEnd)
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(shaped.clusters[mid]) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Calls `body` for every glyph in visual order with its pen x (column coordinates) and the piece.
+    func forEachGlyph(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], spaceStretch: Float,
+                      _ body: (_ glyph: Int, _ penX: Float, _ size: Float, _ piece: VisualPiece) -> Void) {
+        for piece in pieces {
+            let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
+            var x = piece.minX
+            var g = piece.isRightToLeft ? piece.glyphEnd - 1 : piece.glyphStart
+            let step = piece.isRightToLeft ? -1 : 1
+            for _ in piece.glyphStart..<piece.glyphEnd {
+                body(g, x, size, piece)
+                x += shaped.advances[g] * size
+                if spaceStretch != 0, shaped.isJustifiable(g, content: content) { x += spaceStretch }
+                g += step
+            }
+        }
+    }
+}

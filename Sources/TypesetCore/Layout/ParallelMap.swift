@@ -1,0 +1,68 @@
+import Dispatch
+import Synchronization
+
+/// Runs `body` for every index in `0..<count` on up to `threads` threads, handing each thread its own
+/// ``ShapingContext`` from `pool`, and returns the results in index order. Work is taken in chunks from a shared
+/// counter so that long paragraphs do not leave a thread idle. The first error thrown wins; the rest of the work
+/// is skipped.
+func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
+                              _ body: @escaping @Sendable (Int, ShapingContext) throws(FontError) -> T) throws(FontError) -> [T] {
+    guard count > 0 else { return [] }
+    let workers = max(1, min(threads, (count + 63) / 64))
+    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
+    defer { results.deinitialize(); results.deallocate() }
+    // Each index is written by exactly one worker, and read only after concurrentPerform returns.
+    nonisolated(unsafe) let output = results
+    let next = Atomic<Int>(0)
+    let failure = Mutex<FontError?>(nil)
+    let chunk = max(1, min(256, count / (workers * 8)))
+    let work: @Sendable (Int) -> Void = { _ in
+        let context = pool.checkOut()
+        defer { pool.checkIn(context) }
+        while true {
+            let start = next.add(chunk, ordering: .relaxed).oldValue
+            if start >= count || failure.withLock({ $0 != nil }) { return }
+            for index in start..<min(count, start + chunk) {
+                do throws(FontError) {
+                    output[index] = try body(index, context)
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                    return
+                }
+            }
+        }
+    }
+    if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+    if let error = failure.withLock({ $0 }) { throw error }
+    // With no failure, every index was written exactly once.
+    return results.map { $0! }
+}
+
+/// The ``ShapingContext``s of one ``Typesetter``, reused across layouts so their caches stay warm.
+final class ContextPool: Sendable {
+    private let fonts: FontContext
+    private let idle = Mutex<[ShapingContext]>([])
+
+    init(fonts: FontContext) { self.fonts = fonts }
+
+    func checkOut() -> ShapingContext {
+        idle.withLock { $0.popLast() } ?? ShapingContext(fonts: fonts)
+    }
+
+    func checkIn(_ context: ShapingContext) {
+        idle.withLock { $0.append(context) }
+    }
+
+    /// Word-cache hits and misses summed over the idle contexts.
+    func cacheStatistics(reset: Bool) -> (hits: Int, misses: Int, entries: Int) {
+        idle.withLock { contexts in
+            var hits = 0, misses = 0, entries = 0
+            for context in contexts {
+                hits += context.cache.hits; misses += context.cache.misses; entries += context.cache.count
+                if reset { context.cache.resetCounters() }
+            }
+            return (hits, misses, entries)
+        }
+    }
+}

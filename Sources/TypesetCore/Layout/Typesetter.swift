@@ -1,0 +1,68 @@
+/// The entry point of the pipeline: shapes a ``StyledText`` and lays it out as pages or as one scroll.
+///
+/// ```swift
+/// let typesetter = Typesetter(fonts: fonts)
+/// let shaped = try typesetter.shape(text, fontFamily: settings.fontFamily)   // width-independent
+/// let layout = try typesetter.layout(shaped, settings: settings)              // lines and pages
+/// ```
+/// A typesetter keeps one scratch context per worker thread (HarfBuzz buffer, ICU iterators, word cache), so
+/// create one per app and reuse it. It is thread-safe.
+public final class Typesetter: Sendable {
+    /// The fonts used.
+    public let fonts: FontContext
+    /// How many threads shaping and line breaking may use.
+    public let threads: Int
+    let pool: ContextPool
+
+    /// Creates a typesetter over a font context.
+    ///
+    /// - Parameter threads: Worker threads for shaping and line breaking (paragraphs are independent, so two
+    ///   threads are nearly twice as fast on two cores).
+    public init(fonts: FontContext, threads: Int = 2) {
+        self.fonts = fonts
+        self.threads = max(1, threads)
+        self.pool = ContextPool(fonts: fonts)
+    }
+
+    /// Shapes every paragraph of `text` with `fontFamily` where the text does not name a family.
+    ///
+    /// - Throws: ``FontError`` when no font can be found for a style.
+    public func shape(_ text: StyledText, fontFamily: String, language: String? = nil) throws(FontError) -> ShapedText {
+        let documentLanguage = text.language ?? language
+        let paragraphs = try parallelMap(count: text.paragraphs.count, threads: threads, pool: pool) { index, context throws(FontError) in
+            try ParagraphShaper(context: context, family: fontFamily, documentLanguage: documentLanguage)
+                .shape(text.paragraphs[index])
+        }
+        return ShapedText(text: text, fontFamily: fontFamily, language: documentLanguage, paragraphs: paragraphs,
+                          faces: fonts.loadedFaces)
+    }
+
+    /// Breaks the lines of an already shaped text for `settings` and paginates them. No shaping happens here,
+    /// so a new width, size or page size costs only line breaking.
+    ///
+    /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out.
+    public func layout(_ shaped: ShapedText, settings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
+        let settings = try settings.validated()
+        let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth))
+        let text = shaped.text
+        let layouts = try parallelMap(count: text.paragraphs.count, threads: threads, pool: pool) { index, context in
+            var metrics = context.metricsScratch
+            defer { context.metricsScratch = metrics }
+            return layouter.layout(text.paragraphs[index], shaped: shaped.paragraphs[index], metrics: &metrics, context: context)
+        }
+        let pages = Paginator(settings: settings, mode: mode).paginate(text, layouts: layouts)
+        return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages)
+    }
+
+    /// Shapes and lays out `text` in one call.
+    public func layout(_ text: StyledText, settings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
+        let settings = try settings.validated()
+        return try layout(shape(text, fontFamily: settings.fontFamily, language: settings.language),
+                          settings: settings, mode: mode)
+    }
+
+    /// Word-cache hits, misses and entries since the last reset, summed over the worker contexts.
+    public func wordCacheStatistics(reset: Bool = false) -> (hits: Int, misses: Int, entries: Int) {
+        pool.cacheStatistics(reset: reset)
+    }
+}

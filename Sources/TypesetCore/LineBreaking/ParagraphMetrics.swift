@@ -1,0 +1,55 @@
+/// Horizontal metrics of one shaped paragraph at given font sizes: the x position (points) at which each
+/// UTF-16 unit's cluster starts, so that the width of any stretch between cluster boundaries is one
+/// subtraction (the prefix-sum model of minikin's line breaker).
+struct ParagraphMetrics {
+    /// `prefix[i]` = advance of units `0..<i` for a cluster start `i`; units inside a cluster repeat the
+    /// cluster's start. `prefix[count]` is the paragraph's total advance.
+    private(set) var prefix: [Float]
+    /// 1 where a unit starts a shaping cluster.
+    private(set) var clusterStarts: [UInt8]
+
+    init() { prefix = []; clusterStarts = [] }
+
+    /// Recomputes the metrics for `shaped` with `sizes[attributeIndex]` points per em, reusing storage.
+    mutating func measure(_ shaped: ShapedParagraph, sizes: [Float]) {
+        let count = shaped.contentLength
+        prefix.removeAll(keepingCapacity: true)
+        clusterStarts.removeAll(keepingCapacity: true)
+        prefix.reserveCapacity(count + 1)
+        clusterStarts.reserveCapacity(count + 1)
+        var x: Float = 0
+        var clusterX: Float = 0  // where the cluster being measured started
+        var unit = 0
+        shaped.advances.withUnsafeBufferPointer { advances in
+            shaped.clusters.withUnsafeBufferPointer { clusters in
+                for run in shaped.runs {
+                    let size = sizes[Int(run.attributeIndex)]
+                    var g = Int(run.glyphStart)
+                    let glyphEnd = Int(run.glyphEnd)
+                    while g < glyphEnd {
+                        let cluster = Int(clusters[g])
+                        // Units up to this cluster (a cluster with no glyph of its own belongs to the previous one).
+                        while unit < cluster { prefix.append(clusterX); clusterStarts.append(0); unit += 1 }
+                        clusterX = x
+                        if unit == cluster { prefix.append(x); clusterStarts.append(1); unit += 1 }
+                        // Every glyph of this cluster.
+                        while g < glyphEnd, Int(clusters[g]) == cluster { x += advances[g] * size; g += 1 }
+                    }
+                    while unit < Int(run.end) { prefix.append(clusterX); clusterStarts.append(0); unit += 1 }
+                    clusterX = x
+                }
+            }
+        }
+        while unit < count { prefix.append(clusterX); clusterStarts.append(0); unit += 1 }
+        prefix.append(x)
+        clusterStarts.append(1)
+    }
+
+    /// Advance width of units `start..<end` (both cluster boundaries), in points.
+    @inline(__always)
+    func width(_ start: Int, _ end: Int) -> Float { prefix[end] - prefix[start] }
+
+    /// Whether `offset` starts a cluster (or is the end of the content).
+    @inline(__always)
+    func isClusterStart(_ offset: Int) -> Bool { clusterStarts[offset] != 0 }
+}

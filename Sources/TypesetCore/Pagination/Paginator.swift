@@ -1,0 +1,74 @@
+/// Places the lines of laid-out paragraphs on pages (or on one scroll column): lines fill the first column
+/// top to bottom, then the next column, then a new page; a line never straddles two pages; paragraph spacing is
+/// dropped at the top of a column; every section (chapter) starts a new page.
+struct Paginator {
+    let settings: TypographySettings
+    let mode: LayoutMode
+
+    func paginate(_ text: StyledText, layouts: [ParagraphLayout]) -> [Page] {
+        let content = settings.contentRect
+        let columnWidth = Float(settings.columnWidth)
+        let gap = Float(settings.columnGap)
+        let columns = mode == .scroll ? 1 : settings.columns
+        let columnTop = Float(content.minY)
+        let columnBottom = mode == .scroll ? Float.greatestFiniteMagnitude : Float(content.maxY)
+        var pages: [Page] = []
+        var placements: [PlacedLine] = []
+        var column = 0
+        var y = columnTop
+        var section = 0
+        var pageStart = 0
+
+        func columnX(_ column: Int) -> Float { Float(content.minX) + Float(column) * (columnWidth + gap) }
+        func finishPage(end: Int) {
+            let height = mode == .scroll ? Double(y) + settings.margins.bottom : settings.pageSize.height
+            pages.append(Page(index: pages.count, range: pageStart..<end,
+                              size: Size(width: settings.pageSize.width, height: height),
+                              section: section, placements: placements))
+            placements.removeAll(keepingCapacity: true)
+            pageStart = end
+            column = 0
+            y = columnTop
+        }
+
+        var nextSection = 1
+        for (index, layout) in layouts.enumerated() {
+            if nextSection < text.sectionStarts.count, text.sectionStarts[nextSection] == index {
+                if mode == .paged && !placements.isEmpty { finishPage(end: text.paragraphs[index].range.lowerBound) }
+                section = nextSection
+                nextSection += 1
+            }
+            for (lineIndex, line) in layout.lines.enumerated() {
+                let atColumnTop = y == columnTop
+                let spacing: Float = lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0
+                if y + spacing + line.height > columnBottom + 0.01 && !atColumnTop {
+                    if column + 1 < columns {
+                        column += 1
+                        y = columnTop
+                    } else {
+                        let lineStart = documentRange(of: line, lineIndex: lineIndex, in: layout,
+                                                      paragraph: text.paragraphs[index]).lowerBound
+                        finishPage(end: lineStart)
+                    }
+                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: columnX(column), y: y))
+                    y += line.height
+                } else {
+                    y += spacing
+                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: columnX(column), y: y))
+                    y += line.height
+                }
+            }
+        }
+        if !placements.isEmpty || pages.isEmpty { finishPage(end: text.length) }
+        return pages
+    }
+}
+
+/// The document range of line `lineIndex` of a paragraph: lines partition the paragraph's whole range, so the
+/// first line starts at the paragraph's start and the last one ends at its end, separators included.
+func documentRange(of line: LineBox, lineIndex: Int, in layout: ParagraphLayout, paragraph: Paragraph) -> Range<UTF16Offset> {
+    let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+    let start = lineIndex == 0 ? paragraph.range.lowerBound : contentStart + Int(line.start)
+    let end = lineIndex == layout.lines.count - 1 ? paragraph.range.upperBound : contentStart + Int(line.end)
+    return start..<end
+}

@@ -1,0 +1,97 @@
+/// Everything a reader can change about how a book looks, as one value.
+///
+/// The defaults are those of a typical reading app: Georgia 19 pt (resolved to the closest installed or bundled
+/// face), line height 1.45, 24 pt margins, paragraph spacing 0.6 em, sepia, on a 390 × 844 pt page at 2 pixels
+/// per point. Use ``validated()`` before laying out values that come from a user.
+public struct TypographySettings: Hashable, Sendable {
+    /// The requested font family (`Georgia`, `serif`, `Charis SIL`...). Resolved through fontconfig.
+    public var fontFamily: String = "Georgia"
+    /// Body font size in points.
+    public var fontSize: Double = 19
+    /// Line height as a multiple of the font's natural line height (ascent + descent + line gap).
+    public var lineHeightMultiple: Double = 1.45
+    /// Page margins in points.
+    public var margins: EdgeInsets = EdgeInsets(all: 24)
+    /// Space between paragraphs, in ems of the body font size.
+    public var paragraphSpacing: Double = 0.6
+    /// Indent of a body paragraph's first line, in ems.
+    public var firstLineIndent: Double = 0
+    /// Alignment of body paragraphs.
+    public var alignment: TextAlignment = .start
+    /// Colours.
+    public var theme: Theme = .sepia
+    /// Page size in points.
+    public var pageSize: Size = Size(width: 390, height: 844)
+    /// Pixels per point when rendering.
+    public var pixelScale: Double = 2
+    /// Text columns per page (1, or 2 for a spread).
+    public var columns: Int = 1
+    /// Space between columns, in points.
+    public var columnGap: Double = 24
+    /// The document language to assume when the document does not say (BCP 47).
+    public var language: String? = nil
+
+    /// The default settings.
+    public init() {}
+
+    /// A setting whose value cannot be laid out.
+    public struct InvalidSetting: Error, CustomStringConvertible, Equatable {
+        /// The setting's name as the CLI spells it (`size`, `margins`...).
+        public let name: String
+        /// Why the value is refused, in one line.
+        public let reason: String
+        /// `name: reason`.
+        public var description: String { "\(name): \(reason)" }
+    }
+
+    /// The largest font size, page dimension and margin accepted, in points; far beyond any screen, small
+    /// enough that layout arithmetic stays exact.
+    public static let maximumDimension: Double = 100_000
+
+    /// Checks every value and returns the settings unchanged, or throws the first problem found: non-finite or
+    /// non-positive sizes, margins that leave no room for text, more than 8 columns, and so on.
+    public func validated() throws -> TypographySettings {
+        func check(_ value: Double, _ name: String, positive: Bool = true, max: Double = TypographySettings.maximumDimension) throws {
+            guard value.isFinite else { throw InvalidSetting(name: name, reason: "\(value) is not a finite number") }
+            if positive { guard value > 0 else { throw InvalidSetting(name: name, reason: "must be positive, got \(formatPoints(value))") } }
+            else { guard value >= 0 else { throw InvalidSetting(name: name, reason: "must not be negative, got \(formatPoints(value))") } }
+            guard value <= max else { throw InvalidSetting(name: name, reason: "must be at most \(formatPoints(max)), got \(formatPoints(value))") }
+        }
+        guard !fontFamily.isEmpty else { throw InvalidSetting(name: "font", reason: "the font family is empty") }
+        try check(fontSize, "size", max: 2000)
+        try check(lineHeightMultiple, "line-height", max: 20)
+        try check(margins.top, "margins", positive: false)
+        try check(margins.left, "margins", positive: false)
+        try check(margins.bottom, "margins", positive: false)
+        try check(margins.right, "margins", positive: false)
+        try check(paragraphSpacing, "paragraph-spacing", positive: false, max: 100)
+        try check(firstLineIndent, "indent", positive: false, max: 100)
+        try check(pageSize.width, "width")
+        try check(pageSize.height, "height")
+        try check(pixelScale, "scale", max: 16)
+        try check(columnGap, "column-gap", positive: false)
+        guard (1...8).contains(columns) else { throw InvalidSetting(name: "columns", reason: "must be 1 to 8, got \(columns)") }
+        guard margins.left + margins.right < pageSize.width else {
+            throw InvalidSetting(name: "margins", reason: "left and right margins (\(formatPoints(margins.left + margins.right)) pt) leave no room on a \(formatPoints(pageSize.width)) pt wide page")
+        }
+        guard margins.top + margins.bottom < pageSize.height else {
+            throw InvalidSetting(name: "margins", reason: "top and bottom margins (\(formatPoints(margins.top + margins.bottom)) pt) leave no room on a \(formatPoints(pageSize.height)) pt high page")
+        }
+        guard columnWidth > 0 else {
+            throw InvalidSetting(name: "column-gap", reason: "\(columns) columns with a \(formatPoints(columnGap)) pt gap leave no room for text")
+        }
+        return self
+    }
+
+    /// The text area of a page, in page coordinates.
+    public var contentRect: Rect {
+        Rect(x: margins.left, y: margins.top,
+             width: pageSize.width - margins.left - margins.right,
+             height: pageSize.height - margins.top - margins.bottom)
+    }
+
+    /// The width of one column in points.
+    public var columnWidth: Double {
+        (contentRect.width - columnGap * Double(columns - 1)) / Double(columns)
+    }
+}

@@ -1,0 +1,257 @@
+/// Shapes one paragraph: layout text → bidi levels → runs (style, font, script, level) → glyphs, plus UAX #14
+/// break opportunities. The result does not depend on width or font size.
+struct ParagraphShaper {
+    let context: ShapingContext
+    /// The reader's font family, used where the text's style does not name one.
+    let family: String
+    /// The document's language, used where neither the run nor the paragraph names one.
+    let documentLanguage: String?
+
+    func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
+        let text = LayoutText(paragraph)
+        let units = text.units
+        let count = units.count
+        let (levels, paragraphLevel) = Bidi.resolve(units[...], base: paragraph.style.baseDirection)
+        let firstStyle = paragraph.runs.first?.style ?? .body
+        let primary = try context.fontSet(for: FontDescriptor(family: firstStyle.fontFamily ?? family,
+                                                              weight: firstStyle.weight, isItalic: firstStyle.isItalic)).primary
+        guard count > 0 else {
+            return ShapedParagraph(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
+                                   runs: [], glyphIDs: [],
+                                   clusters: [], advances: [], offsets: [], breaks: [0 << 1 | 1])
+        }
+        let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
+
+        var glyphIDs: [UInt16] = [], clusters: [UInt32] = [], advances: [Float] = []
+        var offsets: [SIMD2<Float>] = []
+        glyphIDs.reserveCapacity(count); clusters.reserveCapacity(count); advances.reserveCapacity(count)
+        var shapedRuns: [ShapedRun] = []
+        shapedRuns.reserveCapacity(runs.count)
+
+        units.withUnsafeBufferPointer { buffer in
+            for var run in runs {
+                run.glyphStart = Int32(glyphIDs.count)
+                let style = paragraph.runs[Int(run.attributeIndex)].style
+                let language = style.language ?? paragraph.style.language ?? documentLanguage
+                let face = context.fonts.face(id: Int(run.faceID))
+                var segmentStart = Int(run.start)
+                let end = Int(run.end)
+                while segmentStart < end {
+                    // A segment is a single space or terminator, or a maximal stretch without either.
+                    var segmentEnd = segmentStart + 1
+                    let first = buffer[segmentStart]
+                    if first != 0x20 && !CharacterClass.isInvisibleControl(first) {
+                        while segmentEnd < end, buffer[segmentEnd] != 0x20, !CharacterClass.isInvisibleControl(buffer[segmentEnd]) {
+                            segmentEnd += 1
+                        }
+                    }
+                    if CharacterClass.isInvisibleControl(first) || face == nil {
+                        for i in segmentStart..<segmentEnd {
+                            glyphIDs.append(ShapedParagraph.invisibleGlyph); clusters.append(UInt32(i)); advances.append(0)
+                            if !offsets.isEmpty { offsets.append(.zero) }
+                        }
+                    } else if let face {
+                        let entry = shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run,
+                                                 language: language, smallCaps: style.smallCaps && face.hasSmallCaps)
+                        glyphIDs.append(contentsOf: entry.glyphIDs)
+                        for c in entry.clusters { clusters.append(UInt32(segmentStart) + UInt32(c)) }
+                        advances.append(contentsOf: entry.advances)
+                        if !entry.offsets.isEmpty && offsets.isEmpty {
+                            offsets = [SIMD2<Float>](repeating: .zero, count: glyphIDs.count - entry.glyphIDs.count)
+                        }
+                        if !offsets.isEmpty {
+                            if entry.offsets.isEmpty {
+                                offsets.append(contentsOf: repeatElement(.zero, count: entry.glyphIDs.count))
+                            } else {
+                                offsets.append(contentsOf: entry.offsets)
+                            }
+                        }
+                    }
+                    segmentStart = segmentEnd
+                }
+                run.glyphEnd = Int32(glyphIDs.count)
+                shapedRuns.append(run)
+            }
+        }
+
+        let breaks = breakOpportunities(units, language: paragraph.style.language ?? documentLanguage)
+        return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
+                               runs: shapedRuns,
+                               glyphIDs: glyphIDs, clusters: clusters, advances: advances, offsets: offsets,
+                               breaks: breaks)
+    }
+
+    /// Shapes `start..<end` of the layout text, through the word cache when the segment is a whole word
+    /// (bounded by spaces or the paragraph's ends, so its shaping cannot depend on its neighbours).
+    private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace,
+                              run: ShapedRun, language: String?, smallCaps: Bool) -> ShapeCache.Entry {
+        let length = end - start
+        let isolated = (start == 0 || text[start - 1] == 0x20) && (end == text.count || text[end] == 0x20)
+        let cacheable = isolated && length <= ShapeCache.maximumWordLength
+        var key: ShapeCache.Key?
+        if cacheable {
+            let k = ShapeCache.Key(faceID: Int32(face.id), script: run.script, rightToLeft: run.isRightToLeft,
+                                   smallCaps: smallCaps, language: language, units: Array(text[start..<end]))
+            if let hit = context.cache.lookup(k) { return hit }
+            key = k
+        }
+        var glyphs = context.glyphScratch
+        glyphs.removeAll(keepingCapacity: true)
+        context.buffer.shape(text: text, start: start, length: length, font: face.harfBuzz, script: run.script,
+                             rightToLeft: run.isRightToLeft, language: context.language(language),
+                             features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
+        if run.isRightToLeft { glyphs.reverse() }
+        let scale = 1 / Float(face.unitsPerEm)
+        var entry = ShapeCache.Entry(glyphIDs: [], clusters: [], advances: [], offsets: [])
+        entry.glyphIDs.reserveCapacity(glyphs.count)
+        entry.clusters.reserveCapacity(glyphs.count)
+        entry.advances.reserveCapacity(glyphs.count)
+        var hasOffsets = false
+        for glyph in glyphs {
+            let cluster = Int(glyph.cluster) - start
+            let unit = text[Int(glyph.cluster)]
+            let invisible = CharacterClass.isInvisibleControl(unit)
+            entry.glyphIDs.append(invisible || glyph.id > 0xFFFE ? ShapedParagraph.invisibleGlyph : UInt16(glyph.id))
+            entry.clusters.append(UInt16(clamping: cluster))
+            entry.advances.append(invisible ? 0 : Float(glyph.advance) * scale)
+            if glyph.xOffset != 0 || glyph.yOffset != 0 { hasOffsets = true }
+        }
+        if hasOffsets {
+            entry.offsets = glyphs.map { SIMD2(Float($0.xOffset) * scale, Float($0.yOffset) * scale) }
+        }
+        context.glyphScratch = glyphs
+        if let key { context.cache.insert(entry, for: key) }
+        return entry
+    }
+
+    /// Splits the content into runs of one attribute run, one face, one script and one bidi level.
+    private func itemize(_ paragraph: Paragraph, units: [UInt16], levels: [UInt8]?, paragraphLevel: UInt8)
+        throws(FontError) -> [ShapedRun] {
+        var runs: [ShapedRun] = []
+        let contentStart = paragraph.contentRange.lowerBound
+        for (attributeIndex, attributeRun) in paragraph.runs.enumerated() {
+            let style = attributeRun.style
+            let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
+            let set = try context.fontSet(for: descriptor)
+            let primary = set.primary
+            let primaryCoverage = context.coverage(of: primary)
+            var i = attributeRun.range.lowerBound - contentStart
+            let end = attributeRun.range.upperBound - contentStart
+            var current: ShapedRun?
+            var currentFace: FontFace = primary
+            while i < end {
+                var codePoint = UInt32(units[i])
+                var width = 1
+                if UTF16.isLeadSurrogate(units[i]), i + 1 < end, UTF16.isTrailSurrogate(units[i + 1]) {
+                    codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                    width = 2
+                }
+                let level = levels?[i] ?? paragraphLevel
+                var script = HarfBuzzUnicode.script(of: codePoint)
+                let face: FontFace
+                if codePoint < 0x80 && primaryCoverage.covers(codePoint) {
+                    face = primary
+                } else if current != nil && (CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint)) {
+                    face = currentFace
+                    script = HarfBuzzUnicode.inherited
+                } else if primaryCoverage.covers(codePoint) || CharacterClass.followsNeighbourFont(codePoint) {
+                    face = primary
+                } else {
+                    face = context.fallbackFace(in: set, for: codePoint)
+                }
+                let isNeutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
+                    || script == HarfBuzzUnicode.unknown
+                if var run = current {
+                    let runNeutral = run.script == HarfBuzzUnicode.common || run.script == HarfBuzzUnicode.inherited
+                        || run.script == HarfBuzzUnicode.unknown
+                    let scriptChange = !isNeutral && !runNeutral && script != run.script
+                    if face.id != currentFace.id || level != run.level || scriptChange {
+                        runs.append(run)
+                        current = ShapedRun(start: Int32(i), end: Int32(i + width), glyphStart: 0, glyphEnd: 0,
+                                            faceID: Int32(face.id), metricsFaceID: Int32(primary.id),
+                                            attributeIndex: Int32(attributeIndex), level: level, script: script)
+                        currentFace = face
+                    } else {
+                        if runNeutral && !isNeutral { run.script = script }
+                        run.end = Int32(i + width)
+                        current = run
+                    }
+                } else {
+                    current = ShapedRun(start: Int32(i), end: Int32(i + width), glyphStart: 0, glyphEnd: 0,
+                                        faceID: Int32(face.id), metricsFaceID: Int32(primary.id),
+                                        attributeIndex: Int32(attributeIndex), level: level, script: script)
+                    currentFace = face
+                }
+                i += width
+            }
+            if let run = current { runs.append(run) }
+        }
+        // HarfBuzz needs a concrete script; a run of only neutral characters shapes as Latin would.
+        for index in runs.indices where runs[index].script == HarfBuzzUnicode.common
+            || runs[index].script == HarfBuzzUnicode.inherited || runs[index].script == HarfBuzzUnicode.unknown {
+            runs[index].script = index > 0 ? runs[index - 1].script : HarfBuzzUnicode.latin
+        }
+        return runs
+    }
+
+    /// UAX #14 break opportunities from ICU, encoded as in ``ShapedParagraph/breaks``.
+    private func breakOpportunities(_ units: [UInt16], language: String?) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(units.count / 5 + 1)
+        if let iterator = context.lineIterator(language: language) {
+            iterator.setText(units)
+            iterator.forEachBoundary { offset, mandatory in
+                // The end of the content always ends a line; ICU reports it as a soft boundary.
+                let hard = mandatory || offset == units.count
+                result.append(UInt32(offset) << 1 | (hard ? 1 : 0))
+            }
+        }
+        if result.last.map({ Int($0 >> 1) }) != units.count { result.append(UInt32(units.count) << 1 | 1) }
+        return result
+    }
+}
+
+/// The text that shaping and line breaking see for one paragraph's content: the source units with a few
+/// same-length substitutions, so that every offset still points at its source unit.
+struct LayoutText {
+    let units: [UInt16]
+
+    init(_ paragraph: Paragraph) {
+        var units = Array(paragraph.units[paragraph.contentRange])
+        let collapse = paragraph.style.innerLineBreaks == .collapse
+        var i = 0
+        while i < units.count {
+            let unit = units[i]
+            if unit == 0x09 {
+                units[i] = 0x20  // a tab is a space (no tab stops in reading text)
+            } else if collapse && (unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x85) {
+                // A soft line end of the source file (CSS Text 3 segment-break transformation): it reads as a
+                // space, or as nothing between two East Asian wide characters; the white space that indents
+                // the next source line takes no room.
+                let lineEnd = unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A ? i + 1 : i
+                var before: UInt16 = i > 0 ? units[i - 1] : 0x20
+                if UTF16.isTrailSurrogate(before), i > 1 { before = units[i - 2] }
+                var next = lineEnd + 1
+                while next < units.count, units[next] == 0x20 || units[next] == 0x09 || units[next] == 0x3000 {
+                    next += 1
+                }
+                let after = next < units.count ? units[next] : 0x20
+                let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
+                for j in i..<next { units[j] = 0x200B }
+                if !removed { units[lineEnd] = 0x20 }
+                i = next
+                continue
+            }
+            i += 1
+        }
+        self.units = units
+    }
+
+    /// East Asian wide and fullwidth characters (CJK ideographs, kana, CJK punctuation, fullwidth forms):
+    /// a line end between two of them is dropped rather than read as a space.
+    static func isWide(_ unit: UInt16) -> Bool {
+        (unit >= 0x2E80 && unit <= 0x9FFF) || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F)
+            || (unit >= 0xFF00 && unit <= 0xFF60) || (unit >= 0xFFE0 && unit <= 0xFFE6)
+            || (unit >= 0xD840 && unit <= 0xD87F)  // lead surrogates of planes 2 and 3 (CJK extensions)
+    }
+}

@@ -1,0 +1,99 @@
+/// The width-independent result of shaping one paragraph: glyphs, their clusters and advances, the runs they
+/// belong to, and the paragraph's line-break opportunities.
+///
+/// Advances are in ems of the run's font (multiply by the run's size in points), so one shaped paragraph serves
+/// every font size, width and page size; only a change of font family or of the text needs a new one.
+/// Glyphs are stored in logical order: for a right-to-left run, HarfBuzz's visual output is reversed, so that
+/// breaking can walk every run in the same direction; drawing an RTL run walks its glyphs backwards.
+public struct ShapedParagraph: Sendable {
+    /// UTF-16 length of the paragraph's content.
+    public let contentLength: Int
+    /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).
+    public let paragraphLevel: UInt8
+    /// ``FontFace/id`` of the primary face of the paragraph's first style: the metrics of an empty line.
+    let primaryFaceID: Int32
+    /// Runs in logical order, covering the content.
+    let runs: [ShapedRun]
+    /// Glyph ids (``ShapedParagraph/invisibleGlyph`` for line terminators, which are not drawn).
+    let glyphIDs: [UInt16]
+    /// Content-relative offset of each glyph's cluster.
+    let clusters: [UInt32]
+    /// Advance of each glyph, in ems.
+    let advances: [Float]
+    /// Offsets (x, y, in ems, y up) of each glyph; empty when every offset is zero.
+    let offsets: [SIMD2<Float>]
+    /// Line-break opportunities (UAX #14) as content offsets, ascending, each shifted left by one with the
+    /// low bit set for a mandatory break. The content end is always the last entry.
+    let breaks: [UInt32]
+
+    /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
+    public static let invisibleGlyph: UInt16 = 0xFFFF
+
+    /// The base direction of the paragraph.
+    public var baseDirection: WritingDirection { paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight }
+
+    /// Number of glyphs.
+    public var glyphCount: Int { glyphIDs.count }
+
+    /// Line-break opportunities as (content offset, mandatory) pairs.
+    public var breakOpportunities: [(offset: Int, mandatory: Bool)] {
+        breaks.map { (Int($0 >> 1), $0 & 1 == 1) }
+    }
+
+    /// Whether glyph `g` is an inter-word space that justification may stretch: a visible space (U+0020, or a
+    /// tab or soft line end read as one) with an advance. `content` is the paragraph's content units.
+    @inline(__always)
+    func isJustifiable(_ g: Int, content: ArraySlice<UInt16>) -> Bool {
+        advances[g] > 0 && CharacterClass.isJustifiableSpace(content[content.startIndex + Int(clusters[g])])
+    }
+
+    /// The index range of the glyphs whose clusters lie in `start..<end` (glyphs are in logical order).
+    func glyphRange(from start: Int, to end: Int) -> Range<Int> {
+        func firstGlyph(atOrAfter offset: Int) -> Int {
+            var low = 0, high = clusters.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(clusters[mid]) < offset { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return firstGlyph(atOrAfter: start)..<firstGlyph(atOrAfter: end)
+    }
+
+    /// The number of justifiable spaces among the glyphs of `start..<end`.
+    func justifiableCount(from start: Int, to end: Int, content: ArraySlice<UInt16>) -> Int {
+        var count = 0
+        for g in glyphRange(from: start, to: end) where isJustifiable(g, content: content) { count += 1 }
+        return count
+    }
+
+    /// Approximate heap bytes held, for memory accounting.
+    public var byteCount: Int {
+        runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
+            + advances.count * 4 + offsets.count * 8 + breaks.count * 4
+    }
+}
+
+/// A maximal stretch of a paragraph shaped with one face, script, direction and style.
+struct ShapedRun: Sendable {
+    /// Content-relative UTF-16 range.
+    var start: Int32
+    var end: Int32
+    /// Glyph index range in the paragraph's glyph arrays.
+    var glyphStart: Int32
+    var glyphEnd: Int32
+    /// ``FontFace/id`` of the face that shaped the run.
+    var faceID: Int32
+    /// ``FontFace/id`` of the primary face of the run's font set (its metrics set the line height).
+    var metricsFaceID: Int32
+    /// Index of the paragraph's ``AttributeRun`` the run belongs to.
+    var attributeIndex: Int32
+    /// Bidi embedding level (odd = right to left).
+    var level: UInt8
+    /// HarfBuzz script tag (ISO 15924) the run was shaped with.
+    var script: UInt32
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+    var range: Range<Int> { Int(start)..<Int(end) }
+    var glyphRange: Range<Int> { Int(glyphStart)..<Int(glyphEnd) }
+}

@@ -1,0 +1,64 @@
+/// Scratch space and caches for shaping and line breaking on one thread: a HarfBuzz buffer, ICU break
+/// iterators, per-face coverage tables and the word cache (parley's `LayoutContext` is the model).
+///
+/// A context is used by one thread at a time; ``Typesetter`` keeps a pool and hands one to each worker, so
+/// caches stay warm across layouts. `@unchecked Sendable` because it moves between threads through that pool,
+/// never being used by two at once.
+final class ShapingContext: @unchecked Sendable {
+    let fonts: FontContext
+    let buffer = HarfBuzzBuffer()
+    var cache = ShapeCache()
+    private var coverage: [Int: FaceCoverage] = [:]
+    private var fontSets: [FontDescriptor: FontSet] = [:]
+    private var fallbacks: [FallbackKey: FontFace] = [:]
+    private var languages: [String: OpaquePointer?] = [:]
+    private var lineIterators: [String: BreakIterator] = [:]
+    private(set) lazy var characterIterator: BreakIterator? = BreakIterator(.character)
+    /// Scratch arrays reused across paragraphs.
+    var glyphScratch: [HarfBuzzBuffer.Glyph] = []
+    var metricsScratch = ParagraphMetrics()
+
+    private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
+
+    init(fonts: FontContext) { self.fonts = fonts }
+
+    func coverage(of face: FontFace) -> FaceCoverage {
+        if let known = coverage[face.id] { return known }
+        let made = FaceCoverage(font: face.harfBuzz)
+        coverage[face.id] = made
+        return made
+    }
+
+    func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
+        if let known = fontSets[descriptor] { return known }
+        let set = try fonts.fontSet(for: descriptor)
+        fontSets[descriptor] = set
+        return set
+    }
+
+    /// The face for a character the primary face of `set` lacks (the primary itself when nothing covers it).
+    func fallbackFace(in set: FontSet, for codePoint: UInt32) -> FontFace {
+        let key = FallbackKey(set: ObjectIdentifier(set), codePoint: codePoint)
+        if let known = fallbacks[key] { return known }
+        let face = set.fallbackFace(for: codePoint) ?? set.primary
+        fallbacks[key] = face
+        return face
+    }
+
+    func language(_ tag: String?) -> OpaquePointer? {
+        guard let tag else { return nil }
+        if let known = languages[tag] { return known }
+        let language = HarfBuzzUnicode.language(tag)
+        languages[tag] = language
+        return language
+    }
+
+    /// A line-break iterator for a language (ICU tailors line breaking for a few, such as Japanese).
+    func lineIterator(language: String?) -> BreakIterator? {
+        let key = language ?? ""
+        if let known = lineIterators[key] { return known }
+        let iterator = BreakIterator(.line, locale: language) ?? BreakIterator(.line)
+        if let iterator { lineIterators[key] = iterator }
+        return iterator
+    }
+}

@@ -1,0 +1,76 @@
+/// One paragraph of a ``StyledText``: the unit of storage, shaping, caching, invalidation and hit testing.
+///
+/// A paragraph owns a contiguous slice of the document's UTF-16 units: optional leading separator units (blank
+/// lines before the first paragraph), its content, and the hard break(s) that end it (`\n`, `\r\n`, blank lines,
+/// U+2029). The units are the decoded source text, unchanged, so offsets always point into the source.
+public struct Paragraph: Sendable {
+    /// The paragraph's range in the document, separators included. Paragraphs partition the document.
+    public let range: Range<UTF16Offset>
+    /// The range of the content (what is laid out), relative to ``range``'s lower bound.
+    public let contentRange: Range<Int>
+    /// Every UTF-16 unit of ``range``, as in the source.
+    public let units: [UInt16]
+    /// Attribute runs over the content, relative to the start of the paragraph (not of the content); sorted,
+    /// non-overlapping and covering ``contentRange``.
+    public let runs: [AttributeRun]
+    /// Paragraph-level attributes.
+    public let style: ParagraphStyle
+
+    /// Creates a paragraph.
+    ///
+    /// - Parameters:
+    ///   - start: The document offset of the paragraph's first unit.
+    ///   - units: All units of the paragraph, separators included.
+    ///   - contentRange: The content, relative to the paragraph's start; it must lie within `units`.
+    ///   - runs: Attribute runs relative to the paragraph's start; gaps inherit ``TextStyle/body``. Runs outside
+    ///     the content are clipped.
+    ///   - style: Paragraph attributes.
+    public init(start: UTF16Offset, units: [UInt16], contentRange: Range<Int>, runs: [AttributeRun] = [],
+                style: ParagraphStyle = .body) {
+        let lower = max(0, min(contentRange.lowerBound, units.count))
+        let upper = max(lower, min(contentRange.upperBound, units.count))
+        self.range = start..<(start + units.count)
+        self.contentRange = lower..<upper
+        self.units = units
+        self.runs = Paragraph.normalizedRuns(runs, content: lower..<upper)
+        self.style = style
+    }
+
+    /// The content's range in document offsets.
+    public var contentDocumentRange: Range<UTF16Offset> {
+        (range.lowerBound + contentRange.lowerBound)..<(range.lowerBound + contentRange.upperBound)
+    }
+
+    /// Whether the paragraph has no content (only separators).
+    public var isEmpty: Bool { contentRange.isEmpty }
+
+    /// The content as a `String` (for dumps and tests; layout works on ``units``).
+    public var contentString: String { String(decoding: units[contentRange], as: UTF16.self) }
+
+    /// Sorts and clips runs to the content and fills gaps with the body style, so that layout can rely on a
+    /// covering, non-overlapping list.
+    static func normalizedRuns(_ runs: [AttributeRun], content: Range<Int>) -> [AttributeRun] {
+        guard !content.isEmpty else { return [] }
+        var result: [AttributeRun] = []
+        var cursor = content.lowerBound
+        for run in runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let lower = max(run.range.lowerBound, cursor), upper = min(run.range.upperBound, content.upperBound)
+            guard lower < upper else { continue }
+            if lower > cursor { result.append(AttributeRun(range: cursor..<lower, style: .body)) }
+            if let last = result.last, last.style == run.style, last.range.upperBound == lower {
+                result[result.count - 1].range = last.range.lowerBound..<upper
+            } else {
+                result.append(AttributeRun(range: lower..<upper, style: run.style))
+            }
+            cursor = upper
+        }
+        if cursor < content.upperBound {
+            if let last = result.last, last.style == .body {
+                result[result.count - 1].range = last.range.lowerBound..<content.upperBound
+            } else {
+                result.append(AttributeRun(range: cursor..<content.upperBound, style: .body))
+            }
+        }
+        return result
+    }
+}

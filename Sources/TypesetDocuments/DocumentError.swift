@@ -1,0 +1,29 @@
+/// A document could not be read.
+public struct DocumentError: Error, CustomStringConvertible, Equatable {
+    /// What kind of failure.
+    public enum Code: Hashable, Sendable {
+        /// The file does not exist.
+        case notFound
+        /// The path names a directory.
+        case isDirectory
+        /// The file exists but cannot be read.
+        case unreadable
+        /// The file holds binary data, not text.
+        case binary
+        /// The document is malformed beyond recovery.
+        case malformed
+        /// The document exceeds a safety limit (size, entry count, compression ratio).
+        case tooLarge
+    }
+
+    /// What kind of failure.
+    public let code: Code
+    /// One line naming the file and saying what is wrong.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

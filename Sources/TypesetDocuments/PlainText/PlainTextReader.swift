@@ -1,0 +1,177 @@
+import TypesetCore
+
+/// Reads plain-text books (Project Gutenberg files included) into a ``StyledText``.
+///
+/// Offsets are UTF-16 offsets into the decoded text, unchanged: joining hard-wrapped lines never removes or
+/// inserts a unit (the joined line ends are read as spaces by layout, see ``InnerLineBreaks/collapse``).
+///
+/// How lines become paragraphs (Project Gutenberg conventions):
+/// - A blank line (empty or white space only) separates paragraphs; blank lines belong to the paragraph
+///   before them as separators.
+/// - Within a block of non-blank lines, a line that starts with white space starts a new paragraph (indented
+///   paragraph starts, as in the Chinese corpus book).
+/// - A stretch of lines is joined into one paragraph when it looks hard-wrapped: every line but the last is at
+///   least 60 % of the file's wrap width (the 90th percentile of line lengths up to 100 units).
+/// - Otherwise (verse, tables, addresses, tables of contents) every line is its own paragraph, set without
+///   paragraph spacing between them, so its breaks are kept.
+/// - A file whose lines are longer than 100 units is not hard-wrapped: every line is a paragraph.
+public struct PlainTextReader: Sendable {
+    /// The longest line (in UTF-16 units) still taken for a hard-wrapped line.
+    public static let maximumWrappedLineLength = 100
+
+    /// Creates a reader.
+    public init() {}
+
+    /// Decodes and splits `bytes`.
+    ///
+    /// - Parameter name: The file's name, used in error messages.
+    public func read(bytes: [UInt8], name: String) throws(DocumentError) -> PlainTextDocument {
+        let (units, encoding) = try TextDecoder.decode(bytes, name: name)
+        do {
+            let text = try StyledText(paragraphs: PlainTextReader.paragraphs(units))
+            return PlainTextDocument(text: text, encoding: encoding)
+        } catch {
+            // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
+            throw DocumentError(.malformed, "\(name): internal error splitting paragraphs: \(error)")
+        }
+    }
+
+    /// Splits decoded units into paragraphs that partition them.
+    static func paragraphs(_ units: [UInt16]) -> [Paragraph] {
+        let lines = SourceLine.split(units)
+        let wrapWidth = estimatedWrapWidth(lines)
+        var builder = ParagraphBuilder(units: units)
+        var index = 0
+        while index < lines.count {
+            if lines[index].isBlank { index += 1; continue }  // a separator of the paragraph before
+            var blockEnd = index
+            while blockEnd < lines.count, !lines[blockEnd].isBlank { blockEnd += 1 }
+            let block = lines[index..<blockEnd]
+            if block.contains(where: { $0.length > maximumWrappedLineLength }) {
+                for line in block { builder.add(first: line, last: line, style: .body) }
+            } else {
+                for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
+            }
+            index = blockEnd
+        }
+        return builder.finish()
+    }
+
+    /// Splits a block at lines that start with white space (each such line starts a paragraph).
+    private static func indentGroups(_ block: ArraySlice<SourceLine>) -> [ArraySlice<SourceLine>] {
+        var groups: [ArraySlice<SourceLine>] = []
+        var start = block.startIndex
+        for i in block.indices where i > start && block[i].isIndented {
+            groups.append(block[start..<i])
+            start = i
+        }
+        groups.append(block[start..<block.endIndex])
+        return groups
+    }
+
+    private static func addGroup(_ group: ArraySlice<SourceLine>, wrapWidth: Int, into builder: inout ParagraphBuilder) {
+        let threshold = wrapWidth * 6 / 10
+        let wrapped = group.count == 1 || group.dropLast().allSatisfy { $0.length >= threshold }
+        if wrapped {
+            builder.add(first: group[group.startIndex], last: group[group.endIndex - 1], style: .body)
+        } else {
+            for (offset, line) in group.enumerated() {
+                var style = ParagraphStyle(role: .preformatted, alignment: .start)
+                style.continuesBlock = offset > 0
+                builder.add(first: line, last: line, style: style)
+            }
+        }
+    }
+
+    /// The 90th percentile of non-blank line lengths up to ``maximumWrappedLineLength`` (72 if there are none).
+    static func estimatedWrapWidth(_ lines: [SourceLine]) -> Int {
+        var lengths = lines.lazy.filter { !$0.isBlank && $0.length <= maximumWrappedLineLength }.map(\.length)
+            .reduce(into: [Int]()) { $0.append($1) }
+        guard !lengths.isEmpty else { return 72 }
+        lengths.sort()
+        return lengths[min(lengths.count - 1, lengths.count * 9 / 10)]
+    }
+}
+
+/// A plain-text book: its text and how it was decoded.
+public struct PlainTextDocument: Sendable {
+    /// The text, split into paragraphs.
+    public let text: StyledText
+    /// The encoding the bytes were decoded from.
+    public let encoding: TextEncoding
+}
+
+/// One line of the source: `start..<contentEnd` is its text, `contentEnd..<end` its terminator.
+struct SourceLine {
+    let start: Int
+    let contentEnd: Int
+    let end: Int
+    let isBlank: Bool
+    let isIndented: Bool
+
+    var length: Int { contentEnd - start }
+
+    /// Splits at LF, CR LF, lone CR and U+2029.
+    static func split(_ units: [UInt16]) -> [SourceLine] {
+        var lines: [SourceLine] = []
+        var start = 0
+        var i = 0
+        var blank = true
+        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0xA0 || u == 0x0C || u == 0xFEFF }
+        while i < units.count {
+            let u = units[i]
+            if u == 0x0A || u == 0x0D || u == 0x2029 {
+                let contentEnd = i
+                i += (u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1
+                lines.append(SourceLine(start: start, contentEnd: contentEnd, end: i, isBlank: blank,
+                                        isIndented: contentEnd > start && isSpace(units[start])))
+                start = i
+                blank = true
+                continue
+            }
+            if !isSpace(u) { blank = false }
+            i += 1
+        }
+        if start < units.count {
+            lines.append(SourceLine(start: start, contentEnd: units.count, end: units.count, isBlank: blank,
+                                    isIndented: isSpace(units[start])))
+        }
+        return lines
+    }
+}
+
+/// Accumulates paragraphs that partition the units: each paragraph's separator grows until the next starts.
+struct ParagraphBuilder {
+    let units: [UInt16]
+    private var pending: (start: Int, contentStart: Int, contentEnd: Int, style: ParagraphStyle)?
+    private var paragraphs: [Paragraph] = []
+
+    init(units: [UInt16]) { self.units = units }
+
+    /// Adds a paragraph made of the lines `first` through `last`. Units between the previous paragraph's
+    /// content and this one (its line end, blank lines) become the previous paragraph's separator; units before
+    /// the first paragraph become its leading separator.
+    mutating func add(first: SourceLine, last: SourceLine, style: ParagraphStyle) {
+        flush(upTo: first.start)
+        pending = (start: paragraphs.isEmpty ? 0 : first.start, contentStart: first.start, contentEnd: last.contentEnd,
+                   style: style)
+    }
+
+    private mutating func flush(upTo end: Int) {
+        guard let p = pending else { return }
+        let slice = Array(units[p.start..<end])
+        paragraphs.append(Paragraph(start: p.start, units: slice,
+                                    contentRange: (p.contentStart - p.start)..<(p.contentEnd - p.start),
+                                    runs: [], style: p.style))
+        pending = nil
+    }
+
+    /// The paragraphs; an empty or blank-only text gives one empty paragraph holding every unit.
+    mutating func finish() -> [Paragraph] {
+        if pending == nil && paragraphs.isEmpty {
+            return [Paragraph(start: 0, units: units, contentRange: units.count..<units.count)]
+        }
+        flush(upTo: units.count)
+        return paragraphs
+    }
+}

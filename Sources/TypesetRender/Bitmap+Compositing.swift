@@ -1,0 +1,59 @@
+import TypesetCore
+
+extension Bitmap {
+    /// Draws a coverage mask in `color`, source-over, with its top-left pixel at `(x, y)`; parts outside the
+    /// bitmap are clipped.
+    ///
+    /// The blend is done on the 8-bit sRGB-encoded values directly ("sRGB-naive"), not in linear light. That
+    /// is what most text renderers do for grayscale antialiasing: it makes dark-on-light text slightly bolder
+    /// than a linear blend would, and keeps the arithmetic to a few integer operations per pixel.
+    mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color) {
+        guard image.width > 0, image.height > 0 else { return }
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + image.width), y1 = min(height, y + image.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let bitmapWidth = width
+        let sr = Int(color.red), sg = Int(color.green), sb = Int(color.blue), sa = Int(color.alpha)
+        image.coverage.withUnsafeBufferPointer { mask in
+            withUnsafeMutablePixels { pixels in
+                for row in y0..<y1 {
+                    let maskRow = (row - y) * image.width - x
+                    let pixelRow = row * bitmapWidth
+                    for column in x0..<x1 {
+                        var a = Int(mask[maskRow + column])
+                        if a == 0 { continue }
+                        if sa != 255 { a = div255(a * sa) }
+                        let p = (pixelRow + column) * 4
+                        let da = Int(pixels[p + 3])
+                        if a == 255 {
+                            pixels[p] = UInt8(sr); pixels[p + 1] = UInt8(sg); pixels[p + 2] = UInt8(sb); pixels[p + 3] = 255
+                        } else if da == 255 {
+                            // Opaque destination, the usual case: out = src·a + dst·(1 − a).
+                            let inverse = 255 - a
+                            pixels[p] = UInt8(div255(sr * a + Int(pixels[p]) * inverse))
+                            pixels[p + 1] = UInt8(div255(sg * a + Int(pixels[p + 1]) * inverse))
+                            pixels[p + 2] = UInt8(div255(sb * a + Int(pixels[p + 2]) * inverse))
+                        } else {
+                            // Translucent destination (a custom theme with a see-through background):
+                            // straight-alpha source-over, outA = a + dA·(1 − a), outC = (C·a + dC·dA·(1 − a)) / outA.
+                            let weight = div255(da * (255 - a))
+                            let outA = a + weight
+                            if outA == 0 { continue }
+                            pixels[p] = UInt8((sr * a + Int(pixels[p]) * weight + outA / 2) / outA)
+                            pixels[p + 1] = UInt8((sg * a + Int(pixels[p + 1]) * weight + outA / 2) / outA)
+                            pixels[p + 2] = UInt8((sb * a + Int(pixels[p + 2]) * weight + outA / 2) / outA)
+                            pixels[p + 3] = UInt8(outA)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `round(v / 255)` for `0 ≤ v ≤ 255 × 255`, without a division.
+@inline(__always)
+func div255(_ v: Int) -> Int {
+    let t = v + 128
+    return (t + (t >> 8)) >> 8
+}

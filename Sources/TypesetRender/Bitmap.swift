@@ -1,0 +1,103 @@
+import TypesetCore
+
+/// An RGBA image in memory: 8 bits per channel, straight (non-premultiplied) alpha, rows top to bottom,
+/// no padding between rows.
+///
+/// A value type: copies share storage until one is written to. Pixel `(x, y)` starts at byte
+/// `(y * width + x) * 4` of ``pixels`` and holds red, green, blue, alpha in that order.
+public struct Bitmap: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel, row-major.
+    public private(set) var pixels: [UInt8]
+
+    /// The largest bitmap made here: 2²⁸ pixels (1 GiB of RGBA). Pages that would need more are refused
+    /// with ``RenderError/Code/tooLarge`` instead of exhausting memory.
+    public static let maximumPixelCount = 1 << 28
+
+    /// A bitmap filled with one colour.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels, at least 0.
+    ///   - height: Height in pixels, at least 0.
+    ///   - fill: The colour of every pixel.
+    /// - Precondition: `width` and `height` are not negative and `width × height` is at most
+    ///   ``maximumPixelCount`` (a programming error, like an array count; the renderer checks page sizes
+    ///   before calling this and throws instead).
+    public init(width: Int, height: Int, fill: Color) {
+        precondition(width >= 0 && height >= 0, "negative bitmap size \(width)×\(height)")
+        precondition(width.multipliedReportingOverflow(by: height).partialValue <= Bitmap.maximumPixelCount
+                     && !width.multipliedReportingOverflow(by: height).overflow,
+                     "bitmap \(width)×\(height) exceeds Bitmap.maximumPixelCount")
+        self.width = width
+        self.height = height
+        let count = width * height
+        // One 32-bit store per pixel; Array(repeating:) of a 4-byte pattern would need a loop anyway.
+        let pattern = UInt32(fill.red) | UInt32(fill.green) << 8 | UInt32(fill.blue) << 16 | UInt32(fill.alpha) << 24
+        let littleEndianPattern = UInt32(littleEndian: pattern)
+        pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            for i in 0..<count { raw.storeBytes(of: littleEndianPattern, toByteOffset: i * 4, as: UInt32.self) }
+            initialized = count * 4
+        }
+    }
+
+    /// A bitmap over existing RGBA bytes; nil when `pixels.count` is not `width × height × 4`.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - pixels: Straight-alpha RGBA bytes, row-major, no padding.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width >= 0, height >= 0 else { return nil }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= Bitmap.maximumPixelCount, pixels.count == count * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The colour of pixel `(x, y)`, origin at the top-left.
+    ///
+    /// - Precondition: `0 ≤ x < width` and `0 ≤ y < height`.
+    public subscript(x: Int, y: Int) -> Color {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+            let i = (y * width + x) * 4
+            return Color(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.red; pixels[i + 1] = newValue.green
+            pixels[i + 2] = newValue.blue; pixels[i + 3] = newValue.alpha
+        }
+    }
+
+    /// Whether every pixel has alpha 255 (such a bitmap is written to PNG without an alpha channel).
+    public var isOpaque: Bool {
+        pixels.withUnsafeBytes { raw in
+            // Alpha is the high byte of each little-endian 32-bit pixel; AND-ing all pixels keeps it 0xFF
+            // only if every alpha is. Loading unaligned words keeps this free of alignment assumptions.
+            var all: UInt32 = 0xFFFF_FFFF
+            let count = raw.count / 4
+            var i = 0
+            while i < count {
+                let end = min(count, i + 4096)
+                while i < end {
+                    all &= raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    i += 1
+                }
+                if UInt32(littleEndian: all) >> 24 != 0xFF { return false }
+            }
+            return true
+        }
+    }
+
+    /// Gives `body` the pixels for writing, for compositing loops that must not pay for bounds checks.
+    mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try pixels.withUnsafeMutableBufferPointer { try body($0) }
+    }
+}

@@ -1,0 +1,133 @@
+internal import CLibPNG
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Writes bitmaps as PNG with libpng.
+///
+/// An opaque bitmap (every alpha 255, as every page with an opaque theme is) is written as 8-bit RGB, which is
+/// a quarter smaller and faster to compress than RGBA; any other bitmap is written as 8-bit RGBA with straight
+/// alpha. Files carry an sRGB chunk.
+public enum PNGEncoder {
+    /// How hard to compress.
+    public enum Compression: Sendable, Hashable {
+        /// libpng's fast setting: no row filters and zlib level 3. Pages of text compress to about the same
+        /// size either way, and this is several times faster. The default.
+        case fast
+        /// libpng's default: adaptive row filters and zlib level 6; smaller files for photographs and
+        /// gradients, slower.
+        case small
+    }
+
+    /// Encodes a bitmap as a PNG byte stream.
+    ///
+    /// - Parameters:
+    ///   - bitmap: The image; written as RGB when ``Bitmap/isOpaque``, else RGBA.
+    ///   - compression: Speed against size; ``Compression/fast`` unless the file will be distributed.
+    /// - Returns: The complete PNG file contents.
+    /// - Throws: ``RenderError`` `.png` when libpng fails (an empty bitmap, for instance: PNG has no 0×0 images).
+    public static func encode(_ bitmap: Bitmap, compression: Compression = .fast) throws(RenderError) -> [UInt8] {
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw RenderError(.png, "cannot encode a \(bitmap.width)×\(bitmap.height) bitmap: PNG images are at least 1×1")
+        }
+        let opaque = bitmap.isOpaque
+        let channels = opaque ? 3 : 4
+        // Arrays are copy-on-write, so the RGBA case shares the bitmap's storage rather than copying it.
+        let source = opaque ? stripAlpha(bitmap) : bitmap.pixels
+        return try PNGImage.withImage { (image: inout png_image) throws(RenderError) -> [UInt8] in
+            image.width = png_uint_32(bitmap.width)
+            image.height = png_uint_32(bitmap.height)
+            image.format = opaque ? PNGImage.formatRGB : PNGImage.formatRGBA
+            image.flags = compression == .fast ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
+            // At least PNG_IMAGE_PNG_SIZE_MAX (a function-like macro Swift cannot import), so one compression
+            // pass always fits; pages of the buffer that libpng never writes are never faulted in.
+            let dataSize: Int = (bitmap.width * channels + 1) * bitmap.height
+            let zlibBound: Int = dataSize + dataSize / 8 + dataSize / 64 + 64
+            // Signature, IHDR, gAMA, cHRM, IEND and slack, plus 12 bytes per IDAT chunk of at most 8 KiB.
+            let chunkOverhead: Int = 12 * (zlibBound / 8192 + 1)
+            var capacity: Int = 256 + chunkOverhead + zlibBound
+            for _ in 0..<2 {
+                var written = png_alloc_size_t(capacity)
+                var result: Int32 = 0
+                let output = source.withUnsafeBytes { pixels in
+                    [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                        result = png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, pixels.baseAddress, 0, nil)
+                        initialized = result != 0 ? Int(written) : 0
+                    }
+                }
+                if result == 0, Int(written) > capacity {
+                    // libpng says the bound was too small (another zlib build); it reports the size it needs.
+                    capacity = Int(written)
+                    image.warning_or_error = 0
+                    continue
+                }
+                try PNGImage.check(result, &image, "cannot encode a \(bitmap.width)×\(bitmap.height) PNG")
+                // Copy into an exactly sized array so callers holding many pages do not keep the slack.
+                return Array(output[...])
+            }
+            throw RenderError(.png, "cannot encode a \(bitmap.width)×\(bitmap.height) PNG: the output buffer kept growing")
+        }
+    }
+
+    /// Encodes a bitmap and writes it to a file, replacing any file there.
+    ///
+    /// - Parameters:
+    ///   - bitmap: The image.
+    ///   - path: The file to write.
+    ///   - compression: Speed against size.
+    /// - Throws: ``RenderError`` `.png` when encoding fails, `.io` (naming the file) when it cannot be written.
+    public static func write(_ bitmap: Bitmap, to path: String, compression: Compression = .fast) throws(RenderError) {
+        let bytes = try encode(bitmap, compression: compression)
+        try FileBytes.write(bytes, to: path)
+    }
+
+    /// The RGB bytes of an opaque bitmap (libpng's simplified writer cannot drop a channel itself).
+    static func stripAlpha(_ bitmap: Bitmap) -> [UInt8] {
+        let count = bitmap.width * bitmap.height
+        return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+            bitmap.pixels.withUnsafeBufferPointer { rgba in
+                var i = 0, o = 0
+                while o < count * 3 {
+                    out[o] = rgba[i]; out[o + 1] = rgba[i + 1]; out[o + 2] = rgba[i + 2]
+                    i += 4; o += 3
+                }
+            }
+            initialized = count * 3
+        }
+    }
+}
+
+/// Whole-file reads and writes with the C library, so that `TypesetRender` needs no Foundation.
+enum FileBytes {
+    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        guard let file = fopen(path, "wb") else {
+            throw RenderError(.io, "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let writeErrno = errno
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            let reason = String(cString: strerror(written == bytes.count ? errno : writeErrno))
+            _ = remove(path)
+            throw RenderError(.io, "cannot write \(path): \(reason)")
+        }
+    }
+
+    static func read(_ path: String) throws(RenderError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw RenderError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            bytes.append(contentsOf: chunk[0..<n])
+            if n < chunk.count { break }
+        }
+        guard ferror(file) == 0 else { throw RenderError(.io, "cannot read \(path)") }
+        return bytes
+    }
+}

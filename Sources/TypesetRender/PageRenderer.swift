@@ -1,0 +1,111 @@
+import TypesetCore
+internal import CFreeType
+
+/// Draws laid-out pages into bitmaps with FreeType.
+///
+/// ```swift
+/// let renderer = try PageRenderer()
+/// let bitmap = try renderer.render(page: 0, of: layout)
+/// try PNGEncoder.write(bitmap, to: "page-1.png")
+/// ```
+/// A renderer keeps the FreeType faces it has opened and a cache of rasterized glyphs, so reuse one for many
+/// pages. It is not thread-safe (FreeType objects are not): use one renderer per thread or task.
+public final class PageRenderer {
+    private let library: FreeTypeLibrary
+    /// Faces by file and index rather than by ``FontFace/id``: ids are only unique within one `FontContext`,
+    /// and a renderer may be handed layouts from several.
+    private var faces: [FaceKey: FreeTypeFace] = [:]
+    private let rasterizer = GlyphRasterizer()
+
+    private struct FaceKey: Hashable {
+        var path: String
+        var index: Int
+    }
+
+    /// Starts FreeType.
+    ///
+    /// - Throws: ``RenderError`` `.freeType` when FreeType cannot be initialised (out of memory).
+    public init() throws(RenderError) {
+        library = try FreeTypeLibrary()
+    }
+
+    /// Renders one page: a bitmap of the page's size in pixels, filled with the theme's background, with every
+    /// glyph run drawn in its colour.
+    ///
+    /// The bitmap is `ceil(page.size × settings.pixelScale)` pixels. Glyph origins land on whole pixels
+    /// vertically (`round(y × scale)`) and on quarter pixels horizontally.
+    ///
+    /// - Parameters:
+    ///   - page: Zero-based page index into `layout.pages`.
+    ///   - layout: The laid-out book.
+    /// - Returns: An RGBA bitmap, opaque when the theme's background is.
+    /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page would exceed
+    ///   ``Bitmap/maximumPixelCount`` (a long scroll layout at a high scale), `.fontUnreadable` when a face's
+    ///   file cannot be opened by FreeType.
+    public func render(page: Int, of layout: BookLayout) throws(RenderError) -> Bitmap {
+        guard layout.pages.indices.contains(page) else {
+            throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
+        }
+        let scale = layout.settings.pixelScale
+        let size = layout.pages[page].size
+        let (width, height) = try PageRenderer.pixelSize(of: size, scale: scale)
+        let theme = layout.settings.theme
+        var bitmap = Bitmap(width: width, height: height, fill: theme.background)
+        for run in layout.glyphRuns(onPage: page) {
+            try draw(run, color: run.color ?? theme.text, scale: scale, into: &bitmap)
+        }
+        return bitmap
+    }
+
+    /// The bitmap size for a page, or `.tooLarge`.
+    static func pixelSize(of size: Size, scale: Double) throws(RenderError) -> (Int, Int) {
+        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
+        // Settings are validated by the typesetter, but the check costs nothing and keeps Int(_:) from trapping.
+        guard w.isFinite, h.isFinite, w >= 0, h >= 0, w * h <= Double(Bitmap.maximumPixelCount) else {
+            throw RenderError(.tooLarge, "a \(size) pt page at scale \(formatPoints(scale)) needs \(formatPoints(w))×\(formatPoints(h)) pixels, more than the \(Bitmap.maximumPixelCount) a bitmap may hold; use a smaller scale (or a paged layout instead of scroll)")
+        }
+        return (Int(w), Int(h))
+    }
+
+    private func face(for fontFace: FontFace) throws(RenderError) -> FreeTypeFace {
+        let key = FaceKey(path: fontFace.path, index: fontFace.index)
+        if let face = faces[key] { return face }
+        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count))
+        faces[key] = face
+        return face
+    }
+
+    private func draw(_ run: GlyphRun, color: Color, scale: Double, into bitmap: inout Bitmap) throws(RenderError) {
+        let pixelsPerEm = (run.size * scale * 64).rounded()
+        // Sizes under 1/64 px draw nothing; sizes beyond 2^20 px are beyond any page a bitmap can hold.
+        guard pixelsPerEm.isFinite, pixelsPerEm >= 1, pixelsPerEm <= Double(1 << 26), color.alpha > 0 else { return }
+        let face = try face(for: run.face)
+        var key = GlyphKey(face: face.slot, glyph: 0, subpixel: 0, size: Int32(pixelsPerEm))
+        let limit = Double(1 << 40)
+        for (glyph, position) in zip(run.glyphs, run.positions) {
+            let quarters = (position.x * scale * 4).rounded(), y = (position.y * scale).rounded()
+            // A position far off the page cannot be drawn and would trap on conversion to Int.
+            guard quarters.isFinite, y.isFinite, abs(quarters) < limit, abs(y) < limit else { continue }
+            let q = Int(quarters)
+            let penX = q >> 2, penY = Int(y)
+            key.glyph = glyph
+            key.subpixel = UInt8(q & 3)
+            if let image = try rasterizer.image(for: key, face: face) {
+                bitmap.composite(image, atX: penX + image.left, y: penY - image.top, color: color)
+            } else {
+                let window = (x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height)
+                let image = try rasterizer.renderClipped(key, face: face, penX: penX, penY: penY, window: window)
+                bitmap.composite(image, atX: penX + image.left, y: penY - image.top, color: color)
+            }
+        }
+    }
+
+    /// Rasterizer counters for tests: glyphs drawn blank because FreeType refused them, cache hits and misses.
+    var statistics: (failedGlyphs: Int, hits: Int, misses: Int, cached: Int) {
+        (rasterizer.failedGlyphs, rasterizer.cacheHits, rasterizer.cacheMisses, rasterizer.cacheCount)
+    }
+}
+
+/// FreeType faces are not thread-safe; a renderer must stay on one thread at a time.
+@available(*, unavailable)
+extension PageRenderer: Sendable {}

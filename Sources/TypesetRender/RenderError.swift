@@ -1,0 +1,31 @@
+/// Rendering or PNG encoding failed.
+///
+/// Every failure caused by input (a page index, a font file, a PNG stream, a path) is thrown as this
+/// error; nothing in `TypesetRender` traps on input.
+public struct RenderError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of failure.
+    public enum Code: Hashable, Sendable {
+        /// The page index is not a page of the layout.
+        case pageOutOfRange
+        /// A font file could not be opened or parsed by FreeType.
+        case fontUnreadable
+        /// FreeType failed for another reason (setup, sizing).
+        case freeType
+        /// The page would need a bitmap larger than ``Bitmap/maximumPixelCount``.
+        case tooLarge
+        /// libpng could not encode or decode an image.
+        case png
+        /// A file could not be written or read.
+        case io
+    }
+
+    /// What kind of failure.
+    public let code: Code
+    /// One line saying what happened and, where it helps, what to do.
+    public let message: String
+
+    init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,101 @@
+import TypesetCore
+
+/// Checks the structural promises of a layout and returns every violation found (empty when it holds):
+/// - pages partition the text with no gap or overlap, and lines partition each page's range in order;
+/// - every line fits its column (a line holding a single grapheme is allowed to overflow a page narrower than
+///   one glyph);
+/// - no line crosses the bottom margin (unless it is alone on its page and taller than the text area);
+/// - every line starts and ends on an extended grapheme cluster boundary (Swift's own `Character` segmentation,
+///   a cross-check of ICU's).
+public enum LayoutInvariants {
+    /// The violations, at most `limit` of them.
+    public static func violations(in layout: BookLayout, limit: Int = 20) -> [String] {
+        var problems: [String] = []
+        func report(_ message: String) { if problems.count < limit { problems.append(message) } }
+        let text = layout.text
+        let settings = layout.settings
+        let content = settings.contentRect
+        let boundaries = GraphemeBoundaries(text)
+        var expected = 0
+        for page in layout.pages {
+            if page.range.lowerBound != expected {
+                report("page \(page.index) starts at \(page.range.lowerBound), expected \(expected)")
+            }
+            expected = page.range.upperBound
+            let lines = layout.lines(onPage: page.index)
+            var lineExpected = page.range.lowerBound
+            for line in lines {
+                if line.range.lowerBound != lineExpected {
+                    report("page \(page.index): line \(line.range) starts at \(line.range.lowerBound), expected \(lineExpected)")
+                }
+                lineExpected = line.range.upperBound
+                let singleGrapheme = boundaries.graphemeCount(in: line.range) <= 1
+                if !singleGrapheme && !fitsColumn(line.rect, settings: settings) {
+                    report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
+                }
+                if layout.mode == .paged && line.rect.maxY > content.maxY + 0.01 && !(lines.count == 1) {
+                    report("page \(page.index): line \(line.range) ends at y \(formatPoints(line.rect.maxY)), below the margin \(formatPoints(content.maxY))")
+                }
+                if !boundaries.contains(line.range.lowerBound) || !boundaries.contains(line.range.upperBound) {
+                    report("page \(page.index): line \(line.range) does not start and end on grapheme boundaries")
+                }
+            }
+            if !lines.isEmpty && lineExpected != page.range.upperBound {
+                report("page \(page.index): lines end at \(lineExpected), page at \(page.range.upperBound)")
+            }
+        }
+        if expected != text.length { report("pages end at \(expected), text at \(text.length)") }
+        return problems
+    }
+
+    static func fitsColumn(_ rect: Rect, settings: TypographySettings) -> Bool {
+        let content = settings.contentRect
+        for column in 0..<settings.columns {
+            let left = content.minX + Double(column) * (settings.columnWidth + settings.columnGap)
+            if rect.minX >= left - 0.01 && rect.maxX <= left + settings.columnWidth + 0.01 { return true }
+        }
+        return false
+    }
+}
+
+/// Extended grapheme cluster boundaries of a text, per paragraph, from Swift's `Character` segmentation.
+public struct GraphemeBoundaries {
+    private var starts: [Int: [Int]] = [:]
+    private let text: StyledText
+
+    /// Computes the boundaries of every paragraph.
+    public init(_ text: StyledText) {
+        self.text = text
+        for (index, paragraph) in text.paragraphs.enumerated() {
+            var offsets: [Int] = [paragraph.range.lowerBound]
+            var offset = paragraph.range.lowerBound
+            for character in String(decoding: paragraph.units, as: UTF16.self) {
+                offset += character.utf16.count
+                offsets.append(offset)
+            }
+            starts[index] = offsets
+        }
+    }
+
+    /// Whether `offset` is a grapheme boundary.
+    public func contains(_ offset: Int) -> Bool {
+        if offset == 0 || offset == text.length { return true }
+        guard let p = text.paragraphIndex(containing: offset), let offsets = starts[p] else { return false }
+        return binarySearch(offsets, offset)
+    }
+
+    /// Number of graphemes in `range` (approximate at paragraph edges, exact within one paragraph).
+    public func graphemeCount(in range: Range<Int>) -> Int {
+        guard let p = text.paragraphIndex(containing: range.lowerBound), let offsets = starts[p] else { return 0 }
+        return offsets.filter { $0 > range.lowerBound && $0 <= range.upperBound }.count
+    }
+
+    private func binarySearch(_ array: [Int], _ value: Int) -> Bool {
+        var low = 0, high = array.count
+        while low < high {
+            let mid = (low + high) / 2
+            if array[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < array.count && array[low] == value
+    }
+}

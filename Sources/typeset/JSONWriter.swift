@@ -1,0 +1,105 @@
+import TypesetCore
+
+/// A minimal JSON writer with stable key order and numbers in points with at most two decimals (so output is
+/// readable and diffable). Strings are escaped per RFC 8259.
+struct JSONWriter {
+    private(set) var output = ""
+
+    enum Value {
+        case number(Double)
+        case integer(Int)
+        case string(String)
+        case bool(Bool)
+        case null
+        case object([(String, Value)])
+        case array([Value])
+    }
+
+    static func render(_ value: Value) -> String {
+        var writer = JSONWriter()
+        writer.write(value)
+        return writer.output
+    }
+
+    mutating func write(_ value: Value) {
+        switch value {
+        case .number(let n): output += n.isFinite ? formatPoints(n) : "null"
+        case .integer(let i): output += String(i)
+        case .string(let s): writeString(s)
+        case .bool(let b): output += b ? "true" : "false"
+        case .null: output += "null"
+        case .object(let members):
+            output += "{"
+            for (i, (key, member)) in members.enumerated() {
+                if i > 0 { output += ", " }
+                writeString(key)
+                output += ": "
+                write(member)
+            }
+            output += "}"
+        case .array(let elements):
+            output += "["
+            for (i, element) in elements.enumerated() {
+                if i > 0 { output += ", " }
+                write(element)
+            }
+            output += "]"
+        }
+    }
+
+    private mutating func writeString(_ s: String) {
+        output += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}
+
+extension JSONWriter.Value {
+    /// `{"location": L, "length": N}`, as `NSRange` has it.
+    static func range(_ range: Range<Int>) -> JSONWriter.Value {
+        .object([("location", .integer(range.lowerBound)), ("length", .integer(range.count))])
+    }
+
+    /// `{"x": X, "y": Y, "width": W, "height": H}`.
+    static func rect(_ rect: Rect) -> JSONWriter.Value {
+        .object([("x", .number(rect.minX)), ("y", .number(rect.minY)), ("width", .number(rect.width)), ("height", .number(rect.height))])
+    }
+
+    /// `{"width": W, "height": H}`.
+    static func size(_ size: Size) -> JSONWriter.Value {
+        .object([("width", .number(size.width)), ("height", .number(size.height))])
+    }
+
+    /// The settings under the names the CLI uses.
+    static func settings(_ s: TypographySettings, mode: LayoutMode) -> JSONWriter.Value {
+        var theme: [(String, JSONWriter.Value)] = [("name", .string(s.theme.name)),
+                                                   ("background", .string(s.theme.background.description)),
+                                                   ("text", .string(s.theme.text.description))]
+        if case .custom = s.theme {} else { theme = Array(theme.prefix(3)) }
+        return .object([
+            ("font", .string(s.fontFamily)), ("size", .number(s.fontSize)), ("lineHeight", .number(s.lineHeightMultiple)),
+            ("margins", .object([("top", .number(s.margins.top)), ("right", .number(s.margins.right)),
+                                 ("bottom", .number(s.margins.bottom)), ("left", .number(s.margins.left))])),
+            ("paragraphSpacing", .number(s.paragraphSpacing)), ("indent", .number(s.firstLineIndent)),
+            ("align", .string(s.alignment.rawValue)), ("theme", .object(theme)),
+            ("pageSize", .size(s.pageSize)), ("scale", .number(s.pixelScale)), ("columns", .integer(s.columns)),
+            ("columnGap", .number(s.columnGap)), ("language", s.language.map { .string($0) } ?? .null),
+            ("mode", .string(mode.rawValue)),
+        ])
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import TypesetCore
+import TypesetDocuments
+import TypesetRender
+
+/// Exit statuses, as `--help` documents them.
+enum ExitStatus: Int32 {
+    case success = 0
+    case badInput = 1
+    case badUsage = 2
+    case noFont = 3
+    case cannotWrite = 4
+}
+
+/// A failure with its exit status and one-line message.
+struct ToolFailure: Error {
+    let status: ExitStatus
+    let message: String
+}
+
+/// Standard error, unbuffered, one line at a time.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// The `typeset` command: reads a book, lays it out and writes PNG pages or JSON.
+struct Tool {
+    let arguments: [String]
+
+    func run() -> Int32 {
+        do {
+            let options = try Options.parse(arguments)
+            if options.help || options.input == nil {
+                if options.help { print(Options.usage); return ExitStatus.success.rawValue }
+                printError("typeset: no input file (see --help)")
+                return ExitStatus.badUsage.rawValue
+            }
+            try render(options)
+            return ExitStatus.success.rawValue
+        } catch let error as UsageError {
+            printError("typeset: \(error.description)")
+            return ExitStatus.badUsage.rawValue
+        } catch let failure as ToolFailure {
+            printError("typeset: \(failure.message)")
+            return failure.status.rawValue
+        } catch {
+            printError("typeset: \(error)")
+            return ExitStatus.badInput.rawValue
+        }
+    }
+
+    /// Loads the fonts the options ask for.
+    static func fontContext(_ options: Options) throws -> FontContext {
+        let directory = BundledFonts.directory(explicit: options.fontDirectory)
+        do {
+            switch options.fontChoice {
+            case .system:
+                return try FontContext(source: .systemAndBundled(directory: directory))
+            case .bundled:
+                guard let directory else {
+                    throw ToolFailure(status: .noFont, message: "no bundled Fonts/ directory found; pass --font-dir DIR")
+                }
+                return try FontContext(source: .bundledOnly(directory: directory))
+            }
+        } catch let error as FontError {
+            throw ToolFailure(status: .noFont, message: error.message)
+        }
+    }
+
+    /// Reads the input file into a styled text.
+    static func readDocument(_ path: String) throws -> StyledText {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ToolFailure(status: .badInput, message: "\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw ToolFailure(status: .badInput, message: "\(path): is a directory, not a book") }
+        guard let data = manager.contents(atPath: path) else {
+            throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
+        }
+        do {
+            let document = try PlainTextReader().read(bytes: [UInt8](data), name: path)
+            if document.encoding == .latin1 {
+                printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
+            }
+            return document.text
+        } catch {
+            throw ToolFailure(status: .badInput, message: error.message)
+        }
+    }
+
+    private func render(_ options: Options) throws {
+        guard let input = options.input else { return }
+        let settings: TypographySettings
+        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
+            throw UsageError("--\(error.name): \(error.reason)")
+        }
+        let text = try Tool.readDocument(input)
+        let fonts = try Tool.fontContext(options)
+        let set: FontSet
+        do { set = try fonts.fontSet(for: FontDescriptor(family: settings.fontFamily)) } catch {
+            throw ToolFailure(status: .noFont, message: error.message)
+        }
+        if set.isSubstitute {
+            printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
+        }
+        let typesetter = Typesetter(fonts: fonts, threads: options.threads)
+        let layout: BookLayout
+        do { layout = try typesetter.layout(text, settings: settings, mode: options.mode) } catch let error as FontError {
+            throw ToolFailure(status: .noFont, message: error.message)
+        }
+        let selected = try selectedPages(options.pages, count: layout.pages.count)
+        if options.json {
+            print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))
+            return
+        }
+        try writePNGs(layout, pages: selected, input: input, options: options)
+    }
+
+    private func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
+        guard let requested else { return 0...(count - 1) }
+        guard requested.lowerBound < count else {
+            throw UsageError("--pages: the book has \(count) page\(count == 1 ? "" : "s") at these settings")
+        }
+        return requested.lowerBound...min(requested.upperBound, count - 1)
+    }
+
+    private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options) throws {
+        let directory = options.outputDirectory
+            ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ToolFailure(status: .cannotWrite, message: "\(directory): cannot create the output folder (\(error.localizedDescription))")
+        }
+        let renderer: PageRenderer
+        do { renderer = try PageRenderer() } catch {
+            throw ToolFailure(status: .cannotWrite, message: "cannot start the renderer: \(error)")
+        }
+        let showProgress = !options.quiet && isatty(2) != 0
+        let digits = max(4, String(layout.pages.count).count)
+        for index in pages {
+            let number = String(index + 1)
+            let name = "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+            let path = (directory as NSString).appendingPathComponent(name)
+            do {
+                let bitmap = try renderer.render(page: index, of: layout)
+                try PNGEncoder.write(bitmap, to: path)
+            } catch {
+                throw ToolFailure(status: .cannotWrite, message: "\(path): \(error)")
+            }
+            if showProgress {
+                FileHandle.standardError.write(Data("\rtypeset: page \(index + 1 - pages.lowerBound)/\(pages.count)".utf8))
+            }
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if !options.quiet {
+            printError("typeset: wrote \(pages.count) page\(pages.count == 1 ? "" : "s") of \(layout.pages.count) to \(directory)/")
+        }
+    }
+
+    /// The `--json` document (see the README for its schema).
+    static func layoutJSON(_ layout: BookLayout, pages: ClosedRange<Int>) -> JSONWriter.Value {
+        var pageValues: [JSONWriter.Value] = []
+        for index in pages {
+            let page = layout.pages[index]
+            let lines = layout.lines(onPage: index).map { line -> JSONWriter.Value in
+                .object([("range", .range(line.range)), ("rect", .rect(line.rect)), ("baseline", .number(line.baseline))])
+            }
+            pageValues.append(.object([("index", .integer(index)), ("range", .range(page.range)), ("lines", .array(lines))]))
+        }
+        return .object([
+            ("textLength", .integer(layout.text.length)),
+            ("pageSize", .size(layout.pages.first?.size ?? layout.settings.pageSize)),
+            ("pageCount", .integer(layout.pages.count)),
+            ("settings", .settings(layout.settings, mode: layout.mode)),
+            ("pages", .array(pageValues)),
+        ])
+    }
+}

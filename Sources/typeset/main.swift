@@ -1,0 +1,3 @@
+import Foundation
+
+exit(Tool(arguments: Array(CommandLine.arguments.dropFirst())).run())
