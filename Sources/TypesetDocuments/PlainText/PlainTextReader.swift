@@ -8,8 +8,9 @@ import TypesetCore
 /// How lines become paragraphs (Project Gutenberg conventions):
 /// - A blank line (empty or white space only) separates paragraphs; blank lines belong to the paragraph
 ///   before them as separators.
-/// - Within a block of non-blank lines, a line that starts with white space starts a new paragraph (indented
-///   paragraph starts, as in the Chinese corpus book).
+/// - Within a block of non-blank lines, a line indented more than the block's least indented line starts a
+///   new paragraph (indented paragraph starts, as in the Chinese corpus book); a block indented as a whole
+///   (a quotation) stays together.
 /// - A stretch of lines is joined into one paragraph when it looks hard-wrapped: every line but the last is at
 ///   least 60 % of the file's wrap width (the 90th percentile of line lengths up to 100 units).
 /// - Otherwise (verse, tables, addresses, tables of contents) every line is its own paragraph, set without
@@ -57,11 +58,13 @@ public struct PlainTextReader: Sendable {
         return builder.finish()
     }
 
-    /// Splits a block at lines that start with white space (each such line starts a paragraph).
+    /// Splits a block at lines indented more than the block's least indented line (each such line starts a
+    /// paragraph: a first-line indent). A block indented as a whole (a quotation) is not split.
     private static func indentGroups(_ block: ArraySlice<SourceLine>) -> [ArraySlice<SourceLine>] {
         var groups: [ArraySlice<SourceLine>] = []
         var start = block.startIndex
-        for i in block.indices where i > start && block[i].isIndented {
+        let baseIndent = block.map(\.indent).min() ?? 0
+        for i in block.indices where i > start && block[i].indent > baseIndent {
             groups.append(block[start..<i])
             start = i
         }
@@ -107,7 +110,8 @@ struct SourceLine {
     let contentEnd: Int
     let end: Int
     let isBlank: Bool
-    let isIndented: Bool
+    /// Leading white-space units.
+    let indent: Int
 
     var length: Int { contentEnd - start }
 
@@ -118,13 +122,18 @@ struct SourceLine {
         var i = 0
         var blank = true
         func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0xA0 || u == 0x0C || u == 0xFEFF }
+        func indentation(_ from: Int, _ to: Int) -> Int {
+            var i = from
+            while i < to, isSpace(units[i]) { i += 1 }
+            return i - from
+        }
         while i < units.count {
             let u = units[i]
             if u == 0x0A || u == 0x0D || u == 0x2029 {
                 let contentEnd = i
                 i += (u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1
                 lines.append(SourceLine(start: start, contentEnd: contentEnd, end: i, isBlank: blank,
-                                        isIndented: contentEnd > start && isSpace(units[start])))
+                                        indent: indentation(start, contentEnd)))
                 start = i
                 blank = true
                 continue
@@ -134,7 +143,7 @@ struct SourceLine {
         }
         if start < units.count {
             lines.append(SourceLine(start: start, contentEnd: units.count, end: units.count, isBlank: blank,
-                                    isIndented: isSpace(units[start])))
+                                    indent: indentation(start, units.count)))
         }
         return lines
     }
