@@ -62,7 +62,7 @@ public struct Bitmap: Hashable, Sendable {
     /// The colour of pixel `(x, y)`, origin at the top-left.
     ///
     /// - Precondition: `0 ≤ x < width` and `0 ≤ y < height`.
-    public subscript(x: Int, y: Int) -> Color {
+    public subscript(x x: Int, y y: Int) -> Color {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
             let i = (y * width + x) * 4

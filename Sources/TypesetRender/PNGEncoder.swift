@@ -7,9 +7,14 @@ internal import Darwin
 
 /// Writes bitmaps as PNG with libpng.
 ///
-/// An opaque bitmap (every alpha 255, as every page with an opaque theme is) is written as 8-bit RGB, which is
-/// a quarter smaller and faster to compress than RGBA; any other bitmap is written as 8-bit RGBA with straight
-/// alpha. Files carry an sRGB chunk.
+/// The smallest lossless form that is cheap to find is written: a bitmap of at most 256 colours (a page of
+/// text in one colour on one background) as 8-bit palette indices, with a tRNS chunk if any colour is
+/// translucent; else an opaque bitmap (every alpha 255) as 8-bit RGB, a quarter less data than RGBA; else
+/// 8-bit RGBA with straight alpha. Files carry an sRGB chunk. Decoding gives back exactly the same pixels.
+///
+/// Measured on a 780 × 1688 page of body text (release build, 2-core Debian VM, libpng 1.6.39, zlib 1.2.13):
+/// palette + ``Compression/fast`` ≈ 6 ms and 90 KB; RGB + `fast` ≈ 12 ms and 150 KB; RGB + ``Compression/small``
+/// ≈ 54 ms and 193 KB.
 public enum PNGEncoder {
     /// How hard to compress.
     public enum Compression: Sendable, Hashable {
@@ -24,7 +29,7 @@ public enum PNGEncoder {
     /// Encodes a bitmap as a PNG byte stream.
     ///
     /// - Parameters:
-    ///   - bitmap: The image; written as RGB when ``Bitmap/isOpaque``, else RGBA.
+    ///   - bitmap: The image; written colour-mapped, RGB or RGBA as described above.
     ///   - compression: Speed against size; ``Compression/fast`` unless the file will be distributed.
     /// - Returns: The complete PNG file contents.
     /// - Throws: ``RenderError`` `.png` when libpng fails (an empty bitmap, for instance: PNG has no 0×0 images).
@@ -32,29 +37,40 @@ public enum PNGEncoder {
         guard bitmap.width > 0, bitmap.height > 0 else {
             throw RenderError(.png, "cannot encode a \(bitmap.width)×\(bitmap.height) bitmap: PNG images are at least 1×1")
         }
-        let opaque = bitmap.isOpaque
-        let channels = opaque ? 3 : 4
+        // Colour-mapped when the bitmap has at most 256 colours (a page of text in one colour), else RGB or RGBA.
+        let palette = PaletteImage(bitmap)
+        let opaque = palette?.opaque ?? bitmap.isOpaque
+        let channels = palette != nil ? 1 : opaque ? 3 : 4
         // Arrays are copy-on-write, so the RGBA case shares the bitmap's storage rather than copying it.
-        let source = opaque ? stripAlpha(bitmap) : bitmap.pixels
+        let source = palette?.indices ?? (opaque ? stripAlpha(bitmap) : bitmap.pixels)
+        let colormap = palette?.colormap ?? []
         return try PNGImage.withImage { (image: inout png_image) throws(RenderError) -> [UInt8] in
             image.width = png_uint_32(bitmap.width)
             image.height = png_uint_32(bitmap.height)
             image.format = opaque ? PNGImage.formatRGB : PNGImage.formatRGBA
+            if let palette {
+                image.format |= png_uint_32(PNG_FORMAT_FLAG_COLORMAP)
+                image.colormap_entries = png_uint_32(palette.count)
+            }
             image.flags = compression == .fast ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
             // At least PNG_IMAGE_PNG_SIZE_MAX (a function-like macro Swift cannot import), so one compression
             // pass always fits; pages of the buffer that libpng never writes are never faulted in.
             let dataSize: Int = (bitmap.width * channels + 1) * bitmap.height
             let zlibBound: Int = dataSize + dataSize / 8 + dataSize / 64 + 64
-            // Signature, IHDR, gAMA, cHRM, IEND and slack, plus 12 bytes per IDAT chunk of at most 8 KiB.
+            // Signature, IHDR, gAMA, cHRM, sRGB, PLTE, tRNS, IEND and slack, plus 12 bytes per IDAT chunk of
+            // at most 8 KiB.
             let chunkOverhead: Int = 12 * (zlibBound / 8192 + 1)
-            var capacity: Int = 256 + chunkOverhead + zlibBound
+            var capacity: Int = 2048 + chunkOverhead + zlibBound
             for _ in 0..<2 {
                 var written = png_alloc_size_t(capacity)
                 var result: Int32 = 0
                 let output = source.withUnsafeBytes { pixels in
-                    [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                        result = png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, pixels.baseAddress, 0, nil)
-                        initialized = result != 0 ? Int(written) : 0
+                    colormap.withUnsafeBytes { colours in
+                        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                            result = png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, pixels.baseAddress, 0,
+                                                               palette == nil ? nil : colours.baseAddress)
+                            initialized = result != 0 ? Int(written) : 0
+                        }
                     }
                 }
                 if result == 0, Int(written) > capacity {

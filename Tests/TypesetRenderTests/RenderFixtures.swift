@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TypesetCore
 @testable import TypesetRender
@@ -51,8 +52,6 @@ enum RenderFixtures {
 
     /// A temporary file path unique to this process and call.
     static func temporaryPath(_ name: String) -> String {
-        nonisolated(unsafe) var counter = 0
-        counter += 1
-        return "/tmp/typeset-render-tests-\(ProcessInfoLite.pid)-\(UInt64.random(in: 0..<UInt64.max))-\(name)"
+        FileManager.default.temporaryDirectory.appendingPathComponent("typeset-render-\(UUID().uuidString)-\(name)").path
     }
 }

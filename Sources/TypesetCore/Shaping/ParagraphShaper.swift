@@ -151,7 +151,9 @@ struct ParagraphShaper {
                 let face: FontFace
                 if codePoint < 0x80 && primaryCoverage.covers(codePoint) {
                     face = primary
-                } else if current != nil && (CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint)) {
+                } else if current != nil && (CharacterClass.followsNeighbourFont(codePoint)
+                            || (HarfBuzzUnicode.isMark(codePoint) && context.coverage(of: currentFace).covers(codePoint))) {
+                    // Joiners, selectors and marks the current face can draw stay with their base character.
                     face = currentFace
                     script = HarfBuzzUnicode.inherited
                 } else if primaryCoverage.covers(codePoint) || CharacterClass.followsNeighbourFont(codePoint) {
@@ -198,13 +200,26 @@ struct ParagraphShaper {
     private func breakOpportunities(_ units: [UInt16], language: String?) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(units.count / 5 + 1)
+        var suspicious: [Int] = []
         if let iterator = context.lineIterator(language: language) {
             iterator.setText(units)
             iterator.forEachBoundary { offset, mandatory in
                 // The end of the content always ends a line; ICU reports it as a soft boundary.
                 let hard = mandatory || offset == units.count
+                if offset < units.count && !hard && LayoutText.mayContinueGrapheme(units[offset]) {
+                    suspicious.append(result.count)
+                }
                 result.append(UInt32(offset) << 1 | (hard ? 1 : 0))
             }
+        }
+        // UAX #14 allows a break between a space and a combining mark after it (rule LB10 treats the mark as a
+        // letter), but UAX #29 keeps the two in one grapheme. Lines must start on grapheme boundaries, so such
+        // opportunities are dropped; only the rare candidates that start with a mark, joiner or surrogate are checked.
+        if !suspicious.isEmpty, let graphemes = context.characterIterator {
+            graphemes.setText(units)
+            var dropped = Set<Int>()
+            for index in suspicious where !graphemes.isBoundary(Int(result[index] >> 1)) { dropped.insert(index) }
+            if !dropped.isEmpty { result = result.enumerated().filter { !dropped.contains($0.offset) }.map(\.element) }
         }
         if result.last.map({ Int($0 >> 1) }) != units.count { result.append(UInt32(units.count) << 1 | 1) }
         return result
@@ -245,6 +260,16 @@ struct LayoutText {
             i += 1
         }
         self.units = units
+    }
+
+    /// Whether a unit may continue the grapheme before it (a combining mark, joiner, variation selector, emoji
+    /// modifier or other extender, or a low surrogate), so that a break before it needs checking.
+    @inline(__always)
+    static func mayContinueGrapheme(_ unit: UInt16) -> Bool {
+        guard unit >= 0x0300 else { return false }
+        if UTF16.isTrailSurrogate(unit) || UTF16.isLeadSurrogate(unit) { return true }  // emoji modifiers, tags, SMP marks
+        if unit == 0x200C || unit == 0x200D || (unit >= 0xFE00 && unit <= 0xFE0F) { return true }
+        return HarfBuzzUnicode.isMark(UInt32(unit))
     }
 
     /// East Asian wide and fullwidth characters (CJK ideographs, kana, CJK punctuation, fullwidth forms):

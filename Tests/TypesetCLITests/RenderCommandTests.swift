@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TypesetTestSupport
+
+/// `typeset` writing PNG pages: the README's first command, with bundled fonts only.
+@Suite struct RenderCommandTests {
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static var sampleBook: String { Fixtures.repositoryRoot + "/Tests/Fixtures/sample-book.txt" }
+
+    @Test func rendersTheRequestedPagesOfTheSampleBookAsPNG() throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.path("pages")
+        let result = try CLIRunner.runBundled(["--pages", "1-2", "-o", output, Self.sampleBook], in: directory)
+
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdoutData.isEmpty)
+        #expect(try directory.entries("pages") == ["page-0001.png", "page-0002.png"])
+        for name in ["page-0001.png", "page-0002.png"] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/" + name)))
+            #expect(bytes.starts(with: Self.pngSignature), "\(name) is not a PNG")
+            #expect(bytes.count > 1_000, "\(name) is suspiciously small (\(bytes.count) bytes) for a page of text")
+        }
+        // Every stderr line is the tool's; Georgia is not bundled, so the tool says what it used instead
+        // (Tool.swift: `font "Georgia" is not installed; using Charis SIL Regular (<path>)`).
+        #expect(result.stderrLines.allSatisfy { $0.hasPrefix("typeset: ") }, "\(result.stderrLines)")
+        let substitution = result.stderrLines.filter { $0.contains("Georgia") }
+        #expect(substitution.count == 1, "\(result.stderrLines)")
+        let line = substitution.first ?? ""
+        #expect(line.hasPrefix("typeset: font \"Georgia\" is not installed; using Charis SIL Regular ("), "\(line)")
+        #expect(line.hasSuffix("/Fonts/CharisSIL-Regular.ttf)"), "\(line)")
+        #expect(result.stderrLines.contains { $0.hasPrefix("typeset: wrote 2 pages of ") }, "\(result.stderrLines)")
+        #expect(result.stderrLines.count == 2, "\(result.stderrLines)")
+    }
+
+    @Test func pageNumbersAreOneBasedAndSkipUnrequestedPages() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "--quiet", "--pages", "3", "-o", directory.path("out"),
+                                               Self.sampleBook], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty, "--quiet with an installed font prints nothing: \(result.stderr)")
+        #expect(try directory.entries("out") == ["page-0003.png"])
+    }
+
+    @Test func theEmptyFileRendersOneEmptyPage() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write([], to: "empty.txt")
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "-o", directory.path("out"), input], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try directory.entries("out") == ["page-0001.png"])
+        #expect(result.stderrLines == ["typeset: wrote 1 page of 1 to \(directory.path("out"))/"])
+    }
+
+    @Test func anUnwritableOutputFolderExitsWith4() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("Hello.\n", to: "hello.txt")
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "-o", "/proc/typeset-test", input], in: directory)
+        expectFailure(result, status: 4, mentioning: ["/proc/typeset-test"])
+    }
+
+    @Test func anOutputPathThatIsAFileExitsWith4() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("Hello.\n", to: "hello.txt")
+        let blocker = try directory.write("not a folder", to: "blocker")
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "-o", blocker, input], in: directory)
+        expectFailure(result, status: 4, mentioning: [blocker])
+    }
+
+    @Test func aPageTooLargeToRenderFailsCleanlyWithoutWritingIt() throws {
+        // A scroll page of the sample book at 16 px/pt exceeds Bitmap.maximumPixelCount: the tool must refuse it
+        // in one line, not crash or try to allocate gigabytes.
+        let directory = try TemporaryDirectory()
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "--scroll", "--scale", "16", "-o", directory.path("out"),
+                                               Self.sampleBook], in: directory)
+        #expect(result.status == 2 || result.status == 4, "exit status \(result.status); stderr: \(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("typeset: "), "\(result.stderrLines)")
+        #expect(((try? directory.entries("out")) ?? []).isEmpty)
+    }
+}

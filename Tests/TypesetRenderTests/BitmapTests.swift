@@ -1,0 +1,56 @@
+import Testing
+import TypesetCore
+@testable import TypesetRender
+
+@Suite struct BitmapTests {
+    @Test func fillAndSubscriptUseRGBAOrder() {
+        var bitmap = Bitmap(width: 3, height: 2, fill: Color(red: 1, green: 2, blue: 3, alpha: 4))
+        #expect(bitmap.pixels == Array(repeating: [1, 2, 3, 4], count: 6).flatMap { $0 })
+        bitmap[x: 2, y: 1] = Color(red: 9, green: 8, blue: 7)
+        #expect(Array(bitmap.pixels[20..<24]) == [9, 8, 7, 255])
+        #expect(bitmap[x: 2, y: 1] == Color(red: 9, green: 8, blue: 7))
+        #expect(!bitmap.isOpaque)
+        #expect(Bitmap(width: 5, height: 5, fill: .white).isOpaque)
+        #expect(Bitmap(width: 0, height: 0, fill: .white).isOpaque)
+        #expect(Bitmap(width: 2, height: 2, pixels: [1, 2, 3]) == nil)
+        #expect(Bitmap(width: -1, height: 2, pixels: []) == nil)
+    }
+
+    @Test func opacityCheckFindsOneTranslucentPixelAnywhere() {
+        for index in [0, 4095, 4096, 9999] {
+            var bitmap = Bitmap(width: 100, height: 100, fill: .black)
+            bitmap[x: index % 100, y: index / 100] = Color(red: 0, green: 0, blue: 0, alpha: 254)
+            #expect(!bitmap.isOpaque, "pixel \(index)")
+        }
+    }
+
+    @Test func compositingBlendsByCoverageAndClips() {
+        var bitmap = Bitmap(width: 4, height: 3, fill: .white)
+        let mask = GlyphImage(coverage: [255, 128, 0, 64, 255, 255], width: 3, height: 2, left: 0, top: 0)
+        // Placed one pixel off the left edge: the first column is clipped away.
+        bitmap.composite(mask, atX: -1, y: 2, color: Color(red: 0, green: 100, blue: 200))
+        #expect(bitmap[x: 0, y: 2] == Color(red: 127, green: 177, blue: 227)) // 128/255 coverage
+        #expect(bitmap[x: 1, y: 2] == .white)                                 // zero coverage
+        #expect(bitmap[x: 0, y: 1] == .white && bitmap[x: 3, y: 2] == .white)
+        // Fully outside: nothing happens, nothing traps.
+        bitmap.composite(mask, atX: 10, y: -10, color: .black)
+        bitmap.composite(mask, atX: -3, y: 0, color: .black)
+        #expect(bitmap.pixels.filter { $0 != 255 }.count == 3)
+
+        var translucent = Bitmap(width: 1, height: 1, fill: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        translucent.composite(GlyphImage(coverage: [128], width: 1, height: 1, left: 0, top: 0), atX: 0, y: 0,
+                              color: Color(red: 10, green: 20, blue: 30, alpha: 255))
+        #expect(translucent[x: 0, y: 0] == Color(red: 10, green: 20, blue: 30, alpha: 128))
+        var halfInk = Bitmap(width: 1, height: 1, fill: .white)
+        halfInk.composite(GlyphImage(coverage: [255], width: 1, height: 1, left: 0, top: 0), atX: 0, y: 0,
+                          color: Color(red: 0, green: 0, blue: 0, alpha: 51))
+        #expect(halfInk[x: 0, y: 0] == Color(red: 204, green: 204, blue: 204))
+    }
+
+    @Test func divisionBy255RoundsExactly() {
+        for v in 0...(255 * 255) {
+            #expect(div255(v) == Int((Double(v) / 255).rounded()), "\(v)")
+            if div255(v) != Int((Double(v) / 255).rounded()) { break }
+        }
+    }
+}
