@@ -38,9 +38,11 @@ let package = Package(
             dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"],
             path: "Benchmarks/typeset-bench"),
 
-        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport"]),
+        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
-        .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"]),
+        .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetTestSupport"]),
     ]
 )

@@ -28,12 +28,10 @@ public struct Bitmap: Hashable, Sendable {
     ///   before calling this and throws instead).
     public init(width: Int, height: Int, fill: Color) {
         precondition(width >= 0 && height >= 0, "negative bitmap size \(width)×\(height)")
-        precondition(width.multipliedReportingOverflow(by: height).partialValue <= Bitmap.maximumPixelCount
-                     && !width.multipliedReportingOverflow(by: height).overflow,
-                     "bitmap \(width)×\(height) exceeds Bitmap.maximumPixelCount")
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        precondition(!overflow && count <= Bitmap.maximumPixelCount, "bitmap \(width)×\(height) exceeds Bitmap.maximumPixelCount")
         self.width = width
         self.height = height
-        let count = width * height
         // One 32-bit store per pixel; Array(repeating:) of a 4-byte pattern would need a loop anyway.
         let pattern = UInt32(fill.red) | UInt32(fill.green) << 8 | UInt32(fill.blue) << 16 | UInt32(fill.alpha) << 24
         let littleEndianPattern = UInt32(littleEndian: pattern)

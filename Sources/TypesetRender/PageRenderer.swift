@@ -77,8 +77,12 @@ public final class PageRenderer {
 
     private func draw(_ run: GlyphRun, color: Color, scale: Double, into bitmap: inout Bitmap) throws(RenderError) {
         let pixelsPerEm = (run.size * scale * 64).rounded()
-        // Sizes under 1/64 px draw nothing; sizes beyond 2^20 px are beyond any page a bitmap can hold.
-        guard pixelsPerEm.isFinite, pixelsPerEm >= 1, pixelsPerEm <= Double(1 << 26), color.alpha > 0 else { return }
+        // Text under 1/64 px, or fully transparent, leaves no mark.
+        guard pixelsPerEm.isFinite, pixelsPerEm >= 1, color.alpha > 0 else { return }
+        guard pixelsPerEm <= 65535 * 64 else {
+            // FreeType keeps pixels per em in 16 bits.
+            throw RenderError(.tooLarge, "text of \(formatPoints(run.size)) pt at scale \(formatPoints(scale)) is \(formatPoints(pixelsPerEm / 64)) pixels per em; FreeType draws at most 65535")
+        }
         let face = try face(for: run.face)
         var key = GlyphKey(face: face.slot, glyph: 0, subpixel: 0, size: Int32(pixelsPerEm))
         let limit = Double(1 << 40)

@@ -124,7 +124,7 @@ enum CLIRunner {
         #expect(!timedOut, "typeset \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s: a hang",
                 sourceLocation: sourceLocation)
         #expect(!result.wasSignalled || timedOut,
-                "typeset \(arguments.joined(separator: " ")) was killed by signal \(result.status) (a crash); stderr: \(result.stderr)",
+                "typeset \(arguments.joined(separator: " ")) was killed by signal \(result.status) (a crash): \(result.stderrLines.first ?? "")",
                 sourceLocation: sourceLocation)
         return result
     }
@@ -176,11 +176,11 @@ final class TemporaryDirectory {
 /// `typeset:` and contains every string of `mentioning`.
 func expectFailure(_ result: CLIResult, status: Int32, mentioning: [String] = [],
                    sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(result.status == status, "exit status \(result.status), expected \(status); stderr: \(result.stderr)",
+    #expect(result.status == status, "exit status \(result.status), expected \(status); stderr: \(result.stderrLines.first ?? "")",
             sourceLocation: sourceLocation)
     #expect(result.stdoutData.isEmpty, "stdout should be empty on failure, got: \(result.stdout.prefix(200))",
             sourceLocation: sourceLocation)
-    #expect(result.stderrLines.count == 1, "stderr should be one line, got: \(result.stderrLines)",
+    #expect(result.stderrLines.count == 1, "stderr should be one line, got \(result.stderrLines.count): \(result.stderrLines.prefix(3))",
             sourceLocation: sourceLocation)
     #expect(result.stderr.hasSuffix("\n"), "stderr should end with a newline: \(result.stderr.debugDescription)",
             sourceLocation: sourceLocation)

@@ -39,7 +39,8 @@ struct LayoutJSON: Decodable {
     static let lineKeys: Set = ["range", "rect", "baseline"]
 
     /// Parses stdout with `JSONSerialization` (checking the exact key sets) and decodes it.
-    static func parse(_ result: CLIResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> LayoutJSON {
+    static func parse(_ result: CLIResult, checkDecimals: Bool = true,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> LayoutJSON {
         let object = try JSONSerialization.jsonObject(with: result.stdoutData)
         let top = try #require(object as? [String: Any], "stdout is not a JSON object: \(result.stdout.prefix(200))",
                                sourceLocation: sourceLocation)
@@ -54,6 +55,7 @@ struct LayoutJSON: Decodable {
             }
         }
         // "Numbers have at most two decimals."
+        guard checkDecimals else { return try JSONDecoder().decode(LayoutJSON.self, from: result.stdoutData) }
         let text = result.stdout
         let longDecimal = try NSRegularExpression(pattern: #"[0-9]\.[0-9]{3,}"#)
         let match = longDecimal.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
@@ -98,7 +100,7 @@ struct LayoutJSON: Decodable {
                         "page \(page.index): an empty line at \(line.range.location)", sourceLocation: sourceLocation)
                 cursor = line.range.range.upperBound
                 let rect = line.rect
-                #expect([rect.x, rect.y, rect.width, rect.height, line.baseline].allSatisfy(\.isFinite), sourceLocation: sourceLocation)
+                #expect([rect.x, rect.y, rect.width, rect.height, line.baseline].allSatisfy { $0.isFinite }, sourceLocation: sourceLocation)
                 #expect(rect.height > 0 && rect.width >= 0, "line \(line.range.range): \(rect)", sourceLocation: sourceLocation)
                 #expect(rect.y >= settings.margins.top - tolerance && rect.maxY <= pageSize.height - settings.margins.bottom + tolerance,
                         "line \(line.range.range) is outside the page vertically: \(rect)", sourceLocation: sourceLocation)

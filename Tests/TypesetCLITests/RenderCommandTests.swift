@@ -50,6 +50,23 @@ import TypesetTestSupport
         #expect(result.stderrLines == ["typeset: wrote 1 page of 1 to \(directory.path("out"))/"])
     }
 
+    @Test func withoutOutputTheFolderIsNamedAfterTheBook() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("Hello.\n", to: "my book.txt")
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", input], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try directory.entries() == ["my book", "my book.txt"])
+        #expect(try directory.entries("my book") == ["page-0001.png"])
+    }
+
+    @Test func jsonWritesNoPNGs() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("Hello.\n", to: "hello.txt")
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "--json", "-o", directory.path("out"), input], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try directory.entries() == ["hello.txt"])
+    }
+
     @Test func anUnwritableOutputFolderExitsWith4() throws {
         let directory = try TemporaryDirectory()
         let input = try directory.write("Hello.\n", to: "hello.txt")

@@ -83,6 +83,45 @@ import TypesetCore
         }
     }
 
+    @Test func runColoursOverrideTheThemeText() throws {
+        let units = Array("black red black".utf16)
+        let red = Color(red: 220, green: 0, blue: 0)
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                  runs: [AttributeRun(range: 6..<9, style: TextStyle(color: red))])
+        let fonts = try FontContext(source: .bundledOnly(directory: RenderFixtures.fontsDirectory))
+        let layout = try Typesetter(fonts: fonts).layout(StyledText(paragraphs: [paragraph]),
+                                                         settings: RenderFixtures.settings(theme: .light))
+        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let runs = layout.glyphRuns(onPage: 0)
+        let redRun = try #require(runs.first { $0.color == red })
+        let blackRun = try #require(runs.first { $0.color == nil })
+        // From the first glyph's origin to the last one's: inside the run, clear of its neighbours.
+        func colours(of run: GlyphRun) -> Set<Color> {
+            let xs = run.positions.map(\.x), y = run.positions[0].y
+            let box = Rect(x: xs.min()!, y: y - run.size, width: xs.max()! - xs.min()!, height: run.size)
+            return Set(RenderFixtures.pixels(of: bitmap, in: box, scale: 2))
+        }
+        let inRed = colours(of: redRun), inBlack = colours(of: blackRun)
+        #expect(inRed.contains(red) && !inRed.contains(Theme.light.text))
+        #expect(inBlack.contains(Theme.light.text) && !inBlack.contains(red))
+    }
+
+    @Test func fallbackFacesFromOtherFilesRender() throws {
+        // Hebrew, Arabic and CJK come from the Noto files through font fallback: one FreeType face each.
+        let layout = try RenderFixtures.layout("Hello שלום مرحبا 漢字", settings: RenderFixtures.settings(page: Size(width: 400, height: 100)))
+        let runs = layout.glyphRuns(onPage: 0)
+        #expect(Set(runs.map(\.face.path)).count >= 3, "faces: \(Set(runs.map(\.face.description)))")
+        let renderer = try PageRenderer()
+        let bitmap = try renderer.render(page: 0, of: layout)
+        #expect(renderer.statistics.failedGlyphs == 0)
+        for run in runs {
+            let xs = run.positions.map(\.x), y = run.positions[0].y
+            let box = Rect(x: xs.min()!, y: y - run.size, width: xs.max()! - xs.min()! + run.size / 2, height: run.size * 1.3)
+            let inked = RenderFixtures.pixels(of: bitmap, in: box, scale: 2).filter { RenderFixtures.luma($0) < 100 }
+            #expect(inked.count > 20, "run in \(run.face) drew \(inked.count) dark pixels")
+        }
+    }
+
     @Test func outOfRangePagesThrow() throws {
         let layout = try RenderFixtures.layout("Hello, world", settings: RenderFixtures.settings())
         let renderer = try PageRenderer()

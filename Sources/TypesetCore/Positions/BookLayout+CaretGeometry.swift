@@ -1,0 +1,120 @@
+extension BookLayout {
+    /// The caret for a position, as `UITextInput.caretRect(for:)`: 2 pt wide, centred on the edge between the
+    /// characters around the offset, as tall as the line's fonts (ascent + descent, not the line spacing).
+    ///
+    /// At a soft wrap, `.backward` draws the caret at the end of the first line and `.forward` at the start of
+    /// the next; at a bidi boundary, `.forward` draws it at the edge of the following character. An offset inside
+    /// a grapheme cluster (or a surrogate pair) is moved back to the grapheme's start. Nil for an offset outside
+    /// `0...length`. In an empty document the caret sits at the start of the text area.
+    public func caretRect(for position: TextPosition) -> PageRect? {
+        guard position.offset >= 0, position.offset <= text.length else { return nil }
+        let offset = snappedToGrapheme(position.offset)
+        guard let location = placement(for: offset, affinity: position.affinity) else { return nil }
+        let carets = self.carets(page: location.page, placementIndex: location.index)
+        let x = clampedToColumn(carets.caretX(for: offset, affinity: position.affinity), carets: carets)
+        let top = carets.baseline - carets.ascent
+        return PageRect(page: location.page, rect: Rect(x: x - 1, y: top, width: 2, height: carets.ascent + carets.descent))
+    }
+
+    /// The rectangles covering `range`, as `UITextInput.selectionRects(for:)`: one per line and directional run,
+    /// in document order, each as tall as its line box (so the rectangles of consecutive lines of a paragraph
+    /// touch) and as wide as the range's graphemes on that line. `containsStart` is set on the rectangle holding
+    /// the range's first grapheme, `containsEnd` on the one holding its last. An empty range gives one
+    /// zero-width rectangle at the caret with both flags set. Empty for a range outside `0...length`.
+    public func selectionRects(for range: Range<UTF16Offset>) -> [SelectionRect] {
+        guard range.lowerBound >= 0, range.upperBound <= text.length else { return [] }
+        let lower = snappedToGrapheme(range.lowerBound), upper = snappedToGrapheme(range.upperBound, forward: true)
+        if lower == upper {
+            guard let caret = caretRect(for: TextPosition(offset: lower)) else { return [] }
+            let direction: WritingDirection = carets(containing: lower)?.isRightToLeft == true ? .rightToLeft : .leftToRight
+            return [SelectionRect(page: caret.page, rect: Rect(x: caret.rect.center.x, y: caret.rect.minY, width: 0, height: caret.rect.height),
+                                  writingDirection: direction, containsStart: true, containsEnd: true)]
+        }
+        guard var location = placement(for: lower, affinity: .forward) else { return [] }
+        var rects: [SelectionRect] = []
+        while true {
+            let carets = self.carets(page: location.page, placementIndex: location.index)
+            if carets.range.lowerBound >= upper && !(carets.range.isEmpty) { break }
+            appendSelectionRects(for: lower..<upper, on: carets, into: &rects)
+            guard carets.range.upperBound < upper, let next = self.next(location) else { break }
+            location = next
+        }
+        return rects
+    }
+
+    /// The first rectangle of `range`, as `UITextInput.firstRect(for:)`: the union of its selection rectangles
+    /// on the first line it covers. An empty range gives the caret rectangle with zero width. Nil for a range
+    /// outside `0...length`.
+    public func firstRect(for range: Range<UTF16Offset>) -> PageRect? {
+        let rects = selectionRects(for: range)
+        guard let first = rects.first else { return nil }
+        var union = first.rect
+        for rect in rects.dropFirst() where rect.page == first.page && rect.rect.minY == first.rect.minY {
+            union = union.union(rect.rect)
+        }
+        return PageRect(page: first.page, rect: union)
+    }
+
+    // MARK: - Helpers
+
+    private func appendSelectionRects(for range: Range<UTF16Offset>, on carets: LineCarets, into rects: inout [SelectionRect]) {
+        var groupMin = 0.0, groupMax = 0.0
+        var groupRTL = false
+        var groupStart = false, groupEnd = false
+        var open = false
+        func close() {
+            guard open else { return }
+            rects.append(SelectionRect(page: carets.page,
+                                       rect: Rect(x: groupMin, y: carets.box.minY, width: groupMax - groupMin, height: carets.box.height),
+                                       writingDirection: groupRTL ? .rightToLeft : .leftToRight,
+                                       containsStart: groupStart, containsEnd: groupEnd))
+            open = false
+        }
+        for g in carets.graphemes {
+            let inside = g.start >= range.lowerBound && g.end <= range.upperBound
+            if !inside || (open && g.isRightToLeft != groupRTL) { close() }
+            guard inside else { continue }
+            if !open {
+                open = true
+                groupMin = g.minX; groupMax = g.maxX; groupRTL = g.isRightToLeft
+                groupStart = false; groupEnd = false
+            }
+            groupMin = min(groupMin, g.minX); groupMax = max(groupMax, g.maxX)
+            if g.start == range.lowerBound { groupStart = true }
+            if g.end == range.upperBound { groupEnd = true }
+        }
+        close()
+    }
+
+    /// The caret geometry of the line holding `offset` (downstream).
+    func carets(containing offset: UTF16Offset) -> LineCarets? {
+        placement(for: offset, affinity: .forward).map { carets(page: $0.page, placementIndex: $0.index) }
+    }
+
+    /// Keeps a caret's x inside the text column, as UITextView does.
+    private func clampedToColumn(_ x: Double, carets: LineCarets) -> Double {
+        let placement = pages[carets.page].placements[carets.placementIndex]
+        let left = Double(placement.x), right = left + settings.columnWidth
+        return min(max(x, left + 1), right - 1)
+    }
+
+    /// `offset` moved to the start (or, with `forward`, the end) of the grapheme cluster containing it, so that
+    /// geometry is never asked for the inside of a cluster or a surrogate pair.
+    func snappedToGrapheme(_ offset: UTF16Offset, forward: Bool = false) -> UTF16Offset {
+        guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return offset }
+        let paragraph = text.paragraphs[p]
+        let local = offset - paragraph.range.lowerBound
+        // Fast path: between two characters below U+0300 (no marks, joiners or surrogates), except inside CR LF.
+        let before = paragraph.units[local - 1 < 0 ? 0 : local - 1], after = paragraph.units[local]
+        if local > 0 && before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { return offset }
+        // Walk the paragraph's characters up to the offset (Swift's grapheme segmentation).
+        var position = 0
+        for character in String(decoding: paragraph.units, as: UTF16.self) {
+            let next = position + character.utf16.count
+            if next > local { return paragraph.range.lowerBound + (forward && local > position ? next : position) }
+            if next == local { return offset }
+            position = next
+        }
+        return offset
+    }
+}

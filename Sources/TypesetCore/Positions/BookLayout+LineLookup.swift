@@ -1,0 +1,97 @@
+extension BookLayout {
+    /// The document offset where the line of a placement starts (its ``Line/range`` lower bound).
+    func lineStart(_ placement: PlacedLine) -> UTF16Offset {
+        let p = Int(placement.paragraph), l = Int(placement.line)
+        let paragraph = text.paragraphs[p]
+        if l == 0 { return paragraph.range.lowerBound }
+        return paragraph.range.lowerBound + paragraph.contentRange.lowerBound + Int(paragraphs[p].lines[l].start)
+    }
+
+    /// The placement (page, index) holding `offset`: the line whose range contains it; for `.backward` affinity at
+    /// a soft wrap, the line that ends there. O(log pages + log lines per page). Nil for an offset outside
+    /// `0...length` or an empty layout.
+    func placement(for offset: UTF16Offset, affinity: TextAffinity) -> (page: Int, index: Int)? {
+        guard let page = pageIndex(containing: offset) else { return nil }
+        let placements = pages[page].placements
+        guard !placements.isEmpty else { return nil }
+        var low = 0, high = placements.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStart(placements[mid]) <= offset { low = mid } else { high = mid - 1 }
+        }
+        if affinity == .backward {
+            let found = (page: page, index: low)
+            if let previous = self.previous(found) {
+                let carets = self.carets(page: previous.page, placementIndex: previous.index)
+                if carets.isSoftWrapped && carets.endOffset == offset { return previous }
+            }
+            return found
+        }
+        return (page, low)
+    }
+
+    /// The placement before `location` in document order (across pages), if any.
+    func previous(_ location: (page: Int, index: Int)) -> (page: Int, index: Int)? {
+        if location.index > 0 { return (location.page, location.index - 1) }
+        var page = location.page - 1
+        while page >= 0 {
+            if !pages[page].placements.isEmpty { return (page, pages[page].placements.count - 1) }
+            page -= 1
+        }
+        return nil
+    }
+
+    /// The placement after `location` in document order (across pages), if any.
+    func next(_ location: (page: Int, index: Int)) -> (page: Int, index: Int)? {
+        if location.index + 1 < pages[location.page].placements.count { return (location.page, location.index + 1) }
+        var page = location.page + 1
+        while page < pages.count {
+            if !pages[page].placements.isEmpty { return (page, 0) }
+            page += 1
+        }
+        return nil
+    }
+
+    /// The placements of `page` in the column nearest to `x`, as a range of placement indices (columns are
+    /// filled one after the other, so each is contiguous).
+    func columnPlacements(onPage page: Int, nearestTo x: Double) -> Range<Int> {
+        let placements = pages[page].placements
+        guard !placements.isEmpty else { return 0..<0 }
+        var columns: [(x: Float, range: Range<Int>)] = []
+        var start = 0
+        for i in 1...placements.count where i == placements.count || placements[i].x != placements[start].x {
+            columns.append((placements[start].x, start..<i))
+            start = i
+        }
+        guard columns.count > 1 else { return columns[0].range }
+        let width = settings.columnWidth
+        var best = columns[0]
+        var bestDistance = Double.infinity
+        for column in columns {
+            let left = Double(column.x), right = left + width
+            let distance = x < left ? left - x : (x > right ? x - right : 0)
+            if distance < bestDistance { bestDistance = distance; best = column }
+        }
+        return best.range
+    }
+
+    /// The placement whose vertical band holds `y` among `candidates` (sorted top to bottom): each line owns
+    /// its box extended halfway into the gaps above and below it; points above the first line belong to it,
+    /// points below the last line to the last one.
+    func placementIndex(forY y: Double, onPage page: Int, among candidates: Range<Int>) -> Int? {
+        guard !candidates.isEmpty else { return nil }
+        let placements = pages[page].placements
+        func top(_ i: Int) -> Double { Double(placements[i].y) }
+        func bottom(_ i: Int) -> Double {
+            let p = placements[i]
+            return Double(p.y + paragraphs[Int(p.paragraph)].lines[Int(p.line)].height)
+        }
+        var low = candidates.lowerBound, high = candidates.upperBound - 1
+        while low < high {
+            let mid = (low + high) / 2
+            let boundary = (bottom(mid) + top(mid + 1)) / 2
+            if y < boundary { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
