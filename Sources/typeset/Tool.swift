@@ -128,26 +128,39 @@ struct Tool {
     private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options) throws {
         let directory = options.outputDirectory
             ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ToolFailure(status: .cannotWrite, message: "\(directory): cannot create the output folder (\(error.localizedDescription))")
-        }
         let renderer: PageRenderer
         do { renderer = try PageRenderer() } catch {
             throw ToolFailure(status: .cannotWrite, message: "cannot start the renderer: \(error)")
         }
         let showProgress = !options.quiet && isatty(2) != 0
         let digits = max(4, String(layout.pages.count).count)
+        var createdDirectory = false
         for index in pages {
             let number = String(index + 1)
             let name = "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
             let path = (directory as NSString).appendingPathComponent(name)
+            let bitmap: Bitmap
             do {
-                let bitmap = try renderer.render(page: index, of: layout)
+                bitmap = try renderer.render(page: index, of: layout)
+            } catch where error.code == .tooLarge {
+                // The options ask for a bitmap beyond the renderer's limit: the user must change them.
+                throw UsageError("page \(index + 1) is too large to render (\(error.message)); use a smaller --scale, or pages instead of --scroll")
+            } catch {
+                throw ToolFailure(status: .badInput, message: "page \(index + 1): \(error.message)")
+            }
+            // The folder is made once there is something to put in it.
+            if !createdDirectory {
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw ToolFailure(status: .cannotWrite, message: "\(directory): cannot create the output folder (\(error.localizedDescription))")
+                }
+                createdDirectory = true
+            }
+            do {
                 try PNGEncoder.write(bitmap, to: path)
             } catch {
-                throw ToolFailure(status: .cannotWrite, message: "\(path): \(error)")
+                throw ToolFailure(status: .cannotWrite, message: "\(path): \(error.message)")
             }
             if showProgress {
                 FileHandle.standardError.write(Data("\rtypeset: page \(index + 1 - pages.lowerBound)/\(pages.count)".utf8))

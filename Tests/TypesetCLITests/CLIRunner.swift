@@ -81,10 +81,18 @@ enum CLIRunner {
             the typeset executable was not found next to the test binary (\(CommandLine.arguments.first ?? "?")) \
             nor in .build/debug; build it (swift build --product typeset) or set TYPESET_EXECUTABLE
             """, sourceLocation: sourceLocation)
+        return try runProcess(executable, arguments, in: directory, timeout: timeout, sourceLocation: sourceLocation)
+    }
+
+    /// Runs any executable the way ``run(_:in:sourceLocation:)`` runs `typeset` (exposed for the runner's own test).
+    static func runProcess(_ executable: URL, _ arguments: [String], in directory: TemporaryDirectory, timeout: TimeInterval,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
         let outURL = directory.url.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.url.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: directory.url.path])
+        }
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
@@ -121,10 +129,10 @@ enum CLIRunner {
             timedOut: timedOut,
             stdoutData: (try? Data(contentsOf: outURL)) ?? Data(),
             stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
-        #expect(!timedOut, "typeset \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s: a hang",
+        #expect(!timedOut, "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s: a hang",
                 sourceLocation: sourceLocation)
         #expect(!result.wasSignalled || timedOut,
-                "typeset \(arguments.joined(separator: " ")) was killed by signal \(result.status) (a crash): \(result.stderrLines.first ?? "")",
+                "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) was killed by signal \(result.status) (a crash): \(result.stderrLines.first ?? "")",
                 sourceLocation: sourceLocation)
         return result
     }

@@ -117,10 +117,8 @@ import TypesetDocuments
         let verse = text.paragraphs.filter { $0.contentString.contains("Tyger") || $0.contentString.contains("forests")
             || $0.contentString.contains("immortal") || $0.contentString.contains("symmetry") }
         #expect(verse.map(\.contentString) == Self.lines(indented), "one paragraph per verse line")
-        withKnownIssue("an indented line splits the stanza into groups; one-line groups become body paragraphs (see report)") {
-            #expect(verse.map(\.style.role) == [.preformatted, .preformatted, .preformatted, .preformatted])
-            #expect(verse.map(\.style.continuesBlock) == [false, true, true, true])
-        }
+        #expect(verse.map(\.style.role) == [.preformatted, .preformatted, .preformatted, .preformatted])
+        #expect(verse.map(\.style.continuesBlock) == [false, true, true, true])
     }
 
     @Test func aShortLineAfterProseIsNotJoinedToTheNextBlock() throws {
@@ -202,9 +200,7 @@ import TypesetDocuments
         let long = (1...3).map { "Line \($0): " + String(repeating: "unwrapped prose that runs on without a break ", count: 3) }
         let source = "CHAPTER ONE\nIn Which We Begin\n\n" + long.joined(separator: "\n\n") + "\n"
         let text = try Self.read(source)
-        withKnownIssue("PlainTextReader decides 'not hard-wrapped' per block, not per file (see report)") {
-            #expect(text.paragraphs.map(\.contentString) == ["CHAPTER ONE", "In Which We Begin"] + long)
-        }
+        #expect(text.paragraphs.map(\.contentString) == ["CHAPTER ONE", "In Which We Begin"] + long)
     }
 
     @Test func aPoemAloneKeepsItsLineBreaks() throws {
@@ -212,9 +208,7 @@ import TypesetDocuments
         // are not hard-wrapped prose.
         let source = "The Tyger\n\n" + Self.stanza + "\n\n" + Self.stanza + "\n"
         let text = try Self.read(source)
-        withKnownIssue("verse-only files are joined into prose: the wrap width is estimated from the verse itself (see report)") {
-            #expect(text.paragraphs.filter { $0.style.role == .preformatted }.count == 8, "\(text.paragraphs.map(\.contentString))")
-        }
+        #expect(text.paragraphs.filter { $0.style.role == .preformatted }.count == 8, "\(text.paragraphs.map(\.contentString))")
     }
 
     @Test func theEmptyFileIsOneEmptyParagraph() throws {

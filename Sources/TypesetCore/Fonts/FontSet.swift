@@ -30,6 +30,19 @@ public final class FontSet: Sendable {
         return primary.family.lowercased() != requested
     }
 
+    /// The first face of the fallback list (after the primary) that covers every code point of `codePoints`, or nil.
+    func fallbackFace(coveringAll codePoints: [UInt32]) -> FontFace? {
+        guard let first = codePoints.first else { return nil }
+        return fallbacks.withLock { state in
+            for i in 0..<state.list.count where codePoints.allSatisfy({ state.list.covers($0, at: i) }) {
+                guard let match = state.list.match(at: i), let face = registry.face(for: match), face.id != primary.id,
+                      face.harfBuzz.glyph(for: first) != nil else { continue }
+                return face
+            }
+            return nil
+        }
+    }
+
     /// The face to use for `codePoint`: the primary face when it covers it, otherwise the first fallback that
     /// does, otherwise nil (the primary face then draws its .notdef glyph).
     func fallbackFace(for codePoint: UInt32) -> FontFace? {

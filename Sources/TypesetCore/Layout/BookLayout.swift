@@ -11,9 +11,13 @@ public struct BookLayout: Sendable {
     /// The pages, in order; they partition the text. A scroll layout has exactly one.
     public let pages: [Page]
     let paragraphs: [ParagraphLayout]
+    /// Grapheme segmentation for the position queries (a pool of ICU iterators shared with the typesetter).
+    let segmenter: GraphemeSegmenter
 
-    init(settings: TypographySettings, mode: LayoutMode, shaped: ShapedText, paragraphs: [ParagraphLayout], pages: [Page]) {
+    init(settings: TypographySettings, mode: LayoutMode, shaped: ShapedText, paragraphs: [ParagraphLayout], pages: [Page],
+         segmenter: GraphemeSegmenter) {
         self.settings = settings; self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
+        self.segmenter = segmenter
     }
 
     /// The laid-out text.

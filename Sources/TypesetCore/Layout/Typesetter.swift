@@ -13,6 +13,7 @@ public final class Typesetter: Sendable {
     /// How many threads shaping and line breaking may use.
     public let threads: Int
     let pool: ContextPool
+    let segmenter = GraphemeSegmenter()
 
     /// Creates a typesetter over a font context.
     ///
@@ -51,7 +52,7 @@ public final class Typesetter: Sendable {
             return layouter.layout(text.paragraphs[index], shaped: shaped.paragraphs[index], metrics: &metrics, context: context)
         }
         let pages = Paginator(settings: settings, mode: mode).paginate(text, layouts: layouts)
-        return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages)
+        return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)
     }
 
     /// Shapes and lays out `text` in one call.

@@ -107,14 +107,15 @@ extension BookLayout {
         // Fast path: between two characters below U+0300 (no marks, joiners or surrogates), except inside CR LF.
         let before = paragraph.units[local - 1 < 0 ? 0 : local - 1], after = paragraph.units[local]
         if local > 0 && before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { return offset }
-        // Walk the paragraph's characters up to the offset (Swift's grapheme segmentation).
-        var position = 0
-        for character in String(decoding: paragraph.units, as: UTF16.self) {
-            let next = position + character.utf16.count
-            if next > local { return paragraph.range.lowerBound + (forward && local > position ? next : position) }
-            if next == local { return offset }
-            position = next
+        // The paragraph's grapheme boundaries around the offset.
+        let boundaries = segmenter.boundaries(of: paragraph.units[...])
+        var low = 0, high = boundaries.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if boundaries[mid] <= local { low = mid } else { high = mid - 1 }
         }
-        return offset
+        if boundaries[low] == local { return offset }
+        let next = low + 1 < boundaries.count ? boundaries[low + 1] : local
+        return paragraph.range.lowerBound + (forward ? next : boundaries[low])
     }
 }

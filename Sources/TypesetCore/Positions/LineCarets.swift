@@ -100,11 +100,27 @@ extension BookLayout {
                 terminatorStart -= 1
             }
         }
-        var graphemes: [CaretGrapheme] = []
+        // Grapheme boundaries of the line's text (a line starts on a grapheme boundary, so segmenting from its
+        // start is exact), content-relative.
+        let lineStart = Int(box.start)
+        let boundaries = segmenter.boundaries(of: content[(content.startIndex + lineStart)..<(content.startIndex + terminatorStart)])
+            .map { $0 + lineStart }
+        func graphemeIndex(containing offset: Int) -> Int {
+            var low = 0, high = boundaries.count - 2
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if boundaries[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+        // Fragments: the part of a grapheme that lies in one piece (a grapheme split between two runs, such as a
+        // base and a mark from different fonts, has two), with its x extent.
+        var fragments: [CaretGrapheme] = []
         let dx = Double(placement.x)
         for piece in geometry.pieces {
             let pieceEnd = min(piece.end, terminatorStart)
-            guard piece.start < pieceEnd else { continue }
+            guard piece.start < pieceEnd, boundaries.count > 1 else { continue }
+            let size = Double(sizes[Int(shapedParagraph.runs[piece.runIndex].attributeIndex)])
             // Cluster widths in logical order.
             var clusters: [(start: Int, width: Double)] = []
             var g = piece.glyphStart
@@ -112,51 +128,61 @@ extension BookLayout {
                 let cluster = Int(shapedParagraph.clusters[g])
                 var width: Double = 0
                 while g < piece.glyphEnd, Int(shapedParagraph.clusters[g]) == cluster {
-                    width += Double(shapedParagraph.advances[g] * sizes[Int(shapedParagraph.runs[piece.runIndex].attributeIndex)])
+                    width += Double(shapedParagraph.advances[g]) * size
                     if box.spaceStretch != 0, shapedParagraph.isJustifiable(g, content: content) { width += Double(box.spaceStretch) }
                     g += 1
                 }
                 clusters.append((max(cluster, piece.start), width))
             }
-            // Grapheme boundaries of the piece (Swift's segmentation of its units).
-            var boundaries: [Int] = [piece.start]
-            var offset = piece.start
-            for character in String(decoding: content[(content.startIndex + piece.start)..<(content.startIndex + pieceEnd)], as: UTF16.self) {
-                offset += character.utf16.count
-                boundaries.append(offset)
-            }
-            // Width of each grapheme: a cluster's advance is shared equally by the graphemes that start in it
-            // (a ligature); a cluster in which no grapheme starts (an emoji modifier shaped on its own) adds its
-            // advance to the grapheme that contains it.
-            var widths = [Double](repeating: 0, count: boundaries.count - 1)
-            var first = 0  // first grapheme not starting before the current cluster
+            // The graphemes overlapping the piece, and each one's width: a cluster's advance is shared equally by
+            // the graphemes that start in it (a ligature); a cluster in which none starts (an emoji modifier
+            // shaped on its own) adds its advance to the grapheme that contains it.
+            let firstIndex = graphemeIndex(containing: piece.start)
+            let lastIndex = graphemeIndex(containing: pieceEnd - 1)
+            var widths = [Double](repeating: 0, count: lastIndex - firstIndex + 1)
             for (ci, cluster) in clusters.enumerated() where cluster.start < pieceEnd {
-                let clusterEnd = ci + 1 < clusters.count ? clusters[ci + 1].start : pieceEnd
-                while first < widths.count && boundaries[first] < cluster.start { first += 1 }
-                var last = first
-                while last < widths.count && boundaries[last] < clusterEnd { last += 1 }
-                if last > first {
-                    let share = cluster.width / Double(last - first)
-                    for index in first..<last { widths[index] += share }
-                } else if first > 0 {
-                    widths[first - 1] += cluster.width
+                let clusterEnd = min(ci + 1 < clusters.count ? clusters[ci + 1].start : pieceEnd, pieceEnd)
+                let containing = graphemeIndex(containing: cluster.start)
+                var starting: [Int] = []
+                var k = containing
+                while k <= lastIndex && boundaries[k] < clusterEnd {
+                    if boundaries[k] >= cluster.start { starting.append(k) }
+                    k += 1
+                }
+                if starting.isEmpty {
+                    widths[containing - firstIndex] += cluster.width
+                } else {
+                    for index in starting { widths[index - firstIndex] += cluster.width / Double(starting.count) }
                 }
             }
             // Place them: left to right in logical order, or right to left for an RTL piece.
             var x = piece.isRightToLeft ? Double(piece.maxX) + dx : Double(piece.minX) + dx
             var placed: [CaretGrapheme] = []
-            for i in 0..<widths.count {
-                let start = contentStart + boundaries[i], end = contentStart + boundaries[i + 1]
+            for (i, width) in widths.enumerated() {
+                let start = contentStart + boundaries[firstIndex + i], end = contentStart + boundaries[firstIndex + i + 1]
                 if piece.isRightToLeft {
-                    placed.append(CaretGrapheme(start: start, end: end, minX: x - widths[i], maxX: x, isRightToLeft: true))
-                    x -= widths[i]
+                    placed.append(CaretGrapheme(start: start, end: end, minX: x - width, maxX: x, isRightToLeft: true))
+                    x -= width
                 } else {
-                    placed.append(CaretGrapheme(start: start, end: end, minX: x, maxX: x + widths[i], isRightToLeft: false))
-                    x += widths[i]
+                    placed.append(CaretGrapheme(start: start, end: end, minX: x, maxX: x + width, isRightToLeft: false))
+                    x += width
                 }
             }
-            graphemes.append(contentsOf: piece.isRightToLeft ? placed.reversed() : placed)
+            fragments.append(contentsOf: piece.isRightToLeft ? placed.reversed() : placed)
         }
+        // One entry per grapheme: fragments of the same grapheme merge into their union.
+        var graphemes: [CaretGrapheme] = []
+        var seen: [Int: Int] = [:]
+        for fragment in fragments {
+            if let index = seen[fragment.start] {
+                graphemes[index].minX = min(graphemes[index].minX, fragment.minX)
+                graphemes[index].maxX = max(graphemes[index].maxX, fragment.maxX)
+            } else {
+                seen[fragment.start] = graphemes.count
+                graphemes.append(fragment)
+            }
+        }
+        if graphemes.count > 1 && seen.count != fragments.count { graphemes.sort { $0.minX < $1.minX } }
 
         let rangeValue = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
         let startOffset = l == 0 ? contentStart : contentStart + Int(box.start)

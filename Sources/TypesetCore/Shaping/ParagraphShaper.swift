@@ -24,6 +24,8 @@ struct ParagraphShaper {
 
         var glyphIDs: [UInt16] = [], clusters: [UInt32] = [], advances: [Float] = []
         var offsets: [SIMD2<Float>] = []
+        // Whether `offsets` is in use: it stays empty until a segment has a non-zero offset, which may be the first.
+        var hasOffsets = false
         glyphIDs.reserveCapacity(count); clusters.reserveCapacity(count); advances.reserveCapacity(count)
         var shapedRuns: [ShapedRun] = []
         shapedRuns.reserveCapacity(runs.count)
@@ -48,7 +50,7 @@ struct ParagraphShaper {
                     if CharacterClass.isInvisibleControl(first) || face == nil {
                         for i in segmentStart..<segmentEnd {
                             glyphIDs.append(ShapedParagraph.invisibleGlyph); clusters.append(UInt32(i)); advances.append(0)
-                            if !offsets.isEmpty { offsets.append(.zero) }
+                            if hasOffsets { offsets.append(.zero) }
                         }
                     } else if let face {
                         let entry = shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run,
@@ -56,10 +58,11 @@ struct ParagraphShaper {
                         glyphIDs.append(contentsOf: entry.glyphIDs)
                         for c in entry.clusters { clusters.append(UInt32(segmentStart) + UInt32(c)) }
                         advances.append(contentsOf: entry.advances)
-                        if !entry.offsets.isEmpty && offsets.isEmpty {
+                        if !entry.offsets.isEmpty && !hasOffsets {
                             offsets = [SIMD2<Float>](repeating: .zero, count: glyphIDs.count - entry.glyphIDs.count)
+                            hasOffsets = true
                         }
-                        if !offsets.isEmpty {
+                        if hasOffsets {
                             if entry.offsets.isEmpty {
                                 offsets.append(contentsOf: repeatElement(.zero, count: entry.glyphIDs.count))
                             } else {
@@ -139,6 +142,10 @@ struct ParagraphShaper {
             let end = attributeRun.range.upperBound - contentStart
             var current: ShapedRun?
             var currentFace: FontFace = primary
+            // A word the primary face cannot set entirely is set in one fallback face that can, so that a word
+            // never alternates between faces (Greek in a Latin-only serif, say).
+            var wordFace: FontFace?
+            var wordEnd = i
             while i < end {
                 var codePoint = UInt32(units[i])
                 var width = 1
@@ -146,10 +153,21 @@ struct ParagraphShaper {
                     codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
                     width = 2
                 }
+                if i >= wordEnd {
+                    (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
+                }
                 let level = levels?[i] ?? paragraphLevel
                 var script = HarfBuzzUnicode.script(of: codePoint)
                 let face: FontFace
-                if codePoint < 0x80 && primaryCoverage.covers(codePoint) {
+                let neutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
+                if let wordFace, context.coverage(of: wordFace).covers(codePoint) {
+                    face = wordFace
+                } else if neutral && current != nil && currentFace.id != primary.id
+                            && context.coverage(of: currentFace).covers(codePoint) {
+                    // Spaces, digits and punctuation stay in the face of the text they sit in (the space between
+                    // two Arabic words is the Arabic font's space), as browsers do.
+                    face = currentFace
+                } else if codePoint < 0x80 && primaryCoverage.covers(codePoint) {
                     face = primary
                 } else if current != nil && (CharacterClass.followsNeighbourFont(codePoint)
                             || (HarfBuzzUnicode.isMark(codePoint) && context.coverage(of: currentFace).covers(codePoint))) {
@@ -196,6 +214,39 @@ struct ParagraphShaper {
         return runs
     }
 
+    /// The face for the word starting at `start` (up to the next space or `end`), when the primary face lacks one
+    /// of its letters and a fallback face has them all; and where the word ends. Pure-ASCII words return at once.
+    private func wordFallback(_ units: [UInt16], from start: Int, end: Int, set: FontSet, coverage: FaceCoverage)
+        -> (FontFace?, Int) {
+        if units[start] == 0x20 { return (nil, start + 1) }
+        var wordEnd = start
+        var ascii = true
+        while wordEnd < end, units[wordEnd] != 0x20 {
+            if units[wordEnd] >= 0x80 { ascii = false }
+            wordEnd += 1
+        }
+        if ascii { return (nil, wordEnd) }
+        var letters: [UInt32] = []
+        var missing = false
+        var i = start
+        while i < wordEnd {
+            var codePoint = UInt32(units[i])
+            var width = 1
+            if UTF16.isLeadSurrogate(units[i]), i + 1 < wordEnd, UTF16.isTrailSurrogate(units[i + 1]) {
+                codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                width = 2
+            }
+            i += width
+            if CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint) { continue }
+            let script = HarfBuzzUnicode.script(of: codePoint)
+            if script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited { continue }
+            letters.append(codePoint)
+            if !coverage.covers(codePoint) { missing = true }
+        }
+        guard missing else { return (nil, wordEnd) }
+        return (context.fallbackFace(in: set, coveringAll: letters), wordEnd)
+    }
+
     /// UAX #14 break opportunities from ICU, encoded as in ``ShapedParagraph/breaks``.
     private func breakOpportunities(_ units: [UInt16], language: String?) -> [UInt32] {
         var result: [UInt32] = []
@@ -206,7 +257,8 @@ struct ParagraphShaper {
             iterator.forEachBoundary { offset, mandatory in
                 // The end of the content always ends a line; ICU reports it as a soft boundary.
                 let hard = mandatory || offset == units.count
-                if offset < units.count && !hard && LayoutText.mayContinueGrapheme(units[offset]) {
+                if offset < units.count && !hard
+                    && (LayoutText.mayContinueGrapheme(units[offset]) || LayoutText.mayEndPrepend(units[offset - 1])) {
                     suspicious.append(result.count)
                 }
                 result.append(UInt32(offset) << 1 | (hard ? 1 : 0))
@@ -269,7 +321,17 @@ struct LayoutText {
         guard unit >= 0x0300 else { return false }
         if UTF16.isTrailSurrogate(unit) || UTF16.isLeadSurrogate(unit) { return true }  // emoji modifiers, tags, SMP marks
         if unit == 0x200C || unit == 0x200D || (unit >= 0xFE00 && unit <= 0xFE0F) { return true }
+        // Grapheme extenders that are not marks by category: halfwidth voiced marks (Extend, Lm), Thai/Lao AM (SpacingMark, Lo).
+        if unit == 0xFF9E || unit == 0xFF9F || unit == 0x0E33 || unit == 0x0EB3 { return true }
         return HarfBuzzUnicode.isMark(UInt32(unit))
+    }
+
+    /// Whether a unit may end a Prepend character (UAX #29 GB9b), which joins the grapheme after it: U+0600–0605,
+    /// 06DD, 070F, 0890–0891, 08E2, 0D4E, or a low surrogate (the supplementary Prepend characters: 110BD, 110CD…).
+    @inline(__always)
+    static func mayEndPrepend(_ unit: UInt16) -> Bool {
+        (unit >= 0x0600 && unit <= 0x0605) || unit == 0x06DD || unit == 0x070F || unit == 0x0890 || unit == 0x0891
+            || unit == 0x08E2 || unit == 0x0D4E || UTF16.isTrailSurrogate(unit)
     }
 
     /// East Asian wide and fullwidth characters (CJK ideographs, kana, CJK punctuation, fullwidth forms):

@@ -19,6 +19,8 @@ final class ShapingContext: @unchecked Sendable {
     var metricsScratch = ParagraphMetrics()
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
+    private struct WordFallbackKey: Hashable { let set: ObjectIdentifier; let codePoints: [UInt32] }
+    private var wordFallbacks: [WordFallbackKey: FontFace?] = [:]
 
     init(fonts: FontContext) { self.fonts = fonts }
 
@@ -42,6 +44,15 @@ final class ShapingContext: @unchecked Sendable {
         if let known = fallbacks[key] { return known }
         let face = set.fallbackFace(for: codePoint) ?? set.primary
         fallbacks[key] = face
+        return face
+    }
+
+    /// The first fallback face of `set` that covers every code point of a word, if any (cached per word).
+    func fallbackFace(in set: FontSet, coveringAll codePoints: [UInt32]) -> FontFace? {
+        let key = WordFallbackKey(set: ObjectIdentifier(set), codePoints: codePoints)
+        if let known = wordFallbacks[key] { return known }
+        let face = set.fallbackFace(coveringAll: codePoints)
+        wordFallbacks[key] = face
         return face
     }
 

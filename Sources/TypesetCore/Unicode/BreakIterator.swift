@@ -15,13 +15,10 @@ final class BreakIterator {
     private var storage: UnsafeMutableBufferPointer<UInt16>
     private(set) var length: Int = 0
 
-    /// Opens an iterator for `locale` (nil: ICU's root rules). Nil when ICU cannot open one.
+    /// Opens an iterator for `locale` (nil: ICU's root rules, whatever the process locale). Nil when ICU cannot open one.
     init?(_ kind: Kind, locale: String? = nil) {
-        let opened: OpaquePointer? = if let locale {
-            locale.withCString { CICU_breakIteratorOpen(kind.rawValue, $0) }
-        } else {
-            CICU_breakIteratorOpen(kind.rawValue, nil)
-        }
+        // "" is ICU's root locale; NULL would be ICU's default locale, which ICU takes from LANG/LC_ALL.
+        let opened = (locale ?? "").withCString { CICU_breakIteratorOpen(kind.rawValue, $0) }
         guard let opened else { return nil }
         self.kind = kind
         self.raw = opened

@@ -8,14 +8,17 @@ import TypesetCore
 /// How lines become paragraphs (Project Gutenberg conventions):
 /// - A blank line (empty or white space only) separates paragraphs; blank lines belong to the paragraph
 ///   before them as separators.
-/// - Within a block of non-blank lines, a line indented more than the block's least indented line starts a
-///   new paragraph (indented paragraph starts, as in the Chinese corpus book); a block indented as a whole
-///   (a quotation) stays together.
-/// - A stretch of lines is joined into one paragraph when it looks hard-wrapped: every line but the last is at
-///   least 60 % of the file's wrap width (the 90th percentile of line lengths up to 100 units).
-/// - Otherwise (verse, tables, addresses, tables of contents) every line is its own paragraph, set without
-///   paragraph spacing between them, so its breaks are kept.
-/// - A file whose lines are longer than 100 units is not hard-wrapped: every line is a paragraph.
+/// - The file's wrap width is the 90th percentile of its line widths in display columns (East Asian wide
+///   characters count two), over lines up to 100 UTF-16 units.
+/// - A file in which more than one line in ten is longer than 100 units is not hard-wrapped: every line is a
+///   paragraph. So is every line of a block that holds such a line.
+/// - A block whose lines but the last are all shorter than 60 % of the wrap width is verse (a stanza, an address,
+///   a table of contents), and so is every multi-line block of a file whose wrap width is under 55 columns
+///   (a poem alone): each line is a paragraph of its own, set without paragraph spacing between them.
+/// - Otherwise a line indented more than the block's least indented line starts a new paragraph (indented
+///   paragraph starts, as in the Chinese corpus book; a block indented as a whole, a quotation, stays together),
+///   and each such group is joined into one paragraph when every line but its last reaches 60 % of the wrap
+///   width, or kept line by line (as verse) when it does not.
 public struct PlainTextReader: Sendable {
     /// The longest line (in UTF-16 units) still taken for a hard-wrapped line.
     public static let maximumWrappedLineLength = 100
@@ -41,6 +44,13 @@ public struct PlainTextReader: Sendable {
     static func paragraphs(_ units: [UInt16]) -> [Paragraph] {
         let lines = SourceLine.split(units)
         let wrapWidth = estimatedWrapWidth(lines)
+        let nonBlank = lines.lazy.filter { !$0.isBlank }.count
+        let long = lines.lazy.filter { $0.length > maximumWrappedLineLength }.count
+        // A file is hard-wrapped unless long lines are common (a handful of long lines, such as a URL or a table
+        // row, do not make War and Peace unwrapped).
+        let hardWrapped = long * 10 <= nonBlank
+        // A file whose wrap width is short is verse throughout (a poem alone): its lines are never joined.
+        let verseOnly = wrapWidth < minimumProseWrapWidth
         var builder = ParagraphBuilder(units: units)
         var index = 0
         while index < lines.count {
@@ -48,14 +58,36 @@ public struct PlainTextReader: Sendable {
             var blockEnd = index
             while blockEnd < lines.count, !lines[blockEnd].isBlank { blockEnd += 1 }
             let block = lines[index..<blockEnd]
-            if block.contains(where: { $0.length > maximumWrappedLineLength }) {
+            if !hardWrapped || block.contains(where: { $0.length > maximumWrappedLineLength }) {
                 for line in block { builder.add(first: line, last: line, style: .body) }
+            } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)) {
+                addVerse(block, into: &builder)
             } else {
                 for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
             }
             index = blockEnd
         }
         return builder.finish()
+    }
+
+    /// The shortest wrap width, in display columns, of a hard-wrapped prose file (Project Gutenberg wraps at 65
+    /// to 78 columns; the Chinese corpus book at 72).
+    static let minimumProseWrapWidth = 55
+
+    /// A block is verse when every line but the last is short of the wrap width (a stanza), so that indented
+    /// alternate lines do not split it into paragraphs.
+    private static func isVerse(_ block: ArraySlice<SourceLine>, wrapWidth: Int) -> Bool {
+        let threshold = wrapWidth * 6 / 10
+        return block.dropLast().allSatisfy { $0.columns < threshold }
+    }
+
+    /// Every line of a verse block is a paragraph of its own, set without paragraph spacing between them.
+    private static func addVerse(_ block: ArraySlice<SourceLine>, into builder: inout ParagraphBuilder) {
+        for (offset, line) in block.enumerated() {
+            var style = ParagraphStyle(role: .preformatted, alignment: .start)
+            style.continuesBlock = offset > 0
+            builder.add(first: line, last: line, style: style)
+        }
     }
 
     /// Splits a block at lines indented more than the block's least indented line (each such line starts a
@@ -74,21 +106,18 @@ public struct PlainTextReader: Sendable {
 
     private static func addGroup(_ group: ArraySlice<SourceLine>, wrapWidth: Int, into builder: inout ParagraphBuilder) {
         let threshold = wrapWidth * 6 / 10
-        let wrapped = group.count == 1 || group.dropLast().allSatisfy { $0.length >= threshold }
+        let wrapped = group.count == 1 || group.dropLast().allSatisfy { $0.columns >= threshold }
         if wrapped {
             builder.add(first: group[group.startIndex], last: group[group.endIndex - 1], style: .body)
         } else {
-            for (offset, line) in group.enumerated() {
-                var style = ParagraphStyle(role: .preformatted, alignment: .start)
-                style.continuesBlock = offset > 0
-                builder.add(first: line, last: line, style: style)
-            }
+            addVerse(group, into: &builder)
         }
     }
 
-    /// The 90th percentile of non-blank line lengths up to ``maximumWrappedLineLength`` (72 if there are none).
+    /// The 90th percentile of non-blank line widths, in display columns, over lines up to
+    /// ``maximumWrappedLineLength`` units (72 if there are none).
     static func estimatedWrapWidth(_ lines: [SourceLine]) -> Int {
-        var lengths = lines.lazy.filter { !$0.isBlank && $0.length <= maximumWrappedLineLength }.map(\.length)
+        var lengths = lines.lazy.filter { !$0.isBlank && $0.length <= maximumWrappedLineLength }.map(\.columns)
             .reduce(into: [Int]()) { $0.append($1) }
         guard !lengths.isEmpty else { return 72 }
         lengths.sort()
@@ -112,6 +141,8 @@ struct SourceLine {
     let isBlank: Bool
     /// Leading white-space units.
     let indent: Int
+    /// Display width in columns: East Asian wide characters count two.
+    let columns: Int
 
     var length: Int { contentEnd - start }
 
@@ -122,6 +153,11 @@ struct SourceLine {
         var i = 0
         var blank = true
         func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0xA0 || u == 0x0C || u == 0xFEFF }
+        func columns(_ from: Int, _ to: Int) -> Int {
+            var count = 0
+            for unit in units[from..<to] where !UTF16.isTrailSurrogate(unit) { count += isWide(unit) ? 2 : 1 }
+            return count
+        }
         func indentation(_ from: Int, _ to: Int) -> Int {
             var i = from
             while i < to, isSpace(units[i]) { i += 1 }
@@ -133,7 +169,7 @@ struct SourceLine {
                 let contentEnd = i
                 i += (u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1
                 lines.append(SourceLine(start: start, contentEnd: contentEnd, end: i, isBlank: blank,
-                                        indent: indentation(start, contentEnd)))
+                                        indent: indentation(start, contentEnd), columns: columns(start, contentEnd)))
                 start = i
                 blank = true
                 continue
@@ -143,10 +179,18 @@ struct SourceLine {
         }
         if start < units.count {
             lines.append(SourceLine(start: start, contentEnd: units.count, end: units.count, isBlank: blank,
-                                    indent: indentation(start, units.count)))
+                                    indent: indentation(start, units.count), columns: columns(start, units.count)))
         }
         return lines
     }
+}
+
+/// East Asian wide and fullwidth characters (CJK ideographs, kana, Hangul syllables, CJK punctuation, fullwidth
+/// forms, and the lead surrogates of the CJK extension planes), which take two columns in a plain-text file.
+func isWide(_ unit: UInt16) -> Bool {
+    (unit >= 0x1100 && unit <= 0x115F) || (unit >= 0x2E80 && unit <= 0xA4CF) || (unit >= 0xAC00 && unit <= 0xD7A3)
+        || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F) || (unit >= 0xFF00 && unit <= 0xFF60)
+        || (unit >= 0xFFE0 && unit <= 0xFFE6) || (unit >= 0xD840 && unit <= 0xD87F)
 }
 
 /// Accumulates paragraphs that partition the units: each paragraph's separator grows until the next starts.
