@@ -39,7 +39,9 @@ public final class FontContext: Sendable {
     ///   `.unreadable` when the matched file is not a usable font.
     public func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
         if let cached = sets.withLock({ $0[descriptor] }) { return cached }
-        let (matches, list) = try config.withLock { box throws(FontError) in try box.config.sort(descriptor) }
+        let (matches, list) = try config.withLock { box throws(FontError) in
+            try withFontconfig { () throws(FontError) in try box.config.sort(descriptor) }
+        }
         // The first match that loads is the primary face; unreadable files further down are skipped.
         var primary: FontFace?
         for match in matches {
@@ -72,6 +74,7 @@ struct FontconfigConfigBox: ~Copyable {
 
 extension FontconfigConfig {
     /// Runs `FcFontSort` for a descriptor: the matches in order (copied out) and the list kept for fallback.
+    /// The caller holds ``fontconfigLock``.
     func sort(_ descriptor: FontDescriptor) throws(FontError) -> ([FontconfigMatch], FontconfigFontList) {
         guard let pattern = FcPatternCreate() else { throw FontError(.configuration, "FcPatternCreate failed") }
         defer { FcPatternDestroy(pattern) }
@@ -87,7 +90,7 @@ extension FontconfigConfig {
         let list = FontconfigFontList(raw: set)
         var matches: [FontconfigMatch] = []
         for i in 0..<min(list.count, 8) {
-            if let match = list.match(at: i) { matches.append(match) }
+            if let match = list.matchHoldingLock(at: i) { matches.append(match) }
         }
         return (matches, list)
     }

@@ -1,7 +1,20 @@
 internal import CFontconfig
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Every call into fontconfig goes through this lock. fontconfig keeps process-wide state (its cache files,
+/// object and language tables, lazily initialised) that is not safe to set up or update from several threads at
+/// once, and two `FontContext`s created on two threads would do exactly that. Calls are rare (font matching and
+/// fallback lookups, each cached above), so one lock costs nothing measurable.
+let fontconfigLock = Mutex<Void>(())
+
+/// Runs `body` holding ``fontconfigLock``.
+@inline(__always)
+func withFontconfig<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    try fontconfigLock.withLock { _ throws(E) in try body() }
+}
 
 /// Owner of one `FcConfig`. Not thread-safe: ``FontContext`` serializes every use behind its mutex.
 final class FontconfigConfig {
@@ -9,6 +22,11 @@ final class FontconfigConfig {
 
     /// A configuration that sees only `directory` (plus the aliases in `directory/typeset-fonts.conf`).
     init(hermeticDirectory directory: String) throws(FontError) {
+        raw = try withFontconfig { () throws(FontError) -> OpaquePointer in try FontconfigConfig.hermetic(directory) }
+    }
+
+    private static func hermetic(_ directory: String) throws(FontError) -> OpaquePointer {
+        _ = FcInit()
         guard let config = FcConfigCreate() else { throw FontError(.configuration, "FcConfigCreate failed") }
         let cache = FontconfigConfig.cacheDirectory()
         let xml = """
@@ -19,11 +37,16 @@ final class FontconfigConfig {
             FcConfigDestroy(config)
             throw FontError(.configuration, "could not load a font configuration for \(directory)")
         }
-        raw = config
+        return config
     }
 
     /// The system's configuration, with `bundledDirectory`'s fonts and aliases appended (system fonts win).
     init(systemWithBundledDirectory directory: String?) throws(FontError) {
+        raw = try withFontconfig { () throws(FontError) -> OpaquePointer in try FontconfigConfig.system(directory) }
+    }
+
+    private static func system(_ directory: String?) throws(FontError) -> OpaquePointer {
+        _ = FcInit()
         guard let config = FcInitLoadConfig() else { throw FontError(.configuration, "could not load the system fontconfig configuration") }
         if let directory {
             // Aliases first, so that they apply to the bundled faces too; a missing file is not an error here.
@@ -34,10 +57,10 @@ final class FontconfigConfig {
             FcConfigDestroy(config)
             throw FontError(.configuration, "fontconfig could not build its font list")
         }
-        raw = config
+        return config
     }
 
-    deinit { FcConfigDestroy(raw) }
+    deinit { withFontconfig { FcConfigDestroy(raw) } }
 
     /// A writable cache directory for fontconfig (it warns without one).
     private static func cacheDirectory() -> String {
@@ -65,10 +88,15 @@ final class FontconfigFontList: @unchecked Sendable {
         self.count = Int(raw.pointee.nfont)
     }
 
-    deinit { FcFontSetDestroy(raw) }
+    deinit { withFontconfig { FcFontSetDestroy(raw) } }
 
     /// The file, index and names of candidate `i` (copied out of the borrowed pattern).
     func match(at i: Int) -> FontconfigMatch? {
+        withFontconfig { matchHoldingLock(at: i) }
+    }
+
+    /// ``match(at:)`` for a caller that already holds ``fontconfigLock`` (the lock is not reentrant).
+    func matchHoldingLock(at i: Int) -> FontconfigMatch? {
         guard i >= 0, i < count, let pattern = raw.pointee.fonts[i] else { return nil }
         return FontconfigMatch(pattern: pattern)
     }
@@ -76,9 +104,11 @@ final class FontconfigFontList: @unchecked Sendable {
     /// Whether candidate `i` declares coverage of `codePoint`.
     func covers(_ codePoint: UInt32, at i: Int) -> Bool {
         guard i >= 0, i < count, let pattern = raw.pointee.fonts[i] else { return false }
-        var charset: OpaquePointer?
-        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
-        return FcCharSetHasChar(charset, codePoint) != 0
+        return withFontconfig {
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
+            return FcCharSetHasChar(charset, codePoint) != 0
+        }
     }
 }
 
