@@ -27,8 +27,18 @@ func printError(_ line: String) {
 struct Tool {
     let arguments: [String]
 
+    /// Subcommands, by their first argument; anything else is the render command (`typeset [options] FILE`).
+    static let subcommands: [String: @Sendable ([String]) throws -> Void] = [
+        "query": QueryCommand.run,
+        "info": InfoCommand.run,
+    ]
+
     func run() -> Int32 {
         do {
+            if let name = arguments.first, let subcommand = Tool.subcommands[name] {
+                try subcommand(Array(arguments.dropFirst()))
+                return ExitStatus.success.rawValue
+            }
             let options = try Options.parse(arguments)
             if options.help || options.input == nil {
                 if options.help { print(Options.usage); return ExitStatus.success.rawValue }
