@@ -75,18 +75,18 @@ enum CLIRunner {
     /// Runs `typeset arguments...` in `directory` with stdin closed and stdout/stderr captured to files (so a
     /// large `--json` output cannot fill a pipe and block). A run longer than ``timeout`` is killed and
     /// recorded as an issue: a hang is a bug.
-    static func run(_ arguments: [String], in directory: TemporaryDirectory,
+    static func run(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
         let executable = try #require(CLIRunner.executable, """
             the typeset executable was not found next to the test binary (\(CommandLine.arguments.first ?? "?")) \
             nor in .build/debug; build it (swift build --product typeset) or set TYPESET_EXECUTABLE
             """, sourceLocation: sourceLocation)
-        return try runProcess(executable, arguments, in: directory, timeout: timeout, sourceLocation: sourceLocation)
+        return try runProcess(executable, arguments, in: directory, timeout: timeout, input: input, sourceLocation: sourceLocation)
     }
 
     /// Runs any executable the way ``run(_:in:sourceLocation:)`` runs `typeset` (exposed for the runner's own test).
     static func runProcess(_ executable: URL, _ arguments: [String], in directory: TemporaryDirectory, timeout: TimeInterval,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+                           input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
         let outURL = directory.url.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.url.appendingPathComponent(".stderr-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
@@ -104,7 +104,13 @@ enum CLIRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory.url
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = directory.url.appendingPathComponent(".stdin-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = outHandle
         process.standardError = errHandle
         // Hermetic: the tool must find the bundled fonts itself, not through the caller's environment.
