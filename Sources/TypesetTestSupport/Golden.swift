@@ -10,17 +10,17 @@ public enum Golden {
         let manager = FileManager.default
         if ProcessInfo.processInfo.environment["TYPESET_UPDATE_GOLDENS"] == "1" {
             try? manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            manager.createFile(atPath: path, contents: Data(actual.utf8))
+            _ = manager.createFile(atPath: path, contents: Data(actual.utf8))
             try? manager.removeItem(atPath: actualPath)
             return nil
         }
         guard let data = manager.contents(atPath: path) else {
-            manager.createFile(atPath: actualPath, contents: Data(actual.utf8))
+            _ = manager.createFile(atPath: actualPath, contents: Data(actual.utf8))
             return "no golden at \(path); wrote the actual output to \(actualPath) (run with TYPESET_UPDATE_GOLDENS=1 to accept it)"
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { try? manager.removeItem(atPath: actualPath); return nil }
-        manager.createFile(atPath: actualPath, contents: Data(actual.utf8))
+        _ = manager.createFile(atPath: actualPath, contents: Data(actual.utf8))
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let first = zip(expectedLines, actualLines).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset

@@ -13,6 +13,8 @@ public struct BookLayout: Sendable {
     let paragraphs: [ParagraphLayout]
     /// Grapheme segmentation for the position queries (a pool of ICU iterators shared with the typesetter).
     let segmenter: GraphemeSegmenter
+    /// Caret geometry of recently queried lines (shared by copies of this layout, which never changes).
+    let caretCache = CaretCache()
 
     init(settings: TypographySettings, mode: LayoutMode, shaped: ShapedText, paragraphs: [ParagraphLayout], pages: [Page],
          segmenter: GraphemeSegmenter) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One grapheme cluster of a line with its horizontal extent on the page: the unit of caret placement, hit
 /// testing and selection. A ligature's advance is divided equally among its graphemes (as CoreText does);
 /// a grapheme shaped as several clusters gets their summed advance.
@@ -77,9 +79,31 @@ struct LineCarets {
     }
 }
 
+/// The caret geometry of recently queried lines of one layout, so that a run of hit tests or caret queries on a
+/// page (a drag, a selection) builds each line's geometry once. Bounded: cleared when it holds 512 lines.
+final class CaretCache: Sendable {
+    private let lines = Mutex<[Int: LineCarets]>([:])
+
+    func carets(page: Int, index: Int, build: () -> LineCarets) -> LineCarets {
+        let key = page << 20 | index
+        if let known = lines.withLock({ $0[key] }) { return known }
+        let made = build()
+        lines.withLock { cache in
+            if cache.count >= 512 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = made
+        }
+        return made
+    }
+}
+
 extension BookLayout {
-    /// Builds the caret geometry of placement `placementIndex` of page `page`.
+    /// The caret geometry of placement `placementIndex` of page `page` (cached).
     func carets(page: Int, placementIndex: Int) -> LineCarets {
+        caretCache.carets(page: page, index: placementIndex) { buildCarets(page: page, placementIndex: placementIndex) }
+    }
+
+    /// Builds the caret geometry of placement `placementIndex` of page `page`.
+    func buildCarets(page: Int, placementIndex: Int) -> LineCarets {
         let placement = pages[page].placements[placementIndex]
         let p = Int(placement.paragraph), l = Int(placement.line)
         let layout = paragraphs[p]
