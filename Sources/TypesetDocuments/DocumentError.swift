@@ -14,6 +14,9 @@ public struct DocumentError: Error, CustomStringConvertible, Equatable {
         case malformed
         /// The document exceeds a safety limit (size, entry count, compression ratio).
         case tooLarge
+        /// The document is well formed but uses something Typeset cannot read (DRM encryption, an unknown
+        /// compression method).
+        case unsupported
     }
 
     /// What kind of failure.

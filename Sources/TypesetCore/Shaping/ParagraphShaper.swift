@@ -22,17 +22,13 @@ struct ParagraphShaper {
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
 
-        var glyphIDs: [UInt16] = [], clusters: [UInt32] = [], advances: [Float] = []
-        var offsets: [SIMD2<Float>] = []
-        // Whether `offsets` is in use: it stays empty until a segment has a non-zero offset, which may be the first.
-        var hasOffsets = false
-        glyphIDs.reserveCapacity(count); clusters.reserveCapacity(count); advances.reserveCapacity(count)
+        var sink = GlyphSink(capacity: count)
         var shapedRuns: [ShapedRun] = []
         shapedRuns.reserveCapacity(runs.count)
 
         units.withUnsafeBufferPointer { buffer in
             for var run in runs {
-                run.glyphStart = Int32(glyphIDs.count)
+                run.glyphStart = Int32(sink.count)
                 let style = paragraph.runs[Int(run.attributeIndex)].style
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))
@@ -49,30 +45,15 @@ struct ParagraphShaper {
                     }
                     if CharacterClass.isInvisibleControl(first) || face == nil {
                         for i in segmentStart..<segmentEnd {
-                            glyphIDs.append(ShapedParagraph.invisibleGlyph); clusters.append(UInt32(i)); advances.append(0)
-                            if hasOffsets { offsets.append(.zero) }
+                            sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
                         }
                     } else if let face {
-                        let entry = shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run,
-                                                 language: language, smallCaps: style.smallCaps && face.hasSmallCaps)
-                        glyphIDs.append(contentsOf: entry.glyphIDs)
-                        for c in entry.clusters { clusters.append(UInt32(segmentStart) + UInt32(c)) }
-                        advances.append(contentsOf: entry.advances)
-                        if !entry.offsets.isEmpty && !hasOffsets {
-                            offsets = [SIMD2<Float>](repeating: .zero, count: glyphIDs.count - entry.glyphIDs.count)
-                            hasOffsets = true
-                        }
-                        if hasOffsets {
-                            if entry.offsets.isEmpty {
-                                offsets.append(contentsOf: repeatElement(.zero, count: entry.glyphIDs.count))
-                            } else {
-                                offsets.append(contentsOf: entry.offsets)
-                            }
-                        }
+                        shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run,
+                                     language: language, smallCaps: style.smallCaps && face.hasSmallCaps, into: &sink)
                     }
                     segmentStart = segmentEnd
                 }
-                run.glyphEnd = Int32(glyphIDs.count)
+                run.glyphEnd = Int32(sink.count)
                 shapedRuns.append(run)
             }
         }
@@ -80,23 +61,23 @@ struct ParagraphShaper {
         let breaks = breakOpportunities(units, language: paragraph.style.language ?? documentLanguage)
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
-                               glyphIDs: glyphIDs, clusters: clusters, advances: advances, offsets: offsets,
+                               glyphIDs: sink.glyphIDs, clusters: sink.clusters, advances: sink.advances, offsets: sink.offsets,
                                breaks: breaks)
     }
 
-    /// Shapes `start..<end` of the layout text, through the word cache when the segment is a whole word
-    /// (bounded by spaces or the paragraph's ends, so its shaping cannot depend on its neighbours).
+    /// Shapes `start..<end` of the layout text into `sink`, through the word cache when the segment is a whole
+    /// word (bounded by spaces or the paragraph's ends, so its shaping cannot depend on its neighbours).
     private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace,
-                              run: ShapedRun, language: String?, smallCaps: Bool) -> ShapeCache.Entry {
+                              run: ShapedRun, language: String?, smallCaps: Bool, into sink: inout GlyphSink) {
         let length = end - start
         let isolated = (start == 0 || text[start - 1] == 0x20) && (end == text.count || text[end] == 0x20)
         let cacheable = isolated && length <= ShapeCache.maximumWordLength
-        var key: ShapeCache.Key?
+        let style = ShapeCache.Style(faceID: Int32(face.id), script: run.script, rightToLeft: run.isRightToLeft,
+                                     smallCaps: smallCaps, languageID: context.languageID(language))
+        var hash: UInt64 = 0
         if cacheable {
-            let k = ShapeCache.Key(faceID: Int32(face.id), script: run.script, rightToLeft: run.isRightToLeft,
-                                   smallCaps: smallCaps, language: language, units: Array(text[start..<end]))
-            if let hit = context.cache.lookup(k) { return hit }
-            key = k
+            hash = ShapeCache.hash(style, text, start..<end)
+            if context.cache.append(style, text, start..<end, hash: hash, into: &sink) { return }
         }
         var glyphs = context.glyphScratch
         glyphs.removeAll(keepingCapacity: true)
@@ -105,26 +86,14 @@ struct ParagraphShaper {
                              features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)
-        var entry = ShapeCache.Entry(glyphIDs: [], clusters: [], advances: [], offsets: [])
-        entry.glyphIDs.reserveCapacity(glyphs.count)
-        entry.clusters.reserveCapacity(glyphs.count)
-        entry.advances.reserveCapacity(glyphs.count)
-        var hasOffsets = false
         for glyph in glyphs {
-            let cluster = Int(glyph.cluster) - start
-            let unit = text[Int(glyph.cluster)]
-            let invisible = CharacterClass.isInvisibleControl(unit)
-            entry.glyphIDs.append(invisible || glyph.id > 0xFFFE ? ShapedParagraph.invisibleGlyph : UInt16(glyph.id))
-            entry.clusters.append(UInt16(clamping: cluster))
-            entry.advances.append(invisible ? 0 : Float(glyph.advance) * scale)
-            if glyph.xOffset != 0 || glyph.yOffset != 0 { hasOffsets = true }
-        }
-        if hasOffsets {
-            entry.offsets = glyphs.map { SIMD2(Float($0.xOffset) * scale, Float($0.yOffset) * scale) }
+            let invisible = CharacterClass.isInvisibleControl(text[Int(glyph.cluster)])
+            sink.append(id: invisible || glyph.id > 0xFFFE ? ShapedParagraph.invisibleGlyph : UInt16(glyph.id),
+                        cluster: Int(glyph.cluster), advance: invisible ? 0 : Float(glyph.advance) * scale,
+                        offset: SIMD2(Float(glyph.xOffset) * scale, Float(glyph.yOffset) * scale))
         }
         context.glyphScratch = glyphs
-        if let key { context.cache.insert(entry, for: key) }
-        return entry
+        if cacheable { context.cache.insert(style, text, start..<end, hash: hash, from: sink, count: glyphs.count) }
     }
 
     /// Splits the content into runs of one attribute run, one face, one script and one bidi level.

@@ -1,49 +1,153 @@
-/// A bounded cache of shaped words, keyed by everything that affects shaping (minikin's and Blink's word
-/// caches are the model). Words are the stretches between spaces, so a book's few thousand distinct words are
-/// shaped once each.
+/// A bounded cache of shaped words, keyed by everything that affects shaping: face, script, direction,
+/// language, features and the word's UTF-16 units (minikin's and Blink's word caches are the model). Words are
+/// the stretches between spaces, so a book's few thousand distinct words are shaped once each.
 ///
-/// One cache belongs to one ``ShapingContext`` (one thread at a time), so lookups take no lock. When it is full
-/// it is cleared, as Blink's `ShapeCache` does: books rarely have more distinct words than the bound.
+/// One cache belongs to one ``ShapingContext`` (one thread at a time), so lookups take no lock. Storage is a set of
+/// flat arenas (units, glyph ids, clusters, advances, offsets) indexed by slots, so a lookup allocates nothing and
+/// copying a hit into a paragraph retains nothing. The table maps a 64-bit hash of the key to a slot; a hit is
+/// verified against the stored key, so a hash collision is only a miss. When the cache holds ``capacity`` words it
+/// is cleared, as Blink's `ShapeCache` is: books rarely have more distinct words than that.
 struct ShapeCache {
-    struct Key: Hashable {
+    /// What identifies a shaping of a word, apart from its units.
+    struct Style: Equatable {
         var faceID: Int32
         var script: UInt32
         var rightToLeft: Bool
         var smallCaps: Bool
-        var language: String?
-        var units: [UInt16]
+        var languageID: Int32
     }
 
-    /// Glyphs of one word in logical order, clusters relative to the word's start, advances in ems.
-    struct Entry {
-        var glyphIDs: [UInt16]
-        var clusters: [UInt16]
-        var advances: [Float]
-        var offsets: [SIMD2<Float>]
+    private struct Slot {
+        var style: Style
+        var unitStart: Int32
+        var unitCount: Int32
+        var glyphStart: Int32
+        var glyphCount: Int32
+        /// Index of the first offset in ``offsets``, or -1 when every offset of the word is zero.
+        var offsetStart: Int32
     }
 
     /// The longest word (in UTF-16 units) worth caching.
     static let maximumWordLength = 48
 
     let capacity: Int
-    private var entries: [Key: Entry] = [:]
+    private var table: [UInt64: Int32] = [:]
+    private var slots: [Slot] = []
+    private var units: [UInt16] = []
+    private var glyphIDs: [UInt16] = []
+    private var clusters: [UInt16] = []
+    private var advances: [Float] = []
+    private var offsets: [SIMD2<Float>] = []
     private(set) var hits = 0
     private(set) var misses = 0
 
-    init(capacity: Int = 20_000) { self.capacity = capacity }
+    init(capacity: Int = 65_536) { self.capacity = capacity }
 
-    mutating func lookup(_ key: Key) -> Entry? {
-        if let entry = entries[key] { hits += 1; return entry }
-        misses += 1
-        return nil
+    /// The hash of a key (FNV-1a over the style and the units, then a final mix).
+    static func hash(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        @inline(__always) func mix(_ value: UInt64) { h = (h ^ value) &* 0x100000001b3 }
+        mix(UInt64(UInt32(bitPattern: style.faceID)))
+        mix(UInt64(style.script))
+        mix(UInt64(UInt32(bitPattern: style.languageID)) << 2 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0))
+        for i in range { mix(UInt64(text[i])) }
+        h ^= h >> 33
+        h = h &* 0xff51afd7ed558ccd
+        h ^= h >> 33
+        return h
     }
 
-    mutating func insert(_ entry: Entry, for key: Key) {
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[key] = entry
+    /// Appends the cached glyphs of `text[range]` to `sink` (clusters shifted to `range.lowerBound`) and returns
+    /// true, or returns false on a miss.
+    mutating func append(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
+                         into sink: inout GlyphSink) -> Bool {
+        guard let index = table[hash] else { misses += 1; return false }
+        let slot = slots[Int(index)]
+        guard slot.style == style, Int(slot.unitCount) == range.count,
+              units.withUnsafeBufferPointer({ stored in
+                  var i = Int(slot.unitStart)
+                  for j in range { if stored[i] != text[j] { return false }; i += 1 }
+                  return true
+              }) else {
+            misses += 1
+            return false
+        }
+        hits += 1
+        let glyphs = Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
+        sink.append(ids: glyphIDs[glyphs], clusters: clusters[glyphs], base: range.lowerBound, advances: advances[glyphs],
+                    offsets: slot.offsetStart < 0 ? nil : offsets[Int(slot.offsetStart)..<(Int(slot.offsetStart) + glyphs.count)])
+        return true
+    }
+
+    /// Stores the glyphs of a word: the last `count` glyphs of `sink`, whose clusters are relative to `base`.
+    mutating func insert(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
+                         from sink: GlyphSink, count: Int) {
+        if slots.count >= capacity {
+            table.removeAll(keepingCapacity: true); slots.removeAll(keepingCapacity: true)
+            units.removeAll(keepingCapacity: true); glyphIDs.removeAll(keepingCapacity: true)
+            clusters.removeAll(keepingCapacity: true); advances.removeAll(keepingCapacity: true)
+            offsets.removeAll(keepingCapacity: true)
+        }
+        let first = sink.glyphIDs.count - count
+        var slot = Slot(style: style, unitStart: Int32(units.count), unitCount: Int32(range.count),
+                        glyphStart: Int32(glyphIDs.count), glyphCount: Int32(count), offsetStart: -1)
+        for i in range { units.append(text[i]) }
+        glyphIDs.append(contentsOf: sink.glyphIDs[first...])
+        for c in sink.clusters[first...] { clusters.append(UInt16(clamping: Int(c) - range.lowerBound)) }
+        advances.append(contentsOf: sink.advances[first...])
+        if sink.hasOffsets && sink.offsets[first...].contains(where: { $0 != .zero }) {
+            slot.offsetStart = Int32(offsets.count)
+            offsets.append(contentsOf: sink.offsets[first...])
+        }
+        table[hash] = Int32(slots.count)
+        slots.append(slot)
     }
 
     mutating func resetCounters() { hits = 0; misses = 0 }
 
-    var count: Int { entries.count }
+    /// Number of cached words.
+    var count: Int { slots.count }
+}
+
+/// The glyph arrays of the paragraph being shaped.
+struct GlyphSink {
+    var glyphIDs: [UInt16] = []
+    var clusters: [UInt32] = []
+    var advances: [Float] = []
+    /// Offsets, kept in step with the glyphs once any glyph has a non-zero offset (empty until then).
+    var offsets: [SIMD2<Float>] = []
+    var hasOffsets = false
+
+    init(capacity: Int) {
+        glyphIDs.reserveCapacity(capacity); clusters.reserveCapacity(capacity); advances.reserveCapacity(capacity)
+    }
+
+    var count: Int { glyphIDs.count }
+
+    /// Appends one glyph.
+    mutating func append(id: UInt16, cluster: Int, advance: Float, offset: SIMD2<Float>) {
+        if offset != .zero && !hasOffsets { startOffsets() }
+        glyphIDs.append(id)
+        clusters.append(UInt32(cluster))
+        advances.append(advance)
+        if hasOffsets { offsets.append(offset) }
+    }
+
+    /// Appends glyphs whose clusters are relative to `base`.
+    mutating func append(ids: ArraySlice<UInt16>, clusters relative: ArraySlice<UInt16>, base: Int,
+                         advances more: ArraySlice<Float>, offsets moreOffsets: ArraySlice<SIMD2<Float>>?) {
+        if moreOffsets != nil && !hasOffsets { startOffsets() }
+        glyphIDs.append(contentsOf: ids)
+        for c in relative { clusters.append(UInt32(base + Int(c))) }
+        advances.append(contentsOf: more)
+        if hasOffsets {
+            if let moreOffsets { offsets.append(contentsOf: moreOffsets) } else { offsets.append(contentsOf: repeatElement(.zero, count: ids.count)) }
+        }
+    }
+
+    /// Starts keeping offsets: zeros for the glyphs so far.
+    private mutating func startOffsets() {
+        offsets = [SIMD2<Float>](repeating: .zero, count: glyphIDs.count)
+        hasOffsets = true
+    }
 }

@@ -56,6 +56,16 @@ final class ShapingContext: @unchecked Sendable {
         return face
     }
 
+    /// A small number standing for a language tag in word-cache keys (0 for none).
+    func languageID(_ tag: String?) -> Int32 {
+        guard let tag else { return 0 }
+        if let known = languageIDs[tag] { return known }
+        let id = Int32(languageIDs.count + 1)
+        languageIDs[tag] = id
+        return id
+    }
+    private var languageIDs: [String: Int32] = [:]
+
     func language(_ tag: String?) -> OpaquePointer? {
         guard let tag else { return nil }
         if let known = languages[tag] { return known }

@@ -1,0 +1,594 @@
+import Foundation
+import TypesetCore
+import TypesetDocuments
+import TypesetRender
+import TypesetTestSupport
+
+/// The Pango workload of peers-and-performance.md §4.1 in Typeset's terms.
+///
+/// Pango's "DejaVu Serif 19 pt at 96 dpi" is 19/72 inch (25.33 px); Typeset's sizes are points (1/72 inch) too,
+/// rasterized at `pixelScale` pixels per point. So the mapping is one to one: fontSize 19, a 400 pt column and
+/// 800 pt of content per page. pango-view draws with 10 px margins (7.5 pt at 96 dpi), so the page is 415 × 815 pt
+/// with 7.5 pt margins: at pixelScale 96/72 that is Pango's 553 × 1086 px surface (we round up: 554 × 1087), at
+/// pixelScale 2 (Typeset's default, used by the raster rows) 830 × 1630 px. Line height is 1 × the face's natural
+/// height and there is no paragraph spacing, as the peer stacks one layout per paragraph with nothing between.
+/// Pango rounds DejaVu's line height to whole pixels at 96 dpi (hinted metrics: 30 px = 22.5 pt, so 35 lines per
+/// 800 pt page); Typeset keeps the exact 22.12 pt (36 lines), so expect about 2.8 % fewer pages than Pango.
+func pangoWorkloadSettings(width: Double = 400, pixelScale: Double = 2) -> TypographySettings {
+    var settings = TypographySettings()
+    settings.fontFamily = "DejaVu Serif"
+    settings.fontSize = 19
+    settings.lineHeightMultiple = 1
+    settings.paragraphSpacing = 0
+    settings.margins = EdgeInsets(all: 7.5)
+    settings.pageSize = Size(width: width + 15, height: 800 + 15)
+    settings.pixelScale = pixelScale
+    return settings
+}
+
+/// The default reading settings with the bundled serif (the position issue's setting), for hit testing.
+func readingSettings() -> TypographySettings {
+    var settings = TypographySettings()
+    settings.fontFamily = "Charis SIL"
+    return settings
+}
+
+/// The books measured, by short name.
+enum Book: String, CaseIterable {
+    case corpus, wap, pride, moby
+
+    var corpusFile: String? {
+        switch self {
+        case .corpus: return nil
+        case .wap: return "tolstoy-war-and-peace.txt"
+        case .pride: return "austen-pride-and-prejudice.txt"
+        case .moby: return "melville-moby-dick.txt"
+        }
+    }
+}
+
+/// SplitMix64: the same seeded points in every run (and the same generator as the peer's).
+struct SplitMix64 {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992.0 }
+}
+
+/// A named case: a closure producing one row.
+struct BenchCase {
+    let name: String
+    let summary: String
+    let body: (Bench) throws -> CaseResult
+}
+
+/// Holds the inputs, the peer and what cases share (shaped texts, layouts).
+final class Bench {
+    let options: RunOptions
+    let inputs: Inputs
+    let peer: Peer
+    var results: [CaseResult] = []
+
+    init(options: RunOptions) throws {
+        self.options = options
+        inputs = try Inputs()
+        peer = Peer(options: options)
+    }
+
+    var fonts: FontContext { inputs.fonts }
+
+    func text(_ book: Book) throws -> StyledText {
+        switch book {
+        case .corpus: return try inputs.lineText(inputs.corpusPaths.corpus)
+        default: return try inputs.book(book.corpusFile!)
+        }
+    }
+
+    private var exported: [Book: String] = [:]
+    /// The file the peer reads for a book: corpus.txt itself, or the book's paragraphs one per line.
+    func peerFile(_ book: Book) throws -> String {
+        if book == .corpus { return inputs.corpusPaths.corpus }
+        if let path = exported[book] { return path }
+        let path = try inputs.exportForPeer(try text(book), name: book.rawValue)
+        exported[book] = path
+        return path
+    }
+
+    /// The peer job for a book at the Pango workload's settings.
+    func peerJob(_ book: Book) -> [String: Any]? {
+        guard peer.available, let file = try? peerFile(book) else { return nil }
+        let sections: String
+        switch book {
+        case .corpus: sections = "shape,layout,layout2,relayout,render"
+        case .wap: sections = "layout,layout2,relayout"
+        default: sections = "layout,layout2"
+        }
+        return peer.job(book.rawValue, ["--text", file, "--sections", sections])
+    }
+
+    func stats(_ samples: [Double]) -> Statistics { Statistics(samples) }
+
+    func result(_ name: String, unit: String = "ms", samples: [Double], checksum: Int, peer: PeerValue? = nil,
+                notes: String = "", extra: [String: Double] = [:]) -> CaseResult {
+        let s = Statistics(samples)
+        let ratio = peer.flatMap { $0.median > 0 ? s.median / $0.median : nil }
+        return CaseResult(name: name, unit: unit, stats: s, checksum: checksum, peer: peer, ratio: ratio, notes: notes,
+                          extra: extra)
+    }
+
+    // MARK: Cached layouts shared by several cases
+
+    private var readingLayoutCache: BookLayout?
+    /// War and Peace at the default reading settings (Charis SIL), for the hit tests.
+    func readingLayout() throws -> BookLayout {
+        if let layout = readingLayoutCache { return layout }
+        let layout = try Typesetter(fonts: fonts).layout(try text(.wap), settings: readingSettings())
+        readingLayoutCache = layout
+        return layout
+    }
+
+    private var corpusLayouts: [Double: BookLayout] = [:]
+    /// corpus.txt at the Pango workload's settings, at a pixel scale.
+    func corpusLayout(pixelScale: Double) throws -> BookLayout {
+        if let layout = corpusLayouts[pixelScale] { return layout }
+        let layout = try Typesetter(fonts: fonts).layout(try text(.corpus), settings: pangoWorkloadSettings(pixelScale: pixelScale))
+        corpusLayouts[pixelScale] = layout
+        return layout
+    }
+
+    private lazy var renderer: PageRenderer = try! PageRenderer()
+
+    // MARK: The cases
+
+    static let all: [BenchCase] = {
+        var cases: [BenchCase] = []
+        cases.append(BenchCase(name: "shape.corpus.cold", summary: "Typesetter.shape of corpus.txt, new Typesetter (empty word cache) each run, 1 thread") {
+            try $0.shape(warm: false)
+        })
+        cases.append(BenchCase(name: "shape.corpus.warm", summary: "Typesetter.shape of corpus.txt, same Typesetter (word cache warm), 1 thread") {
+            try $0.shape(warm: true)
+        })
+        for book in [Book.corpus, .wap] {
+            for threads in [1, 2] {
+                for warm in [false, true] {
+                    let name = "layout.\(book.rawValue).\(warm ? "warm" : "cold").t\(threads)"
+                    cases.append(BenchCase(name: name, summary: "shape + break + paginate, \(warm ? "warm word cache" : "new Typesetter each run"), \(threads) thread(s)") {
+                        try $0.layout(book, warm: warm, threads: threads)
+                    })
+                }
+            }
+        }
+        for book in [Book.pride, .moby] {
+            for threads in [1, 2] {
+                cases.append(BenchCase(name: "layout.\(book.rawValue).cold.t\(threads)", summary: "shape + break + paginate, new Typesetter, \(threads) thread(s)") {
+                    try $0.layout(book, warm: false, threads: threads)
+                })
+            }
+        }
+        cases.append(BenchCase(name: "layout.corpus.single-block.t1", summary: "corpus.txt as ONE paragraph (newlines read as spaces), 1 thread (Pango P3: 5.0 s, quadratic)") {
+            try $0.singleBlock()
+        })
+        for book in [Book.corpus, .wap] {
+            cases.append(BenchCase(name: "relayout.\(book.rawValue).w500", summary: "layout(shaped, settings:) at a 500 pt column, ShapedText reused, 1 thread") {
+                try $0.relayout(book)
+            })
+        }
+        cases.append(BenchCase(name: "first-page.wap.size-change", summary: "font size 19→21: layout(shaped) + page of the reading position + its glyph runs, 2 threads") {
+            try $0.firstPageAfterSettingsChange()
+        })
+        for page in ["middle", "last"] {
+            cases.append(BenchCase(name: "hit.closest.wap.\(page)", summary: "closestPosition(to:onPage:) per call, random points, W&P \(page) page, Charis SIL defaults") {
+                try $0.hitTest(page: page, caret: false)
+            })
+            cases.append(BenchCase(name: "hit.caret.wap.\(page)", summary: "caretRect(for:) per call, random offsets on the page, W&P \(page) page") {
+                try $0.hitTest(page: page, caret: true)
+            })
+        }
+        for scale in [2.0, 4.0 / 3.0] {
+            let label = scale == 2 ? "x2" : "x1.33"
+            cases.append(BenchCase(name: "raster.corpus.p1.\(label)", summary: "PageRenderer.render of corpus page 1 at pixelScale \(label.dropFirst()) (glyph cache warm)") {
+                try $0.raster(scale: scale, label: label)
+            })
+            cases.append(BenchCase(name: "png.corpus.p1.\(label)", summary: "PNGEncoder.encode (.fast) of that bitmap") {
+                try $0.png(scale: scale, label: label)
+            })
+        }
+        for variant in CLIVariant.allCases {
+            cases.append(BenchCase(name: "cli.page.\(variant.rawValue)", summary: variant.summary) {
+                try $0.cli(variant)
+            })
+        }
+        for threads in [1, 2] {
+            cases.append(BenchCase(name: "memory.wap.t\(threads)", summary: "peak RSS growth per UTF-16 unit with all of W&P laid out, minus 2 B/unit of text (fresh process)") {
+                try $0.memory(threads: threads)
+            })
+        }
+        for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
+            cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {
+                try $0.wordCache(file)
+            })
+        }
+        return cases
+    }()
+
+    // MARK: Shaping
+
+    func shape(warm: Bool) throws -> CaseResult {
+        let text = try self.text(.corpus)
+        let shared = Typesetter(fonts: fonts, threads: 1)
+        let (samples, checksum) = try measure(runs: options.runs, warmup: max(options.warmup, warm ? 1 : 0),
+                                              prepare: { warm ? shared : Typesetter(fonts: fonts, threads: 1) }) { typesetter in
+            let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
+            return shaped.paragraphs.reduce(0) { $0 + $1.glyphCount }
+        }
+        let job = peerJob(.corpus)
+        let hb = Peer.value(job, "harfbuzz_shape_ms", what: "")
+        var notes = "glyphs \(grouped(checksum))"
+        if let hb { notes += "; HarfBuzz alone, 1 buffer/paragraph: \(format(hb.median)) ms (ours/hb \(String(format: "%.2f", Statistics(samples).median / hb.median)))" }
+        if let glyphs = Peer.number(job, "shape_glyphs") { notes += "; Pango glyphs \(grouped(Int(glyphs)))" }
+        return result(warm ? "shape.corpus.warm" : "shape.corpus.cold", samples: samples, checksum: checksum,
+                      peer: Peer.value(job, "shape_ms", what: "pango_itemize + pango_shape per paragraph"), notes: notes)
+    }
+
+    // MARK: Full layout
+
+    func layout(_ book: Book, warm: Bool, threads: Int) throws -> CaseResult {
+        let text = try self.text(book)
+        let settings = pangoWorkloadSettings()
+        let shared = Typesetter(fonts: fonts, threads: threads)
+        var lines = 0, pages = 0
+        let (samples, checksum) = try measure(runs: options.runs, warmup: max(options.warmup, warm ? 1 : 0),
+                                              prepare: { warm ? shared : Typesetter(fonts: fonts, threads: threads) }) { typesetter in
+            let layout = try typesetter.layout(text, settings: settings)
+            lines = layout.lineCount
+            pages = layout.pages.count
+            return lines &* 100_003 &+ pages
+        }
+        let job = peerJob(book)
+        let peerValue = Peer.value(job, threads == 1 ? "layout_paginate_ms" : "layout_paginate_t2_ms",
+                                   what: "one PangoLayout per paragraph + line walk into pages, \(threads) thread(s)")
+        var extra: [String: Double] = ["lines": Double(lines), "pages": Double(pages), "utf16_units": Double(text.length)]
+        var notes = "lines \(grouped(lines)) pages \(grouped(pages))"
+        if let pl = Peer.number(job, "lines"), let pp = Peer.number(job, "pages") {
+            extra["pango_lines"] = pl; extra["pango_pages"] = pp
+            extra["lines_delta_vs_pango"] = Double(lines) - pl; extra["pages_delta_vs_pango"] = Double(pages) - pp
+            notes += String(format: " (Pango %@ / %@: lines %+d = %+.1f%%, pages %+d)", grouped(Int(pl)), grouped(Int(pp)),
+                            lines - Int(pl), (Double(lines) / pl - 1) * 100, pages - Int(pp))
+        }
+        if book == .corpus, peer.available, let file = try? peerFile(.corpus),
+           let geometry = peer.job("corpus-unhinted", ["--text", file, "--sections", "layout", "--no-hint-metrics"], timed: false),
+           let pl = Peer.number(geometry, "lines"), let pp = Peer.number(geometry, "pages") {
+            extra["pango_unhinted_lines"] = pl; extra["pango_unhinted_pages"] = pp
+            notes += String(format: "; Pango without hinted metrics %@ / %@", grouped(Int(pl)), grouped(Int(pp)))
+        }
+        if let ms = Peer.number(job, "layout_ms") ?? (Peer.value(job, "layout_ms", what: "")?.median) {
+            extra["pango_layout_only_ms"] = ms
+        }
+        let s = Statistics(samples)
+        extra["mb_per_s"] = Double(text.length) / 1e6 / (s.median / 1000)
+        notes += String(format: "; %.1f M units/s", extra["mb_per_s"]!)
+        return result("layout.\(book.rawValue).\(warm ? "warm" : "cold").t\(threads)", samples: samples, checksum: checksum,
+                      peer: peerValue, notes: notes, extra: extra)
+    }
+
+    func singleBlock() throws -> CaseResult {
+        let corpus = try self.text(.corpus)
+        var units: [UInt16] = []
+        units.reserveCapacity(corpus.length)
+        for paragraph in corpus.paragraphs {
+            units.append(contentsOf: paragraph.units.map { $0 == 0x0A ? 0x20 : $0 })
+        }
+        let text = StyledText(plain: String(decoding: units, as: UTF16.self))
+        let settings = pangoWorkloadSettings()
+        var lines = 0
+        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup,
+                                              prepare: { Typesetter(fonts: fonts, threads: 1) }) { typesetter in
+            let layout = try typesetter.layout(text, settings: settings)
+            lines = layout.lineCount
+            return lines &* 100_003 &+ layout.pages.count
+        }
+        return result("layout.corpus.single-block.t1", samples: samples, checksum: checksum,
+                      notes: "1 paragraph of \(grouped(text.length)) units, lines \(grouped(lines)); no same-run Pango row (P3 took 5.0 s)")
+    }
+
+    // MARK: Relayout
+
+    func relayout(_ book: Book) throws -> CaseResult {
+        let text = try self.text(book)
+        let typesetter = Typesetter(fonts: fonts, threads: 1)
+        let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
+        let settings = pangoWorkloadSettings(width: 500)
+        var lines = 0, pages = 0
+        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup) {
+            let layout = try typesetter.layout(shaped, settings: settings)
+            lines = layout.lineCount
+            pages = layout.pages.count
+            return lines &* 100_003 &+ pages
+        }
+        let job = peerJob(book)
+        var notes = "at 500 pt: lines \(grouped(lines)) pages \(grouped(pages))"
+        var extra: [String: Double] = ["lines": Double(lines), "pages": Double(pages)]
+        if let pl = Peer.number(job, "relayout_lines") {
+            extra["pango_lines"] = pl
+            notes += String(format: " (Pango %@, %+.1f%%)", grouped(Int(pl)), (Double(lines) / pl - 1) * 100)
+        }
+        if let first = results.first(where: { $0.name == "layout.\(book.rawValue).cold.t1" }) {
+            let speedup = first.stats.median / Statistics(samples).median
+            extra["speedup_vs_first_layout"] = speedup
+            notes += String(format: "; %.1f× faster than layout.%@.cold.t1", speedup, book.rawValue)
+        }
+        return result("relayout.\(book.rawValue).w500", samples: samples, checksum: checksum,
+                      peer: Peer.value(job, "relayout_ms", what: "set_width(500 pt) on every kept PangoLayout + get_extents + line walk"),
+                      notes: notes, extra: extra)
+    }
+
+    func firstPageAfterSettingsChange() throws -> CaseResult {
+        let text = try self.text(.wap)
+        let typesetter = Typesetter(fonts: fonts, threads: 2)
+        let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
+        var settings = pangoWorkloadSettings()
+        settings.fontSize = 21
+        let reading = text.length / 2
+        var page = 0
+        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup) {
+            let layout = try typesetter.layout(shaped, settings: settings)
+            page = layout.pageIndex(containing: reading) ?? 0
+            return layout.glyphRuns(onPage: page).reduce(0) { $0 + $1.glyphs.count }
+        }
+        return result("first-page.wap.size-change", samples: samples, checksum: checksum,
+                      notes: "page \(page + 1) holds offset \(grouped(reading)); the whole book is relaid out first (no lazy layout API yet)")
+    }
+
+    // MARK: Hit testing
+
+    func hitTest(page which: String, caret: Bool) throws -> CaseResult {
+        let layout = try readingLayout()
+        let pageIndex = which == "middle" ? layout.pages.count / 2 : layout.pages.count - 1
+        let page = layout.pages[pageIndex]
+        let n = options.hitCount
+        var rng = SplitMix64()
+        var points: [Point] = []
+        var offsets: [Int] = []
+        for _ in 0..<n {
+            points.append(Point(x: rng.unit() * page.size.width, y: rng.unit() * page.size.height))
+        }
+        let span = max(1, page.range.count)
+        for _ in 0..<n { offsets.append(page.range.lowerBound + Int(rng.unit() * Double(span))) }
+        let (samples, checksum) = measure(runs: options.runs, warmup: options.warmup) {
+            var sum = 0
+            if caret {
+                for offset in offsets { sum &+= Int(layout.caretRect(for: TextPosition(offset: offset))?.rect.minX ?? 0) }
+            } else {
+                for point in points { sum &+= layout.closestPosition(to: point, onPage: pageIndex).offset }
+            }
+            return sum
+        }
+        let perCall = samples.map { $0 * 1000 / Double(n) }
+        var job: [String: Any]?
+        if peer.available, let file = try? peerFile(.wap) {
+            let s = readingSettings()
+            job = peer.job("wap-reading", ["--text", file, "--font", s.fontFamily, "--size", String(s.fontSize),
+                                            "--width", String(s.columnWidth), "--page-height", String(s.contentRect.height),
+                                            "--line-spacing", String(s.lineHeightMultiple),
+                                            "--para-spacing", String(s.paragraphSpacing * s.fontSize), "--sections", "hit"])
+        }
+        let peerValue = caret
+            ? Peer.value(job, "hit_get_cursor_pos_us_\(which)", what: "pango_layout_get_cursor_pos")
+            : Peer.value(job, "hit_xy_to_index_us_\(which)", what: "pango_layout_xy_to_index (page y → paragraph layout by binary search)")
+        var notes = "page \(pageIndex + 1) of \(layout.pages.count), \(page.lineCount) lines, \(grouped(n)) queries"
+        if caret, let pos = Peer.value(job, "hit_index_to_pos_us_\(which)", what: "") {
+            notes += "; Pango index_to_pos \(format(pos.median)) µs"
+        }
+        if let pp = Peer.number(job, "hit_\(which)_page") { notes += "; Pango's page \(Int(pp) + 1)" }
+        return result("hit.\(caret ? "caret" : "closest").wap.\(which)", unit: "µs/call", samples: perCall, checksum: checksum,
+                      peer: peerValue, notes: notes)
+    }
+
+    // MARK: Raster and PNG
+
+    private var bitmaps: [Double: Bitmap] = [:]
+
+    func raster(scale: Double, label: String) throws -> CaseResult {
+        let layout = try corpusLayout(pixelScale: scale)
+        let renderer = self.renderer
+        var bitmap: Bitmap?
+        let (samples, checksum) = try measure(runs: options.runs, warmup: max(1, options.warmup)) {
+            let b = try renderer.render(page: 0, of: layout)
+            bitmap = b
+            return b.width &* b.height &+ Int(b[x: b.width / 3, y: b.height / 5].red)
+        }
+        bitmaps[scale] = bitmap
+        let job = peerJob(.corpus)
+        let suffix = scale == 2 ? "_2x" : ""
+        let pangoSize = (job?["raster_size\(suffix)"] as? String) ?? "?"
+        return result("raster.corpus.p1.\(label)", samples: samples, checksum: checksum,
+                      peer: Peer.value(job, "raster_ms\(suffix)", what: "pango_cairo_show_layout_line into an RGB24 surface"),
+                      notes: "\(bitmap!.width)×\(bitmap!.height) px, \(layout.pages[0].lineCount) lines (Pango \(pangoSize))",
+                      extra: ["pixels": Double(bitmap!.width * bitmap!.height)])
+    }
+
+    func png(scale: Double, label: String) throws -> CaseResult {
+        let bitmap: Bitmap
+        if let b = bitmaps[scale] { bitmap = b } else {
+            bitmap = try renderer.render(page: 0, of: try corpusLayout(pixelScale: scale))
+        }
+        var bytes = 0
+        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup) {
+            let png = try PNGEncoder.encode(bitmap)
+            bytes = png.count
+            return png.count &+ Int(png[png.count / 2])
+        }
+        let job = peerJob(.corpus)
+        let suffix = scale == 2 ? "_2x" : ""
+        var notes = "\(bitmap.width)×\(bitmap.height) px → \(grouped(bytes)) B"
+        if let pb = Peer.number(job, "png_bytes\(suffix)") { notes += " (cairo \(grouped(Int(pb))) B, zlib default level)" }
+        return result("png.corpus.p1.\(label)", samples: samples, checksum: checksum,
+                      peer: Peer.value(job, "png_encode_ms\(suffix)", what: "cairo_surface_write_to_png_stream"),
+                      notes: notes, extra: ["png_bytes": Double(bytes)])
+    }
+
+    // MARK: CLI end to end
+
+    enum CLIVariant: String, CaseIterable {
+        /// DejaVu Serif from the system, the Pango workload's page at Typeset's default scale 2.
+        case dejavuX2 = "dejavu.x2"
+        /// The same at pango-view's pixel size (96 dpi).
+        case dejavuX133 = "dejavu.x1.33"
+        /// `--fonts bundled` (Charis SIL), default settings otherwise: the issue's literal command.
+        case bundled
+
+        var summary: String {
+            switch self {
+            case .dejavuX2: return "typeset CLI, page.txt → 1 PNG, DejaVu Serif 19 pt, 400×800 pt text, scale 2 (830×1630 px)"
+            case .dejavuX133: return "the same at scale 4/3 (Pango's 96 dpi pixel size)"
+            case .bundled: return "typeset --fonts bundled --pages 1 (Charis SIL, 390×844 pt, scale 2)"
+            }
+        }
+    }
+
+    private var cliTimings: [CLIVariant: CommandTimer.Timing]?
+    private var pangoViewTiming: CommandTimer.Timing?
+    private var cliProblem: String?
+
+    private func timeCommands() throws {
+        guard cliTimings == nil, cliProblem == nil else { return }
+        guard let cli = Paths.cli else {
+            cliProblem = "typeset CLI not found beside typeset-bench: build it with --product typeset and the same --scratch-path"
+            shout(["NO CLI: " + cliProblem!])
+            return
+        }
+        let page = inputs.corpusPaths.page
+        let out = NSTemporaryDirectory() + "typeset-bench-cli-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let dejavu = ["--font", "DejaVu Serif", "--size", "19", "--line-height", "1", "--paragraph-spacing", "0",
+                      "--margins", "7.5", "--width", "415", "--height", "815", "--pages", "1", "--quiet"]
+        var commands: [[String]] = [
+            [cli] + dejavu + ["--scale", "2", "-o", out + "/x2", page],
+            [cli] + dejavu + ["--scale", String(4.0 / 3.0), "-o", out + "/x133", page],
+            [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/bundled", page],
+        ]
+        // Each command must work before it is timed.
+        for command in commands {
+            let (status, _) = try run(command[0], Array(command.dropFirst()))
+            if status != 0 { cliProblem = "\(command.joined(separator: " ")) exited with \(status)"; shout(["CLI FAILED: " + cliProblem!]); return }
+        }
+        let pangoView = "/usr/bin/pango-view"
+        let hasPangoView = options.usePeer && FileManager.default.isExecutableFile(atPath: pangoView)
+        if hasPangoView {
+            // peers §4.2 P6, verbatim.
+            commands.append([pangoView, "--no-display", "--output=\(out)/page.png", "--width=400", "--font=DejaVu Serif 19",
+                             "--wrap=word", page])
+        } else if options.usePeer {
+            shout(["NO pango-view (pango1.0-tools): the CLI rows have no ratio. Run Benchmarks/setup.sh."])
+        }
+        let runs = options.quick ? 2 : max(10, options.runs * 2)
+        let timings = try CommandTimer.time(commands, runs: runs, warmup: options.quick ? 0 : 2)
+        var byVariant: [CLIVariant: CommandTimer.Timing] = [:]
+        for (i, variant) in CLIVariant.allCases.enumerated() { byVariant[variant] = timings[i] }
+        cliTimings = byVariant
+        if hasPangoView { pangoViewTiming = timings[3] }
+    }
+
+    func cli(_ variant: CLIVariant) throws -> CaseResult {
+        try timeCommands()
+        guard let timing = cliTimings?[variant] else {
+            return result("cli.page.\(variant.rawValue)", samples: [.nan], checksum: 0, notes: "NOT MEASURED: \(cliProblem ?? "?")")
+        }
+        let peerValue = pangoViewTiming.map {
+            PeerValue(what: "pango-view page.txt (peers §4.2 P6)", median: $0.median, min: $0.min, max: $0.max)
+        }
+        return result("cli.page.\(variant.rawValue)", samples: timing.samples.isEmpty ? [timing.median] : timing.samples,
+                      checksum: timing.samples.count, peer: peerValue,
+                      notes: "process start to exit, \(timing.tool), \(timing.samples.count) runs")
+    }
+
+    // MARK: Memory
+
+    func memory(threads: Int) throws -> CaseResult {
+        // A fresh process per measurement: VmHWM is a high-water mark.
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var samples: [Double] = []
+        var last: [String: Any] = [:]
+        for _ in 0..<(options.quick ? 1 : 3) {
+            let (status, output) = try run(me, ["--case", "memory-child", "--threads", String(threads)])
+            guard status == 0, let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+                  let value = json["bytes_per_unit_beyond_text"] as? Double else {
+                throw InputError(description: "memory child failed (status \(status)): \(output)")
+            }
+            samples.append(value)
+            last = json
+        }
+        var job: [String: Any]?
+        if peer.available, let file = try? peerFile(.wap) {
+            job = peer.job("wap-memory", ["--text", file, "--sections", "memory"], timed: false)
+        }
+        let before = last["vm_hwm_before_kb"] as? Double ?? 0, after = last["vm_hwm_after_kb"] as? Double ?? 0
+        let own = last["shaped_bytes_per_unit"] as? Double ?? 0
+        var notes = String(format: "VmHWM %.1f → %.1f MB for %@ units; ShapedText.byteCount %.1f B/unit",
+                           before / 1024, after / 1024, grouped(Int(last["utf16_units"] as? Double ?? 0)), own)
+        if let pb = Peer.number(job, "vm_hwm_before_kb"), let pa = Peer.number(job, "vm_hwm_after_kb") {
+            notes += String(format: "; Pango keeping every layout: %.1f → %.1f MB", pb / 1024, pa / 1024)
+        }
+        return result("memory.wap.t\(threads)", unit: "B/unit", samples: samples, checksum: Int(after),
+                      peer: Peer.value(job, "memory_bytes_per_utf16", what: "pango-peer VmHWM growth per UTF-16 unit, layouts kept"),
+                      notes: notes, extra: ["vm_hwm_before_kb": before, "vm_hwm_after_kb": after, "shaped_bytes_per_unit": own])
+    }
+
+    // MARK: Word cache
+
+    func wordCache(_ which: String) throws -> CaseResult {
+        let text: StyledText
+        switch which {
+        case "corpus": text = try self.text(.corpus)
+        case "gpl3": text = try inputs.lineText(inputs.corpusPaths.gpl3)
+        default: text = try self.text(.wap)
+        }
+        let typesetter = Typesetter(fonts: fonts, threads: 1)
+        _ = typesetter.wordCacheStatistics(reset: true)
+        let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
+        let stats = typesetter.wordCacheStatistics(reset: true)
+        let lookups = stats.hits + stats.misses
+        let rate = lookups > 0 ? Double(stats.hits) / Double(lookups) * 100 : 0
+        let reference = ["corpus": "99.1", "gpl3": "72.4"][which].map { "; peers §4.3 H6 (HarfBuzz word cache, not this run): \($0)%" } ?? ""
+        return result("wordcache.\(which)", unit: "%", samples: [rate], checksum: shaped.paragraphs.count &+ stats.entries,
+                      notes: "hits \(grouped(stats.hits)) misses \(grouped(stats.misses)) entries \(grouped(stats.entries))" + reference,
+                      extra: ["hits": Double(stats.hits), "misses": Double(stats.misses), "entries": Double(stats.entries)])
+    }
+}
+
+/// `--case memory-child`: lays out War and Peace in this fresh process and prints VmHWM before and after.
+func memoryChild(threads: Int) throws {
+    func hwm() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+        }
+        return -1
+    }
+    let fonts = try FontContext(source: .systemAndBundled(directory: Fixtures.fontsDirectory))
+    let typesetter = Typesetter(fonts: fonts, threads: threads)
+    let settings = pangoWorkloadSettings()
+    // Fixed costs first (fonts, HarfBuzz and ICU data, the worker contexts), so the difference is per unit.
+    _ = try typesetter.layout(StyledText(plain: "Warm the fonts and the contexts.\nA second paragraph."), settings: settings)
+    let before = hwm()
+    guard let text = try Fixtures.corpusText(Book.wap.corpusFile!) else { throw InputError(description: "War and Peace not found") }
+    let layout = try typesetter.layout(text, settings: settings)
+    let after = hwm()
+    let units = Double(text.length)
+    let json: [String: Any] = [
+        "utf16_units": units, "vm_hwm_before_kb": before, "vm_hwm_after_kb": after,
+        "bytes_per_unit": (after - before) * 1024 / units,
+        "bytes_per_unit_beyond_text": (after - before) * 1024 / units - 2,
+        "shaped_bytes_per_unit": Double(layout.shaped.byteCount) / units,
+        "pages": layout.pages.count,
+    ]
+    withExtendedLifetime(layout) {
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self))
+    }
+}

@@ -1,0 +1,121 @@
+/// An element of a parsed XML document, copied out of libxml2 (see ``LibXMLDocument``) so that no C pointer
+/// outlives the parse.
+///
+/// Names are local names; namespaces are URIs. Text nodes keep their characters exactly (white space
+/// included); comments and processing instructions are dropped.
+final class XMLElement: Sendable {
+    /// The local name (`p`, `rootfile`, `navPoint`).
+    let name: String
+    /// The namespace URI, or nil.
+    let namespace: String?
+    /// Attributes in document order.
+    let attributes: [XMLAttribute]
+    /// Child nodes in document order.
+    let children: [XMLNode]
+    /// The line of the start tag in the source (1-based), for messages.
+    let line: Int
+
+    init(name: String, namespace: String?, attributes: [XMLAttribute], children: [XMLNode], line: Int) {
+        self.name = name; self.namespace = namespace; self.attributes = attributes; self.children = children
+        self.line = line
+    }
+
+    /// The value of the attribute with this local name and namespace (nil namespace: no namespace).
+    func attribute(_ name: String, namespace: String? = nil) -> String? {
+        attributes.first { $0.name == name && $0.namespace == namespace }?.value
+    }
+
+    /// The value of the first attribute with this local name, in any namespace.
+    func attribute(anyNamespace name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// The child elements, in order.
+    var elements: [XMLElement] {
+        children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    /// The child elements with this local name.
+    func elements(named name: String) -> [XMLElement] { elements.filter { $0.name == name } }
+
+    /// The first child element with this local name.
+    func firstElement(named name: String) -> XMLElement? {
+        for child in children { if case .element(let element) = child, element.name == name { return element } }
+        return nil
+    }
+
+    /// Every descendant element (depth first, document order) with this local name.
+    func descendants(named name: String) -> [XMLElement] {
+        var result: [XMLElement] = []
+        var stack: [XMLElement] = [self]
+        while let element = stack.popLast() {
+            if element !== self, element.name == name { result.append(element) }
+            stack.append(contentsOf: element.elements.reversed())
+        }
+        return result
+    }
+
+    /// All text below this element, concatenated.
+    var textContent: String {
+        var result = ""
+        func collect(_ element: XMLElement) {
+            for child in element.children {
+                switch child {
+                case .text(let text): result += text
+                case .element(let element): collect(element)
+                }
+            }
+        }
+        collect(self)
+        return result
+    }
+
+    /// ``textContent`` with runs of XML white space collapsed to one space and trimmed (labels, titles).
+    var collapsedText: String { XMLElement.collapseWhiteSpace(textContent) }
+
+    /// Collapses runs of XML white space (space, tab, CR, LF) to one space and trims both ends.
+    static func collapseWhiteSpace(_ string: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for scalar in string.unicodeScalars {
+            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.unicodeScalars.append(" "); pendingSpace = false }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// An attribute of an ``XMLElement``.
+struct XMLAttribute: Sendable {
+    /// The local name.
+    let name: String
+    /// The namespace URI (`http://www.w3.org/XML/1998/namespace` for `xml:lang`), or nil.
+    let namespace: String?
+    /// The value, with character references resolved.
+    let value: String
+}
+
+/// A child of an ``XMLElement``.
+enum XMLNode: Sendable {
+    /// An element.
+    case element(XMLElement)
+    /// Character data (text or CDATA).
+    case text(String)
+}
+
+/// Namespace URIs the EPUB readers compare against.
+enum XMLNamespace {
+    static let xml = "http://www.w3.org/XML/1998/namespace"
+    static let xhtml = "http://www.w3.org/1999/xhtml"
+    static let ops = "http://www.idpf.org/2007/ops"
+    static let opf = "http://www.idpf.org/2007/opf"
+    static let dc = "http://purl.org/dc/elements/1.1/"
+    static let container = "urn:oasis:names:tc:opendocument:xmlns:container"
+    static let ncx = "http://www.daisy.org/z3986/2005/ncx/"
+    static let svg = "http://www.w3.org/2000/svg"
+    static let xlink = "http://www.w3.org/1999/xlink"
+}
