@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 (bookworm) package this project needs to build and run its tests.
 # Idempotent: when all packages are already installed it does nothing (no apt-get update).
-# Runs as root, or through sudo otherwise. Benchmark-only packages: Benchmarks/setup.sh.
+# Runs as root, or through sudo otherwise. Extra package names given as arguments are installed too
+# (Benchmarks/setup.sh passes the benchmark-only ones).
 set -euo pipefail
 
 PACKAGES=(
@@ -10,6 +11,7 @@ PACKAGES=(
     libicu-dev libzip-dev libhyphen-dev
     hyphen-en-us hyphen-fr hyphen-de hyphen-ru hyphen-es hyphen-it
     unicode-data libharfbuzz-bin fontconfig
+    "$@"
 )
 
 SUDO=""

@@ -116,12 +116,7 @@ struct ParagraphShaper {
             var wordFace: FontFace?
             var wordEnd = i
             while i < end {
-                var codePoint = UInt32(units[i])
-                var width = 1
-                if UTF16.isLeadSurrogate(units[i]), i + 1 < end, UTF16.isTrailSurrogate(units[i + 1]) {
-                    codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-                    width = 2
-                }
+                let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
                 if i >= wordEnd {
                     (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
                 }
@@ -199,12 +194,7 @@ struct ParagraphShaper {
         var missing = false
         var i = start
         while i < wordEnd {
-            var codePoint = UInt32(units[i])
-            var width = 1
-            if UTF16.isLeadSurrogate(units[i]), i + 1 < wordEnd, UTF16.isTrailSurrogate(units[i + 1]) {
-                codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-                width = 2
-            }
+            let (codePoint, width) = LayoutText.codePoint(units, at: i, end: wordEnd)
             i += width
             if CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint) { continue }
             let script = HarfBuzzUnicode.script(of: codePoint)
@@ -281,6 +271,17 @@ struct LayoutText {
             i += 1
         }
         self.units = units
+    }
+
+    /// The code point at `i` and its length in units (2 for a surrogate pair ending before `end`; a lone
+    /// surrogate is its own code point, which no font covers, so it shows as a missing glyph, never a crash).
+    @inline(__always)
+    static func codePoint(_ units: [UInt16], at i: Int, end: Int) -> (UInt32, Int) {
+        let unit = units[i]
+        if UTF16.isLeadSurrogate(unit), i + 1 < end, UTF16.isTrailSurrogate(units[i + 1]) {
+            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00), 2)
+        }
+        return (UInt32(unit), 1)
     }
 
     /// Whether a unit may continue the grapheme before it (a combining mark, joiner, variation selector, emoji
