@@ -55,7 +55,7 @@ import TypesetTestSupport
     /// caret lies on the page `pageIndex(containing:)` names. Offsets inside the spaces that hang at a line's end
     /// have no place of their own (their caret is drawn at the line's end, as TextKit draws it) and are skipped. Pages are sampled across the whole book (every
     /// page of the short books), so a fault anywhere in a book's layout shows.
-    @Test(arguments: ["austen-pride-and-prejudice.txt", "cao-xueqin-hong-lou-meng.zh-hant.txt",
+    @Test(arguments: ["austen-pride-and-prejudice.txt", "cao-xueqin-hong-lou-meng.zh-hant.txt", "tolstoy-war-and-peace.txt",
                       "pushkin-kapitanskaya-dochka.ru.txt", "quran-tanzil-uthmani.ar.txt",
                       "galen-adhortatio-ad-artes-addiscendas.grc.txt", "kafka-die-verwandlung.de.txt"])
     func caretRoundTrips(_ name: String) throws {
@@ -74,7 +74,10 @@ import TypesetTestSupport
         var checked = 0
         for settings in [Fixtures.settings, narrow, columns] {
             let layout = try typesetter.layout(shaped, settings: settings)
-            let stride = max(1, layout.pages.count / 12)
+            // Every page with TYPESET_FULL_ROUNDTRIP=1 (run it in a release build: swift test -c release
+            // -Xswiftc -enable-testing --filter caretRoundTrips); twelve pages spread over the book otherwise.
+            let full = ProcessInfo.processInfo.environment["TYPESET_FULL_ROUNDTRIP"] == "1"
+            let stride = full ? 1 : max(1, layout.pages.count / 12)
             for page in Swift.stride(from: 0, to: layout.pages.count, by: stride) {
                 for (index, _) in layout.pages[page].placements.enumerated() {
                     let carets = layout.carets(page: page, placementIndex: index)
@@ -104,5 +107,52 @@ import TypesetTestSupport
         }
         print("\(name): \(checked) carets round-tripped")
         #expect(checked > 1000)
+    }
+}
+
+/// `selectionRects` covers exactly the glyphs of its range: every glyph whose characters are in the range lies
+/// inside one of the rectangles, every glyph outside the range lies outside them all, and the rectangles of
+/// consecutive lines of a paragraph touch. Glyph boxes come from ``BookLayout/glyphRuns(onPage:)`` (the renderer's
+/// source), not from the caret geometry that selection uses.
+@Suite struct SelectionCoverageTests {
+    @Test(arguments: ["mixed", "latin"])
+    func selectionCoversExactlyTheRangesGlyphs(_ kind: String) throws {
+        let string = kind == "latin"
+            ? String(repeating: "The office staff fluffed a fine affidavit, waffling ﬁnely. ", count: 6)
+            : "Reading “السلام عليكم ورحمة الله” and “שלום עולם” in 紅樓夢, office fluffy. " + String(repeating: "Mixed שלום text. ", count: 5)
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 320, height: 900)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(StyledText(plain: string), settings: settings)
+        let runs = layout.glyphRuns(onPage: 0)
+        var generator = SystemRandomNumberGenerator()
+        let length = layout.text.length
+        for _ in 0..<60 {
+            let a = Int.random(in: 0...length, using: &generator), b = Int.random(in: 0...length, using: &generator)
+            let range = min(a, b)..<max(a, b)
+            guard !range.isEmpty else { continue }
+            let rects = layout.selectionRects(for: range)
+            for run in runs {
+                for i in run.glyphs.indices where run.advances[i] > 0.5 {
+                    // The glyph's characters: its cluster up to the next cluster of the run (a ligature spans
+                    // several graphemes; a selection may cover part of it, and then the glyph is not judged).
+                    let start = run.clusters[i]
+                    let end = run.clusters.filter { $0 > start }.min() ?? run.range.upperBound
+                    let mid = Point(x: run.positions[i].x + run.advances[i] / 2, y: run.positions[i].y - 1)
+                    let inside = rects.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
+                    if range.lowerBound <= start && end <= range.upperBound {
+                        #expect(inside, "\(kind) \(range): glyph of \(start)..<\(end) at \(mid) not covered by \(rects.map(\.rect))")
+                    }
+                    if end <= range.lowerBound || start >= range.upperBound {
+                        #expect(!inside, "\(kind) \(range): glyph of \(start)..<\(end) covered")
+                    }
+                }
+            }
+            // Consecutive lines of the paragraph touch: each rect's top is the previous line's bottom.
+            let tops = Set(rects.map { $0.rect.minY }).sorted()
+            for (upper, lower) in zip(tops, tops.dropFirst()) {
+                let bottom = rects.filter { $0.rect.minY == upper }.map(\.rect.maxY).max() ?? upper
+                #expect(abs(bottom - lower) < 0.001, "\(kind) \(range): a gap between selection lines")
+            }
+        }
     }
 }

@@ -10,6 +10,10 @@ public struct GlyphRun: Sendable {
     public let glyphs: [UInt16]
     /// The pen position of each glyph's origin on the baseline, in page coordinates (points), offsets applied.
     public let positions: [Point]
+    /// The document offset of each glyph's cluster (the first UTF-16 unit of the characters it draws).
+    public let clusters: [UTF16Offset]
+    /// Each glyph's advance in points (justification included), in drawing order.
+    public let advances: [Double]
     /// The document range the run covers.
     public let range: Range<UTF16Offset>
 }
@@ -36,25 +40,24 @@ extension BookLayout {
         let baseline = Double(placement.y + box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         var currentPiece = -1
-        var glyphs: [UInt16] = [], positions: [Point] = []
+        var glyphs: [UInt16] = [], positions: [Point] = [], clusterOffsets: [UTF16Offset] = [], glyphAdvances: [Double] = []
         var pieceRun: ShapedRun?
         var pieceRange = 0..<0
         func flush() {
-            guard let run = pieceRun, !glyphs.isEmpty else { glyphs.removeAll(); positions.removeAll(); return }
+            defer { glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll() }
+            guard let run = pieceRun, !glyphs.isEmpty else { return }
             runs.append(GlyphRun(face: self.shaped.faces[Int(run.faceID)],
                                  size: Double(sizes[Int(run.attributeIndex)]),
                                  color: paragraph.runs[Int(run.attributeIndex)].style.color,
-                                 glyphs: glyphs, positions: positions, range: pieceRange))
-            glyphs.removeAll(); positions.removeAll()
+                                 glyphs: glyphs, positions: positions, clusters: clusterOffsets, advances: glyphAdvances,
+                                 range: pieceRange))
         }
-        var pieceCounter = 0
         var lastPieceStart = -1
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, spaceStretch: box.spaceStretch) { g, penX, size, piece in
             if piece.start != lastPieceStart || piece.runIndex != currentPiece {
                 flush()
                 currentPiece = piece.runIndex
                 lastPieceStart = piece.start
-                pieceCounter += 1
                 pieceRun = shaped.runs[piece.runIndex]
                 pieceRange = (contentStart + piece.start)..<(contentStart + piece.end)
             }
@@ -68,6 +71,10 @@ extension BookLayout {
             }
             glyphs.append(id)
             positions.append(Point(x: x, y: y))
+            clusterOffsets.append(contentStart + Int(shaped.clusters[g]))
+            var advance = Double(shaped.advances[g] * size)
+            if box.spaceStretch != 0, shaped.isJustifiable(g, content: content) { advance += Double(box.spaceStretch) }
+            glyphAdvances.append(advance)
         }
         flush()
     }

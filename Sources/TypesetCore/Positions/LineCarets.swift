@@ -47,8 +47,14 @@ struct LineCarets {
     var contentMaxX: Double { box.maxX }
 
     /// The x where the caret for `offset` is drawn on this line, preferring the grapheme after the offset for
-    /// `.forward` and the one before it for `.backward` (they differ only at bidi boundaries and line ends).
+    /// `.forward` and the one before it for `.backward` (they differ only at bidi boundaries and line ends). The
+    /// caret stays within the line's visible content: spaces hanging past the line's end edge put their carets on
+    /// that edge, where hit testing maps them back (as TextKit draws the caret of a wrapped line's end).
     func caretX(for offset: UTF16Offset, affinity: TextAffinity) -> Double {
+        min(max(unclampedCaretX(for: offset, affinity: affinity), contentMinX), contentMaxX)
+    }
+
+    private func unclampedCaretX(for offset: UTF16Offset, affinity: TextAffinity) -> Double {
         var before: CaretGrapheme?  // grapheme ending at offset
         var after: CaretGrapheme?   // grapheme starting at offset
         for g in graphemes {
@@ -70,13 +76,8 @@ struct LineCarets {
         }
     }
 
-    /// The x of the line's end edge: after the last visible grapheme in paragraph direction.
-    var endEdgeX: Double {
-        // The caret at the end of the line sits after the grapheme ending at the end offset when there is one
-        // (hanging spaces included), else at the content's end edge.
-        if let g = graphemes.first(where: { $0.end == endOffset }) { return g.trailingX }
-        return isRightToLeft ? contentMinX : contentMaxX
-    }
+    /// The x of the line's end edge: the end of its visible content in the paragraph's direction.
+    var endEdgeX: Double { isRightToLeft ? contentMinX : contentMaxX }
 }
 
 /// The caret geometry of recently queried lines of one layout, so that a run of hit tests or caret queries on a
