@@ -70,8 +70,10 @@ struct ParagraphShaper {
     private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace,
                               run: ShapedRun, language: String?, smallCaps: Bool, into sink: inout GlyphSink) {
         let length = end - start
+        // A word between spaces (or the paragraph's ends) shapes the same wherever it stands; so does a space,
+        // which is always a segment of its own.
         let isolated = (start == 0 || text[start - 1] == 0x20) && (end == text.count || text[end] == 0x20)
-        let cacheable = isolated && length <= ShapeCache.maximumWordLength
+        let cacheable = (isolated || (length == 1 && text[start] == 0x20)) && length <= ShapeCache.maximumWordLength
         let style = ShapeCache.Style(faceID: Int32(face.id), script: run.script, rightToLeft: run.isRightToLeft,
                                      smallCaps: smallCaps, languageID: context.languageID(language))
         var hash: UInt64 = 0
