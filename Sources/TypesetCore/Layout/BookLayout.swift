@@ -47,8 +47,8 @@ public struct BookLayout: Sendable {
                     lineIndex: l, direction: shaped.paragraphs[p].baseDirection)
     }
 
-    /// The index of the page whose range contains `offset` (the last page for the end of the text); nil outside
-    /// `0...length`. Binary search: O(log pages).
+    /// The index of the page whose range contains `offset` (at a page boundary, the page that starts there; the
+    /// last page for the end of the text); nil outside `0...length`. Binary search: O(log pages).
     public func pageIndex(containing offset: UTF16Offset) -> Int? {
         guard offset >= 0, offset <= text.length, !pages.isEmpty else { return nil }
         var low = 0, high = pages.count - 1
@@ -56,8 +56,6 @@ public struct BookLayout: Sendable {
             let mid = (low + high + 1) / 2
             if pages[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
         }
-        // Empty pages share a lower bound with the next page; the offset belongs to the non-empty one.
-        while low > 0 && pages[low].range.isEmpty == false && pages[low].range.lowerBound > offset { low -= 1 }
         return low
     }
 

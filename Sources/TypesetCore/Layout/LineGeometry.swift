@@ -27,8 +27,7 @@ struct LineGeometry {
         while visibleEnd > start, CharacterClass.isHangingSpace(content[base + visibleEnd - 1]) { visibleEnd -= 1 }
         var logical: [VisualPiece] = []
         LineGeometry.collectPieces(shaped, from: start, to: visibleEnd, into: &logical)
-        var levels = logical.map { shaped.runs[$0.runIndex].level }
-        let order = Bidi.visualOrder(levels: levels)
+        let order = Bidi.visualOrder(levels: logical.map { shaped.runs[$0.runIndex].level })
         var x = box.x
         var placed: [VisualPiece] = []
         placed.reserveCapacity(logical.count + 1)
@@ -62,7 +61,6 @@ struct LineGeometry {
                 placed.append(piece)
             }
         }
-        levels.removeAll()
         pieces = placed
     }
 
