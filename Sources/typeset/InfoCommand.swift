@@ -1,9 +1,197 @@
 import Foundation
 import TypesetCore
+import TypesetDocuments
 
 /// `typeset info FILE [settings options]`: metadata, table of contents with page numbers, reading figures.
+///
+/// The settings options are the render command's (`--font`, `--size`, `--width`...), so the page numbers are
+/// those `typeset FILE` with the same options would draw. `--json` prints the same facts as one JSON object;
+/// `--no-publisher-styles` lays an EPUB out without its CSS.
 enum InfoCommand {
+    /// Reading speed for the estimate, in words per minute.
+    static let wordsPerMinute = 250
+
+    static let usage = """
+        usage: typeset info FILE [options]
+        Prints a book's metadata, its table of contents with the page of every entry, a reading-time estimate
+        (250 words per minute) and its position count (one per 1024 characters of each spine item).
+        Takes the render command's typography, page and font options (see typeset --help), and:
+          --json                  print the report as JSON
+          --no-publisher-styles   ignore an EPUB's CSS (the reader's settings decide, as Readium's publisherStyles)
+        """
+
     static func run(_ arguments: [String]) throws {
-        throw UsageError("info: not available yet")
+        var publisherStyles = true
+        var rest: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--no-publisher-styles": publisherStyles = false
+            case "--publisher-styles": publisherStyles = true
+            default: rest.append(argument)
+            }
+        }
+        let options = try Options.parse(rest)
+        if options.help { print(usage); return }
+        guard let input = options.input else { throw UsageError("info: no input file (typeset info FILE [options])") }
+        let settings: TypographySettings
+        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
+            throw UsageError("--\(error.name): \(error.reason)")
+        }
+        let document = try loadDocument(path: input, publisherStyles: publisherStyles)
+        let fonts = try Tool.fontContext(options)
+        let set: FontSet
+        do { set = try fonts.fontSet(for: FontDescriptor(family: settings.fontFamily)) } catch {
+            throw ToolFailure(status: .noFont, message: error.message)
+        }
+        if set.isSubstitute && !options.quiet {
+            printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
+        }
+        let layout: BookLayout
+        do {
+            layout = try Typesetter(fonts: fonts, threads: options.threads).layout(document.text, settings: settings, mode: options.mode)
+        } catch let error as FontError {
+            throw ToolFailure(status: .noFont, message: error.message)
+        }
+        let report = Report(document: document, layout: layout, fontName: "\(set.primary.family) \(set.primary.styleName)")
+        print(options.json ? JSONWriter.render(report.json) : report.text, terminator: options.json ? "\n" : "")
+    }
+
+    /// The facts `info` prints, computed once.
+    struct Report {
+        let document: LoadedDocument
+        let layout: BookLayout
+        let fontName: String
+        let words: Int
+
+        init(document: LoadedDocument, layout: BookLayout, fontName: String) {
+            self.document = document; self.layout = layout; self.fontName = fontName
+            words = InfoCommand.wordCount(document.text)
+        }
+
+        var readingMinutes: Int { max(words > 0 ? 1 : 0, Int((Double(words) / Double(InfoCommand.wordsPerMinute)).rounded())) }
+
+        /// `about 8 h 44 min`, `about 12 min`.
+        var readingTime: String {
+            let minutes = readingMinutes
+            return minutes >= 60 ? "about \(minutes / 60) h \(minutes % 60) min" : "about \(minutes) min"
+        }
+
+        func page(of offset: UTF16Offset?) -> Int? {
+            offset.flatMap { layout.pageIndex(containing: $0) }.map { $0 + 1 }
+        }
+
+        var text: String {
+            var lines: [(String, String)] = []
+            let fileName = (document.path as NSString).lastPathComponent
+            switch document.format {
+            case .plainText(let encoding):
+                lines.append(("File", "\(fileName) (plain text, \(encoding.rawValue))"))
+            case .epub(let book):
+                let metadata = book.metadata
+                lines.append(("File", "\(fileName) (EPUB \(book.version))"))
+                if let title = metadata.title { lines.append(("Title", title + (metadata.subtitle.map { ": " + $0 } ?? ""))) }
+                if !metadata.authors.isEmpty { lines.append((metadata.authors.count == 1 ? "Author" : "Authors", metadata.authors.joined(separator: ", "))) }
+                for contributor in metadata.contributors where contributor.role == "trl" || contributor.role == "ill" || contributor.role == "edt" {
+                    let role = ["trl": "Translator", "ill": "Illustrator", "edt": "Editor"][contributor.role ?? ""] ?? "Contributor"
+                    lines.append((role, contributor.name))
+                }
+                if let language = metadata.language { lines.append(("Language", language)) }
+                if let identifier = metadata.identifier { lines.append(("Identifier", identifier)) }
+                if let publisher = metadata.publisher { lines.append(("Publisher", publisher)) }
+                if let date = metadata.date { lines.append(("Date", date)) }
+                let linear = book.spine.filter { $0.range != nil }.count
+                lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)"))
+            }
+            lines.append(("Length", "\(document.text.length) characters (UTF-16 units), \(words) words"))
+            lines.append(("Reading time", "\(readingTime) at \(InfoCommand.wordsPerMinute) words per minute"))
+            lines.append(("Positions", "\(document.positionCount)"))
+            let settings = layout.settings
+            lines.append(("Pages", "\(layout.pages.count) (\(fontName) \(formatPoints(settings.fontSize)) pt, \(formatPoints(settings.pageSize.width)) × \(formatPoints(settings.pageSize.height)) pt\(layout.mode == .scroll ? ", scroll" : ""))"))
+            let width = lines.map { $0.0.count }.max() ?? 0
+            var output = lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
+
+            guard let book = document.epub else { return output + "\nContents: none (plain text has no table of contents)\n" }
+            let count = book.tableOfContents.reduce(0) { $0 + $1.count }
+            let source = switch book.tableOfContentsSource {
+            case .navigationDocument: "the EPUB 3 navigation document"
+            case .ncx: "the EPUB 2 NCX"
+            case .none: "nowhere"
+            }
+            output += "\nContents (\(count) entr\(count == 1 ? "y" : "ies"), from \(source); page numbers at these settings):\n"
+            let pageWidth = max(4, String(layout.pages.count).count)
+            func add(_ entries: [EPUBTOCEntry], depth: Int) {
+                for entry in entries {
+                    let number = page(of: entry.offset).map(String.init) ?? "-"
+                    output += String(repeating: " ", count: pageWidth - number.count) + number + "  "
+                        + String(repeating: "  ", count: depth) + (entry.title.isEmpty ? "(untitled)" : entry.title) + "\n"
+                    add(entry.children, depth: depth + 1)
+                }
+            }
+            add(book.tableOfContents, depth: 0)
+            return output
+        }
+
+        var json: JSONWriter.Value {
+            func optional(_ value: String?) -> JSONWriter.Value { value.map(JSONWriter.Value.string) ?? .null }
+            func entries(_ list: [EPUBTOCEntry]) -> JSONWriter.Value {
+                .array(list.map { entry in
+                    .object([("title", .string(entry.title)), ("href", optional(entry.href)),
+                             ("offset", entry.offset.map(JSONWriter.Value.integer) ?? .null),
+                             ("page", page(of: entry.offset).map(JSONWriter.Value.integer) ?? .null),
+                             ("children", entries(entry.children))])
+                })
+            }
+            var members: [(String, JSONWriter.Value)] = [("file", .string(document.path))]
+            switch document.format {
+            case .plainText(let encoding):
+                members.append(("format", .string("text")))
+                members.append(("encoding", .string(encoding.rawValue)))
+            case .epub(let book):
+                let metadata = book.metadata
+                members += [
+                    ("format", .string("epub")), ("version", .string(book.version)),
+                    ("title", optional(metadata.title)), ("authors", .array(metadata.authors.map(JSONWriter.Value.string))),
+                    ("language", optional(metadata.language)), ("identifier", optional(metadata.identifier)),
+                    ("publisher", optional(metadata.publisher)), ("pageProgression", .string(book.pageProgression.rawValue)),
+                    ("spine", .array(book.spine.map { item in
+                        .object([("href", .string(item.href)), ("linear", .bool(item.isLinear)),
+                                 ("range", item.range.map(JSONWriter.Value.range) ?? .null)])
+                    })),
+                ]
+            }
+            members += [
+                ("textLength", .integer(document.text.length)), ("words", .integer(words)),
+                ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.positionCount)),
+                ("pageCount", .integer(layout.pages.count)),
+                ("toc", entries(document.epub?.tableOfContents ?? [])),
+            ]
+            return .object(members)
+        }
+    }
+
+    /// Words: runs of non-space characters holding a letter or digit; each Han, kana or Hangul character
+    /// counts as a word of its own (those scripts do not separate words with spaces).
+    static func wordCount(_ text: StyledText) -> Int {
+        var count = 0
+        for paragraph in text.paragraphs {
+            var inWord = false
+            var wordHasLetter = false
+            for scalar in paragraph.contentString.unicodeScalars {
+                let properties = scalar.properties
+                if properties.isWhitespace || scalar == "\u{2028}" || scalar == "\u{FFFC}" {
+                    if inWord && wordHasLetter { count += 1 }
+                    inWord = false; wordHasLetter = false
+                } else if properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
+                    if inWord && wordHasLetter { count += 1 }
+                    inWord = false; wordHasLetter = false
+                    count += 1
+                } else {
+                    inWord = true
+                    if properties.isAlphabetic || properties.numericType != nil { wordHasLetter = true }
+                }
+            }
+            if inWord && wordHasLetter { count += 1 }
+        }
+        return count
     }
 }

@@ -143,7 +143,10 @@ struct Options {
 
     static let usage = """
         usage: typeset [options] FILE
-        Lays out a plain-text book (.txt) and writes its pages as PNG files (page-0001.png, ...), or the layout as JSON.
+               typeset info FILE [options]     metadata, table of contents with page numbers, reading figures
+               typeset query FILE [options]    the position API: JSON requests on stdin, JSON answers on stdout
+        Lays out a book (plain text, or EPUB 2/3) and writes its pages as PNG files (page-0001.png, ...), or the
+        layout as JSON.
 
         Output:
           -o, --output DIR        folder for the PNG pages (default: a folder named after the book)

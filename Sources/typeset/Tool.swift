@@ -77,27 +77,8 @@ struct Tool {
         }
     }
 
-    /// Reads the input file into a styled text.
-    static func readDocument(_ path: String) throws -> StyledText {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ToolFailure(status: .badInput, message: "\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw ToolFailure(status: .badInput, message: "\(path): is a directory, not a book") }
-        guard let data = manager.contents(atPath: path) else {
-            throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
-        }
-        do {
-            let document = try PlainTextReader().read(bytes: [UInt8](data), name: path)
-            if document.encoding == .latin1 {
-                printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
-            }
-            return document.text
-        } catch {
-            throw ToolFailure(status: .badInput, message: error.message)
-        }
-    }
+    /// Reads the input file (plain text or EPUB, see `loadDocument(path:)`) into a styled text.
+    static func readDocument(_ path: String) throws -> StyledText { try loadDocument(path: path).text }
 
     private func render(_ options: Options) throws {
         guard let input = options.input else { return }

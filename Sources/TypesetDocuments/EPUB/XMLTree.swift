@@ -1,4 +1,4 @@
-/// An element of a parsed XML document, copied out of libxml2 (see ``LibXMLDocument``) so that no C pointer
+/// An element of a parsed XML document, copied out of libxml2 by ``LibXMLReader`` so that no C pointer
 /// outlives the parse.
 ///
 /// Names are local names; namespaces are URIs. Text nodes keep their characters exactly (white space
@@ -14,10 +14,19 @@ final class XMLElement: Sendable {
     let children: [XMLNode]
     /// The line of the start tag in the source (1-based), for messages.
     let line: Int
+    /// The local name in lower case, and the `id` and class names: what style matching asks for every element
+    /// and every rule, computed once.
+    let lowercasedName: String
+    let id: String?
+    let classNames: [Substring]
 
     init(name: String, namespace: String?, attributes: [XMLAttribute], children: [XMLNode], line: Int) {
         self.name = name; self.namespace = namespace; self.attributes = attributes; self.children = children
         self.line = line
+        lowercasedName = name.lowercased()
+        id = attributes.first { $0.name == "id" && ($0.namespace == nil || $0.namespace == XMLNamespace.xml) }?.value
+        classNames = attributes.first { $0.name == "class" && $0.namespace == nil }?.value
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? []
     }
 
     /// The value of the attribute with this local name and namespace (nil namespace: no namespace).

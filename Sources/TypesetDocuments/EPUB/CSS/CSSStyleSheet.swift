@@ -12,6 +12,7 @@ struct CSSStyleSheet: Sendable {
     private var byID: [String: [Int]] = [:]
     private var byClass: [String: [Int]] = [:]
     private var byType: [String: [Int]] = [:]
+    private var byAttribute: [String: [Int]] = [:]
     private var universal: [Int] = []
 
     /// An empty style sheet.
@@ -40,26 +41,32 @@ struct CSSStyleSheet: Sendable {
         if let id = key.ids.first { byID[id, default: []].append(index) }
         else if let className = key.classes.first { byClass[className, default: []].append(index) }
         else if let type = key.type { byType[type, default: []].append(index) }
+        else if let attribute = key.attributes.first { byAttribute[attribute.name, default: []].append(index) }
         else { universal.append(index) }
     }
 
     /// The rules matching `path`'s element, in cascade order (specificity, then source order).
     func matchingRules(_ path: ElementPath) -> [CSSRule] {
+        guard !rules.isEmpty else { return [] }
         var candidates = universal
         let element = path.element
-        if let id = element.attribute("id") ?? element.attribute("id", namespace: XMLNamespace.xml), let rules = byID[id] {
-            candidates.append(contentsOf: rules)
+        if let id = element.id, let rules = byID[id] { candidates.append(contentsOf: rules) }
+        for className in element.classNames {
+            if let rules = byClass[String(className)] { candidates.append(contentsOf: rules) }
         }
-        if let classes = element.attribute("class") {
-            for className in classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                if let rules = byClass[String(className)] { candidates.append(contentsOf: rules) }
+        if let rules = byType[element.lowercasedName] { candidates.append(contentsOf: rules) }
+        if !byAttribute.isEmpty {
+            for attribute in element.attributes {
+                if let rules = byAttribute[attribute.name] { candidates.append(contentsOf: rules) }
             }
         }
-        if let rules = byType[element.name.lowercased()] { candidates.append(contentsOf: rules) }
         guard !candidates.isEmpty else { return [] }
-        var seen = Set<Int>()
+        // Duplicates come from several classes or attributes naming the same rule; sorting drops them.
+        candidates.sort()
         var matched: [CSSRule] = []
-        for index in candidates where seen.insert(index).inserted {
+        var previous = -1
+        for index in candidates where index != previous {
+            previous = index
             if rules[index].selector.matches(path) { matched.append(rules[index]) }
         }
         matched.sort { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
@@ -131,8 +138,9 @@ struct CSSSelector: Sendable {
     }
 }
 
-/// A compound selector: `p.note#first[lang]:first-child`.
-struct CSSCompoundSelector: Sendable {
+/// A compound selector: `p.note#first[lang]:first-child`. A class, so that matching (which runs for every
+/// element against every candidate rule) shares it instead of copying its arrays.
+final class CSSCompoundSelector: Sendable {
     /// A pseudo-class the matcher can evaluate.
     enum PseudoClass: Sendable {
         case firstChild, lastChild, onlyChild, root
@@ -158,6 +166,23 @@ struct CSSCompoundSelector: Sendable {
         let operation: Operation
         let value: String
 
+        /// Whether white-space-separated `list` holds `word` (without allocating: this runs for every element).
+        static func containsWord(_ list: String, _ word: String) -> Bool {
+            guard !word.isEmpty else { return false }
+            let bytes = list.utf8
+            var start = bytes.startIndex
+            while start != bytes.endIndex {
+                while start != bytes.endIndex, isSpace(bytes[start]) { start = bytes.index(after: start) }
+                var end = start
+                while end != bytes.endIndex, !isSpace(bytes[end]) { end = bytes.index(after: end) }
+                if start != end, bytes[start..<end].elementsEqual(word.utf8) { return true }
+                start = end
+            }
+            return false
+        }
+
+        private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
+
         func matches(_ element: XMLElement) -> Bool {
             let found: String?
             switch namespace {
@@ -169,7 +194,7 @@ struct CSSCompoundSelector: Sendable {
             switch operation {
             case .exists: return true
             case .equals: return found == value
-            case .includesWord: return found.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains { $0 == value }
+            case .includesWord: return AttributeTest.containsWord(found, value)
             case .dashPrefix: return found == value || found.hasPrefix(value + "-")
             case .prefix: return !value.isEmpty && found.hasPrefix(value)
             case .suffix: return !value.isEmpty && found.hasSuffix(value)
@@ -179,24 +204,31 @@ struct CSSCompoundSelector: Sendable {
     }
 
     /// Lower-cased local name, or nil for `*` / none.
-    var type: String?
-    var ids: [String] = []
-    var classes: [String] = []
-    var attributes: [AttributeTest] = []
-    var pseudoClasses: [PseudoClass] = []
+    let type: String?
+    let ids: [String]
+    let classes: [String]
+    let attributes: [AttributeTest]
+    let pseudoClasses: [PseudoClass]
+
+    /// The parts of a compound selector while it is parsed.
+    struct Parts {
+        var type: String?
+        var ids: [String] = []
+        var classes: [String] = []
+        var attributes: [AttributeTest] = []
+        var pseudoClasses: [PseudoClass] = []
+    }
+
+    init(_ parts: Parts) {
+        type = parts.type; ids = parts.ids; classes = parts.classes; attributes = parts.attributes
+        pseudoClasses = parts.pseudoClasses
+    }
 
     func matches(_ path: ElementPath) -> Bool {
         let element = path.element
-        if let type, element.name.lowercased() != type { return false }
-        if !ids.isEmpty {
-            let id = element.attribute("id") ?? element.attribute("id", namespace: XMLNamespace.xml)
-            for wanted in ids where wanted != id { return false }
-        }
-        if !classes.isEmpty {
-            guard let value = element.attribute("class") else { return false }
-            let names = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-            for wanted in classes where !names.contains(where: { $0 == wanted }) { return false }
-        }
+        if let type, element.lowercasedName != type { return false }
+        for wanted in ids where wanted != element.id { return false }
+        for wanted in classes where !element.classNames.contains(where: { $0 == wanted }) { return false }
         for test in attributes where !test.matches(element) { return false }
         for pseudo in pseudoClasses {
             switch pseudo {
@@ -210,35 +242,38 @@ struct CSSCompoundSelector: Sendable {
     }
 }
 
-/// An element with its ancestors and siblings, for selector matching. Built while walking a document.
+/// An element with its ancestors and siblings, for selector matching. Built while walking a document: a
+/// parent makes its children's paths all at once (``childPaths()``), each linked to the one before it, so
+/// that sibling combinators cost a pointer, not an allocation.
 final class ElementPath {
     /// The element.
     let element: XMLElement
     /// The parent's path, nil for the root.
     let parent: ElementPath?
-    /// The parent's child elements (the root: just itself).
-    private let siblings: [XMLElement]
-    /// The element's index in `siblings`.
-    private let index: Int
+    /// The previous sibling element's path, nil for a first child.
+    private(set) var previousSibling: ElementPath?
+    /// Whether an element follows this one under the same parent.
+    let hasNextSibling: Bool
 
-    init(element: XMLElement, parent: ElementPath?, siblings: [XMLElement], index: Int) {
-        self.element = element; self.parent = parent; self.siblings = siblings; self.index = index
+    private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, hasNextSibling: Bool) {
+        self.element = element; self.parent = parent; self.previousSibling = previousSibling
+        self.hasNextSibling = hasNextSibling
     }
 
     /// A root path.
-    convenience init(root: XMLElement) { self.init(element: root, parent: nil, siblings: [root], index: 0) }
-
-    /// The previous sibling element's path.
-    var previousSibling: ElementPath? {
-        index > 0 ? ElementPath(element: siblings[index - 1], parent: parent, siblings: siblings, index: index - 1) : nil
-    }
-
-    /// Whether an element follows this one under the same parent.
-    var hasNextSibling: Bool { index + 1 < siblings.count }
+    convenience init(root: XMLElement) { self.init(element: root, parent: nil, previousSibling: nil, hasNextSibling: false) }
 
     /// Paths of the child elements, in order.
     func childPaths() -> [ElementPath] {
         let children = element.elements
-        return children.indices.map { ElementPath(element: children[$0], parent: self, siblings: children, index: $0) }
+        var result: [ElementPath] = []
+        result.reserveCapacity(children.count)
+        var previous: ElementPath?
+        for (index, child) in children.enumerated() {
+            let path = ElementPath(element: child, parent: self, previousSibling: previous, hasNextSibling: index + 1 < children.count)
+            result.append(path)
+            previous = path
+        }
+        return result
     }
 }

@@ -1,0 +1,356 @@
+/// A small, forgiving CSS parser: rules, selectors and the declarations of ``CSSDeclaration``.
+///
+/// Like a browser, it skips what it does not understand (an unknown at-rule, a bad declaration, an
+/// unsupported selector) and goes on with the next rule.
+struct CSSParser {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    /// `@namespace` prefixes declared so far.
+    private var namespaces: [String: String] = [:]
+
+    init(_ source: String) {
+        // Comments go first, so nothing else has to know about them.
+        var stripped: [Unicode.Scalar] = []
+        let all = Array(source.unicodeScalars)
+        stripped.reserveCapacity(all.count)
+        var i = 0
+        var quote: Unicode.Scalar?
+        while i < all.count {
+            let c = all[i]
+            if let open = quote {
+                stripped.append(c)
+                if c == "\\", i + 1 < all.count { stripped.append(all[i + 1]); i += 2; continue }
+                if c == open { quote = nil }
+                i += 1
+            } else if c == "/", i + 1 < all.count, all[i + 1] == "*" {
+                i += 2
+                while i < all.count, !(all[i] == "*" && i + 1 < all.count && all[i + 1] == "/") { i += 1 }
+                i += 2
+                stripped.append(" ")
+            } else {
+                if c == "\"" || c == "'" { quote = c }
+                stripped.append(c)
+                i += 1
+            }
+        }
+        scalars = stripped
+    }
+
+    /// Parses every rule, returning each supported selector with its declarations.
+    mutating func parseRules() -> [(CSSSelector, [CSSDeclaration])] {
+        var result: [(CSSSelector, [CSSDeclaration])] = []
+        parseRules(into: &result, untilClosingBrace: false)
+        return result
+    }
+
+    private mutating func parseRules(into result: inout [(CSSSelector, [CSSDeclaration])], untilClosingBrace: Bool) {
+        while true {
+            skipWhiteSpace()
+            guard index < scalars.count else { return }
+            let c = scalars[index]
+            if c == "}" {
+                index += 1
+                if untilClosingBrace { return }
+                continue  // a stray brace
+            }
+            if c == "@" {
+                parseAtRule(into: &result)
+                continue
+            }
+            if c == "<" || c == "-" && peek("-->") {  // HTML comment delimiters inside <style>
+                index += c == "<" && peek("<!--") ? 4 : (peek("-->") ? 3 : 1)
+                continue
+            }
+            let prelude = readUntil(["{", ";", "}"])
+            guard index < scalars.count, scalars[index] == "{" else {
+                if index < scalars.count, scalars[index] == ";" { index += 1 }
+                continue
+            }
+            index += 1
+            let body = readBlockBody()
+            let declarations = CSSParser.parseDeclarations(body)
+            guard !declarations.isEmpty else { continue }
+            for selectorText in CSSParser.splitTopLevel(prelude, separator: ",") {
+                if let selector = parseSelector(selectorText) { result.append((selector, declarations)) }
+            }
+        }
+    }
+
+    private mutating func parseAtRule(into result: inout [(CSSSelector, [CSSDeclaration])]) {
+        index += 1
+        var name = ""
+        while index < scalars.count, CSSParser.isIdentifier(scalars[index]) { name.unicodeScalars.append(scalars[index]); index += 1 }
+        name = name.lowercased()
+        let prelude = readUntil(["{", ";"])
+        guard index < scalars.count else { return }
+        if scalars[index] == ";" {
+            index += 1
+            if name == "namespace" { declareNamespace(prelude) }
+            return
+        }
+        index += 1  // "{"
+        switch name {
+        case "media":
+            let query = prelude.lowercased()
+            let applies = (query.contains("screen") || query.contains("all")) && !query.contains("not ")
+                && !query.contains("amzn") && !query.contains("print")
+            if applies {
+                parseRules(into: &result, untilClosingBrace: true)
+            } else {
+                _ = readBlockBody()
+            }
+        case "supports":
+            parseRules(into: &result, untilClosingBrace: true)
+        default:
+            _ = readBlockBody()  // @font-face, @page, @keyframes...
+        }
+    }
+
+    private mutating func declareNamespace(_ prelude: String) {
+        let parts = prelude.trimmingWhiteSpace().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard let last = parts.last else { return }
+        var uri = String(last)
+        if uri.hasPrefix("url(") { uri = String(uri.dropFirst(4).dropLast()) }
+        uri = String(uri.filter { $0 != "\"" && $0 != "'" })
+        if parts.count == 2 { namespaces[String(parts[0])] = uri }
+    }
+
+    private func peek(_ text: String) -> Bool {
+        var i = index
+        for scalar in text.unicodeScalars {
+            guard i < scalars.count, scalars[i] == scalar else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private mutating func skipWhiteSpace() {
+        while index < scalars.count, CSSParser.isWhiteSpace(scalars[index]) { index += 1 }
+    }
+
+    /// Reads up to (not including) the first of `stops` outside strings, brackets and parentheses.
+    private mutating func readUntil(_ stops: Set<Unicode.Scalar>) -> String {
+        var text = ""
+        var quote: Unicode.Scalar?
+        var depth = 0
+        while index < scalars.count {
+            let c = scalars[index]
+            if let open = quote {
+                if c == "\\", index + 1 < scalars.count { text.unicodeScalars.append(c); index += 1 }
+                else if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "(" || c == "[" {
+                depth += 1
+            } else if (c == ")" || c == "]") && depth > 0 {
+                depth -= 1
+            } else if depth == 0 && stops.contains(c) {
+                break
+            }
+            text.unicodeScalars.append(c)
+            index += 1
+        }
+        return text
+    }
+
+    /// Reads a block's body after its `{`, up to the matching `}` (consumed), nested blocks included.
+    private mutating func readBlockBody() -> String {
+        var text = ""
+        var depth = 1
+        var quote: Unicode.Scalar?
+        while index < scalars.count {
+            let c = scalars[index]
+            index += 1
+            if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "{" {
+                depth += 1
+            } else if c == "}" {
+                depth -= 1
+                if depth == 0 { return text }
+            }
+            text.unicodeScalars.append(c)
+        }
+        return text
+    }
+
+    /// Parses `name: value; name: value !important` into the supported declarations, in order.
+    static func parseDeclarations(_ body: String) -> [CSSDeclaration] {
+        var result: [CSSDeclaration] = []
+        for item in splitTopLevel(body, separator: ";") {
+            guard let colon = item.firstIndex(of: ":") else { continue }
+            let property = item[..<colon].trimmingWhiteSpace().lowercased()
+            var value = Substring(item[item.index(after: colon)...])
+            // `!important` is accepted and ignored: the cascade here is specificity and order.
+            if let bang = value.lastIndex(of: "!"), value[value.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
+                value = value[..<bang]
+            }
+            result.append(contentsOf: CSSDeclaration.parse(property: property, value: value))
+        }
+        return result
+    }
+
+    /// Splits at `separator` outside strings, brackets and parentheses; trims the parts and drops empty ones.
+    static func splitTopLevel(_ text: String, separator: Character) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        var depth = 0
+        for c in text {
+            if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "(" || c == "[" {
+                depth += 1
+            } else if (c == ")" || c == "]") && depth > 0 {
+                depth -= 1
+            } else if c == separator && depth == 0 {
+                parts.append(current); current = ""; continue
+            }
+            current.append(c)
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
+    }
+
+    static func isWhiteSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+
+    static func isIdentifier(_ c: Unicode.Scalar) -> Bool {
+        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-" || c == "_" || c.value >= 0x80
+    }
+
+    // MARK: Selectors
+
+    /// Parses one complex selector, or nil when it uses anything the matcher cannot evaluate.
+    func parseSelector(_ text: String) -> CSSSelector? {
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        var compounds: [CSSCompoundSelector] = []
+        var combinators: [CSSSelector.Combinator] = []
+        var pendingCombinator: CSSSelector.Combinator?
+
+        func identifier() -> String? {
+            var name = ""
+            while i < s.count {
+                if s[i] == "\\", i + 1 < s.count { name.unicodeScalars.append(s[i + 1]); i += 2; continue }
+                guard CSSParser.isIdentifier(s[i]) else { break }
+                name.unicodeScalars.append(s[i]); i += 1
+            }
+            return name.isEmpty ? nil : name
+        }
+
+        while i < s.count {
+            let c = s[i]
+            if CSSParser.isWhiteSpace(c) {
+                i += 1
+                if !compounds.isEmpty && pendingCombinator == nil { pendingCombinator = .descendant }
+                continue
+            }
+            if c == ">" || c == "+" || c == "~" {
+                guard !compounds.isEmpty else { return nil }
+                pendingCombinator = c == ">" ? .child : c == "+" ? .adjacentSibling : .generalSibling
+                i += 1
+                continue
+            }
+            // A compound selector.
+            var compound = CSSCompoundSelector.Parts()
+            var sawSomething = false
+            if c == "*" || CSSParser.isIdentifier(c) || c == "|" {
+                var name: String?
+                if c == "*" { i += 1 } else if c != "|" { name = identifier() }
+                if i < s.count, s[i] == "|", !(i + 1 < s.count && s[i + 1] == "=") {
+                    // A namespace prefix on a type selector: the type matches in any namespace.
+                    i += 1
+                    if i < s.count, s[i] == "*" { i += 1; name = nil } else { name = identifier() }
+                }
+                compound.type = name?.lowercased()
+                sawSomething = true
+            }
+            loop: while i < s.count {
+                switch s[i] {
+                case ".":
+                    i += 1
+                    guard let name = identifier() else { return nil }
+                    compound.classes.append(name)
+                case "#":
+                    i += 1
+                    guard let name = identifier() else { return nil }
+                    compound.ids.append(name)
+                case "[":
+                    guard let close = s[i...].firstIndex(of: "]") else { return nil }
+                    var inner = ""
+                    inner.unicodeScalars.append(contentsOf: s[(i + 1)..<close])
+                    guard let test = parseAttributeTest(inner) else { return nil }
+                    compound.attributes.append(test)
+                    i = close + 1
+                case ":":
+                    i += 1
+                    if i < s.count, s[i] == ":" { return nil }  // pseudo-elements never match an element
+                    guard let name = identifier()?.lowercased() else { return nil }
+                    switch name {
+                    case "first-child": compound.pseudoClasses.append(.firstChild)
+                    case "last-child": compound.pseudoClasses.append(.lastChild)
+                    case "only-child": compound.pseudoClasses.append(.onlyChild)
+                    case "root": compound.pseudoClasses.append(.root)
+                    default: return nil  // :hover, :before, :nth-child(...), :not(...)
+                    }
+                default:
+                    break loop
+                }
+                sawSomething = true
+            }
+            guard sawSomething else { return nil }  // an unexpected character
+            if !compounds.isEmpty { combinators.append(pendingCombinator ?? .descendant) }
+            pendingCombinator = nil
+            compounds.append(CSSCompoundSelector(compound))
+        }
+        guard !compounds.isEmpty, combinators.count == compounds.count - 1 else { return nil }
+        return CSSSelector(compounds: compounds, combinators: combinators)
+    }
+
+    /// Parses the inside of `[...]`: `name`, `ns|name`, `name="v"`, `name~=v`, `name|=v`, `name^=v`...
+    private func parseAttributeTest(_ inner: String) -> CSSCompoundSelector.AttributeTest? {
+        let text = inner.trimmingWhiteSpace()
+        let operators: [(String, CSSCompoundSelector.AttributeTest.Operation)] = [
+            ("~=", .includesWord), ("|=", .dashPrefix), ("^=", .prefix), ("$=", .suffix), ("*=", .substring), ("=", .equals),
+        ]
+        var namePart = Substring(text)
+        var operation = CSSCompoundSelector.AttributeTest.Operation.exists
+        var value = ""
+        for (symbol, op) in operators {
+            if let range = text.firstRange(of: symbol) {
+                namePart = text[..<range.lowerBound]
+                var raw = text[range.upperBound...].trimmingWhiteSpace()
+                // A trailing case flag (`i`) is ignored.
+                if raw.hasSuffix(" i") || raw.hasSuffix(" s") { raw = String(raw.dropLast(2)).trimmingWhiteSpace() }
+                if raw.count >= 2, let first = raw.first, first == "\"" || first == "'", raw.last == first {
+                    raw = String(raw.dropFirst().dropLast())
+                }
+                value = raw
+                operation = op
+                break
+            }
+        }
+        let name = namePart.trimmingWhiteSpace()
+        var namespace = CSSCompoundSelector.AttributeTest.Namespace.none
+        var localName = name
+        if let bar = name.firstIndex(of: "|") {
+            let prefix = String(name[..<bar])
+            localName = String(name[name.index(after: bar)...])
+            if prefix == "*" {
+                namespace = .any
+            } else if prefix.isEmpty {
+                namespace = .none
+            } else if let uri = namespaces[prefix] {
+                namespace = .uri(uri)
+            } else {
+                return nil  // an undeclared prefix matches nothing
+            }
+        }
+        guard !localName.isEmpty else { return nil }
+        return CSSCompoundSelector.AttributeTest(name: localName, namespace: namespace, operation: operation, value: value)
+    }
+}

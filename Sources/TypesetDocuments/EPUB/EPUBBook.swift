@@ -1,0 +1,238 @@
+import TypesetCore
+
+/// An EPUB 2 or 3 book read by ``EPUBReader``: its metadata, its text as one ``StyledText``, its spine, table
+/// of contents and images, and the mapping between global offsets and positions inside spine items.
+///
+/// **Positions.** Every linear spine item has its own plain-text projection (its own UTF-16 text, each block
+/// ended by `\n`); the book's text is their concatenation in spine order, and each item's first paragraph
+/// starts a section (a new page). A position in the book is an ``EPUBLocation`` (the item's href and a UTF-16
+/// offset inside its projection); ``location(ofOffset:)`` and ``offset(of:)`` convert between it and a global
+/// offset. Projections depend on the XHTML only, never on CSS or settings, so locations stay valid when
+/// styles or settings change.
+public struct EPUBBook: Sendable {
+    /// Title, authors, language, identifier...
+    public let metadata: EPUBMetadata
+    /// The OPF's `version` attribute (`2.0`, `3.0`).
+    public let version: String
+    /// The package document's entry path (`OEBPS/content.opf`).
+    public let packagePath: String
+    /// The text of the linear spine items, concatenated.
+    public let text: StyledText
+    /// Every spine item in order, linear or not.
+    public let spine: [EPUBSpineItem]
+    /// The table of contents (EPUB 3 nav document, else EPUB 2 `toc.ncx`), entries resolved to offsets.
+    public let tableOfContents: [EPUBTOCEntry]
+    /// Where the TOC came from.
+    public let tableOfContentsSource: EPUBTOCSource
+    /// The spine's `page-progression-direction`.
+    public let pageProgression: EPUBPageProgression
+    /// Images (their U+FFFC placeholders), in text order.
+    public let images: [EPUBImage]
+    /// Things the reader recovered from (malformed XHTML, unresolvable TOC entries), one line each, naming
+    /// the entry.
+    public let warnings: [String]
+
+    /// Creates a book (``EPUBReader`` does this).
+    init(metadata: EPUBMetadata, version: String, packagePath: String, text: StyledText, spine: [EPUBSpineItem],
+         tableOfContents: [EPUBTOCEntry], tableOfContentsSource: EPUBTOCSource,
+         pageProgression: EPUBPageProgression, images: [EPUBImage], anchors: [String: [String: Int]], warnings: [String]) {
+        self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
+        self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
+        self.pageProgression = pageProgression; self.images = images; self.anchors = anchors; self.warnings = warnings
+        self.laidOut = spine.filter { $0.range != nil }
+    }
+
+    /// Element ids per spine item href: local offsets.
+    let anchors: [String: [String: Int]]
+    /// The spine items in the text, in order (their ranges partition the text).
+    private let laidOut: [EPUBSpineItem]
+
+    /// The spine item whose range contains the global `offset` (the last item for the end of the text), and the
+    /// offset inside it; nil outside `0...text.length` or for a book with no text.
+    public func location(ofOffset offset: UTF16Offset) -> EPUBLocation? {
+        guard offset >= 0, offset <= text.length, !laidOut.isEmpty else { return nil }
+        var low = 0, high = laidOut.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if let range = laidOut[mid].range, range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        // Empty items share their start with the next one: the offset belongs to the one that holds text.
+        while low + 1 < laidOut.count, let range = laidOut[low].range, range.isEmpty, range.lowerBound == offset,
+              laidOut[low + 1].range?.lowerBound == offset { low += 1 }
+        guard let range = laidOut[low].range else { return nil }
+        return EPUBLocation(href: laidOut[low].href, offset: offset - range.lowerBound)
+    }
+
+    /// The global offset of a location; nil when the href is not a linear spine item or the offset lies
+    /// outside the item's projection.
+    public func offset(of location: EPUBLocation) -> UTF16Offset? {
+        guard let item = laidOut.first(where: { $0.href == location.href }), let range = item.range,
+              location.offset >= 0, location.offset <= range.count else { return nil }
+        return range.lowerBound + location.offset
+    }
+
+    /// The global offset a book-relative href points at (`OEBPS/ch02.xhtml#note-3`): the start of the spine
+    /// item, or the first character of the element with that id. Nil when the item is not in the text; the
+    /// item's start when the id is unknown.
+    public func offset(forHref href: String) -> UTF16Offset? {
+        var path = Substring(href), fragment: String?
+        if let hash = href.firstIndex(of: "#") {
+            path = href[..<hash]
+            fragment = EPUBPath.percentDecoded(href[href.index(after: hash)...])
+        }
+        let itemPath = EPUBPath.percentDecoded(path)
+        guard let item = laidOut.first(where: { $0.href == itemPath }), let range = item.range else { return nil }
+        guard let fragment, !fragment.isEmpty else { return range.lowerBound }
+        return range.lowerBound + (anchors[itemPath]?[fragment] ?? 0)
+    }
+
+    /// Whether `href` names an element id that exists in its spine item (an href without a fragment: whether
+    /// the item is in the text).
+    public func resolvesExactly(_ href: String) -> Bool {
+        guard let hash = href.firstIndex(of: "#") else { return offset(forHref: href) != nil }
+        let itemPath = EPUBPath.percentDecoded(href[..<hash])
+        return anchors[itemPath]?[EPUBPath.percentDecoded(href[href.index(after: hash)...])] != nil
+    }
+
+    /// The image whose placeholder is at `offset`, if any.
+    public func image(atOffset offset: UTF16Offset) -> EPUBImage? {
+        var low = 0, high = images.count
+        while low < high {
+            let mid = (low + high) / 2
+            if images[mid].offset < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < images.count && images[low].offset == offset ? images[low] : nil
+    }
+
+    /// Readium's position count: one position per 1024 UTF-16 units of each spine item in the text, and at
+    /// least one per item.
+    public var positionCount: Int {
+        laidOut.reduce(0) { $0 + max(1, (($1.range?.count ?? 0) + 1023) / 1024) }
+    }
+}
+
+/// A position inside a spine item: what a Locator carries.
+public struct EPUBLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The spine item's path inside the book (`OEBPS/chapter-2.xhtml`).
+    public var href: String
+    /// UTF-16 offset in the item's plain-text projection.
+    public var offset: UTF16Offset
+
+    /// Creates a location.
+    public init(href: String, offset: UTF16Offset) { self.href = href; self.offset = offset }
+
+    /// `href@offset`.
+    public var description: String { "\(href)@\(offset)" }
+}
+
+/// The book's descriptive metadata (Dublin Core, from the OPF).
+public struct EPUBMetadata: Hashable, Sendable {
+    /// The main title (EPUB 3: the one refined as `main`, else the first `dc:title`).
+    public var title: String?
+    /// A subtitle, when EPUB 3 metadata marks one.
+    public var subtitle: String?
+    /// Authors in display order: creators whose role is `aut` or unspecified.
+    public var authors: [String]
+    /// Other creators and contributors with their MARC relator role (`trl`, `ill`), in order.
+    public var contributors: [EPUBContributor]
+    /// The first `dc:language` (BCP 47).
+    public var language: String?
+    /// The identifier the package's `unique-identifier` names.
+    public var identifier: String?
+    /// `dc:publisher`.
+    public var publisher: String?
+    /// `dc:date` (the first one; EPUB 2 may have several events).
+    public var date: String?
+    /// `dc:description`, white space collapsed.
+    public var description: String?
+
+    /// Creates metadata.
+    public init(title: String? = nil, subtitle: String? = nil, authors: [String] = [], contributors: [EPUBContributor] = [],
+                language: String? = nil, identifier: String? = nil, publisher: String? = nil, date: String? = nil,
+                description: String? = nil) {
+        self.title = title; self.subtitle = subtitle; self.authors = authors; self.contributors = contributors
+        self.language = language; self.identifier = identifier; self.publisher = publisher; self.date = date
+        self.description = description
+    }
+}
+
+/// A creator or contributor other than an author.
+public struct EPUBContributor: Hashable, Sendable {
+    /// The name as displayed.
+    public var name: String
+    /// MARC relator code (`trl` translator, `ill` illustrator), or nil.
+    public var role: String?
+
+    /// Creates a contributor.
+    public init(name: String, role: String?) { self.name = name; self.role = role }
+}
+
+/// One `itemref` of the spine.
+public struct EPUBSpineItem: Hashable, Sendable {
+    /// The manifest id.
+    public var idref: String
+    /// The item's path inside the book.
+    public var href: String
+    /// The manifest media type.
+    public var mediaType: String
+    /// Whether the item is in the linear reading order (`linear="no"` items are reached through links).
+    public var isLinear: Bool
+    /// The item's range in the book's text, or nil when it is not in the text (non-linear).
+    public var range: Range<UTF16Offset>?
+}
+
+/// One entry of the table of contents.
+public struct EPUBTOCEntry: Hashable, Sendable {
+    /// The label, white space collapsed.
+    public var title: String
+    /// The target, book-relative (`OEBPS/ch01.xhtml#c1`), or nil for a heading without a link (a nav `<span>`).
+    public var href: String?
+    /// The target's global offset: the element with the fragment's id, or the item's start. For an entry
+    /// without an href, its first descendant's offset. Nil when the target is not in the text.
+    public var offset: UTF16Offset?
+    /// Nested entries.
+    public var children: [EPUBTOCEntry]
+
+    /// The number of entries in this subtree, this one included.
+    public var count: Int { 1 + children.reduce(0) { $0 + $1.count } }
+    /// The depth of this subtree (1 for a leaf).
+    public var depth: Int { 1 + (children.map(\.depth).max() ?? 0) }
+}
+
+/// Which document the table of contents came from.
+public enum EPUBTOCSource: String, Hashable, Sendable {
+    /// The EPUB 3 navigation document's `<nav epub:type="toc">`.
+    case navigationDocument = "nav"
+    /// The EPUB 2 NCX (`toc.ncx`).
+    case ncx
+    /// Neither exists (the TOC is then empty).
+    case none
+}
+
+/// The spine's `page-progression-direction`.
+public enum EPUBPageProgression: String, Hashable, Sendable {
+    /// Left to right.
+    case leftToRight = "ltr"
+    /// Right to left (Arabic, Hebrew, Japanese books): pages turn leftwards.
+    case rightToLeft = "rtl"
+    /// Not given: the reading system decides (from the language).
+    case `default`
+}
+
+/// An image in the text: a U+FFFC placeholder with what the book says about it.
+public struct EPUBImage: Hashable, Sendable {
+    /// The placeholder's global offset.
+    public var offset: UTF16Offset
+    /// The image's path inside the book, nil for an external or unresolvable source.
+    public var href: String?
+    /// The `alt` text (SVG: its `<title>`), nil when absent.
+    public var altText: String?
+    /// The image's size in pixels, read from its PNG, JPEG, GIF or SVG header; nil when unknown.
+    public var pixelSize: Size?
+
+    /// Width divided by height, when the size is known.
+    public var aspectRatio: Double? {
+        guard let size = pixelSize, size.height > 0 else { return nil }
+        return size.width / size.height
+    }
+}

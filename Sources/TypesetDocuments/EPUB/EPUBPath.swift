@@ -1,0 +1,93 @@
+/// Resolves the URLs an EPUB uses (`href` in the OPF, the nav, `src` in XHTML) to paths inside the archive.
+///
+/// Paths inside the book are archive entry names: `/`-separated, relative to the archive's root, never
+/// starting with `/` and never holding `..` (``LibZipArchive`` refuses such entries).
+enum EPUBPath {
+    /// A resolved reference.
+    enum Reference: Equatable, Sendable {
+        /// A resource inside the book, with the fragment (`#id`), if any, percent-decoded.
+        case inBook(path: String, fragment: String?)
+        /// A URL with a scheme (`https:`, `mailto:`): left alone.
+        case external(String)
+    }
+
+    /// Resolves `href` against the directory of `base` (an entry path).
+    ///
+    /// - Returns: nil for an empty reference or one that climbs out of the book's root (`../../etc/passwd`).
+    static func resolve(_ href: String, relativeTo base: String) -> Reference? {
+        let trimmed = href.trimmingWhiteSpace()
+        if hasScheme(trimmed) { return .external(trimmed) }
+        var pathPart = Substring(trimmed)
+        var fragment: String?
+        if let hash = pathPart.firstIndex(of: "#") {
+            fragment = percentDecoded(pathPart[pathPart.index(after: hash)...])
+            pathPart = pathPart[..<hash]
+        }
+        if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
+        let decoded = percentDecoded(pathPart)
+        if decoded.isEmpty {
+            // "#id": the base document itself.
+            return fragment == nil ? nil : .inBook(path: base, fragment: fragment)
+        }
+        var components: [Substring] = []
+        if !decoded.hasPrefix("/") {
+            components = base.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        }
+        for component in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(component)
+            }
+        }
+        guard !components.isEmpty else { return nil }
+        return .inBook(path: components.joined(separator: "/"), fragment: fragment?.isEmpty == true ? nil : fragment)
+    }
+
+    /// The directory part of an entry path (`OEBPS/` for `OEBPS/content.opf`, empty at the root).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    /// Whether `text` starts with a URL scheme (`http:`, `data:`, `urn:`).
+    static func hasScheme(_ text: String) -> Bool {
+        var sawLetter = false
+        for scalar in text.unicodeScalars {
+            if scalar == ":" { return sawLetter }
+            let isSchemeCharacter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+                || (sawLetter && ((scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."))
+            guard isSchemeCharacter else { return false }
+            sawLetter = true
+        }
+        return false
+    }
+
+    /// Decodes `%XX` escapes as UTF-8; malformed escapes are kept as written.
+    static func percentDecoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var i = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: return byte - 0x30
+            case 0x41...0x46: return byte - 0x41 + 10
+            case 0x61...0x66: return byte - 0x61 + 10
+            default: return nil
+            }
+        }
+        while i < utf8.count {
+            if utf8[i] == 0x25, i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) {
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(utf8[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,316 @@
+import TypesetCore
+
+/// Reads EPUB 2 and EPUB 3 books into an ``EPUBBook``.
+///
+/// ```swift
+/// let book = try EPUBReader().read(path: "leaves-of-grass.epub")
+/// let layout = try typesetter.layout(book.text, settings: settings)
+/// for entry in book.tableOfContents { print(entry.title, entry.offset.flatMap(layout.pageIndex(containing:)) ?? "-") }
+/// ```
+///
+/// The pipeline: the ZIP (libzip, every read bounded by ``EPUBLimits``) → `META-INF/container.xml` → the
+/// package document (metadata, manifest, spine) → each linear spine item's XHTML (libxml2, no network, no DTD,
+/// no entity expansion) with its CSS → one paragraph list per item → the book's ``StyledText`` → the table of
+/// contents resolved to offsets.
+///
+/// Bad input is an error naming the book and the entry: not a ZIP, no container, a missing package document or
+/// spine item, an entry name with `..` or an absolute path, an entry past the size or ratio limits, DRM. XHTML
+/// that is not well formed is recovered as far as libxml2 can (a warning in ``EPUBBook/warnings``), and is an
+/// error only when nothing is left.
+public struct EPUBReader: Sendable {
+    /// Reading options.
+    public struct Options: Hashable, Sendable {
+        /// Whether the publisher's CSS (the supported subset) applies, as Readium's `publisherStyles`. When off,
+        /// only the built-in styles apply and the reader's settings decide alignment, indent and spacing.
+        /// Never changes the text or its offsets.
+        public var publisherStyles = true
+        /// Memory limits for the archive.
+        public var limits = EPUBLimits()
+        /// Whether non-linear spine items are part of the text too (appended in spine order). Off by default, as
+        /// reading systems skip them in the reading order.
+        public var includeNonLinearItems = false
+
+        /// The default options.
+        public init() {}
+    }
+
+    /// The options.
+    public let options: Options
+
+    /// Creates a reader.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Reads the book at `path` (libzip reads entries from the file as needed).
+    ///
+    /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry.
+    public func read(path: String) throws(DocumentError) -> EPUBBook {
+        let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
+        return try read(archive)
+    }
+
+    /// Reads a book held in memory.
+    ///
+    /// - Parameter name: The book's name, used in messages.
+    public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
+        let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
+        return try read(archive)
+    }
+
+    private func read(_ archive: LibZipArchive) throws(DocumentError) -> EPUBBook {
+        var session = ReadingSession(archive: archive, options: options)
+        return try session.read()
+    }
+}
+
+/// The state of reading one book (not thread-safe: one session per read).
+private struct ReadingSession {
+    let archive: LibZipArchive
+    let options: EPUBReader.Options
+    var book: String { archive.bookName }
+    var warnings: [String] = []
+    var styleSheets: [String: CSSStyleSheet] = [:]
+
+    init(archive: LibZipArchive, options: EPUBReader.Options) {
+        self.archive = archive
+        self.options = options
+    }
+
+    mutating func read() throws(DocumentError) -> EPUBBook {
+        // libzip opens an empty file as an empty archive.
+        guard !archive.entryNames.isEmpty else {
+            throw DocumentError(.malformed, "\(book): not an EPUB (an empty file, or not a ZIP archive)")
+        }
+        guard archive.contains("META-INF/container.xml") else {
+            throw DocumentError(.malformed, "\(book): not an EPUB: META-INF/container.xml is missing")
+        }
+        let container = try parseXML("META-INF/container.xml")
+        let packagePath = try EPUBPackage.packagePath(container: container, book: book)
+        guard archive.contains(packagePath) else {
+            throw DocumentError(.malformed, "\(book): the package document \(packagePath) named by META-INF/container.xml is missing")
+        }
+        let package = try EPUBPackage(root: try parseXML(packagePath), path: packagePath, book: book)
+        try checkEncryption(package)
+
+        // The spine items in the text, each converted on its own.
+        var spine: [EPUBSpineItem] = []
+        var texts: [(index: Int, text: SpineItemText)] = []
+        let linearCount = package.spine.filter(\.isLinear).count
+        for reference in package.spine {
+            guard let item = package.manifest[reference.idref] else {
+                if let href = package.unusableItems[reference.idref] {
+                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which leaves the book")
+                }
+                throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
+            }
+            // A book whose every item says linear="no" is read whole rather than not at all.
+            let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
+            spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
+                                       isLinear: reference.isLinear, range: nil))
+            guard included else { continue }
+            guard archive.contains(item.path) else {
+                throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
+            }
+            texts.append((spine.count - 1, try convert(item, package: package)))
+        }
+
+        // The book's text: the items' projections, one after the other.
+        var paragraphs: [Paragraph] = []
+        var anchors: [String: [String: Int]] = [:]
+        var images: [EPUBImage] = []
+        var imageSizes: [String: Size?] = [:]
+        var offset = 0
+        for (index, text) in texts {
+            let start = offset
+            for (number, draft) in text.paragraphs.enumerated() {
+                var style = draft.style
+                if number == 0 { style.startsSection = true }
+                let units = Array(text.units[draft.start..<(draft.start + draft.length)])
+                paragraphs.append(Paragraph(start: start + draft.start, units: units, contentRange: 0..<draft.contentLength,
+                                            runs: draft.runs, style: style))
+            }
+            offset += text.units.count
+            spine[index].range = start..<offset
+            anchors[spine[index].href, default: [:]].merge(text.anchors) { first, _ in first }
+            for image in text.images {
+                var size: Size?
+                if let path = image.path {
+                    if let known = imageSizes[path] { size = known } else {
+                        size = imageSize(path)
+                        imageSizes[path] = size
+                    }
+                }
+                images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
+            }
+        }
+        let styled: StyledText
+        do {
+            styled = try StyledText(paragraphs: paragraphs, language: package.metadata.language, title: package.metadata.title)
+        } catch {
+            // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
+            throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")
+        }
+
+        // The table of contents: EPUB 3's nav first, EPUB 2's NCX otherwise.
+        var source = EPUBTOCSource.none
+        var entries: [EPUBNavigation.Entry] = []
+        if let nav = package.navItem, archive.contains(nav.path), let root = try? parseXML(nav.path, recordWarnings: false),
+           let found = EPUBNavigation.navigationDocument(root, path: nav.path), !found.isEmpty {
+            entries = found
+            source = .navigationDocument
+        } else if let ncx = package.ncxItem, archive.contains(ncx.path), let root = try? parseXML(ncx.path),
+                  let found = EPUBNavigation.ncx(root, path: ncx.path) {
+            entries = found
+            source = .ncx
+        }
+        let draft = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
+                             spine: spine, tableOfContents: [], tableOfContentsSource: source,
+                             pageProgression: package.pageProgression, images: images, anchors: anchors, warnings: [])
+        let toc = entries.map { resolve($0, in: draft) }
+        return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
+                        spine: spine, tableOfContents: toc, tableOfContentsSource: source,
+                        pageProgression: package.pageProgression, images: images, anchors: anchors, warnings: warnings)
+    }
+
+    // MARK: Parts
+
+    /// Parses an XML entry; recovery is noted in the warnings.
+    private mutating func parseXML(_ path: String, recordWarnings: Bool = true) throws(DocumentError) -> XMLElement {
+        let bytes = try archive.read(path)
+        let result = try LibXMLReader.parse(bytes, entry: path, book: book)
+        if recordWarnings {
+            if let error = result.recoveredError {
+                warnings.append("\(book): \(path) is not well-formed XML; recovered what libxml2 could (\(error))")
+            }
+            if !result.unexpandedEntities.isEmpty {
+                let names = result.unexpandedEntities.prefix(5).map { "&\($0);" }.joined(separator: ", ")
+                warnings.append("\(book): \(path): entities declared in the document are not expanded (\(names))")
+            }
+        }
+        return result.root
+    }
+
+    /// The projection of one spine item: XHTML through the converter, an image as its placeholder.
+    private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage) throws(DocumentError) -> SpineItemText {
+        var current = item
+        var visited: Set<String> = [item.id]
+        // Follow the manifest's fallback chain to something readable.
+        while !EPUBReaderMedia.isXHTML(current) && !EPUBReaderMedia.isImage(current) {
+            guard let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted,
+                  archive.contains(next.path) else {
+                warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
+                return SpineItemText()
+            }
+            current = next
+        }
+        if EPUBReaderMedia.isImage(current) {
+            var text = SpineItemText()
+            text.units = [0xFFFC, 0x0A]
+            var style = ParagraphStyle()
+            style.alignment = .center
+            style.firstLineIndent = 0
+            text.paragraphs = [SpineItemText.ParagraphDraft(start: 0, length: 2, contentLength: 1, runs: [], style: style)]
+            text.images = [SpineItemText.ImageDraft(offset: 0, path: current.path, altText: nil)]
+            return text
+        }
+        let root = try parseXML(current.path)
+        let sheet = options.publisherStyles ? publisherSheet(for: root, path: current.path) : CSSStyleSheet()
+        var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
+                                       bookLanguage: package.metadata.language)
+        return converter.convert(root)
+    }
+
+    /// The document's linked style sheets and `<style>` elements, in document order.
+    private mutating func publisherSheet(for root: XMLElement, path: String) -> CSSStyleSheet {
+        var combined = CSSStyleSheet()
+        var stack: [XMLElement] = [root]
+        var ordered: [XMLElement] = []
+        while let element = stack.popLast() {
+            if element.name == "link" || element.name == "style" { ordered.append(element) }
+            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
+        }
+        for element in ordered {
+            if element.name == "style" {
+                combined.append(CSSStyleSheet(parsing: element.textContent))
+                continue
+            }
+            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
+            guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
+                  case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path) else { continue }
+            if let cached = styleSheets[sheetPath] { combined.append(cached); continue }
+            var sheet = CSSStyleSheet()
+            if archive.contains(sheetPath) {
+                do {
+                    // A style sheet is small; one larger than 2 MB is not worth reading.
+                    let bytes = try archive.read(sheetPath, limit: 2 << 20)
+                    sheet = CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self))
+                } catch {
+                    warnings.append(error.message + " (style sheet ignored)")
+                }
+            }
+            styleSheets[sheetPath] = sheet
+            combined.append(sheet)
+        }
+        return combined
+    }
+
+    private mutating func imageSize(_ path: String) -> Size? {
+        guard archive.contains(path) else {
+            warnings.append("\(book): image \(path) is missing from the archive")
+            return nil
+        }
+        guard let bytes = try? archive.readPrefix(path, count: ImageHeader.prefixLength) else { return nil }
+        return ImageHeader.pixelSize(bytes)
+    }
+
+    /// Refuses books whose spine items are encrypted (DRM); font obfuscation is not encryption of text.
+    private func checkEncryption(_ package: EPUBPackage) throws(DocumentError) {
+        guard archive.contains("META-INF/encryption.xml"),
+              let bytes = try? archive.read("META-INF/encryption.xml", limit: 4 << 20),
+              let parsed = try? LibXMLReader.parse(bytes, entry: "META-INF/encryption.xml", book: book) else { return }
+        let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
+        var encrypted: Set<String> = []
+        for data in parsed.root.descendants(named: "EncryptedData") {
+            let algorithm = data.descendants(named: "EncryptionMethod").first?.attribute("Algorithm") ?? ""
+            guard !fontObfuscation.contains(algorithm) else { continue }
+            for reference in data.descendants(named: "CipherReference") {
+                if let uri = reference.attribute("URI"), case .inBook(let path, _)? = EPUBPath.resolve(uri, relativeTo: "") {
+                    encrypted.insert(path)
+                }
+            }
+        }
+        for reference in package.spine {
+            if let item = package.manifest[reference.idref], encrypted.contains(item.path) {
+                throw DocumentError(.unsupported, "\(book): \(item.path) is encrypted (DRM); Typeset cannot read DRM-protected books")
+            }
+        }
+    }
+
+    /// Resolves a TOC entry and its children to offsets; an entry without a target takes its first child's.
+    private mutating func resolve(_ entry: EPUBNavigation.Entry, in book: EPUBBook) -> EPUBTOCEntry {
+        let children = entry.children.map { resolve($0, in: book) }
+        var offset: UTF16Offset?
+        if let href = entry.href {
+            offset = book.offset(forHref: href)
+            if offset == nil {
+                warnings.append("\(self.book): table of contents entry \"\(entry.title)\" points at \(href), which is not in the text")
+            } else if !book.resolvesExactly(href) {
+                warnings.append("\(self.book): table of contents entry \"\(entry.title)\" points at \(href), an id that does not exist; using the start of the file")
+            }
+        } else {
+            offset = children.lazy.compactMap(\.offset).first
+        }
+        return EPUBTOCEntry(title: entry.title, href: entry.href, offset: offset, children: children)
+    }
+}
+
+/// Which manifest media types the reader shows.
+private enum EPUBReaderMedia {
+    static func isXHTML(_ item: EPUBPackage.ManifestItem) -> Bool {
+        item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html" || item.mediaType == "application/xml"
+            || (item.mediaType.isEmpty && (item.path.hasSuffix(".xhtml") || item.path.hasSuffix(".html") || item.path.hasSuffix(".htm")))
+    }
+
+    static func isImage(_ item: EPUBPackage.ManifestItem) -> Bool {
+        item.mediaType.hasPrefix("image/")
+    }
+}

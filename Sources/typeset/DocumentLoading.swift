@@ -1,0 +1,84 @@
+import Foundation
+import TypesetCore
+import TypesetDocuments
+
+/// A book as the CLI loaded it: the text to lay out, plus what `typeset info` reports.
+struct LoadedDocument {
+    /// What kind of file it was.
+    enum Format {
+        /// A plain-text file, in this encoding.
+        case plainText(TextEncoding)
+        /// An EPUB.
+        case epub(EPUBBook)
+    }
+
+    /// The path as given.
+    let path: String
+    /// The text to lay out.
+    let text: StyledText
+    /// The format, with the EPUB's metadata, spine and table of contents.
+    let format: Format
+
+    /// The EPUB, when the file is one.
+    var epub: EPUBBook? {
+        if case .epub(let book) = format { return book }
+        return nil
+    }
+
+    /// Readium's position count: one per 1024 UTF-16 units of each spine item (at least one per item); a text
+    /// file is one item.
+    var positionCount: Int {
+        epub?.positionCount ?? max(1, (text.length + 1023) / 1024)
+    }
+}
+
+/// Reads the book at `path`: an EPUB (by its `.epub` extension or its ZIP signature) with ``EPUBReader``,
+/// anything else with ``PlainTextReader``. Notes on what was recovered (malformed XHTML, Latin-1 text) go to
+/// standard error.
+///
+/// - Parameter publisherStyles: Whether an EPUB's CSS applies (it never changes the text or its offsets).
+/// - Throws: ``ToolFailure`` with status `badInput` and a one-line message naming the file (and the entry).
+func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDocument {
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw ToolFailure(status: .badInput, message: "\(path): no such file")
+    }
+    guard !isDirectory.boolValue else { throw ToolFailure(status: .badInput, message: "\(path): is a directory, not a book") }
+    guard manager.isReadableFile(atPath: path) else {
+        throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
+    }
+    if isEPUB(path) {
+        var options = EPUBReader.Options()
+        options.publisherStyles = publisherStyles
+        let book: EPUBBook
+        do { book = try EPUBReader(options: options).read(path: path) } catch {
+            throw ToolFailure(status: .badInput, message: error.message)
+        }
+        // Warnings already name the book and the entry; a broken book could have hundreds.
+        for warning in book.warnings.prefix(5) { printError("typeset: \(warning)") }
+        if book.warnings.count > 5 { printError("typeset: ... and \(book.warnings.count - 5) more warnings about \(path)") }
+        return LoadedDocument(path: path, text: book.text, format: .epub(book))
+    }
+    guard let data = manager.contents(atPath: path) else {
+        throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
+    }
+    do {
+        let document = try PlainTextReader().read(bytes: [UInt8](data), name: path)
+        if document.encoding == .latin1 {
+            printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
+        }
+        return LoadedDocument(path: path, text: document.text, format: .plainText(document.encoding))
+    } catch {
+        throw ToolFailure(status: .badInput, message: error.message)
+    }
+}
+
+/// Whether the file is an EPUB: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
+private func isEPUB(_ path: String) -> Bool {
+    if path.lowercased().hasSuffix(".epub") { return true }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let signature = (try? handle.read(upToCount: 4)) ?? Data()
+    return signature == Data([0x50, 0x4B, 0x03, 0x04])
+}

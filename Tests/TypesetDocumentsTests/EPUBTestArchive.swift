@@ -1,0 +1,175 @@
+import CLibZip
+import Foundation
+import Testing
+import TypesetDocuments
+
+/// Writes small ZIP archives with libzip for the EPUB tests: well-formed books, broken ones and hostile ones.
+struct EPUBTestArchive {
+    /// One entry to write.
+    struct Entry {
+        var name: String
+        var bytes: [UInt8]
+        /// Stored (the `mimetype` entry) rather than deflated.
+        var stored = false
+    }
+
+    var entries: [Entry] = []
+
+    /// Adds an entry from a string (UTF-8).
+    mutating func add(_ name: String, _ text: String, stored: Bool = false) {
+        entries.append(Entry(name: name, bytes: Array(text.utf8), stored: stored))
+    }
+
+    /// Adds an entry from bytes.
+    mutating func add(_ name: String, bytes: [UInt8], stored: Bool = false) {
+        entries.append(Entry(name: name, bytes: bytes, stored: stored))
+    }
+
+    /// A minimal valid EPUB 3 whose spine is `chapters` (name, XHTML body), with a nav document listing them.
+    static func book(chapters: [(String, String)], title: String = "Test Book", language: String = "en",
+                     extraManifest: String = "", extraEntries: [Entry] = [], spineAttributes: String = "",
+                     css: String? = nil) -> EPUBTestArchive {
+        var archive = EPUBTestArchive()
+        archive.add("mimetype", "application/epub+zip", stored: true)
+        archive.add("META-INF/container.xml", container(opf: "OEBPS/content.opf"))
+        var manifest = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+        var spine = ""
+        var navItems = ""
+        for (index, (name, _)) in chapters.enumerated() {
+            manifest += "<item id=\"c\(index)\" href=\"\(name)\" media-type=\"application/xhtml+xml\"/>\n"
+            spine += "<itemref idref=\"c\(index)\"/>\n"
+            navItems += "<li><a href=\"\(name)\">Chapter \(index + 1)</a></li>\n"
+        }
+        if css != nil { manifest += "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>\n" }
+        archive.add("OEBPS/content.opf", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
+              <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+                <dc:identifier id="uid">urn:uuid:test</dc:identifier>
+                <dc:title>\(title)</dc:title>
+                <dc:creator>Test Author</dc:creator>
+                <dc:language>\(language)</dc:language>
+              </metadata>
+              <manifest>
+            \(manifest)\(extraManifest)
+              </manifest>
+              <spine \(spineAttributes)>
+            \(spine)
+              </spine>
+            </package>
+            """)
+        archive.add("OEBPS/nav.xhtml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+            <head><title>Contents</title></head>
+            <body><nav epub:type="toc"><ol>
+            \(navItems)
+            </ol></nav></body></html>
+            """)
+        for (name, body) in chapters {
+            archive.add("OEBPS/" + name, body)
+        }
+        if let css { archive.add("OEBPS/style.css", css) }
+        archive.entries.append(contentsOf: extraEntries)
+        return archive
+    }
+
+    /// An XHTML document around `body` (with a link to `style.css` when `stylesheet` is set).
+    static func xhtml(_ body: String, language: String = "en", stylesheet: Bool = false, doctype: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        \(doctype)
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(language)">
+        <head><title>T</title>\(stylesheet ? "<link rel=\"stylesheet\" type=\"text/css\" href=\"style.css\"/>" : "")</head>
+        <body>\(body)</body>
+        </html>
+        """
+    }
+
+    static func container(opf: String) -> String {
+        """
+        <?xml version="1.0"?>
+        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+          <rootfiles><rootfile full-path="\(opf)" media-type="application/oebps-package+xml"/></rootfiles>
+        </container>
+        """
+    }
+
+    /// Writes the archive to a new file in a temporary folder and returns its path.
+    func write(name: String = "test.epub") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-epub-tests-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
+            throw ArchiveError(message: "zip_open failed with \(code)")
+        }
+        // libzip reads the buffers at zip_close, so they must live until then.
+        var buffers: [UnsafeMutableRawBufferPointer] = []
+        defer { buffers.forEach { $0.deallocate() } }
+        for entry in entries {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, entry.bytes.count), alignment: 1)
+            entry.bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            buffers.append(buffer)
+            guard let source = zip_source_buffer(archive, buffer.baseAddress, UInt64(entry.bytes.count), 0) else {
+                zip_discard(archive)
+                throw ArchiveError(message: "zip_source_buffer failed")
+            }
+            let index = zip_file_add(archive, entry.name, source, ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE)
+            guard index >= 0 else {
+                zip_source_free(source)
+                zip_discard(archive)
+                throw ArchiveError(message: "zip_file_add \(entry.name) failed")
+            }
+            zip_set_file_compression(archive, UInt64(index), entry.stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 9)
+        }
+        guard zip_close(archive) == 0 else {
+            let message = String(cString: zip_strerror(archive))
+            zip_discard(archive)
+            throw ArchiveError(message: "zip_close failed: \(message)")
+        }
+        return path
+    }
+
+    /// Writes the archive and returns its bytes.
+    func bytes() throws -> [UInt8] {
+        let path = try write()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    struct ArchiveError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+}
+
+/// Reading helpers for the EPUB tests.
+enum EPUBTestReading {
+    /// Reads an archive built in the test (from memory).
+    static func read(_ archive: EPUBTestArchive, options: EPUBReader.Options = EPUBReader.Options(),
+                     name: String = "test.epub") throws -> EPUBBook {
+        try EPUBReader(options: options).read(bytes: try archive.bytes(), name: name)
+    }
+
+    /// Expects reading to fail with `code`, and the message to contain every string of `mentions`.
+    static func expectFailure(_ archive: EPUBTestArchive, code: DocumentError.Code, mentions: [String],
+                              options: EPUBReader.Options = EPUBReader.Options(),
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let bytes = try archive.bytes()
+        do {
+            _ = try EPUBReader(options: options).read(bytes: bytes, name: "bad.epub")
+            Issue.record("reading succeeded; expected a \(code) error", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
+            for mention in mentions + ["bad.epub"] {
+                #expect(error.message.contains(mention), "\"\(error.message)\" does not mention \(mention)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The text of every paragraph's content, one string per paragraph.
+    static func paragraphs(_ book: EPUBBook) -> [String] {
+        book.text.paragraphs.map(\.contentString)
+    }
+}
