@@ -8,7 +8,8 @@
  * Setup (peers §4.2): pango_cairo_font_map_new + set_resolution(dpi), one PangoContext, one PangoLayout per
  * paragraph with set_font_description / set_width / set_wrap(WORD) / set_text, forced with get_extents.
  * Pagination sums the lines' y-ranges (PangoLayoutIter) into pages of --page-height points; a line never
- * straddles pages; --para-spacing points go between paragraphs (dropped at the top of a page).
+ * straddles pages; --para-spacing points go between paragraphs (dropped at the top of a page). --line-height sets an
+ * absolute line height (PANGO_ATTR_LINE_HEIGHT, Pango >= 1.50) so that pages hold as many lines as Typeset's.
  *
  * Sections (--sections, comma-separated, any order):
  *   shape       pango_itemize + pango_shape_with_flags per item, per paragraph (Pango's shaping only), and plain
@@ -22,7 +23,8 @@
  *               middle and the last page (page coordinates -> paragraph layout found by binary search)
  *   memory      VmHWM before/after laying out every paragraph and keeping the layouts (run alone, fresh process)
  *
- * Times are milliseconds (per call: microseconds), CLOCK_MONOTONIC; each timed section runs --warmup times
+ * Times are milliseconds (per call: microseconds), CLOCK_MONOTONIC (wall); the main sections also give process
+ * CPU time (CLOCK_PROCESS_CPUTIME_ID, keys ending in _cpu_ms); each timed section runs --warmup times
  * untimed, then --runs times; the JSON gives median, min, max and every run.
  */
 #define _GNU_SOURCE
@@ -46,6 +48,7 @@ static double opt_page_height = 800;  /* points */
 static double opt_dpi = 96;
 static double opt_render_dpi2 = 144;  /* 2 px per point, typeset's default pixelScale */
 static double opt_line_spacing = 0;   /* 0: the font's natural line height */
+static double opt_line_height = 0;    /* points, absolute (PANGO_ATTR_LINE_HEIGHT); 0: unset */
 static double opt_para_spacing = 0;   /* points between paragraphs */
 static double opt_relayout_width = 500;
 static int opt_runs = 5, opt_warmup = 1, opt_hit_count = 10000, opt_render_page = 0;
@@ -68,6 +71,13 @@ static int has_section(const char *name) {
 static double now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* CPU time of the whole process (every thread), so that time lost to other processes on a shared machine shows. */
+static double cpu_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
@@ -188,6 +198,12 @@ static PangoLayout *layout_paragraph(Engine *e, const Para *para, int width) {
     pango_layout_set_width(layout, width);
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
     if (opt_line_spacing > 0) pango_layout_set_line_spacing(layout, (float)opt_line_spacing);
+    if (opt_line_height > 0) {
+        PangoAttrList *attrs = pango_attr_list_new();
+        pango_attr_list_insert(attrs, pango_attr_line_height_new_absolute(pt_to_units(opt_line_height)));
+        pango_layout_set_attributes(layout, attrs);
+        pango_attr_list_unref(attrs);
+    }
     pango_layout_set_text(layout, para->text, para->length);
     PangoRectangle logical;
     pango_layout_get_extents(layout, NULL, &logical);
@@ -492,7 +508,7 @@ static void render_section(PangoLayout **layouts) {
 
 static void usage(void) {
     fprintf(stderr, "usage: pango-peer --text FILE [--font FAMILY] [--size PT] [--width PT] [--page-height PT] [--dpi N]\n"
-                    "       [--line-spacing F] [--para-spacing PT] [--relayout-width PT] [--runs N] [--warmup N]\n"
+                    "       [--line-spacing F | --line-height PT] [--para-spacing PT] [--relayout-width PT] [--runs N] [--warmup N]\n"
                     "       [--hit-count N] [--render-page K] [--render-dpi2 N] [--no-hint-metrics] [--png-out FILE]\n"
                     "       [--sections shape,layout,layout2,relayout,render,hit | memory]\n");
     exit(2);
@@ -510,6 +526,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--dpi")) opt_dpi = atof(VALUE());
         else if (!strcmp(a, "--render-dpi2")) opt_render_dpi2 = atof(VALUE());
         else if (!strcmp(a, "--line-spacing")) opt_line_spacing = atof(VALUE());
+        else if (!strcmp(a, "--line-height")) opt_line_height = atof(VALUE());
         else if (!strcmp(a, "--para-spacing")) opt_para_spacing = atof(VALUE());
         else if (!strcmp(a, "--relayout-width")) opt_relayout_width = atof(VALUE());
         else if (!strcmp(a, "--runs")) opt_runs = atoi(VALUE());
@@ -568,26 +585,28 @@ int main(int argc, char **argv) {
     const int width = pt_to_units(opt_width);
     PangoLayout **layouts = calloc((size_t)n_paras, sizeof *layouts);
     double *a = malloc(sizeof(double) * (size_t)opt_runs), *b = malloc(sizeof(double) * (size_t)opt_runs);
-    double *c = malloc(sizeof(double) * (size_t)opt_runs);
+    double *c = malloc(sizeof(double) * (size_t)opt_runs), *cpu = malloc(sizeof(double) * (size_t)opt_runs);
 
     if (has_section("shape")) {
         long glyphs = 0;
         for (int run = -opt_warmup; run < opt_runs; run++) {
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             glyphs = shape_all_pango(&e);
-            if (run >= 0) a[run] = now_ms() - t0;
+            if (run >= 0) { a[run] = now_ms() - t0; cpu[run] = cpu_ms() - c0; }
         }
         emit_stats("shape_ms", a, opt_runs);
+        emit_stats("shape_cpu_ms", cpu, opt_runs);
         emit_number("shape_glyphs", (double)glyphs);
         PangoFont *font = pango_context_load_font(e.context, e.font);
         hb_font_t *hb = pango_font_get_hb_font(font);
         hb_buffer_t *buffer = hb_buffer_create();
         for (int run = -opt_warmup; run < opt_runs; run++) {
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             glyphs = shape_all_harfbuzz(hb, buffer);
-            if (run >= 0) a[run] = now_ms() - t0;
+            if (run >= 0) { a[run] = now_ms() - t0; cpu[run] = cpu_ms() - c0; }
         }
         emit_stats("harfbuzz_shape_ms", a, opt_runs);
+        emit_stats("harfbuzz_shape_cpu_ms", cpu, opt_runs);
         emit_number("harfbuzz_glyphs", (double)glyphs);
         hb_buffer_destroy(buffer);
         g_object_unref(font);
@@ -600,18 +619,19 @@ int main(int argc, char **argv) {
         int runs = timed ? opt_runs : 1, warmup = timed ? opt_warmup : 0;
         for (int run = -warmup; run < runs; run++) {
             free_layouts(layouts);
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             layout_range(&e, layouts, 0, n_paras, width);
             double t1 = now_ms();
             count = paginate(layouts, -1, NULL, NULL);
             double t2 = now_ms();
-            if (run >= 0) { a[run] = t1 - t0; b[run] = t2 - t1; c[run] = t2 - t0; }
+            if (run >= 0) { a[run] = t1 - t0; b[run] = t2 - t1; c[run] = t2 - t0; cpu[run] = cpu_ms() - c0; }
         }
         have_layouts = 1;
         if (timed) {
             emit_stats("layout_ms", a, opt_runs);
             emit_stats("paginate_ms", b, opt_runs);
             emit_stats("layout_paginate_ms", c, opt_runs);
+            emit_stats("layout_paginate_cpu_ms", cpu, opt_runs);
         }
         emit_number("lines", (double)count.lines);
         emit_number("pages", (double)count.pages);
@@ -626,7 +646,7 @@ int main(int argc, char **argv) {
         Engine engines[2] = { engine_new(), engine_new() };
         for (int run = -opt_warmup; run < opt_runs; run++) {
             free_layouts(layouts2);
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             ThreadJob jobs[2] = { { &engines[0], layouts2, 0, mid, width }, { &engines[1], layouts2, mid, n_paras, width } };
             pthread_t thread;
             pthread_create(&thread, NULL, layout_thread, &jobs[1]);
@@ -635,10 +655,11 @@ int main(int argc, char **argv) {
             double t1 = now_ms();
             count = paginate(layouts2, -1, NULL, NULL);
             double t2 = now_ms();
-            if (run >= 0) { a[run] = t1 - t0; c[run] = t2 - t0; }
+            if (run >= 0) { a[run] = t1 - t0; c[run] = t2 - t0; cpu[run] = cpu_ms() - c0; }
         }
         emit_stats("layout_t2_ms", a, opt_runs);
         emit_stats("layout_paginate_t2_ms", c, opt_runs);
+        emit_stats("layout_paginate_t2_cpu_ms", cpu, opt_runs);
         emit_number("lines_t2", (double)count.lines);
         free_layouts(layouts2);
         free(layouts2);
@@ -656,16 +677,17 @@ int main(int argc, char **argv) {
                 pango_layout_set_width(layouts[i], width);
                 pango_layout_get_extents(layouts[i], NULL, &r);
             }
-            double t0 = now_ms();
+            double t0 = now_ms(), c0 = cpu_ms();
             for (int i = 0; i < n_paras; i++) {
                 PangoRectangle r;
                 pango_layout_set_width(layouts[i], new_width);
                 pango_layout_get_extents(layouts[i], NULL, &r);
             }
             count = paginate(layouts, -1, NULL, NULL);
-            if (run >= 0) a[run] = now_ms() - t0;
+            if (run >= 0) { a[run] = now_ms() - t0; cpu[run] = cpu_ms() - c0; }
         }
         emit_stats("relayout_ms", a, opt_runs);
+        emit_stats("relayout_cpu_ms", cpu, opt_runs);
         emit_number("relayout_width_pt", opt_relayout_width);
         emit_number("relayout_lines", (double)count.lines);
         emit_number("relayout_pages", (double)count.pages);
@@ -685,7 +707,7 @@ int main(int argc, char **argv) {
     }
 
     free_layouts(layouts);
-    free(layouts); free(a); free(b); free(c);
+    free(layouts); free(a); free(b); free(c); free(cpu);
     engine_free(&e);
     g_string_append(out, "\n}\n");
     fputs(out->str, stdout);

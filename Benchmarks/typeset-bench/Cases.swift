@@ -61,10 +61,10 @@ struct SplitMix64 {
 }
 
 /// A named case: a closure producing one row.
-struct BenchCase {
+struct BenchCase: Sendable {
     let name: String
     let summary: String
-    let body: (Bench) throws -> CaseResult
+    let body: @Sendable (Bench) throws -> CaseResult
 }
 
 /// Holds the inputs, the peer and what cases share (shaped texts, layouts).
@@ -73,9 +73,14 @@ final class Bench {
     let inputs: Inputs
     let peer: Peer
     var results: [CaseResult] = []
+    /// The names of the cases of this run (variants of one group are measured together, interleaved).
+    let selected: Set<String>
+    /// Rows measured ahead as part of an interleaved group.
+    private var measuredAhead: [String: CaseResult] = [:]
 
-    init(options: RunOptions) throws {
+    init(options: RunOptions, selected: Set<String>) throws {
         self.options = options
+        self.selected = selected
         inputs = try Inputs()
         peer = Peer(options: options)
     }
@@ -111,14 +116,34 @@ final class Bench {
         return peer.job(book.rawValue, ["--text", file, "--sections", sections])
     }
 
-    func stats(_ samples: [Double]) -> Statistics { Statistics(samples) }
-
-    func result(_ name: String, unit: String = "ms", samples: [Double], checksum: Int, peer: PeerValue? = nil,
+    /// A row from timings: wall-time statistics, CPU-time statistics, and the ratios to the peer's medians.
+    /// `scale` converts the per-run milliseconds into the row's unit (to µs per call, say).
+    func result(_ name: String, unit: String = "ms", timings: Timings, scale: Double = 1, peer: PeerValue? = nil,
                 notes: String = "", extra: [String: Double] = [:]) -> CaseResult {
-        let s = Statistics(samples)
+        let s = Statistics(timings.wall.map { $0 * scale })
+        let cpu = timings.cpu.isEmpty ? nil : Statistics(timings.cpu.map { $0 * scale })
         let ratio = peer.flatMap { $0.median > 0 ? s.median / $0.median : nil }
-        return CaseResult(name: name, unit: unit, stats: s, checksum: checksum, peer: peer, ratio: ratio, notes: notes,
-                          extra: extra)
+        let cpuRatio = peer?.cpuMedian.flatMap { p in cpu.map { $0.median / p } }
+        return CaseResult(name: name, unit: unit, stats: s, cpu: cpu, checksum: timings.checksum, peer: peer, ratio: ratio,
+                          cpuRatio: cpuRatio, notes: notes, extra: extra)
+    }
+
+    /// A row whose value is not a time (a hit rate, bytes per unit): no CPU column.
+    func result(_ name: String, unit: String, values: [Double], checksum: Int, peer: PeerValue? = nil, notes: String = "",
+                extra: [String: Double] = [:]) -> CaseResult {
+        let s = Statistics(values)
+        let ratio = peer.flatMap { $0.median > 0 ? s.median / $0.median : nil }
+        return CaseResult(name: name, unit: unit, stats: s, cpu: nil, checksum: checksum, peer: peer, ratio: ratio,
+                          cpuRatio: nil, notes: notes, extra: extra)
+    }
+
+    /// A peer median with its CPU-time median (`<key>` and `<key without _ms>_cpu_ms`) when present.
+    func peerValue(_ json: [String: Any]?, _ key: String, what: String) -> PeerValue? {
+        guard var value = Peer.value(json, key, what: what) else { return nil }
+        if key.hasSuffix("_ms") {
+            value.cpuMedian = Peer.value(json, String(key.dropLast(3)) + "_cpu_ms", what: "")?.median
+        }
+        return value
     }
 
     // MARK: Cached layouts shared by several cases
@@ -218,62 +243,95 @@ final class Bench {
 
     // MARK: Shaping
 
+    /// A typesetter whose word cache has seen `text` once (the state of the "warm" rows).
+    func warmTypesetter(threads: Int, _ text: StyledText, layout settings: TypographySettings? = nil) throws -> Typesetter {
+        let typesetter = Typesetter(fonts: fonts, threads: threads)
+        if let settings { _ = try typesetter.layout(text, settings: settings) }
+        else { _ = try typesetter.shape(text, fontFamily: "DejaVu Serif") }
+        return typesetter
+    }
+
+    /// shape.corpus.cold and shape.corpus.warm, measured interleaved.
     func shape(warm: Bool) throws -> CaseResult {
+        let name = warm ? "shape.corpus.warm" : "shape.corpus.cold"
+        if let row = measuredAhead.removeValue(forKey: name) { return row }
         let text = try self.text(.corpus)
-        let shared = Typesetter(fonts: fonts, threads: 1)
-        let (samples, checksum) = try measure(runs: options.runs, warmup: max(options.warmup, warm ? 1 : 0),
-                                              prepare: { warm ? shared : Typesetter(fonts: fonts, threads: 1) }) { typesetter in
-            let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
-            return shaped.paragraphs.reduce(0) { $0 + $1.glyphCount }
+        let variants = [false, true].filter { selected.contains($0 ? "shape.corpus.warm" : "shape.corpus.cold") }
+        var items: [Timed] = []
+        for isWarm in variants {
+            let box = Box(isWarm ? try warmTypesetter(threads: 1, text) : Typesetter(fonts: fonts, threads: 1))
+            items.append(Timed(prepare: { if !isWarm { box.value = Typesetter(fonts: self.fonts, threads: 1) } }, body: {
+                let shaped = try box.value.shape(text, fontFamily: "DejaVu Serif")
+                retainedResult = shaped
+                return shaped.paragraphs.reduce(0) { $0 + $1.glyphCount }
+            }))
         }
+        let timings = try measureInterleaved(items, runs: options.runs, warmup: options.warmup)
         let job = peerJob(.corpus)
         let hb = Peer.value(job, "harfbuzz_shape_ms", what: "")
-        var notes = "glyphs \(grouped(checksum))"
-        if let hb { notes += "; HarfBuzz alone, 1 buffer/paragraph: \(format(hb.median)) ms (ours/hb \(String(format: "%.2f", Statistics(samples).median / hb.median)))" }
-        if let glyphs = Peer.number(job, "shape_glyphs") { notes += "; Pango glyphs \(grouped(Int(glyphs)))" }
-        return result(warm ? "shape.corpus.warm" : "shape.corpus.cold", samples: samples, checksum: checksum,
-                      peer: Peer.value(job, "shape_ms", what: "pango_itemize + pango_shape per paragraph"), notes: notes)
+        for (isWarm, t) in zip(variants, timings) {
+            var notes = "glyphs \(grouped(t.checksum))"
+            if let hb { notes += "; HarfBuzz alone, 1 buffer/paragraph: \(format(hb.median)) ms (ours/hb \(String(format: "%.2f", Statistics(t.wall).median / hb.median)))" }
+            if let glyphs = Peer.number(job, "shape_glyphs") { notes += "; Pango glyphs \(grouped(Int(glyphs)))" }
+            let rowName = isWarm ? "shape.corpus.warm" : "shape.corpus.cold"
+            measuredAhead[rowName] = result(rowName, timings: t,
+                                      peer: peerValue(job, "shape_ms", what: "pango_itemize + pango_shape per paragraph"), notes: notes)
+        }
+        return measuredAhead.removeValue(forKey: name)!
     }
 
     // MARK: Full layout
 
+    /// layout.<book>.{cold,warm}.t{1,2}: the selected variants of a book measured together, interleaved.
     func layout(_ book: Book, warm: Bool, threads: Int) throws -> CaseResult {
+        func rowName(_ warm: Bool, _ threads: Int) -> String { "layout.\(book.rawValue).\(warm ? "warm" : "cold").t\(threads)" }
+        let name = rowName(warm, threads)
+        if let row = measuredAhead.removeValue(forKey: name) { return row }
         let text = try self.text(book)
         let settings = pangoWorkloadSettings()
-        let shared = Typesetter(fonts: fonts, threads: threads)
-        var lines = 0, pages = 0
-        let (samples, checksum) = try measure(runs: options.runs, warmup: max(options.warmup, warm ? 1 : 0),
-                                              prepare: { warm ? shared : Typesetter(fonts: fonts, threads: threads) }) { typesetter in
-            let layout = try typesetter.layout(text, settings: settings)
-            lines = layout.lineCount
-            pages = layout.pages.count
-            return lines &* 100_003 &+ pages
+        var variants: [(warm: Bool, threads: Int)] = []
+        for t in [1, 2] { for w in [false, true] where selected.contains(rowName(w, t)) { variants.append((w, t)) } }
+        var items: [Timed] = []
+        let counts = Box([(lines: Int, pages: Int)](repeating: (0, 0), count: variants.count))
+        for (i, v) in variants.enumerated() {
+            let box = Box(v.warm ? try warmTypesetter(threads: v.threads, text, layout: settings)
+                                 : Typesetter(fonts: fonts, threads: v.threads))
+            items.append(Timed(prepare: { if !v.warm { box.value = Typesetter(fonts: self.fonts, threads: v.threads) } }, body: {
+                let layout = try box.value.layout(text, settings: settings)
+                retainedResult = layout
+                counts.value[i] = (layout.lineCount, layout.pages.count)
+                return layout.lineCount &* 100_003 &+ layout.pages.count
+            }))
         }
+        let timings = try measureInterleaved(items, runs: options.runs, warmup: options.warmup)
         let job = peerJob(book)
-        let peerValue = Peer.value(job, threads == 1 ? "layout_paginate_ms" : "layout_paginate_t2_ms",
-                                   what: "one PangoLayout per paragraph + line walk into pages, \(threads) thread(s)")
-        var extra: [String: Double] = ["lines": Double(lines), "pages": Double(pages), "utf16_units": Double(text.length)]
-        var notes = "lines \(grouped(lines)) pages \(grouped(pages))"
-        if let pl = Peer.number(job, "lines"), let pp = Peer.number(job, "pages") {
-            extra["pango_lines"] = pl; extra["pango_pages"] = pp
-            extra["lines_delta_vs_pango"] = Double(lines) - pl; extra["pages_delta_vs_pango"] = Double(pages) - pp
-            notes += String(format: " (Pango %@ / %@: lines %+d = %+.1f%%, pages %+d)", grouped(Int(pl)), grouped(Int(pp)),
-                            lines - Int(pl), (Double(lines) / pl - 1) * 100, pages - Int(pp))
+        var unhinted: [String: Any]?
+        if book == .corpus, peer.available, let file = try? peerFile(.corpus) {
+            unhinted = peer.job("corpus-unhinted", ["--text", file, "--sections", "layout", "--no-hint-metrics"], timed: false)
         }
-        if book == .corpus, peer.available, let file = try? peerFile(.corpus),
-           let geometry = peer.job("corpus-unhinted", ["--text", file, "--sections", "layout", "--no-hint-metrics"], timed: false),
-           let pl = Peer.number(geometry, "lines"), let pp = Peer.number(geometry, "pages") {
-            extra["pango_unhinted_lines"] = pl; extra["pango_unhinted_pages"] = pp
-            notes += String(format: "; Pango without hinted metrics %@ / %@", grouped(Int(pl)), grouped(Int(pp)))
+        for (i, v) in variants.enumerated() {
+            let (lines, pages) = counts.value[i]
+            let t = timings[i]
+            let peerRow = peerValue(job, v.threads == 1 ? "layout_paginate_ms" : "layout_paginate_t2_ms",
+                                    what: "one PangoLayout per paragraph + line walk into pages, \(v.threads) thread(s)")
+            var extra: [String: Double] = ["lines": Double(lines), "pages": Double(pages), "utf16_units": Double(text.length)]
+            var notes = "lines \(grouped(lines)) pages \(grouped(pages))"
+            if let pl = Peer.number(job, "lines"), let pp = Peer.number(job, "pages") {
+                extra["pango_lines"] = pl; extra["pango_pages"] = pp
+                extra["lines_delta_vs_pango"] = Double(lines) - pl; extra["pages_delta_vs_pango"] = Double(pages) - pp
+                notes += String(format: " (Pango %@ / %@: lines %+d = %+.1f%%, pages %+d)", grouped(Int(pl)), grouped(Int(pp)),
+                                lines - Int(pl), (Double(lines) / pl - 1) * 100, pages - Int(pp))
+            }
+            if let pl = Peer.number(unhinted, "lines"), let pp = Peer.number(unhinted, "pages") {
+                extra["pango_unhinted_lines"] = pl; extra["pango_unhinted_pages"] = pp
+                notes += String(format: "; Pango without hinted metrics %@ / %@", grouped(Int(pl)), grouped(Int(pp)))
+            }
+            if let ms = Peer.value(job, "layout_ms", what: "")?.median { extra["pango_layout_only_ms"] = ms }
+            extra["m_units_per_s"] = Double(text.length) / 1e6 / (Statistics(t.wall).median / 1000)
+            notes += String(format: "; %.1f M units/s", extra["m_units_per_s"]!)
+            measuredAhead[rowName(v.warm, v.threads)] = result(rowName(v.warm, v.threads), timings: t, peer: peerRow, notes: notes, extra: extra)
         }
-        if let ms = Peer.number(job, "layout_ms") ?? (Peer.value(job, "layout_ms", what: "")?.median) {
-            extra["pango_layout_only_ms"] = ms
-        }
-        let s = Statistics(samples)
-        extra["mb_per_s"] = Double(text.length) / 1e6 / (s.median / 1000)
-        notes += String(format: "; %.1f M units/s", extra["mb_per_s"]!)
-        return result("layout.\(book.rawValue).\(warm ? "warm" : "cold").t\(threads)", samples: samples, checksum: checksum,
-                      peer: peerValue, notes: notes, extra: extra)
+        return measuredAhead.removeValue(forKey: name)!
     }
 
     func singleBlock() throws -> CaseResult {
@@ -286,13 +344,15 @@ final class Bench {
         let text = StyledText(plain: String(decoding: units, as: UTF16.self))
         let settings = pangoWorkloadSettings()
         var lines = 0
-        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup,
-                                              prepare: { Typesetter(fonts: fonts, threads: 1) }) { typesetter in
-            let layout = try typesetter.layout(text, settings: settings)
+        let box = Box(Typesetter(fonts: fonts, threads: 1))
+        let timings = try measure(runs: options.runs, warmup: options.warmup,
+                                  prepare: { box.value = Typesetter(fonts: self.fonts, threads: 1) }) {
+            let layout = try box.value.layout(text, settings: settings)
+            retainedResult = layout
             lines = layout.lineCount
             return lines &* 100_003 &+ layout.pages.count
         }
-        return result("layout.corpus.single-block.t1", samples: samples, checksum: checksum,
+        return result("layout.corpus.single-block.t1", timings: timings,
                       notes: "1 paragraph of \(grouped(text.length)) units, lines \(grouped(lines)); no same-run Pango row (P3 took 5.0 s)")
     }
 
@@ -304,12 +364,14 @@ final class Bench {
         let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
         let settings = pangoWorkloadSettings(width: 500)
         var lines = 0, pages = 0
-        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup) {
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
             let layout = try typesetter.layout(shaped, settings: settings)
+            retainedResult = layout
             lines = layout.lineCount
             pages = layout.pages.count
             return lines &* 100_003 &+ pages
         }
+        let samples = timings.wall
         let job = peerJob(book)
         var notes = "at 500 pt: lines \(grouped(lines)) pages \(grouped(pages))"
         var extra: [String: Double] = ["lines": Double(lines), "pages": Double(pages)]
@@ -321,9 +383,13 @@ final class Bench {
             let speedup = first.stats.median / Statistics(samples).median
             extra["speedup_vs_first_layout"] = speedup
             notes += String(format: "; %.1f× faster than layout.%@.cold.t1", speedup, book.rawValue)
+            if let cpu = first.cpu {
+                extra["cpu_speedup_vs_first_layout"] = cpu.median / Statistics(timings.cpu).median
+                notes += String(format: " (CPU time %.1f×)", extra["cpu_speedup_vs_first_layout"]!)
+            }
         }
-        return result("relayout.\(book.rawValue).w500", samples: samples, checksum: checksum,
-                      peer: Peer.value(job, "relayout_ms", what: "set_width(500 pt) on every kept PangoLayout + get_extents + line walk"),
+        return result("relayout.\(book.rawValue).w500", timings: timings,
+                      peer: peerValue(job, "relayout_ms", what: "set_width(500 pt) on every kept PangoLayout + get_extents + line walk"),
                       notes: notes, extra: extra)
     }
 
@@ -335,12 +401,13 @@ final class Bench {
         settings.fontSize = 21
         let reading = text.length / 2
         var page = 0
-        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup) {
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
             let layout = try typesetter.layout(shaped, settings: settings)
+            retainedResult = layout
             page = layout.pageIndex(containing: reading) ?? 0
             return layout.glyphRuns(onPage: page).reduce(0) { $0 + $1.glyphs.count }
         }
-        return result("first-page.wap.size-change", samples: samples, checksum: checksum,
+        return result("first-page.wap.size-change", timings: timings,
                       notes: "page \(page + 1) holds offset \(grouped(reading)); the whole book is relaid out first (no lazy layout API yet)")
     }
 
@@ -359,7 +426,7 @@ final class Bench {
         }
         let span = max(1, page.range.count)
         for _ in 0..<n { offsets.append(page.range.lowerBound + Int(rng.unit() * Double(span))) }
-        let (samples, checksum) = measure(runs: options.runs, warmup: options.warmup) {
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
             var sum = 0
             if caret {
                 for offset in offsets { sum &+= Int(layout.caretRect(for: TextPosition(offset: offset))?.rect.minX ?? 0) }
@@ -368,13 +435,15 @@ final class Bench {
             }
             return sum
         }
-        let perCall = samples.map { $0 * 1000 / Double(n) }
         var job: [String: Any]?
         if peer.available, let file = try? peerFile(.wap) {
+            // Same column, page height, paragraph spacing and line height (in points, absolute) as our layout, so
+            // that Pango's pages hold the same lines.
             let s = readingSettings()
+            let lineHeight = layout.lines(onPage: pageIndex).first?.rect.height ?? s.fontSize * 1.45
             job = peer.job("wap-reading", ["--text", file, "--font", s.fontFamily, "--size", String(s.fontSize),
                                             "--width", String(s.columnWidth), "--page-height", String(s.contentRect.height),
-                                            "--line-spacing", String(s.lineHeightMultiple),
+                                            "--line-height", String(lineHeight),
                                             "--para-spacing", String(s.paragraphSpacing * s.fontSize), "--sections", "hit"])
         }
         let peerValue = caret
@@ -384,9 +453,11 @@ final class Bench {
         if caret, let pos = Peer.value(job, "hit_index_to_pos_us_\(which)", what: "") {
             notes += "; Pango index_to_pos \(format(pos.median)) µs"
         }
-        if let pp = Peer.number(job, "hit_\(which)_page") { notes += "; Pango's page \(Int(pp) + 1)" }
-        return result("hit.\(caret ? "caret" : "closest").wap.\(which)", unit: "µs/call", samples: perCall, checksum: checksum,
-                      peer: peerValue, notes: notes)
+        if let pp = Peer.number(job, "hit_\(which)_page"), let total = Peer.number(job, "pages") {
+            notes += "; Pango: page \(Int(pp) + 1) of \(Int(total))"
+        }
+        return result("hit.\(caret ? "caret" : "closest").wap.\(which)", unit: "µs/call", timings: timings,
+                      scale: 1000 / Double(n), peer: peerValue, notes: notes)
     }
 
     // MARK: Raster and PNG
@@ -397,7 +468,7 @@ final class Bench {
         let layout = try corpusLayout(pixelScale: scale)
         let renderer = self.renderer
         var bitmap: Bitmap?
-        let (samples, checksum) = try measure(runs: options.runs, warmup: max(1, options.warmup)) {
+        let timings = try measure(runs: options.runs, warmup: max(1, options.warmup)) {
             let b = try renderer.render(page: 0, of: layout)
             bitmap = b
             return b.width &* b.height &+ Int(b[x: b.width / 3, y: b.height / 5].red)
@@ -406,7 +477,7 @@ final class Bench {
         let job = peerJob(.corpus)
         let suffix = scale == 2 ? "_2x" : ""
         let pangoSize = (job?["raster_size\(suffix)"] as? String) ?? "?"
-        return result("raster.corpus.p1.\(label)", samples: samples, checksum: checksum,
+        return result("raster.corpus.p1.\(label)", timings: timings,
                       peer: Peer.value(job, "raster_ms\(suffix)", what: "pango_cairo_show_layout_line into an RGB24 surface"),
                       notes: "\(bitmap!.width)×\(bitmap!.height) px, \(layout.pages[0].lineCount) lines (Pango \(pangoSize))",
                       extra: ["pixels": Double(bitmap!.width * bitmap!.height)])
@@ -418,7 +489,7 @@ final class Bench {
             bitmap = try renderer.render(page: 0, of: try corpusLayout(pixelScale: scale))
         }
         var bytes = 0
-        let (samples, checksum) = try measure(runs: options.runs, warmup: options.warmup) {
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
             let png = try PNGEncoder.encode(bitmap)
             bytes = png.count
             return png.count &+ Int(png[png.count / 2])
@@ -427,7 +498,7 @@ final class Bench {
         let suffix = scale == 2 ? "_2x" : ""
         var notes = "\(bitmap.width)×\(bitmap.height) px → \(grouped(bytes)) B"
         if let pb = Peer.number(job, "png_bytes\(suffix)") { notes += " (cairo \(grouped(Int(pb))) B, zlib default level)" }
-        return result("png.corpus.p1.\(label)", samples: samples, checksum: checksum,
+        return result("png.corpus.p1.\(label)", timings: timings,
                       peer: Peer.value(job, "png_encode_ms\(suffix)", what: "cairo_surface_write_to_png_stream"),
                       notes: notes, extra: ["png_bytes": Double(bytes)])
     }
@@ -498,12 +569,12 @@ final class Bench {
     func cli(_ variant: CLIVariant) throws -> CaseResult {
         try timeCommands()
         guard let timing = cliTimings?[variant] else {
-            return result("cli.page.\(variant.rawValue)", samples: [.nan], checksum: 0, notes: "NOT MEASURED: \(cliProblem ?? "?")")
+            return result("cli.page.\(variant.rawValue)", unit: "ms", values: [.nan], checksum: 0, notes: "NOT MEASURED: \(cliProblem ?? "?")")
         }
         let peerValue = pangoViewTiming.map {
             PeerValue(what: "pango-view page.txt (peers §4.2 P6)", median: $0.median, min: $0.min, max: $0.max)
         }
-        return result("cli.page.\(variant.rawValue)", samples: timing.samples.isEmpty ? [timing.median] : timing.samples,
+        return result("cli.page.\(variant.rawValue)", unit: "ms", values: timing.samples.isEmpty ? [timing.median] : timing.samples,
                       checksum: timing.samples.count, peer: peerValue,
                       notes: "process start to exit, \(timing.tool), \(timing.samples.count) runs")
     }
@@ -535,7 +606,7 @@ final class Bench {
         if let pb = Peer.number(job, "vm_hwm_before_kb"), let pa = Peer.number(job, "vm_hwm_after_kb") {
             notes += String(format: "; Pango keeping every layout: %.1f → %.1f MB", pb / 1024, pa / 1024)
         }
-        return result("memory.wap.t\(threads)", unit: "B/unit", samples: samples, checksum: Int(after),
+        return result("memory.wap.t\(threads)", unit: "B/unit", values: samples, checksum: Int(after),
                       peer: Peer.value(job, "memory_bytes_per_utf16", what: "pango-peer VmHWM growth per UTF-16 unit, layouts kept"),
                       notes: notes, extra: ["vm_hwm_before_kb": before, "vm_hwm_after_kb": after, "shaped_bytes_per_unit": own])
     }
@@ -556,7 +627,7 @@ final class Bench {
         let lookups = stats.hits + stats.misses
         let rate = lookups > 0 ? Double(stats.hits) / Double(lookups) * 100 : 0
         let reference = ["corpus": "99.1", "gpl3": "72.4"][which].map { "; peers §4.3 H6 (HarfBuzz word cache, not this run): \($0)%" } ?? ""
-        return result("wordcache.\(which)", unit: "%", samples: [rate], checksum: shaped.paragraphs.count &+ stats.entries,
+        return result("wordcache.\(which)", unit: "%", values: [rate], checksum: shaped.paragraphs.count &+ stats.entries,
                       notes: "hits \(grouped(stats.hits)) misses \(grouped(stats.misses)) entries \(grouped(stats.entries))" + reference,
                       extra: ["hits": Double(stats.hits), "misses": Double(stats.misses), "entries": Double(stats.entries)])
     }

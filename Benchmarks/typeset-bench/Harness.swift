@@ -3,6 +3,27 @@ import Foundation
 // The measuring half of typeset-bench, in the style of swift-nio's NIOPerformanceTester: no dependencies, one
 // warm-up, N timed runs, a checksum returned by every body so the optimizer cannot drop the work.
 
+/// How many cores this process can really use right now: the same busy loop on one thread and then on two at
+/// once; 2 means a second core is free, 1 means the other processes on the machine take it. Two-thread rows
+/// (ours and Pango's) only mean something when this is near 2.
+func availableParallelism() -> Double {
+    @Sendable @inline(never) func spin() -> UInt64 {
+        var x: UInt64 = 0x9E37_79B9
+        for i in 0..<60_000_000 as Range<UInt64> { x = (x &* 6364136223846793005) &+ i }
+        return x
+    }
+    let t0 = nowMilliseconds()
+    blackhole &+= Int(truncatingIfNeeded: spin())
+    let one = nowMilliseconds() - t0
+    let t1 = nowMilliseconds()
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+        let x = spin()
+        if x == 42 { print("") }  // keeps the loop
+    }
+    let two = nowMilliseconds() - t1
+    return 2 * one / two
+}
+
 /// Monotonic time in milliseconds (`clock_gettime(CLOCK_MONOTONIC)`).
 @inline(__always)
 func nowMilliseconds() -> Double {
@@ -42,6 +63,8 @@ struct PeerValue: Codable {
     var median: Double
     var min: Double?
     var max: Double?
+    /// Median process CPU time, when the peer measured it.
+    var cpuMedian: Double? = nil
 }
 
 /// One row of the report.
@@ -50,11 +73,15 @@ struct CaseResult: Codable {
     /// `ms`, `µs/call`, `B/unit`, `%`...
     var unit: String
     var stats: Statistics
+    /// Process CPU time of the same runs (every thread), for the timed cases.
+    var cpu: Statistics?
     /// The work's fingerprint (glyph count, line count, sum of offsets...).
     var checksum: Int
     var peer: PeerValue?
     /// ours / Pango's, when there is a counterpart; lower is better for times and memory.
     var ratio: Double?
+    /// ours / Pango's in CPU time, when both sides measured it: less sensitive to the machine's load.
+    var cpuRatio: Double?
     var notes: String
     /// Extra numbers for the JSON record (line and page counts, deltas, sizes).
     var extra: [String: Double] = [:]
@@ -69,25 +96,64 @@ struct RunOptions {
     var usePeer = true
 }
 
-/// Runs `body` `warmup` times untimed, then `runs` times timed, and returns the times (ms) and the last checksum.
-/// `prepare` runs before every call, untimed (a fresh typesetter for a cold case, say).
-func measure<State>(runs: Int, warmup: Int, prepare: () throws -> State, _ body: (State) throws -> Int)
-    rethrows -> (samples: [Double], checksum: Int) {
-    var samples: [Double] = []
-    var checksum = 0
-    for run in -warmup..<runs {
-        let state = try prepare()
-        let start = nowMilliseconds()
-        checksum = try body(state)
-        let elapsed = nowMilliseconds() - start
-        blackhole &+= checksum
-        if run >= 0 { samples.append(elapsed) }
-    }
-    return (samples, checksum)
+/// Process CPU time in milliseconds (`CLOCK_PROCESS_CPUTIME_ID`, every thread): unlike wall time, it does not grow
+/// when other processes take the cores, so it shows how much of a slow run was the machine's load.
+@inline(__always)
+func cpuMilliseconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
 }
 
-func measure(runs: Int, warmup: Int, _ body: () throws -> Int) rethrows -> (samples: [Double], checksum: Int) {
-    try measure(runs: runs, warmup: warmup, prepare: { () }, { _ in try body() })
+/// What the last timed body produced (a layout, say), kept alive until the next call's untimed preparation so
+/// that freeing it is not timed: the Pango peer frees its layouts outside its timed region too.
+nonisolated(unsafe) var retainedResult: Any?
+
+/// The timed runs of one measured thing.
+struct Timings {
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    var checksum = 0
+}
+
+/// One thing to time: `prepare` runs untimed before every call (a fresh typesetter for a cold case, say), then
+/// `body` is timed and returns its checksum.
+struct Timed {
+    var prepare: () throws -> Void = {}
+    var body: () throws -> Int
+}
+
+/// Times several things round-robin: warm-up rounds, then `runs` rounds in which each thing runs once (the
+/// starting item rotates every round). Variants compared with each other (cold and warm, one and two threads)
+/// thus see the same machine load, which on a shared machine drifts by tens of percent within a minute.
+func measureInterleaved(_ items: [Timed], runs: Int, warmup: Int) throws -> [Timings] {
+    var out = Array(repeating: Timings(), count: items.count)
+    for run in -warmup..<runs {
+        for k in 0..<items.count {
+            let i = (k + max(0, run)) % items.count
+            retainedResult = nil
+            try items[i].prepare()
+            let c0 = cpuMilliseconds(), t0 = nowMilliseconds()
+            let checksum = try items[i].body()
+            let t1 = nowMilliseconds(), c1 = cpuMilliseconds()
+            blackhole &+= checksum
+            out[i].checksum = checksum
+            if run >= 0 { out[i].wall.append(t1 - t0); out[i].cpu.append(c1 - c0) }
+        }
+    }
+    retainedResult = nil
+    return out
+}
+
+/// Times one thing: `warmup` untimed calls, then `runs` timed ones.
+func measure(runs: Int, warmup: Int, prepare: @escaping () throws -> Void = {}, _ body: @escaping () throws -> Int) throws -> Timings {
+    try measureInterleaved([Timed(prepare: prepare, body: body)], runs: runs, warmup: warmup)[0]
+}
+
+/// A reference cell, for state a `prepare` closure hands to its `body`.
+final class Box<T> {
+    var value: T
+    init(_ value: T) { self.value = value }
 }
 
 // MARK: - Output
@@ -123,16 +189,19 @@ func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
 
 /// The human table: one row per case, ratios next to the rows that have a Pango counterpart.
 func printTable(_ results: [CaseResult]) {
-    let header = [pad("case", 34), pad("median", 9, right: true), pad("min", 9, right: true), pad("max", 9, right: true),
-                  pad("unit", 7), pad("Pango", 9, right: true), pad("ratio", 7, right: true), "checksum · notes"]
+    let header = [pad("case", 30), pad("median", 8, right: true), pad("min", 8, right: true), pad("max", 8, right: true),
+                  pad("cpu", 8, right: true), pad("unit", 7), pad("Pango", 8, right: true), pad("ratio", 6, right: true),
+                  pad("cpu r.", 6, right: true), "checksum · notes"]
     print(header.joined(separator: " "))
-    print(String(repeating: "─", count: 130))
+    print(String(repeating: "─", count: 140))
     for r in results {
         let peer = r.peer.map { format($0.median) } ?? ""
         let ratio = r.ratio.map { String(format: "%.3f", $0) } ?? ""
-        let row = [pad(r.name, 34), pad(format(r.stats.median), 9, right: true), pad(format(r.stats.min), 9, right: true),
-                   pad(format(r.stats.max), 9, right: true), pad(r.unit, 7), pad(peer, 9, right: true),
-                   pad(ratio, 7, right: true), "#\(r.checksum)" + (r.notes.isEmpty ? "" : " · " + r.notes)]
+        let cpuRatio = r.cpuRatio.map { String(format: "%.3f", $0) } ?? ""
+        let row = [pad(r.name, 30), pad(format(r.stats.median), 8, right: true), pad(format(r.stats.min), 8, right: true),
+                   pad(format(r.stats.max), 8, right: true), pad(r.cpu.map { format($0.median) } ?? "", 8, right: true),
+                   pad(r.unit, 7), pad(peer, 8, right: true), pad(ratio, 6, right: true), pad(cpuRatio, 6, right: true),
+                   "#\(r.checksum)" + (r.notes.isEmpty ? "" : " · " + r.notes)]
         print(row.joined(separator: " "))
     }
 }
@@ -144,10 +213,12 @@ func shout(_ lines: [String]) {
     var out = bar + "\n"
     for line in lines { out += "= " + pad(line, width - 4) + " =\n" }
     out += bar
+    fflush(nil)
     FileHandle.standardError.write((out + "\n").data(using: .utf8)!)
     print(out)
 }
 
 func warn(_ message: String) {
+    fflush(nil)  // stdout first, so progress on stderr and the table on stdout stay in order when both are captured
     FileHandle.standardError.write(("typeset-bench: " + message + "\n").data(using: .utf8)!)
 }
