@@ -2,17 +2,35 @@
 /// UTF-16 unit's cluster starts, so that the width of any stretch between cluster boundaries is one
 /// subtraction (the prefix-sum model of minikin's line breaker).
 struct ParagraphMetrics {
-    /// `prefix[i]` = advance of units `0..<i` for a cluster start `i`; units inside a cluster repeat the
+    /// `prefix[i] * scale` = advance of units `0..<i` for a cluster start `i`; units inside a cluster repeat the
     /// cluster's start. `prefix[count]` is the paragraph's total advance.
     private(set) var prefix: [Float]
     /// 1 where a unit starts a shaping cluster.
     private(set) var clusterStarts: [UInt8]
+    /// Points per unit of ``prefix``: the font size when the prefix is the shaped paragraph's own (in ems), 1 when
+    /// it was measured in points.
+    private(set) var scale: Float = 1
 
     init() { prefix = []; clusterStarts = [] }
 
-    /// Recomputes the metrics for `shaped` with `sizes[attributeIndex]` points per em, reusing storage.
+    /// The metrics of `shaped` with `sizes[attributeIndex]` points per em. A paragraph set in one size (nearly
+    /// all of them) shares the prefix sums computed in ems at shaping time, so a new width or size costs nothing
+    /// here; a paragraph with several sizes is measured again, reusing storage.
     mutating func measure(_ shaped: ShapedParagraph, sizes: [Float]) {
-        let count = shaped.contentLength
+        if let size = sizes.first, sizes.allSatisfy({ $0 == size }) {
+            prefix = shaped.emPrefix
+            clusterStarts = shaped.clusterStarts
+            scale = size
+            return
+        }
+        scale = 1
+        ParagraphMetrics.computePrefix(runs: shaped.runs, clusters: shaped.clusters, advances: shaped.advances,
+                                       count: shaped.contentLength, sizes: sizes, prefix: &prefix, clusterStarts: &clusterStarts)
+    }
+
+    /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em.
+    static func computePrefix(runs: [ShapedRun], clusters: [UInt32], advances: [Float], count: Int, sizes: [Float],
+                              prefix: inout [Float], clusterStarts: inout [UInt8]) {
         prefix.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         prefix.reserveCapacity(count + 1)
@@ -20,9 +38,9 @@ struct ParagraphMetrics {
         var x: Float = 0
         var clusterX: Float = 0  // where the cluster being measured started
         var unit = 0
-        shaped.advances.withUnsafeBufferPointer { advances in
-            shaped.clusters.withUnsafeBufferPointer { clusters in
-                for run in shaped.runs {
+        advances.withUnsafeBufferPointer { advances in
+            clusters.withUnsafeBufferPointer { clusters in
+                for run in runs {
                     let size = sizes[Int(run.attributeIndex)]
                     var g = Int(run.glyphStart)
                     let glyphEnd = Int(run.glyphEnd)
@@ -47,7 +65,7 @@ struct ParagraphMetrics {
 
     /// Advance width of units `start..<end` (both cluster boundaries), in points.
     @inline(__always)
-    func width(_ start: Int, _ end: Int) -> Float { prefix[end] - prefix[start] }
+    func width(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
 
     /// Whether `offset` starts a cluster (or is the end of the content).
     @inline(__always)

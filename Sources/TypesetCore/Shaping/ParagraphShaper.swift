@@ -18,7 +18,7 @@ struct ParagraphShaper {
         guard count > 0 else {
             return ShapedParagraph(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                    runs: [], glyphIDs: [],
-                                   clusters: [], advances: [], offsets: [], breaks: [0 << 1 | 1])
+                                   clusters: [], advances: [], offsets: [], breaks: [0 << 1 | 1], emPrefix: [0], clusterStarts: [1])
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
 
@@ -59,10 +59,15 @@ struct ParagraphShaper {
         }
 
         let breaks = breakOpportunities(units, language: paragraph.style.language ?? documentLanguage)
+        // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
+        var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
+        ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: sink.clusters, advances: sink.advances, count: count,
+                                       sizes: [Float](repeating: 1, count: paragraph.runs.count),
+                                       prefix: &emPrefix, clusterStarts: &clusterStarts)
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
                                glyphIDs: sink.glyphIDs, clusters: sink.clusters, advances: sink.advances, offsets: sink.offsets,
-                               breaks: breaks)
+                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts)
     }
 
     /// Shapes `start..<end` of the layout text into `sink`, through the word cache when the segment is a whole

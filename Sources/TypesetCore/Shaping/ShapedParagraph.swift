@@ -25,6 +25,11 @@ public struct ShapedParagraph: Sendable {
     /// Line-break opportunities (UAX #14) as content offsets, ascending, each shifted left by one with the
     /// low bit set for a mandatory break. The content end is always the last entry.
     let breaks: [UInt32]
+    /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
+    /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
+    let emPrefix: [Float]
+    /// 1 where a unit starts a shaping cluster (and at the end).
+    let clusterStarts: [UInt8]
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
     public static let invisibleGlyph: UInt16 = 0xFFFF
@@ -70,7 +75,7 @@ public struct ShapedParagraph: Sendable {
     /// Approximate heap bytes held, for memory accounting.
     public var byteCount: Int {
         runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
-            + advances.count * 4 + offsets.count * 8 + breaks.count * 4
+            + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + clusterStarts.count
     }
 }
 
