@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
 
@@ -27,8 +28,9 @@ let package = Package(
         .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CLibXML2", "CLibZip"]),
-        // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API).
-        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG"]),
+        // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
+        // the fast path of one-colour pages).
+        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib"]),
         // The command-line tool.
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).

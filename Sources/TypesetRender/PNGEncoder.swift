@@ -12,14 +12,15 @@ internal import Darwin
 /// translucent; else an opaque bitmap (every alpha 255) as 8-bit RGB, a quarter less data than RGBA; else
 /// 8-bit RGBA with straight alpha. Files carry an sRGB chunk. Decoding gives back exactly the same pixels.
 ///
-/// Measured on a 780 × 1688 page of body text (release build, 2-core Debian VM, libpng 1.6.39, zlib 1.2.13):
-/// palette + ``Compression/fast`` ≈ 6 ms and 90 KB; RGB + `fast` ≈ 12 ms and 150 KB; RGB + ``Compression/small``
-/// ≈ 54 ms and 193 KB.
+/// Measured on a 780 × 1688 page of body text (release build, 2-core Debian VM, libpng 1.6.39, zlib 1.2.13) before
+/// the zlib fast path: palette through libpng's fast setting ≈ 6 ms and 90 KB; RGB + `fast` ≈ 12 ms and 150 KB;
+/// RGB + ``Compression/small`` ≈ 54 ms and 193 KB. The `typeset-bench` `png.*` rows give the current figures.
 public enum PNGEncoder {
     /// How hard to compress.
     public enum Compression: Sendable, Hashable {
-        /// libpng's fast setting: no row filters and zlib level 3. Pages of text compress to about the same
-        /// size either way, and this is several times faster. The default.
+        /// Fast: no row filters; a palette image (a page of text) is deflated by zlib directly at level 1 with the
+        /// run-length strategy (see `PalettePNGWriter`), anything else with libpng's fast setting (zlib level 3).
+        /// Pages of text compress to about the same size either way, and this is several times faster. The default.
         case fast
         /// libpng's default: adaptive row filters and zlib level 6; smaller files for photographs and
         /// gradients, slower.
@@ -44,6 +45,10 @@ public enum PNGEncoder {
         // Arrays are copy-on-write, so the RGBA case shares the bitmap's storage rather than copying it.
         let source = palette?.indices ?? (opaque ? stripAlpha(bitmap) : bitmap.pixels)
         let colormap = palette?.colormap ?? []
+        if compression == .fast, let palette {
+            return try PalettePNGWriter.encode(width: bitmap.width, height: bitmap.height, indices: palette.indices,
+                                               colormap: palette.colormap, opaque: palette.opaque)
+        }
         return try PNGImage.withImage { (image: inout png_image) throws(RenderError) -> [UInt8] in
             image.width = png_uint_32(bitmap.width)
             image.height = png_uint_32(bitmap.height)
