@@ -122,11 +122,40 @@ struct ParagraphShaper {
             // never alternates between faces (Greek in a Latin-only serif, say).
             var wordFace: FontFace?
             var wordEnd = i
+            // The ASCII characters the primary face covers, for the fast path below.
+            var asciiCovered: (UInt64, UInt64) = (0, 0)
+            for c in 0..<128 where primaryCoverage.covers(UInt32(c)) {
+                if c < 64 { asciiCovered.0 |= 1 << UInt64(c) } else { asciiCovered.1 |= 1 << UInt64(c - 64) }
+            }
+            @inline(__always) func coveredASCII(_ unit: UInt16) -> Bool {
+                unit < 64 ? asciiCovered.0 & (1 << UInt64(unit)) != 0
+                    : unit < 128 && asciiCovered.1 & (1 << UInt64(unit - 64)) != 0
+            }
             while i < end {
-                let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
                 if i >= wordEnd {
                     (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
                 }
+                // Fast path: a stretch of covered ASCII extends a primary-face Latin (or neutral) run at the
+                // paragraph's level without per-character lookups. Most of a Latin book goes through here.
+                if wordFace == nil, levels == nil, var run = current, run.faceID == Int32(primary.id),
+                   run.script == HarfBuzzUnicode.latin || run.script == HarfBuzzUnicode.common {
+                    var j = i
+                    var letter = false
+                    let stop = min(end, max(wordEnd, i + 1))
+                    while j < stop, coveredASCII(units[j]) {
+                        let u = units[j] | 0x20
+                        if u >= 0x61 && u <= 0x7A { letter = true }
+                        j += 1
+                    }
+                    if j > i {
+                        if letter { run.script = HarfBuzzUnicode.latin }
+                        run.end = Int32(j)
+                        current = run
+                        i = j
+                        continue
+                    }
+                }
+                let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
                 let level = levels?[i] ?? paragraphLevel
                 var script = HarfBuzzUnicode.script(of: codePoint)
                 let face: FontFace

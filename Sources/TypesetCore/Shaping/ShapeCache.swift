@@ -4,8 +4,8 @@
 ///
 /// One cache belongs to one ``ShapingContext`` (one thread at a time), so lookups take no lock. Storage is a set of
 /// flat arenas (units, glyph ids, clusters, advances, offsets) indexed by slots, so a lookup allocates nothing and
-/// copying a hit into a paragraph retains nothing. The table maps a 64-bit hash of the key to a slot; a hit is
-/// verified against the stored key, so a hash collision is only a miss. When the cache holds ``capacity`` words it
+/// copying a hit into a paragraph retains nothing. The table is open-addressed on a 64-bit hash of the key
+/// (linear probing, at most half full); a hit is verified against the stored key. When the cache holds ``capacity`` words it
 /// is cleared, as Blink's `ShapeCache` is: books rarely have more distinct words than that.
 struct ShapeCache {
     /// What identifies a shaping of a word, apart from its units.
@@ -18,6 +18,7 @@ struct ShapeCache {
     }
 
     private struct Slot {
+        var hash: UInt64
         var style: Style
         var unitStart: Int32
         var unitCount: Int32
@@ -31,7 +32,9 @@ struct ShapeCache {
     static let maximumWordLength = 48
 
     let capacity: Int
-    private var table: [UInt64: Int32] = [:]
+    /// Slot index + 1 per bucket (0: empty); a power of two at least twice ``capacity``.
+    private var buckets: [Int32]
+    private let mask: Int
     private var slots: [Slot] = []
     private var units: [UInt16] = []
     private var glyphIDs: [UInt16] = []
@@ -41,7 +44,33 @@ struct ShapeCache {
     private(set) var hits = 0
     private(set) var misses = 0
 
-    init(capacity: Int = 65_536) { self.capacity = capacity }
+    init(capacity: Int = 65_536) {
+        self.capacity = capacity
+        var size = 1
+        while size < capacity * 2 { size <<= 1 }
+        buckets = [Int32](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// The slot holding `style` and `text[range]`, or nil; `bucket` is where the probe ended (the key's place).
+    private func find(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64)
+        -> (slot: Int?, bucket: Int) {
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = buckets[bucket]
+            if entry == 0 { return (nil, bucket) }
+            let slot = slots[Int(entry) - 1]
+            if slot.hash == hash, slot.style == style, Int(slot.unitCount) == range.count,
+               units.withUnsafeBufferPointer({ stored in
+                   var i = Int(slot.unitStart)
+                   for j in range { if stored[i] != text[j] { return false }; i += 1 }
+                   return true
+               }) {
+                return (Int(entry) - 1, bucket)
+            }
+            bucket = (bucket + 1) & mask
+        }
+    }
 
     /// The hash of a key (FNV-1a over the style and the units, then a final mix).
     static func hash(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> UInt64 {
@@ -61,17 +90,8 @@ struct ShapeCache {
     /// true, or returns false on a miss.
     mutating func append(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
                          into sink: inout GlyphSink) -> Bool {
-        guard let index = table[hash] else { misses += 1; return false }
-        let slot = slots[Int(index)]
-        guard slot.style == style, Int(slot.unitCount) == range.count,
-              units.withUnsafeBufferPointer({ stored in
-                  var i = Int(slot.unitStart)
-                  for j in range { if stored[i] != text[j] { return false }; i += 1 }
-                  return true
-              }) else {
-            misses += 1
-            return false
-        }
+        guard let index = find(style, text, range, hash: hash).slot else { misses += 1; return false }
+        let slot = slots[index]
         hits += 1
         let glyphs = Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
         sink.append(ids: glyphIDs[glyphs], clusters: clusters[glyphs], base: range.lowerBound, advances: advances[glyphs],
@@ -83,13 +103,15 @@ struct ShapeCache {
     mutating func insert(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
                          from sink: GlyphSink, count: Int) {
         if slots.count >= capacity {
-            table.removeAll(keepingCapacity: true); slots.removeAll(keepingCapacity: true)
+            for i in buckets.indices { buckets[i] = 0 }
+            slots.removeAll(keepingCapacity: true)
             units.removeAll(keepingCapacity: true); glyphIDs.removeAll(keepingCapacity: true)
             clusters.removeAll(keepingCapacity: true); advances.removeAll(keepingCapacity: true)
             offsets.removeAll(keepingCapacity: true)
         }
         let first = sink.glyphIDs.count - count
-        var slot = Slot(style: style, unitStart: Int32(units.count), unitCount: Int32(range.count),
+        let bucket = find(style, text, range, hash: hash).bucket
+        var slot = Slot(hash: hash, style: style, unitStart: Int32(units.count), unitCount: Int32(range.count),
                         glyphStart: Int32(glyphIDs.count), glyphCount: Int32(count), offsetStart: -1)
         for i in range { units.append(text[i]) }
         glyphIDs.append(contentsOf: sink.glyphIDs[first...])
@@ -99,8 +121,8 @@ struct ShapeCache {
             slot.offsetStart = Int32(offsets.count)
             offsets.append(contentsOf: sink.offsets[first...])
         }
-        table[hash] = Int32(slots.count)
         slots.append(slot)
+        buckets[bucket] = Int32(slots.count)
     }
 
     mutating func resetCounters() { hits = 0; misses = 0 }
