@@ -44,9 +44,7 @@ import TypesetTestSupport
         #expect(checked > 600)
         // The core's paginator does not keep a heading's lines together yet (CSS `break-inside: avoid`), so a
         // two-line heading can straddle a page break (9 of 674 at these settings).
-        withKnownIssue("TypesetCore: headings are not kept together across a page break", isIntermittent: true) {
-            #expect(split.isEmpty, "\(split.count) headings straddle a page break: \(split.prefix(3))")
-        }
+        #expect(split.isEmpty, "\(split.count) headings straddle a page break: \(split.prefix(3))")
         // Every spine item starts a page.
         for item in book.spine {
             guard let range = item.range, !range.isEmpty else { continue }

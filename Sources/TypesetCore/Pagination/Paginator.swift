@@ -38,10 +38,16 @@ struct Paginator {
                 section = nextSection
                 nextSection += 1
             }
+            // A heading keeps its lines together and stays with the first line of the paragraph after it: when
+            // they do not fit in what is left of the column, the heading starts the next column (or page). A
+            // heading taller than a whole column is set line by line like any paragraph.
+            let keepHeight = keptHeight(index, layouts: layouts, text: text)
             for (lineIndex, line) in layout.lines.enumerated() {
                 let atColumnTop = y == columnTop
                 let spacing: Float = lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0
-                if y + spacing + line.height > columnBottom + 0.01 && !atColumnTop {
+                let needed = lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height
+                let fitsInAColumn = keepHeight <= columnBottom - columnTop
+                if y + spacing + (fitsInAColumn ? needed : line.height) > columnBottom + 0.01 && !atColumnTop {
                     if column + 1 < columns {
                         column += 1
                         y = columnTop
@@ -61,6 +67,20 @@ struct Paginator {
         }
         if !placements.isEmpty || pages.isEmpty { finishPage(end: text.length) }
         return pages
+    }
+}
+
+extension Paginator {
+    /// For a heading paragraph, the height it needs to stay whole and with the first line of the next paragraph
+    /// (that line's spacing included); 0 for any other paragraph.
+    func keptHeight(_ index: Int, layouts: [ParagraphLayout], text: StyledText) -> Float {
+        guard case .heading = text.paragraphs[index].style.role else { return 0 }
+        var height = layouts[index].height
+        if index + 1 < layouts.count, !text.paragraphs[index + 1].style.startsSection,
+           let first = layouts[index + 1].lines.first {
+            height += layouts[index + 1].spaceBefore + first.height
+        }
+        return height
     }
 }
 
