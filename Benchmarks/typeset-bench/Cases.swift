@@ -47,19 +47,6 @@ enum Book: String, CaseIterable {
     }
 }
 
-/// SplitMix64: the same seeded points in every run (and the same generator as the peer's).
-struct SplitMix64 {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / 9_007_199_254_740_992.0 }
-}
-
 /// A named case: a closure producing one row.
 struct BenchCase: Sendable {
     let name: String

@@ -82,3 +82,38 @@ private func isEPUB(_ path: String) -> Bool {
     let signature = (try? handle.read(upToCount: 4)) ?? Data()
     return signature == Data([0x50, 0x4B, 0x03, 0x04])
 }
+
+/// A book read and laid out as the command line asks: where the render, `info` and `query` commands start.
+struct LaidOutBook {
+    /// The book as read.
+    let document: LoadedDocument
+    /// Its layout under the options' settings.
+    let layout: BookLayout
+    /// The face that serves the requested family (a substitute when the family is not installed).
+    let primaryFace: FontFace
+
+    /// Validates the settings, reads `input`, resolves the fonts and lays the book out.
+    ///
+    /// - Parameters:
+    ///   - noteSubstitution: Whether to say on stderr which face stands in for a family that is not installed.
+    /// - Throws: ``UsageError`` for settings that cannot be laid out; ``ToolFailure`` for an unreadable book
+    ///   (status `badInput`) or when no font can be used (status `noFont`).
+    init(input: String, options: Options, publisherStyles: Bool = true, noteSubstitution: Bool) throws {
+        let settings: TypographySettings
+        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
+            throw UsageError("--\(error.name): \(error.reason)")
+        }
+        document = try loadDocument(path: input, publisherStyles: publisherStyles)
+        let fonts = try Tool.fontContext(options)
+        do {
+            let set = try fonts.fontSet(for: FontDescriptor(family: settings.fontFamily))
+            primaryFace = set.primary
+            if set.isSubstitute && noteSubstitution {
+                printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
+            }
+            layout = try Typesetter(fonts: fonts, threads: options.threads).layout(document.text, settings: settings, mode: options.mode)
+        } catch let error as FontError {
+            throw ToolFailure(status: .noFont, message: error.message)
+        }
+    }
+}

@@ -33,26 +33,10 @@ enum InfoCommand {
         let options = try Options.parse(rest)
         if options.help { print(usage); return }
         guard let input = options.input else { throw UsageError("info: no input file (typeset info FILE [options])") }
-        let settings: TypographySettings
-        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
-            throw UsageError("--\(error.name): \(error.reason)")
-        }
-        let document = try loadDocument(path: input, publisherStyles: publisherStyles)
-        let fonts = try Tool.fontContext(options)
-        let set: FontSet
-        do { set = try fonts.fontSet(for: FontDescriptor(family: settings.fontFamily)) } catch {
-            throw ToolFailure(status: .noFont, message: error.message)
-        }
-        if set.isSubstitute && !options.quiet {
-            printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
-        }
-        let layout: BookLayout
-        do {
-            layout = try Typesetter(fonts: fonts, threads: options.threads).layout(document.text, settings: settings, mode: options.mode)
-        } catch let error as FontError {
-            throw ToolFailure(status: .noFont, message: error.message)
-        }
-        let report = Report(document: document, layout: layout, fontName: "\(set.primary.family) \(set.primary.styleName)")
+        let book = try LaidOutBook(input: input, options: options, publisherStyles: publisherStyles,
+                                   noteSubstitution: !options.quiet)
+        let face = book.primaryFace
+        let report = Report(document: book.document, layout: book.layout, fontName: "\(face.family) \(face.styleName)")
         print(options.json ? JSONWriter.render(report.json) : report.text, terminator: options.json ? "\n" : "")
     }
 

@@ -11,18 +11,7 @@ enum QueryCommand {
     static func run(_ arguments: [String]) throws {
         let options = try Options.parse(arguments)
         guard let input = options.input else { throw UsageError("query: no input file (typeset query FILE [options])") }
-        let settings: TypographySettings
-        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
-            throw UsageError("--\(error.name): \(error.reason)")
-        }
-        let text = try Tool.readDocument(input)
-        let fonts = try Tool.fontContext(options)
-        let layout: BookLayout
-        do {
-            layout = try Typesetter(fonts: fonts, threads: options.threads).layout(text, settings: settings, mode: options.mode)
-        } catch let error as FontError {
-            throw ToolFailure(status: .noFont, message: error.message)
-        }
+        let layout = try LaidOutBook(input: input, options: options, noteSubstitution: false).layout
         let session = QuerySession(layout: layout)
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }

@@ -77,29 +77,9 @@ struct Tool {
         }
     }
 
-    /// Reads the input file (plain text or EPUB, see `loadDocument(path:)`) into a styled text.
-    static func readDocument(_ path: String) throws -> StyledText { try loadDocument(path: path).text }
-
     private func render(_ options: Options) throws {
         guard let input = options.input else { return }
-        let settings: TypographySettings
-        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
-            throw UsageError("--\(error.name): \(error.reason)")
-        }
-        let text = try Tool.readDocument(input)
-        let fonts = try Tool.fontContext(options)
-        let set: FontSet
-        do { set = try fonts.fontSet(for: FontDescriptor(family: settings.fontFamily)) } catch {
-            throw ToolFailure(status: .noFont, message: error.message)
-        }
-        if set.isSubstitute {
-            printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
-        }
-        let typesetter = Typesetter(fonts: fonts, threads: options.threads)
-        let layout: BookLayout
-        do { layout = try typesetter.layout(text, settings: settings, mode: options.mode) } catch let error as FontError {
-            throw ToolFailure(status: .noFont, message: error.message)
-        }
+        let layout = try LaidOutBook(input: input, options: options, noteSubstitution: true).layout
         let selected = try selectedPages(options.pages, count: layout.pages.count)
         if options.json {
             print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TypesetCore
 import TypesetDocuments
+import TypesetTestSupport
 
 /// Offsets never move: whatever the input, the paragraphs' units concatenated are the decoded source (its UTF-16,
 /// without a byte-order mark), and the paragraph ranges partition `0..<length`.
@@ -66,18 +67,5 @@ import TypesetDocuments
             let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
             try ReaderChecks.readAndCheckOffsets(text.bytes, expected: text.units)
         }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so generated cases are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

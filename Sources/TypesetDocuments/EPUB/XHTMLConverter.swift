@@ -165,17 +165,22 @@ struct XHTMLConverter {
         }
     }
 
+    /// The inline context inside an element: its resolved style and language. Its id is recorded as an anchor at
+    /// the current position.
+    private mutating func enterInline(_ path: ElementPath, parent: InlineContext) -> InlineContext {
+        if let id = path.element.id { pendingAnchors.append(id) }
+        var inline = parent
+        inline.style = resolveStyle(path, parent: parent.style)
+        if let language = language(of: path.element) { inline.language = language }
+        return inline
+    }
+
     private mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
         let element = path.element
         let kind = category(of: element)
         if kind == .skip || element.attribute("hidden") != nil { return }
-        if let id = element.id {
-            pendingAnchors.append(id)
-        }
-        let style = resolveStyle(path, parent: parentInline.style)
-        var inline = parentInline
-        inline.style = style
-        if let language = language(of: element) { inline.language = language }
+        var inline = enterInline(path, parent: parentInline)
+        let style = inline.style
         let name = element.lowercasedName
         if name == "a", let href = element.attribute("href") ?? element.attribute("href", namespace: XMLNamespace.xlink) {
             inline.link = resolveLink(href)
@@ -295,13 +300,8 @@ struct XHTMLConverter {
                 if let value = Int(childElement.attribute("value")?.trimmingWhiteSpace() ?? "") { counter = value }
                 let marker = ordered ? "\(counter)." : bullet
                 counter += 1
-                if let id = childElement.id {
-                    pendingAnchors.append(id)
-                }
-                let style = resolveStyle(childPath, parent: inline.style)
-                var itemInline = inline
-                itemInline.style = style
-                if let language = language(of: childElement) { itemInline.language = language }
+                let itemInline = enterInline(childPath, parent: inline)
+                let style = itemInline.style
                 flushParagraph()
                 let itemBlock = enterBlock(childPath, style: style, parent: block)
                 walkListItem(childPath, marker: marker, block: itemBlock, inline: itemInline)

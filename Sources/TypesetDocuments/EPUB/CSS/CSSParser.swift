@@ -131,22 +131,10 @@ struct CSSParser {
     /// Reads up to (not including) the first of `stops` outside strings, brackets and parentheses.
     private mutating func readUntil(_ stops: Set<Unicode.Scalar>) -> String {
         var text = ""
-        var quote: Unicode.Scalar?
-        var depth = 0
+        var nesting = CSSNesting()
         while index < scalars.count {
             let c = scalars[index]
-            if let open = quote {
-                if c == "\\", index + 1 < scalars.count { text.unicodeScalars.append(c); index += 1 }
-                else if c == open { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "(" || c == "[" {
-                depth += 1
-            } else if (c == ")" || c == "]") && depth > 0 {
-                depth -= 1
-            } else if depth == 0 && stops.contains(c) {
-                break
-            }
+            if nesting.feed(c) && nesting.brackets == 0 && stops.contains(c) { break }
             text.unicodeScalars.append(c)
             index += 1
         }
@@ -156,21 +144,11 @@ struct CSSParser {
     /// Reads a block's body after its `{`, up to the matching `}` (consumed), nested blocks included.
     private mutating func readBlockBody() -> String {
         var text = ""
-        var depth = 1
-        var quote: Unicode.Scalar?
+        var nesting = CSSNesting()
         while index < scalars.count {
             let c = scalars[index]
             index += 1
-            if let open = quote {
-                if c == open { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "{" {
-                depth += 1
-            } else if c == "}" {
-                depth -= 1
-                if depth == 0 { return text }
-            }
+            if nesting.feed(c) && nesting.braces < 0 { return text }
             text.unicodeScalars.append(c)
         }
         return text
@@ -193,24 +171,15 @@ struct CSSParser {
     }
 
     /// Splits at `separator` outside strings, brackets and parentheses; trims the parts and drops empty ones.
-    static func splitTopLevel(_ text: String, separator: Character) -> [String] {
+    static func splitTopLevel(_ text: String, separator: Unicode.Scalar) -> [String] {
         var parts: [String] = []
         var current = ""
-        var quote: Character?
-        var depth = 0
-        for c in text {
-            if let open = quote {
-                if c == open { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "(" || c == "[" {
-                depth += 1
-            } else if (c == ")" || c == "]") && depth > 0 {
-                depth -= 1
-            } else if c == separator && depth == 0 {
+        var nesting = CSSNesting()
+        for c in text.unicodeScalars {
+            if nesting.feed(c) && nesting.brackets == 0 && c == separator {
                 parts.append(current); current = ""; continue
             }
-            current.append(c)
+            current.unicodeScalars.append(c)
         }
         parts.append(current)
         return parts.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
@@ -352,5 +321,34 @@ struct CSSParser {
         }
         guard !localName.isEmpty else { return nil }
         return CSSCompoundSelector.AttributeTest(name: localName, namespace: namespace, operation: operation, value: value)
+    }
+}
+
+/// Where a scan through CSS text stands: inside a string (with backslash escapes), and how deep in parentheses
+/// and brackets and in braces. The parser's three scanners (up to a delimiter, to the end of a block, splitting at
+/// a separator) share it, so they agree on what a string or a nested part is.
+struct CSSNesting {
+    private var quote: Unicode.Scalar?
+    private var escaped = false
+    /// Depth of `(` and `[`.
+    private(set) var brackets = 0
+    /// Depth of `{` relative to where the scan started (negative past a closing `}` of the enclosing block).
+    private(set) var braces = 0
+
+    /// Feeds the next character and returns whether it lies outside strings (a quote counts as inside).
+    mutating func feed(_ c: Unicode.Scalar) -> Bool {
+        if let open = quote {
+            if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == open { quote = nil }
+            return false
+        }
+        switch c {
+        case "\"", "'": quote = c; return false
+        case "(", "[": brackets += 1
+        case ")", "]": if brackets > 0 { brackets -= 1 }
+        case "{": braces += 1
+        case "}": braces -= 1
+        default: break
+        }
+        return true
     }
 }
