@@ -21,11 +21,13 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering.
-        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CLibXML2", "CLibZip"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for

@@ -19,7 +19,7 @@ public enum LayoutDump {
                 let prefix = (lastPage ? "   " : "│  ") + (i == lines.count - 1 ? "└─ " : "├─ ")
                 let text = layout.text.string(in: line.range)
                 out += prefix + "[\(line.range.lowerBound)..<\(line.range.upperBound)] \(line.rect) base=\(formatPoints(line.baseline))"
-                    + (line.direction == .rightToLeft ? " rtl" : "") + " " + quote(text, width: textWidth) + "\n"
+                    + (line.direction == .rightToLeft ? " rtl" : "") + (line.isHyphenated ? " hyphen" : "") + " " + quote(text, width: textWidth) + "\n"
             }
         }
         return out

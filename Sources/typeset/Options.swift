@@ -78,6 +78,14 @@ struct Options {
             case "--columns": options.settings.columns = try integer(argument)
             case "--column-gap": options.settings.columnGap = try number(argument)
             case "--lang": options.settings.language = try value(argument)
+            case "--hyphenate": options.settings.hyphenation = true
+            case "--line-breaking":
+                let text = try value(argument)
+                guard let strategy = LineBreaking(rawValue: text) else {
+                    throw UsageError("--line-breaking: \"\(text)\" is not one of automatic, greedy, optimal")
+                }
+                options.settings.lineBreaking = strategy
+            case "--orphans-widows": options.settings.orphansAndWidows = try integer(argument)
             case "--scroll": options.mode = .scroll
             case "--pages": options.pages = try parsePages(try value(argument))
             case "-o", "--output": options.outputDirectory = try value(argument)
@@ -162,7 +170,10 @@ struct Options {
           --indent EM             first-line indent in ems [0]
           --align start|justified|center|end, --justify   alignment [start]
           --theme light|sepia|dark|BG:FG   colours [sepia]; BG:FG are hex colours
-          --lang TAG              language when the text does not say (BCP 47)
+          --lang TAG              language when the text does not say (BCP 47); picks the hyphenation patterns
+          --hyphenate             hyphenate words at line ends (patterns from /usr/share/hyphen for the language)
+          --line-breaking automatic|greedy|optimal   [automatic: optimal for justified text, else greedy]
+          --orphans-widows N      fewest lines of a paragraph on each side of a page break [1: no control]
         Page:
           --width PT, --height PT page size in points [390 x 844]
           --scale X               pixels per point [2]

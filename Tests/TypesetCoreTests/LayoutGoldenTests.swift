@@ -42,18 +42,37 @@ import TypesetTestSupport
         try check("mixed-scripts", text, settings: settings)
     }
 
-    /// Justified text in two columns with a first-line indent, across pages.
+    /// Justified text in two columns with a first-line indent, across pages, broken greedily.
     @Test func justifiedColumns() throws {
+        var settings = Self.justifiedColumnSettings
+        settings.lineBreaking = .greedy
+        try check("justified-columns", Self.justifiedColumnText, settings: settings)
+    }
+
+    /// The same text broken by the optimal breaker with English hyphenation: shrunk and stretched spaces,
+    /// hyphenated lines (marked `hyphen` in the dump).
+    @Test func justifiedColumnsOptimalHyphenated() throws {
+        var settings = Self.justifiedColumnSettings
+        settings.lineBreaking = .optimal
+        settings.hyphenation = true
+        settings.language = "en"
+        try check("justified-columns-optimal", Self.justifiedColumnText, settings: settings)
+    }
+
+    static var justifiedColumnSettings: TypographySettings {
         var settings = Fixtures.settings
         settings.pageSize = Size(width: 600, height: 300)
         settings.columns = 2
         settings.alignment = .justified
         settings.firstLineIndent = 1.5
         settings.fontSize = 14
-        let paragraph = "It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife. "
-        let text = StyledText(plain: String(repeating: paragraph, count: 3) + "\n" + String(repeating: paragraph, count: 2))
-        try check("justified-columns", text, settings: settings)
+        return settings
     }
+
+    static let justifiedColumnText: StyledText = {
+        let paragraph = "It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife. "
+        return StyledText(plain: String(repeating: paragraph, count: 3) + "\n" + String(repeating: paragraph, count: 2))
+    }()
 
     /// A word wider than the line is broken at grapheme boundaries, never inside a cluster.
     @Test func overlongWord() throws {

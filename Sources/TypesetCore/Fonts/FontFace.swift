@@ -24,6 +24,10 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// Whether the face has small capitals (`smcp`).
     public let hasSmallCaps: Bool
     let harfBuzz: HarfBuzzFont
+    /// The glyph drawn for a hyphen added at a line break: U+2010 HYPHEN, else U+002D HYPHEN-MINUS (nil when the
+    /// face has neither), and its advance in ems. Looked up once; a lone hyphen shapes to its nominal glyph.
+    let hyphenGlyph: UInt16?
+    let hyphenAdvance: Float
 
     init?(id: Int, path: String, index: Int, family: String, styleName: String) {
         guard let font = HarfBuzzFont(path: path, index: Int32(index)) else { return nil }
@@ -42,6 +46,13 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.descent = d >= 0 && a > 0 ? d : 0.2
         self.lineGap = max(0, Double(extents.lineGap) / upem)
         self.hasSmallCaps = font.hasSubstitutionFeature("smcp")
+        if let glyph = font.glyph(for: 0x2010) ?? font.glyph(for: 0x2D), glyph <= 0xFFFE {
+            self.hyphenGlyph = UInt16(glyph)
+            self.hyphenAdvance = Float(font.advance(of: glyph)) / Float(upem)
+        } else {
+            self.hyphenGlyph = nil
+            self.hyphenAdvance = 0
+        }
     }
 
     /// The natural line height (ascent + descent + line gap), in ems.

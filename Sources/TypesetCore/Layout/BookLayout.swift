@@ -41,10 +41,10 @@ public struct BookLayout: Sendable {
         let box = layout.lines[l]
         let paragraph = text.paragraphs[p]
         let range = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
-        let width = Double(box.width) + Double(box.spaceStretch) * Double(justifiableSpaceCount(box, paragraphIndex: p))
+        let width = box.justifiedWidth
         let rect = Rect(x: Double(placement.x + box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return Line(range: range, rect: rect, baseline: Double(placement.y + box.baseline), paragraphIndex: p,
-                    lineIndex: l, direction: shaped.paragraphs[p].baseDirection)
+                    lineIndex: l, direction: shaped.paragraphs[p].baseDirection, isHyphenated: box.hyphenated)
     }
 
     /// The index of the page whose range contains `offset` (at a page boundary, the page that starts there; the
@@ -57,14 +57,5 @@ public struct BookLayout: Sendable {
             if pages[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
         }
         return low
-    }
-
-    func justifiableSpaceCount(_ box: LineBox, paragraphIndex p: Int) -> Int {
-        guard box.spaceStretch != 0 else { return 0 }
-        let paragraph = text.paragraphs[p]
-        let content = paragraph.units[paragraph.contentRange]
-        var end = Int(box.end)
-        while end > Int(box.start), CharacterClass.isHangingSpace(content[content.startIndex + end - 1]) { end -= 1 }
-        return shaped.paragraphs[p].justifiableCount(from: Int(box.start), to: end, content: content)
     }
 }

@@ -36,7 +36,7 @@ extension BookLayout {
         let paragraph = text.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
         let sizes = ParagraphFormat(paragraph, settings: settings).sizes
-        let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes)
+        let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
         let baseline = Double(placement.y + box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         var currentPiece = -1
@@ -53,7 +53,7 @@ extension BookLayout {
                                  range: pieceRange))
         }
         var lastPieceStart = -1
-        geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, spaceStretch: box.spaceStretch) { g, penX, size, piece in
+        geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, piece in
             if piece.start != lastPieceStart || piece.runIndex != currentPiece {
                 flush()
                 currentPiece = piece.runIndex
@@ -73,9 +73,18 @@ extension BookLayout {
             positions.append(Point(x: x, y: y))
             clusterOffsets.append(contentStart + Int(shaped.clusters[g]))
             var advance = Double(shaped.advances[g] * size)
-            if box.spaceStretch != 0, shaped.isJustifiable(g, content: content) { advance += Double(box.spaceStretch) }
+            let extra = box.extraAdvance(afterGlyph: g, shaped: shaped, content: content)
+            if extra != 0 { advance += Double(extra) }
             glyphAdvances.append(advance)
         }
         flush()
+        // The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end.
+        if let hyphen = geometry.hyphen {
+            let end = contentStart + Int(box.end)
+            runs.append(GlyphRun(face: self.shaped.faces[hyphen.faceID], size: Double(hyphen.size),
+                                 color: paragraph.runs[hyphen.attributeIndex].style.color, glyphs: [hyphen.glyph],
+                                 positions: [Point(x: Double(placement.x + geometry.hyphenX), y: baseline)],
+                                 clusters: [end], advances: [Double(hyphen.width)], range: end..<end))
+        }
     }
 }

@@ -15,6 +15,9 @@ public struct Line: Hashable, Sendable {
     public let lineIndex: Int
     /// The paragraph's base direction.
     public let direction: WritingDirection
+    /// Whether the line ends inside a word with a hyphen drawn after it (a hyphenation point or a soft hyphen).
+    /// The hyphen is not part of the text: ``range`` ends inside the word and the next line starts there.
+    public var isHyphenated: Bool = false
 }
 
 /// A line's place on a page (internal, compact).

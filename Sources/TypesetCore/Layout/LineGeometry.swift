@@ -18,9 +18,14 @@ struct VisualPiece {
 /// Built on demand from the shaped paragraph and the line box; nothing here is stored in the layout.
 struct LineGeometry {
     let pieces: [VisualPiece]
+    /// The hyphen drawn at the end of a hyphenated line, and its left edge (column coordinates): after the
+    /// content in a left-to-right paragraph, before it in a right-to-left one.
+    let hyphen: HyphenGlyph?
+    let hyphenX: Float
 
-    /// Arranges line `box` of `shaped` (whose content units are `content`, sizes per attribute run `sizes`).
-    init(box: LineBox, shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) {
+    /// Arranges line `box` of `shaped` (whose content units are `content`, sizes per attribute run `sizes`,
+    /// faces by id `faces`).
+    init(box: LineBox, shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], faces: [FontFace]) {
         let start = Int(box.start), end = Int(box.end)
         let base = content.startIndex
         var visibleEnd = end
@@ -28,7 +33,11 @@ struct LineGeometry {
         var logical: [VisualPiece] = []
         LineGeometry.collectPieces(shaped, from: start, to: visibleEnd, into: &logical)
         let order = Bidi.visualOrder(levels: logical.map { shaped.runs[$0.runIndex].level })
+        let rtlParagraph = shaped.paragraphLevel & 1 == 1
+        let hyphen = box.hyphenated ? HyphenGlyph(shaped, before: end, sizes: sizes, faces: faces) : nil
         var x = box.x
+        var hyphenAt = x
+        if let hyphen, rtlParagraph { x += hyphen.width }
         var placed: [VisualPiece] = []
         placed.reserveCapacity(logical.count + 1)
         for index in order {
@@ -36,18 +45,19 @@ struct LineGeometry {
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
             var width: Float = 0
             for g in piece.glyphStart..<piece.glyphEnd {
-                width += shaped.advances[g] * size
-                if box.spaceStretch != 0, shaped.isJustifiable(g, content: content) { width += box.spaceStretch }
+                width += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, shaped: shaped, content: content)
             }
             piece.minX = x
             piece.maxX = x + width
             x += width
             placed.append(piece)
         }
+        if let hyphen, !rtlParagraph { hyphenAt = x; x += hyphen.width }
+        self.hyphen = hyphen
+        self.hyphenX = hyphenAt
         // Hanging spaces sit beyond the line's end edge, outside the aligned content.
         var hanging: [VisualPiece] = []
         LineGeometry.collectPieces(shaped, from: visibleEnd, to: end, into: &hanging)
-        let rtlParagraph = shaped.paragraphLevel & 1 == 1
         var edge = rtlParagraph ? box.x : x
         for var piece in hanging {
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
@@ -96,7 +106,7 @@ struct LineGeometry {
     }
 
     /// Calls `body` for every glyph in visual order with its pen x (column coordinates) and the piece.
-    func forEachGlyph(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], spaceStretch: Float,
+    func forEachGlyph(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], box: LineBox,
                       _ body: (_ glyph: Int, _ penX: Float, _ size: Float, _ piece: VisualPiece) -> Void) {
         for piece in pieces {
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
@@ -105,8 +115,7 @@ struct LineGeometry {
             let step = piece.isRightToLeft ? -1 : 1
             for _ in piece.glyphStart..<piece.glyphEnd {
                 body(g, x, size, piece)
-                x += shaped.advances[g] * size
-                if spaceStretch != 0, shaped.isJustifiable(g, content: content) { x += spaceStretch }
+                x += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, shaped: shaped, content: content)
                 g += step
             }
         }

@@ -44,49 +44,81 @@ struct ParagraphLayouter {
     let settings: TypographySettings
     let faces: [FontFace]
     let columnWidth: Float
+    /// The language of paragraphs that do not name one (the document's, else the settings').
+    let documentLanguage: String?
 
     func layout(_ paragraph: Paragraph, shaped: ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext) -> ParagraphLayout {
         let format = ParagraphFormat(paragraph, settings: settings)
         metrics.measure(shaped, sizes: format.sizes)
         let available = max(1, columnWidth - 2 * format.blockIndent)
-        let breaker = GreedyLineBreaker(firstLineWidth: max(1, available - format.firstLineIndent), width: available)
+        let firstLineWidth = max(1, available - format.firstLineIndent)
         let content = paragraph.units[paragraph.contentRange]
-        var graphemesReady = false
-        let breaks = breaker.breakLines(shaped, metrics: metrics, units: content) {
-            guard let iterator = context.characterIterator else { return nil }
-            if !graphemesReady { iterator.setText(content); graphemesReady = true }
-            return iterator
+        let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
+        let hyphenWidth = { (end: Int) -> Float in HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
+        var breaks: [LineBreak]? = nil
+        if usesOptimalBreaking(format) {
+            let spaces = JustifiableSpaces(shaped, content: content, sizes: format.sizes)
+            breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: available)
+                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, spaces: spaces, hyphenWidth: hyphenWidth)
         }
+        if breaks == nil {
+            var graphemesReady = false
+            breaks = GreedyLineBreaker(firstLineWidth: firstLineWidth, width: available)
+                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth) {
+                    guard let iterator = context.characterIterator else { return nil }
+                    if !graphemesReady { iterator.setText(content); graphemesReady = true }
+                    return iterator
+                }
+        }
+        let chosen = breaks ?? []
         var lines: [LineBox] = []
-        lines.reserveCapacity(breaks.count)
+        lines.reserveCapacity(chosen.count)
         var start = 0
         var top: Float = 0
         let rtl = shaped.paragraphLevel & 1 == 1
         let lineHeightMultiple = Float(settings.lineHeightMultiple)
-        for (index, lineBreak) in breaks.enumerated() {
+        for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             var visibleEnd = end
-            while visibleEnd > start, CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
-            let width = shaped.contentLength == 0 ? 0 : metrics.width(start, visibleEnd)
+            if !lineBreak.hyphenated {
+                while visibleEnd > start, CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
+            }
+            var width = shaped.contentLength == 0 ? 0 : metrics.width(start, visibleEnd)
+            if lineBreak.hyphenated { width += hyphenWidth(end) }
             let extents = verticalExtents(shaped, start: start, end: end, format: format)
             let height = extents.natural * lineHeightMultiple
             let baseline = (height - (extents.ascent + extents.descent)) / 2 + extents.ascent
             let indent = index == 0 ? format.firstLineIndent : 0
             let lineAvailable = available - indent
-            let isLast = index == breaks.count - 1
-            var stretch: Float = 0
+            let isLast = index == chosen.count - 1
+            var stretch: Float = 0, clusterStretch: Float = 0
+            var stretchCount = 0
             var x: Float
             var alignment = format.alignment
             if alignment == .justified {
-                let spaces = shaped.justifiableCount(from: start, to: visibleEnd, content: content)
-                if !isLast && !lineBreak.hard && spaces > 0 && width < lineAvailable {
+                // The last line and a line ending at a hard break keep their natural spacing.
+                let justifies = !isLast && !lineBreak.hard && width != lineAvailable
+                let spaces = justifies ? shaped.justifiableCount(from: start, to: visibleEnd, content: content) : 0
+                if spaces > 0 {
+                    // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line.
                     stretch = (lineAvailable - width) / Float(spaces)
+                    stretchCount = spaces
+                } else if justifies && spaces == 0 && width < lineAvailable && visibleEnd > start
+                            && LayoutText.isWide(content[content.startIndex + start]) {
+                    // A line without spaces (Chinese, Japanese): the slack goes between its characters.
+                    let gaps = shaped.interCharacterGapCount(from: start, to: visibleEnd, content: content)
+                    if gaps > 0 {
+                        clusterStretch = (lineAvailable - width) / Float(gaps)
+                        stretchCount = gaps
+                    } else {
+                        alignment = .start
+                    }
                 } else {
                     alignment = .start
                 }
             }
-            let stretched = stretch == 0 ? 0 : stretch * Float(shaped.justifiableCount(from: start, to: visibleEnd, content: content))
+            let stretched = stretchCount == 0 ? 0 : (stretch + clusterStretch) * Float(stretchCount)
             let slack = max(0, lineAvailable - width - stretched)
             switch alignment {
             case .start, .justified: x = rtl ? slack : indent
@@ -96,11 +128,38 @@ struct ParagraphLayouter {
             x += format.blockIndent
             lines.append(LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                                  baseline: baseline, ascent: extents.ascent, descent: extents.descent,
-                                 spaceStretch: stretch, endsParagraphOrHardBreak: lineBreak.hard || isLast))
+                                 spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
+                                 endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated))
             top += height
             start = end
         }
         return ParagraphLayout(lines: lines, spaceBefore: format.spaceBefore)
+    }
+
+    /// Whether this paragraph is set with the optimal breaker.
+    func usesOptimalBreaking(_ format: ParagraphFormat) -> Bool {
+        switch settings.lineBreaking {
+        case .greedy: false
+        case .optimal: true
+        case .automatic: format.alignment == .justified
+        }
+    }
+
+    /// The paragraph's break candidates: its own opportunities, merged with the hyphenation points of its words
+    /// when hyphenation is on and its language has patterns (headings and preformatted text are not hyphenated).
+    private func breakCandidates(_ paragraph: Paragraph, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
+                                 context: ShapingContext) -> [UInt32] {
+        guard settings.hyphenation, shaped.contentLength > 0 else { return shaped.breaks }
+        switch paragraph.style.role {
+        case .heading, .preformatted: return shaped.breaks
+        case .body, .blockQuote, .listItem: break
+        }
+        guard let language = paragraph.style.language ?? documentLanguage else { return shaped.breaks }
+        context.hyphenationScratch.removeAll(keepingCapacity: true)
+        context.hyphenator.hyphenationPoints(content, language: language, into: &context.hyphenationScratch)
+        guard !context.hyphenationScratch.isEmpty else { return shaped.breaks }
+        BreakCandidate.merge(shaped.breaks, hyphenationPoints: context.hyphenationScratch, into: &context.candidateScratch)
+        return context.candidateScratch
     }
 
     /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes; for an empty

@@ -44,7 +44,8 @@ public final class Typesetter: Sendable {
     /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out.
     public func layout(_ shaped: ShapedText, settings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
         let settings = try settings.validated()
-        let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth))
+        let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
+                                         documentLanguage: shaped.language ?? settings.language)
         let text = shaped.text
         let layouts = try parallelMap(count: text.paragraphs.count, threads: threads, pool: pool) { index, context in
             var metrics = context.metricsScratch

@@ -4,7 +4,8 @@ struct LineBox: Sendable {
     /// Content-relative UTF-16 range, trailing spaces and a terminating hard break included.
     var start: Int32
     var end: Int32
-    /// Width of the line's visible content (hanging trailing spaces excluded), before justification.
+    /// Width of the line's visible content (hanging trailing spaces excluded, the hyphen of a hyphenated line
+    /// included), before justification.
     var width: Float
     /// Left edge of the line's content, from the column's left edge (alignment and indents applied).
     var x: Float
@@ -17,10 +18,30 @@ struct LineBox: Sendable {
     /// Ascent and descent (positive) of the line's fonts at their sizes: the caret's extent.
     var ascent: Float
     var descent: Float
-    /// Extra width added to each justifiable space.
+    /// Extra width added to each justifiable space (negative when the line's spaces shrink).
     var spaceStretch: Float
+    /// Extra width added after each character of a justified line without spaces (Chinese, Japanese), except
+    /// the last: see ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``.
+    var clusterStretch: Float = 0
+    /// How many spaces (or inter-character gaps) the stretch applies to.
+    var stretchCount: Int32 = 0
     /// Whether the line ends at a mandatory break (or the end of the paragraph).
     var endsParagraphOrHardBreak: Bool
+    /// Whether the line ends inside a word at a hyphenation point (or a soft hyphen): a hyphen is drawn after it.
+    var hyphenated: Bool = false
 
     var range: Range<Int> { Int(start)..<Int(end) }
+
+    /// The width of the line as set: its content width plus what justification added (or took away).
+    var justifiedWidth: Double {
+        Double(width) + (Double(spaceStretch) + Double(clusterStretch)) * Double(stretchCount)
+    }
+
+    /// The extra advance justification gives glyph `g` of `shaped` on this line.
+    @inline(__always)
+    func extraAdvance(afterGlyph g: Int, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Float {
+        if spaceStretch != 0, shaped.isJustifiable(g, content: content) { return spaceStretch }
+        if clusterStretch != 0, shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content) { return clusterStretch }
+        return 0
+    }
 }

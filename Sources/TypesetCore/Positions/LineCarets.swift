@@ -114,7 +114,7 @@ extension BookLayout {
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         let sizes = ParagraphFormat(paragraph, settings: settings).sizes
-        let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes)
+        let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes, faces: shaped.faces)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1
 
@@ -154,7 +154,8 @@ extension BookLayout {
                 var width: Double = 0
                 while g < piece.glyphEnd, Int(shapedParagraph.clusters[g]) == cluster {
                     width += Double(shapedParagraph.advances[g]) * size
-                    if box.spaceStretch != 0, shapedParagraph.isJustifiable(g, content: content) { width += Double(box.spaceStretch) }
+                    let extra = box.extraAdvance(afterGlyph: g, shaped: shapedParagraph, content: content)
+                    if extra != 0 { width += Double(extra) }
                     g += 1
                 }
                 clusters.append((max(cluster, piece.start), width))
@@ -213,7 +214,7 @@ extension BookLayout {
         let startOffset = l == 0 ? contentStart : contentStart + Int(box.start)
         let endOffset: UTF16Offset = isLastLine ? contentStart + paragraph.contentRange.count
             : (box.endsParagraphOrHardBreak ? contentStart + terminatorStart : contentStart + Int(box.end))
-        let width = Double(box.width) + Double(box.spaceStretch) * Double(justifiableSpaceCount(box, paragraphIndex: p))
+        let width = box.justifiedWidth
         let rect = Rect(x: dx + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return LineCarets(page: page, placementIndex: placementIndex, graphemes: graphemes, box: rect,
                           baseline: Double(placement.y + box.baseline), ascent: Double(box.ascent),

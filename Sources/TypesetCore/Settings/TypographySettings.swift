@@ -28,8 +28,20 @@ public struct TypographySettings: Hashable, Sendable {
     public var columns: Int = 1
     /// Space between columns, in points.
     public var columnGap: Double = 24
-    /// The document language to assume when the document does not say (BCP 47).
+    /// The document language to assume when the document does not say (BCP 47). It also chooses the
+    /// hyphenation patterns.
     public var language: String? = nil
+    /// Whether words are hyphenated automatically at line ends, with the patterns of the paragraph's language
+    /// (``TypographySettings/language`` when the document names none). Soft hyphens (U+00AD) are honoured
+    /// either way; headings and preformatted text are never hyphenated automatically.
+    public var hyphenation: Bool = false
+    /// How lines are broken: ``LineBreaking/automatic`` (the default) sets justified paragraphs with the optimal
+    /// breaker and the others greedily.
+    public var lineBreaking: LineBreaking = .automatic
+    /// The fewest lines of a paragraph left at the bottom of a page or column (orphans) and carried to the top of
+    /// the next (widows), as CSS `orphans`/`widows`; 1 turns the control off. A paragraph that would break with
+    /// fewer moves whole, or loses its last lines to the next page, and the page ends up to a line short.
+    public var orphansAndWidows: Int = 1
 
     /// The default settings.
     public init() {}
@@ -70,6 +82,9 @@ public struct TypographySettings: Hashable, Sendable {
         try check(pageSize.height, "height")
         try check(pixelScale, "scale", max: 16)
         try check(columnGap, "column-gap", positive: false)
+        guard (1...10).contains(orphansAndWidows) else {
+            throw InvalidSetting(name: "orphans-and-widows", reason: "must be 1 to 10, got \(orphansAndWidows)")
+        }
         guard (1...8).contains(columns) else { throw InvalidSetting(name: "columns", reason: "must be 1 to 8, got \(columns)") }
         guard margins.left + margins.right < pageSize.width else {
             throw InvalidSetting(name: "margins", reason: "left and right margins (\(formatPoints(margins.left + margins.right)) pt) leave no room on a \(formatPoints(pageSize.width)) pt wide page")
@@ -94,4 +109,15 @@ public struct TypographySettings: Hashable, Sendable {
     public var columnWidth: Double {
         (contentRect.width - columnGap * Double(columns - 1)) / Double(columns)
     }
+}
+
+/// How paragraphs are broken into lines.
+public enum LineBreaking: String, Hashable, Sendable, CaseIterable {
+    /// Optimal for justified paragraphs, greedy for the others.
+    case automatic
+    /// First fit: each line takes as many words as fit (what browsers, Pango and TextKit do).
+    case greedy
+    /// Knuth–Plass total fit: the breaks of the whole paragraph that make its spacing most even, with as few
+    /// hyphens in a row as possible.
+    case optimal
 }

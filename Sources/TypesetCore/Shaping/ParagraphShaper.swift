@@ -18,7 +18,8 @@ struct ParagraphShaper {
         guard count > 0 else {
             return ShapedParagraph(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                    runs: [], glyphIDs: [],
-                                   clusters: [], advances: [], offsets: [], breaks: [0 << 1 | 1], emPrefix: [0], clusterStarts: [1])
+                                   clusters: [], advances: [], offsets: [], breaks: [BreakCandidate.encode(offset: 0, mandatory: true)],
+                                   emPrefix: [0], clusterStarts: [1])
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
 
@@ -256,7 +257,9 @@ struct ParagraphShaper {
                     && (LayoutText.mayContinueGrapheme(units[offset]) || LayoutText.mayEndPrepend(units[offset - 1])) {
                     suspicious.append(result.count)
                 }
-                result.append(UInt32(offset) << 1 | (hard ? 1 : 0))
+                // A break after a soft hyphen shows a hyphen; it is the author's hyphenation point.
+                let soft = !hard && offset > 0 && units[offset - 1] == 0x00AD
+                result.append(BreakCandidate.encode(offset: offset, mandatory: hard, hyphenated: soft))
             }
         }
         // UAX #14 allows a break between a space and a combining mark after it (rule LB10 treats the mark as a
@@ -265,10 +268,10 @@ struct ParagraphShaper {
         if !suspicious.isEmpty, let graphemes = context.characterIterator {
             graphemes.setText(units)
             var dropped = Set<Int>()
-            for index in suspicious where !graphemes.isBoundary(Int(result[index] >> 1)) { dropped.insert(index) }
+            for index in suspicious where !graphemes.isBoundary(BreakCandidate.offset(result[index])) { dropped.insert(index) }
             if !dropped.isEmpty { result = result.enumerated().filter { !dropped.contains($0.offset) }.map(\.element) }
         }
-        if result.last.map({ Int($0 >> 1) }) != units.count { result.append(UInt32(units.count) << 1 | 1) }
+        if result.last.map(BreakCandidate.offset) != units.count { result.append(BreakCandidate.encode(offset: units.count, mandatory: true)) }
         return result
     }
 }

@@ -22,8 +22,8 @@ public struct ShapedParagraph: Sendable {
     let advances: [Float]
     /// Offsets (x, y, in ems, y up) of each glyph; empty when every offset is zero.
     let offsets: [SIMD2<Float>]
-    /// Line-break opportunities (UAX #14) as content offsets, ascending, each shifted left by one with the
-    /// low bit set for a mandatory break. The content end is always the last entry.
+    /// Line-break opportunities (UAX #14) as content offsets, ascending, encoded as ``BreakCandidate`` (a break
+    /// after a soft hyphen is flagged as hyphenated). The content end is always the last entry.
     let breaks: [UInt32]
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
     /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
@@ -42,7 +42,7 @@ public struct ShapedParagraph: Sendable {
 
     /// Line-break opportunities as (content offset, mandatory) pairs.
     public var breakOpportunities: [(offset: Int, mandatory: Bool)] {
-        breaks.map { (Int($0 >> 1), $0 & 1 == 1) }
+        breaks.map { (BreakCandidate.offset($0), BreakCandidate.isMandatory($0)) }
     }
 
     /// Whether glyph `g` is an inter-word space that justification may stretch: a visible space (U+0020, or a
@@ -70,6 +70,33 @@ public struct ShapedParagraph: Sendable {
         var count = 0
         for g in glyphRange(from: start, to: end) where isJustifiable(g, content: content) { count += 1 }
         return count
+    }
+
+    /// Whether glyph `g` ends a character after which a justified line without spaces may take extra room: the
+    /// last glyph of its cluster, followed by another visible cluster before `lineEnd`.
+    @inline(__always)
+    func endsInterCharacterGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
+        guard g + 1 < clusters.count, clusters[g + 1] != clusters[g], Int(clusters[g + 1]) < lineEnd else { return false }
+        let next = content[content.startIndex + Int(clusters[g + 1])]
+        let this = content[content.startIndex + Int(clusters[g])]
+        return !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
+    }
+
+    /// The number of inter-character gaps among the glyphs of `start..<end` (see ``endsInterCharacterGap(_:lineEnd:content:)``).
+    func interCharacterGapCount(from start: Int, to end: Int, content: ArraySlice<UInt16>) -> Int {
+        var count = 0
+        for g in glyphRange(from: start, to: end) where endsInterCharacterGap(g, lineEnd: end, content: content) { count += 1 }
+        return count
+    }
+
+    /// The run that holds content offset `offset`.
+    func run(containing offset: Int) -> ShapedRun? {
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(runs[mid].end) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low < runs.count && Int(runs[low].start) <= offset ? runs[low] : nil
     }
 
     /// Approximate heap bytes held, for memory accounting.

@@ -17,6 +17,10 @@ final class ShapingContext: @unchecked Sendable {
     /// Scratch arrays reused across paragraphs.
     var glyphScratch: [HarfBuzzBuffer.Glyph] = []
     var metricsScratch = ParagraphMetrics()
+    /// Hyphenation points per word for this thread, and scratch for a paragraph's points and merged candidates.
+    let hyphenator = Hyphenator()
+    var hyphenationScratch: [UInt32] = []
+    var candidateScratch: [UInt32] = []
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
     private struct WordFallbackKey: Hashable { let set: ObjectIdentifier; let codePoints: [UInt32] }

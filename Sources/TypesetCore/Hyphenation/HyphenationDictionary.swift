@@ -1,0 +1,127 @@
+internal import CHyphen
+import Glibc
+import Synchronization
+
+/// Owner of one libhyphen pattern dictionary (`HyphenDict`): Liang's TeX patterns converted by Hunspell's
+/// `substrings.pl`, as Debian's `hyphen-*` packages install them in `/usr/share/hyphen/`.
+///
+/// The patterns are matched by libhyphen, not by hand. A dictionary is loaded once per file for the whole process
+/// (see ``dictionary(forLanguage:)``) and shared by every thread; libhyphen only reads the dictionary while
+/// hyphenating, but the calls are still made under a lock so that nothing depends on that.
+final class HyphenationDictionary: Sendable {
+    /// The pattern file.
+    let path: String
+    /// `LEFTHYPHENMIN` / `RIGHTHYPHENMIN` as the file declares them (0 when it does not).
+    let leftMinimum: Int
+    let rightMinimum: Int
+    /// Whether the file is UTF-8 (else ISO-8859-1, as the German patterns are).
+    let isUTF8: Bool
+    /// The dictionary, used only under `lock` (the lock guards the pointee, which the type system cannot see).
+    private nonisolated(unsafe) let dictionary: UnsafeMutablePointer<HyphenDict>
+    private let lock = Mutex(())
+
+    /// Loads the pattern file at `path`; nil when it cannot be read or parsed.
+    init?(path: String) {
+        guard let loaded = hnj_hyphen_load(path) else { return nil }
+        self.path = path
+        self.leftMinimum = Int(loaded.pointee.lhmin)
+        self.rightMinimum = Int(loaded.pointee.rhmin)
+        self.isUTF8 = loaded.pointee.utf8 != 0
+        self.dictionary = loaded
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// Where the patterns allow a hyphen in `word` (lower-case scalars, letters only): `result[i]` is true when a
+    /// break may follow scalar `i`. Standard hyphenation only: a pattern that changes the spelling at the break
+    /// (`Schiffahrt` → `Schiff-fahrt`) is ignored, because the text's offsets never move. All false for a word
+    /// the dictionary's encoding cannot represent.
+    func hyphenationPoints(_ word: [Unicode.Scalar]) -> [Bool] {
+        var result = [Bool](repeating: false, count: word.count)
+        guard word.count >= 2 else { return result }
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(word.count * 2 + 1)
+        for scalar in word {
+            if isUTF8 {
+                for byte in String(Character(scalar)).utf8 { bytes.append(CChar(bitPattern: byte)) }
+            } else {
+                guard scalar.value <= 0xFF else { return result }
+                bytes.append(CChar(bitPattern: UInt8(scalar.value)))
+            }
+        }
+        let size = bytes.count
+        bytes.append(0)
+        var hyphens = [CChar](repeating: 0, count: size + 5)
+        var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        var positions: UnsafeMutablePointer<Int32>? = nil
+        var cuts: UnsafeMutablePointer<Int32>? = nil
+        let status = lock.withLock { _ in
+            hnj_hyphen_hyphenate2(dictionary, bytes, Int32(size), &hyphens, nil, &replacements, &positions, &cuts)
+        }
+        // libhyphen allocates the non-standard arrays only when a pattern needs them; they are ours to free.
+        defer {
+            if let replacements {
+                for i in 0..<size { free(replacements[i]) }
+                free(replacements)
+            }
+            free(positions)
+            free(cuts)
+        }
+        guard status == 0 else { return result }
+        // For a UTF-8 dictionary libhyphen reports positions per character, for an 8-bit one per byte: both are
+        // scalar indices here.
+        for i in 0..<(word.count - 1) where hyphens[i] & 1 == 1 {
+            if let replacements, replacements[i] != nil { continue }
+            result[i] = true
+        }
+        return result
+    }
+}
+
+extension HyphenationDictionary {
+    /// Where Debian's `hyphen-*` packages install their patterns.
+    static let directory = "/usr/share/hyphen"
+
+    private static let loaded = Mutex<[String: HyphenationDictionary?]>([:])
+
+    /// The dictionary for a BCP 47 language tag, loaded on first use and then shared; nil when none is installed.
+    ///
+    /// `en-GB` looks for `hyph_en_GB.dic`, then `hyph_en.dic`, then the first `hyph_en_*.dic` in name order (so
+    /// `ru` finds `hyph_ru_RU.dic`); scripts and variants are ignored. With no match the language is not
+    /// hyphenated automatically (soft hyphens still are).
+    static func dictionary(forLanguage tag: String) -> HyphenationDictionary? {
+        guard let path = patternFile(forLanguage: tag) else { return nil }
+        var resolved = path
+        if let real = realpath(path, nil) { resolved = String(cString: real); free(real) }
+        return loaded.withLock { cache in
+            if let known = cache[resolved] { return known }
+            let made = HyphenationDictionary(path: resolved)
+            cache[resolved] = made
+            return made
+        }
+    }
+
+    /// The pattern file for a language tag, following the rules of ``dictionary(forLanguage:)``.
+    static func patternFile(forLanguage tag: String, in directory: String = HyphenationDictionary.directory) -> String? {
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter) else { return nil }
+        let language = first.lowercased()
+        let region = subtags.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) })?.uppercased()
+        var names: [String] = []
+        if let region { names.append("hyph_\(language)_\(region).dic") }
+        names.append("hyph_\(language).dic")
+        for name in names where access("\(directory)/\(name)", R_OK) == 0 { return "\(directory)/\(name)" }
+        // Any regional variant, in name order.
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var variants: [String] = []
+        let prefix = "hyph_\(language)_"
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) && name.hasSuffix(".dic") { variants.append(name) }
+        }
+        return variants.sorted().first.map { "\(directory)/\($0)" }
+    }
+}
