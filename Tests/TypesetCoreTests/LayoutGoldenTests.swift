@@ -42,15 +42,17 @@ import TypesetTestSupport
         try check("mixed-scripts", text, settings: settings)
     }
 
-    /// Justified text in two columns with a first-line indent, across pages, broken greedily.
+    /// Justified text in two columns with a first-line indent, across pages, broken greedily and paginated
+    /// without widow and orphan control: the layout of before the optimal breaker, unchanged.
     @Test func justifiedColumns() throws {
         var settings = Self.justifiedColumnSettings
         settings.lineBreaking = .greedy
+        settings.orphansAndWidows = 1
         try check("justified-columns", Self.justifiedColumnText, settings: settings)
     }
 
-    /// The same text broken by the optimal breaker with English hyphenation: shrunk and stretched spaces,
-    /// hyphenated lines (marked `hyphen` in the dump).
+    /// The same text broken by the optimal breaker with English hyphenation, with the default widow and orphan
+    /// control: shrunk and stretched spaces, hyphenated lines (marked `hyphen` in the dump).
     @Test func justifiedColumnsOptimalHyphenated() throws {
         var settings = Self.justifiedColumnSettings
         settings.lineBreaking = .optimal

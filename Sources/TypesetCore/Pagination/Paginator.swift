@@ -42,27 +42,44 @@ struct Paginator {
             // they do not fit in what is left of the column, the heading starts the next column (or page). A
             // heading taller than a whole column is set line by line like any paragraph.
             let keepHeight = keptHeight(index, layouts: layouts, text: text)
-            for (lineIndex, line) in layout.lines.enumerated() {
+            let lineCount = layout.lines.count
+            // The first of this paragraph's lines in the current column, and whether it opened the column.
+            var firstInColumn = 0
+            var firstOpenedColumn = y == columnTop
+            var lineIndex = 0
+            while lineIndex < lineCount {
+                let line = layout.lines[lineIndex]
                 let atColumnTop = y == columnTop
                 let spacing: Float = lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0
                 let needed = lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height
                 let fitsInAColumn = keepHeight <= columnBottom - columnTop
                 if y + spacing + (fitsInAColumn ? needed : line.height) > columnBottom + 0.01 && !atColumnTop {
+                    // Orphans and widows: break where at least `orphansAndWidows` lines stay on each side, moving
+                    // this paragraph's last lines of the column along when needed (never emptying the column).
+                    let breakLine = allowedBreak(before: lineIndex, lineCount: lineCount,
+                                                 lowest: firstInColumn + (firstOpenedColumn ? 1 : 0))
+                    if breakLine < lineIndex { placements.removeLast(lineIndex - breakLine) }
+                    lineIndex = breakLine
+                    let moved = layout.lines[breakLine]
                     if column + 1 < columns {
                         column += 1
                         y = columnTop
                     } else {
-                        let lineStart = documentRange(of: line, lineIndex: lineIndex, in: layout,
+                        let lineStart = documentRange(of: moved, lineIndex: breakLine, in: layout,
                                                       paragraph: text.paragraphs[index]).lowerBound
                         finishPage(end: lineStart)
                     }
-                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: columnX(column), y: y))
-                    y += line.height
+                    firstInColumn = breakLine
+                    firstOpenedColumn = true
+                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: columnX(column), y: y))
+                    y += moved.height
                 } else {
+                    if lineIndex == 0 { firstOpenedColumn = atColumnTop }
                     y += spacing
                     placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: columnX(column), y: y))
                     y += line.height
                 }
+                lineIndex += 1
             }
         }
         if !placements.isEmpty || pages.isEmpty { finishPage(end: text.length) }
@@ -71,16 +88,35 @@ struct Paginator {
 }
 
 extension Paginator {
-    /// For a heading paragraph, the height it needs to stay whole and with the first line of the next paragraph
-    /// (that line's spacing included); 0 for any other paragraph.
+    /// For a heading paragraph, the height it needs to stay whole and with the first lines of the next paragraph
+    /// that may end a page (its first line, or its first `orphansAndWidows` lines, or all of a paragraph too short
+    /// to be split; their spacing included); 0 for any other paragraph.
     func keptHeight(_ index: Int, layouts: [ParagraphLayout], text: StyledText) -> Float {
         guard case .heading = text.paragraphs[index].style.role else { return 0 }
         var height = layouts[index].height
         if index + 1 < layouts.count, !text.paragraphs[index + 1].style.startsSection,
-           let first = layouts[index + 1].lines.first {
-            height += layouts[index + 1].spaceBefore + first.height
+           !layouts[index + 1].lines.isEmpty {
+            let next = layouts[index + 1].lines
+            let minimum = settings.orphansAndWidows
+            let kept = next.count < 2 * minimum ? next.count : minimum
+            height += layouts[index + 1].spaceBefore + next[kept - 1].top + next[kept - 1].height
         }
         return height
+    }
+
+    /// The line of a paragraph of `lineCount` lines that should start the next column when line `wanted` does not
+    /// fit: the latest line at or before `wanted` that leaves at least `orphansAndWidows` lines on each side (or
+    /// the first line, moving the whole paragraph), but not before `lowest` (lines already in an earlier column,
+    /// or the line that opened this column). When no such line exists the rule gives way: `wanted`.
+    func allowedBreak(before wanted: Int, lineCount: Int, lowest: Int) -> Int {
+        let minimum = settings.orphansAndWidows
+        guard minimum > 1 else { return wanted }
+        var k = wanted
+        while k >= lowest {
+            if k == 0 || (k >= minimum && lineCount - k >= minimum) { return k }
+            k -= 1
+        }
+        return wanted
     }
 }
 

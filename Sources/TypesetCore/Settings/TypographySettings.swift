@@ -41,7 +41,7 @@ public struct TypographySettings: Hashable, Sendable {
     /// The fewest lines of a paragraph left at the bottom of a page or column (orphans) and carried to the top of
     /// the next (widows), as CSS `orphans`/`widows`; 1 turns the control off. A paragraph that would break with
     /// fewer moves whole, or loses its last lines to the next page, and the page ends up to a line short.
-    public var orphansAndWidows: Int = 1
+    public var orphansAndWidows: Int = 2
 
     /// The default settings.
     public init() {}
