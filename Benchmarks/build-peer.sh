@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Pango peer of typeset-bench (Benchmarks/pango-peer/pango-peer.c) into Benchmarks/.build/pango-peer.
-# Needs libpango1.0-dev (Benchmarks/setup.sh installs it). Not part of the Swift package.
+# Needs libpango1.0-dev (Benchmarks/setup.sh installs it) and libhyphen-dev (./setup.sh). Not part of the Swift package.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$here/.build"
@@ -9,5 +9,5 @@ if ! pkg-config --exists pangocairo; then
     exit 1
 fi
 # shellcheck disable=SC2046  # pkg-config's output is meant to be split into words
-cc -O2 -g -Wall -Wextra -o "$here/.build/pango-peer" "$here/pango-peer/pango-peer.c" $(pkg-config --cflags --libs pangocairo) -lm
+cc -O2 -g -Wall -Wextra -o "$here/.build/pango-peer" "$here/pango-peer/pango-peer.c" $(pkg-config --cflags --libs pangocairo) -lhyphen -lm
 echo "build-peer.sh: built $here/.build/pango-peer (pango $(pkg-config --modversion pango))"

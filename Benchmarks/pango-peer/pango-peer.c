@@ -22,6 +22,21 @@
  *   hit         pango_layout_xy_to_index / index_to_pos / get_cursor_pos, --hit-count random queries on the
  *               middle and the last page (page coordinates -> paragraph layout found by binary search)
  *   memory      VmHWM before/after laying out every paragraph and keeping the layouts (run alone, fresh process)
+ *   typo        per line of the paginated layouts: natural width (trailing white space excluded, a drawn hyphen
+ *               included) and the natural width of its inter-word spaces in points, whether it ends with a hyphen,
+ *               whether it is its paragraph's last line, its page, paragraph, index and its paragraph's line count
+ *               ("typo_lines"), for typeset-bench --report. Measured on layouts made without --justify: Pango
+ *               justifies after breaking (pango_layout_line_postprocess) by widening the glyphs of spaces, which
+ *               would hide the natural widths; the breaks are the same (typeset-bench checks the line counts).
+ *
+ * Typography (for the typo section and rendering):
+ *   --justify   pango_layout_set_justify: Pango 1.50 breaks greedily and then widens the spaces of every line
+ *               but a paragraph's last (it never shrinks them)
+ *   --hyphenate DICT [--hyph-min N --hyph-left N --hyph-right N]: Pango has no hyphenation dictionary; it breaks
+ *               after a soft hyphen (U+00AD) and then draws a hyphen (PANGO_ATTR_INSERT_HYPHENS, on by default since
+ *               1.44). So soft hyphens are inserted at the hyphenation points libhyphen finds with DICT, by the rules
+ *               Typeset's Hyphenator applies (letters only; words of at least N letters; not all capitals; none in
+ *               tokens that look like URLs or e-mail addresses), and Pango breaks greedily among them.
  *
  * Times are milliseconds (per call: microseconds), CLOCK_MONOTONIC (wall); the main sections also give process
  * CPU time (CLOCK_PROCESS_CPUTIME_ID, keys ending in _cpu_ms); each timed section runs --warmup times
@@ -30,6 +45,7 @@
 #define _GNU_SOURCE
 #include <pango/pangocairo.h>
 #include <hb.h>
+#include <hyphen.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +71,9 @@ static int opt_runs = 5, opt_warmup = 1, opt_hit_count = 10000, opt_render_page 
 static int opt_hint_metrics = 1;
 static const char *opt_sections = "shape,layout,layout2,relayout,render,hit";
 static const char *opt_png_out = NULL;
+static int opt_justify = 0;
+static const char *opt_hyphenate = NULL;
+static int opt_hyph_min = 5, opt_hyph_left = 2, opt_hyph_right = 3;
 
 static int has_section(const char *name) {
     size_t n = strlen(name);
@@ -197,6 +216,7 @@ static PangoLayout *layout_paragraph(Engine *e, const Para *para, int width) {
     pango_layout_set_font_description(layout, e->font);
     pango_layout_set_width(layout, width);
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+    if (opt_justify && !has_section("typo")) pango_layout_set_justify(layout, TRUE);
     if (opt_line_spacing > 0) pango_layout_set_line_spacing(layout, (float)opt_line_spacing);
     if (opt_line_height > 0) {
         PangoAttrList *attrs = pango_attr_list_new();
@@ -235,6 +255,11 @@ static void placement_add(PlacementList *list, Placement p) {
 
 typedef struct { long lines; long pages; } PageCount;
 
+/* Called by paginate for every line, in reading order, when set (the typo section). */
+typedef void (*LineVisitor)(void *context, int para, long page, PangoLayoutLine *line, int line_index, int line_count);
+static LineVisitor paginate_visitor = NULL;
+static void *paginate_visitor_context = NULL;
+
 /* Sums line heights into pages. When `want_page` >= 0, records that page's placements and (for rendering) its
    lines with their baselines. */
 typedef struct { PangoLayoutLine *line; int baseline_y; } PageLine;
@@ -249,6 +274,7 @@ static PageCount paginate(PangoLayout **layouts, int want_page, PlacementList *p
         if (paras[i].starts_section && y > 0) { page++; y = 0; }
         else if (y > 0) y += spacing;
         PangoLayoutIter *iter = pango_layout_get_iter(layouts[i]);
+        int line_count = pango_layout_get_line_count(layouts[i]), line_index = 0;
         int origin = y;      /* the layout's origin on the current page */
         int last_page = -1;  /* the page of this paragraph's placement recorded last */
         do {
@@ -273,6 +299,9 @@ static PageCount paginate(PangoLayout **layouts, int want_page, PlacementList *p
                         (PageLine){ line, origin + pango_layout_iter_get_baseline(iter) };
                 }
             }
+            if (paginate_visitor)
+                paginate_visitor(paginate_visitor_context, i, page, pango_layout_iter_get_line_readonly(iter), line_index, line_count);
+            line_index++;
             y += h;
             lines++;
         } while (pango_layout_iter_next_line(iter));
@@ -506,11 +535,137 @@ static void render_section(PangoLayout **layouts) {
 
 /* ---------- main ---------- */
 
+/* ---------- typography: soft hyphens from libhyphen, per-line figures ---------- */
+
+static HyphenDict *hyph_dict;
+
+static int looks_like_address(const char *p, const char *end) {
+    if (end - p >= 4 && g_ascii_strncasecmp(p, "www.", 4) == 0) return 1;
+    for (const char *q = p; q < end; q++) {
+        if (*q == '@' || *q == '/' || *q == '\\') return 1;
+        if (*q == '.' && q > p && q + 1 < end && g_ascii_isalpha(q[-1]) && g_ascii_isalpha(q[1])) return 1;
+    }
+    return 0;
+}
+
+/* Appends the word [p, end) to `out`, with U+00AD after every letter where the patterns allow a hyphen. */
+static void hyphenate_word(GString *out, const char *p, const char *end) {
+    gunichar letters[64];
+    int n = 0, capitals = 1, skip = 0;
+    for (const char *q = p; q < end; q = g_utf8_next_char(q)) {
+        gunichar c = g_utf8_get_char(q);
+        if (c == 0xAD || g_unichar_ismark(c) || n == 60) { skip = 1; break; }
+        if (!g_unichar_isupper(c)) capitals = 0;
+        letters[n++] = g_unichar_tolower(c);
+    }
+    if (skip || capitals || n < opt_hyph_min) { g_string_append_len(out, p, end - p); return; }
+    char bytes[256];
+    int size = 0;
+    for (int i = 0; i < n; i++) {
+        if (hyph_dict->utf8) size += g_unichar_to_utf8(letters[i], bytes + size);
+        else if (letters[i] <= 0xFF) bytes[size++] = (char)letters[i];
+        else { g_string_append_len(out, p, end - p); return; }
+    }
+    bytes[size] = 0;
+    char hyphens[262] = { 0 };
+    char **rep = NULL; int *pos = NULL, *cut = NULL;
+    int ok = hnj_hyphen_hyphenate2(hyph_dict, bytes, size, hyphens, NULL, &rep, &pos, &cut) == 0;
+    const char *q = p;
+    for (int i = 0; i < n; i++) {
+        const char *next = g_utf8_next_char(q);
+        g_string_append_len(out, q, next - q);
+        q = next;
+        if (ok && i < n - 1 && (hyphens[i] & 1) && !(rep && rep[i]) && i + 1 >= opt_hyph_left && n - i - 1 >= opt_hyph_right)
+            g_string_append(out, "\xc2\xad");
+    }
+    if (rep) { for (int i = 0; i < size; i++) free(rep[i]); free(rep); }
+    free(pos); free(cut);
+}
+
+/* Rewrites every paragraph with soft hyphens at its words' hyphenation points (the text is kept in `file_data`'s
+   place; paragraphs point into new strings that live until exit). */
+static void insert_soft_hyphens(void) {
+    hyph_dict = hnj_hyphen_load(opt_hyphenate);
+    if (!hyph_dict) { fprintf(stderr, "pango-peer: cannot load hyphenation patterns %s\n", opt_hyphenate); exit(1); }
+    for (int i = 0; i < n_paras; i++) {
+        GString *out = g_string_sized_new((gsize)paras[i].length * 11 / 10);
+        const char *p = paras[i].text, *end = p + paras[i].length;
+        while (p < end) {
+            const char *token = p;
+            while (p < end && !g_unichar_isspace(g_utf8_get_char(p)) && g_utf8_get_char(p) != 0xA0) p = g_utf8_next_char(p);
+            if (looks_like_address(token, p)) g_string_append_len(out, token, p - token);
+            else {
+                const char *q = token;
+                while (q < p) {
+                    const char *word = q;
+                    while (q < p && g_unichar_isalpha(g_utf8_get_char(q))) q = g_utf8_next_char(q);
+                    if (q > word) hyphenate_word(out, word, q);
+                    const char *other = q;
+                    while (q < p && !g_unichar_isalpha(g_utf8_get_char(q))) q = g_utf8_next_char(q);
+                    g_string_append_len(out, other, q - other);
+                }
+            }
+            const char *space = p;
+            while (p < end && (g_unichar_isspace(g_utf8_get_char(p)) || g_utf8_get_char(p) == 0xA0)) p = g_utf8_next_char(p);
+            g_string_append_len(out, space, p - space);
+        }
+        paras[i].length = (int)out->len;
+        paras[i].text = g_string_free(out, FALSE);
+    }
+}
+
+static double units_to_pt(int units) { return (double)units / PANGO_SCALE * 72.0 / opt_dpi; }
+
+/* One "typo_lines" entry per line: [natural, spaces, hyphenated, last, page, paragraph, index, count]. */
+static void typo_visit(void *context, int para, long page, PangoLayoutLine *line, int line_index, int line_count) {
+    GString *json = context;
+    const char *text = paras[para].text;
+    int line_end = line->start_index + line->length;
+    /* Trailing white space hangs: find where the visible content ends. */
+    int visible_end = line_end;
+    while (visible_end > line->start_index) {
+        const char *prev = g_utf8_prev_char(text + visible_end);
+        gunichar c = g_utf8_get_char(prev);
+        if (!g_unichar_isspace(c)) break;
+        visible_end = (int)(prev - text);
+    }
+    int hyphenated = line_index < line_count - 1 && line_end >= 2 && (unsigned char)text[line_end - 2] == 0xC2
+                     && (unsigned char)text[line_end - 1] == 0xAD;
+    long natural = 0, spaces = 0;
+    for (GSList *r = line->runs; r; r = r->next) {
+        PangoGlyphItem *run = r->data;
+        for (int g = 0; g < run->glyphs->num_glyphs; g++) {
+            int byte = run->item->offset + run->glyphs->log_clusters[g];
+            int width = run->glyphs->glyphs[g].geometry.width;
+            /* The hyphen Pango draws at a soft hyphen belongs to the soft hyphen's cluster, at the line's end. */
+            if (byte >= visible_end && !(hyphenated && byte == line_end - 2)) continue;
+            natural += width;
+            if (text[byte] == ' ') spaces += width;
+        }
+    }
+    g_string_append_printf(json, "%s[%.3f,%.3f,%d,%d,%ld,%d,%d,%d]", json->len > 1 ? "," : "", units_to_pt((int)natural),
+                           units_to_pt((int)spaces), hyphenated, line_index == line_count - 1, page, para, line_index, line_count);
+}
+
+static void typo_section(PangoLayout **layouts) {
+    GString *json = g_string_new("[");
+    paginate_visitor = typo_visit;
+    paginate_visitor_context = json;
+    PageCount count = paginate(layouts, -1, NULL, NULL);
+    paginate_visitor = NULL;
+    g_string_append(json, "]");
+    emit_key("typo_lines");
+    g_string_append(out, json->str);
+    g_string_free(json, TRUE);
+    emit_number("typo_pages", (double)count.pages);
+}
+
 static void usage(void) {
     fprintf(stderr, "usage: pango-peer --text FILE [--font FAMILY] [--size PT] [--width PT] [--page-height PT] [--dpi N]\n"
                     "       [--line-spacing F | --line-height PT] [--para-spacing PT] [--relayout-width PT] [--runs N] [--warmup N]\n"
                     "       [--hit-count N] [--render-page K] [--render-dpi2 N] [--no-hint-metrics] [--png-out FILE]\n"
-                    "       [--sections shape,layout,layout2,relayout,render,hit | memory]\n");
+                    "       [--justify] [--hyphenate DICT [--hyph-min N] [--hyph-left N] [--hyph-right N]]\n"
+                    "       [--sections shape,layout,layout2,relayout,render,hit,typo | memory]\n");
     exit(2);
 }
 
@@ -536,6 +691,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--sections")) opt_sections = VALUE();
         else if (!strcmp(a, "--png-out")) opt_png_out = VALUE();
         else if (!strcmp(a, "--no-hint-metrics")) opt_hint_metrics = 0;
+        else if (!strcmp(a, "--justify")) opt_justify = 1;
+        else if (!strcmp(a, "--hyphenate")) opt_hyphenate = VALUE();
+        else if (!strcmp(a, "--hyph-min")) opt_hyph_min = atoi(VALUE());
+        else if (!strcmp(a, "--hyph-left")) opt_hyph_left = atoi(VALUE());
+        else if (!strcmp(a, "--hyph-right")) opt_hyph_right = atoi(VALUE());
         else usage();
 #undef VALUE
     }
@@ -570,6 +730,7 @@ int main(int argc, char **argv) {
     }
 
     read_input();
+    if (opt_hyphenate) insert_soft_hyphens();
     emit_string("text", opt_text);
     emit_string("font", opt_family);
     emit_number("size_pt", opt_size);
@@ -613,7 +774,7 @@ int main(int argc, char **argv) {
     }
 
     int have_layouts = 0;
-    if (has_section("layout") || has_section("relayout") || has_section("render") || has_section("hit")) {
+    if (has_section("layout") || has_section("relayout") || has_section("render") || has_section("hit") || has_section("typo")) {
         PageCount count = { 0, 0 };
         int timed = has_section("layout");
         int runs = timed ? opt_runs : 1, warmup = timed ? opt_warmup : 0;
@@ -699,6 +860,7 @@ int main(int argc, char **argv) {
     }
 
     if (has_section("render") && have_layouts) render_section(layouts);
+    if (has_section("typo") && have_layouts) typo_section(layouts);
 
     if (has_section("hit") && have_layouts) {
         PageCount count = paginate(layouts, -1, NULL, NULL);

@@ -14,9 +14,12 @@ import TypesetCore
 //   --no-peer       skip Pango (no ratios)
 //   --hit-count N   queries per hit-testing run (default 10,000)
 //   --list          list the cases and exit
+//   --report BOOK   the typographic report of issue 7 for BOOK (pride, monte-cristo or a corpus file), then exit;
+//                   --lang TAG picks the hyphenation language (default: from the file name, else English)
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
+       typeset-bench --report BOOK [--lang TAG] [--runs N] [--warmup N] [--no-peer]
 """
 
 var options = RunOptions()
@@ -25,6 +28,8 @@ var filters: [String] = []
 var list = false
 var childCase: String?
 var childThreads = 2
+var reportBook: String?
+var reportLanguage: String?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
@@ -45,6 +50,8 @@ while index < arguments.count {
     case "--list": list = true
     case "--case": childCase = nextValue(argument)
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
+    case "--report": reportBook = nextValue(argument)
+    case "--lang": reportLanguage = nextValue(argument)
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") { warn("unknown option \(argument)\n" + usage); exit(2) }
@@ -58,6 +65,11 @@ guard options.runs >= 1, options.warmup >= 0, options.hitCount >= 1 else { warn(
 // The memory measurement runs in a fresh child process of this binary.
 if childCase == "memory-child" {
     do { try memoryChild(threads: childThreads) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if let reportBook {
+    do { try typographyReport(book: reportBook, language: reportLanguage, options: options) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 

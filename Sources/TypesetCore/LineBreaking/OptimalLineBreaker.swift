@@ -117,6 +117,53 @@ struct OptimalLineBreaker {
         return r >= 4.65 ? 10_000 : min(10_000, 100 * r * r * r)
     }
 
+    /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
+    /// hyphenated line, plus extra demerits for a second hyphen in a row, for a hyphen on the second-to-last line
+    /// and for a fitness class more than one away from the previous line's.
+    static func demerits(badness: Double, hyphenated: Bool, afterHyphen: Bool, isLast: Bool, fitness: UInt8,
+                         previousFitness: UInt8?) -> Double {
+        var demerits = (linePenalty + badness) * (linePenalty + badness)
+        if hyphenated { demerits += hyphenPenalty * hyphenPenalty }
+        if hyphenated && afterHyphen { demerits += doubleHyphenDemerits }
+        if isLast && afterHyphen { demerits += finalHyphenDemerits }
+        if let previousFitness, abs(Int(fitness) - Int(previousFitness)) > 1 { demerits += adjacentFitnessDemerits }
+        return demerits
+    }
+
+    /// The total demerits of a paragraph broken at `lines` (by any breaker), by the model this breaker minimises;
+    /// +∞ when a line is overfull beyond the shrink limit or a paragraph's last line does not fit.
+    func totalDemerits(of lines: [LineBreak], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+                       spaces: JustifiableSpaces, hyphenWidth: (Int) -> Float) -> Double {
+        var total = 0.0
+        var start = 0
+        var previousFitness: UInt8? = nil
+        var afterHyphen = false
+        for (index, line) in lines.enumerated() {
+            var visibleEnd = line.end
+            if !line.hyphenated {
+                while visibleEnd > start, CharacterClass.isHangingSpace(units[units.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
+            }
+            let natural = metrics.width(start, visibleEnd) + (line.hyphenated ? hyphenWidth(line.end) : 0)
+            let isLast = index == lines.count - 1
+            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,
+                                                           spaceWidth: spaces.width(before: visibleEnd) - spaces.width(before: start),
+                                                           available: index == 0 ? firstLineWidth : width)
+            if ratio < -1 { return .infinity }
+            if line.hard || isLast {
+                if ratio < 0 { return .infinity }
+                ratio = 0
+            }
+            let fitness = OptimalLineBreaker.fitnessClass(ratio)
+            total += OptimalLineBreaker.demerits(badness: OptimalLineBreaker.badness(ratio), hyphenated: line.hyphenated,
+                                                 afterHyphen: afterHyphen, isLast: isLast, fitness: fitness,
+                                                 previousFitness: previousFitness)
+            previousFitness = fitness
+            afterHyphen = line.hyphenated
+            start = line.end
+        }
+        return total
+    }
+
     private func run(threshold: Double, offsets: [Int32], startX: [Float], endX: [Float], startSpace: [Float],
                      endSpace: [Float], flags: [UInt8]) -> [LineBreak]? {
         var nodes: [Node] = [Node(candidate: -1, previous: -1, total: 0, fitness: 1, hyphenRun: 0, lineIndex: 0)]
@@ -138,23 +185,24 @@ struct OptimalLineBreaker {
                 let available = node.lineIndex == 0 ? firstLineWidth : width
                 let natural = endX[k] - x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: endSpace[k] - s0, available: available)
-                // The last line of a paragraph (or before a hard break) is set at its natural width.
-                if mandatory && ratio > 0 { ratio = 0 }
                 if ratio < -1 {
                     // Overfull: every later candidate is longer still, so this node can end no more lines.
                     continue
+                }
+                if mandatory {
+                    // The last line of a paragraph (or before a hard break) is set at its natural width: it may
+                    // be short, never shrunk.
+                    if ratio < 0 { continue }
+                    ratio = 0
                 }
                 if !mandatory { survivors.append(a) }
                 let badness = OptimalLineBreaker.badness(ratio)
                 guard badness <= threshold else { continue }
                 if hyphenated && Int(node.hyphenRun) >= LineBreak.maximumConsecutiveHyphens { continue }
                 let fitness = OptimalLineBreaker.fitnessClass(ratio)
-                var demerits = (OptimalLineBreaker.linePenalty + badness) * (OptimalLineBreaker.linePenalty + badness)
-                if hyphenated { demerits += OptimalLineBreaker.hyphenPenalty * OptimalLineBreaker.hyphenPenalty }
-                if hyphenated && node.hyphenRun > 0 { demerits += OptimalLineBreaker.doubleHyphenDemerits }
-                if k == last && node.hyphenRun > 0 { demerits += OptimalLineBreaker.finalHyphenDemerits }
-                if from >= 0 && abs(Int(fitness) - Int(node.fitness)) > 1 { demerits += OptimalLineBreaker.adjacentFitnessDemerits }
-                let total = node.total + demerits
+                let total = node.total + OptimalLineBreaker.demerits(
+                    badness: badness, hyphenated: hyphenated, afterHyphen: node.hyphenRun > 0, isLast: k == last,
+                    fitness: fitness, previousFitness: from >= 0 ? node.fitness : nil)
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
                 if best[slot] < 0 || total < nodes[Int(best[slot])].total {

@@ -1,0 +1,54 @@
+/// How justification adjusted a line's spacing, in the terms of TeX and of the optimal breaker: its natural width,
+/// the width it had to fill, its inter-word space, and the adjustment ratio.
+public struct LineAdjustment: Hashable, Sendable {
+    /// The width of the line's content at natural spacing, hyphen included, trailing spaces excluded (points).
+    public let naturalWidth: Double
+    /// The width a justified line fills: the column less indents (points).
+    public let availableWidth: Double
+    /// The natural width of the line's justifiable (inter-word) spaces (points).
+    public let spaceWidth: Double
+    /// The adjustment ratio the line needs to fill ``availableWidth``: 0 for natural spacing, 1 when its spaces
+    /// stretch by half their width, -1 when they shrink by a fifth (the most the optimal breaker allows); +∞ for a
+    /// short line with no space. Nil for a line set at natural width whatever the alignment: the last line of a
+    /// paragraph and a line ending at a hard break.
+    public let ratio: Double?
+
+    /// Lines whose ratio exceeds this are loose: their spaces are more than half as wide again as normal
+    /// (TeX's "very loose" fitness class).
+    public static let looseThreshold: Double = 1
+
+    /// The ratio of a line of `naturalWidth` with `spaceWidth` of spaces filling `availableWidth`, by the model the
+    /// optimal breaker minimises (so that other engines' lines can be measured the same way).
+    public static func ratio(naturalWidth: Double, spaceWidth: Double, availableWidth: Double) -> Double {
+        Double(OptimalLineBreaker.adjustmentRatio(natural: Float(naturalWidth), spaceWidth: Float(spaceWidth),
+                                                  available: Float(availableWidth)))
+    }
+}
+
+extension BookLayout {
+    /// The spacing adjustment of `line` (a line of this layout).
+    public func adjustment(of line: Line) -> LineAdjustment {
+        let p = line.paragraphIndex, l = line.lineIndex
+        let layout = paragraphs[p]
+        let box = layout.lines[l]
+        let paragraph = text.paragraphs[p]
+        let shapedParagraph = shaped.paragraphs[p]
+        let content = paragraph.units[paragraph.contentRange]
+        let format = ParagraphFormat(paragraph, settings: settings)
+        var available = Float(settings.columnWidth) - 2 * format.blockIndent
+        if l == 0 { available -= format.firstLineIndent }
+        var visibleEnd = Int(box.end)
+        if !box.hyphenated {
+            while visibleEnd > Int(box.start), CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
+        }
+        var spaceWidth: Float = 0
+        for g in shapedParagraph.glyphRange(from: Int(box.start), to: visibleEnd) where shapedParagraph.isJustifiable(g, content: content) {
+            guard let run = shapedParagraph.run(containing: Int(shapedParagraph.clusters[g])) else { continue }
+            spaceWidth += shapedParagraph.advances[g] * format.sizes[Int(run.attributeIndex)]
+        }
+        let natural = Double(box.width)
+        let ratio: Double? = box.endsParagraphOrHardBreak ? nil
+            : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
+        return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio)
+    }
+}

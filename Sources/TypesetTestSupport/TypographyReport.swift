@@ -1,0 +1,131 @@
+import TypesetCore
+
+/// Typographic figures of a laid-out book, for the benchmark's `--report` and for the tests: how far justified
+/// lines' spaces were stretched or shrunk (adjustment ratios, as ``LineAdjustment``), loose lines, hyphenated
+/// lines and runs of them, widows and orphans. Works from line samples, so another engine's lines (Pango's, from
+/// the benchmark peer) are measured exactly as Typeset's.
+public struct TypographyReport: Sendable {
+    /// One line: its adjustment ratio (nil when set at natural width), whether it ends with a hyphen, its
+    /// paragraph, its index in the paragraph, the paragraph's line count, and the page (or column) it is on.
+    public struct LineSample: Sendable {
+        public var ratio: Double?
+        public var hyphenated: Bool
+        public var paragraph: Int
+        public var lineIndex: Int
+        public var lineCount: Int
+        public var page: Int
+        public init(ratio: Double?, hyphenated: Bool, paragraph: Int, lineIndex: Int, lineCount: Int, page: Int) {
+            self.ratio = ratio; self.hyphenated = hyphenated; self.paragraph = paragraph
+            self.lineIndex = lineIndex; self.lineCount = lineCount; self.page = page
+        }
+    }
+
+    /// Upper bounds of the ratio histogram's buckets (the last bucket is everything above, infinity included).
+    public static let bucketBounds: [Double] = [-0.5, 0, 0.5, 1, 2]
+
+    public private(set) var lines = 0
+    /// Lines whose spacing was adjusted (every line but a paragraph's last and lines ending at hard breaks).
+    public private(set) var justifiedLines = 0
+    public private(set) var buckets = [Int](repeating: 0, count: TypographyReport.bucketBounds.count + 1)
+    /// Justified lines with a ratio above ``LineAdjustment/looseThreshold`` (∞ included: a line with no space).
+    public private(set) var looseLines = 0
+    public private(set) var medianRatio = 0.0
+    public private(set) var p90Ratio = 0.0
+    public private(set) var hyphenatedLines = 0
+    /// Runs of consecutive hyphenated lines within a paragraph: how many of length 2, of 3 or more, and the longest.
+    public private(set) var hyphenRunsOfTwo = 0
+    public private(set) var hyphenRunsOfThreeOrMore = 0
+    public private(set) var longestHyphenRun = 0
+    /// Page breaks inside a paragraph that leave its first line alone at the bottom (orphans) or its last line
+    /// alone at the top of the next page (widows).
+    public private(set) var orphans = 0
+    public private(set) var widows = 0
+    public private(set) var pages = 0
+
+    /// Loose lines per 1,000 justified lines.
+    public var loosePerThousand: Double { justifiedLines == 0 ? 0 : Double(looseLines) * 1000 / Double(justifiedLines) }
+    /// Hyphenated lines per 1,000 lines.
+    public var hyphenatedPerThousand: Double { lines == 0 ? 0 : Double(hyphenatedLines) * 1000 / Double(lines) }
+
+    /// The figures of a Typeset layout (lines in page order).
+    public init(layout: BookLayout) {
+        var samples: [LineSample] = []
+        var counts: [Int: Int] = [:]
+        for page in layout.pages.indices {
+            for line in layout.lines(onPage: page) {
+                counts[line.paragraphIndex, default: 0] += 1
+                samples.append(LineSample(ratio: layout.adjustment(of: line).ratio, hyphenated: line.isHyphenated,
+                                          paragraph: line.paragraphIndex, lineIndex: line.lineIndex, lineCount: 0, page: page))
+            }
+        }
+        for i in samples.indices { samples[i].lineCount = counts[samples[i].paragraph] ?? 1 }
+        self.init(samples: samples)
+    }
+
+    /// The figures of any sequence of lines in reading order.
+    public init(samples: [LineSample]) {
+        var ratios: [Double] = []
+        var run = 0
+        var previous: LineSample?
+        func endRun() {
+            if run == 2 { hyphenRunsOfTwo += 1 } else if run >= 3 { hyphenRunsOfThreeOrMore += 1 }
+            longestHyphenRun = max(longestHyphenRun, run)
+            run = 0
+        }
+        for sample in samples {
+            lines += 1
+            pages = max(pages, sample.page + 1)
+            if let ratio = sample.ratio {
+                justifiedLines += 1
+                let bucket = TypographyReport.bucketBounds.firstIndex(where: { ratio < $0 }) ?? TypographyReport.bucketBounds.count
+                buckets[bucket] += 1
+                if ratio > LineAdjustment.looseThreshold { looseLines += 1 }
+                if ratio.isFinite { ratios.append(ratio) }
+            }
+            if let previous, previous.paragraph != sample.paragraph { endRun() }
+            if sample.hyphenated { hyphenatedLines += 1; run += 1 } else { endRun() }
+            // A page break inside a paragraph: the first line of the new page is not the paragraph's first.
+            if let previous, previous.paragraph == sample.paragraph, previous.page != sample.page {
+                if sample.lineIndex == 1 { orphans += 1 }
+                if sample.lineCount - sample.lineIndex == 1 { widows += 1 }
+            }
+            previous = sample
+        }
+        endRun()
+        ratios.sort()
+        if !ratios.isEmpty {
+            medianRatio = ratios[ratios.count / 2]
+            p90Ratio = ratios[min(ratios.count - 1, ratios.count * 9 / 10)]
+        }
+    }
+
+    /// Column headings matching ``row(_:)``.
+    public static var header: String {
+        let buckets = ["<-0.5", "-0.5..0", "0..0.5", "0.5..1", "1..2", ">=2"].map { pad($0, 8) }.joined()
+        return pad("engine", 22) + pad("lines", 8) + pad("just.", 8) + buckets + pad("median", 8) + pad("p90", 8)
+            + pad("loose/1k", 10) + pad("hyph", 7) + pad("hyph/1k", 9) + pad("runs2", 7) + pad("runs3+", 8)
+            + pad("orphans", 9) + pad("widows", 8) + "pages"
+    }
+
+    /// One table row for `name`; ratio buckets as per cent of justified lines.
+    public func row(_ name: String) -> String {
+        func percent(_ n: Int) -> String { justifiedLines == 0 ? "-" : format(Double(n) * 100 / Double(justifiedLines)) + "%" }
+        return TypographyReport.pad(name, 22) + TypographyReport.pad("\(lines)", 8) + TypographyReport.pad("\(justifiedLines)", 8)
+            + buckets.map { TypographyReport.pad(percent($0), 8) }.joined()
+            + TypographyReport.pad(format(medianRatio), 8) + TypographyReport.pad(format(p90Ratio), 8)
+            + TypographyReport.pad(format(loosePerThousand), 10) + TypographyReport.pad("\(hyphenatedLines)", 7)
+            + TypographyReport.pad(format(hyphenatedPerThousand), 9) + TypographyReport.pad("\(hyphenRunsOfTwo)", 7)
+            + TypographyReport.pad("\(hyphenRunsOfThreeOrMore)", 8) + TypographyReport.pad("\(orphans)", 9)
+            + TypographyReport.pad("\(widows)", 8) + "\(pages)"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func format(_ value: Double) -> String {
+        guard value.isFinite else { return "inf" }
+        let rounded = (value * 100).rounded() / 100
+        return "\(rounded)"
+    }
+}

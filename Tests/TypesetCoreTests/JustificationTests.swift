@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import TypesetCore
+import TypesetDocuments
+import TypesetTestSupport
+
+/// Optimal line breaking, justification, and page breaking without widows and orphans, on the sample book
+/// (Pride and Prejudice, chapters I–III) with the bundled fonts.
+@Suite struct JustificationTests {
+    static func sampleBook() throws -> StyledText {
+        let path = Fixtures.repositoryRoot + "/Tests/Fixtures/sample-book.txt"
+        let data = try #require(FileManager.default.contents(atPath: path))
+        return try PlainTextReader().read(bytes: [UInt8](data), name: "sample-book.txt").text
+    }
+
+    static func justified(_ breaking: LineBreaking, hyphenation: Bool = true) -> TypographySettings {
+        var settings = Fixtures.settings
+        settings.alignment = .justified
+        settings.lineBreaking = breaking
+        settings.hyphenation = hyphenation
+        settings.language = "en"
+        return settings
+    }
+
+    /// On every paragraph of the sample book at three widths, the optimal breaker's total demerits are never
+    /// above those of greedy breaking of the same candidates (hyphenation points included), by the optimal
+    /// breaker's own model; and on most paragraphs of three lines or more they are strictly lower.
+    @Test func optimalNeverWorseThanGreedyOnDemerits() throws {
+        let fonts = try Fixtures.bundledFonts()
+        let typesetter = Typesetter(fonts: fonts)
+        let text = try Self.sampleBook()
+        let shaped = try typesetter.shape(text, fontFamily: "Charis SIL", language: "en")
+        let context = ShapingContext(fonts: fonts)
+        var compared = 0, better = 0
+        for columnWidth: Float in [240, 342, 500] {
+            for (index, paragraph) in text.paragraphs.enumerated() {
+                let shapedParagraph = shaped.paragraphs[index]
+                guard shapedParagraph.contentLength > 0 else { continue }
+                let format = ParagraphFormat(paragraph, settings: Self.justified(.optimal))
+                var metrics = ParagraphMetrics()
+                metrics.measure(shapedParagraph, sizes: format.sizes)
+                let content = paragraph.units[paragraph.contentRange]
+                var points: [UInt32] = []
+                context.hyphenator.hyphenationPoints(content, language: "en", into: &points)
+                var candidates: [UInt32] = []
+                BreakCandidate.merge(shapedParagraph.breaks, hyphenationPoints: points, into: &candidates)
+                let hyphenWidth = { (end: Int) -> Float in
+                    HyphenGlyph(shapedParagraph, before: end, sizes: format.sizes, faces: shaped.faces)?.width ?? 0
+                }
+                let spaces = JustifiableSpaces(shapedParagraph, content: content, sizes: format.sizes)
+                let optimal = OptimalLineBreaker(firstLineWidth: columnWidth, width: columnWidth)
+                let greedy = GreedyLineBreaker(firstLineWidth: columnWidth, width: columnWidth)
+                    .breakLines(shapedParagraph, breaks: candidates, metrics: metrics, units: content,
+                                hyphenWidth: hyphenWidth, graphemes: { nil })
+                guard greedy.count >= 3,
+                      let chosen = optimal.breakLines(shapedParagraph, breaks: candidates, metrics: metrics, units: content,
+                                                      spaces: spaces, hyphenWidth: hyphenWidth) else { continue }
+                let greedyDemerits = optimal.totalDemerits(of: greedy, metrics: metrics, units: content, spaces: spaces, hyphenWidth: hyphenWidth)
+                let optimalDemerits = optimal.totalDemerits(of: chosen, metrics: metrics, units: content, spaces: spaces, hyphenWidth: hyphenWidth)
+                #expect(optimalDemerits <= greedyDemerits * (1 + 1e-9),
+                        "paragraph \(index) at \(columnWidth) pt: optimal \(optimalDemerits) > greedy \(greedyDemerits)")
+                #expect(chosen.last?.end == shapedParagraph.contentLength)
+                compared += 1
+                if optimalDemerits < greedyDemerits * (1 - 1e-9) { better += 1 }
+            }
+        }
+        #expect(compared > 50)
+        #expect(better * 2 > compared, "strictly better on \(better) of \(compared)")
+    }
+
+    /// Justified lines fill the column exactly (shrunk or stretched), never wider; other lines stay inside it;
+    /// lines and pages partition the text; runs of hyphenated lines are at most two long.
+    @Test func linesStayInTheColumnAndPartitionTheText() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let text = try Self.sampleBook()
+        for breaking in [LineBreaking.greedy, .optimal] {
+            for width in [300.0, 390, 600] {
+                var settings = Self.justified(breaking)
+                settings.pageSize.width = width
+                let layout = try typesetter.layout(text, settings: settings)
+                #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(breaking) at \(width) pt")
+                let column = settings.contentRect
+                var justifiedCount = 0
+                for page in layout.pages.indices {
+                    for line in layout.lines(onPage: page) {
+                        #expect(line.rect.minX >= column.minX - 0.01 && line.rect.maxX <= column.maxX + 0.01,
+                                "\(breaking) at \(width): line \(line.range) at \(line.rect)")
+                        if let ratio = layout.adjustment(of: line).ratio, ratio.isFinite, line.rect.width > column.width - 0.01 {
+                            justifiedCount += 1
+                            if breaking == .optimal { #expect(ratio >= -1 - 1e-3) }
+                        }
+                    }
+                }
+                #expect(justifiedCount > 100)
+                #expect(TypographyReport(layout: layout).longestHyphenRun <= 2)
+                // The text itself is untouched: the same units as the reader produced.
+                #expect(layout.text.paragraphs.map(\.units) == text.paragraphs.map(\.units))
+            }
+        }
+    }
+
+    /// The optimal breaker sets the sample book with fewer loose lines than greedy breaking.
+    @Test func optimalHasFewerLooseLines() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let text = try Self.sampleBook()
+        let greedy = TypographyReport(layout: try typesetter.layout(text, settings: Self.justified(.greedy, hyphenation: false)))
+        let optimal = TypographyReport(layout: try typesetter.layout(text, settings: Self.justified(.optimal)))
+        #expect(optimal.looseLines < greedy.looseLines, "optimal \(optimal.looseLines), greedy \(greedy.looseLines)")
+        #expect(optimal.hyphenatedLines > 0)
+    }
+
+    /// No page break leaves a paragraph's first line alone at a page's bottom or its last line alone at the top,
+    /// at many page heights; with the control off (1) some do, so the check can fail.
+    @Test func noWidowsOrOrphans() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let text = try Self.sampleBook()
+        let shaped = try typesetter.shape(text, fontFamily: "Charis SIL", language: "en")
+        var uncontrolled = 0
+        for height in stride(from: 300.0, through: 900, by: 37) {
+            var settings = Self.justified(.optimal)
+            settings.pageSize.height = height
+            let layout = try typesetter.layout(shaped, settings: settings)
+            let report = TypographyReport(layout: layout)
+            #expect(report.widows == 0 && report.orphans == 0, "height \(height): \(report.widows) widows, \(report.orphans) orphans")
+            #expect(LayoutInvariants.violations(in: layout).isEmpty)
+            settings.orphansAndWidows = 1
+            let loose = TypographyReport(layout: try typesetter.layout(shaped, settings: settings))
+            uncontrolled += loose.widows + loose.orphans
+        }
+        #expect(uncontrolled > 0)
+    }
+
+    /// A justified line of Chinese (no spaces) fills the column by spacing its characters evenly.
+    @Test func chineseLinesAreJustifiedBetweenCharacters() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var settings = Fixtures.settings
+        settings.alignment = .justified
+        settings.pageSize = Size(width: 250, height: 600)
+        let text = StyledText(plain: String(repeating: "滿紙荒唐言，一把辛酸淚！都云作者痴，誰解其中味？", count: 3))
+        let layout = try typesetter.layout(text, settings: settings)
+        let lines = layout.lines(onPage: 0)
+        #expect(lines.count > 2)
+        for line in lines.dropLast() {
+            #expect(abs(line.rect.width - settings.columnWidth) < 0.01, "\(line.rect)")
+        }
+        let runs = layout.glyphRuns(onPage: 0).filter { abs($0.positions[0].y - lines[0].baseline) < 0.01 }
+        let xs = runs.flatMap(\.positions).map(\.x).sorted()
+        let gaps = zip(xs.dropFirst(), xs).map { $0 - $1 }
+        #expect((gaps.max() ?? 0) - (gaps.min() ?? 0) < 0.5, "\(gaps)")
+    }
+
+    /// The whole of Pride and Prejudice and of Le Comte de Monte-Cristo, justified with the optimal breaker and
+    /// hyphenation: no widows, no orphans, no run of three hyphens, every line inside its column. Heavy: set
+    /// TYPESET_TYPOGRAPHY_CORPUS=1 (and run it in a release build).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TYPESET_TYPOGRAPHY_CORPUS"] == "1"))
+    func wholeBooks() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        for (file, language) in [("austen-pride-and-prejudice.txt", "en"), ("dumas-le-comte-de-monte-cristo-tome-1.fr.txt", "fr")] {
+            let text = try #require(try Fixtures.corpusText(file))
+            var settings = Self.justified(.optimal)
+            settings.language = language
+            let layout = try typesetter.layout(text, settings: settings)
+            let report = TypographyReport(layout: layout)
+            print("\(file): \(report.lines) lines, \(report.pages) pages, \(report.widows) widows, \(report.orphans) orphans, longest hyphen run \(report.longestHyphenRun), loose/1000 \(report.loosePerThousand)")
+            #expect(report.widows == 0 && report.orphans == 0 && report.longestHyphenRun <= 2)
+            #expect(LayoutInvariants.violations(in: layout).isEmpty)
+        }
+    }
+}
