@@ -47,16 +47,19 @@ import TypesetTestSupport
                 let hyphenWidth = { (end: Int) -> Float in
                     HyphenGlyph(shapedParagraph, before: end, sizes: format.sizes, faces: shaped.faces)?.width ?? 0
                 }
-                let spaces = JustifiableSpaces(shapedParagraph, content: content, sizes: format.sizes)
                 let optimal = OptimalLineBreaker(firstLineWidth: columnWidth, width: columnWidth)
                 let greedy = GreedyLineBreaker(firstLineWidth: columnWidth, width: columnWidth)
                     .breakLines(shapedParagraph, breaks: candidates, metrics: metrics, units: content,
                                 hyphenWidth: hyphenWidth, graphemes: { nil })
                 guard greedy.count >= 3,
                       let chosen = optimal.breakLines(shapedParagraph, breaks: candidates, metrics: metrics, units: content,
-                                                      spaces: spaces, hyphenWidth: hyphenWidth) else { continue }
-                let greedyDemerits = optimal.totalDemerits(of: greedy, metrics: metrics, units: content, spaces: spaces, hyphenWidth: hyphenWidth)
-                let optimalDemerits = optimal.totalDemerits(of: chosen, metrics: metrics, units: content, spaces: spaces, hyphenWidth: hyphenWidth)
+                                                      sizes: format.sizes, hyphenWidth: hyphenWidth,
+                                                      scratch: OptimalLineBreaker.Scratch()) else { continue }
+                func demerits(_ lines: [LineBreak]) -> Double {
+                    optimal.totalDemerits(of: lines, shaped: shapedParagraph, metrics: metrics, units: content,
+                                          sizes: format.sizes, hyphenWidth: hyphenWidth)
+                }
+                let greedyDemerits = demerits(greedy), optimalDemerits = demerits(chosen)
                 #expect(optimalDemerits <= greedyDemerits * (1 + 1e-9),
                         "paragraph \(index) at \(columnWidth) pt: optimal \(optimalDemerits) > greedy \(greedyDemerits)")
                 #expect(chosen.last?.end == shapedParagraph.contentLength)

@@ -43,7 +43,9 @@ final class HyphenationDictionary: Sendable {
         bytes.reserveCapacity(word.count * 2 + 1)
         for scalar in word {
             if isUTF8 {
-                for byte in String(Character(scalar)).utf8 { bytes.append(CChar(bitPattern: byte)) }
+                if let encoded = UTF8.encode(scalar) {
+                    for byte in encoded { bytes.append(CChar(bitPattern: byte)) }
+                }
             } else {
                 guard scalar.value <= 0xFF else { return result }
                 bytes.append(CChar(bitPattern: UInt8(scalar.value)))

@@ -15,11 +15,15 @@ final class Hyphenator {
     /// Cached words before the cache is cleared (a long book has some tens of thousands of distinct words).
     static let cacheLimit = 100_000
 
-    private struct WordKey: Hashable {
+    /// Words seen, by a hash of the dictionary and the word's units (FNV-1a, computed without copying the word);
+    /// each entry keeps the units to rule out collisions.
+    private struct Entry {
         let dictionary: ObjectIdentifier
         let units: [UInt16]
+        let points: [UInt8]
     }
-    private var cache: [WordKey: [UInt8]] = [:]
+    private var cache: [UInt64: [Entry]] = [:]
+    private var cachedWords = 0
     private var dictionaries: [String: (HyphenationDictionary, HyphenationRules)?] = [:]
 
     /// The dictionary and rules for a language tag (nil when no dictionary is installed for it).
@@ -62,11 +66,17 @@ final class Hyphenator {
 
     /// The offsets within one word (letters and marks) after which a hyphen may go, cached.
     private func wordPoints(_ word: ArraySlice<UInt16>, dictionary: HyphenationDictionary, rules: HyphenationRules) -> [UInt8] {
-        let key = WordKey(dictionary: ObjectIdentifier(dictionary), units: Array(word))
-        if let known = cache[key] { return known }
-        let made = computePoints(key.units, dictionary: dictionary, rules: rules)
-        if cache.count >= Hyphenator.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[key] = made
+        let id = ObjectIdentifier(dictionary)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt(bitPattern: id.hashValue))
+        for unit in word { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        if let entries = cache[hash] {
+            for entry in entries where entry.dictionary == id && entry.units.elementsEqual(word) { return entry.points }
+        }
+        let units = Array(word)
+        let made = computePoints(units, dictionary: dictionary, rules: rules)
+        if cachedWords >= Hyphenator.cacheLimit { cache.removeAll(keepingCapacity: true); cachedWords = 0 }
+        cache[hash, default: []].append(Entry(dictionary: id, units: units, points: made))
+        cachedWords += 1
         return made
     }
 
@@ -75,7 +85,15 @@ final class Hyphenator {
         var letters: [Unicode.Scalar] = []
         var letterEnds: [Int] = []
         var allCapitals = true
+        letters.reserveCapacity(units.count)
+        letterEnds.reserveCapacity(units.count)
         for (offset, unit) in units.enumerated() {
+            if unit < 0x80 {
+                // ASCII letters (the only ASCII that isWordUnit admits): no Unicode tables needed.
+                if unit < 0x61 { letters.append(Unicode.Scalar(UInt8(unit | 0x20))) } else { allCapitals = false; letters.append(Unicode.Scalar(UInt8(unit))) }
+                letterEnds.append(offset + 1)
+                continue
+            }
             if unit == 0x00AD { return [] }
             guard let scalar = Unicode.Scalar(unit) else { return [] }  // isWordUnit admits no surrogates
             let properties = scalar.properties

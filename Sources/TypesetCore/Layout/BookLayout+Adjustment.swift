@@ -9,8 +9,8 @@ public struct LineAdjustment: Hashable, Sendable {
     public let spaceWidth: Double
     /// The adjustment ratio the line needs to fill ``availableWidth``: 0 for natural spacing, 1 when its spaces
     /// stretch by half their width, -1 when they shrink by a fifth (the most the optimal breaker allows); +∞ for a
-    /// short line with no space. Nil for a line set at natural width whatever the alignment: the last line of a
-    /// paragraph and a line ending at a hard break.
+    /// short line with no space. Nil for a line set at natural width: the last line of a paragraph, a line ending
+    /// at a hard break, and every line of a paragraph that is not justified.
     public let ratio: Double?
 
     /// Lines whose ratio exceeds this are loose: their spaces are more than half as wide again as normal
@@ -47,7 +47,7 @@ extension BookLayout {
             spaceWidth += shapedParagraph.advances[g] * format.sizes[Int(run.attributeIndex)]
         }
         let natural = Double(box.width)
-        let ratio: Double? = box.endsParagraphOrHardBreak ? nil
+        let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
         return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio)
     }

@@ -58,9 +58,10 @@ struct ParagraphLayouter {
         let hyphenWidth = { (end: Int) -> Float in HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
         var breaks: [LineBreak]? = nil
         if usesOptimalBreaking(format) {
-            let spaces = JustifiableSpaces(shaped, content: content, sizes: format.sizes)
-            breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: available)
-                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, spaces: spaces, hyphenWidth: hyphenWidth)
+            breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: available,
+                                        allowsShrinking: format.alignment == .justified)
+                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
+                            hyphenWidth: hyphenWidth, scratch: context.optimalScratch)
         }
         if breaks == nil {
             var graphemesReady = false

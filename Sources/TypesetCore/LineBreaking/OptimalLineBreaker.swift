@@ -5,27 +5,30 @@
 /// hyphen on the second-to-last line and to a loose line next to a tight one (fitness classes).
 ///
 /// Every candidate line costs O(1): its natural width is a difference of the paragraph's x prefix sums, its
-/// stretch and shrink a difference of the prefix sums of its justifiable spaces' widths (minikin's
+/// stretch and shrink a difference of the running sums of its justifiable spaces' widths (minikin's
 /// `OptimalLineBreaker` does the same with `preBreak`/`postBreak`). Inter-word spaces may shrink to
 /// ``shrinkFactor`` of their width less and stretch by ``stretchFactor`` at an adjustment ratio of 1; a line
 /// stretched further is allowed but counts as loose.
 ///
-/// Bounds: a first pass admits only lines of badness ≤ ``tolerance``; when no such set of breaks exists, a
-/// second pass admits any line that is not overfull. The active list is capped at ``maximumActiveNodes`` (the
-/// worst are dropped). When even the second pass fails (a word wider than the line) or the paragraph has no
-/// inter-word space at all (Chinese or Japanese text, where stretching is inter-character), the caller falls
-/// back to the greedy breaker: `breakLines` returns nil.
+/// One pass admits every line that is not overfull (TeX's first pass at `\tolerance=200` failed for most
+/// paragraphs of a phone-width column and so doubled the work; the cubic badness already makes loose lines
+/// expensive, and the result is the true minimum of the model). No more than
+/// ``LineBreak/maximumConsecutiveHyphens`` lines in a row end with a hyphen. Bounds: the active list is capped at
+/// ``maximumActiveNodes`` (the worst are dropped), so a pathological paragraph costs O(candidates × cap). When no
+/// set of breaks exists (a word wider than the line) or the paragraph has no inter-word space at all (Chinese or
+/// Japanese text, where stretching is inter-character), `breakLines` returns nil and the caller breaks greedily.
 struct OptimalLineBreaker {
     /// The widths in points of the first line and of the following lines.
     let firstLineWidth: Float
     let width: Float
+    /// Whether lines may be set with shrunk spaces (justified text); otherwise a line must fit at natural width.
+    var allowsShrinking = true
 
     /// Space may stretch by half its width at an adjustment ratio of 1, and shrink by a fifth at most.
     static let stretchFactor: Float = 0.5
     static let shrinkFactor: Float = 0.2
-    /// TeX's defaults: `\tolerance=200`, `\linepenalty=10`, `\hyphenpenalty=50`, `\adjdemerits=10000`,
+    /// TeX's defaults: `\linepenalty=10`, `\hyphenpenalty=50`, `\adjdemerits=10000`,
     /// `\doublehyphendemerits=10000`, `\finalhyphendemerits=5000`.
-    static let tolerance: Double = 200
     static let linePenalty: Double = 10
     static let hyphenPenalty: Double = 50
     static let adjacentFitnessDemerits: Double = 10_000
@@ -33,15 +36,41 @@ struct OptimalLineBreaker {
     static let finalHyphenDemerits: Double = 5_000
     static let maximumActiveNodes = 400
 
+    /// A line-end candidate with where its line would start and end, in x and in justifiable-space width
+    /// (trailing spaces hang; a hyphen's width is in `endX`).
+    struct Candidate {
+        var offset: Int32
+        var flags: UInt8  // 1 mandatory, 2 hyphenated
+        var startX: Float
+        var endX: Float
+        var startSpace: Float
+        var endSpace: Float
+    }
+
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
     /// of hyphenated lines just before it.
-    private struct Node {
-        var candidate: Int32      // index into the candidate arrays; -1 for the paragraph's start
+    struct Node {
+        var candidate: Int32      // index into the candidates; -1 for the paragraph's start
         var previous: Int32       // index into `nodes`; -1 for none
-        var total: Double         // demerits of the lines up to here
-        var fitness: UInt8        // 0 tight, 1 decent, 2 loose, 3 very loose
+    }
+
+    /// A node that may still start a line, with what the inner loop needs of it kept together.
+    struct Active {
+        var x0: Float
+        var s0: Float
+        var available: Float
+        var total: Double
+        var node: Int32
+        var fitness: UInt8        // 0 tight, 1 decent, 2 loose, 3 very loose; 255 for the paragraph's start
         var hyphenRun: UInt8      // hyphenated lines ending just before (and at) this break
-        var lineIndex: Int32
+    }
+
+    /// Storage reused from paragraph to paragraph (one per worker thread).
+    final class Scratch {
+        var candidates: [Candidate] = []
+        var nodes: [Node] = []
+        var active: [Active] = []
+        var survivors: [Active] = []
     }
 
     /// The chosen breaks, or nil when this breaker cannot set the paragraph (see the type's comment).
@@ -50,19 +79,14 @@ struct OptimalLineBreaker {
     ///   - breaks: ``BreakCandidate``s, ascending (the paragraph's opportunities, possibly merged with
     ///     hyphenation points); the last is the end of the content.
     ///   - metrics: per-unit x prefix sums of the paragraph, in points through ``ParagraphMetrics/width(_:_:)``.
-    ///   - spaceWidths: the width in points of the justifiable spaces of the paragraph, by cluster offset
-    ///     (``JustifiableSpaces``).
+    ///   - sizes: font size per attribute run (for the widths of spaces).
     ///   - hyphenWidth: the width of the hyphen drawn when a line ends at hyphenation point `end`.
     func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                    spaces: JustifiableSpaces, hyphenWidth: (Int) -> Float) -> [LineBreak]? {
+                    sizes: [Float], hyphenWidth: (Int) -> Float, scratch: Scratch) -> [LineBreak]? {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
-        guard spaces.total > 0 else { return nil }
-        // Per candidate: where its line would start and end (trailing spaces hang) in x and in space widths.
-        var offsets: [Int32] = [], startX: [Float] = [], endX: [Float] = [], startSpace: [Float] = [], endSpace: [Float] = []
-        var flags: [UInt8] = []
-        offsets.reserveCapacity(breaks.count); startX.reserveCapacity(breaks.count); endX.reserveCapacity(breaks.count)
-        startSpace.reserveCapacity(breaks.count); endSpace.reserveCapacity(breaks.count); flags.reserveCapacity(breaks.count)
+        var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
+        scratch.candidates.removeAll(keepingCapacity: true)
         let base = units.startIndex
         for candidate in breaks {
             let offset = BreakCandidate.offset(candidate)
@@ -73,36 +97,35 @@ struct OptimalLineBreaker {
             if !hyphenated {
                 while visibleEnd > 0, CharacterClass.isHangingSpace(units[base + visibleEnd - 1]) { visibleEnd -= 1 }
             }
-            offsets.append(Int32(offset))
-            startX.append(metrics.width(0, offset))
-            endX.append(metrics.width(0, visibleEnd) + (hyphenated ? hyphenWidth(offset) : 0))
-            startSpace.append(spaces.width(before: offset))
-            endSpace.append(spaces.width(before: visibleEnd))
-            flags.append((mandatory ? 1 : 0) | (hyphenated ? 2 : 0))
+            let endSpace = spaces.width(before: visibleEnd)
+            let startSpace = spaces.width(before: offset)
+            scratch.candidates.append(Candidate(
+                offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
+                startX: metrics.width(0, offset), endX: metrics.width(0, visibleEnd) + (hyphenated ? hyphenWidth(offset) : 0),
+                startSpace: startSpace, endSpace: endSpace))
         }
-        guard !offsets.isEmpty else { return nil }
-        for threshold in [OptimalLineBreaker.tolerance, .infinity] {
-            if let result = run(threshold: threshold, offsets: offsets, startX: startX, endX: endX,
-                                startSpace: startSpace, endSpace: endSpace, flags: flags) {
-                return result
-            }
-        }
-        return nil
+        guard !scratch.candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
+        return run(scratch)
     }
 
     /// The adjustment ratio of a line of natural width `natural` with `spaceWidth` points of justifiable space
     /// on a line `available` wide: positive when its spaces stretch (1 = by ``stretchFactor`` of their width),
     /// negative when they shrink (-1 = by ``shrinkFactor``). Infinite when the line is short and has no space.
     @inline(__always)
-    static func adjustmentRatio(natural: Float, spaceWidth: Float, available: Float) -> Float {
+    static func adjustmentRatio(natural: Float, spaceWidth: Float, available: Float, shrinkFactor: Float = shrinkFactor) -> Float {
         let slack = available - natural
         if slack >= 0 {
             let stretch = spaceWidth * stretchFactor
             return stretch > 0 ? slack / stretch : (slack < 0.001 ? 0 : .infinity)
         }
+        // A hair over the width (rounding in the prefix sums) is no shrinking.
+        if slack > -0.001 { return 0 }
         let shrink = spaceWidth * shrinkFactor
         return shrink > 0 ? slack / shrink : -.infinity
     }
+
+    /// The shrink this breaker allows.
+    private var shrink: Float { allowsShrinking ? OptimalLineBreaker.shrinkFactor : 0 }
 
     /// TeX's fitness class of an adjustment ratio: 0 tight, 1 decent, 2 loose, 3 very loose.
     @inline(__always)
@@ -132,8 +155,9 @@ struct OptimalLineBreaker {
 
     /// The total demerits of a paragraph broken at `lines` (by any breaker), by the model this breaker minimises;
     /// +∞ when a line is overfull beyond the shrink limit or a paragraph's last line does not fit.
-    func totalDemerits(of lines: [LineBreak], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                       spaces: JustifiableSpaces, hyphenWidth: (Int) -> Float) -> Double {
+    func totalDemerits(of lines: [LineBreak], shaped: ShapedParagraph, metrics: ParagraphMetrics,
+                       units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float) -> Double {
+        var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
         var total = 0.0
         var start = 0
         var previousFitness: UInt8? = nil
@@ -147,7 +171,8 @@ struct OptimalLineBreaker {
             let isLast = index == lines.count - 1
             var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,
                                                            spaceWidth: spaces.width(before: visibleEnd) - spaces.width(before: start),
-                                                           available: index == 0 ? firstLineWidth : width)
+                                                           available: index == 0 ? firstLineWidth : width,
+                                                           shrinkFactor: shrink)
             if ratio < -1 { return .infinity }
             if line.hard || isLast {
                 if ratio < 0 { return .infinity }
@@ -164,79 +189,71 @@ struct OptimalLineBreaker {
         return total
     }
 
-    private func run(threshold: Double, offsets: [Int32], startX: [Float], endX: [Float], startSpace: [Float],
-                     endSpace: [Float], flags: [UInt8]) -> [LineBreak]? {
-        var nodes: [Node] = [Node(candidate: -1, previous: -1, total: 0, fitness: 1, hyphenRun: 0, lineIndex: 0)]
-        var active: [Int32] = [0]
-        var survivors: [Int32] = []
+    private func run(_ scratch: Scratch) -> [LineBreak]? {
+        let candidates = scratch.candidates
+        scratch.nodes.removeAll(keepingCapacity: true)
+        scratch.nodes.append(Node(candidate: -1, previous: -1))
+        scratch.active.removeAll(keepingCapacity: true)
+        scratch.active.append(Active(x0: 0, s0: 0, available: firstLineWidth, total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
-        var best = [Int32](repeating: -1, count: 12)
-        let last = offsets.count - 1
+        var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
+                            count: 12)
+        var previousOfBest = [Int32](repeating: -1, count: 12)
+        let last = candidates.count - 1
         for k in 0...last {
-            let mandatory = flags[k] & 1 != 0
-            let hyphenated = flags[k] & 2 != 0
-            for i in best.indices { best[i] = -1 }
-            survivors.removeAll(keepingCapacity: true)
-            for a in active {
-                let node = nodes[Int(a)]
-                let from = Int(node.candidate)
-                let x0 = from < 0 ? 0 : startX[from]
-                let s0 = from < 0 ? 0 : startSpace[from]
-                let available = node.lineIndex == 0 ? firstLineWidth : width
-                let natural = endX[k] - x0
-                var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: endSpace[k] - s0, available: available)
-                if ratio < -1 {
-                    // Overfull: every later candidate is longer still, so this node can end no more lines.
-                    continue
-                }
+            let candidate = candidates[k]
+            let mandatory = candidate.flags & 1 != 0
+            let hyphenated = candidate.flags & 2 != 0
+            for i in 0..<12 { best[i].total = .infinity }
+            scratch.survivors.removeAll(keepingCapacity: true)
+            for node in scratch.active {
+                let natural = candidate.endX - node.x0
+                var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
+                                                               available: node.available, shrinkFactor: shrink)
+                // Overfull: every later candidate is longer still, so this node can end no more lines.
+                if ratio < -1 { continue }
+                if !mandatory { scratch.survivors.append(node) }
                 if mandatory {
                     // The last line of a paragraph (or before a hard break) is set at its natural width: it may
                     // be short, never shrunk.
                     if ratio < 0 { continue }
                     ratio = 0
                 }
-                if !mandatory { survivors.append(a) }
-                let badness = OptimalLineBreaker.badness(ratio)
-                guard badness <= threshold else { continue }
                 if hyphenated && Int(node.hyphenRun) >= LineBreak.maximumConsecutiveHyphens { continue }
                 let fitness = OptimalLineBreaker.fitnessClass(ratio)
                 let total = node.total + OptimalLineBreaker.demerits(
-                    badness: badness, hyphenated: hyphenated, afterHyphen: node.hyphenRun > 0, isLast: k == last,
-                    fitness: fitness, previousFitness: from >= 0 ? node.fitness : nil)
+                    badness: OptimalLineBreaker.badness(ratio), hyphenated: hyphenated, afterHyphen: node.hyphenRun > 0,
+                    isLast: k == last, fitness: fitness, previousFitness: node.fitness == 255 ? nil : node.fitness)
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
-                if best[slot] < 0 || total < nodes[Int(best[slot])].total {
-                    let made = Node(candidate: Int32(k), previous: a, total: total, fitness: fitness,
-                                    hyphenRun: UInt8(run), lineIndex: node.lineIndex + 1)
-                    if best[slot] >= 0 && Int(best[slot]) == nodes.count - 1 && nodes[nodes.count - 1].candidate == Int32(k) {
-                        nodes[Int(best[slot])] = made  // replace the node made for this slot just now
-                    } else {
-                        best[slot] = Int32(nodes.count)
-                        nodes.append(made)
-                    }
+                if total < best[slot].total {
+                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: width, total: total,
+                                        node: -1, fitness: fitness, hyphenRun: UInt8(run))
+                    previousOfBest[slot] = node.node
                 }
             }
-            swap(&active, &survivors)
-            for slot in best where slot >= 0 { active.append(slot) }
-            if active.isEmpty { return nil }
-            if active.count > OptimalLineBreaker.maximumActiveNodes {
-                // Pathological paragraphs (very narrow columns, huge tolerance): keep the most promising nodes.
-                active.sort { nodes[Int($0)].total < nodes[Int($1)].total }
-                active.removeLast(active.count - OptimalLineBreaker.maximumActiveNodes)
+            swap(&scratch.active, &scratch.survivors)
+            for slot in 0..<12 where best[slot].total < .infinity {
+                var made = best[slot]
+                made.node = Int32(scratch.nodes.count)
+                scratch.nodes.append(Node(candidate: Int32(k), previous: previousOfBest[slot]))
+                scratch.active.append(made)
+            }
+            if scratch.active.isEmpty { return nil }
+            if scratch.active.count > OptimalLineBreaker.maximumActiveNodes {
+                // Pathological paragraphs (very narrow columns, many candidates per line): keep the best nodes.
+                scratch.active.sort { $0.total < $1.total }
+                scratch.active.removeLast(scratch.active.count - OptimalLineBreaker.maximumActiveNodes)
             }
         }
-        // The best node at the last candidate.
-        var chosen: Int32 = -1
-        for a in active where Int(nodes[Int(a)].candidate) == last {
-            if chosen < 0 || nodes[Int(a)].total < nodes[Int(chosen)].total { chosen = a }
-        }
-        guard chosen >= 0 else { return nil }
+        // The best node at the last candidate (the only ones left: the last candidate is mandatory).
+        guard let chosen = scratch.active.min(by: { $0.total < $1.total }) else { return nil }
         var result: [LineBreak] = []
-        var n = chosen
-        while n >= 0, nodes[Int(n)].candidate >= 0 {
-            let k = Int(nodes[Int(n)].candidate)
-            result.append(LineBreak(end: Int(offsets[k]), hard: flags[k] & 1 != 0, hyphenated: flags[k] & 2 != 0))
-            n = nodes[Int(n)].previous
+        var n = Int(chosen.node)
+        while n >= 0, scratch.nodes[n].candidate >= 0 {
+            let c = candidates[Int(scratch.nodes[n].candidate)]
+            result.append(LineBreak(end: Int(c.offset), hard: c.flags & 1 != 0, hyphenated: c.flags & 2 != 0))
+            n = Int(scratch.nodes[n].previous)
         }
         result.reverse()
         return result

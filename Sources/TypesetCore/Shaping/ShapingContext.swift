@@ -21,6 +21,7 @@ final class ShapingContext: @unchecked Sendable {
     let hyphenator = Hyphenator()
     var hyphenationScratch: [UInt32] = []
     var candidateScratch: [UInt32] = []
+    let optimalScratch = OptimalLineBreaker.Scratch()
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
     private struct WordFallbackKey: Hashable { let set: ObjectIdentifier; let codePoints: [UInt32] }
