@@ -102,6 +102,23 @@ import TypesetTestSupport
         }
     }
 
+    /// Optimal breaking of text that is not justified never shrinks spaces, so its lines fit at natural width
+    /// (verse indented with spaces, as Project Gutenberg sets it, at many widths).
+    @Test func optimalBreakingWithoutJustificationFitsAtNaturalWidth() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let text = StyledText(plain: "          _d'écus romains dans l'angle le plus él_ de la seconde ouverture, lequel déclare lui appartenir")
+        for alignment in [TextAlignment.start, .center] {
+            for width in stride(from: 200.0, through: 420, by: 11) {
+                var settings = Self.justified(.optimal)
+                settings.alignment = alignment
+                settings.language = "fr"
+                settings.pageSize.width = width
+                let layout = try typesetter.layout(text, settings: settings)
+                #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(alignment) at \(width) pt")
+            }
+        }
+    }
+
     /// The optimal breaker sets the sample book with fewer loose lines than greedy breaking.
     @Test func optimalHasFewerLooseLines() throws {
         let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
