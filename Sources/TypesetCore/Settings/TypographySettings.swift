@@ -40,7 +40,8 @@ public struct TypographySettings: Hashable, Sendable {
     public var lineBreaking: LineBreaking = .automatic
     /// The fewest lines of a paragraph left at the bottom of a page or column (orphans) and carried to the top of
     /// the next (widows), as CSS `orphans`/`widows`; 1 turns the control off. A paragraph that would break with
-    /// fewer moves whole, or loses its last lines to the next page, and the page ends up to a line short.
+    /// fewer moves whole, or carries one more line to the next page, and the page ends up to a line short (two
+    /// when a three-line paragraph must move whole). The default is CSS's, 2.
     public var orphansAndWidows: Int = 2
 
     /// The default settings.
