@@ -86,7 +86,10 @@ struct OptimalLineBreaker {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
-        scratch.candidates.removeAll(keepingCapacity: true)
+        var candidates: [Candidate] = []
+        swap(&candidates, &scratch.candidates)
+        defer { swap(&candidates, &scratch.candidates) }
+        candidates.removeAll(keepingCapacity: true)
         let base = units.startIndex
         for candidate in breaks {
             let offset = BreakCandidate.offset(candidate)
@@ -99,13 +102,13 @@ struct OptimalLineBreaker {
             }
             let endSpace = spaces.width(before: visibleEnd)
             let startSpace = spaces.width(before: offset)
-            scratch.candidates.append(Candidate(
+            candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
                 startX: metrics.width(0, offset), endX: metrics.width(0, visibleEnd) + (hyphenated ? hyphenWidth(offset) : 0),
                 startSpace: startSpace, endSpace: endSpace))
         }
-        guard !scratch.candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
-        return run(scratch)
+        guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
+        return run(candidates, scratch)
     }
 
     /// The adjustment ratio of a line of natural width `natural` with `spaceWidth` points of justifiable space
@@ -189,12 +192,22 @@ struct OptimalLineBreaker {
         return total
     }
 
-    private func run(_ scratch: Scratch) -> [LineBreak]? {
-        let candidates = scratch.candidates
-        scratch.nodes.removeAll(keepingCapacity: true)
-        scratch.nodes.append(Node(candidate: -1, previous: -1))
-        scratch.active.removeAll(keepingCapacity: true)
-        scratch.active.append(Active(x0: 0, s0: 0, available: firstLineWidth, total: 0, node: 0, fitness: 255, hyphenRun: 0))
+    private func run(_ candidates: [Candidate], _ scratch: Scratch) -> [LineBreak]? {
+        // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
+        // per access) and moved back at the end.
+        var nodes: [Node] = [], active: [Active] = [], survivors: [Active] = []
+        swap(&nodes, &scratch.nodes)
+        swap(&active, &scratch.active)
+        swap(&survivors, &scratch.survivors)
+        defer {
+            swap(&nodes, &scratch.nodes)
+            swap(&active, &scratch.active)
+            swap(&survivors, &scratch.survivors)
+        }
+        nodes.removeAll(keepingCapacity: true)
+        nodes.append(Node(candidate: -1, previous: -1))
+        active.removeAll(keepingCapacity: true)
+        active.append(Active(x0: 0, s0: 0, available: firstLineWidth, total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
         var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
                             count: 12)
@@ -205,14 +218,14 @@ struct OptimalLineBreaker {
             let mandatory = candidate.flags & 1 != 0
             let hyphenated = candidate.flags & 2 != 0
             for i in 0..<12 { best[i].total = .infinity }
-            scratch.survivors.removeAll(keepingCapacity: true)
-            for node in scratch.active {
+            survivors.removeAll(keepingCapacity: true)
+            for node in active {
                 let natural = candidate.endX - node.x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, shrinkFactor: shrink)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
-                if !mandatory { scratch.survivors.append(node) }
+                if !mandatory { survivors.append(node) }
                 if mandatory {
                     // The last line of a paragraph (or before a hard break) is set at its natural width: it may
                     // be short, never shrunk.
@@ -232,28 +245,42 @@ struct OptimalLineBreaker {
                     previousOfBest[slot] = node.node
                 }
             }
-            swap(&scratch.active, &scratch.survivors)
+            swap(&active, &survivors)
+            // A new node is dominated, and dropped, when another at this candidate has no more hyphens just before
+            // it and a total lower by more than any difference the next line's demerits can make (the fitness
+            // demerits when their classes differ): every continuation of the other one is then at least as good.
+            for slot in 0..<12 where best[slot].total < .infinity {
+                for other in 0..<12 where other != slot && best[other].total < .infinity
+                    && best[other].hyphenRun <= best[slot].hyphenRun {
+                    let margin = best[other].fitness == best[slot].fitness ? 0 : OptimalLineBreaker.adjacentFitnessDemerits
+                    if best[other].total + margin < best[slot].total
+                        || (best[other].total + margin == best[slot].total && other < slot) {
+                        best[slot].total = .infinity
+                        break
+                    }
+                }
+            }
             for slot in 0..<12 where best[slot].total < .infinity {
                 var made = best[slot]
-                made.node = Int32(scratch.nodes.count)
-                scratch.nodes.append(Node(candidate: Int32(k), previous: previousOfBest[slot]))
-                scratch.active.append(made)
+                made.node = Int32(nodes.count)
+                nodes.append(Node(candidate: Int32(k), previous: previousOfBest[slot]))
+                active.append(made)
             }
-            if scratch.active.isEmpty { return nil }
-            if scratch.active.count > OptimalLineBreaker.maximumActiveNodes {
+            if active.isEmpty { return nil }
+            if active.count > OptimalLineBreaker.maximumActiveNodes {
                 // Pathological paragraphs (very narrow columns, many candidates per line): keep the best nodes.
-                scratch.active.sort { $0.total < $1.total }
-                scratch.active.removeLast(scratch.active.count - OptimalLineBreaker.maximumActiveNodes)
+                active.sort { $0.total < $1.total }
+                active.removeLast(active.count - OptimalLineBreaker.maximumActiveNodes)
             }
         }
         // The best node at the last candidate (the only ones left: the last candidate is mandatory).
-        guard let chosen = scratch.active.min(by: { $0.total < $1.total }) else { return nil }
+        guard let chosen = active.min(by: { $0.total < $1.total }) else { return nil }
         var result: [LineBreak] = []
         var n = Int(chosen.node)
-        while n >= 0, scratch.nodes[n].candidate >= 0 {
-            let c = candidates[Int(scratch.nodes[n].candidate)]
+        while n >= 0, nodes[n].candidate >= 0 {
+            let c = candidates[Int(nodes[n].candidate)]
             result.append(LineBreak(end: Int(c.offset), hard: c.flags & 1 != 0, hyphenated: c.flags & 2 != 0))
-            n = Int(scratch.nodes[n].previous)
+            n = Int(nodes[n].previous)
         }
         result.reverse()
         return result
