@@ -182,6 +182,11 @@ final class Bench {
                 })
             }
         }
+        for variant in ["greedy", "optimal-hyphens"] {
+            cases.append(BenchCase(name: "justify.pride.\(variant)", summary: "Pride and Prejudice justified at the default page (Charis SIL), \(variant == "greedy" ? "greedy, no hyphenation" : "optimal breaking + English hyphenation"): shape + break + paginate, new Typesetter, 2 threads") {
+                try $0.justifiedLayout(optimal: variant != "greedy")
+            })
+        }
         cases.append(BenchCase(name: "layout.corpus.single-block.t1", summary: "corpus.txt as ONE paragraph (newlines read as spaces), 1 thread (Pango P3: 5.0 s, quadratic)") {
             try $0.singleBlock()
         })
@@ -319,6 +324,41 @@ final class Bench {
             measuredAhead[rowName(v.warm, v.threads)] = result(rowName(v.warm, v.threads), timings: t, peer: peerRow, notes: notes, extra: extra)
         }
         return measuredAhead.removeValue(forKey: name)!
+    }
+
+    /// justify.pride.greedy and justify.pride.optimal-hyphens, measured interleaved (issue 7's speed target:
+    /// optimal breaking with hyphenation costs at most twice greedy breaking without).
+    func justifiedLayout(optimal: Bool) throws -> CaseResult {
+        func rowName(_ optimal: Bool) -> String { optimal ? "justify.pride.optimal-hyphens" : "justify.pride.greedy" }
+        if let row = measuredAhead.removeValue(forKey: rowName(optimal)) { return row }
+        let text = try self.text(.pride)
+        let variants = [false, true].filter { selected.contains(rowName($0)) }
+        var items: [Timed] = []
+        let lines = Box([Int](repeating: 0, count: variants.count))
+        for (i, isOptimal) in variants.enumerated() {
+            var settings = readingSettings()
+            settings.alignment = .justified
+            settings.language = "en"
+            settings.lineBreaking = isOptimal ? .optimal : .greedy
+            settings.hyphenation = isOptimal
+            let box = Box(Typesetter(fonts: fonts))
+            items.append(Timed(prepare: { box.value = Typesetter(fonts: self.fonts) }, body: {
+                let layout = try box.value.layout(text, settings: settings)
+                retainedResult = layout
+                lines.value[i] = layout.lineCount
+                return layout.lineCount
+            }))
+        }
+        let timings = try measureInterleaved(items, runs: options.runs, warmup: options.warmup)
+        let greedyMedian = variants.firstIndex(of: false).map { Statistics(timings[$0].wall).median }
+        for (i, isOptimal) in variants.enumerated() {
+            var notes = "lines \(grouped(lines.value[i]))"
+            if isOptimal, let greedyMedian {
+                notes += String(format: "; %.2f× greedy without hyphenation (target ≤ 2)", Statistics(timings[i].wall).median / greedyMedian)
+            }
+            measuredAhead[rowName(isOptimal)] = result(rowName(isOptimal), timings: timings[i], notes: notes)
+        }
+        return measuredAhead.removeValue(forKey: rowName(optimal))!
     }
 
     func singleBlock() throws -> CaseResult {

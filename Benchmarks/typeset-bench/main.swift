@@ -169,6 +169,10 @@ check("one page to PNG through the CLI ≤ 0.5 × pango-view (same page, same fo
 check("PNG encoding < 5 ms per page at scale 2", median("png.corpus.p1.x2"),
       { String(format: "%@ ms (cairo, same pixels: %@ ms)", format($0),
                format(bench.results.first { $0.name == "png.corpus.p1.x2" }?.peer?.median ?? .nan)) }, { $0 < 5 })
+check("issue 7: justified Pride and Prejudice, optimal breaking + hyphenation ≤ 2 × greedy without (full layout)",
+      median("justify.pride.optimal-hyphens").flatMap { o in median("justify.pride.greedy").map { o / $0 } },
+      { String(format: "%.2f× (%@ → %@ ms)", $0, format(median("justify.pride.greedy") ?? .nan),
+               format(median("justify.pride.optimal-hyphens") ?? .nan)) }, { $0 <= 2 })
 for name in ["hit.closest.wap.middle", "hit.closest.wap.last", "hit.caret.wap.middle", "hit.caret.wap.last"] {
     check("\(name) < 1 µs per call", median(name), { "\(format($0)) µs" }, { $0 < 1 })
 }
