@@ -99,7 +99,18 @@ extension JSONWriter.Value {
             ("align", .string(s.alignment.rawValue)), ("theme", .object(theme)),
             ("pageSize", .size(s.pageSize)), ("scale", .number(s.pixelScale)), ("columns", .integer(s.columns)),
             ("columnGap", .number(s.columnGap)), ("language", s.language.map { .string($0) } ?? .null),
+            ("hyphenate", .bool(s.hyphenation)), ("lineBreaking", .string(s.lineBreaking.rawValue)),
+            ("orphansWidows", .integer(s.orphansAndWidows)),
             ("mode", .string(mode.rawValue)),
         ])
+    }
+
+    /// A line as `--json` and the `lines` query give it; `"hyphenated": true` only on a line that ends with a
+    /// drawn hyphen.
+    static func line(_ line: Line) -> JSONWriter.Value {
+        var fields: [(String, JSONWriter.Value)] = [("range", .range(line.range)), ("rect", .rect(line.rect)),
+                                                    ("baseline", .number(line.baseline))]
+        if line.isHyphenated { fields.append(("hyphenated", .bool(true))) }
+        return .object(fields)
     }
 }

@@ -128,9 +128,7 @@ struct QuerySession {
             }
         case "lines":
             let page = try request.page(layout)
-            let lines = layout.lines(onPage: page).map { line -> JSONWriter.Value in
-                .object([("range", .range(line.range)), ("rect", .rect(line.rect)), ("baseline", .number(line.baseline))])
-            }
+            let lines = layout.lines(onPage: page).map(JSONWriter.Value.line)
             return .object([("page", .integer(page)), ("lines", .array(lines))])
         case "info":
             return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count))])

@@ -148,9 +148,7 @@ struct Tool {
         var pageValues: [JSONWriter.Value] = []
         for index in pages {
             let page = layout.pages[index]
-            let lines = layout.lines(onPage: index).map { line -> JSONWriter.Value in
-                .object([("range", .range(line.range)), ("rect", .rect(line.rect)), ("baseline", .number(line.baseline))])
-            }
+            let lines = layout.lines(onPage: index).map(JSONWriter.Value.line)
             pageValues.append(.object([("index", .integer(index)), ("range", .range(page.range)), ("lines", .array(lines))]))
         }
         return .object([

@@ -190,6 +190,28 @@ import TypesetTestSupport
         }
     }
 
+    /// `--justify --hyphenate --lang en --line-breaking optimal`: echoed in the settings; some lines end with a
+    /// drawn hyphen (their ranges end inside a word) and span the column; the lines still partition the text.
+    @Test func typographyOptions() throws {
+        let directory = try TemporaryDirectory()
+        let text = String(repeating: "Notwithstanding the extraordinary circumstances, unquestionably understanding individuals acknowledged responsibilities. ", count: 12)
+        let (_, layout) = try Self.runJSON(text, ["--justify", "--hyphenate", "--lang", "en", "--line-breaking", "optimal",
+                                                  "--orphans-widows", "3", "--width", "300"], in: directory)
+        let s = layout.settings
+        #expect(s.hyphenate && s.lineBreaking == "optimal" && s.orphansWidows == 3 && s.align == "justified")
+        layout.checkInvariants(textLength: text.utf16.count)
+        let hyphenated = layout.allLines.filter { $0.hyphenated == true }
+        #expect(!hyphenated.isEmpty)
+        let units = Array(text.utf16)
+        for line in hyphenated {
+            let end = line.range.location + line.range.length
+            #expect(Character(Unicode.Scalar(units[end - 1])!).isLetter && Character(Unicode.Scalar(units[end])!).isLetter)
+            #expect(abs(line.rect.width - (300 - 48)) < 0.02)
+        }
+        let plain = try Self.runJSON(text, ["--justify", "--line-breaking", "greedy"], in: directory).1
+        #expect(plain.allLines.allSatisfy { $0.hyphenated == nil } && plain.settings.lineBreaking == "greedy" && !plain.settings.hyphenate)
+    }
+
     @Test func optionsAreEchoedInSettings() throws {
         let directory = try TemporaryDirectory()
         let (_, layout) = try Self.runJSON(Self.tinyText, [

@@ -20,9 +20,10 @@ struct LayoutJSON: Decodable {
         let font: String, size: Double, lineHeight: Double, margins: Margins, paragraphSpacing: Double, indent: Double
         let align: String, theme: Theme, pageSize: Size, scale: Double, columns: Int, columnGap: Double
         let language: String?
+        let hyphenate: Bool, lineBreaking: String, orphansWidows: Int
         let mode: String
     }
-    struct Line: Decodable { let range: NSRangeJSON, rect: Rect, baseline: Double }
+    struct Line: Decodable { let range: NSRangeJSON, rect: Rect, baseline: Double, hyphenated: Bool? }
     struct Page: Decodable { let index: Int, range: NSRangeJSON, lines: [Line] }
 
     let textLength: Int
@@ -34,9 +35,12 @@ struct LayoutJSON: Decodable {
     /// The keys the README promises, per object, for an exact comparison (the shape is stable).
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
-                                    "pageSize", "scale", "columns", "columnGap", "language", "mode"]
+                                    "pageSize", "scale", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
+                                    "orphansWidows", "mode"]
     static let pageKeys: Set = ["index", "range", "lines"]
     static let lineKeys: Set = ["range", "rect", "baseline"]
+    /// A line ending with a drawn hyphen says so (the key is absent on every other line).
+    static let hyphenatedLineKeys: Set = ["range", "rect", "baseline", "hyphenated"]
 
     /// Parses stdout with `JSONSerialization` (checking the exact key sets) and decodes it.
     static func parse(_ result: CLIResult, checkDecimals: Bool = true,
@@ -51,7 +55,8 @@ struct LayoutJSON: Decodable {
         for page in pages {
             #expect(Set(page.keys) == pageKeys, sourceLocation: sourceLocation)
             for line in page["lines"] as? [[String: Any]] ?? [] {
-                #expect(Set(line.keys) == lineKeys, sourceLocation: sourceLocation)
+                #expect(Set(line.keys) == lineKeys || (Set(line.keys) == hyphenatedLineKeys && line["hyphenated"] as? Bool == true),
+                        sourceLocation: sourceLocation)
             }
         }
         // "Numbers have at most two decimals."

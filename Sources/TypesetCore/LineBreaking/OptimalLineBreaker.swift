@@ -136,11 +136,15 @@ struct OptimalLineBreaker {
         ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
     }
 
-    /// TeX's badness, 100 |r|³, at most 10 000 ("infinitely bad").
+    /// Badness, 100 |r|³ as TeX's but not capped at 10 000: TeX calls every line beyond r ≈ 4.6 "infinitely bad"
+    /// alike, which here would let a line with one space stretched 30 times over, or a line with no space at all
+    /// (which justification cannot widen, so it is left short), cost no more than a merely loose one. A line with
+    /// no space to stretch costs 10¹⁰, more than any line whose spaces can fill it (up to r ≈ 46).
     @inline(__always)
     static func badness(_ ratio: Float) -> Double {
+        guard ratio.isFinite else { return 1e10 }
         let r = Double(abs(ratio))
-        return r >= 4.65 ? 10_000 : min(10_000, 100 * r * r * r)
+        return 100 * r * r * r
     }
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
