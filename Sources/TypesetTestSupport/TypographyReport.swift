@@ -8,12 +8,17 @@ public struct TypographyReport: Sendable {
     /// One line: its adjustment ratio (nil when set at natural width), whether it ends with a hyphen, its
     /// paragraph, its index in the paragraph, the paragraph's line count, and the page (or column) it is on.
     public struct LineSample: Sendable {
+        /// The adjustment ratio (``LineAdjustment/ratio``); nil for a line set at natural width.
         public var ratio: Double?
+        /// Whether the line ends with a drawn hyphen.
         public var hyphenated: Bool
+        /// The paragraph's index, the line's index in it and the paragraph's number of lines.
         public var paragraph: Int
         public var lineIndex: Int
         public var lineCount: Int
+        /// The page (or column) the line is on.
         public var page: Int
+        /// A sample from its parts.
         public init(ratio: Double?, hyphenated: Bool, paragraph: Int, lineIndex: Int, lineCount: Int, page: Int) {
             self.ratio = ratio; self.hyphenated = hyphenated; self.paragraph = paragraph
             self.lineIndex = lineIndex; self.lineCount = lineCount; self.page = page
@@ -23,14 +28,18 @@ public struct TypographyReport: Sendable {
     /// Upper bounds of the ratio histogram's buckets (the last bucket is everything above, infinity included).
     public static let bucketBounds: [Double] = [-0.5, 0, 0.5, 1, 2]
 
+    /// Lines measured.
     public private(set) var lines = 0
     /// Lines whose spacing was adjusted (every line but a paragraph's last and lines ending at hard breaks).
     public private(set) var justifiedLines = 0
+    /// Justified lines per ratio bucket (see ``bucketBounds``).
     public private(set) var buckets = [Int](repeating: 0, count: TypographyReport.bucketBounds.count + 1)
     /// Justified lines with a ratio above ``LineAdjustment/looseThreshold`` (∞ included: a line with no space).
     public private(set) var looseLines = 0
+    /// The median and 90th percentile of the finite ratios of justified lines.
     public private(set) var medianRatio = 0.0
     public private(set) var p90Ratio = 0.0
+    /// Lines ending with a drawn hyphen.
     public private(set) var hyphenatedLines = 0
     /// Runs of consecutive hyphenated lines within a paragraph: how many of length 2, of 3 or more, and the longest.
     public private(set) var hyphenRunsOfTwo = 0
@@ -40,6 +49,7 @@ public struct TypographyReport: Sendable {
     /// alone at the top of the next page (widows).
     public private(set) var orphans = 0
     public private(set) var widows = 0
+    /// Pages (one more than the highest page index seen).
     public private(set) var pages = 0
 
     /// Loose lines per 1,000 justified lines.
