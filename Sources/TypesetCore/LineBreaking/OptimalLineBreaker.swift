@@ -136,15 +136,17 @@ struct OptimalLineBreaker {
         ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
     }
 
-    /// Badness, 100 |r|³ as TeX's but not capped at 10 000: TeX calls every line beyond r ≈ 4.6 "infinitely bad"
-    /// alike, which here would let a line with one space stretched 30 times over, or a line with no space at all
-    /// (which justification cannot widen, so it is left short), cost no more than a merely loose one. A line with
-    /// no space to stretch costs 10¹⁰, more than any line whose spaces can fill it (up to r ≈ 46).
+    /// Badness: TeX's 100 |r|³ up to its "infinitely bad" 10 000 (r ≈ 4.64), then growing by 1 000 per unit of r,
+    /// so that a line stretched thirty times over still costs more than one stretched five times (TeX treats them
+    /// alike) while one unavoidable very loose line does not spread looseness over the whole paragraph, as an
+    /// uncapped cube would. A line with no space to stretch, which justification cannot widen and leaves short,
+    /// costs 10⁷: more than any line whose spaces can fill it.
     @inline(__always)
     static func badness(_ ratio: Float) -> Double {
-        guard ratio.isFinite else { return 1e10 }
+        guard ratio.isFinite else { return 1e7 }
         let r = Double(abs(ratio))
-        return 100 * r * r * r
+        let cube = 100 * r * r * r
+        return cube <= 10_000 ? cube : 10_000 + 1_000 * (r - 4.641_588_833_612_779)
     }
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
