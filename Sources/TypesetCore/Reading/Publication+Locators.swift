@@ -185,6 +185,11 @@ public struct LocatorResolution: Hashable, Sendable {
     /// What was tried and failed before, in order (an offset that no longer matched its quote, say).
     public let notes: [String]
 
+    /// Creates a resolution.
+    public init(offset: UTF16Offset, length: Int, method: Method, notes: [String]) {
+        self.offset = offset; self.length = length; self.method = method; self.notes = notes
+    }
+
     /// Which part of a Locator located it.
     public enum Method: String, Hashable, Sendable {
         /// Typeset's exact UTF-16 offset, verified against the quote.
@@ -221,7 +226,8 @@ public struct LocatorError: Error, CustomStringConvertible, Equatable {
     /// One line for the user.
     public let message: String
 
-    init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
 
     /// The message.
     public var description: String { message }
