@@ -25,6 +25,11 @@ struct LoadedDocument {
         return nil
     }
 
+    /// The book as Locators see it: EPUB spine items, or one resource named after the file.
+    var publication: Publication {
+        epub?.publication ?? Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain")
+    }
+
     /// Readium's position count: one per 1024 UTF-16 units of each spine item (at least one per item); a text
     /// file is one item.
     var positionCount: Int {
@@ -91,6 +96,8 @@ struct LaidOutBook {
     let layout: BookLayout
     /// The face that serves the requested family (a substitute when the family is not installed).
     let primaryFace: FontFace
+    /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
+    let typesetter: Typesetter
 
     /// Validates the settings, reads `input`, resolves the fonts and lays the book out.
     ///
@@ -111,7 +118,8 @@ struct LaidOutBook {
             if set.isSubstitute && noteSubstitution {
                 printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
             }
-            layout = try Typesetter(fonts: fonts, threads: options.threads).layout(document.text, settings: settings, mode: options.mode)
+            typesetter = Typesetter(fonts: fonts, threads: options.threads)
+            layout = try typesetter.layout(document.text, settings: settings, mode: options.mode)
         } catch let error as FontError {
             throw ToolFailure(status: .noFont, message: error.message)
         }

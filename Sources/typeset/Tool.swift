@@ -31,6 +31,8 @@ struct Tool {
     static let subcommands: [String: @Sendable ([String]) throws -> Void] = [
         "query": QueryCommand.run,
         "info": InfoCommand.run,
+        "locate": LocateCommand.run,
+        "positions": LocateCommand.runPositions,
     ]
 
     func run() -> Int32 {
@@ -79,8 +81,14 @@ struct Tool {
 
     private func render(_ options: Options) throws {
         guard let input = options.input else { return }
-        let layout = try LaidOutBook(input: input, options: options, noteSubstitution: true).layout
-        let selected = try selectedPages(options.pages, count: layout.pages.count)
+        let book = try LaidOutBook(input: input, options: options, noteSubstitution: true)
+        let layout = book.layout
+        let selected: ClosedRange<Int>
+        if let target = try book.targetPage(options) {
+            selected = target...target
+        } else {
+            selected = try selectedPages(options.pages, count: layout.pages.count)
+        }
         if options.json {
             print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))
             return
