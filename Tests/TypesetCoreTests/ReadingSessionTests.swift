@@ -143,6 +143,29 @@ import TypesetTestSupport
         #expect(session.sectionsLaidOut == 10)
     }
 
+    /// In scroll mode the page is the section's scroll column, the anchor's line is at `scrollOffset` (its top at
+    /// the top margin), and settings changes keep the anchor's line there.
+    @Test func scrollModeKeepsTheAnchorLineAtTheTop() throws {
+        let text = try Self.sectionedText(sections: 3, paragraphs: 30)
+        let session = try ReadingSession(publication: Publication(text: text, href: "book.txt"),
+                                         typesetter: Typesetter(fonts: try Fixtures.bundledFonts()), settings: Fixtures.settings,
+                                         mode: .scroll, completesInBackground: false)
+        let start = try session.currentPage()
+        let scrolled = session.scroll(toY: 900, inSectionOf: start)
+        let anchor = session.anchor.position.offset
+        #expect(anchor > 0)
+        var generator = SplitMix64(seed: 9)
+        for _ in 0..<8 {
+            let page = try session.setSettings(Fixtures.randomSettings(using: &generator))
+            let caret = try #require(page.layout.caretRect(for: TextPosition(offset: anchor)))
+            let line = try #require(page.layout.lines(onPage: page.pageIndex).first { $0.range.contains(anchor) })
+            #expect(abs(page.scrollOffset - (line.rect.minY - session.settings.margins.top)) < 0.01)
+            #expect(caret.rect.minY >= line.rect.minY)
+            #expect(session.anchor.position.offset == anchor)
+        }
+        #expect(try session.setSettings(Fixtures.settings).scrollOffset == scrolled.scrollOffset)
+    }
+
     @Test func badOffsetsAreReported() throws {
         let text = try Self.sectionedText(sections: 2, paragraphs: 3)
         let session = try Self.session(Publication(text: text, href: "book.txt"))

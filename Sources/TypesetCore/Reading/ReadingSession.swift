@@ -236,8 +236,9 @@ public final class ReadingSession: Sendable {
         let (layouts, settings, mode) = state.withLock { ($0.layouts, $0.settings, $0.mode) }
         let counts = estimatedCount(layouts: layouts, settings: settings, before: section)
         var scrollOffset = 0.0
-        if mode == .scroll, let caret = layout.caretRect(for: position) {
-            scrollOffset = max(0, caret.rect.minY - settings.margins.top)
+        if mode == .scroll, let line = layout.carets(containing: layout.snappedToGrapheme(position.offset)) {
+            // The anchor's line box at the top of the screen, below the top margin.
+            scrollOffset = max(0, line.box.minY - settings.margins.top)
         }
         scheduleBackgroundLayout(generation: generation)
         return ReaderPage(layout: layout, pageIndex: pageIndex, section: section, number: counts.before + pageIndex,
