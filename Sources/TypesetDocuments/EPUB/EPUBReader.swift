@@ -286,7 +286,7 @@ private struct ReadingSession {
     }
 
     /// Resolves a TOC entry and its children to offsets; an entry without a target takes its first child's.
-    private mutating func resolve(_ entry: EPUBNavigation.Entry, in book: EPUBBook) -> EPUBTOCEntry {
+    private mutating func resolve(_ entry: EPUBNavigation.Entry, in book: EPUBBook) -> TableOfContentsEntry {
         let children = entry.children.map { resolve($0, in: book) }
         var offset: UTF16Offset?
         if let href = entry.href {
@@ -299,7 +299,7 @@ private struct ReadingSession {
         } else {
             offset = children.lazy.compactMap(\.offset).first
         }
-        return EPUBTOCEntry(title: entry.title, href: entry.href, offset: offset, children: children)
+        return TableOfContentsEntry(title: entry.title, href: entry.href, offset: offset, children: children)
     }
 }
 
