@@ -221,6 +221,23 @@ struct CorpusChapterTests {
         ChapterTests.checkSections(document.text)
     }
 
+    @Test func anOverLongEPUBSpineItemIsSplitIntoBoundedSections() throws {
+        // The children's literature sample is one 338 KB XHTML file: one spine item far over the bound.
+        let directory = try #require(Fixtures.corpusDirectory)
+        let book = try EPUBReader().read(path: directory + "/curry-clippinger-childrens-literature.epub")
+        let longest = try #require(book.spine.compactMap(\.range).max { $0.count < $1.count })
+        #expect(longest.count > 3 * SectionBounds.maximumSectionLength)
+        let text = book.text
+        let inLongest = text.sectionStarts.filter { longest.contains(text.paragraphs[$0].range.lowerBound) }
+        #expect(inLongest.count >= longest.count / SectionBounds.maximumSectionLength, "\(inLongest.count) sections")
+        for section in text.sectionStarts.indices {
+            let range = text.paragraphRange(ofSection: section)
+            let length = text.paragraphs[range.upperBound - 1].range.upperBound - text.paragraphs[range.lowerBound].range.lowerBound
+            let longestParagraph = text.paragraphs[range].map(\.range.count).max() ?? 0
+            #expect(length <= SectionBounds.maximumSectionLength + longestParagraph)
+        }
+    }
+
     /// Each heading's offset is the start of a centred heading paragraph holding the heading's text.
     static func checkHeadingParagraphs(_ document: PlainTextDocument, sourceLocation: SourceLocation = #_sourceLocation) {
         for heading in document.headings {

@@ -144,7 +144,10 @@ private struct ReadingSession {
         }
         let styled: StyledText
         do {
-            styled = try StyledText(paragraphs: paragraphs, language: package.metadata.language, title: package.metadata.title)
+            // Every spine item starts a section; an over-long one (a whole book in one XHTML file) is split at
+            // paragraph boundaries like plain text, so a relayout from the anchor stays bounded.
+            styled = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: package.metadata.language,
+                                    title: package.metadata.title)
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")

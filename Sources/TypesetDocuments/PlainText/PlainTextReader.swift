@@ -19,6 +19,10 @@ import TypesetCore
 ///   paragraph starts, as in the Chinese corpus book; a block indented as a whole, a quotation, stays together),
 ///   and each such group is joined into one paragraph when every line but its last reaches 60 % of the wrap
 ///   width, or kept line by line (as verse) when it does not.
+///
+/// Chapter headings (``ChapterDetector``) become centred `.heading` paragraphs, one per line, and the first
+/// heading of a group starts a section; ``SectionBounds`` then splits any section longer than
+/// ``SectionBounds/maximumSectionLength`` units at a paragraph boundary.
 public struct PlainTextReader: Sendable {
     /// The longest line (in UTF-16 units) still taken for a hard-wrapped line.
     public static let maximumWrappedLineLength = 100
