@@ -107,6 +107,25 @@ struct ChapterTests {
         }
     }
 
+    @Test func aHeadingInTwoLanguagesIsOneEntry() throws {
+        let document = try Self.read("  ERSTER AKT.\n\n      ACT I.\n\n  ERSTER AUFTRITT.\n\n      SCENE I.\n\n"
+            + Self.prose("Hohoje!") + "\n  ZWEITE SCENE.\n\n      SCENE II.\n\n" + Self.prose("Halloho!"))
+        #expect(Self.headingTexts(document) == ["ERSTER AKT. / ACT I.", "ERSTER AUFTRITT. / SCENE I.", "ZWEITE SCENE. / SCENE II."])
+        #expect(document.text.sectionStarts.count == 2)
+        #expect(document.tableOfContents.first?.children.count == 2)
+    }
+
+    @Test func aChineseChapterHeadingNeedsNoBlankLineBefore() throws {
+        let previous = "要知端的，下回分解．"
+        let text = "第一回　甄士隱夢幻識通靈\n------\n" + "此開卷第一回也．\n" + previous + "\n第二回\n\n　　詩云\n第二回中說的話．\n"
+        let document = try Self.read(text)
+        #expect(Self.headingTexts(document) == ["第一回 甄士隱夢幻識通靈", "第二回"])
+        #expect(document.headings.map(\.offset) == [0, (text as NSString).range(of: "第二回\n").location])
+        #expect(document.text.sectionStarts.count == 2)
+        // The previous chapter's last line stays a paragraph of its own.
+        #expect(document.text.paragraphs.contains { $0.contentString.hasSuffix(previous) })
+    }
+
     @Test func aTextWithoutHeadingsGetsBoundedSections() throws {
         var text = ""
         for index in 0..<2_000 { text += Self.prose("Paragraph \(index) ends here.") + "\n" }
@@ -212,6 +231,26 @@ struct CorpusChapterTests {
         let numbered = document.headings.filter { $0.level == 2 }
         #expect(numbered.count == expected, "\(numbered.map(\.title))")
         CorpusChapterTests.checkHeadingParagraphs(document)
+        ChapterTests.checkSections(document.text)
+    }
+
+    @Test func hongLouMeng() throws {
+        let (document, source) = try Self.read("cao-xueqin-hong-lou-meng.zh-hant.txt")
+        // 121 lines start with `第…回` and a space or the line end: 120 chapters, the 45th printed twice in a row.
+        #expect(try Self.count(source, "^第[〇零一二三四五六七八九十百千两]+回([　 ]|$)") == 121)
+        #expect(document.headings.count == 120)
+        #expect(Set(document.headings.map { $0.title.prefix { $0 != " " } }).count == 120)
+        #expect(document.headings.last?.title.hasPrefix("第一二零回") == true)
+        CorpusChapterTests.checkHeadingParagraphs(document)
+        ChapterTests.checkSections(document.text)
+    }
+
+    @Test func derFliegendeHolländer() throws {
+        let (document, _) = try Self.read("nasty/wagner-der-fliegende-hollaender.bom-crlf.txt")
+        // The argument's three `ACT` headings, then the libretto's acts and scenes in German and English.
+        let acts = document.tableOfContents.filter { $0.title.contains(" / ") }
+        #expect(acts.map(\.title) == ["ERSTER AKT. / ACT I.", "ZWEITER ACT. / ACT II.", "DRITTER AKT. / ACT III."])
+        #expect(acts.map(\.children.count) == [3, 3, 2])
         ChapterTests.checkSections(document.text)
     }
 

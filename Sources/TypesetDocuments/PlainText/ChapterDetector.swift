@@ -9,7 +9,8 @@
 ///
 /// Headings come in runs: consecutive heading blocks with no body text between them. A run is one heading
 /// group (`BOOK ONE: 1805` then `CHAPTER I`), whose first heading starts a section, only when its levels
-/// strictly increase and body text follows it. Anything else is a list of contents (`CHAPTER I`, `CHAPTER II`,
+/// strictly increase (a heading repeated in another language, `ERSTER AKT.` then `ACT I.`, same level and
+/// number, counts once) and body text follows it. Anything else is a list of contents (`CHAPTER I`, `CHAPTER II`,
 /// ... each on its own line, as War and Peace's front matter; or several heading lines in one block, which ends
 /// a run as prose does): not headings. When such a list runs straight into the first chapter, the run's last
 /// increasing stretch is still taken if the list named its first heading and that heading does not occur again
@@ -61,15 +62,8 @@ struct ChapterDetector {
 
     /// - Parameter lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
     init(units: [UInt16], lines: [SourceLine], lineByLine: (Range<Int>) -> Bool) {
-        var blocks: [Block] = []
-        var index = 0
-        while index < lines.count {
-            if lines[index].isBlank { index += 1; continue }
-            var end = index
-            while end < lines.count, !lines[end].isBlank { end += 1 }
-            blocks.append(Block(lines: index..<end, kind: Self.classify(index..<end, units: units, lines: lines,
-                                                                          lineByLine: lineByLine(index..<end))))
-            index = end
+        var blocks = Self.blocks(lines, units: units).map {
+            Block(lines: $0, kind: Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)))
         }
         attachNumeralTitles(&blocks, lines: lines)
         applyBookPattern(&blocks)
@@ -79,6 +73,29 @@ struct ChapterDetector {
         for run in runs {
             accept(run, blocks: blocks, lastOccurrence: laterTexts, dominantLevel: dominant, units: units, lines: lines)
         }
+    }
+
+    /// The blocks of the text: runs of non-blank lines, and a heading line that stands alone (`第三回`) starts a
+    /// block of its own even without a blank line before it. The reader splits the text at the same places.
+    static func blocks(_ lines: [SourceLine], units: [UInt16]) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        var index = 0
+        while index < lines.count {
+            if lines[index].isBlank { index += 1; continue }
+            var end = index + 1
+            while end < lines.count, !lines[end].isBlank, !standsAlone(lines[end], units) { end += 1 }
+            blocks.append(index..<end)
+            index = end
+        }
+        return blocks
+    }
+
+    /// Whether the line is a heading that needs no blank line before it (only `第…回` so far; checked on the
+    /// first unit before parsing, as it runs on every line).
+    private static func standsAlone(_ line: SourceLine, _ units: [UInt16]) -> Bool {
+        let first = line.start + line.indent
+        guard first < line.contentEnd, units[first] == 0x7B2C else { return false }
+        return HeadingLine.parse(content(line, units))?.standsAlone ?? false
     }
 
     private static func content(_ line: SourceLine, _ units: [UInt16]) -> ArraySlice<UInt16> {
@@ -102,13 +119,17 @@ struct ChapterDetector {
             if HeadingLine.parse(content(line, units)) != nil { return .contents }
             let text = String(decoding: content(line, units), as: UTF16.self).trimmingWhiteSpace
             let endsSentence = text.last.map { ".!?…,;:".contains($0) } ?? false
-            if line.columns <= maximumTitleColumns && !(lineByLine && endsSentence) {
+            var afterTitle = next + 1
+            while afterTitle < block.upperBound, isRule(lines[afterTitle], units) { afterTitle += 1 }
+            // In a hard-wrapped block a title ends it (else the line is the chapter's first line of text); in a
+            // block set line by line, a title does not end like a sentence.
+            let isTitle = lineByLine ? !endsSentence : afterTitle == block.upperBound || !heading.standsAlone
+            if line.columns <= maximumTitleColumns && isTitle {
                 title = next
-                next += 1
-                while next < block.upperBound, isRule(lines[next], units) { next += 1 }
+                next = afterTitle
             }
         }
-        if next < block.upperBound && !lineByLine {
+        if next < block.upperBound && !lineByLine && !heading.standsAlone {
             // A hard-wrapped block with more under the heading: a list of contents when it names another
             // heading, else prose that happens to start like one.
             let more = block[next...].contains { HeadingLine.parse(content(lines[$0], units)) != nil }
@@ -220,7 +241,15 @@ struct ChapterDetector {
         // The last stretch whose levels strictly increase.
         var start = run.blocks.count - 1
         guard levels[start] != nil else { return }
-        while start > 0, let previous = levels[start - 1], let level = levels[start], previous < level { start -= 1 }
+        func isTranslation(_ position: Int) -> Bool {
+            guard position > 0, case .heading(let previous, _, _, _) = blocks[run.blocks[position - 1]].kind,
+                  case .heading(let heading, _, _, _) = blocks[run.blocks[position]].kind else { return false }
+            return levels[position - 1] == levels[position] && previous.number != nil && previous.number == heading.number
+                && Self.key(previous) != Self.key(heading)
+        }
+        while start > 0, let previous = levels[start - 1], let level = levels[start], previous < level || isTranslation(start) {
+            start -= 1
+        }
         if start > 0 {
             // The run began with a list of contents, one entry per block. It ran straight into the first chapter
             // when that chapter's heading was listed (it occurs earlier in the run) and is not itself listed
@@ -243,6 +272,12 @@ struct ChapterDetector {
                 marks[title] = Mark(level: level, startsSection: false, continuesBlock: false)
             }
             var text = heading.text
+            if isTranslation(position), position > start, var last = headings.popLast() {
+                // The same heading in another language (`ERSTER AKT.` then `ACT I.`): one entry.
+                last = Found(line: last.line, level: last.level, title: last.title + " / " + text)
+                headings.append(last)
+                continue
+            }
             if let title {
                 let titleText = String(decoding: units[lines[title].start..<lines[title].contentEnd], as: UTF16.self)
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -28,6 +28,12 @@ struct HeadingLine: Equatable {
     let level: Int
     /// The line's text, trimmed, white-space runs collapsed to one space.
     let text: String
+    /// The heading's number when known (`CHAPTER XLII` 42, `ERSTER AKT` 1): tells a translation (`ERSTER AKT.`
+    /// then `ACT I.`) from the next heading.
+    var number: Int? = nil
+    /// Whether the line is a heading wherever it stands (Chinese `第一回`, which the corpus book sets straight
+    /// after the previous chapter's last line): it starts a block of its own, and text may follow it in that block.
+    var standsAlone = false
 
     /// The longest line (in UTF-16 units) that can be a heading.
     static let maximumLength = 100
@@ -49,20 +55,20 @@ struct HeadingLine: Equatable {
         "prolog", "epilog", "предисловие", "пролог", "эпилог", "послесловие",
     ]
 
-    /// Number words after a keyword (`BOOK ONE`, `STAVE THREE`, `CHAPTER THE FIRST` is not supported).
-    private static let numberWords: Set<String> = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-        "last", "final",
-    ]
+    /// Number words after a keyword (`BOOK ONE`, `STAVE THREE`), with their values (0: no value, `LAST`).
+    private static let numberWords: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+        "eighteen": 18, "nineteen": 19, "twenty": 20, "last": 0, "final": 0,
+    ].merging(ordinalWords) { first, _ in first }
 
-    /// Ordinals before a keyword (`FIRST EPILOGUE`, `PREMIÈRE PARTIE`, `ERSTER AKT`).
-    private static let ordinalWords: Set<String> = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last",
-        "final", "premier", "première", "deuxième", "seconde", "troisième", "quatrième", "cinquième", "erster",
-        "erste", "erstes", "zweiter", "zweite", "zweites", "dritter", "dritte", "drittes", "vierter", "vierte",
-        "fünfter", "fünfte",
+    /// Ordinals before a keyword (`FIRST EPILOGUE`, `PREMIÈRE PARTIE`, `ERSTER AKT`), with their values.
+    private static let ordinalWords: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10, "last": 0, "final": 0,
+        "premier": 1, "première": 1, "deuxième": 2, "seconde": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
+        "erster": 1, "erste": 1, "erstes": 1, "zweiter": 2, "zweite": 2, "zweites": 2, "dritter": 3, "dritte": 3,
+        "drittes": 3, "vierter": 4, "vierte": 4, "viertes": 4, "fünfter": 5, "fünfte": 5, "fünftes": 5,
     ]
 
     /// Chinese numerals (and ASCII digits) in `第…回`.
@@ -76,35 +82,42 @@ struct HeadingLine: Equatable {
         // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
         if text.hasSuffix("]") && !text.contains("[") { text = text.dropLast() }
         let words = String(text)
-        if let han = parseHan(text) { return HeadingLine(kind: .numbered, level: han, text: words) }
+        if let han = parseHan(text) { return HeadingLine(kind: .numbered, level: han, text: words, standsAlone: true) }
         var scanner = WordScanner(text)
         guard let first = scanner.word() else { return nil }
         let firstKey = first.lowercased()
         if isCapitalised(first), let level = numberedKeywords[firstKey] {
-            guard scanner.skipSpaces(), let number = scanner.word(),
-                  romanValue(number) != nil || number.allSatisfy({ $0.isASCII && $0.isNumber }) && number.count <= 4
-                    || numberWords.contains(number.lowercased()) && isCapitalised(number),
-                  scanner.restIsTitle() else { return nil }
-            return HeadingLine(kind: .numbered, level: level, text: words)
+            guard scanner.skipSpaces(), let number = scanner.word(), scanner.restIsTitle() else { return nil }
+            let value: Int
+            if let roman = romanValue(number) {
+                value = roman
+            } else if number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }), let arabic = Int(number) {
+                value = arabic
+            } else if isCapitalised(number), let word = numberWords[number.lowercased()] {
+                value = word
+            } else {
+                return nil
+            }
+            return HeadingLine(kind: .numbered, level: level, text: words, number: value == 0 ? nil : value)
         }
         if isCapitalised(first), namedKeywords.contains(firstKey) {
             guard scanner.restIsTitle() else { return nil }
             return HeadingLine(kind: .named, level: 1, text: words)
         }
-        if isCapitalised(first), ordinalWords.contains(firstKey), scanner.skipSpaces(), let second = scanner.word(),
+        if isCapitalised(first), let ordinal = ordinalWords[firstKey], scanner.skipSpaces(), let second = scanner.word(),
            isCapitalised(second) {
             let key = second.lowercased()
             if let level = numberedKeywords[key], scanner.restIsTitle() {
-                return HeadingLine(kind: .numbered, level: level, text: words)
+                return HeadingLine(kind: .numbered, level: level, text: words, number: ordinal == 0 ? nil : ordinal)
             }
             if namedKeywords.contains(key), scanner.restIsTitle() { return HeadingLine(kind: .named, level: 1, text: words) }
             return nil
         }
         // A bare roman numeral: `XIV`, `I.`, or `II. Papa se fâche.` (a title only after a full stop).
         if let value = romanValue(first), first.allSatisfy(\.isUppercase) {
-            if scanner.atEnd || scanner.rest == "." { return HeadingLine(kind: .bareNumeral(value), level: 2, text: words) }
+            if scanner.atEnd || scanner.rest == "." { return HeadingLine(kind: .bareNumeral(value), level: 2, text: words, number: value) }
             if scanner.rest.hasPrefix(". "), scanner.restIsTitle() {
-                return HeadingLine(kind: .bareNumeral(value), level: 2, text: words)
+                return HeadingLine(kind: .bareNumeral(value), level: 2, text: words, number: value)
             }
         }
         return nil

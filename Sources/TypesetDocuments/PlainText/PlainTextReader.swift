@@ -63,11 +63,10 @@ public struct PlainTextReader: Sendable {
         }
         let chapters = ChapterDetector(units: units, lines: lines, lineByLine: lineByLine)
         var builder = ParagraphBuilder(units: units)
-        var index = 0
-        while index < lines.count {
-            if lines[index].isBlank { index += 1; continue }  // a separator of the paragraph before
-            var blockEnd = index
-            while blockEnd < lines.count, !lines[blockEnd].isBlank { blockEnd += 1 }
+        // Blank lines between blocks become separators of the paragraph before.
+        for blockRange in ChapterDetector.blocks(lines, units: units) {
+            var index = blockRange.lowerBound
+            let blockEnd = blockRange.upperBound
             let wholeBlockByLine = lineByLine(index..<blockEnd)
             while index < blockEnd, let mark = chapters.marks[index] {
                 let style = ParagraphStyle(role: .heading(level: mark.level), alignment: .center,
@@ -84,7 +83,6 @@ public struct PlainTextReader: Sendable {
             } else {
                 for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
             }
-            index = blockEnd
         }
         let headings = chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level) }
         return (builder.finish(), headings)
