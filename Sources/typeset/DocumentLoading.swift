@@ -18,6 +18,8 @@ struct LoadedDocument {
     let text: StyledText
     /// The format, with the EPUB's metadata, spine and table of contents.
     let format: Format
+    /// The table of contents: an EPUB's, or the chapter headings found in a text file.
+    let tableOfContents: [TableOfContentsEntry]
 
     /// The EPUB, when the file is one.
     var epub: EPUBBook? {
@@ -63,7 +65,7 @@ func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDo
         // Warnings already name the book and the entry; a broken book could have hundreds.
         for warning in book.warnings.prefix(5) { printError("typeset: \(warning)") }
         if book.warnings.count > 5 { printError("typeset: ... and \(book.warnings.count - 5) more warnings about \(path)") }
-        return LoadedDocument(path: path, text: book.text, format: .epub(book))
+        return LoadedDocument(path: path, text: book.text, format: .epub(book), tableOfContents: book.tableOfContents)
     }
     guard let data = manager.contents(atPath: path) else {
         throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
@@ -73,7 +75,8 @@ func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDo
         if document.encoding == .latin1 {
             printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
         }
-        return LoadedDocument(path: path, text: document.text, format: .plainText(document.encoding))
+        return LoadedDocument(path: path, text: document.text, format: .plainText(document.encoding),
+                              tableOfContents: document.tableOfContents)
     } catch {
         throw ToolFailure(status: .badInput, message: error.message)
     }

@@ -94,16 +94,17 @@ enum InfoCommand {
             let width = lines.map { $0.0.count }.max() ?? 0
             var output = lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
 
-            guard let book = document.epub else { return output + "\nContents: none (plain text has no table of contents)\n" }
-            let count = book.tableOfContents.reduce(0) { $0 + $1.count }
-            let source = switch book.tableOfContentsSource {
+            let count = document.tableOfContents.reduce(0) { $0 + $1.count }
+            let source = switch document.epub?.tableOfContentsSource {
             case .navigationDocument: "the EPUB 3 navigation document"
             case .ncx: "the EPUB 2 NCX"
-            case .none: "nowhere"
+            case .none?: "nowhere"
+            case nil: "the chapter headings found in the text"
             }
+            if count == 0 && document.epub == nil { return output + "\nContents: none (no chapter headings found in the text)\n" }
             output += "\nContents (\(count) entr\(count == 1 ? "y" : "ies"), from \(source); page numbers at these settings):\n"
             let pageWidth = max(4, String(layout.pages.count).count)
-            func add(_ entries: [EPUBTOCEntry], depth: Int) {
+            func add(_ entries: [TableOfContentsEntry], depth: Int) {
                 for entry in entries {
                     let number = page(of: entry.offset).map(String.init) ?? "-"
                     output += String(repeating: " ", count: pageWidth - number.count) + number + "  "
@@ -111,13 +112,13 @@ enum InfoCommand {
                     add(entry.children, depth: depth + 1)
                 }
             }
-            add(book.tableOfContents, depth: 0)
+            add(document.tableOfContents, depth: 0)
             return output
         }
 
         var json: JSONWriter.Value {
             func optional(_ value: String?) -> JSONWriter.Value { value.map(JSONWriter.Value.string) ?? .null }
-            func entries(_ list: [EPUBTOCEntry]) -> JSONWriter.Value {
+            func entries(_ list: [TableOfContentsEntry]) -> JSONWriter.Value {
                 .array(list.map { entry in
                     .object([("title", .string(entry.title)), ("href", optional(entry.href)),
                              ("offset", entry.offset.map(JSONWriter.Value.integer) ?? .null),
@@ -147,7 +148,7 @@ enum InfoCommand {
                 ("textLength", .integer(document.text.length)), ("words", .integer(words)),
                 ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.positionCount)),
                 ("pageCount", .integer(layout.pages.count)),
-                ("toc", entries(document.epub?.tableOfContents ?? [])),
+                ("toc", entries(document.tableOfContents)),
             ]
             return .object(members)
         }
