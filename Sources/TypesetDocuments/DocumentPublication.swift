@@ -10,14 +10,7 @@ extension EPUBBook {
         if resources.isEmpty {
             resources = [Publication.ReadingResource(href: packagePath, mediaType: "application/oebps-package+xml", range: 0..<text.length)]
         }
-        var headings: [Publication.Heading] = []
-        func add(_ entries: [EPUBTOCEntry], depth: Int) {
-            for entry in entries {
-                if let offset = entry.offset { headings.append(Publication.Heading(title: entry.title, offset: offset, depth: depth)) }
-                add(entry.children, depth: depth + 1)
-            }
-        }
-        add(tableOfContents, depth: 0)
+        let headings = Publication.headings(of: tableOfContents)
         // The reader builds spine ranges in order and without overlap, so this cannot fail; a one-resource
         // publication is the safe answer if it ever did.
         return (try? Publication(text: text, resources: resources, headings: headings))
@@ -27,8 +20,24 @@ extension EPUBBook {
 
 extension PlainTextDocument {
     /// The book as a reading session sees it: one `text/plain` resource called `href` (the file's name, which
-    /// Locators carry).
+    /// Locators carry), with the chapter headings found in the text as its headings.
     public func publication(href: String) -> Publication {
-        Publication(text: text, href: href, mediaType: "text/plain")
+        Publication(text: text, href: href, mediaType: "text/plain", headings: Publication.headings(of: tableOfContents))
+    }
+}
+
+extension Publication {
+    /// A table of contents flattened into headings (depth 0 for top-level entries); entries whose target is not in
+    /// the text are left out.
+    public static func headings(of entries: [TableOfContentsEntry]) -> [Heading] {
+        var headings: [Heading] = []
+        func add(_ entries: [TableOfContentsEntry], depth: Int) {
+            for entry in entries {
+                if let offset = entry.offset { headings.append(Heading(title: entry.title, offset: offset, depth: depth)) }
+                add(entry.children, depth: depth + 1)
+            }
+        }
+        add(entries, depth: 0)
+        return headings
     }
 }

@@ -29,7 +29,8 @@ struct LoadedDocument {
 
     /// The book as Locators see it: EPUB spine items, or one resource named after the file.
     var publication: Publication {
-        epub?.publication ?? Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain")
+        epub?.publication ?? Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain",
+                                         headings: Publication.headings(of: tableOfContents))
     }
 
     /// Readium's position count: one per 1024 UTF-16 units of each spine item (at least one per item); a text
