@@ -28,6 +28,10 @@ struct Options {
     var threads = 2
     var quiet = false
     var help = false
+    /// `--highlight` values, in order (see ``DecorationInput``).
+    var highlights: [DecorationInput.Highlight] = []
+    /// `--decorations FILE`.
+    var decorationsFile: String?
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -91,6 +95,8 @@ struct Options {
                 options.threads = try integer(argument)
                 guard (1...64).contains(options.threads) else { throw UsageError("--threads must be 1 to 64") }
             case "-q", "--quiet": options.quiet = true
+            case "--highlight": options.highlights.append(try DecorationInput.parseHighlight(try value(argument)))
+            case "--decorations": options.decorationsFile = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option \(argument) (see --help)") }
                 if let existing = options.input { throw UsageError("more than one input file: \(existing) and \(argument)") }
@@ -153,6 +159,10 @@ struct Options {
           --pages N | A-B         only these pages (one-based, inclusive)
           --json                  write the layout as JSON on standard output instead of PNGs
           -q, --quiet             no progress line
+        Decorations (drawn on the PNG pages; README, "Decorations"):
+          --highlight START:LENGTH[:COLOUR]   highlight UTF-16 range (repeatable); COLOUR yellow, green, blue, pink,
+                                  orange, purple or #RRGGBB [yellow]
+          --decorations FILE      highlights and underlines from a JSON file
         Typography (defaults in brackets):
           --font FAMILY           font family [Georgia]; substitutions are reported on stderr
           --size PT               font size in points [19]
