@@ -91,4 +91,19 @@ import TypesetTestSupport
         }
         #expect(set.rects(of: "missing", in: "highlights", layout: large) == nil)
     }
+
+    /// The README's Decorations example (minus the rendering, which lives in TypesetRender), run.
+    @Test func theReadmeExample() throws {
+        let layout = try Self.layout()
+        let tapLine = try #require(layout.selectionRects(for: 230..<231).first)
+        let page = tapLine.page
+        let tap = tapLine.rect.center
+        // --- README ---
+        var decorations = DecorationSet(text: layout.text)
+        let changes = decorations.apply([Decoration(id: "db-17", range: 200..<290, style: .highlight(tint: .green))], in: "highlights")
+        let hit = decorations.decoration(at: tap, onPage: page, of: layout)        // group, decoration, lineRect, unionRect
+        // --- end ---
+        #expect(changes.added.map(\.id) == ["db-17"])
+        #expect(hit?.decoration.id == "db-17" && hit?.lineRect.contains(tap) == true && hit?.lineRect.minY == tapLine.rect.minY)
+    }
 }
