@@ -215,6 +215,9 @@ final class Bench {
                 try $0.png(scale: scale, label: label)
             })
         }
+        cases.append(BenchCase(name: "decorations.wap.page", summary: "PageRenderer.render of W&P's middle page with 10,000 decorations in the book vs bare (Charis SIL defaults)") {
+            try $0.decoratedPage()
+        })
         for variant in CLIVariant.allCases {
             cases.append(BenchCase(name: "cli.page.\(variant.rawValue)", summary: variant.summary) {
                 try $0.cli(variant)

@@ -32,6 +32,10 @@ struct Options {
     var locatorPath: String?
     var quiet = false
     var help = false
+    /// `--highlight` values, in order (see ``DecorationInput``).
+    var highlights: [DecorationInput.Highlight] = []
+    /// `--decorations FILE`.
+    var decorationsFile: String?
 
     /// Parses `arguments` (without the program name), starting from `base` (the defaults unless given).
     static func parse(_ arguments: [String], startingFrom base: Options = Options()) throws(UsageError) -> Options {
@@ -100,6 +104,8 @@ struct Options {
                 guard let at = options.at, at >= 0 else { throw UsageError("--at: an offset counts from 0") }
             case "--locator": options.locatorPath = try value(argument)
             case "-q", "--quiet": options.quiet = true
+            case "--highlight": options.highlights.append(try DecorationInput.parseHighlight(try value(argument)))
+            case "--decorations": options.decorationsFile = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option \(argument) (see --help)") }
                 if let existing = options.input { throw UsageError("more than one input file: \(existing) and \(argument)") }
@@ -177,6 +183,10 @@ struct Options {
           --locator FILE          only the page holding this Readium Locator (JSON file)
           --json                  write the layout as JSON on standard output instead of PNGs
           -q, --quiet             no progress line
+        Decorations (drawn on the PNG pages; README, "Decorations"):
+          --highlight START:LENGTH[:COLOUR]   highlight UTF-16 range (repeatable); COLOUR yellow, green, blue, pink,
+                                  orange, purple or #RRGGBB [yellow]
+          --decorations FILE      highlights and underlines from a JSON file
         Typography (defaults in brackets):
           --font FAMILY           font family [Georgia]; substitutions are reported on stderr
           --size PT               font size in points [19]

@@ -89,11 +89,13 @@ struct Tool {
         } else {
             selected = try selectedPages(options.pages, count: layout.pages.count)
         }
+        // Checked even for --json, so that a bad decoration is reported whatever the output.
+        let decorations = try DecorationInput.decorationSet(options, text: layout.text)
         if options.json {
             print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))
             return
         }
-        try writePNGs(layout, pages: selected, input: input, options: options)
+        try writePNGs(layout, pages: selected, input: input, options: options, decorations: decorations)
     }
 
     private func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
@@ -104,7 +106,8 @@ struct Tool {
         return requested.lowerBound...min(requested.upperBound, count - 1)
     }
 
-    private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options) throws {
+    private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options,
+                           decorations: DecorationSet?) throws {
         let directory = options.outputDirectory
             ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let renderer: PageRenderer
@@ -120,7 +123,7 @@ struct Tool {
             let path = (directory as NSString).appendingPathComponent(name)
             let bitmap: Bitmap
             do {
-                bitmap = try renderer.render(page: index, of: layout)
+                bitmap = try renderer.render(page: index, of: layout, decorations: decorations)
             } catch where error.code == .tooLarge {
                 // The options ask for a bitmap beyond the renderer's limit: the user must change them.
                 throw UsageError("page \(index + 1) is too large to render (\(error.message)); use a smaller --scale, or pages instead of --scroll")
