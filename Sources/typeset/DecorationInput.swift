@@ -39,9 +39,9 @@ enum DecorationInput {
     /// - Throws: ``UsageError`` (exit 2) for a `--highlight` the text refuses; ``ToolFailure`` `.badInput`
     ///   (exit 1) for a file that cannot be read, is not valid JSON of the documented shape, or holds a
     ///   decoration the text refuses. Widened (grapheme-splitting) ranges are drawn and reported on stderr.
-    static func decorationSet(_ options: Options, text: StyledText) throws -> DecorationSet? {
+    static func decorationSet(_ options: Options, publication: Publication) throws -> DecorationSet? {
         guard options.decorationsFile != nil || !options.highlights.isEmpty else { return nil }
-        var set = DecorationSet(text: text)
+        var set = DecorationSet(publication: publication)
         if let path = options.decorationsFile {
             for (name, decorations) in try load(path) {
                 let changes = set.apply(decorations, in: name)
@@ -112,14 +112,27 @@ enum DecorationInput {
     private static func decoration(_ value: Any) throws -> Decoration {
         guard let fields = value as? [String: Any] else { throw FieldError(field: "", message: "must be an object") }
         guard let id = fields["id"] as? String else { throw FieldError(field: "id", message: "must be a string") }
-        if fields["locator"] != nil && fields["range"] == nil {
-            throw FieldError(field: "locator", message: "Locator targets are not supported yet; give a \"range\"")
+        let target: DecorationTarget
+        switch (fields["range"], fields["locator"]) {
+        case (nil, let locator?):
+            guard JSONSerialization.isValidJSONObject(locator), let data = try? JSONSerialization.data(withJSONObject: locator) else {
+                throw FieldError(field: "locator", message: "must be a Readium Locator object")
+            }
+            do { target = .locator(try JSONDecoder().decode(Locator.self, from: data)) } catch let error as DecodingError {
+                throw FieldError(field: "locator", message: "not a Readium Locator: \(LocatorInput.describe(error))")
+            }
+        case (let value?, nil):
+            guard let range = value as? [String: Any] else {
+                throw FieldError(field: "range", message: "must be {\"location\": L, \"length\": N}")
+            }
+            let location = try whole(range["location"], "range.location"), length = try whole(range["length"], "range.length")
+            guard length >= 0 else { throw FieldError(field: "range.length", message: "must not be negative") }
+            target = .range(location..<(location + length))
+        case (_?, _?):
+            throw FieldError(field: "range", message: "give a \"range\" or a \"locator\", not both")
+        case (nil, nil):
+            throw FieldError(field: "range", message: "must be {\"location\": L, \"length\": N} (or give a \"locator\")")
         }
-        guard let range = fields["range"] as? [String: Any] else {
-            throw FieldError(field: "range", message: "must be {\"location\": L, \"length\": N}")
-        }
-        let location = try whole(range["location"], "range.location"), length = try whole(range["length"], "range.length")
-        guard length >= 0 else { throw FieldError(field: "range.length", message: "must not be negative") }
         var style = DecorationStyle.highlight()
         if let styleValue = fields["style"] {
             guard let styleFields = styleValue as? [String: Any] else {
@@ -145,7 +158,7 @@ enum DecorationInput {
                 style.isActive = number.boolValue
             }
         }
-        return Decoration(id: id, range: location..<(location + length), style: style)
+        return Decoration(id: id, target: target, style: style)
     }
 
     /// Whether JSONSerialization made `number` from `true` or `false` (its type code is C's `char`; numbers

@@ -90,7 +90,7 @@ struct Tool {
             selected = try selectedPages(options.pages, count: layout.pages.count)
         }
         // Checked even for --json, so that a bad decoration is reported whatever the output.
-        let decorations = try DecorationInput.decorationSet(options, text: layout.text)
+        let decorations = try DecorationInput.decorationSet(options, publication: book.document.publication)
         if options.json {
             print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))
             return

@@ -39,6 +39,35 @@ import TypesetTestSupport
         #expect(set.isEmpty)
     }
 
+    /// A stored highlight comes back as a Locator: its exact offset when the text is unchanged, its quote when
+    /// text was inserted before it (reported as relocated, so the app can store the new place), and a clear
+    /// refusal when it cannot be found or when the set has no publication to resolve it in.
+    @Test func locatorTargetsResolveToTheirRange() throws {
+        let original = Publication(text: StyledText(plain: "One two three. The highlighted words are here. Four five."), href: "a.txt")
+        let locator = try #require(original.locator(for: 19..<36))
+        var set = DecorationSet(publication: original)
+        let exact = set.apply([Decoration(id: "h", target: .locator(locator), style: .highlight())], in: "highlights")
+        #expect(exact.problems.isEmpty)
+        #expect(set.group(named: "highlights")?.decorations.count == 1)
+        #expect(set.group(named: "highlights")?.range(id: "h") == 19..<36)
+
+        let edited = Publication(text: StyledText(plain: "Inserted first. One two three. The highlighted words are here. Four five."), href: "a.txt")
+        var moved = DecorationSet(publication: edited)
+        let relocated = moved.apply([Decoration(id: "h", target: .locator(locator), style: .highlight())], in: "highlights")
+        #expect(relocated.problems.map(\.reason) == [.locatorRelocated(method: "quote")])
+        #expect(relocated.problems.first?.outcome == .adjusted(to: 35..<52))
+        #expect(moved.group(named: "highlights")?.range(id: "h") == 35..<52)
+
+        var unknown = locator
+        unknown.href = "b.txt"
+        let refused = moved.apply([Decoration(id: "x", target: .locator(unknown), style: .highlight())], in: "other")
+        #expect(refused.problems.first?.outcome == .rejected)
+        #expect(refused.problems.first?.description.contains("no resource \"b.txt\"") == true)
+
+        var plain = DecorationSet(text: edited.text)
+        #expect(plain.apply([Decoration(id: "h", target: .locator(locator), style: .highlight())], in: "h").problems.first?.outcome == .rejected)
+    }
+
     @Test func groupsAreIndependent() {
         var set = DecorationSet(text: Self.text)
         set.apply([Self.yellow("x", 0..<5)], in: "highlights")
@@ -154,8 +183,11 @@ import TypesetTestSupport
 }
 
 extension DecorationTarget {
-    /// The range of a range target (tests only).
+    /// The range of a range target (tests only; a Locator target has none until resolved).
     var range: Range<UTF16Offset> {
-        switch self { case .range(let range): range }
+        switch self {
+        case .range(let range): range
+        case .locator: 0..<0
+        }
     }
 }

@@ -20,6 +20,12 @@ public struct DecorationProblem: Error, Hashable, Sendable, CustomStringConverti
         case duplicateID(String)
         /// A colour that is neither a known name nor a hex colour.
         case unknownColour(String)
+        /// A Locator target that cannot be resolved (its href names no resource, its quote no longer occurs...),
+        /// or a Locator given to a decoration set made without a ``Publication``; the message says which.
+        case unresolvableLocator(String)
+        /// A Locator target resolved by something other than its exact offset (the text changed): the range is
+        /// where its quote or progression led (`method` is a ``LocatorResolution/Method`` raw value).
+        case locatorRelocated(method: String)
     }
 
     /// What happened to the decoration.
@@ -64,12 +70,18 @@ public struct DecorationProblem: Error, Hashable, Sendable, CustomStringConverti
             what = "id \"\(id)\" is used more than once in the group; the first one is kept"
         case .unknownColour(let text):
             what = "unknown colour \"\(text)\" (use \(DecorationTint.names.joined(separator: ", ")) or #RRGGBB)"
+        case .unresolvableLocator(let message):
+            what = "locator cannot be resolved: \(message)"
+        case .locatorRelocated(let method):
+            what = "locator no longer matches the text at its offset; found by its \(method)"
         }
         // A problem found while parsing (a colour name) concerns no decoration yet: the reason alone says it.
         let prefix = id == nil && index == nil ? "" : subject + ": "
         switch outcome {
         case .rejected: return prefix + what + (prefix.isEmpty ? "" : "; not applied")
-        case .adjusted(let range): return "\(prefix)\(what); widened to \(range.lowerBound)..<\(range.upperBound)"
+        case .adjusted(let range):
+            let verb = if case .locatorRelocated = reason { "now at" } else { "widened to" }
+            return "\(prefix)\(what); \(verb) \(range.lowerBound)..<\(range.upperBound)"
         }
     }
 }

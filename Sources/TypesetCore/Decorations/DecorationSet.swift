@@ -30,6 +30,11 @@ public struct DecorationSet: Sendable {
         resolver = TextRangeResolver(text: text, segmenter: segmenter)
     }
 
+    /// An empty set for a publication's text, which also accepts Locator targets (stored highlights).
+    public init(publication: Publication, segmenter: GraphemeSegmenter = GraphemeSegmenter()) {
+        resolver = TextRangeResolver(publication: publication, segmenter: segmenter)
+    }
+
     /// The group named `name`, if it was ever applied.
     public func group(named name: String) -> DecorationGroup? { groups.first { $0.name == name } }
 

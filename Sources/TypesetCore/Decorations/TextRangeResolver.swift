@@ -13,6 +13,8 @@
 public struct TextRangeResolver: Sendable {
     /// The text offsets refer to (the whole document).
     public let text: StyledText
+    /// The publication Locator targets are resolved in (nil: Locator targets are refused).
+    public let publication: Publication?
     private let segmenter: GraphemeSegmenter
 
     /// The result of resolving one target.
@@ -38,18 +40,40 @@ public struct TextRangeResolver: Sendable {
     /// - Parameter segmenter: Grapheme segmentation (share the typesetter's, or let it make one).
     public init(text: StyledText, segmenter: GraphemeSegmenter = GraphemeSegmenter()) {
         self.text = text
+        self.publication = nil
+        self.segmenter = segmenter
+    }
+
+    /// Creates a resolver over a publication's text that also resolves Locator targets.
+    public init(publication: Publication, segmenter: GraphemeSegmenter = GraphemeSegmenter()) {
+        self.text = publication.text
+        self.publication = publication
         self.segmenter = segmenter
     }
 
     /// Resolves a decoration's target to a range of the text.
     ///
-    /// This is where a Locator target will be resolved (to a range, by href and the text position it
-    /// carries), before the checks every range goes through.
+    /// A Locator target is first resolved to a range (``Publication/resolve(_:)``); a range found by anything but
+    /// the exact offset is reported as adjusted (``DecorationProblem/Reason/locatorRelocated(method:)``), so that an
+    /// app can store the new place. Then the checks every range goes through.
     ///
     /// - Parameter allowsEmpty: True for bookmarks (a position), false for decorations.
     public func resolve(_ target: DecorationTarget, allowsEmpty: Bool = false) -> Resolution {
         switch target {
-        case .range(let range): resolve(range, allowsEmpty: allowsEmpty)
+        case .range(let range):
+            return resolve(range, allowsEmpty: allowsEmpty)
+        case .locator(let locator):
+            guard let publication else {
+                return .rejected(.unresolvableLocator("a Locator target needs a decoration set made with a Publication"))
+            }
+            let found: LocatorResolution
+            do { found = try publication.resolve(locator) } catch {
+                return .rejected(.unresolvableLocator(error.message))
+            }
+            let range = found.offset..<(found.offset + found.length)
+            let checked = resolve(range, allowsEmpty: allowsEmpty)
+            guard found.method != .exactOffset, case .exact(let exact) = checked else { return checked }
+            return .adjusted(exact, .locatorRelocated(method: found.method.rawValue))
         }
     }
 

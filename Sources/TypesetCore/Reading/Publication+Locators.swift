@@ -55,7 +55,9 @@ extension Publication {
         let locations = locator.locations
         let quote = locator.text?.highlight.flatMap { $0.isEmpty ? nil : Array($0.utf16) }
         var notes: [String] = []
-        let rangeLength = max(0, locations.utf16Length ?? 0)
+        // A range's length: Typeset's own key; else, for a Readium Locator from elsewhere (no Typeset offset), the
+        // quote's length, which is how Readium stores a highlight; a Typeset position (offset, no length) is empty.
+        let rangeLength = max(0, locations.utf16Length ?? (locations.utf16Offset == nil ? quote?.count ?? 0 : 0))
 
         // 1. The exact offset, verified against the quote.
         if let local = locations.utf16Offset {
