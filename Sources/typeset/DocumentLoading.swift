@@ -33,11 +33,6 @@ struct LoadedDocument {
                                          headings: Publication.headings(of: tableOfContents))
     }
 
-    /// Readium's position count: one per 1024 UTF-16 units of each spine item (at least one per item); a text
-    /// file is one item.
-    var positionCount: Int {
-        epub?.positionCount ?? max(1, (text.length + 1023) / 1024)
-    }
 }
 
 /// Reads the book at `path`: an EPUB (by its `.epub` extension or its ZIP signature) with ``EPUBReader``,

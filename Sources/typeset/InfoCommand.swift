@@ -8,9 +8,6 @@ import TypesetDocuments
 /// those `typeset FILE` with the same options would draw. `--json` prints the same facts as one JSON object;
 /// `--no-publisher-styles` lays an EPUB out without its CSS.
 enum InfoCommand {
-    /// Reading speed for the estimate, in words per minute.
-    static let wordsPerMinute = 250
-
     static let usage = """
         usage: typeset info FILE [options]
         Prints a book's metadata, its table of contents with the page of every entry, a reading-time estimate
@@ -45,14 +42,15 @@ enum InfoCommand {
         let document: LoadedDocument
         let layout: BookLayout
         let fontName: String
-        let words: Int
+        let figures: ReadingFigures
 
         init(document: LoadedDocument, layout: BookLayout, fontName: String) {
             self.document = document; self.layout = layout; self.fontName = fontName
-            words = InfoCommand.wordCount(document.text)
+            figures = ReadingFigures(text: document.text, offset: 0)
         }
 
-        var readingMinutes: Int { max(words > 0 ? 1 : 0, Int((Double(words) / Double(InfoCommand.wordsPerMinute)).rounded())) }
+        var words: Int { figures.totalWords }
+        var readingMinutes: Int { figures.totalMinutes }
 
         /// `about 8 h 44 min`, `about 12 min`.
         var readingTime: String {
@@ -87,8 +85,9 @@ enum InfoCommand {
                 lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)"))
             }
             lines.append(("Length", "\(document.text.length) characters (UTF-16 units), \(words) words"))
-            lines.append(("Reading time", "\(readingTime) at \(InfoCommand.wordsPerMinute) words per minute"))
-            lines.append(("Positions", "\(document.positionCount)"))
+            lines.append(("Reading time", "\(readingTime) at \(ReadingFigures.wordsPerMinute) words per minute"))
+            lines.append(("Positions", "\(document.publication.positionCount)"))
+            lines.append(("Nominal pages", "\(figures.nominalPages) of \(ReadingFigures.charactersPerNominalPage) characters"))
             let settings = layout.settings
             lines.append(("Pages", "\(layout.pages.count) (\(fontName) \(formatPoints(settings.fontSize)) pt, \(formatPoints(settings.pageSize.width)) × \(formatPoints(settings.pageSize.height)) pt\(layout.mode == .scroll ? ", scroll" : ""))"))
             let width = lines.map { $0.0.count }.max() ?? 0
@@ -146,37 +145,12 @@ enum InfoCommand {
             }
             members += [
                 ("textLength", .integer(document.text.length)), ("words", .integer(words)),
-                ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.positionCount)),
+                ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.publication.positionCount)),
+                ("nominalPages", .integer(figures.nominalPages)),
                 ("pageCount", .integer(layout.pages.count)),
                 ("toc", entries(document.tableOfContents)),
             ]
             return .object(members)
         }
-    }
-
-    /// Words: runs of non-space characters holding a letter or digit; each Han, kana or Hangul character
-    /// counts as a word of its own (those scripts do not separate words with spaces).
-    static func wordCount(_ text: StyledText) -> Int {
-        var count = 0
-        for paragraph in text.paragraphs {
-            var inWord = false
-            var wordHasLetter = false
-            for scalar in paragraph.contentString.unicodeScalars {
-                let properties = scalar.properties
-                if properties.isWhitespace || scalar == "\u{2028}" || scalar == "\u{FFFC}" {
-                    if inWord && wordHasLetter { count += 1 }
-                    inWord = false; wordHasLetter = false
-                } else if properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
-                    if inWord && wordHasLetter { count += 1 }
-                    inWord = false; wordHasLetter = false
-                    count += 1
-                } else {
-                    inWord = true
-                    if properties.isAlphabetic || properties.numericType != nil { wordHasLetter = true }
-                }
-            }
-            if inWord && wordHasLetter { count += 1 }
-        }
-        return count
     }
 }
