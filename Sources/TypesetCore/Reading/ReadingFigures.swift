@@ -45,30 +45,68 @@ public struct ReadingFigures: Hashable, Sendable {
 public enum WordCounter {
     /// Words before `end`: runs of non-space characters holding a letter or digit; each Han, kana or Hangul
     /// character counts as a word of its own (those scripts do not separate words with spaces).
+    ///
+    /// Works on the UTF-16 units: ASCII is classified by table and only other characters ask for Unicode
+    /// properties (asking for every character cost War and Peace 5 billion instructions).
     public static func count(_ text: StyledText, upTo end: UTF16Offset) -> Int {
         var count = 0
         for paragraph in text.paragraphs where paragraph.range.lowerBound < end {
-            var inWord = false
-            var wordHasLetter = false
             let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
             let limit = min(paragraph.contentRange.count, max(0, end - contentStart))
-            let units = paragraph.units[paragraph.contentRange].prefix(limit)
-            for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-                let properties = scalar.properties
-                if properties.isWhitespace || scalar == "\u{2028}" || scalar == "\u{FFFC}" {
-                    if inWord && wordHasLetter { count += 1 }
-                    inWord = false; wordHasLetter = false
-                } else if properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
-                    if inWord && wordHasLetter { count += 1 }
-                    inWord = false; wordHasLetter = false
-                    count += 1
-                } else {
-                    inWord = true
-                    if properties.isAlphabetic || properties.numericType != nil { wordHasLetter = true }
-                }
-            }
-            if inWord && wordHasLetter { count += 1 }
+            count += words(in: paragraph.units[paragraph.contentRange].prefix(limit))
         }
+        return count
+    }
+
+    private enum Class { case space, letter, other, wordOfItsOwn }
+
+    static func words(in units: ArraySlice<UInt16>) -> Int {
+        var count = 0
+        var inWord = false
+        var wordHasLetter = false
+        func add(_ kind: Class) {
+            switch kind {
+            case .space:
+                if inWord && wordHasLetter { count += 1 }
+                inWord = false; wordHasLetter = false
+            case .wordOfItsOwn:
+                if inWord && wordHasLetter { count += 1 }
+                inWord = false; wordHasLetter = false
+                count += 1
+            case .letter:
+                inWord = true; wordHasLetter = true
+            case .other:
+                inWord = true
+            }
+        }
+        var i = units.startIndex
+        while i < units.endIndex {
+            let unit = units[i]
+            i += 1
+            if unit < 0x80 {
+                switch unit {
+                case 0x09...0x0D, 0x20: add(.space)
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: add(.letter)
+                default: add(.other)
+                }
+                continue
+            }
+            var value = UInt32(unit)
+            if UTF16.isLeadSurrogate(unit), i < units.endIndex, UTF16.isTrailSurrogate(units[i]) {
+                value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+                i += 1
+            }
+            guard let scalar = Unicode.Scalar(value) else { add(.other); continue }  // a lone surrogate
+            let properties = scalar.properties
+            if properties.isWhitespace || value == 0x2028 || value == 0xFFFC {
+                add(.space)
+            } else if properties.isIdeographic || (0x3040...0x30FF).contains(value) || (0xAC00...0xD7AF).contains(value) {
+                add(.wordOfItsOwn)
+            } else {
+                add(properties.isAlphabetic || properties.numericType != nil ? .letter : .other)
+            }
+        }
+        if inWord && wordHasLetter { count += 1 }
         return count
     }
 }
