@@ -166,7 +166,9 @@ extension Publication {
                 score += afterScore
                 let offset = range.lowerBound + i
                 let distance = abs(offset - expected)
-                if best == nil || score > best!.score || (score == best!.score && distance < best!.distance) {
+                if let current = best, score < current.score || (score == current.score && distance >= current.distance) {
+                    // The occurrence found before agrees better with the context, or as well and nearer.
+                } else {
                     best = (offset, score, distance)
                 }
             }
