@@ -195,9 +195,14 @@ final class Bench {
                 try $0.relayout(book)
             })
         }
-        cases.append(BenchCase(name: "first-page.wap.size-change", summary: "font size 19→21: layout(shaped) + page of the reading position + its glyph runs, 2 threads") {
-            try $0.firstPageAfterSettingsChange()
-        })
+        for book in [Book.pride, .moby, .wap] {
+            cases.append(BenchCase(name: "first-page.\(book.rawValue).size-change", summary: "ReadingSession.setSettings, size 19↔23 alternating, anchor mid-book: the anchor's section laid out + its page's glyph runs") {
+                try $0.firstPageAfterSettingsChange(book, change: .size)
+            })
+            cases.append(BenchCase(name: "first-page.\(book.rawValue).font-change", summary: "ReadingSession.setSettings to another family (section reshaped: a new session each run, warm word cache)") {
+                try $0.firstPageAfterSettingsChange(book, change: .font)
+            })
+        }
         for page in ["middle", "last"] {
             cases.append(BenchCase(name: "hit.closest.wap.\(page)", summary: "closestPosition(to:onPage:) per call, random points, W&P \(page) page, Charis SIL defaults") {
                 try $0.hitTest(page: page, caret: false)
@@ -215,6 +220,9 @@ final class Bench {
                 try $0.png(scale: scale, label: label)
             })
         }
+        cases.append(BenchCase(name: "decorations.wap.page", summary: "PageRenderer.render of W&P's middle page with 10,000 decorations in the book vs bare (Charis SIL defaults)") {
+            try $0.decoratedPage()
+        })
         for variant in CLIVariant.allCases {
             cases.append(BenchCase(name: "cli.page.\(variant.rawValue)", summary: variant.summary) {
                 try $0.cli(variant)
@@ -420,22 +428,45 @@ final class Bench {
                       notes: notes, extra: extra)
     }
 
-    func firstPageAfterSettingsChange() throws -> CaseResult {
-        let text = try self.text(.wap)
+    /// What a settings-change row changes.
+    enum SettingsChange { case size, font }
+
+    /// Time from a settings change to the first page being ready (laid out, its glyph runs built), with the
+    /// reader anchored in the middle of the book. Background completion is off so that it does not compete
+    /// for the cores during the measurement.
+    func firstPageAfterSettingsChange(_ book: Book, change: SettingsChange) throws -> CaseResult {
+        let text = try self.text(book)
+        let publication = Publication(text: text, href: book.corpusFile ?? book.rawValue)
         let typesetter = Typesetter(fonts: fonts, threads: 2)
-        let shaped = try typesetter.shape(text, fontFamily: "DejaVu Serif")
-        var settings = pangoWorkloadSettings()
-        settings.fontSize = 21
-        let reading = text.length / 2
-        var page = 0
-        let timings = try measure(runs: options.runs, warmup: options.warmup) {
-            let layout = try typesetter.layout(shaped, settings: settings)
-            retainedResult = layout
-            page = layout.pageIndex(containing: reading) ?? 0
-            return layout.glyphRuns(onPage: page).reduce(0) { $0 + $1.glyphs.count }
+        let first = readingSettings()
+        var other = first
+        switch change {
+        case .size: other.fontSize = 23
+        case .font: other.fontFamily = "Noto Sans"
         }
-        return result("first-page.wap.size-change", timings: timings,
-                      notes: "page \(page + 1) holds offset \(grouped(reading)); the whole book is relaid out first (no lazy layout API yet)")
+        let anchor = text.length / 2
+        var session = try ReadingSession(publication: publication, typesetter: typesetter, settings: first, at: anchor,
+                                         completesInBackground: false)
+        _ = try session.go(to: anchor)
+        var flip = false
+        var lastPage: ReaderPage?
+        let timings = try measure(runs: options.runs, warmup: options.warmup, prepare: {
+            guard change == .font else { return }
+            // A fresh session has no shaped sections: the change must reshape the anchor's section.
+            session = try ReadingSession(publication: publication, typesetter: typesetter, settings: first, at: anchor,
+                                         completesInBackground: false)
+        }) {
+            flip.toggle()
+            let page = try session.setSettings(change == .size && !flip ? first : other)
+            lastPage = page
+            retainedResult = page.layout
+            return page.layout.glyphRuns(onPage: page.pageIndex).reduce(0) { $0 + $1.glyphs.count }
+        }
+        let page = lastPage
+        let section = page.map { text.range(ofSection: $0.section).count } ?? 0
+        return result("first-page.\(book.rawValue).\(change == .size ? "size" : "font")-change", timings: timings,
+                      notes: "\(text.sectionStarts.count) sections; the anchor's holds \(grouped(section)) of \(grouped(text.length)) units; page \(page.map { String($0.number + 1) } ?? "?") of \(page.map { $0.pageCount.description } ?? "?")",
+                      extra: ["sections": Double(text.sectionStarts.count), "section_units": Double(section)])
     }
 
     // MARK: Hit testing

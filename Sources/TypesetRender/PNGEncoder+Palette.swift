@@ -23,14 +23,31 @@ struct PaletteImage {
         var overflow = false
         let indices = [UInt8](unsafeUninitializedCapacity: pixelCount) { out, initialized in
             initialized = pixelCount
+            guard let base = out.baseAddress else { return }  // no pixels
             bitmap.pixels.withUnsafeBytes { raw in
                 slots.withUnsafeMutableBufferPointer { table in
                     var previous: UInt32 = 0
                     var previousIndex: UInt8 = 0
                     var havePrevious = false
-                    for i in 0..<pixelCount {
+                    var i = 0
+                    while i < pixelCount {
+                        // Most pixels repeat their left neighbour (background, solid stems): compare eight at a time
+                        // and skip the hash; runs of background make up most of a page.
+                        if havePrevious && i + 8 <= pixelCount {
+                            let pair = UInt64(previous) | UInt64(previous) << 32
+                            let offset = i * 4
+                            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == pair,
+                               raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == pair,
+                               raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == pair,
+                               raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self) == pair {
+                                UnsafeMutableRawPointer(base + i).storeBytes(of: UInt64(previousIndex) &* 0x0101_0101_0101_0101,
+                                                                             as: UInt64.self)
+                                i += 8
+                                continue
+                            }
+                        }
                         let pixel = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                        // Most pixels repeat their left neighbour (background, solid stems): skip the hash.
+                        defer { i += 1 }
                         if havePrevious && pixel == previous { out[i] = previousIndex; continue }
                         var slot = Int(truncatingIfNeeded: (pixel &* 0x9E37_79B1) >> 22)
                         var index: UInt8

@@ -35,14 +35,19 @@ public final class PageRenderer {
     /// The bitmap is `ceil(page.size × settings.pixelScale)` pixels. Glyph origins land on whole pixels
     /// vertically (`round(y × scale)`) and on quarter pixels horizontally.
     ///
+    /// With `decorations`, their fills and underlines are drawn behind the glyphs first (see
+    /// `PageRenderer+Decorations.swift`); without them (or with a set that has nothing on the page) the page is
+    /// drawn exactly as before, byte for byte.
+    ///
     /// - Parameters:
     ///   - page: Zero-based page index into `layout.pages`.
     ///   - layout: The laid-out book.
+    ///   - decorations: Highlights and underlines to draw, measured against `layout` now.
     /// - Returns: An RGBA bitmap, opaque when the theme's background is.
     /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page would exceed
     ///   ``Bitmap/maximumPixelCount`` (a long scroll layout at a high scale), `.fontUnreadable` when a face's
     ///   file cannot be opened by FreeType.
-    public func render(page: Int, of layout: BookLayout) throws(RenderError) -> Bitmap {
+    public func render(page: Int, of layout: BookLayout, decorations: DecorationSet? = nil) throws(RenderError) -> Bitmap {
         guard layout.pages.indices.contains(page) else {
             throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
         }
@@ -51,6 +56,9 @@ public final class PageRenderer {
         let (width, height) = try PageRenderer.pixelSize(of: size, scale: scale)
         let theme = layout.settings.theme
         var bitmap = Bitmap(width: width, height: height, fill: theme.background)
+        if let decorations, !decorations.isEmpty {
+            drawDecorations(decorations, page: page, of: layout, into: &bitmap)
+        }
         for run in layout.glyphRuns(onPage: page) {
             try draw(run, color: run.color ?? theme.text, scale: scale, into: &bitmap)
         }

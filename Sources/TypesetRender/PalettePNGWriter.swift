@@ -1,4 +1,6 @@
 internal import CZlib
+import Dispatch
+import Synchronization
 
 /// Writes a colour-mapped PNG with zlib directly: the fast path of ``PNGEncoder`` for pages of text.
 ///
@@ -63,29 +65,73 @@ enum PalettePNGWriter {
         return png
     }
 
+    /// Inputs at least this long are compressed in two halves on two threads.
+    static let parallelThreshold = 256 * 1024
+
     /// One zlib stream of `data`, level 1 with the run-length strategy.
+    ///
+    /// A page at scale 2 is over a megabyte of indices, and deflate is most of the encoding time, so large inputs
+    /// are compressed as two raw deflate streams at once, joined as pigz does: the first half ends with a sync
+    /// flush (an empty stored block that ends on a byte boundary), the second with the final block, and the zlib
+    /// header and the Adler-32 of the whole input go around them. Decoders see one ordinary stream. The second
+    /// half starts without the first's window, which costs nothing with run-length matching (distance 1).
     private static func deflate(_ data: [UInt8]) throws(RenderError) -> [UInt8] {
-        var stream = z_stream()
-        guard CZlib_deflateInit2(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE) == Z_OK else {
-            throw RenderError(.png, "zlib could not start a compressor")
-        }
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(data.count)))
-        var status: Int32 = Z_OK
-        var produced = 0
-        let output = data.withUnsafeBufferPointer { input in
-            [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = buffer.baseAddress
-                stream.avail_out = uInt(bound)
-                status = CZlib.deflate(&stream, Z_FINISH)
-                produced = bound - Int(stream.avail_out)
-                initialized = status == Z_STREAM_END ? produced : 0
+        guard data.count >= parallelThreshold else { return try deflateParts(data, parts: 1) }
+        return try deflateParts(data, parts: 2)
+    }
+
+    private static func deflateParts(_ data: [UInt8], parts: Int) throws(RenderError) -> [UInt8] {
+        let bounds = (0...parts).map { data.count * $0 / parts }
+        var outputs = [[UInt8]](repeating: [], count: parts)
+        var failed = false
+        data.withUnsafeBufferPointer { input in
+            outputs.withUnsafeMutableBufferPointer { results in
+                // Each part is written by exactly one iteration and read after concurrentPerform returns.
+                nonisolated(unsafe) let source = input
+                nonisolated(unsafe) let target = results
+                let failures = Atomic<Int>(0)
+                let work: @Sendable (Int) -> Void = { part in
+                    let slice = UnsafeBufferPointer(rebasing: source[bounds[part]..<bounds[part + 1]])
+                    if let compressed = rawDeflate(slice, final: part == parts - 1) {
+                        target[part] = compressed
+                    } else {
+                        failures.add(1, ordering: .relaxed)
+                    }
+                }
+                if parts == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: work) }
+                failed = failures.load(ordering: .relaxed) != 0
             }
         }
-        guard status == Z_STREAM_END else { throw RenderError(.png, "zlib could not compress the image (status \(status))") }
-        return output
+        guard !failed else { throw RenderError(.png, "zlib could not compress the image") }
+        // zlib header: deflate with a 32 KiB window, fastest level, no dictionary (0x78 0x01 is a multiple of 31).
+        var stream: [UInt8] = [0x78, 0x01]
+        stream.reserveCapacity(outputs.reduce(6) { $0 + $1.count })
+        for output in outputs { stream += output }
+        let checksum = data.withUnsafeBufferPointer { UInt32(truncatingIfNeeded: adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count))) }
+        appendUInt32(&stream, checksum)
+        return stream
+    }
+
+    /// A raw deflate stream (no zlib header or checksum) of `input` at level 1 with `Z_RLE`, ending with the final
+    /// block when `final`, else with a sync flush; nil if zlib fails.
+    private static func rawDeflate(_ input: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8]? {
+        var stream = z_stream()
+        guard CZlib_deflateInit2(&stream, 1, Z_DEFLATED, -15, 8, Z_RLE) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        // deflateBound plus room for the sync flush's empty stored block.
+        let bound = Int(deflateBound(&stream, uLong(input.count))) + 16
+        var status: Int32 = Z_OK
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            stream.next_out = buffer.baseAddress
+            stream.avail_out = uInt(bound)
+            status = CZlib.deflate(&stream, final ? Z_FINISH : Z_SYNC_FLUSH)
+            let done = final ? status == Z_STREAM_END : status == Z_OK && stream.avail_in == 0
+            initialized = done ? bound - Int(stream.avail_out) : 0
+            if !done { status = Z_STREAM_ERROR }
+        }
+        return status == Z_STREAM_ERROR ? nil : output
     }
 
     private static func appendUInt32(_ bytes: inout [UInt8], _ value: UInt32) {

@@ -18,6 +18,8 @@ struct LoadedDocument {
     let text: StyledText
     /// The format, with the EPUB's metadata, spine and table of contents.
     let format: Format
+    /// The table of contents: an EPUB's, or the chapter headings found in a text file.
+    let tableOfContents: [TableOfContentsEntry]
 
     /// The EPUB, when the file is one.
     var epub: EPUBBook? {
@@ -25,11 +27,12 @@ struct LoadedDocument {
         return nil
     }
 
-    /// Readium's position count: one per 1024 UTF-16 units of each spine item (at least one per item); a text
-    /// file is one item.
-    var positionCount: Int {
-        epub?.positionCount ?? max(1, (text.length + 1023) / 1024)
+    /// The book as Locators see it: EPUB spine items, or one resource named after the file.
+    var publication: Publication {
+        epub?.publication ?? Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain",
+                                         headings: Publication.headings(of: tableOfContents))
     }
+
 }
 
 /// Reads the book at `path`: an EPUB (by its `.epub` extension or its ZIP signature) with ``EPUBReader``,
@@ -58,7 +61,7 @@ func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDo
         // Warnings already name the book and the entry; a broken book could have hundreds.
         for warning in book.warnings.prefix(5) { printError("typeset: \(warning)") }
         if book.warnings.count > 5 { printError("typeset: ... and \(book.warnings.count - 5) more warnings about \(path)") }
-        return LoadedDocument(path: path, text: book.text, format: .epub(book))
+        return LoadedDocument(path: path, text: book.text, format: .epub(book), tableOfContents: book.tableOfContents)
     }
     guard let data = manager.contents(atPath: path) else {
         throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
@@ -68,7 +71,8 @@ func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDo
         if document.encoding == .latin1 {
             printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
         }
-        return LoadedDocument(path: path, text: document.text, format: .plainText(document.encoding))
+        return LoadedDocument(path: path, text: document.text, format: .plainText(document.encoding),
+                              tableOfContents: document.tableOfContents)
     } catch {
         throw ToolFailure(status: .badInput, message: error.message)
     }
@@ -91,6 +95,8 @@ struct LaidOutBook {
     let layout: BookLayout
     /// The face that serves the requested family (a substitute when the family is not installed).
     let primaryFace: FontFace
+    /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
+    let typesetter: Typesetter
 
     /// Validates the settings, reads `input`, resolves the fonts and lays the book out.
     ///
@@ -111,7 +117,8 @@ struct LaidOutBook {
             if set.isSubstitute && noteSubstitution {
                 printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
             }
-            layout = try Typesetter(fonts: fonts, threads: options.threads).layout(document.text, settings: settings, mode: options.mode)
+            typesetter = Typesetter(fonts: fonts, threads: options.threads)
+            layout = try typesetter.layout(document.text, settings: settings, mode: options.mode)
         } catch let error as FontError {
             throw ToolFailure(status: .noFont, message: error.message)
         }

@@ -8,9 +8,6 @@ import TypesetDocuments
 /// those `typeset FILE` with the same options would draw. `--json` prints the same facts as one JSON object;
 /// `--no-publisher-styles` lays an EPUB out without its CSS.
 enum InfoCommand {
-    /// Reading speed for the estimate, in words per minute.
-    static let wordsPerMinute = 250
-
     static let usage = """
         usage: typeset info FILE [options]
         Prints a book's metadata, its table of contents with the page of every entry, a reading-time estimate
@@ -45,14 +42,15 @@ enum InfoCommand {
         let document: LoadedDocument
         let layout: BookLayout
         let fontName: String
-        let words: Int
+        let figures: ReadingFigures
 
         init(document: LoadedDocument, layout: BookLayout, fontName: String) {
             self.document = document; self.layout = layout; self.fontName = fontName
-            words = InfoCommand.wordCount(document.text)
+            figures = ReadingFigures(text: document.text, offset: 0)
         }
 
-        var readingMinutes: Int { max(words > 0 ? 1 : 0, Int((Double(words) / Double(InfoCommand.wordsPerMinute)).rounded())) }
+        var words: Int { figures.totalWords }
+        var readingMinutes: Int { figures.totalMinutes }
 
         /// `about 8 h 44 min`, `about 12 min`.
         var readingTime: String {
@@ -87,23 +85,25 @@ enum InfoCommand {
                 lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)"))
             }
             lines.append(("Length", "\(document.text.length) characters (UTF-16 units), \(words) words"))
-            lines.append(("Reading time", "\(readingTime) at \(InfoCommand.wordsPerMinute) words per minute"))
-            lines.append(("Positions", "\(document.positionCount)"))
+            lines.append(("Reading time", "\(readingTime) at \(ReadingFigures.wordsPerMinute) words per minute"))
+            lines.append(("Positions", "\(document.publication.positionCount)"))
+            lines.append(("Nominal pages", "\(figures.nominalPages) of \(ReadingFigures.charactersPerNominalPage) characters"))
             let settings = layout.settings
             lines.append(("Pages", "\(layout.pages.count) (\(fontName) \(formatPoints(settings.fontSize)) pt, \(formatPoints(settings.pageSize.width)) × \(formatPoints(settings.pageSize.height)) pt\(layout.mode == .scroll ? ", scroll" : ""))"))
             let width = lines.map { $0.0.count }.max() ?? 0
             var output = lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
 
-            guard let book = document.epub else { return output + "\nContents: none (plain text has no table of contents)\n" }
-            let count = book.tableOfContents.reduce(0) { $0 + $1.count }
-            let source = switch book.tableOfContentsSource {
+            let count = document.tableOfContents.reduce(0) { $0 + $1.count }
+            let source = switch document.epub?.tableOfContentsSource {
             case .navigationDocument: "the EPUB 3 navigation document"
             case .ncx: "the EPUB 2 NCX"
-            case .none: "nowhere"
+            case .none?: "nowhere"
+            case nil: "the chapter headings found in the text"
             }
+            if count == 0 && document.epub == nil { return output + "\nContents: none (no chapter headings found in the text)\n" }
             output += "\nContents (\(count) entr\(count == 1 ? "y" : "ies"), from \(source); page numbers at these settings):\n"
             let pageWidth = max(4, String(layout.pages.count).count)
-            func add(_ entries: [EPUBTOCEntry], depth: Int) {
+            func add(_ entries: [TableOfContentsEntry], depth: Int) {
                 for entry in entries {
                     let number = page(of: entry.offset).map(String.init) ?? "-"
                     output += String(repeating: " ", count: pageWidth - number.count) + number + "  "
@@ -111,13 +111,13 @@ enum InfoCommand {
                     add(entry.children, depth: depth + 1)
                 }
             }
-            add(book.tableOfContents, depth: 0)
+            add(document.tableOfContents, depth: 0)
             return output
         }
 
         var json: JSONWriter.Value {
             func optional(_ value: String?) -> JSONWriter.Value { value.map(JSONWriter.Value.string) ?? .null }
-            func entries(_ list: [EPUBTOCEntry]) -> JSONWriter.Value {
+            func entries(_ list: [TableOfContentsEntry]) -> JSONWriter.Value {
                 .array(list.map { entry in
                     .object([("title", .string(entry.title)), ("href", optional(entry.href)),
                              ("offset", entry.offset.map(JSONWriter.Value.integer) ?? .null),
@@ -145,37 +145,12 @@ enum InfoCommand {
             }
             members += [
                 ("textLength", .integer(document.text.length)), ("words", .integer(words)),
-                ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.positionCount)),
+                ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.publication.positionCount)),
+                ("nominalPages", .integer(figures.nominalPages)),
                 ("pageCount", .integer(layout.pages.count)),
-                ("toc", entries(document.epub?.tableOfContents ?? [])),
+                ("toc", entries(document.tableOfContents)),
             ]
             return .object(members)
         }
-    }
-
-    /// Words: runs of non-space characters holding a letter or digit; each Han, kana or Hangul character
-    /// counts as a word of its own (those scripts do not separate words with spaces).
-    static func wordCount(_ text: StyledText) -> Int {
-        var count = 0
-        for paragraph in text.paragraphs {
-            var inWord = false
-            var wordHasLetter = false
-            for scalar in paragraph.contentString.unicodeScalars {
-                let properties = scalar.properties
-                if properties.isWhitespace || scalar == "\u{2028}" || scalar == "\u{FFFC}" {
-                    if inWord && wordHasLetter { count += 1 }
-                    inWord = false; wordHasLetter = false
-                } else if properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
-                    if inWord && wordHasLetter { count += 1 }
-                    inWord = false; wordHasLetter = false
-                    count += 1
-                } else {
-                    inWord = true
-                    if properties.isAlphabetic || properties.numericType != nil { wordHasLetter = true }
-                }
-            }
-            if inWord && wordHasLetter { count += 1 }
-        }
-        return count
     }
 }

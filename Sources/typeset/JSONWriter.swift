@@ -13,6 +13,8 @@ struct JSONWriter {
         case null
         case object([(String, Value)])
         case array([Value])
+        /// A number already formatted as JSON (full precision where points' two decimals are too coarse).
+        case raw(String)
     }
 
     static func render(_ value: Value) -> String {
@@ -28,6 +30,7 @@ struct JSONWriter {
         case .string(let s): writeString(s)
         case .bool(let b): output += b ? "true" : "false"
         case .null: output += "null"
+        case .raw(let text): output += text
         case .object(let members):
             output += "{"
             for (i, (key, member)) in members.enumerated() {

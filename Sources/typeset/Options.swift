@@ -26,12 +26,20 @@ struct Options {
     var fontChoice: FontChoice = .system
     var fontDirectory: String?
     var threads = 2
+    /// `--at`: the UTF-16 offset whose page to render or locate.
+    var at: Int?
+    /// `--locator`: a Locator JSON file whose page to render or locate.
+    var locatorPath: String?
     var quiet = false
     var help = false
+    /// `--highlight` values, in order (see ``DecorationInput``).
+    var highlights: [DecorationInput.Highlight] = []
+    /// `--decorations FILE`.
+    var decorationsFile: String?
 
-    /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
+    /// Parses `arguments` (without the program name), starting from `base` (the defaults unless given).
+    static func parse(_ arguments: [String], startingFrom base: Options = Options()) throws(UsageError) -> Options {
+        var options = base
         var index = 0
         func value(_ name: String) throws(UsageError) -> String {
             index += 1
@@ -54,7 +62,7 @@ struct Options {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 var split = arguments
                 split.replaceSubrange(index...index, with: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])])
-                return try parse(split)
+                return try parse(split, startingFrom: base)
             }
             switch argument {
             case "-h", "--help": options.help = true
@@ -87,6 +95,7 @@ struct Options {
                 options.settings.lineBreaking = strategy
             case "--orphans-widows": options.settings.orphansAndWidows = try integer(argument)
             case "--scroll": options.mode = .scroll
+            case "--paged": options.mode = .paged
             case "--pages": options.pages = try parsePages(try value(argument))
             case "-o", "--output": options.outputDirectory = try value(argument)
             case "--json": options.json = true
@@ -98,7 +107,13 @@ struct Options {
             case "--threads":
                 options.threads = try integer(argument)
                 guard (1...64).contains(options.threads) else { throw UsageError("--threads must be 1 to 64") }
+            case "--at":
+                options.at = try integer(argument)
+                guard let at = options.at, at >= 0 else { throw UsageError("--at: an offset counts from 0") }
+            case "--locator": options.locatorPath = try value(argument)
             case "-q", "--quiet": options.quiet = true
+            case "--highlight": options.highlights.append(try DecorationInput.parseHighlight(try value(argument)))
+            case "--decorations": options.decorationsFile = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option \(argument) (see --help)") }
                 if let existing = options.input { throw UsageError("more than one input file: \(existing) and \(argument)") }
@@ -106,8 +121,17 @@ struct Options {
             }
             index += 1
         }
+        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil].filter { $0 }.count
+        guard targets <= 1 else { throw UsageError("--at, --locator and --pages each choose the pages: give one of them") }
         return options
     }
+
+    /// The typography and page options that `typeset query`'s `setSettings` accepts, without their dashes.
+    static let settingNames: Set<String> = ["font", "size", "line-height", "margins", "paragraph-spacing", "indent", "align",
+                                            "justify", "theme", "width", "height", "scale", "columns", "column-gap", "lang",
+                                            "scroll"]
+    /// The settings among them that are switches (`true` or `false`).
+    static let flagNames: Set<String> = ["justify", "scroll"]
 
     /// `24`, `24,30` (vertical, horizontal) or `24,30,24,30` (top, right, bottom, left), in points.
     static func parseMargins(_ text: String) throws(UsageError) -> EdgeInsets {
@@ -152,15 +176,25 @@ struct Options {
     static let usage = """
         usage: typeset [options] FILE
                typeset info FILE [options]     metadata, table of contents with page numbers, reading figures
-               typeset query FILE [options]    the position API: JSON requests on stdin, JSON answers on stdout
+               typeset query FILE [options]    the position API and the reading state: JSON requests on stdin,
+                                               JSON answers on stdout
+               typeset locate FILE [--pages N | --at OFFSET | --locator F] [options]
+                                               the Readium Locator of a page's first character, as JSON
+               typeset positions FILE [--at OFFSET]   the positions list and the reading figures, as JSON
         Lays out a book (plain text, or EPUB 2/3) and writes its pages as PNG files (page-0001.png, ...), or the
         layout as JSON.
 
         Output:
           -o, --output DIR        folder for the PNG pages (default: a folder named after the book)
           --pages N | A-B         only these pages (one-based, inclusive)
+          --at OFFSET             only the page holding this UTF-16 offset
+          --locator FILE          only the page holding this Readium Locator (JSON file)
           --json                  write the layout as JSON on standard output instead of PNGs
           -q, --quiet             no progress line
+        Decorations (drawn on the PNG pages; README, "Decorations"):
+          --highlight START:LENGTH[:COLOUR]   highlight UTF-16 range (repeatable); COLOUR yellow, green, blue, pink,
+                                  orange, purple or #RRGGBB [yellow]
+          --decorations FILE      highlights and underlines from a JSON file
         Typography (defaults in brackets):
           --font FAMILY           font family [Georgia]; substitutions are reported on stderr
           --size PT               font size in points [19]

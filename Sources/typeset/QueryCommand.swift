@@ -11,8 +11,8 @@ enum QueryCommand {
     static func run(_ arguments: [String]) throws {
         let options = try Options.parse(arguments)
         guard let input = options.input else { throw UsageError("query: no input file (typeset query FILE [options])") }
-        let layout = try LaidOutBook(input: input, options: options, noteSubstitution: false).layout
-        let session = QuerySession(layout: layout)
+        let book = try LaidOutBook(input: input, options: options, noteSubstitution: false)
+        let session = try QuerySession(book: book, options: options)
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             // One answer per request, written at once so that a client can wait for it.
@@ -21,10 +21,31 @@ enum QueryCommand {
     }
 }
 
-/// Answers position requests against one layout.
-struct QuerySession {
-    let layout: BookLayout
-    var tokenizer: TextTokenizer { TextTokenizer(layout: layout) }
+/// Answers position requests against the layout of the current settings, and drives a reading session
+/// (`goTo`, `nextPage`, `previousPage`, `setSettings`, `currentPage`).
+final class QuerySession {
+    /// The whole-book layout under the current settings (the page indices of the position operations), made
+    /// again after `setSettings` only when a position operation needs it.
+    private var cachedLayout: BookLayout?
+    var layout: BookLayout {
+        get throws {
+            if let cachedLayout { return cachedLayout }
+            let made = try reader.typesetter.layout(reader.publication.text, settings: options.settings, mode: options.mode)
+            cachedLayout = made
+            return made
+        }
+    }
+    /// The reader state: anchor, settings, section layouts.
+    let reader: ReadingSession
+    /// The command-line options the settings started from (`setSettings` changes them).
+    private(set) var options: Options
+
+    init(book: LaidOutBook, options: Options) throws {
+        cachedLayout = book.layout
+        self.options = options
+        reader = try ReadingSession(publication: book.document.publication, typesetter: book.typesetter,
+                                    settings: book.layout.settings, mode: options.mode)
+    }
 
     /// A request the session cannot answer: becomes `{"error": message}`.
     struct BadRequest: Error { let message: String }
@@ -38,6 +59,16 @@ struct QuerySession {
             return try answer(Request(object))
         } catch let error as BadRequest {
             return .object([("error", .string(error.message))])
+        } catch let error as LocatorError {
+            return .object([("error", .string("locator: \(error.message)"))])
+        } catch let error as ToolFailure {
+            return .object([("error", .string(error.message))])
+        } catch let error as UsageError {
+            return .object([("error", .string("settings: \(error.description)"))])
+        } catch let error as TypographySettings.InvalidSetting {
+            return .object([("error", .string("settings: --\(error.name): \(error.reason)"))])
+        } catch let error as ReadingError {
+            return .object([("error", .string(error.description))])
         } catch {
             return .object([("error", .string("malformed JSON: \(error.localizedDescription)"))])
         }
@@ -45,6 +76,9 @@ struct QuerySession {
 
     private func answer(_ request: Request) throws -> JSONWriter.Value {
         let op = try request.string("op")
+        if let answer = try readerAnswer(op, request) { return answer }
+        let layout = try self.layout
+        let tokenizer = TextTokenizer(layout: layout)
         switch op {
         case "closestPosition":
             let page = try request.page(layout)
@@ -135,6 +169,86 @@ struct QuerySession {
         default:
             throw BadRequest(message: "unknown op \"\(op)\" (see the README's query section)")
         }
+    }
+
+    /// The answer to a reading-state operation; nil for any other operation.
+    private func readerAnswer(_ op: String, _ request: Request) throws -> JSONWriter.Value? {
+        switch op {
+        case "goTo":
+            if request.has("locator") {
+                guard let object = request.fields["locator"], JSONSerialization.isValidJSONObject(object) else {
+                    throw BadRequest(message: "\"locator\" must be a Locator object")
+                }
+                let data = try JSONSerialization.data(withJSONObject: object)
+                let (page, resolution) = try reader.go(to: try LocatorInput.decode(data, name: "locator"))
+                var answer = try currentPage(page)
+                if case .object(var members) = answer {
+                    members.append(("resolution", .object([("offset", .integer(resolution.offset)), ("method", .string(resolution.method.rawValue)),
+                                                           ("notes", .array(resolution.notes.map { .string($0) }))])))
+                    answer = .object(members)
+                }
+                return answer
+            }
+            return try currentPage(try reader.go(to: try request.offset("offset", length: reader.publication.text.length)))
+        case "nextPage":
+            guard let page = try reader.nextPage() else { return try atEdge("the last page") }
+            return try currentPage(page)
+        case "previousPage":
+            guard let page = try reader.previousPage() else { return try atEdge("the first page") }
+            return try currentPage(page)
+        case "currentPage":
+            return try currentPage(try reader.currentPage())
+        case "setSettings":
+            guard let settings = request.fields["settings"] as? [String: Any] else {
+                throw BadRequest(message: "\"settings\" must be an object of option names and values ({\"size\": 23})")
+            }
+            return try currentPage(try setSettings(settings))
+        default:
+            return nil
+        }
+    }
+
+    /// `{"page": k, "pageCount": n, "pageCountIsExact": bool, "section": s, "range": ..., "locator": ...}`; page
+    /// numbers count from 0 like the other operations' and are estimates until `pageCountIsExact`.
+    private func currentPage(_ page: ReaderPage) throws -> JSONWriter.Value {
+        var members: [(String, JSONWriter.Value)] = [
+            ("page", .integer(page.number)), ("pageCount", .integer(page.pageCount.value)),
+            ("pageCountIsExact", .bool(page.pageCount.isExact)), ("section", .integer(page.section)),
+            ("range", .range(page.range)), ("anchor", .integer(reader.anchor.position.offset)),
+            ("locator", .locator(try reader.locator(for: page))),
+        ]
+        if reader.mode == .scroll { members.append(("scrollOffset", .number(page.scrollOffset))) }
+        return .object(members)
+    }
+
+    private func atEdge(_ edge: String) throws -> JSONWriter.Value {
+        guard case .object(var members) = try currentPage(try reader.currentPage()) else { return .null }
+        members.insert(("unchanged", .string("already on \(edge)")), at: 0)
+        return .object(members)
+    }
+
+    /// Applies settings named as the command-line options (`{"size": 23, "font": "Noto Sans", "scroll": true}`)
+    /// on top of the current ones; the anchor does not move.
+    private func setSettings(_ settings: [String: Any]) throws -> ReaderPage {
+        var arguments: [String] = []
+        for key in settings.keys.sorted() {
+            let value = settings[key]
+            guard Options.settingNames.contains(key) else {
+                throw BadRequest(message: "unknown setting \"\(key)\" (one of \(Options.settingNames.sorted().joined(separator: ", ")))")
+            }
+            switch value {
+            case let flag as Bool where Options.flagNames.contains(key):
+                if flag { arguments.append("--" + key) } else if key == "scroll" { arguments.append("--paged") }
+            case let number as NSNumber where !(value is Bool): arguments += ["--" + key, number.stringValue]
+            case let text as String: arguments += ["--" + key, text]
+            default: throw BadRequest(message: "setting \"\(key)\" has a value of the wrong type")
+            }
+        }
+        let updated = try Options.parse(arguments, startingFrom: options)
+        let page = try reader.setSettings(updated.settings, mode: updated.mode)
+        options = updated
+        cachedLayout = nil
+        return page
     }
 
     static func position(_ position: TextPosition) -> JSONWriter.Value {

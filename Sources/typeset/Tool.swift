@@ -31,6 +31,8 @@ struct Tool {
     static let subcommands: [String: @Sendable ([String]) throws -> Void] = [
         "query": QueryCommand.run,
         "info": InfoCommand.run,
+        "locate": LocateCommand.run,
+        "positions": LocateCommand.runPositions,
     ]
 
     func run() -> Int32 {
@@ -79,13 +81,21 @@ struct Tool {
 
     private func render(_ options: Options) throws {
         guard let input = options.input else { return }
-        let layout = try LaidOutBook(input: input, options: options, noteSubstitution: true).layout
-        let selected = try selectedPages(options.pages, count: layout.pages.count)
+        let book = try LaidOutBook(input: input, options: options, noteSubstitution: true)
+        let layout = book.layout
+        let selected: ClosedRange<Int>
+        if let target = try book.targetPage(options) {
+            selected = target...target
+        } else {
+            selected = try selectedPages(options.pages, count: layout.pages.count)
+        }
+        // Checked even for --json, so that a bad decoration is reported whatever the output.
+        let decorations = try DecorationInput.decorationSet(options, publication: book.document.publication)
         if options.json {
             print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))
             return
         }
-        try writePNGs(layout, pages: selected, input: input, options: options)
+        try writePNGs(layout, pages: selected, input: input, options: options, decorations: decorations)
     }
 
     private func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
@@ -96,7 +106,8 @@ struct Tool {
         return requested.lowerBound...min(requested.upperBound, count - 1)
     }
 
-    private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options) throws {
+    private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options,
+                           decorations: DecorationSet?) throws {
         let directory = options.outputDirectory
             ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let renderer: PageRenderer
@@ -112,7 +123,7 @@ struct Tool {
             let path = (directory as NSString).appendingPathComponent(name)
             let bitmap: Bitmap
             do {
-                bitmap = try renderer.render(page: index, of: layout)
+                bitmap = try renderer.render(page: index, of: layout, decorations: decorations)
             } catch where error.code == .tooLarge {
                 // The options ask for a bitmap beyond the renderer's limit: the user must change them.
                 throw UsageError("page \(index + 1) is too large to render (\(error.message)); use a smaller --scale, or pages instead of --scroll")

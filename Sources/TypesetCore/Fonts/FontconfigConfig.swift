@@ -26,7 +26,7 @@ final class FontconfigConfig {
     }
 
     private static func hermetic(_ directory: String) throws(FontError) -> OpaquePointer {
-        _ = FcInit()
+        // No FcInit(): the system configuration is not wanted here at all (see `system`).
         guard let config = FcConfigCreate() else { throw FontError(.configuration, "FcConfigCreate failed") }
         let cache = FontconfigConfig.cacheDirectory()
         let xml = """
@@ -46,7 +46,8 @@ final class FontconfigConfig {
     }
 
     private static func system(_ directory: String?) throws(FontError) -> OpaquePointer {
-        _ = FcInit()
+        // No FcInit(): it would parse the system configuration a second time (a third of a one-page CLI run) to
+        // build a default configuration that nothing here uses; every call passes this configuration explicitly.
         guard let config = FcInitLoadConfig() else { throw FontError(.configuration, "could not load the system fontconfig configuration") }
         if let directory {
             // Aliases first, so that they apply to the bundled faces too; a missing file is not an error here.

@@ -29,10 +29,10 @@ extension BookLayout {
     /// The spacing adjustment of `line` (a line of this layout).
     public func adjustment(of line: Line) -> LineAdjustment {
         let p = line.paragraphIndex, l = line.lineIndex
-        let layout = paragraphs[p]
+        let layout = paragraphLayout(p)
         let box = layout.lines[l]
         let paragraph = text.paragraphs[p]
-        let shapedParagraph = shaped.paragraphs[p]
+        let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let format = ParagraphFormat(paragraph, settings: settings)
         var available = Float(settings.columnWidth) - 2 * format.blockIndent

@@ -1,6 +1,10 @@
-/// A whole text laid out under one set of typography settings: lines per paragraph, and pages.
+/// A text laid out under one set of typography settings: lines per paragraph, and pages.
 ///
 /// Produced by ``Typesetter``. A value: keep it as long as the settings hold, query it from any thread.
+///
+/// A layout covers the paragraphs its ``ShapedText`` shaped: the whole text, or whole sections (a reading
+/// session lays out the sections it shows). Offsets are always document offsets; position queries answer for
+/// offsets in ``textRange`` and return nil (or nothing) outside it.
 public struct BookLayout: Sendable {
     /// The settings the layout was made with.
     public let settings: TypographySettings
@@ -8,8 +12,9 @@ public struct BookLayout: Sendable {
     public let mode: LayoutMode
     /// The width-independent shaping result the layout was made from (reuse it for the next layout).
     public let shaped: ShapedText
-    /// The pages, in order; they partition the text. A scroll layout has exactly one.
+    /// The pages, in order; they partition ``textRange``. A scroll layout has exactly one.
     public let pages: [Page]
+    /// Line layouts of the paragraphs of ``paragraphRange``, in order (index with ``paragraphLayout(_:)``).
     let paragraphs: [ParagraphLayout]
     /// Grapheme segmentation for the position queries (a pool of ICU iterators shared with the typesetter).
     let segmenter: GraphemeSegmenter
@@ -25,6 +30,16 @@ public struct BookLayout: Sendable {
     /// The laid-out text.
     public var text: StyledText { shaped.text }
 
+    /// The indices into `text.paragraphs` laid out: the whole text or whole sections.
+    public var paragraphRange: Range<Int> { shaped.paragraphRange }
+
+    /// The UTF-16 range of the text laid out (`0..<text.length` for a whole-text layout).
+    public var textRange: Range<UTF16Offset> { shaped.textRange }
+
+    /// The line layout of document paragraph `index` (in ``paragraphRange``).
+    @inline(__always)
+    func paragraphLayout(_ index: Int) -> ParagraphLayout { paragraphs[index - shaped.paragraphRange.lowerBound] }
+
     /// Total number of lines.
     public var lineCount: Int { paragraphs.reduce(0) { $0 + $1.lines.count } }
 
@@ -37,25 +52,36 @@ public struct BookLayout: Sendable {
 
     func line(for placement: PlacedLine) -> Line {
         let p = Int(placement.paragraph), l = Int(placement.line)
-        let layout = paragraphs[p]
+        let layout = paragraphLayout(p)
         let box = layout.lines[l]
         let paragraph = text.paragraphs[p]
         let range = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
         let width = box.justifiedWidth
         let rect = Rect(x: Double(placement.x + box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return Line(range: range, rect: rect, baseline: Double(placement.y + box.baseline), paragraphIndex: p,
-                    lineIndex: l, direction: shaped.paragraphs[p].baseDirection, isHyphenated: box.hyphenated)
+                    lineIndex: l, direction: shaped.paragraph(p).baseDirection, isHyphenated: box.hyphenated)
     }
 
     /// The index of the page whose range contains `offset` (at a page boundary, the page that starts there; the
-    /// last page for the end of the text); nil outside `0...length`. Binary search: O(log pages).
+    /// last page for the end of ``textRange``); nil outside `textRange.lowerBound...textRange.upperBound`.
+    /// Binary search: O(log pages).
     public func pageIndex(containing offset: UTF16Offset) -> Int? {
-        guard offset >= 0, offset <= text.length, !pages.isEmpty else { return nil }
+        guard covers(offset), !pages.isEmpty else { return nil }
         var low = 0, high = pages.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if pages[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+
+    /// Whether `offset` lies in `textRange.lowerBound...textRange.upperBound`.
+    public func covers(_ offset: UTF16Offset) -> Bool {
+        offset >= textRange.lowerBound && offset <= textRange.upperBound
+    }
+
+    /// Whether `range` lies inside ``textRange`` (its ends included).
+    public func covers(_ range: Range<UTF16Offset>) -> Bool {
+        range.lowerBound >= textRange.lowerBound && range.upperBound <= textRange.upperBound
     }
 }

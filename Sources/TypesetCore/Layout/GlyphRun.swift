@@ -31,8 +31,8 @@ extension BookLayout {
 
     func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
         let p = Int(placement.paragraph)
-        let box = paragraphs[p].lines[Int(placement.line)]
-        let shaped = shaped.paragraphs[p]
+        let box = paragraphLayout(p).lines[Int(placement.line)]
+        let shaped = shaped.paragraph(p)
         let paragraph = text.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
         let sizes = ParagraphFormat(paragraph, settings: settings).sizes

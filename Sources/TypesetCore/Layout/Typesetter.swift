@@ -29,17 +29,34 @@ public final class Typesetter: Sendable {
     ///
     /// - Throws: ``FontError`` when no font can be found for a style.
     public func shape(_ text: StyledText, fontFamily: String, language: String? = nil) throws(FontError) -> ShapedText {
-        let documentLanguage = text.language ?? language
-        let paragraphs = try parallelMap(count: text.paragraphs.count, threads: threads, pool: pool) { index, context throws(FontError) in
-            try ParagraphShaper(context: context, family: fontFamily, documentLanguage: documentLanguage)
-                .shape(text.paragraphs[index])
-        }
-        return ShapedText(text: text, fontFamily: fontFamily, language: documentLanguage, paragraphs: paragraphs,
-                          faces: fonts.loadedFaces)
+        try shape(text, fontFamily: fontFamily, language: language, paragraphRange: 0..<text.paragraphs.count)
     }
 
-    /// Breaks the lines of an already shaped text for `settings` and paginates them. No shaping happens here,
-    /// so a new width, size or page size costs only line breaking.
+    /// Shapes the paragraphs of `sections` (indices into `text.sectionStarts`) only: a reading session shapes
+    /// the sections it shows, and a section's pages never depend on another section.
+    ///
+    /// - Throws: ``StyledText/InvalidSections`` for a range outside `0..<text.sectionStarts.count`, and
+    ///   ``FontError`` when no font can be found for a style.
+    public func shape(_ text: StyledText, fontFamily: String, language: String? = nil, sections: Range<Int>) throws -> ShapedText {
+        guard sections.lowerBound >= 0, sections.upperBound <= text.sectionStarts.count else {
+            throw StyledText.InvalidSections(sections: sections, sectionCount: text.sectionStarts.count)
+        }
+        return try shape(text, fontFamily: fontFamily, language: language, paragraphRange: text.paragraphRange(ofSections: sections))
+    }
+
+    func shape(_ text: StyledText, fontFamily: String, language: String?, paragraphRange: Range<Int>) throws(FontError) -> ShapedText {
+        let documentLanguage = text.language ?? language
+        let first = paragraphRange.lowerBound
+        let paragraphs = try parallelMap(count: paragraphRange.count, threads: threads, pool: pool) { index, context throws(FontError) in
+            try ParagraphShaper(context: context, family: fontFamily, documentLanguage: documentLanguage)
+                .shape(text.paragraphs[first + index])
+        }
+        return ShapedText(text: text, fontFamily: fontFamily, language: documentLanguage, paragraphRange: paragraphRange,
+                          paragraphs: paragraphs, faces: fonts.loadedFaces)
+    }
+
+    /// Breaks the lines of an already shaped text (or of the sections shaped) for `settings` and paginates
+    /// them. No shaping happens here, so a new width, size or page size costs only line breaking.
     ///
     /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out.
     public func layout(_ shaped: ShapedText, settings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
@@ -47,12 +64,13 @@ public final class Typesetter: Sendable {
         let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
                                          documentLanguage: shaped.language ?? settings.language)
         let text = shaped.text
-        let layouts = try parallelMap(count: text.paragraphs.count, threads: threads, pool: pool) { index, context in
+        let first = shaped.paragraphRange.lowerBound
+        let layouts = try parallelMap(count: shaped.paragraphRange.count, threads: threads, pool: pool) { index, context in
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
-            return layouter.layout(text.paragraphs[index], shaped: shaped.paragraphs[index], metrics: &metrics, context: context)
+            return layouter.layout(text.paragraphs[first + index], shaped: shaped.paragraphs[index], metrics: &metrics, context: context)
         }
-        let pages = Paginator(settings: settings, mode: mode).paginate(text, layouts: layouts)
+        let pages = Paginator(settings: settings, mode: mode).paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
         return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)
     }
 

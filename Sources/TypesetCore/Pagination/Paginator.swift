@@ -5,7 +5,8 @@ struct Paginator {
     let settings: TypographySettings
     let mode: LayoutMode
 
-    func paginate(_ text: StyledText, layouts: [ParagraphLayout]) -> [Page] {
+    /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order.
+    func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) -> [Page] {
         let content = settings.contentRect
         let columnWidth = Float(settings.columnWidth)
         let gap = Float(settings.columnGap)
@@ -16,8 +17,10 @@ struct Paginator {
         var placements: [PlacedLine] = []
         var column = 0
         var y = columnTop
-        var section = 0
-        var pageStart = 0
+        let first = paragraphRange.lowerBound
+        var section = text.sectionIndex(ofParagraph: first)
+        var pageStart = paragraphRange.isEmpty ? 0 : text.paragraphs[first].range.lowerBound
+        let end = paragraphRange.isEmpty ? 0 : text.paragraphs[paragraphRange.upperBound - 1].range.upperBound
 
         func columnX(_ column: Int) -> Float { Float(content.minX) + Float(column) * (columnWidth + gap) }
         func finishPage(end: Int) {
@@ -31,8 +34,9 @@ struct Paginator {
             y = columnTop
         }
 
-        var nextSection = 1
-        for (index, layout) in layouts.enumerated() {
+        var nextSection = section + 1
+        for (local, layout) in layouts.enumerated() {
+            let index = first + local
             if nextSection < text.sectionStarts.count, text.sectionStarts[nextSection] == index {
                 if mode == .paged && !placements.isEmpty { finishPage(end: text.paragraphs[index].range.lowerBound) }
                 section = nextSection
@@ -41,7 +45,7 @@ struct Paginator {
             // A heading keeps its lines together and stays with the first line of the paragraph after it: when
             // they do not fit in what is left of the column, the heading starts the next column (or page). A
             // heading taller than a whole column is set line by line like any paragraph.
-            let keepHeight = keptHeight(index, layouts: layouts, text: text)
+            let keepHeight = keptHeight(local, first: first, layouts: layouts, text: text)
             let lineCount = layout.lines.count
             // The first of this paragraph's lines in the current column, and whether it opened the column.
             var firstInColumn = 0
@@ -82,24 +86,25 @@ struct Paginator {
                 lineIndex += 1
             }
         }
-        if !placements.isEmpty || pages.isEmpty { finishPage(end: text.length) }
+        if !placements.isEmpty || pages.isEmpty { finishPage(end: end) }
         return pages
     }
 }
 
 extension Paginator {
-    /// For a heading paragraph, the height it needs to stay whole and with the first lines of the next paragraph
-    /// that may end a page (its first line, or its first `orphansAndWidows` lines, or all of a paragraph too short
-    /// to be split; their spacing included); 0 for any other paragraph.
-    func keptHeight(_ index: Int, layouts: [ParagraphLayout], text: StyledText) -> Float {
-        guard case .heading = text.paragraphs[index].style.role else { return 0 }
-        var height = layouts[index].height
-        if index + 1 < layouts.count, !text.paragraphs[index + 1].style.startsSection,
-           !layouts[index + 1].lines.isEmpty {
-            let next = layouts[index + 1].lines
+    /// For a heading paragraph (`layouts[local]`, document paragraph `first + local`), the height it needs to stay
+    /// whole and with the first lines of the next paragraph that may end a page (its first line, or its first
+    /// `orphansAndWidows` lines, or all of a paragraph too short to be split; their spacing included); 0 for any
+    /// other paragraph.
+    func keptHeight(_ local: Int, first: Int, layouts: [ParagraphLayout], text: StyledText) -> Float {
+        guard case .heading = text.paragraphs[first + local].style.role else { return 0 }
+        var height = layouts[local].height
+        if local + 1 < layouts.count, !text.paragraphs[first + local + 1].style.startsSection,
+           !layouts[local + 1].lines.isEmpty {
+            let next = layouts[local + 1].lines
             let minimum = settings.orphansAndWidows
             let kept = next.count < 2 * minimum ? next.count : minimum
-            height += layouts[index + 1].spaceBefore + next[kept - 1].top + next[kept - 1].height
+            height += layouts[local + 1].spaceBefore + next[kept - 1].top + next[kept - 1].height
         }
         return height
     }

@@ -5,9 +5,10 @@ extension BookLayout {
     /// At a soft wrap, `.backward` draws the caret at the end of the first line and `.forward` at the start of
     /// the next; at a bidi boundary, `.forward` draws it at the edge of the following character. An offset inside
     /// a grapheme cluster (or a surrogate pair) is moved back to the grapheme's start. Nil for an offset outside
-    /// `0...length`. In an empty document the caret sits at the start of the text area.
+    /// `0...length` or outside the layout's ``textRange``. In an empty document the caret sits at the start of the
+    /// text area.
     public func caretRect(for position: TextPosition) -> PageRect? {
-        guard position.offset >= 0, position.offset <= text.length else { return nil }
+        guard covers(position.offset) else { return nil }
         let offset = snappedToGrapheme(position.offset)
         guard let location = placement(for: offset, affinity: position.affinity) else { return nil }
         let carets = self.carets(page: location.page, placementIndex: location.index)
@@ -20,10 +21,15 @@ extension BookLayout {
     /// in document order, each as tall as its line box (so the rectangles of consecutive lines of a paragraph
     /// touch) and as wide as the range's graphemes on that line. `containsStart` is set on the rectangle holding
     /// the range's first grapheme, `containsEnd` on the one holding its last. An empty range gives one
-    /// zero-width rectangle at the caret with both flags set. Empty for a range outside `0...length`.
+    /// zero-width rectangle at the caret with both flags set. Empty for a range outside `0...length`; a range
+    /// that reaches beyond the layout's ``textRange`` (a section layout) gives the rectangles of the part inside.
     public func selectionRects(for range: Range<UTF16Offset>) -> [SelectionRect] {
         guard range.lowerBound >= 0, range.upperBound <= text.length else { return [] }
-        let lower = snappedToGrapheme(range.lowerBound), upper = snappedToGrapheme(range.upperBound, forward: true)
+        let covered = textRange
+        guard range.isEmpty ? covers(range.lowerBound)
+                            : range.lowerBound < covered.upperBound && range.upperBound > covered.lowerBound else { return [] }
+        let lower = snappedToGrapheme(max(range.lowerBound, covered.lowerBound))
+        let upper = snappedToGrapheme(min(range.upperBound, covered.upperBound), forward: true)
         if lower == upper {
             guard let caret = caretRect(for: TextPosition(offset: lower)) else { return [] }
             let direction: WritingDirection = carets(containing: lower)?.isRightToLeft == true ? .rightToLeft : .leftToRight

@@ -68,7 +68,7 @@ extension BookLayout {
         let placements = pages[page].placements
         for index in placements.indices {
             let placement = placements[index]
-            let box = paragraphs[Int(placement.paragraph)].lines[Int(placement.line)]
+            let box = paragraphLayout(Int(placement.paragraph)).lines[Int(placement.line)]
             let top = Double(placement.y), bottom = top + Double(box.height)
             guard point.y >= top && point.y < bottom else { continue }
             let carets = self.carets(page: page, placementIndex: index)

@@ -4,7 +4,7 @@ extension BookLayout {
         let p = Int(placement.paragraph), l = Int(placement.line)
         let paragraph = text.paragraphs[p]
         if l == 0 { return paragraph.range.lowerBound }
-        return paragraph.range.lowerBound + paragraph.contentRange.lowerBound + Int(paragraphs[p].lines[l].start)
+        return paragraph.range.lowerBound + paragraph.contentRange.lowerBound + Int(paragraphLayout(p).lines[l].start)
     }
 
     /// The placement (page, index) holding `offset`: the line whose range contains it; for `.backward` affinity at
@@ -84,7 +84,7 @@ extension BookLayout {
         func top(_ i: Int) -> Double { Double(placements[i].y) }
         func bottom(_ i: Int) -> Double {
             let p = placements[i]
-            return Double(p.y + paragraphs[Int(p.paragraph)].lines[Int(p.line)].height)
+            return Double(p.y + paragraphLayout(Int(p.paragraph)).lines[Int(p.line)].height)
         }
         var low = candidates.lowerBound, high = candidates.upperBound - 1
         while low < high {

@@ -42,9 +42,9 @@ extension BookLayout {
     /// offsets), continuing onto the next or previous line; up and down move by lines keeping the caret's x.
     /// Moving up from the first line gives the start of the document, down from the last line its end; moving
     /// left or right past either end gives nil. A negative `offset` moves the other way. Nil for a position
-    /// outside `0...length`.
+    /// outside `0...length` or outside the layout's ``textRange``.
     public func position(from position: TextPosition, in direction: TextLayoutDirection, offset: Int) -> TextPosition? {
-        guard position.offset >= 0, position.offset <= text.length else { return nil }
+        guard covers(position.offset) else { return nil }
         if offset == 0 { return position }
         if offset < 0 {
             let opposite: TextLayoutDirection = switch direction {

@@ -107,10 +107,10 @@ extension BookLayout {
     func buildCarets(page: Int, placementIndex: Int) -> LineCarets {
         let placement = pages[page].placements[placementIndex]
         let p = Int(placement.paragraph), l = Int(placement.line)
-        let layout = paragraphs[p]
+        let layout = paragraphLayout(p)
         let box = layout.lines[l]
         let paragraph = text.paragraphs[p]
-        let shapedParagraph = shaped.paragraphs[p]
+        let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         let sizes = ParagraphFormat(paragraph, settings: settings).sizes

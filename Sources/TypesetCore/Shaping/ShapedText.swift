@@ -1,4 +1,9 @@
-/// A whole text shaped for one font family: one ``ShapedParagraph`` per paragraph.
+/// A text, or a run of its sections, shaped for one font family: one ``ShapedParagraph`` per paragraph of
+/// ``paragraphRange``.
+///
+/// A reading session shapes only the sections it shows (a section always starts a page, so its pages never
+/// depend on another section's); ``Typesetter/shape(_:fontFamily:language:sections:)`` shapes the whole text
+/// by default.
 ///
 /// This is the width-independent stage of the pipeline. Keep it while the reader changes size, line height,
 /// margins, page size, columns or theme: ``Typesetter/layout(_:settings:mode:)`` then only breaks lines and
@@ -10,11 +15,24 @@ public struct ShapedText: Sendable {
     public let fontFamily: String
     /// The language assumed where the text does not say.
     public let language: String?
-    /// One shaped paragraph per paragraph of ``text``.
+    /// The indices into `text.paragraphs` that were shaped: the whole text, or whole sections.
+    public let paragraphRange: Range<Int>
+    /// One shaped paragraph per paragraph of ``paragraphRange``, in order: `paragraphs[i]` shapes
+    /// `text.paragraphs[paragraphRange.lowerBound + i]` (use ``paragraph(_:)`` to index by document paragraph).
     public let paragraphs: [ShapedParagraph]
     /// Every face the shaping used, indexed by ``FontFace/id`` (faces loaded later by the same context are not
     /// here; every id in ``paragraphs`` is).
     public let faces: [FontFace]
+
+    /// The shaped form of document paragraph `index`, which must lie in ``paragraphRange``.
+    @inline(__always)
+    func paragraph(_ index: Int) -> ShapedParagraph { paragraphs[index - paragraphRange.lowerBound] }
+
+    /// The UTF-16 range of the text that was shaped.
+    public var textRange: Range<UTF16Offset> {
+        guard !paragraphRange.isEmpty else { return 0..<0 }
+        return text.paragraphs[paragraphRange.lowerBound].range.lowerBound..<text.paragraphs[paragraphRange.upperBound - 1].range.upperBound
+    }
 
     /// The primary face of the reader's family.
     public var primaryFace: FontFace? {

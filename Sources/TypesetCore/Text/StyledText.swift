@@ -104,10 +104,52 @@ public struct StyledText: Sendable {
         String(decoding: units(in: range), as: UTF16.self)
     }
 
-    /// The paragraph range `sectionStarts[section]..<sectionStarts[section + 1]`.
+    /// The paragraph range `sectionStarts[section]..<sectionStarts[section + 1]`; `section` must be in
+    /// `sectionStarts.indices`.
     public func paragraphRange(ofSection section: Int) -> Range<Int> {
-        let start = sectionStarts[section]
-        let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : paragraphs.count
+        paragraphRange(ofSections: section..<(section + 1))
+    }
+
+    /// The paragraphs of a run of sections; `sections` must lie in `0..<sectionStarts.count` (empty for an empty
+    /// range).
+    public func paragraphRange(ofSections sections: Range<Int>) -> Range<Int> {
+        guard !sections.isEmpty else { return 0..<0 }
+        let start = sectionStarts[sections.lowerBound]
+        let end = sections.upperBound < sectionStarts.count ? sectionStarts[sections.upperBound] : paragraphs.count
         return start..<end
+    }
+
+    /// The UTF-16 range of section `section` (in `sectionStarts.indices`).
+    public func range(ofSection section: Int) -> Range<UTF16Offset> {
+        let paragraphs = paragraphRange(ofSection: section)
+        guard !paragraphs.isEmpty else { return 0..<0 }
+        return self.paragraphs[paragraphs.lowerBound].range.lowerBound..<self.paragraphs[paragraphs.upperBound - 1].range.upperBound
+    }
+
+    /// The index of the section holding paragraph `paragraph` (0 for an index before the first section start).
+    public func sectionIndex(ofParagraph paragraph: Int) -> Int {
+        var low = 0, high = max(0, sectionStarts.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sectionStarts[mid] <= paragraph { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The index of the section holding `offset` (the last section for `offset == length`); nil outside
+    /// `0...length` or for an empty text. O(log paragraphs + log sections).
+    public func sectionIndex(containing offset: UTF16Offset) -> Int? {
+        guard let paragraph = paragraphIndex(containing: offset) else { return nil }
+        return sectionIndex(ofParagraph: paragraph)
+    }
+
+    /// A range of sections that is not in `0..<sectionStarts.count`.
+    public struct InvalidSections: Error, CustomStringConvertible {
+        /// The range asked for.
+        public let sections: Range<Int>
+        /// How many sections the text has.
+        public let sectionCount: Int
+        /// One line saying what is wrong.
+        public var description: String { "sections \(sections.lowerBound)..<\(sections.upperBound) are outside the text's \(sectionCount) section\(sectionCount == 1 ? "" : "s")" }
     }
 }

@@ -21,7 +21,7 @@ public struct EPUBBook: Sendable {
     /// Every spine item in order, linear or not.
     public let spine: [EPUBSpineItem]
     /// The table of contents (EPUB 3 nav document, else EPUB 2 `toc.ncx`), entries resolved to offsets.
-    public let tableOfContents: [EPUBTOCEntry]
+    public let tableOfContents: [TableOfContentsEntry]
     /// Where the TOC came from.
     public let tableOfContentsSource: EPUBTOCSource
     /// The spine's `page-progression-direction`.
@@ -34,7 +34,7 @@ public struct EPUBBook: Sendable {
 
     /// Creates a book (``EPUBReader`` does this).
     init(metadata: EPUBMetadata, version: String, packagePath: String, text: StyledText, spine: [EPUBSpineItem],
-         tableOfContents: [EPUBTOCEntry], tableOfContentsSource: EPUBTOCSource,
+         tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
          pageProgression: EPUBPageProgression, images: [EPUBImage], anchors: [String: [String: Int]], warnings: [String]) {
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
@@ -106,9 +106,7 @@ public struct EPUBBook: Sendable {
 
     /// Readium's position count: one position per 1024 UTF-16 units of each spine item in the text, and at
     /// least one per item.
-    public var positionCount: Int {
-        laidOut.reduce(0) { $0 + max(1, (($1.range?.count ?? 0) + 1023) / 1024) }
-    }
+    public var positionCount: Int { publication.positionCount }
 }
 
 /// A position inside a spine item: what a Locator carries.
@@ -179,24 +177,6 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var isLinear: Bool
     /// The item's range in the book's text, or nil when it is not in the text (non-linear).
     public var range: Range<UTF16Offset>?
-}
-
-/// One entry of the table of contents.
-public struct EPUBTOCEntry: Hashable, Sendable {
-    /// The label, white space collapsed.
-    public var title: String
-    /// The target, book-relative (`OEBPS/ch01.xhtml#c1`), or nil for a heading without a link (a nav `<span>`).
-    public var href: String?
-    /// The target's global offset: the element with the fragment's id, or the item's start. For an entry
-    /// without an href, its first descendant's offset. Nil when the target is not in the text.
-    public var offset: UTF16Offset?
-    /// Nested entries.
-    public var children: [EPUBTOCEntry]
-
-    /// The number of entries in this subtree, this one included.
-    public var count: Int { 1 + children.reduce(0) { $0 + $1.count } }
-    /// The depth of this subtree (1 for a leaf).
-    public var depth: Int { 1 + (children.map(\.depth).max() ?? 0) }
 }
 
 /// Which document the table of contents came from.

@@ -144,7 +144,10 @@ private struct ReadingSession {
         }
         let styled: StyledText
         do {
-            styled = try StyledText(paragraphs: paragraphs, language: package.metadata.language, title: package.metadata.title)
+            // Every spine item starts a section; an over-long one (a whole book in one XHTML file) is split at
+            // paragraph boundaries like plain text, so a relayout from the anchor stays bounded.
+            styled = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: package.metadata.language,
+                                    title: package.metadata.title)
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")
@@ -286,7 +289,7 @@ private struct ReadingSession {
     }
 
     /// Resolves a TOC entry and its children to offsets; an entry without a target takes its first child's.
-    private mutating func resolve(_ entry: EPUBNavigation.Entry, in book: EPUBBook) -> EPUBTOCEntry {
+    private mutating func resolve(_ entry: EPUBNavigation.Entry, in book: EPUBBook) -> TableOfContentsEntry {
         let children = entry.children.map { resolve($0, in: book) }
         var offset: UTF16Offset?
         if let href = entry.href {
@@ -299,7 +302,7 @@ private struct ReadingSession {
         } else {
             offset = children.lazy.compactMap(\.offset).first
         }
-        return EPUBTOCEntry(title: entry.title, href: entry.href, offset: offset, children: children)
+        return TableOfContentsEntry(title: entry.title, href: entry.href, offset: offset, children: children)
     }
 }
 

@@ -19,6 +19,10 @@ import TypesetCore
 ///   paragraph starts, as in the Chinese corpus book; a block indented as a whole, a quotation, stays together),
 ///   and each such group is joined into one paragraph when every line but its last reaches 60 % of the wrap
 ///   width, or kept line by line (as verse) when it does not.
+///
+/// Chapter headings (``ChapterDetector``) become centred `.heading` paragraphs, one per line, and the first
+/// heading of a group starts a section; ``SectionBounds`` then splits any section longer than
+/// ``SectionBounds/maximumSectionLength`` units at a paragraph boundary.
 public struct PlainTextReader: Sendable {
     /// The longest line (in UTF-16 units) still taken for a hard-wrapped line.
     public static let maximumWrappedLineLength = 100
@@ -26,22 +30,25 @@ public struct PlainTextReader: Sendable {
     /// Creates a reader.
     public init() {}
 
-    /// Decodes and splits `bytes`.
+    /// Decodes and splits `bytes`, finds the chapter headings and bounds the sections.
     ///
     /// - Parameter name: The file's name, used in error messages.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> PlainTextDocument {
         let (units, encoding) = try TextDecoder.decode(bytes, name: name)
+        let (paragraphs, headings) = PlainTextReader.paragraphs(units)
         do {
-            let text = try StyledText(paragraphs: PlainTextReader.paragraphs(units))
-            return PlainTextDocument(text: text, encoding: encoding)
+            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs))
+            return PlainTextDocument(text: text, encoding: encoding, headings: headings)
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
             throw DocumentError(.malformed, "\(name): internal error splitting paragraphs: \(error)")
         }
     }
 
-    /// Splits decoded units into paragraphs that partition them.
-    static func paragraphs(_ units: [UInt16]) -> [Paragraph] {
+    /// Splits decoded units into paragraphs that partition them, with the chapter headings found (see
+    /// ``ChapterDetector``): heading lines are centred paragraphs of role `.heading`, and the first heading of a
+    /// group starts a section.
+    static func paragraphs(_ units: [UInt16]) -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
         let lines = SourceLine.split(units)
         let wrapWidth = estimatedWrapWidth(lines)
         let nonBlank = lines.lazy.filter { !$0.isBlank }.count
@@ -51,23 +58,34 @@ public struct PlainTextReader: Sendable {
         let hardWrapped = long * 10 <= nonBlank
         // A file whose wrap width is short is verse throughout (a poem alone): its lines are never joined.
         let verseOnly = wrapWidth < minimumProseWrapWidth
+        func lineByLine(_ block: Range<Int>) -> Bool {
+            !hardWrapped || lines[block].contains(where: { $0.length > maximumWrappedLineLength })
+        }
+        let chapters = ChapterDetector(units: units, lines: lines, lineByLine: lineByLine)
         var builder = ParagraphBuilder(units: units)
-        var index = 0
-        while index < lines.count {
-            if lines[index].isBlank { index += 1; continue }  // a separator of the paragraph before
-            var blockEnd = index
-            while blockEnd < lines.count, !lines[blockEnd].isBlank { blockEnd += 1 }
+        // Blank lines between blocks become separators of the paragraph before.
+        for blockRange in ChapterDetector.blocks(lines, units: units) {
+            var index = blockRange.lowerBound
+            let blockEnd = blockRange.upperBound
+            let wholeBlockByLine = lineByLine(index..<blockEnd)
+            while index < blockEnd, let mark = chapters.marks[index] {
+                let style = ParagraphStyle(role: .heading(level: mark.level), alignment: .center,
+                                           continuesBlock: mark.continuesBlock, startsSection: mark.startsSection)
+                builder.add(first: lines[index], last: lines[index], style: style)
+                index += 1
+            }
+            guard index < blockEnd else { continue }
             let block = lines[index..<blockEnd]
-            if !hardWrapped || block.contains(where: { $0.length > maximumWrappedLineLength }) {
+            if wholeBlockByLine {
                 for line in block { builder.add(first: line, last: line, style: .body) }
             } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)) {
                 addVerse(block, into: &builder)
             } else {
                 for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
             }
-            index = blockEnd
         }
-        return builder.finish()
+        let headings = chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level) }
+        return (builder.finish(), headings)
     }
 
     /// The shortest wrap width, in display columns, of a hard-wrapped prose file (Project Gutenberg wraps at 65
@@ -125,12 +143,39 @@ public struct PlainTextReader: Sendable {
     }
 }
 
-/// A plain-text book: its text and how it was decoded.
+/// A plain-text book: its text, how it was decoded, and the chapter headings found in it.
 public struct PlainTextDocument: Sendable {
-    /// The text, split into paragraphs.
+    /// The text, split into paragraphs; every heading group and every over-long stretch starts a section.
     public let text: StyledText
     /// The encoding the bytes were decoded from.
     public let encoding: TextEncoding
+    /// The chapter headings, in text order.
+    public let headings: [PlainTextHeading]
+
+    /// Creates a document.
+    public init(text: StyledText, encoding: TextEncoding, headings: [PlainTextHeading] = []) {
+        self.text = text; self.encoding = encoding; self.headings = headings
+    }
+
+    /// The headings as a table of contents, nested by level (chapters under their book).
+    public var tableOfContents: [TableOfContentsEntry] {
+        TableOfContentsEntry.nested(headings.map { ($0.title, $0.offset, $0.level) })
+    }
+}
+
+/// A chapter heading the plain-text reader recognised.
+public struct PlainTextHeading: Hashable, Sendable {
+    /// The heading's text, white space collapsed, with its title line when it has one (`CHAPTER 1. Loomings.`,
+    /// `I. Marseille.--L'arrivée.`).
+    public var title: String
+    /// The UTF-16 offset of the heading line's first unit.
+    public var offset: UTF16Offset
+    /// 1 for a book, part, volume or act; 2 for a chapter; a named section (`PREFACE`, `EPILOGUE`) takes the
+    /// level above the heading right after it, or the chapter level.
+    public var level: Int
+
+    /// Creates a heading.
+    public init(title: String, offset: UTF16Offset, level: Int) { self.title = title; self.offset = offset; self.level = level }
 }
 
 /// One line of the source: `start..<contentEnd` is its text, `contentEnd..<end` its terminator.

@@ -1,0 +1,51 @@
+import TypesetCore
+import TypesetRender
+import TypesetTestSupport
+
+extension Bench {
+    /// decorations.wap.page: the cost decorations add to drawing one page. War and Peace at the reading settings
+    /// with 10,000 seeded random decorations over the whole book (highlights and underlines, six tints, 1–400
+    /// units, some active); the middle page drawn bare, decorated (caret geometry of its lines cached, as on any
+    /// redraw), and decorated right after a relayout (nothing cached: the first frame after a settings change),
+    /// interleaved. The row's value is the decorated draw; the notes give the bare draw and the differences.
+    func decoratedPage() throws -> CaseResult {
+        let layout = try readingLayout()
+        let page = layout.pages.count / 2
+        var rng = SplitMix64(seed: 0xDEC0)
+        let tints: [DecorationTint] = [.yellow, .green, .blue, .pink, .orange, .purple]
+        var decorations: [Decoration] = []
+        for i in 0..<10_000 {
+            let start = Int(rng.unit() * Double(layout.text.length - 500)), length = 1 + Int(rng.unit() * 400)
+            let tint = tints[Int(rng.unit() * 6) % 6]
+            let style = rng.unit() < 0.8 ? DecorationStyle.highlight(tint: tint, isActive: rng.unit() < 0.05)
+                                         : DecorationStyle.underline(tint: tint)
+            decorations.append(Decoration(id: "d\(i)", range: start..<(start + length), style: style))
+        }
+        var set = DecorationSet(text: layout.text)
+        let t0 = nowMilliseconds()
+        let changes = set.apply(decorations, in: "highlights")
+        let applyMs = nowMilliseconds() - t0
+        let rejected = changes.problems.filter { $0.outcome == .rejected }.count
+        let onPage = set.placedDecorations(onPage: page, of: layout).count
+        let renderer = try PageRenderer()
+        let typesetter = Typesetter(fonts: fonts)
+        let fresh = Box(layout)
+        func checksum(_ b: Bitmap) -> Int { b.pixels.withUnsafeBytes { raw in stride(from: 0, to: raw.count, by: 997).reduce(0) { $0 &+ Int(raw[$1]) } } }
+        let decoratedSet = set
+        let items = [
+            Timed(body: { checksum(try renderer.render(page: page, of: layout)) }),
+            Timed(body: { checksum(try renderer.render(page: page, of: layout, decorations: decoratedSet)) }),
+            Timed(prepare: { fresh.value = try typesetter.layout(layout.shaped, settings: layout.settings) },
+                  body: { checksum(try renderer.render(page: page, of: fresh.value, decorations: decoratedSet)) }),
+        ]
+        let timings = try measureInterleaved(items, runs: options.runs, warmup: max(1, options.warmup))
+        let bare = Statistics(timings[0].wall).median, warm = Statistics(timings[1].wall).median
+        let first = Statistics(timings[2].wall).median
+        let notes = String(format: "bare %@ ms; decorated +%@ ms (%+.1f%%); first draw after a relayout +%@ ms; %d decorations on page %d of %d; apply(10,000) %@ ms, %d refused",
+                           format(bare), format(warm - bare), (warm / bare - 1) * 100, format(first - bare), onPage, page + 1,
+                           layout.pages.count, format(applyMs), rejected)
+        return result("decorations.wap.page", timings: timings[1], notes: notes,
+                      extra: ["bare_ms": bare, "delta_ms": warm - bare, "first_draw_delta_ms": first - bare,
+                              "decorations_on_page": Double(onPage), "apply_ms": applyMs])
+    }
+}

@@ -1,0 +1,238 @@
+extension Publication {
+    /// UTF-16 units of context quoted before and after a location in a Locator's `text`: enough to find a
+    /// sentence again after an edit, short enough to store thousands of bookmarks (Readium's own navigator
+    /// takes 200 around a selection; apps take 32 to 60).
+    public static let quoteContextLength = 64
+
+    /// The Locator of `range` (a reading position when empty, a highlight otherwise, whose length goes under
+    /// ``Locator/Locations/utf16LengthKey``). `highlight` quotes the range
+    /// (or, for an empty range, the text starting there), `before` and `after` the context around it; each is
+    /// cut so that it never splits a surrogate pair.
+    ///
+    /// - Returns: Nil for a range outside `0...text.length`.
+    public func locator(for range: Range<UTF16Offset>) -> Locator? {
+        guard range.lowerBound >= 0, range.upperBound <= text.length, let r = resourceIndex(containing: range.lowerBound) else { return nil }
+        let resource = resources[r]
+        let local = max(0, range.lowerBound - resource.range.lowerBound)
+        let progression = resource.range.isEmpty ? 0 : min(1, Double(local) / Double(resource.range.count))
+        let totalProgression = text.length == 0 ? 0 : Double(range.lowerBound) / Double(text.length)
+        let position = positionStarts[r] + min(resource.positionCount - 1, local / Publication.charactersPerPosition) + 1
+        let context = Publication.quoteContextLength
+        let highlightEnd = range.isEmpty ? min(text.length, range.lowerBound + context) : range.upperBound
+        let quote = Locator.Text(
+            before: nonEmpty(quotedString(max(0, range.lowerBound - context)..<range.lowerBound)),
+            highlight: nonEmpty(quotedString(range.lowerBound..<highlightEnd)),
+            after: nonEmpty(quotedString(highlightEnd..<min(text.length, highlightEnd + context))))
+        return Locator(href: resource.href, type: resource.mediaType, title: heading(before: range.lowerBound)?.title,
+                       locations: Locator.Locations(progression: progression, totalProgression: totalProgression,
+                                                    position: position, utf16Offset: local,
+                                                    utf16Length: range.isEmpty ? nil : range.count),
+                       text: quote)
+    }
+
+    /// The Locator of a position.
+    public func locator(at offset: UTF16Offset) -> Locator? { locator(for: offset..<offset) }
+
+    /// Finds where a Locator points in this publication, trying in order:
+    /// 1. the exact offset (``Locator/Locations/utf16Offset``), accepted when the text there still matches the
+    ///    quoted `highlight` (or when there is no quote);
+    /// 2. the quote (`highlight`, with `before` and `after` as tie-breakers) searched in the resource, then in
+    ///    the whole text, taking the occurrence nearest the stored offset (so repeated phrases keep their own
+    ///    place);
+    /// 3. `progression` in the resource; 4. `totalProgression`; 5. `position` in the positions list;
+    /// 6. with no location at all, the start of the resource (a link to a chapter).
+    ///
+    /// - Throws: ``LocatorError`` when the href names no resource, when the quote no longer occurs and nothing
+    ///   else locates it, or when values are out of range (a progression outside 0...1, a position past the list).
+    ///   Never falls back silently to the start of the book.
+    public func resolve(_ locator: Locator) throws(LocatorError) -> LocatorResolution {
+        guard !locator.href.isEmpty else { throw LocatorError(.missingHref, "the locator has no href") }
+        guard let r = resourceIndex(href: locator.href) else {
+            let known = resources.prefix(3).map(\.href).joined(separator: ", ")
+            throw LocatorError(.unknownHref, "no resource \"\(locator.href)\" in this publication (it has \(resources.count): \(known)\(resources.count > 3 ? ", ..." : ""))")
+        }
+        let resource = resources[r]
+        let locations = locator.locations
+        let quote = locator.text?.highlight.flatMap { $0.isEmpty ? nil : Array($0.utf16) }
+        var notes: [String] = []
+        // A range's length: Typeset's own key; else, for a Readium Locator from elsewhere (no Typeset offset), the
+        // quote's length, which is how Readium stores a highlight; a Typeset position (offset, no length) is empty.
+        let rangeLength = max(0, locations.utf16Length ?? (locations.utf16Offset == nil ? quote?.count ?? 0 : 0))
+
+        // 1. The exact offset, verified against the quote.
+        if let local = locations.utf16Offset {
+            if local < 0 || local > resource.range.count {
+                notes.append("offset \(local) is outside \(resource.href) (0...\(resource.range.count))")
+            } else {
+                let offset = resource.range.lowerBound + local
+                if let quote {
+                    if matches(quote, at: offset) {
+                        return LocatorResolution(offset: offset, length: min(rangeLength, text.length - offset), method: .exactOffset, notes: notes)
+                    }
+                    notes.append("the text at offset \(local) no longer matches the quote")
+                } else {
+                    return LocatorResolution(offset: offset, length: min(rangeLength, text.length - offset), method: .exactOffset, notes: notes)
+                }
+            }
+        }
+        // 2. The quote, nearest the stored place.
+        if let quote {
+            let expected = resource.range.lowerBound + (locations.utf16Offset.map { min(max(0, $0), resource.range.count) }
+                ?? locations.progression.map { Int((min(max(0, $0), 1) * Double(resource.range.count)).rounded()) } ?? 0)
+            let before = locator.text?.before.map { Array($0.utf16) } ?? []
+            let after = locator.text?.after.map { Array($0.utf16) } ?? []
+            if let found = bestOccurrence(of: quote, before: before, after: after, near: expected, in: resource.range)
+                ?? bestOccurrence(of: quote, before: before, after: after, near: expected, in: 0..<text.length) {
+                return LocatorResolution(offset: found, length: min(rangeLength, text.length - found), method: .quote, notes: notes)
+            }
+            notes.append("the quoted text no longer occurs")
+        }
+        // 3.-5. Layout-independent fractions and the positions list.
+        if let progression = locations.progression {
+            guard progression.isFinite, (0...1).contains(progression) else {
+                throw LocatorError(.outOfRange, "progression \(progression) is not between 0 and 1")
+            }
+            let offset = resource.range.lowerBound + Int((progression * Double(resource.range.count)).rounded())
+            return LocatorResolution(offset: snappedToScalar(offset), length: 0, method: .progression, notes: notes)
+        }
+        if let total = locations.totalProgression {
+            guard total.isFinite, (0...1).contains(total) else {
+                throw LocatorError(.outOfRange, "totalProgression \(total) is not between 0 and 1")
+            }
+            let offset = Int((total * Double(text.length)).rounded())
+            return LocatorResolution(offset: snappedToScalar(offset), length: 0, method: .totalProgression, notes: notes)
+        }
+        if let position = locations.position {
+            let list = positions
+            guard position >= 1, position <= list.count else {
+                throw LocatorError(.outOfRange, "position \(position) is not in the positions list (1...\(list.count))")
+            }
+            return LocatorResolution(offset: list[position - 1].offset, length: 0, method: .position, notes: notes)
+        }
+        if quote != nil || locations.utf16Offset != nil {
+            throw LocatorError(.notFound, notes.joined(separator: "; ") + ", and the locator has no progression to fall back on")
+        }
+        return LocatorResolution(offset: resource.range.lowerBound, length: 0, method: .resourceStart, notes: notes)
+    }
+
+    // MARK: - Helpers
+
+    private func quotedString(_ range: Range<UTF16Offset>) -> String {
+        var lower = range.lowerBound, upper = range.upperBound
+        guard lower < upper else { return "" }
+        // Never cut a surrogate pair: drop a trail surrogate at the start and a lead surrogate at the end.
+        if UTF16.isTrailSurrogate(unit(at: lower)) { lower += 1 }
+        if upper > lower, UTF16.isLeadSurrogate(unit(at: upper - 1)) { upper -= 1 }
+        return text.string(in: lower..<upper)
+    }
+
+    private func nonEmpty(_ string: String) -> String? { string.isEmpty ? nil : string }
+
+    private func unit(at offset: UTF16Offset) -> UInt16 {
+        guard let p = text.paragraphIndex(containing: offset), offset < text.length else { return 0 }
+        let paragraph = text.paragraphs[p]
+        return paragraph.units[offset - paragraph.range.lowerBound]
+    }
+
+    private func snappedToScalar(_ offset: UTF16Offset) -> UTF16Offset {
+        let clamped = min(max(0, offset), text.length)
+        return clamped > 0 && clamped < text.length && UTF16.isTrailSurrogate(unit(at: clamped)) ? clamped - 1 : clamped
+    }
+
+    /// Whether the text at `offset` starts with `quote`.
+    private func matches(_ quote: [UInt16], at offset: UTF16Offset) -> Bool {
+        guard offset + quote.count <= text.length else { return false }
+        return text.units(in: offset..<(offset + quote.count)) == quote
+    }
+
+    /// The occurrence of `quote` in `range` whose surroundings agree best with `before` and `after` (the number
+    /// of matching units next to it), ties going to the occurrence nearest `expected`. Searches paragraph by
+    /// paragraph, with a window across paragraph boundaries for quotes that span them.
+    private func bestOccurrence(of quote: [UInt16], before: [UInt16], after: [UInt16], near expected: UTF16Offset,
+                                in range: Range<UTF16Offset>) -> UTF16Offset? {
+        guard !quote.isEmpty, range.count >= quote.count else { return nil }
+        let haystack = text.units(in: range)
+        var best: (offset: UTF16Offset, score: Int, distance: Int)?
+        let first = quote[0]
+        var i = 0
+        let last = haystack.count - quote.count
+        while i <= last {
+            if haystack[i] == first && haystack[i..<(i + quote.count)].elementsEqual(quote) {
+                var score = 0
+                while score < before.count, i - score - 1 >= 0, haystack[i - score - 1] == before[before.count - 1 - score] { score += 1 }
+                var afterScore = 0
+                let end = i + quote.count
+                while afterScore < after.count, end + afterScore < haystack.count, haystack[end + afterScore] == after[afterScore] { afterScore += 1 }
+                score += afterScore
+                let offset = range.lowerBound + i
+                let distance = abs(offset - expected)
+                if let current = best, score < current.score || (score == current.score && distance >= current.distance) {
+                    // The occurrence found before agrees better with the context, or as well and nearer.
+                } else {
+                    best = (offset, score, distance)
+                }
+            }
+            i += 1
+        }
+        return best?.offset
+    }
+}
+
+/// Where a Locator resolved to, and how.
+public struct LocatorResolution: Hashable, Sendable {
+    /// The document offset.
+    public let offset: UTF16Offset
+    /// The length of the located range (0 for a position).
+    public let length: Int
+    /// Which part of the Locator decided.
+    public let method: Method
+    /// What was tried and failed before, in order (an offset that no longer matched its quote, say).
+    public let notes: [String]
+
+    /// Creates a resolution.
+    public init(offset: UTF16Offset, length: Int, method: Method, notes: [String]) {
+        self.offset = offset; self.length = length; self.method = method; self.notes = notes
+    }
+
+    /// Which part of a Locator located it.
+    public enum Method: String, Hashable, Sendable {
+        /// Typeset's exact UTF-16 offset, verified against the quote.
+        case exactOffset
+        /// The quoted text, found nearest the stored place.
+        case quote
+        /// `progression` in the resource.
+        case progression
+        /// `totalProgression` in the publication.
+        case totalProgression
+        /// `position` in the positions list.
+        case position
+        /// No location: the start of the resource.
+        case resourceStart
+    }
+}
+
+/// A Locator that cannot be resolved.
+public struct LocatorError: Error, CustomStringConvertible, Equatable {
+    /// Why.
+    public enum Code: String, Hashable, Sendable {
+        /// The href is empty.
+        case missingHref
+        /// No resource has the href.
+        case unknownHref
+        /// The quote no longer occurs and nothing else locates it.
+        case notFound
+        /// A progression or position is out of range.
+        case outOfRange
+    }
+
+    /// Why.
+    public let code: Code
+    /// One line for the user.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,134 @@
+/// A book as a reading session sees it: the text, the resources it came from (EPUB spine items, or the one file
+/// of a plain-text book) and its headings. What Locators, the positions list and reading figures are made from.
+///
+/// Build one from a document reader (`EPUBBook.publication`, `PlainTextDocument.publication(href:)` in
+/// TypesetDocuments) or directly.
+public struct Publication: Sendable {
+    /// The text.
+    public let text: StyledText
+    /// The resources in reading order; their ranges are ascending and do not overlap.
+    public let resources: [ReadingResource]
+    /// Headings (table-of-contents entries) by ascending offset: a Locator's `title` is the last heading at or
+    /// before its offset.
+    public let headings: [Heading]
+    /// For each resource, the number of positions before it (Readium's positions are numbered across resources).
+    let positionStarts: [Int]
+
+    /// One resource of the publication.
+    public struct ReadingResource: Hashable, Sendable {
+        /// The resource's path (an EPUB spine item's href in the package, a text file's name); no fragment.
+        public var href: String
+        /// Its media type.
+        public var mediaType: String
+        /// The UTF-16 range of its text in ``Publication/text``.
+        public var range: Range<UTF16Offset>
+
+        /// Creates a resource.
+        public init(href: String, mediaType: String, range: Range<UTF16Offset>) {
+            self.href = href; self.mediaType = mediaType; self.range = range
+        }
+
+        /// Readium's position count for the resource: one per 1024 UTF-16 units, at least one.
+        public var positionCount: Int { max(1, (range.count + Publication.charactersPerPosition - 1) / Publication.charactersPerPosition) }
+    }
+
+    /// A titled place in the text.
+    public struct Heading: Hashable, Sendable {
+        /// The title as the table of contents gives it.
+        public var title: String
+        /// Where it starts.
+        public var offset: UTF16Offset
+        /// Nesting depth, 0 for top-level entries.
+        public var depth: Int
+
+        /// Creates a heading.
+        public init(title: String, offset: UTF16Offset, depth: Int = 0) {
+            self.title = title; self.offset = offset; self.depth = depth
+        }
+    }
+
+    /// Resources that do not fit the text.
+    public struct InvalidResources: Error, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// Readium's rule: one position per 1024 characters of a resource (here UTF-16 units of its text, so the
+    /// list depends on the text alone, not on compression or styles).
+    public static let charactersPerPosition = 1024
+
+    /// Creates a publication.
+    ///
+    /// - Parameters:
+    ///   - resources: In reading order, with ascending, non-overlapping ranges inside `0...text.length`; empty
+    ///     means one resource `href` covering the whole text.
+    ///   - headings: In any order; headings outside the text are dropped with no error (a table of contents may
+    ///     point into resources that are not in the reading order).
+    /// - Throws: ``InvalidResources`` when ranges are out of order, overlap or leave the text.
+    public init(text: StyledText, resources: [ReadingResource], headings: [Heading] = []) throws {
+        var previousEnd = 0
+        for resource in resources {
+            guard resource.range.lowerBound >= previousEnd, resource.range.upperBound <= text.length else {
+                throw InvalidResources(description: "resource \(resource.href) (\(resource.range.lowerBound)..<\(resource.range.upperBound)) overlaps the one before it or leaves the text (0..<\(text.length))")
+            }
+            previousEnd = resource.range.upperBound
+        }
+        guard !resources.isEmpty else {
+            throw InvalidResources(description: "a publication needs at least one resource")
+        }
+        self.text = text
+        self.resources = resources
+        self.headings = headings.filter { $0.offset >= 0 && $0.offset <= text.length }.sorted { $0.offset < $1.offset }
+        var starts: [Int] = []
+        var total = 0
+        for resource in resources { starts.append(total); total += resource.positionCount }
+        self.positionStarts = starts
+    }
+
+    /// A publication of one resource holding the whole text (a plain-text book).
+    public init(text: StyledText, href: String, mediaType: String = "text/plain", headings: [Heading] = []) {
+        self.text = text
+        self.resources = [ReadingResource(href: href, mediaType: mediaType, range: 0..<text.length)]
+        self.headings = headings.filter { $0.offset >= 0 && $0.offset <= text.length }.sorted { $0.offset < $1.offset }
+        self.positionStarts = [0]
+    }
+
+    /// The index of the resource holding `offset`: the last resource starting at or before it (an offset in a
+    /// gap between resources belongs to the one before; empty resources give way to the next one at the same
+    /// start). Nil outside `0...text.length`.
+    public func resourceIndex(containing offset: UTF16Offset) -> Int? {
+        guard offset >= 0, offset <= text.length else { return nil }
+        var low = 0, high = resources.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if resources[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        while low + 1 < resources.count, resources[low].range.isEmpty, resources[low + 1].range.lowerBound == offset { low += 1 }
+        return low
+    }
+
+    /// The index of the resource called `href`: exact match first, then ignoring a leading `/` or `./` and a
+    /// `#fragment`. Nil when no resource has that name.
+    public func resourceIndex(href: String) -> Int? {
+        if let exact = resources.firstIndex(where: { $0.href == href }) { return exact }
+        func normalized(_ value: String) -> Substring {
+            var path = value[...]
+            if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            while path.hasPrefix("/") { path = path.dropFirst() }
+            return path
+        }
+        let wanted = normalized(href)
+        return resources.firstIndex { normalized($0.href) == wanted }
+    }
+
+    /// The last heading at or before `offset`, if any.
+    public func heading(before offset: UTF16Offset) -> Heading? {
+        var low = 0, high = headings.count
+        while low < high {
+            let mid = (low + high) / 2
+            if headings[mid].offset <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? headings[low - 1] : nil
+    }
+}

@@ -1,0 +1,43 @@
+import TypesetCore
+
+extension EPUBBook {
+    /// The book as a reading session sees it: its linear spine items (those in the text) as resources, and its
+    /// table of contents, flattened, as headings (entries whose target is not in the text are left out).
+    public var publication: Publication {
+        var resources = spine.compactMap { item in
+            item.range.map { Publication.ReadingResource(href: item.href, mediaType: item.mediaType, range: $0) }
+        }
+        if resources.isEmpty {
+            resources = [Publication.ReadingResource(href: packagePath, mediaType: "application/oebps-package+xml", range: 0..<text.length)]
+        }
+        let headings = Publication.headings(of: tableOfContents)
+        // The reader builds spine ranges in order and without overlap, so this cannot fail; a one-resource
+        // publication is the safe answer if it ever did.
+        return (try? Publication(text: text, resources: resources, headings: headings))
+            ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings)
+    }
+}
+
+extension PlainTextDocument {
+    /// The book as a reading session sees it: one `text/plain` resource called `href` (the file's name, which
+    /// Locators carry), with the chapter headings found in the text as its headings.
+    public func publication(href: String) -> Publication {
+        Publication(text: text, href: href, mediaType: "text/plain", headings: Publication.headings(of: tableOfContents))
+    }
+}
+
+extension Publication {
+    /// A table of contents flattened into headings (depth 0 for top-level entries); entries whose target is not in
+    /// the text are left out.
+    public static func headings(of entries: [TableOfContentsEntry]) -> [Heading] {
+        var headings: [Heading] = []
+        func add(_ entries: [TableOfContentsEntry], depth: Int) {
+            for entry in entries {
+                if let offset = entry.offset { headings.append(Heading(title: entry.title, offset: offset, depth: depth)) }
+                add(entry.children, depth: depth + 1)
+            }
+        }
+        add(entries, depth: 0)
+        return headings
+    }
+}

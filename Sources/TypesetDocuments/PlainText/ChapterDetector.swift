@@ -1,0 +1,306 @@
+/// Finds the chapter headings of a plain-text book among its blocks (runs of non-blank lines).
+///
+/// A heading is a stand-alone block: a heading line (``HeadingLine``), optionally rule lines (`-----`) and one
+/// short title line under it (`CHAPTER 1` / `The Beginning`), with blank lines around. In a file that is not
+/// hard-wrapped (every line a paragraph, as the Russian corpus book), a heading line may also open a block
+/// whose following lines are the chapter's text. A bare roman numeral with no words of its own takes the next
+/// block as its title when that block is one short line set off by a wider gap after it than before it
+/// (`I` / `Marseille.--L'arrivée.` in Monte-Cristo).
+///
+/// Headings come in runs: consecutive heading blocks with no body text between them. A run is one heading
+/// group (`BOOK ONE: 1805` then `CHAPTER I`), whose first heading starts a section, only when its levels
+/// strictly increase (a heading repeated in another language, `ERSTER AKT.` then `ACT I.`, same level and
+/// number, counts once) and body text follows it. Anything else is a list of contents (`CHAPTER I`, `CHAPTER II`,
+/// ... each on its own line, as War and Peace's front matter; or several heading lines in one block, which ends
+/// a run as prose does): not headings. When such a list runs straight into the first chapter, the run's last
+/// increasing stretch is still taken if the list named its first heading and that heading does not occur again
+/// later (else it was the list's last entry, as Moby-Dick's `Epilogue`).
+///
+/// The book's pattern decides two doubtful kinds: bare roman numerals count only in sequence (each one is I or
+/// follows the previous one) and only in a book without `CHAPTER`-like headings, and named sections (`PREFACE`)
+/// only in a book that has numbered headings.
+struct ChapterDetector {
+    /// How one heading line is set.
+    struct Mark {
+        let level: Int
+        /// The first line of a heading group: it starts a section.
+        let startsSection: Bool
+        /// A line under the heading line in the same block (a rule or the title): no paragraph spacing.
+        let continuesBlock: Bool
+    }
+
+    /// One detected heading, for the table of contents.
+    struct Found {
+        let line: Int
+        let level: Int
+        let title: String
+    }
+
+    /// Heading lines by line index.
+    private(set) var marks: [Int: Mark] = [:]
+    /// The headings in order.
+    private(set) var headings: [Found] = []
+
+    /// The longest title line (display columns) taken as part of a heading.
+    static let maximumTitleColumns = 60
+
+    private struct Block {
+        let lines: Range<Int>
+        var kind: Kind
+    }
+
+    private enum Kind {
+        case prose
+        /// A block holding several heading lines: a list of contents.
+        case contents
+        /// A heading: its line, the lines it takes (itself, rules, a title), the title line, and whether body
+        /// text follows inside the block.
+        case heading(HeadingLine, taken: Range<Int>, title: Int?, bodyFollows: Bool)
+        /// The title of the bare numeral in the block before.
+        case title
+    }
+
+    /// - Parameter lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
+    init(units: [UInt16], lines: [SourceLine], lineByLine: (Range<Int>) -> Bool) {
+        var blocks = Self.blocks(lines, units: units).map {
+            Block(lines: $0, kind: Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)))
+        }
+        attachNumeralTitles(&blocks, lines: lines)
+        applyBookPattern(&blocks)
+        let runs = Self.runs(blocks)
+        let laterTexts = Self.lastOccurrences(blocks)
+        let dominant = Self.dominantLevel(blocks)
+        for run in runs {
+            accept(run, blocks: blocks, lastOccurrence: laterTexts, dominantLevel: dominant, units: units, lines: lines)
+        }
+    }
+
+    /// The blocks of the text: runs of non-blank lines, and a heading line that stands alone (`第三回`) starts a
+    /// block of its own even without a blank line before it. The reader splits the text at the same places.
+    static func blocks(_ lines: [SourceLine], units: [UInt16]) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        var index = 0
+        while index < lines.count {
+            if lines[index].isBlank { index += 1; continue }
+            var end = index + 1
+            while end < lines.count, !lines[end].isBlank, !standsAlone(lines[end], units) { end += 1 }
+            blocks.append(index..<end)
+            index = end
+        }
+        return blocks
+    }
+
+    /// Whether the line is a heading that needs no blank line before it (only `第…回` so far; checked on the
+    /// first unit before parsing, as it runs on every line).
+    private static func standsAlone(_ line: SourceLine, _ units: [UInt16]) -> Bool {
+        let first = line.start + line.indent
+        guard first < line.contentEnd, units[first] == 0x7B2C else { return false }
+        return HeadingLine.parse(content(line, units))?.standsAlone ?? false
+    }
+
+    private static func content(_ line: SourceLine, _ units: [UInt16]) -> ArraySlice<UInt16> {
+        units[line.start..<line.contentEnd]
+    }
+
+    /// A line of dashes, equals signs, stars or box-drawing rules.
+    private static func isRule(_ line: SourceLine, _ units: [UInt16]) -> Bool {
+        let slice = content(line, units)
+        let marks: Set<UInt16> = [0x2D, 0x3D, 0x2A, 0x5F, 0x7E, 0x2500, 0x2014, 0xFF0D]
+        return slice.contains { marks.contains($0) } && slice.allSatisfy { marks.contains($0) || $0 == 0x20 || $0 == 0x3000 || $0 == 0x09 }
+    }
+
+    private static func classify(_ block: Range<Int>, units: [UInt16], lines: [SourceLine], lineByLine: Bool) -> Kind {
+        guard let heading = HeadingLine.parse(content(lines[block.lowerBound], units)) else { return .prose }
+        var next = block.lowerBound + 1
+        while next < block.upperBound, isRule(lines[next], units) { next += 1 }
+        var title: Int?
+        if next < block.upperBound {
+            let line = lines[next]
+            if HeadingLine.parse(content(line, units)) != nil { return .contents }
+            let text = String(decoding: content(line, units), as: UTF16.self).trimmingWhiteSpace
+            let endsSentence = text.last.map { ".!?…,;:".contains($0) } ?? false
+            var afterTitle = next + 1
+            while afterTitle < block.upperBound, isRule(lines[afterTitle], units) { afterTitle += 1 }
+            // In a hard-wrapped block a title ends it (else the line is the chapter's first line of text); in a
+            // block set line by line, a title does not end like a sentence.
+            let isTitle = lineByLine ? !endsSentence : afterTitle == block.upperBound || !heading.standsAlone
+            if line.columns <= maximumTitleColumns && isTitle {
+                title = next
+                next = afterTitle
+            }
+        }
+        if next < block.upperBound && !lineByLine && !heading.standsAlone {
+            // A hard-wrapped block with more under the heading: a list of contents when it names another
+            // heading, else prose that happens to start like one.
+            let more = block[next...].contains { HeadingLine.parse(content(lines[$0], units)) != nil }
+            return more ? .contents : .prose
+        }
+        return .heading(heading, taken: block.lowerBound..<next, title: title, bodyFollows: next < block.upperBound)
+    }
+
+    /// A bare numeral alone takes the next block as its title: one short line, not a heading, followed by more
+    /// blank lines than precede it.
+    private func attachNumeralTitles(_ blocks: inout [Block], lines: [SourceLine]) {
+        for i in blocks.indices.dropLast() {
+            guard case .heading(let heading, let taken, nil, false) = blocks[i].kind, case .bareNumeral = heading.kind,
+                  case .prose = blocks[i + 1].kind, blocks[i + 1].lines.count == 1 else { continue }
+            let line = lines[blocks[i + 1].lines.lowerBound]
+            let gapBefore = blocks[i + 1].lines.lowerBound - blocks[i].lines.upperBound
+            let gapAfter = (i + 2 < blocks.count ? blocks[i + 2].lines.lowerBound : lines.count) - blocks[i + 1].lines.upperBound
+            guard line.columns <= Self.maximumTitleColumns, gapAfter > gapBefore, i + 2 < blocks.count else { continue }
+            blocks[i].kind = .heading(heading, taken: taken, title: blocks[i + 1].lines.lowerBound, bodyFollows: false)
+            blocks[i + 1].kind = .title
+        }
+    }
+
+    /// Bare numerals only in sequence and in a book without `CHAPTER`-like headings (there they number lists
+    /// inside chapters, as Moby-Dick's `I. THE FOLIO WHALE`); named sections only beside numbered headings.
+    private func applyBookPattern(_ blocks: inout [Block]) {
+        let keywordChapters = blocks.contains {
+            if case .heading(let heading, _, _, _) = $0.kind { return heading.kind == .numbered && heading.level >= 2 }
+            return false
+        }
+        var previous = 0
+        var numbered = false
+        for i in blocks.indices {
+            guard case .heading(let heading, _, let title, _) = blocks[i].kind else { continue }
+            switch heading.kind {
+            case .bareNumeral(let value):
+                if !keywordChapters && (value == 1 || value == previous + 1) {
+                    previous = value
+                    numbered = true
+                } else {
+                    blocks[i].kind = .prose
+                    if title != nil, i + 1 < blocks.count, case .title = blocks[i + 1].kind { blocks[i + 1].kind = .prose }
+                }
+            case .numbered: numbered = true
+            case .named: break
+            }
+        }
+        guard !numbered else { return }
+        for i in blocks.indices {
+            if case .heading(let heading, _, _, _) = blocks[i].kind, heading.kind == .named { blocks[i].kind = .prose }
+        }
+    }
+
+    /// Maximal stretches of heading and contents blocks with no prose between; each ends at the block before
+    /// prose, at a heading with body text in its block, or at the end.
+    private static func runs(_ blocks: [Block]) -> [(blocks: [Int], followedByBody: Bool)] {
+        var runs: [(blocks: [Int], followedByBody: Bool)] = []
+        var current: [Int] = []
+        for i in blocks.indices {
+            switch blocks[i].kind {
+            case .title: continue
+            case .prose, .contents:
+                // A list of contents is not a heading, but it is text: it ends a run as prose does.
+                if !current.isEmpty { runs.append((current, true)) }
+                current = []
+            case .heading(_, _, _, let bodyFollows):
+                current.append(i)
+                if bodyFollows { runs.append((current, true)); current = [] }
+            }
+        }
+        if !current.isEmpty { runs.append((current, false)) }
+        return runs
+    }
+
+    /// A heading's text as compared across the book: lower case, trailing punctuation dropped.
+    private static func key(_ heading: HeadingLine) -> String {
+        String(heading.text.lowercased().reversed().drop { ".:]".contains($0) }.reversed())
+    }
+
+    private static func lastOccurrences(_ blocks: [Block]) -> [String: Int] {
+        var last: [String: Int] = [:]
+        for i in blocks.indices { if case .heading(let heading, _, _, _) = blocks[i].kind { last[key(heading)] = i } }
+        return last
+    }
+
+    /// The most common level of numbered headings (the chapter level), 2 when there are none.
+    private static func dominantLevel(_ blocks: [Block]) -> Int {
+        var counts: [Int: Int] = [:]
+        for block in blocks {
+            if case .heading(let heading, _, _, _) = block.kind, heading.kind != .named { counts[heading.level, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value || $0.value == $1.value && $0.key < $1.key }?.key ?? 2
+    }
+
+    private mutating func accept(_ run: (blocks: [Int], followedByBody: Bool), blocks: [Block], lastOccurrence: [String: Int],
+                                 dominantLevel: Int, units: [UInt16], lines: [SourceLine]) {
+        guard run.followedByBody else { return }
+        // The run's levels; a named section takes the level above the heading after it, or the chapter level.
+        var levels: [Int?] = run.blocks.map { _ in nil }
+        for position in run.blocks.indices.reversed() {
+            guard case .heading(let heading, _, _, _) = blocks[run.blocks[position]].kind else { continue }
+            if heading.kind == .named {
+                let next = position + 1 < levels.count ? levels[position + 1] : nil
+                levels[position] = next.map { max(1, $0 - 1) } ?? dominantLevel
+            } else {
+                levels[position] = heading.level
+            }
+        }
+        // The last stretch whose levels strictly increase.
+        var start = run.blocks.count - 1
+        guard levels[start] != nil else { return }
+        func isTranslation(_ position: Int) -> Bool {
+            guard position > 0, case .heading(let previous, _, _, _) = blocks[run.blocks[position - 1]].kind,
+                  case .heading(let heading, _, _, _) = blocks[run.blocks[position]].kind else { return false }
+            return levels[position - 1] == levels[position] && previous.number != nil && previous.number == heading.number
+                && Self.key(previous) != Self.key(heading)
+        }
+        while start > 0, let previous = levels[start - 1], let level = levels[start], previous < level || isTranslation(start) {
+            start -= 1
+        }
+        if start > 0 {
+            // The run began with a list of contents, one entry per block. It ran straight into the first chapter
+            // when that chapter's heading was listed (it occurs earlier in the run) and is not itself listed
+            // again later (as Moby-Dick's `Epilogue`, the list's last entry, is).
+            guard case .heading(let first, _, _, _) = blocks[run.blocks[start]].kind,
+                  lastOccurrence[Self.key(first)] == run.blocks[start],
+                  run.blocks[..<start].contains(where: {
+                      if case .heading(let listed, _, _, _) = blocks[$0].kind { return Self.key(listed) == Self.key(first) }
+                      return false
+                  }) else { return }
+        }
+        for position in start..<run.blocks.count {
+            guard case .heading(let heading, let taken, let title, _) = blocks[run.blocks[position]].kind,
+                  let level = levels[position] else { return }
+            for line in taken {
+                marks[line] = Mark(level: level, startsSection: position == start && line == taken.lowerBound,
+                                   continuesBlock: line != taken.lowerBound)
+            }
+            if let title, !taken.contains(title) {
+                marks[title] = Mark(level: level, startsSection: false, continuesBlock: false)
+            }
+            var text = heading.text
+            if isTranslation(position), position > start, var last = headings.popLast() {
+                // The same heading in another language (`ERSTER AKT.` then `ACT I.`): one entry.
+                last = Found(line: last.line, level: last.level, title: last.title + " / " + text)
+                headings.append(last)
+                continue
+            }
+            if let title {
+                let titleText = String(decoding: units[lines[title].start..<lines[title].contentEnd], as: UTF16.self)
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                let last = text.last ?? " "
+                let separator = last.isLetter && !last.isIdeographic || last.isNumber ? ". " : " "
+                text += separator + titleText
+            }
+            headings.append(Found(line: taken.lowerBound, level: level, title: text))
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space.
+    var trimmingWhiteSpace: Substring {
+        let start = drop(while: \.isWhitespace)
+        var end = start.endIndex
+        while end > start.startIndex, start[start.index(before: end)].isWhitespace { end = start.index(before: end) }
+        return start[..<end]
+    }
+}
+
+extension Character {
+    /// Han ideographs and kana, which are joined to a title without a full stop.
+    var isIdeographic: Bool { unicodeScalars.first.map { $0.properties.isIdeographic || (0x3040...0x30FF).contains($0.value) } ?? false }
+}

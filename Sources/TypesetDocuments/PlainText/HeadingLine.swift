@@ -1,0 +1,226 @@
+/// One source line read as a chapter heading, if it looks like one: what ``ChapterDetector`` starts from.
+///
+/// Written by hand (a small table of keywords and a scanner) because no library knows Project Gutenberg's
+/// conventions; the forms are those found in the shared corpus and in PG books generally:
+/// - a keyword and a number: `CHAPTER I`, `Chapter 1.`, `CHAPTER XLII. The Whiteness of the Whale`,
+///   `BOOK ONE: 1805`, `PART II`, `STAVE ONE`, `ACT I.`, `CHAPITRE III`, `Kapitel 2`, `ГЛАВА IV`;
+/// - an ordinal and a keyword: `FIRST EPILOGUE: 1813 - 20`, `PREMIÈRE PARTIE`, `ERSTER AKT.`;
+/// - a named section: `PREFACE.`, `ETYMOLOGY.`, `EXTRACTS (Supplied by a Sub-Sub-Librarian).`, `Epilogue`;
+/// - a bare roman numeral: `I.`, `XIV`, or with a title: `II. Papa se fâche.`;
+/// - Chinese: `第一回　甄士隱夢幻識通靈`, `第三章`.
+///
+/// Keywords are matched in capitals (`CHAPTER`) or capitalised (`Chapter`), never in lower case, so a sentence
+/// (`chapter and verse`) is not taken. A title after the number must be set off by punctuation or space and
+/// must not start with a lower-case letter (`I went home.` is a sentence, not a heading).
+struct HeadingLine: Equatable {
+    /// What kind of heading the line is.
+    enum Kind: Equatable {
+        /// A keyword (or ordinal) with a number: `CHAPTER I`, `BOOK ONE`, `第一回`.
+        case numbered
+        /// A roman numeral alone (or with a title after a full stop), with its value.
+        case bareNumeral(Int)
+        /// Front or back matter with a name of its own (`PREFACE`, `EPILOGUE`): its level depends on what follows.
+        case named
+    }
+
+    let kind: Kind
+    /// 1 for books, parts, volumes and acts; 2 for chapters, staves and scenes (named sections: see ``Kind/named``).
+    let level: Int
+    /// The line's text, trimmed, white-space runs collapsed to one space.
+    let text: String
+    /// The heading's number when known (`CHAPTER XLII` 42, `ERSTER AKT` 1): tells a translation (`ERSTER AKT.`
+    /// then `ACT I.`) from the next heading.
+    var number: Int? = nil
+    /// Whether the line is a heading wherever it stands (Chinese `第一回`, which the corpus book sets straight
+    /// after the previous chapter's last line): it starts a block of its own, and text may follow it in that block.
+    var standsAlone = false
+
+    /// The longest line (in UTF-16 units) that can be a heading.
+    static let maximumLength = 100
+
+    /// Keywords that take a number, with the heading level they give.
+    private static let numberedKeywords: [String: Int] = [
+        "book": 1, "part": 1, "volume": 1, "act": 1,
+        "livre": 1, "tome": 1, "partie": 1, "teil": 1, "buch": 1, "band": 1, "akt": 1,
+        "книга": 1, "часть": 1, "том": 1,
+        "chapter": 2, "stave": 2, "scene": 2,
+        "chapitre": 2, "scène": 2, "kapitel": 2, "szene": 2, "auftritt": 2,
+        "capítulo": 2, "capitulo": 2, "capitolo": 2, "глава": 2,
+    ]
+
+    /// Sections named rather than numbered.
+    private static let namedKeywords: Set<String> = [
+        "preface", "prologue", "epilogue", "introduction", "foreword", "afterword", "conclusion", "appendix",
+        "etymology", "extracts", "préface", "avant-propos", "épilogue", "vorwort", "einleitung", "nachwort",
+        "prolog", "epilog", "предисловие", "пролог", "эпилог", "послесловие",
+    ]
+
+    /// Number words after a keyword (`BOOK ONE`, `STAVE THREE`), with their values (0: no value, `LAST`).
+    private static let numberWords: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+        "eighteen": 18, "nineteen": 19, "twenty": 20, "last": 0, "final": 0,
+    ].merging(ordinalWords) { first, _ in first }
+
+    /// Ordinals before a keyword (`FIRST EPILOGUE`, `PREMIÈRE PARTIE`, `ERSTER AKT`), with their values.
+    private static let ordinalWords: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10, "last": 0, "final": 0,
+        "premier": 1, "première": 1, "deuxième": 2, "seconde": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
+        "erster": 1, "erste": 1, "erstes": 1, "zweiter": 2, "zweite": 2, "zweites": 2, "dritter": 3, "dritte": 3,
+        "drittes": 3, "vierter": 4, "vierte": 4, "viertes": 4, "fünfter": 5, "fünfte": 5, "fünftes": 5,
+    ]
+
+    /// Chinese numerals (and ASCII digits) in `第…回`.
+    private static let hanNumerals = Set("〇零一二三四五六七八九十百千两0123456789０１２３４５６７８９")
+
+    /// Reads `units` (one line's content, without its terminator); nil when it is not a heading.
+    static func parse(_ units: ArraySlice<UInt16>) -> HeadingLine? {
+        guard units.count <= maximumLength, mayStartHeading(units) else { return nil }
+        var text = Substring(String(decoding: units, as: UTF16.self).split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        guard !text.isEmpty else { return nil }
+        // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
+        if text.hasSuffix("]") && !text.contains("[") { text = text.dropLast() }
+        let words = String(text)
+        if let han = parseHan(text) { return HeadingLine(kind: .numbered, level: han, text: words, standsAlone: true) }
+        var scanner = WordScanner(text)
+        guard let first = scanner.word() else { return nil }
+        let firstKey = first.lowercased()
+        if isCapitalised(first), let level = numberedKeywords[firstKey] {
+            guard scanner.skipSpaces(), let number = scanner.word(), scanner.restIsTitle() else { return nil }
+            let value: Int
+            if let roman = romanValue(number) {
+                value = roman
+            } else if number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }), let arabic = Int(number) {
+                value = arabic
+            } else if isCapitalised(number), let word = numberWords[number.lowercased()] {
+                value = word
+            } else {
+                return nil
+            }
+            return HeadingLine(kind: .numbered, level: level, text: words, number: value == 0 ? nil : value)
+        }
+        if isCapitalised(first), namedKeywords.contains(firstKey) {
+            guard scanner.restIsTitle() else { return nil }
+            return HeadingLine(kind: .named, level: 1, text: words)
+        }
+        if isCapitalised(first), let ordinal = ordinalWords[firstKey], scanner.skipSpaces(), let second = scanner.word(),
+           isCapitalised(second) {
+            let key = second.lowercased()
+            if let level = numberedKeywords[key], scanner.restIsTitle() {
+                return HeadingLine(kind: .numbered, level: level, text: words, number: ordinal == 0 ? nil : ordinal)
+            }
+            if namedKeywords.contains(key), scanner.restIsTitle() { return HeadingLine(kind: .named, level: 1, text: words) }
+            return nil
+        }
+        // A bare roman numeral: `XIV`, `I.`, or `II. Papa se fâche.` (a title only after a full stop).
+        if let value = romanValue(first), first.allSatisfy(\.isUppercase) {
+            if scanner.atEnd || scanner.rest == "." { return HeadingLine(kind: .bareNumeral(value), level: 2, text: words, number: value) }
+            if scanner.rest.hasPrefix(". "), scanner.restIsTitle() {
+                return HeadingLine(kind: .bareNumeral(value), level: 2, text: words, number: value)
+            }
+        }
+        return nil
+    }
+
+    /// Lower-cased ASCII keywords and ordinals a heading may start with.
+    private static let asciiFirstWords: Set<String> = Set(numberedKeywords.keys).union(namedKeywords).union(ordinalWords.keys)
+        .filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// A cheap test on the units, before any string is built: whether the line's first word can start a
+    /// heading (a keyword, an ordinal or a roman numeral in ASCII letters, or anything outside ASCII, which
+    /// ``parse(_:)`` then decides). Nearly every line of a book starts a sentence and fails here; without it,
+    /// parsing every block's first line cost War and Peace 1.5 billion instructions (callgrind).
+    private static func mayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
+        var i = units.startIndex
+        while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
+        var word: [UInt8] = []
+        while i < units.endIndex, word.count <= 16 {
+            let unit = units[i]
+            if unit >= 0x80 { return true }
+            let byte = UInt8(unit)
+            guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
+            word.append(byte | 0x20)
+            i += 1
+        }
+        guard !word.isEmpty, word.count <= 16 else { return false }
+        return word.allSatisfy { "ivxlcdm".utf8.contains($0) } || asciiFirstWords.contains(String(decoding: word, as: UTF8.self))
+    }
+
+    /// `第一回`, `第十二章`, `第三卷` at the start of the line, followed by the end or by space: the level (1 for 卷).
+    private static func parseHan(_ text: Substring) -> Int? {
+        guard text.first == "第" else { return nil }
+        let digits = text.dropFirst().prefix(while: { hanNumerals.contains($0) })
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        let after = text.dropFirst(1 + digits.count)
+        guard let marker = after.first, "回章卷節节".contains(marker) else { return nil }
+        let rest = after.dropFirst()
+        // `第四回中既將…` is a sentence that mentions chapter four.
+        guard rest.isEmpty || rest.first?.isWhitespace == true else { return nil }
+        return marker == "卷" ? 1 : 2
+    }
+
+    /// All capitals (`CHAPTER`) or a capital then lower case (`Chapter`).
+    private static func isCapitalised(_ word: Substring) -> Bool {
+        guard let first = word.first, first.isUppercase else { return false }
+        let rest = word.dropFirst()
+        return rest.allSatisfy { !$0.isLetter || $0.isUppercase } || rest.allSatisfy { !$0.isLetter || $0.isLowercase }
+    }
+
+    /// The value of a well-formed roman numeral in capitals or lower case (`XLII` → 42), up to 399.
+    static func romanValue(_ word: Substring) -> Int? {
+        guard !word.isEmpty, word.count <= 9 else { return nil }
+        let upper = word.uppercased()
+        guard word == Substring(upper) || word == Substring(word.lowercased()) else { return nil }
+        let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100]
+        var total = 0
+        let digits = upper.compactMap { values[$0] }
+        guard digits.count == upper.count else { return nil }
+        for (index, value) in digits.enumerated() {
+            if index + 1 < digits.count, digits[index + 1] > value { total -= value } else { total += value }
+        }
+        // Only the canonical spelling counts (`IIII`, `IC`, `VX` are not numerals).
+        return total > 0 && total < 400 && romanString(total) == upper ? total : nil
+    }
+
+    private static func romanString(_ value: Int) -> String {
+        let table: [(Int, String)] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var rest = value, result = ""
+        for (amount, letters) in table { while rest >= amount { result += letters; rest -= amount } }
+        return result
+    }
+}
+
+/// Reads a heading line word by word.
+private struct WordScanner {
+    private(set) var rest: Substring
+
+    init(_ text: Substring) { rest = text }
+
+    var atEnd: Bool { rest.isEmpty }
+
+    /// Letters, digits, hyphens and apostrophes (`avant-propos`), or nil at anything else.
+    mutating func word() -> Substring? {
+        let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" && !rest.hasPrefix("-") }
+        guard !word.isEmpty else { return nil }
+        rest = rest.dropFirst(word.count)
+        return word
+    }
+
+    /// Skips spaces; whether there were any.
+    mutating func skipSpaces() -> Bool {
+        let spaces = rest.prefix(while: \.isWhitespace)
+        rest = rest.dropFirst(spaces.count)
+        return !spaces.isEmpty
+    }
+
+    /// Whether what follows the heading's words is nothing, closing punctuation, or a title set off by
+    /// punctuation or space that does not start with a lower-case letter (`: 1805`, `. The Whiteness`, ` (Supplied`).
+    func restIsTitle() -> Bool {
+        let separators: Set<Character> = [".", ":", ",", ";", "—", "–", "-", " ", "\u{3000}"]
+        let title = rest.drop(while: { separators.contains($0) })
+        if title.isEmpty { return true }
+        guard title.count < rest.count, let first = title.first else { return false }
+        return !first.isLowercase
+    }
+}

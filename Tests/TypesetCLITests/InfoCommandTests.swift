@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TypesetTestSupport
+
+/// `typeset info` on a plain-text book: the chapter headings found are its table of contents, with pages.
+@Suite struct InfoCommandTests {
+    static let book = "Title page\n\nCHAPTER I\n\n" + String(repeating: "Some words of the first chapter. ", count: 40)
+        + "\n\nCHAPTER II\n\n" + String(repeating: "Some words of the second chapter. ", count: 40) + "\n"
+
+    @Test func plainTextContentsListTheHeadingsWithPages() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        let result = try CLIRunner.run(["info", "--fonts", "bundled", file], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Each chapter starts a page: the title page is page 1, chapter I page 2, and chapter II starts later.
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Contents (2 entries, from the chapter headings found in the text; page numbers at these settings):"))
+        #expect(lines.contains("   2  CHAPTER I"), "\(lines)")
+        let second = try #require(lines.first { $0.hasSuffix("  CHAPTER II") })
+        let page = Int(second.dropLast("  CHAPTER II".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        #expect(page > 2)
+
+        let json = try CLIRunner.run(["info", "--fonts", "bundled", "--json", file], in: directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let toc = try #require(object["toc"] as? [[String: Any]])
+        #expect(toc.map { $0["title"] as? String } == ["CHAPTER I", "CHAPTER II"])
+        #expect(toc.map { $0["offset"] as? Int } == [(Self.book as NSString).range(of: "CHAPTER I").location,
+                                                     (Self.book as NSString).range(of: "CHAPTER II").location])
+        #expect(toc.map { $0["page"] as? Int } == [2, page])
+    }
+
+    @Test func plainTextWithoutHeadingsSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("Just a line.\n", to: "book.txt")
+        let result = try CLIRunner.run(["info", "--fonts", "bundled", file], in: directory)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Contents: none (no chapter headings found in the text)"))
+    }
+}
