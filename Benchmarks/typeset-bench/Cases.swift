@@ -349,6 +349,7 @@ final class Bench {
             settings.language = "en"
             settings.lineBreaking = isOptimal ? .optimal : .greedy
             settings.hyphenation = isOptimal
+            settings.orphansAndWidows = isOptimal ? 2 : 1
             let box = Box(Typesetter(fonts: fonts))
             items.append(Timed(prepare: { box.value = Typesetter(fonts: self.fonts) }, body: {
                 let layout = try box.value.layout(text, settings: settings)

@@ -25,6 +25,7 @@ func typographyReport(book argument: String, language explicit: String?, options
     var base = readingSettings()
     base.alignment = .justified
     base.language = language
+    base.orphansAndWidows = 2
     struct Variant { let name: String; let breaking: LineBreaking; let hyphenation: Bool }
     let variants = [Variant(name: "greedy", breaking: .greedy, hyphenation: false),
                     Variant(name: "greedy + hyphens", breaking: .greedy, hyphenation: true),

@@ -207,7 +207,7 @@ struct Options {
           --lang TAG              language when the text does not say (BCP 47); picks the hyphenation patterns
           --hyphenate             hyphenate words at line ends (patterns from /usr/share/hyphen for the language)
           --line-breaking automatic|greedy|optimal   [automatic: optimal for justified text, else greedy]
-          --orphans-widows N      fewest lines of a paragraph on each side of a page break [2]; 1: no control
+          --orphans-widows N      fewest lines of a paragraph on each side of a page break [1: no control]; 2 for books
         Page:
           --width PT, --height PT page size in points [390 x 844]
           --scale X               pixels per point [2]

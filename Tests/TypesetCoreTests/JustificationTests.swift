@@ -19,6 +19,7 @@ import TypesetTestSupport
         settings.lineBreaking = breaking
         settings.hyphenation = hyphenation
         settings.language = "en"
+        settings.orphansAndWidows = 2
         return settings
     }
 

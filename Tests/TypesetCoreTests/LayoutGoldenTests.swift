@@ -42,8 +42,8 @@ import TypesetTestSupport
         try check("mixed-scripts", text, settings: settings)
     }
 
-    /// Justified text in two columns with a first-line indent, across pages, broken greedily and paginated
-    /// without widow and orphan control: the layout of before the optimal breaker, unchanged.
+    /// Justified text in two columns with a first-line indent, across pages, broken greedily: the layout of
+    /// before the optimal breaker (now the default for justified text), unchanged.
     @Test func justifiedColumns() throws {
         var settings = Self.justifiedColumnSettings
         settings.lineBreaking = .greedy
@@ -51,13 +51,14 @@ import TypesetTestSupport
         try check("justified-columns", Self.justifiedColumnText, settings: settings)
     }
 
-    /// The same text broken by the optimal breaker with English hyphenation, with the default widow and orphan
-    /// control: shrunk and stretched spaces, hyphenated lines (marked `hyphen` in the dump).
+    /// The same text broken by the optimal breaker with English hyphenation, with widow and orphan control (two
+    /// lines): shrunk and stretched spaces, hyphenated lines (marked `hyphen` in the dump), a line carried over.
     @Test func justifiedColumnsOptimalHyphenated() throws {
         var settings = Self.justifiedColumnSettings
         settings.lineBreaking = .optimal
         settings.hyphenation = true
         settings.language = "en"
+        settings.orphansAndWidows = 2
         try check("justified-columns-optimal", Self.justifiedColumnText, settings: settings)
     }
 

@@ -38,4 +38,51 @@ import TypesetTestSupport
         // Some of these page lengths leave room for the heading but not for the line after it.
         #expect(moved > 0)
     }
+
+    /// With `orphansAndWidows` 2, wherever the page break falls, a paragraph never leaves one line alone on either
+    /// side of it, and a heading stays with at least two lines of the paragraph after it; with the control off
+    /// (1), some of these page lengths do leave a line alone.
+    @Test func orphansAndWidowsAcrossPageBreaks() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        func add(_ string: String, style: ParagraphStyle) {
+            let units = Array((string + "\n").utf16)
+            paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
+            start += units.count
+        }
+        let long = String(repeating: "A paragraph long enough to take several lines on the page. ", count: 4)
+        for i in 0..<6 { add("Paragraph \(i). " + long, style: .body) }
+        add("A Heading", style: ParagraphStyle(role: .heading(level: 2)))
+        add(long, style: .body)
+        let text = try StyledText(paragraphs: paragraphs)
+        var settings = Fixtures.settings
+        var uncontrolled = 0
+        for height in stride(from: 300.0, through: 700, by: 23) {
+            settings.pageSize = Size(width: 390, height: height)
+            for minimum in [2, 1] {
+                settings.orphansAndWidows = minimum
+                let layout = try typesetter.layout(text, settings: settings)
+                #expect(LayoutInvariants.violations(in: layout).isEmpty)
+                var lines: [Line] = []
+                var pageOf: [Int] = []
+                for page in layout.pages.indices {
+                    for line in layout.lines(onPage: page) { lines.append(line); pageOf.append(page) }
+                }
+                var lonely = 0
+                for i in 1..<lines.count where pageOf[i] != pageOf[i - 1] && lines[i].paragraphIndex == lines[i - 1].paragraphIndex {
+                    let count = lines.filter { $0.paragraphIndex == lines[i].paragraphIndex }.count
+                    if lines[i].lineIndex == 1 || count - lines[i].lineIndex == 1 { lonely += 1 }
+                }
+                let heading = lines.firstIndex { $0.paragraphIndex == 6 }!
+                if minimum == 2 {
+                    #expect(lonely == 0, "height \(height)")
+                    #expect(pageOf[heading] == pageOf[heading + 2], "height \(height): the heading is parted from its paragraph's second line")
+                } else {
+                    uncontrolled += lonely
+                }
+            }
+        }
+        #expect(uncontrolled > 0)
+    }
 }
