@@ -41,9 +41,9 @@ public struct TypographySettings: Hashable, Sendable {
     /// The fewest lines of a paragraph left at the bottom of a page or column (orphans) and carried to the top of
     /// the next (widows), as CSS `orphans`/`widows`; 1 turns the control off. A paragraph that would break with
     /// fewer moves whole, or carries one more line to the next page, and the page ends up to a line short (two
-    /// when a three-line paragraph must move whole). The default, 1, paginates as before this control existed
-    /// (so existing layouts keep their pages); 2, CSS's default, is what a book wants.
-    public var orphansAndWidows: Int = 1
+    /// when a three-line paragraph must move whole). The default is 2, CSS's default and what a book wants: no
+    /// widows or orphans.
+    public var orphansAndWidows: Int = 2
 
     /// The default settings.
     public init() {}
