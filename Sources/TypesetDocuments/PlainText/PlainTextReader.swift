@@ -37,7 +37,9 @@ public struct PlainTextReader: Sendable {
         let (units, encoding) = try TextDecoder.decode(bytes, name: name)
         let (paragraphs, headings) = PlainTextReader.paragraphs(units)
         do {
-            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs))
+            // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
+            let header = GutenbergHeader(units)
+            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: header.language, title: header.title)
             return PlainTextDocument(text: text, encoding: encoding, headings: headings)
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
