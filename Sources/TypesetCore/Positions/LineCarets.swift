@@ -113,7 +113,7 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-        let sizes = ParagraphFormat(paragraph, settings: settings).sizes
+        let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
         let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1

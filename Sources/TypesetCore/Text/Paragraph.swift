@@ -25,6 +25,9 @@ public struct Paragraph: Sendable {
     ///   - runs: Attribute runs relative to the paragraph's start; gaps inherit ``TextStyle/body``. Runs outside
     ///     the content are clipped.
     ///   - style: Paragraph attributes.
+    ///
+    /// Style values that cannot be laid out (NaN, infinite or negative sizes and indents) are replaced by their
+    /// defaults and huge ones clamped (``TextStyle/sanitized``, ``ParagraphStyle/sanitized``).
     public init(start: UTF16Offset, units: [UInt16], contentRange: Range<Int>, runs: [AttributeRun] = [],
                 style: ParagraphStyle = .body) {
         let lower = max(0, min(contentRange.lowerBound, units.count))
@@ -32,8 +35,9 @@ public struct Paragraph: Sendable {
         self.range = start..<(start + units.count)
         self.contentRange = lower..<upper
         self.units = units
-        self.runs = Paragraph.normalizedRuns(runs, content: lower..<upper)
-        self.style = style
+        self.runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
+                                             content: lower..<upper)
+        self.style = style.sanitized
     }
 
     /// The content's range in document offsets.
