@@ -2,8 +2,8 @@ import TypesetCore
 
 /// Checks the structural promises of a layout and returns every violation found (empty when it holds):
 /// - pages partition the text with no gap or overlap, and lines partition each page's range in order;
-/// - every line fits its column (a line holding a single grapheme is allowed to overflow a page narrower than
-///   one glyph);
+/// - every line fits its column (a line holding a single grapheme or one shaping cluster is allowed to
+///   overflow a page narrower than that glyph);
 /// - no line crosses the bottom margin (unless it is alone in its column and taller than the text area);
 /// - every line starts and ends on an extended grapheme cluster boundary (Swift's own `Character` segmentation,
 ///   a cross-check of ICU's).
@@ -33,7 +33,8 @@ public enum LayoutInvariants {
                 // before a paragraph: only its other graphemes count (a page narrower than one glyph holds one).
                 let singleGrapheme = boundaries.graphemeCount(in: line.range) <= 1
                     || String(decoding: text.units(in: line.range), as: UTF16.self).filter { !$0.isWhitespace }.count <= 1
-                if !singleGrapheme && !fitsColumn(line.rect, settings: settings) {
+                if !singleGrapheme && !fitsColumn(line.rect, settings: settings)
+                    && !isOneCluster(line, runs: layout.glyphRuns(onPage: page.index)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
                 }
                 if layout.mode == .paged && line.rect.maxY > content.maxY + 0.01
@@ -50,6 +51,18 @@ public enum LayoutInvariants {
         }
         if expected != text.length { report("pages end at \(expected), text at \(text.length)") }
         return problems
+    }
+
+    /// Whether the visible glyphs of `line` form one shaping cluster (a ligature such as Arabic "لله" spans
+    /// several graphemes and is never broken), which may be wider than a narrow column like a single glyph.
+    static func isOneCluster(_ line: Line, runs: [GlyphRun]) -> Bool {
+        var clusters = Set<Int>()
+        for run in runs where run.range.overlaps(line.range) {
+            for i in run.glyphs.indices where run.advances[i] > 0 && line.range.contains(run.clusters[i]) {
+                clusters.insert(run.clusters[i])
+            }
+        }
+        return clusters.count <= 1
     }
 
     /// Whether `line` is at the top of its column: only there may a line taller than the text area overflow it

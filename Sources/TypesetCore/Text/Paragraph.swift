@@ -21,7 +21,8 @@ public struct Paragraph: Sendable {
     /// - Parameters:
     ///   - start: The document offset of the paragraph's first unit.
     ///   - units: All units of the paragraph, separators included.
-    ///   - contentRange: The content, relative to the paragraph's start; it must lie within `units`.
+    ///   - contentRange: The content, relative to the paragraph's start; it is clamped to `units`, and a CR that
+    ///     ends it right before an LF separator moves to the separator (CR LF is one break).
     ///   - runs: Attribute runs relative to the paragraph's start; gaps inherit ``TextStyle/body``. Runs outside
     ///     the content are clipped.
     ///   - style: Paragraph attributes.
@@ -31,7 +32,10 @@ public struct Paragraph: Sendable {
     public init(start: UTF16Offset, units: [UInt16], contentRange: Range<Int>, runs: [AttributeRun] = [],
                 style: ParagraphStyle = .body) {
         let lower = max(0, min(contentRange.lowerBound, units.count))
-        let upper = max(lower, min(contentRange.upperBound, units.count))
+        var upper = max(lower, min(contentRange.upperBound, units.count))
+        // CR LF is one grapheme (UAX #29 GB3): a content that ends with the CR of a CR LF break would put the
+        // line's end, and so a caret, between the two (found by the position fuzzer through `StyledText(plain:)`).
+        if upper > lower, upper < units.count, units[upper] == 0x0A, units[upper - 1] == 0x0D { upper -= 1 }
         self.range = start..<(start + units.count)
         self.contentRange = lower..<upper
         self.units = units

@@ -44,6 +44,9 @@ public func fuzzEPUB(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzCheck(paragraph.range.lowerBound == expected, "paragraphs do not partition the book")
             expected = paragraph.range.upperBound
         }
+        for warning in book.warnings {
+            fuzzCheck(warning.hasPrefix("fuzz.epub") && !warning.contains("\n"), "warning \(warning)")
+        }
         fuzzCheck(expected == book.text.length, "paragraphs end at \(expected), text at \(book.text.length)")
         for offset in stride(from: 0, through: book.text.length, by: max(1, book.text.length / 64)) {
             if let location = book.location(ofOffset: offset) {

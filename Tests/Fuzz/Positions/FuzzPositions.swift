@@ -36,7 +36,8 @@ public func fuzzPositions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     func checkPosition(_ position: TextPosition, _ what: String) {
         fuzzCheck((0...length).contains(position.offset), "\(what): \(position.offset) outside 0...\(length)")
-        fuzzCheck(isBoundary(position.offset), "\(what): \(position.offset) is inside a grapheme")
+        fuzzCheck(isBoundary(position.offset), "\(what): \(position.offset) is inside a grapheme: units "
+                  + text.units(in: max(0, position.offset - 3)..<min(length, position.offset + 3)).map { String($0, radix: 16) }.joined(separator: " "))
     }
     func finite(_ r: Rect) -> Bool { r.minX.isFinite && r.minY.isFinite && r.size.width.isFinite && r.size.height.isFinite }
     func coordinate() -> Double {
