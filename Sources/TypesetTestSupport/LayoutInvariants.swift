@@ -33,8 +33,11 @@ public enum LayoutInvariants {
                 // before a paragraph: only its other graphemes count (a page narrower than one glyph holds one).
                 let singleGrapheme = boundaries.graphemeCount(in: line.range) <= 1
                     || String(decoding: text.units(in: line.range), as: UTF16.self).filter { !$0.isWhitespace }.count <= 1
-                if !singleGrapheme && !fitsColumn(line.rect, settings: settings)
-                    && !isOneCluster(line, runs: layout.glyphRuns(onPage: page.index)) {
+                // A single grapheme or cluster wider than the column may overflow it, but only past its far edge:
+                // it still starts inside a column (an indent is never allowed to push it out).
+                if !fitsColumn(line.rect, settings: settings)
+                    && !((singleGrapheme || isOneCluster(line, runs: layout.glyphRuns(onPage: page.index)))
+                         && startsInAColumn(line, settings: settings)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
                 }
                 if layout.mode == .paged && line.rect.maxY > content.maxY + 0.01
@@ -51,6 +54,17 @@ public enum LayoutInvariants {
         }
         if expected != text.length { report("pages end at \(expected), text at \(text.length)") }
         return problems
+    }
+
+    /// Whether `line` starts inside a column: its left edge (right edge for right-to-left text) lies within one.
+    static func startsInAColumn(_ line: Line, settings: TypographySettings) -> Bool {
+        let edge = line.direction == .rightToLeft ? line.rect.maxX : line.rect.minX
+        let content = settings.contentRect
+        for column in 0..<settings.columns {
+            let left = content.minX + Double(column) * (settings.columnWidth + settings.columnGap)
+            if edge >= left - 0.01 && edge <= left + settings.columnWidth + 0.01 { return true }
+        }
+        return false
     }
 
     /// Whether the visible glyphs of `line` form one shaping cluster (a ligature such as Arabic "لله" spans
