@@ -14,9 +14,11 @@ import TypesetCore
 //   --no-peer       skip Pango (no ratios)
 //   --hit-count N   queries per hit-testing run (default 10,000)
 //   --list          list the cases and exit
+//   --soak N        lay out, relayout, render and query the whole corpus N times, printing resident memory
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
+       typeset-bench --soak N
 """
 
 var options = RunOptions()
@@ -25,6 +27,7 @@ var filters: [String] = []
 var list = false
 var childCase: String?
 var childThreads = 2
+var soakRounds: Int?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
@@ -43,6 +46,7 @@ while index < arguments.count {
     case "--no-peer": options.usePeer = false
     case "--hit-count": options.hitCount = Int(nextValue(argument)) ?? 0
     case "--list": list = true
+    case "--soak": soakRounds = Int(nextValue(argument)) ?? 0
     case "--case": childCase = nextValue(argument)
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
     case "-h", "--help": print(usage); exit(0)
@@ -58,6 +62,12 @@ guard options.runs >= 1, options.warmup >= 0, options.hitCount >= 1 else { warn(
 // The memory measurement runs in a fresh child process of this binary.
 if childCase == "memory-child" {
     do { try memoryChild(threads: childThreads) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if let soakRounds {
+    guard soakRounds >= 2 else { warn("--soak needs at least 2 rounds (the first is the warm-up)"); exit(2) }
+    do { try soak(rounds: soakRounds) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 

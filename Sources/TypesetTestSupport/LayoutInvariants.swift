@@ -56,13 +56,15 @@ public enum LayoutInvariants {
         return problems
     }
 
-    /// Whether `line` starts inside a column: its left edge (right edge for right-to-left text) lies within one.
+    /// Whether `line` is anchored in a column: one of its edges lies within one (an overflowing line sticks out
+    /// on the right, whatever its direction).
     static func startsInAColumn(_ line: Line, settings: TypographySettings) -> Bool {
-        let edge = line.direction == .rightToLeft ? line.rect.maxX : line.rect.minX
         let content = settings.contentRect
         for column in 0..<settings.columns {
             let left = content.minX + Double(column) * (settings.columnWidth + settings.columnGap)
-            if edge >= left - 0.01 && edge <= left + settings.columnWidth + 0.01 { return true }
+            for edge in [line.rect.minX, line.rect.maxX] where edge >= left - 0.01 && edge <= left + settings.columnWidth + 0.01 {
+                return true
+            }
         }
         return false
     }
