@@ -66,7 +66,7 @@ if childCase == "memory-child" {
 }
 
 if let soakRounds {
-    guard soakRounds >= 2 else { warn("--soak needs at least 2 rounds (the first is the warm-up)"); exit(2) }
+    guard soakRounds >= 3 else { warn("--soak needs at least 3 rounds (the first two are the warm-up)"); exit(2) }
     do { try soak(rounds: soakRounds) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }

@@ -47,12 +47,13 @@ esac
 build "$target"
 binary=$scratch/debug/fuzz-$target
 # ASan's leak checker stays on: the engine must not leak per input. -timeout reports a hang (one input taking
-# longer than 30 s) as a crash; -rss_limit_mb an input that needs unbounded memory.
+# longer than 120 s: generous, the fuzzer runs at nice 19 beside builds) as a crash; -rss_limit_mb an input
+# that needs unbounded memory.
 # The Swift runtime's backtracer trips ASan when it reads the stack; libFuzzer prints its own stack.
 export SWIFT_BACKTRACE=enable=no
 # Past crash inputs (Tests/Fuzz/Regressions/TARGET-*) are replayed first, as seeds.
 regressions=$root/.build/fuzz-regressions/$target
 rm -rf "$regressions"; mkdir -p "$regressions"
 cp "$root"/Tests/Fuzz/Regressions/"$target"-* "$regressions"/ 2>/dev/null || true
-exec nice -n 19 "$binary" "$corpus" "$seeds" "$regressions" -max_total_time="$seconds" -max_len=$max_len -timeout=30 \
+exec nice -n 19 "$binary" "$corpus" "$seeds" "$regressions" -max_total_time="$seconds" -max_len=$max_len -timeout=120 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/$target-" "$@"
