@@ -38,8 +38,9 @@ import TypesetTestSupport
         try LayoutJSON.parse(result).checkInvariants(textLength: 7)
     }
 
-    /// A 100 MB text with no line break at all: one paragraph of 100 million units. Run on demand, in a release
-    /// build (TYPESET_HUGE_INPUT=1 swift test -c release --filter hundredMegabytes); it prints time and memory.
+    /// A 100 MB text with no line break at all: one paragraph of 100 million units. Run on demand against a
+    /// release build of the tool (`swift build -c release --product typeset && TYPESET_HUGE_INPUT=1
+    /// TYPESET_EXECUTABLE=.build/release/typeset swift test --filter hundredMegabytes`); it prints time and memory.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TYPESET_HUGE_INPUT"] == "1"))
     func hundredMegabytesWithoutALineBreak() throws {
         let directory = try TemporaryDirectory()
