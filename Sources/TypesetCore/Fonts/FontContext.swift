@@ -16,9 +16,9 @@ public enum FontSource: Sendable, Hashable {
 public final class FontContext: Sendable {
     /// Where this context finds fonts.
     public let source: FontSource
-    private let config: Mutex<FontconfigConfigBox>
+    private let config: Locked<FontconfigConfigBox>
     private let registry = FaceRegistry()
-    private let sets = Mutex<[FontDescriptor: FontSet]>([:])
+    private let sets = Locked<[FontDescriptor: FontSet]>([:])
 
     /// Loads the font configuration.
     ///
@@ -27,9 +27,9 @@ public final class FontContext: Sendable {
         self.source = source
         switch source {
         case .bundledOnly(let directory):
-            config = Mutex(FontconfigConfigBox(try FontconfigConfig(hermeticDirectory: directory)))
+            config = Locked(FontconfigConfigBox(try FontconfigConfig(hermeticDirectory: directory)))
         case .systemAndBundled(let directory):
-            config = Mutex(FontconfigConfigBox(try FontconfigConfig(systemWithBundledDirectory: directory)))
+            config = Locked(FontconfigConfigBox(try FontconfigConfig(systemWithBundledDirectory: directory)))
         }
     }
 
@@ -115,7 +115,7 @@ final class FaceRegistry: Sendable {
         var byID: [FontFace] = []
         var unreadable: Set<String> = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The face for a fontconfig match, loading it on first use; nil when the file is not a usable font.
     func face(for match: FontconfigMatch) -> FontFace? {

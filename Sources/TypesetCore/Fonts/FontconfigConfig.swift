@@ -8,7 +8,7 @@ import Glibc
 /// object and language tables, lazily initialised) that is not safe to set up or update from several threads at
 /// once, and two `FontContext`s created on two threads would do exactly that. Calls are rare (font matching and
 /// fallback lookups, each cached above), so one lock costs nothing measurable.
-let fontconfigLock = Mutex<Void>(())
+let fontconfigLock = Locked<Void>(())
 
 /// Runs `body` holding ``fontconfigLock``.
 @inline(__always)

@@ -83,7 +83,7 @@ struct LineCarets {
 /// The caret geometry of recently queried lines of one layout, so that a run of hit tests or caret queries on a
 /// page (a drag, a selection) builds each line's geometry once. Bounded: cleared when it holds 512 lines.
 final class CaretCache: Sendable {
-    private let lines = Mutex<[Int: LineCarets]>([:])
+    private let lines = Locked<[Int: LineCarets]>([:])
 
     func carets(page: Int, index: Int, build: () -> LineCarets) -> LineCarets {
         let key = page << 20 | index
