@@ -16,12 +16,18 @@ import Glibc
 typealias Locked<Value: ~Copyable> = Mutex<Value>
 #else
 /// ``Locked`` for ThreadSanitizer builds: a pthread mutex, which ThreadSanitizer understands.
+///
+/// The value lives in its own allocation rather than in a stored property: Swift's exclusivity checks report
+/// an access to a zero-sized property (`Locked<Void>`, the fontconfig lock) at the object's own address, where
+/// other threads read the object's header, which ThreadSanitizer took for a race. Plain loads and stores of the
+/// value are still checked.
 final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    private let storage: UnsafeMutablePointer<Value>
 
     init(_ value: consuming sending Value) {
-        self.value = value
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -30,12 +36,14 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&storage.pointee)
     }
 }
 #endif
