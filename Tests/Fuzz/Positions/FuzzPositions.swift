@@ -13,6 +13,11 @@ import TypesetCore
 ///   spaces one place serves two offsets);
 /// - `selectionRects` are finite and on existing pages, empty exactly for ranges outside the text;
 /// - movement and the tokenizer answer nil or positions in `0...length`.
+///
+/// APIs still to come belong here too, with the same random offsets and ranges: decorations (issue 5: a
+/// highlight over a random range gives finite rectangles on existing pages, or a reported error for a range
+/// outside the text) and locators (issue 4: offset → locator → offset is the identity on grapheme boundaries,
+/// and a locator from another layout of the same text resolves to the same offset).
 /// The entry point SwiftPM links as `main` (see CFuzzer.h).
 @_cdecl("fuzz_positions_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
