@@ -99,6 +99,16 @@ public func fuzzPositions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let overflows = layout.lines(onPage: caret.page).contains { $0.rect.size.width > layout.settings.columnWidth + 0.01 }
         // A line of hidden text (font size 0) has no height, so no point lies on it: its caret cannot round-trip.
         if !overflows, caret.rect.size.height > 0, layout.settings.columnWidth >= 4, let again = layout.caretRect(for: back) {
+            if FuzzLayout.verbose, !(again.page == caret.page && abs(again.rect.center.x - caret.rect.center.x) < 0.01) {
+                for line in layout.lines(onPage: caret.page) where abs(line.rect.minY - caret.rect.minY) < 60 {
+                    debug("line \(line.range) \(line.rect) \(line.direction) \(layout.text.units(in: line.range).map { String($0, radix: 16) })")
+                }
+                for o in max(0, position.offset - 3)...min(length, position.offset + 3) {
+                    for a in [TextAffinity.forward, .backward] {
+                        debug("caret \(o) \(a): \(String(describing: layout.caretRect(for: TextPosition(offset: o, affinity: a))))")
+                    }
+                }
+            }
             fuzzCheck(again.page == caret.page && abs(again.rect.center.x - caret.rect.center.x) < 0.01
                       && abs(again.rect.minY - caret.rect.minY) < 0.01,
                       "caret of \(position) at \(caret) maps back to \(back), drawn at \(again)")

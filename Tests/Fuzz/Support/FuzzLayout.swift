@@ -17,7 +17,7 @@ public enum FuzzLayout {
     }()
 
     /// Set `TYPESET_FUZZ_VERBOSE=1` when replaying an input to see the settings and text it decodes to.
-    static let verbose = getenv("TYPESET_FUZZ_VERBOSE") != nil
+    public static let verbose = getenv("TYPESET_FUZZ_VERBOSE") != nil
 
     /// Families to pick from: bundled ones, an alias, and one that exists nowhere.
     static let families = ["Charis SIL", "Noto Sans", "Georgia", "serif", "No Such Family 42", "Noto Naskh Arabic"]
@@ -140,7 +140,7 @@ public enum FuzzLayout {
 }
 
 /// Writes a line on stderr, unbuffered (a crash follows).
-func debug(_ line: String) {
+public func debug(_ line: String) {
     let bytes = Array((line + "\n").utf8)
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
