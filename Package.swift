@@ -50,3 +50,18 @@ let package = Package(
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetTestSupport"]),
     ]
 )
+
+// libFuzzer targets (Tests/Fuzz), declared only when TYPESET_FUZZ is set so that `swift build` and `swift test`
+// never see them: they need `-sanitize=fuzzer`, which supplies `main`. `Tests/Fuzz/run.sh` sets the variable and
+// builds them in their own scratch path.
+if Context.environment["TYPESET_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzer", "TypesetCore", "TypesetDocuments", "TypesetTestSupport"],
+                path: "Tests/Fuzz/Support"),
+        .executableTarget(name: "fuzz-decoder", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Decoder"),
+        .executableTarget(name: "fuzz-epub", dependencies: ["FuzzSupport", "CZlib"], path: "Tests/Fuzz/EPUB"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Layout"),
+        .executableTarget(name: "fuzz-positions", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Positions"),
+    ]
+}

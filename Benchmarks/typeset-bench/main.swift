@@ -16,10 +16,12 @@ import TypesetCore
 //   --list          list the cases and exit
 //   --report BOOK   the typographic report of issue 7 for BOOK (pride, monte-cristo or a corpus file), then exit;
 //                   --lang TAG picks the hyphenation language (default: from the file name, else English)
+//   --soak N        lay out, relayout, render and query the whole corpus N times, printing resident memory
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
        typeset-bench --report BOOK [--lang TAG] [--runs N] [--warmup N] [--no-peer]
+       typeset-bench --soak N
 """
 
 var options = RunOptions()
@@ -30,6 +32,7 @@ var childCase: String?
 var childThreads = 2
 var reportBook: String?
 var reportLanguage: String?
+var soakRounds: Int?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
@@ -48,6 +51,7 @@ while index < arguments.count {
     case "--no-peer": options.usePeer = false
     case "--hit-count": options.hitCount = Int(nextValue(argument)) ?? 0
     case "--list": list = true
+    case "--soak": soakRounds = Int(nextValue(argument)) ?? 0
     case "--case": childCase = nextValue(argument)
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
     case "--report": reportBook = nextValue(argument)
@@ -70,6 +74,12 @@ if childCase == "memory-child" {
 
 if let reportBook {
     do { try typographyReport(book: reportBook, language: reportLanguage, options: options) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if let soakRounds {
+    guard soakRounds >= 3 else { warn("--soak needs at least 3 rounds (the first two are the warm-up)"); exit(2) }
+    do { try soak(rounds: soakRounds) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 

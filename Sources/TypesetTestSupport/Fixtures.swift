@@ -32,9 +32,8 @@ public enum Fixtures {
 
     /// Reads a corpus file with the plain-text reader; nil when the corpus is absent.
     public static func corpusText(_ name: String) throws -> StyledText? {
-        guard let directory = corpusDirectory,
-              let data = FileManager.default.contents(atPath: directory + "/" + name) else { return nil }
-        return try PlainTextReader().read(bytes: [UInt8](data), name: name).text
+        guard let directory = corpusDirectory, FileManager.default.fileExists(atPath: directory + "/" + name) else { return nil }
+        return try PlainTextReader().read(path: directory + "/" + name).text
     }
 
     /// The text books of the corpus (every `.txt`, including `nasty/`), as paths relative to the corpus folder.

@@ -2,9 +2,9 @@ import TypesetCore
 
 /// Checks the structural promises of a layout and returns every violation found (empty when it holds):
 /// - pages partition the text with no gap or overlap, and lines partition each page's range in order;
-/// - every line fits its column (a line holding a single grapheme is allowed to overflow a page narrower than
-///   one glyph);
-/// - no line crosses the bottom margin (unless it is alone on its page and taller than the text area);
+/// - every line fits its column (a line holding a single grapheme or one shaping cluster is allowed to
+///   overflow a page narrower than that glyph);
+/// - no line crosses the bottom margin (unless it is alone in its column and taller than the text area);
 /// - every line starts and ends on an extended grapheme cluster boundary (Swift's own `Character` segmentation,
 ///   a cross-check of ICU's).
 public enum LayoutInvariants {
@@ -29,11 +29,19 @@ public enum LayoutInvariants {
                     report("page \(page.index): line \(line.range) starts at \(line.range.lowerBound), expected \(lineExpected)")
                 }
                 lineExpected = line.range.upperBound
+                // A line's range also holds its hard break, the spaces that hang at its end and blank lines
+                // before a paragraph: only its other graphemes count (a page narrower than one glyph holds one).
                 let singleGrapheme = boundaries.graphemeCount(in: line.range) <= 1
-                if !singleGrapheme && !fitsColumn(line.rect, settings: settings) {
+                    || String(decoding: text.units(in: line.range), as: UTF16.self).filter { !$0.isWhitespace }.count <= 1
+                // A single grapheme or cluster wider than the column may overflow it, but only past its far edge:
+                // it still starts inside a column (an indent is never allowed to push it out).
+                if !fitsColumn(line.rect, settings: settings)
+                    && !((singleGrapheme || isOneCluster(line, runs: layout.glyphRuns(onPage: page.index)))
+                         && startsInAColumn(line, settings: settings)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
                 }
-                if layout.mode == .paged && line.rect.maxY > content.maxY + 0.01 && !(lines.count == 1) {
+                if layout.mode == .paged && line.rect.maxY > content.maxY + 0.01
+                    && !startsItsColumn(line, settings: settings) {
                     report("page \(page.index): line \(line.range) ends at y \(formatPoints(line.rect.maxY)), below the margin \(formatPoints(content.maxY))")
                 }
                 if !boundaries.contains(line.range.lowerBound) || !boundaries.contains(line.range.upperBound) {
@@ -46,6 +54,37 @@ public enum LayoutInvariants {
         }
         if expected != text.length { report("pages end at \(expected), text at \(text.length)") }
         return problems
+    }
+
+    /// Whether `line` is anchored in a column: one of its edges lies within one (an overflowing line sticks out
+    /// on the right, whatever its direction).
+    static func startsInAColumn(_ line: Line, settings: TypographySettings) -> Bool {
+        let content = settings.contentRect
+        for column in 0..<settings.columns {
+            let left = content.minX + Double(column) * (settings.columnWidth + settings.columnGap)
+            for edge in [line.rect.minX, line.rect.maxX] where edge >= left - 0.01 && edge <= left + settings.columnWidth + 0.01 {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether the visible glyphs of `line` form one shaping cluster (a ligature such as Arabic "لله" spans
+    /// several graphemes and is never broken), which may be wider than a narrow column like a single glyph.
+    static func isOneCluster(_ line: Line, runs: [GlyphRun]) -> Bool {
+        var clusters = Set<Int>()
+        for run in runs where run.range.overlaps(line.range) {
+            for i in run.glyphs.indices where run.advances[i] > 0 && line.range.contains(run.clusters[i]) {
+                clusters.insert(run.clusters[i])
+            }
+        }
+        return clusters.count <= 1
+    }
+
+    /// Whether `line` is at the top of its column: only there may a line taller than the text area overflow it
+    /// (columns fill top to bottom, so it is alone there; one per column of a spread, found by the fuzzer).
+    static func startsItsColumn(_ line: Line, settings: TypographySettings) -> Bool {
+        line.rect.minY <= settings.contentRect.minY + 0.01
     }
 
     static func fitsColumn(_ rect: Rect, settings: TypographySettings) -> Bool {

@@ -63,11 +63,9 @@ func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDo
         if book.warnings.count > 5 { printError("typeset: ... and \(book.warnings.count - 5) more warnings about \(path)") }
         return LoadedDocument(path: path, text: book.text, format: .epub(book), tableOfContents: book.tableOfContents)
     }
-    guard let data = manager.contents(atPath: path) else {
-        throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
-    }
     do {
-        let document = try PlainTextReader().read(bytes: [UInt8](data), name: path)
+        // POSIX reads, bounded (PlainTextReader.maximumSize); FileManager.contents leaked on an empty file.
+        let document = try PlainTextReader().read(path: path)
         if document.encoding == .latin1 {
             printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
         }

@@ -37,7 +37,7 @@ import TypesetTestSupport
             for (index, paragraph) in text.paragraphs.enumerated() {
                 let shapedParagraph = shaped.paragraphs[index]
                 guard shapedParagraph.contentLength > 0 else { continue }
-                let format = ParagraphFormat(paragraph, settings: Self.justified(.optimal))
+                let format = ParagraphFormat(paragraph, settings: Self.justified(.optimal), columnWidth: columnWidth)
                 var metrics = ParagraphMetrics()
                 metrics.measure(shapedParagraph, sizes: format.sizes)
                 let content = paragraph.units[paragraph.contentRange]

@@ -16,9 +16,9 @@ public enum FontSource: Sendable, Hashable {
 public final class FontContext: Sendable {
     /// Where this context finds fonts.
     public let source: FontSource
-    private let config: Mutex<FontconfigConfigBox>
+    private let config: Locked<FontconfigConfigBox>
     private let registry = FaceRegistry()
-    private let sets = Mutex<[FontDescriptor: FontSet]>([:])
+    private let sets = Locked<[FontDescriptor: FontSet]>([:])
 
     /// Loads the font configuration.
     ///
@@ -27,9 +27,9 @@ public final class FontContext: Sendable {
         self.source = source
         switch source {
         case .bundledOnly(let directory):
-            config = Mutex(FontconfigConfigBox(try FontconfigConfig(hermeticDirectory: directory)))
+            config = Locked(FontconfigConfigBox(try FontconfigConfig(hermeticDirectory: directory)))
         case .systemAndBundled(let directory):
-            config = Mutex(FontconfigConfigBox(try FontconfigConfig(systemWithBundledDirectory: directory)))
+            config = Locked(FontconfigConfigBox(try FontconfigConfig(systemWithBundledDirectory: directory)))
         }
     }
 
@@ -48,7 +48,7 @@ public final class FontContext: Sendable {
             if let face = registry.face(for: match) { primary = face; break }
         }
         guard let primary else {
-            if matches.isEmpty { throw FontError(.notFound, "no font matches \"\(descriptor.family)\"") }
+            if matches.isEmpty { throw FontError(.notFound, noMatchMessage(descriptor)) }
             throw FontError(.unreadable, "the font file \(matches[0].path) for \"\(descriptor.family)\" cannot be read")
         }
         let set = FontSet(descriptor: descriptor, primary: primary, fallbacks: list, registry: registry)
@@ -56,6 +56,18 @@ public final class FontContext: Sendable {
             if let existing = cache[descriptor] { return existing }
             cache[descriptor] = set
             return set
+        }
+    }
+
+    /// Why nothing matched, naming where fonts were looked for: "no font matches" alone sent users hunting
+    /// when the real cause was a font directory that is missing, empty or holds only files that are not fonts
+    /// (fontconfig skips corrupt and truncated font files when it scans a directory).
+    private func noMatchMessage(_ descriptor: FontDescriptor) -> String {
+        switch source {
+        case .bundledOnly(let directory):
+            "no usable font for \"\(descriptor.family)\" in \(directory) (missing, empty, or no readable font files)"
+        case .systemAndBundled(let directory):
+            "no installed font" + (directory.map { " or font in \($0)" } ?? "") + " matches \"\(descriptor.family)\""
         }
     }
 
@@ -103,7 +115,7 @@ final class FaceRegistry: Sendable {
         var byID: [FontFace] = []
         var unreadable: Set<String> = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The face for a fontconfig match, loading it on first use; nil when the file is not a usable font.
     func face(for match: FontconfigMatch) -> FontFace? {

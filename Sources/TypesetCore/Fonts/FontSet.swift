@@ -7,7 +7,7 @@ public final class FontSet: Sendable {
     public let descriptor: FontDescriptor
     /// The face used for every character it covers.
     public let primary: FontFace
-    private let fallbacks: Mutex<FallbackState>
+    private let fallbacks: Locked<FallbackState>
     private let registry: FaceRegistry
 
     struct FallbackState: ~Copyable {
@@ -18,7 +18,7 @@ public final class FontSet: Sendable {
     init(descriptor: FontDescriptor, primary: FontFace, fallbacks list: FontconfigFontList, registry: FaceRegistry) {
         self.descriptor = descriptor
         self.primary = primary
-        self.fallbacks = Mutex(FallbackState(list: list))
+        self.fallbacks = Locked(FallbackState(list: list))
         self.registry = registry
     }
 

@@ -18,7 +18,7 @@ final class HyphenationDictionary: Sendable {
     let isUTF8: Bool
     /// The dictionary, used only under `lock` (the lock guards the pointee, which the type system cannot see).
     private nonisolated(unsafe) let dictionary: UnsafeMutablePointer<HyphenDict>
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Loads the pattern file at `path`; nil when it cannot be read or parsed.
     init?(path: String) {
@@ -84,7 +84,7 @@ extension HyphenationDictionary {
     /// Where Debian's `hyphen-*` packages install their patterns.
     static let directory = "/usr/share/hyphen"
 
-    private static let loaded = Mutex<[String: HyphenationDictionary?]>([:])
+    private static let loaded = Locked<[String: HyphenationDictionary?]>([:])
 
     /// The dictionary for a BCP 47 language tag, loaded on first use and then shared; nil when none is installed.
     ///

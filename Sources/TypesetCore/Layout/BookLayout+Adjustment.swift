@@ -34,7 +34,7 @@ extension BookLayout {
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
-        let format = ParagraphFormat(paragraph, settings: settings)
+        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth))
         var available = Float(settings.columnWidth) - 2 * format.blockIndent
         if l == 0 { available -= format.firstLineIndent }
         var visibleEnd = Int(box.end)

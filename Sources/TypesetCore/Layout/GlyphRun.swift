@@ -35,7 +35,7 @@ extension BookLayout {
         let shaped = shaped.paragraph(p)
         let paragraph = text.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
-        let sizes = ParagraphFormat(paragraph, settings: settings).sizes
+        let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
         let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
         let baseline = Double(placement.y + box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound

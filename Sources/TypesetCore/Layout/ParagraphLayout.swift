@@ -17,7 +17,7 @@ struct ParagraphFormat {
     let spaceBefore: Float
     let bodySize: Float
 
-    init(_ paragraph: Paragraph, settings: TypographySettings) {
+    init(_ paragraph: Paragraph, settings: TypographySettings, columnWidth: Float) {
         let base = settings.fontSize
         sizes = paragraph.runs.map { Float(base * $0.style.fontScale) }
         let role = paragraph.style.role
@@ -30,8 +30,12 @@ struct ParagraphFormat {
         case .body: paragraph.style.firstLineIndent ?? settings.firstLineIndent
         default: paragraph.style.firstLineIndent ?? 0
         }
-        firstLineIndent = Float(indentEm * base)
-        blockIndent = Float(paragraph.style.blockIndent * base)
+        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
+        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
+        let blockIndent = min(Float(paragraph.style.blockIndent * base), max(0, (columnWidth - 1) / 2))
+        let available = columnWidth - 2 * blockIndent
+        self.blockIndent = blockIndent
+        firstLineIndent = min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
         spaceBefore = paragraph.style.continuesBlock
             ? Float(paragraph.style.spaceBefore * base)
             : Float((settings.paragraphSpacing + paragraph.style.spaceBefore) * base)
@@ -49,23 +53,26 @@ struct ParagraphLayouter {
 
     func layout(_ paragraph: Paragraph, shaped: ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext) -> ParagraphLayout {
-        let format = ParagraphFormat(paragraph, settings: settings)
+        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth)
         metrics.measure(shaped, sizes: format.sizes)
-        let available = max(1, columnWidth - 2 * format.blockIndent)
+        // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
+        // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
+        let available = max(0, columnWidth - 2 * format.blockIndent)
+        let breakWidth = max(1, available)
         let firstLineWidth = max(1, available - format.firstLineIndent)
         let content = paragraph.units[paragraph.contentRange]
         let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
         let hyphenWidth = { (end: Int) -> Float in HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
         var breaks: [LineBreak]? = nil
         if usesOptimalBreaking(format) {
-            breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: available,
+            breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                         allowsShrinking: format.alignment == .justified)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
                             hyphenWidth: hyphenWidth, scratch: context.optimalScratch)
         }
         if breaks == nil {
             var graphemesReady = false
-            breaks = GreedyLineBreaker(firstLineWidth: firstLineWidth, width: available)
+            breaks = GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth) {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }

@@ -15,7 +15,7 @@ func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
     // Each index is written by exactly one worker, and read only after concurrentPerform returns.
     nonisolated(unsafe) let output = results
     let next = Atomic<Int>(0)
-    let failure = Mutex<FontError?>(nil)
+    let failure = Locked<FontError?>(nil)
     let chunk = max(1, min(256, count / (workers * 8)))
     let work: @Sendable (Int) -> Void = { _ in
         let context = pool.checkOut()
@@ -42,7 +42,7 @@ func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
 /// The ``ShapingContext``s of one ``Typesetter``, reused across layouts so their caches stay warm.
 final class ContextPool: Sendable {
     private let fonts: FontContext
-    private let idle = Mutex<[ShapingContext]>([])
+    private let idle = Locked<[ShapingContext]>([])
 
     init(fonts: FontContext) { self.fonts = fonts }
 

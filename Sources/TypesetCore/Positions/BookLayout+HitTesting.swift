@@ -110,6 +110,13 @@ extension BookLayout {
         let offset = leftHalf == g.isRightToLeft ? g.end : g.start
         if offset == end.offset { return end }
         if offset <= start.offset { return start }
+        // The edge after g is drawn at g's trailing edge only upstream when the next grapheme runs the other way
+        // (an LTR digit inside RTL text): there, downstream would put the caret on the far side of that grapheme,
+        // not where the point is (found by the position fuzzer: "|3|" in an Arabic line).
+        if offset == g.end, carets.caretX(for: offset, affinity: .forward) != carets.caretX(for: offset, affinity: .backward),
+           abs(carets.caretX(for: offset, affinity: .backward) - g.trailingX) < abs(carets.caretX(for: offset, affinity: .forward) - g.trailingX) {
+            return TextPosition(offset: offset, affinity: .backward)
+        }
         return TextPosition(offset: offset)
     }
 }

@@ -83,7 +83,7 @@ struct LineCarets {
 /// The caret geometry of recently queried lines of one layout, so that a run of hit tests or caret queries on a
 /// page (a drag, a selection) builds each line's geometry once. Bounded: cleared when it holds 512 lines.
 final class CaretCache: Sendable {
-    private let lines = Mutex<[Int: LineCarets]>([:])
+    private let lines = Locked<[Int: LineCarets]>([:])
 
     func carets(page: Int, index: Int, build: () -> LineCarets) -> LineCarets {
         let key = page << 20 | index
@@ -113,7 +113,7 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-        let sizes = ParagraphFormat(paragraph, settings: settings).sizes
+        let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
         let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes, faces: shaped.faces)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1

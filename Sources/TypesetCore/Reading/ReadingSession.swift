@@ -25,7 +25,7 @@ public final class ReadingSession: Sendable {
     /// three fonts does not reshape).
     static let shapedFamiliesKept = 3
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct ShapingKey: Hashable { let family: String; let language: String? }
 
@@ -56,7 +56,7 @@ public final class ReadingSession: Sendable {
         self.typesetter = typesetter
         self.completesInBackground = completesInBackground
         let anchor = ReadingAnchor(position: TextPosition(offset: offset), locator: publication.locator(at: offset))
-        self.state = Mutex(State(settings: settings, mode: mode, anchor: anchor))
+        self.state = Locked(State(settings: settings, mode: mode, anchor: anchor))
     }
 
     // MARK: - Reading the state

@@ -6,6 +6,8 @@ struct ParagraphShaper {
     let family: String
     /// The document's language, used where neither the run nor the paragraph names one.
     let documentLanguage: String?
+    /// Combining marks shaped together on one base, at most (see the segment loop in `shape`).
+    static let maximumStackedMarks = 32
 
     func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
         let text = LayoutText(paragraph)
@@ -40,7 +42,15 @@ struct ParagraphShaper {
                     var segmentEnd = segmentStart + 1
                     let first = buffer[segmentStart]
                     if first != 0x20 && !CharacterClass.isInvisibleControl(first) {
+                        var stackedMarks = 0
                         while segmentEnd < end, buffer[segmentEnd] != 0x20, !CharacterClass.isInvisibleControl(buffer[segmentEnd]) {
+                            // HarfBuzz's mark attachment looks back over every mark before it, so a base with a
+                            // million marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe
+                            // format (UAX #15) nothing more is stacked meaningfully: such a "Zalgo" tail is shaped
+                            // in further segments (the marks still show, unattached); offsets and graphemes stay.
+                            let unit = buffer[segmentEnd]
+                            stackedMarks = unit >= 0x300 && HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
+                            if stackedMarks > Self.maximumStackedMarks { break }
                             segmentEnd += 1
                         }
                     }

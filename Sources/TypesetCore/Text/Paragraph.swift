@@ -21,19 +21,27 @@ public struct Paragraph: Sendable {
     /// - Parameters:
     ///   - start: The document offset of the paragraph's first unit.
     ///   - units: All units of the paragraph, separators included.
-    ///   - contentRange: The content, relative to the paragraph's start; it must lie within `units`.
+    ///   - contentRange: The content, relative to the paragraph's start; it is clamped to `units`, and a CR that
+    ///     ends it right before an LF separator moves to the separator (CR LF is one break).
     ///   - runs: Attribute runs relative to the paragraph's start; gaps inherit ``TextStyle/body``. Runs outside
     ///     the content are clipped.
     ///   - style: Paragraph attributes.
+    ///
+    /// Style values that cannot be laid out (NaN, infinite or negative sizes and indents) are replaced by their
+    /// defaults and huge ones clamped (``TextStyle/sanitized``, ``ParagraphStyle/sanitized``).
     public init(start: UTF16Offset, units: [UInt16], contentRange: Range<Int>, runs: [AttributeRun] = [],
                 style: ParagraphStyle = .body) {
         let lower = max(0, min(contentRange.lowerBound, units.count))
-        let upper = max(lower, min(contentRange.upperBound, units.count))
+        var upper = max(lower, min(contentRange.upperBound, units.count))
+        // CR LF is one grapheme (UAX #29 GB3): a content that ends with the CR of a CR LF break would put the
+        // line's end, and so a caret, between the two (found by the position fuzzer through `StyledText(plain:)`).
+        if upper > lower, upper < units.count, units[upper] == 0x0A, units[upper - 1] == 0x0D { upper -= 1 }
         self.range = start..<(start + units.count)
         self.contentRange = lower..<upper
         self.units = units
-        self.runs = Paragraph.normalizedRuns(runs, content: lower..<upper)
-        self.style = style
+        self.runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
+                                             content: lower..<upper)
+        self.style = style.sanitized
     }
 
     /// The content's range in document offsets.

@@ -6,7 +6,7 @@ import Synchronization
 /// a query takes one, uses it and puts it back. Every grapheme decision in Typeset (emergency line breaks,
 /// caret stops, hit testing, the character tokenizer) uses ICU's rules, so they all agree.
 public final class GraphemeSegmenter: Sendable {
-    private let pool = Mutex<[IteratorBox]>([])
+    private let pool = Locked<[IteratorBox]>([])
 
     /// `@unchecked Sendable`: an iterator in the pool is used by one query at a time.
     private final class IteratorBox: @unchecked Sendable {

@@ -171,7 +171,8 @@ private struct ReadingSession {
         let toc = entries.map { resolve($0, in: draft) }
         return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
-                        pageProgression: package.pageProgression, images: images, anchors: anchors, warnings: warnings)
+                        pageProgression: package.pageProgression, images: images, anchors: anchors,
+                        warnings: warnings.map(DocumentError.oneLine))  // one line each, like errors
     }
 
     // MARK: Parts

@@ -1,0 +1,2 @@
+/* Header-only module: CFuzzer.h declares libFuzzer's driver. */
+#include "CFuzzer.h"

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TypesetCore
+import TypesetTestSupport
+
+/// What the layout and position fuzz targets share: the bundled fonts, and the decoding of an input into a text
+/// and settings. Bugs are reported by trapping (`fuzzCheck`), which is what libFuzzer records as a crash; this
+/// code runs only in the fuzzers and in the regression tests that replay their findings.
+public enum FuzzLayout {
+    /// One typesetter over the bundled fonts for the whole run (single-threaded: the fuzzer drives one input at
+    /// a time, and results must not depend on scheduling).
+    public static let typesetter: Typesetter = {
+        do { return Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1) } catch {
+            fatalError("fuzz set-up: the bundled fonts cannot be loaded: \(error)")
+        }
+    }()
+
+    /// Set `TYPESET_FUZZ_VERBOSE=1` when replaying an input to see the settings and text it decodes to.
+    public static let verbose = getenv("TYPESET_FUZZ_VERBOSE") != nil
+
+    /// Families to pick from: bundled ones, an alias, and one that exists nowhere.
+    static let families = ["Charis SIL", "Noto Sans", "Georgia", "serif", "No Such Family 42", "Noto Naskh Arabic"]
+    static let languages: [String?] = [nil, "en", "ar", "he", "zh-Hant", "ja", "de", "", "x-bogus-tag-!!", "tr"]
+
+    /// Typography settings from the input: plausible values most of the time, hostile ones (NaN, zero,
+    /// negative, huge) sometimes, including pages smaller than one glyph.
+    public static func settings(_ input: inout FuzzInput) -> (TypographySettings, LayoutMode) {
+        var s = TypographySettings()
+        s.fontFamily = families[Int(input.byte()) % families.count]
+        s.fontSize = input.setting(in: 1...120)
+        s.lineHeightMultiple = input.setting(in: 0.1...4)
+        s.margins = EdgeInsets(top: input.setting(in: 0...60), left: input.setting(in: 0...60),
+                               bottom: input.setting(in: 0...60), right: input.setting(in: 0...60))
+        s.paragraphSpacing = input.setting(in: 0...3)
+        s.firstLineIndent = input.setting(in: 0...4)
+        s.alignment = TextAlignment.allCases[Int(input.byte()) % TextAlignment.allCases.count]
+        s.pageSize = Size(width: input.setting(in: 1...900), height: input.setting(in: 1...1200))
+        s.columns = Int(input.byte() % 10)      // 0 and 9 are invalid
+        s.columnGap = input.setting(in: 0...40)
+        s.language = languages[Int(input.byte()) % languages.count]
+        let mode: LayoutMode = input.chance(4) ? .scroll : .paged
+        return (s, mode)
+    }
+
+    /// A text from the rest of the input. Mode 0: UTF-8 (invalid sequences become U+FFFD) split into lines;
+    /// mode 1: raw UTF-16 units, so lone surrogates and every control character reach the engine; mode 2: UTF-8
+    /// with random styles (sizes, weights, families, hostile font scales) and paragraph styles.
+    public static func text(_ input: inout FuzzInput) -> StyledText {
+        let mode = input.byte() % 3
+        let bytes = Array(input.rest)
+        switch mode {
+        case 0:
+            return StyledText(plain: String(decoding: bytes, as: UTF8.self))
+        case 1:
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = 0
+            while i + 1 < bytes.count { units.append(UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8); i += 2 }
+            var none = FuzzInput(bytes: [])
+            return paragraphs(units, styles: &none, styled: false)
+        default:
+            let units = Array(String(decoding: bytes, as: UTF8.self).utf16)
+            // Styles are drawn from the same bytes as the text, so a mutation of one moves the other.
+            var styles = input
+            return paragraphs(units, styles: &styles, styled: true)
+        }
+    }
+
+    /// Splits units at line feeds into paragraphs; with `styled`, gives each paragraph random runs and a style.
+    static func paragraphs(_ units: [UInt16], styles: inout FuzzInput, styled: Bool) -> StyledText {
+        var paragraphs: [Paragraph] = []
+        var start = 0, lineStart = 0
+        func flush(_ end: Int, terminated: Bool) {
+            let slice = Array(units[lineStart..<end])
+            let content = 0..<(terminated ? slice.count - 1 : slice.count)
+            var runs: [AttributeRun] = []
+            var style = ParagraphStyle.body
+            if styled {
+                var cursor = 0
+                while cursor < content.upperBound {
+                    let length = 1 + Int(styles.byte()) % 16
+                    var textStyle = TextStyle()
+                    textStyle.fontScale = styles.setting(in: 0.1...4)
+                    textStyle.weight = [100, 400, 700, 900, 0, -5, 5000][Int(styles.byte()) % 7]
+                    textStyle.isItalic = styles.chance(2)
+                    textStyle.fontFamily = styles.chance(3) ? families[Int(styles.byte()) % families.count] : nil
+                    textStyle.language = styles.chance(3) ? languages[Int(styles.byte()) % languages.count] : nil
+                    textStyle.smallCaps = styles.chance(5)
+                    runs.append(AttributeRun(range: cursor..<min(cursor + length, content.upperBound), style: textStyle))
+                    cursor += length
+                }
+                let roles: [ParagraphRole] = [.body, .heading(level: Int(styles.byte() % 8) - 1), .preformatted,
+                                              .blockQuote, .listItem]
+                style = ParagraphStyle(role: roles[Int(styles.byte()) % roles.count],
+                                       innerLineBreaks: styles.chance(2) ? .collapse : .preserve,
+                                       alignment: styles.chance(2) ? nil : TextAlignment.allCases[Int(styles.byte()) % 4],
+                                       baseDirection: [nil, .leftToRight, .rightToLeft][Int(styles.byte()) % 3],
+                                       firstLineIndent: styles.chance(2) ? nil : styles.setting(in: 0...4),
+                                       spaceBefore: styles.setting(in: 0...3),
+                                       blockIndent: styles.setting(in: 0...4),
+                                       continuesBlock: styles.chance(2), startsSection: styles.chance(4))
+            }
+            paragraphs.append(Paragraph(start: start, units: slice, contentRange: content, runs: runs, style: style))
+            start += slice.count
+            lineStart = end
+        }
+        for (i, unit) in units.enumerated() where unit == 0x0A { flush(i + 1, terminated: true) }
+        if lineStart < units.count || paragraphs.isEmpty { flush(units.count, terminated: false) }
+        do { return try StyledText(paragraphs: paragraphs) } catch {
+            fatalError("fuzz harness built paragraphs that do not partition the text: \(error)")
+        }
+    }
+
+    /// A layout of the input, or nil when the settings are refused (as they must be when invalid).
+    public static func layout(_ input: inout FuzzInput) -> BookLayout? {
+        let (settings, mode) = settings(&input)
+        let text = text(&input)
+        let valid = (try? settings.validated()) != nil
+        if verbose {
+            debug("settings: \(settings) mode: \(mode)")
+            for paragraph in text.paragraphs {
+                debug("paragraph \(paragraph.range) content \(paragraph.contentRange) \(paragraph.style) units: \(paragraph.units.map { String($0, radix: 16) })")
+                for run in paragraph.runs { debug("  run \(run.range) \(run.style)") }
+            }
+        }
+        do {
+            let layout = try typesetter.layout(text, settings: settings, mode: mode)
+            fuzzCheck(valid, "settings that validated() refuses were laid out: \(settings)")
+            return layout
+        } catch is TypographySettings.InvalidSetting {
+            fuzzCheck(!valid, "valid settings refused")
+            return nil
+        } catch {
+            // Font errors are legitimate only when no face matches at all, which cannot happen with Fonts/.
+            fuzzCheck(false, "layout failed: \(error)")
+            return nil
+        }
+    }
+}
+
+/// Writes a line on stderr, unbuffered (a crash follows).
+public func debug(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Traps with `message` when `condition` is false: libFuzzer records the input as a crash.
+public func fuzzCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError("fuzz invariant: " + message()) }
+}
