@@ -21,7 +21,8 @@ extension BookLayout {
     /// in document order, each as tall as its line box (so the rectangles of consecutive lines of a paragraph
     /// touch) and as wide as the range's graphemes on that line. `containsStart` is set on the rectangle holding
     /// the range's first grapheme, `containsEnd` on the one holding its last. An empty range gives one
-    /// zero-width rectangle at the caret with both flags set. Empty for a range outside `0...length`; a range
+    /// zero-width rectangle at the caret with both flags set, and so does a range of line breaks only (blank
+    /// lines). Empty for a range outside `0...length`; a range
     /// that reaches beyond the layout's ``textRange`` (a section layout) gives the rectangles of the part inside.
     public func selectionRects(for range: Range<UTF16Offset>) -> [SelectionRect] {
         guard range.lowerBound >= 0, range.upperBound <= text.length else { return [] }
@@ -44,6 +45,14 @@ extension BookLayout {
             appendSelectionRects(for: lower..<upper, on: carets, into: &rects)
             guard carets.range.upperBound < upper, let next = self.next(location) else { break }
             location = next
+        }
+        if rects.isEmpty, let caret = caretRect(for: TextPosition(offset: lower)) {
+            // A range of line breaks only (empty lines, a paragraph's separator) covers no grapheme that is drawn:
+            // it gets the zero-width rectangle at its start, as an empty range does, rather than nothing, so that a
+            // selection made of blank lines still shows where it is.
+            let direction: WritingDirection = carets(containing: lower)?.isRightToLeft == true ? .rightToLeft : .leftToRight
+            rects.append(SelectionRect(page: caret.page, rect: Rect(x: caret.rect.center.x, y: caret.rect.minY, width: 0, height: caret.rect.height),
+                                       writingDirection: direction, containsStart: true, containsEnd: true))
         }
         return rects
     }
