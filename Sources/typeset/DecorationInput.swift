@@ -115,11 +115,8 @@ enum DecorationInput {
         let target: DecorationTarget
         switch (fields["range"], fields["locator"]) {
         case (nil, let locator?):
-            guard JSONSerialization.isValidJSONObject(locator), let data = try? JSONSerialization.data(withJSONObject: locator) else {
-                throw FieldError(field: "locator", message: "must be a Readium Locator object")
-            }
-            do { target = .locator(try JSONDecoder().decode(Locator.self, from: data)) } catch let error as DecodingError {
-                throw FieldError(field: "locator", message: "not a Readium Locator: \(LocatorInput.describe(error))")
+            do { target = .locator(try LocatorInput.parse(jsonObject: locator)) } catch {
+                throw FieldError(field: "locator", message: error.reason)
             }
         case (let value?, nil):
             guard let range = value as? [String: Any] else {

@@ -27,10 +27,17 @@ struct LoadedDocument {
         return nil
     }
 
-    /// The book as Locators see it: EPUB spine items, or one resource named after the file.
-    var publication: Publication {
-        epub?.publication ?? Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain",
-                                         headings: Publication.headings(of: tableOfContents))
+    /// The book as Locators see it: EPUB spine items, or one resource named after the file (built once).
+    let publication: Publication
+
+    init(path: String, text: StyledText, format: Format, tableOfContents: [TableOfContentsEntry]) {
+        self.path = path; self.text = text; self.format = format; self.tableOfContents = tableOfContents
+        if case .epub(let book) = format {
+            publication = book.publication
+        } else {
+            publication = Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain",
+                                      headings: Publication.headings(of: tableOfContents))
+        }
     }
 
 }

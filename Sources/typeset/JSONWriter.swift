@@ -13,7 +13,7 @@ struct JSONWriter {
         case null
         case object([(String, Value)])
         case array([Value])
-        /// A number already formatted as JSON (full precision where points' two decimals are too coarse).
+        /// A value already written as JSON (a Locator, by its own encoder).
         case raw(String)
     }
 

@@ -2,46 +2,14 @@ import Foundation
 import TypesetCore
 
 extension JSONWriter.Value {
-    /// A Locator in Readium's key order: href, type, title, locations, text.
+    /// A Locator, written by its own `Codable` conformance (one encoder for the library and the CLI): keys
+    /// sorted, slashes unescaped, numbers at full precision.
     static func locator(_ locator: Locator) -> JSONWriter.Value {
-        var members: [(String, JSONWriter.Value)] = [("href", .string(locator.href)), ("type", .string(locator.type))]
-        if let title = locator.title { members.append(("title", .string(title))) }
-        let l = locator.locations
-        var locations: [(String, JSONWriter.Value)] = []
-        if !l.fragments.isEmpty { locations.append(("fragments", .array(l.fragments.map { .string($0) }))) }
-        if let value = l.progression { locations.append(("progression", .fraction(value))) }
-        if let value = l.totalProgression { locations.append(("totalProgression", .fraction(value))) }
-        if let value = l.position { locations.append(("position", .integer(value))) }
-        if let value = l.utf16Offset { locations.append((Locator.Locations.utf16OffsetKey, .integer(value))) }
-        if let value = l.utf16Length { locations.append((Locator.Locations.utf16LengthKey, .integer(value))) }
-        for key in l.otherLocations.keys.sorted() { locations.append((key, .json(l.otherLocations[key] ?? .null))) }
-        if !locations.isEmpty { members.append(("locations", .object(locations))) }
-        if let text = locator.text {
-            var quote: [(String, JSONWriter.Value)] = []
-            if let value = text.before { quote.append(("before", .string(value))) }
-            if let value = text.highlight { quote.append(("highlight", .string(value))) }
-            if let value = text.after { quote.append(("after", .string(value))) }
-            members.append(("text", .object(quote)))
-        }
-        return .object(members)
-    }
-
-    /// A fraction with enough digits to find an offset again in a long book (the writer's point format keeps
-    /// two decimals, fine for points, too coarse for a progression).
-    static func fraction(_ value: Double) -> JSONWriter.Value {
-        value.isFinite ? .raw(String(value)) : .null
-    }
-
-    /// Any JSON value kept from a Locator.
-    static func json(_ value: JSONValue) -> JSONWriter.Value {
-        switch value {
-        case .null: .null
-        case .bool(let b): .bool(b)
-        case .number(let n): n.rounded() == n && abs(n) < 1e15 ? .integer(Int(n)) : .raw(String(n))
-        case .string(let s): .string(s)
-        case .array(let a): .array(a.map(json))
-        case .object(let o): .object(o.keys.sorted().map { ($0, json(o[$0] ?? .null)) })
-        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain values into JSON cannot fail; `null` if it ever did.
+        guard let data = try? encoder.encode(locator) else { return .null }
+        return .raw(String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -54,14 +22,30 @@ enum LocatorInput {
         return try decode(data, name: path)
     }
 
-    static func decode(_ data: Data, name: String) throws -> Locator {
+    /// Why a JSON value is not a Locator, in words (`not a Readium Locator: missing "type"`).
+    struct NotALocator: Error { let reason: String }
+
+    /// A Locator from an already parsed JSON value (a request's or a decorations file's `"locator"`).
+    static func parse(jsonObject object: Any) throws(NotALocator) -> Locator {
+        guard JSONSerialization.isValidJSONObject(object), let data = try? JSONSerialization.data(withJSONObject: object) else {
+            throw NotALocator(reason: "not a Readium Locator: must be a JSON object")
+        }
+        return try parse(data)
+    }
+
+    static func parse(_ data: Data) throws(NotALocator) -> Locator {
         do {
             return try JSONDecoder().decode(Locator.self, from: data)
         } catch let error as DecodingError {
-            throw ToolFailure(status: .badInput, message: "\(name): not a Readium Locator: \(describe(error))")
+            throw NotALocator(reason: "not a Readium Locator: \(describe(error))")
         } catch {
-            throw ToolFailure(status: .badInput, message: "\(name): not a Readium Locator: \(error.localizedDescription)")
+            throw NotALocator(reason: "not a Readium Locator: \(error.localizedDescription)")
         }
+    }
+
+    /// ``parse(_:)``, failing with the file's name and exit status 1.
+    static func decode(_ data: Data, name: String) throws -> Locator {
+        do { return try parse(data) } catch { throw ToolFailure(status: .badInput, message: "\(name): \(error.reason)") }
     }
 
     /// `missing "href"`, `"locations.progression" is not a number`, `malformed JSON`.

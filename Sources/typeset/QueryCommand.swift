@@ -176,11 +176,11 @@ final class QuerySession {
         switch op {
         case "goTo":
             if request.has("locator") {
-                guard let object = request.fields["locator"], JSONSerialization.isValidJSONObject(object) else {
-                    throw BadRequest(message: "\"locator\" must be a Locator object")
+                let locator: Locator
+                do { locator = try LocatorInput.parse(jsonObject: request.fields["locator"] ?? NSNull()) } catch {
+                    throw BadRequest(message: "locator: \(error.reason)")
                 }
-                let data = try JSONSerialization.data(withJSONObject: object)
-                let (page, resolution) = try reader.go(to: try LocatorInput.decode(data, name: "locator"))
+                let (page, resolution) = try reader.go(to: locator)
                 var answer = try currentPage(page)
                 if case .object(var members) = answer {
                     members.append(("resolution", .object([("offset", .integer(resolution.offset)), ("method", .string(resolution.method.rawValue)),

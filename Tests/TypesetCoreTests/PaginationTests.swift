@@ -6,17 +6,20 @@ import TypesetTestSupport
 @Suite struct PaginationTests {
     /// A text of `bodyLines` one-line body paragraphs, then a heading, then a body paragraph.
     static func text(bodyLines: Int) throws -> StyledText {
-        var paragraphs: [Paragraph] = []
+        try text((0..<bodyLines).map { ("Line \($0)", ParagraphStyle.body) }
+                 + [("A Heading", ParagraphStyle(role: .heading(level: 2))), ("The paragraph after the heading.", .body)])
+    }
+
+    /// A text of one paragraph per string, each ended by a newline.
+    static func text(_ paragraphs: [(String, ParagraphStyle)]) throws -> StyledText {
+        var list: [Paragraph] = []
         var start = 0
-        func add(_ string: String, style: ParagraphStyle) {
+        for (string, style) in paragraphs {
             let units = Array((string + "\n").utf16)
-            paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
+            list.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
             start += units.count
         }
-        for i in 0..<bodyLines { add("Line \(i)", style: .body) }
-        add("A Heading", style: ParagraphStyle(role: .heading(level: 2)))
-        add("The paragraph after the heading.", style: .body)
-        return try StyledText(paragraphs: paragraphs)
+        return try StyledText(paragraphs: list)
     }
 
     /// Wherever the page break falls, a heading is never the last thing on a page: it moves to the page of the
@@ -44,18 +47,9 @@ import TypesetTestSupport
     /// (1), some of these page lengths do leave a line alone.
     @Test func orphansAndWidowsAcrossPageBreaks() throws {
         let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
-        var paragraphs: [Paragraph] = []
-        var start = 0
-        func add(_ string: String, style: ParagraphStyle) {
-            let units = Array((string + "\n").utf16)
-            paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
-            start += units.count
-        }
         let long = String(repeating: "A paragraph long enough to take several lines on the page. ", count: 4)
-        for i in 0..<6 { add("Paragraph \(i). " + long, style: .body) }
-        add("A Heading", style: ParagraphStyle(role: .heading(level: 2)))
-        add(long, style: .body)
-        let text = try StyledText(paragraphs: paragraphs)
+        let text = try Self.text((0..<6).map { ("Paragraph \($0). " + long, ParagraphStyle.body) }
+                                 + [("A Heading", ParagraphStyle(role: .heading(level: 2))), (long, .body)])
         var settings = Fixtures.settings
         var uncontrolled = 0
         for height in stride(from: 300.0, through: 700, by: 23) {

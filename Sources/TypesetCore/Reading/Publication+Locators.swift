@@ -103,11 +103,10 @@ extension Publication {
             return LocatorResolution(offset: snappedToScalar(offset), length: 0, method: .totalProgression, notes: notes)
         }
         if let position = locations.position {
-            let list = positions
-            guard position >= 1, position <= list.count else {
-                throw LocatorError(.outOfRange, "position \(position) is not in the positions list (1...\(list.count))")
+            guard let offset = offset(ofPosition: position) else {
+                throw LocatorError(.outOfRange, "position \(position) is not in the positions list (1...\(positionCount))")
             }
-            return LocatorResolution(offset: list[position - 1].offset, length: 0, method: .position, notes: notes)
+            return LocatorResolution(offset: offset, length: 0, method: .position, notes: notes)
         }
         if quote != nil || locations.utf16Offset != nil {
             throw LocatorError(.notFound, notes.joined(separator: "; ") + ", and the locator has no progression to fall back on")

@@ -36,6 +36,18 @@ extension Publication {
         return list
     }
 
+    /// The document offset of position `number` (1-based), found from the resources' position counts without
+    /// building the list; nil outside `1...positionCount`.
+    public func offset(ofPosition number: Int) -> UTF16Offset? {
+        guard number >= 1, number <= positionCount else { return nil }
+        var low = 0, high = resources.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if positionStarts[mid] < number { low = mid } else { high = mid - 1 }
+        }
+        return resources[low].range.lowerBound + (number - 1 - positionStarts[low]) * Publication.charactersPerPosition
+    }
+
     /// The number of positions.
     public var positionCount: Int { (positionStarts.last ?? 0) + (resources.last?.positionCount ?? 0) }
 

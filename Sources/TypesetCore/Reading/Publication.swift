@@ -29,7 +29,7 @@ public struct Publication: Sendable {
         }
 
         /// Readium's position count for the resource: one per 1024 UTF-16 units, at least one.
-        public var positionCount: Int { max(1, (range.count + Publication.charactersPerPosition - 1) / Publication.charactersPerPosition) }
+        public var positionCount: Int { Publication.positionCount(ofLength: range.count) }
     }
 
     /// A titled place in the text.
@@ -57,6 +57,11 @@ public struct Publication: Sendable {
     /// list depends on the text alone, not on compression or styles).
     public static let charactersPerPosition = 1024
 
+    /// Readium's position count of a resource of `length` UTF-16 units: one per 1024, at least one.
+    public static func positionCount(ofLength length: Int) -> Int {
+        max(1, (length + charactersPerPosition - 1) / charactersPerPosition)
+    }
+
     /// Creates a publication.
     ///
     /// - Parameters:
@@ -78,7 +83,7 @@ public struct Publication: Sendable {
         }
         self.text = text
         self.resources = resources
-        self.headings = headings.filter { $0.offset >= 0 && $0.offset <= text.length }.sorted { $0.offset < $1.offset }
+        self.headings = Publication.ordered(headings, in: text)
         var starts: [Int] = []
         var total = 0
         for resource in resources { starts.append(total); total += resource.positionCount }
@@ -89,8 +94,13 @@ public struct Publication: Sendable {
     public init(text: StyledText, href: String, mediaType: String = "text/plain", headings: [Heading] = []) {
         self.text = text
         self.resources = [ReadingResource(href: href, mediaType: mediaType, range: 0..<text.length)]
-        self.headings = headings.filter { $0.offset >= 0 && $0.offset <= text.length }.sorted { $0.offset < $1.offset }
+        self.headings = Publication.ordered(headings, in: text)
         self.positionStarts = [0]
+    }
+
+    /// Headings inside the text, by ascending offset.
+    private static func ordered(_ headings: [Heading], in text: StyledText) -> [Heading] {
+        headings.filter { $0.offset >= 0 && $0.offset <= text.length }.sorted { $0.offset < $1.offset }
     }
 
     /// The index of the resource holding `offset`: the last resource starting at or before it (an offset in a

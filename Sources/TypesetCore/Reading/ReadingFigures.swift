@@ -29,8 +29,7 @@ public struct ReadingFigures: Hashable, Sendable {
     /// The figures of `text` for a reader at `offset` (clamped to the text).
     public init(text: StyledText, offset: UTF16Offset) {
         let offset = min(max(0, offset), text.length)
-        totalWords = WordCounter.count(text, upTo: text.length)
-        wordsRead = WordCounter.count(text, upTo: offset)
+        (wordsRead, totalWords) = WordCounter.count(text, before: offset)
         nominalPages = max(1, (text.length + Self.charactersPerNominalPage - 1) / Self.charactersPerNominalPage)
         nominalPagesRead = offset / Self.charactersPerNominalPage
         fractionRead = text.length == 0 ? 1 : Double(offset) / Double(text.length)
@@ -49,13 +48,27 @@ public enum WordCounter {
     /// Works on the UTF-16 units: ASCII is classified by table and only other characters ask for Unicode
     /// properties (asking for every character cost War and Peace 5 billion instructions).
     public static func count(_ text: StyledText, upTo end: UTF16Offset) -> Int {
-        var count = 0
-        for paragraph in text.paragraphs where paragraph.range.lowerBound < end {
+        count(text, before: end).before
+    }
+
+    /// The words before `offset` and in the whole text, in one pass (paragraphs after the one holding the offset
+    /// are counted once, for the total only).
+    static func count(_ text: StyledText, before offset: UTF16Offset) -> (before: Int, total: Int) {
+        var before = 0, total = 0
+        for paragraph in text.paragraphs {
+            let content = paragraph.units[paragraph.contentRange]
             let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-            let limit = min(paragraph.contentRange.count, max(0, end - contentStart))
-            count += words(in: paragraph.units[paragraph.contentRange].prefix(limit))
+            if paragraph.range.upperBound <= offset || contentStart + content.count <= offset {
+                let words = words(in: content)
+                before += words; total += words
+            } else if paragraph.range.lowerBound < offset {
+                before += words(in: content.prefix(max(0, offset - contentStart)))
+                total += words(in: content)
+            } else {
+                total += words(in: content)
+            }
         }
-        return count
+        return (before, total)
     }
 
     private enum Class { case space, letter, other, wordOfItsOwn }

@@ -106,7 +106,9 @@ public struct EPUBBook: Sendable {
 
     /// Readium's position count: one position per 1024 UTF-16 units of each spine item in the text, and at
     /// least one per item.
-    public var positionCount: Int { publication.positionCount }
+    public var positionCount: Int {
+        laidOut.reduce(0) { $0 + Publication.positionCount(ofLength: $1.range?.count ?? 0) }
+    }
 }
 
 /// A position inside a spine item: what a Locator carries.
