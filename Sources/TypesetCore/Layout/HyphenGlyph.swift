@@ -13,7 +13,7 @@ struct HyphenGlyph {
     /// The hyphen for a line of `shaped` ending at `end`: in the face that set the character before the break (or
     /// its font set's primary face when that face has no hyphen), at that character's size; nil when neither face
     /// has a hyphen.
-    init?(_ shaped: ShapedParagraph, before end: Int, sizes: [Float], faces: [FontFace]) {
+    init?(_ shaped: borrowing ShapedParagraph, before end: Int, sizes: [Float], faces: [FontFace]) {
         guard end > 0, let run = shaped.run(containing: end - 1) else { return nil }
         let size = sizes[Int(run.attributeIndex)]
         for id in [Int(run.faceID), Int(run.metricsFaceID)] where faces.indices.contains(id) {

@@ -17,7 +17,7 @@ struct ParagraphFormat {
     let spaceBefore: Float
     let bodySize: Float
 
-    init(_ paragraph: Paragraph, settings: TypographySettings, columnWidth: Float) {
+    init(_ paragraph: borrowing Paragraph, settings: TypographySettings, columnWidth: Float) {
         let base = settings.fontSize
         sizes = paragraph.runs.map { Float(base * $0.style.fontScale) }
         let role = paragraph.style.role
@@ -51,7 +51,7 @@ struct ParagraphLayouter {
     /// The language of paragraphs that do not name one (the document's, else the settings').
     let documentLanguage: String?
 
-    func layout(_ paragraph: Paragraph, shaped: ShapedParagraph, metrics: inout ParagraphMetrics,
+    func layout(_ paragraph: borrowing Paragraph, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext) -> ParagraphLayout {
         let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth)
         metrics.measure(shaped, sizes: format.sizes)
@@ -62,7 +62,8 @@ struct ParagraphLayouter {
         let firstLineWidth = max(1, available - format.firstLineIndent)
         let content = paragraph.units[paragraph.contentRange]
         let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
-        let hyphenWidth = { (end: Int) -> Float in HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
+        // A local function, not a closure value: it is passed down without a heap context per paragraph.
+        func hyphenWidth(_ end: Int) -> Float { HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
         var breaks: [LineBreak]? = nil
         if usesOptimalBreaking(format) {
             breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,

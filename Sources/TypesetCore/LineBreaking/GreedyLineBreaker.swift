@@ -16,56 +16,107 @@ struct GreedyLineBreaker {
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?) -> [LineBreak] {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
+        // The loop below reads through buffer pointers (it runs once per break opportunity of every relayout, and
+        // bounds checks and array retains were most of its cost); these are the bounds that make that safe.
+        guard metrics.prefix.count > count, metrics.clusterStarts.count > count, units.count >= count else {
+            return [LineBreak(end: count, hard: true)]
+        }
         var result: [LineBreak] = []
+        result.reserveCapacity(count / 32 + 2)
         var lineStart = 0
         var lastFit: (end: Int, hyphenated: Bool)? = nil  // last opportunity that fits on the current line
         var available = firstLineWidth
         var hyphenRun = 0  // lines in a row ending with a hyphen
-        let base = units.startIndex
-        func visibleEnd(_ end: Int) -> Int {
-            var e = end
-            while e > lineStart, CharacterClass.isHangingSpace(units[base + e - 1]) { e -= 1 }
-            return e
-        }
-        func fits(_ end: Int, hyphenated: Bool) -> Bool {
-            if hyphenated { return metrics.width(lineStart, end) + hyphenWidth(end) <= available + 0.001 }
-            return metrics.width(lineStart, visibleEnd(end)) <= available + 0.001
-        }
-        func emit(_ end: Int, hard: Bool, hyphenated: Bool = false) {
-            result.append(LineBreak(end: end, hard: hard, hyphenated: hyphenated))
-            lineStart = end
-            lastFit = nil
-            available = width
-            hyphenRun = hyphenated ? hyphenRun + 1 : 0
-        }
-        var index = 0
-        while index < breaks.count {
-            let opportunity = BreakCandidate.offset(breaks[index])
-            let mandatory = BreakCandidate.isMandatory(breaks[index])
-            let hyphenated = BreakCandidate.isHyphenated(breaks[index])
-            if opportunity <= lineStart { index += 1; continue }
-            // Breaks must fall between clusters; an opportunity inside a ligature is skipped.
-            if !metrics.isClusterStart(opportunity) && opportunity < count && !mandatory { index += 1; continue }
-            if hyphenated && hyphenRun >= LineBreak.maximumConsecutiveHyphens { index += 1; continue }
-            if fits(opportunity, hyphenated: hyphenated) {
-                if mandatory { emit(opportunity, hard: true) } else { lastFit = (opportunity, hyphenated) }
-                index += 1
-                continue
+        let scale = metrics.scale
+        // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
+        // point fits and none after it: each line's last fitting one is found by a galloping search from the
+        // line's start, guided by the previous line's count, instead of measuring every opportunity on the way.
+        let gallops = shaped.hasMonotoneWidthsAndPlainBreaks && breaks.count == shaped.breaks.count
+            && scale.isFinite && scale >= 0
+        var previousLineCount = 8  // opportunities per line, the gallop's first step
+        metrics.prefix.withUnsafeBufferPointer { prefix in
+        metrics.clusterStarts.withUnsafeBufferPointer { clusterStarts in
+        units.withUnsafeBufferPointer { content in
+        breaks.withUnsafeBufferPointer { breaks in
+            // Widths as ParagraphMetrics.width computes them, so that results do not depend on the path taken.
+            @inline(__always) func advance(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
+            @inline(__always) func visibleEnd(_ end: Int) -> Int {
+                var e = end
+                while e > lineStart, CharacterClass.isHangingSpace(content[e - 1]) { e -= 1 }
+                return e
             }
-            if let fit = lastFit {
-                emit(fit.end, hard: false, hyphenated: fit.hyphenated)
-                continue  // re-examine this opportunity on the new line
+            @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
+                if hyphenated { return advance(lineStart, end) + hyphenWidth(end) <= available + 0.001 }
+                return advance(lineStart, visibleEnd(end)) <= available + 0.001
             }
-            // Nothing fits: the word from lineStart is wider than the line. Break it at grapheme boundaries.
-            let end = graphemes().map {
-                emergencyBreak(from: lineStart, limit: opportunity, available: available, metrics: metrics, iterator: $0)
-            } ?? opportunity
-            if end >= opportunity {
-                emit(opportunity, hard: mandatory, hyphenated: hyphenated && !mandatory)
-                index += 1
-            } else {
-                emit(end, hard: false)
+            func emit(_ end: Int, hard: Bool, hyphenated: Bool = false) {
+                result.append(LineBreak(end: end, hard: hard, hyphenated: hyphenated))
+                previousLineCount = max(1, index - lineFirstIndex)
+                lineFirstIndex = index
+                lineStart = end
+                lastFit = nil
+                available = width
+                hyphenRun = hyphenated ? hyphenRun + 1 : 0
             }
+            // Whether everything from the line start to opportunity `k` fits, trailing spaces included (when it
+            // does, the line ending there fits too: hanging spaces only make it narrower).
+            @inline(__always) func fitsWhole(_ k: Int) -> Bool {
+                advance(lineStart, min(BreakCandidate.offset(breaks[k]), count)) <= available + 0.001
+            }
+            var index = 0
+            var lineFirstIndex = 0
+            while index < breaks.count {
+                if gallops && lastFit == nil && index + 1 < breaks.count
+                    && BreakCandidate.offset(breaks[index]) > lineStart && fitsWhole(index) {
+                    // The last candidate (the paragraph's end, mandatory) is left to the walk below.
+                    let last = breaks.count - 2
+                    var low = index, high = last + 1  // fitsWhole(low); everything at or past high is unknown or not
+                    var step = max(1, previousLineCount - 1)
+                    while low + step <= last {
+                        if fitsWhole(low + step) { low += step; step *= 2 } else { high = low + step; break }
+                    }
+                    while high - low > 1 {
+                        let middle = (low + high) / 2
+                        if fitsWhole(middle) { low = middle } else { high = middle }
+                    }
+                    // The last of them that may end a line (not inside a cluster) is the line's break so far.
+                    var k = low
+                    while k >= index, clusterStarts[min(BreakCandidate.offset(breaks[k]), count)] == 0 { k -= 1 }
+                    if k >= index { lastFit = (min(BreakCandidate.offset(breaks[k]), count), false) }
+                    index = low + 1
+                    continue
+                }
+                let candidate = breaks[index]
+                let opportunity = min(BreakCandidate.offset(candidate), count)
+                let mandatory = BreakCandidate.isMandatory(candidate)
+                let hyphenated = BreakCandidate.isHyphenated(candidate)
+                if opportunity <= lineStart { index += 1; continue }
+                // Breaks must fall between clusters; an opportunity inside a ligature is skipped.
+                if clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
+                if hyphenated && hyphenRun >= LineBreak.maximumConsecutiveHyphens { index += 1; continue }
+                if fits(opportunity, hyphenated: hyphenated) {
+                    if mandatory { emit(opportunity, hard: true) } else { lastFit = (opportunity, hyphenated) }
+                    index += 1
+                    continue
+                }
+                if let fit = lastFit {
+                    emit(fit.end, hard: false, hyphenated: fit.hyphenated)
+                    continue  // re-examine this opportunity on the new line
+                }
+                // Nothing fits: the word from lineStart is wider than the line. Break it at grapheme boundaries.
+                let end = graphemes().map {
+                    emergencyBreak(from: lineStart, limit: opportunity, available: available, metrics: metrics, iterator: $0)
+                } ?? opportunity
+                if end >= opportunity {
+                    emit(opportunity, hard: mandatory, hyphenated: hyphenated && !mandatory)
+                    index += 1
+                } else {
+                    emit(end, hard: false)
+                }
+            }
+        }
+        }
+        }
         }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
         return result

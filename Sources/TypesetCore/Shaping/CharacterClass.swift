@@ -15,7 +15,9 @@ enum CharacterClass {
     /// White space that hangs at the end of a line (it does not count towards the line's width).
     @inline(__always)
     static func isHangingSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x09 || unit == 0x3000 || unit == 0x200B || unit == 0x1680
+        // Printable ASCII other than the space first: the breakers ask this of the last letter of every word.
+        if unit > 0x20 && unit < 0x7F { return false }
+        return unit == 0x20 || unit == 0x09 || unit == 0x3000 || unit == 0x200B || unit == 0x1680
             || (unit >= 0x2000 && unit <= 0x200A && unit != 0x2007) || unit == 0x205F || isInvisibleControl(unit)
     }
 

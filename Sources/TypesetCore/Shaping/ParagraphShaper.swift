@@ -28,6 +28,12 @@ struct ParagraphShaper {
         var sink = GlyphSink(capacity: count)
         var shapedRuns: [ShapedRun] = []
         shapedRuns.reserveCapacity(runs.count)
+        // The word cache and the glyph scratch are taken out of the context for the paragraph and put back after:
+        // reaching them through the class on every word cost an exclusivity check each (callgrind).
+        var cache = context.takeCache()
+        var glyphs = context.glyphScratch
+        context.glyphScratch = []
+        defer { context.cache = cache; context.glyphScratch = glyphs }
 
         units.withUnsafeBufferPointer { buffer in
             for var run in runs {
@@ -35,6 +41,10 @@ struct ParagraphShaper {
                 let style = paragraph.runs[Int(run.attributeIndex)].style
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))
+                let smallCaps = face.map { style.smallCaps && $0.hasSmallCaps } ?? false
+                // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
+                let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
+                                           smallCaps: smallCaps, languageID: context.languageID(language))
                 var segmentStart = Int(run.start)
                 let end = Int(run.end)
                 while segmentStart < end {
@@ -59,8 +69,8 @@ struct ParagraphShaper {
                             sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
                         }
                     } else if let face {
-                        shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run,
-                                     language: language, smallCaps: style.smallCaps && face.hasSmallCaps, into: &sink)
+                        shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run, key: key,
+                                     language: language, cache: &cache, glyphs: &glyphs, into: &sink)
                     }
                     segmentStart = segmentEnd
                 }
@@ -84,24 +94,22 @@ struct ParagraphShaper {
     /// Shapes `start..<end` of the layout text into `sink`, through the word cache when the segment is a whole
     /// word (bounded by spaces or the paragraph's ends, so its shaping cannot depend on its neighbours).
     private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace,
-                              run: ShapedRun, language: String?, smallCaps: Bool, into sink: inout GlyphSink) {
+                              run: ShapedRun, key style: ShapeCache.Style, language: String?, cache: inout ShapeCache,
+                              glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
         let length = end - start
         // A word between spaces (or the paragraph's ends) shapes the same wherever it stands; so does a space,
         // which is always a segment of its own.
         let isolated = (start == 0 || text[start - 1] == 0x20) && (end == text.count || text[end] == 0x20)
         let cacheable = (isolated || (length == 1 && text[start] == 0x20)) && length <= ShapeCache.maximumWordLength
-        let style = ShapeCache.Style(faceID: Int32(face.id), script: run.script, rightToLeft: run.isRightToLeft,
-                                     smallCaps: smallCaps, languageID: context.languageID(language))
         var hash: UInt64 = 0
         if cacheable {
             hash = ShapeCache.hash(style, text, start..<end)
-            if context.cache.append(style, text, start..<end, hash: hash, into: &sink) { return }
+            if cache.append(style, text, start..<end, hash: hash, into: &sink) { return }
         }
-        var glyphs = context.glyphScratch
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: start, length: length, font: face.harfBuzz, script: run.script,
                              rightToLeft: run.isRightToLeft, language: context.language(language),
-                             features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
+                             features: style.smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)
         for glyph in glyphs {
@@ -110,8 +118,7 @@ struct ParagraphShaper {
                         cluster: Int(glyph.cluster), advance: invisible ? 0 : Float(glyph.advance) * scale,
                         offset: SIMD2(Float(glyph.xOffset) * scale, Float(glyph.yOffset) * scale))
         }
-        context.glyphScratch = glyphs
-        if cacheable { context.cache.insert(style, text, start..<end, hash: hash, from: sink, count: glyphs.count) }
+        if cacheable { cache.insert(style, text, start..<end, hash: hash, from: sink, count: glyphs.count) }
     }
 
     /// Splits the content into runs of one attribute run, one face, one script and one bidi level.

@@ -48,6 +48,9 @@ struct ShapeCache {
     private(set) var hits = 0
     private(set) var misses = 0
 
+    /// A cache of no capacity, shared: what a context holds while its own cache is lent out.
+    static let placeholder = ShapeCache(capacity: 1)
+
     init(capacity: Int = 65_536) {
         self.capacity = capacity
         var size = 1
@@ -175,10 +178,12 @@ struct GlyphSink {
     mutating func append(ids: UnsafeBufferPointer<UInt16>, clusters relative: UnsafeBufferPointer<UInt16>, base: Int,
                          advances more: UnsafeBufferPointer<Float>, offsets moreOffsets: UnsafeBufferPointer<SIMD2<Float>>?) {
         if moreOffsets != nil && !hasOffsets { startOffsets() }
-        glyphIDs.append(contentsOf: ids)
+        // Element by element: a word is a few glyphs, and `append(contentsOf:)` costs about 70 instructions a
+        // call before it copies anything (a sixth of warm shaping, callgrind).
+        for id in ids { glyphIDs.append(id) }
         let start = UInt32(truncatingIfNeeded: base)
         for c in relative { clusters.append(start &+ UInt32(c)) }
-        advances.append(contentsOf: more)
+        for advance in more { advances.append(advance) }
         if hasOffsets {
             if let moreOffsets { offsets.append(contentsOf: moreOffsets) } else { offsets.append(contentsOf: repeatElement(.zero, count: ids.count)) }
         }

@@ -6,30 +6,80 @@
 /// Glyphs are stored in logical order: for a right-to-left run, HarfBuzz's visual output is reversed, so that
 /// breaking can walk every run in the same direction; drawing an RTL run walks its glyphs backwards.
 public struct ShapedParagraph: Sendable {
+    /// The arrays live in one immutable object, so that a copy of a shaped paragraph (reading it out of an array,
+    /// passing it to a layout) retains one object instead of nine arrays whose headers are cold: those copies
+    /// were a tenth of a relayout's time (perf).
+    private final class Storage: Sendable {
+        let contentLength: Int
+        let paragraphLevel: UInt8
+        let primaryFaceID: Int32
+        let runs: [ShapedRun]
+        let glyphIDs: [UInt16]
+        let clusters: [UInt32]
+        let advances: [Float]
+        let offsets: [SIMD2<Float>]
+        let breaks: [UInt32]
+        let emPrefix: [Float]
+        let clusterStarts: [UInt8]
+        let hasMonotoneWidthsAndPlainBreaks: Bool
+
+        init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphIDs: [UInt16],
+             clusters: [UInt32], advances: [Float], offsets: [SIMD2<Float>], breaks: [UInt32], emPrefix: [Float],
+             clusterStarts: [UInt8]) {
+            self.contentLength = contentLength
+            self.paragraphLevel = paragraphLevel
+            self.primaryFaceID = primaryFaceID
+            self.runs = runs
+            self.glyphIDs = glyphIDs
+            self.clusters = clusters
+            self.advances = advances
+            self.offsets = offsets
+            self.breaks = breaks
+            self.emPrefix = emPrefix
+            self.clusterStarts = clusterStarts
+            hasMonotoneWidthsAndPlainBreaks = advances.allSatisfy { $0 >= 0 }  // false for NaN too
+                && breaks.dropLast().allSatisfy { !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0) }
+        }
+    }
+
+    private let storage: Storage
+
+    init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphIDs: [UInt16],
+         clusters: [UInt32], advances: [Float], offsets: [SIMD2<Float>], breaks: [UInt32], emPrefix: [Float],
+         clusterStarts: [UInt8]) {
+        storage = Storage(contentLength: contentLength, paragraphLevel: paragraphLevel, primaryFaceID: primaryFaceID,
+                          runs: runs, glyphIDs: glyphIDs, clusters: clusters, advances: advances, offsets: offsets,
+                          breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts)
+    }
+
     /// UTF-16 length of the paragraph's content.
-    public let contentLength: Int
+    public var contentLength: Int { storage.contentLength }
     /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).
-    public let paragraphLevel: UInt8
+    public var paragraphLevel: UInt8 { storage.paragraphLevel }
     /// ``FontFace/id`` of the primary face of the paragraph's first style: the metrics of an empty line.
-    let primaryFaceID: Int32
+    var primaryFaceID: Int32 { storage.primaryFaceID }
     /// Runs in logical order, covering the content.
-    let runs: [ShapedRun]
+    var runs: [ShapedRun] { storage.runs }
     /// Glyph ids (``ShapedParagraph/invisibleGlyph`` for line terminators, which are not drawn).
-    let glyphIDs: [UInt16]
+    var glyphIDs: [UInt16] { storage.glyphIDs }
     /// Content-relative offset of each glyph's cluster.
-    let clusters: [UInt32]
+    var clusters: [UInt32] { storage.clusters }
     /// Advance of each glyph, in ems.
-    let advances: [Float]
+    var advances: [Float] { storage.advances }
     /// Offsets (x, y, in ems, y up) of each glyph; empty when every offset is zero.
-    let offsets: [SIMD2<Float>]
+    var offsets: [SIMD2<Float>] { storage.offsets }
     /// Line-break opportunities (UAX #14) as content offsets, ascending, encoded as ``BreakCandidate`` (a break
     /// after a soft hyphen is flagged as hyphenated). The content end is always the last entry.
-    let breaks: [UInt32]
+    var breaks: [UInt32] { storage.breaks }
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
     /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
-    let emPrefix: [Float]
+    var emPrefix: [Float] { storage.emPrefix }
     /// 1 where a unit starts a shaping cluster (and at the end).
-    let clusterStarts: [UInt8]
+    var clusterStarts: [UInt8] { storage.clusterStarts }
+    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end) and no
+    /// break opportunity but the last is mandatory or hyphenated: then which opportunities fit on a line is a
+    /// prefix of them, and the greedy breaker may search for the last one instead of walking to it.
+    var hasMonotoneWidthsAndPlainBreaks: Bool { storage.hasMonotoneWidthsAndPlainBreaks }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
     public static let invisibleGlyph: UInt16 = 0xFFFF
@@ -101,7 +151,8 @@ public struct ShapedParagraph: Sendable {
 
     /// Approximate heap bytes held, for memory accounting.
     public var byteCount: Int {
-        runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
+        MemoryLayout<Int>.size * 2 + 11 * MemoryLayout<Int>.size  // the storage object: header and fields
+            + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
             + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + clusterStarts.count
     }
 }

@@ -8,6 +8,13 @@ final class ShapingContext: @unchecked Sendable {
     let fonts: FontContext
     let buffer = HarfBuzzBuffer()
     var cache = ShapeCache()
+
+    /// The word cache, moved out (an empty placeholder is left); the caller puts it back into ``cache``.
+    func takeCache() -> ShapeCache {
+        var taken = ShapeCache.placeholder
+        swap(&taken, &cache)
+        return taken
+    }
     private var coverage: [Int: FaceCoverage] = [:]
     private var fontSets: [FontDescriptor: FontSet] = [:]
     private var fallbacks: [FallbackKey: FontFace] = [:]

@@ -27,7 +27,13 @@ enum Bidi {
         case .rightToLeft: 1
         case nil: 0xFE
         }
-        guard !units.isEmpty, units.contains(where: mayNeedResolution) else {
+        // A plain loop with the common case (below U+0590) tested first: `contains(where:)` over the slice was a
+        // twentieth of shaping a Latin book (callgrind).
+        let mayNeed = units.withContiguousStorageIfAvailable { text in
+            for unit in text where unit >= 0x0590 && mayNeedResolution(unit) { return true }
+            return false
+        } ?? units.contains(where: mayNeedResolution)
+        guard !units.isEmpty, mayNeed else {
             return (nil, requested == 1 ? 1 : 0)
         }
         var levels = [UInt8](repeating: 0, count: units.count)
