@@ -12,4 +12,9 @@ scratch=${TYPESET_BENCH_SCRATCH:-$root/.build}
 "$here/make-corpus.sh"
 swift build -c release --package-path "$root" --scratch-path "$scratch" --product typeset
 swift build -c release --package-path "$root" --scratch-path "$scratch" --product typeset-bench
+# The CLI rows time the CLI as installed (README, "Install"): the Swift runtime and Foundation linked statically.
+# It has its own scratch path, so that the two configurations do not rebuild each other.
+swift build -c release --static-swift-stdlib --package-path "$root" --scratch-path "$scratch/static-cli" --product typeset \
+    2> >(grep -v "the use of \`mktemp' is dangerous" >&2)   # the static Foundation's linker warning, not ours
+export TYPESET_BENCH_CLI="$scratch/static-cli/release/typeset"
 exec "$scratch/release/typeset-bench" --json "$here/.data/last-run.json" "$@"

@@ -11,8 +11,12 @@ enum Paths {
     static let peer = benchmarks + "/.build/pango-peer"
     static let makeCorpus = benchmarks + "/make-corpus.sh"
 
-    /// The `typeset` CLI built beside this binary (same configuration and scratch path), if any.
+    /// The `typeset` CLI to time: `$TYPESET_BENCH_CLI` when set (`run.sh` sets it to the self-contained build,
+    /// `--static-swift-stdlib`, as installed), else the one built beside this binary, if any.
     static var cli: String? {
+        if let chosen = ProcessInfo.processInfo.environment["TYPESET_BENCH_CLI"], !chosen.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: chosen) ? chosen : nil
+        }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let candidate = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("typeset").path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil

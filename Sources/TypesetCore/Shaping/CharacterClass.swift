@@ -9,7 +9,9 @@ enum CharacterClass {
     /// Control characters that are never drawn and take no space (C0 and C1 controls other than tab).
     @inline(__always)
     static func isInvisibleControl(_ unit: UInt16) -> Bool {
-        (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029
+        // Printable ASCII first: shaping asks this of every unit.
+        if unit >= 0x20 && unit < 0x7F { return false }
+        return (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029
     }
 
     /// White space that hangs at the end of a line (it does not count towards the line's width).
