@@ -7,6 +7,15 @@ struct GreedyLineBreaker {
     /// The widths in points of the first line and of the following lines.
     let firstLineWidth: Float
     let width: Float
+    /// Whether a paragraph whose widths allow it is broken by searching for each line's last fitting
+    /// opportunity (the default) rather than walking to it; the two give the same lines (`GreedyBreakingTests`).
+    var mayGallop = true
+
+    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true) {
+        self.firstLineWidth = firstLineWidth
+        self.width = width
+        self.mayGallop = mayGallop
+    }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
     /// those merged with hyphenation points), measuring with `metrics` (per-unit x prefix, in points); `units`
@@ -31,7 +40,7 @@ struct GreedyLineBreaker {
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
         // point fits and none after it: each line's last fitting one is found by a galloping search from the
         // line's start, guided by the previous line's count, instead of measuring every opportunity on the way.
-        let gallops = shaped.hasMonotoneWidthsAndPlainBreaks && breaks.count == shaped.breaks.count
+        let gallops = mayGallop && shaped.hasMonotoneWidthsAndPlainBreaks && breaks.count == shaped.breaks.count
             && scale.isFinite && scale >= 0
         var previousLineCount = 8  // opportunities per line, the gallop's first step
         metrics.prefix.withUnsafeBufferPointer { prefix in

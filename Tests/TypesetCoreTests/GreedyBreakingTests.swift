@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import TypesetCore
+import TypesetDocuments
+import TypesetTestSupport
+
+/// The greedy breaker's search for each line's last fitting opportunity (used when a paragraph's widths are
+/// monotone and its opportunities plain) chooses exactly the breaks that walking every opportunity chooses.
+@Suite struct GreedyBreakingTests {
+    @Test func searchingGivesTheSameLinesAsWalking() throws {
+        let fonts = try Fixtures.bundledFonts()
+        let typesetter = Typesetter(fonts: fonts)
+        let text = try JustificationTests.sampleBook()
+        let shaped = try typesetter.shape(text, fontFamily: "Charis SIL", language: "en")
+        var generator = SystemRandomNumberGenerator()
+        var searched = 0, lines = 0
+        // Widths from narrower than a long word to wider than most paragraphs, and a first-line indent.
+        var widths: [Float] = [1, 12, 40, 97.5, 180, 342, 600, 2000]
+        for _ in 0..<12 { widths.append(Float.random(in: 20...900, using: &generator)) }
+        for width in widths {
+            for size: Float in [9, 19, 31] {
+                for (index, paragraph) in text.paragraphs.enumerated() {
+                    let shapedParagraph = shaped.paragraphs[index]
+                    var metrics = ParagraphMetrics()
+                    metrics.measure(shapedParagraph, sizes: [Float](repeating: size, count: paragraph.runs.count))
+                    let content = paragraph.units[paragraph.contentRange]
+                    func breaks(_ mayGallop: Bool) -> [LineBreak] {
+                        GreedyLineBreaker(firstLineWidth: max(1, width - 2 * size), width: width, mayGallop: mayGallop)
+                            .breakLines(shapedParagraph, breaks: shapedParagraph.breaks, metrics: metrics, units: content,
+                                        hyphenWidth: { _ in 0 }, graphemes: { nil })
+                    }
+                    let walked = breaks(false), found = breaks(true)
+                    #expect(found == walked, "paragraph \(index) at \(width) pt, \(size) pt")
+                    if shapedParagraph.hasMonotoneWidthsAndPlainBreaks { searched += 1 }
+                    lines += walked.count
+                }
+            }
+        }
+        // Nearly every paragraph of a plain English book takes the search.
+        #expect(searched * 10 > text.paragraphs.count * widths.count * 3 * 9, "searched \(searched)")
+        #expect(lines > 10_000)
+    }
+}
