@@ -219,6 +219,9 @@ final class Bench {
             cases.append(BenchCase(name: "png.corpus.p1.\(label)", summary: "PNGEncoder.encode (.fast) of that bitmap") {
                 try $0.png(scale: scale, label: label)
             })
+            cases.append(BenchCase(name: "page-png.corpus.p1.\(label)", summary: "PageRenderer.renderPNG: page 1 drawn and encoded in one call (palette canvas)") {
+                try $0.pagePNG(scale: scale, label: label)
+            })
         }
         cases.append(BenchCase(name: "decorations.wap.page", summary: "PageRenderer.render of W&P's middle page with 10,000 decorations in the book vs bare (Charis SIL defaults)") {
             try $0.decoratedPage()
@@ -560,6 +563,28 @@ final class Bench {
         return result("png.corpus.p1.\(label)", timings: timings,
                       peer: Peer.value(job, "png_encode_ms\(suffix)", what: "cairo_surface_write_to_png_stream"),
                       notes: notes, extra: ["png_bytes": Double(bytes)])
+    }
+
+    /// Drawing and encoding in one call, as the CLI does: the page drawn as palette indices when it fits.
+    func pagePNG(scale: Double, label: String) throws -> CaseResult {
+        let layout = try corpusLayout(pixelScale: scale)
+        let renderer = self.renderer
+        var bytes = 0
+        let timings = try measure(runs: options.runs, warmup: max(1, options.warmup)) {
+            let png = try renderer.renderPNG(page: 0, of: layout)
+            bytes = png.count
+            return png.count &+ Int(png[png.count / 2])
+        }
+        let job = peerJob(.corpus)
+        let suffix = scale == 2 ? "_2x" : ""
+        // Pango's raster and PNG times of the same page, summed: cairo draws and then encodes.
+        var peer: PeerValue?
+        if let raster = Peer.number(job, "raster_ms\(suffix)"), let encode = Peer.number(job, "png_encode_ms\(suffix)") {
+            peer = PeerValue(what: "pango_cairo_show_layout_line + cairo_surface_write_to_png_stream", median: raster + encode,
+                             min: raster + encode, max: raster + encode)
+        }
+        return result("page-png.corpus.p1.\(label)", timings: timings, peer: peer,
+                      notes: "\(grouped(bytes)) B; the sum of raster and png rows above is the same work through an RGBA bitmap")
     }
 
     // MARK: CLI end to end

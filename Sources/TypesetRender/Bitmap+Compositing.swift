@@ -8,6 +8,12 @@ extension Bitmap {
     /// is what most text renderers do for grayscale antialiasing: it makes dark-on-light text slightly bolder
     /// than a linear blend would, and keeps the arithmetic to a few integer operations per pixel.
     mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color) {
+        composite(image, atX: x, y: y, color: color, from: (row: Int.min, column: Int.min))
+    }
+
+    /// The same, leaving out the pixels before `start` in row-major order (the part of a mask an
+    /// ``IndexedCanvas`` drew before it turned into a bitmap).
+    mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color, from start: (row: Int, column: Int)) {
         guard image.width > 0, image.height > 0 else { return }
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + image.width), y1 = min(height, y + image.height)
@@ -16,10 +22,10 @@ extension Bitmap {
         let sr = Int(color.red), sg = Int(color.green), sb = Int(color.blue), sa = Int(color.alpha)
         image.coverage.withUnsafeBufferPointer { mask in
             withUnsafeMutablePixels { pixels in
-                for row in y0..<y1 {
+                for row in max(y0, start.row)..<max(y1, start.row) {
                     let maskRow = (row - y) * image.width - x
                     let pixelRow = row * bitmapWidth
-                    for column in x0..<x1 {
+                    for column in (row == start.row ? min(max(x0, start.column), x1) : x0)..<x1 {
                         var a = Int(mask[maskRow + column])
                         if a == 0 { continue }
                         if sa != 255 { a = div255(a * sa) }

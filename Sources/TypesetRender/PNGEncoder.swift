@@ -104,6 +104,14 @@ public enum PNGEncoder {
         try FileBytes.write(bytes, to: path)
     }
 
+    /// Writes encoded PNG bytes (from ``encode(_:compression:)`` or ``PageRenderer/renderPNG(page:of:decorations:compression:)``)
+    /// to a file, replacing any file there.
+    ///
+    /// - Throws: ``RenderError`` `.io`, naming the file, when it cannot be written.
+    public static func write(_ png: [UInt8], to path: String) throws(RenderError) {
+        try FileBytes.write(png, to: path)
+    }
+
     /// The RGB bytes of an opaque bitmap (libpng's simplified writer cannot drop a channel itself).
     static func stripAlpha(_ bitmap: Bitmap) -> [UInt8] {
         let count = bitmap.width * bitmap.height

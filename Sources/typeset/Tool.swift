@@ -121,12 +121,14 @@ struct Tool {
             let number = String(index + 1)
             let name = "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
             let path = (directory as NSString).appendingPathComponent(name)
-            let bitmap: Bitmap
+            let png: [UInt8]
             do {
-                bitmap = try renderer.render(page: index, of: layout, decorations: decorations)
+                png = try renderer.renderPNG(page: index, of: layout, decorations: decorations)
             } catch where error.code == .tooLarge {
                 // The options ask for a bitmap beyond the renderer's limit: the user must change them.
                 throw UsageError("page \(index + 1) is too large to render (\(error.message)); use a smaller --scale, or pages instead of --scroll")
+            } catch where error.code == .png {
+                throw ToolFailure(status: .cannotWrite, message: "\(path): \(error.message)")
             } catch {
                 throw ToolFailure(status: .badInput, message: "page \(index + 1): \(error.message)")
             }
@@ -140,7 +142,7 @@ struct Tool {
                 createdDirectory = true
             }
             do {
-                try PNGEncoder.write(bitmap, to: path)
+                try PNGEncoder.write(png, to: path)
             } catch {
                 throw ToolFailure(status: .cannotWrite, message: "\(path): \(error.message)")
             }

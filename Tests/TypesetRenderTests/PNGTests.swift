@@ -93,3 +93,50 @@ import TypesetCore
         #expect(throws: RenderError.self) { try PNGDecoder.read(from: "/nonexistent-dir/x.png") }
     }
 }
+
+/// `PageRenderer.renderPNG` (pages drawn as palette indices) gives exactly the pixels of `render` then `encode`.
+@Suite struct IndexedRenderingTests {
+    static let text = """
+        It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want \
+        of a wife. «Ça, c’est l’été» — Ἐν ἀρχῇ ἦν ὁ λόγος — fine ligatures ffi ffl, and AVAWAY kerning.
+
+        However little known the feelings or views of such a man may be on his first entering a neighbourhood.
+        """
+
+    @Test(arguments: [Theme.light, .sepia, .dark], [1.0, 4.0 / 3.0, 2.0])
+    func samePixelsAsTheBitmap(theme: Theme, scale: Double) throws {
+        var settings = RenderFixtures.settings(theme: theme, page: Size(width: 260, height: 180), margins: 14)
+        settings.pixelScale = scale
+        let layout = try RenderFixtures.layout(Self.text, settings: settings)
+        let renderer = try PageRenderer()
+        #expect(layout.pages.count >= 2)
+        for page in layout.pages.indices {
+            let png = try renderer.renderPNG(page: page, of: layout)
+            let expected = try renderer.render(page: page, of: layout)
+            #expect(try PNGDecoder.decode(png) == expected, "page \(page), \(theme), scale \(scale)")
+            // The same kind of file as encoding the bitmap: a palette image when the page has at most 256 colours
+            // (overlapping glyphs at scale 1 on a tinted page can need more).
+            #expect(png[25] == (try PNGEncoder.encode(expected))[25])
+            if theme == .light && scale == 2 { #expect(png[25] == 3) }
+        }
+    }
+
+    /// A page of many text colours (more than a palette holds) falls back to the RGBA bitmap, same pixels.
+    @Test func manyColoursFallBackToTheBitmap() throws {
+        let units = Array(String(repeating: "colour ", count: 300).utf16)
+        var runs: [AttributeRun] = []
+        for (index, start) in stride(from: 0, to: units.count, by: 7).enumerated() {
+            let colour = Color(red: UInt8(index * 37 & 255), green: UInt8(index * 91 & 255), blue: UInt8(index * 13 & 255))
+            runs.append(AttributeRun(range: start..<min(start + 7, units.count), style: TextStyle(color: colour)))
+        }
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count, runs: runs)
+        let fonts = try FontContext(source: .bundledOnly(directory: RenderFixtures.fontsDirectory))
+        let layout = try Typesetter(fonts: fonts).layout(StyledText(paragraphs: [paragraph]),
+                                                         settings: RenderFixtures.settings(page: Size(width: 400, height: 600)))
+        let renderer = try PageRenderer()
+        let png = try renderer.renderPNG(page: 0, of: layout)
+        let expected = try renderer.render(page: 0, of: layout)
+        #expect(png[25] != 3, "more than 256 colours: not a palette image")
+        #expect(try PNGDecoder.decode(png) == expected)
+    }
+}

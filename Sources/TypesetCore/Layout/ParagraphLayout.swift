@@ -51,6 +51,7 @@ struct ParagraphLayouter {
     /// The language of paragraphs that do not name one (the document's, else the settings').
     let documentLanguage: String?
 
+    @inline(__always)
     func layout(_ paragraph: borrowing Paragraph, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext) -> ParagraphLayout {
         let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth)

@@ -1,0 +1,149 @@
+import TypesetCore
+
+/// Something glyph masks are drawn onto: an RGBA ``Bitmap``, or an ``IndexedCanvas`` of palette indices.
+protocol GlyphCanvas {
+    var width: Int { get }
+    var height: Int { get }
+    /// Draws a coverage mask in `color`, source-over, with its top-left pixel at `(x, y)`, clipped.
+    mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color)
+}
+
+extension Bitmap: GlyphCanvas {}
+
+/// A page drawn as one palette index per pixel, for pages of at most 256 colours (text in one colour on one
+/// background holds only the blends of the two): a quarter of the memory of RGBA, nothing to fill but zeros,
+/// and the palette PNG writer takes the indices as they are, with no pass to find the colours.
+///
+/// Every blend is computed by ``Bitmap/blend(_:at:red:green:blue:alpha:)`` on the palette colour, so the
+/// pixels are exactly those the RGBA bitmap would hold; a blend already seen (an index under a coverage value
+/// in the current colour) is a table lookup. When a 257th colour would be needed (overlapping glyphs on a
+/// tinted page at a small scale can need more), the canvas turns into an RGBA ``bitmap`` on the spot and goes
+/// on drawing there.
+struct IndexedCanvas: GlyphCanvas {
+    let width: Int
+    let height: Int
+    /// One index into ``colours`` per pixel, row-major; 0 is the background.
+    private(set) var indices: [UInt8]
+    /// RGBA colours, as the bytes R, G, B, A read as a native 32-bit word.
+    private(set) var colours: [UInt32]
+    /// The page as RGBA, once it needed more than 256 colours; nil while it fits a palette.
+    private(set) var bitmap: Bitmap?
+    private var lookup: [UInt32: UInt8]
+    /// `memo[index << 8 | alpha]` = the index of that colour with a mask of `alpha` drawn over it in
+    /// ``memoColor``, plus one; 0 when not computed yet.
+    private var memo: [UInt16]
+    private var memoColor: Color?
+
+    init(width: Int, height: Int, background: Color) {
+        self.width = width
+        self.height = height
+        indices = [UInt8](repeating: 0, count: width * height)
+        let first = IndexedCanvas.word(red: background.red, green: background.green, blue: background.blue,
+                                       alpha: background.alpha)
+        colours = [first]
+        lookup = [first: 0]
+        memo = [UInt16](repeating: 0, count: 256 * 256)
+    }
+
+    private static func word(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {
+        UInt32(littleEndian: UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24)
+    }
+
+    /// Whether every colour is opaque.
+    var isOpaque: Bool { colours.allSatisfy { UInt32(littleEndian: $0) >> 24 == 0xFF } }
+
+    /// The colour map as PNG wants it: RGB triples when opaque, RGBA otherwise.
+    var colormap: [UInt8] {
+        let opaque = isOpaque
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(colours.count * 4)
+        for colour in colours {
+            let c = UInt32(littleEndian: colour)
+            bytes.append(UInt8(truncatingIfNeeded: c)); bytes.append(UInt8(truncatingIfNeeded: c >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: c >> 16))
+            if !opaque { bytes.append(UInt8(truncatingIfNeeded: c >> 24)) }
+        }
+        return bytes
+    }
+
+    /// The index of `index`'s colour with coverage `alpha` (1...255) of `color` drawn over it, or nil when the
+    /// palette is full.
+    @inline(__always)
+    private mutating func blended(_ index: UInt8, alpha: Int, color: Color) -> UInt8? {
+        let slot = Int(index) << 8 | alpha
+        let known = memo[slot]
+        if known != 0 { return UInt8(truncatingIfNeeded: known - 1) }
+        var pixel = colours[Int(index)]
+        withUnsafeMutableBytes(of: &pixel) { raw in
+            Bitmap.blend(raw.bindMemory(to: UInt8.self), at: 0, red: Int(color.red), green: Int(color.green),
+                         blue: Int(color.blue), alpha: alpha)
+        }
+        let result: UInt8
+        if let existing = lookup[pixel] {
+            result = existing
+        } else {
+            guard colours.count < 256 else { return nil }
+            result = UInt8(colours.count)
+            colours.append(pixel)
+            lookup[pixel] = result
+        }
+        memo[slot] = UInt16(result) + 1
+        return result
+    }
+
+    mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color) {
+        if bitmap != nil { bitmap?.composite(image, atX: x, y: y, color: color); return }
+        guard image.width > 0, image.height > 0 else { return }
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + image.width), y1 = min(height, y + image.height)
+        guard x0 < x1, y0 < y1 else { return }
+        if memoColor != color {
+            // The memo holds blends in one colour; a run in another colour starts it afresh.
+            if memoColor != nil { for i in memo.indices { memo[i] = 0 } }
+            memoColor = color
+        }
+        let sa = Int(color.alpha)
+        let canvasWidth = width
+        var indices = self.indices
+        self.indices = []  // uniquely referenced while drawing: no copy on write
+        var stoppedAt: (row: Int, column: Int)?
+        image.coverage.withUnsafeBufferPointer { mask in
+            indices.withUnsafeMutableBufferPointer { pixels in
+                for row in y0..<y1 {
+                    let maskRow = (row - y) * image.width - x
+                    let pixelRow = row * canvasWidth
+                    for column in x0..<x1 {
+                        var a = Int(mask[maskRow + column])
+                        if a == 0 { continue }
+                        if sa != 255 { a = div255(a * sa); if a == 0 { continue } }
+                        guard let next = blended(pixels[pixelRow + column], alpha: a, color: color) else {
+                            stoppedAt = (row, column)
+                            return
+                        }
+                        pixels[pixelRow + column] = next
+                    }
+                }
+            }
+        }
+        self.indices = indices
+        if let stoppedAt {
+            // Out of colours: the page so far as RGBA, then the rest of this mask and every later one there.
+            var page = makeBitmap()
+            page.composite(image, atX: x, y: y, color: color, from: stoppedAt)
+            bitmap = page
+            self.indices = []
+        }
+    }
+
+    /// The pixels as an RGBA bitmap.
+    private func makeBitmap() -> Bitmap {
+        var page = Bitmap(width: width, height: height, fill: .black)
+        page.withUnsafeMutablePixels { pixels in
+            let raw = UnsafeMutableRawBufferPointer(pixels)
+            for (i, index) in indices.enumerated() {
+                raw.storeBytes(of: colours[Int(index)], toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+        return page
+    }
+}
