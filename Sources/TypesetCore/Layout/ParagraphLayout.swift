@@ -17,9 +17,15 @@ struct ParagraphFormat {
     let spaceBefore: Float
     let bodySize: Float
 
-    init(_ paragraph: borrowing Paragraph, settings: TypographySettings, columnWidth: Float) {
+    /// - Parameter bodySizes: `[settings.fontSize]`, made once by the caller: the sizes of a paragraph in one run
+    ///   at the body size (most of them), shared rather than allocated per paragraph.
+    init(_ paragraph: borrowing Paragraph, settings: TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil) {
         let base = settings.fontSize
-        sizes = paragraph.runs.map { Float(base * $0.style.fontScale) }
+        if let bodySizes, paragraph.runs.count == 1, paragraph.runs[0].style.fontScale == 1, bodySizes.count == 1 {
+            sizes = bodySizes
+        } else {
+            sizes = paragraph.runs.map { Float(base * $0.style.fontScale) }
+        }
         let role = paragraph.style.role
         let roleDefault: TextAlignment = switch role {
         case .body, .blockQuote, .listItem: settings.alignment
@@ -50,11 +56,21 @@ struct ParagraphLayouter {
     let columnWidth: Float
     /// The language of paragraphs that do not name one (the document's, else the settings').
     let documentLanguage: String?
+    /// `[settings.fontSize]`, shared by every paragraph in one run at the body size.
+    let bodySizes: [Float]
+
+    init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?) {
+        self.settings = settings
+        self.faces = faces
+        self.columnWidth = columnWidth
+        self.documentLanguage = documentLanguage
+        bodySizes = [Float(settings.fontSize)]
+    }
 
     @inline(__always)
     func layout(_ paragraph: borrowing Paragraph, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext) -> ParagraphLayout {
-        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth)
+        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
         metrics.measure(shaped, sizes: format.sizes)
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.

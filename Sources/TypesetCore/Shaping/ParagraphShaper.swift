@@ -25,7 +25,7 @@ struct ParagraphShaper {
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
 
-        var sink = GlyphSink(capacity: count)
+        var sink = GlyphSink(buffers: context.glyphBuffers, capacity: count)
         var shapedRuns: [ShapedRun] = []
         shapedRuns.reserveCapacity(runs.count)
         // The word cache and the glyph scratch are taken out of the context for the paragraph and put back after:
@@ -82,12 +82,14 @@ struct ParagraphShaper {
         let breaks = breakOpportunities(units, language: paragraph.style.language ?? documentLanguage)
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
-        ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: sink.clusters, advances: sink.advances, count: count,
+        let shapedGlyphs = sink.makeArrays()
+        ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
                                        sizes: [Float](repeating: 1, count: paragraph.runs.count),
                                        prefix: &emPrefix, clusterStarts: &clusterStarts)
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
-                               glyphIDs: sink.glyphIDs, clusters: sink.clusters, advances: sink.advances, offsets: sink.offsets,
+                               glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
+                               offsets: shapedGlyphs.offsets,
                                breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts)
     }
 

@@ -6,11 +6,14 @@ import Glibc
 /// language, features and the word's UTF-16 units (minikin's and Blink's word caches are the model). Words are
 /// the stretches between spaces, so a book's few thousand distinct words are shaped once each.
 ///
-/// One cache belongs to one ``ShapingContext`` (one thread at a time), so lookups take no lock. Storage is a set of
-/// flat arenas (units, glyph ids, clusters, advances, offsets) indexed by slots, so a lookup allocates nothing and
-/// copying a hit into a paragraph retains nothing. The table is open-addressed on a 64-bit hash of the key
-/// (linear probing, at most half full); a hit is verified against the stored key. When the cache holds ``capacity`` words it
-/// is cleared, as Blink's `ShapeCache` is: books rarely have more distinct words than that.
+/// One cache belongs to one ``ShapingContext`` (one thread at a time), so lookups take no lock. Each word is one
+/// record in a single arena of 32-bit words: its key (hash, style, lengths), its units, then its glyph ids,
+/// clusters, advances and (when any is non-zero) offsets. A lookup touches the bucket and then one record, read
+/// front to back, instead of a slot and five separate arrays: on War and Peace, with 42,000 distinct words, the
+/// scattered layout spent most of a lookup waiting for memory (perf). Buckets are open-addressed on a 64-bit
+/// hash (linear probing, at most half full) and keep the hash's high half, so a probe that cannot match does
+/// not read the record; a hit is verified against the stored key. When the cache holds ``capacity`` words it is
+/// cleared, as Blink's `ShapeCache` is: books rarely have more distinct words than that.
 struct ShapeCache {
     /// What identifies a shaping of a word, apart from its units.
     struct Style: Equatable {
@@ -19,32 +22,25 @@ struct ShapeCache {
         var rightToLeft: Bool
         var smallCaps: Bool
         var languageID: Int32
-    }
 
-    private struct Slot {
-        var hash: UInt64
-        var style: Style
-        var unitStart: Int32
-        var unitCount: Int32
-        var glyphStart: Int32
-        var glyphCount: Int32
-        /// Index of the first offset in ``offsets``, or -1 when every offset of the word is zero.
-        var offsetStart: Int32
+        /// The flags word of a record: direction, small caps.
+        var flags: UInt32 { (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) }
     }
 
     /// The longest word (in UTF-16 units) worth caching.
     static let maximumWordLength = 48
 
+    /// A record's fixed words: hash (low half), face, script, language, flags | offsets flag | unit count | glyph count.
+    private static let headerWords = 5
+    private static let hasOffsetsFlag: UInt32 = 4
+
     let capacity: Int
-    /// Slot index + 1 per bucket (0: empty); a power of two at least twice ``capacity``.
-    private var buckets: [Int32]
+    /// Per bucket: 0 when empty, else the hash's high half << 32 | (record start + 1). A power of two at least
+    /// twice ``capacity``.
+    private var buckets: [UInt64]
     private let mask: Int
-    private var slots: [Slot] = []
-    private var units: [UInt16] = []
-    private var glyphIDs: [UInt16] = []
-    private var clusters: [UInt16] = []
-    private var advances: [Float] = []
-    private var offsets: [SIMD2<Float>] = []
+    private var arena: [UInt32] = []
+    private(set) var count = 0
     private(set) var hits = 0
     private(set) var misses = 0
 
@@ -55,26 +51,37 @@ struct ShapeCache {
         self.capacity = capacity
         var size = 1
         while size < capacity * 2 { size <<= 1 }
-        buckets = [Int32](repeating: 0, count: size)
+        buckets = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
 
-    /// The slot holding `style` and `text[range]`, or nil; `bucket` is where the probe ended (the key's place).
+    /// The record holding `style` and `text[range]`, or nil; `bucket` is where the probe ended (the key's place).
     private func find(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64)
-        -> (slot: Int?, bucket: Int) {
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = buckets[bucket]
-            if entry == 0 { return (nil, bucket) }
-            let slot = slots[Int(entry) - 1]
-            if slot.hash == hash, slot.style == style, Int(slot.unitCount) == range.count,
-               units.withUnsafeBufferPointer({ stored in
-                   guard let storedBase = stored.baseAddress, let textBase = text.baseAddress else { return range.isEmpty }
-                   return memcmp(storedBase + Int(slot.unitStart), textBase + range.lowerBound, range.count * 2) == 0
-               }) {
-                return (Int(entry) - 1, bucket)
+        -> (record: Int?, bucket: Int) {
+        let tag = hash >> 32
+        let low = UInt32(truncatingIfNeeded: hash)
+        let lengthBits = UInt32(range.count) << 8
+        return buckets.withUnsafeBufferPointer { buckets in
+            arena.withUnsafeBufferPointer { arena in
+                var bucket = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let entry = buckets[bucket]
+                    if entry == 0 { return (nil, bucket) }
+                    if entry >> 32 == tag {
+                        let r = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                        if r >= 0, r + Self.headerWords <= arena.count, arena[r] == low,
+                           arena[r + 1] == UInt32(bitPattern: style.faceID), arena[r + 2] == style.script,
+                           arena[r + 3] == UInt32(bitPattern: style.languageID),
+                           arena[r + 4] & 0xFFFB == lengthBits | style.flags,
+                           let stored = arena.baseAddress, let textBase = text.baseAddress,
+                           r + Self.headerWords + (range.count + 1) / 2 <= arena.count,
+                           memcmp(stored + r + Self.headerWords, textBase + range.lowerBound, range.count * 2) == 0 {
+                            return (r, bucket)
+                        }
+                    }
+                    bucket = (bucket + 1) & mask
+                }
             }
-            bucket = (bucket + 1) & mask
         }
     }
 
@@ -96,23 +103,24 @@ struct ShapeCache {
     /// true, or returns false on a miss.
     mutating func append(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
                          into sink: inout GlyphSink) -> Bool {
-        guard let index = find(style, text, range, hash: hash).slot else { misses += 1; return false }
-        let slot = slots[index]
+        guard let r = find(style, text, range, hash: hash).record else { misses += 1; return false }
         hits += 1
-        let glyphs = Int(slot.glyphStart)..<Int(slot.glyphStart + slot.glyphCount)
-        // Copies through buffer pointers: appending array slices went through generic, unspecialized code on
-        // every hit (a third of the cache's cost, callgrind).
-        glyphIDs.withUnsafeBufferPointer { ids in
-            clusters.withUnsafeBufferPointer { relative in
-                advances.withUnsafeBufferPointer { more in
-                    offsets.withUnsafeBufferPointer { allOffsets in
-                        sink.append(ids: UnsafeBufferPointer(rebasing: ids[glyphs]),
-                                    clusters: UnsafeBufferPointer(rebasing: relative[glyphs]), base: range.lowerBound,
-                                    advances: UnsafeBufferPointer(rebasing: more[glyphs]),
-                                    offsets: slot.offsetStart < 0 ? nil
-                                        : UnsafeBufferPointer(rebasing: allOffsets[Int(slot.offsetStart)..<(Int(slot.offsetStart) + glyphs.count)]))
-                    }
-                }
+        arena.withUnsafeBufferPointer { arena in
+            let info = arena[r + 4]
+            let units = Int(info >> 8 & 0xFF), glyphs = Int(info >> 16)
+            let idsStart = r + Self.headerWords + (units + 1) / 2
+            let clustersStart = idsStart + (glyphs + 1) / 2
+            let advancesStart = clustersStart + (glyphs + 1) / 2
+            let offsetsStart = advancesStart + glyphs
+            let hasOffsets = info & Self.hasOffsetsFlag != 0
+            guard offsetsStart + (hasOffsets ? 2 * glyphs : 0) <= arena.count, let base = arena.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            sink.append(count: glyphs, base: range.lowerBound, hasOffsets: hasOffsets) { i in
+                (raw.load(fromByteOffset: idsStart * 4 + i * 2, as: UInt16.self),
+                 raw.load(fromByteOffset: clustersStart * 4 + i * 2, as: UInt16.self),
+                 Float(bitPattern: base[advancesStart + i]),
+                 hasOffsets ? SIMD2(Float(bitPattern: base[offsetsStart + 2 * i]), Float(bitPattern: base[offsetsStart + 2 * i + 1]))
+                            : .zero)
             }
         }
         return true
@@ -120,78 +128,129 @@ struct ShapeCache {
 
     /// Stores the glyphs of a word: the last `count` glyphs of `sink`, whose clusters are relative to `base`.
     mutating func insert(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
-                         from sink: GlyphSink, count: Int) {
-        if slots.count >= capacity {
+                         from sink: GlyphSink, count glyphCount: Int) {
+        guard range.count <= Self.maximumWordLength, glyphCount < 0x1_0000, glyphCount <= sink.count else { return }
+        if count >= capacity {
             for i in buckets.indices { buckets[i] = 0 }
-            slots.removeAll(keepingCapacity: true)
-            units.removeAll(keepingCapacity: true); glyphIDs.removeAll(keepingCapacity: true)
-            clusters.removeAll(keepingCapacity: true); advances.removeAll(keepingCapacity: true)
-            offsets.removeAll(keepingCapacity: true)
+            arena.removeAll(keepingCapacity: true)
+            count = 0
         }
-        let first = sink.glyphIDs.count - count
         let bucket = find(style, text, range, hash: hash).bucket
-        var slot = Slot(hash: hash, style: style, unitStart: Int32(units.count), unitCount: Int32(range.count),
-                        glyphStart: Int32(glyphIDs.count), glyphCount: Int32(count), offsetStart: -1)
-        for i in range { units.append(text[i]) }
-        glyphIDs.append(contentsOf: sink.glyphIDs[first...])
-        for c in sink.clusters[first...] { clusters.append(UInt16(clamping: Int(c) - range.lowerBound)) }
-        advances.append(contentsOf: sink.advances[first...])
-        if sink.hasOffsets && sink.offsets[first...].contains(where: { $0 != .zero }) {
-            slot.offsetStart = Int32(offsets.count)
-            offsets.append(contentsOf: sink.offsets[first...])
+        let first = sink.count - glyphCount
+        let hasOffsets = sink.hasOffsets && (first..<sink.count).contains { sink.offset($0) != .zero }
+        let r = arena.count
+        guard r < Int(UInt32.max) - 1 else { return }
+        arena.append(UInt32(truncatingIfNeeded: hash))
+        arena.append(UInt32(bitPattern: style.faceID))
+        arena.append(style.script)
+        arena.append(UInt32(bitPattern: style.languageID))
+        arena.append(style.flags | (hasOffsets ? Self.hasOffsetsFlag : 0) | UInt32(range.count) << 8 | UInt32(glyphCount) << 16)
+        func appendPairs(_ count: Int, _ value: (Int) -> UInt16) {
+            var i = 0
+            while i < count {
+                let second = i + 1 < count ? UInt32(value(i + 1)) : 0
+                arena.append(UInt32(value(i)) | second << 16)
+                i += 2
+            }
         }
-        slots.append(slot)
-        buckets[bucket] = Int32(slots.count)
+        appendPairs(range.count) { text[range.lowerBound + $0] }
+        appendPairs(glyphCount) { sink.id(first + $0) }
+        appendPairs(glyphCount) { UInt16(clamping: Int(sink.cluster(first + $0)) - range.lowerBound) }
+        for i in 0..<glyphCount { arena.append(sink.advance(first + i).bitPattern) }
+        if hasOffsets {
+            for i in 0..<glyphCount { arena.append(sink.offset(first + i).x.bitPattern); arena.append(sink.offset(first + i).y.bitPattern) }
+        }
+        buckets[bucket] = (hash >> 32) << 32 | UInt64(r + 1)
+        count += 1
     }
 
     mutating func resetCounters() { hits = 0; misses = 0 }
-
-    /// Number of cached words.
-    var count: Int { slots.count }
 }
 
-/// The glyph arrays of the paragraph being shaped.
-struct GlyphSink {
-    var glyphIDs: [UInt16] = []
-    var clusters: [UInt32] = []
-    var advances: [Float] = []
-    /// Offsets, kept in step with the glyphs once any glyph has a non-zero offset (empty until then).
-    var offsets: [SIMD2<Float>] = []
-    var hasOffsets = false
+/// Growable glyph buffers, one set per ``ShapingContext``, reused by every paragraph it shapes: appending to
+/// four Swift arrays glyph by glyph spent more in uniqueness checks than in copying (callgrind), and a
+/// paragraph's arrays are made once, at their final size, by ``GlyphSink/makeArrays()``.
+final class GlyphBuffers {
+    private(set) var capacity = 0
+    private(set) var ids = UnsafeMutablePointer<UInt16>.allocate(capacity: 0)
+    private(set) var clusters = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+    private(set) var advances = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private(set) var offsets = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: 0)
 
-    init(capacity: Int) {
-        glyphIDs.reserveCapacity(capacity); clusters.reserveCapacity(capacity); advances.reserveCapacity(capacity)
+    /// Makes room for `needed` glyphs, keeping the first `keeping`.
+    func reserve(_ needed: Int, keeping: Int) {
+        guard needed > capacity else { return }
+        let newCapacity = max(needed, capacity * 2, 256)
+        func grown<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            new.moveInitialize(from: old, count: keeping)
+            old.deallocate()
+            return new
+        }
+        ids = grown(ids); clusters = grown(clusters); advances = grown(advances); offsets = grown(offsets)
+        capacity = newCapacity
     }
 
-    var count: Int { glyphIDs.count }
+    deinit { ids.deallocate(); clusters.deallocate(); advances.deallocate(); offsets.deallocate() }
+}
+
+/// The glyphs of the paragraph being shaped, in its context's ``GlyphBuffers`` (one sink at a time per context).
+struct GlyphSink {
+    private let buffers: GlyphBuffers
+    private(set) var count = 0
+    /// Whether offsets are kept (once any glyph has a non-zero offset; zeros for the glyphs before it).
+    private(set) var hasOffsets = false
+
+    init(buffers: GlyphBuffers, capacity: Int) {
+        self.buffers = buffers
+        buffers.reserve(capacity, keeping: 0)
+    }
+
+    func id(_ i: Int) -> UInt16 { buffers.ids[i] }
+    func cluster(_ i: Int) -> UInt32 { buffers.clusters[i] }
+    func advance(_ i: Int) -> Float { buffers.advances[i] }
+    func offset(_ i: Int) -> SIMD2<Float> { hasOffsets ? buffers.offsets[i] : .zero }
 
     /// Appends one glyph.
     mutating func append(id: UInt16, cluster: Int, advance: Float, offset: SIMD2<Float>) {
+        buffers.reserve(count + 1, keeping: count)
         if offset != .zero && !hasOffsets { startOffsets() }
-        glyphIDs.append(id)
-        clusters.append(UInt32(cluster))
-        advances.append(advance)
-        if hasOffsets { offsets.append(offset) }
+        buffers.ids[count] = id
+        buffers.clusters[count] = UInt32(truncatingIfNeeded: cluster)
+        buffers.advances[count] = advance
+        if hasOffsets { buffers.offsets[count] = offset }
+        count += 1
     }
 
-    /// Appends glyphs whose clusters are relative to `base`.
-    mutating func append(ids: UnsafeBufferPointer<UInt16>, clusters relative: UnsafeBufferPointer<UInt16>, base: Int,
-                         advances more: UnsafeBufferPointer<Float>, offsets moreOffsets: UnsafeBufferPointer<SIMD2<Float>>?) {
-        if moreOffsets != nil && !hasOffsets { startOffsets() }
-        // Element by element: a word is a few glyphs, and `append(contentsOf:)` costs about 70 instructions a
-        // call before it copies anything (a sixth of warm shaping, callgrind).
-        for id in ids { glyphIDs.append(id) }
+    /// Appends `n` glyphs, glyph `i` given by `glyph(i)` as (id, cluster relative to `base`, advance, offset).
+    @inline(__always)
+    mutating func append(count n: Int, base: Int, hasOffsets moreOffsets: Bool,
+                         _ glyph: (Int) -> (UInt16, UInt16, Float, SIMD2<Float>)) {
+        buffers.reserve(count + n, keeping: count)
+        if moreOffsets && !hasOffsets { startOffsets() }
         let start = UInt32(truncatingIfNeeded: base)
-        for c in relative { clusters.append(start &+ UInt32(c)) }
-        for advance in more { advances.append(advance) }
-        if hasOffsets {
-            if let moreOffsets { offsets.append(contentsOf: moreOffsets) } else { offsets.append(contentsOf: repeatElement(.zero, count: ids.count)) }
+        let ids = buffers.ids, clusters = buffers.clusters, advances = buffers.advances, offsets = buffers.offsets
+        for i in 0..<n {
+            let (id, cluster, advance, offset) = glyph(i)
+            ids[count + i] = id
+            clusters[count + i] = start &+ UInt32(cluster)
+            advances[count + i] = advance
+            if hasOffsets { offsets[count + i] = offset }
         }
+        count += n
     }
 
     /// Starts keeping offsets: zeros for the glyphs so far.
     private mutating func startOffsets() {
-        offsets = [SIMD2<Float>](repeating: .zero, count: glyphIDs.count)
+        buffers.offsets.update(repeating: .zero, count: count)
         hasOffsets = true
+    }
+
+    /// The glyphs as arrays of exactly their count (offsets empty when every one is zero).
+    func makeArrays() -> (ids: [UInt16], clusters: [UInt32], advances: [Float], offsets: [SIMD2<Float>]) {
+        (Array(UnsafeBufferPointer(start: buffers.ids, count: count)),
+         Array(UnsafeBufferPointer(start: buffers.clusters, count: count)),
+         Array(UnsafeBufferPointer(start: buffers.advances, count: count)),
+         hasOffsets ? Array(UnsafeBufferPointer(start: buffers.offsets, count: count)) : [])
     }
 }
