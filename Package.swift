@@ -25,9 +25,11 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
+        .target(name: "CMemory"),
 
         // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering.
-        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen"]),
+        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CLibXML2", "CLibZip"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for

@@ -1,11 +1,32 @@
 /// The lines of one paragraph at one width and one set of typography settings.
 struct ParagraphLayout: Sendable {
     /// Lines in logical order.
-    var lines: [LineBox]
+    var lines: LineList
     /// Space above the paragraph when it does not start a column, in points.
     var spaceBefore: Float
     /// Sum of the line heights, in points.
     var height: Float { lines.last.map { $0.top + $0.height } ?? 0 }
+}
+
+/// The lines of one paragraph: a stretch of one array shared by the paragraphs laid out together, so that a
+/// layout allocates (and later frees) an array per batch of up to 256 paragraphs rather than one per paragraph.
+/// Allocating and then freeing the previous layout's arrays was over a third of a relayout (callgrind).
+struct LineList: RandomAccessCollection, Sendable {
+    private let storage: [LineBox]
+    private let offset: Int
+    /// The number of lines.
+    let count: Int
+
+    /// The lines `range` of `storage`.
+    init(_ storage: [LineBox], range: Range<Int>) {
+        self.storage = storage
+        offset = range.lowerBound
+        count = range.count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(index: Int) -> LineBox { storage[offset + index] }
 }
 
 /// Resolved per-paragraph values that line layout needs: sizes per attribute run, alignment, indents.
@@ -67,9 +88,11 @@ struct ParagraphLayouter {
         bodySizes = [Float(settings.fontSize)]
     }
 
+    /// Lays out one paragraph, appending its lines to `lines` (the batch's shared array); returns where they are
+    /// in it and the space above the paragraph.
     @inline(__always)
     func layout(_ paragraph: borrowing Paragraph, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
-                context: ShapingContext) -> ParagraphLayout {
+                context: ShapingContext, into lines: inout [LineBox]) -> (lines: Range<Int>, spaceBefore: Float) {
         let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
         metrics.measure(shaped, sizes: format.sizes)
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
@@ -81,25 +104,29 @@ struct ParagraphLayouter {
         let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
         // A local function, not a closure value: it is passed down without a heap context per paragraph.
         func hyphenWidth(_ end: Int) -> Float { HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
-        var breaks: [LineBreak]? = nil
-        if usesOptimalBreaking(format) {
-            breaks = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                                        allowsShrinking: format.alignment == .justified)
-                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
-                            hyphenWidth: hyphenWidth, scratch: context.optimalScratch)
+        // The breaks go into the context's scratch array (taken out for the paragraph, so that its storage is
+        // reused rather than allocated per paragraph).
+        var chosen = context.lineBreakScratch
+        context.lineBreakScratch = []
+        defer { context.lineBreakScratch = chosen }
+        var brokenOptimally = false
+        if usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
+                                                                         allowsShrinking: format.alignment == .justified)
+            .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
+                        hyphenWidth: hyphenWidth, scratch: context.optimalScratch) {
+            chosen = optimal
+            brokenOptimally = true
         }
-        if breaks == nil {
+        if !brokenOptimally {
             var graphemesReady = false
-            breaks = GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth)
-                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth) {
+            GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth)
+                .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }
                     return iterator
-                }
+                }, into: &chosen)
         }
-        let chosen = breaks ?? []
-        var lines: [LineBox] = []
-        lines.reserveCapacity(chosen.count)
+        let firstLine = lines.count  // no reserveCapacity: it grows to exactly what is asked, copying each time
         var start = 0
         var top: Float = 0
         let rtl = shaped.paragraphLevel & 1 == 1
@@ -159,7 +186,7 @@ struct ParagraphLayouter {
             top += height
             start = end
         }
-        return ParagraphLayout(lines: lines, spaceBefore: format.spaceBefore)
+        return (firstLine..<lines.count, format.spaceBefore)
     }
 
     /// Whether this paragraph is set with the optimal breaker.

@@ -7,6 +7,19 @@ import Synchronization
 /// is skipped.
 func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
                               _ body: @escaping @Sendable (Int, ShapingContext) throws(FontError) -> T) throws(FontError) -> [T] {
+    try parallelChunks(count: count, threads: threads, pool: pool) { range, context throws(FontError) in
+        var results: [T] = []
+        results.reserveCapacity(range.count)
+        for index in range { results.append(try body(index, context)) }
+        return results
+    }
+}
+
+/// Like ``parallelMap(count:threads:pool:_:)``, but `body` is given a whole chunk of consecutive indices and
+/// returns their results in order (one per index), so that it can share work or storage across the chunk.
+func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
+                                 _ body: @escaping @Sendable (Range<Int>, ShapingContext) throws(FontError) -> [T])
+    throws(FontError) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, (count + 63) / 64))
     let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
@@ -23,19 +36,20 @@ func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
         while true {
             let start = next.add(chunk, ordering: .relaxed).oldValue
             if start >= count || failure.withLock({ $0 != nil }) { return }
-            for index in start..<min(count, start + chunk) {
-                do throws(FontError) {
-                    output[index] = try body(index, context)
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
-                    return
-                }
+            let range = start..<min(count, start + chunk)
+            do throws(FontError) {
+                let values = try body(range, context)
+                precondition(values.count == range.count, "a chunk's body returns one result per index")
+                for (offset, value) in zip(range, values) { output[offset] = value }
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+                return
             }
         }
     }
     if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
     if let error = failure.withLock({ $0 }) { throw error }
-    // With no failure, every index was written exactly once.
+    // With no failure, every index was written exactly once (a body returns one result per index).
     return results.map { $0! }
 }
 

@@ -65,16 +65,36 @@ public final class Typesetter: Sendable {
                                          documentLanguage: shaped.language ?? settings.language)
         let text = shaped.text
         let first = shaped.paragraphRange.lowerBound
-        let layouts = try parallelMap(count: shaped.paragraphRange.count, threads: threads, pool: pool) { index, context in
+        let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
+            // The chunk's lines go into one array that its paragraphs share (see LineList).
+            var lines: [LineBox] = []
+            var placed: [(lines: Range<Int>, spaceBefore: Float)] = []
+            placed.reserveCapacity(chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
             // retains each of its arrays, whose headers are cold (a third of a relayout's time, perf).
-            return text.paragraphs.withUnsafeBufferPointer { paragraphs in
+            text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
-                    layouter.layout(paragraphs[first + index], shaped: shapedParagraphs[index], metrics: &metrics, context: context)
+                    for index in chunk {
+                        // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
+                        if let base = shapedParagraphs.baseAddress {
+                            if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
+                            if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
+                        }
+                        placed.append(layouter.layout(paragraphs[first + index], shaped: shapedParagraphs[index],
+                                                      metrics: &metrics, context: context, into: &lines))
+                    }
                 }
             }
+            // Growth leaves up to twice the room needed; the layout keeps the lines, so keep them at their size.
+            if lines.capacity > lines.count + lines.count / 8 {
+                let exact = [LineBox](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
+                    initialized = buffer.initialize(fromContentsOf: lines)
+                }
+                lines = exact
+            }
+            return placed.map { ParagraphLayout(lines: LineList(lines, range: $0.lines), spaceBefore: $0.spaceBefore) }
         }
         let pages = Paginator(settings: settings, mode: mode).paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
         return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)

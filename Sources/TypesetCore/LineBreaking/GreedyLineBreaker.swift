@@ -23,15 +23,24 @@ struct GreedyLineBreaker {
     /// a hyphenation point `end`.
     func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?) -> [LineBreak] {
+        var result: [LineBreak] = []
+        breakLines(shaped, breaks: breaks, metrics: metrics, units: units, hyphenWidth: hyphenWidth, graphemes: graphemes,
+                   into: &result)
+        return result
+    }
+
+    /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
+    func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+                    hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?, into result: inout [LineBreak]) {
+        result.removeAll(keepingCapacity: true)
         let count = shaped.contentLength
-        guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
+        guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
         // The loop below reads through buffer pointers (it runs once per break opportunity of every relayout, and
         // bounds checks and array retains were most of its cost); these are the bounds that make that safe.
         guard metrics.prefix.count > count, metrics.clusterStarts.count > count, units.count >= count else {
-            return [LineBreak(end: count, hard: true)]
+            result.append(LineBreak(end: count, hard: true))
+            return
         }
-        var result: [LineBreak] = []
-        result.reserveCapacity(count / 32 + 2)
         var lineStart = 0
         var lastFit: (end: Int, hyphenated: Bool)? = nil  // last opportunity that fits on the current line
         var available = firstLineWidth
@@ -128,7 +137,6 @@ struct GreedyLineBreaker {
         }
         }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
-        return result
     }
 
     /// The furthest grapheme boundary (that is also a cluster boundary) after `start` and up to `limit` whose

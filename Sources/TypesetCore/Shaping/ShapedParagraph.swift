@@ -1,3 +1,5 @@
+internal import CMemory
+
 /// The width-independent result of shaping one paragraph: glyphs, their clusters and advances, the runs they
 /// belong to, and the paragraph's line-break opportunities.
 ///
@@ -50,6 +52,21 @@ public struct ShapedParagraph: Sendable {
         storage = Storage(contentLength: contentLength, paragraphLevel: paragraphLevel, primaryFaceID: primaryFaceID,
                           runs: runs, glyphIDs: glyphIDs, clusters: clusters, advances: advances, offsets: offsets,
                           breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts)
+    }
+
+    /// Asks the processor to bring in the arrays a relayout reads first (the prefix sums, cluster starts,
+    /// break opportunities), ahead of laying the paragraph out.
+    func prefetchForLayout() {
+        storage.emPrefix.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
+        storage.clusterStarts.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
+        storage.breaks.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
+    }
+
+    /// Asks the processor to bring in the storage object of the shaped paragraph at `pointer`, without touching
+    /// it: the struct's only stored property is the reference, read here as a plain address (no retain, which
+    /// would wait for the very miss the hint is meant to avoid).
+    static func prefetchStorage(at pointer: UnsafePointer<ShapedParagraph>) {
+        typeset_prefetch(UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self))
     }
 
     /// UTF-16 length of the paragraph's content.

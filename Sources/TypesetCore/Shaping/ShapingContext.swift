@@ -29,6 +29,8 @@ final class ShapingContext: @unchecked Sendable {
     let hyphenator = Hyphenator()
     var hyphenationScratch: [UInt32] = []
     var candidateScratch: [UInt32] = []
+    /// The breaks of the paragraph being laid out.
+    var lineBreakScratch: [LineBreak] = []
     let optimalScratch = OptimalLineBreaker.Scratch()
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
