@@ -57,9 +57,18 @@ public struct ShapedParagraph: Sendable {
     /// Asks the processor to bring in the arrays a relayout reads first (the prefix sums, cluster starts,
     /// break opportunities), ahead of laying the paragraph out.
     func prefetchForLayout() {
-        storage.emPrefix.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
+        // The breaker reads the prefix sums and the opportunities all along the paragraph (its search jumps,
+        // which the hardware prefetcher cannot follow): every cache line of them, up to 2 KiB each.
+        func prefetchLines<T>(_ array: [T]) {
+            array.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var offset = 0
+                while offset < min(bytes.count, 2048) { typeset_prefetch(base + offset); offset += 64 }
+            }
+        }
+        prefetchLines(storage.emPrefix)
+        prefetchLines(storage.breaks)
         storage.clusterStarts.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
-        storage.breaks.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
     }
 
     /// Asks the processor to bring in the storage object of the shaped paragraph at `pointer`, without touching
