@@ -67,6 +67,8 @@ struct GreedyLineBreaker {
                 if hyphenated { return advance(lineStart, end) + hyphenWidth(end) <= available + 0.001 }
                 return advance(lineStart, visibleEnd(end)) <= available + 0.001
             }
+            var index = 0  // the opportunity being examined
+            var lineFirstIndex = 0  // the first opportunity examined for the current line
             func emit(_ end: Int, hard: Bool, hyphenated: Bool = false) {
                 result.append(LineBreak(end: end, hard: hard, hyphenated: hyphenated))
                 previousLineCount = max(1, index - lineFirstIndex)
@@ -81,8 +83,6 @@ struct GreedyLineBreaker {
             @inline(__always) func fitsWhole(_ k: Int) -> Bool {
                 advance(lineStart, min(BreakCandidate.offset(breaks[k]), count)) <= available + 0.001
             }
-            var index = 0
-            var lineFirstIndex = 0
             while index < breaks.count {
                 if gallops && lastFit == nil && index + 1 < breaks.count
                     && BreakCandidate.offset(breaks[index]) > lineStart && fitsWhole(index) {
