@@ -207,4 +207,37 @@ import TypesetTestSupport
         }
         #expect(checked > 8)
     }
+
+    /// A caret on the column's edge is drawn with its centre 1 pt inside the column, so where a justified line
+    /// ends in a glyph narrower than 2 pt (a full stop in small text, a format character) that centre lies over
+    /// the glyph's left half; tapping it still gives the line's end, not the offset before the glyph. The fuzzer
+    /// found it 0.8 pt off after a U+202C (positions-end-caret-over-a-narrow-last-glyph).
+    @Test func theEndCaretOfAFullLineMapsBackOverANarrowLastGlyph() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let string = String(repeating: "Sed ut perspiciatis, unde omnis iste natus. Error sit voluptatem; accusantium. ", count: 12)
+        var narrowEnds = 0
+        for size in [3.0, 4, 5.5] {
+            for columns in [1, 3] {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: 300, height: 2000)
+                settings.margins = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                settings.fontSize = size
+                settings.alignment = .justified
+                settings.columns = columns
+                let layout = try typesetter.layout(StyledText(plain: string), settings: settings)
+                #expect(Self.caretRoundTripFailures(layout) == [], "size \(size), \(columns) columns")
+                for page in layout.pages.indices {
+                    for index in layout.pages[page].placements.indices {
+                        let carets = layout.carets(page: page, placementIndex: index)
+                        if let last = carets.graphemes.last(where: { $0.maxX <= carets.contentMaxX + 0.01 && $0.maxX > $0.minX }),
+                           last.maxX - last.minX < 2, carets.contentMaxX > layout.caretEdges(carets).right - 0.01 {
+                            narrowEnds += 1
+                        }
+                    }
+                }
+            }
+        }
+        // The case happens: full lines ending in a glyph narrower than the caret.
+        #expect(narrowEnds > 5)
+    }
 }

@@ -99,7 +99,12 @@ extension BookLayout {
         let start = TextPosition(offset: carets.startOffset)
         let end = endPosition(of: carets)
         guard !carets.graphemes.isEmpty else { return start }
-        var x = x
+        // A caret on the column's edge is drawn with its centre 1 pt inside it (see caretRect), so a point within
+        // 1 pt of that edge stands for the edge itself (found by the position fuzzer: the end caret of a justified
+        // line ending in a 1.8 pt wide format character was drawn over that character's left half, which mapped
+        // back to the offset before it).
+        let edges = caretEdges(carets)
+        var x = x <= edges.left + 1 ? min(x, edges.left) : (x >= edges.right - 1 ? max(x, edges.right) : x)
         // Outside the line's visible content: the line's start or end, whichever has its caret drawn on that edge
         // (hanging spaces are beyond the end edge). Usually that is the start on the paragraph's start side; but a
         // line that begins or ends with text of the other direction (an LTR "F" alone on a line of an Arabic
