@@ -240,4 +240,37 @@ import TypesetTestSupport
         // The case happens: full lines ending in a glyph narrower than the caret.
         #expect(narrowEnds > 5)
     }
+
+    /// Spaces hanging at the end of a justified line get no stretch, in hit testing as in drawing, so the caret at
+    /// a soft wrap's end is drawn on the line's end edge, also where the hanging space belongs to a run of the
+    /// other direction (English words in an Arabic paragraph, Arabic words in an English one). The fuzzer found a
+    /// stretched hanging space laid over the text of the line, putting the end caret mid-line
+    /// (positions-stretched-hanging-space-over-the-line*).
+    @Test func aSpaceHangingAtAJustifiedLineEndKeepsTheEndCaretOnTheEdge() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let strings = ["مرحبا why we are here and there where the words run on كتاب قلم and more words again بالعالم",
+                       "Read إِنَّ كتاب قلم مرحبا بالعالم then more words كتاب قلم مرحبا and so on بالعالم كتاب end"]
+        var checked = 0
+        for string in strings {
+            for width in [120.0, 160, 220] {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: width, height: 3000)
+                settings.margins = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                settings.fontSize = 18
+                settings.alignment = .justified
+                let text = StyledText(plain: string)
+                let layout = try typesetter.layout(text, settings: settings)
+                #expect(Self.caretRoundTripFailures(layout) == [], "width \(width): \(string)")
+                let lines = layout.lines(onPage: 0)
+                for line in lines.dropLast() where text.units(in: line.range).last == 0x20 {
+                    let caret = try #require(layout.caretRect(for: TextPosition(offset: line.range.upperBound, affinity: .backward)))
+                    let edge = line.direction == .rightToLeft ? line.rect.minX : line.rect.maxX
+                    #expect(abs(caret.rect.center.x - edge) < 1.01 && abs(caret.rect.center.y - line.rect.center.y) < line.rect.size.height,
+                            "width \(width): the end caret of line \(line.range) at \(caret.rect.center.x), its end edge at \(edge)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
 }
