@@ -60,4 +60,217 @@ import TypesetTestSupport
         }
         #expect(checked > 200)
     }
+
+    /// Every caret of the layout, both affinities, round-trips: the position closest to the caret's centre has its
+    /// caret drawn at the same place (what a reader checks by tapping on a caret). Carets of hidden text (no
+    /// height) are skipped: no point lies on them. Returns the failures.
+    static func caretRoundTripFailures(_ layout: BookLayout) -> [String] {
+        var failures: [String] = []
+        for offset in 0...layout.text.length {
+            for affinity in [TextAffinity.forward, .backward] {
+                let position = TextPosition(offset: offset, affinity: affinity)
+                guard let caret = layout.caretRect(for: position), caret.rect.height > 0 else { continue }
+                let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+                guard let again = layout.caretRect(for: back) else { failures.append("\(position): no caret for \(back)"); continue }
+                if again.page != caret.page || abs(again.rect.center.x - caret.rect.center.x) > 0.01 || abs(again.rect.minY - caret.rect.minY) > 0.01 {
+                    failures.append("caret of \(position) at \(caret) maps back to \(back), drawn at \(again)")
+                }
+            }
+        }
+        return failures
+    }
+
+    /// A point on (or beyond) a line's left or right edge gives the position whose caret is drawn on that edge,
+    /// also where the line begins or ends with text of the other direction: an LTR letter or number alone at the
+    /// edge of a line of an Arabic or Hebrew paragraph, an Arabic word at the edge of an English line. The fuzzer
+    /// found the left edge of such an RTL line giving the line's end, drawn on its right edge, some 100 pt away
+    /// (Tests/Fuzz/Regressions/positions-line-edge-of-the-other-direction*).
+    @Test func aPointOnALineEdgeGetsTheCaretDrawnOnThatEdge() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let string = "مرحبا F بالعالم 42 كتاب ABC قلم x\nשלום K עולם 7 ימים Zq\nRead كتاب then مرحبا and قلم\n\u{FFFD} مرحبا \u{FFFD} W بالعالم g"
+        var lines = 0
+        for width in [90.0, 130, 170, 240] {
+            for alignment in [TextAlignment.start, .center, .justified] {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: width, height: 2000)
+                settings.margins = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                settings.fontSize = 24
+                settings.alignment = alignment
+                let layout = try typesetter.layout(StyledText(plain: string), settings: settings)
+                #expect(Self.caretRoundTripFailures(layout) == [], "width \(width), \(alignment)")
+                for page in layout.pages.indices {
+                    for line in layout.lines(onPage: page) where line.rect.size.width > 0 {
+                        for (x, edge) in [(line.rect.minX - 5, line.rect.minX), (line.rect.maxX + 5, line.rect.maxX)] {
+                            let position = layout.closestPosition(to: Point(x: x, y: line.rect.center.y), onPage: page)
+                            let caret = try #require(layout.caretRect(for: position))
+                            // Within 1 pt: a caret on the column's edge is kept inside the column.
+                            #expect(abs(caret.rect.center.x - edge) < 1.01 && abs(caret.rect.center.y - line.rect.center.y) < line.rect.size.height,
+                                    "width \(width), \(alignment): x \(x) beside line \(line.range) gave \(position), drawn at \(caret.rect.center.x)")
+                        }
+                        lines += 1
+                    }
+                }
+            }
+        }
+        #expect(lines > 100)
+    }
+
+    /// A line can stick out of its column: a glyph pushed past the column's edge by a large first-line indent, or
+    /// one far wider than the column. Its carets stay on the glyph's edges (not inside the glyph at the column's
+    /// edge), and a point on the glyph belongs to its line even when it lies over the gap or another column. The
+    /// fuzzer found the caret after an indented "�" drawn over the "�" and mapping back to the offset before it
+    /// (positions-caret-after-a-glyph-indented-past-the-column), then, once drawn at the glyph's edge, mapping to
+    /// the next column (…-sticking-into-the-next-column) or to a giant glyph of another column
+    /// (positions-point-on-a-giant-glyph-over-other-columns).
+    @Test func caretsOfALineStickingOutOfItsColumnStayOnItsGlyphs() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var checked = 0
+        for columns in [1, 2, 3] {
+            for alignment in [TextAlignment.start, .center] {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: 495, height: 860)
+                settings.margins = EdgeInsets(top: 40, left: 45, bottom: 40, right: 40)
+                settings.fontSize = 70
+                settings.firstLineIndent = columns == 1 ? 5.5 : 2.4
+                settings.columns = columns
+                // A gap wider than the W, so that it sticks into the gap, not over the next column's text (where
+                // two lines overlap, one point serves both and no round trip can hold).
+                settings.columnGap = 80
+                settings.alignment = alignment
+                let text = StyledText(plain: "W\u{8}W成$ h wide\nM and more words here to fill the columns of the page")
+                let layout = try typesetter.layout(text, settings: settings)
+                let lines = layout.lines(onPage: 0)
+                let first = try #require(lines.first)
+                try #require(!lines.contains { a in lines.contains { b in a.range != b.range && a.rect.minX < b.rect.maxX && b.rect.minX < a.rect.maxX && a.rect.minY < b.rect.maxY && b.rect.minY < a.rect.maxY } })
+                let columnRight = settings.margins.left + settings.columnWidth
+                try #require(first.rect.maxX > columnRight + 1, "\(columns) columns: the first line \(first.rect) fits its column")
+                // The caret after the "W" is drawn at the W's right edge, where the W ends, outside the column.
+                let caret = try #require(layout.caretRect(for: TextPosition(offset: 1, affinity: .backward)))
+                #expect(abs(caret.rect.center.x - first.rect.maxX) < 1.01, "\(columns) columns: caret after W at \(caret.rect.center.x), the W ends at \(first.rect.maxX)")
+                #expect(layout.closestPosition(to: caret.rect.center, onPage: 0).offset == 1)
+                #expect(Self.caretRoundTripFailures(layout) == [], "\(columns) columns, \(alignment)")
+                checked += 1
+            }
+        }
+        // A glyph 40 times the text size in one of eight columns spreads over the others.
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 872, height: 460)
+        settings.fontSize = 20
+        settings.columns = 8
+        settings.columnGap = 12
+        var giant = TextStyle(); giant.fontScale = 40
+        let units = Array("One two three four five six seven eight nine ten eleven twelve thirteen WW fourteen fifteen sixteen seventeen eighteen nineteen twenty.".utf16)
+        let big = Array("One two three four five six seven eight nine ten eleven twelve thirteen ".utf16).count
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                  runs: [AttributeRun(range: 0..<big, style: TextStyle()), AttributeRun(range: big..<(big + 2), style: giant),
+                                         AttributeRun(range: (big + 2)..<units.count, style: TextStyle())])
+        let layout = try typesetter.layout(try StyledText(paragraphs: [paragraph]), settings: settings, mode: .scroll)
+        try #require(layout.pages.indices.contains { page in layout.lines(onPage: page).contains { $0.rect.size.width > 3 * settings.columnWidth } })
+        #expect(Self.caretRoundTripFailures(layout) == [])
+        #expect(checked == 6)
+    }
+
+    /// A line's graphemes are kept in visual order for hit testing, also where zero-width controls (NULs, shift
+    /// out) inside an Arabic run sit in a piece of their own whose x equals a neighbour's edge only up to
+    /// rounding. The fuzzer found them after the "�" to their right in 1.77 pt text, and a point between two
+    /// glyphs went one glyph too far (positions-zero-width-controls-out-of-visual-order).
+    @Test func zeroWidthControlsInsideAnArabicRunKeepVisualOrder() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let string = "\u{FFFD}\u{FFFD}\0Альтернатива Пушкин\nКАПИТАН\u{FFFD}\0\0\0АЯ ДОЧКА\n\0\0\0\0Берегите честь смолоду.\n"
+            + "Посл\u{650}\u{645}\u{652} \u{6DA} \u{625}\u{650}\u{646}\u{651}\u{64E}\u{647}\u{64F}\u{6E5} \u{628}\u{650}\u{647}\u{650}\u{645}\u{652} "
+            + "\u{631}\u{64E}\u{621}\u{64F}\u{648}\u{641}\u{64C}\u{FFFD}\0\0\0\0\0\0\0\u{E}\u{FFFD} \u{631}\u{651}\u{64E}\u{62D}\u{650}\u{64A}\u{645}\u{64C}\u{6ED}\n"
+            + "رَءُوفٌ\0 \0 \0 رَّحِيمٌ"
+        var checked = 0
+        for size in [1.7717250324254215, 3, 11, 24] {
+            var settings = Fixtures.settings
+            settings.fontFamily = "Noto Naskh Arabic"
+            settings.fontSize = size
+            settings.lineHeightMultiple = 3.359551384756237
+            settings.margins = EdgeInsets(top: 21.603112840466927, left: 37.719386587319754, bottom: 3.299610894941634, right: 0.661020828564889)
+            settings.paragraphSpacing = 1.0828107118333714
+            settings.firstLineIndent = 2.942610818646525
+            settings.alignment = .center
+            settings.pageSize = Size(width: 603.71, height: 1048.09)
+            settings.columns = 2
+            settings.columnGap = 25.034561684596017
+            settings.language = "zh-Hant"
+            let layout = try typesetter.layout(StyledText(plain: string), settings: settings)
+            for page in layout.pages.indices {
+                for index in layout.pages[page].placements.indices {
+                    let graphemes = layout.carets(page: page, placementIndex: index).graphemes
+                    #expect(zip(graphemes, graphemes.dropFirst()).allSatisfy { $0.maxX <= $1.maxX + 0.001 },
+                            "size \(size): graphemes out of visual order: \(graphemes.map { ($0.start, $0.minX, $0.maxX) })")
+                    checked += 1
+                }
+            }
+            #expect(Self.caretRoundTripFailures(layout) == [], "size \(size)")
+        }
+        #expect(checked > 8)
+    }
+
+    /// A caret on the column's edge is drawn with its centre 1 pt inside the column, so where a justified line
+    /// ends in a glyph narrower than 2 pt (a full stop in small text, a format character) that centre lies over
+    /// the glyph's left half; tapping it still gives the line's end, not the offset before the glyph. The fuzzer
+    /// found it 0.8 pt off after a U+202C (positions-end-caret-over-a-narrow-last-glyph).
+    @Test func theEndCaretOfAFullLineMapsBackOverANarrowLastGlyph() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let string = String(repeating: "Sed ut perspiciatis, unde omnis iste natus. Error sit voluptatem; accusantium. ", count: 12)
+        var narrowEnds = 0
+        for size in [3.0, 4, 5.5] {
+            for columns in [1, 3] {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: 300, height: 2000)
+                settings.margins = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                settings.fontSize = size
+                settings.alignment = .justified
+                settings.columns = columns
+                let layout = try typesetter.layout(StyledText(plain: string), settings: settings)
+                #expect(Self.caretRoundTripFailures(layout) == [], "size \(size), \(columns) columns")
+                for page in layout.pages.indices {
+                    for index in layout.pages[page].placements.indices {
+                        let carets = layout.carets(page: page, placementIndex: index)
+                        if let last = carets.graphemes.last(where: { $0.maxX <= carets.contentMaxX + 0.01 && $0.maxX > $0.minX }),
+                           last.maxX - last.minX < 2, carets.contentMaxX > layout.caretEdges(carets).right - 0.01 {
+                            narrowEnds += 1
+                        }
+                    }
+                }
+            }
+        }
+        // The case happens: full lines ending in a glyph narrower than the caret.
+        #expect(narrowEnds > 5)
+    }
+
+    /// Spaces hanging at the end of a justified line get no stretch, in hit testing as in drawing, so the caret at
+    /// a soft wrap's end is drawn on the line's end edge, also where the hanging space belongs to a run of the
+    /// other direction (English words in an Arabic paragraph, Arabic words in an English one). The fuzzer found a
+    /// stretched hanging space laid over the text of the line, putting the end caret mid-line
+    /// (positions-stretched-hanging-space-over-the-line*).
+    @Test func aSpaceHangingAtAJustifiedLineEndKeepsTheEndCaretOnTheEdge() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let strings = ["مرحبا why we are here and there where the words run on كتاب قلم and more words again بالعالم",
+                       "Read إِنَّ كتاب قلم مرحبا بالعالم then more words كتاب قلم مرحبا and so on بالعالم كتاب end"]
+        var checked = 0
+        for string in strings {
+            for width in [120.0, 160, 220] {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: width, height: 3000)
+                settings.margins = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                settings.fontSize = 18
+                settings.alignment = .justified
+                let text = StyledText(plain: string)
+                let layout = try typesetter.layout(text, settings: settings)
+                #expect(Self.caretRoundTripFailures(layout) == [], "width \(width): \(string)")
+                let lines = layout.lines(onPage: 0)
+                for line in lines.dropLast() where text.units(in: line.range).last == 0x20 {
+                    let caret = try #require(layout.caretRect(for: TextPosition(offset: line.range.upperBound, affinity: .backward)))
+                    let edge = line.direction == .rightToLeft ? line.rect.minX : line.rect.maxX
+                    #expect(abs(caret.rect.center.x - edge) < 1.01 && abs(caret.rect.center.y - line.rect.center.y) < line.rect.size.height,
+                            "width \(width): the end caret of line \(line.range) at \(caret.rect.center.x), its end edge at \(edge)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
 }

@@ -12,6 +12,8 @@ struct VisualPiece {
     /// Left and right edges, in column coordinates (points from the column's left edge).
     var minX: Float
     var maxX: Float
+    /// Whether the piece holds spaces that hang beyond the line's end edge (they get no justification stretch).
+    var isHanging = false
 }
 
 /// The visual arrangement of one line: its pieces left to right, and the x of every glyph.
@@ -60,6 +62,7 @@ struct LineGeometry {
         LineGeometry.collectPieces(shaped, from: visibleEnd, to: end, into: &hanging)
         var edge = rtlParagraph ? box.x : x
         for var piece in hanging {
+            piece.isHanging = true
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
             var width: Float = 0
             for g in piece.glyphStart..<piece.glyphEnd { width += shaped.advances[g] * size }

@@ -106,11 +106,21 @@ extension BookLayout {
         placement(for: offset, affinity: .forward).map { carets(page: $0.page, placementIndex: $0.index) }
     }
 
-    /// Keeps a caret's x inside the text column, as UITextView does.
+    /// Keeps a caret's x inside the text column, as UITextView does, or inside its line where the line sticks out
+    /// of the column (a glyph wider than the column, or one pushed past its edge by a first-line indent): there
+    /// the caret stays on the glyph's edge, where the glyph is drawn and where hit testing maps it back, not
+    /// inside the glyph at the column's edge (found by the position fuzzer: the caret after a lone "�" indented
+    /// past the column's right edge was drawn over the "�", and mapped back to the offset before it).
     private func clampedToColumn(_ x: Double, carets: LineCarets) -> Double {
+        let edges = caretEdges(carets)
+        return min(max(x, edges.left + 1), edges.right - 1)
+    }
+
+    /// The left and right edges a caret of the line is kept within (its centre 1 pt inside them, so that the
+    /// 2 pt caret is drawn inside): the column's, widened to the line's box where the line sticks out of it.
+    func caretEdges(_ carets: LineCarets) -> (left: Double, right: Double) {
         let placement = pages[carets.page].placements[carets.placementIndex]
-        let left = Double(placement.x), right = left + settings.columnWidth
-        return min(max(x, left + 1), right - 1)
+        return (min(Double(placement.x), carets.box.minX), max(Double(placement.x) + settings.columnWidth, carets.box.maxX))
     }
 
     /// `offset` moved to the start (or, with `forward`, the end) of the grapheme cluster containing it, so that

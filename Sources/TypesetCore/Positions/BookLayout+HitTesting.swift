@@ -3,7 +3,10 @@ extension BookLayout {
     ///
     /// The line is the one whose vertical band holds the point (bands split the gaps between lines at their
     /// midpoints); above the first line the point is projected onto it; below the last line the answer is the end
-    /// of the last line. Left or right of a line gives its start or end (mirrored for a right-to-left paragraph).
+    /// of the last line. Left or right of a line gives its start or end (mirrored for a right-to-left paragraph),
+    /// whichever has its caret drawn on that side; a line that begins or ends with text of the other direction
+    /// gives the position drawn at that edge instead. Where a line sticks out of its column, a point on it
+    /// belongs to that line's column.
     /// Over a grapheme, the nearer of its two edges wins (a ligature's advance is divided among its graphemes).
     /// The end of a soft-wrapped line comes with `.backward` affinity; a hard line end gives the offset before
     /// the newline. Only the page's lines are candidates, and the answer is never inside a grapheme cluster.
@@ -16,7 +19,7 @@ extension BookLayout {
         guard !pages.isEmpty else { return TextPosition(offset: 0) }
         let page = min(max(page, 0), pages.count - 1)
         let point = sanitized(point)
-        let column = columnPlacements(onPage: page, nearestTo: point.x)
+        let column = columnPlacements(onPage: page, nearestTo: point)
         guard let index = placementIndex(forY: point.y, onPage: page, among: column) else {
             return TextPosition(offset: pages[page].range.lowerBound)
         }
@@ -40,7 +43,7 @@ extension BookLayout {
         let pageRange = pages[page].range
         if range.upperBound < pageRange.lowerBound { return TextPosition(offset: range.upperBound, affinity: .backward) }
         if range.lowerBound > pageRange.upperBound { return TextPosition(offset: range.lowerBound) }
-        let column = columnPlacements(onPage: page, nearestTo: point.x)
+        let column = columnPlacements(onPage: page, nearestTo: point)
         // Lines of the column that intersect the range (the range may touch a line at its ends).
         var first = column.upperBound, last = column.lowerBound - 1
         for i in column {
@@ -96,9 +99,27 @@ extension BookLayout {
         let start = TextPosition(offset: carets.startOffset)
         let end = endPosition(of: carets)
         guard !carets.graphemes.isEmpty else { return start }
-        // Outside the line's visible content: its start or end edge (hanging spaces are beyond the end edge).
-        if x <= carets.contentMinX { return carets.isRightToLeft ? end : start }
-        if x >= carets.contentMaxX { return carets.isRightToLeft ? start : end }
+        // A caret on the column's edge is drawn with its centre 1 pt inside it (see caretRect), so a point within
+        // 1 pt of that edge stands for the edge itself (found by the position fuzzer: the end caret of a justified
+        // line ending in a 1.8 pt wide format character was drawn over that character's left half, which mapped
+        // back to the offset before it).
+        let edges = caretEdges(carets)
+        var x = x <= edges.left + 1 ? min(x, edges.left) : (x >= edges.right - 1 ? max(x, edges.right) : x)
+        // Outside the line's visible content: the line's start or end, whichever has its caret drawn on that edge
+        // (hanging spaces are beyond the end edge). Usually that is the start on the paragraph's start side; but a
+        // line that begins or ends with text of the other direction (an LTR "F" alone on a line of an Arabic
+        // paragraph) draws its start and end carets elsewhere, so the point then goes to the outer edge of the
+        // grapheme at that edge, below (found by the position fuzzer: the point on an RTL line's left edge gave
+        // the line's end, drawn on its right edge).
+        let leftEdge = x <= carets.contentMinX
+        if leftEdge || x >= carets.contentMaxX {
+            let edgeX = leftEdge ? carets.contentMinX : carets.contentMaxX
+            let candidates = leftEdge == carets.isRightToLeft ? [end, start] : [start, end]
+            if let onEdge = candidates.first(where: { abs(carets.caretX(for: $0.offset, affinity: $0.affinity) - edgeX) < 0.01 }) {
+                return onEdge
+            }
+            x = edgeX
+        }
         // The grapheme under x (graphemes are sorted left to right), then its nearer edge.
         var low = 0, high = carets.graphemes.count - 1
         while low < high {

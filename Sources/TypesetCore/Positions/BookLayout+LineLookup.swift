@@ -52,9 +52,13 @@ extension BookLayout {
         return nil
     }
 
-    /// The placements of `page` in the column nearest to `x`, as a range of placement indices (columns are
-    /// filled one after the other, so each is contiguous).
-    func columnPlacements(onPage page: Int, nearestTo x: Double) -> Range<Int> {
+    /// The placements of `page` in the column nearest to `point`, as a range of placement indices (columns are
+    /// filled one after the other, so each is contiguous): the column nearest to `point.x`, unless the point lies
+    /// on a line of another column that sticks out of it (a glyph wider than the column, or one pushed past its
+    /// edge by an indent): then that line's column (found by the position fuzzer: the caret after a glyph sticking
+    /// out into the gap mapped back to the next column). Where lines of several columns hold the point (a giant
+    /// glyph over its neighbours), the column that holds it too wins.
+    func columnPlacements(onPage page: Int, nearestTo point: Point) -> Range<Int> {
         let placements = pages[page].placements
         guard !placements.isEmpty else { return 0..<0 }
         var columns: [(x: Float, range: Range<Int>)] = []
@@ -64,15 +68,27 @@ extension BookLayout {
             start = i
         }
         guard columns.count > 1 else { return columns[0].range }
+        func hasLine(under point: Point, in column: Range<Int>) -> Bool {
+            column.contains { i in
+                let box = paragraphLayout(Int(placements[i].paragraph)).lines[Int(placements[i].line)]
+                let minX = Double(placements[i].x) + Double(box.x), top = Double(placements[i].y)
+                return point.x >= minX && point.x <= minX + box.justifiedWidth && point.y >= top && point.y < top + Double(box.height)
+            }
+        }
         let width = settings.columnWidth
         var best = columns[0]
         var bestDistance = Double.infinity
+        var lineHolder: Range<Int>?
         for column in columns {
             let left = Double(column.x), right = left + width
-            let distance = x < left ? left - x : (x > right ? x - right : 0)
+            let distance = point.x < left ? left - point.x : (point.x > right ? point.x - right : 0)
+            if lineHolder == nil || distance == 0, hasLine(under: point, in: column.range) {
+                if distance == 0 { return column.range }
+                lineHolder = column.range
+            }
             if distance < bestDistance { bestDistance = distance; best = column }
         }
-        return best.range
+        return lineHolder ?? best.range
     }
 
     /// The placement whose vertical band holds `y` among `candidates` (sorted top to bottom): each line owns

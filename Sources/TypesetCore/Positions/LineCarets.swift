@@ -154,7 +154,10 @@ extension BookLayout {
                 var width: Double = 0
                 while g < piece.glyphEnd, Int(shapedParagraph.clusters[g]) == cluster {
                     width += Double(shapedParagraph.advances[g]) * size
-                    let extra = box.extraAdvance(afterGlyph: g, shaped: shapedParagraph, content: content)
+                    // Hanging spaces get no justification stretch (as the line geometry places them): with it, a
+                    // stretched space hanging at the start side of a right-to-left piece was laid over the text
+                    // (found by the position fuzzer: the end caret of a justified line drawn mid-line).
+                    let extra = piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, shaped: shapedParagraph, content: content)
                     if extra != 0 { width += Double(extra) }
                     g += 1
                 }
@@ -208,7 +211,14 @@ extension BookLayout {
                 graphemes.append(fragment)
             }
         }
-        if graphemes.count > 1 && seen.count != fragments.count { graphemes.sort { $0.minX < $1.minX } }
+        // Hit testing searches them by x, so they must be in visual order. Merged fragments can break it, and so
+        // can zero-width graphemes (controls) in a piece of their own next to a piece that ends at the same x up to
+        // rounding, which the line geometry may order either way (found by the position fuzzer: NULs in an Arabic
+        // run came after the "�" to their right, and a point between two glyphs went one glyph too far). Sorting
+        // by midpoint keeps zero-width graphemes beside their neighbours whatever the rounding.
+        if zip(graphemes, graphemes.dropFirst()).contains(where: { $0.maxX > $1.maxX || $0.minX > $1.minX }) {
+            graphemes.sort { $0.minX + $0.maxX < $1.minX + $1.maxX }
+        }
 
         let rangeValue = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
         let startOffset = l == 0 ? contentStart : contentStart + Int(box.start)
