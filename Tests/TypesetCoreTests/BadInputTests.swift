@@ -199,6 +199,7 @@ import TypesetTestSupport
         for (name, setting, positive) in fields {
             var values: [Double] = [.nan, .infinity, -.infinity, -1, -1e-300, 1e300, .greatestFiniteMagnitude]
             if positive { values += [0, -0.0] }
+            if name == "line-height" { values += [1e-300, 0.0999] }  // below the minimum multiple
             for value in values {
                 var settings = Fixtures.settings
                 settings[keyPath: setting] = value

@@ -58,6 +58,10 @@ public struct TypographySettings: Hashable, Sendable {
         public var description: String { "\(name): \(reason)" }
     }
 
+    /// The smallest line-height multiple accepted: lines a tenth of their natural height already overlap, and
+    /// much less leaves them without height.
+    public static let minimumLineHeightMultiple: Double = 0.1
+
     /// The largest font size, page dimension and margin accepted, in points; far beyond any screen, small
     /// enough that layout arithmetic stays exact.
     public static let maximumDimension: Double = 100_000
@@ -74,6 +78,11 @@ public struct TypographySettings: Hashable, Sendable {
         guard !fontFamily.isEmpty else { throw InvalidSetting(name: "font", reason: "the font family is empty") }
         try check(fontSize, "size", max: 2000)
         try check(lineHeightMultiple, "line-height", max: 20)
+        // Far below any reading setting, but a multiple such as 1e-300 gives lines of no height at all (in Float),
+        // stacked at one y, where no point can pick a line (found by the position fuzzer).
+        guard lineHeightMultiple >= TypographySettings.minimumLineHeightMultiple else {
+            throw InvalidSetting(name: "line-height", reason: "must be at least \(formatPoints(TypographySettings.minimumLineHeightMultiple)), got \(formatPoints(lineHeightMultiple))")
+        }
         try check(margins.top, "margins", positive: false)
         try check(margins.left, "margins", positive: false)
         try check(margins.bottom, "margins", positive: false)
