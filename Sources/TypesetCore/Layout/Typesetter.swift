@@ -68,8 +68,12 @@ public final class Typesetter: Sendable {
         let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
-            // The chunk's lines go into one array that its paragraphs share (see LineList).
-            var lines: [LineBox] = []
+            // The chunk's lines are gathered in the context's scratch array (its storage kept from chunk to chunk,
+            // so it neither grows nor faults in new pages) and copied once into the array its paragraphs share
+            // (see LineList).
+            var lines = context.lineScratch
+            context.lineScratch = []
+            lines.removeAll(keepingCapacity: true)
             var placed: [(lines: Range<Int>, spaceBefore: Float)] = []
             placed.reserveCapacity(chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
@@ -87,14 +91,11 @@ public final class Typesetter: Sendable {
                     }
                 }
             }
-            // Growth leaves up to twice the room needed; the layout keeps the lines, so keep them at their size.
-            if lines.capacity > lines.count + lines.count / 8 {
-                let exact = [LineBox](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
-                    initialized = buffer.initialize(fromContentsOf: lines)
-                }
-                lines = exact
+            let shared = [LineBox](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: lines)
             }
-            return placed.map { ParagraphLayout(lines: LineList(lines, range: $0.lines), spaceBefore: $0.spaceBefore) }
+            context.lineScratch = lines
+            return placed.map { ParagraphLayout(lines: LineList(shared, range: $0.lines), spaceBefore: $0.spaceBefore) }
         }
         let pages = Paginator(settings: settings, mode: mode).paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
         return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)

@@ -29,8 +29,9 @@ final class ShapingContext: @unchecked Sendable {
     let hyphenator = Hyphenator()
     var hyphenationScratch: [UInt32] = []
     var candidateScratch: [UInt32] = []
-    /// The breaks of the paragraph being laid out.
+    /// The breaks of the paragraph being laid out, and the lines of the batch of paragraphs being laid out.
     var lineBreakScratch: [LineBreak] = []
+    var lineScratch: [LineBox] = []
     let optimalScratch = OptimalLineBreaker.Scratch()
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
