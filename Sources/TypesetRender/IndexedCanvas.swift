@@ -128,22 +128,23 @@ struct IndexedCanvas: GlyphCanvas {
         self.indices = indices
         if let stoppedAt {
             // Out of colours: the page so far as RGBA, then the rest of this mask and every later one there.
-            var page = makeBitmap()
+            var page = rgbaBitmap()
             page.composite(image, atX: x, y: y, color: color, from: stoppedAt)
             bitmap = page
             self.indices = []
         }
     }
 
-    /// The pixels as an RGBA bitmap.
-    private func makeBitmap() -> Bitmap {
-        var page = Bitmap(width: width, height: height, fill: .black)
-        page.withUnsafeMutablePixels { pixels in
-            let raw = UnsafeMutableRawBufferPointer(pixels)
+    /// The page as an RGBA bitmap: the one it turned into, or its indices mapped to their colours.
+    func rgbaBitmap() -> Bitmap {
+        if let bitmap { return bitmap }
+        var pixels = [UInt8](repeating: 0, count: indices.count * 4)
+        pixels.withUnsafeMutableBytes { raw in
             for (i, index) in indices.enumerated() {
                 raw.storeBytes(of: colours[Int(index)], toByteOffset: i * 4, as: UInt32.self)
             }
         }
-        return page
+        // The sizes are the canvas's own, so the bitmap always accepts them.
+        return Bitmap(width: width, height: height, pixels: pixels) ?? Bitmap(width: width, height: height, fill: .black)
     }
 }

@@ -48,21 +48,9 @@ public final class PageRenderer {
     ///   ``Bitmap/maximumPixelCount`` (a long scroll layout at a high scale), `.fontUnreadable` when a face's
     ///   file cannot be opened by FreeType.
     public func render(page: Int, of layout: BookLayout, decorations: DecorationSet? = nil) throws(RenderError) -> Bitmap {
-        guard layout.pages.indices.contains(page) else {
-            throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
+        try drawPage(page, of: layout, onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap in
+            if let decorations, !decorations.isEmpty { drawDecorations(decorations, page: page, of: layout, into: &bitmap) }
         }
-        let scale = layout.settings.pixelScale
-        let size = layout.pages[page].size
-        let (width, height) = try PageRenderer.pixelSize(of: size, scale: scale)
-        let theme = layout.settings.theme
-        var bitmap = Bitmap(width: width, height: height, fill: theme.background)
-        if let decorations, !decorations.isEmpty {
-            drawDecorations(decorations, page: page, of: layout, into: &bitmap)
-        }
-        for run in layout.glyphRuns(onPage: page) {
-            try draw(run, color: run.color ?? theme.text, scale: scale, into: &bitmap)
-        }
-        return bitmap
     }
 
     /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:decorations:)`` followed by
@@ -77,22 +65,35 @@ public final class PageRenderer {
     /// - Throws: as ``render(page:of:decorations:)`` and ``PNGEncoder/encode(_:compression:)``.
     public func renderPNG(page: Int, of layout: BookLayout, decorations: DecorationSet? = nil,
                           compression: PNGEncoder.Compression = .fast) throws(RenderError) -> [UInt8] {
-        let decorated = decorations.map { !$0.isEmpty } ?? false
-        if compression == .fast, !decorated, layout.pages.indices.contains(page) {
-            let scale = layout.settings.pixelScale
-            let (width, height) = try PageRenderer.pixelSize(of: layout.pages[page].size, scale: scale)
-            if width > 0, height > 0 {
-                let theme = layout.settings.theme
-                var canvas = IndexedCanvas(width: width, height: height, background: theme.background)
-                for run in layout.glyphRuns(onPage: page) {
-                    try draw(run, color: run.color ?? theme.text, scale: scale, into: &canvas)
-                }
-                if let bitmap = canvas.bitmap { return try PNGEncoder.encode(bitmap, compression: compression) }
-                return try PalettePNGWriter.encode(width: width, height: height, indices: canvas.indices,
-                                                   colormap: canvas.colormap, opaque: canvas.isOpaque)
-            }
+        guard compression == .fast, decorations?.isEmpty ?? true else {
+            return try PNGEncoder.encode(render(page: page, of: layout, decorations: decorations), compression: compression)
         }
-        return try PNGEncoder.encode(render(page: page, of: layout, decorations: decorations), compression: compression)
+        let canvas = try drawPage(page, of: layout, onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
+        // An empty page goes to the encoder too, for its error (PNG images are at least 1×1).
+        guard canvas.bitmap == nil, canvas.width > 0, canvas.height > 0 else {
+            return try PNGEncoder.encode(canvas.rgbaBitmap(), compression: compression)
+        }
+        return try PalettePNGWriter.encode(width: canvas.width, height: canvas.height, indices: canvas.indices,
+                                           colormap: canvas.colormap, opaque: canvas.isOpaque)
+    }
+
+    /// Checks the page index, makes the page's canvas at its pixel size in the theme's background, lets `prepare`
+    /// draw under the text (decorations), then draws every glyph run in its colour.
+    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout,
+                                               onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
+                                               prepare: (inout Canvas) -> Void = { _ in }) throws(RenderError) -> Canvas {
+        guard layout.pages.indices.contains(page) else {
+            throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
+        }
+        let scale = layout.settings.pixelScale
+        let (width, height) = try PageRenderer.pixelSize(of: layout.pages[page].size, scale: scale)
+        let theme = layout.settings.theme
+        var canvas = makeCanvas(width, height, theme.background)
+        prepare(&canvas)
+        for run in layout.glyphRuns(onPage: page) {
+            try draw(run, color: run.color ?? theme.text, scale: scale, into: &canvas)
+        }
+        return canvas
     }
 
     /// The bitmap size for a page, or `.tooLarge`.

@@ -86,8 +86,8 @@ public struct TextRangeResolver: Sendable {
         for offset in [range.lowerBound, range.upperBound] where splitsSurrogatePair(offset) {
             return .rejected(.splitsSurrogatePair(at: offset))
         }
-        let lower = graphemeBoundary(atOrBefore: range.lowerBound)
-        let upper = range.isEmpty ? lower : graphemeBoundary(atOrAfter: range.upperBound)
+        let lower = segmenter.boundary(range.lowerBound, in: text)
+        let upper = range.isEmpty ? lower : segmenter.boundary(range.upperBound, in: text, forward: true)
         if lower == range.lowerBound && upper == range.upperBound { return .exact(range) }
         let split = lower != range.lowerBound ? range.lowerBound : range.upperBound
         return .adjusted(lower..<upper, .splitsGrapheme(at: split))
@@ -103,31 +103,5 @@ public struct TextRangeResolver: Sendable {
             return false
         }
         return UTF16.isLeadSurrogate(paragraph.units[local - 1]) && UTF16.isTrailSurrogate(paragraph.units[local])
-    }
-
-    private func graphemeBoundary(atOrBefore offset: UTF16Offset) -> UTF16Offset {
-        snapped(offset) { boundaries, index in boundaries[index] }
-    }
-
-    private func graphemeBoundary(atOrAfter offset: UTF16Offset) -> UTF16Offset {
-        // Not a boundary, so a later one exists: the paragraph's end is always a boundary.
-        snapped(offset) { boundaries, index in index + 1 < boundaries.count ? boundaries[index + 1] : boundaries[index] }
-    }
-
-    /// `offset` if it is a grapheme boundary of its paragraph; else `pick(boundaries, i)` where `boundaries[i]` is
-    /// the last boundary before it (paragraph-relative boundaries, document offset returned).
-    private func snapped(_ offset: UTF16Offset, _ pick: ([Int], Int) -> Int) -> UTF16Offset {
-        guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return offset }
-        let paragraph = text.paragraphs[p]
-        let local = offset - paragraph.range.lowerBound
-        let units = paragraph.units[...]
-        guard !segmenter.isBoundary(local, in: units) else { return offset }
-        let boundaries = segmenter.boundaries(of: units)
-        var low = 0, high = boundaries.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if boundaries[mid] <= local { low = mid } else { high = mid - 1 }
-        }
-        return paragraph.range.lowerBound + pick(boundaries, low)
     }
 }

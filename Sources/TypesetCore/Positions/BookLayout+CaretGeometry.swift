@@ -126,21 +126,6 @@ extension BookLayout {
     /// `offset` moved to the start (or, with `forward`, the end) of the grapheme cluster containing it, so that
     /// geometry is never asked for the inside of a cluster or a surrogate pair.
     func snappedToGrapheme(_ offset: UTF16Offset, forward: Bool = false) -> UTF16Offset {
-        guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return offset }
-        let paragraph = text.paragraphs[p]
-        let local = offset - paragraph.range.lowerBound
-        // Fast path: between two characters below U+0300 (no marks, joiners or surrogates), except inside CR LF.
-        let before = paragraph.units[local - 1 < 0 ? 0 : local - 1], after = paragraph.units[local]
-        if local > 0 && before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { return offset }
-        // The paragraph's grapheme boundaries around the offset.
-        let boundaries = segmenter.boundaries(of: paragraph.units[...])
-        var low = 0, high = boundaries.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if boundaries[mid] <= local { low = mid } else { high = mid - 1 }
-        }
-        if boundaries[low] == local { return offset }
-        let next = low + 1 < boundaries.count ? boundaries[low + 1] : local
-        return paragraph.range.lowerBound + (forward ? next : boundaries[low])
+        segmenter.boundary(offset, in: text, forward: forward)
     }
 }

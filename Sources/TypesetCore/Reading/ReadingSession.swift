@@ -269,7 +269,7 @@ public final class ReadingSession: Sendable {
         }
         if let cached { return cached }
         let text = publication.text
-        let paragraphs = text.sectionStarts.isEmpty ? 0..<0 : text.paragraphRange(ofSection: section)
+        let paragraphs = text.paragraphRange(ofSection: section)
         let shaped = try typesetter.shape(text, fontFamily: key.family, language: key.language, paragraphRange: paragraphs)
         state.withLock { state in
             if let index = state.shaped.firstIndex(where: { $0.key == key }) {
@@ -288,12 +288,12 @@ public final class ReadingSession: Sendable {
         -> (before: Int, total: PageCount) {
         let text = publication.text
         var knownUnits = 0, knownPages = 0
-        for (index, layout) in layouts { knownUnits += text.range(ofSectionSafe: index).count; knownPages += layout.pages.count }
+        for (index, layout) in layouts { knownUnits += text.range(ofSection: index).count; knownPages += layout.pages.count }
         let pagesPerUnit = knownUnits > 0 ? Double(knownPages) / Double(knownUnits)
             : 1 / Double(max(1, ReadingFigures.charactersPerNominalPage))
         func pages(_ index: Int) -> Int {
             if let layout = layouts[index] { return layout.pages.count }
-            return max(1, Int((Double(text.range(ofSectionSafe: index).count) * pagesPerUnit).rounded()))
+            return max(1, Int((Double(text.range(ofSection: index).count) * pagesPerUnit).rounded()))
         }
         var before = 0, total = 0
         for index in 0..<sectionCount {
@@ -333,13 +333,6 @@ public final class ReadingSession: Sendable {
                 }
             }
         }
-    }
-}
-
-extension StyledText {
-    /// The range of section `section`, or the whole (empty) text for a text without sections.
-    func range(ofSectionSafe section: Int) -> Range<UTF16Offset> {
-        sectionStarts.indices.contains(section) ? range(ofSection: section) : 0..<length
     }
 }
 

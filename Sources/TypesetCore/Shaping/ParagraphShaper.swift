@@ -18,10 +18,10 @@ struct ParagraphShaper {
         let primary = try context.fontSet(for: FontDescriptor(family: firstStyle.fontFamily ?? family,
                                                               weight: firstStyle.weight, isItalic: firstStyle.isItalic)).primary
         guard count > 0 else {
-            return ShapedParagraph(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
+            return ShapedParagraph(.init(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                    runs: [], glyphIDs: [],
                                    clusters: [], advances: [], offsets: [], breaks: [BreakCandidate.encode(offset: 0, mandatory: true)],
-                                   emPrefix: [0], clusterStarts: [1])
+                                   emPrefix: [0], clusterStarts: [1]))
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
 
@@ -86,11 +86,11 @@ struct ParagraphShaper {
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
                                        sizes: [Float](repeating: 1, count: paragraph.runs.count),
                                        prefix: &emPrefix, clusterStarts: &clusterStarts)
-        return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
+        return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
-                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts)
+                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts))
     }
 
     /// Shapes `start..<end` of the layout text into `sink`, through the word cache when the segment is a whole

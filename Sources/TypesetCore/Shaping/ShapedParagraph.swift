@@ -8,51 +8,38 @@ internal import CMemory
 /// Glyphs are stored in logical order: for a right-to-left run, HarfBuzz's visual output is reversed, so that
 /// breaking can walk every run in the same direction; drawing an RTL run walks its glyphs backwards.
 public struct ShapedParagraph: Sendable {
-    /// The arrays live in one immutable object, so that a copy of a shaped paragraph (reading it out of an array,
-    /// passing it to a layout) retains one object instead of nine arrays whose headers are cold: those copies
-    /// were a tenth of a relayout's time (perf).
+    /// What shaping produced for the paragraph (see the forwarding properties below for each field).
+    struct Contents {
+        var contentLength: Int
+        var paragraphLevel: UInt8
+        var primaryFaceID: Int32
+        var runs: [ShapedRun]
+        var glyphIDs: [UInt16]
+        var clusters: [UInt32]
+        var advances: [Float]
+        var offsets: [SIMD2<Float>]
+        var breaks: [UInt32]
+        var emPrefix: [Float]
+        var clusterStarts: [UInt8]
+    }
+
+    /// The contents live in one immutable object, so that a copy of a shaped paragraph (reading it out of an
+    /// array, passing it to a layout) retains one object instead of nine arrays whose headers are cold: those
+    /// copies were a tenth of a relayout's time (perf).
     private final class Storage: Sendable {
-        let contentLength: Int
-        let paragraphLevel: UInt8
-        let primaryFaceID: Int32
-        let runs: [ShapedRun]
-        let glyphIDs: [UInt16]
-        let clusters: [UInt32]
-        let advances: [Float]
-        let offsets: [SIMD2<Float>]
-        let breaks: [UInt32]
-        let emPrefix: [Float]
-        let clusterStarts: [UInt8]
+        let contents: Contents
         let hasMonotoneWidthsAndPlainBreaks: Bool
 
-        init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphIDs: [UInt16],
-             clusters: [UInt32], advances: [Float], offsets: [SIMD2<Float>], breaks: [UInt32], emPrefix: [Float],
-             clusterStarts: [UInt8]) {
-            self.contentLength = contentLength
-            self.paragraphLevel = paragraphLevel
-            self.primaryFaceID = primaryFaceID
-            self.runs = runs
-            self.glyphIDs = glyphIDs
-            self.clusters = clusters
-            self.advances = advances
-            self.offsets = offsets
-            self.breaks = breaks
-            self.emPrefix = emPrefix
-            self.clusterStarts = clusterStarts
-            hasMonotoneWidthsAndPlainBreaks = advances.allSatisfy { $0 >= 0 }  // false for NaN too
-                && breaks.dropLast().allSatisfy { !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0) }
+        init(_ contents: Contents) {
+            self.contents = contents
+            hasMonotoneWidthsAndPlainBreaks = contents.advances.allSatisfy { $0 >= 0 }  // false for NaN too
+                && contents.breaks.dropLast().allSatisfy { !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0) }
         }
     }
 
     private let storage: Storage
 
-    init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphIDs: [UInt16],
-         clusters: [UInt32], advances: [Float], offsets: [SIMD2<Float>], breaks: [UInt32], emPrefix: [Float],
-         clusterStarts: [UInt8]) {
-        storage = Storage(contentLength: contentLength, paragraphLevel: paragraphLevel, primaryFaceID: primaryFaceID,
-                          runs: runs, glyphIDs: glyphIDs, clusters: clusters, advances: advances, offsets: offsets,
-                          breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts)
-    }
+    init(_ contents: Contents) { storage = Storage(contents) }
 
     /// Asks the processor to bring in the arrays a relayout reads first (the prefix sums, cluster starts,
     /// break opportunities), ahead of laying the paragraph out.
@@ -66,9 +53,9 @@ public struct ShapedParagraph: Sendable {
                 while offset < min(bytes.count, 2048) { typeset_prefetch(base + offset); offset += 64 }
             }
         }
-        prefetchLines(storage.emPrefix)
-        prefetchLines(storage.breaks)
-        storage.clusterStarts.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
+        prefetchLines(storage.contents.emPrefix)
+        prefetchLines(storage.contents.breaks)
+        storage.contents.clusterStarts.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
     }
 
     /// Asks the processor to bring in the storage object of the shaped paragraph at `pointer`, without touching
@@ -79,29 +66,29 @@ public struct ShapedParagraph: Sendable {
     }
 
     /// UTF-16 length of the paragraph's content.
-    public var contentLength: Int { storage.contentLength }
+    public var contentLength: Int { storage.contents.contentLength }
     /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).
-    public var paragraphLevel: UInt8 { storage.paragraphLevel }
+    public var paragraphLevel: UInt8 { storage.contents.paragraphLevel }
     /// ``FontFace/id`` of the primary face of the paragraph's first style: the metrics of an empty line.
-    var primaryFaceID: Int32 { storage.primaryFaceID }
+    var primaryFaceID: Int32 { storage.contents.primaryFaceID }
     /// Runs in logical order, covering the content.
-    var runs: [ShapedRun] { storage.runs }
+    var runs: [ShapedRun] { storage.contents.runs }
     /// Glyph ids (``ShapedParagraph/invisibleGlyph`` for line terminators, which are not drawn).
-    var glyphIDs: [UInt16] { storage.glyphIDs }
+    var glyphIDs: [UInt16] { storage.contents.glyphIDs }
     /// Content-relative offset of each glyph's cluster.
-    var clusters: [UInt32] { storage.clusters }
+    var clusters: [UInt32] { storage.contents.clusters }
     /// Advance of each glyph, in ems.
-    var advances: [Float] { storage.advances }
+    var advances: [Float] { storage.contents.advances }
     /// Offsets (x, y, in ems, y up) of each glyph; empty when every offset is zero.
-    var offsets: [SIMD2<Float>] { storage.offsets }
+    var offsets: [SIMD2<Float>] { storage.contents.offsets }
     /// Line-break opportunities (UAX #14) as content offsets, ascending, encoded as ``BreakCandidate`` (a break
     /// after a soft hyphen is flagged as hyphenated). The content end is always the last entry.
-    var breaks: [UInt32] { storage.breaks }
+    var breaks: [UInt32] { storage.contents.breaks }
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
     /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
-    var emPrefix: [Float] { storage.emPrefix }
+    var emPrefix: [Float] { storage.contents.emPrefix }
     /// 1 where a unit starts a shaping cluster (and at the end).
-    var clusterStarts: [UInt8] { storage.clusterStarts }
+    var clusterStarts: [UInt8] { storage.contents.clusterStarts }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end) and no
     /// break opportunity but the last is mandatory or hyphenated: then which opportunities fit on a line is a
     /// prefix of them, and the greedy breaker may search for the last one instead of walking to it.

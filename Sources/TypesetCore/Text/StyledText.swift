@@ -104,22 +104,23 @@ public struct StyledText: Sendable {
         String(decoding: units(in: range), as: UTF16.self)
     }
 
-    /// The paragraph range `sectionStarts[section]..<sectionStarts[section + 1]`; `section` must be in
-    /// `sectionStarts.indices`.
+    /// The paragraph range `sectionStarts[section]..<sectionStarts[section + 1]`; empty for a section outside
+    /// `sectionStarts.indices` (a text without paragraphs has no sections).
     public func paragraphRange(ofSection section: Int) -> Range<Int> {
         paragraphRange(ofSections: section..<(section + 1))
     }
 
-    /// The paragraphs of a run of sections; `sections` must lie in `0..<sectionStarts.count` (empty for an empty
-    /// range).
+    /// The paragraphs of a run of sections, `sections` clamped to `0..<sectionStarts.count` (empty when nothing
+    /// of it is left).
     public func paragraphRange(ofSections sections: Range<Int>) -> Range<Int> {
+        let sections = sections.clamped(to: 0..<sectionStarts.count)
         guard !sections.isEmpty else { return 0..<0 }
         let start = sectionStarts[sections.lowerBound]
         let end = sections.upperBound < sectionStarts.count ? sectionStarts[sections.upperBound] : paragraphs.count
         return start..<end
     }
 
-    /// The UTF-16 range of section `section` (in `sectionStarts.indices`).
+    /// The UTF-16 range of section `section`; empty for a section outside `sectionStarts.indices`.
     public func range(ofSection section: Int) -> Range<UTF16Offset> {
         let paragraphs = paragraphRange(ofSection: section)
         guard !paragraphs.isEmpty else { return 0..<0 }

@@ -29,6 +29,26 @@ public final class GraphemeSegmenter: Sendable {
         return [0] + box.iterator.boundaries()
     }
 
+    /// `offset` if it is a grapheme boundary of `text`; else the start (or, with `forward`, the end) of the grapheme
+    /// cluster containing it. Offsets are document offsets; clusters never cross paragraphs. Caret geometry and
+    /// decoration ranges both snap through here, so they agree on where a cluster ends.
+    func boundary(_ offset: UTF16Offset, in text: StyledText, forward: Bool = false) -> UTF16Offset {
+        guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return offset }
+        let paragraph = text.paragraphs[p]
+        let local = offset - paragraph.range.lowerBound
+        let units = paragraph.units[...]
+        guard !isBoundary(local, in: units) else { return offset }
+        // Not a boundary, so a later one exists: the paragraph's end always is one.
+        let boundaries = boundaries(of: units)
+        var low = 0, high = boundaries.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if boundaries[mid] <= local { low = mid } else { high = mid - 1 }
+        }
+        let next = low + 1 < boundaries.count ? boundaries[low + 1] : local
+        return paragraph.range.lowerBound + (forward ? next : boundaries[low])
+    }
+
     /// Whether `offset` (relative to the slice's start) is a grapheme boundary of `units`.
     public func isBoundary(_ offset: Int, in units: ArraySlice<UInt16>) -> Bool {
         guard offset > 0, offset < units.count else { return offset == 0 || offset == units.count }
