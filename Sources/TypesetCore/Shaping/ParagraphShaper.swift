@@ -32,8 +32,10 @@ struct ParagraphShaper {
         // reaching them through the class on every word cost an exclusivity check each (callgrind).
         var cache = context.takeCache()
         var glyphs = context.glyphScratch
+        var segments = context.segmentScratch
         context.glyphScratch = []
-        defer { context.cache = cache; context.glyphScratch = glyphs }
+        context.segmentScratch = []
+        defer { context.cache = cache; context.glyphScratch = glyphs; context.segmentScratch = segments }
 
         units.withUnsafeBufferPointer { buffer in
             for var run in runs {
@@ -45,34 +47,35 @@ struct ParagraphShaper {
                 // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
                 let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
                                            smallCaps: smallCaps, languageID: context.languageID(language))
-                var segmentStart = Int(run.start)
-                let end = Int(run.end)
-                while segmentStart < end {
-                    // A segment is a single space or terminator, or a maximal stretch without either.
-                    var segmentEnd = segmentStart + 1
-                    let first = buffer[segmentStart]
-                    if first != 0x20 && !CharacterClass.isInvisibleControl(first) {
-                        var stackedMarks = 0
-                        while segmentEnd < end, buffer[segmentEnd] != 0x20, !CharacterClass.isInvisibleControl(buffer[segmentEnd]) {
-                            // HarfBuzz's mark attachment looks back over every mark before it, so a base with a
-                            // million marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe
-                            // format (UAX #15) nothing more is stacked meaningfully: such a "Zalgo" tail is shaped
-                            // in further segments (the marks still show, unattached); offsets and graphemes stay.
-                            let unit = buffer[segmentEnd]
-                            stackedMarks = unit >= 0x300 && HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
-                            if stackedMarks > Self.maximumStackedMarks { break }
-                            segmentEnd += 1
-                        }
+                guard let face else {
+                    // No face at all (no usable font): the run's units stay in place as invisible glyphs.
+                    for i in Int(run.start)..<Int(run.end) {
+                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
                     }
-                    if CharacterClass.isInvisibleControl(first) || face == nil {
-                        for i in segmentStart..<segmentEnd {
-                            sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
-                        }
-                    } else if let face {
-                        shapeSegment(buffer, start: segmentStart, end: segmentEnd, face: face, run: run, key: key,
-                                     language: language, cache: &cache, glyphs: &glyphs, into: &sink)
+                    run.glyphEnd = Int32(sink.count)
+                    shapedRuns.append(run)
+                    continue
+                }
+                Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, into: &segments)
+                // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words
+                // do not fit in the processor's cache), so the lookups are pipelined: the bucket of the word
+                // sixteen ahead and the record of the word eight ahead are asked for while this one is copied.
+                for index in segments.indices {
+                    if index + 16 < segments.count { cache.prefetchBucket(hash: segments[index + 16].hash) }
+                    if index + 8 < segments.count { cache.prefetchRecord(hash: segments[index + 8].hash) }
+                    let segment = segments[index]
+                    let range = Int(segment.start)..<Int(segment.end)
+                    switch segment.kind {
+                    case .invisible:
+                        for i in range { sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero) }
+                    case .word:
+                        if cache.append(key, buffer, range, hash: segment.hash, into: &sink) { continue }
+                        shapeSegment(buffer, range, face: face, run: run, key: key, language: language,
+                                     cacheHash: segment.hash, cache: &cache, glyphs: &glyphs, into: &sink)
+                    case .shaped:
+                        shapeSegment(buffer, range, face: face, run: run, key: key, language: language,
+                                     cacheHash: nil, cache: &cache, glyphs: &glyphs, into: &sink)
                     }
-                    segmentStart = segmentEnd
                 }
                 run.glyphEnd = Int32(sink.count)
                 shapedRuns.append(run)
@@ -93,23 +96,72 @@ struct ParagraphShaper {
                                breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts))
     }
 
-    /// Shapes `start..<end` of the layout text into `sink`, through the word cache when the segment is a whole
-    /// word (bounded by spaces or the paragraph's ends, so its shaping cannot depend on its neighbours).
-    private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace,
-                              run: ShapedRun, key style: ShapeCache.Style, language: String?, cache: inout ShapeCache,
-                              glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
-        let length = end - start
-        // A word between spaces (or the paragraph's ends) shapes the same wherever it stands; so does a space,
-        // which is always a segment of its own.
-        let isolated = (start == 0 || text[start - 1] == 0x20) && (end == text.count || text[end] == 0x20)
-        let cacheable = (isolated || (length == 1 && text[start] == 0x20)) && length <= ShapeCache.maximumWordLength
-        var hash: UInt64 = 0
-        if cacheable {
-            hash = ShapeCache.hash(style, text, start..<end)
-            if cache.append(style, text, start..<end, hash: hash, into: &sink) { return }
+    /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).
+    struct Segment {
+        enum Kind: UInt8 {
+            /// Control characters: invisible glyphs, never shaped.
+            case invisible
+            /// Shaped with HarfBuzz, not cached (it touches a neighbour, or it is too long).
+            case shaped
+            /// A whole word or a single space: it shapes the same wherever it stands, so it goes through the word
+            /// cache under ``hash``.
+            case word
         }
+        var start: Int32
+        var end: Int32
+        var kind: Kind
+        var hash: UInt64
+    }
+
+    /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
+    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it.
+    static func segment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, key: ShapeCache.Style,
+                        into segments: inout [Segment]) {
+        segments.removeAll(keepingCapacity: true)
+        var start = range.lowerBound
+        let end = range.upperBound
+        while start < end {
+            var stop = start + 1
+            let first = text[start]
+            let invisible = CharacterClass.isInvisibleControl(first)
+            if first != 0x20 && !invisible {
+                var stackedMarks = 0
+                while stop < end, text[stop] != 0x20, !CharacterClass.isInvisibleControl(text[stop]) {
+                    // HarfBuzz's mark attachment looks back over every mark before it, so a base with a
+                    // million marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe
+                    // format (UAX #15) nothing more is stacked meaningfully: such a "Zalgo" tail is shaped
+                    // in further segments (the marks still show, unattached); offsets and graphemes stay.
+                    let unit = text[stop]
+                    stackedMarks = unit >= 0x300 && HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
+                    if stackedMarks > maximumStackedMarks { break }
+                    stop += 1
+                }
+            }
+            var kind = Segment.Kind.invisible
+            var hash: UInt64 = 0
+            if !invisible {
+                // A word between spaces (or the paragraph's ends) shapes the same wherever it stands; so does a
+                // space, which is always a segment of its own.
+                let isolated = (start == 0 || text[start - 1] == 0x20) && (stop == text.count || text[stop] == 0x20)
+                if (isolated || first == 0x20) && stop - start <= ShapeCache.maximumWordLength {
+                    kind = .word
+                    hash = ShapeCache.hash(key, text, start..<stop)
+                } else {
+                    kind = .shaped
+                }
+            }
+            segments.append(Segment(start: Int32(start), end: Int32(stop), kind: kind, hash: hash))
+            start = stop
+        }
+    }
+
+    /// Shapes `range` of the layout text with HarfBuzz into `sink`, and stores it in the word cache under
+    /// `cacheHash` when given (a word the cache did not have).
+    private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, face: FontFace,
+                              run: ShapedRun, key style: ShapeCache.Style, language: String?, cacheHash: UInt64?,
+                              cache: inout ShapeCache, glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
         glyphs.removeAll(keepingCapacity: true)
-        context.buffer.shape(text: text, start: start, length: length, font: face.harfBuzz, script: run.script,
+        context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
                              rightToLeft: run.isRightToLeft, language: context.language(language),
                              features: style.smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
@@ -120,7 +172,7 @@ struct ParagraphShaper {
                         cluster: Int(glyph.cluster), advance: invisible ? 0 : Float(glyph.advance) * scale,
                         offset: SIMD2(Float(glyph.xOffset) * scale, Float(glyph.yOffset) * scale))
         }
-        if cacheable { cache.insert(style, text, start..<end, hash: hash, from: sink, count: glyphs.count) }
+        if let cacheHash { cache.insert(style, text, range, hash: cacheHash, from: sink, count: glyphs.count) }
     }
 
     /// Splits the content into runs of one attribute run, one face, one script and one bidi level.
@@ -142,38 +194,47 @@ struct ParagraphShaper {
             // never alternates between faces (Greek in a Latin-only serif, say).
             var wordFace: FontFace?
             var wordEnd = i
-            // The ASCII characters the primary face covers, for the fast path below.
-            var asciiCovered: (UInt64, UInt64) = (0, 0)
-            for c in 0..<128 where primaryCoverage.covers(UInt32(c)) {
-                if c < 64 { asciiCovered.0 |= 1 << UInt64(c) } else { asciiCovered.1 |= 1 << UInt64(c - 64) }
-            }
-            @inline(__always) func coveredASCII(_ unit: UInt16) -> Bool {
-                unit < 64 ? asciiCovered.0 & (1 << UInt64(unit)) != 0
-                    : unit < 128 && asciiCovered.1 & (1 << UInt64(unit - 64)) != 0
-            }
             while i < end {
-                if i >= wordEnd {
-                    (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
-                }
-                // Fast path: a stretch of covered ASCII extends a primary-face Latin (or neutral) run at the
-                // paragraph's level without per-character lookups. Most of a Latin book goes through here.
-                if wordFace == nil, levels == nil, var run = current, run.faceID == Int32(primary.id),
+                // Fast path: a stretch of whole words whose every unit the primary face covers and that are Latin
+                // or neutral (``FaceCoverage/LatinRunClass``) extends a primary-face Latin (or neutral) run at the
+                // paragraph's level, exactly as the per-character path below would, in one pass. Most of a Latin
+                // book goes through here. It starts at a word's start, or inside a word known to need no
+                // fallback face, and stops before a word holding anything else, which the full path then takes
+                // (a word's fallback face depends on all of its letters).
+                if levels == nil, wordFace == nil || i >= wordEnd, var run = current, run.faceID == Int32(primary.id),
                    run.script == HarfBuzzUnicode.latin || run.script == HarfBuzzUnicode.common {
                     var j = i
-                    var letter = false
-                    let stop = min(end, max(wordEnd, i + 1))
-                    while j < stop, coveredASCII(units[j]) {
-                        let u = units[j] | 0x20
-                        if u >= 0x61 && u <= 0x7A { letter = true }
+                    var letter = false, letterBeforeWord = false
+                    var wordStart = i
+                    while j < end {
+                        let unit = units[j]
+                        let runClass = primaryCoverage.latinRunClass(unit)
+                        if runClass == .other { break }
+                        if unit == 0x20 {
+                            wordStart = j + 1
+                            letterBeforeWord = letter
+                        } else if runClass == .latin {
+                            letter = true
+                        }
                         j += 1
                     }
-                    if j > i {
-                        if letter { run.script = HarfBuzzUnicode.latin }
-                        run.end = Int32(j)
+                    // Up to `j` when that is the end, or when no space was passed inside a word known to need no
+                    // fallback face; otherwise up to the last whole word (linear: a word is scanned again only
+                    // from where the full path left it).
+                    let throughJ = j == end || (i < wordEnd && wordStart == i)
+                    let stop = throughJ ? j : wordStart
+                    if stop > i {
+                        if throughJ ? letter : letterBeforeWord { run.script = HarfBuzzUnicode.latin }
+                        run.end = Int32(stop)
                         current = run
-                        i = j
+                        i = stop
+                        wordFace = nil
+                        wordEnd = max(wordEnd, stop)
                         continue
                     }
+                }
+                if i >= wordEnd {
+                    (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
                 }
                 let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
                 let level = levels?[i] ?? paragraphLevel

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CMemory
 
 /// A bounded cache of shaped words, keyed by everything that affects shaping: face, script, direction,
 /// language, features and the word's UTF-16 units (minikin's and Blink's word caches are the model). Words are
@@ -75,7 +73,8 @@ struct ShapeCache {
                            arena[r + 4] & 0xFFFB == lengthBits | style.flags,
                            let stored = arena.baseAddress, let textBase = text.baseAddress,
                            r + Self.headerWords + (range.count + 1) / 2 <= arena.count,
-                           memcmp(stored + r + Self.headerWords, textBase + range.lowerBound, range.count * 2) == 0 {
+                           Self.equalUnits(UnsafeRawPointer(stored + r + Self.headerWords),
+                                           UnsafeRawPointer(textBase + range.lowerBound), count: range.count) {
                             return (r, bucket)
                         }
                     }
@@ -83,6 +82,48 @@ struct ShapeCache {
                 }
             }
         }
+    }
+
+    /// Asks the processor to bring in the bucket where a lookup of `hash` starts (see the shaper's pipelining).
+    func prefetchBucket(hash: UInt64) {
+        buckets.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress.map { $0 + (Int(truncatingIfNeeded: hash) & mask) }) }
+    }
+
+    /// Asks the processor to bring in the start of the record that the bucket of `hash` points to, when the
+    /// bucket's tag matches (the bucket itself should have been asked for earlier with ``prefetchBucket(hash:)``).
+    func prefetchRecord(hash: UInt64) {
+        buckets.withUnsafeBufferPointer { buckets in
+            let entry = buckets[Int(truncatingIfNeeded: hash) & mask]
+            guard entry >> 32 == hash >> 32 else { return }
+            let r = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+            arena.withUnsafeBufferPointer { arena in
+                guard r >= 0 && r < arena.count, let record = arena.baseAddress.map({ $0 + r }) else { return }
+                typeset_prefetch(record)
+                // A record of a few letters spans two cache lines: its glyphs are in the second.
+                if r + 16 < arena.count { typeset_prefetch(record + 16) }
+            }
+        }
+    }
+
+    /// Whether `count` UTF-16 units at `a` and `b` are equal: eight bytes at a time, inline (a call to `memcmp`
+    /// for the few letters of a word cost more than the comparison).
+    @inline(__always)
+    private static func equalUnits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        let bytes = count * 2
+        while offset + 8 <= bytes {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < bytes {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt16.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt16.self) {
+                return false
+            }
+            offset += 2
+        }
+        return true
     }
 
     /// The hash of a key (FNV-1a over the style and the units, then a final mix).
@@ -178,8 +219,12 @@ final class GlyphBuffers {
     private(set) var offsets = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: 0)
 
     /// Makes room for `needed` glyphs, keeping the first `keeping`.
+    @inline(__always)
     func reserve(_ needed: Int, keeping: Int) {
-        guard needed > capacity else { return }
+        if needed > capacity { grow(needed, keeping: keeping) }
+    }
+
+    private func grow(_ needed: Int, keeping: Int) {
         let newCapacity = max(needed, capacity * 2, 256)
         func grown<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
             let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)

@@ -23,6 +23,7 @@ final class ShapingContext: @unchecked Sendable {
     private(set) lazy var characterIterator: BreakIterator? = BreakIterator(.character)
     /// Scratch arrays reused across paragraphs.
     var glyphScratch: [HarfBuzzBuffer.Glyph] = []
+    var segmentScratch: [ParagraphShaper.Segment] = []
     let glyphBuffers = GlyphBuffers()
     var metricsScratch = ParagraphMetrics()
     /// Hyphenation points per word for this thread, and scratch for a paragraph's points and merged candidates.
