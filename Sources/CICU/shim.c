@@ -50,6 +50,16 @@ int32_t CICU_breakIteratorCurrentStatusFlag(CICU_BreakIterator *iterator, int32_
     return 0;
 }
 
+int32_t CICU_breakIteratorNextBatch(CICU_BreakIterator *iterator, int32_t kind, uint32_t *out, int32_t capacity) {
+    int32_t count = 0;
+    while (count < capacity) {
+        int32_t next = ubrk_next(iterator->raw);
+        if (next == UBRK_DONE) break;
+        out[count++] = (uint32_t)next << 1 | (uint32_t)CICU_breakIteratorCurrentStatusFlag(iterator, kind);
+    }
+    return count;
+}
+
 int32_t CICU_bidiResolveLevels(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
                                uint8_t *levels, uint8_t *resolvedParagraphLevel) {
     UErrorCode status = U_ZERO_ERROR;

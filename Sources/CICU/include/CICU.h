@@ -45,6 +45,11 @@ int32_t CICU_breakIteratorIsBoundary(CICU_BreakIterator *iterator, int32_t offse
    For a word iterator: 1 if the segment before the current boundary is a word (letters, numbers, kana, ideographs). */
 int32_t CICU_breakIteratorCurrentStatusFlag(CICU_BreakIterator *iterator, int32_t kind);
 
+/* Moves on by up to `capacity` boundaries, writing each as `offset << 1 | flag` (the flag as
+   CICU_breakIteratorCurrentStatusFlag gives it) into `out`; returns how many were written, 0 at the end.
+   One call per batch instead of two per boundary: a book has a boundary every five units or so. */
+int32_t CICU_breakIteratorNextBatch(CICU_BreakIterator *iterator, int32_t kind, uint32_t *out, int32_t capacity);
+
 /* Resolves bidi embedding levels (UAX #9) for `length` UTF-16 units.
    `paragraphLevel` is 0 (LTR), 1 (RTL) or 0xFE (default LTR: from the first strong character).
    On success writes one level per unit into `levels`, the resolved paragraph level into `resolvedParagraphLevel`,

@@ -60,6 +60,8 @@ struct ParagraphShaper {
                 // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words
                 // do not fit in the processor's cache), so the lookups are pipelined: the bucket of the word
                 // sixteen ahead and the record of the word eight ahead are asked for while this one is copied.
+                // The first sixteen buckets are asked for at once, so that they arrive together.
+                for index in 0..<min(16, segments.count) { cache.prefetchBucket(hash: segments[index].hash) }
                 for index in segments.indices {
                     if index + 16 < segments.count { cache.prefetchBucket(hash: segments[index + 16].hash) }
                     if index + 8 < segments.count { cache.prefetchRecord(hash: segments[index + 8].hash) }
@@ -114,43 +116,52 @@ struct ParagraphShaper {
     }
 
     /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
-    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it.
+    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it; its
+    /// hash is computed in the same pass that finds its end.
     static func segment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, key: ShapeCache.Style,
                         into segments: inout [Segment]) {
         segments.removeAll(keepingCapacity: true)
+        let seed = ShapeCache.seed(key)
+        let spaceHash = ShapeCache.finish(ShapeCache.mix(seed, 0x20))
         var start = range.lowerBound
         let end = range.upperBound
         while start < end {
-            var stop = start + 1
             let first = text[start]
-            let invisible = CharacterClass.isInvisibleControl(first)
-            if first != 0x20 && !invisible {
-                var stackedMarks = 0
-                while stop < end, text[stop] != 0x20, !CharacterClass.isInvisibleControl(text[stop]) {
-                    // HarfBuzz's mark attachment looks back over every mark before it, so a base with a
-                    // million marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe
-                    // format (UAX #15) nothing more is stacked meaningfully: such a "Zalgo" tail is shaped
-                    // in further segments (the marks still show, unattached); offsets and graphemes stay.
-                    let unit = text[stop]
-                    stackedMarks = unit >= 0x300 && HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
+            if first == 0x20 {
+                // A space is always a segment of its own, and shapes the same wherever it stands.
+                segments.append(Segment(start: Int32(start), end: Int32(start + 1), kind: .word, hash: spaceHash))
+                start += 1
+                continue
+            }
+            if CharacterClass.isInvisibleControl(first) {
+                segments.append(Segment(start: Int32(start), end: Int32(start + 1), kind: .invisible, hash: 0))
+                start += 1
+                continue
+            }
+            var stop = start + 1
+            var h = ShapeCache.mix(seed, UInt64(first))
+            var stackedMarks = 0
+            while stop < end {
+                let unit = text[stop]
+                if unit == 0x20 || CharacterClass.isInvisibleControl(unit) { break }
+                // HarfBuzz's mark attachment looks back over every mark before it, so a base with a million
+                // marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe format (UAX #15)
+                // nothing more is stacked meaningfully: such a "Zalgo" tail is shaped in further segments (the
+                // marks still show, unattached); offsets and graphemes stay.
+                if unit >= 0x300 {
+                    stackedMarks = HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
                     if stackedMarks > maximumStackedMarks { break }
-                    stop += 1
-                }
-            }
-            var kind = Segment.Kind.invisible
-            var hash: UInt64 = 0
-            if !invisible {
-                // A word between spaces (or the paragraph's ends) shapes the same wherever it stands; so does a
-                // space, which is always a segment of its own.
-                let isolated = (start == 0 || text[start - 1] == 0x20) && (stop == text.count || text[stop] == 0x20)
-                if (isolated || first == 0x20) && stop - start <= ShapeCache.maximumWordLength {
-                    kind = .word
-                    hash = ShapeCache.hash(key, text, start..<stop)
                 } else {
-                    kind = .shaped
+                    stackedMarks = 0
                 }
+                h = ShapeCache.mix(h, UInt64(unit))
+                stop += 1
             }
-            segments.append(Segment(start: Int32(start), end: Int32(stop), kind: kind, hash: hash))
+            // A word between spaces (or the paragraph's ends) shapes the same wherever it stands.
+            let isolated = (start == 0 || text[start - 1] == 0x20) && (stop == text.count || text[stop] == 0x20)
+            let word = isolated && stop - start <= ShapeCache.maximumWordLength
+            segments.append(Segment(start: Int32(start), end: Int32(stop), kind: word ? .word : .shaped,
+                                    hash: word ? ShapeCache.finish(h) : 0))
             start = stop
         }
     }
@@ -364,30 +375,37 @@ struct LayoutText {
     init(_ paragraph: Paragraph) {
         var units = Array(paragraph.units[paragraph.contentRange])
         let collapse = paragraph.style.innerLineBreaks == .collapse
-        var i = 0
-        while i < units.count {
-            let unit = units[i]
-            if unit == 0x09 {
-                units[i] = 0x20  // a tab is a space (no tab stops in reading text)
-            } else if collapse && (unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x85) {
-                // A soft line end of the source file (CSS Text 3 segment-break transformation): it reads as a
-                // space, or as nothing between two East Asian wide characters; the white space that indents
-                // the next source line takes no room.
-                let lineEnd = unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A ? i + 1 : i
-                var before: UInt16 = i > 0 ? units[i - 1] : 0x20
-                if UTF16.isTrailSurrogate(before), i > 1 { before = units[i - 2] }
-                var next = lineEnd + 1
-                while next < units.count, units[next] == 0x20 || units[next] == 0x09 || units[next] == 0x3000 {
-                    next += 1
+        units.withUnsafeMutableBufferPointer { units in
+            var i = 0
+            while i < units.count {
+                let unit = units[i]
+                // Printable ASCII and most letters need nothing: one comparison for them.
+                if unit > 0x0D && unit != 0x85 && unit != 0x2028 {
+                    i += 1
+                    continue
                 }
-                let after = next < units.count ? units[next] : 0x20
-                let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
-                for j in i..<next { units[j] = 0x200B }
-                if !removed { units[lineEnd] = 0x20 }
-                i = next
-                continue
+                if unit == 0x09 {
+                    units[i] = 0x20  // a tab is a space (no tab stops in reading text)
+                } else if collapse && (unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x85) {
+                    // A soft line end of the source file (CSS Text 3 segment-break transformation): it reads as a
+                    // space, or as nothing between two East Asian wide characters; the white space that indents
+                    // the next source line takes no room.
+                    let lineEnd = unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A ? i + 1 : i
+                    var before: UInt16 = i > 0 ? units[i - 1] : 0x20
+                    if UTF16.isTrailSurrogate(before), i > 1 { before = units[i - 2] }
+                    var next = lineEnd + 1
+                    while next < units.count, units[next] == 0x20 || units[next] == 0x09 || units[next] == 0x3000 {
+                        next += 1
+                    }
+                    let after = next < units.count ? units[next] : 0x20
+                    let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
+                    for j in i..<next { units[j] = 0x200B }
+                    if !removed { units[lineEnd] = 0x20 }
+                    i = next
+                    continue
+                }
+                i += 1
             }
-            i += 1
         }
         self.units = units
     }

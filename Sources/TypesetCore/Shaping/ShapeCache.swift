@@ -126,14 +126,24 @@ struct ShapeCache {
         return true
     }
 
-    /// The hash of a key (FNV-1a over the style and the units, then a final mix).
-    static func hash(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> UInt64 {
+    /// The hash of a key is FNV-1a over the style and the units, then a final mix: ``seed(_:)``, ``mix(_:_:)``
+    /// per unit, ``finish(_:)``. In pieces, so that the shaper hashes a word while it finds where it ends.
+    @inline(__always)
+    static func seed(_ style: Style) -> UInt64 {
         var h: UInt64 = 0xcbf29ce484222325
-        @inline(__always) func mix(_ value: UInt64) { h = (h ^ value) &* 0x100000001b3 }
-        mix(UInt64(UInt32(bitPattern: style.faceID)))
-        mix(UInt64(style.script))
-        mix(UInt64(UInt32(bitPattern: style.languageID)) << 2 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0))
-        for i in range { mix(UInt64(text[i])) }
+        h = mix(h, UInt64(UInt32(bitPattern: style.faceID)))
+        h = mix(h, UInt64(style.script))
+        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 2 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0))
+    }
+
+    /// One step of the hash (see ``seed(_:)``).
+    @inline(__always)
+    static func mix(_ h: UInt64, _ value: UInt64) -> UInt64 { (h ^ value) &* 0x100000001b3 }
+
+    /// The last step of the hash (see ``seed(_:)``).
+    @inline(__always)
+    static func finish(_ h: UInt64) -> UInt64 {
+        var h = h
         h ^= h >> 33
         h = h &* 0xff51afd7ed558ccd
         h ^= h >> 33

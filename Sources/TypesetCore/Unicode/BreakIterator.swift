@@ -60,10 +60,14 @@ final class BreakIterator {
     /// whether the break is mandatory; for a word iterator: whether the segment before it is a word).
     func forEachBoundary(_ body: (_ offset: Int, _ flag: Bool) -> Void) {
         _ = CICU_breakIteratorFirst(raw)
-        while true {
-            let next = CICU_breakIteratorNext(raw)
-            if next == CICU_BREAK_DONE { return }
-            body(Int(next), CICU_breakIteratorCurrentStatusFlag(raw, kind.rawValue) != 0)
+        // Boundaries come from ICU in batches (one call per batch rather than two per boundary).
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { batch in
+            guard let base = batch.baseAddress else { return }
+            while true {
+                let count = Int(CICU_breakIteratorNextBatch(raw, kind.rawValue, base, Int32(batch.count)))
+                if count == 0 { return }
+                for i in 0..<count { body(Int(batch[i] >> 1), batch[i] & 1 != 0) }
+            }
         }
     }
 
