@@ -40,7 +40,8 @@ struct ParagraphFormat {
 
     /// - Parameter bodySizes: `[settings.fontSize]`, made once by the caller: the sizes of a paragraph in one run
     ///   at the body size (most of them), shared rather than allocated per paragraph.
-    init(_ paragraph: borrowing Paragraph, settings: TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil) {
+    @inline(__always)
+    init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil) {
         let base = settings.fontSize
         if let bodySizes, paragraph.runs.count == 1, paragraph.runs[0].style.fontScale == 1, bodySizes.count == 1 {
             sizes = bodySizes

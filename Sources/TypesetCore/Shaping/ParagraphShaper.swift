@@ -47,6 +47,7 @@ struct ParagraphShaper {
                 // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
                 let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
                                            smallCaps: smallCaps, languageID: context.languageID(language))
+                let harfBuzzLanguage = context.language(language)
                 guard let face else {
                     // No face at all (no usable font): the run's units stay in place as invisible glyphs.
                     for i in Int(run.start)..<Int(run.end) {
@@ -72,10 +73,10 @@ struct ParagraphShaper {
                         for i in range { sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero) }
                     case .word:
                         if cache.append(key, buffer, range, hash: segment.hash, into: &sink) { continue }
-                        shapeSegment(buffer, range, face: face, run: run, key: key, language: language,
+                        shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
                                      cacheHash: segment.hash, cache: &cache, glyphs: &glyphs, into: &sink)
                     case .shaped:
-                        shapeSegment(buffer, range, face: face, run: run, key: key, language: language,
+                        shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
                                      cacheHash: nil, cache: &cache, glyphs: &glyphs, into: &sink)
                     }
                 }
@@ -89,7 +90,7 @@ struct ParagraphShaper {
         var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
         let shapedGlyphs = sink.makeArrays()
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
-                                       sizes: [Float](repeating: 1, count: paragraph.runs.count),
+                                       sizes: context.ones(count: paragraph.runs.count),
                                        prefix: &emPrefix, clusterStarts: &clusterStarts)
         return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
@@ -169,11 +170,11 @@ struct ParagraphShaper {
     /// Shapes `range` of the layout text with HarfBuzz into `sink`, and stores it in the word cache under
     /// `cacheHash` when given (a word the cache did not have).
     private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, face: FontFace,
-                              run: ShapedRun, key style: ShapeCache.Style, language: String?, cacheHash: UInt64?,
+                              run: ShapedRun, key style: ShapeCache.Style, language: OpaquePointer?, cacheHash: UInt64?,
                               cache: inout ShapeCache, glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
-                             rightToLeft: run.isRightToLeft, language: context.language(language),
+                             rightToLeft: run.isRightToLeft, language: language,
                              features: style.smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)

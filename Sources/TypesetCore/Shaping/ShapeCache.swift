@@ -190,26 +190,37 @@ struct ShapeCache {
         let first = sink.count - glyphCount
         let hasOffsets = sink.hasOffsets && (first..<sink.count).contains { sink.offset($0) != .zero }
         let r = arena.count
-        guard r < Int(UInt32.max) - 1 else { return }
-        arena.append(UInt32(truncatingIfNeeded: hash))
-        arena.append(UInt32(bitPattern: style.faceID))
-        arena.append(style.script)
-        arena.append(UInt32(bitPattern: style.languageID))
-        arena.append(style.flags | (hasOffsets ? Self.hasOffsetsFlag : 0) | UInt32(range.count) << 8 | UInt32(glyphCount) << 16)
-        func appendPairs(_ count: Int, _ value: (Int) -> UInt16) {
-            var i = 0
-            while i < count {
-                let second = i + 1 < count ? UInt32(value(i + 1)) : 0
-                arena.append(UInt32(value(i)) | second << 16)
-                i += 2
+        let unitCount = range.count
+        let idsStart = r + Self.headerWords + (unitCount + 1) / 2
+        let clustersStart = idsStart + (glyphCount + 1) / 2
+        let advancesStart = clustersStart + (glyphCount + 1) / 2
+        let offsetsStart = advancesStart + glyphCount
+        let recordEnd = offsetsStart + (hasOffsets ? 2 * glyphCount : 0)
+        guard recordEnd < Int(UInt32.max) - 1 else { return }
+        // The record is sized once and written in place (appending word by word checked capacity and
+        // uniqueness for each).
+        arena.append(contentsOf: repeatElement(0, count: recordEnd - r))
+        arena.withUnsafeMutableBufferPointer { arena in
+            guard let base = arena.baseAddress else { return }
+            base[r] = UInt32(truncatingIfNeeded: hash)
+            base[r + 1] = UInt32(bitPattern: style.faceID)
+            base[r + 2] = style.script
+            base[r + 3] = UInt32(bitPattern: style.languageID)
+            base[r + 4] = style.flags | (hasOffsets ? Self.hasOffsetsFlag : 0) | UInt32(unitCount) << 8 | UInt32(glyphCount) << 16
+            let raw = UnsafeMutableRawPointer(base)
+            for i in 0..<unitCount {
+                raw.storeBytes(of: text[range.lowerBound + i], toByteOffset: (r + Self.headerWords) * 4 + i * 2, as: UInt16.self)
             }
-        }
-        appendPairs(range.count) { text[range.lowerBound + $0] }
-        appendPairs(glyphCount) { sink.id(first + $0) }
-        appendPairs(glyphCount) { UInt16(clamping: Int(sink.cluster(first + $0)) - range.lowerBound) }
-        for i in 0..<glyphCount { arena.append(sink.advance(first + i).bitPattern) }
-        if hasOffsets {
-            for i in 0..<glyphCount { arena.append(sink.offset(first + i).x.bitPattern); arena.append(sink.offset(first + i).y.bitPattern) }
+            for i in 0..<glyphCount {
+                raw.storeBytes(of: sink.id(first + i), toByteOffset: idsStart * 4 + i * 2, as: UInt16.self)
+                raw.storeBytes(of: UInt16(clamping: Int(sink.cluster(first + i)) - range.lowerBound),
+                               toByteOffset: clustersStart * 4 + i * 2, as: UInt16.self)
+                base[advancesStart + i] = sink.advance(first + i).bitPattern
+                if hasOffsets {
+                    base[offsetsStart + 2 * i] = sink.offset(first + i).x.bitPattern
+                    base[offsetsStart + 2 * i + 1] = sink.offset(first + i).y.bitPattern
+                }
+            }
         }
         buckets[bucket] = (hash >> 32) << 32 | UInt64(r + 1)
         count += 1

@@ -49,11 +49,20 @@ final class ShapingContext: @unchecked Sendable {
     }
 
     func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
-        if let known = fontSets[descriptor] { return known }
-        let set = try fonts.fontSet(for: descriptor)
-        fontSets[descriptor] = set
+        // The last answer first: a book's paragraphs ask for the same few descriptors over and over, and comparing
+        // (equal strings share storage) costs less than hashing the family name for the dictionary.
+        if let last = lastFontSet, last.descriptor == descriptor { return last.set }
+        let set: FontSet
+        if let known = fontSets[descriptor] {
+            set = known
+        } else {
+            set = try fonts.fontSet(for: descriptor)
+            fontSets[descriptor] = set
+        }
+        lastFontSet = (descriptor, set)
         return set
     }
+    private var lastFontSet: (descriptor: FontDescriptor, set: FontSet)?
 
     /// The face for a character the primary face of `set` lacks (the primary itself when nothing covers it).
     func fallbackFace(in set: FontSet, for codePoint: UInt32) -> FontFace {
@@ -76,12 +85,15 @@ final class ShapingContext: @unchecked Sendable {
     /// A small number standing for a language tag in word-cache keys (0 for none).
     func languageID(_ tag: String?) -> Int32 {
         guard let tag else { return 0 }
+        if let last = lastLanguageID, last.tag == tag { return last.id }
+        defer { lastLanguageID = (tag, languageIDs[tag] ?? 0) }
         if let known = languageIDs[tag] { return known }
         let id = Int32(languageIDs.count + 1)
         languageIDs[tag] = id
         return id
     }
     private var languageIDs: [String: Int32] = [:]
+    private var lastLanguageID: (tag: String, id: Int32)?
 
     func language(_ tag: String?) -> OpaquePointer? {
         guard let tag else { return nil }
@@ -94,9 +106,24 @@ final class ShapingContext: @unchecked Sendable {
     /// A line-break iterator for a language (ICU tailors line breaking for a few, such as Japanese).
     func lineIterator(language: String?) -> BreakIterator? {
         let key = language ?? ""
-        if let known = lineIterators[key] { return known }
-        let iterator = BreakIterator(.line, locale: language) ?? BreakIterator(.line)
-        if let iterator { lineIterators[key] = iterator }
+        if let last = lastLineIterator, last.key == key { return last.iterator }
+        let iterator: BreakIterator?
+        if let known = lineIterators[key] {
+            iterator = known
+        } else {
+            iterator = BreakIterator(.line, locale: language) ?? BreakIterator(.line)
+            if let iterator { lineIterators[key] = iterator }
+        }
+        if let iterator { lastLineIterator = (key, iterator) }
         return iterator
     }
+    private var lastLineIterator: (key: String, iterator: BreakIterator)?
+
+    /// `[1, 1, …]`, at least `count` long: the sizes (in ems) with which shaping computes a paragraph's prefix
+    /// sums, kept rather than allocated per paragraph.
+    func ones(count: Int) -> [Float] {
+        if onesScratch.count < count { onesScratch = [Float](repeating: 1, count: max(count, 2 * onesScratch.count, 8)) }
+        return onesScratch
+    }
+    private var onesScratch: [Float] = []
 }
