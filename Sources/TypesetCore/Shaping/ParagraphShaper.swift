@@ -8,6 +8,16 @@ struct ParagraphShaper {
     let documentLanguage: String?
     /// Combining marks shaped together on one base, at most (see the segment loop in `shape`).
     static let maximumStackedMarks = 32
+    /// Whether itemization may extend Latin runs over whole words at a time (the default) rather than character
+    /// by character; the two give the same runs (`ItemizationTests`).
+    var mayExtendLatinRunsByWord = true
+
+    init(context: ShapingContext, family: String, documentLanguage: String?, mayExtendLatinRunsByWord: Bool = true) {
+        self.context = context
+        self.family = family
+        self.documentLanguage = documentLanguage
+        self.mayExtendLatinRunsByWord = mayExtendLatinRunsByWord
+    }
 
     func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
         let text = LayoutText(paragraph)
@@ -213,7 +223,8 @@ struct ParagraphShaper {
                 // book goes through here. It starts at a word's start, or inside a word known to need no
                 // fallback face, and stops before a word holding anything else, which the full path then takes
                 // (a word's fallback face depends on all of its letters).
-                if levels == nil, wordFace == nil || i >= wordEnd, var run = current, run.faceID == Int32(primary.id),
+                if mayExtendLatinRunsByWord, levels == nil, wordFace == nil || i >= wordEnd, var run = current,
+                   run.faceID == Int32(primary.id),
                    run.script == HarfBuzzUnicode.latin || run.script == HarfBuzzUnicode.common {
                     var j = i
                     var letter = false, letterBeforeWord = false

@@ -1,0 +1,59 @@
+import Testing
+@testable import TypesetCore
+import TypesetTestSupport
+
+/// Itemization's fast path (whole words of covered Latin and neutral characters extend a Latin run at once)
+/// gives exactly the runs, glyphs and break opportunities of the character-by-character path.
+@Suite struct ItemizationTests {
+    /// Texts that go in and out of the fast path: Latin-1 letters and typographic punctuation (fast), a Greek
+    /// word in a Latin line, combining marks after ASCII letters, digits of other scripts, joiners, soft hyphens
+    /// and controls, a word the serif lacks a letter of (Hebrew), and a right-to-left paragraph (no fast path).
+    static let samples = [
+        "naïve café, “quoted” — ’tis the ſ long s and the ﬁ ligature character.",
+        "Latin then Ωμέγα and λόγος, then Latin again: résumé.",
+        "“Quoted” then Ωμέγα: a run that starts with punctuation turns Latin before the Greek word.",
+        "123 — abc déjà Ωμέγα 456",
+        "e\u{301}tude with a combining acute, and a\u{308}nother: ö vs o\u{308}.",
+        "mixed ١٢٣ digits and 123 and ٤٥ again",
+        "soft\u{00AD}hyphen, zero\u{200B}width, joiner\u{200D}s and\u{FE0F} selectors",
+        "tab\tand\nnewline and \u{0085}next line and \u{2028}separator",
+        "\u{FEFF}a byte-order mark first, then \u{0007} a bell",
+        "Hebrew in Latin: שלום and back, then עברית.",
+        "שלום עולם, English inside, ועוד.",
+        "Ümlaut Öl ß ĳ ŀ Ł ő ű — Latin Extended-A, and Ǆ ǅ ǆ from B.",
+        "",
+        "   ",
+    ]
+
+    @Test(arguments: ["Charis SIL", "Noto Sans"])
+    func theFastPathGivesTheSameShaping(family: String) throws {
+        let fonts = try Fixtures.bundledFonts()
+        var texts = Self.samples.map { StyledText(plain: $0) }
+        // Real books in several scripts, where the corpus is present: a few hundred paragraphs of each.
+        for book in Fixtures.corpusTextBooks {
+            if let text = try Fixtures.corpusText(book) {
+                let paragraphs = Array(text.paragraphs.prefix(300))
+                texts.append(try StyledText(paragraphs: paragraphs, language: text.language))
+            }
+        }
+        var compared = 0
+        for text in texts {
+            let fast = ShapingContext(fonts: fonts), full = ShapingContext(fonts: fonts)
+            for paragraph in text.paragraphs {
+                let a = try ParagraphShaper(context: fast, family: family, documentLanguage: text.language).shape(paragraph)
+                let b = try ParagraphShaper(context: full, family: family, documentLanguage: text.language,
+                                            mayExtendLatinRunsByWord: false).shape(paragraph)
+                #expect(Self.signature(a) == Self.signature(b), "\(family): \(paragraph.contentString.prefix(60))")
+                compared += 1
+            }
+        }
+        #expect(compared >= Self.samples.count)
+    }
+
+    /// Everything shaping produced, as comparable values.
+    static func signature(_ shaped: ShapedParagraph) -> [String] {
+        shaped.runs.map { "\($0.start)-\($0.end) g\($0.glyphStart)-\($0.glyphEnd) f\($0.faceID) l\($0.level) s\($0.script)" }
+            + ["ids \(shaped.glyphIDs)", "clusters \(shaped.clusters)", "advances \(shaped.advances)",
+               "offsets \(shaped.offsets)", "breaks \(shaped.breaks)"]
+    }
+}
