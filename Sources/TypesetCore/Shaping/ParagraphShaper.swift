@@ -6,7 +6,7 @@ struct ParagraphShaper {
     let family: String
     /// The document's language, used where neither the run nor the paragraph names one.
     let documentLanguage: String?
-    /// Combining marks shaped together on one base, at most (see the segment loop in `shape`).
+    /// Combining marks shaped together on one base, at most (see ``segment(_:_:key:into:)``).
     static let maximumStackedMarks = 32
     /// Whether itemization may extend Latin runs over whole words at a time (the default) rather than character
     /// by character; the two give the same runs (`ItemizationTests`).

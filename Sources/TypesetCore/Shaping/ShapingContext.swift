@@ -16,10 +16,10 @@ final class ShapingContext: @unchecked Sendable {
         return taken
     }
     private var coverage: [Int: FaceCoverage] = [:]
-    private var fontSets: [FontDescriptor: FontSet] = [:]
+    private var fontSets = LastAnswerDictionary<FontDescriptor, FontSet>()
     private var fallbacks: [FallbackKey: FontFace] = [:]
     private var languages: [String: OpaquePointer?] = [:]
-    private var lineIterators: [String: BreakIterator] = [:]
+    private var lineIterators = LastAnswerDictionary<String, BreakIterator?>()
     private(set) lazy var characterIterator: BreakIterator? = BreakIterator(.character)
     /// Scratch arrays reused across paragraphs.
     var glyphScratch: [HarfBuzzBuffer.Glyph] = []
@@ -49,20 +49,8 @@ final class ShapingContext: @unchecked Sendable {
     }
 
     func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
-        // The last answer first: a book's paragraphs ask for the same few descriptors over and over, and comparing
-        // (equal strings share storage) costs less than hashing the family name for the dictionary.
-        if let last = lastFontSet, last.descriptor == descriptor { return last.set }
-        let set: FontSet
-        if let known = fontSets[descriptor] {
-            set = known
-        } else {
-            set = try fonts.fontSet(for: descriptor)
-            fontSets[descriptor] = set
-        }
-        lastFontSet = (descriptor, set)
-        return set
+        try fontSets.value(for: descriptor) { () throws(FontError) in try fonts.fontSet(for: descriptor) }
     }
-    private var lastFontSet: (descriptor: FontDescriptor, set: FontSet)?
 
     /// The face for a character the primary face of `set` lacks (the primary itself when nothing covers it).
     func fallbackFace(in set: FontSet, for codePoint: UInt32) -> FontFace {
@@ -85,15 +73,10 @@ final class ShapingContext: @unchecked Sendable {
     /// A small number standing for a language tag in word-cache keys (0 for none).
     func languageID(_ tag: String?) -> Int32 {
         guard let tag else { return 0 }
-        if let last = lastLanguageID, last.tag == tag { return last.id }
-        defer { lastLanguageID = (tag, languageIDs[tag] ?? 0) }
-        if let known = languageIDs[tag] { return known }
-        let id = Int32(languageIDs.count + 1)
-        languageIDs[tag] = id
-        return id
+        let next = Int32(languageIDs.count + 1)
+        return languageIDs.value(for: tag) { next }
     }
-    private var languageIDs: [String: Int32] = [:]
-    private var lastLanguageID: (tag: String, id: Int32)?
+    private var languageIDs = LastAnswerDictionary<String, Int32>()
 
     func language(_ tag: String?) -> OpaquePointer? {
         guard let tag else { return nil }
@@ -105,19 +88,8 @@ final class ShapingContext: @unchecked Sendable {
 
     /// A line-break iterator for a language (ICU tailors line breaking for a few, such as Japanese).
     func lineIterator(language: String?) -> BreakIterator? {
-        let key = language ?? ""
-        if let last = lastLineIterator, last.key == key { return last.iterator }
-        let iterator: BreakIterator?
-        if let known = lineIterators[key] {
-            iterator = known
-        } else {
-            iterator = BreakIterator(.line, locale: language) ?? BreakIterator(.line)
-            if let iterator { lineIterators[key] = iterator }
-        }
-        if let iterator { lastLineIterator = (key, iterator) }
-        return iterator
+        lineIterators.value(for: language ?? "") { BreakIterator(.line, locale: language) ?? BreakIterator(.line) }
     }
-    private var lastLineIterator: (key: String, iterator: BreakIterator)?
 
     /// `[1, 1, …]`, at least `count` long: the sizes (in ems) with which shaping computes a paragraph's prefix
     /// sums, kept rather than allocated per paragraph.
