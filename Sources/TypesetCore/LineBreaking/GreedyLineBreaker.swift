@@ -89,9 +89,21 @@ struct GreedyLineBreaker {
                     // The last candidate (the paragraph's end, mandatory) is left to the walk below.
                     let last = breaks.count - 2
                     var low = index, high = last + 1  // fitsWhole(low); everything at or past high is unknown or not
-                    var step = max(1, previousLineCount - 1)
-                    while low + step <= last {
-                        if fitsWhole(low + step) { low += step; step *= 2 } else { high = low + step; break }
+                    // Lines of a paragraph hold about as many opportunities as the line before: probe there first,
+                    // then gallop away from that guess in the direction it points (the answer is usually a step or
+                    // two from it), then bisect what is left.
+                    let guess = min(last, low + max(1, previousLineCount - 1))
+                    var step = 1
+                    if fitsWhole(guess) {
+                        low = guess
+                        while low + step <= last {
+                            if fitsWhole(low + step) { low += step; step *= 2 } else { high = low + step; break }
+                        }
+                    } else {
+                        high = guess
+                        while high - step > low {
+                            if fitsWhole(high - step) { low = high - step; break } else { high -= step; step *= 2 }
+                        }
                     }
                     while high - low > 1 {
                         let middle = (low + high) / 2
