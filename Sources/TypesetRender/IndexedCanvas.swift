@@ -14,6 +14,9 @@ extension Bitmap: GlyphCanvas {}
 /// background holds only the blends of the two): a quarter of the memory of RGBA, nothing to fill but zeros,
 /// and the palette PNG writer takes the indices as they are, with no pass to find the colours.
 ///
+/// The indices are stored as PNG wants its rows: each row is preceded by one byte, always 0 (filter type none), so
+/// that an 8-bit palette image is compressed straight from the canvas, with no copy of the page (``rows``).
+///
 /// Every blend is computed by ``Bitmap/blend(_:at:red:green:blue:alpha:)`` on the palette colour, so the
 /// pixels are exactly those the RGBA bitmap would hold; a blend already seen (an index under a coverage value
 /// in the current colour) is a table lookup. When a 257th colour would be needed (overlapping glyphs on a
@@ -22,8 +25,11 @@ extension Bitmap: GlyphCanvas {}
 struct IndexedCanvas: GlyphCanvas {
     let width: Int
     let height: Int
-    /// One index into ``colours`` per pixel, row-major; 0 is the background.
-    private(set) var indices: [UInt8]
+    /// One index into ``colours`` per pixel, row-major, each row preceded by a 0 byte: pixel (x, y) is at
+    /// `y * (width + 1) + 1 + x`. Index 0 is the background.
+    private(set) var rows: [UInt8]
+    /// Bytes from one row to the next in ``rows``.
+    var rowStride: Int { width + 1 }
     /// RGBA colours, as the bytes R, G, B, A read as a native 32-bit word.
     private(set) var colours: [UInt32]
     /// The page as RGBA, once it needed more than 256 colours; nil while it fits a palette.
@@ -37,7 +43,7 @@ struct IndexedCanvas: GlyphCanvas {
     init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height
-        indices = [UInt8](repeating: 0, count: width * height)
+        rows = [UInt8](repeating: 0, count: (width + 1) * height)
         let first = IndexedCanvas.word(red: background.red, green: background.green, blue: background.blue,
                                        alpha: background.alpha)
         colours = [first]
@@ -103,15 +109,15 @@ struct IndexedCanvas: GlyphCanvas {
             memoColor = color
         }
         let sa = Int(color.alpha)
-        let canvasWidth = width
-        var indices = self.indices
-        self.indices = []  // uniquely referenced while drawing: no copy on write
+        let stride = rowStride
+        var indices = rows
+        rows = []  // uniquely referenced while drawing: no copy on write
         var stoppedAt: (row: Int, column: Int)?
         image.coverage.withUnsafeBufferPointer { mask in
             indices.withUnsafeMutableBufferPointer { pixels in
                 for row in y0..<y1 {
                     let maskRow = (row - y) * image.width - x
-                    let pixelRow = row * canvasWidth
+                    let pixelRow = row * stride + 1
                     for column in x0..<x1 {
                         var a = Int(mask[maskRow + column])
                         if a == 0 { continue }
@@ -125,23 +131,26 @@ struct IndexedCanvas: GlyphCanvas {
                 }
             }
         }
-        self.indices = indices
+        rows = indices
         if let stoppedAt {
             // Out of colours: the page so far as RGBA, then the rest of this mask and every later one there.
             var page = rgbaBitmap()
             page.composite(image, atX: x, y: y, color: color, from: stoppedAt)
             bitmap = page
-            self.indices = []
+            rows = []
         }
     }
 
     /// The page as an RGBA bitmap: the one it turned into, or its indices mapped to their colours.
     func rgbaBitmap() -> Bitmap {
         if let bitmap { return bitmap }
-        var pixels = [UInt8](repeating: 0, count: indices.count * 4)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes { raw in
-            for (i, index) in indices.enumerated() {
-                raw.storeBytes(of: colours[Int(index)], toByteOffset: i * 4, as: UInt32.self)
+            for y in 0..<height {
+                let row = y * rowStride + 1
+                for x in 0..<width {
+                    raw.storeBytes(of: colours[Int(rows[row + x])], toByteOffset: (y * width + x) * 4, as: UInt32.self)
+                }
             }
         }
         // The sizes are the canvas's own, so the bitmap always accepts them.
