@@ -1,0 +1,197 @@
+internal import CFontconfig
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Remembers between processes which face fontconfig chose as the primary face of each descriptor, so that a
+/// short-lived process (the CLI rendering one page) can skip loading fontconfig's configuration.
+///
+/// Loading the system configuration means parsing some forty XML files and reading a cache file per font
+/// directory: 3.4 ms of a 20 ms one-page CLI run, more than shaping and laying out the page. fontconfig has no
+/// cache of its own for the configuration or for match results, hence this one.
+///
+/// **When an entry is trusted.** The file records what the answer depended on, and an entry is used only when
+/// all of it is unchanged:
+/// - fontconfig's version and the environment variables it reads (`FONTCONFIG_FILE`, `FONTCONFIG_PATH`,
+///   `FONTCONFIG_SYSROOT`, `FC_LANG`, the locale variables, `HOME` and the XDG directories) and the program's
+///   name (a configuration may match on `prgname`);
+/// - the status (modification time, size, inode, or absence) of every configuration file and directory
+///   fontconfig loaded (`FcConfigGetConfigFiles`, `FcConfigGetConfigDirs`), of the directories holding them
+///   (a new file such as `/etc/fonts/local.conf` changes its directory), of every font directory and its
+///   subdirectories (`FcConfigGetFontDirs`, the same test fontconfig's own font caches use), of the user's
+///   configuration and font locations that fonts-conf(5) names even when they do not exist yet, and of the
+///   bundled directory and its `typeset-fonts.conf`.
+///
+/// That is a superset of what `FcConfigUptoDate` checks to decide that a configuration is stale. Anything else
+/// makes the file stale, and the next miss rewrites it. Only the primary face is remembered: fallback lists are
+/// sorted by fontconfig when a character needs them, so they are always fontconfig's current answer.
+///
+/// A damaged or foreign file is ignored, never trusted: every line is checked, and a remembered face must
+/// still load (``FaceRegistry`` refuses files that are not fonts), or the context asks fontconfig.
+final class FontMatchCache: Sendable {
+    private let file: String
+    private let directory: String
+    private let header: [String]
+    private let bundledDirectory: String?
+    /// The entries read from the file, by ``key(_:)``: nil until first read; empty when the file was stale.
+    private let entries = Locked<[String: FontconfigMatch]?>(nil)
+
+    /// The format, in the file's first line: bump it when the file's meaning changes.
+    private static let format = "typeset-font-matches 1"
+
+    init(directory: String, bundledDirectory: String?) {
+        self.directory = directory
+        self.bundledDirectory = bundledDirectory
+        let program = CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
+        var header = [FontMatchCache.format, "fontconfig \(FcGetVersion())", "program \(program)",
+                      "bundled \(bundledDirectory ?? "-")"]
+        for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE",
+                     "LANG", "LANGUAGE", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"] {
+            header.append("env \(name)=" + (getenv(name).map { String(cString: $0) } ?? "-"))
+        }
+        self.header = header
+        // One file per bundled directory and program, so that two installations do not overwrite each other.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in header[2...3].joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        file = directory + "/font-matches-" + String(hash, radix: 16) + ".txt"
+    }
+
+    /// The remembered primary match for `descriptor`, if the file is current.
+    func match(for descriptor: FontDescriptor) -> FontconfigMatch? {
+        entries.withLock { entries in
+            if entries == nil { entries = readCurrentEntries() }
+            return entries?[FontMatchCache.key(descriptor)]
+        }
+    }
+
+    /// Records `match` as the primary face for `descriptor`, with the status of `watched` (the configuration's
+    /// files and directories), keeping the other entries when they were made under the same status.
+    func remember(_ match: FontconfigMatch, for descriptor: FontDescriptor, watching watched: [String]) {
+        let key = FontMatchCache.key(descriptor)
+        // Tabs and newlines separate fields and lines; names holding them are simply not remembered.
+        guard ![descriptor.family, match.path, match.family, match.style].contains(where: { $0.contains(where: { $0 == "\t" || $0 == "\n" }) }),
+              !watched.contains(where: { $0.contains(where: { $0 == "\t" || $0 == "\n" }) }) else { return }
+        let paths = watchList(watched)
+        let watchLines = paths.map { "watch\t\($0)\t\(FontMatchCache.status(of: $0))" }
+        entries.withLock { entries in
+            // Entries read from a file that is still current were made under the same configuration.
+            var kept = entries ?? readCurrentEntries()
+            kept[key] = match
+            entries = kept
+            var text = header.joined(separator: "\n") + "\n" + watchLines.joined(separator: "\n") + "\n"
+            for (key, match) in kept.sorted(by: { $0.key < $1.key }) {
+                text += "match\t\(key)\t\(match.path)\t\(match.index)\t\(match.family)\t\(match.style)\n"
+            }
+            write(text)
+        }
+    }
+
+    /// `family \t weight \t italic`.
+    private static func key(_ descriptor: FontDescriptor) -> String {
+        "\(descriptor.family)\t\(descriptor.weight)\t\(descriptor.isItalic ? 1 : 0)"
+    }
+
+    /// The paths to watch: the configuration's own, their parent directories, the user's locations and the
+    /// bundled directory; sorted, without duplicates.
+    private func watchList(_ watched: [String]) -> [String] {
+        var paths = Set(watched)
+        for path in watched {
+            if let slash = path.lastIndex(of: "/"), slash != path.startIndex { paths.insert(String(path[..<slash])) }
+        }
+        let home = getenv("HOME").map { String(cString: $0) }
+        func xdg(_ name: String, _ fallback: String) -> String? {
+            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value }
+            return home.map { $0 + "/" + fallback }
+        }
+        if let config = xdg("XDG_CONFIG_HOME", ".config") {
+            paths.formUnion([config, config + "/fontconfig", config + "/fontconfig/fonts.conf", config + "/fontconfig/conf.d"])
+        }
+        if let data = xdg("XDG_DATA_HOME", ".local/share") { paths.formUnion([data, data + "/fonts"]) }
+        if let home { paths.formUnion([home + "/.fonts.conf", home + "/.fonts.conf.d", home + "/.fonts"]) }
+        if let bundledDirectory { paths.formUnion([bundledDirectory, bundledDirectory + "/typeset-fonts.conf"]) }
+        return paths.sorted()
+    }
+
+    /// `mtime size inode` of a path (following links), or `-` when it does not exist.
+    private static func status(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "-" }
+        return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_size) \(info.st_ino)"
+    }
+
+    /// The file's entries when its header matches this process's and every watched path is unchanged; an
+    /// empty table otherwise (missing, stale, damaged or foreign file).
+    private func readCurrentEntries() -> [String: FontconfigMatch] {
+        guard let text = read() else { return [:] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > header.count, zip(lines, header).allSatisfy({ $0 == $1 }) else { return [:] }
+        var found: [String: FontconfigMatch] = [:]
+        var watchedAny = false
+        for line in lines[header.count...] where !line.isEmpty {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            switch fields.first {
+            case "watch" where fields.count == 3:
+                guard FontMatchCache.status(of: fields[1]) == fields[2] else { return [:] }
+                watchedAny = true
+            case "match" where fields.count == 8:
+                guard let index = Int(fields[5]), index >= 0 else { return [:] }
+                found[fields[1...3].joined(separator: "\t")] = FontconfigMatch(path: fields[4], index: index,
+                                                                                family: fields[6], style: fields[7])
+            default:
+                return [:]
+            }
+        }
+        return watchedAny ? found : [:]
+    }
+
+    /// The file's text, or nil (missing, unreadable, or larger than a cache of this kind can be).
+    private func read() -> String? {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while bytes.count <= 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 { return nil }
+            if count == 0 { return String(validating: bytes, as: UTF8.self) }
+            bytes += chunk[0..<count]
+        }
+        return nil
+    }
+
+    /// Writes the file atomically (a temporary file renamed over it), creating the directory; failures are
+    /// ignored: the cache only saves time.
+    private func write(_ text: String) {
+        makeDirectory(directory)
+        let temporary = file + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        if written == bytes.count { _ = rename(temporary, file) } else { _ = unlink(temporary) }
+    }
+
+    /// `mkdir -p`.
+    private func makeDirectory(_ path: String) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        makeDirectory(String(path[..<slash]))
+        _ = mkdir(path, 0o755)
+    }
+}
+
+extension FontconfigConfig {
+    /// The configuration files and directories fontconfig loaded and the font directories it scanned
+    /// (subdirectories included). The caller holds ``fontconfigLock``.
+    func watchedPaths() -> [String] {
+        var paths: [String] = []
+        for list in [FcConfigGetConfigFiles(raw), FcConfigGetConfigDirs(raw), FcConfigGetFontDirs(raw)] {
+            guard let list else { continue }
+            while let item = FcStrListNext(list) { paths.append(String(cString: item)) }
+            FcStrListDone(list)
+        }
+        return paths
+    }
+}
