@@ -121,22 +121,31 @@ final class FontMatchCache: Sendable {
 
     /// The file's entries when its header matches this process's and every watched path is unchanged; an
     /// empty table otherwise (missing, stale, damaged or foreign file).
+    ///
+    /// Parsed as UTF-8 bytes: splitting the text as `String`s (by grapheme) cost 5.6 M instructions, a quarter
+    /// of the time the cache saves.
     private func readCurrentEntries() -> [String: FontconfigMatch] {
-        guard let text = read() else { return [:] }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count > header.count, zip(lines, header).allSatisfy({ $0 == $1 }) else { return [:] }
+        guard let bytes = read() else { return [:] }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count > header.count, zip(lines, header).allSatisfy({ $0.elementsEqual($1.utf8) }) else { return [:] }
         var found: [String: FontconfigMatch] = [:]
         var watchedAny = false
         for line in lines[header.count...] where !line.isEmpty {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            switch fields.first {
-            case "watch" where fields.count == 3:
-                guard FontMatchCache.status(of: fields[1]) == fields[2] else { return [:] }
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            guard let kind = fields.first else { return [:] }
+            var values: [String] = []
+            for field in fields.dropFirst() {
+                guard let value = String(validating: field, as: UTF8.self) else { return [:] }
+                values.append(value)
+            }
+            switch (kind.elementsEqual("watch".utf8), kind.elementsEqual("match".utf8)) {
+            case (true, _) where values.count == 2:
+                guard FontMatchCache.status(of: values[0]) == values[1] else { return [:] }
                 watchedAny = true
-            case "match" where fields.count == 8:
-                guard let index = Int(fields[5]), index >= 0 else { return [:] }
-                found[fields[1...3].joined(separator: "\t")] = FontconfigMatch(path: fields[4], index: index,
-                                                                                family: fields[6], style: fields[7])
+            case (_, true) where values.count == 7:
+                guard let index = Int(values[4]), index >= 0 else { return [:] }
+                found[values[0...2].joined(separator: "\t")] = FontconfigMatch(path: values[3], index: index,
+                                                                                family: values[5], style: values[6])
             default:
                 return [:]
             }
@@ -144,8 +153,8 @@ final class FontMatchCache: Sendable {
         return watchedAny ? found : [:]
     }
 
-    /// The file's text, or nil (missing, unreadable, or larger than a cache of this kind can be).
-    private func read() -> String? {
+    /// The file's bytes, or nil (missing, unreadable, or larger than a cache of this kind can be).
+    private func read() -> [UInt8]? {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -154,7 +163,7 @@ final class FontMatchCache: Sendable {
         while bytes.count <= 1 << 20 {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 { return nil }
-            if count == 0 { return String(validating: bytes, as: UTF8.self) }
+            if count == 0 { return bytes }
             bytes += chunk[0..<count]
         }
         return nil
