@@ -152,14 +152,25 @@ struct IndexedCanvas: GlyphCanvas {
     /// The page as an RGBA bitmap: the one it turned into, or its indices mapped to their colours.
     func rgbaBitmap() -> Bitmap {
         if let bitmap { return bitmap }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { raw in
-            for y in 0..<height {
-                let row = y * rowStride + 1
-                for x in 0..<width {
-                    raw.storeBytes(of: colours[Int(rows[row + x])], toByteOffset: (y * width + x) * 4, as: UInt32.self)
+        let count = width * height * 4
+        let stride = rowStride
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            rows.withUnsafeBufferPointer { source in
+                colours.withUnsafeBufferPointer { palette in
+                    guard let out = UnsafeMutableRawPointer(buffer.baseAddress), let indices = source.baseAddress,
+                          let colour = palette.baseAddress else { return }
+                    var target = out
+                    for y in 0..<height {
+                        var index = indices + (y * stride + 1)
+                        for _ in 0..<width {
+                            target.storeBytes(of: colour[Int(index.pointee)], as: UInt32.self)
+                            index += 1
+                            target += 4
+                        }
+                    }
                 }
             }
+            initialized = count
         }
         // The sizes are the canvas's own, so the bitmap always accepts them.
         return Bitmap(width: width, height: height, pixels: pixels) ?? Bitmap(width: width, height: height, fill: .black)
