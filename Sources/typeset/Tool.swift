@@ -83,10 +83,11 @@ struct Tool {
     /// `$XDG_CACHE_HOME/typeset`, else `~/.cache/typeset`; none when `TYPESET_FONT_CACHE` is `off` or there is
     /// no home. A one-page run spent a sixth of its time loading fontconfig's configuration to find one face.
     static func fontMatchCacheDirectory() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["TYPESET_FONT_CACHE"] == "off" { return nil }
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/typeset" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/typeset" }
+        // getenv rather than ProcessInfo.environment, which copies the whole environment into a dictionary.
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if variable("TYPESET_FONT_CACHE") == "off" { return nil }
+        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/typeset" }
+        if let home = variable("HOME"), home.hasPrefix("/") { return home + "/.cache/typeset" }
         return nil
     }
 
