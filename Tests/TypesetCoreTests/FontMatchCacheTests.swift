@@ -22,8 +22,8 @@ import TypesetTestSupport
         }
 
         var cacheFile: String? {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
-            return names.first(where: { $0.hasPrefix("font-matches-") && $0.hasSuffix(".txt") }).map { cache + "/" + $0 }
+            let path = cache + "/font-matches.txt"
+            return FileManager.default.fileExists(atPath: path) ? path : nil
         }
 
         func context(cached: Bool) throws -> FontContext {

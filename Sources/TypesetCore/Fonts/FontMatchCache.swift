@@ -50,10 +50,9 @@ final class FontMatchCache: Sendable {
             header.append("env \(name)=" + (getenv(name).map { String(cString: $0) } ?? "-"))
         }
         self.header = header
-        // One file per bundled directory and program, so that two installations do not overwrite each other.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in header[2...3].joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        file = directory + "/font-matches-" + String(hash, radix: 16) + ".txt"
+        // One file: a run with another bundled directory or program name finds a foreign header and rewrites it.
+        // (A file per bundled directory made one more file for every temporary font directory ever used.)
+        file = directory + "/font-matches.txt"
     }
 
     /// The remembered primary match for `descriptor`, if the file is current.
