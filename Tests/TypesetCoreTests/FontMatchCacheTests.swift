@@ -16,8 +16,21 @@ import TypesetTestSupport
             fonts = root + "/Fonts"
             cache = root + "/cache"
             try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
             for name in ["CharisSIL-Regular.ttf", "NotoSans-Regular.ttf", "NotoSerifHebrew-Regular.ttf", "typeset-fonts.conf"] {
                 try FileManager.default.copyItem(atPath: Fixtures.fontsDirectory + "/" + name, toPath: fonts + "/" + name)
+            }
+            try settle()
+        }
+
+        /// Dates the directories and fonts a minute back: the cache records nothing that changed in the last two
+        /// seconds (it might have changed while fontconfig read it).
+        func settle() throws {
+            let past = Date(timeIntervalSinceNow: -60)
+            let root = (fonts as NSString).deletingLastPathComponent
+            let names = try FileManager.default.contentsOfDirectory(atPath: fonts).map { fonts + "/" + $0 }
+            for path in names + [fonts, root] {
+                try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
             }
         }
 
@@ -82,14 +95,20 @@ import TypesetTestSupport
         // and the file is rewritten with its answer.
         try Data().write(to: URL(fileURLWithPath: scratch.fonts + "/new-file.txt"))
         #expect(try scratch.context(cached: true).fontSet(for: charis).primary.path == chosen)
+        // While the change is fresh nothing is recorded; once it has settled, the next miss records the new state.
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == tampered)
+        try scratch.settle()
+        #expect(try scratch.context(cached: true).fontSet(for: charis).primary.path == chosen)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) != tampered)
         #expect(try scratch.context(cached: true).fontSet(for: charis).primary.path == chosen)
 
-        // A damaged file is ignored, and a remembered file that is not a font is never used.
-        try "typeset-font-matches 1\nmatch\tbroken".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try scratch.context(cached: true).fontSet(for: charis).primary.path == chosen)
+        // A remembered file that is not a font is never used, and a damaged file is ignored.
         let current = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(current.contains("\t" + chosen + "\t"))
         try current.replacingOccurrences(of: chosen, with: scratch.fonts + "/typeset-fonts.conf")
             .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try scratch.context(cached: true).fontSet(for: charis).primary.path == chosen)
+        try "typeset-font-matches 1\nmatch\tbroken".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try scratch.context(cached: true).fontSet(for: charis).primary.path == chosen)
     }
 }

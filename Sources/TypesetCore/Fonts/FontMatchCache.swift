@@ -20,7 +20,8 @@ import Glibc
 ///   (a new file such as `/etc/fonts/local.conf` changes its directory), of every font directory and its
 ///   subdirectories (`FcConfigGetFontDirs`, the same test fontconfig's own font caches use), of the user's
 ///   configuration and font locations that fonts-conf(5) names even when they do not exist yet, and of the
-///   bundled directory and its `typeset-fonts.conf`.
+///   bundled directory and its `typeset-fonts.conf`. Nothing is recorded while one of them changed in the last
+///   two seconds (it may have changed after fontconfig read it).
 ///
 /// That is a superset of what `FcConfigUptoDate` checks to decide that a configuration is stale. Anything else
 /// makes the file stale, and the next miss rewrites it. Only the primary face is remembered: fallback lists are
@@ -71,6 +72,11 @@ final class FontMatchCache: Sendable {
         guard ![descriptor.family, match.path, match.family, match.style].contains(where: { $0.contains(where: { $0 == "\t" || $0 == "\n" }) }),
               !watched.contains(where: { $0.contains(where: { $0 == "\t" || $0 == "\n" }) }) else { return }
         let paths = watchList(watched)
+        // A path changed in the last two seconds may have changed after fontconfig read it, moments ago; recording
+        // its new status beside the old answer would trust that answer until the next change. Nothing is written
+        // then (as git treats a file modified in the same instant as its index as possibly changed).
+        let now = time(nil)
+        guard !paths.contains(where: { FontMatchCache.modificationTime(of: $0).map { now - $0 < 2 } ?? false }) else { return }
         let watchLines = paths.map { "watch\t\($0)\t\(FontMatchCache.status(of: $0))" }
         entries.withLock { entries in
             // Entries read from a file that is still current were made under the same configuration.
@@ -102,16 +108,23 @@ final class FontMatchCache: Sendable {
             if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value }
             return home.map { $0 + "/" + fallback }
         }
+        // Exact paths, watched for appearing as much as for changing (their parents change for unrelated reasons).
         if let config = xdg("XDG_CONFIG_HOME", ".config") {
-            paths.formUnion([config, config + "/fontconfig", config + "/fontconfig/fonts.conf", config + "/fontconfig/conf.d"])
+            paths.formUnion([config + "/fontconfig", config + "/fontconfig/fonts.conf", config + "/fontconfig/conf.d"])
         }
-        if let data = xdg("XDG_DATA_HOME", ".local/share") { paths.formUnion([data, data + "/fonts"]) }
+        if let data = xdg("XDG_DATA_HOME", ".local/share") { paths.insert(data + "/fonts") }
         if let home { paths.formUnion([home + "/.fonts.conf", home + "/.fonts.conf.d", home + "/.fonts"]) }
         if let bundledDirectory { paths.formUnion([bundledDirectory, bundledDirectory + "/typeset-fonts.conf"]) }
         return paths.sorted()
     }
 
     /// `mtime size inode` of a path (following links), or `-` when it does not exist.
+    /// Seconds since the epoch of the last change of a path, nil when it does not exist.
+    private static func modificationTime(of path: String) -> time_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mtim.tv_sec : nil
+    }
+
     private static func status(of path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return "-" }
