@@ -19,8 +19,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        // libzip (libzip-dev) is loaded on first use rather than linked: see Sources/CLibZip/LazyLibZip.c.
-        .target(name: "CLibZip"),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
