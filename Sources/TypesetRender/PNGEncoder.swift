@@ -116,11 +116,20 @@ public enum PNGEncoder {
     static func stripAlpha(_ bitmap: Bitmap) -> [UInt8] {
         let count = bitmap.width * bitmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
-            bitmap.pixels.withUnsafeBufferPointer { rgba in
-                var i = 0, o = 0
-                while o < count * 3 {
-                    out[o] = rgba[i]; out[o + 1] = rgba[i + 1]; out[o + 2] = rgba[i + 2]
-                    i += 4; o += 3
+            bitmap.pixels.withUnsafeBytes { rgba in
+                guard count > 0, let source = rgba.baseAddress, let target = UnsafeMutableRawPointer(out.baseAddress) else { return }
+                // A pixel is copied as one 4-byte word whose alpha byte the next pixel overwrites (a third of the
+                // instructions of byte copies); the last pixel byte by byte, to stay inside the output.
+                var from = source, to = target
+                for _ in 0..<(count - 1) {
+                    to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    from += 4
+                    to += 3
+                }
+                let last = count - 1
+                for channel in 0..<3 {
+                    target.storeBytes(of: source.load(fromByteOffset: last * 4 + channel, as: UInt8.self),
+                                      toByteOffset: last * 3 + channel, as: UInt8.self)
                 }
             }
             initialized = count * 3

@@ -73,8 +73,8 @@ public final class PageRenderer {
         guard canvas.bitmap == nil, canvas.width > 0, canvas.height > 0 else {
             return try PNGEncoder.encode(canvas.rgbaBitmap(), compression: compression)
         }
-        return try PalettePNGWriter.encode(width: canvas.width, height: canvas.height, indices: canvas.indices,
-                                           colormap: canvas.colormap, opaque: canvas.isOpaque)
+        return try PalettePNGWriter.encode(width: canvas.width, height: canvas.height, indices: canvas.rows,
+                                           rowStride: canvas.rowStride, colormap: canvas.colormap, opaque: canvas.isOpaque)
     }
 
     /// Checks the page index, makes the page's canvas at its pixel size in the theme's background, lets `prepare`

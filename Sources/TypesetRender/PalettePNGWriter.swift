@@ -13,30 +13,22 @@ import Synchronization
 enum PalettePNGWriter {
     /// Encodes `indices` (one byte per pixel, each below the number of entries) with `colormap` (3 or 4 bytes per
     /// entry, per `opaque`).
-    static func encode(width: Int, height: Int, indices: [UInt8], colormap: [UInt8], opaque: Bool) throws(RenderError) -> [UInt8] {
+    ///
+    /// Row `y` starts at `indices[y * rowStride + rowStride - width]` (`rowStride` is `width` when nil). An
+    /// ``IndexedCanvas`` passes `width + 1` with a 0 before every row: those are PNG's rows with their filter
+    /// byte, so an 8-bit image is compressed as it is.
+    static func encode(width: Int, height: Int, indices: [UInt8], rowStride: Int? = nil, colormap: [UInt8],
+                       opaque: Bool) throws(RenderError) -> [UInt8] {
         let channels = opaque ? 3 : 4
         let entries = colormap.count / channels
         // Indices pack to 1, 2 or 4 bits when the palette is small enough (as libpng does), most significant first.
         let depth = entries <= 2 ? 1 : entries <= 4 ? 2 : entries <= 16 ? 4 : 8
-        let perByte = 8 / depth
-        // Rows with their filter byte (0: none).
-        let rowBytes = (width + perByte - 1) / perByte + 1
-        var raw = [UInt8](repeating: 0, count: rowBytes * height)
-        raw.withUnsafeMutableBufferPointer { out in
-            indices.withUnsafeBufferPointer { source in
-                guard let target = out.baseAddress, let pixels = source.baseAddress else { return }
-                for y in 0..<height {
-                    let row = target + y * rowBytes + 1, line = pixels + y * width
-                    if depth == 8 {
-                        row.update(from: line, count: width)
-                        continue
-                    }
-                    for x in 0..<width {
-                        let shift = 8 - depth * (x % perByte + 1)
-                        row[x / perByte] |= line[x] << UInt8(shift)
-                    }
-                }
-            }
+        let stride = rowStride ?? width, lead = stride - width
+        let raw: [UInt8]
+        if depth == 8 && lead == 1 && stride * height == indices.count {
+            raw = indices
+        } else {
+            raw = packedRows(width: width, height: height, depth: depth, indices: indices, stride: stride, lead: lead)
         }
         let compressed = try deflate(raw)
 
@@ -65,6 +57,30 @@ enum PalettePNGWriter {
         return png
     }
 
+    /// PNG's rows: a filter byte (0: none), then the indices at `depth` bits each.
+    private static func packedRows(width: Int, height: Int, depth: Int, indices: [UInt8], stride: Int, lead: Int) -> [UInt8] {
+        let perByte = 8 / depth
+        let rowBytes = (width + perByte - 1) / perByte + 1
+        var raw = [UInt8](repeating: 0, count: rowBytes * height)
+        raw.withUnsafeMutableBufferPointer { out in
+            indices.withUnsafeBufferPointer { source in
+                guard let target = out.baseAddress, let pixels = source.baseAddress else { return }
+                for y in 0..<height {
+                    let row = target + y * rowBytes + 1, line = pixels + y * stride + lead
+                    if depth == 8 {
+                        row.update(from: line, count: width)
+                        continue
+                    }
+                    for x in 0..<width {
+                        let shift = 8 - depth * (x % perByte + 1)
+                        row[x / perByte] |= line[x] << UInt8(shift)
+                    }
+                }
+            }
+        }
+        return raw
+    }
+
     /// Inputs at least this long are compressed in two halves on two threads.
     static let parallelThreshold = 256 * 1024
 
@@ -83,23 +99,30 @@ enum PalettePNGWriter {
     private static func deflateParts(_ data: [UInt8], parts: Int) throws(RenderError) -> [UInt8] {
         let bounds = (0...parts).map { data.count * $0 / parts }
         var outputs = [[UInt8]](repeating: [], count: parts)
+        // Each part's Adler-32, joined below with adler32_combine: the checksum of the whole input is a pass over
+        // a megabyte, so it is split with the compression instead of following it on one thread.
+        var checksums = [uLong](repeating: 0, count: parts)
         var failed = false
         data.withUnsafeBufferPointer { input in
             outputs.withUnsafeMutableBufferPointer { results in
+              checksums.withUnsafeMutableBufferPointer { sums in
                 // Each part is written by exactly one iteration and read after concurrentPerform returns.
                 nonisolated(unsafe) let source = input
                 nonisolated(unsafe) let target = results
+                nonisolated(unsafe) let targetSums = sums
                 let failures = Atomic<Int>(0)
                 let work: @Sendable (Int) -> Void = { part in
                     let slice = UnsafeBufferPointer(rebasing: source[bounds[part]..<bounds[part + 1]])
                     if let compressed = rawDeflate(slice, final: part == parts - 1) {
                         target[part] = compressed
+                        targetSums[part] = adler32(adler32(0, nil, 0), slice.baseAddress, uInt(slice.count))
                     } else {
                         failures.add(1, ordering: .relaxed)
                     }
                 }
                 if parts == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: work) }
                 failed = failures.load(ordering: .relaxed) != 0
+              }
             }
         }
         guard !failed else { throw RenderError(.png, "zlib could not compress the image") }
@@ -107,8 +130,9 @@ enum PalettePNGWriter {
         var stream: [UInt8] = [0x78, 0x01]
         stream.reserveCapacity(outputs.reduce(6) { $0 + $1.count })
         for output in outputs { stream += output }
-        let checksum = data.withUnsafeBufferPointer { UInt32(truncatingIfNeeded: adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count))) }
-        appendUInt32(&stream, checksum)
+        var checksum = checksums[0]
+        for part in 1..<parts { checksum = adler32_combine(checksum, checksums[part], off_t(bounds[part + 1] - bounds[part])) }
+        appendUInt32(&stream, UInt32(truncatingIfNeeded: checksum))
         return stream
     }
 

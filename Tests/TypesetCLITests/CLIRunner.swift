@@ -36,6 +36,10 @@ enum CLIRunner {
     /// How long one run may take before it counts as a hang: killed and reported.
     static let timeout: TimeInterval = 60
 
+    /// `XDG_CACHE_HOME` for every run of this test process: a fresh directory, so the CLI's font match cache
+    /// starts empty and is then used as in real runs, without touching the user's own cache.
+    static let cacheHome: String = NSTemporaryDirectory() + "typeset-cli-tests-cache-\(ProcessInfo.processInfo.processIdentifier)"
+
     /// The `typeset` executable built with the tests: `$TYPESET_EXECUTABLE`, else the products directory that
     /// holds the running test binary (`swift test` and `swift test --scratch-path X` both put `typeset` there),
     /// else the package's own `.build/debug`.
@@ -113,9 +117,12 @@ enum CLIRunner {
         }
         process.standardOutput = outHandle
         process.standardError = errHandle
-        // Hermetic: the tool must find the bundled fonts itself, not through the caller's environment.
+        // Hermetic: the tool must find the bundled fonts itself, not through the caller's environment, and keeps
+        // its font match cache in the test run's own directory rather than the user's ~/.cache.
         var environment = ProcessInfo.processInfo.environment
         environment["TYPESET_FONT_DIR"] = nil
+        environment["TYPESET_FONT_CACHE"] = nil
+        environment["XDG_CACHE_HOME"] = CLIRunner.cacheHome
         process.environment = environment
 
         let finished = DispatchSemaphore(value: 0)

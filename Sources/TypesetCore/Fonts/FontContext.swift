@@ -16,20 +16,33 @@ public enum FontSource: Sendable, Hashable {
 public final class FontContext: Sendable {
     /// Where this context finds fonts.
     public let source: FontSource
-    private let config: Locked<FontconfigConfigBox>
+    private let fontconfig: LazyFontconfig
+    private let matchCache: FontMatchCache?
     private let registry = FaceRegistry()
     private let sets = Locked<[FontDescriptor: FontSet]>([:])
 
     /// Loads the font configuration.
     ///
-    /// - Throws: ``FontError`` with code `.configuration` when fontconfig cannot be set up.
-    public init(source: FontSource) throws(FontError) {
+    /// - Parameters:
+    ///   - source: Where fonts are found.
+    ///   - matchCache: A directory (created if needed) where a ``FontSource/systemAndBundled(directory:)``
+    ///     context remembers, between processes, which face fontconfig chose for each requested family, together
+    ///     with the state of the configuration files, font directories and environment variables it came from.
+    ///     A later context that finds them unchanged uses the remembered face and loads fontconfig's
+    ///     configuration only if a character needs a fallback font: a command that renders one page skips
+    ///     parsing the system's ~40 configuration files. Nil (the default) keeps nothing; an app that keeps
+    ///     its context has no use for it. Ignored for ``FontSource/bundledOnly(directory:)``, whose
+    ///     configuration is cheap to build.
+    /// - Throws: ``FontError`` with code `.configuration` when fontconfig cannot be set up (with a match
+    ///   cache, when the configuration is first needed: from ``fontSet(for:)``).
+    public init(source: FontSource, matchCache: String? = nil) throws(FontError) {
         self.source = source
-        switch source {
-        case .bundledOnly(let directory):
-            config = Locked(FontconfigConfigBox(try FontconfigConfig(hermeticDirectory: directory)))
-        case .systemAndBundled(let directory):
-            config = Locked(FontconfigConfigBox(try FontconfigConfig(systemWithBundledDirectory: directory)))
+        fontconfig = LazyFontconfig(source: source)
+        if let matchCache, case .systemAndBundled(let directory) = source {
+            self.matchCache = FontMatchCache(directory: matchCache, bundledDirectory: directory)
+        } else {
+            self.matchCache = nil
+            try fontconfig.load()
         }
     }
 
@@ -39,19 +52,25 @@ public final class FontContext: Sendable {
     ///   `.unreadable` when the matched file is not a usable font.
     public func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
         if let cached = sets.withLock({ $0[descriptor] }) { return cached }
-        let (matches, list) = try config.withLock { box throws(FontError) in
-            try withFontconfig { () throws(FontError) in try box.config.sort(descriptor) }
+        let set: FontSet
+        if let remembered = matchCache?.match(for: descriptor), let primary = registry.face(for: remembered) {
+            // The fallback list is sorted when a character first needs it.
+            set = FontSet(descriptor: descriptor, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry)
+        } else {
+            let (matches, list) = try fontconfig.sort(descriptor)
+            // The first match that loads is the primary face; unreadable files further down are skipped.
+            var primary: FontFace?
+            var primaryMatch: FontconfigMatch?
+            for match in matches {
+                if let face = registry.face(for: match) { primary = face; primaryMatch = match; break }
+            }
+            guard let primary, let primaryMatch else {
+                if matches.isEmpty { throw FontError(.notFound, noMatchMessage(descriptor)) }
+                throw FontError(.unreadable, "the font file \(matches[0].path) for \"\(descriptor.family)\" cannot be read")
+            }
+            if let matchCache { fontconfig.remember(primaryMatch, for: descriptor, in: matchCache) }
+            set = FontSet(descriptor: descriptor, primary: primary, fallbacks: list, fontconfig: fontconfig, registry: registry)
         }
-        // The first match that loads is the primary face; unreadable files further down are skipped.
-        var primary: FontFace?
-        for match in matches {
-            if let face = registry.face(for: match) { primary = face; break }
-        }
-        guard let primary else {
-            if matches.isEmpty { throw FontError(.notFound, noMatchMessage(descriptor)) }
-            throw FontError(.unreadable, "the font file \(matches[0].path) for \"\(descriptor.family)\" cannot be read")
-        }
-        let set = FontSet(descriptor: descriptor, primary: primary, fallbacks: list, registry: registry)
         return sets.withLock { cache in
             if let existing = cache[descriptor] { return existing }
             cache[descriptor] = set
@@ -78,10 +97,53 @@ public final class FontContext: Sendable {
     public var loadedFaces: [FontFace] { registry.all() }
 }
 
-/// Boxes the non-Sendable configuration owner so it can live inside a `Mutex`.
-struct FontconfigConfigBox: ~Copyable {
-    let config: FontconfigConfig
-    init(_ config: FontconfigConfig) { self.config = config }
+/// The fontconfig configuration of one ``FontContext``, loaded on first use, and the calls that need it.
+///
+/// Shared by the context and its font sets (which sort their fallback lists lazily when the context's match
+/// cache supplied the primary face); holds no reference back to either.
+final class LazyFontconfig: Sendable {
+    let source: FontSource
+    private let slot = Locked<ConfigSlot>(ConfigSlot())
+
+    /// Holds the non-Sendable configuration owner inside the mutex.
+    private struct ConfigSlot: ~Copyable {
+        var config: FontconfigConfig?
+    }
+
+    init(source: FontSource) { self.source = source }
+
+    /// Loads the configuration now if it is not loaded yet.
+    func load() throws(FontError) { try withConfig { (_: FontconfigConfig) throws(FontError) in } }
+
+    /// Runs `body` with the configuration, loading it first if needed. `body` takes ``fontconfigLock`` itself
+    /// (loading takes it too, so it is not held here).
+    private func withConfig<T: Sendable>(_ body: (FontconfigConfig) throws(FontError) -> T) throws(FontError) -> T {
+        try slot.withLock { (slot: inout ConfigSlot) throws(FontError) -> T in
+            if let config = slot.config { return try body(config) }
+            let config: FontconfigConfig
+            switch source {
+            case .bundledOnly(let directory): config = try FontconfigConfig(hermeticDirectory: directory)
+            case .systemAndBundled(let directory): config = try FontconfigConfig(systemWithBundledDirectory: directory)
+            }
+            slot.config = config
+            return try body(config)
+        }
+    }
+
+    /// `FcFontSort` for a descriptor: the first matches (copied out) and the list kept for fallback.
+    func sort(_ descriptor: FontDescriptor) throws(FontError) -> ([FontconfigMatch], FontconfigFontList) {
+        try withConfig { (config: FontconfigConfig) throws(FontError) in
+            try withFontconfig { () throws(FontError) in try config.sort(descriptor) }
+        }
+    }
+
+    /// Records in `cache` that `match` is the primary face for `descriptor` under the loaded configuration.
+    func remember(_ match: FontconfigMatch, for descriptor: FontDescriptor, in cache: FontMatchCache) {
+        try? withConfig { (config: FontconfigConfig) throws(FontError) in
+            let watched = withFontconfig { config.watchedPaths() }
+            cache.remember(match, for: descriptor, watching: watched)
+        }
+    }
 }
 
 extension FontconfigConfig {

@@ -9,17 +9,29 @@ public final class FontSet: Sendable {
     public let primary: FontFace
     private let fallbacks: Locked<FallbackState>
     private let registry: FaceRegistry
+    private let fontconfig: LazyFontconfig
 
     struct FallbackState: ~Copyable {
-        let list: FontconfigFontList
+        /// fontconfig's sorted candidates; nil until first needed when the primary face came from a match cache.
+        var list: FontconfigFontList?
         var chosen: [UInt32: FontFace?] = [:]
     }
 
-    init(descriptor: FontDescriptor, primary: FontFace, fallbacks list: FontconfigFontList, registry: FaceRegistry) {
+    init(descriptor: FontDescriptor, primary: FontFace, fallbacks list: FontconfigFontList?, fontconfig: LazyFontconfig,
+         registry: FaceRegistry) {
         self.descriptor = descriptor
         self.primary = primary
         self.fallbacks = Locked(FallbackState(list: list))
+        self.fontconfig = fontconfig
         self.registry = registry
+    }
+
+    /// The fallback candidates, sorted now if they were deferred; nil when fontconfig cannot sort them (a
+    /// configuration that fails to load leaves the primary face alone, drawing .notdef for what it lacks).
+    private func candidates(_ state: inout FallbackState) -> FontconfigFontList? {
+        if let list = state.list { return list }
+        state.list = try? fontconfig.sort(descriptor).1
+        return state.list
     }
 
     /// Whether the primary face is of another family than the one requested (a substitution, such as
@@ -34,8 +46,9 @@ public final class FontSet: Sendable {
     func fallbackFace(coveringAll codePoints: [UInt32]) -> FontFace? {
         guard let first = codePoints.first else { return nil }
         return fallbacks.withLock { state in
-            for i in 0..<state.list.count where codePoints.allSatisfy({ state.list.covers($0, at: i) }) {
-                guard let match = state.list.match(at: i), let face = registry.face(for: match), face.id != primary.id,
+            guard let list = candidates(&state) else { return nil }
+            for i in 0..<list.count where codePoints.allSatisfy({ list.covers($0, at: i) }) {
+                guard let match = list.match(at: i), let face = registry.face(for: match), face.id != primary.id,
                       face.harfBuzz.glyph(for: first) != nil else { continue }
                 return face
             }
@@ -48,9 +61,10 @@ public final class FontSet: Sendable {
     func fallbackFace(for codePoint: UInt32) -> FontFace? {
         fallbacks.withLock { state in
             if let known = state.chosen[codePoint] { return known }
+            guard let list = candidates(&state) else { return nil }
             var found: FontFace?
-            for i in 0..<state.list.count where state.list.covers(codePoint, at: i) {
-                guard let match = state.list.match(at: i), let face = registry.face(for: match),
+            for i in 0..<list.count where list.covers(codePoint, at: i) {
+                guard let match = list.match(at: i), let face = registry.face(for: match),
                       face.harfBuzz.glyph(for: codePoint) != nil else { continue }
                 found = face
                 break
