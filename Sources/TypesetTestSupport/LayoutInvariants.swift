@@ -2,8 +2,8 @@ import TypesetCore
 
 /// Checks the structural promises of a layout and returns every violation found (empty when it holds):
 /// - pages partition the text with no gap or overlap, and lines partition each page's range in order;
-/// - every line fits its column (a line holding a single grapheme or one shaping cluster is allowed to
-///   overflow a page narrower than that glyph);
+/// - every line fits its column (a line the breaker cannot cut further, a single grapheme or one shaping cluster,
+///   is allowed to overflow a page narrower than that glyph);
 /// - no line crosses the bottom margin (unless it is alone in its column and taller than the text area);
 /// - every line starts and ends on an extended grapheme cluster boundary (Swift's own `Character` segmentation,
 ///   a cross-check of ICU's).
@@ -36,7 +36,8 @@ public enum LayoutInvariants {
                 // A single grapheme or cluster wider than the column may overflow it, but only past its far edge:
                 // it still starts inside a column (an indent is never allowed to push it out).
                 if !fitsColumn(line.rect, settings: settings)
-                    && !((singleGrapheme || isOneCluster(line, runs: layout.glyphRuns(onPage: page.index)))
+                    && !((singleGrapheme || isUnbreakable(line, runs: layout.glyphRuns(onPage: page.index), text: text,
+                                                          boundaries: boundaries))
                          && startsInAColumn(line, settings: settings)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
                 }
@@ -69,16 +70,24 @@ public enum LayoutInvariants {
         return false
     }
 
-    /// Whether the visible glyphs of `line` form one shaping cluster (a ligature such as Arabic "لله" spans
-    /// several graphemes and is never broken), which may be wider than a narrow column like a single glyph.
-    static func isOneCluster(_ line: Line, runs: [GlyphRun]) -> Bool {
-        var clusters = Set<Int>()
-        for run in runs where run.range.overlaps(line.range) {
-            for i in run.glyphs.indices where run.advances[i] > 0 && line.range.contains(run.clusters[i]) {
-                clusters.insert(run.clusters[i])
-            }
+    /// Whether `line` cannot be broken any further: none of the offsets inside its visible text is both a
+    /// grapheme boundary and the start of a shaping cluster, which is where the breaker may cut a word wider than
+    /// the line. A ligature such as Arabic "لله" spans several graphemes in one cluster; a mark that its base's
+    /// font cannot draw is set in another font, so that one grapheme spans two clusters and two runs (the fuzzer
+    /// found U+FFFD with a fatha, then a tatweel with marks, all one cluster in the Arabic font).
+    static func isUnbreakable(_ line: Line, runs: [GlyphRun], text: StyledText, boundaries: GraphemeBoundaries) -> Bool {
+        // The visible text: without the blank lines before a paragraph and the spaces and break after the text.
+        let units = text.units(in: line.range)
+        func isBlank(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || (unit >= 0x0A && unit <= 0x0D) || unit == 0x2028 }
+        guard let first = units.firstIndex(where: { !isBlank($0) }), let last = units.lastIndex(where: { !isBlank($0) }) else {
+            return true
         }
-        return clusters.count <= 1
+        let visible = (line.range.lowerBound + (first - units.startIndex))...(line.range.lowerBound + (last - units.startIndex))
+        var clusterStarts = Set<Int>()
+        for run in runs where run.range.overlaps(line.range) {
+            for cluster in run.clusters where visible.contains(cluster) { clusterStarts.insert(cluster) }
+        }
+        return !clusterStarts.contains { $0 > visible.lowerBound && boundaries.contains($0) }
     }
 
     /// Whether `line` is at the top of its column: only there may a line taller than the text area overflow it
