@@ -132,6 +132,9 @@ struct ParagraphLayouter {
         var top: Float = 0
         let rtl = shaped.paragraphLevel & 1 == 1
         let lineHeightMultiple = Float(settings.lineHeightMultiple)
+        // A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
+        let oneRunExtents = shaped.runs.count == 1
+            ? verticalExtents(shaped, start: 0, end: shaped.contentLength, format: format) : nil
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             var visibleEnd = end
@@ -140,7 +143,8 @@ struct ParagraphLayouter {
             }
             var width = shaped.contentLength == 0 ? 0 : metrics.width(start, visibleEnd)
             if lineBreak.hyphenated { width += hyphenWidth(end) }
-            let extents = verticalExtents(shaped, start: start, end: end, format: format)
+            let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
+                else { verticalExtents(shaped, start: start, end: end, format: format) }
             let height = extents.natural * lineHeightMultiple
             let baseline = (height - (extents.ascent + extents.descent)) / 2 + extents.ascent
             let indent = index == 0 ? format.firstLineIndent : 0
