@@ -2,10 +2,10 @@
 /// time, so itemization asks HarfBuzz's cmap once per block instead of once per character.
 final class FaceCoverage {
     private let font: HarfBuzzFont
-    private var computed = [UInt64](repeating: 0, count: 1024 / 64)
     private var covered = [UInt64](repeating: 0, count: 1024)
-    /// ``LatinRunClass`` of every BMP code unit for this face as the primary face, 0xFF where not yet computed
-    /// (filled 64 units at a time, like `covered`). One byte per unit: itemization reads it for every unit.
+    /// ``LatinRunClass`` of every BMP code unit for this face as the primary face, 0xFF where neither it nor
+    /// `covered` is computed yet (both are filled together, 64 units at a time). One byte per unit: itemization
+    /// reads it for every unit.
     private let runClasses = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x1_0000)
 
     init(font: HarfBuzzFont) {
@@ -18,17 +18,20 @@ final class FaceCoverage {
     @inline(__always)
     func covers(_ codePoint: UInt32) -> Bool {
         guard codePoint < 0x10000 else { return font.glyph(for: codePoint) != nil }
-        let word = Int(codePoint >> 6)
-        if computed[word >> 6] & (1 << UInt64(word & 63)) == 0 { fill(word) }
-        return covered[word] & (1 << UInt64(codePoint & 63)) != 0
+        if runClasses[Int(codePoint)] == 0xFF { fill(Int(codePoint >> 6)) }
+        return covered[Int(codePoint >> 6)] & (1 << UInt64(codePoint & 63)) != 0
     }
 
+    /// Computes 64 code points' coverage and ``LatinRunClass``es at once (one HarfBuzz cmap and script lookup each).
     private func fill(_ word: Int) {
         var bits: UInt64 = 0
         let base = UInt32(word << 6)
         for i in 0..<64 where font.glyph(for: base + UInt32(i)) != nil { bits |= 1 << UInt64(i) }
         covered[word] = bits
-        computed[word >> 6] |= 1 << UInt64(word & 63)
+        for i in 0..<64 {
+            let codePoint = base + UInt32(i)
+            runClasses[Int(codePoint)] = Self.runClass(codePoint, covered: bits & (1 << UInt64(i)) != 0).rawValue
+        }
     }
 
     /// How a code unit itemizes when this face is the paragraph's primary face and the text has no bidi levels:
@@ -48,27 +51,19 @@ final class FaceCoverage {
     func latinRunClass(_ unit: UInt16) -> LatinRunClass {
         var value = runClasses[Int(unit)]
         if value == 0xFF {
-            fillRunClasses(Int(unit) & ~63)
+            fill(Int(unit) >> 6)
             value = runClasses[Int(unit)]
         }
         return LatinRunClass(rawValue: value) ?? .other
     }
 
-    private func fillRunClasses(_ start: Int) {
-        for unit in start..<start + 64 {
-            let codePoint = UInt32(unit)
-            let script = HarfBuzzUnicode.script(of: codePoint)
-            let runClass: LatinRunClass
-            if !covers(codePoint) || UTF16.isLeadSurrogate(UInt16(unit)) || UTF16.isTrailSurrogate(UInt16(unit)) {
-                runClass = .other
-            } else if codePoint < 0x80 {
-                runClass = script == HarfBuzzUnicode.latin ? .latin : .neutral
-            } else if CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint) {
-                runClass = .other
-            } else {
-                runClass = script == HarfBuzzUnicode.latin ? .latin : script == HarfBuzzUnicode.common ? .neutral : .other
-            }
-            runClasses[unit] = runClass.rawValue
+    private static func runClass(_ codePoint: UInt32, covered: Bool) -> LatinRunClass {
+        guard covered, !UTF16.isLeadSurrogate(UInt16(codePoint)), !UTF16.isTrailSurrogate(UInt16(codePoint)) else {
+            return .other
         }
+        let script = HarfBuzzUnicode.script(of: codePoint)
+        if codePoint < 0x80 { return script == HarfBuzzUnicode.latin ? .latin : .neutral }
+        if CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint) { return .other }
+        return script == HarfBuzzUnicode.latin ? .latin : script == HarfBuzzUnicode.common ? .neutral : .other
     }
 }

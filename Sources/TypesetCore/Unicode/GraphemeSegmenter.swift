@@ -37,14 +37,16 @@ public final class GraphemeSegmenter: Sendable {
         let paragraph = text.paragraphs[p]
         let local = offset - paragraph.range.lowerBound
         let units = paragraph.units[...]
-        guard !isBoundary(local, in: units) else { return offset }
-        // Not a boundary, so a later one exists: the paragraph's end always is one.
+        if Self.isPlainBoundary(local, in: units) { return offset }
+        // The paragraph's boundaries, computed once: the last at or before the offset, and the one after it.
         let boundaries = boundaries(of: units)
         var low = 0, high = boundaries.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if boundaries[mid] <= local { low = mid } else { high = mid - 1 }
         }
+        if boundaries[low] == local { return offset }
+        // Not a boundary, so a later one exists: the paragraph's end always is one.
         let next = low + 1 < boundaries.count ? boundaries[low + 1] : local
         return paragraph.range.lowerBound + (forward ? next : boundaries[low])
     }
@@ -52,8 +54,14 @@ public final class GraphemeSegmenter: Sendable {
     /// Whether `offset` (relative to the slice's start) is a grapheme boundary of `units`.
     public func isBoundary(_ offset: Int, in units: ArraySlice<UInt16>) -> Bool {
         guard offset > 0, offset < units.count else { return offset == 0 || offset == units.count }
+        return Self.isPlainBoundary(offset, in: units) || boundaries(of: units).contains(offset)
+    }
+
+    /// Whether `offset` (strictly inside `units`) is a boundary without asking ICU: between two characters below
+    /// U+0300 (no marks, joiners or surrogates), except inside CR LF. False means "ask".
+    private static func isPlainBoundary(_ offset: Int, in units: ArraySlice<UInt16>) -> Bool {
+        guard offset > 0, offset < units.count else { return false }
         let before = units[units.startIndex + offset - 1], after = units[units.startIndex + offset]
-        if before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { return true }
-        return boundaries(of: units).contains(offset)
+        return before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A)
     }
 }
