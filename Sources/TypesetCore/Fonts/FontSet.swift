@@ -14,6 +14,8 @@ public final class FontSet: Sendable {
     struct FallbackState: ~Copyable {
         /// fontconfig's sorted candidates; nil until first needed when the primary face came from a match cache.
         var list: FontconfigFontList?
+        /// Whether sorting the deferred list failed: it is not tried again for every character.
+        var sortFailed = false
         var chosen: [UInt32: FontFace?] = [:]
     }
 
@@ -30,7 +32,9 @@ public final class FontSet: Sendable {
     /// configuration that fails to load leaves the primary face alone, drawing .notdef for what it lacks).
     private func candidates(_ state: inout FallbackState) -> FontconfigFontList? {
         if let list = state.list { return list }
+        guard !state.sortFailed else { return nil }
         state.list = try? fontconfig.sort(descriptor).1
+        state.sortFailed = state.list == nil
         return state.list
     }
 

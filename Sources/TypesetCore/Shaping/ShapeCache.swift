@@ -177,7 +177,9 @@ struct ShapeCache {
         return true
     }
 
-    /// Stores the glyphs of a word: the last `count` glyphs of `sink`, whose clusters are relative to `base`.
+    /// Stores the glyphs of the word `text[range]`: the last `count` glyphs of `sink`, whose clusters are offsets
+    /// into `text`. It probes for the word's bucket again: handing the miss's bucket over instead was measured
+    /// (callgrind, War and Peace cold) at 0.15 % more instructions, not fewer.
     mutating func insert(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
                          from sink: GlyphSink, count glyphCount: Int) {
         guard range.count <= Self.maximumWordLength, glyphCount < 0x1_0000, glyphCount <= sink.count else { return }
