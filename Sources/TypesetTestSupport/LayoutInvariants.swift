@@ -29,15 +29,11 @@ public enum LayoutInvariants {
                     report("page \(page.index): line \(line.range) starts at \(line.range.lowerBound), expected \(lineExpected)")
                 }
                 lineExpected = line.range.upperBound
-                // A line's range also holds its hard break, the spaces that hang at its end and blank lines
-                // before a paragraph: only its other graphemes count (a page narrower than one glyph holds one).
-                let singleGrapheme = boundaries.graphemeCount(in: line.range) <= 1
-                    || String(decoding: text.units(in: line.range), as: UTF16.self).filter { !$0.isWhitespace }.count <= 1
-                // A single grapheme or cluster wider than the column may overflow it, but only past its far edge:
-                // it still starts inside a column (an indent is never allowed to push it out).
+                // A line the breaker cannot cut (a single grapheme or cluster) wider than the column may overflow
+                // it, but only past its far edge: it still starts inside a column (an indent is never allowed to
+                // push it out).
                 if !fitsColumn(line.rect, settings: settings)
-                    && !((singleGrapheme || isUnbreakable(line, runs: layout.glyphRuns(onPage: page.index), text: text,
-                                                          boundaries: boundaries))
+                    && !(isUnbreakable(line, runs: layout.glyphRuns(onPage: page.index), text: text, boundaries: boundaries)
                          && startsInAColumn(line, settings: settings)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
                 }
@@ -76,9 +72,10 @@ public enum LayoutInvariants {
     /// font cannot draw is set in another font, so that one grapheme spans two clusters and two runs (the fuzzer
     /// found U+FFFD with a fatha, then a tatweel with marks, all one cluster in the Arabic font).
     static func isUnbreakable(_ line: Line, runs: [GlyphRun], text: StyledText, boundaries: GraphemeBoundaries) -> Bool {
-        // The visible text: without the blank lines before a paragraph and the spaces and break after the text.
+        // The visible text: a line's range also holds the blank lines before a paragraph, and the spaces that hang
+        // at its end and its hard break (a page narrower than one glyph holds one grapheme and those).
         let units = text.units(in: line.range)
-        func isBlank(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || (unit >= 0x0A && unit <= 0x0D) || unit == 0x2028 }
+        func isBlank(_ unit: UInt16) -> Bool { Unicode.Scalar(unit)?.properties.isWhitespace ?? false }
         guard let first = units.firstIndex(where: { !isBlank($0) }), let last = units.lastIndex(where: { !isBlank($0) }) else {
             return true
         }
@@ -130,12 +127,6 @@ public struct GraphemeBoundaries {
         if offset == 0 || offset == text.length { return true }
         guard let p = text.paragraphIndex(containing: offset), let offsets = starts[p] else { return false }
         return binarySearch(offsets, offset)
-    }
-
-    /// Number of graphemes in `range` (approximate at paragraph edges, exact within one paragraph).
-    public func graphemeCount(in range: Range<Int>) -> Int {
-        guard let p = text.paragraphIndex(containing: range.lowerBound), let offsets = starts[p] else { return 0 }
-        return offsets.filter { $0 > range.lowerBound && $0 <= range.upperBound }.count
     }
 
     private func binarySearch(_ array: [Int], _ value: Int) -> Bool {
