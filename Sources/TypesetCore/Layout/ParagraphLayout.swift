@@ -42,32 +42,40 @@ struct ParagraphFormat {
     ///   at the body size (most of them), shared rather than allocated per paragraph.
     @inline(__always)
     init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil) {
+        self.init(runs: paragraph.runs, style: paragraph.style, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
+    }
+
+    /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
+    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout).
+    @inline(__always)
+    init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+         columnWidth: Float, bodySizes: [Float]? = nil) {
         let base = settings.fontSize
-        if let bodySizes, paragraph.runs.count == 1, paragraph.runs[0].style.fontScale == 1, bodySizes.count == 1 {
+        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1 {
             sizes = bodySizes
         } else {
-            sizes = paragraph.runs.map { Float(base * $0.style.fontScale) }
+            sizes = runs.map { Float(base * $0.style.fontScale) }
         }
-        let role = paragraph.style.role
+        let role = style.role
         let roleDefault: TextAlignment = switch role {
         case .body, .blockQuote, .listItem: settings.alignment
         case .heading, .preformatted: .start
         }
-        alignment = paragraph.style.alignment ?? roleDefault
+        alignment = style.alignment ?? roleDefault
         let indentEm: Double = switch role {
-        case .body: paragraph.style.firstLineIndent ?? settings.firstLineIndent
-        default: paragraph.style.firstLineIndent ?? 0
+        case .body: style.firstLineIndent ?? settings.firstLineIndent
+        default: style.firstLineIndent ?? 0
         }
         // Indents are limited to the column, so that every line starts inside it whatever the settings (an
         // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
-        let blockIndent = min(Float(paragraph.style.blockIndent * base), max(0, (columnWidth - 1) / 2))
+        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
         let available = columnWidth - 2 * blockIndent
         self.blockIndent = blockIndent
         firstLineIndent = min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
-        spaceBefore = paragraph.style.continuesBlock
-            ? Float(paragraph.style.spaceBefore * base)
-            : Float((settings.paragraphSpacing + paragraph.style.spaceBefore) * base)
-        bodySize = Float(base * (paragraph.runs.first?.style.fontScale ?? 1))
+        spaceBefore = style.continuesBlock
+            ? Float(style.spaceBefore * base)
+            : Float((settings.paragraphSpacing + style.spaceBefore) * base)
+        bodySize = Float(base * (runs.first?.style.fontScale ?? 1))
     }
 }
 
@@ -90,18 +98,20 @@ struct ParagraphLayouter {
     }
 
     /// Lays out one paragraph, appending its lines to `lines` (the batch's shared array); returns where they are
-    /// in it and the space above the paragraph.
+    /// in it and the space above the paragraph. The source paragraph comes as a pointer into the text's storage,
+    /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
     @inline(__always)
-    func layout(_ paragraph: borrowing Paragraph, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
+    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext, into lines: inout [LineBox]) -> (lines: Range<Int>, spaceBefore: Float) {
-        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
+        let format = ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
+                                     columnWidth: columnWidth, bodySizes: bodySizes)
         metrics.measure(shaped, sizes: format.sizes)
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
         let available = max(0, columnWidth - 2 * format.blockIndent)
         let breakWidth = max(1, available)
         let firstLineWidth = max(1, available - format.firstLineIndent)
-        let content = paragraph.units[paragraph.contentRange]
+        let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
         // A local function, not a closure value: it is passed down without a heap context per paragraph.
         func hyphenWidth(_ end: Int) -> Float { HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
@@ -205,14 +215,14 @@ struct ParagraphLayouter {
 
     /// The paragraph's break candidates: its own opportunities, merged with the hyphenation points of its words
     /// when hyphenation is on and its language has patterns (headings and preformatted text are not hyphenated).
-    private func breakCandidates(_ paragraph: Paragraph, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
+    private func breakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
                                  context: ShapingContext) -> [UInt32] {
         guard settings.hyphenation, shaped.contentLength > 0 else { return shaped.breaks }
-        switch paragraph.style.role {
+        switch paragraph.pointee.style.role {
         case .heading, .preformatted: return shaped.breaks
         case .body, .blockQuote, .listItem: break
         }
-        guard let language = paragraph.style.language ?? documentLanguage else { return shaped.breaks }
+        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return shaped.breaks }
         context.hyphenationScratch.removeAll(keepingCapacity: true)
         context.hyphenator.hyphenationPoints(content, language: language, into: &context.hyphenationScratch)
         guard !context.hyphenationScratch.isEmpty else { return shaped.breaks }

@@ -77,16 +77,21 @@ public final class Typesetter: Sendable {
             var placed: [(lines: Range<Int>, spaceBefore: Float)] = []
             placed.reserveCapacity(chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
-            // retains each of its arrays, whose headers are cold (a third of a relayout's time, perf).
+            // retains each of its arrays, whose headers are cold (a third of a relayout's time, perf). Source
+            // paragraphs go to the layouter as pointers: even a borrow of one read from a buffer was a copy.
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
+                    // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
+                    guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count else {
+                        preconditionFailure("a shaped text's paragraph range lies inside its text")
+                    }
                     for index in chunk {
                         // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
                         if let base = shapedParagraphs.baseAddress {
                             if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
                             if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
                         }
-                        placed.append(layouter.layout(paragraphs[first + index], shaped: shapedParagraphs[index],
+                        placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
                                                       metrics: &metrics, context: context, into: &lines))
                     }
                 }

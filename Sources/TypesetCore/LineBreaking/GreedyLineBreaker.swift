@@ -83,35 +83,74 @@ struct GreedyLineBreaker {
             @inline(__always) func fitsWhole(_ k: Int) -> Bool {
                 advance(lineStart, min(BreakCandidate.offset(breaks[k]), count)) <= available + 0.001
             }
+            // The last opportunity from `index` whose text, trailing spaces included, fits the line (given that
+            // the one at `index` does); the paragraph's end is left to the walk.
+            @inline(__always) func lastFittingWhole(from index: Int) -> Int {
+                let last = breaks.count - 2
+                var low = index, high = last + 1  // fitsWhole(low); everything at or past high is unknown or not
+                // Lines of a paragraph hold about as many opportunities as the line before: probe there first,
+                // then gallop away from that guess in the direction it points (the answer is usually a step or
+                // two from it), then bisect what is left.
+                let guess = min(last, low + max(1, previousLineCount - 1))
+                var step = 1
+                if fitsWhole(guess) {
+                    low = guess
+                    while low + step <= last {
+                        if fitsWhole(low + step) { low += step; step *= 2 } else { high = low + step; break }
+                    }
+                } else {
+                    high = guess
+                    while high - step > low {
+                        if fitsWhole(high - step) { low = high - step; break } else { high -= step; step *= 2 }
+                    }
+                }
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if fitsWhole(middle) { low = middle } else { high = middle }
+                }
+                return low
+            }
+            // The last of the opportunities `index...low` that may end a line (not inside a cluster), or
+            // `index - 1` when none may.
+            @inline(__always) func lastLineEnd(through low: Int, from index: Int) -> Int {
+                var k = low
+                while k >= index, clusterStarts[min(BreakCandidate.offset(breaks[k]), count)] == 0 { k -= 1 }
+                return k
+            }
+            // The usual line of the usual paragraph, in a loop of its own: the search above, then the one or two
+            // opportunities after it (one may fit once its trailing spaces hang), then the break. Any other case
+            // (a word wider than the line, no opportunity but the paragraph's end) leaves the line to the walk
+            // below, in the same state; both make the same lines (`GreedyBreakingTests`).
+            lines: while gallops {
+                while index < breaks.count && min(BreakCandidate.offset(breaks[index]), count) <= lineStart { index += 1 }
+                guard index + 1 < breaks.count, fitsWhole(index) else { break }
+                let low = lastFittingWhole(from: index)
+                let k = lastLineEnd(through: low, from: index)
+                guard k >= index else { index = low + 1; break }
+                var fit = min(BreakCandidate.offset(breaks[k]), count)
+                index = low + 1
+                while index < breaks.count {
+                    let candidate = breaks[index]
+                    let opportunity = min(BreakCandidate.offset(candidate), count)
+                    let mandatory = BreakCandidate.isMandatory(candidate)
+                    if clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
+                    guard fits(opportunity, hyphenated: false) else { break }
+                    if mandatory {
+                        emit(opportunity, hard: true)
+                        index += 1
+                        continue lines
+                    }
+                    fit = opportunity
+                    index += 1
+                }
+                emit(fit, hard: false)
+            }
             while index < breaks.count {
                 if gallops && lastFit == nil && index + 1 < breaks.count
                     && BreakCandidate.offset(breaks[index]) > lineStart && fitsWhole(index) {
-                    // The last candidate (the paragraph's end, mandatory) is left to the walk below.
-                    let last = breaks.count - 2
-                    var low = index, high = last + 1  // fitsWhole(low); everything at or past high is unknown or not
-                    // Lines of a paragraph hold about as many opportunities as the line before: probe there first,
-                    // then gallop away from that guess in the direction it points (the answer is usually a step or
-                    // two from it), then bisect what is left.
-                    let guess = min(last, low + max(1, previousLineCount - 1))
-                    var step = 1
-                    if fitsWhole(guess) {
-                        low = guess
-                        while low + step <= last {
-                            if fitsWhole(low + step) { low += step; step *= 2 } else { high = low + step; break }
-                        }
-                    } else {
-                        high = guess
-                        while high - step > low {
-                            if fitsWhole(high - step) { low = high - step; break } else { high -= step; step *= 2 }
-                        }
-                    }
-                    while high - low > 1 {
-                        let middle = (low + high) / 2
-                        if fitsWhole(middle) { low = middle } else { high = middle }
-                    }
+                    let low = lastFittingWhole(from: index)
                     // The last of them that may end a line (not inside a cluster) is the line's break so far.
-                    var k = low
-                    while k >= index, clusterStarts[min(BreakCandidate.offset(breaks[k]), count)] == 0 { k -= 1 }
+                    let k = lastLineEnd(through: low, from: index)
                     if k >= index { lastFit = (min(BreakCandidate.offset(breaks[k]), count), false) }
                     index = low + 1
                     continue

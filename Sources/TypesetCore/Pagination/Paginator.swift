@@ -23,6 +23,7 @@ struct Paginator {
         let end = paragraphRange.isEmpty ? 0 : text.paragraphs[paragraphRange.upperBound - 1].range.upperBound
 
         func columnX(_ column: Int) -> Float { Float(content.minX) + Float(column) * (columnWidth + gap) }
+        var x = columnX(0)  // of the current column
         func finishPage(end: Int) {
             let height = mode == .scroll ? Double(y) + settings.margins.bottom : settings.pageSize.height
             pages.append(Page(index: pages.count, range: pageStart..<end,
@@ -31,6 +32,7 @@ struct Paginator {
             placements.removeAll(keepingCapacity: true)
             pageStart = end
             column = 0
+            x = columnX(0)
             y = columnTop
         }
 
@@ -67,6 +69,7 @@ struct Paginator {
                     let moved = layout.lines[breakLine]
                     if column + 1 < columns {
                         column += 1
+                        x = columnX(column)
                         y = columnTop
                     } else {
                         let lineStart = documentRange(of: moved, lineIndex: breakLine, in: layout,
@@ -75,12 +78,12 @@ struct Paginator {
                     }
                     firstInColumn = breakLine
                     firstOpenedColumn = true
-                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: columnX(column), y: y))
+                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
                     y += moved.height
                 } else {
                     if lineIndex == 0 { firstOpenedColumn = atColumnTop }
                     y += spacing
-                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: columnX(column), y: y))
+                    placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: x, y: y))
                     y += line.height
                 }
                 lineIndex += 1
