@@ -88,6 +88,9 @@ struct ParagraphLayouter {
     let documentLanguage: String?
     /// `[settings.fontSize]`, shared by every paragraph in one run at the body size.
     let bodySizes: [Float]
+    /// Per face (indexed like `faces`): ascent, descent and natural line height in ems, as plain values, so that
+    /// measuring a line's extents neither converts them nor retains the face.
+    private let verticalMetrics: [(ascent: Float, descent: Float, natural: Float)]
 
     init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?) {
         self.settings = settings
@@ -95,14 +98,15 @@ struct ParagraphLayouter {
         self.columnWidth = columnWidth
         self.documentLanguage = documentLanguage
         bodySizes = [Float(settings.fontSize)]
+        verticalMetrics = faces.map { (Float($0.ascent), Float($0.descent), Float($0.naturalLineHeight)) }
     }
 
-    /// Lays out one paragraph, appending its lines to `lines` (the batch's shared array); returns where they are
+    /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
     /// in it and the space above the paragraph. The source paragraph comes as a pointer into the text's storage,
     /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
     @inline(__always)
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
-                context: ShapingContext, into lines: inout [LineBox]) -> (lines: Range<Int>, spaceBefore: Float) {
+                context: ShapingContext, into lines: LineScratch) -> (lines: Range<Int>, spaceBefore: Float) {
         let format = ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                      columnWidth: columnWidth, bodySizes: bodySizes)
         metrics.measure(shaped, sizes: format.sizes)
@@ -137,7 +141,8 @@ struct ParagraphLayouter {
                     return iterator
                 }, into: &chosen)
         }
-        let firstLine = lines.count  // no reserveCapacity: it grows to exactly what is asked, copying each time
+        lines.reserve(chosen.count)
+        let firstLine = lines.count
         var start = 0
         var top: Float = 0
         let rtl = shaped.paragraphLevel & 1 == 1
@@ -236,17 +241,17 @@ struct ParagraphLayouter {
         -> (ascent: Float, descent: Float, natural: Float) {
         var ascent: Float = 0, descent: Float = 0, natural: Float = 0
         for run in shaped.runs where Int(run.end) > start && Int(run.start) < max(end, start + 1) {
-            let face = faces[Int(run.metricsFaceID)]
+            let face = verticalMetrics[Int(run.metricsFaceID)]
             let size = format.sizes[Int(run.attributeIndex)]
-            ascent = max(ascent, Float(face.ascent) * size)
-            descent = max(descent, Float(face.descent) * size)
-            natural = max(natural, Float(face.naturalLineHeight) * size)
+            ascent = max(ascent, face.ascent * size)
+            descent = max(descent, face.descent * size)
+            natural = max(natural, face.natural * size)
         }
         if natural == 0 {
-            let primary = faces[Int(shaped.primaryFaceID)]
-            ascent = Float(primary.ascent) * format.bodySize
-            descent = Float(primary.descent) * format.bodySize
-            natural = Float(primary.naturalLineHeight) * format.bodySize
+            let primary = verticalMetrics[Int(shaped.primaryFaceID)]
+            ascent = primary.ascent * format.bodySize
+            descent = primary.descent * format.bodySize
+            natural = primary.natural * format.bodySize
         }
         return (ascent, descent, natural)
     }

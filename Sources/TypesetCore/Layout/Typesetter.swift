@@ -68,12 +68,10 @@ public final class Typesetter: Sendable {
         let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
-            // The chunk's lines are gathered in the context's scratch array (its storage kept from chunk to chunk,
-            // so it neither grows nor faults in new pages) and copied once into the array its paragraphs share
-            // (see LineList).
-            var lines = context.lineScratch
-            context.lineScratch = []
-            lines.removeAll(keepingCapacity: true)
+            // The chunk's lines are gathered in the context's scratch (see LineScratch) and copied once into the
+            // array its paragraphs share (see LineList).
+            let lines = context.lineScratch
+            lines.removeAll()
             var placed: [(lines: Range<Int>, spaceBefore: Float)] = []
             placed.reserveCapacity(chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
@@ -92,14 +90,11 @@ public final class Typesetter: Sendable {
                             if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
                         }
                         placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
-                                                      metrics: &metrics, context: context, into: &lines))
+                                                      metrics: &metrics, context: context, into: lines))
                     }
                 }
             }
-            let shared = [LineBox](unsafeUninitializedCapacity: lines.count) { buffer, initialized in
-                initialized = buffer.initialize(fromContentsOf: lines)
-            }
-            context.lineScratch = lines
+            let shared = lines.makeArray()
             return placed.map { ParagraphLayout(lines: LineList(shared, range: $0.lines), spaceBefore: $0.spaceBefore) }
         }
         let pages = Paginator(settings: settings, mode: mode).paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)

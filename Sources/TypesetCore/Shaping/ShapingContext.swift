@@ -32,7 +32,7 @@ final class ShapingContext: @unchecked Sendable {
     var candidateScratch: [UInt32] = []
     /// The breaks of the paragraph being laid out, and the lines of the batch of paragraphs being laid out.
     var lineBreakScratch: [LineBreak] = []
-    var lineScratch: [LineBox] = []
+    let lineScratch = LineScratch()
     let optimalScratch = OptimalLineBreaker.Scratch()
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
