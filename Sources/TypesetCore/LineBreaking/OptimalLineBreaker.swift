@@ -70,7 +70,6 @@ struct OptimalLineBreaker {
         var candidates: [Candidate] = []
         var nodes: [Node] = []
         var active: [Active] = []
-        var survivors: [Active] = []
     }
 
     /// The chosen breaks, or nil when this breaker cannot set the paragraph (see the type's comment).
@@ -200,15 +199,13 @@ struct OptimalLineBreaker {
     private func run(_ candidates: [Candidate], _ scratch: Scratch) -> [LineBreak]? {
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
         // per access) and moved back at the end.
-        var nodes: [Node] = [], active: [Active] = [], survivors: [Active] = []
+        var nodes: [Node] = [], active: [Active] = []
         swap(&nodes, &scratch.nodes)
         swap(&active, &scratch.active)
-        swap(&survivors, &scratch.survivors)
         defer {
             swap(&nodes, &scratch.nodes)
             swap(&active, &scratch.active)
-            swap(&survivors, &scratch.survivors)
-        }
+            }
         nodes.removeAll(keepingCapacity: true)
         nodes.append(Node(candidate: -1, previous: -1))
         active.removeAll(keepingCapacity: true)
@@ -223,14 +220,16 @@ struct OptimalLineBreaker {
             let mandatory = candidate.flags & 1 != 0
             let hyphenated = candidate.flags & 2 != 0
             for i in 0..<12 { best[i].total = .infinity }
-            survivors.removeAll(keepingCapacity: true)
-            for node in active {
+            // The nodes that can still end a line are kept in place, in order (compacted as they are read).
+            var kept = 0
+            for index in active.indices {
+                let node = active[index]
                 let natural = candidate.endX - node.x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, shrinkFactor: shrink)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
-                if !mandatory { survivors.append(node) }
+                if !mandatory { active[kept] = node; kept += 1 }
                 if mandatory {
                     // The last line of a paragraph (or before a hard break) is set at its natural width: it may
                     // be short, never shrunk.
@@ -250,7 +249,7 @@ struct OptimalLineBreaker {
                     previousOfBest[slot] = node.node
                 }
             }
-            swap(&active, &survivors)
+            active.removeLast(active.count - kept)
             // A new node is dominated, and dropped, when another at this candidate has no more hyphens just before
             // it and a total lower by more than any difference the next line's demerits can make (the fitness
             // demerits when their classes differ): every continuation of the other one is then at least as good.

@@ -2,7 +2,11 @@
 /// over the glyphs: the optimal breaker asks for ascending offsets (with small steps back over a line's trailing
 /// spaces), so each answer costs O(1) amortised and nothing is allocated.
 struct SpaceWidthCursor {
-    private let shaped: ShapedParagraph
+    // The shaped paragraph's arrays, held directly: read through the paragraph's storage, each access cost a
+    // retain and a release (a third of the cursor's time, callgrind).
+    private let clusters: [UInt32]
+    private let advances: [Float]
+    private let runs: [ShapedRun]
     private let content: ArraySlice<UInt16>
     private let sizes: [Float]
     /// Glyphs before `glyph` are summed into `sum`; `run` is the run holding `glyph` (or the last run).
@@ -11,27 +15,32 @@ struct SpaceWidthCursor {
     private var sum: Float = 0
 
     init(_ shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) {
-        self.shaped = shaped
+        clusters = shaped.clusters
+        advances = shaped.advances
+        runs = shaped.runs
         self.content = content
         self.sizes = sizes
     }
 
+    /// The width of glyph `g` of run `r` when it is a justifiable space (as ``ShapedParagraph/isJustifiable(_:content:)``
+    /// decides), else 0.
     @inline(__always)
     private func spaceWidth(_ g: Int, run r: Int) -> Float {
-        shaped.isJustifiable(g, content: content) ? shaped.advances[g] * sizes[Int(shaped.runs[r].attributeIndex)] : 0
+        let justifiable = advances[g] > 0 && CharacterClass.isJustifiableSpace(content[content.startIndex + Int(clusters[g])])
+        return justifiable ? advances[g] * sizes[Int(runs[r].attributeIndex)] : 0
     }
 
     /// Width of the justifiable spaces whose clusters start before `offset`.
     mutating func width(before offset: Int) -> Float {
-        let count = shaped.clusters.count
-        while glyph < count, Int(shaped.clusters[glyph]) < offset {
-            while run + 1 < shaped.runs.count, glyph >= Int(shaped.runs[run].glyphEnd) { run += 1 }
+        let count = clusters.count
+        while glyph < count, Int(clusters[glyph]) < offset {
+            while run + 1 < runs.count, glyph >= Int(runs[run].glyphEnd) { run += 1 }
             sum += spaceWidth(glyph, run: run)
             glyph += 1
         }
-        while glyph > 0, Int(shaped.clusters[glyph - 1]) >= offset {
+        while glyph > 0, Int(clusters[glyph - 1]) >= offset {
             glyph -= 1
-            while run > 0, glyph < Int(shaped.runs[run].glyphStart) { run -= 1 }
+            while run > 0, glyph < Int(runs[run].glyphStart) { run -= 1 }
             sum -= spaceWidth(glyph, run: run)
         }
         return glyph == 0 ? 0 : sum
