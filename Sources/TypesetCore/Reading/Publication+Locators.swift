@@ -145,8 +145,9 @@ extension Publication {
     }
 
     /// The occurrence of `quote` in `range` whose surroundings agree best with `before` and `after` (the number
-    /// of matching units next to it), ties going to the occurrence nearest `expected`. Searches paragraph by
-    /// paragraph, with a window across paragraph boundaries for quotes that span them.
+    /// of matching units next to it), ties going to the occurrence nearest `expected`. One linear scan over a copy
+    /// of the range's units, so that a quote may span paragraphs; it runs only for a Locator whose offset no
+    /// longer matches its quote.
     private func bestOccurrence(of quote: [UInt16], before: [UInt16], after: [UInt16], near expected: UTF16Offset,
                                 in range: Range<UTF16Offset>) -> UTF16Offset? {
         guard !quote.isEmpty, range.count >= quote.count else { return nil }
