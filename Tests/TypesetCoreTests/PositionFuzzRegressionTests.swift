@@ -273,4 +273,60 @@ import TypesetTestSupport
         }
         #expect(checked > 20)
     }
+
+    /// The spaces of a justified line that the optimal breaker set tight shrink in proportion to their widths,
+    /// as the breaker's model has it (each by at most a fifth of its own width): a space in much smaller text than
+    /// the others, shrunk by the line's mean shrink, got a negative advance, so the text after it was drawn back
+    /// over the text before it and its carets ran out of visual order. The fuzzer found it in a justified Arabic
+    /// line whose spaces were set in a near-zero font scale beside spaces at 3.4 times the size: the caret at 408,
+    /// drawn over the "/" that the shrunk spaces overlapped, mapped back to 412
+    /// (positions-tight-line-shrinking-a-tiny-space-below-zero).
+    @Test func spacesOfATightLineShrinkInProportionToTheirWidths() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let strings = ["Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam eaque ipsa quae ab illo inventore veritatis et quasi architecto beatae vitae dicta sunt explicabo.",
+                       "إِنَّ ٱلَّذِينَ كَفَرُوا۟ سَوَآءٌ عَلَيْهِمْ ءَأَنذَرْتَهُمْ أَمْ لَمْ تُنذِرْهُمْ لَا يُؤْمِنُونَ خَتَمَ ٱللَّهُ عَلَىٰ قُلُوبِهِمْ وَعَلَىٰ سَمْعِهِمْ وَعَلَىٰٓ أَبْصَـٰرِهِمْ غِشَـٰوَةٌ وَلَهُمْ عَذَابٌ عَظِيمٌ"]
+        var tinySpaces = 0
+        for string in strings {
+            // Every third space is set in text a hundredth of the size of the rest.
+            let units = Array(string.utf16)
+            var tiny = TextStyle(); tiny.fontScale = 0.01
+            let spaces = units.indices.filter { units[$0] == 0x20 }.enumerated().filter { $0.offset % 3 == 1 }.map(\.element)
+            var runs: [AttributeRun] = []
+            var cursor = 0
+            for space in spaces {
+                runs.append(AttributeRun(range: cursor..<space, style: TextStyle()))
+                runs.append(AttributeRun(range: space..<(space + 1), style: tiny))
+                cursor = space + 1
+            }
+            runs.append(AttributeRun(range: cursor..<units.count, style: TextStyle()))
+            let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count, runs: runs)])
+            for width in stride(from: 150.0, through: 330, by: 6) {
+                var settings = Fixtures.settings
+                settings.pageSize = Size(width: width, height: 3000)
+                settings.margins = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                settings.fontSize = 24
+                settings.alignment = .justified
+                let layout = try typesetter.layout(text, settings: settings)
+                #expect(Self.caretRoundTripFailures(layout) == [], "width \(width): \(string.prefix(12))")
+                for page in layout.pages.indices {
+                    // No glyph is drawn with a negative advance, nor a grapheme measured with a negative width.
+                    for run in layout.glyphRuns(onPage: page) {
+                        #expect(run.advances.allSatisfy { $0 >= 0 }, "width \(width): advances \(run.advances) of \(run.range)")
+                    }
+                    for index in layout.pages[page].placements.indices {
+                        let carets = layout.carets(page: page, placementIndex: index)
+                        #expect(carets.graphemes.allSatisfy { $0.minX <= $0.maxX },
+                                "width \(width): \(carets.graphemes.filter { $0.minX > $0.maxX }.map { ($0.start, $0.minX, $0.maxX) })")
+                        let placement = layout.pages[page].placements[index]
+                        let box = layout.paragraphLayout(Int(placement.paragraph)).lines[Int(placement.line)]
+                        if box.spaceStretch < 0 {
+                            tinySpaces += spaces.filter { box.range.contains($0) && $0 + 1 < Int(box.end) }.count
+                        }
+                    }
+                }
+            }
+        }
+        // The case happens: tight lines holding spaces of the small text.
+        #expect(tinySpaces > 10)
+    }
 }

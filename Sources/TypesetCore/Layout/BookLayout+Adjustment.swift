@@ -41,11 +41,7 @@ extension BookLayout {
         if !box.hyphenated {
             while visibleEnd > Int(box.start), CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
         }
-        var spaceWidth: Float = 0
-        for g in shapedParagraph.glyphRange(from: Int(box.start), to: visibleEnd) where shapedParagraph.isJustifiable(g, content: content) {
-            guard let run = shapedParagraph.run(containing: Int(shapedParagraph.clusters[g])) else { continue }
-            spaceWidth += shapedParagraph.advances[g] * format.sizes[Int(run.attributeIndex)]
-        }
+        let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
         let natural = Double(box.width)
         let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))

@@ -73,7 +73,7 @@ extension BookLayout {
             positions.append(Point(x: x, y: y))
             clusterOffsets.append(contentStart + Int(shaped.clusters[g]))
             var advance = Double(shaped.advances[g] * size)
-            let extra = box.extraAdvance(afterGlyph: g, shaped: shaped, content: content)
+            let extra = box.extraAdvance(afterGlyph: g, size: size, shrink: geometry.spaceShrink, shaped: shaped, content: content)
             if extra != 0 { advance += Double(extra) }
             glyphAdvances.append(advance)
         }

@@ -24,6 +24,9 @@ struct LineGeometry {
     /// content in a left-to-right paragraph, before it in a right-to-left one.
     let hyphen: HyphenGlyph?
     let hyphenX: Float
+    /// The part of its width each justifiable space gives up on a shrinking line (see
+    /// ``LineBox/spaceShrink(shaped:content:sizes:)``); 0 on other lines.
+    let spaceShrink: Float
 
     /// Arranges line `box` of `shaped` (whose content units are `content`, sizes per attribute run `sizes`,
     /// faces by id `faces`).
@@ -37,6 +40,8 @@ struct LineGeometry {
         let order = Bidi.visualOrder(levels: logical.map { shaped.runs[$0.runIndex].level })
         let rtlParagraph = shaped.paragraphLevel & 1 == 1
         let hyphen = box.hyphenated ? HyphenGlyph(shaped, before: end, sizes: sizes, faces: faces) : nil
+        let shrink = box.spaceShrink(shaped: shaped, content: content, sizes: sizes)
+        spaceShrink = shrink
         var x = box.x
         var hyphenAt = x
         if let hyphen, rtlParagraph { x += hyphen.width }
@@ -47,7 +52,7 @@ struct LineGeometry {
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
             var width: Float = 0
             for g in piece.glyphStart..<piece.glyphEnd {
-                width += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, shaped: shaped, content: content)
+                width += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, size: size, shrink: shrink, shaped: shaped, content: content)
             }
             piece.minX = x
             piece.maxX = x + width
@@ -118,7 +123,7 @@ struct LineGeometry {
             let step = piece.isRightToLeft ? -1 : 1
             for _ in piece.glyphStart..<piece.glyphEnd {
                 body(g, x, size, piece)
-                x += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, shaped: shaped, content: content)
+                x += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, shaped: shaped, content: content)
                 g += step
             }
         }

@@ -174,8 +174,15 @@ struct ParagraphLayouter {
                 let justifies = !isLast && !lineBreak.hard && width != lineAvailable
                 let spaces = justifies ? shaped.justifiableCount(from: start, to: visibleEnd, content: content) : 0
                 if spaces > 0 {
-                    // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line.
-                    stretch = (lineAvailable - width) / Float(spaces)
+                    // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line. Spaces
+                    // shrink in proportion to their widths (LineBox.spaceShrink), at most to nothing: a line that
+                    // is still too wide (one the greedy breaker could not cut) sticks out of its column rather
+                    // than draw a space with a negative advance.
+                    var adjustment = lineAvailable - width
+                    if adjustment < 0 {
+                        adjustment = max(adjustment, -shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes))
+                    }
+                    stretch = adjustment / Float(spaces)
                     stretchCount = spaces
                 } else if justifies && spaces == 0 && width < lineAvailable && visibleEnd > start
                             && LayoutText.isWide(content[content.startIndex + start]) {

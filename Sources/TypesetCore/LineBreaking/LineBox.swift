@@ -18,7 +18,8 @@ struct LineBox: Sendable {
     /// Ascent and descent (positive) of the line's fonts at their sizes: the caret's extent.
     var ascent: Float
     var descent: Float
-    /// Extra width added to each justifiable space (negative when the line's spaces shrink).
+    /// Extra width added to each justifiable space; negative when the line's spaces shrink, and then the mean
+    /// of what they give up: each shrinks in proportion to its own width (see ``spaceShrink(shaped:content:sizes:)``).
     var spaceStretch: Float
     /// Extra width added after each character of a justified line without spaces (Chinese, Japanese), except
     /// the last: see ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``.
@@ -37,11 +38,33 @@ struct LineBox: Sendable {
         Double(width) + (Double(spaceStretch) + Double(clusterStretch)) * Double(stretchCount)
     }
 
-    /// The extra advance justification gives glyph `g` of `shaped` on this line.
+    /// The extra advance justification gives glyph `g` of `shaped` on this line, set at `size` points. A space
+    /// stretches by ``spaceStretch``; on a shrinking line it gives up the part `shrink` of its own width (from
+    /// ``spaceShrink(shaped:content:sizes:)``, computed once per line).
     @inline(__always)
-    func extraAdvance(afterGlyph g: Int, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Float {
-        if spaceStretch != 0, shaped.isJustifiable(g, content: content) { return spaceStretch }
+    func extraAdvance(afterGlyph g: Int, size: Float, shrink: Float, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Float {
+        if spaceStretch != 0, shaped.isJustifiable(g, content: content) {
+            return spaceStretch > 0 ? spaceStretch : shrink * shaped.advances[g] * size
+        }
         if clusterStretch != 0, shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content) { return clusterStretch }
         return 0
+    }
+
+    /// The part of its own width that each justifiable space of a shrinking line gives up, as a number from -1
+    /// (all of it) to 0; 0 when the line does not shrink. Spaces shrink in proportion to their widths, as the optimal
+    /// breaker's model has it (each by at most ``OptimalLineBreaker/shrinkFactor`` of its width), not all by
+    /// the same amount: a space in much smaller text than the line's others, shrunk by their mean, got a negative
+    /// advance, and the text after it was drawn back over the text before it (found by the position fuzzer: a
+    /// caret over a "/" that shrunk spaces of a near-zero font scale overlapped mapped back to another offset).
+    func spaceShrink(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) -> Float {
+        guard spaceStretch < 0 else { return 0 }
+        // The spaces that take the stretch: hanging ones excluded, as the layout counted them.
+        var visibleEnd = Int(end)
+        if !hyphenated {
+            while visibleEnd > Int(start), CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
+        }
+        let spaces = shaped.justifiableWidth(from: Int(start), to: visibleEnd, content: content, sizes: sizes)
+        guard spaces > 0 else { return 0 }
+        return max(-1, spaceStretch * Float(stretchCount) / spaces)
     }
 }

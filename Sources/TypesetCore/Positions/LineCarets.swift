@@ -157,7 +157,8 @@ extension BookLayout {
                     // Hanging spaces get no justification stretch (as the line geometry places them): with it, a
                     // stretched space hanging at the start side of a right-to-left piece was laid over the text
                     // (found by the position fuzzer: the end caret of a justified line drawn mid-line).
-                    let extra = piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, shaped: shapedParagraph, content: content)
+                    let extra = piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, size: Float(size), shrink: geometry.spaceShrink,
+                                                                       shaped: shapedParagraph, content: content)
                     if extra != 0 { width += Double(extra) }
                     g += 1
                 }

@@ -135,6 +135,30 @@ public struct ShapedParagraph: Sendable {
         return count
     }
 
+    /// The width in points of the justifiable spaces among the glyphs of `start..<end`, each at the size of its
+    /// attribute run (`sizes`, as ``ParagraphFormat/sizes``): what a line's spaces can give up when it shrinks.
+    func justifiableWidth(from start: Int, to end: Int, content: ArraySlice<UInt16>, sizes: [Float]) -> Float {
+        let glyphs = glyphRange(from: start, to: end)
+        guard !glyphs.isEmpty else { return 0 }
+        // The first run holding a glyph of the range (runs hold consecutive glyphs in logical order).
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(runs[mid].glyphEnd) <= glyphs.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var width: Float = 0
+        var r = low
+        while r < runs.count, Int(runs[r].glyphStart) < glyphs.upperBound {
+            let size = sizes[Int(runs[r].attributeIndex)]
+            for g in max(glyphs.lowerBound, Int(runs[r].glyphStart))..<min(glyphs.upperBound, Int(runs[r].glyphEnd))
+            where isJustifiable(g, content: content) {
+                width += advances[g] * size
+            }
+            r += 1
+        }
+        return width
+    }
+
     /// Whether glyph `g` ends a character after which a justified line without spaces may take extra room: the
     /// last glyph of its cluster, followed by another visible cluster before `lineEnd`.
     @inline(__always)
