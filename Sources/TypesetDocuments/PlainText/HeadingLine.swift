@@ -137,7 +137,17 @@ struct HeadingLine: Equatable {
         var word: [UInt8] = []
         while i < units.endIndex, word.count <= 16 {
             let unit = units[i]
-            if unit >= 0x80 { return true }
+            if unit >= 0x80 {
+                // A line that starts with punctuation (a quotation mark, a dash: the dialogue of most novels) is
+                // no heading: `parse(_:)` wants a letter or a digit first, and punctuation is neither. Anything
+                // else outside ASCII is left to it.
+                guard word.isEmpty, let scalar = Unicode.Scalar(unit) else { return true }
+                switch scalar.properties.generalCategory {
+                case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                     .initialPunctuation, .finalPunctuation, .otherPunctuation: return false
+                default: return true
+                }
+            }
             let byte = UInt8(unit)
             guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
             word.append(byte | 0x20)
