@@ -31,7 +31,7 @@ let package = Package(
         // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering.
         .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
-        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CLibXML2", "CLibZip"]),
+        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
         // the fast path of one-colour pages).
         .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib"]),

@@ -3,6 +3,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uversion.h>
+#include <unicode/ustring.h>
 #include <stdlib.h>
 
 struct CICU_BreakIterator {
@@ -86,4 +87,12 @@ const char *CICU_version(void) {
     u_getVersion(info);
     u_versionToString(info, buffer);
     return buffer;
+}
+
+int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    u_strFromUTF8((UChar *)out, capacity, &written, (const char *)bytes, length, &status);
+    if (U_FAILURE(status) || written > capacity) return -1;
+    return written;
 }

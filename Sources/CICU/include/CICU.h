@@ -50,6 +50,11 @@ int32_t CICU_breakIteratorCurrentStatusFlag(CICU_BreakIterator *iterator, int32_
    One call per batch instead of two per boundary: a book has a boundary every five units or so. */
 int32_t CICU_breakIteratorNextBatch(CICU_BreakIterator *iterator, int32_t kind, uint32_t *out, int32_t capacity);
 
+/* Converts `length` bytes of UTF-8 to UTF-16 (u_strFromUTF8) into `out`, which holds `capacity` units (the byte
+   count is always enough: no character takes more UTF-16 units than UTF-8 bytes). Returns the number of units
+   written, or -1 when the bytes are not well-formed UTF-8 or do not fit. */
+int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity);
+
 /* Resolves bidi embedding levels (UAX #9) for `length` UTF-16 units.
    `paragraphLevel` is 0 (LTR), 1 (RTL) or 0xFE (default LTR: from the first strong character).
    On success writes one level per unit into `levels`, the resolved paragraph level into `resolvedParagraphLevel`,

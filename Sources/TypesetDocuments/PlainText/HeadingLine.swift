@@ -76,8 +76,8 @@ struct HeadingLine: Equatable {
 
     /// Reads `units` (one line's content, without its terminator); nil when it is not a heading.
     static func parse(_ units: ArraySlice<UInt16>) -> HeadingLine? {
-        guard units.count <= maximumLength, mayStartHeading(units) else { return nil }
-        var text = Substring(String(decoding: units, as: UTF16.self).split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        guard units.count <= maximumLength, mayStartHeading(units), mayStartWithHeadingWord(units) else { return nil }
+        var text = Substring(decoded(units).split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
         guard !text.isEmpty else { return nil }
         // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
         if text.hasSuffix("]") && !text.contains("[") { text = text.dropLast() }
@@ -135,6 +135,7 @@ struct HeadingLine: Equatable {
         var i = units.startIndex
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
         var word: [UInt8] = []
+        var capitals = true
         while i < units.endIndex, word.count <= 16 {
             let unit = units[i]
             if unit >= 0x80 {
@@ -150,11 +151,38 @@ struct HeadingLine: Equatable {
             }
             let byte = UInt8(unit)
             guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
+            if byte >= 0x61 { capitals = false }
             word.append(byte | 0x20)
             i += 1
         }
         guard !word.isEmpty, word.count <= 16 else { return false }
-        return word.allSatisfy { "ivxlcdm".utf8.contains($0) } || asciiFirstWords.contains(String(decoding: word, as: UTF8.self))
+        if asciiFirstWords.contains(String(decoding: word, as: UTF8.self)) { return true }
+        // A bare roman numeral is in capitals and followed by the end of the line or a full stop (`XIV`, `I.`,
+        // `II. Papa se fâche.`): the sentences that start with `I` or `Did` go no further.
+        guard capitals, word.allSatisfy({ "ivxlcdm".utf8.contains($0) }) else { return false }
+        while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
+        return i == units.endIndex || units[i] == 0x2E || units[i] >= 0x80
+    }
+
+    /// The test of ``mayStartHeading(_:)`` for a line whose first word is not plain ASCII (`Natásha`, `ГЛАВА`):
+    /// whether that word can start a heading (`第`, a keyword or an ordinal in any case, a roman numeral in
+    /// capitals). The first word is what ``WordScanner/word()`` takes after the leading white space, so a line
+    /// that fails here fails ``parse(_:)`` too, before its spaces are collapsed and its words read (most of a
+    /// hundred thousand instructions a line, callgrind).
+    private static func mayStartWithHeadingWord(_ units: ArraySlice<UInt16>) -> Bool {
+        let rest = decoded(units).drop(while: \.isWhitespace)
+        if rest.first == "第" { return true }
+        let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" && !rest.hasPrefix("-") }
+        guard !word.isEmpty, word.count <= 16 else { return false }
+        let key = word.lowercased()
+        if numberedKeywords[key] != nil || namedKeywords.contains(key) || ordinalWords[key] != nil { return true }
+        return romanValue(word) != nil && word.allSatisfy(\.isUppercase)
+    }
+
+    /// The line as a string, decoded through a buffer pointer (from the slice itself the decoding took a slow
+    /// generic path: hundreds of instructions a unit).
+    private static func decoded(_ units: ArraySlice<UInt16>) -> String {
+        units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
     }
 
     /// `第一回`, `第十二章`, `第三卷` at the start of the line, followed by the end or by space: the level (1 for 卷).
