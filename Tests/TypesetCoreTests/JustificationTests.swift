@@ -170,6 +170,35 @@ import TypesetTestSupport
         #expect((gaps.max() ?? 0) - (gaps.min() ?? 0) < 0.5, "\(gaps)")
     }
 
+    /// On justified lines the glyph runs say what is drawn: each glyph's advance (justification included) takes
+    /// the pen to the next glyph, the visible glyphs end at the line's right edge, and the space hanging past that
+    /// edge keeps its natural advance (it was given the stretch of the spaces inside the line).
+    @Test func glyphAdvancesOfJustifiedLinesLeaveTheHangingSpaceAlone() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let settings = Self.justified(.greedy, hyphenation: false)
+        let text = StyledText(plain: String(repeating: "Justified lines stretch their inner spaces to fill the column. ", count: 12))
+        let layout = try typesetter.layout(text, settings: settings)
+        let lines = layout.lines(onPage: 0)
+        #expect(lines.count > 3)
+        var checked = 0
+        for line in lines.dropLast() {
+            let glyphs = layout.glyphRuns(onPage: 0)
+                .filter { abs($0.positions[0].y - line.baseline) < 0.01 }
+                .flatMap { run in run.positions.indices.map { (x: run.positions[$0].x, advance: run.advances[$0], cluster: run.clusters[$0]) } }
+                .sorted { $0.x < $1.x }
+            for (glyph, next) in zip(glyphs, glyphs.dropFirst()) {
+                #expect(abs(glyph.x + glyph.advance - next.x) < 0.01, "glyph at \(glyph.cluster) on \(line.range)")
+            }
+            // The line ends with a space that hangs: it starts at the line's right edge with its natural advance.
+            guard let hanging = glyphs.last, hanging.cluster == line.range.upperBound - 1 else { continue }
+            #expect(abs(hanging.x - line.rect.maxX) < 0.01, "\(hanging) on \(line.rect)")
+            let spaces = glyphs.dropLast().filter { text.paragraphs[0].units[$0.cluster - text.paragraphs[0].range.lowerBound] == 0x20 }
+            #expect(spaces.allSatisfy { $0.advance > hanging.advance + 0.01 }, "stretched spaces wider than the hanging one")
+            checked += 1
+        }
+        #expect(checked > 2)
+    }
+
     /// The whole of Pride and Prejudice and of Le Comte de Monte-Cristo, justified with the optimal breaker and
     /// hyphenation: no widows, no orphans, no run of three hyphens, every line inside its column. Heavy: set
     /// TYPESET_TYPOGRAPHY_CORPUS=1 (and run it in a release build).

@@ -53,7 +53,7 @@ extension BookLayout {
                                  range: pieceRange))
         }
         var lastPieceStart = -1
-        geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, piece in
+        geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, extra, piece in
             if piece.start != lastPieceStart || piece.runIndex != currentPiece {
                 flush()
                 currentPiece = piece.runIndex
@@ -73,7 +73,6 @@ extension BookLayout {
             positions.append(Point(x: x, y: y))
             clusterOffsets.append(contentStart + Int(shaped.clusters[g]))
             var advance = Double(shaped.advances[g] * size)
-            let extra = box.extraAdvance(afterGlyph: g, size: size, shrink: geometry.spaceShrink, shaped: shaped, content: content)
             if extra != 0 { advance += Double(extra) }
             glyphAdvances.append(advance)
         }

@@ -113,17 +113,21 @@ struct LineGeometry {
         return low
     }
 
-    /// Calls `body` for every glyph in visual order with its pen x (column coordinates) and the piece.
+    /// Calls `body` for every glyph in visual order with its pen x (column coordinates), its size, the
+    /// justification extra after it and the piece. Spaces hanging past the line's end get no extra, as their
+    /// piece's width and the carets have it.
     func forEachGlyph(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], box: LineBox,
-                      _ body: (_ glyph: Int, _ penX: Float, _ size: Float, _ piece: VisualPiece) -> Void) {
+                      _ body: (_ glyph: Int, _ penX: Float, _ size: Float, _ extra: Float, _ piece: VisualPiece) -> Void) {
         for piece in pieces {
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
             var x = piece.minX
             var g = piece.isRightToLeft ? piece.glyphEnd - 1 : piece.glyphStart
             let step = piece.isRightToLeft ? -1 : 1
             for _ in piece.glyphStart..<piece.glyphEnd {
-                body(g, x, size, piece)
-                x += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, shaped: shaped, content: content)
+                let extra = piece.isHanging
+                    ? 0 : box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, shaped: shaped, content: content)
+                body(g, x, size, extra, piece)
+                x += shaped.advances[g] * size + extra
                 g += step
             }
         }

@@ -22,12 +22,11 @@ struct SpaceWidthCursor {
         self.sizes = sizes
     }
 
-    /// The width of glyph `g` of run `r` when it is a justifiable space (as ``ShapedParagraph/isJustifiable(_:content:)``
-    /// decides), else 0.
+    /// The width of glyph `g` of run `r` when it is a justifiable space, else 0.
     @inline(__always)
     private func spaceWidth(_ g: Int, run r: Int) -> Float {
-        let justifiable = advances[g] > 0 && CharacterClass.isJustifiableSpace(content[content.startIndex + Int(clusters[g])])
-        return justifiable ? advances[g] * sizes[Int(runs[r].attributeIndex)] : 0
+        ShapedParagraph.isJustifiable(advance: advances[g], cluster: Int(clusters[g]), content: content)
+            ? advances[g] * sizes[Int(runs[r].attributeIndex)] : 0
     }
 
     /// Width of the justifiable spaces whose clusters start before `offset`.

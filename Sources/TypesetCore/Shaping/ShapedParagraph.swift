@@ -112,7 +112,13 @@ public struct ShapedParagraph: Sendable {
     /// tab or soft line end read as one) with an advance. `content` is the paragraph's content units.
     @inline(__always)
     func isJustifiable(_ g: Int, content: ArraySlice<UInt16>) -> Bool {
-        advances[g] > 0 && CharacterClass.isJustifiableSpace(content[content.startIndex + Int(clusters[g])])
+        Self.isJustifiable(advance: advances[g], cluster: Int(clusters[g]), content: content)
+    }
+
+    /// The same test from a glyph's advance and cluster (for callers that hold the arrays themselves).
+    @inline(__always)
+    static func isJustifiable(advance: Float, cluster: Int, content: ArraySlice<UInt16>) -> Bool {
+        advance > 0 && CharacterClass.isJustifiableSpace(content[content.startIndex + cluster])
     }
 
     /// The index range of the glyphs whose clusters lie in `start..<end` (glyphs are in logical order).
