@@ -161,7 +161,6 @@ struct ParagraphLayouter {
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
                 else { verticalExtents(shaped, start: start, end: end, format: format) }
             let height = extents.natural * lineHeightMultiple
-            let baseline = (height - (extents.ascent + extents.descent)) / 2 + extents.ascent
             let indent = index == 0 ? format.firstLineIndent : 0
             let lineAvailable = available - indent
             let isLast = index == chosen.count - 1
@@ -207,7 +206,7 @@ struct ParagraphLayouter {
             }
             x += format.blockIndent
             lines.append(LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
-                                 baseline: baseline, ascent: extents.ascent, descent: extents.descent,
+                                 ascent: extents.ascent, descent: extents.descent,
                                  spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
                                  endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated))
             top += height

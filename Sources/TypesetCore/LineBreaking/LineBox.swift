@@ -13,8 +13,6 @@ struct LineBox: Sendable {
     var top: Float
     /// Height of the line box (the line-height multiple applied).
     var height: Float
-    /// Baseline, from the line box's top.
-    var baseline: Float
     /// Ascent and descent (positive) of the line's fonts at their sizes: the caret's extent.
     var ascent: Float
     var descent: Float
@@ -32,6 +30,11 @@ struct LineBox: Sendable {
     var hyphenated: Bool = false
 
     var range: Range<Int> { Int(start)..<Int(end) }
+
+    /// Baseline, from the line box's top: the fonts' ascent and descent centred in the line height. Computed,
+    /// not stored: one float less per line is 8 % less to write and copy in a relayout.
+    @inline(__always)
+    var baseline: Float { (height - (ascent + descent)) / 2 + ascent }
 
     /// The width of the line as set: its content width plus what justification added (or took away).
     var justifiedWidth: Double {
