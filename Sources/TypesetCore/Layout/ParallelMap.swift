@@ -22,13 +22,15 @@ func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
     throws(FontError) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, (count + 63) / 64))
-    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    defer { results.deinitialize(); results.deallocate() }
+    // The results are moved into place as each chunk finishes and moved out into the array returned: no
+    // optional per index to unwrap and copy (a retain and a release per paragraph of every relayout).
+    let results = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
     // Each index is written by exactly one worker, and read only after concurrentPerform returns.
     nonisolated(unsafe) let output = results
     let next = Atomic<Int>(0)
     let failure = Locked<FontError?>(nil)
+    // The chunks written, so that a failure can release what they hold.
+    let written = Locked<[Range<Int>]>([])
     let chunk = max(1, min(256, count / (workers * 8)))
     let work: @Sendable (Int) -> Void = { _ in
         let context = pool.checkOut()
@@ -40,7 +42,8 @@ func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
             do throws(FontError) {
                 let values = try body(range, context)
                 precondition(values.count == range.count, "a chunk's body returns one result per index")
-                for (offset, value) in zip(range, values) { output[offset] = value }
+                _ = UnsafeMutableBufferPointer(rebasing: output[range]).initialize(fromContentsOf: values)
+                written.withLock { $0.append(range) }
             } catch {
                 failure.withLock { if $0 == nil { $0 = error } }
                 return
@@ -48,9 +51,16 @@ func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
         }
     }
     if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-    if let error = failure.withLock({ $0 }) { throw error }
+    if let error = failure.withLock({ $0 }) {
+        for range in written.withLock({ $0 }) { UnsafeMutableBufferPointer(rebasing: results[range]).deinitialize() }
+        results.deallocate()
+        throw error
+    }
     // With no failure, every index was written exactly once (a body returns one result per index).
-    return results.map { $0! }
+    defer { results.deallocate() }
+    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        initialized = buffer.moveInitialize(fromContentsOf: results)
+    }
 }
 
 /// The ``ShapingContext``s of one ``Typesetter``, reused across layouts so their caches stay warm.
