@@ -35,7 +35,7 @@ public struct Bitmap: Hashable, Sendable {
         // One 32-bit store per pixel; Array(repeating:) of a 4-byte pattern would need a loop anyway.
         let pattern = UInt32(fill.red) | UInt32(fill.green) << 8 | UInt32(fill.blue) << 16 | UInt32(fill.alpha) << 24
         let littleEndianPattern = UInt32(littleEndian: pattern)
-        pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        pixels = [UInt8](possiblyEmptyCapacity: count * 4) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
             for i in 0..<count { raw.storeBytes(of: littleEndianPattern, toByteOffset: i * 4, as: UInt32.self) }
             initialized = count * 4

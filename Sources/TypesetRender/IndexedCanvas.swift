@@ -154,7 +154,7 @@ struct IndexedCanvas: GlyphCanvas {
         if let bitmap { return bitmap }
         let count = width * height * 4
         let stride = rowStride
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let pixels = [UInt8](possiblyEmptyCapacity: count) { buffer, initialized in
             rows.withUnsafeBufferPointer { source in
                 colours.withUnsafeBufferPointer { palette in
                     guard let out = UnsafeMutableRawPointer(buffer.baseAddress), let indices = source.baseAddress,

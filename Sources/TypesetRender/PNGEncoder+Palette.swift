@@ -21,7 +21,7 @@ struct PaletteImage {
         colours.reserveCapacity(256)
         var allOpaque = true
         var overflow = false
-        let indices = [UInt8](unsafeUninitializedCapacity: pixelCount) { out, initialized in
+        let indices = [UInt8](possiblyEmptyCapacity: pixelCount) { out, initialized in
             initialized = pixelCount
             guard let base = out.baseAddress else { return }  // no pixels
             bitmap.pixels.withUnsafeBytes { raw in

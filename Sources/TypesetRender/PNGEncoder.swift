@@ -115,7 +115,7 @@ public enum PNGEncoder {
     /// The RGB bytes of an opaque bitmap (libpng's simplified writer cannot drop a channel itself).
     static func stripAlpha(_ bitmap: Bitmap) -> [UInt8] {
         let count = bitmap.width * bitmap.height
-        return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+        return [UInt8](possiblyEmptyCapacity: count * 3) { out, initialized in
             bitmap.pixels.withUnsafeBytes { rgba in
                 guard count > 0, let source = rgba.baseAddress, let target = UnsafeMutableRawPointer(out.baseAddress) else { return }
                 // A pixel is copied as one 4-byte word whose alpha byte the next pixel overwrites (a third of the

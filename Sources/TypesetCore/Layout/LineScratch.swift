@@ -44,9 +44,7 @@ final class LineScratch {
 
     /// The lines gathered, in an array of their own.
     func makeArray() -> [LineBox] {
-        // Not through `unsafeUninitializedCapacity` when empty: it would write into the shared empty storage.
-        guard count > 0 else { return [] }
-        return [LineBox](unsafeUninitializedCapacity: count) { buffer, initialized in
+        [LineBox](possiblyEmptyCapacity: count) { buffer, initialized in
             buffer.baseAddress?.initialize(from: base, count: count)
             initialized = count
         }

@@ -38,13 +38,10 @@ public enum TextDecoder {
     /// callgrind). Swift's validation stays the judge of what is UTF-8, so a file decodes exactly as before.
     static func utf16(fromUTF8 bytes: ArraySlice<UInt8>) -> [UInt16]? {
         guard let string = String(validating: bytes, as: UTF8.self) else { return nil }
-        // (An empty array is never made through `unsafeUninitializedCapacity`: with no capacity it writes its
-        // count into the shared empty storage, which ThreadSanitizer reports as a race.)
-        guard !bytes.isEmpty else { return [] }
         guard bytes.count < Int(Int32.max) else { return Array(string.utf16) }
         var failed = false
         let converted = bytes.withUnsafeBufferPointer { source in
-            [UInt16](unsafeUninitializedCapacity: source.count) { out, written in
+            [UInt16](possiblyEmptyCapacity: source.count) { out, written in
                 written = 0
                 guard let from = source.baseAddress, let to = out.baseAddress else { return }
                 let count = CICU_utf8ToUTF16(from, Int32(source.count), to, Int32(source.count))
