@@ -37,10 +37,7 @@ extension BookLayout {
         let format = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth))
         var available = Float(settings.columnWidth) - 2 * format.blockIndent
         if l == 0 { available -= format.firstLineIndent }
-        var visibleEnd = Int(box.end)
-        if !box.hyphenated {
-            while visibleEnd > Int(box.start), CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
-        }
+        let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
         let natural = Double(box.width)
         let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil

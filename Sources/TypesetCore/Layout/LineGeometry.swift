@@ -32,9 +32,7 @@ struct LineGeometry {
     /// faces by id `faces`).
     init(box: LineBox, shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], faces: [FontFace]) {
         let start = Int(box.start), end = Int(box.end)
-        let base = content.startIndex
-        var visibleEnd = end
-        while visibleEnd > start, CharacterClass.isHangingSpace(content[base + visibleEnd - 1]) { visibleEnd -= 1 }
+        let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end)
         var logical: [VisualPiece] = []
         LineGeometry.collectPieces(shaped, from: start, to: visibleEnd, into: &logical)
         let order = Bidi.visualOrder(levels: logical.map { shaped.runs[$0.runIndex].level })
@@ -113,6 +111,15 @@ struct LineGeometry {
         return low
     }
 
+    /// The justification extra after glyph `g` of `piece`, set at `size` points: none for the spaces hanging past
+    /// the line's end (with it, a stretched space hanging at the start side of a right-to-left piece was laid over
+    /// the text: a position fuzz finding), else the line box's (``LineBox/extraAdvance(afterGlyph:size:shrink:shaped:content:)``).
+    @inline(__always)
+    func extraAdvance(afterGlyph g: Int, in piece: VisualPiece, size: Float, box: LineBox, shaped: ShapedParagraph,
+                      content: ArraySlice<UInt16>) -> Float {
+        piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, shaped: shaped, content: content)
+    }
+
     /// Calls `body` for every glyph in visual order with its pen x (column coordinates), its size, the
     /// justification extra after it and the piece. Spaces hanging past the line's end get no extra, as their
     /// piece's width and the carets have it.
@@ -124,8 +131,7 @@ struct LineGeometry {
             var g = piece.isRightToLeft ? piece.glyphEnd - 1 : piece.glyphStart
             let step = piece.isRightToLeft ? -1 : 1
             for _ in piece.glyphStart..<piece.glyphEnd {
-                let extra = piece.isHanging
-                    ? 0 : box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, shaped: shaped, content: content)
+                let extra = extraAdvance(afterGlyph: g, in: piece, size: size, box: box, shaped: shaped, content: content)
                 body(g, x, size, extra, piece)
                 x += shaped.advances[g] * size + extra
                 g += step

@@ -152,10 +152,7 @@ struct ParagraphLayouter {
             ? verticalExtents(shaped, start: 0, end: shaped.contentLength, format: format) : nil
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
-            var visibleEnd = end
-            if !lineBreak.hyphenated {
-                while visibleEnd > start, CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
-            }
+            let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated)
             var width = shaped.contentLength == 0 ? 0 : metrics.width(start, visibleEnd)
             if lineBreak.hyphenated { width += hyphenWidth(end) }
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }

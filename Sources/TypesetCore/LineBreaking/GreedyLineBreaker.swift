@@ -58,14 +58,9 @@ struct GreedyLineBreaker {
         breaks.withUnsafeBufferPointer { breaks in
             // Widths as ParagraphMetrics.width computes them, so that results do not depend on the path taken.
             @inline(__always) func advance(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
-            @inline(__always) func visibleEnd(_ end: Int) -> Int {
-                var e = end
-                while e > lineStart, CharacterClass.isHangingSpace(content[e - 1]) { e -= 1 }
-                return e
-            }
             @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
                 if hyphenated { return advance(lineStart, end) + hyphenWidth(end) <= available + 0.001 }
-                return advance(lineStart, visibleEnd(end)) <= available + 0.001
+                return advance(lineStart, CharacterClass.visibleEnd(of: content, from: lineStart, to: end)) <= available + 0.001
             }
             var index = 0  // the opportunity being examined
             var lineFirstIndex = 0  // the first opportunity examined for the current line

@@ -31,6 +31,12 @@ struct LineBox: Sendable {
 
     var range: Range<Int> { Int(start)..<Int(end) }
 
+    /// Where the line's text ends without the white space hanging at its end (see
+    /// ``CharacterClass/visibleEnd(of:from:to:hyphenated:)``); `content` is the paragraph's content units.
+    func visibleEnd(content: ArraySlice<UInt16>) -> Int {
+        CharacterClass.visibleEnd(of: content, from: Int(start), to: Int(end), hyphenated: hyphenated)
+    }
+
     /// Baseline, from the line box's top: the fonts' ascent and descent centred in the line height. Computed,
     /// not stored: one float less per line is 8 % less to write and copy in a relayout.
     @inline(__always)
@@ -62,11 +68,7 @@ struct LineBox: Sendable {
     func spaceShrink(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) -> Float {
         guard spaceStretch < 0 else { return 0 }
         // The spaces that take the stretch: hanging ones excluded, as the layout counted them.
-        var visibleEnd = Int(end)
-        if !hyphenated {
-            while visibleEnd > Int(start), CharacterClass.isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
-        }
-        let spaces = shaped.justifiableWidth(from: Int(start), to: visibleEnd, content: content, sizes: sizes)
+        let spaces = shaped.justifiableWidth(from: Int(start), to: visibleEnd(content: content), content: content, sizes: sizes)
         guard spaces > 0 else { return 0 }
         return max(-1, spaceStretch * Float(stretchCount) / spaces)
     }

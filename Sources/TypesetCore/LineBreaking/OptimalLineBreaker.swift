@@ -95,10 +95,7 @@ struct OptimalLineBreaker {
             let mandatory = BreakCandidate.isMandatory(candidate) || offset == count
             guard offset > 0, offset <= count, metrics.isClusterStart(offset) || mandatory else { continue }
             let hyphenated = BreakCandidate.isHyphenated(candidate) && !mandatory
-            var visibleEnd = offset
-            if !hyphenated {
-                while visibleEnd > 0, CharacterClass.isHangingSpace(units[base + visibleEnd - 1]) { visibleEnd -= 1 }
-            }
+            let visibleEnd = CharacterClass.visibleEnd(of: units, from: 0, to: offset, hyphenated: hyphenated)
             let endSpace = spaces.width(before: visibleEnd)
             let startSpace = spaces.width(before: offset)
             candidates.append(Candidate(
@@ -170,10 +167,7 @@ struct OptimalLineBreaker {
         var previousFitness: UInt8? = nil
         var afterHyphen = false
         for (index, line) in lines.enumerated() {
-            var visibleEnd = line.end
-            if !line.hyphenated {
-                while visibleEnd > start, CharacterClass.isHangingSpace(units[units.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
-            }
+            let visibleEnd = CharacterClass.visibleEnd(of: units, from: start, to: line.end, hyphenated: line.hyphenated)
             let natural = metrics.width(start, visibleEnd) + (line.hyphenated ? hyphenWidth(line.end) : 0)
             let isLast = index == lines.count - 1
             var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,

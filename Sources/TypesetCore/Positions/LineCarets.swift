@@ -154,11 +154,8 @@ extension BookLayout {
                 var width: Double = 0
                 while g < piece.glyphEnd, Int(shapedParagraph.clusters[g]) == cluster {
                     width += Double(shapedParagraph.advances[g]) * size
-                    // Hanging spaces get no justification stretch (as the line geometry places them): with it, a
-                    // stretched space hanging at the start side of a right-to-left piece was laid over the text
-                    // (found by the position fuzzer: the end caret of a justified line drawn mid-line).
-                    let extra = piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, size: Float(size), shrink: geometry.spaceShrink,
-                                                                       shaped: shapedParagraph, content: content)
+                    let extra = geometry.extraAdvance(afterGlyph: g, in: piece, size: Float(size), box: box,
+                                                      shaped: shapedParagraph, content: content)
                     if extra != 0 { width += Double(extra) }
                     g += 1
                 }

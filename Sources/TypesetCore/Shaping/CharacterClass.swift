@@ -23,6 +23,18 @@ enum CharacterClass {
             || (unit >= 0x2000 && unit <= 0x200A && unit != 0x2007) || unit == 0x205F || isInvisibleControl(unit)
     }
 
+    /// Where the text `start..<end` of `content` (offsets from its start index) ends without the white space that
+    /// hangs at its end: what a line's width and its justifiable spaces count. A hyphenated line ends inside a
+    /// word and keeps its end.
+    @inline(__always)
+    static func visibleEnd<Units: RandomAccessCollection<UInt16>>(of content: Units, from start: Int, to end: Int,
+                                                                   hyphenated: Bool = false) -> Int where Units.Index == Int {
+        guard !hyphenated else { return end }
+        var visibleEnd = end
+        while visibleEnd > start, isHangingSpace(content[content.startIndex + visibleEnd - 1]) { visibleEnd -= 1 }
+        return visibleEnd
+    }
+
     /// Spaces that justification stretches: U+0020, and the tabs and soft line ends that read as one.
     @inline(__always)
     static func isJustifiableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x0A || unit == 0x09 }

@@ -76,8 +76,11 @@ struct HeadingLine: Equatable {
 
     /// Reads `units` (one line's content, without its terminator); nil when it is not a heading.
     static func parse(_ units: ArraySlice<UInt16>) -> HeadingLine? {
-        guard units.count <= maximumLength, mayStartHeading(units), mayStartWithHeadingWord(units) else { return nil }
-        var text = Substring(decoded(units).split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        guard units.count <= maximumLength, mayStartHeading(units) else { return nil }
+        // Decoded through a buffer pointer: from the slice itself the decoding took a slow generic path.
+        let line = units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
+        guard mayStartWithHeadingWord(line) else { return nil }
+        var text = Substring(line.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
         guard !text.isEmpty else { return nil }
         // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
         if text.hasSuffix("]") && !text.contains("[") { text = text.dropLast() }
@@ -164,25 +167,19 @@ struct HeadingLine: Equatable {
         return i == units.endIndex || units[i] == 0x2E || units[i] >= 0x80
     }
 
-    /// The test of ``mayStartHeading(_:)`` for a line whose first word is not plain ASCII (`Natásha`, `ГЛАВА`):
-    /// whether that word can start a heading (`第`, a keyword or an ordinal in any case, a roman numeral in
+    /// The second test, on the decoded line, which decides what ``mayStartHeading(_:)`` leaves open (a first word
+    /// outside ASCII: `Natásha`, `ГЛАВА`): whether the line's first word can start a heading (`第`, a keyword or an ordinal in any case, a roman numeral in
     /// capitals). The first word is what ``WordScanner/word()`` takes after the leading white space, so a line
     /// that fails here fails ``parse(_:)`` too, before its spaces are collapsed and its words read (most of a
     /// hundred thousand instructions a line, callgrind).
-    private static func mayStartWithHeadingWord(_ units: ArraySlice<UInt16>) -> Bool {
-        let rest = decoded(units).drop(while: \.isWhitespace)
+    private static func mayStartWithHeadingWord(_ line: String) -> Bool {
+        let rest = line.drop(while: \.isWhitespace)
         if rest.first == "第" { return true }
         let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" && !rest.hasPrefix("-") }
         guard !word.isEmpty, word.count <= 16 else { return false }
         let key = word.lowercased()
         if numberedKeywords[key] != nil || namedKeywords.contains(key) || ordinalWords[key] != nil { return true }
         return romanValue(word) != nil && word.allSatisfy(\.isUppercase)
-    }
-
-    /// The line as a string, decoded through a buffer pointer (from the slice itself the decoding took a slow
-    /// generic path: hundreds of instructions a unit).
-    private static func decoded(_ units: ArraySlice<UInt16>) -> String {
-        units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
     }
 
     /// `第一回`, `第十二章`, `第三卷` at the start of the line, followed by the end or by space: the level (1 for 卷).
