@@ -38,7 +38,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
-        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
+        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib"]),
         .executableTarget(
             name: "typeset-bench",
             dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"],

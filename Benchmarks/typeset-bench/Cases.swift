@@ -732,7 +732,8 @@ func memoryChild(threads: Int) throws {
     // Fixed costs first (fonts, HarfBuzz and ICU data, the worker contexts), so the difference is per unit.
     _ = try typesetter.layout(StyledText(plain: "Warm the fonts and the contexts.\nA second paragraph."), settings: settings)
     let before = hwm()
-    guard let text = try Fixtures.corpusText(Book.wap.corpusFile!) else { throw InputError(description: "War and Peace not found") }
+    guard let file = Book.wap.corpusFile else { throw InputError(description: "War and Peace has no corpus file") }
+    let text = try Fixtures.corpusText(file)
     let layout = try typesetter.layout(text, settings: settings)
     let after = hwm()
     let units = Double(text.length)

@@ -88,9 +88,7 @@ final class Inputs {
     /// A corpus book read by `PlainTextReader` (hard-wrapped lines joined into paragraphs).
     func book(_ name: String) throws -> StyledText {
         if let cached = texts[name] { return cached }
-        guard let text = try Fixtures.corpusText(name) else {
-            throw InputError(description: "corpus book \(name) not found (looked in \(Fixtures.corpusDirectory ?? "../shared/corpus"))")
-        }
+        let text = try Fixtures.corpusText(name)
         texts[name] = text
         return text
     }

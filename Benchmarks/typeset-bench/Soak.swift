@@ -19,7 +19,7 @@ func soak(rounds: Int) throws {
         }
         return -1
     }
-    guard let corpus = Fixtures.corpusDirectory else { throw InputError(description: "../shared/corpus not found") }
+    let corpus = try Fixtures.corpusDirectory
     let names = (try FileManager.default.contentsOfDirectory(atPath: corpus)).filter { $0.hasSuffix(".txt") || $0.hasSuffix(".epub") }.sorted()
         + Fixtures.corpusTextBooks.filter { $0.hasPrefix("nasty/") }
     let typesetter = Typesetter(fonts: try FontContext(source: .bundledOnly(directory: Fixtures.fontsDirectory)))

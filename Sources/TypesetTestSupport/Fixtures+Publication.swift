@@ -3,14 +3,11 @@ import TypesetCore
 import TypesetDocuments
 
 extension Fixtures {
-    /// A corpus book as a ``Publication`` (an EPUB by its extension, else plain text named by its file name);
-    /// nil when the corpus is absent.
-    public static func corpusPublication(_ name: String) throws -> Publication? {
-        guard let directory = corpusDirectory else { return nil }
-        let path = directory + "/" + name
+    /// A corpus book as a ``Publication`` (an EPUB by its extension, else plain text named by its file name).
+    public static func corpusPublication(_ name: String) throws -> Publication {
+        let path = try corpusPath(name)
         if name.hasSuffix(".epub") { return try EPUBReader().read(path: path).publication }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try PlainTextReader().read(bytes: [UInt8](data), name: name).publication(href: name)
+        return try PlainTextReader().read(bytes: corpusBytes(name), name: name).publication(href: name)
     }
 
     /// Random but valid reader settings drawn from the ranges readers use: the bundled families, 12–32 pt,

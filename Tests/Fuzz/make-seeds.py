@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Cuts seed inputs for one fuzz target from ../shared/corpus:  make-seeds.py TARGET CORPUS_DIR OUT_DIR
+"""Cuts seed inputs for one fuzz target from Tests/Corpus:  make-seeds.py TARGET CORPUS_DIR OUT_DIR
+
+Text books are read as stored there, `NAME.txt.gz` inflated.
 
 decoder:   4 KiB slices of every text book (several places in each, so every script and encoding is seen),
            whole `nasty/` files up to 64 KiB, and each slice re-encoded as UTF-16 with a byte-order mark.
@@ -8,6 +10,7 @@ positions: 96 query bytes, then the same as layout.
 epub:      the small EPUBs whole (mode byte 0), each spine XHTML (mode 1), CSS + chapter (mode 2), OPF + nav (mode 3).
 The random bytes come from a fixed seed, so the seeds are the same on every machine.
 """
+import gzip
 import os
 import random
 import sys
@@ -15,9 +18,14 @@ import zipfile
 
 target, corpus, out = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = random.Random(9)
-books = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".txt"))
+books = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith((".txt", ".txt.gz")))
 epubs = sorted(os.path.join(corpus, f) for f in os.listdir(corpus) if f.endswith(".epub"))
 count = 0
+
+
+def read_book(path):
+    with (gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")) as f:
+        return f.read()
 
 
 def write(data):
@@ -29,7 +37,7 @@ def write(data):
 
 def slices(size, per_book):
     for path in books:
-        data = open(path, "rb").read()
+        data = read_book(path)
         for k in range(per_book):
             start = (len(data) * k) // per_book
             yield data[start:start + size]
@@ -47,7 +55,7 @@ if target == "decoder":
         write(b"\xff\xfe" + text.encode("utf-16-le"))
     for path in books:
         if "/nasty/" in path:
-            write(open(path, "rb").read()[:65536])
+            write(read_book(path)[:65536])
 elif target in ("layout", "positions"):
     for piece in slices(1500, 3):
         prefix = bytes(rng.randrange(256) for _ in range(96)) if target == "positions" else b""

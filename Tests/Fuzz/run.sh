@@ -5,7 +5,7 @@
 #
 # The targets exist only when TYPESET_FUZZ is set (see Package.swift), and are built with
 # `-sanitize=fuzzer,address` in their own scratch path (.build/fuzz), so `swift build` and `swift test` never see them.
-# Seeds come from ../shared/corpus, copied and cut into .build/fuzz-corpus/TARGET (ignored, never committed); the
+# Seeds come from Tests/Corpus, copied and cut into .build/fuzz-corpus/TARGET (ignored, never committed); the
 # corpus grows there across runs. Crash inputs land in .build/fuzz-artifacts/; turn each into a regression test.
 # The fuzzer runs at `nice -n 19` (the cores are shared); run one target at a time.
 set -euo pipefail
@@ -27,7 +27,7 @@ if [ $# -lt 2 ]; then echo "usage: $0 TARGET SECONDS [libFuzzer flags] | $0 buil
 target=$1; seconds=$2; shift 2
 case " ${targets[*]} " in *" $target "*) ;; *) echo "$0: unknown target $target (${targets[*]})" >&2; exit 2;; esac
 
-corpus_src=$root/../shared/corpus
+corpus_src=$root/Tests/Corpus
 corpus=$root/.build/fuzz-corpus/$target
 seeds=$root/.build/fuzz-seeds/$target
 artifacts=$root/.build/fuzz-artifacts

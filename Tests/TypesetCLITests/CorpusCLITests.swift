@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import TypesetTestSupport
 
-/// Corpus books through `typeset --json` (skipped when ../shared/corpus is absent): the tool succeeds and its
+/// Corpus books (`Tests/Corpus`) through `typeset --json`: the tool succeeds and its
 /// pages and lines partition the text. The awkward inputs of `nasty/` (CR LF, BOM, Latin-1, empty) and the books
 /// in other scripts and line styles; the long English novels are left to the library's corpus tests, to keep
 /// this suite to a few seconds on two cores.
-@Suite(.enabled(if: Fixtures.corpusDirectory != nil, "../shared/corpus is absent"))
+@Suite
 struct CorpusCLITests {
     static let books = Fixtures.corpusTextBooks.filter {
         $0.hasPrefix("nasty/") || $0.hasPrefix("pushkin") || $0.hasPrefix("galen") || $0.hasPrefix("kafka") || $0.hasPrefix("quran")
@@ -14,8 +14,7 @@ struct CorpusCLITests {
 
     @Test(arguments: books)
     func corpusBookLaysOutWithPagesThatPartitionIt(name: String) throws {
-        let corpus = try #require(Fixtures.corpusDirectory)
-        let path = corpus + "/" + name
+        let path = try Fixtures.corpusPath(name)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The expected length: UTF-8 (without a BOM) or, failing that, ISO-8859-1 (one unit per byte).
         var expectedLength: Int

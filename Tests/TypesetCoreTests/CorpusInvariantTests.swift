@@ -26,7 +26,7 @@ import TypesetTestSupport
 
     @Test(arguments: Fixtures.corpusTextBooks)
     func corpusBookKeepsLayoutInvariants(_ name: String) throws {
-        let text = try #require(try Fixtures.corpusText(name), "corpus file \(name) could not be read")
+        let text = try Fixtures.corpusText(name)
         let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
         let shaped = try typesetter.shape(text, fontFamily: "Charis SIL")
         for (label, settings) in Self.settingsVariants {
@@ -37,8 +37,9 @@ import TypesetTestSupport
         }
     }
 
-    /// The corpus must be there in CI (the test above would otherwise run over nothing).
-    @Test func corpusIsPresent() {
-        #expect(Fixtures.corpusTextBooks.count >= 14, "expected the shared corpus at ../shared/corpus")
+    /// The corpus is in the repository (the test above would otherwise run over nothing).
+    @Test func corpusIsPresent() throws {
+        #expect(Fixtures.corpusTextBooks.count >= 15, "expected the corpus in Tests/Corpus")
+        for book in Fixtures.corpusTextBooks { #expect(FileManager.default.fileExists(atPath: try Fixtures.corpusPath(book))) }
     }
 }

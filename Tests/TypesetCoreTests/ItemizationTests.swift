@@ -29,12 +29,11 @@ import TypesetTestSupport
     func theFastPathGivesTheSameShaping(family: String) throws {
         let fonts = try Fixtures.bundledFonts()
         var texts = Self.samples.map { StyledText(plain: $0) }
-        // Real books in several scripts, where the corpus is present: a few hundred paragraphs of each.
+        // Real books in several scripts: a few hundred paragraphs of each.
         for book in Fixtures.corpusTextBooks {
-            if let text = try Fixtures.corpusText(book) {
-                let paragraphs = Array(text.paragraphs.prefix(300))
-                texts.append(try StyledText(paragraphs: paragraphs, language: text.language))
-            }
+            let text = try Fixtures.corpusText(book)
+            let paragraphs = Array(text.paragraphs.prefix(300))
+            texts.append(try StyledText(paragraphs: paragraphs, language: text.language))
         }
         var compared = 0
         for text in texts {

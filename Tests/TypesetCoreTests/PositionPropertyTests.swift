@@ -59,10 +59,7 @@ import TypesetTestSupport
                       "pushkin-kapitanskaya-dochka.ru.txt", "quran-tanzil-uthmani.ar.txt",
                       "galen-adhortatio-ad-artes-addiscendas.grc.txt", "kafka-die-verwandlung.de.txt"])
     func caretRoundTrips(_ name: String) throws {
-        guard let text = try Fixtures.corpusText(name) else {
-            Issue.record("corpus file \(name) missing")
-            return
-        }
+        let text = try Fixtures.corpusText(name)
         let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
         let shaped = try typesetter.shape(text, fontFamily: "Charis SIL")
         var narrow = Fixtures.settings

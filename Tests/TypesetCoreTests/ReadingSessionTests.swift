@@ -85,10 +85,7 @@ import TypesetTestSupport
     @Test func theAnchorNeverDrifts() throws {
         let full = ProcessInfo.processInfo.environment["TYPESET_FULL_DRIFT"] == "1"
         let name = full ? "tolstoy-war-and-peace.txt" : Self.prideAndPrejudiceEPUB
-        guard let publication = try Fixtures.corpusPublication(name) else {
-            withKnownIssue("the corpus is absent") { Issue.record("no corpus") }
-            return
-        }
+        let publication = try Fixtures.corpusPublication(name)
         let (anchors, changes) = full ? (1000, 100) : (20, 12)
         var generator = SplitMix64(seed: 2026)
         let first = Fixtures.settings

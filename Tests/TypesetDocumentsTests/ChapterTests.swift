@@ -158,12 +158,11 @@ struct ChapterTests {
     }
 }
 
-/// Headings in the shared corpus: counts checked against `grep` of the files.
-@Suite(.enabled(if: Fixtures.corpusDirectory != nil, "../shared/corpus is absent"))
+/// Headings in the corpus (`Tests/Corpus`): counts checked against `grep` of the files.
+@Suite
 struct CorpusChapterTests {
     static func read(_ name: String) throws -> (document: PlainTextDocument, source: String) {
-        let directory = try #require(Fixtures.corpusDirectory)
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+        let bytes = try Fixtures.corpusBytes(name)
         return (try PlainTextReader().read(bytes: bytes, name: name), String(decoding: bytes, as: UTF8.self))
     }
 
@@ -262,8 +261,7 @@ struct CorpusChapterTests {
 
     @Test func anOverLongEPUBSpineItemIsSplitIntoBoundedSections() throws {
         // The children's literature sample is one 338 KB XHTML file: one spine item far over the bound.
-        let directory = try #require(Fixtures.corpusDirectory)
-        let book = try EPUBReader().read(path: directory + "/curry-clippinger-childrens-literature.epub")
+        let book = try EPUBReader().read(path: Fixtures.corpusPath("curry-clippinger-childrens-literature.epub"))
         let longest = try #require(book.spine.compactMap(\.range).max { $0.count < $1.count })
         #expect(longest.count > 3 * SectionBounds.maximumSectionLength)
         let text = book.text

@@ -4,12 +4,11 @@ import TypesetCore
 import TypesetDocuments
 import TypesetTestSupport
 
-/// The plain-text reader on the shared corpus (`../shared/corpus`, skipped when absent).
-@Suite(.enabled(if: Fixtures.corpusDirectory != nil, "../shared/corpus is absent"))
+/// The plain-text reader on the corpus (`Tests/Corpus`).
+@Suite
 struct CorpusReaderTests {
     static func bytes(_ name: String) throws -> [UInt8] {
-        let directory = try #require(Fixtures.corpusDirectory)
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+        try Fixtures.corpusBytes(name)
     }
 
     static func read(_ name: String) throws -> PlainTextDocument {

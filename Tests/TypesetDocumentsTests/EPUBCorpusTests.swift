@@ -4,9 +4,9 @@ import TypesetCore
 import TypesetDocuments
 import TypesetTestSupport
 
-/// The EPUB reader on the corpus's four books (`../shared/corpus`, skipped when absent). Render-free: metadata,
-/// spine, table of contents, offsets, directions.
-@Suite(.enabled(if: Fixtures.corpusDirectory != nil, "../shared/corpus is absent"))
+/// The EPUB reader on the corpus's four books (`Tests/Corpus`). Render-free: metadata, spine, table of contents,
+/// offsets, directions.
+@Suite
 struct EPUBCorpusTests {
     static let prideAndPrejudice = "austen-pride-and-prejudice.pg-epub2.epub"
     static let childrensLiterature = "curry-clippinger-childrens-literature.epub"
@@ -15,10 +15,9 @@ struct EPUBCorpusTests {
     static let all = [prideAndPrejudice, childrensLiterature, arabic, leavesOfGrass]
 
     static func read(_ name: String, publisherStyles: Bool = true) throws -> EPUBBook {
-        let directory = try #require(Fixtures.corpusDirectory)
         var options = EPUBReader.Options()
         options.publisherStyles = publisherStyles
-        return try EPUBReader(options: options).read(path: directory + "/" + name)
+        return try EPUBReader(options: options).read(path: Fixtures.corpusPath(name))
     }
 
     /// Titles as nav labels spell them and as the text has them: word joiners dropped, no-break spaces as spaces.

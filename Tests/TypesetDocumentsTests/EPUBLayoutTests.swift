@@ -12,10 +12,9 @@ import TypesetTestSupport
     }
 
     /// `typeset info` on Leaves of Grass: every TOC entry's page is the page that shows its heading, whole.
-    @Test(.enabled(if: Fixtures.corpusDirectory != nil, "../shared/corpus is absent"))
+    @Test
     func tableOfContentsPagesShowTheirHeadings() throws {
-        let directory = try #require(Fixtures.corpusDirectory)
-        let book = try EPUBReader().read(path: directory + "/" + EPUBCorpusTests.leavesOfGrass)
+        let book = try EPUBReader().read(path: Fixtures.corpusPath(EPUBCorpusTests.leavesOfGrass))
         let layout = try Self.layout(book.text)
         var checked = 0
         var previousPage = 0
