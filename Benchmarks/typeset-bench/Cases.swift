@@ -14,7 +14,7 @@ import TypesetTestSupport
 /// height and there is no paragraph spacing, as the peer stacks one layout per paragraph with nothing between.
 /// Pango rounds DejaVu's line height to whole pixels at 96 dpi (hinted metrics: 30 px = 22.5 pt, so 35 lines per
 /// 800 pt page); Typeset keeps the exact 22.12 pt (36 lines), so expect about 2.8 % fewer pages than Pango.
-func pangoWorkloadSettings(width: Double = 400, pixelScale: Double = 2) -> TypographySettings {
+func pangoWorkloadSettings(width: Double = 400) -> TypographySettings {
     var settings = TypographySettings()
     settings.fontFamily = "DejaVu Serif"
     settings.fontSize = 19
@@ -22,7 +22,6 @@ func pangoWorkloadSettings(width: Double = 400, pixelScale: Double = 2) -> Typog
     settings.paragraphSpacing = 0
     settings.margins = EdgeInsets(all: 7.5)
     settings.pageSize = Size(width: width + 15, height: 800 + 15)
-    settings.pixelScale = pixelScale
     return settings
 }
 
@@ -144,12 +143,12 @@ final class Bench {
         return layout
     }
 
-    private var corpusLayouts: [Double: BookLayout] = [:]
+    private var corpusLayoutMade: BookLayout?
     /// corpus.txt at the Pango workload's settings, at a pixel scale.
-    func corpusLayout(pixelScale: Double) throws -> BookLayout {
-        if let layout = corpusLayouts[pixelScale] { return layout }
-        let layout = try Typesetter(fonts: fonts).layout(try text(.corpus), settings: pangoWorkloadSettings(pixelScale: pixelScale))
-        corpusLayouts[pixelScale] = layout
+    func corpusLayout() throws -> BookLayout {
+        if let layout = corpusLayoutMade { return layout }
+        let layout = try Typesetter(fonts: fonts).layout(try text(.corpus), settings: pangoWorkloadSettings())
+        corpusLayoutMade = layout
         return layout
     }
 
@@ -449,7 +448,7 @@ final class Bench {
         case .font: other.fontFamily = "Noto Sans"
         }
         let anchor = text.length / 2
-        var session = try ReadingSession(publication: publication, typesetter: typesetter, settings: first, at: anchor,
+        var session = try ReadingSession(publication: publication, typesetter: typesetter, settings: ReaderSettings(typography: first), at: anchor,
                                          completesInBackground: false)
         _ = try session.go(to: anchor)
         var flip = false
@@ -457,11 +456,11 @@ final class Bench {
         let timings = try measure(runs: options.runs, warmup: options.warmup, prepare: {
             guard change == .font else { return }
             // A fresh session has no shaped sections: the change must reshape the anchor's section.
-            session = try ReadingSession(publication: publication, typesetter: typesetter, settings: first, at: anchor,
+            session = try ReadingSession(publication: publication, typesetter: typesetter, settings: ReaderSettings(typography: first), at: anchor,
                                          completesInBackground: false)
         }) {
             flip.toggle()
-            let page = try session.setSettings(change == .size && !flip ? first : other)
+            let page = try session.setSettings(ReaderSettings(typography: change == .size && !flip ? first : other))
             lastPage = page
             retainedResult = page.layout
             return page.layout.glyphRuns(onPage: page.pageIndex).reduce(0) { $0 + $1.glyphs.count }
@@ -527,11 +526,11 @@ final class Bench {
     private var bitmaps: [Double: Bitmap] = [:]
 
     func raster(scale: Double, label: String) throws -> CaseResult {
-        let layout = try corpusLayout(pixelScale: scale)
+        let layout = try corpusLayout()
         let renderer = self.renderer
         var bitmap: Bitmap?
         let timings = try measure(runs: options.runs, warmup: max(1, options.warmup)) {
-            let b = try renderer.render(page: 0, of: layout)
+            let b = try renderer.render(page: 0, of: layout, appearance: Appearance(pixelScale: scale))
             bitmap = b
             return b.width &* b.height &+ Int(b[x: b.width / 3, y: b.height / 5].red)
         }
@@ -548,7 +547,7 @@ final class Bench {
     func png(scale: Double, label: String) throws -> CaseResult {
         let bitmap: Bitmap
         if let b = bitmaps[scale] { bitmap = b } else {
-            bitmap = try renderer.render(page: 0, of: try corpusLayout(pixelScale: scale))
+            bitmap = try renderer.render(page: 0, of: try corpusLayout(), appearance: Appearance(pixelScale: scale))
         }
         var bytes = 0
         let timings = try measure(runs: options.runs, warmup: options.warmup) {
@@ -567,11 +566,11 @@ final class Bench {
 
     /// Drawing and encoding in one call, as the CLI does: the page drawn as palette indices when it fits.
     func pagePNG(scale: Double, label: String) throws -> CaseResult {
-        let layout = try corpusLayout(pixelScale: scale)
+        let layout = try corpusLayout()
         let renderer = self.renderer
         var bytes = 0
         let timings = try measure(runs: options.runs, warmup: max(1, options.warmup)) {
-            let png = try renderer.renderPNG(page: 0, of: layout)
+            let png = try renderer.renderPNG(page: 0, of: layout, appearance: Appearance(pixelScale: scale))
             bytes = png.count
             return png.count &+ Int(png[png.count / 2])
         }

@@ -13,8 +13,10 @@ extension EPUBBook {
         let headings = Publication.headings(of: tableOfContents)
         // The reader builds spine ranges in order and without overlap, so this cannot fail; a one-resource
         // publication is the safe answer if it ever did.
-        return (try? Publication(text: text, resources: resources, headings: headings))
+        var publication = (try? Publication(text: text, resources: resources, headings: headings))
             ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings)
+        publication.restyle = restyle
+        return publication
     }
 }
 

@@ -1,3 +1,4 @@
+import Synchronization
 internal import CLibPNG
 #if canImport(Glibc)
 internal import Glibc
@@ -104,12 +105,22 @@ public enum PNGEncoder {
         try FileBytes.write(bytes, to: path)
     }
 
-    /// Writes encoded PNG bytes (from ``encode(_:compression:)`` or ``PageRenderer/renderPNG(page:of:decorations:compression:)``)
-    /// to a file, replacing any file there.
+    /// Writes encoded PNG bytes (from ``encode(_:compression:)`` or
+    /// ``PageRenderer/renderPNG(page:of:appearance:decorations:compression:)``) to a file, replacing any file
+    /// there. The bytes go to a temporary file in the same folder, which is then renamed into place, so the file
+    /// under `path` is always a whole page: a process killed mid-write, or two writing the same name, never leave
+    /// a truncated or mixed file there.
     ///
     /// - Throws: ``RenderError`` `.io`, naming the file, when it cannot be written.
     public static func write(_ png: [UInt8], to path: String) throws(RenderError) {
         try FileBytes.write(png, to: path)
+    }
+
+    /// Makes folder `path` and the folders above it that are missing (the pages' destination).
+    ///
+    /// - Throws: ``RenderError`` `.io`, naming the folder, when it cannot be made or is a file.
+    public static func createFolder(_ path: String) throws(RenderError) {
+        try FileBytes.createFolder(path)
     }
 
     /// The RGB bytes of an opaque bitmap (libpng's simplified writer cannot drop a channel itself).
@@ -140,7 +151,17 @@ public enum PNGEncoder {
 /// Whole-file reads and writes with the C library, so that `TypesetRender` needs no Foundation.
 enum FileBytes {
     static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        guard let file = fopen(path, "wb") else {
+        // A hidden name beside the target (a rename is atomic only within one file system), unique per process
+        // and call.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let serial = temporaryCounter.withLock { counter in
+            counter += 1
+            return counter
+        }
+        let temporary = folder + "." + name + ".\(getpid())-\(serial).tmp"
+        guard let file = fopen(temporary, "wbx") else {
             throw RenderError(.io, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
@@ -148,8 +169,31 @@ enum FileBytes {
         let closed = fclose(file)
         guard written == bytes.count, closed == 0 else {
             let reason = String(cString: strerror(written == bytes.count ? errno : writeErrno))
-            _ = remove(path)
+            _ = remove(temporary)
             throw RenderError(.io, "cannot write \(path): \(reason)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = remove(temporary)
+            throw RenderError(.io, "cannot write \(path): \(reason)")
+        }
+    }
+
+    private static let temporaryCounter = Mutex(0)
+
+    static func createFolder(_ path: String) throws(RenderError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            var info = stat()
+            if stat(prefix, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw RenderError(.io, "cannot create the folder \(path): \(prefix) is a file")
+                }
+            } else if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw RenderError(.io, "cannot create the folder \(path): \(String(cString: strerror(errno)))")
+            }
+            prefix += "/"
         }
     }
 

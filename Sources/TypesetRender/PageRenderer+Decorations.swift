@@ -8,11 +8,12 @@ extension PageRenderer {
     ///
     /// Rectangles snap to whole pixels by rounding each edge, so the rectangles of neighbouring runs and of
     /// consecutive lines share their edges exactly: no seam and no doubled alpha where they meet.
-    func drawDecorations(_ decorations: DecorationSet, page: Int, of layout: BookLayout, into bitmap: inout Bitmap) {
+    func drawDecorations(_ decorations: DecorationSet, page: Int, of layout: BookLayout, appearance: Appearance,
+                         into bitmap: inout Bitmap) {
         let runs = decorations.runs(in: layout.pages[page].range).filter { !$0.layers.isEmpty }
         guard !runs.isEmpty else { return }
-        let scale = layout.settings.pixelScale
-        let theme = layout.settings.theme
+        let scale = appearance.pixelScale
+        let theme = appearance.theme
         func pixel(_ value: Double) -> Int {
             let v = (value * scale).rounded()
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0

@@ -5,7 +5,7 @@ internal import CFreeType
 ///
 /// ```swift
 /// let renderer = try PageRenderer()
-/// let bitmap = try renderer.render(page: 0, of: layout)
+/// let bitmap = try renderer.render(page: 0, of: layout, appearance: Appearance(theme: .dark, pixelScale: 3))
 /// try PNGEncoder.write(bitmap, to: "page-1.png")
 /// ```
 /// A renderer keeps the FreeType faces it has opened and a cache of rasterized glyphs, so reuse one for many
@@ -29,10 +29,10 @@ public final class PageRenderer {
         library = try FreeTypeLibrary()
     }
 
-    /// Renders one page: a bitmap of the page's size in pixels, filled with the theme's background, with every
-    /// glyph run drawn in its colour.
+    /// Renders one page: a bitmap of the page's size in pixels, filled with the appearance's background, with
+    /// every glyph run drawn in its colour.
     ///
-    /// The bitmap is `ceil(page.size × settings.pixelScale)` pixels. Glyph origins land on whole pixels
+    /// The bitmap is `ceil(page.size × appearance.pixelScale)` pixels. Glyph origins land on whole pixels
     /// vertically (`round(y × scale)`) and on quarter pixels horizontally.
     ///
     /// With `decorations`, their fills and underlines are drawn behind the glyphs first (see
@@ -42,18 +42,22 @@ public final class PageRenderer {
     /// - Parameters:
     ///   - page: Zero-based page index into `layout.pages`.
     ///   - layout: The laid-out book.
+    ///   - appearance: Colours and pixel density (they never change the layout).
     ///   - decorations: Highlights and underlines to draw, measured against `layout` now.
     /// - Returns: An RGBA bitmap, opaque when the theme's background is.
     /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page would exceed
     ///   ``Bitmap/maximumPixelCount`` (a long scroll layout at a high scale), `.fontUnreadable` when a face's
-    ///   file cannot be opened by FreeType.
-    public func render(page: Int, of layout: BookLayout, decorations: DecorationSet? = nil) throws(RenderError) -> Bitmap {
-        try drawPage(page, of: layout, onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap in
-            if let decorations, !decorations.isEmpty { drawDecorations(decorations, page: page, of: layout, into: &bitmap) }
+    ///   file cannot be opened by FreeType, `.invalidAppearance` for a pixel scale out of its range.
+    public func render(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
+                       decorations: DecorationSet? = nil) throws(RenderError) -> Bitmap {
+        try drawPage(page, of: layout, appearance: appearance, onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap in
+            if let decorations, !decorations.isEmpty {
+                drawDecorations(decorations, page: page, of: layout, appearance: appearance, into: &bitmap)
+            }
         }
     }
 
-    /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:decorations:)`` followed by
+    /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:appearance:decorations:)`` followed by
     /// ``PNGEncoder/encode(_:compression:)``, but faster for the common page.
     ///
     /// A page without decorations is drawn as palette indices (an ``IndexedCanvas``: a byte per pixel instead of
@@ -62,13 +66,16 @@ public final class PageRenderer {
     /// `.small` compression, is drawn as a bitmap. A one-page CLI run spent a third of its time filling and
     /// scanning the RGBA page (perf).
     ///
-    /// - Throws: as ``render(page:of:decorations:)`` and ``PNGEncoder/encode(_:compression:)``.
-    public func renderPNG(page: Int, of layout: BookLayout, decorations: DecorationSet? = nil,
+    /// - Throws: as ``render(page:of:appearance:decorations:)`` and ``PNGEncoder/encode(_:compression:)``.
+    public func renderPNG(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
+                          decorations: DecorationSet? = nil,
                           compression: PNGEncoder.Compression = .fast) throws(RenderError) -> [UInt8] {
         guard compression == .fast, decorations?.isEmpty ?? true else {
-            return try PNGEncoder.encode(render(page: page, of: layout, decorations: decorations), compression: compression)
+            return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations),
+                                         compression: compression)
         }
-        let canvas = try drawPage(page, of: layout, onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
+        let canvas = try drawPage(page, of: layout, appearance: appearance,
+                                  onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
         // An empty page goes to the encoder too, for its error (PNG images are at least 1×1).
         guard canvas.bitmap == nil, canvas.width > 0, canvas.height > 0 else {
             return try PNGEncoder.encode(canvas.rgbaBitmap(), compression: compression)
@@ -79,15 +86,16 @@ public final class PageRenderer {
 
     /// Checks the page index, makes the page's canvas at its pixel size in the theme's background, lets `prepare`
     /// draw under the text (decorations), then draws every glyph run in its colour.
-    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout,
+    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance,
                                                onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
                                                prepare: (inout Canvas) -> Void = { _ in }) throws(RenderError) -> Canvas {
         guard layout.pages.indices.contains(page) else {
             throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
         }
-        let scale = layout.settings.pixelScale
+        do { _ = try appearance.validated() } catch { throw RenderError(.invalidAppearance, error.description) }
+        let scale = appearance.pixelScale
         let (width, height) = try PageRenderer.pixelSize(of: layout.pages[page].size, scale: scale)
-        let theme = layout.settings.theme
+        let theme = appearance.theme
         var canvas = makeCanvas(width, height, theme.background)
         prepare(&canvas)
         for run in layout.glyphRuns(onPage: page) {

@@ -17,6 +17,8 @@ public struct RenderError: Error, CustomStringConvertible, Equatable, Sendable {
         case png
         /// A file could not be written or read.
         case io
+        /// The appearance cannot be drawn (a pixel scale out of its range; see ``Appearance/validated()``).
+        case invalidAppearance
     }
 
     /// What kind of failure.

@@ -28,3 +28,13 @@ extension Fixtures {
         return settings
     }
 }
+
+extension ReadingSession {
+    /// Sets the typography, keeping the session's other settings (appearance, mode, publisher styles).
+    @discardableResult
+    public func setTypography(_ typography: TypographySettings) throws -> ReaderPage {
+        var settings = self.settings
+        settings.typography = typography
+        return try setSettings(settings)
+    }
+}

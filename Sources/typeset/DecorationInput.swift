@@ -1,5 +1,5 @@
-import Foundation
 import TypesetCore
+import TypesetDocuments
 
 /// The render command's decorations: `--highlight START:LENGTH[:COLOUR]` (repeatable) and `--decorations FILE`.
 ///
@@ -18,18 +18,22 @@ enum DecorationInput {
     /// The group the `--highlight` ranges go into.
     static let highlightGroup = "--highlight"
 
-    /// Parses `START:LENGTH[:COLOUR]`.
+    /// Parses `START:LENGTH[:COLOUR]`; START and LENGTH must be whole numbers whose sum is an offset (no
+    /// value may overflow: the text decides later whether the range is inside it).
     static func parseHighlight(_ text: String) throws(UsageError) -> Highlight {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard (2...3).contains(parts.count), let start = Int(parts[0]), let length = Int(parts[1]) else {
-            throw UsageError("--highlight: \"\(text)\" is not START:LENGTH[:COLOUR] (UTF-16 offsets, such as 120:45:green)")
+            throw UsageError("--highlight: \"\(text.oneLinePrefix)\" is not START:LENGTH[:COLOUR] (UTF-16 offsets, such as 120:45:green)")
         }
         guard start >= 0, length >= 0 else {
-            throw UsageError("--highlight: \"\(text)\": START and LENGTH must not be negative")
+            throw UsageError("--highlight: \"\(text.oneLinePrefix)\": START and LENGTH must not be negative")
+        }
+        guard !start.addingReportingOverflow(length).overflow else {
+            throw UsageError("--highlight: \"\(text.oneLinePrefix)\": START + LENGTH is too large")
         }
         var tint = DecorationTint.yellow
         if parts.count == 3 {
-            do { tint = try DecorationTint(parsing: parts[2]) } catch { throw UsageError("--highlight: \"\(text)\": \(error.description)") }
+            do { tint = try DecorationTint(parsing: parts[2]) } catch { throw UsageError("--highlight: \"\(text.oneLinePrefix)\": \(error.description)") }
         }
         return Highlight(start: start, length: length, tint: tint, text: text)
     }
@@ -66,35 +70,38 @@ enum DecorationInput {
     /// Throws the first refused decoration; prints widened ones as warnings.
     private static func report(_ problems: [DecorationProblem], _ failure: (DecorationProblem) -> any Error) throws {
         if let refused = problems.first(where: { $0.outcome == .rejected }) { throw failure(refused) }
-        for problem in problems { printError("typeset: warning: \(problem)") }
+        for problem in problems { Console.shared.notice("warning: \(problem)") }
     }
+
+    /// The most a decorations file may hold (it is read whole).
+    static let maximumFileSize = 64 << 20
 
     /// Reads and parses a decorations file into groups, in file order.
     static func load(_ path: String) throws -> [(name: String, decorations: [Decoration])] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ToolFailure(status: .badInput, message: "\(path): cannot read the decorations file (\(error.localizedDescription))")
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path: path, limit: maximumFileSize) } catch {
+            throw ToolFailure(status: .badInput, message: "\(error.message) (the decorations file)")
         }
         func bad(_ message: String) -> ToolFailure { ToolFailure(status: .badInput, message: "\(path): \(message)") }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw bad("not valid JSON (\(error.localizedDescription))")
+        let root: JSONValue
+        do { root = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch {
+            throw bad("not valid JSON: \(error)")
         }
-        guard let object = root as? [String: Any], let groups = object["groups"] as? [Any] else {
+        guard case .array(let groups)? = root["groups"] else {
             throw bad("expected {\"groups\": [{\"name\": ..., \"decorations\": [...]}]}")
         }
         var result: [(name: String, decorations: [Decoration])] = []
-        for (g, groupValue) in groups.enumerated() {
+        for (g, group) in groups.enumerated() {
             let where_ = "groups[\(g)]"
-            guard let group = groupValue as? [String: Any] else { throw bad("\(where_) must be an object") }
-            guard let name = group["name"] as? String, !name.isEmpty else { throw bad("\(where_).name must be a non-empty string") }
-            guard !result.contains(where: { $0.name == name }) else { throw bad("\(where_): group \"\(name)\" appears twice") }
-            guard let list = group["decorations"] as? [Any] else { throw bad("\(where_).decorations must be an array") }
+            guard case .object = group else { throw bad("\(where_) must be an object") }
+            guard case .string(let name)? = group["name"], !name.isEmpty else { throw bad("\(where_).name must be a non-empty string") }
+            guard !result.contains(where: { $0.name == name }) else { throw bad("\(where_): group \"\(name.oneLinePrefix)\" appears twice") }
+            guard case .array(let list)? = group["decorations"] else { throw bad("\(where_).decorations must be an array") }
             var decorations: [Decoration] = []
             for (d, value) in list.enumerated() {
                 do {
                     decorations.append(try decoration(value))
-                } catch let error as FieldError {
+                } catch {
                     throw bad("\(where_).decorations[\(d)]\(error.field.isEmpty ? "" : ".")\(error.field): \(error.message)")
                 }
             }
@@ -109,21 +116,24 @@ enum DecorationInput {
         let message: String
     }
 
-    private static func decoration(_ value: Any) throws -> Decoration {
-        guard let fields = value as? [String: Any] else { throw FieldError(field: "", message: "must be an object") }
-        guard let id = fields["id"] as? String else { throw FieldError(field: "id", message: "must be a string") }
+    private static func decoration(_ value: JSONValue) throws(FieldError) -> Decoration {
+        guard case .object = value else { throw FieldError(field: "", message: "must be an object") }
+        guard case .string(let id)? = value["id"] else { throw FieldError(field: "id", message: "must be a string") }
         let target: DecorationTarget
-        switch (fields["range"], fields["locator"]) {
+        switch (value["range"], value["locator"]) {
         case (nil, let locator?):
-            do { target = .locator(try LocatorInput.parse(jsonObject: locator)) } catch {
+            do { target = .locator(try LocatorInput.parse(locator)) } catch {
                 throw FieldError(field: "locator", message: error.reason)
             }
-        case (let value?, nil):
-            guard let range = value as? [String: Any] else {
+        case (let range?, nil):
+            guard case .object = range else {
                 throw FieldError(field: "range", message: "must be {\"location\": L, \"length\": N}")
             }
             let location = try whole(range["location"], "range.location"), length = try whole(range["length"], "range.length")
             guard length >= 0 else { throw FieldError(field: "range.length", message: "must not be negative") }
+            guard location >= 0, !location.addingReportingOverflow(length).overflow else {
+                throw FieldError(field: "range", message: "\(location) + \(length) is not a range of offsets")
+            }
             target = .range(location..<(location + length))
         case (_?, _?):
             throw FieldError(field: "range", message: "give a \"range\" or a \"locator\", not both")
@@ -131,45 +141,37 @@ enum DecorationInput {
             throw FieldError(field: "range", message: "must be {\"location\": L, \"length\": N} (or give a \"locator\")")
         }
         var style = DecorationStyle.highlight()
-        if let styleValue = fields["style"] {
-            guard let styleFields = styleValue as? [String: Any] else {
+        if let styleValue = value["style"] {
+            guard case .object = styleValue else {
                 throw FieldError(field: "style", message: "must be {\"kind\": ..., \"tint\": ..., \"isActive\": ...}")
             }
-            if let kindValue = styleFields["kind"] {
-                guard let name = kindValue as? String, let kind = DecorationStyle.Kind(rawValue: name) else {
+            if let kindValue = styleValue["kind"] {
+                guard case .string(let name) = kindValue, let kind = DecorationStyle.Kind(rawValue: name) else {
                     throw FieldError(field: "style.kind", message: "must be \"highlight\" or \"underline\"")
                 }
                 style.kind = kind
             }
-            if let tintValue = styleFields["tint"] {
-                guard let name = tintValue as? String else { throw FieldError(field: "style.tint", message: "must be a string") }
+            if let tintValue = styleValue["tint"] {
+                guard case .string(let name) = tintValue else { throw FieldError(field: "style.tint", message: "must be a string") }
                 do { style.tint = try DecorationTint(parsing: name) } catch {
-                    throw FieldError(field: "style.tint", message: "\(id): \(error.description)")
+                    throw FieldError(field: "style.tint", message: "\(id.oneLinePrefix): \(error.description)")
                 }
             }
-            if let activeValue = styleFields["isActive"] {
-                // JSONSerialization gives booleans as NSNumber; only true and false themselves are accepted.
-                guard let number = activeValue as? NSNumber, isBoolean(number) else {
+            if let activeValue = styleValue["isActive"] {
+                guard case .bool(let active) = activeValue else {
                     throw FieldError(field: "style.isActive", message: "must be true or false")
                 }
-                style.isActive = number.boolValue
+                style.isActive = active
             }
         }
         return Decoration(id: id, target: target, style: style)
     }
 
-    /// Whether JSONSerialization made `number` from `true` or `false` (its type code is C's `char`; numbers
-    /// come as integers or doubles).
-    private static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
-
-    private static func whole(_ value: Any?, _ field: String) throws -> Int {
-        guard let number = value as? NSNumber, !isBoolean(number) else {
+    /// A whole number within ±10¹⁵ (an offset or a length).
+    private static func whole(_ value: JSONValue?, _ field: String) throws(FieldError) -> Int {
+        guard case .number(let number)? = value, number == number.rounded(), abs(number) < 1e15 else {
             throw FieldError(field: field, message: "must be a whole number")
         }
-        let double = number.doubleValue
-        guard double.isFinite, double == double.rounded(), abs(double) < 1e15 else {
-            throw FieldError(field: field, message: "must be a whole number")
-        }
-        return Int(double)
+        return Int(number)
     }
 }

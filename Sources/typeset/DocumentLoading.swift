@@ -2,130 +2,88 @@ import Foundation
 import TypesetCore
 import TypesetDocuments
 
-/// A book as the CLI loaded it: the text to lay out, plus what `typeset info` reports.
-struct LoadedDocument {
-    /// What kind of file it was.
-    enum Format {
-        /// A plain-text file, in this encoding.
-        case plainText(TextEncoding)
-        /// An EPUB.
-        case epub(EPUBBook)
-    }
-
-    /// The path as given.
-    let path: String
-    /// The text to lay out.
-    let text: StyledText
-    /// The format, with the EPUB's metadata, spine and table of contents.
-    let format: Format
-    /// The table of contents: an EPUB's, or the chapter headings found in a text file.
-    let tableOfContents: [TableOfContentsEntry]
-
-    /// The EPUB, when the file is one.
-    var epub: EPUBBook? {
-        if case .epub(let book) = format { return book }
-        return nil
-    }
-
-    /// The book as Locators see it: EPUB spine items, or one resource named after the file (built once).
-    let publication: Publication
-
-    init(path: String, text: StyledText, format: Format, tableOfContents: [TableOfContentsEntry]) {
-        self.path = path; self.text = text; self.format = format; self.tableOfContents = tableOfContents
-        if case .epub(let book) = format {
-            publication = book.publication
-        } else {
-            publication = Publication(text: text, href: URL(fileURLWithPath: path).lastPathComponent, mediaType: "text/plain",
-                                      headings: Publication.headings(of: tableOfContents))
-        }
-    }
-
-}
-
-/// Reads the book at `path`: an EPUB (by its `.epub` extension or its ZIP signature) with ``EPUBReader``,
-/// anything else with ``PlainTextReader``. Notes on what was recovered (malformed XHTML, Latin-1 text) go to
-/// standard error.
-///
-/// - Parameter publisherStyles: Whether an EPUB's CSS applies (it never changes the text or its offsets).
-/// - Throws: ``ToolFailure`` with status `badInput` and a one-line message naming the file (and the entry).
-func loadDocument(path: String, publisherStyles: Bool = true) throws -> LoadedDocument {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw ToolFailure(status: .badInput, message: "\(path): no such file")
-    }
-    guard !isDirectory.boolValue else { throw ToolFailure(status: .badInput, message: "\(path): is a directory, not a book") }
-    guard manager.isReadableFile(atPath: path) else {
-        throw ToolFailure(status: .badInput, message: "\(path): cannot be read (permissions?)")
-    }
-    if isEPUB(path) {
-        var options = EPUBReader.Options()
-        options.publisherStyles = publisherStyles
-        let book: EPUBBook
-        do { book = try EPUBReader(options: options).read(path: path) } catch {
-            throw ToolFailure(status: .badInput, message: error.message)
-        }
-        // Warnings already name the book and the entry; a broken book could have hundreds.
-        for warning in book.warnings.prefix(5) { printError("typeset: \(warning)") }
-        if book.warnings.count > 5 { printError("typeset: ... and \(book.warnings.count - 5) more warnings about \(path)") }
-        return LoadedDocument(path: path, text: book.text, format: .epub(book), tableOfContents: book.tableOfContents)
-    }
-    do {
-        // POSIX reads, bounded (PlainTextReader.maximumSize); FileManager.contents leaked on an empty file.
-        let document = try PlainTextReader().read(path: path)
-        if document.encoding == .latin1 {
-            printError("typeset: \(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)")
-        }
-        return LoadedDocument(path: path, text: document.text, format: .plainText(document.encoding),
-                              tableOfContents: document.tableOfContents)
-    } catch {
-        throw ToolFailure(status: .badInput, message: error.message)
-    }
-}
-
-/// Whether the file is an EPUB: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
-private func isEPUB(_ path: String) -> Bool {
-    if path.lowercased().hasSuffix(".epub") { return true }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let signature = (try? handle.read(upToCount: 4)) ?? Data()
-    return signature == Data([0x50, 0x4B, 0x03, 0x04])
-}
-
-/// A book read and laid out as the command line asks: where the render, `info` and `query` commands start.
+/// A book read and laid out as the command line asks: where the render, `info`, `locate` and `query` commands
+/// start.
 struct LaidOutBook {
     /// The book as read.
-    let document: LoadedDocument
+    let file: BookFile
     /// Its layout under the options' settings.
     let layout: BookLayout
-    /// The face that serves the requested family (a substitute when the family is not installed).
+    /// The face that serves the requested family (a stand-in when the family is not installed).
     let primaryFace: FontFace
     /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
     let typesetter: Typesetter
 
-    /// Validates the settings, reads `input`, resolves the fonts and lays the book out.
+    /// Validates the settings, reads `input`, resolves the fonts and lays the book out. Notices (what a book's
+    /// reader recovered from, a font stand-in) go to stderr unless quiet.
     ///
-    /// - Parameters:
-    ///   - noteSubstitution: Whether to say on stderr which face stands in for a family that is not installed.
-    /// - Throws: ``UsageError`` for settings that cannot be laid out; ``ToolFailure`` for an unreadable book
-    ///   (status `badInput`) or when no font can be used (status `noFont`).
-    init(input: String, options: Options, publisherStyles: Bool = true, noteSubstitution: Bool) throws {
-        let settings: TypographySettings
-        do { settings = try options.settings.validated() } catch let error as TypographySettings.InvalidSetting {
-            throw UsageError("--\(error.name): \(error.reason)")
+    /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``DocumentError`` for an unreadable
+    ///   book, ``ToolFailure`` (status `noFont`) when no font can be used.
+    init(input: String, options: Options) throws {
+        let console = Console.shared
+        let settings = try options.settings.validated()
+        file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles)
+        // A broken book could have hundreds of notices; each names the book and the entry.
+        for notice in file.notices.prefix(5) { console.notice(notice) }
+        if file.notices.count > 5 { console.notice("... and \(file.notices.count - 5) more notices about \(input)") }
+        let fonts = try LaidOutBook.fontContext(options)
+        let set = try fonts.fontSet(for: FontDescriptor(family: settings.typography.fontFamily))
+        primaryFace = set.primary
+        if set.isSubstitute {
+            console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
         }
-        document = try loadDocument(path: input, publisherStyles: publisherStyles)
-        let fonts = try Tool.fontContext(options)
-        do {
-            let set = try fonts.fontSet(for: FontDescriptor(family: settings.fontFamily))
-            primaryFace = set.primary
-            if set.isSubstitute && noteSubstitution {
-                printError("typeset: font \"\(settings.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
+        typesetter = Typesetter(fonts: fonts, threads: options.threads)
+        layout = try typesetter.layout(file.text, settings: settings.typography, mode: settings.mode)
+    }
+
+    /// Loads the fonts the options ask for.
+    static func fontContext(_ options: Options) throws -> FontContext {
+        let directory = BundledFonts.directory(explicit: options.fontDirectory)
+        switch options.fontChoice {
+        case .system:
+            return try FontContext(source: .systemAndBundled(directory: directory), matchCache: fontMatchCacheDirectory())
+        case .bundled:
+            guard let directory else {
+                throw ToolFailure(status: .noFont, message: "no bundled Fonts/ directory found; pass --font-dir DIR")
             }
-            typesetter = Typesetter(fonts: fonts, threads: options.threads)
-            layout = try typesetter.layout(document.text, settings: settings, mode: options.mode)
-        } catch let error as FontError {
-            throw ToolFailure(status: .noFont, message: error.message)
+            return try FontContext(source: .bundledOnly(directory: directory))
         }
+    }
+
+    /// Where the CLI keeps its font match cache (see ``FontContext/init(source:matchCache:)``):
+    /// `$XDG_CACHE_HOME/typeset`, else `~/.cache/typeset`; none when `TYPESET_FONT_CACHE` is `off` or there is
+    /// no home.
+    static func fontMatchCacheDirectory() -> String? {
+        // getenv rather than ProcessInfo.environment, which copies the whole environment into a dictionary.
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if variable("TYPESET_FONT_CACHE") == "off" { return nil }
+        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/typeset" }
+        if let home = variable("HOME"), home.hasPrefix("/") { return home + "/.cache/typeset" }
+        return nil
+    }
+
+    /// The page index `--at` or `--locator` asks for, or nil when neither is given. A Locator's resolution
+    /// (how it was found, and what failed first) is a notice.
+    func targetPage(_ options: Options) throws -> Int? {
+        let text = file.text
+        let offset: Int
+        if let at = options.at {
+            guard at <= text.length else {
+                throw UsageError("--at: offset \(at) is past the end of the text (0...\(text.length))")
+            }
+            offset = at
+        } else if let path = options.locatorPath {
+            let locator = try LocatorInput.read(path: path)
+            let resolution: LocatorResolution
+            do { resolution = try file.publication.resolve(locator) } catch {
+                throw ToolFailure(status: .badInput, message: "\(path): \(error.message)")
+            }
+            let notes = resolution.notes.isEmpty ? "" : " (" + resolution.notes.joined(separator: "; ") + ")"
+            Console.shared.notice("\(path) resolved to offset \(resolution.offset) by \(resolution.method.rawValue)\(notes)")
+            offset = resolution.offset
+        } else {
+            return nil
+        }
+        return layout.pageIndex(containing: offset) ?? 0
     }
 }

@@ -8,43 +8,22 @@ import TypesetDocuments
 /// those `typeset FILE` with the same options would draw. `--json` prints the same facts as one JSON object;
 /// `--no-publisher-styles` lays an EPUB out without its CSS.
 enum InfoCommand {
-    static let usage = """
-        usage: typeset info FILE [options]
-        Prints a book's metadata, its table of contents with the page of every entry, a reading-time estimate
-        (250 words per minute) and its position count (one per 1024 characters of each spine item).
-        Takes the render command's typography, page and font options (see typeset --help), and:
-          --json                  print the report as JSON
-          --no-publisher-styles   ignore an EPUB's CSS (the reader's settings decide, as Readium's publisherStyles)
-        """
-
-    static func run(_ arguments: [String]) throws {
-        var publisherStyles = true
-        var rest: [String] = []
-        for argument in arguments {
-            switch argument {
-            case "--no-publisher-styles": publisherStyles = false
-            case "--publisher-styles": publisherStyles = true
-            default: rest.append(argument)
-            }
-        }
-        let options = try Options.parse(rest)
-        if options.help { print(usage); return }
+    static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("info: no input file (typeset info FILE [options])") }
-        let book = try LaidOutBook(input: input, options: options, publisherStyles: publisherStyles,
-                                   noteSubstitution: !options.quiet)
+        let book = try LaidOutBook(input: input, options: options)
         let face = book.primaryFace
-        let report = Report(document: book.document, layout: book.layout, fontName: "\(face.family) \(face.styleName)")
-        print(options.json ? JSONWriter.render(report.json) : report.text, terminator: options.json ? "\n" : "")
+        let report = Report(document: book.file, layout: book.layout, fontName: "\(face.family) \(face.styleName)")
+        Console.shared.write(options.json ? JSONWriter.render(report.json) + "\n" : report.text)
     }
 
     /// The facts `info` prints, computed once.
     struct Report {
-        let document: LoadedDocument
+        let document: BookFile
         let layout: BookLayout
         let fontName: String
         let figures: ReadingFigures
 
-        init(document: LoadedDocument, layout: BookLayout, fontName: String) {
+        init(document: BookFile, layout: BookLayout, fontName: String) {
             self.document = document; self.layout = layout; self.fontName = fontName
             figures = ReadingFigures(text: document.text, offset: 0)
         }
@@ -66,8 +45,8 @@ enum InfoCommand {
             var lines: [(String, String)] = []
             let fileName = (document.path as NSString).lastPathComponent
             switch document.format {
-            case .plainText(let encoding):
-                lines.append(("File", "\(fileName) (plain text, \(encoding.rawValue))"))
+            case .plainText(let plain):
+                lines.append(("File", "\(fileName) (plain text, \(plain.encoding.rawValue))"))
             case .epub(let book):
                 let metadata = book.metadata
                 lines.append(("File", "\(fileName) (EPUB \(book.version))"))
@@ -127,9 +106,9 @@ enum InfoCommand {
             }
             var members: [(String, JSONWriter.Value)] = [("file", .string(document.path))]
             switch document.format {
-            case .plainText(let encoding):
+            case .plainText(let plain):
                 members.append(("format", .string("text")))
-                members.append(("encoding", .string(encoding.rawValue)))
+                members.append(("encoding", .string(plain.encoding.rawValue)))
             case .epub(let book):
                 let metadata = book.metadata
                 members += [

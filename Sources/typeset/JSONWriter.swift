@@ -88,23 +88,22 @@ extension JSONWriter.Value {
         .object([("width", .number(size.width)), ("height", .number(size.height))])
     }
 
-    /// The settings under the names the CLI uses.
-    static func settings(_ s: TypographySettings, mode: LayoutMode) -> JSONWriter.Value {
-        var theme: [(String, JSONWriter.Value)] = [("name", .string(s.theme.name)),
-                                                   ("background", .string(s.theme.background.description)),
-                                                   ("text", .string(s.theme.text.description))]
-        if case .custom = s.theme {} else { theme = Array(theme.prefix(3)) }
+    /// The settings as applied (validated, aliases resolved), under the `--json` schema's names.
+    static func settings(_ settings: ReaderSettings) -> JSONWriter.Value {
+        let s = settings.typography, theme = settings.appearance.theme
         return .object([
             ("font", .string(s.fontFamily)), ("size", .number(s.fontSize)), ("lineHeight", .number(s.lineHeightMultiple)),
             ("margins", .object([("top", .number(s.margins.top)), ("right", .number(s.margins.right)),
                                  ("bottom", .number(s.margins.bottom)), ("left", .number(s.margins.left))])),
             ("paragraphSpacing", .number(s.paragraphSpacing)), ("indent", .number(s.firstLineIndent)),
-            ("align", .string(s.alignment.rawValue)), ("theme", .object(theme)),
-            ("pageSize", .size(s.pageSize)), ("scale", .number(s.pixelScale)), ("columns", .integer(s.columns)),
+            ("align", .string(s.alignment.rawValue)),
+            ("theme", .object([("name", .string(theme.name)), ("background", .string(theme.background.description)),
+                               ("text", .string(theme.text.description))])),
+            ("pageSize", .size(s.pageSize)), ("scale", .number(settings.appearance.pixelScale)), ("columns", .integer(s.columns)),
             ("columnGap", .number(s.columnGap)), ("language", s.language.map { .string($0) } ?? .null),
             ("hyphenate", .bool(s.hyphenation)), ("lineBreaking", .string(s.lineBreaking.rawValue)),
             ("orphansWidows", .integer(s.orphansAndWidows)),
-            ("mode", .string(mode.rawValue)),
+            ("mode", .string(settings.mode.rawValue)), ("publisherStyles", .bool(settings.publisherStyles)),
         ])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TypesetCore
+import TypesetDocuments
 
 extension JSONWriter.Value {
     /// A Locator, written by its own `Codable` conformance (one encoder for the library and the CLI): keys
@@ -13,39 +14,35 @@ extension JSONWriter.Value {
     }
 }
 
-/// Reads a Locator from a JSON file or string, with one-line errors that say what is wrong.
+/// Reads a Locator from a JSON file or value, with one-line errors that say what is wrong and where.
 enum LocatorInput {
     static func read(path: String) throws -> Locator {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolFailure(status: .badInput, message: "\(path): cannot read the locator file")
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path: path, limit: 1 << 20) } catch {
+            throw ToolFailure(status: .badInput, message: "\(error.message) (a Locator file)")
         }
-        return try decode(data, name: path)
+        let value: JSONValue
+        do { value = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch {
+            throw ToolFailure(status: .badInput, message: "\(path): not valid JSON: \(error)")
+        }
+        do { return try parse(value) } catch { throw ToolFailure(status: .badInput, message: "\(path): \(error.reason)") }
     }
 
     /// Why a JSON value is not a Locator, in words (`not a Readium Locator: missing "type"`).
     struct NotALocator: Error { let reason: String }
 
-    /// A Locator from an already parsed JSON value (a request's or a decorations file's `"locator"`).
-    static func parse(jsonObject object: Any) throws(NotALocator) -> Locator {
-        guard JSONSerialization.isValidJSONObject(object), let data = try? JSONSerialization.data(withJSONObject: object) else {
-            throw NotALocator(reason: "not a Readium Locator: must be a JSON object")
-        }
-        return try parse(data)
-    }
-
-    static func parse(_ data: Data) throws(NotALocator) -> Locator {
+    /// A Locator from a parsed JSON value (a file's, a request's or a decorations file's `"locator"`), through
+    /// the Locator's own `Codable` conformance.
+    static func parse(_ value: JSONValue) throws(NotALocator) -> Locator {
+        guard case .object = value else { throw NotALocator(reason: "not a Readium Locator: must be a JSON object") }
         do {
+            let data = try JSONEncoder().encode(value)
             return try JSONDecoder().decode(Locator.self, from: data)
         } catch let error as DecodingError {
             throw NotALocator(reason: "not a Readium Locator: \(describe(error))")
         } catch {
-            throw NotALocator(reason: "not a Readium Locator: \(error.localizedDescription)")
+            throw NotALocator(reason: "not a Readium Locator")
         }
-    }
-
-    /// ``parse(_:)``, failing with the file's name and exit status 1.
-    static func decode(_ data: Data, name: String) throws -> Locator {
-        do { return try parse(data) } catch { throw ToolFailure(status: .badInput, message: "\(name): \(error.reason)") }
     }
 
     /// `missing "href"`, `"locations.progression" is not a number`, `malformed JSON`.

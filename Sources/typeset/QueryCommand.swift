@@ -1,4 +1,3 @@
-import Foundation
 import TypesetCore
 
 /// `typeset query FILE [settings options]`: the position API for scripts and other languages.
@@ -6,17 +5,20 @@ import TypesetCore
 /// Reads one JSON request per line on stdin and writes one JSON answer per line on stdout, in the units of the
 /// `--json` layout (points in page coordinates, UTF-16 offsets, ranges as `{"location", "length"}`). Requests
 /// name the `UITextInput` method they mirror in `"op"`; a bad request gets `{"error": "..."}` and the stream goes
-/// on. The README lists every operation.
+/// on. Pages are numbered from 1 in requests (`"page"`) and answers (`"page"`, with the zero-based `"pageIndex"`
+/// beside it). The README lists every operation.
 enum QueryCommand {
-    static func run(_ arguments: [String]) throws {
-        let options = try Options.parse(arguments)
+    static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("query: no input file (typeset query FILE [options])") }
-        let book = try LaidOutBook(input: input, options: options, noteSubstitution: false)
+        let book = try LaidOutBook(input: input, options: options)
         let session = try QuerySession(book: book, options: options)
+        let console = Console.shared
         while let line = readLine(strippingNewline: true) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            // One answer per request, written at once so that a client can wait for it.
-            FileHandle.standardOutput.write(Data((JSONWriter.render(session.answer(line)) + "\n").utf8))
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            // One answer per request, written at once so that a client can wait for it; a client that is gone
+            // (or a full disk) ends the stream, and the tool exits with status 4.
+            console.line(JSONWriter.render(session.answer(line)))
+            if console.outputFailure != nil { return }
         }
     }
 }
@@ -30,21 +32,20 @@ final class QuerySession {
     var layout: BookLayout {
         get throws {
             if let cachedLayout { return cachedLayout }
-            let made = try reader.typesetter.layout(reader.publication.text, settings: options.settings, mode: options.mode)
+            let made = try reader.typesetter.layout(reader.publication.text, settings: settings.typography, mode: settings.mode)
             cachedLayout = made
             return made
         }
     }
     /// The reader state: anchor, settings, section layouts.
     let reader: ReadingSession
-    /// The command-line options the settings started from (`setSettings` changes them).
-    private(set) var options: Options
+    /// The current settings (the command line's, then as `setSettings` changes them).
+    private var settings: ReaderSettings { reader.settings }
 
     init(book: LaidOutBook, options: Options) throws {
         cachedLayout = book.layout
-        self.options = options
-        reader = try ReadingSession(publication: book.document.publication, typesetter: book.typesetter,
-                                    settings: book.layout.settings, mode: options.mode)
+        reader = try ReadingSession(publication: book.file.publication, typesetter: book.typesetter,
+                                    settings: options.settings)
     }
 
     /// A request the session cannot answer: becomes `{"error": message}`.
@@ -53,24 +54,18 @@ final class QuerySession {
     /// The answer to one request line (never throws: errors become `{"error": ...}`).
     func answer(_ line: String) -> JSONWriter.Value {
         do {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-                throw BadRequest(message: "a request is a JSON object")
-            }
-            return try answer(Request(object))
+            let value: JSONValue
+            do { value = try JSONValue(parsing: line) } catch { throw BadRequest(message: "not valid JSON: \(error)") }
+            guard case .object(let fields) = value else { throw BadRequest(message: "a request is a JSON object") }
+            return try answer(Request(fields))
         } catch let error as BadRequest {
-            return .object([("error", .string(error.message))])
+            return .object([("error", .string(error.message.oneLine()))])
         } catch let error as LocatorError {
             return .object([("error", .string("locator: \(error.message)"))])
-        } catch let error as ToolFailure {
-            return .object([("error", .string(error.message))])
-        } catch let error as UsageError {
-            return .object([("error", .string("settings: \(error.description)"))])
-        } catch let error as TypographySettings.InvalidSetting {
-            return .object([("error", .string("settings: --\(error.name): \(error.reason)"))])
-        } catch let error as ReadingError {
-            return .object([("error", .string(error.description))])
+        } catch let error as InvalidSetting {
+            return .object([("error", .string("settings: \(error.name): \(error.reason)"))])
         } catch {
-            return .object([("error", .string("malformed JSON: \(error.localizedDescription)"))])
+            return .object([("error", .string(Tool.describe(error).message))])
         }
     }
 
@@ -98,22 +93,23 @@ final class QuerySession {
             let position = TextPosition(offset: try request.offset("offset", length: layout.text.length),
                                         affinity: try request.affinity())
             guard let caret = layout.caretRect(for: position) else { throw BadRequest(message: "offset outside the text") }
-            return .object([("page", .integer(caret.page)), ("rect", .rect(caret.rect))])
+            return .object(Self.page(caret.page) + [("rect", .rect(caret.rect))])
         case "firstRect":
             let range = try request.range("range", length: layout.text.length)
             guard let first = layout.firstRect(for: range) else { throw BadRequest(message: "range outside the text") }
-            return .object([("page", .integer(first.page)), ("rect", .rect(first.rect))])
+            return .object(Self.page(first.page) + [("rect", .rect(first.rect))])
         case "selectionRects":
             let range = try request.range("range", length: layout.text.length)
             let rects = layout.selectionRects(for: range).map { rect -> JSONWriter.Value in
-                .object([("page", .integer(rect.page)), ("rect", .rect(rect.rect)),
+                .object(Self.page(rect.page) + [("rect", .rect(rect.rect)),
                          ("writingDirection", .string(rect.writingDirection.rawValue)),
                          ("containsStart", .bool(rect.containsStart)), ("containsEnd", .bool(rect.containsEnd))])
             }
             return .object([("rects", .array(rects))])
         case "pageContaining":
             let offset = try request.offset("offset", length: layout.text.length)
-            return .object([("page", layout.pageIndex(containing: offset).map { .integer($0) } ?? .null)])
+            guard let index = layout.pageIndex(containing: offset) else { return .object([("page", .null), ("pageIndex", .null)]) }
+            return .object(Self.page(index))
         case "offset":
             let from = try request.anyOffset("from"), to = try request.anyOffset("to")
             return .object([("offset", .integer(layout.offset(from: TextPosition(offset: from), to: TextPosition(offset: to))))])
@@ -163,7 +159,7 @@ final class QuerySession {
         case "lines":
             let page = try request.page(layout)
             let lines = layout.lines(onPage: page).map(JSONWriter.Value.line)
-            return .object([("page", .integer(page)), ("lines", .array(lines))])
+            return .object(Self.page(page) + [("lines", .array(lines))])
         case "info":
             return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count))])
         default:
@@ -177,7 +173,7 @@ final class QuerySession {
         case "goTo":
             if request.has("locator") {
                 let locator: Locator
-                do { locator = try LocatorInput.parse(jsonObject: request.fields["locator"] ?? NSNull()) } catch {
+                do { locator = try LocatorInput.parse(request.fields["locator"] ?? .null) } catch {
                     throw BadRequest(message: "locator: \(error.reason)")
                 }
                 let (page, resolution) = try reader.go(to: locator)
@@ -199,8 +195,8 @@ final class QuerySession {
         case "currentPage":
             return try currentPage(try reader.currentPage())
         case "setSettings":
-            guard let settings = request.fields["settings"] as? [String: Any] else {
-                throw BadRequest(message: "\"settings\" must be an object of option names and values ({\"size\": 23})")
+            guard case .object(let settings)? = request.fields["settings"] else {
+                throw BadRequest(message: "\"settings\" must be an object of setting names and values ({\"size\": 23})")
             }
             return try currentPage(try setSettings(settings))
         default:
@@ -208,11 +204,11 @@ final class QuerySession {
         }
     }
 
-    /// `{"page": k, "pageCount": n, "pageCountIsExact": bool, "section": s, "range": ..., "locator": ...}`; page
-    /// numbers count from 0 like the other operations' and are estimates until `pageCountIsExact`.
+    /// `{"page": k, "pageIndex": k - 1, "pageCount": n, "pageCountIsExact": bool, "section": s, "range": ...,
+    /// "locator": ...}`: the page's number in the whole book (from 1), an estimate until `pageCountIsExact`.
     private func currentPage(_ page: ReaderPage) throws -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [
-            ("page", .integer(page.number)), ("pageCount", .integer(page.pageCount.value)),
+            ("page", .integer(page.number + 1)), ("pageIndex", .integer(page.number)), ("pageCount", .integer(page.pageCount.value)),
             ("pageCountIsExact", .bool(page.pageCount.isExact)), ("section", .integer(page.section)),
             ("range", .range(page.range)), ("anchor", .integer(reader.anchor.position.offset)),
             ("locator", .locator(try reader.locator(for: page))),
@@ -227,28 +223,25 @@ final class QuerySession {
         return .object(members)
     }
 
-    /// Applies settings named as the command-line options (`{"size": 23, "font": "Noto Sans", "scroll": true}`)
-    /// on top of the current ones; the anchor does not move.
-    private func setSettings(_ settings: [String: Any]) throws -> ReaderPage {
-        var arguments: [String] = []
-        for key in settings.keys.sorted() {
-            let value = settings[key]
-            guard Options.settingNames.contains(key) else {
-                throw BadRequest(message: "unknown setting \"\(key)\" (one of \(Options.settingNames.sorted().joined(separator: ", ")))")
-            }
-            switch value {
-            case let flag as Bool where Options.flagNames.contains(key):
-                if flag { arguments.append("--" + key) } else if key == "scroll" { arguments.append("--paged") }
-            case let number as NSNumber where !(value is Bool): arguments += ["--" + key, number.stringValue]
-            case let text as String: arguments += ["--" + key, text]
-            default: throw BadRequest(message: "setting \"\(key)\" has a value of the wrong type")
-            }
+    /// Applies settings by their table names (`{"size": 23, "font": "Noto Sans", "scroll": true}`), JSON values
+    /// typed as ``ReaderSetting/value(json:)`` says, on top of the current ones; all or nothing. The anchor does
+    /// not move, and a change of appearance alone lays nothing out again.
+    private func setSettings(_ changes: [String: JSONValue]) throws -> ReaderPage {
+        var updated = settings
+        for name in changes.keys.sorted() {
+            try updated.set(name, json: changes[name] ?? .null)
         }
-        let updated = try Options.parse(arguments, startingFrom: options)
-        let page = try reader.setSettings(updated.settings, mode: updated.mode)
-        options = updated
-        cachedLayout = nil
+        let before = settings
+        let page = try reader.setSettings(updated)
+        if updated.typography != before.typography || updated.mode != before.mode || updated.publisherStyles != before.publisherStyles {
+            cachedLayout = nil
+        }
         return page
+    }
+
+    /// `("page", number from 1), ("pageIndex", index from 0)`.
+    static func page(_ index: Int) -> [(String, JSONWriter.Value)] {
+        [("page", .integer(index + 1)), ("pageIndex", .integer(index))]
     }
 
     static func position(_ position: TextPosition) -> JSONWriter.Value {
@@ -258,27 +251,36 @@ final class QuerySession {
 
 /// Typed access to a request's fields, with a clear message for each mistake.
 struct Request {
-    let fields: [String: Any]
-    init(_ fields: [String: Any]) { self.fields = fields }
+    let fields: [String: JSONValue]
+    init(_ fields: [String: JSONValue]) { self.fields = fields }
 
-    func has(_ key: String) -> Bool { fields[key] != nil && !(fields[key] is NSNull) }
+    func has(_ key: String) -> Bool {
+        guard let value = fields[key] else { return false }
+        if case .null = value { return false }
+        return true
+    }
 
     func string(_ key: String) throws -> String {
-        guard let value = fields[key] as? String else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a string") }
+        guard case .string(let value)? = fields[key] else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a string") }
         return value
     }
 
-    func number(_ value: Any?, _ key: String) throws -> Double {
-        guard let number = value as? NSNumber else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a number") }
-        let double = number.doubleValue
-        guard double.isFinite else { throw QuerySession.BadRequest(message: "\"\(key)\" must be finite") }
-        return double
+    func number(_ value: JSONValue?, _ key: String) throws -> Double {
+        guard case .number(let number)? = value else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a number") }
+        return number
     }
 
+    /// A whole number within ±10¹⁵: offsets and counts this far out are refused here, so that no arithmetic on
+    /// them can overflow.
     func integer(_ key: String) throws -> Int {
-        let value = try number(fields[key], key)
-        guard value == value.rounded(), abs(value) < 1e15 else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a whole number") }
-        return Int(value)
+        try whole(fields[key], key)
+    }
+
+    private func whole(_ value: JSONValue?, _ key: String) throws -> Int {
+        let number = try number(value, key)
+        guard number == number.rounded() else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a whole number") }
+        guard abs(number) < 1e15 else { throw QuerySession.BadRequest(message: "\"\(key)\" \(formatPoints(number)) is out of range") }
+        return Int(number)
     }
 
     /// Any whole-number offset (for arithmetic, which may leave the text).
@@ -301,32 +303,30 @@ struct Request {
     }
 
     func point() throws -> Point {
-        guard let point = fields["point"] as? [String: Any] else { throw QuerySession.BadRequest(message: "\"point\" must be {\"x\": X, \"y\": Y}") }
+        guard case .object(let point)? = fields["point"] else { throw QuerySession.BadRequest(message: "\"point\" must be {\"x\": X, \"y\": Y}") }
         return Point(x: try number(point["x"], "point.x"), y: try number(point["y"], "point.y"))
     }
 
+    /// The page `"page"` names, numbered from 1 as users see pages, as a zero-based index.
     func page(_ layout: BookLayout) throws -> Int {
-        let page = try integer("page")
-        guard layout.pages.indices.contains(page) else {
-            throw QuerySession.BadRequest(message: "page \(page) does not exist (0..<\(layout.pages.count))")
+        let number = try integer("page")
+        guard number >= 1, number <= layout.pages.count else {
+            throw QuerySession.BadRequest(message: "page \(number) does not exist (pages are numbered 1...\(layout.pages.count))")
         }
-        return page
+        return number - 1
     }
 
     /// A `{"location", "length"}` range within the text; a negative length (reversed ends) is refused.
     func range(_ key: String, length: Int) throws -> Range<Int> {
-        guard let object = fields[key] as? [String: Any] else {
+        guard case .object(let object)? = fields[key] else {
             throw QuerySession.BadRequest(message: "\"\(key)\" must be {\"location\": L, \"length\": N}")
         }
-        let location = try number(object["location"], "\(key).location"), count = try number(object["length"], "\(key).length")
-        guard location == location.rounded(), count == count.rounded(), abs(location) < 1e15, abs(count) < 1e15 else {
-            throw QuerySession.BadRequest(message: "\"\(key)\" must hold whole numbers")
-        }
-        let lower = Int(location), upper = Int(location) + Int(count)
+        let location = try whole(object["location"], "\(key).location"), count = try whole(object["length"], "\(key).length")
         guard count >= 0 else { throw QuerySession.BadRequest(message: "\"\(key)\" has a negative length (reversed ends)") }
-        guard lower >= 0, upper <= length else {
-            throw QuerySession.BadRequest(message: "\"\(key)\" \(lower)..<\(upper) is outside the text (0...\(length))")
+        let upper = location + count
+        guard location >= 0, upper <= length else {
+            throw QuerySession.BadRequest(message: "\"\(key)\" \(location)..<\(upper) is outside the text (0...\(length))")
         }
-        return lower..<upper
+        return location..<upper
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import TypesetCore
 import TypesetDocuments
 import TypesetRender
@@ -18,170 +17,94 @@ struct ToolFailure: Error {
     let message: String
 }
 
-/// Standard error, unbuffered, one line at a time.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
-/// The `typeset` command: reads a book, lays it out and writes PNG pages or JSON.
+/// The `typeset` command: dispatches to a command, and turns whatever fails into one line and an exit status.
 struct Tool {
     let arguments: [String]
 
-    /// Subcommands, by their first argument; anything else is the render command (`typeset [options] FILE`).
-    static let subcommands: [String: @Sendable ([String]) throws -> Void] = [
-        "query": QueryCommand.run,
-        "info": InfoCommand.run,
-        "locate": LocateCommand.run,
-        "positions": LocateCommand.runPositions,
-    ]
-
     func run() -> Int32 {
+        let console = Console.shared
+        var status = ExitStatus.success
         do {
-            if let name = arguments.first, let subcommand = Tool.subcommands[name] {
-                try subcommand(Array(arguments.dropFirst()))
-                return ExitStatus.success.rawValue
-            }
-            let options = try Options.parse(arguments)
-            if options.help || options.input == nil {
-                if options.help { print(Options.usage); return ExitStatus.success.rawValue }
-                printError("typeset: no input file (see --help)")
-                return ExitStatus.badUsage.rawValue
-            }
-            try render(options)
-            return ExitStatus.success.rawValue
-        } catch let error as UsageError {
-            printError("typeset: \(error.description)")
-            return ExitStatus.badUsage.rawValue
-        } catch let failure as ToolFailure {
-            printError("typeset: \(failure.message)")
-            return failure.status.rawValue
+            try dispatch()
         } catch {
-            printError("typeset: \(error)")
-            return ExitStatus.badInput.rawValue
+            let failure = Tool.describe(error)
+            status = failure.status
+            console.error(failure.message)
         }
+        // Output that could not be written is a failure, whatever the command thought (a full disk, a closed
+        // pipe): never exit 0 after losing output.
+        if let reason = console.outputFailure, status == .success {
+            console.error("cannot write to standard output (\(reason))")
+            status = .cannotWrite
+        }
+        return status.rawValue
     }
 
-    /// Loads the fonts the options ask for.
-    static func fontContext(_ options: Options) throws -> FontContext {
-        let directory = BundledFonts.directory(explicit: options.fontDirectory)
-        do {
-            switch options.fontChoice {
-            case .system:
-                return try FontContext(source: .systemAndBundled(directory: directory), matchCache: fontMatchCacheDirectory())
-            case .bundled:
-                guard let directory else {
-                    throw ToolFailure(status: .noFont, message: "no bundled Fonts/ directory found; pass --font-dir DIR")
-                }
-                return try FontContext(source: .bundledOnly(directory: directory))
+    private func dispatch() throws {
+        let console = Console.shared
+        guard let first = arguments.first else { throw UsageError("no input file (see typeset help)") }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--version":
+            guard rest.isEmpty else { throw UsageError("--version takes nothing else") }
+            console.line(Help.version)
+        case "help":
+            try help(rest)
+        case "completion":
+            guard rest == ["bash"] else { throw UsageError("completion: say which shell: typeset completion bash") }
+            console.write(Help.bashCompletion)
+        default:
+            let command = Command(rawValue: first).flatMap { $0 == .render ? nil : $0 }
+            let options = try Options.parse(command == nil ? arguments : rest, for: command ?? .render)
+            console.quiet = options.quiet
+            if options.help {
+                console.write(command.map(Help.usage) ?? Help.overview)
+                return
             }
-        } catch let error as FontError {
-            throw ToolFailure(status: .noFont, message: error.message)
-        }
-    }
-
-    /// Where the CLI keeps its font match cache (see ``FontContext/init(source:matchCache:)``):
-    /// `$XDG_CACHE_HOME/typeset`, else `~/.cache/typeset`; none when `TYPESET_FONT_CACHE` is `off` or there is
-    /// no home. A one-page run spent a sixth of its time loading fontconfig's configuration to find one face.
-    static func fontMatchCacheDirectory() -> String? {
-        // getenv rather than ProcessInfo.environment, which copies the whole environment into a dictionary.
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        if variable("TYPESET_FONT_CACHE") == "off" { return nil }
-        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/typeset" }
-        if let home = variable("HOME"), home.hasPrefix("/") { return home + "/.cache/typeset" }
-        return nil
-    }
-
-    private func render(_ options: Options) throws {
-        guard let input = options.input else { return }
-        let book = try LaidOutBook(input: input, options: options, noteSubstitution: true)
-        let layout = book.layout
-        let selected: ClosedRange<Int>
-        if let target = try book.targetPage(options) {
-            selected = target...target
-        } else {
-            selected = try selectedPages(options.pages, count: layout.pages.count)
-        }
-        // Checked even for --json, so that a bad decoration is reported whatever the output.
-        let decorations = try DecorationInput.decorationSet(options, publication: book.document.publication)
-        if options.json {
-            print(JSONWriter.render(Tool.layoutJSON(layout, pages: selected)))
-            return
-        }
-        try writePNGs(layout, pages: selected, input: input, options: options, decorations: decorations)
-    }
-
-    private func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
-        guard let requested else { return 0...(count - 1) }
-        guard requested.lowerBound < count else {
-            throw UsageError("--pages: the book has \(count) page\(count == 1 ? "" : "s") at these settings")
-        }
-        return requested.lowerBound...min(requested.upperBound, count - 1)
-    }
-
-    private func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options,
-                           decorations: DecorationSet?) throws {
-        let directory = options.outputDirectory
-            ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        let renderer: PageRenderer
-        do { renderer = try PageRenderer() } catch {
-            throw ToolFailure(status: .cannotWrite, message: "cannot start the renderer: \(error)")
-        }
-        let showProgress = !options.quiet && isatty(2) != 0
-        let digits = max(4, String(layout.pages.count).count)
-        var createdDirectory = false
-        for index in pages {
-            let number = String(index + 1)
-            let name = "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
-            let path = (directory as NSString).appendingPathComponent(name)
-            let png: [UInt8]
-            do {
-                png = try renderer.renderPNG(page: index, of: layout, decorations: decorations)
-            } catch where error.code == .tooLarge {
-                // The options ask for a bitmap beyond the renderer's limit: the user must change them.
-                throw UsageError("page \(index + 1) is too large to render (\(error.message)); use a smaller --scale, or pages instead of --scroll")
-            } catch where error.code == .png {
-                throw ToolFailure(status: .cannotWrite, message: "\(path): \(error.message)")
-            } catch {
-                throw ToolFailure(status: .badInput, message: "page \(index + 1): \(error.message)")
-            }
-            // The folder is made once there is something to put in it.
-            if !createdDirectory {
-                do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw ToolFailure(status: .cannotWrite, message: "\(directory): cannot create the output folder (\(error.localizedDescription))")
-                }
-                createdDirectory = true
-            }
-            do {
-                try PNGEncoder.write(png, to: path)
-            } catch {
-                throw ToolFailure(status: .cannotWrite, message: "\(path): \(error.message)")
-            }
-            if showProgress {
-                FileHandle.standardError.write(Data("\rtypeset: page \(index + 1 - pages.lowerBound)/\(pages.count)".utf8))
+            switch command ?? .render {
+            case .render: try RenderCommand.run(options)
+            case .info: try InfoCommand.run(options)
+            case .query: try QueryCommand.run(options)
+            case .locate: try LocateCommand.run(options)
+            case .positions: try LocateCommand.runPositions(options)
             }
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        if !options.quiet {
-            printError("typeset: wrote \(pages.count) page\(pages.count == 1 ? "" : "s") of \(layout.pages.count) to \(directory)/")
+    }
+
+    /// `typeset help`, `typeset help COMMAND`, `typeset help --markdown` (the README's option list).
+    private func help(_ topics: [String]) throws {
+        let console = Console.shared
+        switch topics.first {
+        case nil: console.write(Help.overview)
+        case "--markdown": console.write(Help.markdown)
+        case let name?:
+            guard topics.count == 1, let command = Command(rawValue: name == "render" ? "render" : name) else {
+                throw UsageError("help: no command \(name.oneLinePrefix) (one of \(Command.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            console.write(command == .render ? Help.overview : Help.usage(command))
         }
     }
 
-    /// The `--json` document (see the README for its schema).
-    static func layoutJSON(_ layout: BookLayout, pages: ClosedRange<Int>) -> JSONWriter.Value {
-        var pageValues: [JSONWriter.Value] = []
-        for index in pages {
-            let page = layout.pages[index]
-            let lines = layout.lines(onPage: index).map(JSONWriter.Value.line)
-            pageValues.append(.object([("index", .integer(index)), ("range", .range(page.range)), ("lines", .array(lines))]))
+    /// The exit status and the one line for any error: the one place that turns errors into messages, in the
+    /// tool's words (never a Foundation error domain, never several lines).
+    static func describe(_ error: any Error) -> (status: ExitStatus, message: String) {
+        switch error {
+        case let error as UsageError: (.badUsage, error.description)
+        case let error as ToolFailure: (error.status, error.message)
+        case let error as InvalidSetting: (.badUsage, "--\(error.name): \(error.reason)")
+        case let error as DocumentError: (.badInput, error.message)
+        case let error as FontError: (.noFont, error.message)
+        case let error as LocatorError: (.badInput, error.message)
+        case let error as ReadingError: (.badInput, error.description)
+        case let error as RenderError:
+            switch error.code {
+            case .io: (.cannotWrite, error.message)
+            case .tooLarge: (.badUsage, "\(error.message); use a smaller --scale, or pages instead of --scroll")
+            case .invalidAppearance: (.badUsage, error.message)
+            default: (.badInput, error.message)
+            }
+        case let error as JSONSyntaxError: (.badInput, "not valid JSON: \(error)")
+        default: (.badInput, "unexpected failure (\(String(describing: type(of: error))))")
         }
-        return .object([
-            ("textLength", .integer(layout.text.length)),
-            ("pageSize", .size(layout.pages.first?.size ?? layout.settings.pageSize)),
-            ("pageCount", .integer(layout.pages.count)),
-            ("settings", .settings(layout.settings, mode: layout.mode)),
-            ("pages", .array(pageValues)),
-        ])
     }
 }

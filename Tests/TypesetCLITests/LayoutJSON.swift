@@ -36,8 +36,8 @@ struct LayoutJSON: Decodable {
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
                                     "pageSize", "scale", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
-                                    "orphansWidows", "mode"]
-    static let pageKeys: Set = ["index", "range", "lines"]
+                                    "orphansWidows", "mode", "publisherStyles"]
+    static let pageKeys: Set = ["index", "number", "range", "lines"]
     static let lineKeys: Set = ["range", "rect", "baseline"]
     /// A line ending with a drawn hyphen says so (the key is absent on every other line).
     static let hyphenatedLineKeys: Set = ["range", "rect", "baseline", "hyphenated"]

@@ -53,7 +53,7 @@ import TypesetTestSupport
         #expect(((locator["locations"] as? [String: Any])?["typesetUTF16Offset"]) as? Int == anchor)
         #expect(((answers[6]["resolution"] as? [String: Any])?["method"]) as? String == "progression")
         #expect((answers[7]["error"] as? String)?.contains("no resource \"missing.txt\"") == true)
-        #expect((answers[8]["error"] as? String)?.contains("--size") == true)
+        #expect((answers[8]["error"] as? String)?.contains("size: must be a number, got a string") == true)
         #expect((answers[9]["error"] as? String)?.contains("outside the text") == true)
         // Errors left the reader where it was.
         #expect(answers[10]["range"] as? [String: Int] == answers[6]["range"] as? [String: Int])
@@ -86,7 +86,7 @@ import TypesetTestSupport
         let file = try directory.write(Self.book, to: "book.txt")
         let cases: [(String, Int32, String)] = [
             (#"{"href": "other.txt", "type": "text/plain"}"#, 1, "no resource \"other.txt\""),
-            (#"{"href": "book.txt""#, 1, "malformed JSON"),
+            (#"{"href": "book.txt""#, 1, "not valid JSON: line 1, column 20"),
             (#"{"type": "text/plain"}"#, 1, "missing \"href\""),
             (#"{"href": "book.txt", "type": "text/plain", "locations": {"typesetUTF16Offset": 5}, "text": {"highlight": "not in this book at all"}}"#, 1, "no longer occurs"),
         ]

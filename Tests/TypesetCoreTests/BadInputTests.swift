@@ -193,7 +193,7 @@ import TypesetTestSupport
             ("size", \.fontSize, true), ("line-height", \.lineHeightMultiple, true),
             ("margins", \.margins.top, false), ("margins", \.margins.left, false),
             ("paragraph-spacing", \.paragraphSpacing, false), ("indent", \.firstLineIndent, false),
-            ("width", \.pageSize.width, true), ("height", \.pageSize.height, true), ("scale", \.pixelScale, true),
+            ("width", \.pageSize.width, true), ("height", \.pageSize.height, true),
             ("column-gap", \.columnGap, false),
         ]
         for (name, setting, positive) in fields {
@@ -206,7 +206,7 @@ import TypesetTestSupport
                 do {
                     _ = try Self.typesetter.layout(StyledText(plain: "Text."), settings: settings)
                     Issue.record("\(name) = \(value) was laid out")
-                } catch let error as TypographySettings.InvalidSetting {
+                } catch let error as InvalidSetting {
                     #expect(error.name == name, "\(value): \(error)")
                     #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
                 }
@@ -223,9 +223,9 @@ import TypesetTestSupport
                 as [((inout TypographySettings) -> Void, String)] {
             var settings = Fixtures.settings
             configure(&settings)
-            #expect(throws: TypographySettings.InvalidSetting.self) { try settings.validated() }
+            #expect(throws: InvalidSetting.self) { try settings.validated() }
             #expect((try? settings.validated()) == nil)
-            do { _ = try settings.validated() } catch let error as TypographySettings.InvalidSetting { #expect(error.name == name) }
+            do { _ = try settings.validated() } catch { #expect(error.name == name) }
         }
     }
 

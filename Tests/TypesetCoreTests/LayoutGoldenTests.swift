@@ -32,7 +32,6 @@ import TypesetTestSupport
     @Test func mixedScripts() throws {
         var settings = Fixtures.settings
         settings.pageSize = Size(width: 320, height: 600)
-        settings.theme = .light
         let text = StyledText(plain: """
             Reading “السلام عليكم” and “שלום” in 紅樓夢, office fluffy.
             السلام عليكم ورحمة الله وبركاته، كيف حالك اليوم؟

@@ -127,7 +127,7 @@ import TypesetTestSupport
         let session = try ReadingSessionTests.session(publication)
         var lists: [[Locator]] = []
         for _ in 0..<5 {
-            try session.setSettings(Fixtures.randomSettings(using: &generator))
+            try session.setTypography(Fixtures.randomSettings(using: &generator))
             lists.append(session.publication.positionLocators)
             for position in positions where position.number % 37 == 1 {
                 try session.go(to: position.offset)

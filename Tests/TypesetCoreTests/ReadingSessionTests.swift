@@ -27,7 +27,7 @@ import TypesetTestSupport
 
     static func session(_ publication: Publication, settings: TypographySettings = Fixtures.settings, at offset: Int = 0) throws -> ReadingSession {
         try ReadingSession(publication: publication, typesetter: Typesetter(fonts: try Fixtures.bundledFonts()),
-                           settings: settings, at: offset, completesInBackground: false)
+                           settings: ReaderSettings(typography: settings), at: offset, completesInBackground: false)
     }
 
     /// Laid out section by section, the pages are exactly those of the whole-book layout: the page a session
@@ -93,18 +93,18 @@ import TypesetTestSupport
         let length = publication.text.length
         var checks = 0
         for _ in 0..<anchors {
-            try session.setSettings(first)
+            try session.setTypography(first)
             let shown = try session.go(to: Int(generator.next() % UInt64(length + 1)))
             let anchor = session.anchor.position.offset
             try #require(shown.range.contains(anchor) || anchor == length)
             for _ in 0..<changes {
-                let page = try session.setSettings(Fixtures.randomSettings(using: &generator))
+                let page = try session.setTypography(Fixtures.randomSettings(using: &generator))
                 #expect(page.range.contains(anchor) || (anchor == length && page.range.upperBound == length),
                         "anchor \(anchor) not on the page shown (\(page.range)) under \(session.settings)")
                 #expect(session.anchor.position.offset == anchor)
                 checks += 1
             }
-            let back = try session.setSettings(first)
+            let back = try session.setTypography(first)
             #expect(back.range == shown.range, "returning to the first settings showed \(back.range), not \(shown.range)")
         }
         if full { print("drift: \(anchors) anchors × \(changes) changes = \(checks) relayouts, \(publication.text.sectionStarts.count) sections, no drift") }
@@ -129,7 +129,8 @@ import TypesetTestSupport
     @Test func backgroundCompletion() async throws {
         let text = try Self.sectionedText(sections: 10, paragraphs: 15)
         let session = try ReadingSession(publication: Publication(text: text, href: "book.txt"),
-                                         typesetter: Typesetter(fonts: try Fixtures.bundledFonts()), settings: Fixtures.settings)
+                                         typesetter: Typesetter(fonts: try Fixtures.bundledFonts()),
+                                         settings: ReaderSettings(typography: Fixtures.settings))
         _ = try session.currentPage()
         var waited = 0
         while !session.pageCount.isExact && waited < 600 {
@@ -145,22 +146,23 @@ import TypesetTestSupport
     @Test func scrollModeKeepsTheAnchorLineAtTheTop() throws {
         let text = try Self.sectionedText(sections: 3, paragraphs: 30)
         let session = try ReadingSession(publication: Publication(text: text, href: "book.txt"),
-                                         typesetter: Typesetter(fonts: try Fixtures.bundledFonts()), settings: Fixtures.settings,
-                                         mode: .scroll, completesInBackground: false)
+                                         typesetter: Typesetter(fonts: try Fixtures.bundledFonts()),
+                                         settings: ReaderSettings(typography: Fixtures.settings, mode: .scroll),
+                                         completesInBackground: false)
         let start = try session.currentPage()
         let scrolled = session.scroll(toY: 900, inSectionOf: start)
         let anchor = session.anchor.position.offset
         #expect(anchor > 0)
         var generator = SplitMix64(seed: 9)
         for _ in 0..<8 {
-            let page = try session.setSettings(Fixtures.randomSettings(using: &generator))
+            let page = try session.setTypography(Fixtures.randomSettings(using: &generator))
             let caret = try #require(page.layout.caretRect(for: TextPosition(offset: anchor)))
             let line = try #require(page.layout.lines(onPage: page.pageIndex).first { $0.range.contains(anchor) })
-            #expect(abs(page.scrollOffset - (line.rect.minY - session.settings.margins.top)) < 0.01)
+            #expect(abs(page.scrollOffset - (line.rect.minY - session.settings.typography.margins.top)) < 0.01)
             #expect(caret.rect.minY >= line.rect.minY)
             #expect(session.anchor.position.offset == anchor)
         }
-        #expect(try session.setSettings(Fixtures.settings).scrollOffset == scrolled.scrollOffset)
+        #expect(try session.setTypography(Fixtures.settings).scrollOffset == scrolled.scrollOffset)
     }
 
     @Test func badOffsetsAreReported() throws {
@@ -171,7 +173,7 @@ import TypesetTestSupport
         #expect(session.anchor.position.offset == 0)
         var bad = Fixtures.settings
         bad.fontSize = .nan
-        #expect(throws: TypographySettings.InvalidSetting.self) { try session.setSettings(bad) }
-        #expect(session.settings == Fixtures.settings)
+        #expect(throws: InvalidSetting.self) { try session.setTypography(bad) }
+        #expect(session.settings.typography == Fixtures.settings)
     }
 }

@@ -16,13 +16,13 @@ import TypesetRender
         let pages = min(layout.pages.count, 6)
         #expect(pages >= 4)
         let alone = try PageRenderer()
-        let expected = try (0..<pages).map { try alone.render(page: $0, of: layout).pixels }
+        let expected = try (0..<pages).map { try alone.render(page: $0, of: layout, appearance: RenderFixtures.appearance()).pixels }
         let rendered = Mutex<[Int: [UInt8]]>([:])
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: pages * 2) { job in
             do {
                 let renderer = try PageRenderer()
-                let bitmap = try renderer.render(page: job % pages, of: layout)
+                let bitmap = try renderer.render(page: job % pages, of: layout, appearance: RenderFixtures.appearance())
                 rendered.withLock { $0[job] = bitmap.pixels }
             } catch {
                 failures.withLock { $0.append("\(job): \(error)") }

@@ -7,8 +7,8 @@ import TypesetCore
 @Suite struct DecorationRenderingTests {
     static let text = "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\nHowever little known the feelings or views of such a man may be."
 
-    static func render(_ layout: BookLayout, _ set: DecorationSet?) throws -> Bitmap {
-        try PageRenderer().render(page: 0, of: layout, decorations: set)
+    static func render(_ layout: BookLayout, _ set: DecorationSet?, theme: Theme = .light) throws -> Bitmap {
+        try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance(theme), decorations: set)
     }
 
     /// `source` (straight alpha) over the opaque `destination`, as the renderer blends: round((s·a + d·(255 − a)) / 255).
@@ -44,12 +44,12 @@ import TypesetCore
 
     @Test func aHighlightFillsItsSelectionRectsBehindTheGlyphsAndNothingElse() throws {
         for theme in [Theme.light, .sepia, .dark] {
-            let settings = RenderFixtures.settings(theme: theme)
+            let settings = RenderFixtures.settings()
             let layout = try RenderFixtures.layout(Self.text, settings: settings)
             let range = 8..<60  // crosses lines
             var set = DecorationSet(text: layout.text)
             set.apply([Decoration(id: "h", range: range, style: .highlight(tint: .yellow))], in: "h")
-            let bare = try Self.render(layout, nil), drawn = try Self.render(layout, set)
+            let bare = try Self.render(layout, nil, theme: theme), drawn = try Self.render(layout, set, theme: theme)
             let rects = layout.selectionRects(for: range).filter { $0.page == 0 }
             try #require(rects.count >= 2)
             let expected = Self.over(DecorationTint.yellow.paint(on: theme).fill, theme.background)
@@ -77,7 +77,7 @@ import TypesetCore
     }
 
     @Test func overlappingHighlightsBlendInTheSetsOrder() throws {
-        let settings = RenderFixtures.settings(theme: .light)
+        let settings = RenderFixtures.settings()
         let layout = try RenderFixtures.layout(Self.text, settings: settings)
         var set = DecorationSet(text: layout.text)
         set.apply([Decoration(id: "yellow", range: 0..<20, style: .highlight(tint: .yellow))], in: "a")
@@ -96,13 +96,13 @@ import TypesetCore
 
     @Test func underlinesSitBelowTheBaselineAndActiveMeansFillPlusUnderline() throws {
         for theme in [Theme.light, .dark] {
-            let settings = RenderFixtures.settings(theme: theme)
+            let settings = RenderFixtures.settings()
             let layout = try RenderFixtures.layout(Self.text, settings: settings)
             let line = layout.lines(onPage: 0)[0]
             var set = DecorationSet(text: layout.text)
             set.apply([Decoration(id: "u", range: 0..<5, style: .underline(tint: .green)),
                        Decoration(id: "active", range: 8..<13, style: .highlight(tint: .pink, isActive: true))], in: "g")
-            let drawn = try Self.render(layout, set)
+            let drawn = try Self.render(layout, set, theme: theme)
             let underlineY = Int(((line.baseline + 19 * 0.1) * 2).rounded())  // first pixel row of the line
             let plain = try #require(layout.firstRect(for: 0..<5)).rect
             let active = try #require(layout.firstRect(for: 8..<13)).rect

@@ -9,10 +9,10 @@ import TypesetCore
 /// image is written next to the golden as `<name>.actual.png` (ignored by git) so the two can be compared.
 @Suite struct GoldenImageTests {
     @Test func typesetInCharis() throws {
-        var settings = RenderFixtures.settings(theme: .sepia, page: Size(width: 200, height: 60), margins: 10)
+        var settings = RenderFixtures.settings(page: Size(width: 200, height: 60), margins: 10)
         settings.fontSize = 19
         let layout = try RenderFixtures.layout("Typeset", settings: settings)
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance(.sepia))
         try Self.assertMatchesGolden(bitmap, named: "hello")
     }
 

@@ -33,8 +33,8 @@ import TypesetCore
     }
 
     @Test func renderedPagesAreWrittenColourMapped() throws {
-        let layout = try RenderFixtures.layout("Hello, world", settings: RenderFixtures.settings(theme: .sepia))
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let layout = try RenderFixtures.layout("Hello, world", settings: RenderFixtures.settings())
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance(.sepia))
         let png = try PNGEncoder.encode(bitmap)
         #expect(png[25] == 3, "one text colour on one background fits a palette")
         #expect(png.count < bitmap.pixels.count / 20, "a page of text compresses well: \(png.count) bytes")
@@ -105,14 +105,14 @@ import TypesetCore
 
     @Test(arguments: [Theme.light, .sepia, .dark], [1.0, 4.0 / 3.0, 2.0])
     func samePixelsAsTheBitmap(theme: Theme, scale: Double) throws {
-        var settings = RenderFixtures.settings(theme: theme, page: Size(width: 260, height: 180), margins: 14)
-        settings.pixelScale = scale
+        let settings = RenderFixtures.settings(page: Size(width: 260, height: 180), margins: 14)
+        let appearance = RenderFixtures.appearance(theme, scale: scale)
         let layout = try RenderFixtures.layout(Self.text, settings: settings)
         let renderer = try PageRenderer()
         #expect(layout.pages.count >= 2)
         for page in layout.pages.indices {
-            let png = try renderer.renderPNG(page: page, of: layout)
-            let expected = try renderer.render(page: page, of: layout)
+            let png = try renderer.renderPNG(page: page, of: layout, appearance: appearance)
+            let expected = try renderer.render(page: page, of: layout, appearance: appearance)
             #expect(try PNGDecoder.decode(png) == expected, "page \(page), \(theme), scale \(scale)")
             // The same kind of file as encoding the bitmap: a palette image when the page has at most 256 colours
             // (overlapping glyphs at scale 1 on a tinted page can need more).
@@ -134,8 +134,8 @@ import TypesetCore
         let layout = try Typesetter(fonts: fonts).layout(StyledText(paragraphs: [paragraph]),
                                                          settings: RenderFixtures.settings(page: Size(width: 400, height: 600)))
         let renderer = try PageRenderer()
-        let png = try renderer.renderPNG(page: 0, of: layout)
-        let expected = try renderer.render(page: 0, of: layout)
+        let png = try renderer.renderPNG(page: 0, of: layout, appearance: RenderFixtures.appearance())
+        let expected = try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance())
         #expect(png[25] != 3, "more than 256 colours: not a palette image")
         #expect(try PNGDecoder.decode(png) == expected)
     }

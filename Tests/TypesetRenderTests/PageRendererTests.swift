@@ -4,9 +4,9 @@ import TypesetCore
 
 @Suite struct PageRendererTests {
     @Test func rendersThePageSizeWithBackgroundAndTextWhereTheLinesAre() throws {
-        let settings = RenderFixtures.settings(theme: .light)
+        let settings = RenderFixtures.settings()
         let layout = try RenderFixtures.layout("Hello, world", settings: settings)
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance())
 
         #expect(bitmap.width == 600 && bitmap.height == 400)
         #expect(bitmap.pixels.count == 600 * 400 * 4)
@@ -30,9 +30,9 @@ import TypesetCore
 
     @Test func textFollowsTheGlyphPositions() throws {
         // Every dark pixel must sit near some glyph origin: catches a wrong scale or a y flip.
-        let settings = RenderFixtures.settings(theme: .light)
+        let settings = RenderFixtures.settings()
         let layout = try RenderFixtures.layout("Hello, world. A second sentence wraps onto another line here.", settings: settings)
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance())
         let origins = layout.glyphRuns(onPage: 0).flatMap(\.positions)
         #expect(layout.lines(onPage: 0).count >= 2)
         var stray = 0
@@ -51,8 +51,8 @@ import TypesetCore
 
     @Test(arguments: [Theme.light, .sepia, .dark])
     func textContrastsWithTheBackground(theme: Theme) throws {
-        let layout = try RenderFixtures.layout("Hello, world", settings: RenderFixtures.settings(theme: theme))
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let layout = try RenderFixtures.layout("Hello, world", settings: RenderFixtures.settings())
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance(theme))
         let line = try #require(layout.lines(onPage: 0).first)
         let lumas = RenderFixtures.pixels(of: bitmap, in: line.rect, scale: 2).map(RenderFixtures.luma)
         let background = RenderFixtures.luma(theme.background), text = RenderFixtures.luma(theme.text)
@@ -71,8 +71,8 @@ import TypesetCore
     @Test func customColoursAndTranslucentBackgroundsBlendAsSourceOver() throws {
         let red = Color(red: 200, green: 0, blue: 0)
         let theme = Theme.custom(background: Color(red: 0, green: 0, blue: 255, alpha: 0), text: red)
-        let layout = try RenderFixtures.layout("Hello", settings: RenderFixtures.settings(theme: theme))
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+        let layout = try RenderFixtures.layout("Hello", settings: RenderFixtures.settings())
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance(theme))
         #expect(!bitmap.isOpaque)
         #expect(bitmap[x: 0, y: 0] == Color(red: 0, green: 0, blue: 255, alpha: 0))
         // Over a fully transparent page the result is the text colour at the coverage's opacity.
@@ -90,8 +90,8 @@ import TypesetCore
                                   runs: [AttributeRun(range: 6..<9, style: TextStyle(color: red))])
         let fonts = try FontContext(source: .bundledOnly(directory: RenderFixtures.fontsDirectory))
         let layout = try Typesetter(fonts: fonts).layout(StyledText(paragraphs: [paragraph]),
-                                                         settings: RenderFixtures.settings(theme: .light))
-        let bitmap = try PageRenderer().render(page: 0, of: layout)
+                                                         settings: RenderFixtures.settings())
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance())
         let runs = layout.glyphRuns(onPage: 0)
         let redRun = try #require(runs.first { $0.color == red })
         let blackRun = try #require(runs.first { $0.color == nil })
@@ -112,7 +112,7 @@ import TypesetCore
         let runs = layout.glyphRuns(onPage: 0)
         #expect(Set(runs.map(\.face.path)).count >= 3, "faces: \(Set(runs.map(\.face.description)))")
         let renderer = try PageRenderer()
-        let bitmap = try renderer.render(page: 0, of: layout)
+        let bitmap = try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance())
         #expect(renderer.statistics.failedGlyphs == 0)
         for run in runs {
             let xs = run.positions.map(\.x), y = run.positions[0].y
@@ -126,7 +126,7 @@ import TypesetCore
         let layout = try RenderFixtures.layout("Hello, world", settings: RenderFixtures.settings())
         let renderer = try PageRenderer()
         for page in [-1, layout.pages.count, Int.max] {
-            let error = try #require(throws: RenderError.self) { try renderer.render(page: page, of: layout) }
+            let error = try #require(throws: RenderError.self) { try renderer.render(page: page, of: layout, appearance: RenderFixtures.appearance()) }
             #expect(error.code == .pageOutOfRange)
             #expect(error.description.contains("\(page)"))
         }
@@ -142,12 +142,12 @@ import TypesetCore
     @Test func everyPageOfALongTextRendersAndTheCacheIsReused() throws {
         let sentence = "Typesetting is the composition of text by means of arranging glyphs. "
         let text = (0..<12).map { _ in String(repeating: sentence, count: 4) }.joined(separator: "\n")
-        let layout = try RenderFixtures.layout(text, settings: RenderFixtures.settings(theme: .sepia))
+        let layout = try RenderFixtures.layout(text, settings: RenderFixtures.settings())
         #expect(layout.pages.count > 2)
         let renderer = try PageRenderer()
         var previous: Bitmap?
         for page in layout.pages.indices {
-            let bitmap = try renderer.render(page: page, of: layout)
+            let bitmap = try renderer.render(page: page, of: layout, appearance: RenderFixtures.appearance())
             #expect(bitmap != previous)
             previous = bitmap
         }
@@ -155,19 +155,19 @@ import TypesetCore
         #expect(stats.failedGlyphs == 0)
         #expect(stats.hits > stats.misses, "hits \(stats.hits), misses \(stats.misses)")
         // Rendering is deterministic: the same page twice gives the same pixels, cached or not.
-        let again = try renderer.render(page: 0, of: layout)
-        #expect(again == (try PageRenderer().render(page: 0, of: layout)))
+        let again = try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance())
+        #expect(again == (try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance())))
     }
 
     @Test func hugeGlyphsAreRenderedClippedWithoutCaching() throws {
         // 400 pt at scale 16 is a 6,400 px em: above the cache's mask limit, so the clipped path draws it.
-        var settings = RenderFixtures.settings(theme: .light, page: Size(width: 300, height: 500), margins: 0)
+        var settings = RenderFixtures.settings(page: Size(width: 300, height: 500), margins: 0)
         settings.fontSize = 400
-        settings.pixelScale = 16
+        let appearance = RenderFixtures.appearance(.light, scale: 16)
         settings.lineHeightMultiple = 0.6
         let layout = try RenderFixtures.layout("W", settings: settings)
         let renderer = try PageRenderer()
-        let bitmap = try renderer.render(page: 0, of: layout)
+        let bitmap = try renderer.render(page: 0, of: layout, appearance: appearance)
         #expect(bitmap.width == 4800 && bitmap.height == 8000)
         #expect(renderer.statistics.cached == 0)
         #expect(renderer.statistics.failedGlyphs == 0)

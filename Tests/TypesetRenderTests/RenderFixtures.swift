@@ -16,16 +16,19 @@ enum RenderFixtures {
     static let fontsDirectory = repositoryRoot + "/Fonts"
     static let goldensDirectory = repositoryRoot + "/Tests/TypesetRenderTests/Goldens"
 
-    /// Body text settings for small test pages: Charis SIL 19 pt, scale 2.
-    static func settings(theme: Theme = .light, page: Size = Size(width: 300, height: 200), margins: Double = 20) -> TypographySettings {
+    /// Body text settings for small test pages: Charis SIL 19 pt.
+    static func settings(page: Size = Size(width: 300, height: 200), margins: Double = 20) -> TypographySettings {
         var settings = TypographySettings()
         settings.fontFamily = "Charis SIL"
         settings.fontSize = 19
-        settings.theme = theme
         settings.pageSize = page
         settings.margins = EdgeInsets(all: margins)
-        settings.pixelScale = 2
         return settings
+    }
+
+    /// The tests' appearance: `theme` (light unless given) at 2 pixels per point.
+    static func appearance(_ theme: Theme = .light, scale: Double = 2) -> Appearance {
+        Appearance(theme: theme, pixelScale: scale)
     }
 
     /// Lays out `text` with a fresh, hermetic font context (each test owns its context: tests run in parallel).

@@ -75,6 +75,12 @@ public struct BookLayout: Sendable {
         return low
     }
 
+    /// Whether page `pageIndex` is the last page of the whole text: the layout's last page, and the layout
+    /// reaches the text's end (a layout of the last section, or of the whole book).
+    public func isLastPageOfText(_ pageIndex: Int) -> Bool {
+        pageIndex == pages.count - 1 && textRange.upperBound == text.length
+    }
+
     /// Whether `offset` lies in `textRange.lowerBound...textRange.upperBound`.
     public func covers(_ offset: UTF16Offset) -> Bool {
         offset >= textRange.lowerBound && offset <= textRange.upperBound

@@ -8,6 +8,9 @@
 /// A typesetter keeps one scratch context per worker thread (HarfBuzz buffer, ICU iterators, word cache), so
 /// create one per app and reuse it. It is thread-safe.
 public final class Typesetter: Sendable {
+    /// The library's version (`typeset --version` prints it).
+    public static let version = "0.16.0"
+
     /// The fonts used.
     public let fonts: FontContext
     /// How many threads shaping and line breaking may use.

@@ -33,6 +33,19 @@ extension Publication {
     /// The Locator of a position.
     public func locator(at offset: UTF16Offset) -> Locator? { locator(for: offset..<offset) }
 
+    /// The Locator of page `pageIndex` of `layout` (a layout of this publication's text): at `offset` (the
+    /// page's first grapheme by default), with `totalProgression` 1.0 when the page is the last page of the
+    /// book, as readers expect at the end (Readium swift-toolkit #850), and the exact fraction elsewhere.
+    ///
+    /// - Returns: Nil for a page outside the layout or an offset outside the text.
+    public func locator(forPage pageIndex: Int, of layout: BookLayout, at offset: UTF16Offset? = nil) -> Locator? {
+        guard layout.pages.indices.contains(pageIndex), var locator = locator(at: offset ?? layout.pages[pageIndex].range.lowerBound) else {
+            return nil
+        }
+        if layout.isLastPageOfText(pageIndex) { locator.locations.totalProgression = 1 }
+        return locator
+    }
+
     /// Finds where a Locator points in this publication, trying in order:
     /// 1. the exact offset (``Locator/Locations/utf16Offset``), accepted when the text there still matches the
     ///    quoted `highlight` (or when there is no quote);

@@ -5,7 +5,7 @@
 /// TypesetDocuments) or directly.
 public struct Publication: Sendable {
     /// The text.
-    public let text: StyledText
+    public private(set) var text: StyledText
     /// The resources in reading order; their ranges are ascending and do not overlap.
     public let resources: [ReadingResource]
     /// Headings (table-of-contents entries) by ascending offset: a Locator's `title` is the last heading at or
@@ -13,6 +13,10 @@ public struct Publication: Sendable {
     public let headings: [Heading]
     /// For each resource, the number of positions before it (Readium's positions are numbered across resources).
     let positionStarts: [Int]
+    /// Makes the text again with or without the book's own styles (``ReaderSettings/publisherStyles``), or nil
+    /// when the book has none (plain text). Set by the document reader; the text it returns must have the same
+    /// units (styles never move an offset).
+    public var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
 
     /// One resource of the publication.
     public struct ReadingResource: Hashable, Sendable {
@@ -130,6 +134,21 @@ public struct Publication: Sendable {
         }
         let wanted = normalized(href)
         return resources.firstIndex { normalized($0.href) == wanted }
+    }
+
+    /// The publication with its text made again with or without the book's own styles; itself when it has no
+    /// ``restyle``.
+    ///
+    /// - Throws: what ``restyle`` throws, or ``InvalidResources`` when the restyled text's length differs.
+    public func restyled(publisherStyles: Bool) throws -> Publication {
+        guard let restyle else { return self }
+        let restyled = try restyle(publisherStyles)
+        guard restyled.length == text.length else {
+            throw InvalidResources(description: "the restyled text has \(restyled.length) units, not \(text.length)")
+        }
+        var copy = self
+        copy.text = restyled
+        return copy
     }
 
     /// The last heading at or before `offset`, if any.

@@ -5,8 +5,8 @@ import Synchronization
 /// section around the anchor.
 ///
 /// Apps drive it: ``go(to:)`` / ``nextPage()`` / ``previousPage()`` when the reader navigates,
-/// ``setSettings(_:)`` when they change the typography, ``currentPage()`` to draw, ``currentLocator()`` to
-/// save the place. Only navigation moves the anchor; a settings change lays out the anchor's section (a
+/// ``setSettings(_:)`` when they change a setting, ``currentPage()`` to draw (with ``settings``' appearance),
+/// ``currentLocator()`` to save the place. Only navigation moves the anchor; a settings change lays out the anchor's section (a
 /// section, a chapter, always starts a page, so its pages do not depend on the rest of the book) and shows the
 /// page that holds the anchor, in a time that does not grow with the book. The other sections are laid out
 /// afterwards, on a background queue using the typesetter's threads (or on demand, see
@@ -15,8 +15,8 @@ import Synchronization
 ///
 /// Thread-safe: calls may come from any thread; the work of one call happens on the caller's thread.
 public final class ReadingSession: Sendable {
-    /// The book.
-    public let publication: Publication
+    /// The book (made again when ``ReaderSettings/publisherStyles`` changes; its offsets never change).
+    public var publication: Publication { state.withLock { $0.publication } }
     /// The typesetter (fonts, threads, word cache).
     public let typesetter: Typesetter
     /// Whether sections beyond the anchor's are laid out in the background after each settings change.
@@ -30,10 +30,11 @@ public final class ReadingSession: Sendable {
     private struct ShapingKey: Hashable { let family: String; let language: String? }
 
     private struct State: Sendable {
-        var settings: TypographySettings
-        var mode: LayoutMode
+        var publication: Publication
+        var settings: ReaderSettings
         var anchor: ReadingAnchor
-        /// Increases with each settings change; background work for an older generation is thrown away.
+        /// Increases with each change of the lines (typography, mode or styles); background work for an older
+        /// generation is thrown away.
         var generation = 0
         /// Section layouts under the current settings.
         var layouts: [Int: BookLayout] = [:]
@@ -44,31 +45,35 @@ public final class ReadingSession: Sendable {
 
     /// Starts a session at `offset` (the beginning of the book by default).
     ///
-    /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out, and
-    ///   ``ReadingError`` for an offset outside the text.
-    public init(publication: Publication, typesetter: Typesetter, settings: TypographySettings,
-                mode: LayoutMode = .paged, at offset: UTF16Offset = 0, completesInBackground: Bool = true) throws {
+    /// - Parameter publication: The book as opened; when `settings.publisherStyles` is off and it has a
+    ///   ``Publication/restyle``, its text is made again without the book's styles.
+    /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``ReadingError`` for an offset outside
+    ///   the text, and what ``Publication/restyled(publisherStyles:)`` throws.
+    public init(publication: Publication, typesetter: Typesetter, settings: ReaderSettings = ReaderSettings(),
+                at offset: UTF16Offset = 0, completesInBackground: Bool = true) throws {
         let settings = try settings.validated()
         guard offset >= 0, offset <= publication.text.length else {
             throw ReadingError.offsetOutOfRange(offset, length: publication.text.length)
         }
-        self.publication = publication
+        let publication = settings.publisherStyles ? publication : try publication.restyled(publisherStyles: false)
         self.typesetter = typesetter
         self.completesInBackground = completesInBackground
         let anchor = ReadingAnchor(position: TextPosition(offset: offset), locator: publication.locator(at: offset))
-        self.state = Locked(State(settings: settings, mode: mode, anchor: anchor))
+        self.state = Locked(State(publication: publication, settings: settings, anchor: anchor))
     }
 
     // MARK: - Reading the state
 
     /// The current settings.
-    public var settings: TypographySettings { state.withLock { $0.settings } }
+    public var settings: ReaderSettings { state.withLock { $0.settings } }
     /// Paged or scroll.
-    public var mode: LayoutMode { state.withLock { $0.mode } }
+    public var mode: LayoutMode { state.withLock { $0.settings.mode } }
     /// The reading anchor.
     public var anchor: ReadingAnchor { state.withLock { $0.anchor } }
     /// How many sections the book has (at least 1).
-    public var sectionCount: Int { max(1, publication.text.sectionStarts.count) }
+    public var sectionCount: Int { Self.sectionCount(of: publication.text) }
+
+    private static func sectionCount(of text: StyledText) -> Int { max(1, text.sectionStarts.count) }
 
     /// The page holding the anchor, laid out if needed (only the anchor's section is).
     public func currentPage() throws -> ReaderPage {
@@ -83,31 +88,32 @@ public final class ReadingSession: Sendable {
         return try locator(for: page)
     }
 
-    /// The Locator of the first grapheme of `page`, with `totalProgression` 1.0 on the book's last page.
+    /// The Locator of `page`: at the anchor when the page holds it, else at the page's first grapheme, with
+    /// `totalProgression` 1.0 on the book's last page (``Publication/locator(forPage:of:at:)``).
     public func locator(for page: ReaderPage) throws -> Locator {
-        let anchor = self.anchor
+        let (anchor, publication) = state.withLock { ($0.anchor, $0.publication) }
         let offset = page.range.contains(anchor.position.offset) || anchor.position.offset == page.range.upperBound
             ? anchor.position.offset : page.range.lowerBound
-        guard var locator = publication.locator(at: offset) else {
+        guard let locator = publication.locator(forPage: page.pageIndex, of: page.layout, at: offset) else {
             throw ReadingError.offsetOutOfRange(offset, length: publication.text.length)
         }
-        if isLastPage(page) { locator.locations.totalProgression = 1 }
         return locator
     }
 
     /// Whether `page` is the last page of the book.
-    public func isLastPage(_ page: ReaderPage) -> Bool {
-        page.section == sectionCount - 1 && page.pageIndex == page.layout.pages.count - 1
-    }
+    public func isLastPage(_ page: ReaderPage) -> Bool { page.layout.isLastPageOfText(page.pageIndex) }
 
     /// The book's page count under the current settings: exact once every section is laid out.
     public var pageCount: PageCount {
-        let (layouts, settings) = state.withLock { ($0.layouts, $0.settings) }
-        return estimatedCount(layouts: layouts, settings: settings, before: sectionCount).total
+        let (layouts, publication) = state.withLock { ($0.layouts, $0.publication) }
+        return estimatedCount(layouts: layouts, text: publication.text, before: sectionCount).total
     }
 
     /// The reading figures at the anchor.
-    public var figures: ReadingFigures { ReadingFigures(text: publication.text, offset: anchor.position.offset) }
+    public var figures: ReadingFigures {
+        let (publication, anchor) = state.withLock { ($0.publication, $0.anchor) }
+        return ReadingFigures(text: publication.text, offset: anchor.position.offset)
+    }
 
     // MARK: - Navigation (moves the anchor)
 
@@ -179,7 +185,7 @@ public final class ReadingSession: Sendable {
     }
 
     private func anchor(at page: ReaderPage) {
-        let mode = state.withLock { $0.mode }
+        let mode = state.withLock { $0.settings.mode }
         if mode == .scroll {
             // In a scroll session the anchor is the first grapheme of the line at the top of the screen.
             let offset = page.layout.carets(containing: page.range.lowerBound)?.startOffset ?? page.range.lowerBound
@@ -190,24 +196,34 @@ public final class ReadingSession: Sendable {
     }
 
     private func setAnchor(_ position: TextPosition) {
-        let anchor = ReadingAnchor(position: position, locator: publication.locator(at: position.offset))
-        state.withLock { $0.anchor = anchor }
+        state.withLock { state in
+            state.anchor = ReadingAnchor(position: position, locator: state.publication.locator(at: position.offset))
+        }
     }
 
     // MARK: - Settings (never move the anchor)
 
-    /// Applies new settings: lays out the anchor's section again (reshaping it only when the font family or
-    /// language changed) and returns the page holding the anchor. The anchor does not move.
+    /// Applies new settings and returns the page holding the anchor; the anchor does not move. A new typography
+    /// or mode lays out the anchor's section again (reshaping it only when the font family or language changed);
+    /// a new appearance (theme, pixel scale) lays out nothing, since it changes no line; a change of
+    /// ``ReaderSettings/publisherStyles`` makes the text again (``Publication/restyled(publisherStyles:)``).
     ///
-    /// - Throws: ``TypographySettings/InvalidSetting``; the session keeps its settings then.
+    /// - Throws: ``InvalidSetting``, or what restyling throws; the session keeps its settings then.
     @discardableResult
-    public func setSettings(_ settings: TypographySettings, mode: LayoutMode? = nil) throws -> ReaderPage {
+    public func setSettings(_ settings: ReaderSettings) throws -> ReaderPage {
         let settings = try settings.validated()
+        let (current, publication) = state.withLock { ($0.settings, $0.publication) }
+        let restyled = settings.publisherStyles != current.publisherStyles
+            ? try publication.restyled(publisherStyles: settings.publisherStyles) : nil
         let generation: Int = state.withLock { state in
-            let newMode = mode ?? state.mode
-            if settings != state.settings || newMode != state.mode {
-                state.settings = settings
-                state.mode = newMode
+            let linesChange = settings.typography != state.settings.typography || settings.mode != state.settings.mode
+                || restyled != nil
+            state.settings = settings
+            if let restyled {
+                state.publication = restyled
+                state.shaped.removeAll()
+            }
+            if linesChange {
                 state.generation += 1
                 state.layouts.removeAll()
             }
@@ -233,12 +249,12 @@ public final class ReadingSession: Sendable {
         let section = text.sectionIndex(containing: position.offset) ?? 0
         let layout = try sectionLayout(section, generation: generation)
         let pageIndex = layout.pageIndex(containing: position.offset) ?? 0
-        let (layouts, settings, mode) = state.withLock { ($0.layouts, $0.settings, $0.mode) }
-        let counts = estimatedCount(layouts: layouts, settings: settings, before: section)
+        let layouts = state.withLock { $0.layouts }
+        let counts = estimatedCount(layouts: layouts, text: text, before: section)
         var scrollOffset = 0.0
-        if mode == .scroll, let line = layout.carets(containing: layout.snappedToGrapheme(position.offset)) {
+        if layout.mode == .scroll, let line = layout.carets(containing: layout.snappedToGrapheme(position.offset)) {
             // The anchor's line box at the top of the screen, below the top margin.
-            scrollOffset = max(0, line.box.minY - settings.margins.top)
+            scrollOffset = max(0, line.box.minY - layout.settings.margins.top)
         }
         scheduleBackgroundLayout(generation: generation)
         return ReaderPage(layout: layout, pageIndex: pageIndex, section: section, number: counts.before + pageIndex,
@@ -247,13 +263,13 @@ public final class ReadingSession: Sendable {
 
     /// The layout of `section` under the settings of `generation`, from the cache or made now.
     private func sectionLayout(_ section: Int, generation: Int) throws -> BookLayout {
-        let (cached, settings, mode, shapingKey) = state.withLock { state in
-            (state.layouts[section], state.settings, state.mode,
-             ShapingKey(family: state.settings.fontFamily, language: state.settings.language))
+        let (cached, settings, shapingKey) = state.withLock { state in
+            (state.layouts[section], state.settings,
+             ShapingKey(family: state.settings.typography.fontFamily, language: state.settings.typography.language))
         }
         if let cached { return cached }
         let shaped = try shapedSection(section, key: shapingKey)
-        let layout = try typesetter.layout(shaped, settings: settings, mode: mode)
+        let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
         state.withLock { state in
             if state.generation == generation { state.layouts[section] = layout }
         }
@@ -261,11 +277,11 @@ public final class ReadingSession: Sendable {
     }
 
     private func shapedSection(_ section: Int, key: ShapingKey) throws -> ShapedText {
-        let cached: ShapedText? = state.withLock { state in
-            guard let index = state.shaped.firstIndex(where: { $0.key == key }) else { return nil }
+        let (cached, publication): (ShapedText?, Publication) = state.withLock { state in
+            guard let index = state.shaped.firstIndex(where: { $0.key == key }) else { return (nil, state.publication) }
             let entry = state.shaped.remove(at: index)
             state.shaped.append(entry)
-            return entry.sections[section]
+            return (entry.sections[section], state.publication)
         }
         if let cached { return cached }
         let text = publication.text
@@ -284,9 +300,8 @@ public final class ReadingSession: Sendable {
 
     /// Page counts: pages before `section` and in the whole book, exact where every section involved is laid
     /// out, else estimated from the pages per UTF-16 unit of the sections laid out so far.
-    private func estimatedCount(layouts: [Int: BookLayout], settings: TypographySettings, before section: Int)
+    private func estimatedCount(layouts: [Int: BookLayout], text: StyledText, before section: Int)
         -> (before: Int, total: PageCount) {
-        let text = publication.text
         var knownUnits = 0, knownPages = 0
         for (index, layout) in layouts { knownUnits += text.range(ofSection: index).count; knownPages += layout.pages.count }
         let pagesPerUnit = knownUnits > 0 ? Double(knownPages) / Double(knownUnits)
@@ -296,6 +311,7 @@ public final class ReadingSession: Sendable {
             return max(1, Int((Double(text.range(ofSection: index).count) * pagesPerUnit).rounded()))
         }
         var before = 0, total = 0
+        let sectionCount = Self.sectionCount(of: text)
         for index in 0..<sectionCount {
             let count = pages(index)
             if index < section { before += count }
@@ -309,7 +325,8 @@ public final class ReadingSession: Sendable {
     private func scheduleBackgroundLayout(generation: Int) {
         guard completesInBackground else { return }
         let start: Bool = state.withLock { state in
-            guard !state.backgroundRunning, state.generation == generation, state.layouts.count < sectionCount else { return false }
+            guard !state.backgroundRunning, state.generation == generation,
+                  state.layouts.count < Self.sectionCount(of: state.publication.text) else { return false }
             state.backgroundRunning = true
             return true
         }
@@ -318,7 +335,8 @@ public final class ReadingSession: Sendable {
             // Sections after the anchor's first (the reader reads forwards), then those before it.
             while true {
                 let next: (section: Int, generation: Int)? = state.withLock { state in
-                    let anchorSection = publication.text.sectionIndex(containing: state.anchor.position.offset) ?? 0
+                    let anchorSection = state.publication.text.sectionIndex(containing: state.anchor.position.offset) ?? 0
+                    let sectionCount = Self.sectionCount(of: state.publication.text)
                     let order = Array(anchorSection..<sectionCount) + Array((0..<anchorSection).reversed())
                     guard let missing = order.first(where: { state.layouts[$0] == nil }) else {
                         state.backgroundRunning = false

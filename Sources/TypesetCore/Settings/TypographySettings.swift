@@ -1,8 +1,9 @@
-/// Everything a reader can change about how a book looks, as one value.
+/// How a book is set: font, sizes, spacing, page geometry, alignment, hyphenation and line breaking, as one value.
 ///
 /// The defaults are those of a typical reading app: Georgia 19 pt (resolved to the closest installed or bundled
-/// face), line height 1.45, 24 pt margins, paragraph spacing 0.6 em, sepia, on a 390 × 844 pt page at 2 pixels
-/// per point. Use ``validated()`` before laying out values that come from a user.
+/// face), line height 1.45, 24 pt margins, paragraph spacing 0.6 em, on a 390 × 844 pt page. Colours and pixel
+/// density are not here: they change no line (see ``Appearance``). Use ``validated()`` before laying out values
+/// that come from a user.
 public struct TypographySettings: Hashable, Sendable {
     /// The requested font family (`Georgia`, `serif`, `Charis SIL`...). Resolved through fontconfig.
     public var fontFamily: String = "Georgia"
@@ -18,12 +19,8 @@ public struct TypographySettings: Hashable, Sendable {
     public var firstLineIndent: Double = 0
     /// Alignment of body paragraphs.
     public var alignment: TextAlignment = .start
-    /// Colours.
-    public var theme: Theme = .sepia
     /// Page size in points.
     public var pageSize: Size = Size(width: 390, height: 844)
-    /// Pixels per point when rendering.
-    public var pixelScale: Double = 2
     /// Text columns per page (1, or 2 for a spread).
     public var columns: Int = 1
     /// Space between columns, in points.
@@ -48,16 +45,6 @@ public struct TypographySettings: Hashable, Sendable {
     /// The default settings.
     public init() {}
 
-    /// A setting whose value cannot be laid out.
-    public struct InvalidSetting: Error, CustomStringConvertible, Equatable {
-        /// The setting's name as the CLI spells it (`size`, `margins`...).
-        public let name: String
-        /// Why the value is refused, in one line.
-        public let reason: String
-        /// `name: reason`.
-        public var description: String { "\(name): \(reason)" }
-    }
-
     /// The smallest line-height multiple accepted: lines a tenth of their natural height already overlap, and
     /// much less leaves them without height.
     public static let minimumLineHeightMultiple: Double = 0.1
@@ -66,47 +53,13 @@ public struct TypographySettings: Hashable, Sendable {
     /// enough that layout arithmetic stays exact.
     public static let maximumDimension: Double = 100_000
 
-    /// Checks every value and returns the settings unchanged, or throws the first problem found: non-finite or
-    /// non-positive sizes, margins that leave no room for text, more than 8 columns, and so on.
-    public func validated() throws -> TypographySettings {
-        func check(_ value: Double, _ name: String, positive: Bool = true, max: Double = TypographySettings.maximumDimension) throws {
-            guard value.isFinite else { throw InvalidSetting(name: name, reason: "\(value) is not a finite number") }
-            if positive { guard value > 0 else { throw InvalidSetting(name: name, reason: "must be positive, got \(formatPoints(value))") } }
-            else { guard value >= 0 else { throw InvalidSetting(name: name, reason: "must not be negative, got \(formatPoints(value))") } }
-            guard value <= max else { throw InvalidSetting(name: name, reason: "must be at most \(formatPoints(max)), got \(formatPoints(value))") }
-        }
-        guard !fontFamily.isEmpty else { throw InvalidSetting(name: "font", reason: "the font family is empty") }
-        try check(fontSize, "size", max: 2000)
-        try check(lineHeightMultiple, "line-height", max: 20)
-        // Far below any reading setting, but a multiple such as 1e-300 gives lines of no height at all (in Float),
-        // stacked at one y, where no point can pick a line (found by the position fuzzer).
-        guard lineHeightMultiple >= TypographySettings.minimumLineHeightMultiple else {
-            throw InvalidSetting(name: "line-height", reason: "must be at least \(formatPoints(TypographySettings.minimumLineHeightMultiple)), got \(formatPoints(lineHeightMultiple))")
-        }
-        try check(margins.top, "margins", positive: false)
-        try check(margins.left, "margins", positive: false)
-        try check(margins.bottom, "margins", positive: false)
-        try check(margins.right, "margins", positive: false)
-        try check(paragraphSpacing, "paragraph-spacing", positive: false, max: 100)
-        try check(firstLineIndent, "indent", positive: false, max: 100)
-        try check(pageSize.width, "width")
-        try check(pageSize.height, "height")
-        try check(pixelScale, "scale", max: 16)
-        try check(columnGap, "column-gap", positive: false)
-        guard (1...10).contains(orphansAndWidows) else {
-            throw InvalidSetting(name: "orphans-and-widows", reason: "must be 1 to 10, got \(orphansAndWidows)")
-        }
-        guard (1...8).contains(columns) else { throw InvalidSetting(name: "columns", reason: "must be 1 to 8, got \(columns)") }
-        guard margins.left + margins.right < pageSize.width else {
-            throw InvalidSetting(name: "margins", reason: "left and right margins (\(formatPoints(margins.left + margins.right)) pt) leave no room on a \(formatPoints(pageSize.width)) pt wide page")
-        }
-        guard margins.top + margins.bottom < pageSize.height else {
-            throw InvalidSetting(name: "margins", reason: "top and bottom margins (\(formatPoints(margins.top + margins.bottom)) pt) leave no room on a \(formatPoints(pageSize.height)) pt high page")
-        }
-        guard columnWidth > 0 else {
-            throw InvalidSetting(name: "column-gap", reason: "\(columns) columns with a \(formatPoints(columnGap)) pt gap leave no room for text")
-        }
-        return self
+    /// Checks every value against its range in ``ReaderSettings/table`` (non-finite or non-positive sizes,
+    /// more than 8 columns...) and the values against each other (margins that leave no room), and returns the
+    /// settings unchanged.
+    ///
+    /// - Throws: ``InvalidSetting`` naming the first problem found.
+    public func validated() throws(InvalidSetting) -> TypographySettings {
+        try ReaderSettings(typography: self).validated().typography
     }
 
     /// The text area of a page, in page coordinates.

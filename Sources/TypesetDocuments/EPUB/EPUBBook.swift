@@ -44,6 +44,9 @@ public struct EPUBBook: Sendable {
 
     /// Element ids per spine item href: local offsets.
     let anchors: [String: [String: Int]]
+    /// Reads the book's text again with or without its CSS (set by ``EPUBReader``; becomes the publication's
+    /// ``Publication/restyle``).
+    var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
     /// The spine items in the text, in order (their ranges partition the text).
     private let laidOut: [EPUBSpineItem]
 

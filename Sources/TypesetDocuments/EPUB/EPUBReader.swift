@@ -45,7 +45,13 @@ public struct EPUBReader: Sendable {
     /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry.
     public func read(path: String) throws(DocumentError) -> EPUBBook {
         let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
-        return try read(archive)
+        var book = try read(archive)
+        book.restyle = { [options] publisherStyles in
+            var other = options
+            other.publisherStyles = publisherStyles
+            return try EPUBReader(options: other).read(path: path).text
+        }
+        return book
     }
 
     /// Reads a book held in memory.
@@ -53,7 +59,13 @@ public struct EPUBReader: Sendable {
     /// - Parameter name: The book's name, used in messages.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
         let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
-        return try read(archive)
+        var book = try read(archive)
+        book.restyle = { [options] publisherStyles in
+            var other = options
+            other.publisherStyles = publisherStyles
+            return try EPUBReader(options: other).read(bytes: bytes, name: name).text
+        }
+        return book
     }
 
     private func read(_ archive: LibZipArchive) throws(DocumentError) -> EPUBBook {

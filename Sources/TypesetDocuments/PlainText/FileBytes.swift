@@ -9,10 +9,10 @@ import Darwin
 /// Foundation's `FileManager.contents(atPath:)` was used before; it leaks a 4 KB buffer for every empty file
 /// (LeakSanitizer), reads without any bound, and says only "nil" when something goes wrong. Here the size is
 /// checked with `fstat` before anything is read, and each failure is a ``DocumentError`` naming the file.
-enum FileBytes {
+package enum FileBytes {
     /// The bytes of the file at `path`, or an error: `.notFound`, `.isDirectory`, `.unreadable`, or `.tooLarge`
     /// when the file holds more than `limit` bytes.
-    static func read(path: String, limit: Int) throws(DocumentError) -> [UInt8] {
+    package static func read(path: String, limit: Int) throws(DocumentError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno

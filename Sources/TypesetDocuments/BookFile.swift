@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TypesetCore
+
+/// A book file of either kind, opened by what it holds: an EPUB (named `.epub`, or starting with a ZIP
+/// signature) with ``EPUBReader``, anything else as plain text with ``PlainTextReader``.
+///
+/// ```swift
+/// let book = try BookFile.open(path: "moby-dick.epub")
+/// let session = try ReadingSession(publication: book.publication, typesetter: typesetter)
+/// ```
+public struct BookFile: Sendable {
+    /// What kind of file it was, with what its reader found.
+    public enum Format: Sendable {
+        /// A plain-text file: its encoding and chapter headings.
+        case plainText(PlainTextDocument)
+        /// An EPUB: metadata, spine, table of contents, images.
+        case epub(EPUBBook)
+    }
+
+    /// The path as given.
+    public let path: String
+    /// The file's kind and its reader's result.
+    public let format: Format
+    /// The book as reading sessions, Locators and decorations see it (for plain text, one resource named after
+    /// the file).
+    public let publication: Publication
+    /// What the reader recovered from, one line each, naming the file: malformed XHTML, a text that is not
+    /// UTF-8. An app may show them; the command-line tool prints them on stderr.
+    public let notices: [String]
+
+    /// The text to lay out.
+    public var text: StyledText { publication.text }
+
+    /// The table of contents: an EPUB's, or the chapter headings found in a text file.
+    public var tableOfContents: [TableOfContentsEntry] {
+        switch format {
+        case .plainText(let document): document.tableOfContents
+        case .epub(let book): book.tableOfContents
+        }
+    }
+
+    /// The EPUB, when the file is one.
+    public var epub: EPUBBook? {
+        if case .epub(let book) = format { return book }
+        return nil
+    }
+
+    /// Opens the book at `path`.
+    ///
+    /// - Parameter publisherStyles: Whether an EPUB's CSS applies (``ReaderSettings/publisherStyles``); the
+    ///   publication can be restyled later (``Publication/restyled(publisherStyles:)``), and styles never move
+    ///   an offset.
+    /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
+    ///   the book's reader refuses.
+    public static func open(path: String, publisherStyles: Bool = true) throws(DocumentError) -> BookFile {
+        if try isEPUB(path) {
+            var options = EPUBReader.Options()
+            options.publisherStyles = publisherStyles
+            let book = try EPUBReader(options: options).read(path: path)
+            return BookFile(path: path, format: .epub(book), publication: book.publication, notices: book.warnings)
+        }
+        let document = try PlainTextReader().read(path: path)
+        var notices: [String] = []
+        if document.encoding == .latin1 { notices.append("\(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)") }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return BookFile(path: path, format: .plainText(document), publication: document.publication(href: name),
+                        notices: notices)
+    }
+
+    /// Whether the file is an EPUB: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
+    /// A file that cannot be opened is an error here, with the reason, so that both readers' callers see one.
+    private static func isEPUB(_ path: String) throws(DocumentError) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw DocumentError(.notFound, "\(path): no such file") }
+            throw DocumentError(.unreadable, "\(path): cannot be read (\(String(cString: strerror(code))))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw DocumentError(.isDirectory, "\(path): is a directory, not a book") }
+        if path.lowercased().hasSuffix(".epub") { return true }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DocumentError(.unreadable, "\(path): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        var signature = [UInt8](repeating: 0, count: 4)
+        let count = signature.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 4) }
+        return count == 4 && signature == [0x50, 0x4B, 0x03, 0x04]
+    }
+}

@@ -1,0 +1,120 @@
+import TypesetCore
+
+/// An option of the tool itself (output, page choice, fonts...), declared once: `--help`, the shell completion
+/// and the README's option list are printed from ``CommandOption/all`` and the reader settings' own table
+/// (``ReaderSettings/table``), and the parser reads both.
+struct CommandOption: Sendable {
+    /// `--output`.
+    let name: String
+    /// `-o`, if the option has a short form.
+    let short: String?
+    /// The value's metavariable (`DIR`, `N|A-B`), or nil for a switch.
+    let valueName: String?
+    /// The commands that take it.
+    let commands: Set<Command>
+    /// How `--help` groups it.
+    let group: Group
+    /// One line of help (defaults in brackets).
+    let help: String
+    let apply: @Sendable (inout Options, String?) throws -> Void
+
+    /// Help sections, in the order `--help` prints them.
+    enum Group: String, CaseIterable, Sendable {
+        case output = "Output"
+        case decorations = "Decorations (drawn on the PNG pages; README, \"Decorations\")"
+        case settingShorthands = "Shorthands"
+        case fonts = "Fonts and threads"
+        case general = "General"
+    }
+
+    /// The option spelled `name` (long or short form), or nil.
+    static func named(_ name: String) -> CommandOption? {
+        all.first { $0.name == name || $0.short == name }
+    }
+
+    private static let pageCommands: Set<Command> = [.render, .locate]
+    private static let settingCommands: Set<Command> = Set(Command.allCases.filter(\.takesSettings))
+
+    static let all: [CommandOption] = [
+        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render], group: .output,
+                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn") {
+            $0.output = try nonEmpty($1, "--output")
+        },
+        CommandOption(name: "--pages", short: nil, valueName: "N|A-B", commands: pageCommands, group: .output,
+                      help: "only these pages (numbered from 1, inclusive)") {
+            $0.pages = try Options.parsePages(try nonEmpty($1, "--pages"))
+        },
+        CommandOption(name: "--at", short: nil, valueName: "OFFSET", commands: [.render, .locate, .positions], group: .output,
+                      help: "the page holding this UTF-16 offset (positions: the reading figures there)") {
+            $0.at = try offset($1, "--at")
+        },
+        CommandOption(name: "--locator", short: nil, valueName: "FILE", commands: pageCommands, group: .output,
+                      help: "the page holding this Readium Locator (a JSON file)") {
+            $0.locatorPath = try nonEmpty($1, "--locator")
+        },
+        CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info], group: .output,
+                      help: "write JSON on standard output (render: the layout instead of PNGs)") { options, _ in
+            options.json = true
+        },
+        CommandOption(name: "--highlight", short: nil, valueName: "START:LENGTH[:COLOUR]", commands: [.render], group: .decorations,
+                      help: "highlight a UTF-16 range (repeatable); COLOUR yellow, green, blue, pink, orange, purple or #RRGGBB [yellow]") {
+            $0.highlights.append(try DecorationInput.parseHighlight(try nonEmpty($1, "--highlight")))
+        },
+        CommandOption(name: "--decorations", short: nil, valueName: "FILE", commands: [.render], group: .decorations,
+                      help: "highlights and underlines from a JSON file") {
+            $0.decorationsFile = try nonEmpty($1, "--decorations")
+        },
+        CommandOption(name: "--justify", short: nil, valueName: nil, commands: settingCommands, group: .settingShorthands,
+                      help: "--align justified") { options, _ in
+            options.settings.typography.alignment = .justified
+        },
+        CommandOption(name: "--paged", short: nil, valueName: nil, commands: settingCommands, group: .settingShorthands,
+                      help: "--no-scroll: pages (the default)") { options, _ in
+            options.settings.mode = .paged
+        },
+        CommandOption(name: "--fonts", short: nil, valueName: FontChoice.allCases.map(\.rawValue).joined(separator: "|"),
+                      commands: settingCommands, group: .fonts,
+                      help: "installed fonts first, then the bundled ones; or only the bundled ones [system]") {
+            let text = try nonEmpty($1, "--fonts")
+            guard let choice = FontChoice(rawValue: text) else {
+                throw UsageError("--fonts: \"\(text.oneLinePrefix)\" is not one of system, bundled")
+            }
+            $0.fontChoice = choice
+        },
+        CommandOption(name: "--font-dir", short: nil, valueName: "DIR", commands: settingCommands, group: .fonts,
+                      help: "the bundled fonts folder [the package's Fonts/, or $TYPESET_FONT_DIR]") {
+            $0.fontDirectory = try nonEmpty($1, "--font-dir")
+        },
+        CommandOption(name: "--threads", short: nil, valueName: "N", commands: settingCommands, group: .fonts,
+                      help: "worker threads for shaping and line breaking, 1 to 64 [2]") {
+            let text = try nonEmpty($1, "--threads")
+            guard let threads = Int(text), (1...64).contains(threads) else {
+                throw UsageError("--threads: \"\(text.oneLinePrefix)\" is not a whole number from 1 to 64")
+            }
+            $0.threads = threads
+        },
+        CommandOption(name: "--quiet", short: "-q", valueName: nil, commands: Set(Command.allCases), group: .general,
+                      help: "no notices: font stand-ins, encodings, recovered books, progress") { options, _ in
+            options.quiet = true
+        },
+        CommandOption(name: "--help", short: "-h", valueName: nil, commands: Set(Command.allCases), group: .general,
+                      help: "this help (typeset help COMMAND for a command's)") { options, _ in
+            options.help = true
+        },
+    ]
+
+    private static func nonEmpty(_ value: String?, _ name: String) throws(UsageError) -> String {
+        guard let value, !value.isEmpty else { throw UsageError("\(name) needs a value") }
+        return value
+    }
+
+    /// A UTF-16 offset: a whole number from 0 (a number too large for an `Int` is refused, never wrapped).
+    private static func offset(_ value: String?, _ name: String) throws(UsageError) -> Int {
+        let text = try nonEmpty(value, name)
+        guard let offset = Int(text) else {
+            throw UsageError("\(name): \"\(text.oneLinePrefix)\" is not a whole number (or is too large)")
+        }
+        guard offset >= 0 else { throw UsageError("\(name): an offset counts from 0, got \(offset)") }
+        return offset
+    }
+}

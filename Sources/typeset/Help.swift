@@ -1,0 +1,183 @@
+import TypesetCore
+
+/// Help texts, the shell completion and the README's option list, all printed from the two option tables
+/// (``ReaderSettings/table`` and ``CommandOption/all``), so that none of them can disagree with the parser.
+enum Help {
+    /// The version `--version` prints.
+    static let version = "typeset \(Typesetter.version)"
+
+    static let exitStatuses = "Exit status: 0 success, 1 unreadable or invalid input, 2 bad options, 3 no usable font, 4 cannot write output."
+
+    /// What each command does, for its usage line.
+    static func synopsis(_ command: Command) -> (usage: String, summary: String) {
+        switch command {
+        case .render:
+            ("typeset [options] FILE",
+             "Lays out a book (plain text, or EPUB 2/3) and writes its pages as PNG files (page-0001.png, ...), or the layout as JSON (--json).")
+        case .info:
+            ("typeset info FILE [options]",
+             "Prints a book's metadata, its table of contents with the page of every entry at these settings, a reading-time estimate (250 words a minute) and its position count.")
+        case .query:
+            ("typeset query FILE [options]",
+             "The position API and the reading state: one JSON request per line on standard input, one JSON answer per line on standard output (README, \"Positions\"). setSettings takes the settings below by name, with JSON values.")
+        case .locate:
+            ("typeset locate FILE [--pages N | --at OFFSET | --locator FILE] [options]",
+             "Prints the Readium Locator (JSON) of a page: page N (from 1, default 1), the page holding an offset, or the page a Locator resolves to (how it resolved goes to standard error).")
+        case .positions:
+            ("typeset positions FILE [--at OFFSET]",
+             "Prints the positions list (one position per 1024 characters of each resource) and the reading figures at OFFSET (default 0).")
+        }
+    }
+
+    /// `typeset help` and `typeset --help`: every command in a line, then the render command's options.
+    static var overview: String {
+        var text = ""
+        for command in Command.allCases {
+            text += (command == .render ? "usage: " : "       ") + synopsis(command).usage + "\n"
+        }
+        text += "       typeset help [COMMAND]        help for a command\n"
+        text += "       typeset completion bash       a bash completion script (source it, or put it in bash-completion's folder)\n"
+        text += "       typeset --version\n\n"
+        return text + options(for: .render, includeUsage: false)
+    }
+
+    /// `typeset help COMMAND` and `typeset COMMAND --help`.
+    static func usage(_ command: Command) -> String {
+        options(for: command, includeUsage: true)
+    }
+
+    private static func options(for command: Command, includeUsage: Bool) -> String {
+        let (usage, summary) = synopsis(command)
+        var text = includeUsage ? "usage: \(usage)\n" : ""
+        text += wrap(summary, indent: 0) + "\n"
+        for group in CommandOption.Group.allCases {
+            let options = CommandOption.all.filter { $0.group == group && $0.commands.contains(command) }
+            guard !options.isEmpty else { continue }
+            if group == .settingShorthands {
+                guard command.takesSettings else { continue }
+                text += settingsSection(command)
+            }
+            text += "\n\(group.rawValue):\n"
+            for option in options {
+                let spelled = (option.short.map { $0 + ", " } ?? "") + option.name + (option.valueName.map { " " + $0 } ?? "")
+                text += line(spelled, option.help)
+            }
+        }
+        return text + "\n" + exitStatuses + "\n"
+    }
+
+    private static func settingsSection(_ command: Command) -> String {
+        var text = "\nSettings (default in brackets; typeset query's setSettings takes the same names):\n"
+        for setting in ReaderSettings.table {
+            text += line(spelling(setting), setting.help + " [" + setting.defaultText + "]")
+        }
+        return text
+    }
+
+    /// `--size PT`, `--hyphenate, --no-hyphenate`.
+    static func spelling(_ setting: ReaderSetting) -> String {
+        if case .flag = setting.kind { return "--\(setting.name), --no-\(setting.name)" }
+        return "--\(setting.name) \(setting.valueSyntax)"
+    }
+
+    /// One option line: the spelling in a 26-column field, then the help wrapped at 118 columns.
+    private static func line(_ spelled: String, _ help: String) -> String {
+        let field = 26
+        if spelled.count + 2 < field + 2 {
+            return "  " + spelled + String(repeating: " ", count: field - spelled.count) + wrap(help, indent: field + 2, firstLineUsed: field + 2) + "\n"
+        }
+        return "  " + spelled + "\n" + String(repeating: " ", count: field + 2) + wrap(help, indent: field + 2, firstLineUsed: field + 2) + "\n"
+    }
+
+    private static func wrap(_ text: String, indent: Int, firstLineUsed: Int = 0, width: Int = 118) -> String {
+        var lines: [String] = []
+        var current = ""
+        var used = firstLineUsed
+        for word in text.split(separator: " ") {
+            if !current.isEmpty, used + current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+                used = indent
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+    }
+
+    /// The README's option list (between `<!-- options -->` markers), as Markdown: `typeset help --markdown`.
+    static var markdown: String {
+        var text = "| Option | Default | Commands | What it does |\n|---|---|---|---|\n"
+        func commands(_ set: Set<Command>) -> String {
+            set.count == Command.allCases.count ? "all"
+                : Command.allCases.filter(set.contains).map { $0 == .render ? "render" : $0.rawValue }.joined(separator: ", ")
+        }
+        for setting in ReaderSettings.table {
+            text += "| `\(spelling(setting).replacingBar)` | `\(setting.defaultText)` | \(commands(Set(Command.allCases.filter(\.takesSettings)))) | \(setting.help.replacingBar) |\n"
+        }
+        for option in CommandOption.all {
+            let spelled = (option.short.map { "`\($0)`, " } ?? "") + "`" + option.name + (option.valueName.map { " " + $0 } ?? "") + "`"
+            text += "| \(spelled.replacingBar) | | \(commands(option.commands)) | \(option.help.replacingBar) |\n"
+        }
+        return text
+    }
+
+    /// A bash completion script: commands, options per command, and the words of choice settings.
+    static var bashCompletion: String {
+        func words(_ command: Command) -> String {
+            var list = CommandOption.all.filter { $0.commands.contains(command) }.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
+            if command.takesSettings {
+                for setting in ReaderSettings.table {
+                    if case .flag = setting.kind { list += ["--\(setting.name)", "--no-\(setting.name)"] } else { list.append("--\(setting.name)") }
+                }
+            }
+            return list.joined(separator: " ")
+        }
+        var choices = ""
+        for setting in ReaderSettings.table {
+            switch setting.kind {
+            case .choice(let values, _): choices += "        --\(setting.name)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+            case .theme: choices += "        --\(setting.name)) COMPREPLY=($(compgen -W \"light sepia dark\" -- \"$cur\")); return ;;\n"
+            default: break
+            }
+        }
+        choices += "        --fonts) COMPREPLY=($(compgen -W \"\(FontChoice.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        var cases = ""
+        for command in Command.allCases where command != .render {
+            cases += "        \(command.rawValue)) opts=\"\(words(command))\" ;;\n"
+        }
+        return """
+            # bash completion for typeset (generated by `typeset completion bash` from its option tables)
+            _typeset() {
+                local cur prev cmd opts
+                cur="${COMP_WORDS[COMP_CWORD]}"
+                prev="${COMP_WORDS[COMP_CWORD-1]}"
+                cmd=render
+                case "${COMP_WORDS[1]}" in
+                    \(Command.allCases.filter { $0 != .render }.map(\.rawValue).joined(separator: "|"))) cmd="${COMP_WORDS[1]}" ;;
+                esac
+                case "$prev" in
+            \(choices)        -o|--output|--font-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                    --locator|--decorations) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                esac
+                case "$cmd" in
+            \(cases)        *) opts="\(words(.render))" ;;
+                esac
+                if [[ "$cur" == -* ]]; then
+                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                elif [[ $COMP_CWORD -eq 1 ]]; then
+                    COMPREPLY=($(compgen -W "\(Command.allCases.filter { $0 != .render }.map(\.rawValue).joined(separator: " ")) help completion" -- "$cur") $(compgen -f -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -f -- "$cur"))
+                fi
+            }
+            complete -o filenames -F _typeset typeset
+
+            """
+    }
+}
+
+private extension String {
+    /// `|` escaped for a Markdown table cell.
+    var replacingBar: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+}
