@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
         .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "TypesetCLITests", dependencies: ["TypesetTestSupport"]),
+        .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),
     ]
 )
 

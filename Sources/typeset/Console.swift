@@ -19,6 +19,9 @@ final class Console: Sendable {
 
     private struct State {
         var quiet = false
+        /// Notices waiting for the command to get past its checks (see ``releaseNotices()``).
+        var pendingNotices: [String] = []
+        var noticesReleased = false
         var buffer: [UInt8] = []
         /// The first error (an errno) standard output gave.
         var outputError: Int32?
@@ -68,9 +71,28 @@ final class Console: Sendable {
     /// `typeset: MESSAGE` on standard error, always (errors).
     func error(_ message: String) { Console.writeAll(Array(("typeset: " + message.oneLine() + "\n").utf8), to: 2) }
 
-    /// `typeset: MESSAGE` on standard error unless quiet (notices and warnings).
+    /// `typeset: MESSAGE` on standard error unless quiet (notices and warnings). Until the command releases
+    /// them (``releaseNotices()``) notices wait, so that a command that then fails on its options prints its
+    /// one error line and nothing else.
     func notice(_ message: String) {
-        if !quiet { error(message) }
+        let now: Bool = state.withLock { state in
+            guard !state.quiet else { return false }
+            if state.noticesReleased { return true }
+            state.pendingNotices.append(message)
+            return false
+        }
+        if now { error(message) }
+    }
+
+    /// Writes the notices that waited, and every later one at once: the command has checked its options and
+    /// is about to do its work.
+    func releaseNotices() {
+        let pending: [String] = state.withLock { state in
+            state.noticesReleased = true
+            defer { state.pendingNotices.removeAll() }
+            return state.pendingNotices
+        }
+        for message in pending { error(message) }
     }
 
     /// A progress line rewritten in place (`\rtypeset: page 3/10`) when standard error is a terminal and the

@@ -93,7 +93,7 @@ struct Options {
             }
             if let option = CommandOption.named(name) {
                 guard option.commands.contains(command) else {
-                    throw UsageError("\(name) does not apply to \(command.usageName) (see typeset help \(command.helpTopic))")
+                    throw UsageError("\(option.name) does not apply to \(command.usageName) (see typeset help \(command.helpTopic))")
                 }
                 let argument: String?
                 if option.valueName == nil {

@@ -13,6 +13,7 @@ enum QueryCommand {
         let book = try LaidOutBook(input: input, options: options)
         let session = try QuerySession(book: book, options: options)
         let console = Console.shared
+        console.releaseNotices()
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
             // One answer per request, written at once so that a client can wait for it; a client that is gone
@@ -194,6 +195,8 @@ final class QuerySession {
             return try currentPage(page)
         case "currentPage":
             return try currentPage(try reader.currentPage())
+        case "settings":
+            return .object([("settings", .settings(settings))])
         case "setSettings":
             guard case .object(let settings)? = request.fields["settings"] else {
                 throw BadRequest(message: "\"settings\" must be an object of setting names and values ({\"size\": 23})")

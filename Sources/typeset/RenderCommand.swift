@@ -16,6 +16,8 @@ enum RenderCommand {
         }
         // Checked even for --json, so that a bad decoration is reported whatever the output.
         let decorations = try DecorationInput.decorationSet(options, publication: book.file.publication)
+        if !options.json { _ = try destination(options, input: input, pageCount: selected.count) }
+        Console.shared.releaseNotices()
         if options.json {
             Console.shared.line(JSONWriter.render(layoutJSON(layout, pages: selected, settings: options.settings)))
             return

@@ -26,6 +26,7 @@ struct Tool {
         var status = ExitStatus.success
         do {
             try dispatch()
+            console.releaseNotices()
         } catch {
             let failure = Tool.describe(error)
             status = failure.status

@@ -22,9 +22,10 @@ struct LayoutJSON: Decodable {
         let language: String?
         let hyphenate: Bool, lineBreaking: String, orphansWidows: Int
         let mode: String
+        let publisherStyles: Bool
     }
     struct Line: Decodable { let range: NSRangeJSON, rect: Rect, baseline: Double, hyphenated: Bool? }
-    struct Page: Decodable { let index: Int, range: NSRangeJSON, lines: [Line] }
+    struct Page: Decodable { let index: Int, number: Int, range: NSRangeJSON, lines: [Line] }
 
     let textLength: Int
     let pageSize: Size
@@ -67,6 +68,12 @@ struct LayoutJSON: Decodable {
         #expect(match == nil, "a number with more than two decimals: \(match.map { (text as NSString).substring(with: $0.range) } ?? "")",
                 sourceLocation: sourceLocation)
         return try JSONDecoder().decode(LayoutJSON.self, from: result.stdoutData)
+    }
+
+    /// The `settings` object of stdout's `--json` document, as parsed (for comparing single keys).
+    static func settingsObject(_ result: CLIResult) throws -> [String: Any] {
+        let top = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        return try #require(top["settings"] as? [String: Any])
     }
 
     /// Every line of every page, in order.

@@ -41,6 +41,8 @@ public final class ReadingSession: Sendable {
         /// Shaped sections per font family and language, most recently used family last.
         var shaped: [(key: ShapingKey, sections: [Int: ShapedText])] = []
         var backgroundRunning = false
+        /// Section layouts made since the session started (for tests: what a change cost).
+        var layoutsMade = 0
     }
 
     /// Starts a session at `offset` (the beginning of the book by default).
@@ -244,6 +246,9 @@ public final class ReadingSession: Sendable {
     /// Sections laid out under the current settings.
     public var sectionsLaidOut: Int { state.withLock { $0.layouts.count } }
 
+    /// Section layouts made since the session started, under any settings.
+    var layoutsMade: Int { state.withLock { $0.layoutsMade } }
+
     private func page(holding position: TextPosition, generation: Int) throws -> ReaderPage {
         let text = publication.text
         let section = text.sectionIndex(containing: position.offset) ?? 0
@@ -271,6 +276,7 @@ public final class ReadingSession: Sendable {
         let shaped = try shapedSection(section, key: shapingKey)
         let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
         state.withLock { state in
+            state.layoutsMade += 1
             if state.generation == generation { state.layouts[section] = layout }
         }
         return layout

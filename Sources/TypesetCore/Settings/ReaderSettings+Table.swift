@@ -5,7 +5,8 @@ extension ReaderSettings {
         ReaderSetting(name: "font", kind: .text(optional: false), help: "font family (a stand-in is named on stderr when it is not installed)",
                       scope: .typography, read: { .word($0.typography.fontFamily) },
                       write: { if case .word(let family) = $1 { $0.typography.fontFamily = family } }),
-        number("size", .points, 0...2000, positive: true, "font size", \.typography.fontSize),
+        // Below a point, text is under a pixel even at the largest scale (and 1e-300 pt vanished into Float zero).
+        number("size", .points, TypographySettings.minimumFontSize...2000, positive: true, "font size", \.typography.fontSize),
         number("line-height", .multiple, TypographySettings.minimumLineHeightMultiple...20, positive: false,
                "line height as a multiple of the face's natural line height", \.typography.lineHeightMultiple),
         number("paragraph-spacing", .ems, 0...100, positive: false, "space between paragraphs", \.typography.paragraphSpacing),

@@ -49,6 +49,10 @@ public struct TypographySettings: Hashable, Sendable {
     /// much less leaves them without height.
     public static let minimumLineHeightMultiple: Double = 0.1
 
+    /// The smallest font size accepted, in points: smaller text is not legible at any scale, and sizes far below
+    /// it vanish in the layout's single-precision arithmetic.
+    public static let minimumFontSize: Double = 1
+
     /// The largest font size, page dimension and margin accepted, in points; far beyond any screen, small
     /// enough that layout arithmetic stays exact.
     public static let maximumDimension: Double = 100_000

@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TypesetTestSupport
+
+/// Output that fails: a full device, a closed descriptor, a process killed mid-write, two processes writing one
+/// folder. Nothing traps, lost output is never reported as success (exit 4), and a page file is always whole.
+@Suite struct CLIOutputFailureTests {
+    static let book = String(repeating: "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n", count: 40)
+
+    /// Runs `typeset ARGUMENTS` through the shell with a redirection (`>/dev/full`, `2>&-`).
+    static func run(_ arguments: [String], redirect: String, in directory: TemporaryDirectory, input: String? = nil) throws -> CLIResult {
+        let executable = try #require(CLIRunner.executable)
+        let quoted = ([executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return try CLIRunner.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + quoted.joined(separator: " ") + " " + redirect],
+                                        in: directory, timeout: CLIRunner.timeout, input: input)
+    }
+
+    /// Huge integers are refused with a message, never trapped on (the highlight's end used to overflow).
+    @Test func hugeIntegersAreRefusedNotTrappedOn() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        for arguments in [["--highlight", "9223372036854775807:1"], ["--highlight", "1:9223372036854775807"],
+                          ["--json", "--highlight", "9223372036854775807:1"], ["--json", "--highlight", "1:9223372036854775807"],
+                          ["--highlight", "99999999999999999999:1"], ["--at", "9223372036854775807"], ["--at", "99999999999999999999"],
+                          ["--pages", "9223372036854775807"], ["--threads", "99999999999999999999"],
+                          ["--columns", "9223372036854775807"], ["--size", "1e400"]] {
+            let result = try CLIRunner.runBundled(arguments + ["-o", directory.path("out"), file], in: directory)
+            expectFailure(result, status: 2, mentioning: [arguments[arguments.count - 2]])
+        }
+        let query = try CLIRunner.run(["query", "--fonts", "bundled", file], in: directory, input: """
+            {"op": "caretRect", "offset": 9223372036854775807}
+            {"op": "position", "from": 9223372036854775807, "offset": 9223372036854775807}
+            {"op": "selectionRects", "range": {"location": 9223372036854775807, "length": 9223372036854775807}}
+            {"op": "goTo", "offset": 1e300}
+
+            """)
+        #expect(query.status == 0)
+        let answers = query.stdout.split(separator: "\n")
+        #expect(answers.count == 4 && answers.allSatisfy { $0.contains("\"error\"") }, "\(answers)")
+    }
+
+    /// A failed write to standard error (full or closed) loses only the notices: the pages are written and the
+    /// tool succeeds; it never traps.
+    @Test func aFullOrClosedStandardErrorNeverCrashes() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        for (redirect, folder) in [("2>/dev/full", "full"), ("2>&-", "closed")] {
+            // Georgia is not bundled: the stand-in notice is written (and fails) before the pages.
+            let result = try Self.run(["--fonts", "bundled", "-o", directory.path(folder), file], redirect: redirect, in: directory)
+            #expect(result.status == 0 && !result.wasSignalled, "\(redirect): status \(result.status)")
+            #expect(try directory.entries(folder).first == "page-0001.png", "\(redirect)")
+        }
+        let query = try Self.run(["query", "--fonts", "bundled", file], redirect: "2>/dev/full", in: directory,
+                                 input: #"{"op": "currentPage"}"# + "\n")
+        #expect(query.status == 0 && query.stdout.contains("\"page\": 1"))
+    }
+
+    /// Output that cannot be written is exit status 4 with one line saying why, for every command that writes
+    /// to standard output.
+    @Test func lostOutputIsExitStatus4() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        for arguments in [["--json"], ["info"], ["info", "--json"], ["locate"], ["positions"], ["-o", "-", "--pages", "1"],
+                          ["help"], ["completion", "bash"], ["--version"]] {
+            let command = arguments.first == "positions" ? arguments + [file]
+                : arguments.first == "info" || arguments.first == "locate"
+                ? [arguments[0], "--fonts", "bundled"] + arguments.dropFirst() + [file]
+                : arguments == ["help"] || arguments.first == "completion" || arguments == ["--version"]
+                    ? arguments : ["--fonts", "bundled"] + arguments + [file]
+            let result = try Self.run(command, redirect: ">/dev/full", in: directory)
+            #expect(result.status == 4, "\(command): status \(result.status), \(result.stderrLines)")
+            #expect(result.stderrLines.last == "typeset: cannot write to standard output (No space left on device)",
+                    "\(command): \(result.stderrLines)")
+        }
+        let query = try Self.run(["query", "--fonts", "bundled", file], redirect: ">/dev/full", in: directory,
+                                 input: String(repeating: #"{"op": "currentPage"}"# + "\n", count: 3))
+        #expect(query.status == 4 && query.stderrLines.last?.contains("cannot write to standard output") == true)
+    }
+
+    /// Pages are written under a temporary name and renamed into place: a process killed at any moment leaves only
+    /// whole pages under page names, and two processes writing one folder leave, for each name, one of their pages.
+    @Test func pageFilesAreAlwaysWhole() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(String(repeating: Self.book, count: 6), to: "book.txt")
+        let executable = try #require(CLIRunner.executable)
+        let folder = directory.path("killed")
+        for delay in [200, 350, 500, 650, 800, 950, 1100, 1300] {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["--fonts", "bundled", "--scale", "4", "-q", "-o", folder, file]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(delay * 1000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("page-") {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+                #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && Array(bytes.suffix(8)) == Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82],
+                        "\(name) is not a whole PNG (\(bytes.count) bytes) after a kill at \(delay) ms")
+            }
+        }
+        // Two renders of different themes into one folder: every page is one render's page or the other's.
+        let shared = directory.path("shared")
+        let light = try CLIRunner.runBundled(["--theme", "light", "-q", "-o", directory.path("light"), file], in: directory)
+        let dark = try CLIRunner.runBundled(["--theme", "dark", "-q", "-o", directory.path("dark"), file], in: directory)
+        #expect(light.status == 0 && dark.status == 0)
+        let processes = try ["light", "dark"].map { theme -> Process in
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["--fonts", "bundled", "--theme", theme, "-q", "-o", shared, file]
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        let names = try directory.entries("shared")
+        #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix("page-") }, "\(names)")
+        for name in names {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: shared + "/" + name))
+            let a = try Data(contentsOf: URL(fileURLWithPath: directory.path("light") + "/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: directory.path("dark") + "/" + name))
+            #expect(bytes == a || bytes == b, "\(name) matches neither render")
+        }
+    }
+}
