@@ -8,16 +8,16 @@ import TypesetCore
 /// about 4 ms: under the 5 ms target for the first page, while a typical chapter (Pride and Prejudice's average
 /// 12,000 units, War and Peace's 8,800) is never split. A text without headings, or a chapter longer than the
 /// bound, gets a new section at a paragraph boundary.
-public enum SectionBounds {
+package enum SectionBounds {
     /// The longest section (UTF-16 units) that is not split, unless one paragraph alone is longer.
-    public static let maximumSectionLength = 40_000
+    package static let maximumSectionLength = 40_000
 
     /// The paragraphs with ``ParagraphStyle/startsSection`` added wherever a section would exceed
     /// `maximumLength` units. A section is split before the paragraph that would overflow it, or, when that
     /// paragraph continues a block or follows a heading, earlier at the last paragraph that starts a block (not the next line of a stanza or table) and does not follow a heading,
     /// so a heading stays with its text. Every section ends up at most `maximumLength` units long, or is a single
     /// paragraph longer than that. Units and ranges are unchanged.
-    public static func split(_ paragraphs: [Paragraph], maximumLength: Int = maximumSectionLength) -> [Paragraph] {
+    package static func split(_ paragraphs: [Paragraph], maximumLength: Int = maximumSectionLength) -> [Paragraph] {
         guard maximumLength > 0 else { return paragraphs }
         var result = paragraphs
         var sectionStart = 0

@@ -4,14 +4,14 @@ internal import CLibPNG
 ///
 /// Any PNG libpng reads (palette, gray, 16-bit, interlaced) is converted to 8-bit straight-alpha RGBA;
 /// images without alpha get alpha 255.
-public enum PNGDecoder {
+package enum PNGDecoder {
     /// Decodes a PNG byte stream.
     ///
     /// - Parameter bytes: A complete PNG file.
     /// - Returns: The image as RGBA.
     /// - Throws: ``RenderError`` `.png` for data libpng rejects, `.tooLarge` for images over
     ///   ``Bitmap/maximumPixelCount`` pixels.
-    public static func decode(_ bytes: [UInt8]) throws(RenderError) -> Bitmap {
+    package static func decode(_ bytes: [UInt8]) throws(RenderError) -> Bitmap {
         try PNGImage.withImage { (image: inout png_image) throws(RenderError) -> Bitmap in
             let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
             try PNGImage.check(begun, &image, "not a readable PNG")
@@ -33,7 +33,7 @@ public enum PNGDecoder {
     /// Reads and decodes a PNG file.
     ///
     /// - Throws: ``RenderError`` `.io` when the file cannot be read, else as ``decode(_:)``.
-    public static func read(from path: String) throws(RenderError) -> Bitmap {
+    package static func read(from path: String) throws(RenderError) -> Bitmap {
         try decode(FileBytes.read(path))
     }
 }

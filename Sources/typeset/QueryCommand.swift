@@ -134,7 +134,7 @@ final class QuerySession {
         case "textRange":
             let range = layout.textRange(from: TextPosition(offset: try request.anyOffset("from")),
                                          to: TextPosition(offset: try request.anyOffset("to")))
-            return .object([("range", range.map { .range($0.offsets) } ?? .null)])
+            return .object([("range", range.map { .range($0) } ?? .null)])
         case "rangeEnclosingPosition", "isPositionAtBoundary", "isPositionWithinTextUnit", "positionToBoundary":
             let position = TextPosition(offset: try request.anyOffset("offset"), affinity: try request.affinity())
             let granularityName = try request.string("granularity")

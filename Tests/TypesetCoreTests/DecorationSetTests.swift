@@ -133,7 +133,7 @@ import TypesetTestSupport
 
     @Test func marksFromOneSelectionOrSeveralRanges() throws {
         var set = DecorationSet(text: Self.text)
-        let single = Mark.highlight(id: "h1", selection: TextRange(TextPosition(offset: 22), TextPosition(offset: 17)), tint: .pink, note: "who?")
+        let single = Mark.highlight(id: "h1", selection: 17..<22, tint: .pink, note: "who?")
         let multi = Mark.highlights(ranges: [0..<5, 24..<30, 31..<40], tint: .blue) { "m\($0)" }
         let bookmark = Mark.bookmark(id: "b1", at: 24)
         let badBookmark = Mark.bookmark(id: "b2", at: 13)

@@ -26,9 +26,10 @@ public struct Mark: Hashable, Sendable {
         Mark(id: id, range: offset..<offset, kind: .bookmark)
     }
 
-    /// A highlight over one selection.
-    public static func highlight(id: String, selection: TextRange, tint: DecorationTint = .yellow, note: String? = nil) -> Mark {
-        Mark(id: id, range: selection.offsets, kind: .highlight(tint: tint, note: note))
+    /// A highlight over one selection (a range as the position API gives it: `textRange(from:to:)`,
+    /// `characterRange(at:onPage:)`, a tokenizer's unit).
+    public static func highlight(id: String, selection: Range<UTF16Offset>, tint: DecorationTint = .yellow, note: String? = nil) -> Mark {
+        Mark(id: id, range: selection, kind: .highlight(tint: tint, note: note))
     }
 
     /// Highlights over several ranges at once (a multi-range selection, as iOS 26's text views make), one mark per

@@ -106,7 +106,7 @@ public struct EdgeInsets: Hashable, Sendable {
 
 /// Formats a value in points with at most two decimals and no trailing zeros ("12", "12.5", "12.25").
 /// Used by text dumps and descriptions so that goldens do not depend on floating-point noise.
-public func formatPoints(_ value: Double) -> String {
+package func formatPoints(_ value: Double) -> String {
     // Beyond 1e15 the hundredths no longer fit an Int exactly; such values are only ever reported, not laid out.
     guard value.isFinite, abs(value) < 1e15 else { return String(describing: value) }
     let hundredths = (value * 100).rounded()

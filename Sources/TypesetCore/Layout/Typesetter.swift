@@ -112,7 +112,7 @@ public final class Typesetter: Sendable {
     }
 
     /// Word-cache hits, misses and entries since the last reset, summed over the worker contexts.
-    public func wordCacheStatistics(reset: Bool = false) -> (hits: Int, misses: Int, entries: Int) {
+    package func wordCacheStatistics(reset: Bool = false) -> (hits: Int, misses: Int, entries: Int) {
         pool.cacheStatistics(reset: reset)
     }
 }

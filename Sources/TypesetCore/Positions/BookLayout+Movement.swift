@@ -31,10 +31,11 @@ extension BookLayout {
     }
 
     /// The range between two positions (in either order), or nil if one lies outside `0...length`, as
-    /// `UITextInput.textRange(from:to:)`.
-    public func textRange(from a: TextPosition, to b: TextPosition) -> TextRange? {
+    /// `UITextInput.textRange(from:to:)`. Ranges are `Range<UTF16Offset>` throughout the position API (as
+    /// `NSRange` is in UIKit's): a range has no affinity of its own.
+    public func textRange(from a: TextPosition, to b: TextPosition) -> Range<UTF16Offset>? {
         guard (0...text.length).contains(a.offset), (0...text.length).contains(b.offset) else { return nil }
-        return TextRange(a, b)
+        return min(a.offset, b.offset)..<max(a.offset, b.offset)
     }
 
     /// The position `offset` steps away in a layout direction, as `UITextInput.position(from:in:offset:)`:

@@ -34,26 +34,6 @@ public struct TextPosition: Hashable, Comparable, Sendable, CustomStringConverti
     public var description: String { String(offset) + (affinity == .backward ? "↑" : "") }
 }
 
-/// A range between two positions, `start <= end` (a `UITextRange`).
-public struct TextRange: Hashable, Sendable, CustomStringConvertible {
-    /// The start (lower offset).
-    public let start: TextPosition
-    /// The end (higher offset).
-    public let end: TextPosition
-
-    /// The range between two positions in either order.
-    public init(_ a: TextPosition, _ b: TextPosition) {
-        if b.offset < a.offset { start = b; end = a } else { start = a; end = b }
-    }
-
-    /// The range of offsets.
-    public var offsets: Range<UTF16Offset> { start.offset..<end.offset }
-    /// Whether start and end coincide.
-    public var isEmpty: Bool { start.offset == end.offset }
-    /// `[a, b)`.
-    public var description: String { "[\(start), \(end))" }
-}
-
 /// Directions for `position(from:in:offset:)`, as `UITextLayoutDirection`.
 public enum TextLayoutDirection: String, Hashable, Sendable {
     /// Visually right (in a right-to-left run, to a lower offset).

@@ -41,13 +41,13 @@ public struct ReadingFigures: Hashable, Sendable {
 }
 
 /// Counts words the way readers count them for reading time.
-public enum WordCounter {
+package enum WordCounter {
     /// Words before `end`: runs of non-space characters holding a letter or digit; each Han, kana or Hangul
     /// character counts as a word of its own (those scripts do not separate words with spaces).
     ///
     /// Works on the UTF-16 units: ASCII is classified by table and only other characters ask for Unicode
     /// properties (asking for every character cost War and Peace 5 billion instructions).
-    public static func count(_ text: StyledText, upTo end: UTF16Offset) -> Int {
+    package static func count(_ text: StyledText, upTo end: UTF16Offset) -> Int {
         count(text, before: end).before
     }
 

@@ -7,7 +7,7 @@ internal import CMemory
 /// every font size, width and page size; only a change of font family or of the text needs a new one.
 /// Glyphs are stored in logical order: for a right-to-left run, HarfBuzz's visual output is reversed, so that
 /// breaking can walk every run in the same direction; drawing an RTL run walks its glyphs backwards.
-public struct ShapedParagraph: Sendable {
+package struct ShapedParagraph: Sendable {
     /// What shaping produced for the paragraph (see the forwarding properties below for each field).
     struct Contents {
         var contentLength: Int
@@ -66,9 +66,9 @@ public struct ShapedParagraph: Sendable {
     }
 
     /// UTF-16 length of the paragraph's content.
-    public var contentLength: Int { storage.contents.contentLength }
+    package var contentLength: Int { storage.contents.contentLength }
     /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).
-    public var paragraphLevel: UInt8 { storage.contents.paragraphLevel }
+    package var paragraphLevel: UInt8 { storage.contents.paragraphLevel }
     /// ``FontFace/id`` of the primary face of the paragraph's first style: the metrics of an empty line.
     var primaryFaceID: Int32 { storage.contents.primaryFaceID }
     /// Runs in logical order, covering the content.
@@ -95,16 +95,16 @@ public struct ShapedParagraph: Sendable {
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.hasMonotoneWidthsAndPlainBreaks }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
-    public static let invisibleGlyph: UInt16 = 0xFFFF
+    package static let invisibleGlyph: UInt16 = 0xFFFF
 
     /// The base direction of the paragraph.
-    public var baseDirection: WritingDirection { paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight }
+    package var baseDirection: WritingDirection { paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight }
 
     /// Number of glyphs.
-    public var glyphCount: Int { glyphIDs.count }
+    package var glyphCount: Int { glyphIDs.count }
 
     /// Line-break opportunities as (content offset, mandatory) pairs.
-    public var breakOpportunities: [(offset: Int, mandatory: Bool)] {
+    package var breakOpportunities: [(offset: Int, mandatory: Bool)] {
         breaks.map { (BreakCandidate.offset($0), BreakCandidate.isMandatory($0)) }
     }
 
@@ -193,7 +193,7 @@ public struct ShapedParagraph: Sendable {
     }
 
     /// Approximate heap bytes held, for memory accounting.
-    public var byteCount: Int {
+    package var byteCount: Int {
         MemoryLayout<Int>.size * 2 + 11 * MemoryLayout<Int>.size  // the storage object: header and fields
             + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
             + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + clusterStarts.count

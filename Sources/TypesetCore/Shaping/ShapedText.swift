@@ -19,7 +19,7 @@ public struct ShapedText: Sendable {
     public let paragraphRange: Range<Int>
     /// One shaped paragraph per paragraph of ``paragraphRange``, in order: `paragraphs[i]` shapes
     /// `text.paragraphs[paragraphRange.lowerBound + i]` (use ``paragraph(_:)`` to index by document paragraph).
-    public let paragraphs: [ShapedParagraph]
+    package let paragraphs: [ShapedParagraph]
     /// Every face the shaping used, indexed by ``FontFace/id`` (faces loaded later by the same context are not
     /// here; every id in ``paragraphs`` is).
     public let faces: [FontFace]

@@ -21,9 +21,9 @@ public enum TextEncoding: String, Sendable, Hashable {
 /// such; anything else that is not binary falls back to ISO-8859-1, which can decode every byte (and is what
 /// Project Gutenberg's 8-bit files are). Binary data (NUL bytes, or a high share of control characters) is
 /// refused.
-public enum TextDecoder {
+package enum TextDecoder {
     /// The decoded units and the encoding found.
-    public static func decode(_ bytes: [UInt8], name: String) throws(DocumentError) -> (units: [UInt16], encoding: TextEncoding) {
+    package static func decode(_ bytes: [UInt8], name: String) throws(DocumentError) -> (units: [UInt16], encoding: TextEncoding) {
         if bytes.starts(with: [0xFF, 0xFE]) { return (utf16(bytes.dropFirst(2), littleEndian: true), .utf16LittleEndian) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (utf16(bytes.dropFirst(2), littleEndian: false), .utf16BigEndian) }
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
