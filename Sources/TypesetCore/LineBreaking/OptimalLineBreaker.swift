@@ -89,7 +89,6 @@ struct OptimalLineBreaker {
         swap(&candidates, &scratch.candidates)
         defer { swap(&candidates, &scratch.candidates) }
         candidates.removeAll(keepingCapacity: true)
-        let base = units.startIndex
         for candidate in breaks {
             let offset = BreakCandidate.offset(candidate)
             let mandatory = BreakCandidate.isMandatory(candidate) || offset == count
