@@ -21,10 +21,19 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Cairo, for librsvg's drawing surface; its pkg-config flags also give the image facade glib's and pixman's
+        // headers.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Book images: libjpeg-turbo, giflib, libwebp, librsvg (with cairo) and pixman behind one plain-C facade, so
+        // that no glib, cairo or codec type reaches Swift.
+        .target(name: "CImageCodecs", dependencies: ["CCairo"],
+                linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                                 .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+                                 .linkedLibrary("pixman-1")]),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 
@@ -34,7 +43,7 @@ let package = Package(
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
         // the fast path of one-colour pages).
-        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib"]),
+        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs"]),
         // The command-line tool.
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
@@ -48,7 +57,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
         .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],
-                    exclude: ["Goldens"]),
+                    exclude: ["Goldens", "Images"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),
     ]
 )

@@ -9,6 +9,7 @@ PACKAGES=(
     pkg-config
     libharfbuzz-dev libfreetype-dev libfontconfig-dev libxml2-dev libpng-dev zlib1g-dev
     libicu-dev libzip-dev libhyphen-dev
+    libturbojpeg0-dev libgif-dev libwebp-dev librsvg2-dev libcairo2-dev libpixman-1-dev
     hyphen-en-us hyphen-fr hyphen-de hyphen-ru hyphen-es hyphen-it
     unicode-data libharfbuzz-bin fontconfig
     "$@"

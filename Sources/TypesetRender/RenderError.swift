@@ -17,6 +17,8 @@ public struct RenderError: Error, CustomStringConvertible, Equatable, Sendable {
         case png
         /// A file could not be written or read.
         case io
+        /// An image is in no known format, or its library cannot decode it.
+        case image
         /// The appearance cannot be drawn (a pixel scale out of its range; see ``Appearance/validated()``).
         case invalidAppearance
     }

@@ -1,0 +1,296 @@
+#include "CImageCodecs.h"
+
+#include <cairo.h>
+#include <gif_lib.h>
+#include <glib-object.h>
+#include <pixman.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <turbojpeg.h>
+#include <webp/decode.h>
+
+static void setError(char *error, size_t capacity, const char *message) {
+    if (error && capacity > 0) snprintf(error, capacity, "%s", message ? message : "unknown error");
+}
+
+/* ---- JPEG (TurboJPEG: errors are return values; libjpeg's longjmp stays inside the library) ---- */
+
+int CImage_jpegSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
+    tjhandle handle = tjInitDecompress();
+    if (!handle) { setError(error, errorCapacity, "libjpeg-turbo could not start"); return -1; }
+    int w = 0, h = 0, subsampling = 0, colorspace = 0;
+    int result = tjDecompressHeader3(handle, data, (unsigned long)length, &w, &h, &subsampling, &colorspace);
+    if (result != 0) setError(error, errorCapacity, tjGetErrorStr2(handle));
+    else { *width = w; *height = h; }
+    tjDestroy(handle);
+    return result == 0 ? 0 : -1;
+}
+
+int CImage_jpegDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                      char *error, size_t errorCapacity) {
+    tjhandle handle = tjInitDecompress();
+    if (!handle) { setError(error, errorCapacity, "libjpeg-turbo could not start"); return -1; }
+    int result = tjDecompress2(handle, data, (unsigned long)length, rgba, width, 0, height, TJPF_RGBA, 0);
+    int status = 0;
+    if (result != 0) {
+        /* A warning (a truncated file, a premature end) leaves the rows decoded so far, as browsers draw them. */
+        status = tjGetErrorCode(handle) == TJERR_WARNING ? 1 : -1;
+        setError(error, errorCapacity, tjGetErrorStr2(handle));
+    }
+    tjDestroy(handle);
+    return status;
+}
+
+/* ---- GIF (giflib reading from memory; only the first image is decoded, whatever the frame count) ---- */
+
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+} GifSource;
+
+static int gifRead(GifFileType *gif, GifByteType *buffer, int count) {
+    GifSource *source = (GifSource *)gif->UserData;
+    size_t left = source->length - source->offset;
+    size_t n = count < 0 ? 0 : ((size_t)count < left ? (size_t)count : left);
+    memcpy(buffer, source->data + source->offset, n);
+    source->offset += n;
+    return (int)n;
+}
+
+static GifFileType *gifOpen(GifSource *source, char *error, size_t errorCapacity) {
+    int code = 0;
+    GifFileType *gif = DGifOpen(source, gifRead, &code);
+    if (!gif) setError(error, errorCapacity, GifErrorString(code));
+    return gif;
+}
+
+int CImage_gifSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
+    GifSource source = {data, length, 0};
+    GifFileType *gif = gifOpen(&source, error, errorCapacity);
+    if (!gif) return -1;
+    *width = gif->SWidth;
+    *height = gif->SHeight;
+    int code = 0;
+    DGifCloseFile(gif, &code);
+    return 0;
+}
+
+int CImage_gifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                     char *error, size_t errorCapacity) {
+    GifSource source = {data, length, 0};
+    GifFileType *gif = gifOpen(&source, error, errorCapacity);
+    if (!gif) return -1;
+    int status = -1, transparent = -1;
+    GifPixelType *line = NULL;
+    for (;;) {
+        GifRecordType type;
+        if (DGifGetRecordType(gif, &type) == GIF_ERROR) { setError(error, errorCapacity, GifErrorString(gif->Error)); break; }
+        if (type == TERMINATE_RECORD_TYPE) { setError(error, errorCapacity, "the GIF holds no image"); break; }
+        if (type == EXTENSION_RECORD_TYPE) {
+            int code = 0;
+            GifByteType *extension = NULL;
+            if (DGifGetExtension(gif, &code, &extension) == GIF_ERROR) { setError(error, errorCapacity, GifErrorString(gif->Error)); break; }
+            /* The graphic control block before the first image names its transparent colour. */
+            if (code == GRAPHICS_EXT_FUNC_CODE && extension && extension[0] >= 4 && (extension[1] & 1)) transparent = extension[4];
+            while (extension) {
+                if (DGifGetExtensionNext(gif, &extension) == GIF_ERROR) { extension = NULL; break; }
+            }
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) continue;
+        if (DGifGetImageDesc(gif) == GIF_ERROR) { setError(error, errorCapacity, GifErrorString(gif->Error)); break; }
+        GifImageDesc desc = gif->Image;
+        ColorMapObject *map = desc.ColorMap ? desc.ColorMap : gif->SColorMap;
+        if (!map || desc.Width <= 0 || desc.Height <= 0) { setError(error, errorCapacity, "the GIF's first image has no colours or no size"); break; }
+        line = malloc((size_t)desc.Width);
+        if (!line) { setError(error, errorCapacity, "out of memory"); break; }
+        static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+        int passes = desc.Interlace ? 4 : 1, failed = 0;
+        for (int pass = 0; pass < passes && !failed; pass++) {
+            int start = desc.Interlace ? starts[pass] : 0, step = desc.Interlace ? steps[pass] : 1;
+            for (int row = start; row < desc.Height; row += step) {
+                if (DGifGetLine(gif, line, desc.Width) == GIF_ERROR) { failed = 1; break; }
+                int y = desc.Top + row;
+                if (y < 0 || y >= height) continue;
+                for (int column = 0; column < desc.Width; column++) {
+                    int x = desc.Left + column, index = line[column];
+                    if (x < 0 || x >= width || index == transparent || index >= map->ColorCount) continue;
+                    GifColorType colour = map->Colors[index];
+                    uint8_t *pixel = rgba + ((size_t)y * (size_t)width + (size_t)x) * 4;
+                    pixel[0] = colour.Red; pixel[1] = colour.Green; pixel[2] = colour.Blue; pixel[3] = 255;
+                }
+            }
+        }
+        /* A truncated image keeps the rows read, as browsers draw it. */
+        status = failed ? 1 : 0;
+        if (failed) setError(error, errorCapacity, GifErrorString(gif->Error));
+        break;
+    }
+    free(line);
+    int code = 0;
+    DGifCloseFile(gif, &code);
+    return status;
+}
+
+/* ---- WebP ---- */
+
+int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
+    int w = 0, h = 0;
+    if (!WebPGetInfo(data, length, &w, &h)) return -1;
+    *width = w;
+    *height = h;
+    return 0;
+}
+
+int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height) {
+    size_t size = (size_t)width * (size_t)height * 4;
+    return WebPDecodeRGBAInto(data, length, rgba, size, width * 4) ? 0 : -1;
+}
+
+/* ---- SVG (librsvg 2.54; its header pulls in gio and gdk-pixbuf, whose pkg-config flags SwiftPM refuses, so the
+   five functions used are declared here as librsvg's stable C API has them) ---- */
+
+typedef struct _RsvgHandle RsvgHandle;
+typedef struct { double x, y, width, height; } RsvgRectangle;
+typedef struct { double length; int unit; } RsvgLength;
+extern RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize dataLength, GError **error);
+extern gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, gdouble *width, gdouble *height);
+extern void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *hasWidth, RsvgLength *width,
+                                                 gboolean *hasHeight, RsvgLength *height, gboolean *hasViewBox,
+                                                 RsvgRectangle *viewBox);
+extern gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
+extern void rsvg_handle_set_dpi(RsvgHandle *handle, double dpi);
+
+static RsvgHandle *svgOpen(const uint8_t *data, size_t length, char *error, size_t errorCapacity) {
+    GError *failure = NULL;
+    RsvgHandle *handle = rsvg_handle_new_from_data(data, length, &failure);
+    if (!handle) {
+        setError(error, errorCapacity, failure ? failure->message : "librsvg could not read the SVG");
+        if (failure) g_error_free(failure);
+        return NULL;
+    }
+    rsvg_handle_set_dpi(handle, 96);
+    return handle;
+}
+
+int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *height, char *error, size_t errorCapacity) {
+    RsvgHandle *handle = svgOpen(data, length, error, errorCapacity);
+    if (!handle) return -1;
+    int status = 0;
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, width, height)) {
+        gboolean hasWidth = FALSE, hasHeight = FALSE, hasViewBox = FALSE;
+        RsvgLength w, h;
+        RsvgRectangle viewBox = {0, 0, 0, 0};
+        rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &w, &hasHeight, &h, &hasViewBox, &viewBox);
+        if (hasViewBox && viewBox.width > 0 && viewBox.height > 0) {
+            *width = viewBox.width;
+            *height = viewBox.height;
+            status = 1;
+        } else {
+            setError(error, errorCapacity, "the SVG has neither a size nor a viewBox");
+            status = -1;
+        }
+    }
+    g_object_unref(handle);
+    return status;
+}
+
+int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                     char *error, size_t errorCapacity) {
+    RsvgHandle *handle = svgOpen(data, length, error, errorCapacity);
+    if (!handle) return -1;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        setError(error, errorCapacity, cairo_status_to_string(cairo_surface_status(surface)));
+        cairo_surface_destroy(surface);
+        g_object_unref(handle);
+        return -1;
+    }
+    cairo_t *context = cairo_create(surface);
+    RsvgRectangle viewport = {0, 0, width, height};
+    GError *failure = NULL;
+    gboolean rendered = rsvg_handle_render_document(handle, context, &viewport, &failure);
+    if (!rendered) setError(error, errorCapacity, failure ? failure->message : "librsvg could not draw the SVG");
+    if (failure) g_error_free(failure);
+    cairo_destroy(context);
+    cairo_surface_flush(surface);
+    if (rendered) {
+        /* Cairo's ARGB32: native-endian words, premultiplied alpha. */
+        const uint8_t *pixels = cairo_image_surface_get_data(surface);
+        int stride = cairo_image_surface_get_stride(surface);
+        for (int y = 0; y < height; y++) {
+            const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
+            uint8_t *out = rgba + (size_t)y * (size_t)width * 4;
+            for (int x = 0; x < width; x++) {
+                uint32_t p = row[x];
+                uint32_t a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+                if (a != 0 && a != 255) { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a; }
+                out[x * 4] = (uint8_t)(r > 255 ? 255 : r);
+                out[x * 4 + 1] = (uint8_t)(g > 255 ? 255 : g);
+                out[x * 4 + 2] = (uint8_t)(b > 255 ? 255 : b);
+                out[x * 4 + 3] = (uint8_t)a;
+            }
+        }
+    }
+    cairo_surface_destroy(surface);
+    g_object_unref(handle);
+    return rendered ? 0 : -1;
+}
+
+/* ---- Scaling (pixman) ---- */
+
+static uint32_t premultiplied(const uint8_t *p) {
+    uint32_t a = p[3];
+    uint32_t r = (p[0] * a + 127) / 255, g = (p[1] * a + 127) / 255, b = (p[2] * a + 127) / 255;
+    return a << 24 | r << 16 | g << 8 | b;
+}
+
+int CImage_scale(const uint8_t *source, int32_t sourceWidth, int32_t sourceHeight,
+                 uint8_t *target, int32_t targetWidth, int32_t targetHeight) {
+    if (sourceWidth <= 0 || sourceHeight <= 0 || targetWidth <= 0 || targetHeight <= 0) return -1;
+    size_t sourceCount = (size_t)sourceWidth * (size_t)sourceHeight, targetCount = (size_t)targetWidth * (size_t)targetHeight;
+    uint32_t *in = malloc(sourceCount * 4), *out = calloc(targetCount, 4);
+    if (!in || !out) { free(in); free(out); return -1; }
+    for (size_t i = 0; i < sourceCount; i++) in[i] = premultiplied(source + i * 4);
+    pixman_image_t *from = pixman_image_create_bits(PIXMAN_a8r8g8b8, sourceWidth, sourceHeight, in, sourceWidth * 4);
+    pixman_image_t *to = pixman_image_create_bits(PIXMAN_a8r8g8b8, targetWidth, targetHeight, out, targetWidth * 4);
+    int status = -1;
+    if (from && to) {
+        double scaleX = (double)sourceWidth / targetWidth, scaleY = (double)sourceHeight / targetHeight;
+        pixman_transform_t transform;
+        pixman_transform_init_scale(&transform, pixman_double_to_fixed(scaleX), pixman_double_to_fixed(scaleY));
+        pixman_image_set_transform(from, &transform);
+        pixman_image_set_repeat(from, PIXMAN_REPEAT_PAD);
+        if (scaleX > 1 || scaleY > 1) {
+            /* Shrinking: what cairo's best filter does, a box reconstruction sampled with Lanczos-3. */
+            int count = 0;
+            pixman_fixed_t *parameters = pixman_filter_create_separable_convolution(
+                &count, pixman_double_to_fixed(scaleX > 1 ? scaleX : 1), pixman_double_to_fixed(scaleY > 1 ? scaleY : 1),
+                PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_LANCZOS3, PIXMAN_KERNEL_LANCZOS3, 4, 4);
+            if (parameters) {
+                pixman_image_set_filter(from, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, parameters, count);
+                free(parameters);
+            } else {
+                pixman_image_set_filter(from, PIXMAN_FILTER_GOOD, NULL, 0);
+            }
+        } else {
+            pixman_image_set_filter(from, PIXMAN_FILTER_BILINEAR, NULL, 0);
+        }
+        pixman_image_composite32(PIXMAN_OP_SRC, from, NULL, to, 0, 0, 0, 0, 0, 0, targetWidth, targetHeight);
+        for (size_t i = 0; i < targetCount; i++) {
+            uint32_t p = out[i], a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+            if (a != 0 && a != 255) { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a; }
+            uint8_t *o = target + i * 4;
+            o[0] = (uint8_t)(r > 255 ? 255 : r); o[1] = (uint8_t)(g > 255 ? 255 : g);
+            o[2] = (uint8_t)(b > 255 ? 255 : b); o[3] = (uint8_t)a;
+        }
+        status = 0;
+    }
+    if (from) pixman_image_unref(from);
+    if (to) pixman_image_unref(to);
+    free(in);
+    free(out);
+    return status;
+}

@@ -1,0 +1,186 @@
+internal import CImageCodecs
+import TypesetCore
+
+/// The image formats books use, recognised by their first bytes (never by a file name or a declared media type,
+/// which books get wrong).
+public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
+    case png, jpeg, gif, webp, svg
+
+    /// The format of `bytes`, or nil when they start like none of them.
+    public init?(sniffing bytes: [UInt8]) {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
+        else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
+        else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { self = .gif }
+        else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { self = .webp }
+        else if ImageFormat.looksLikeSVG(bytes) { self = .svg }
+        else { return nil }
+    }
+
+    /// An XML document (after an optional byte-order mark, white space, a declaration, comments and a doctype)
+    /// whose root element is `svg`.
+    private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
+        var head = bytes.prefix(4096)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        // Only a prologue may come before the root: white space and markup that is not an element.
+        var index = head.startIndex
+        while index < head.endIndex {
+            let byte = head[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1; continue }
+            guard byte == UInt8(ascii: "<"), index + 1 < head.endIndex else { return false }
+            let next = head[index + 1]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                guard var close = head[index...].firstIndex(of: UInt8(ascii: ">")) else { return false }
+                // A doctype's internal subset (Illustrator declares entities there) holds `>`: skip to `]>`.
+                if let bracket = head[index..<close].firstIndex(of: UInt8(ascii: "[")),
+                   let end = head[bracket...].firstIndex(of: UInt8(ascii: "]")),
+                   let after = head[end...].firstIndex(of: UInt8(ascii: ">")) {
+                    close = after
+                }
+                index = close + 1
+                continue
+            }
+            return head[(index + 1)...].starts(with: Array("svg".utf8))
+        }
+        return false
+    }
+}
+
+/// What decoding one image may cost. A header that declares more is refused before anything is allocated.
+public struct ImageLimits: Hashable, Sendable {
+    /// The most pixels an image may have once decoded (RGBA: four bytes each). The default, 40 million, is a
+    /// 7,000 × 5,700 photograph, more than any page shows, at 160 MB.
+    public var maximumPixelCount: Int
+    /// The longest side, in pixels.
+    public var maximumDimension: Int
+    /// The most bytes an image file may have.
+    public var maximumFileSize: Int
+
+    /// Creates limits; the defaults suit any book image.
+    public init(maximumPixelCount: Int = 40_000_000, maximumDimension: Int = 32_767, maximumFileSize: Int = 64 << 20) {
+        self.maximumPixelCount = maximumPixelCount
+        self.maximumDimension = maximumDimension
+        self.maximumFileSize = maximumFileSize
+    }
+}
+
+/// Decodes book images into bitmaps with the libraries made for each format: libpng, libjpeg-turbo, giflib,
+/// libwebp and librsvg; scales them with pixman.
+///
+/// Sizes come from headers first (``size(of:)``), so a layout never decodes, and a page decodes only the images
+/// it draws. Every failure is a ``RenderError`` `.image` naming what went wrong; nothing traps, and no decoder is
+/// asked for more than ``ImageLimits`` allow.
+public enum ImageDecoder {
+    /// An image's intrinsic size: pixels for raster images, CSS pixels (96 per inch) for SVG.
+    public struct IntrinsicSize: Hashable, Sendable {
+        /// The format the bytes are in.
+        public let format: ImageFormat
+        /// Width in pixels.
+        public let width: Double
+        /// Height in pixels.
+        public let height: Double
+    }
+
+    /// Reads the size from the image's header without decoding it.
+    ///
+    /// - Throws: ``RenderError`` `.image` for bytes in no known format or a header the library refuses,
+    ///   `.tooLarge` for a size over `limits`.
+    public static func size(of bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(RenderError) -> IntrinsicSize {
+        guard bytes.count <= limits.maximumFileSize else {
+            throw RenderError(.tooLarge, "the image file has \(bytes.count) bytes, more than the \(limits.maximumFileSize) an image may have")
+        }
+        guard let format = ImageFormat(sniffing: bytes) else { throw RenderError(.image, "not an image in a known format (PNG, JPEG, GIF, WebP or SVG)") }
+        var message = [CChar](repeating: 0, count: 256)
+        var width: Int32 = 0, height: Int32 = 0
+        let result: Int32
+        switch format {
+        case .png:
+            guard bytes.count >= 24 else { throw RenderError(.image, "the PNG is truncated before its header") }
+            func field(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+            return try checked(IntrinsicSize(format: .png, width: Double(field(16)), height: Double(field(20))), limits)
+        case .jpeg: result = CImage_jpegSize(bytes, bytes.count, &width, &height, &message, message.count)
+        case .gif: result = CImage_gifSize(bytes, bytes.count, &width, &height, &message, message.count)
+        case .webp: result = CImage_webpSize(bytes, bytes.count, &width, &height)
+        case .svg:
+            var w = 0.0, h = 0.0
+            guard CImage_svgSize(bytes, bytes.count, &w, &h, &message, message.count) >= 0 else {
+                throw RenderError(.image, "the SVG cannot be read (\(text(message)))")
+            }
+            return try checked(IntrinsicSize(format: .svg, width: w, height: h), limits)
+        }
+        guard result == 0 else { throw RenderError(.image, "the \(format.rawValue.uppercased()) header cannot be read (\(text(message)))") }
+        return try checked(IntrinsicSize(format: format, width: Double(width), height: Double(height)), limits)
+    }
+
+    /// Decodes an image at its own size (SVG: rendered at `svgSize`, else at its intrinsic size).
+    ///
+    /// A truncated JPEG or GIF keeps the rows decoded, as browsers draw them.
+    ///
+    /// - Throws: ``RenderError`` `.image` for data the library cannot decode, `.tooLarge` over `limits`.
+    public static func decode(_ bytes: [UInt8], svgSize: (width: Int, height: Int)? = nil,
+                              limits: ImageLimits = ImageLimits()) throws(RenderError) -> Bitmap {
+        let size = try size(of: bytes, limits: limits)
+        var width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        if size.format == .svg, let svgSize {
+            width = svgSize.width
+            height = svgSize.height
+            _ = try checked(IntrinsicSize(format: .svg, width: Double(width), height: Double(height)), limits)
+        }
+        if size.format == .png { return try PNGDecoder.decode(bytes) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let result: Int32 = pixels.withUnsafeMutableBufferPointer { out in
+            let w = Int32(width), h = Int32(height)
+            switch size.format {
+            case .jpeg: return CImage_jpegDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
+            case .gif: return CImage_gifDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
+            case .webp: return CImage_webpDecode(bytes, bytes.count, out.baseAddress, w, h)
+            case .svg: return CImage_svgRender(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
+            case .png: return -1
+            }
+        }
+        guard result >= 0 else {
+            throw RenderError(.image, "the \(size.format.rawValue.uppercased()) cannot be decoded (\(text(message)))")
+        }
+        guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else {
+            throw RenderError(.image, "the \(size.format.rawValue.uppercased()) decoded to the wrong byte count")
+        }
+        return bitmap
+    }
+
+    /// The bitmap scaled to `width` × `height` pixels (Lanczos-3 when shrinking, bilinear when enlarging, in
+    /// premultiplied alpha).
+    ///
+    /// - Throws: ``RenderError`` `.tooLarge` for a target over `limits`, `.image` when pixman fails.
+    public static func scaled(_ bitmap: Bitmap, width: Int, height: Int, limits: ImageLimits = ImageLimits()) throws(RenderError) -> Bitmap {
+        if width == bitmap.width && height == bitmap.height { return bitmap }
+        _ = try checked(IntrinsicSize(format: .png, width: Double(width), height: Double(height)), limits)
+        guard bitmap.width > 0, bitmap.height > 0 else { throw RenderError(.image, "an empty image cannot be scaled") }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let result = pixels.withUnsafeMutableBufferPointer { out in
+            bitmap.pixels.withUnsafeBufferPointer { source in
+                CImage_scale(source.baseAddress, Int32(bitmap.width), Int32(bitmap.height), out.baseAddress, Int32(width), Int32(height))
+            }
+        }
+        guard result == 0, let scaled = Bitmap(width: width, height: height, pixels: pixels) else {
+            throw RenderError(.image, "pixman could not scale a \(bitmap.width)×\(bitmap.height) image to \(width)×\(height)")
+        }
+        return scaled
+    }
+
+    private static func checked(_ size: IntrinsicSize, _ limits: ImageLimits) throws(RenderError) -> IntrinsicSize {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+            throw RenderError(.image, "the \(size.format.rawValue.uppercased()) declares a size of \(formatPoints(size.width))×\(formatPoints(size.height))")
+        }
+        guard size.width <= Double(limits.maximumDimension), size.height <= Double(limits.maximumDimension),
+              size.width * size.height <= Double(limits.maximumPixelCount) else {
+            throw RenderError(.tooLarge, "the \(size.format.rawValue.uppercased()) declares \(formatPoints(size.width))×\(formatPoints(size.height)) pixels, more than an image may have (\(limits.maximumPixelCount) pixels, \(limits.maximumDimension) on a side)")
+        }
+        return size
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let text = String(decoding: bytes, as: UTF8.self).oneLine(limit: 120)
+        return text.isEmpty ? "no reason given" : text
+    }
+}
