@@ -23,7 +23,11 @@ struct ParagraphShaper {
         let text = LayoutText(paragraph)
         let units = text.units
         let count = units.count
-        let (levels, paragraphLevel) = Bidi.resolve(units[...], base: paragraph.style.baseDirection)
+        let spans = paragraph.caretSpans
+        // Hidden units are invisible to bidi resolution (boundary neutrals, as UAX #9 treats joiners), so that
+        // markup between two right-to-left words does not change their order.
+        let (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(units[...], base: paragraph.style.baseDirection)
+            : Bidi.resolve(text.unitsWithHiddenAsNeutral(spans)[...], base: paragraph.style.baseDirection)
         let firstStyle = paragraph.runs.first?.style ?? .body
         let primary = try context.fontSet(for: FontDescriptor(family: firstStyle.fontFamily ?? family,
                                                               weight: firstStyle.weight, isItalic: firstStyle.isItalic)).primary
@@ -51,6 +55,15 @@ struct ParagraphShaper {
             for var run in runs {
                 run.glyphStart = Int32(sink.count)
                 let style = paragraph.runs[Int(run.attributeIndex)].style
+                if run.isOutOfFlow {
+                    // Hidden units: kept in place as invisible glyphs without width.
+                    for i in Int(run.start)..<Int(run.end) {
+                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
+                    }
+                    run.glyphEnd = Int32(sink.count)
+                    shapedRuns.append(run)
+                    continue
+                }
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))
                 let smallCaps = face.map { style.smallCaps && $0.hasSmallCaps } ?? false
@@ -95,18 +108,21 @@ struct ParagraphShaper {
             }
         }
 
-        let breaks = breakOpportunities(units, language: paragraph.style.language ?? documentLanguage)
+        let language = paragraph.style.language ?? documentLanguage
+        let breaks = spans.contains(where: \.isHidden)
+            ? breakOpportunities(VisibleText(units, spans: spans), language: language)
+            : breakOpportunities(units, language: language)
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
         let shapedGlyphs = sink.makeArrays()
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
-                                       sizes: context.ones(count: paragraph.runs.count),
+                                       sizes: context.ones(count: paragraph.runs.count), caretSpans: spans,
                                        prefix: &emPrefix, clusterStarts: &clusterStarts)
         return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
-                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts))
+                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts, caretSpans: spans))
     }
 
     /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).
@@ -207,6 +223,24 @@ struct ParagraphShaper {
             let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
             let set = try context.fontSet(for: descriptor)
             let primary = set.primary
+            if style.isOutOfFlow {
+                // Hidden units need no font: one run per bidi level, in the primary face, never shaped.
+                var i = attributeRun.range.lowerBound - contentStart
+                let end = attributeRun.range.upperBound - contentStart
+                while i < end {
+                    let level = levels?[i] ?? paragraphLevel
+                    var next = i + 1
+                    while next < end, (levels?[next] ?? paragraphLevel) == level { next += 1 }
+                    var run = ShapedRun(start: Int32(i), end: Int32(next), glyphStart: 0, glyphEnd: 0,
+                                        faceID: Int32(primary.id), metricsFaceID: Int32(primary.id),
+                                        attributeIndex: Int32(attributeIndex), level: level,
+                                        script: runs.last?.script ?? HarfBuzzUnicode.latin)
+                    run.isOutOfFlow = true
+                    runs.append(run)
+                    i = next
+                }
+                continue
+            }
             let primaryCoverage = context.coverage(of: primary)
             var i = attributeRun.range.lowerBound - contentStart
             let end = attributeRun.range.upperBound - contentStart
@@ -346,6 +380,15 @@ struct ParagraphShaper {
         return (context.fallbackFace(in: set, coveringAll: letters), wordEnd)
     }
 
+    /// The break opportunities of a paragraph with hidden units: those of its visible text (so that markup
+    /// neither adds nor removes one), each at the caret stop between the visible units around it.
+    private func breakOpportunities(_ visible: VisibleText, language: String?) -> [UInt32] {
+        breakOpportunities(visible.units, language: language).map { candidate in
+            BreakCandidate.encode(offset: visible.sourceOffset(ofBoundary: BreakCandidate.offset(candidate)),
+                                  mandatory: BreakCandidate.isMandatory(candidate), hyphenated: BreakCandidate.isHyphenated(candidate))
+        }
+    }
+
     /// UAX #14 break opportunities from ICU, encoded as in ``ShapedParagraph/breaks``.
     private func breakOpportunities(_ units: [UInt16], language: String?) -> [UInt32] {
         var result: [UInt32] = []
@@ -419,7 +462,25 @@ struct LayoutText {
                 i += 1
             }
         }
+        for run in paragraph.runs {
+            guard let replacement = run.style.replacement else { continue }
+            // Same length, checked when the paragraph was made: offsets still point at the source units.
+            var i = run.range.lowerBound - paragraph.contentRange.lowerBound
+            for unit in replacement.utf16 where i < units.count {
+                units[i] = unit
+                i += 1
+            }
+        }
         self.units = units
+    }
+
+    /// The units with every hidden one replaced by U+2060 WORD JOINER, a boundary neutral for bidi resolution.
+    func unitsWithHiddenAsNeutral(_ spans: [CaretSpan]) -> [UInt16] {
+        var result = units
+        for span in spans where span.isHidden {
+            for i in span.start..<min(span.end, result.count) { result[i] = 0x2060 }
+        }
+        return result
     }
 
     /// The code point at `i` and its length in units (2 for a surrogate pair ending before `end`; a lone

@@ -15,6 +15,9 @@ public struct Paragraph: Sendable {
     public let runs: [AttributeRun]
     /// Paragraph-level attributes.
     public let style: ParagraphStyle
+    /// The stretches of the content without caret stops inside (hidden units, replaced runs), content-relative;
+    /// empty for nearly every paragraph.
+    let caretSpans: [CaretSpan]
 
     /// Creates a paragraph.
     ///
@@ -39,10 +42,22 @@ public struct Paragraph: Sendable {
         self.range = start..<(start + units.count)
         self.contentRange = lower..<upper
         self.units = units
-        self.runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
-                                             content: lower..<upper)
+        let runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
+                                            content: lower..<upper)
+        self.runs = runs
         self.style = style.sanitized
+        caretSpans = CaretSpan.spans(runs: runs, content: lower..<upper, units: units)
     }
+
+    /// The ranges of the content that are hidden from the line (``TextStyle/isHidden`` markup and ruby
+    /// annotations), relative to the paragraph's start as ``runs`` are; empty when there are none.
+    public var hiddenRanges: [Range<Int>] {
+        let base = contentRange.lowerBound
+        return caretSpans.filter(\.isHidden).map { (base + $0.start)..<(base + $0.end) }
+    }
+
+    /// Whether the content has hidden units or replaced runs (see ``TextStyle/isHidden``).
+    public var hasHiddenUnits: Bool { !caretSpans.isEmpty }
 
     /// The content's range in document offsets.
     public var contentDocumentRange: Range<UTF16Offset> {
@@ -56,16 +71,20 @@ public struct Paragraph: Sendable {
     public var contentString: String { String(decoding: units[contentRange], as: UTF16.self) }
 
     /// Sorts and clips runs to the content and fills gaps with the body style, so that layout can rely on a
-    /// covering, non-overlapping list.
+    /// covering, non-overlapping list. A replacement whose length is not its run's (clipped) length is dropped,
+    /// and runs with a replacement are never merged (each one replaces its own units).
     static func normalizedRuns(_ runs: [AttributeRun], content: Range<Int>) -> [AttributeRun] {
         guard !content.isEmpty else { return [] }
         var result: [AttributeRun] = []
         var cursor = content.lowerBound
-        for run in runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        for var run in runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             let lower = max(run.range.lowerBound, cursor), upper = min(run.range.upperBound, content.upperBound)
             guard lower < upper else { continue }
             if lower > cursor { result.append(AttributeRun(range: cursor..<lower, style: .body)) }
-            if let last = result.last, last.style == run.style, last.range.upperBound == lower {
+            if let replacement = run.style.replacement, replacement.utf16.count != upper - lower || run.style.isOutOfFlow {
+                run.style.replacement = nil
+            }
+            if let last = result.last, last.style == run.style, last.range.upperBound == lower, run.style.replacement == nil {
                 result[result.count - 1].range = last.range.lowerBound..<upper
             } else {
                 result.append(AttributeRun(range: lower..<upper, style: run.style))
