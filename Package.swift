@@ -26,8 +26,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
-        // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade (libicui18n for the
+        // charset detector).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // Book images: libjpeg-turbo, giflib, libwebp, librsvg (with cairo) and pixman behind one plain-C facade, so
         // that no glib, cairo or codec type reaches Swift.
         .target(name: "CImageCodecs", dependencies: ["CCairo"],

@@ -65,7 +65,17 @@ public struct BookFile: Sendable {
         }
         let document = try PlainTextReader().read(path: path)
         var notices: [String] = []
-        if document.encoding == .latin1 { notices.append("\(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)") }
+        // A notice when the encoding was guessed, or something was dropped or replaced; a byte-order mark or
+        // well-formed UTF-8 leaves no doubt.
+        let decoding = document.decoding
+        switch decoding.evidence {
+        case .detected, .fallback:
+            notices.append("\(path) is not UTF-8; read it as \(decoding.summary)")
+        case .byteOrderMark, .wellFormedUTF8, .declared:
+            if decoding.droppedTrailingBytes > 0 || decoding.invalidSequences > 0 {
+                notices.append("\(path): read as \(decoding.summary)")
+            }
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return BookFile(path: path, format: .plainText(document), publication: document.publication(href: name),
                         notices: notices)

@@ -46,7 +46,7 @@ enum InfoCommand {
             let fileName = (document.path as NSString).lastPathComponent
             switch document.format {
             case .plainText(let plain):
-                lines.append(("File", "\(fileName) (plain text, \(plain.encoding.rawValue))"))
+                lines.append(("File", "\(fileName) (plain text, \(plain.encoding.description))"))
             case .epub(let book):
                 let metadata = book.metadata
                 lines.append(("File", "\(fileName) (EPUB \(book.version))"))
@@ -108,7 +108,7 @@ enum InfoCommand {
             switch document.format {
             case .plainText(let plain):
                 members.append(("format", .string("text")))
-                members.append(("encoding", .string(plain.encoding.rawValue)))
+                members.append(("encoding", .string(plain.encoding.description)))
             case .epub(let book):
                 let metadata = book.metadata
                 members += [

@@ -32,8 +32,12 @@ public struct PlainTextReader: Sendable {
     /// a mistaken or hostile file from exhausting memory.
     public var maximumSize = 256 << 20
 
+    /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
+    /// ICU's charset detector (see ``TextDecoder``).
+    public var encoding: TextEncoding?
+
     /// Creates a reader.
-    public init() {}
+    public init(encoding: TextEncoding? = nil) { self.encoding = encoding }
 
     /// Reads and splits the file at `path`.
     ///
@@ -43,22 +47,37 @@ public struct PlainTextReader: Sendable {
         try read(bytes: FileBytes.read(path: path, limit: maximumSize), name: path)
     }
 
+    /// Reads the first `byteCount` bytes of the file at `path` (at most ``maximumSize``): a preview of a book not
+    /// downloaded yet, as a range request for its start gives. The preview's text is a prefix of the whole
+    /// book's (a character cut by the end of the bytes is dropped, see ``DecodingReport/droppedTrailingBytes``),
+    /// so every offset, Locator and highlight made in it is valid in the whole book, read in the same encoding.
+    /// Only the whole file can tell a back matter, so the preview has none.
+    ///
+    /// - Throws: ``DocumentError`` as ``read(path:)``, except `.tooLarge`.
+    public func readPreview(path: String, byteCount: Int) throws(DocumentError) -> PlainTextDocument {
+        let bytes = try FileBytes.readPrefix(path: path, count: min(max(0, byteCount), maximumSize))
+        return try read(bytes: bytes, name: path, isPreview: true)
+    }
+
     /// Decodes and splits `bytes`, finds the chapter headings and bounds the sections.
     ///
-    /// - Parameter name: The file's name, used in error messages.
+    /// - Parameters:
+    ///   - name: The file's name, used in error messages.
+    ///   - isPreview: Whether `bytes` are only the start of the book (see ``readPreview(path:byteCount:)``).
     ///
-    /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes.
-    public func read(bytes: [UInt8], name: String) throws(DocumentError) -> PlainTextDocument {
+    /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
+    ///   `.unreadable` when ``encoding`` cannot decode them.
+    public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
         guard bytes.count <= maximumSize else {
             throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(maximumSize) a text book may have")
         }
-        let (units, encoding) = try TextDecoder.decode(bytes, name: name)
+        let (units, report) = try TextDecoder.decode(bytes, name: name, declared: encoding)
         let (paragraphs, headings) = PlainTextReader.paragraphs(units)
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
             let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: header.language, title: header.title)
-            return PlainTextDocument(text: text, encoding: encoding, headings: headings)
+            return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview)
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
             throw DocumentError(.malformed, "\(name): internal error splitting paragraphs: \(error)")
@@ -167,14 +186,25 @@ public struct PlainTextReader: Sendable {
 public struct PlainTextDocument: Sendable {
     /// The text, split into paragraphs; every heading group and every over-long stretch starts a section.
     public let text: StyledText
-    /// The encoding the bytes were decoded from.
-    public let encoding: TextEncoding
+    /// How the bytes were decoded: the encoding, how it was found, what was dropped or invalid.
+    public let decoding: DecodingReport
     /// The chapter headings, in text order.
     public let headings: [PlainTextHeading]
+    /// Whether the text is a preview: the start of a book (see ``PlainTextReader/readPreview(path:byteCount:)``).
+    public let isPreview: Bool
+
+    /// The encoding the bytes were decoded from.
+    public var encoding: TextEncoding { decoding.encoding }
 
     /// Creates a document.
+    public init(text: StyledText, decoding: DecodingReport, headings: [PlainTextHeading] = [], isPreview: Bool = false) {
+        self.text = text; self.decoding = decoding; self.headings = headings; self.isPreview = isPreview
+    }
+
+    /// Creates a document decoded from `encoding` (found by a byte-order mark or as well-formed UTF-8).
     public init(text: StyledText, encoding: TextEncoding, headings: [PlainTextHeading] = []) {
-        self.text = text; self.encoding = encoding; self.headings = headings
+        self.init(text: text, decoding: DecodingReport(encoding: encoding, evidence: encoding.hasByteOrderMark ? .byteOrderMark : .wellFormedUTF8),
+                  headings: headings)
     }
 
     /// The headings as a table of contents, nested by level (chapters under their book).
