@@ -207,6 +207,38 @@ import TypesetTestSupport
         #expect(try order(arabic) == order(plainArabic))
     }
 
+    /// Hidden units joined to the last grapheme of a right-to-left run in a left-to-right paragraph sit beside it:
+    /// they once got the paragraph's level, a place at the far end of the line, and the caret unit spanned the
+    /// whole line (fuzz finding positions-hidden-units-after-a-right-to-left-run).
+    @Test func caretsRoundTripAroundHiddenUnitsInMixedDirections() throws {
+        let text = try Self.text([
+            [("abc سَوَآءٌ عَ", .body), ("/x\u{FFFD}", .hidden), ("こちさ", .body)],
+            [("שלום", .body), ("[n]", .hidden), (" world ", .body), ("_", .hidden), ("עולם", .body), ("》", .hidden)],
+        ])
+        for width in [140.0, 220, 390] {
+            let layout = try Self.layout(text, width: width)
+            for offset in 0...text.length where GraphemeSegmenter().isCaretStop(offset, in: text) {
+                for affinity in [TextAffinity.forward, .backward] {
+                    let position = TextPosition(offset: offset, affinity: affinity)
+                    let caret = try #require(layout.caretRect(for: position))
+                    let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+                    let again = try #require(layout.caretRect(for: back))
+                    #expect(again.page == caret.page && abs(again.rect.center.x - caret.rect.center.x) < 0.01
+                            && abs(again.rect.minY - caret.rect.minY) < 0.01,
+                            "width \(width): caret of \(position) at \(caret.rect) maps back to \(back), drawn at \(again.rect)")
+                }
+            }
+            // A caret unit is never wider than the line's glyphs around it.
+            for line in layout.lines(onPage: 0) {
+                for offset in line.range where GraphemeSegmenter().isCaretStop(offset, in: text) {
+                    guard let unit = TextTokenizer(layout: layout).rangeEnclosingPosition(TextPosition(offset: offset), with: .character, inDirection: .forward),
+                          let rect = layout.firstRect(for: unit) else { continue }
+                    #expect(rect.rect.width < line.rect.width / 2 + 1, "width \(width): unit \(unit) is \(rect.rect.width) wide")
+                }
+            }
+        }
+    }
+
     @Test func replacedRunsAreDrawnAsTheirReplacementAndAreOneUnit() throws {
         // An Aozora gaiji note resolved to its character: `※［` drawn as 𠀋 (two units), the rest hidden.
         let text = try Self.text([[("a", .body), ("※［", TextStyle(replacement: "\u{2000B}")), ("＃「木＋靈」、第3水準1-86-29］", .hidden), ("b", .body)]])

@@ -26,8 +26,12 @@ struct ParagraphShaper {
         let spans = paragraph.caretSpans
         // Hidden units are invisible to bidi resolution (boundary neutrals, as UAX #9 treats joiners), so that
         // markup between two right-to-left words does not change their order.
-        let (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(units[...], base: paragraph.style.baseDirection)
+        var (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(units[...], base: paragraph.style.baseDirection)
             : Bidi.resolve(text.unitsWithHiddenAsNeutral(spans)[...], base: paragraph.style.baseDirection)
+        // Hidden units take the level of the grapheme they join, so that they sit beside it in visual order
+        // (a boundary neutral at the end of a right-to-left run got the paragraph's level, and so a place at the
+        // far end of the line, which the caret unit then spanned).
+        if levels != nil { Self.alignHiddenLevels(&levels, spans: spans) }
         let firstStyle = paragraph.runs.first?.style ?? .body
         let primary = try context.fontSet(for: FontDescriptor(family: firstStyle.fontFamily ?? family,
                                                               weight: firstStyle.weight, isItalic: firstStyle.isItalic)).primary
@@ -123,6 +127,21 @@ struct ParagraphShaper {
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
                                breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts, caretSpans: spans))
+    }
+
+    /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
+    static func alignHiddenLevels(_ levels: inout [UInt8]?, spans: [CaretSpan]) {
+        guard var resolved = levels else { return }
+        for span in spans where span.isHidden && span.end <= resolved.count {
+            let joined: Int? = switch span.kind {
+            case .hiddenAfterText: span.start > 0 ? span.start - 1 : nil
+            case .hiddenBeforeText: span.end < resolved.count ? span.end : nil
+            case .hiddenAlone, .replaced: nil
+            }
+            guard let joined else { continue }
+            for i in span.start..<span.end { resolved[i] = resolved[joined] }
+        }
+        levels = resolved
     }
 
     /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).
