@@ -34,6 +34,8 @@ struct ChapterDetector {
         let line: Int
         let level: Int
         let title: String
+        /// Numbered (`CHAPTER I`, a numeral), not named (`PREFACE`).
+        var isNumbered = true
     }
 
     /// Heading lines by line index.
@@ -60,10 +62,18 @@ struct ChapterDetector {
         case title
     }
 
-    /// - Parameter lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
-    init(units: [UInt16], lines: [SourceLine], lineByLine: (Range<Int>) -> Bool) {
+    /// No headings (the markup named them instead).
+    init() {}
+
+    /// - Parameters:
+    ///   - bodyLines: The lines of the book proper: headings are looked for there only (not in a distributor's
+    ///     header or licence).
+    ///   - lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
+    init(units: [UInt16], lines: [SourceLine], bodyLines: Range<Int>? = nil, lineByLine: (Range<Int>) -> Bool) {
+        let body = bodyLines ?? 0..<lines.count
         var blocks = Self.blocks(lines, units: units).map {
-            Block(lines: $0, kind: Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)))
+            Block(lines: $0, kind: body.contains($0.lowerBound) && $0.upperBound <= body.upperBound
+                ? Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)) : .prose)
         }
         attachNumeralTitles(&blocks, lines: lines)
         applyBookPattern(&blocks)
@@ -274,7 +284,7 @@ struct ChapterDetector {
             var text = heading.text
             if isTranslation(position), position > start, var last = headings.popLast() {
                 // The same heading in another language (`ERSTER AKT.` then `ACT I.`): one entry.
-                last = Found(line: last.line, level: last.level, title: last.title + " / " + text)
+                last = Found(line: last.line, level: last.level, title: last.title + " / " + text, isNumbered: last.isNumbered)
                 headings.append(last)
                 continue
             }
@@ -285,7 +295,7 @@ struct ChapterDetector {
                 let separator = last.isLetter && !last.isIdeographic || last.isNumber ? ". " : " "
                 text += separator + titleText
             }
-            headings.append(Found(line: taken.lowerBound, level: level, title: text))
+            headings.append(Found(line: taken.lowerBound, level: level, title: text, isNumbered: heading.kind != .named))
         }
     }
 }
