@@ -79,8 +79,8 @@ public enum LayoutInvariants {
         return false
     }
 
-    /// Whether `line` cannot be broken any further: none of the offsets inside its visible text is both a
-    /// grapheme boundary and the start of a shaping cluster, which is where the breaker may cut a word wider than
+    /// Whether `line` cannot be broken any further: none of the offsets inside its visible text is a grapheme
+    /// boundary, a caret stop and the start of a shaping cluster, which is where the breaker may cut a word wider than
     /// the line. A ligature such as Arabic "لله" spans several graphemes in one cluster; a mark that its base's
     /// font cannot draw is set in another font, so that one grapheme spans two clusters and two runs (the fuzzer
     /// found U+FFFD with a fatha, then a tatweel with marks, all one cluster in the Arabic font).
@@ -97,7 +97,9 @@ public enum LayoutInvariants {
         for run in runs where run.range.overlaps(line.range) {
             for cluster in run.clusters where visible.contains(cluster) { clusterStarts.insert(cluster) }
         }
-        return !clusterStarts.contains { $0 > visible.lowerBound && boundaries.contains($0) }
+        // Hidden units join their neighbour into one caret unit, which is not cut either.
+        let segmenter = GraphemeSegmenter()
+        return !clusterStarts.contains { $0 > visible.lowerBound && boundaries.contains($0) && segmenter.isCaretStop($0, in: text) }
     }
 
     /// Whether `line` is at the top of its column: only there may a line taller than the text area overflow it
