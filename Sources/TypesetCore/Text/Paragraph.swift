@@ -81,7 +81,7 @@ public struct Paragraph: Sendable {
             let lower = max(run.range.lowerBound, cursor), upper = min(run.range.upperBound, content.upperBound)
             guard lower < upper else { continue }
             if lower > cursor { result.append(AttributeRun(range: cursor..<lower, style: .body)) }
-            if let replacement = run.style.replacement, replacement.utf16.count != upper - lower || run.style.isOutOfFlow {
+            if let replacement = run.style.replacement, replacement.utf16.count != upper - lower || run.style.isHidden {
                 run.style.replacement = nil
             }
             if let last = result.last, last.style == run.style, last.range.upperBound == lower, run.style.replacement == nil {

@@ -1,5 +1,5 @@
 /// Marks set beside every character of a span to emphasise it: East Asian emphasis dots (CSS `text-emphasis`,
-/// Japanese 傍点) or a side line (傍線). An attribute for the renderer; it never changes layout or offsets.
+/// Japanese 傍点). An attribute for the renderer; it never changes layout or offsets.
 public struct TextEmphasis: Hashable, Sendable {
     /// The mark.
     public var mark: Mark
@@ -29,16 +29,6 @@ public struct TextEmphasis: Hashable, Sendable {
         case bullseye
         /// A cross × (ばつ傍点).
         case cross
-        /// A solid side line (傍線).
-        case solidLine
-        /// A double side line (二重傍線).
-        case doubleLine
-        /// A dotted (chain) side line (鎖線).
-        case dottedLine
-        /// A dashed side line (破線).
-        case dashedLine
-        /// A wavy side line (波線).
-        case wavyLine
     }
 
     /// The side of the text.
@@ -47,5 +37,31 @@ public struct TextEmphasis: Hashable, Sendable {
         case over
         /// Below horizontal text, to the left of vertical text (Aozora Bunko's `左に`).
         case under
+    }
+}
+
+/// A line along a span of text on one side of it (Japanese 傍線: beside vertical text, over or under horizontal
+/// text; CSS `text-decoration` in East Asian typesetting). An attribute for the renderer; it never changes layout.
+public struct TextSideLine: Hashable, Sendable {
+    /// The line's style.
+    public var style: Style
+    /// The side of the text it goes on.
+    public var side: TextEmphasis.Side
+
+    /// Creates a side line.
+    public init(style: Style, side: TextEmphasis.Side = .over) { self.style = style; self.side = side }
+
+    /// How the line is drawn.
+    public enum Style: String, Hashable, Sendable, CaseIterable {
+        /// Solid (傍線).
+        case solid
+        /// Double (二重傍線).
+        case double
+        /// Dotted, a chain of dots (鎖線).
+        case dotted
+        /// Dashed (破線).
+        case dashed
+        /// Wavy (波線).
+        case wavy
     }
 }

@@ -28,9 +28,11 @@ public struct TextStyle: Hashable, Sendable {
     /// the side the annotation goes on. Annotation units take no place in the line, as hidden units do, until
     /// ruby layout draws them over their base.
     public var ruby: RubyAnnotation?
-    /// Emphasis marks or a side line along the text (Japanese 傍点 and 傍線, CSS `text-emphasis`): carried as an
-    /// attribute for the renderer; it does not change layout.
+    /// Emphasis marks beside the text (Japanese 傍点, CSS `text-emphasis`): carried as an attribute for the
+    /// renderer; it does not change layout.
     public var emphasis: TextEmphasis?
+    /// A line along the text on one side (Japanese 傍線): an attribute for the renderer, as ``emphasis``.
+    public var sideLine: TextSideLine?
     /// Text drawn in place of these units, of the same UTF-16 length: a character that the source describes in
     /// markup (an Aozora Bunko gaiji note resolved to its Unicode character, an accent-decomposed letter).
     /// Offsets stay the source's; the run is one caret unit. A replacement of another length is ignored (the
@@ -41,10 +43,11 @@ public struct TextStyle: Hashable, Sendable {
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,
                 color: Color? = nil, language: String? = nil, link: String? = nil, smallCaps: Bool = false,
                 isHidden: Bool = false, ruby: RubyAnnotation? = nil, emphasis: TextEmphasis? = nil,
-                replacement: String? = nil) {
+                sideLine: TextSideLine? = nil, replacement: String? = nil) {
         self.fontFamily = fontFamily; self.weight = weight; self.isItalic = isItalic; self.fontScale = fontScale
         self.color = color; self.language = language; self.link = link; self.smallCaps = smallCaps
-        self.isHidden = isHidden; self.ruby = ruby; self.emphasis = emphasis; self.replacement = replacement
+        self.isHidden = isHidden; self.ruby = ruby; self.emphasis = emphasis; self.sideLine = sideLine
+        self.replacement = replacement
     }
 
     /// Plain body text.

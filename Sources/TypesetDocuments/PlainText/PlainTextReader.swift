@@ -73,14 +73,15 @@ public struct PlainTextReader: Sendable {
         }
         let (units, report) = try TextDecoder.decode(bytes, name: name, declared: encoding)
         let lines = SourceLine.split(units)
-        var markup = GutenbergMarkup.find(units, lines: lines)
+        var markup = AozoraMarkup.find(units, lines: lines) ?? GutenbergMarkup.find(units, lines: lines)
         // Only the whole file can tell where a licence starts.
         if isPreview { markup.backMatter = nil }
         let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: lines, markup: markup)
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
-            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: header.language, title: header.title)
+            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: header.language ?? markup.language,
+                                      title: header.title)
             let matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
             return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)
         } catch {
@@ -258,7 +259,15 @@ public struct PlainTextDocument: Sendable {
     /// before the page shown first; the start of the body when it has no numbered heading.
     public var startOffset: UTF16Offset {
         let body = bodyRange
-        return headings.first { $0.isNumbered && body.contains($0.offset) }?.offset ?? body.lowerBound
+        if let chapter = headings.first(where: { $0.isNumbered && body.contains($0.offset) }) { return chapter.offset }
+        // Else the first text of the body (past the blank lines after a header, a line of markup only).
+        guard var index = text.paragraphIndex(containing: body.lowerBound) else { return body.lowerBound }
+        while index < text.paragraphs.count {
+            let content = text.paragraphs[index].contentDocumentRange
+            if !content.isEmpty && content.lowerBound >= body.lowerBound { return min(content.lowerBound, body.upperBound) }
+            index += 1
+        }
+        return body.lowerBound
     }
 
     /// Creates a document decoded from `encoding` (found by a byte-order mark or as well-formed UTF-8).

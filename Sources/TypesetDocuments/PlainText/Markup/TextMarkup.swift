@@ -23,6 +23,8 @@ struct TextMarkup {
     var backMatter: Range<Int>?
     /// Which convention was recognised, for the document (`typeset info`).
     var convention: PlainTextConvention = .none
+    /// The language the convention implies (Aozora Bunko's books are Japanese), if any.
+    var language: String?
 
     /// A heading the markup names.
     struct MarkedHeading {
@@ -76,6 +78,7 @@ enum StyleChange: Hashable {
     /// Multiplies the font scale.
     case scale(Double)
     case emphasis(TextEmphasis)
+    case sideLine(TextSideLine)
     /// Annotation units of the ruby base at this document range.
     case ruby(base: Range<Int>, position: RubyPosition)
     case replacement(String)
@@ -97,6 +100,7 @@ struct DocumentRun {
             case .smallCaps: style.smallCaps = true
             case .scale(let factor): style.fontScale *= factor
             case .emphasis(let emphasis): style.emphasis = emphasis
+            case .sideLine(let line): style.sideLine = line
             case .ruby(let base, let position):
                 style.ruby = RubyAnnotation(base: (base.lowerBound - paragraphStart)..<(base.upperBound - paragraphStart), position: position)
             case .replacement(let text): style.replacement = text
