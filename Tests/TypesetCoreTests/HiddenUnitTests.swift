@@ -7,13 +7,17 @@ import TypesetTestSupport
 @Suite struct HiddenUnitTests {
     /// A text of one paragraph per element of `paragraphs`, each made of styled pieces.
     static func text(_ paragraphs: [[(String, TextStyle)]], language: String? = nil) throws -> StyledText {
+        try text(units: paragraphs.map { $0.map { (Array($0.0.utf16), $0.1) } }, language: language)
+    }
+
+    /// The same from UTF-16 units (lone surrogates included).
+    static func text(units paragraphs: [[([UInt16], TextStyle)]], language: String? = nil) throws -> StyledText {
         var result: [Paragraph] = []
         var start = 0
         for (index, pieces) in paragraphs.enumerated() {
             var units: [UInt16] = []
             var runs: [AttributeRun] = []
-            for (string, style) in pieces {
-                let piece = Array(string.utf16)
+            for (piece, style) in pieces {
                 runs.append(AttributeRun(range: units.count..<(units.count + piece.count), style: style))
                 units += piece
             }
@@ -253,6 +257,19 @@ import TypesetTestSupport
         // A replacement of another length is ignored: the units are drawn as they are.
         let wrong = try Self.text([[("ab", TextStyle(replacement: "xyz"))]])
         #expect(wrong.paragraphs[0].runs[0].style.replacement == nil)
+        // So is one whose run starts or ends inside a grapheme of the source (fuzz findings
+        // positions-replaced-run-starting-on-a-mark, layout-replaced-run-ending-inside-a-surrogate-pair): a line
+        // could start there.
+        let mark = try Self.text([[("aع", .body), ("\u{64E}bc", TextStyle(replacement: "xyz"))]])
+        #expect(mark.paragraphs[0].runs.allSatisfy { $0.style.replacement == nil })
+        let pair = try Self.text(units: [[([0x61, 0xD83D], TextStyle(replacement: "xy")), ([0xDE00, 0x62], .body)]])
+        #expect(pair.paragraphs[0].runs.allSatisfy { $0.style.replacement == nil })
+        for width in stride(from: 52.0, through: 120, by: 4) {
+            let split = try Self.text(units: [[(Array("ab".utf16), .body), ([0x63, 0xD83D], TextStyle(replacement: "xy")),
+                                               ([0xDE00] + Array("d ef\u{301}".utf16), .body)]])
+            let layout = try Self.layout(split, width: width)
+            #expect(LayoutInvariants.violations(in: layout).isEmpty, "width \(width)")
+        }
     }
 
     @Test func readingFiguresLeaveOutHiddenUnits() throws {

@@ -42,8 +42,9 @@ public struct Paragraph: Sendable {
         self.range = start..<(start + units.count)
         self.contentRange = lower..<upper
         self.units = units
-        let runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
+        var runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
                                             content: lower..<upper)
+        if runs.contains(where: { $0.style.replacement != nil }) { Paragraph.dropSplittingReplacements(&runs, units: units, content: lower..<upper) }
         self.runs = runs
         self.style = style.sanitized
         caretSpans = CaretSpan.spans(runs: runs, content: lower..<upper, units: units)
@@ -69,6 +70,23 @@ public struct Paragraph: Sendable {
 
     /// The content as a `String` (for dumps and tests; layout works on ``units``).
     public var contentString: String { String(decoding: units[contentRange], as: UTF16.self) }
+
+    /// Drops the replacement of a run that starts or ends inside a grapheme cluster of the source (a combining
+    /// mark, the second half of a surrogate pair): a replaced run is one caret unit, and its edges must be caret
+    /// stops of the source as well (found by the layout fuzzer: a line ended between the two halves of a pair).
+    static func dropSplittingReplacements(_ runs: inout [AttributeRun], units: [UInt16], content: Range<Int>) {
+        var boundaries = Set<Int>([content.lowerBound])
+        var offset = content.lowerBound
+        for character in String(decoding: units[content], as: UTF16.self) {
+            offset += character.utf16.count
+            boundaries.insert(offset)
+        }
+        for index in runs.indices where runs[index].style.replacement != nil {
+            if !boundaries.contains(runs[index].range.lowerBound) || !boundaries.contains(runs[index].range.upperBound) {
+                runs[index].style.replacement = nil
+            }
+        }
+    }
 
     /// Sorts and clips runs to the content and fills gaps with the body style, so that layout can rely on a
     /// covering, non-overlapping list. A replacement whose length is not its run's (clipped) length is dropped,
