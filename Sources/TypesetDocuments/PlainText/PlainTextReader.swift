@@ -117,9 +117,12 @@ public struct PlainTextReader: Sendable {
             ? ChapterDetector(units: units, lines: lines, bodyLines: bodyLines, lineByLine: lineByLine) : ChapterDetector()
         var lineStyles: [Int: TextMarkup.LineStyle] = [:]
         for (index, style) in markup.lineStyles where index < lines.count { lineStyles[lines[index].start] = style }
-        var sectionStarts: [Int] = []
+        var sectionStarts: [Int] = chapters.inlineChapterLines.map { lines[$0].start }
         if bodyStart > 0 { sectionStarts.append(bodyStart) }
         if bodyEnd < units.count { sectionStarts.append(bodyEnd) }
+        for index in chapters.keptWithNext where index < lines.count {
+            lineStyles[lines[index].start, default: TextMarkup.LineStyle()].keepsWithNext = true
+        }
         var builder = ParagraphBuilder(units: units, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
         // Blank lines between blocks become separators of the paragraph before.
         for blockRange in ChapterDetector.blocks(lines, units: units) {
@@ -421,6 +424,7 @@ struct ParagraphBuilder {
         if let alignment = markup.alignment { style.alignment = alignment }
         if markup.startsSection { style.startsSection = true }
         if markup.continuesBlock { style.continuesBlock = true }
+        if markup.keepsWithNext { style.keepsWithNext = true }
     }
 
     private mutating func flush(upTo end: Int) {

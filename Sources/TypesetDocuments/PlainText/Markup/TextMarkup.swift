@@ -50,6 +50,8 @@ struct TextMarkup {
         /// A line that continues the block of the one before (no paragraph spacing): the lines of an indented block.
         var continuesBlock = false
         var fontScale: Double?
+        /// A short line that reads like a heading: kept with the next paragraph at a page break.
+        var keepsWithNext = false
     }
 }
 
