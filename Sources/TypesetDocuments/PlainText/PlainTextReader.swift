@@ -36,8 +36,28 @@ public struct PlainTextReader: Sendable {
     /// ICU's charset detector (see ``TextDecoder``).
     public var encoding: TextEncoding?
 
+    /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
+    /// default).
+    public var identifiesLanguage = true
+
     /// Creates a reader.
     public init(encoding: TextEncoding? = nil) { self.encoding = encoding }
+
+    /// Some of the book's text for ``LanguageIdentifier``: three stretches of its body, from a tenth, the middle
+    /// and four fifths of the way (a preface or a title page in another language weighs less), 1,000 units each.
+    static func languageSample(_ units: [UInt16], markup: TextMarkup) -> ArraySlice<UInt16> {
+        let start = markup.frontMatter?.upperBound ?? 0
+        let end = max(start, min(units.count, markup.backMatter?.lowerBound ?? units.count))
+        let length = end - start
+        guard length > 3_000 else { return units[start..<end] }
+        var sample: [UInt16] = []
+        for fraction in [0.1, 0.5, 0.8] {
+            let from = start + Int(Double(length) * fraction)
+            sample += units[from..<min(end, from + 1_000)]
+            sample.append(0x0A)
+        }
+        return sample[...]
+    }
 
     /// Reads and splits the file at `path`.
     ///
@@ -80,9 +100,16 @@ public struct PlainTextReader: Sendable {
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
-            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: header.language ?? markup.language,
-                                      title: header.title)
-            let matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
+            // The language the file declares, the one its convention implies, else a guess from its text.
+            var language = header.language ?? markup.language
+            var source: LanguageSource? = header.language != nil ? .declared : markup.language != nil ? .convention : nil
+            if language == nil && identifiesLanguage, let guess = LanguageIdentifier.language(of: Self.languageSample(units, markup: markup)) {
+                language = guess
+                source = .identified
+            }
+            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: language, title: header.title)
+            var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
+            matter.languageSource = source
             return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
@@ -223,6 +250,9 @@ public struct PlainTextDocument: Sendable {
     public let backMatter: Range<UTF16Offset>?
     /// The convention the reader recognised in the file.
     public let convention: PlainTextConvention
+    /// Where ``StyledText/language`` comes from: the file's header, its convention, or a guess from its text; nil
+    /// when the text has no language.
+    public let languageSource: LanguageSource?
 
     /// The encoding the bytes were decoded from.
     public var encoding: TextEncoding { decoding.encoding }
@@ -235,6 +265,8 @@ public struct PlainTextDocument: Sendable {
         public var back: Range<UTF16Offset>?
         /// The convention recognised.
         public var convention: PlainTextConvention
+        /// Where the text's language comes from, if it has one.
+        public var languageSource: LanguageSource?
 
         /// Creates a description.
         public init(front: Range<UTF16Offset>? = nil, back: Range<UTF16Offset>? = nil, convention: PlainTextConvention = .none) {
@@ -249,6 +281,7 @@ public struct PlainTextDocument: Sendable {
         frontMatter = matter.front.map { $0.clamped(to: 0..<text.length) }
         backMatter = matter.back.map { $0.clamped(to: 0..<text.length) }
         convention = matter.convention
+        languageSource = text.language == nil ? nil : matter.languageSource
     }
 
     /// The book proper: the text without its front and back matter.
@@ -283,6 +316,16 @@ public struct PlainTextDocument: Sendable {
     public var tableOfContents: [TableOfContentsEntry] {
         TableOfContentsEntry.nested(headings.map { ($0.title, $0.offset, $0.level) })
     }
+}
+
+/// Where a plain-text book's language comes from.
+public enum LanguageSource: String, Hashable, Sendable {
+    /// The file says it (a Project Gutenberg header's `Language:`).
+    case declared
+    /// The convention implies it (Aozora Bunko's books are Japanese).
+    case convention
+    /// ``LanguageIdentifier`` guessed it from the text.
+    case identified
 }
 
 /// A chapter heading the plain-text reader recognised.
