@@ -463,7 +463,10 @@ struct LayoutText {
                 } else if collapse && (unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x85) {
                     // A soft line end of the source file (CSS Text 3 segment-break transformation): it reads as a
                     // space, or as nothing between two East Asian wide characters; the white space that indents
-                    // the next source line takes no room.
+                    // the next source line takes no room. Read as nothing, it becomes combining grapheme joiners,
+                    // which line breaking attaches to the character before (UAX #14 LB9), so that the break
+                    // opportunities are those of the text without it: a zero-width space there was an opportunity
+                    // of its own, and put a source line's leading `，` or `。` at the start of a line.
                     let lineEnd = unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A ? i + 1 : i
                     var before: UInt16 = i > 0 ? units[i - 1] : 0x20
                     if UTF16.isTrailSurrogate(before), i > 1 { before = units[i - 2] }
@@ -473,7 +476,7 @@ struct LayoutText {
                     }
                     let after = next < units.count ? units[next] : 0x20
                     let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
-                    for j in i..<next { units[j] = 0x200B }
+                    for j in i..<next { units[j] = removed ? 0x034F : 0x200B }
                     if !removed { units[lineEnd] = 0x20 }
                     i = next
                     continue

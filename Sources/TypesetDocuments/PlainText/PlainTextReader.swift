@@ -125,6 +125,7 @@ public struct PlainTextReader: Sendable {
         -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
         var lines = lines ?? SourceLine.split(units)
         for index in markup.markupOnlyLines where index < lines.count { lines[index] = lines[index].asBlank }
+        SourceLine.markJoins(&lines, units: units)
         let wrapWidth = estimatedWrapWidth(lines)
         let nonBlank = lines.lazy.filter { !$0.isBlank }.count
         let long = lines.lazy.filter { $0.length > maximumWrappedLineLength }.count
@@ -165,7 +166,7 @@ public struct PlainTextReader: Sendable {
             guard index < blockEnd else { continue }
             let block = lines[index..<blockEnd]
             if wholeBlockByLine {
-                for line in block { builder.add(first: line, last: line, style: .body) }
+                for group in joinedLines(block) { builder.add(first: group.first, last: group.last, style: .body) }
             } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)) {
                 addVerse(block, into: &builder)
             } else {
@@ -191,11 +192,24 @@ public struct PlainTextReader: Sendable {
 
     /// Every line of a verse block is a paragraph of its own, set without paragraph spacing between them.
     private static func addVerse(_ block: ArraySlice<SourceLine>, into builder: inout ParagraphBuilder) {
-        for (offset, line) in block.enumerated() {
+        for (offset, group) in joinedLines(block).enumerated() {
             var style = ParagraphStyle(role: .preformatted, alignment: .start)
             style.continuesBlock = offset > 0
-            builder.add(first: line, last: line, style: style)
+            builder.add(first: group.first, last: group.last, style: style)
         }
+    }
+
+    /// The lines of `block` one by one, except those a line break must not separate (``Kinsoku``), together.
+    private static func joinedLines(_ block: ArraySlice<SourceLine>) -> [(first: SourceLine, last: SourceLine)] {
+        var groups: [(first: SourceLine, last: SourceLine)] = []
+        var start = block.startIndex
+        while start < block.endIndex {
+            var end = start
+            while end + 1 < block.endIndex, block[end].joinsNext { end += 1 }
+            groups.append((block[start], block[end]))
+            start = end + 1
+        }
+        return groups
     }
 
     /// Splits a block at lines indented more than the block's least indented line (each such line starts a
@@ -204,7 +218,7 @@ public struct PlainTextReader: Sendable {
         var groups: [ArraySlice<SourceLine>] = []
         var start = block.startIndex
         let baseIndent = block.map(\.indent).min() ?? 0
-        for i in block.indices where i > start && block[i].indent > baseIndent {
+        for i in block.indices where i > start && block[i].indent > baseIndent && !block[i - 1].joinsNext {
             groups.append(block[start..<i])
             start = i
         }
@@ -358,12 +372,20 @@ struct SourceLine {
     let indent: Int
     /// Display width in columns: East Asian wide characters count two.
     let columns: Int
+    /// Whether the line break after this line must not be kept (``Kinsoku``): the next line is part of the same
+    /// paragraph whatever the reader makes of the block.
+    var joinsNext = false
 
     var length: Int { contentEnd - start }
 
     /// The same line read as blank (a line of markup only).
     var asBlank: SourceLine {
         SourceLine(start: start, contentEnd: contentEnd, end: end, isBlank: true, indent: indent, columns: columns)
+    }
+
+    /// Marks the lines whose line break must not be kept (``Kinsoku``).
+    static func markJoins(_ lines: inout [SourceLine], units: [UInt16]) {
+        for i in lines.indices.dropLast() where Kinsoku.mustJoin(lines[i], lines[i + 1], units: units) { lines[i].joinsNext = true }
     }
 
     /// Splits at LF, CR LF, lone CR and U+2029.
