@@ -11,8 +11,10 @@ internal import CICU
 /// as windows-1252 when they use its printable 0x80–0x9F, else as ISO-8859-1, and said so. Offsets are UTF-16
 /// offsets into the decoded text, whatever the encoding.
 package enum TextDecoder {
-    /// How much of a file the detector looks at: enough for its statistics, and the cost stays bounded.
-    static let detectionSample = 1 << 18
+    /// How much of a file the detector looks at, from a little before its first byte outside ASCII (a Project
+    /// Gutenberg header in English can be 20 KB): enough for its statistics, and the cost stays bounded (ICU
+    /// takes about 7 ms for 64 KB of Hong Lou Meng in GB18030, 19 ms for 256 KB, with the same answer).
+    static let detectionSample = 1 << 16
     /// The confidence a candidate needs (ICU's recognisers answer 10 when they saw nothing either way).
     static let minimumConfidence: Int32 = 10
     /// The fewest bytes outside ASCII for which a single-byte charset the detector finds is believed.
@@ -54,7 +56,9 @@ package enum TextDecoder {
     /// The encoding ICU's detector finds most likely for `bytes` (which are not UTF-8), among those it can
     /// convert; else windows-1252 or ISO-8859-1.
     static func detect(_ bytes: ArraySlice<UInt8>) -> (TextEncoding, EncodingEvidence) {
-        let sample = bytes.prefix(detectionSample)
+        let firstHigh = bytes.firstIndex { $0 >= 0x80 } ?? bytes.startIndex
+        let start = max(bytes.startIndex, firstHigh - 1024)
+        let sample = bytes[start..<min(bytes.endIndex, start + detectionSample)]
         let capacity: Int32 = 16
         var names = [CChar](repeating: 0, count: Int(capacity * CICU_CHARSET_NAME_SIZE))
         var confidences = [Int32](repeating: 0, count: Int(capacity))
