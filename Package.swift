@@ -26,8 +26,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
-        // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade.
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libexttextcat (LibreOffice's n-gram language guesser) for plain text that does not say its language.
+        .systemLibrary(name: "CTextCat", pkgConfig: "libexttextcat", providers: [.apt(["libexttextcat-dev", "libexttextcat-data"])]),
+        // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade (libicui18n for the
+        // charset detector).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // Book images: libjpeg-turbo, giflib, libwebp, librsvg (with cairo) and pixman behind one plain-C facade, so
         // that no glib, cairo or codec type reaches Swift.
         .target(name: "CImageCodecs", dependencies: ["CCairo"],
@@ -40,7 +43,7 @@ let package = Package(
         // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering.
         .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
-        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip"]),
+        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
         // the fast path of one-colour pages).
         .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs"]),

@@ -62,7 +62,7 @@ final class Bench {
     /// The names of the cases of this run (variants of one group are measured together, interleaved).
     let selected: Set<String>
     /// Rows measured ahead as part of an interleaved group.
-    private var measuredAhead: [String: CaseResult] = [:]
+    var measuredAhead: [String: CaseResult] = [:]
 
     init(options: RunOptions, selected: Set<String>) throws {
         self.options = options
@@ -235,6 +235,7 @@ final class Bench {
                 try $0.memory(threads: threads)
             })
         }
+        cases += readCases
         for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
             cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {
                 try $0.wordCache(file)

@@ -4,7 +4,11 @@
 #include <unicode/ubidi.h>
 #include <unicode/uversion.h>
 #include <unicode/ustring.h>
+#include <unicode/ucsdet.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct CICU_BreakIterator {
     UBreakIterator *raw;
@@ -95,4 +99,85 @@ int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, in
     u_strFromUTF8((UChar *)out, capacity, &written, (const char *)bytes, length, &status);
     if (U_FAILURE(status) || written > capacity) return -1;
     return written;
+}
+
+int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, char *names, int32_t *confidences, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCharsetDetector *detector = ucsdet_open(&status);
+    if (U_FAILURE(status)) return -1;
+    ucsdet_setText(detector, (const char *)bytes, length, &status);
+    int32_t found = 0;
+    const UCharsetMatch **matches = ucsdet_detectAll(detector, &found, &status);
+    if (U_FAILURE(status) || matches == NULL) { ucsdet_close(detector); return 0; }
+    int32_t count = 0;
+    for (int32_t i = 0; i < found && count < capacity; i++) {
+        UErrorCode matchStatus = U_ZERO_ERROR;
+        const char *name = ucsdet_getName(matches[i], &matchStatus);
+        int32_t confidence = ucsdet_getConfidence(matches[i], &matchStatus);
+        if (U_FAILURE(matchStatus) || name == NULL) continue;
+        char *slot = names + (size_t)count * CICU_CHARSET_NAME_SIZE;
+        strncpy(slot, name, CICU_CHARSET_NAME_SIZE - 1);
+        slot[CICU_CHARSET_NAME_SIZE - 1] = 0;
+        confidences[count] = confidence;
+        count++;
+    }
+    ucsdet_close(detector);
+    return count;
+}
+
+/* The substitution callback, counting what it substitutes. */
+static void CICU_countingSubstitute(const void *context, UConverterToUnicodeArgs *args, const char *codeUnits,
+                                    int32_t length, UConverterCallbackReason reason, UErrorCode *err) {
+    if (reason == UCNV_UNASSIGNED || reason == UCNV_ILLEGAL || reason == UCNV_IRREGULAR) (*(int32_t *)context)++;
+    UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, codeUnits, length, reason, err);
+}
+
+int32_t CICU_convertToUTF16(const char *charset, const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity,
+                            int32_t *pending, int32_t *invalid) {
+    UErrorCode status = U_ZERO_ERROR;
+    *pending = 0;
+    *invalid = 0;
+    UConverter *converter = ucnv_open(charset, &status);
+    if (U_FAILURE(status) || converter == NULL) return -1;
+    int32_t count = 0;
+    ucnv_setToUCallBack(converter, CICU_countingSubstitute, &count, NULL, NULL, &status);
+    if (U_FAILURE(status)) { ucnv_close(converter); return -3; }
+    UChar *target = (UChar *)out;
+    const char *source = (const char *)bytes;
+    // flush = 0: a character cut at the end stays pending instead of becoming a substitution.
+    ucnv_toUnicode(converter, &target, (UChar *)out + capacity, &source, (const char *)bytes + length, NULL, 0, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) { ucnv_close(converter); return -2; }
+    if (U_FAILURE(status)) { ucnv_close(converter); return -3; }
+    UErrorCode pendingStatus = U_ZERO_ERROR;
+    int32_t held = ucnv_toUCountPending(converter, &pendingStatus);
+    *pending = U_SUCCESS(pendingStatus) && held > 0 ? held : 0;
+    *invalid = count;
+    ucnv_close(converter);
+    return (int32_t)(target - (UChar *)out);
+}
+
+int32_t CICU_charsetName(const char *charset, char *out) {
+    UErrorCode status = U_ZERO_ERROR;
+    // The converter must exist; its name is then the preferred MIME (else IANA) alias of the name given, which
+    // keeps the spelling people know ("Shift_JIS", not ICU's table name).
+    UConverter *converter = ucnv_open(charset, &status);
+    if (U_FAILURE(status) || converter == NULL) return -1;
+    const char *name = ucnv_getStandardName(charset, "MIME", &status);
+    if (U_FAILURE(status) || name == NULL) { status = U_ZERO_ERROR; name = ucnv_getStandardName(charset, "IANA", &status); }
+    if (U_FAILURE(status) || name == NULL) {
+        status = U_ZERO_ERROR;
+        const char *canonical = ucnv_getName(converter, &status);
+        name = NULL;
+        if (U_SUCCESS(status) && canonical != NULL) {
+            UErrorCode standardStatus = U_ZERO_ERROR;
+            name = ucnv_getStandardName(canonical, "MIME", &standardStatus);
+            if (U_FAILURE(standardStatus) || name == NULL) { standardStatus = U_ZERO_ERROR; name = ucnv_getStandardName(canonical, "IANA", &standardStatus); }
+            if (U_FAILURE(standardStatus) || name == NULL) name = canonical;
+        }
+    }
+    if (name == NULL) { ucnv_close(converter); return -1; }
+    strncpy(out, name, CICU_CHARSET_NAME_SIZE - 1);
+    out[CICU_CHARSET_NAME_SIZE - 1] = 0;
+    ucnv_close(converter);
+    return 0;
 }

@@ -51,21 +51,42 @@ public struct BookFile: Sendable {
 
     /// Opens the book at `path`.
     ///
-    /// - Parameter publisherStyles: Whether an EPUB's CSS applies (``ReaderSettings/publisherStyles``); the
-    ///   publication can be restyled later (``Publication/restyled(publisherStyles:)``), and styles never move
-    ///   an offset.
+    /// - Parameters:
+    ///   - publisherStyles: Whether an EPUB's CSS applies (``ReaderSettings/publisherStyles``); the publication
+    ///     can be restyled later (``Publication/restyled(publisherStyles:)``), and styles never move an offset.
+    ///   - encoding: A plain-text file's encoding, when the caller knows it better than the detector
+    ///     (``PlainTextReader/encoding``).
+    ///   - previewBytes: Read only the first bytes of a plain-text file: a preview
+    ///     (``PlainTextReader/readPreview(path:byteCount:)``), whose offsets hold in the whole book.
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
-    ///   the book's reader refuses.
-    public static func open(path: String, publisherStyles: Bool = true) throws(DocumentError) -> BookFile {
+    ///   the book's reader refuses; `.unsupported` for an EPUB with an encoding or a preview (both are for
+    ///   plain text).
+    public static func open(path: String, publisherStyles: Bool = true, encoding: TextEncoding? = nil,
+                            previewBytes: Int? = nil) throws(DocumentError) -> BookFile {
         if try isEPUB(path) {
+            guard encoding == nil, previewBytes == nil else {
+                throw DocumentError(.unsupported, "\(path): an EPUB says its own encoding and is read whole; an encoding or a preview is for plain text")
+            }
             var options = EPUBReader.Options()
             options.publisherStyles = publisherStyles
             let book = try EPUBReader(options: options).read(path: path)
             return BookFile(path: path, format: .epub(book), publication: book.publication, notices: book.warnings)
         }
-        let document = try PlainTextReader().read(path: path)
+        let reader = PlainTextReader(encoding: encoding)
+        let document = if let previewBytes { try reader.readPreview(path: path, byteCount: previewBytes) }
+                       else { try reader.read(path: path) }
         var notices: [String] = []
-        if document.encoding == .latin1 { notices.append("\(path) is not valid UTF-8; read it as ISO-8859-1 (Latin-1)") }
+        // A notice when the encoding was guessed, or something was dropped or replaced; a byte-order mark or
+        // well-formed UTF-8 leaves no doubt.
+        let decoding = document.decoding
+        switch decoding.evidence {
+        case .detected, .fallback:
+            notices.append("\(path) is not UTF-8; read it as \(decoding.summary)")
+        case .byteOrderMark, .wellFormedUTF8, .declared:
+            if decoding.droppedTrailingBytes > 0 || decoding.invalidSequences > 0 {
+                notices.append("\(path): read as \(decoding.summary)")
+            }
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return BookFile(path: path, format: .plainText(document), publication: document.publication(href: name),
                         notices: notices)

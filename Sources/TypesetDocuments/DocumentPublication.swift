@@ -22,9 +22,11 @@ extension EPUBBook {
 
 extension PlainTextDocument {
     /// The book as a reading session sees it: one `text/plain` resource called `href` (the file's name, which
-    /// Locators carry), with the chapter headings found in the text as its headings.
+    /// Locators carry), with the chapter headings found in the text as its headings, the book proper without
+    /// its front and back matter as its body, and its first chapter as where it opens.
     public func publication(href: String) -> Publication {
-        Publication(text: text, href: href, mediaType: "text/plain", headings: Publication.headings(of: tableOfContents))
+        Publication(text: text, href: href, mediaType: "text/plain", headings: Publication.headings(of: tableOfContents),
+                    bodyRange: bodyRange, startOffset: startOffset)
     }
 }
 

@@ -6,7 +6,9 @@ import TypesetCore
 ///   is allowed to overflow a page narrower than that glyph);
 /// - no line crosses the bottom margin (unless it is alone in its column and taller than the text area);
 /// - every line starts and ends on an extended grapheme cluster boundary (Swift's own `Character` segmentation,
-///   a cross-check of ICU's).
+///   a cross-check of ICU's), never inside hidden units (``Paragraph/hiddenRanges``), and on a caret stop
+///   (``GraphemeSegmenter/isCaretStop(_:in:)``: hidden units join a neighbour, so a line never starts with the
+///   markup that ends the word before it).
 public enum LayoutInvariants {
     /// The violations, at most `limit` of them.
     public static func violations(in layout: BookLayout, limit: Int = 20) -> [String] {
@@ -16,6 +18,13 @@ public enum LayoutInvariants {
         let settings = layout.settings
         let content = settings.contentRect
         let boundaries = GraphemeBoundaries(text)
+        let segmenter = GraphemeSegmenter()
+        func insideHiddenUnits(_ offset: Int) -> Bool {
+            guard let p = text.paragraphIndex(containing: offset) else { return false }
+            let paragraph = text.paragraphs[p]
+            let local = offset - paragraph.range.lowerBound
+            return paragraph.hiddenRanges.contains { $0.lowerBound < local && local < $0.upperBound }
+        }
         var expected = 0
         for page in layout.pages {
             if page.range.lowerBound != expected {
@@ -44,6 +53,10 @@ public enum LayoutInvariants {
                 if !boundaries.contains(line.range.lowerBound) || !boundaries.contains(line.range.upperBound) {
                     report("page \(page.index): line \(line.range) does not start and end on grapheme boundaries")
                 }
+                if insideHiddenUnits(line.range.lowerBound) || insideHiddenUnits(line.range.upperBound)
+                    || !segmenter.isCaretStop(line.range.lowerBound, in: text) || !segmenter.isCaretStop(line.range.upperBound, in: text) {
+                    report("page \(page.index): line \(line.range) starts or ends inside hidden units, or off a caret stop")
+                }
             }
             if !lines.isEmpty && lineExpected != page.range.upperBound {
                 report("page \(page.index): lines end at \(lineExpected), page at \(page.range.upperBound)")
@@ -66,8 +79,8 @@ public enum LayoutInvariants {
         return false
     }
 
-    /// Whether `line` cannot be broken any further: none of the offsets inside its visible text is both a
-    /// grapheme boundary and the start of a shaping cluster, which is where the breaker may cut a word wider than
+    /// Whether `line` cannot be broken any further: none of the offsets inside its visible text is a grapheme
+    /// boundary, a caret stop and the start of a shaping cluster, which is where the breaker may cut a word wider than
     /// the line. A ligature such as Arabic "لله" spans several graphemes in one cluster; a mark that its base's
     /// font cannot draw is set in another font, so that one grapheme spans two clusters and two runs (the fuzzer
     /// found U+FFFD with a fatha, then a tatweel with marks, all one cluster in the Arabic font).
@@ -84,7 +97,9 @@ public enum LayoutInvariants {
         for run in runs where run.range.overlaps(line.range) {
             for cluster in run.clusters where visible.contains(cluster) { clusterStarts.insert(cluster) }
         }
-        return !clusterStarts.contains { $0 > visible.lowerBound && boundaries.contains($0) }
+        // Hidden units join their neighbour into one caret unit, which is not cut either.
+        let segmenter = GraphemeSegmenter()
+        return !clusterStarts.contains { $0 > visible.lowerBound && boundaries.contains($0) && segmenter.isCaretStop($0, in: text) }
     }
 
     /// Whether `line` is at the top of its column: only there may a line taller than the text area overflow it

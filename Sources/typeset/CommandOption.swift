@@ -1,4 +1,5 @@
 import TypesetCore
+import TypesetDocuments
 
 /// An option of the tool itself (output, page choice, fonts...), declared once: `--help`, the shell completion
 /// and the README's option list are printed from ``CommandOption/all`` and the reader settings' own table
@@ -23,6 +24,7 @@ struct CommandOption: Sendable {
         case output = "Output"
         case decorations = "Decorations (drawn on the PNG pages; README, \"Decorations\")"
         case settingShorthands = "Shorthands"
+        case plainText = "Plain-text books"
         case fonts = "Fonts and threads"
         case general = "General"
     }
@@ -72,6 +74,18 @@ struct CommandOption: Sendable {
                       help: "--no-scroll: pages (the default)") { options, _ in
             options.settings.mode = .paged
         },
+        CommandOption(name: "--preview", short: nil, valueName: "BYTES", commands: Set(Command.allCases), group: .plainText,
+                      help: "read only the first BYTES bytes (16384, 16K, 1M): a preview of a partial download, whose offsets hold in the whole book") {
+            $0.previewBytes = try byteCount($1, "--preview")
+        },
+        CommandOption(name: "--encoding", short: nil, valueName: "NAME", commands: Set(Command.allCases), group: .plainText,
+                      help: "the text's encoding (UTF-8, Shift_JIS, GB18030, windows-1251, ISO-8859-2...) [found by ICU's detector]") {
+            let text = try nonEmpty($1, "--encoding")
+            guard let encoding = TextEncoding(named: text) else {
+                throw UsageError("--encoding: \"\(text.oneLinePrefix)\" is not an encoding ICU knows (UTF-8, Shift_JIS, EUC-JP, GB18030, Big5, KOI8-R, windows-1251, ISO-8859-1...)")
+            }
+            $0.encoding = encoding
+        },
         CommandOption(name: "--fonts", short: nil, valueName: FontChoice.allCases.map(\.rawValue).joined(separator: "|"),
                       commands: settingCommands, group: .fonts,
                       help: "installed fonts first, then the bundled ones; or only the bundled ones [system]") {
@@ -106,6 +120,21 @@ struct CommandOption: Sendable {
     private static func nonEmpty(_ value: String?, _ name: String) throws(UsageError) -> String {
         guard let value, !value.isEmpty else { throw UsageError("\(name) needs a value") }
         return value
+    }
+
+    /// A count of bytes: a whole number from 1, or with `K` or `M` (1024 and 1024² bytes: `16K`), at most 1 GB.
+    private static func byteCount(_ value: String?, _ name: String) throws(UsageError) -> Int {
+        let text = try nonEmpty(value, name)
+        var digits = Substring(text)
+        var unit = 1
+        if let last = digits.last, "kKmM".contains(last) {
+            unit = last == "k" || last == "K" ? 1 << 10 : 1 << 20
+            digits = digits.dropLast()
+        }
+        guard digits.allSatisfy(\.isASCII), let count = Int(digits), count >= 1, count <= (1 << 30) / unit else {
+            throw UsageError("\(name): \"\(text.oneLinePrefix)\" is not a number of bytes from 1 to 1G (16384, 16K, 1M)")
+        }
+        return count * unit
     }
 
     /// A UTF-16 offset: a whole number from 0 (a number too large for an `Int` is refused, never wrapped).

@@ -22,10 +22,14 @@ struct LaidOutBook {
     init(input: String, options: Options) throws {
         let console = Console.shared
         let settings = try options.settings.validated()
-        file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles)
+        file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
+                                 previewBytes: options.previewBytes)
         // A broken book could have hundreds of notices; each names the book and the entry.
         for notice in file.notices.prefix(5) { console.notice(notice) }
         if file.notices.count > 5 { console.notice("... and \(file.notices.count - 5) more notices about \(input)") }
+        if settings.typography.hyphenation, let notice = LaidOutBook.hyphenationNotice(file, settings: settings.typography) {
+            console.notice(notice)
+        }
         let fonts = try LaidOutBook.fontContext(options)
         let set = try fonts.fontSet(for: FontDescriptor(family: settings.typography.fontFamily))
         primaryFace = set.primary
@@ -34,6 +38,16 @@ struct LaidOutBook {
         }
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
         layout = try typesetter.layout(file.text, settings: settings.typography, mode: settings.mode)
+    }
+
+    /// What `--hyphenate` cannot do for this book, in one line: its language is unknown (the book does not say,
+    /// none was recognised, no `--lang`), or no patterns are installed for it. Nil when it hyphenates.
+    static func hyphenationNotice(_ file: BookFile, settings: TypographySettings) -> String? {
+        guard let language = file.text.language ?? settings.language, !language.isEmpty else {
+            return "--hyphenate: the language of \(file.path) is unknown (it does not say, and none was recognised); nothing is hyphenated (--lang TAG names it)"
+        }
+        guard HyphenationPatterns.file(forLanguage: language) == nil else { return nil }
+        return "--hyphenate: no hyphenation patterns for \(language) are installed (/usr/share/hyphen); nothing is hyphenated"
     }
 
     /// Loads the fonts the options ask for.

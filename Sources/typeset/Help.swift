@@ -16,7 +16,7 @@ enum Help {
              "Lays out a book (plain text, or EPUB 2/3) and writes its pages as PNG files (page-0001.png, ...), or the layout as JSON (--json).")
         case .info:
             ("typeset info FILE [options]",
-             "Prints a book's metadata, its table of contents with the page of every entry at these settings, a reading-time estimate (250 words a minute) and its position count.")
+             "Prints a book's metadata (a text file's encoding and language, how each was found, and where the book opens), its table of contents with the page of every entry at these settings, a reading-time estimate (250 words a minute) and its position count.")
         case .query:
             ("typeset query FILE [options]",
              "The position API and the reading state: one JSON request per line on standard input, one JSON answer per line on standard output (README, \"Positions\"). setSettings takes the settings below by name, with JSON values.")

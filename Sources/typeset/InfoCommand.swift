@@ -25,7 +25,53 @@ enum InfoCommand {
 
         init(document: BookFile, layout: BookLayout, fontName: String) {
             self.document = document; self.layout = layout; self.fontName = fontName
-            figures = ReadingFigures(text: document.text, offset: 0)
+            // The book proper: a distributor's header and licence are not read (Publication.bodyRange).
+            figures = ReadingFigures(text: document.text, offset: 0, within: document.publication.bodyRange)
+        }
+
+        /// A plain-text book's reading facts: how it was decoded, its language and where that came from, where
+        /// it opens (past front matter), the matter around the book and whether it is a preview.
+        var plainTextFacts: (lines: [(String, String)], json: [(String, JSONWriter.Value)]) {
+            guard case .plainText(let plain) = document.format else { return ([], []) }
+            var lines: [(String, String)] = [("Encoding", plain.decoding.summary)]
+            let evidence: String = switch plain.decoding.evidence {
+            case .byteOrderMark: "byteOrderMark"
+            case .wellFormedUTF8: "wellFormedUTF8"
+            case .detected: "detected"
+            case .fallback: "fallback"
+            case .declared: "declared"
+            }
+            var json: [(String, JSONWriter.Value)] = [
+                ("encodingEvidence", .string(evidence)),
+                ("droppedTrailingBytes", .integer(plain.decoding.droppedTrailingBytes)),
+                ("invalidSequences", .integer(plain.decoding.invalidSequences)),
+            ]
+            if case .detected(let confidence) = plain.decoding.evidence { json.append(("encodingConfidence", .integer(confidence))) }
+            let source: String? = switch plain.languageSource {
+            case .declared?: plain.convention == .projectGutenberg ? "declared in the Project Gutenberg header" : "declared"
+            case .convention?: "\(plain.convention.rawValue)'s convention"
+            case .identified?: "identified from the text by libexttextcat"
+            case nil: nil
+            }
+            if let language = plain.text.language {
+                lines.append(("Language", language + (source.map { " (\($0))" } ?? "")))
+            } else {
+                lines.append(("Language", "unknown (the text does not say, and none was recognised)"))
+            }
+            json.append(("language", plain.text.language.map(JSONWriter.Value.string) ?? .null))
+            json.append(("languageSource", plain.languageSource.map { .string($0.rawValue) } ?? .null))
+            if plain.convention != .none { lines.append(("Convention", plain.convention.rawValue)) }
+            json.append(("convention", plain.convention == .none ? .null : .string(plain.convention.rawValue)))
+            let start = plain.startOffset
+            let why = plain.frontMatter.map { "past the front matter, 0..<\($0.upperBound), not counted in the reading time" } ?? (start > 0 ? "the first chapter" : "the start")
+            lines.append(("Opens at", "offset \(start), page \(page(of: start) ?? 1) (\(why))"))
+            if let back = plain.backMatter { lines.append(("Back matter", "\(back.lowerBound)..<\(back.upperBound), page \(page(of: back.lowerBound) ?? 1) on (not counted in the reading time)")) }
+            json += [("startOffset", .integer(start)),
+                     ("frontMatter", plain.frontMatter.map(JSONWriter.Value.range) ?? .null),
+                     ("backMatter", plain.backMatter.map(JSONWriter.Value.range) ?? .null),
+                     ("bodyRange", .range(plain.bodyRange)), ("preview", .bool(plain.isPreview))]
+            if plain.isPreview { lines.append(("Preview", "the first bytes of the book only (--preview); its offsets hold in the whole book")) }
+            return (lines, json)
         }
 
         var words: Int { figures.totalWords }
@@ -46,7 +92,8 @@ enum InfoCommand {
             let fileName = (document.path as NSString).lastPathComponent
             switch document.format {
             case .plainText(let plain):
-                lines.append(("File", "\(fileName) (plain text, \(plain.encoding.rawValue))"))
+                lines.append(("File", "\(fileName) (plain text, \(plain.encoding.description))"))
+                lines += plainTextFacts.lines
             case .epub(let book):
                 let metadata = book.metadata
                 lines.append(("File", "\(fileName) (EPUB \(book.version))"))
@@ -108,7 +155,8 @@ enum InfoCommand {
             switch document.format {
             case .plainText(let plain):
                 members.append(("format", .string("text")))
-                members.append(("encoding", .string(plain.encoding.rawValue)))
+                members.append(("encoding", .string(plain.encoding.description)))
+                members += plainTextFacts.json
             case .epub(let book):
                 let metadata = book.metadata
                 members += [

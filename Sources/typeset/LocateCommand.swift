@@ -28,14 +28,15 @@ enum LocateCommand {
 
     static func runPositions(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("positions: no input file (typeset positions FILE)") }
-        let file = try BookFile.open(path: input)
+        let file = try BookFile.open(path: input, encoding: options.encoding, previewBytes: options.previewBytes)
         for notice in file.notices.prefix(5) { Console.shared.notice(notice) }
         let publication = file.publication
         let offset = options.at ?? 0
         guard offset <= publication.text.length else {
             throw UsageError("--at: offset \(offset) is past the end of the text (0...\(publication.text.length))")
         }
-        let figures = ReadingFigures(text: publication.text, offset: offset)
+        // The book proper: a distributor's header and licence are not read (Publication.bodyRange).
+        let figures = ReadingFigures(text: publication.text, offset: offset, within: publication.bodyRange)
         let positions = publication.positionLocators.map { JSONWriter.Value.locator($0) }
         Console.shared.line(JSONWriter.render(.object([
             ("total", .integer(positions.count)),

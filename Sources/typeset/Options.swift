@@ -1,4 +1,5 @@
 import TypesetCore
+import TypesetDocuments
 
 /// A command-line mistake: printed as one line, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -54,6 +55,10 @@ struct Options {
     var highlights: [DecorationInput.Highlight] = []
     /// `--decorations FILE`.
     var decorationsFile: String?
+    /// `--preview BYTES`: read only the first bytes of a plain-text book.
+    var previewBytes: Int?
+    /// `--encoding NAME`: a plain-text book's encoding, instead of the detector's guess.
+    var encoding: TextEncoding?
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///

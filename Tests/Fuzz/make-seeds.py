@@ -18,7 +18,8 @@ import zipfile
 
 target, corpus, out = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = random.Random(9)
-books = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith((".txt", ".txt.gz")))
+books = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs
+               if f.endswith((".txt", ".txt.gz")) and "chapters" not in d.split(os.sep))
 epubs = sorted(os.path.join(corpus, f) for f in os.listdir(corpus) if f.endswith(".epub"))
 count = 0
 

@@ -163,7 +163,7 @@ import TypesetTestSupport
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderrLines.count == 1, "\(result.stderrLines)")
         let line = result.stderrLines.first ?? ""
-        #expect(line.hasPrefix("typeset: ") && line.contains("ISO-8859-1") && line.contains(input), "\(line)")
+        #expect(line.hasPrefix("typeset: ") && line.contains("ISO-8859-1") && line.contains(input) && line.contains("not UTF-8"), "\(line)")
         let layout = try LayoutJSON.parse(result)
         // One unit per byte.
         layout.checkInvariants(textLength: bytes.count)

@@ -294,7 +294,7 @@ import TypesetTestSupport
         }
         #expect(text.paragraphs[0].runs[0].style.fontScale == 1, "NaN falls back to 1")
         #expect(text.paragraphs[3].runs[0].style.fontScale == 1, "negative falls back to 1")
-        #expect(text.paragraphs[5].runs[0].style.fontScale == 0, "0 stays: hidden text")
+        #expect(text.paragraphs[5].runs[0].style.fontScale == 0, "0 stays: zero-size text")
         #expect(text.paragraphs[4].style.blockIndent == ParagraphStyle.maximumEms)
         for width in [390.0, 120] {
             let layout = try Self.layout(text) { $0.pageSize = Size(width: width, height: 844) }

@@ -38,7 +38,9 @@ enum ReaderChecks {
             if let first = paragraph.units[paragraph.contentRange].first, lineEnds.contains(first) { firstBadParagraph = firstBadParagraph ?? index }
             if let last = paragraph.units[paragraph.contentRange].last, lineEnds.contains(last) { firstBadParagraph = firstBadParagraph ?? index }
             for (i, unit) in paragraph.units.enumerated() where !paragraph.contentRange.contains(i) {
-                if !lineEnds.contains(unit) && !blankUnits.contains(unit) { firstStrayUnit = firstStrayUnit ?? paragraph.range.lowerBound + i }
+                if !lineEnds.contains(unit) && !blankUnits.contains(unit) && !isInMarkupLine(paragraph.units, at: i) {
+                    firstStrayUnit = firstStrayUnit ?? paragraph.range.lowerBound + i
+                }
             }
             joined.append(contentsOf: paragraph.units)
             cursor = paragraph.range.upperBound
@@ -53,6 +55,16 @@ enum ReaderChecks {
             Issue.record("the paragraphs' units differ from the decoded source at offset \(mismatch) (\(joined.count) vs \(expected.count) units)",
                          sourceLocation: sourceLocation)
         }
+    }
+
+    /// Whether unit `i` of `units` is on a line of Aozora Bunko notes only (`［＃改ページ］`), which the reader takes
+    /// for a blank line (a separator).
+    static func isInMarkupLine(_ units: [UInt16], at i: Int) -> Bool {
+        var start = i, end = i
+        while start > 0, !lineEnds.contains(units[start - 1]) { start -= 1 }
+        while end < units.count, !lineEnds.contains(units[end]) { end += 1 }
+        let line = String(decoding: units[start..<end], as: UTF16.self).trimmingCharacters(in: .whitespaces)
+        return line.hasPrefix("［＃") && line.hasSuffix("］")
     }
 
     /// The content of every paragraph, with its line ends normalized to LF (to compare LF, CR LF and CR files).

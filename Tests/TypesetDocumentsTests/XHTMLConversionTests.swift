@@ -208,7 +208,7 @@ import TypesetDocuments
         #expect(p[2].runs.contains { $0.style.smallCaps })
         #expect(p[2].runs.contains { $0.style.fontScale == 2 })
         #expect(p[3].style.firstLineIndent == 1.5 && p[3].style.blockIndent == 2 && p[3].runs.allSatisfy(\.style.isItalic))
-        let hidden = p[4].runs.filter { $0.style.fontScale == 0 }
+        let hidden = p[4].runs.filter(\.style.isHidden)
         #expect(hidden.map { p[4].contentString.utf16.count >= $0.range.upperBound } == [true, true])
         #expect(hidden.map(\.range.count) == [2, 6])  // "12" and "secret"
         #expect(p[5].style.alignment == .end && p[5].runs.allSatisfy { $0.style.weight == 700 })

@@ -1,7 +1,8 @@
 #ifndef CICU_H
 #define CICU_H
 
-/* A small, unversioned C facade over the parts of ICU that Typeset uses (break iteration and bidi).
+/* A small, unversioned C facade over the parts of ICU that Typeset uses (break iteration, bidi, charset detection
+   and conversion).
    ICU's exported symbols carry the library's major version (ubrk_open_72), and its headers clash with
    Foundation's private copy of ICU when both are visible to one Swift module. This header therefore uses
    plain C types only; the ICU headers are included by shim.c alone. */
@@ -65,6 +66,26 @@ int32_t CICU_bidiResolveLevels(const uint16_t *text, int32_t length, uint8_t par
 /* Visual reordering of `count` runs with the given levels (UAX #9 rule L2): writes into `visualToLogical`
    the logical index of the run shown at each visual position. Returns 0 on success. */
 int32_t CICU_bidiReorderVisual(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/* Charset detection (ucsdet, ICU's statistical detector): the candidates for `length` bytes, best first, at most
+   `capacity` of them. Candidate i's name (ICU's, NUL-terminated, truncated to CICU_CHARSET_NAME_SIZE - 1 bytes)
+   goes into names + i * CICU_CHARSET_NAME_SIZE, its confidence (0-100) into confidences[i]. Returns the number of
+   candidates, 0 when there are none, -1 on failure. */
+#define CICU_CHARSET_NAME_SIZE 40
+int32_t CICU_detectCharsets(const uint8_t *bytes, int32_t length, char *names, int32_t *confidences, int32_t capacity);
+
+/* Converts `length` bytes in `charset` to UTF-16 (ucnv_toUnicode) into `out`, which holds `capacity` units.
+   A character cut at the end of the bytes is not converted: its byte count goes into `*pending`. Sequences that
+   are invalid or unmapped in the charset become its substitution character (U+FFFD, or U+001A for some single-byte
+   charsets); their number goes into `*invalid`. Returns the number of units written; -1 when ICU does not know the
+   charset, -2 when `capacity` is too small, -3 on any other failure. */
+int32_t CICU_convertToUTF16(const char *charset, const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity,
+                            int32_t *pending, int32_t *invalid);
+
+/* The name ICU knows `charset` by (an alias resolved: "sjis" is "ibm-943_P15A-2003"), in its MIME (else IANA)
+   spelling when it has one ("Shift_JIS"), written NUL-terminated into `out` (CICU_CHARSET_NAME_SIZE bytes). Returns 0, or -1
+   when ICU does not know the charset. */
+int32_t CICU_charsetName(const char *charset, char *out);
 
 /* ICU's version string, e.g. "72.1". */
 const char *CICU_version(void);

@@ -72,10 +72,13 @@ struct ParagraphFormat {
         let available = columnWidth - 2 * blockIndent
         self.blockIndent = blockIndent
         firstLineIndent = min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
-        spaceBefore = style.continuesBlock
+        // A paragraph of hidden units only (markup on a line of its own, an EPUB block with `display: none`)
+        // takes no room at all: no spacing above it, and lines without height.
+        let allHidden = !runs.isEmpty && runs.allSatisfy { $0.style.isOutOfFlow }
+        spaceBefore = allHidden ? 0 : style.continuesBlock
             ? Float(style.spaceBefore * base)
             : Float((settings.paragraphSpacing + style.spaceBefore) * base)
-        bodySize = Float(base * (runs.first?.style.fontScale ?? 1))
+        bodySize = allHidden ? 0 : Float(base * (runs.first?.style.fontScale ?? 1))
     }
 }
 
@@ -243,7 +246,7 @@ struct ParagraphLayouter {
     private func verticalExtents(_ shaped: ShapedParagraph, start: Int, end: Int, format: ParagraphFormat)
         -> (ascent: Float, descent: Float, natural: Float) {
         var ascent: Float = 0, descent: Float = 0, natural: Float = 0
-        for run in shaped.runs where Int(run.end) > start && Int(run.start) < max(end, start + 1) {
+        for run in shaped.runs where Int(run.end) > start && Int(run.start) < max(end, start + 1) && !run.isOutOfFlow {
             let face = verticalMetrics[Int(run.metricsFaceID)]
             let size = format.sizes[Int(run.attributeIndex)]
             ascent = max(ascent, face.ascent * size)

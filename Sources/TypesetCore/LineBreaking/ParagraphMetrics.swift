@@ -25,15 +25,18 @@ struct ParagraphMetrics {
         }
         scale = 1
         ParagraphMetrics.computePrefix(runs: shaped.runs, clusters: shaped.clusters, advances: shaped.advances,
-                                       count: shaped.contentLength, sizes: sizes, prefix: &prefix, clusterStarts: &clusterStarts)
+                                       count: shaped.contentLength, sizes: sizes, caretSpans: shaped.caretSpans,
+                                       prefix: &prefix, clusterStarts: &clusterStarts)
     }
 
     /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em.
     ///
     /// Writes straight into storage of the final size (`count + 1` entries): appending two values per unit was a
     /// sixth of warm shaping (perf). Every write is bounded, so clusters that do not ascend cannot write outside.
+    /// Units where a caret cannot stop (see ``CaretSpan``) are not cluster starts either, so that no line starts
+    /// there.
     static func computePrefix(runs: [ShapedRun], clusters: [UInt32], advances: [Float], count: Int, sizes: [Float],
-                              prefix: inout [Float], clusterStarts: inout [UInt8]) {
+                              caretSpans: [CaretSpan], prefix: inout [Float], clusterStarts: inout [UInt8]) {
         let total = count + 1
         var starts: [UInt8] = []
         prefix = [Float](unsafeUninitializedCapacity: total) { prefixBuffer, prefixCount in
@@ -83,6 +86,13 @@ struct ParagraphMetrics {
                 written += 1
                 prefixCount = written
                 startCount = written
+            }
+        }
+        for span in caretSpans {
+            var offset = max(1, span.start)
+            while offset <= span.end && offset < count && offset < starts.count {
+                if !CaretSpan.allowsStop(at: offset, in: caretSpans) { starts[offset] = 0 }
+                offset += 1
             }
         }
         clusterStarts = starts

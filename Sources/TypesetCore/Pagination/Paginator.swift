@@ -95,12 +95,13 @@ struct Paginator {
 }
 
 extension Paginator {
-    /// For a heading paragraph (`layouts[local]`, document paragraph `first + local`), the height it needs to stay
+    /// For a heading paragraph, or one that keeps with the next (`layouts[local]`, document paragraph `first + local`), the height it needs to stay
     /// whole and with the first lines of the next paragraph that may end a page (its first line, or its first
     /// `orphansAndWidows` lines, or all of a paragraph too short to be split; their spacing included); 0 for any
     /// other paragraph.
     func keptHeight(_ local: Int, first: Int, layouts: [ParagraphLayout], text: StyledText) -> Float {
-        guard case .heading = text.paragraphs[first + local].style.role else { return 0 }
+        let style = text.paragraphs[first + local].style
+        if case .heading = style.role {} else if !style.keepsWithNext { return 0 }
         var height = layouts[local].height
         if local + 1 < layouts.count, !text.paragraphs[first + local + 1].style.startsSection,
            !layouts[local + 1].lines.isEmpty {

@@ -125,11 +125,14 @@ extension BookLayout {
                 terminatorStart -= 1
             }
         }
-        // Grapheme boundaries of the line's text (a line starts on a grapheme boundary, so segmenting from its
-        // start is exact), content-relative.
+        // Hidden units with nothing to join (a line of markup only) have no caret place, as a hard break has none.
+        if let start = CaretSpan.aloneStart(endingAt: terminatorStart, in: paragraph.caretSpans) {
+            terminatorStart = max(Int(box.start), start)
+        }
+        // Caret stops of the line's text: its grapheme boundaries (a line starts on one, so segmenting from its
+        // start is exact), content-relative, without those inside hidden units (see ``CaretSpan``).
         let lineStart = Int(box.start)
-        let boundaries = segmenter.boundaries(of: content[(content.startIndex + lineStart)..<(content.startIndex + terminatorStart)])
-            .map { $0 + lineStart }
+        let boundaries = segmenter.caretStops(of: paragraph, from: lineStart, to: terminatorStart)
         func graphemeIndex(containing offset: Int) -> Int {
             var low = 0, high = boundaries.count - 2
             while low < high {
@@ -220,7 +223,7 @@ extension BookLayout {
 
         let rangeValue = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
         let startOffset = l == 0 ? contentStart : contentStart + Int(box.start)
-        let endOffset: UTF16Offset = isLastLine ? contentStart + paragraph.contentRange.count
+        let endOffset: UTF16Offset = isLastLine ? contentStart + min(terminatorStart, paragraph.contentRange.count)
             : (box.endsParagraphOrHardBreak ? contentStart + terminatorStart : contentStart + Int(box.end))
         let width = box.justifiedWidth
         let rect = Rect(x: dx + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))

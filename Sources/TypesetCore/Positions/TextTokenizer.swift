@@ -127,17 +127,25 @@ public struct TextTokenizer: Sendable {
         let base = paragraph.contentDocumentRange.lowerBound
         guard !content.isEmpty else { return [] }
         if granularity == .character {
-            let boundaries = layout.segmenter.boundaries(of: content)
+            // Caret units: graphemes, with hidden units joined to their neighbour.
+            let boundaries = layout.segmenter.caretStops(of: paragraph, from: 0, to: content.count)
             return zip(boundaries, boundaries.dropFirst()).map { (base + $0)..<(base + $1) }
         }
         // ICU iterators are not thread-safe; a tokenizer query opens its own.
         guard let iterator = BreakIterator(granularity == .word ? .word : .sentence,
                                            locale: paragraph.style.language ?? layout.text.language) else { return [] }
-        iterator.setText(content)
+        // Words and sentences of the visible text (as drawn, replaced runs included): markup neither makes words
+        // nor splits them, and each boundary maps back to a caret stop.
+        let visible = paragraph.hasHiddenUnits ? VisibleText(LayoutText(paragraph).units, spans: paragraph.caretSpans) : nil
+        if let visible { iterator.setText(visible.units) } else { iterator.setText(content) }
         var result: [Range<UTF16Offset>] = []
         var previous = 0
         iterator.forEachBoundary { offset, isWord in
-            if granularity == .sentence || isWord { result.append((base + previous)..<(base + offset)) }
+            if granularity == .sentence || isWord {
+                let from = visible?.sourceOffset(ofBoundary: previous) ?? previous
+                let to = visible?.sourceOffset(ofBoundary: offset) ?? offset
+                if from < to { result.append((base + from)..<(base + to)) }
+            }
             previous = offset
         }
         return result

@@ -17,6 +17,13 @@ public struct Publication: Sendable {
     /// when the book has none (plain text). Set by the document reader; the text it returns must have the same
     /// units (styles never move an offset).
     public var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
+    /// The book proper: the text without a distributor's front and back matter (Project Gutenberg's header and
+    /// licence), which stay in the text. Reading figures count it alone (``ReadingFigures``); the whole text when
+    /// there is no such matter.
+    public let bodyRange: Range<UTF16Offset>
+    /// Where the book opens (EPUB's body-matter landmark, a plain-text book's first chapter): where a
+    /// ``ReadingSession`` starts when given no offset. 0 when unknown.
+    public let startOffset: UTF16Offset
 
     /// One resource of the publication.
     public struct ReadingResource: Hashable, Sendable {
@@ -74,7 +81,10 @@ public struct Publication: Sendable {
     ///   - headings: In any order; headings outside the text are dropped with no error (a table of contents may
     ///     point into resources that are not in the reading order).
     /// - Throws: ``InvalidResources`` when ranges are out of order, overlap or leave the text.
-    public init(text: StyledText, resources: [ReadingResource], headings: [Heading] = []) throws {
+    ///   - bodyRange: The book proper (see ``bodyRange``), clamped to the text; nil for the whole text.
+    ///   - startOffset: Where the book opens (see ``startOffset``), clamped to the text.
+    public init(text: StyledText, resources: [ReadingResource], headings: [Heading] = [],
+                bodyRange: Range<UTF16Offset>? = nil, startOffset: UTF16Offset = 0) throws {
         var previousEnd = 0
         for resource in resources {
             guard resource.range.lowerBound >= previousEnd, resource.range.upperBound <= text.length else {
@@ -92,14 +102,19 @@ public struct Publication: Sendable {
         var total = 0
         for resource in resources { starts.append(total); total += resource.positionCount }
         self.positionStarts = starts
+        self.bodyRange = (bodyRange ?? 0..<text.length).clamped(to: 0..<text.length)
+        self.startOffset = min(max(0, startOffset), text.length)
     }
 
     /// A publication of one resource holding the whole text (a plain-text book).
-    public init(text: StyledText, href: String, mediaType: String = "text/plain", headings: [Heading] = []) {
+    public init(text: StyledText, href: String, mediaType: String = "text/plain", headings: [Heading] = [],
+                bodyRange: Range<UTF16Offset>? = nil, startOffset: UTF16Offset = 0) {
         self.text = text
         self.resources = [ReadingResource(href: href, mediaType: mediaType, range: 0..<text.length)]
         self.headings = Publication.ordered(headings, in: text)
         self.positionStarts = [0]
+        self.bodyRange = (bodyRange ?? 0..<text.length).clamped(to: 0..<text.length)
+        self.startOffset = min(max(0, startOffset), text.length)
     }
 
     /// Headings inside the text, by ascending offset.

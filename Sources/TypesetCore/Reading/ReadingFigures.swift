@@ -8,7 +8,7 @@ public struct ReadingFigures: Hashable, Sendable {
     /// Characters (UTF-16 units) in a nominal page.
     public static let charactersPerNominalPage = 1800
 
-    /// Words in the whole text.
+    /// Words in the whole text (or the range the figures were made for).
     public let totalWords: Int
     /// Words before the reading position.
     public let wordsRead: Int
@@ -26,13 +26,18 @@ public struct ReadingFigures: Hashable, Sendable {
     /// The percentage read, rounded down to a whole number (100 only at the very end).
     public var percentRead: Int { Int((fractionRead * 100).rounded(.down)) }
 
-    /// The figures of `text` for a reader at `offset` (clamped to the text).
-    public init(text: StyledText, offset: UTF16Offset) {
-        let offset = min(max(0, offset), text.length)
-        (wordsRead, totalWords) = WordCounter.count(text, before: offset)
-        nominalPages = max(1, (text.length + Self.charactersPerNominalPage - 1) / Self.charactersPerNominalPage)
-        nominalPagesRead = offset / Self.charactersPerNominalPage
-        fractionRead = text.length == 0 ? 1 : Double(offset) / Double(text.length)
+    /// The figures of `text` for a reader at `offset`, counting only `range` when given (a publication's
+    /// ``Publication/bodyRange``, which leaves out a distributor's header and licence); the offset is clamped to
+    /// it. Hidden units (markup) are neither words nor characters of a nominal page.
+    public init(text: StyledText, offset: UTF16Offset, within range: Range<UTF16Offset>? = nil) {
+        let range = (range ?? 0..<text.length).clamped(to: 0..<text.length)
+        let offset = min(max(range.lowerBound, offset), range.upperBound)
+        let counts = WordCounter.counts(text, in: range, before: offset)
+        wordsRead = counts.wordsBefore
+        totalWords = counts.words
+        nominalPages = max(1, (counts.characters + Self.charactersPerNominalPage - 1) / Self.charactersPerNominalPage)
+        nominalPagesRead = counts.charactersBefore / Self.charactersPerNominalPage
+        fractionRead = range.isEmpty ? 1 : Double(offset - range.lowerBound) / Double(range.count)
     }
 
     private static func minutes(_ words: Int) -> Int {
@@ -54,21 +59,50 @@ package enum WordCounter {
     /// The words before `offset` and in the whole text, in one pass (paragraphs after the one holding the offset
     /// are counted once, for the total only).
     static func count(_ text: StyledText, before offset: UTF16Offset) -> (before: Int, total: Int) {
-        var before = 0, total = 0
-        for paragraph in text.paragraphs {
-            let content = paragraph.units[paragraph.contentRange]
+        let counts = counts(text, in: 0..<text.length, before: offset)
+        return (counts.wordsBefore, counts.words)
+    }
+
+    /// Words and characters (UTF-16 units) of `range`, in all and before `offset`, leaving out hidden units.
+    static func counts(_ text: StyledText, in range: Range<UTF16Offset>, before offset: UTF16Offset)
+        -> (words: Int, wordsBefore: Int, characters: Int, charactersBefore: Int) {
+        var words = 0, wordsBefore = 0
+        var characters = range.count, charactersBefore = max(0, offset - range.lowerBound)
+        guard !range.isEmpty, var index = text.paragraphIndex(containing: range.lowerBound) else { return (0, 0, 0, 0) }
+        while index < text.paragraphs.count, text.paragraphs[index].range.lowerBound < range.upperBound {
+            let paragraph = text.paragraphs[index]
+            index += 1
             let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-            if paragraph.range.upperBound <= offset || contentStart + content.count <= offset {
-                let words = words(in: content)
-                before += words; total += words
-            } else if paragraph.range.lowerBound < offset {
-                before += words(in: content.prefix(max(0, offset - contentStart)))
-                total += words(in: content)
-            } else {
-                total += words(in: content)
+            // The content's part inside the range, content-relative.
+            let lower = max(0, range.lowerBound - contentStart)
+            let upper = min(paragraph.contentRange.count, range.upperBound - contentStart)
+            guard lower < upper else { continue }
+            let cut = min(max(lower, offset - contentStart), upper)
+            if paragraph.hasHiddenUnits {
+                // Markup is not read: only the visible text counts (Aozora Bunko's readings in 《》 doubled a
+                // book's word count and its nominal pages).
+                let content = paragraph.units[paragraph.contentRange]
+                let visible = VisibleText(content, spans: paragraph.caretSpans)
+                let from = visible.count(before: lower), through = visible.count(before: upper)
+                let until = visible.count(before: cut)
+                let all = Self.words(in: visible.units[from..<through])
+                words += all
+                wordsBefore += until == through ? all : Self.words(in: visible.units[from..<until])
+                characters -= (upper - lower) - (through - from)
+                charactersBefore -= (cut - lower) - (until - from)
+                continue
+            }
+            let content = paragraph.units[paragraph.contentRange]
+            let slice = content[(content.startIndex + lower)..<(content.startIndex + upper)]
+            let all = Self.words(in: slice)
+            words += all
+            if cut == upper {
+                wordsBefore += all
+            } else if cut > lower {
+                wordsBefore += Self.words(in: content[(content.startIndex + lower)..<(content.startIndex + cut)])
             }
         }
-        return (before, total)
+        return (words, wordsBefore, characters, min(characters, max(0, charactersBefore)))
     }
 
     private enum Class { case space, letter, other, wordOfItsOwn }

@@ -45,15 +45,17 @@ public final class ReadingSession: Sendable {
         var layoutsMade = 0
     }
 
-    /// Starts a session at `offset` (the beginning of the book by default).
+    /// Starts a session at `offset`, by default where the book opens (``Publication/startOffset``: its first
+    /// chapter, past a distributor's header).
     ///
     /// - Parameter publication: The book as opened; when `settings.publisherStyles` is off and it has a
     ///   ``Publication/restyle``, its text is made again without the book's styles.
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``ReadingError`` for an offset outside
     ///   the text, and what ``Publication/restyled(publisherStyles:)`` throws.
     public init(publication: Publication, typesetter: Typesetter, settings: ReaderSettings = ReaderSettings(),
-                at offset: UTF16Offset = 0, completesInBackground: Bool = true) throws {
+                at offset: UTF16Offset? = nil, completesInBackground: Bool = true) throws {
         let settings = try settings.validated()
+        let offset = offset ?? publication.startOffset
         guard offset >= 0, offset <= publication.text.length else {
             throw ReadingError.offsetOutOfRange(offset, length: publication.text.length)
         }
@@ -111,10 +113,10 @@ public final class ReadingSession: Sendable {
         return estimatedCount(layouts: layouts, text: publication.text, before: sectionCount).total
     }
 
-    /// The reading figures at the anchor.
+    /// The reading figures at the anchor, for the book proper (``Publication/bodyRange``).
     public var figures: ReadingFigures {
         let (publication, anchor) = state.withLock { ($0.publication, $0.anchor) }
-        return ReadingFigures(text: publication.text, offset: anchor.position.offset)
+        return ReadingFigures(text: publication.text, offset: anchor.position.offset, within: publication.bodyRange)
     }
 
     // MARK: - Navigation (moves the anchor)

@@ -23,7 +23,15 @@ struct ParagraphShaper {
         let text = LayoutText(paragraph)
         let units = text.units
         let count = units.count
-        let (levels, paragraphLevel) = Bidi.resolve(units[...], base: paragraph.style.baseDirection)
+        let spans = paragraph.caretSpans
+        // Hidden units are invisible to bidi resolution (boundary neutrals, as UAX #9 treats joiners), so that
+        // markup between two right-to-left words does not change their order.
+        var (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(units[...], base: paragraph.style.baseDirection)
+            : Bidi.resolve(text.unitsWithHiddenAsNeutral(spans)[...], base: paragraph.style.baseDirection)
+        // Hidden units take the level of the grapheme they join, so that they sit beside it in visual order
+        // (a boundary neutral at the end of a right-to-left run got the paragraph's level, and so a place at the
+        // far end of the line, which the caret unit then spanned).
+        if levels != nil { Self.alignHiddenLevels(&levels, spans: spans) }
         let firstStyle = paragraph.runs.first?.style ?? .body
         let primary = try context.fontSet(for: FontDescriptor(family: firstStyle.fontFamily ?? family,
                                                               weight: firstStyle.weight, isItalic: firstStyle.isItalic)).primary
@@ -51,6 +59,15 @@ struct ParagraphShaper {
             for var run in runs {
                 run.glyphStart = Int32(sink.count)
                 let style = paragraph.runs[Int(run.attributeIndex)].style
+                if run.isOutOfFlow {
+                    // Hidden units: kept in place as invisible glyphs without width.
+                    for i in Int(run.start)..<Int(run.end) {
+                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
+                    }
+                    run.glyphEnd = Int32(sink.count)
+                    shapedRuns.append(run)
+                    continue
+                }
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))
                 let smallCaps = face.map { style.smallCaps && $0.hasSmallCaps } ?? false
@@ -95,18 +112,36 @@ struct ParagraphShaper {
             }
         }
 
-        let breaks = breakOpportunities(units, language: paragraph.style.language ?? documentLanguage)
+        let language = paragraph.style.language ?? documentLanguage
+        let breaks = spans.contains(where: \.isHidden)
+            ? breakOpportunities(VisibleText(units, spans: spans), language: language)
+            : breakOpportunities(units, language: language)
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
         let shapedGlyphs = sink.makeArrays()
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
-                                       sizes: context.ones(count: paragraph.runs.count),
+                                       sizes: context.ones(count: paragraph.runs.count), caretSpans: spans,
                                        prefix: &emPrefix, clusterStarts: &clusterStarts)
         return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
-                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts))
+                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts, caretSpans: spans))
+    }
+
+    /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
+    static func alignHiddenLevels(_ levels: inout [UInt8]?, spans: [CaretSpan]) {
+        guard var resolved = levels else { return }
+        for span in spans where span.isHidden && span.end <= resolved.count {
+            let joined: Int? = switch span.kind {
+            case .hiddenAfterText: span.start > 0 ? span.start - 1 : nil
+            case .hiddenBeforeText: span.end < resolved.count ? span.end : nil
+            case .hiddenAlone, .replaced: nil
+            }
+            guard let joined else { continue }
+            for i in span.start..<span.end { resolved[i] = resolved[joined] }
+        }
+        levels = resolved
     }
 
     /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).
@@ -207,6 +242,24 @@ struct ParagraphShaper {
             let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
             let set = try context.fontSet(for: descriptor)
             let primary = set.primary
+            if style.isOutOfFlow {
+                // Hidden units need no font: one run per bidi level, in the primary face, never shaped.
+                var i = attributeRun.range.lowerBound - contentStart
+                let end = attributeRun.range.upperBound - contentStart
+                while i < end {
+                    let level = levels?[i] ?? paragraphLevel
+                    var next = i + 1
+                    while next < end, (levels?[next] ?? paragraphLevel) == level { next += 1 }
+                    var run = ShapedRun(start: Int32(i), end: Int32(next), glyphStart: 0, glyphEnd: 0,
+                                        faceID: Int32(primary.id), metricsFaceID: Int32(primary.id),
+                                        attributeIndex: Int32(attributeIndex), level: level,
+                                        script: runs.last?.script ?? HarfBuzzUnicode.latin)
+                    run.isOutOfFlow = true
+                    runs.append(run)
+                    i = next
+                }
+                continue
+            }
             let primaryCoverage = context.coverage(of: primary)
             var i = attributeRun.range.lowerBound - contentStart
             let end = attributeRun.range.upperBound - contentStart
@@ -346,6 +399,15 @@ struct ParagraphShaper {
         return (context.fallbackFace(in: set, coveringAll: letters), wordEnd)
     }
 
+    /// The break opportunities of a paragraph with hidden units: those of its visible text (so that markup
+    /// neither adds nor removes one), each at the caret stop between the visible units around it.
+    private func breakOpportunities(_ visible: VisibleText, language: String?) -> [UInt32] {
+        breakOpportunities(visible.units, language: language).map { candidate in
+            BreakCandidate.encode(offset: visible.sourceOffset(ofBoundary: BreakCandidate.offset(candidate)),
+                                  mandatory: BreakCandidate.isMandatory(candidate), hyphenated: BreakCandidate.isHyphenated(candidate))
+        }
+    }
+
     /// UAX #14 break opportunities from ICU, encoded as in ``ShapedParagraph/breaks``.
     private func breakOpportunities(_ units: [UInt16], language: String?) -> [UInt32] {
         var result: [UInt32] = []
@@ -401,7 +463,10 @@ struct LayoutText {
                 } else if collapse && (unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x85) {
                     // A soft line end of the source file (CSS Text 3 segment-break transformation): it reads as a
                     // space, or as nothing between two East Asian wide characters; the white space that indents
-                    // the next source line takes no room.
+                    // the next source line takes no room. Read as nothing, it becomes combining grapheme joiners,
+                    // which line breaking attaches to the character before (UAX #14 LB9), so that the break
+                    // opportunities are those of the text without it: a zero-width space there was an opportunity
+                    // of its own, and put a source line's leading `，` or `。` at the start of a line.
                     let lineEnd = unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A ? i + 1 : i
                     var before: UInt16 = i > 0 ? units[i - 1] : 0x20
                     if UTF16.isTrailSurrogate(before), i > 1 { before = units[i - 2] }
@@ -411,7 +476,7 @@ struct LayoutText {
                     }
                     let after = next < units.count ? units[next] : 0x20
                     let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
-                    for j in i..<next { units[j] = 0x200B }
+                    for j in i..<next { units[j] = removed ? 0x034F : 0x200B }
                     if !removed { units[lineEnd] = 0x20 }
                     i = next
                     continue
@@ -419,7 +484,25 @@ struct LayoutText {
                 i += 1
             }
         }
+        for run in paragraph.runs {
+            guard let replacement = run.style.replacement else { continue }
+            // Same length, checked when the paragraph was made: offsets still point at the source units.
+            var i = run.range.lowerBound - paragraph.contentRange.lowerBound
+            for unit in replacement.utf16 where i < units.count {
+                units[i] = unit
+                i += 1
+            }
+        }
         self.units = units
+    }
+
+    /// The units with every hidden one replaced by U+2060 WORD JOINER, a boundary neutral for bidi resolution.
+    func unitsWithHiddenAsNeutral(_ spans: [CaretSpan]) -> [UInt16] {
+        var result = units
+        for span in spans where span.isHidden {
+            for i in span.start..<min(span.end, result.count) { result[i] = 0x2060 }
+        }
+        return result
     }
 
     /// The code point at `i` and its length in units (2 for a surrogate pair ending before `end`; a lone

@@ -21,6 +21,8 @@ package struct ShapedParagraph: Sendable {
         var breaks: [UInt32]
         var emPrefix: [Float]
         var clusterStarts: [UInt8]
+        /// The paragraph's ``CaretSpan``s: no line starts inside one (their units are not cluster starts).
+        var caretSpans: [CaretSpan] = []
     }
 
     /// The contents live in one immutable object, so that a copy of a shaped paragraph (reading it out of an
@@ -87,8 +89,11 @@ package struct ShapedParagraph: Sendable {
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
     /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
     var emPrefix: [Float] { storage.contents.emPrefix }
-    /// 1 where a unit starts a shaping cluster (and at the end).
+    /// 1 where a unit starts a shaping cluster (and at the end); 0 where a caret cannot stop (inside hidden
+    /// units and replaced runs, see ``CaretSpan``), so that no line starts there.
     var clusterStarts: [UInt8] { storage.contents.clusterStarts }
+    /// The stretches without caret stops (hidden units, replaced runs), content-relative.
+    var caretSpans: [CaretSpan] { storage.contents.caretSpans }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end) and no
     /// break opportunity but the last is mandatory or hyphenated: then which opportunities fit on a line is a
     /// prefix of them, and the greedy breaker may search for the last one instead of walking to it.
@@ -167,9 +172,20 @@ package struct ShapedParagraph: Sendable {
 
     /// Whether glyph `g` ends a character after which a justified line without spaces may take extra room: the
     /// last glyph of its cluster, followed by another visible cluster before `lineEnd`.
+    /// Hidden units (invisible glyphs) make no gap of their own: the gap after a character is before the next
+    /// visible one.
     @inline(__always)
     func endsInterCharacterGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
         guard g + 1 < clusters.count, clusters[g + 1] != clusters[g], Int(clusters[g + 1]) < lineEnd else { return false }
+        if !caretSpans.isEmpty {
+            guard glyphIDs[g] != Self.invisibleGlyph else { return false }
+            var n = g + 1
+            while n < clusters.count, glyphIDs[n] == Self.invisibleGlyph, Int(clusters[n]) < lineEnd { n += 1 }
+            guard n < clusters.count, Int(clusters[n]) < lineEnd else { return false }
+            let next = content[content.startIndex + Int(clusters[n])]
+            let this = content[content.startIndex + Int(clusters[g])]
+            return !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
+        }
         let next = content[content.startIndex + Int(clusters[g + 1])]
         let this = content[content.startIndex + Int(clusters[g])]
         return !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
@@ -216,6 +232,9 @@ struct ShapedRun: Sendable {
     var attributeIndex: Int32
     /// Bidi embedding level (odd = right to left).
     var level: UInt8
+    /// Whether the run's units take no place in the line (hidden markup, ruby annotations): no glyphs drawn, no
+    /// width, no part in the line's height.
+    var isOutOfFlow = false
     /// HarfBuzz script tag (ISO 15924) the run was shaped with.
     var script: UInt32
 

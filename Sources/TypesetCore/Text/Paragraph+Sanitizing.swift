@@ -10,7 +10,7 @@ extension TextStyle {
     public static let maximumFontScale: Double = 100
 
     /// This style with `fontScale` finite and in `0...maximumFontScale` (NaN, infinite and negative scales
-    /// become 1; 0 stays, it is how hidden text is kept) and `weight` in OpenType's `1...1000`.
+    /// become 1; 0 stays: zero-size text is valid) and `weight` in OpenType's `1...1000`.
     public var sanitized: TextStyle {
         var style = self
         style.fontScale = fontScale.isFinite && fontScale >= 0 ? min(fontScale, Self.maximumFontScale) : 1

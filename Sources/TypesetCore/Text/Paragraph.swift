@@ -15,6 +15,9 @@ public struct Paragraph: Sendable {
     public let runs: [AttributeRun]
     /// Paragraph-level attributes.
     public let style: ParagraphStyle
+    /// The stretches of the content without caret stops inside (hidden units, replaced runs), content-relative;
+    /// empty for nearly every paragraph.
+    let caretSpans: [CaretSpan]
 
     /// Creates a paragraph.
     ///
@@ -39,10 +42,23 @@ public struct Paragraph: Sendable {
         self.range = start..<(start + units.count)
         self.contentRange = lower..<upper
         self.units = units
-        self.runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
-                                             content: lower..<upper)
+        var runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
+                                            content: lower..<upper)
+        if runs.contains(where: { $0.style.replacement != nil }) { Paragraph.dropSplittingReplacements(&runs, units: units, content: lower..<upper) }
+        self.runs = runs
         self.style = style.sanitized
+        caretSpans = CaretSpan.spans(runs: runs, content: lower..<upper, units: units)
     }
+
+    /// The ranges of the content that are hidden from the line (``TextStyle/isHidden`` markup and ruby
+    /// annotations), relative to the paragraph's start as ``runs`` are; empty when there are none.
+    public var hiddenRanges: [Range<Int>] {
+        let base = contentRange.lowerBound
+        return caretSpans.filter(\.isHidden).map { (base + $0.start)..<(base + $0.end) }
+    }
+
+    /// Whether the content has hidden units or replaced runs (see ``TextStyle/isHidden``).
+    public var hasHiddenUnits: Bool { !caretSpans.isEmpty }
 
     /// The content's range in document offsets.
     public var contentDocumentRange: Range<UTF16Offset> {
@@ -55,17 +71,38 @@ public struct Paragraph: Sendable {
     /// The content as a `String` (for dumps and tests; layout works on ``units``).
     public var contentString: String { String(decoding: units[contentRange], as: UTF16.self) }
 
+    /// Drops the replacement of a run that starts or ends inside a grapheme cluster of the source (a combining
+    /// mark, the second half of a surrogate pair): a replaced run is one caret unit, and its edges must be caret
+    /// stops of the source as well (found by the layout fuzzer: a line ended between the two halves of a pair).
+    static func dropSplittingReplacements(_ runs: inout [AttributeRun], units: [UInt16], content: Range<Int>) {
+        var boundaries = Set<Int>([content.lowerBound])
+        var offset = content.lowerBound
+        for character in String(decoding: units[content], as: UTF16.self) {
+            offset += character.utf16.count
+            boundaries.insert(offset)
+        }
+        for index in runs.indices where runs[index].style.replacement != nil {
+            if !boundaries.contains(runs[index].range.lowerBound) || !boundaries.contains(runs[index].range.upperBound) {
+                runs[index].style.replacement = nil
+            }
+        }
+    }
+
     /// Sorts and clips runs to the content and fills gaps with the body style, so that layout can rely on a
-    /// covering, non-overlapping list.
+    /// covering, non-overlapping list. A replacement whose length is not its run's (clipped) length is dropped,
+    /// and runs with a replacement are never merged (each one replaces its own units).
     static func normalizedRuns(_ runs: [AttributeRun], content: Range<Int>) -> [AttributeRun] {
         guard !content.isEmpty else { return [] }
         var result: [AttributeRun] = []
         var cursor = content.lowerBound
-        for run in runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        for var run in runs.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             let lower = max(run.range.lowerBound, cursor), upper = min(run.range.upperBound, content.upperBound)
             guard lower < upper else { continue }
             if lower > cursor { result.append(AttributeRun(range: cursor..<lower, style: .body)) }
-            if let last = result.last, last.style == run.style, last.range.upperBound == lower {
+            if let replacement = run.style.replacement, replacement.utf16.count != upper - lower || run.style.isHidden {
+                run.style.replacement = nil
+            }
+            if let last = result.last, last.style == run.style, last.range.upperBound == lower, run.style.replacement == nil {
                 result[result.count - 1].range = last.range.lowerBound..<upper
             } else {
                 result.append(AttributeRun(range: lower..<upper, style: run.style))

@@ -65,16 +65,21 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var startsSection: Bool
     /// Default language of the paragraph (BCP 47), or nil for the document's language.
     public var language: String?
+    /// Whether the paragraph stays on the page of the paragraph after it, as a heading does (a short line that
+    /// reads like a heading without being taken for one): pagination moves it to the next page rather than leave
+    /// it alone at the bottom of one.
+    public var keepsWithNext: Bool
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
                 alignment: TextAlignment? = nil, baseDirection: WritingDirection? = nil,
                 firstLineIndent: Double? = nil, spaceBefore: Double = 0, blockIndent: Double = 0,
-                continuesBlock: Bool = false, startsSection: Bool = false, language: String? = nil) {
+                continuesBlock: Bool = false, startsSection: Bool = false, language: String? = nil,
+                keepsWithNext: Bool = false) {
         self.role = role; self.innerLineBreaks = innerLineBreaks; self.alignment = alignment
         self.baseDirection = baseDirection; self.firstLineIndent = firstLineIndent; self.spaceBefore = spaceBefore
         self.blockIndent = blockIndent; self.continuesBlock = continuesBlock; self.startsSection = startsSection
-        self.language = language
+        self.language = language; self.keepsWithNext = keepsWithNext
     }
 
     /// A body paragraph.

@@ -19,16 +19,47 @@ public struct TextStyle: Hashable, Sendable {
     public var link: String?
     /// Whether small capitals are wanted (the `smcp` OpenType feature, where the font has it).
     public var smallCaps: Bool
+    /// Whether the units are markup rather than text (an Aozora Bunko `［＃…］` note, Project Gutenberg's `_`
+    /// around italics, an EPUB element with `display: none`): they stay in the text, so offsets never move, but
+    /// they have no width and no glyphs, no caret stop of their own and cannot be selected on their own. Every
+    /// position API answers in source offsets and steps over them (see the README's "Hidden units").
+    public var isHidden: Bool
+    /// Marks the units as the annotation of a ruby base (an Aozora Bunko reading in `《》`): the base's range and
+    /// the side the annotation goes on. Annotation units take no place in the line, as hidden units do, until
+    /// ruby layout draws them over their base.
+    public var ruby: RubyAnnotation?
+    /// Emphasis marks beside the text (Japanese 傍点, CSS `text-emphasis`): carried as an attribute for the
+    /// renderer; it does not change layout.
+    public var emphasis: TextEmphasis?
+    /// A line along the text on one side (Japanese 傍線): an attribute for the renderer, as ``emphasis``.
+    public var sideLine: TextSideLine?
+    /// Text drawn in place of these units, of the same UTF-16 length: a character that the source describes in
+    /// markup (an Aozora Bunko gaiji note resolved to its Unicode character, an accent-decomposed letter).
+    /// Offsets stay the source's; the run is one caret unit. A replacement of another length is ignored (the
+    /// units are drawn as they are).
+    public var replacement: String?
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,
-                color: Color? = nil, language: String? = nil, link: String? = nil, smallCaps: Bool = false) {
+                color: Color? = nil, language: String? = nil, link: String? = nil, smallCaps: Bool = false,
+                isHidden: Bool = false, ruby: RubyAnnotation? = nil, emphasis: TextEmphasis? = nil,
+                sideLine: TextSideLine? = nil, replacement: String? = nil) {
         self.fontFamily = fontFamily; self.weight = weight; self.isItalic = isItalic; self.fontScale = fontScale
         self.color = color; self.language = language; self.link = link; self.smallCaps = smallCaps
+        self.isHidden = isHidden; self.ruby = ruby; self.emphasis = emphasis; self.sideLine = sideLine
+        self.replacement = replacement
     }
 
     /// Plain body text.
     public static let body = TextStyle()
+
+    /// Hidden markup with otherwise default attributes.
+    public static let hidden = TextStyle(isHidden: true)
+
+    /// Whether the units take no place in the line: hidden markup, or a ruby annotation (set above its base,
+    /// not in the line).
+    @inline(__always)
+    var isOutOfFlow: Bool { isHidden || ruby != nil }
 }
 
 /// A style applied to a range of one paragraph's UTF-16 units.

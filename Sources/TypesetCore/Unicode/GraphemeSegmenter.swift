@@ -29,17 +29,37 @@ public final class GraphemeSegmenter: Sendable {
         return [0] + box.iterator.boundaries()
     }
 
-    /// `offset` if it is a grapheme boundary of `text`; else the start (or, with `forward`, the end) of the grapheme
-    /// cluster containing it. Offsets are document offsets; clusters never cross paragraphs. Caret geometry and
-    /// decoration ranges both snap through here, so they agree on where a cluster ends.
+    /// The caret stops of `paragraph`'s content from `start` to `end` (content-relative offsets, `start` on a
+    /// grapheme boundary): its grapheme boundaries, without those that hidden units or replaced runs leave no
+    /// stop at (see ``CaretSpan``); `start` is always included.
+    func caretStops(of paragraph: Paragraph, from start: Int, to end: Int) -> [Int] {
+        let content = paragraph.units[paragraph.contentRange]
+        let lower = max(0, min(start, content.count)), upper = max(lower, min(end, content.count))
+        let boundaries = self.boundaries(of: content[(content.startIndex + lower)..<(content.startIndex + upper)]).map { $0 + lower }
+        guard !paragraph.caretSpans.isEmpty else { return boundaries }
+        return boundaries.filter { $0 == lower || CaretSpan.allowsStop(at: $0, in: paragraph.caretSpans) }
+    }
+
+    /// Whether `offset` is a caret stop of `text`: a grapheme boundary that no hidden units or replaced run
+    /// cover (see ``TextStyle/isHidden``). Every position the layout answers with is one.
+    public func isCaretStop(_ offset: UTF16Offset, in text: StyledText) -> Bool {
+        boundary(offset, in: text) == offset
+    }
+
+    /// `offset` if it is a caret stop of `text` (a grapheme boundary outside hidden units and replaced runs);
+    /// else the start (or, with `forward`, the end) of the caret unit containing it. Offsets are document
+    /// offsets; clusters never cross paragraphs. Caret geometry and decoration ranges both snap through here, so
+    /// they agree on where a cluster ends.
     func boundary(_ offset: UTF16Offset, in text: StyledText, forward: Bool = false) -> UTF16Offset {
         guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return offset }
         let paragraph = text.paragraphs[p]
         let local = offset - paragraph.range.lowerBound
         let units = paragraph.units[...]
-        if Self.isPlainBoundary(local, in: units) { return offset }
+        let spans = paragraph.caretSpans
+        if spans.isEmpty && Self.isPlainBoundary(local, in: units) { return offset }
         // The paragraph's boundaries, computed once: the last at or before the offset, and the one after it.
-        let boundaries = boundaries(of: units)
+        var boundaries = boundaries(of: units)
+        if !spans.isEmpty { boundaries = CaretSpan.caretStops(boundaries, base: -paragraph.contentRange.lowerBound, spans: spans) }
         var low = 0, high = boundaries.count - 1
         while low < high {
             let mid = (low + high + 1) / 2

@@ -34,7 +34,8 @@ struct SpineItemText: Sendable {
 /// **The projection depends only on the XHTML.** Which units exist, where paragraphs break and where every id
 /// lands is decided by elements and text alone, never by CSS or reader settings, so positions stay valid
 /// whatever the styles. CSS changes only how units look: `display: none` keeps the text in the projection
-/// and sets it invisibly (zero size, transparent), `list-style-type: none` does the same for the list marker,
+/// as hidden units (``TextStyle/isHidden``: no width, no caret stop), `list-style-type: none` does the same for
+/// the list marker,
 /// and `display: block` on an inline element does not split a paragraph.
 ///
 /// The text is what a browser would show: white space collapsed (CSS `white-space: normal`), kept in `<pre>`;
@@ -373,7 +374,7 @@ struct XHTMLConverter {
                 if last.range.count <= 1 { runs.removeLast() } else { runs[runs.count - 1].range = last.range.lowerBound..<(last.range.upperBound - 1) }
             }
         }
-        let hidden = !runs.isEmpty && runs.allSatisfy { $0.style.fontScale == 0 }
+        let hidden = !runs.isEmpty && runs.allSatisfy { $0.style.isHidden }
         var style = ParagraphStyle()
         style.role = block.role
         style.innerLineBreaks = hasLineBreak || block.preformatted ? .preserve : .collapse

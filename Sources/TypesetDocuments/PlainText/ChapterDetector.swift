@@ -34,12 +34,20 @@ struct ChapterDetector {
         let line: Int
         let level: Int
         let title: String
+        /// Numbered (`CHAPTER I`, a numeral), not named (`PREFACE`).
+        var isNumbered = true
     }
 
     /// Heading lines by line index.
     private(set) var marks: [Int: Mark] = [:]
     /// The headings in order.
     private(set) var headings: [Found] = []
+    /// Lines that start a chapter with its number inside the paragraph (`κεφ. α′ εἰ μὲν…`): a section starts there
+    /// and the contents list it, without a heading paragraph.
+    private(set) var inlineChapterLines: [Int] = []
+    /// Short lines standing alone that look like a heading but are not taken for one: kept with the paragraph
+    /// after them at a page break.
+    private(set) var keptWithNext: Set<Int> = []
 
     /// The longest title line (display columns) taken as part of a heading.
     static let maximumTitleColumns = 60
@@ -60,18 +68,185 @@ struct ChapterDetector {
         case title
     }
 
-    /// - Parameter lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
-    init(units: [UInt16], lines: [SourceLine], lineByLine: (Range<Int>) -> Bool) {
-        var blocks = Self.blocks(lines, units: units).map {
-            Block(lines: $0, kind: Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)))
+    /// No headings (the markup named them instead).
+    init() {}
+
+    /// - Parameters:
+    ///   - bodyLines: The lines of the book proper: headings are looked for there only (not in a distributor's
+    ///     header or licence).
+    ///   - lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
+    init(units: [UInt16], lines: [SourceLine], bodyLines: Range<Int>? = nil, lineByLine: (Range<Int>) -> Bool) {
+        let body = bodyLines ?? 0..<lines.count
+        var blocks = Self.splitHeadingPairs(Self.blocks(lines, units: units), units: units, lines: lines, lineByLine: lineByLine).map {
+            Block(lines: $0, kind: body.contains($0.lowerBound) && $0.upperBound <= body.upperBound
+                ? Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)) : .prose)
         }
         attachNumeralTitles(&blocks, lines: lines)
         applyBookPattern(&blocks)
+        findRepeatedForms(&blocks, units: units, lines: lines)
         let runs = Self.runs(blocks)
         let laterTexts = Self.lastOccurrences(blocks)
         let dominant = Self.dominantLevel(blocks)
         for run in runs {
             accept(run, blocks: blocks, lastOccurrence: laterTexts, dominantLevel: dominant, units: units, lines: lines)
+        }
+        findInlineChapters(blocks, units: units, lines: lines, lineByLine: lineByLine)
+        findLinesKeptWithNext(blocks, units: units, lines: lines)
+    }
+
+    /// In a file set line by line, a block that opens with two heading lines of rising level (`ПРИЛОЖЕНИЕ` then
+    /// `ПРОПУЩЕННАЯ ГЛАВА`, its text on the next line) is split after the first, so that both are headings of one
+    /// group (two heading lines of one level are a list of contents, and stay together).
+    private static func splitHeadingPairs(_ blocks: [Range<Int>], units: [UInt16], lines: [SourceLine],
+                                          lineByLine: (Range<Int>) -> Bool) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        result.reserveCapacity(blocks.count)
+        for block in blocks {
+            guard block.count > 2, lineByLine(block), let first = HeadingLine.parse(content(lines[block.lowerBound], units)),
+                  let second = HeadingLine.parse(content(lines[block.lowerBound + 1], units)), first.level < second.level else {
+                result.append(block)
+                continue
+            }
+            result.append(block.lowerBound..<(block.lowerBound + 1))
+            result.append((block.lowerBound + 1)..<block.upperBound)
+        }
+        return result
+    }
+
+    // MARK: Headings found by structure
+
+    /// The smallest sequence of lines of one form that makes headings of them.
+    static let minimumRepeatedForm = 3
+
+    /// Short lines standing alone with a repeated form and a number that counts up from 1 (`Ночь первая`,
+    /// `Ночь вторая`…; `Letter 1`, `Letter 2`…; `一`, `二`, `三` alone): headings, whatever their words.
+    private func findRepeatedForms(_ blocks: inout [Block], units: [UInt16], lines: [SourceLine]) {
+        var groups: [String: [(block: Int, number: Int, text: String)]] = [:]
+        for i in blocks.indices {
+            guard case .prose = blocks[i].kind, blocks[i].lines.count == 1 else { continue }
+            let line = lines[blocks[i].lines.lowerBound]
+            guard line.columns <= 40, let form = Self.form(of: Self.content(line, units)) else { continue }
+            groups[form.stem, default: []].append((i, form.number, form.text))
+        }
+        for (_, members) in groups where members.count >= Self.minimumRepeatedForm {
+            // The numbers count 1, 2, 3… in the order of the text.
+            guard members.first?.number == 1, zip(members, members.dropFirst()).allSatisfy({ $1.number == $0.number + 1 }) else { continue }
+            for member in members {
+                let heading = HeadingLine(kind: .numbered, level: 2, text: member.text, number: member.number)
+                blocks[member.block].kind = .heading(heading, taken: blocks[member.block].lines, title: nil, bodyFollows: false)
+            }
+        }
+    }
+
+    /// A line's form: its words but the number, and the number (a number word in any of ``NumberWords``'
+    /// languages, an arabic, roman or Chinese numeral). Lines of more than four words, or that end a sentence
+    /// with anything but a full stop, have none.
+    static func form(of units: ArraySlice<UInt16>) -> (stem: String, number: Int, text: String)? {
+        let text = String(String(decoding: units, as: UTF16.self).trimmingWhiteSpace)
+        guard let first = text.first, first.isUppercase || first.isNumber || first.isIdeographic,
+              !"!?…,;:".contains(text.last ?? " ") else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(".") }
+        guard (1...4).contains(words.count) else { return nil }
+        var stem: [String] = []
+        var number: Int?
+        for word in words {
+            if number == nil, let value = Self.number(Substring(word)) { number = value; stem.append("#"); continue }
+            guard word.first?.isLetter == true else { return nil }
+            stem.append(word.lowercased())
+        }
+        guard let number else { return nil }
+        return (stem.joined(separator: " "), number, words.joined(separator: " "))
+    }
+
+    private static func number(_ word: Substring) -> Int? {
+        if word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber), word.count <= 3 { return Int(word) }
+        if word.allSatisfy(\.isUppercase), let roman = HeadingLine.romanValue(word) { return roman }
+        if let han = hanValue(word) { return han }
+        return NumberWords.value(String(word)).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// A Chinese numeral (`一`, `十二`, `二十三`, `一〇五`) up to 999.
+    static func hanValue(_ word: Substring) -> Int? {
+        let digits: [Character: Int] = ["〇": 0, "○": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9]
+        guard !word.isEmpty, word.count <= 5, word.allSatisfy({ digits[$0] != nil || $0 == "十" || $0 == "百" }) else { return nil }
+        if !word.contains("十") && !word.contains("百") {
+            // Positional (`一〇五`).
+            return word.reduce(0) { $0 * 10 + (digits[$1] ?? 0) }
+        }
+        var total = 0, current = 0
+        for character in word {
+            if let digit = digits[character] { current = digit } else if character == "十" { total += max(current, 1) * 10; current = 0 } else {
+                total += max(current, 1) * 100; current = 0
+            }
+        }
+        return total + current
+    }
+
+    /// Chapters whose number opens their first paragraph (`κεφ. α′`, `Cap. I.`, `§ 3.`), counting up from 1 at
+    /// least ``minimumRepeatedForm`` times, at the start of a block or of a line set as a paragraph of its own.
+    private mutating func findInlineChapters(_ blocks: [Block], units: [UInt16], lines: [SourceLine], lineByLine: (Range<Int>) -> Bool) {
+        guard headings.isEmpty else { return }
+        var found: [(line: Int, number: Int, title: String)] = []
+        for block in blocks {
+            guard case .prose = block.kind else { continue }
+            let candidates = lineByLine(block.lines) ? Array(block.lines) : [block.lines.lowerBound]
+            for index in candidates {
+                if let marker = Self.inlineMarker(Self.content(lines[index], units)) { found.append((index, marker.number, marker.title)) }
+            }
+        }
+        guard found.count >= Self.minimumRepeatedForm, found.first?.number == 1,
+              zip(found, found.dropFirst()).allSatisfy({ $1.number == $0.number + 1 }) else { return }
+        for marker in found {
+            inlineChapterLines.append(marker.line)
+            headings.append(Found(line: marker.line, level: 2, title: marker.title, isNumbered: true))
+        }
+    }
+
+    /// The abbreviations that number a chapter inside its first paragraph.
+    private static let inlineKeywords: Set<String> = ["κεφ.", "κεφάλαιον", "cap.", "caput", "chap.", "ch.", "гл.", "§"]
+
+    /// `κεφ. α′ …`, `Cap. IV. …`, `§ 12 …` at the start of a line: the number and the marker as a title.
+    static func inlineMarker(_ units: ArraySlice<UInt16>) -> (number: Int, title: String)? {
+        guard let first = units.first(where: { $0 != 0x20 && $0 != 0x09 }), first == 0xA7 || first == 0x63 || first == 0x43
+                || first == 0x3BA || first == 0x433 else { return nil }
+        let text = String(decoding: units.prefix(40), as: UTF16.self).trimmingWhiteSpace
+        let words = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard words.count >= 2, inlineKeywords.contains(words[0].lowercased()) else { return nil }
+        let numeral = Substring(words[1].trimmingCharacters("."))
+        let value: Int?
+        if let greek = greekValue(numeral) { value = greek } else if let roman = HeadingLine.romanValue(numeral) {
+            value = roman
+        } else { value = numeral.allSatisfy(\.isNumber) && numeral.count <= 3 ? Int(numeral) : nil }
+        guard let value else { return nil }
+        return (value, "\(words[0]) \(words[1])".trimmingCharacters("."))
+    }
+
+    /// A Greek numeral with its keraia (`α′`, `ιβ΄`, `ϛʹ`), up to 999.
+    static func greekValue(_ word: Substring) -> Int? {
+        let keraia: Set<Character> = ["′", "΄", "ʹ", "'"]
+        guard let last = word.last, keraia.contains(last), word.count >= 2 else { return nil }
+        let values: [Character: Int] = ["α": 1, "β": 2, "γ": 3, "δ": 4, "ε": 5, "ϛ": 6, "ς": 6, "ζ": 7, "η": 8, "θ": 9,
+                                        "ι": 10, "κ": 20, "λ": 30, "μ": 40, "ν": 50, "ξ": 60, "ο": 70, "π": 80, "ϟ": 90, "ϙ": 90,
+                                        "ρ": 100, "σ": 200, "τ": 300, "υ": 400, "φ": 500]
+        var total = 0
+        for character in word.dropLast() {
+            guard let value = values[Character(character.lowercased())] else { return nil }
+            total += value
+        }
+        return total
+    }
+
+    /// Lines standing alone (a block of one short line) that read like a heading: capitals first, no sentence
+    /// punctuation at the end, at most six words; those that are not headings are kept with the next paragraph.
+    private mutating func findLinesKeptWithNext(_ blocks: [Block], units: [UInt16], lines: [SourceLine]) {
+        for (index, block) in blocks.enumerated() where index + 1 < blocks.count {
+            guard case .prose = block.kind, block.lines.count == 1, marks[block.lines.lowerBound] == nil else { continue }
+            let line = lines[block.lines.lowerBound]
+            guard line.columns <= Self.maximumTitleColumns else { continue }
+            let text = String(decoding: Self.content(line, units), as: UTF16.self).trimmingWhiteSpace
+            guard let first = text.first, first.isUppercase || first.isNumber || first.isIdeographic,
+                  let last = text.last, !".!?…,;:\"”’»)".contains(last), text.split(separator: " ").count <= 6 else { continue }
+            keptWithNext.insert(block.lines.lowerBound)
         }
     }
 
@@ -119,12 +294,14 @@ struct ChapterDetector {
             if HeadingLine.parse(content(line, units)) != nil { return .contents }
             let text = String(decoding: content(line, units), as: UTF16.self).trimmingWhiteSpace
             let endsSentence = text.last.map { ".!?…,;:".contains($0) } ?? false
+            // A Chinese or Japanese full stop ends a sentence, never a title.
+            let endsCJKSentence = text.last.map { "。．！？".contains($0) } ?? false
             var afterTitle = next + 1
             while afterTitle < block.upperBound, isRule(lines[afterTitle], units) { afterTitle += 1 }
             // In a hard-wrapped block a title ends it (else the line is the chapter's first line of text); in a
             // block set line by line, a title does not end like a sentence.
             let isTitle = lineByLine ? !endsSentence : afterTitle == block.upperBound || !heading.standsAlone
-            if line.columns <= maximumTitleColumns && isTitle {
+            if line.columns <= maximumTitleColumns && isTitle && !endsCJKSentence {
                 title = next
                 next = afterTitle
             }
@@ -247,7 +424,19 @@ struct ChapterDetector {
             return levels[position - 1] == levels[position] && previous.number != nil && previous.number == heading.number
                 && Self.key(previous) != Self.key(heading)
         }
-        while start > 0, let previous = levels[start - 1], let level = levels[start], previous < level || isTranslation(start) {
+        // The same heading set twice in a row (`第四十五回` over a rule, then again): one heading.
+        func isRepeat(_ position: Int) -> Bool {
+            guard position > 0, case .heading(let previous, _, _, _) = blocks[run.blocks[position - 1]].kind,
+                  case .heading(let heading, _, _, _) = blocks[run.blocks[position]].kind else { return false }
+            return levels[position - 1] == levels[position] && Self.key(previous) == Self.key(heading)
+        }
+        // A named section just before a heading of its level (`ARGUMENT` then `ACT I.`): one group.
+        func isNamedLead(_ position: Int) -> Bool {
+            guard position > 0, case .heading(let previous, _, _, _) = blocks[run.blocks[position - 1]].kind else { return false }
+            return previous.kind == .named && levels[position - 1] == levels[position]
+        }
+        while start > 0, let previous = levels[start - 1], let level = levels[start],
+              previous < level || isTranslation(start) || isRepeat(start) || isNamedLead(start) {
             start -= 1
         }
         if start > 0 {
@@ -272,9 +461,10 @@ struct ChapterDetector {
                 marks[title] = Mark(level: level, startsSection: false, continuesBlock: false)
             }
             var text = heading.text
+            if isRepeat(position), position > start { continue }
             if isTranslation(position), position > start, var last = headings.popLast() {
                 // The same heading in another language (`ERSTER AKT.` then `ACT I.`): one entry.
-                last = Found(line: last.line, level: last.level, title: last.title + " / " + text)
+                last = Found(line: last.line, level: last.level, title: last.title + " / " + text, isNumbered: last.isNumbered)
                 headings.append(last)
                 continue
             }
@@ -285,8 +475,15 @@ struct ChapterDetector {
                 let separator = last.isLetter && !last.isIdeographic || last.isNumber ? ". " : " "
                 text += separator + titleText
             }
-            headings.append(Found(line: taken.lowerBound, level: level, title: text))
+            headings.append(Found(line: taken.lowerBound, level: level, title: text, isNumbered: heading.kind != .named))
         }
+    }
+}
+
+extension StringProtocol {
+    /// The string without `characters` at its start and end.
+    func trimmingCharacters(_ characters: String) -> String {
+        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }
 

@@ -13,6 +13,16 @@ package enum FileBytes {
     /// The bytes of the file at `path`, or an error: `.notFound`, `.isDirectory`, `.unreadable`, or `.tooLarge`
     /// when the file holds more than `limit` bytes.
     package static func read(path: String, limit: Int) throws(DocumentError) -> [UInt8] {
+        try read(path: path, limit: limit, prefix: false)
+    }
+
+    /// The first `count` bytes of the file at `path` (all of it when it is shorter): a preview, as a range request
+    /// for the start of a download would give. Errors as ``read(path:limit:)``, with no bound on the file's size.
+    package static func readPrefix(path: String, count: Int) throws(DocumentError) -> [UInt8] {
+        try read(path: path, limit: max(0, count), prefix: true)
+    }
+
+    private static func read(path: String, limit: Int, prefix: Bool) throws(DocumentError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -26,21 +36,25 @@ package enum FileBytes {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw DocumentError(.isDirectory, "\(path): is a directory, not a book") }
         let size = Int(info.st_size)
-        guard size <= limit else {
+        guard prefix || size <= limit else {
             throw DocumentError(.tooLarge, "\(path): \(size) bytes, more than the \(limit) a text book may have")
         }
         // A regular file reads `size` bytes; a pipe or a file that grows is read until the end or the bound.
-        var bytes = [UInt8](repeating: 0, count: max(size, 1 << 16))
+        // A prefix reads at most `limit` bytes; allocation follows what the file holds, not what was asked.
+        let initial = max(size, 1 << 16)
+        var bytes = [UInt8](repeating: 0, count: prefix ? min(limit, initial) : initial)
         var count = 0
         while true {
+            if prefix && count == limit { break }
             if count == bytes.count {
-                guard bytes.count <= limit else {
+                guard prefix || bytes.count <= limit else {
                     throw DocumentError(.tooLarge, "\(path): more than the \(limit) bytes a text book may have")
                 }
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: bytes.count))
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: prefix ? min(bytes.count, limit - count) : bytes.count))
             }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(descriptor, base + count, buffer.count - count)
             }
             if got < 0 {
                 if errno == EINTR { continue }

@@ -41,38 +41,24 @@ struct HeadingLine: Equatable {
     /// Keywords that take a number, with the heading level they give.
     private static let numberedKeywords: [String: Int] = [
         "book": 1, "part": 1, "volume": 1, "act": 1,
-        "livre": 1, "tome": 1, "partie": 1, "teil": 1, "buch": 1, "band": 1, "akt": 1,
+        "livre": 1, "tome": 1, "partie": 1, "teil": 1, "buch": 1, "band": 1, "akt": 1, "libro": 1, "parte": 1,
         "книга": 1, "часть": 1, "том": 1,
-        "chapter": 2, "stave": 2, "scene": 2,
-        "chapitre": 2, "scène": 2, "kapitel": 2, "szene": 2, "auftritt": 2,
-        "capítulo": 2, "capitulo": 2, "capitolo": 2, "глава": 2,
+        "chapter": 2, "stave": 2, "scene": 2, "letter": 2, "section": 2, "canto": 2,
+        "chapitre": 2, "scène": 2, "lettre": 2, "kapitel": 2, "szene": 2, "auftritt": 2, "brief": 2,
+        "capítulo": 2, "capitulo": 2, "capitolo": 2, "carta": 2, "глава": 2, "письмо": 2, "hoofdstuk": 2, "rozdział": 2,
     ]
 
     /// Sections named rather than numbered.
     private static let namedKeywords: Set<String> = [
         "preface", "prologue", "epilogue", "introduction", "foreword", "afterword", "conclusion", "appendix",
-        "etymology", "extracts", "préface", "avant-propos", "épilogue", "vorwort", "einleitung", "nachwort",
-        "prolog", "epilog", "предисловие", "пролог", "эпилог", "послесловие",
+        "etymology", "extracts", "prelude", "finale", "interlude", "postlude", "postscript", "envoi", "coda", "argument",
+        "dramatis", "préface", "avant-propos", "épilogue", "prélude", "postface", "personnages", "vorwort",
+        "einleitung", "nachwort", "prolog", "epilog", "vorspiel", "nachspiel", "zwischenspiel", "personen",
+        "предисловие", "пролог", "эпилог", "послесловие", "вступление", "заключение", "приложение",
     ]
 
-    /// Number words after a keyword (`BOOK ONE`, `STAVE THREE`), with their values (0: no value, `LAST`).
-    private static let numberWords: [String: Int] = [
-        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-        "eighteen": 18, "nineteen": 19, "twenty": 20, "last": 0, "final": 0,
-    ].merging(ordinalWords) { first, _ in first }
-
-    /// Ordinals before a keyword (`FIRST EPILOGUE`, `PREMIÈRE PARTIE`, `ERSTER AKT`), with their values.
-    private static let ordinalWords: [String: Int] = [
-        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-        "ninth": 9, "tenth": 10, "last": 0, "final": 0,
-        "premier": 1, "première": 1, "deuxième": 2, "seconde": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
-        "erster": 1, "erste": 1, "erstes": 1, "zweiter": 2, "zweite": 2, "zweites": 2, "dritter": 3, "dritte": 3,
-        "drittes": 3, "vierter": 4, "vierte": 4, "viertes": 4, "fünfter": 5, "fünfte": 5, "fünftes": 5,
-    ]
-
-    /// Chinese numerals (and ASCII digits) in `第…回`.
-    private static let hanNumerals = Set("〇零一二三四五六七八九十百千两0123456789０１２３４５６７８９")
+    /// Chinese numerals (`〇`, and `○` as some editions write zero) and digits in `第…回`.
+    private static let hanNumerals = Set("〇○零一二三四五六七八九十百千两0123456789０１２３４５６７８９")
 
     /// Reads `units` (one line's content, without its terminator); nil when it is not a heading.
     static func parse(_ units: ArraySlice<UInt16>) -> HeadingLine? {
@@ -96,7 +82,9 @@ struct HeadingLine: Equatable {
                 value = roman
             } else if number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }), let arabic = Int(number) {
                 value = arabic
-            } else if isCapitalised(number), let word = numberWords[number.lowercased()] {
+            } else if isCapitalised(number) || number.first?.isLowercase == true && first.first?.isUppercase == true,
+                      let word = NumberWords.value(String(number)) {
+                // `BOOK ONE`, `SECHSTES KAPITEL`, and `Глава первая` (the number in lower case after the keyword).
                 value = word
             } else {
                 return nil
@@ -107,7 +95,7 @@ struct HeadingLine: Equatable {
             guard scanner.restIsTitle() else { return nil }
             return HeadingLine(kind: .named, level: 1, text: words)
         }
-        if isCapitalised(first), let ordinal = ordinalWords[firstKey], scanner.skipSpaces(), let second = scanner.word(),
+        if isCapitalised(first), let ordinal = NumberWords.ordinal(firstKey), scanner.skipSpaces(), let second = scanner.word(),
            isCapitalised(second) {
             let key = second.lowercased()
             if let level = numberedKeywords[key], scanner.restIsTitle() {
@@ -115,6 +103,15 @@ struct HeadingLine: Equatable {
             }
             if namedKeywords.contains(key), scanner.restIsTitle() { return HeadingLine(kind: .named, level: 1, text: words) }
             return nil
+        }
+        // A word in capitals before a keyword in capitals: `ПРОПУЩЕННАЯ ГЛАВА`, a chapter with a name of its own.
+        if first.count > 1, first.allSatisfy({ !$0.isLetter || $0.isUppercase }) {
+            var lookahead = scanner
+            if lookahead.skipSpaces(), let second = lookahead.word(), second.count > 1,
+               second.allSatisfy({ !$0.isLetter || $0.isUppercase }), let level = numberedKeywords[second.lowercased()],
+               lookahead.restIsTitle() {
+                return HeadingLine(kind: .named, level: level, text: words)
+            }
         }
         // A bare roman numeral: `XIV`, `I.`, or `II. Papa se fâche.` (a title only after a full stop).
         if let value = romanValue(first), first.allSatisfy(\.isUppercase) {
@@ -127,7 +124,8 @@ struct HeadingLine: Equatable {
     }
 
     /// Lower-cased ASCII keywords and ordinals a heading may start with.
-    private static let asciiFirstWords: Set<String> = Set(numberedKeywords.keys).union(namedKeywords).union(ordinalWords.keys)
+    private static let asciiFirstWords: Set<String> = Set(numberedKeywords.keys).union(namedKeywords)
+        .union(["first", "second", "third", "fifth", "eighth", "ninth", "twelfth", "last", "final", "premier", "seconde"])
         .filter { $0.utf8.allSatisfy { $0 < 0x80 } }
 
     /// A cheap test on the units, before any string is built: whether the line's first word can start a
@@ -139,7 +137,7 @@ struct HeadingLine: Equatable {
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
         var word: [UInt8] = []
         var capitals = true
-        while i < units.endIndex, word.count <= 16 {
+        while i < units.endIndex, word.count <= 24 {
             let unit = units[i]
             if unit >= 0x80 {
                 // A line that starts with punctuation (a quotation mark, a dash: the dialogue of most novels) is
@@ -158,8 +156,13 @@ struct HeadingLine: Equatable {
             word.append(byte | 0x20)
             i += 1
         }
-        guard !word.isEmpty, word.count <= 16 else { return false }
-        if asciiFirstWords.contains(String(decoding: word, as: UTF8.self)) { return true }
+        guard !word.isEmpty, word.count <= 24 else { return false }
+        let key = String(decoding: word, as: UTF8.self)
+        if asciiFirstWords.contains(key) { return true }
+        // Ordinals that rules make (`eleventh`, `twentieth`, `zweites`, `sechste`): checked only for their endings.
+        if key.hasSuffix("th") || key.hasSuffix("te") || key.hasSuffix("ter") || key.hasSuffix("tes") || key.hasSuffix("ten") {
+            if NumberWords.ordinal(key) != nil { return true }
+        }
         // A bare roman numeral is in capitals and followed by the end of the line or a full stop (`XIV`, `I.`,
         // `II. Papa se fâche.`): the sentences that start with `I` or `Did` go no further.
         guard capitals, word.allSatisfy({ "ivxlcdm".utf8.contains($0) }) else { return false }
@@ -176,9 +179,11 @@ struct HeadingLine: Equatable {
         let rest = line.drop(while: \.isWhitespace)
         if rest.first == "第" { return true }
         let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" && !rest.hasPrefix("-") }
-        guard !word.isEmpty, word.count <= 16 else { return false }
+        guard !word.isEmpty, word.count <= 24 else { return false }
         let key = word.lowercased()
-        if numberedKeywords[key] != nil || namedKeywords.contains(key) || ordinalWords[key] != nil { return true }
+        if numberedKeywords[key] != nil || namedKeywords.contains(key) || NumberWords.ordinal(key) != nil { return true }
+        // A word in capitals may name a chapter before its keyword (`ПРОПУЩЕННАЯ ГЛАВА`).
+        if word.count > 1 && word.allSatisfy({ !$0.isLetter || $0.isUppercase }) && !word.allSatisfy(\.isASCII) { return true }
         return romanValue(word) != nil && word.allSatisfy(\.isUppercase)
     }
 
@@ -188,11 +193,11 @@ struct HeadingLine: Equatable {
         let digits = text.dropFirst().prefix(while: { hanNumerals.contains($0) })
         guard !digits.isEmpty, digits.count <= 6 else { return nil }
         let after = text.dropFirst(1 + digits.count)
-        guard let marker = after.first, "回章卷節节".contains(marker) else { return nil }
+        guard let marker = after.first, "回章卷巻部編篇節节話".contains(marker) else { return nil }
         let rest = after.dropFirst()
         // `第四回中既將…` is a sentence that mentions chapter four.
         guard rest.isEmpty || rest.first?.isWhitespace == true else { return nil }
-        return marker == "卷" ? 1 : 2
+        return "卷巻部編篇".contains(marker) ? 1 : 2
     }
 
     /// All capitals (`CHAPTER`) or a capital then lower case (`Chapter`).

@@ -32,8 +32,32 @@ public struct PlainTextReader: Sendable {
     /// a mistaken or hostile file from exhausting memory.
     public var maximumSize = 256 << 20
 
+    /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
+    /// ICU's charset detector (see ``TextDecoder``).
+    public var encoding: TextEncoding?
+
+    /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
+    /// default).
+    public var identifiesLanguage = true
+
     /// Creates a reader.
-    public init() {}
+    public init(encoding: TextEncoding? = nil) { self.encoding = encoding }
+
+    /// Some of the book's text for ``LanguageIdentifier``: three stretches of its body, from a tenth, the middle
+    /// and four fifths of the way (a preface or a title page in another language weighs less), 1,000 units each.
+    static func languageSample(_ units: [UInt16], markup: TextMarkup) -> ArraySlice<UInt16> {
+        let start = markup.frontMatter?.upperBound ?? 0
+        let end = max(start, min(units.count, markup.backMatter?.lowerBound ?? units.count))
+        let length = end - start
+        guard length > 3_000 else { return units[start..<end] }
+        var sample: [UInt16] = []
+        for fraction in [0.1, 0.5, 0.8] {
+            let from = start + Int(Double(length) * fraction)
+            sample += units[from..<min(end, from + 1_000)]
+            sample.append(0x0A)
+        }
+        return sample[...]
+    }
 
     /// Reads and splits the file at `path`.
     ///
@@ -43,22 +67,50 @@ public struct PlainTextReader: Sendable {
         try read(bytes: FileBytes.read(path: path, limit: maximumSize), name: path)
     }
 
+    /// Reads the first `byteCount` bytes of the file at `path` (at most ``maximumSize``): a preview of a book not
+    /// downloaded yet, as a range request for its start gives. The preview's text is a prefix of the whole
+    /// book's (a character cut by the end of the bytes is dropped, see ``DecodingReport/droppedTrailingBytes``),
+    /// so every offset, Locator and highlight made in it is valid in the whole book, read in the same encoding.
+    /// Only the whole file can tell a back matter, so the preview has none.
+    ///
+    /// - Throws: ``DocumentError`` as ``read(path:)``, except `.tooLarge`.
+    public func readPreview(path: String, byteCount: Int) throws(DocumentError) -> PlainTextDocument {
+        let bytes = try FileBytes.readPrefix(path: path, count: min(max(0, byteCount), maximumSize))
+        return try read(bytes: bytes, name: path, isPreview: true)
+    }
+
     /// Decodes and splits `bytes`, finds the chapter headings and bounds the sections.
     ///
-    /// - Parameter name: The file's name, used in error messages.
+    /// - Parameters:
+    ///   - name: The file's name, used in error messages.
+    ///   - isPreview: Whether `bytes` are only the start of the book (see ``readPreview(path:byteCount:)``).
     ///
-    /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes.
-    public func read(bytes: [UInt8], name: String) throws(DocumentError) -> PlainTextDocument {
+    /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
+    ///   `.unreadable` when ``encoding`` cannot decode them.
+    public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
         guard bytes.count <= maximumSize else {
             throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(maximumSize) a text book may have")
         }
-        let (units, encoding) = try TextDecoder.decode(bytes, name: name)
-        let (paragraphs, headings) = PlainTextReader.paragraphs(units)
+        let (units, report) = try TextDecoder.decode(bytes, name: name, declared: encoding)
+        let lines = SourceLine.split(units)
+        var markup = AozoraMarkup.find(units, lines: lines) ?? GutenbergMarkup.find(units, lines: lines)
+        // Only the whole file can tell where a licence starts.
+        if isPreview { markup.backMatter = nil }
+        let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: lines, markup: markup)
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
-            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: header.language, title: header.title)
-            return PlainTextDocument(text: text, encoding: encoding, headings: headings)
+            // The language the file declares, the one its convention implies, else a guess from its text.
+            var language = header.language ?? markup.language
+            var source: LanguageSource? = header.language != nil ? .declared : markup.language != nil ? .convention : nil
+            if language == nil && identifiesLanguage, let guess = LanguageIdentifier.language(of: Self.languageSample(units, markup: markup)) {
+                language = guess
+                source = .identified
+            }
+            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: language, title: header.title)
+            var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
+            matter.languageSource = source
+            return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
             throw DocumentError(.malformed, "\(name): internal error splitting paragraphs: \(error)")
@@ -67,22 +119,39 @@ public struct PlainTextReader: Sendable {
 
     /// Splits decoded units into paragraphs that partition them, with the chapter headings found (see
     /// ``ChapterDetector``): heading lines are centred paragraphs of role `.heading`, and the first heading of a
-    /// group starts a section.
-    static func paragraphs(_ units: [UInt16]) -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
-        let lines = SourceLine.split(units)
+    /// group starts a section. `markup` (see ``TextMarkup``) adds styles, hides markup-only lines, may name the
+    /// headings itself, and makes the body and back matter start sections.
+    static func paragraphs(_ units: [UInt16], lines: [SourceLine]? = nil, markup: TextMarkup = TextMarkup())
+        -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
+        var lines = lines ?? SourceLine.split(units)
+        for index in markup.markupOnlyLines where index < lines.count { lines[index] = lines[index].asBlank }
+        SourceLine.markJoins(&lines, units: units)
         let wrapWidth = estimatedWrapWidth(lines)
         let nonBlank = lines.lazy.filter { !$0.isBlank }.count
         let long = lines.lazy.filter { $0.length > maximumWrappedLineLength }.count
         // A file is hard-wrapped unless long lines are common (a handful of long lines, such as a URL or a table
         // row, do not make War and Peace unwrapped).
-        let hardWrapped = long * 10 <= nonBlank
+        let hardWrapped = long * 10 <= nonBlank && !markup.everyLineIsAParagraph
         // A file whose wrap width is short is verse throughout (a poem alone): its lines are never joined.
         let verseOnly = wrapWidth < minimumProseWrapWidth
         func lineByLine(_ block: Range<Int>) -> Bool {
             !hardWrapped || lines[block].contains(where: { $0.length > maximumWrappedLineLength })
         }
-        let chapters = ChapterDetector(units: units, lines: lines, lineByLine: lineByLine)
-        var builder = ParagraphBuilder(units: units)
+        // Front and back matter are no part of the book's chapters.
+        let bodyStart = markup.frontMatter.map { $0.upperBound } ?? 0
+        let bodyEnd = markup.backMatter.map { $0.lowerBound } ?? units.count
+        let bodyLines = (lines.firstIndex { $0.start >= bodyStart } ?? lines.count)..<(lines.firstIndex { $0.start >= bodyEnd } ?? lines.count)
+        let chapters = markup.headings.isEmpty
+            ? ChapterDetector(units: units, lines: lines, bodyLines: bodyLines, lineByLine: lineByLine) : ChapterDetector()
+        var lineStyles: [Int: TextMarkup.LineStyle] = [:]
+        for (index, style) in markup.lineStyles where index < lines.count { lineStyles[lines[index].start] = style }
+        var sectionStarts: [Int] = chapters.inlineChapterLines.map { lines[$0].start }
+        if bodyStart > 0 { sectionStarts.append(bodyStart) }
+        if bodyEnd < units.count { sectionStarts.append(bodyEnd) }
+        for index in chapters.keptWithNext where index < lines.count {
+            lineStyles[lines[index].start, default: TextMarkup.LineStyle()].keepsWithNext = true
+        }
+        var builder = ParagraphBuilder(units: units, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
         // Blank lines between blocks become separators of the paragraph before.
         for blockRange in ChapterDetector.blocks(lines, units: units) {
             var index = blockRange.lowerBound
@@ -97,14 +166,16 @@ public struct PlainTextReader: Sendable {
             guard index < blockEnd else { continue }
             let block = lines[index..<blockEnd]
             if wholeBlockByLine {
-                for line in block { builder.add(first: line, last: line, style: .body) }
+                for group in joinedLines(block) { builder.add(first: group.first, last: group.last, style: .body) }
             } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)) {
                 addVerse(block, into: &builder)
             } else {
                 for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
             }
         }
-        let headings = chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level) }
+        let headings = markup.headings.isEmpty
+            ? chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level, isNumbered: $0.isNumbered) }
+            : markup.headings.map { PlainTextHeading(title: $0.title, offset: $0.range.lowerBound, level: $0.level) }
         return (builder.finish(), headings)
     }
 
@@ -121,11 +192,24 @@ public struct PlainTextReader: Sendable {
 
     /// Every line of a verse block is a paragraph of its own, set without paragraph spacing between them.
     private static func addVerse(_ block: ArraySlice<SourceLine>, into builder: inout ParagraphBuilder) {
-        for (offset, line) in block.enumerated() {
+        for (offset, group) in joinedLines(block).enumerated() {
             var style = ParagraphStyle(role: .preformatted, alignment: .start)
             style.continuesBlock = offset > 0
-            builder.add(first: line, last: line, style: style)
+            builder.add(first: group.first, last: group.last, style: style)
         }
+    }
+
+    /// The lines of `block` one by one, except those a line break must not separate (``Kinsoku``), together.
+    private static func joinedLines(_ block: ArraySlice<SourceLine>) -> [(first: SourceLine, last: SourceLine)] {
+        var groups: [(first: SourceLine, last: SourceLine)] = []
+        var start = block.startIndex
+        while start < block.endIndex {
+            var end = start
+            while end + 1 < block.endIndex, block[end].joinsNext { end += 1 }
+            groups.append((block[start], block[end]))
+            start = end + 1
+        }
+        return groups
     }
 
     /// Splits a block at lines indented more than the block's least indented line (each such line starts a
@@ -134,7 +218,7 @@ public struct PlainTextReader: Sendable {
         var groups: [ArraySlice<SourceLine>] = []
         var start = block.startIndex
         let baseIndent = block.map(\.indent).min() ?? 0
-        for i in block.indices where i > start && block[i].indent > baseIndent {
+        for i in block.indices where i > start && block[i].indent > baseIndent && !block[i - 1].joinsNext {
             groups.append(block[start..<i])
             start = i
         }
@@ -167,20 +251,95 @@ public struct PlainTextReader: Sendable {
 public struct PlainTextDocument: Sendable {
     /// The text, split into paragraphs; every heading group and every over-long stretch starts a section.
     public let text: StyledText
-    /// The encoding the bytes were decoded from.
-    public let encoding: TextEncoding
+    /// How the bytes were decoded: the encoding, how it was found, what was dropped or invalid.
+    public let decoding: DecodingReport
     /// The chapter headings, in text order.
     public let headings: [PlainTextHeading]
+    /// Whether the text is a preview: the start of a book (see ``PlainTextReader/readPreview(path:byteCount:)``).
+    public let isPreview: Bool
+    /// A distributor's front matter (Project Gutenberg's header, Aozora Bunko's notation legend): kept in the
+    /// text, a section of its own, and left out of ``bodyRange``.
+    public let frontMatter: Range<UTF16Offset>?
+    /// A distributor's back matter (Project Gutenberg's licence, Aozora Bunko's colophon), likewise.
+    public let backMatter: Range<UTF16Offset>?
+    /// The convention the reader recognised in the file.
+    public let convention: PlainTextConvention
+    /// Where ``StyledText/language`` comes from: the file's header, its convention, or a guess from its text; nil
+    /// when the text has no language.
+    public let languageSource: LanguageSource?
+
+    /// The encoding the bytes were decoded from.
+    public var encoding: TextEncoding { decoding.encoding }
+
+    /// What the reader found around the book proper.
+    public struct Matter: Sendable {
+        /// Front matter, from the start.
+        public var front: Range<UTF16Offset>?
+        /// Back matter, to the end.
+        public var back: Range<UTF16Offset>?
+        /// The convention recognised.
+        public var convention: PlainTextConvention
+        /// Where the text's language comes from, if it has one.
+        public var languageSource: LanguageSource?
+
+        /// Creates a description.
+        public init(front: Range<UTF16Offset>? = nil, back: Range<UTF16Offset>? = nil, convention: PlainTextConvention = .none) {
+            self.front = front; self.back = back; self.convention = convention
+        }
+    }
 
     /// Creates a document.
+    public init(text: StyledText, decoding: DecodingReport, headings: [PlainTextHeading] = [], isPreview: Bool = false,
+                matter: Matter = Matter()) {
+        self.text = text; self.decoding = decoding; self.headings = headings; self.isPreview = isPreview
+        frontMatter = matter.front.map { $0.clamped(to: 0..<text.length) }
+        backMatter = matter.back.map { $0.clamped(to: 0..<text.length) }
+        convention = matter.convention
+        languageSource = text.language == nil ? nil : matter.languageSource
+    }
+
+    /// The book proper: the text without its front and back matter.
+    public var bodyRange: Range<UTF16Offset> {
+        let start = frontMatter?.upperBound ?? 0
+        return start..<max(start, backMatter?.lowerBound ?? text.length)
+    }
+
+    /// Where the book opens, as a reading app's "start" (EPUB's body-matter landmark): its first numbered heading
+    /// (`Chapter I`, `BOOK ONE`, `第一回`), so that a preface, a list of contents and a distributor's header come
+    /// before the page shown first; the start of the body when it has no numbered heading.
+    public var startOffset: UTF16Offset {
+        let body = bodyRange
+        if let chapter = headings.first(where: { $0.isNumbered && body.contains($0.offset) }) { return chapter.offset }
+        // Else the first text of the body (past the blank lines after a header, a line of markup only).
+        guard var index = text.paragraphIndex(containing: body.lowerBound) else { return body.lowerBound }
+        while index < text.paragraphs.count {
+            let content = text.paragraphs[index].contentDocumentRange
+            if !content.isEmpty && content.lowerBound >= body.lowerBound { return min(content.lowerBound, body.upperBound) }
+            index += 1
+        }
+        return body.lowerBound
+    }
+
+    /// Creates a document decoded from `encoding` (found by a byte-order mark or as well-formed UTF-8).
     public init(text: StyledText, encoding: TextEncoding, headings: [PlainTextHeading] = []) {
-        self.text = text; self.encoding = encoding; self.headings = headings
+        self.init(text: text, decoding: DecodingReport(encoding: encoding, evidence: encoding.hasByteOrderMark ? .byteOrderMark : .wellFormedUTF8),
+                  headings: headings)
     }
 
     /// The headings as a table of contents, nested by level (chapters under their book).
     public var tableOfContents: [TableOfContentsEntry] {
         TableOfContentsEntry.nested(headings.map { ($0.title, $0.offset, $0.level) })
     }
+}
+
+/// Where a plain-text book's language comes from.
+public enum LanguageSource: String, Hashable, Sendable {
+    /// The file says it (a Project Gutenberg header's `Language:`).
+    case declared
+    /// The convention implies it (Aozora Bunko's books are Japanese).
+    case convention
+    /// ``LanguageIdentifier`` guessed it from the text.
+    case identified
 }
 
 /// A chapter heading the plain-text reader recognised.
@@ -193,9 +352,14 @@ public struct PlainTextHeading: Hashable, Sendable {
     /// 1 for a book, part, volume or act; 2 for a chapter; a named section (`PREFACE`, `EPILOGUE`) takes the
     /// level above the heading right after it, or the chapter level.
     public var level: Int
+    /// Whether the heading is numbered (`CHAPTER I`, `第一回`, a numeral in sequence), not a named section
+    /// (`PREFACE`): the book opens at its first numbered heading (``PlainTextDocument/startOffset``).
+    public var isNumbered: Bool
 
     /// Creates a heading.
-    public init(title: String, offset: UTF16Offset, level: Int) { self.title = title; self.offset = offset; self.level = level }
+    public init(title: String, offset: UTF16Offset, level: Int, isNumbered: Bool = false) {
+        self.title = title; self.offset = offset; self.level = level; self.isNumbered = isNumbered
+    }
 }
 
 /// One line of the source: `start..<contentEnd` is its text, `contentEnd..<end` its terminator.
@@ -208,8 +372,21 @@ struct SourceLine {
     let indent: Int
     /// Display width in columns: East Asian wide characters count two.
     let columns: Int
+    /// Whether the line break after this line must not be kept (``Kinsoku``): the next line is part of the same
+    /// paragraph whatever the reader makes of the block.
+    var joinsNext = false
 
     var length: Int { contentEnd - start }
+
+    /// The same line read as blank (a line of markup only).
+    var asBlank: SourceLine {
+        SourceLine(start: start, contentEnd: contentEnd, end: end, isBlank: true, indent: indent, columns: columns)
+    }
+
+    /// Marks the lines whose line break must not be kept (``Kinsoku``).
+    static func markJoins(_ lines: inout [SourceLine], units: [UInt16]) {
+        for i in lines.indices.dropLast() where Kinsoku.mustJoin(lines[i], lines[i + 1], units: units) { lines[i].joinsNext = true }
+    }
 
     /// Splits at LF, CR LF, lone CR and U+2029.
     static func split(_ units: [UInt16]) -> [SourceLine] {
@@ -262,20 +439,57 @@ func isWide(_ unit: UInt16) -> Bool {
 }
 
 /// Accumulates paragraphs that partition the units: each paragraph's separator grows until the next starts.
+///
+/// Markup (see ``TextMarkup``) reaches the paragraphs here: its style runs are cut at paragraph boundaries, the
+/// paragraph styles it asks for at a line are laid over the reader's, and a paragraph that starts the book's body
+/// or its back matter starts a section.
 struct ParagraphBuilder {
     let units: [UInt16]
     private var pending: (start: Int, contentStart: Int, contentEnd: Int, style: ParagraphStyle)?
     private var paragraphs: [Paragraph] = []
+    /// Markup runs, sorted, and the next one that may still overlap a paragraph.
+    private let runs: [DocumentRun]
+    private var nextRun = 0
+    /// Paragraph styles markup asks for, by the offset of the line they start at.
+    private let lineStyles: [Int: TextMarkup.LineStyle]
+    /// Offsets where a section must start (the body after front matter, the back matter), ascending.
+    private var sectionStarts: [Int]
 
-    init(units: [UInt16]) { self.units = units }
+    init(units: [UInt16], runs: [DocumentRun] = [], lineStyles: [Int: TextMarkup.LineStyle] = [:], sectionStarts: [Int] = []) {
+        self.units = units
+        self.runs = runs
+        self.lineStyles = lineStyles
+        self.sectionStarts = sectionStarts.sorted()
+    }
 
     /// Adds a paragraph made of the lines `first` through `last`. Units between the previous paragraph's
     /// content and this one (its line end, blank lines) become the previous paragraph's separator; units before
     /// the first paragraph become its leading separator.
     mutating func add(first: SourceLine, last: SourceLine, style: ParagraphStyle) {
         flush(upTo: first.start)
+        var style = style
+        if let markup = lineStyles[first.start] { Self.apply(markup, to: &style) }
+        var startsSection = false
+        while let next = sectionStarts.first, next <= first.start {
+            startsSection = true
+            sectionStarts.removeFirst()
+        }
+        if startsSection && !paragraphs.isEmpty { style.startsSection = true }
         pending = (start: paragraphs.isEmpty ? 0 : first.start, contentStart: first.start, contentEnd: last.contentEnd,
                    style: style)
+    }
+
+    private static func apply(_ markup: TextMarkup.LineStyle, to style: inout ParagraphStyle) {
+        if let level = markup.headingLevel {
+            style.role = .heading(level: level)
+            if style.alignment == .center { style.alignment = nil }
+        }
+        if let indent = markup.blockIndent { style.blockIndent = indent }
+        if let indent = markup.firstLineIndent { style.firstLineIndent = indent }
+        if let alignment = markup.alignment { style.alignment = alignment }
+        if markup.startsSection { style.startsSection = true }
+        if markup.continuesBlock { style.continuesBlock = true }
+        if markup.keepsWithNext { style.keepsWithNext = true }
     }
 
     private mutating func flush(upTo end: Int) {
@@ -283,8 +497,25 @@ struct ParagraphBuilder {
         let slice = Array(units[p.start..<end])
         paragraphs.append(Paragraph(start: p.start, units: slice,
                                     contentRange: (p.contentStart - p.start)..<(p.contentEnd - p.start),
-                                    runs: [], style: p.style))
+                                    runs: runs(from: p.contentStart, to: p.contentEnd, paragraphStart: p.start), style: p.style))
         pending = nil
+    }
+
+    /// The markup runs over `start..<end`, relative to the paragraph's start.
+    private mutating func runs(from start: Int, to end: Int, paragraphStart: Int) -> [AttributeRun] {
+        while nextRun < runs.count, runs[nextRun].range.upperBound <= start { nextRun += 1 }
+        var result: [AttributeRun] = []
+        var index = nextRun
+        while index < runs.count, runs[index].range.lowerBound < end {
+            let run = runs[index]
+            let lower = max(run.range.lowerBound, start), upper = min(run.range.upperBound, end)
+            if lower < upper {
+                result.append(AttributeRun(range: (lower - paragraphStart)..<(upper - paragraphStart),
+                                           style: run.style(paragraphStart: paragraphStart)))
+            }
+            index += 1
+        }
+        return result
     }
 
     /// The paragraphs; an empty or blank-only text gives one empty paragraph holding every unit.

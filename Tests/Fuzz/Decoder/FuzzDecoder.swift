@@ -15,7 +15,7 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(FuzzInput(data, size).rest)
-    let decoded: (units: [UInt16], encoding: TextEncoding)
+    let decoded: (units: [UInt16], report: DecodingReport)
     do { decoded = try TextDecoder.decode(bytes, name: "fuzz.txt") } catch {
         fuzzCheck(error.message.hasPrefix("fuzz.txt: ") && !error.message.contains("\n"), "bad message \(error.message)")
         return 0
@@ -25,7 +25,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fuzzCheck(false, "the decoder accepted what the reader refused: \(error.message)")
         return 0
     }
-    fuzzCheck(document.encoding == decoded.encoding, "encodings differ")
+    fuzzCheck(document.encoding == decoded.report.encoding, "encodings differ")
     let text = document.text
     fuzzCheck(text.length == decoded.units.count, "text length \(text.length) != \(decoded.units.count) decoded units")
     var joined: [UInt16] = []
@@ -37,5 +37,15 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     fuzzCheck(joined == decoded.units, "the paragraphs' units are not the decoded units")
     fuzzCheck(text.sectionStarts.first == 0, "the first paragraph does not start a section")
+    // A preview (a prefix of the bytes) read in the book's encoding is a prefix of the book's text.
+    if bytes.count > 1 {
+        let cut = bytes.count / 2
+        if let preview = try? PlainTextReader(encoding: document.encoding).read(bytes: Array(bytes.prefix(cut)), name: "fuzz.txt", isPreview: true),
+           preview.decoding.invalidSequences == 0, document.decoding.invalidSequences == 0 {
+            let units = preview.text.units(in: 0..<preview.text.length)
+            fuzzCheck(units.count <= joined.count && Array(joined.prefix(units.count)) == units,
+                      "the preview of \(cut) bytes (\(preview.decoding.summary)) is not a prefix of the book (\(document.decoding.summary))")
+        }
+    }
     return 0
 }

@@ -4,7 +4,8 @@ import TypesetCore
 /// libFuzzer target: the position API on a random layout with random points (NaN, infinite and off-page
 /// included), offsets (negative, past the end, inside surrogate pairs) and ranges (reversed ones as bounds that
 /// do not form a valid range are never built: `Range` itself refuses them; out-of-text ones are). Invariants:
-/// - every position returned lies in `0...length`, on a grapheme boundary (ICU's, as the engine promises);
+/// - every position returned lies in `0...length`, on a caret stop (an ICU grapheme boundary outside hidden units
+///   and replaced runs, as the engine promises), never strictly inside hidden units;
 /// - `closestPosition(to:onPage:)` answers within the page's range; `within:` answers within the range, nil
 ///   exactly when the range leaves the text;
 /// - `characterRange(at:)` is nil or one non-empty grapheme;
@@ -39,7 +40,9 @@ public func fuzzPositions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     func isBoundary(_ offset: Int) -> Bool {
         guard offset > 0, offset < length, let p = text.paragraphIndex(containing: offset) else { return offset == 0 || offset == length }
         let paragraph = text.paragraphs[p]
-        return segmenter.isBoundary(offset - paragraph.range.lowerBound, in: paragraph.units[...])
+        let local = offset - paragraph.range.lowerBound
+        guard !paragraph.hiddenRanges.contains(where: { $0.lowerBound < local && local < $0.upperBound }) else { return false }
+        return segmenter.isBoundary(local, in: paragraph.units[...]) && segmenter.isCaretStop(offset, in: text)
     }
     func checkPosition(_ position: TextPosition, _ what: String) {
         fuzzCheck((0...length).contains(position.offset), "\(what): \(position.offset) outside 0...\(length)")

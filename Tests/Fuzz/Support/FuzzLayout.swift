@@ -77,6 +77,7 @@ public enum FuzzLayout {
             var runs: [AttributeRun] = []
             var style = ParagraphStyle.body
             if styled {
+                var markup = FuzzInput(bytes: Array(styles.rest.reversed()))
                 var cursor = 0
                 while cursor < content.upperBound {
                     let length = 1 + Int(styles.byte()) % 16
@@ -87,7 +88,17 @@ public enum FuzzLayout {
                     textStyle.fontFamily = styles.chance(3) ? families[Int(styles.byte()) % families.count] : nil
                     textStyle.language = styles.chance(3) ? languages[Int(styles.byte()) % languages.count] : nil
                     textStyle.smallCaps = styles.chance(5)
-                    runs.append(AttributeRun(range: cursor..<min(cursor + length, content.upperBound), style: textStyle))
+                    let range = cursor..<min(cursor + length, content.upperBound)
+                    // Hidden units, ruby annotations (of the run before) and replaced runs (a same-length
+                    // replacement most of the time, another length sometimes, which must be ignored).
+                    // (Drawn from a stream of their own, so that earlier findings decode to the same styles.)
+                    textStyle.isHidden = markup.chance(6)
+                    if markup.chance(8), let previous = runs.last { textStyle.ruby = RubyAnnotation(base: previous.range) }
+                    if markup.chance(10) {
+                        let length = range.count + (markup.chance(4) ? Int(markup.byte() % 3) - 1 : 0)
+                        textStyle.replacement = String(decoding: (0..<max(0, length)).map { _ in UInt16(0x3041 + Int(markup.byte() % 80)) }, as: UTF16.self)
+                    }
+                    runs.append(AttributeRun(range: range, style: textStyle))
                     cursor += length
                 }
                 let roles: [ParagraphRole] = [.body, .heading(level: Int(styles.byte() % 8) - 1), .preformatted,

@@ -90,9 +90,8 @@ struct ComputedStyle: Sendable {
 
     /// The character style for text in this element.
     func textStyle(language: String?, link: String?) -> TextStyle {
-        TextStyle(fontFamily: monospace ? "monospace" : nil, weight: weight, isItalic: italic,
-                  fontScale: hidden ? 0 : fontScale, color: hidden ? Color(red: 0, green: 0, blue: 0, alpha: 0) : nil,
-                  language: language, link: link, smallCaps: smallCaps)
+        TextStyle(fontFamily: monospace ? "monospace" : nil, weight: weight, isItalic: italic, fontScale: fontScale,
+                  language: language, link: link, smallCaps: smallCaps, isHidden: hidden)
     }
 
     /// The alignment as Typeset's logical value for a paragraph written in `direction`.

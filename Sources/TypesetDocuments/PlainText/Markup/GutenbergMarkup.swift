@@ -1,0 +1,150 @@
+import TypesetCore
+
+/// Project Gutenberg's conventions in a plain-text book (see ``TextMarkup``):
+/// - the header before `*** START OF THE PROJECT GUTENBERG EBOOK … ***` (or an old file's `*END*THE SMALL
+///   PRINT!` line) is front matter, and the licence from `End of the Project Gutenberg EBook of …` or
+///   `*** END OF THE PROJECT GUTENBERG EBOOK … ***` on is back matter: kept, but the book starts after the one and
+///   ends before the other. A header without its end marker is no front matter (nothing is hidden that may be text);
+/// - `_italic words_`: the underscores are hidden and the words between them set in italics, within one block
+///   of lines, when the opening one starts a word and the closing one ends a word (`snake_case` and rules of
+///   underscores stay as they are);
+/// - `[Illustration]` and `[Illustration: caption]` (over several lines, nested brackets included) are a
+///   placeholder for the picture: the brackets hidden, the rest centred, italic and smaller. A chapter heading
+///   that closes the caption (`Chapter I.]`, as illustrated editions have it) stays a heading.
+enum GutenbergMarkup {
+    /// How far into the file the header's end marker is looked for, and how far from the end the licence's start.
+    static let headerLines = 400
+    /// The longest illustration caption, in lines.
+    static let maximumIllustrationLines = 40
+
+    static func find(_ units: [UInt16], lines: [SourceLine]) -> TextMarkup {
+        var markup = TextMarkup()
+        func text(_ line: SourceLine) -> String {
+            units[line.start..<line.contentEnd].withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
+        }
+        // The header ends at its START marker.
+        var bodyFirstLine = 0
+        for index in lines.indices.prefix(headerLines) where lines[index].length < 200 {
+            let line = text(lines[index]).uppercased()
+            if (line.hasPrefix("***") && line.contains("START OF") && line.contains("GUTENBERG"))
+                || line.hasPrefix("*END*THE SMALL PRINT") {
+                markup.frontMatter = 0..<lines[index].end
+                bodyFirstLine = index + 1
+                break
+            }
+        }
+        // The licence starts at the first end marker of the last lines.
+        let tailStart = max(bodyFirstLine, lines.count - max(headerLines, lines.count / 20))
+        for index in tailStart..<lines.count where lines[index].length < 200 {
+            let line = text(lines[index]).trimmingWhiteSpace.uppercased()
+            if (line.hasPrefix("***") && line.contains("END OF") && line.contains("GUTENBERG"))
+                || line.hasPrefix("END OF THE PROJECT GUTENBERG") || line.hasPrefix("END OF PROJECT GUTENBERG") {
+                markup.backMatter = lines[index].start..<units.count
+                break
+            }
+        }
+        if markup.frontMatter != nil || markup.backMatter != nil { markup.convention = .projectGutenberg }
+        let bodyLines = bodyFirstLine..<(markup.backMatter.map { end in lines.firstIndex { $0.start >= end.lowerBound } ?? lines.count } ?? lines.count)
+        findIllustrations(units, lines: lines, in: bodyLines, into: &markup)
+        findItalics(units, lines: lines, in: bodyLines, into: &markup)
+        return markup
+    }
+
+    /// `[Illustration…]` blocks: brackets hidden, the placeholder centred, italic and smaller.
+    private static func findIllustrations(_ units: [UInt16], lines: [SourceLine], in body: Range<Int>, into markup: inout TextMarkup) {
+        let keyword = Array("[Illustration".utf16)
+        var index = body.lowerBound
+        while index < body.upperBound {
+            let line = lines[index]
+            let first = line.start + line.indent
+            guard first + keyword.count <= line.contentEnd, units[first..<(first + keyword.count)].elementsEqual(keyword),
+                  first + keyword.count == line.contentEnd || [0x3A, 0x5D, 0x20, 0x2E].contains(units[first + keyword.count]) else {
+                index += 1
+                continue
+            }
+            // The matching bracket, nested brackets counted, within a few lines.
+            var depth = 0
+            var closing: (offset: Int, line: Int)?
+            var scan = index
+            search: while scan < min(body.upperBound, index + maximumIllustrationLines) {
+                let current = lines[scan]
+                var i = scan == index ? first : current.start
+                while i < current.contentEnd {
+                    if units[i] == 0x5B { depth += 1 }
+                    if units[i] == 0x5D {
+                        depth -= 1
+                        if depth == 0 { closing = (i, scan); break search }
+                    }
+                    i += 1
+                }
+                scan += 1
+            }
+            guard let closing else { index += 1; continue }
+            markup.changes.append(StyledRange(range: first..<(first + 1), change: .hidden))
+            markup.changes.append(StyledRange(range: closing.offset..<(closing.offset + 1), change: .hidden))
+            markup.changes.append(StyledRange(range: (first + 1)..<(first + keyword.count), change: .smallCaps))
+            // A heading that closes the caption keeps its own style (only its bracket is hidden).
+            var lastStyled = closing.line
+            let closingLine = lines[closing.line]
+            if closing.line > index,
+               HeadingLine.parse(units[(closingLine.start + closingLine.indent)..<closing.offset]) != nil {
+                lastStyled = closing.line - 1
+            }
+            let styledEnd = lastStyled == closing.line ? closing.offset : lines[lastStyled].contentEnd
+            if first + 1 < styledEnd {
+                markup.changes.append(StyledRange(range: (first + 1)..<styledEnd, change: .italic))
+                markup.changes.append(StyledRange(range: (first + 1)..<styledEnd, change: .scale(0.9)))
+            }
+            for styled in index...lastStyled where !lines[styled].isBlank {
+                markup.lineStyles[styled, default: TextMarkup.LineStyle()].alignment = .center
+            }
+            index = closing.line + 1
+        }
+    }
+
+    /// `_italics_` within blocks of non-blank lines.
+    private static func findItalics(_ units: [UInt16], lines: [SourceLine], in body: Range<Int>, into markup: inout TextMarkup) {
+        func isWordCharacter(_ unit: UInt16) -> Bool {
+            if unit < 0x80 {
+                return (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
+            }
+            return Unicode.Scalar(unit).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? true
+        }
+        func isSpace(_ unit: UInt16) -> Bool {
+            unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0xA0 || unit == 0x3000
+        }
+        var index = body.lowerBound
+        while index < body.upperBound {
+            guard !lines[index].isBlank else { index += 1; continue }
+            var end = index
+            while end < body.upperBound, !lines[end].isBlank { end += 1 }
+            let from = lines[index].start, to = lines[end - 1].contentEnd
+            var open: Int?
+            var i = from
+            while i < to {
+                if units[i] == 0x5F {
+                    let before: UInt16 = i > from ? units[i - 1] : 0x20
+                    let after: UInt16 = i + 1 < to ? units[i + 1] : 0x20
+                    if before == 0x5F || after == 0x5F {
+                        // A run of underscores (a rule, a blank to fill in) is text.
+                        while i < to, units[i] == 0x5F { i += 1 }
+                        open = nil
+                        continue
+                    }
+                    if let start = open, !isSpace(before), !isWordCharacter(after) {
+                        if start + 1 < i {
+                            markup.changes.append(StyledRange(range: start..<(start + 1), change: .hidden))
+                            markup.changes.append(StyledRange(range: i..<(i + 1), change: .hidden))
+                            markup.changes.append(StyledRange(range: (start + 1)..<i, change: .italic))
+                        }
+                        open = nil
+                    } else if !isWordCharacter(before), !isSpace(after) {
+                        open = i
+                    }
+                }
+                i += 1
+            }
+            index = end
+        }
+    }
+}
