@@ -139,7 +139,7 @@ public enum FuzzLayout {
             let layout = try typesetter.layout(text, settings: settings, mode: mode)
             fuzzCheck(valid, "settings that validated() refuses were laid out: \(settings)")
             return layout
-        } catch is TypographySettings.InvalidSetting {
+        } catch is InvalidSetting {
             fuzzCheck(!valid, "valid settings refused")
             return nil
         } catch {
