@@ -29,7 +29,7 @@ let package = Package(
         // libexttextcat (LibreOffice's n-gram language guesser) for plain text that does not say its language.
         .systemLibrary(name: "CTextCat", pkgConfig: "libexttextcat", providers: [.apt(["libexttextcat-dev", "libexttextcat-data"])]),
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade (libicui18n for the
-        // charset detector).
+        // charset detector and collation search).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // Book images: libjpeg-turbo, giflib, libwebp, librsvg (with cairo) and pixman behind one plain-C facade, so
         // that no glib, cairo or codec type reaches Swift.
