@@ -210,6 +210,16 @@ import TypesetTestSupport
         #expect(results.allSatisfy { publication.text.string(in: $0.range) == "Natasha" })
         let spaced = try publication.search("dolor sit amet, lorem").results()
         #expect(spaced.count == 300_000 / piece.utf16.count - 1)
+        // Decomposed accents and Chinese in a long paragraph: the grapheme checks segment only near each match.
+        let accented = "une e\u{301}tude de Natásha, 寶玉說道, "
+        let long = Self.publication(String(repeating: accented, count: 100_000 / accented.utf16.count))
+        let count = 100_000 / accented.utf16.count
+        #expect(try long.search("tude").results().count == count)
+        #expect(try long.search("etude", options: SearchOptions(wholeWord: true)).results().count == count)
+        #expect(try long.search("玉說").results().count == count)
+        let plainE = try long.search("e", options: SearchOptions(diacriticSensitive: true)).results()
+        #expect(plainE.count == 3 * count, "the e of une, of étude's end and of de, never the e of é")
+        #expect(plainE.allSatisfy { long.text.string(in: $0.range) == "e" })
     }
 
     /// Each result carries its Readium Locator: the resource, its offset, and the quote with its context.

@@ -190,25 +190,32 @@ public struct Search: Sendable {
         }
     }
 
-    /// Whether `offset` is a grapheme boundary of the text. A long paragraph is segmented only from the nearest
-    /// earlier place that is surely a boundary (two units below U+0300, not CR LF), so that checking a match costs
-    /// the same in a paragraph of a million units as in a short one.
+    /// Whether `offset` is a grapheme boundary of the text. Between two characters that never join another (below
+    /// U+0300, or CJK ideographs) it is, without asking ICU; a long paragraph is otherwise segmented only from the
+    /// nearest earlier such place, so that checking a match costs the same in a paragraph of a million units as in
+    /// a short one.
     private func isGraphemeBoundary(_ offset: UTF16Offset) -> Bool {
         let text = publication.text
         guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return true }
         let paragraph = text.paragraphs[p]
+        let units = paragraph.units
         let local = offset - paragraph.range.lowerBound
         guard local > 0 else { return true }
-        guard paragraph.units.count > 4096 else { return segmenter.boundary(offset, in: text) == offset }
-        let units = paragraph.units
-        var start = local
-        while start > 0, local - start < 1024 {
-            let before = units[start - 1], after = units[start]
-            if before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { break }
-            start -= 1
+        if Self.isSurelyBoundary(units[local - 1], units[local]) { return true }
+        guard units.count > 4096 else { return segmenter.boundary(offset, in: text) == offset }
+        var start = local - 1
+        while start > 0, local - start < 1024, !Self.isSurelyBoundary(units[start - 1], units[start]) { start -= 1 }
+        guard start == 0 || Self.isSurelyBoundary(units[start - 1], units[start]) else {
+            return segmenter.boundary(offset, in: text) == offset
         }
-        guard start == 0 || local - start < 1024 else { return segmenter.boundary(offset, in: text) == offset }
         return segmenter.isBoundary(local - start, in: units[start..<min(units.count, local + 64)])
+    }
+
+    /// Whether there is a grapheme boundary between two units that are both below U+0300 (not CR LF) or CJK
+    /// ideographs: none of them extends, prepends to or joins another character.
+    private static func isSurelyBoundary(_ before: UInt16, _ after: UInt16) -> Bool {
+        func isSimple(_ unit: UInt16) -> Bool { unit < 0x300 || (unit >= 0x4E00 && unit <= 0x9FFF) }
+        return isSimple(before) && isSimple(after) && !(before == 0x0D && after == 0x0A)
     }
 
     // MARK: - The query

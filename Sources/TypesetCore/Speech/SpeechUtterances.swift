@@ -14,7 +14,7 @@
 ///
 /// The first utterance is the sentence holding the start offset (or the first one after it, when the offset is
 /// between sentences), whole: reading resumes at the start of a sentence, as readers expect.
-public struct SpeechUtterances: Sequence {
+public struct SpeechUtterances: Sequence, Sendable {
     /// The book.
     public let publication: Publication
     /// Where reading starts.
