@@ -23,7 +23,7 @@ public struct Utterance: Hashable, Sendable {
     init(range: Range<UTF16Offset>, units: ArraySlice<UInt16>, sources: [Int32], language: String?, locator: Locator,
          words: [Range<UTF16Offset>]) {
         self.range = range
-        self.text = String(decoding: units, as: UTF16.self)
+        self.text = String(decodingUTF16: units)
         self.sources = sources
         self.language = language
         self.locator = locator

@@ -73,7 +73,7 @@ public struct ReadableText: Sendable {
     }
 
     /// The read units as a string.
-    public var string: String { String(decoding: units, as: UTF16.self) }
+    public var string: String { String(decodingUTF16: units) }
 
     /// The source offset of read unit `readOffset`; for `units.count`, the offset just after the last unit read
     /// (the range's start when nothing is read). Clamped to `0...units.count`.
