@@ -5,7 +5,7 @@ extension Bench {
     /// search.wap.{frequent,rare}.{first,all}: `Publication.search` over War and Peace with the default options
     /// (case, diacritics and width ignored), from a new `Search` each run: the time until the first stretch with a
     /// result is handed over (what a reader waits for before the first result shows) and until the whole book is
-    /// searched, Locators made. Frequent: `the` (47,341 results, the first in the first stretch); rare: `telescope`
+    /// searched, Locators made. Frequent: `the` (47,343 results, the first in the first stretch); rare: `telescope`
     /// (3 results, the first about half-way through the book). Both rows come from the same runs.
     func search(_ word: String, label: String, first: Bool) throws -> CaseResult {
         let name = "search.wap.\(label).\(first ? "first" : "all")"

@@ -63,7 +63,7 @@ import TypesetTestSupport
         let file = try directory.write(Self.book, to: "book.txt")
         for (query, reason) in [("", "the query is empty"), ("   ", "the query is empty"),
                                 ("\u{301}\u{302}", "the query has only spaces, combining marks"),
-                                (String(repeating: "x", count: 1025), "the query has 1025 UTF-16 units, more than the 1024")] {
+                                (String(repeating: "x", count: 257), "the query has 257 UTF-16 units, more than the 256")] {
             let result = try CLIRunner.run(["search", file, query], in: directory)
             #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
             #expect(result.stderr.contains("no results: \(reason)"), "\(result.stderr)")

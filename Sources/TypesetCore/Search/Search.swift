@@ -31,10 +31,10 @@ public struct Search: Sendable {
     let pattern: [UInt16]
     private let segmenter: GraphemeSegmenter
 
-    /// The longest query searched, in UTF-16 units: ICU's search compares the query at each place of the text,
-    /// so its cost grows with the query's length in the worst case (a query of repeated letters in a text of the
-    /// same letter); 1,024 units is a long paragraph.
-    public static let maximumQueryLength = 1024
+    /// The longest query searched, in UTF-16 units (about forty words): ICU's search compares the query at each
+    /// place of the text, so in the worst case (a query that almost matches everywhere) its cost is the text's
+    /// length times the query's.
+    public static let maximumQueryLength = 256
     /// About how many units each streamed stretch (``SearchBatch``) covers.
     public static let windowLength = 32_768
 
