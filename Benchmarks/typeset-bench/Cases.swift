@@ -233,6 +233,9 @@ final class Bench {
                 })
             }
         }
+        cases.append(BenchCase(name: "search.wap.frequent.next", summary: "SearchResultList.activate + DecorationSet.apply over the 47,343 results of \"the\" in W&P") {
+            try $0.searchNext()
+        })
         for variant in CLIVariant.allCases {
             cases.append(BenchCase(name: "cli.page.\(variant.rawValue)", summary: variant.summary) {
                 try $0.cli(variant)

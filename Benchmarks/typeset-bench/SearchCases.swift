@@ -40,3 +40,25 @@ extension Bench {
         return rows[first ? 0 : 1]
     }
 }
+
+extension Bench {
+    /// search.wap.frequent.next: moving the active result among the 47,343 results of `the` and showing it, that is
+    /// `SearchResultList.activate` then `DecorationSet.apply` of the whole "search" group (the declarative apply
+    /// diffs every result to report the two that changed).
+    func searchNext() throws -> CaseResult {
+        let publication = Publication(text: try text(.wap), href: "tolstoy-war-and-peace.txt")
+        var list = SearchResultList(results: try publication.search("the").results())
+        var decorations = DecorationSet(publication: publication)
+        decorations.apply(list)
+        let count = list.results.count
+        var active = 0
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
+            active = (active + 997) % count
+            list.activate(active)
+            let changes = decorations.apply(list)
+            return changes.changed.count
+        }
+        return result("search.wap.frequent.next", timings: timings,
+                      notes: "\(grouped(count)) results in the \"search\" group; each move changes 2 of them")
+    }
+}

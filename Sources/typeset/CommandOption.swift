@@ -88,7 +88,7 @@ struct CommandOption: Sendable {
                       help: "stop after N results [all]") {
             $0.maxResults = try count($1, "--max-results", in: 1...Int(Int32.max))
         },
-        CommandOption(name: "--highlight-pages", short: nil, valueName: "DIR", commands: [.search, .speak], group: .search,
+        CommandOption(name: "--highlight-pages", short: nil, valueName: "DIR", commands: [.search, .speak], group: .output,
                       help: "also draw the pages holding the results (speak: the sentences spoken) into DIR, highlighted, the first active") {
             $0.highlightPages = try nonEmpty($1, "--highlight-pages")
         },
