@@ -201,6 +201,17 @@ final class QuerySession {
             return .object([("settings", .settings(settings))])
         case "search":
             return try search(request)
+        case "utterances":
+            let length = reader.publication.text.length
+            let from = request.has("from") ? try request.offset("from", length: length) : reader.anchor.position.offset
+            let count = request.has("count") ? try request.integer("count") : 1
+            guard (1...1000).contains(count) else { throw BadRequest(message: "\"count\" must be from 1 to 1000") }
+            let utterances = try reader.publication.utterances(from: from).prefix(count).map { utterance -> JSONWriter.Value in
+                .object([("range", .range(utterance.range)), ("text", .string(utterance.text)),
+                         ("language", utterance.language.map { .string($0) } ?? .null),
+                         ("words", .array(utterance.words.map { .range($0) })), ("locator", .locator(utterance.locator))])
+            }
+            return .object([("from", .integer(from)), ("utterances", .array(utterances))])
         case "nextResult", "previousResult":
             guard var list = found else {
                 throw BadRequest(message: "no search to move in: send {\"op\": \"search\", \"query\": ...} first")

@@ -129,4 +129,24 @@ import TypesetTestSupport
         #expect((answers[9]["error"] as? String)?.contains("options.exact must be true or false") == true)
         #expect(answers[10]["count"] as? Int == 0 && answers[10]["unsearchable"] as? String == "the query is empty")
     }
+
+    /// `typeset query`'s `utterances`: the sentences to read aloud, from the reading position or an offset.
+    @Test func queryUtterances() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        let requests = [#"{"op": "utterances", "count": 2}"#, #"{"op": "utterances", "from": 70, "count": 1}"#,
+                        #"{"op": "utterances", "from": 999999}"#, #"{"op": "utterances", "count": 0}"#]
+        let result = try CLIRunner.run(["query", "--fonts", "bundled", file], in: directory, input: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let answers = try Self.lines(result)
+        let first = try #require(answers[0]["utterances"] as? [[String: Any]])
+        #expect(first.count == 2)
+        #expect(first.map { $0["text"] as? String } == ["Title: A Small Book", "Language: English"])
+        #expect(first.allSatisfy { $0["language"] as? String == "en" })
+        #expect((first[0]["words"] as? [[String: Int]])?.isEmpty == false && first[0]["locator"] is [String: Any])
+        let second = try #require(answers[1]["utterances"] as? [[String: Any]])
+        #expect((second.first?["text"] as? String)?.hasPrefix("The first paragraph names Natásha once") == true)
+        #expect((answers[2]["error"] as? String)?.contains("outside the text") == true)
+        #expect((answers[3]["error"] as? String)?.contains("from 1 to 1000") == true)
+    }
 }
