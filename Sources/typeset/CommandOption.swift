@@ -93,7 +93,7 @@ struct CommandOption: Sendable {
             $0.highlightPages = try nonEmpty($1, "--highlight-pages")
         },
         CommandOption(name: "--from", short: nil, valueName: "LOCATOR", commands: [.speak], group: .speech,
-                      help: "start at the sentence this Readium Locator points into (a JSON file, or the JSON itself) [the book's start]") {
+                      help: "start at the sentence this Readium Locator points into (a JSON file, or the JSON itself) [where the book opens]") {
             $0.from = try nonEmpty($1, "--from")
         },
         CommandOption(name: "--sentences", short: nil, valueName: "N", commands: [.speak], group: .speech,

@@ -59,14 +59,15 @@ enum SpeakCommand {
         }
     }
 
-    /// Where reading starts: `--at`, the offset `--from`'s Locator resolves to (how is a notice), else 0.
+    /// Where reading starts: `--at`, the offset `--from`'s Locator resolves to (how is a notice), else where the
+    /// book opens (``Publication/startOffset``: a Gutenberg book's first chapter, not its header).
     private static func startOffset(_ options: Options, publication: Publication) throws -> UTF16Offset {
         let length = publication.text.length
         if let at = options.at {
             guard at <= length else { throw UsageError("--at: offset \(at) is past the end of the text (0...\(length))") }
             return at
         }
-        guard let from = options.from else { return 0 }
+        guard let from = options.from else { return publication.startOffset }
         let locator: Locator
         if from.hasPrefix("{") {
             let value: JSONValue

@@ -89,8 +89,10 @@ import TypesetTestSupport
         #expect(noVoice.status == 2 && noVoice.stderr.contains("eSpeak NG has no voice \"nobody\""))
         let both = try CLIRunner.run(["speak", file, "--at", "3", "--from", "where.json"], in: directory)
         #expect(both.status == 2)
-        // A language eSpeak lacks: English, named in a notice.
-        let klingon = try CLIRunner.run(["speak", file, "--lang", "tlh", "-o", "k.wav"], in: directory)
+        // A language eSpeak lacks: English, named in a notice. (The Klingon is recognised as no language, so --lang
+        // says which; an English text would be recognised as English.)
+        let klingonFile = try directory.write("Qapla' batlh Daqawlu'taH. nuqneH, jagh yIjey.\n", to: "tlh.txt")
+        let klingon = try CLIRunner.run(["speak", klingonFile, "--lang", "tlh", "-o", "k.wav"], in: directory)
         #expect(klingon.status == 0, "\(klingon.stderr)")
         #expect(klingon.stderr.contains("eSpeak NG has no voice for \"tlh\"; using English (Great Britain) (gmw/en)"))
         // From the very end there is nothing to read: an empty track, said so.

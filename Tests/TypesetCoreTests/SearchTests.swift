@@ -123,7 +123,7 @@ import TypesetTestSupport
     @Test func hiddenMarkupIsNotMatched() throws {
         let string = "Nata[NOTE]sha is here. [NOTE] alone."
         let units = Array(string.utf16)
-        let hidden = TextStyle(fontScale: 0)
+        let hidden = TextStyle.hidden
         let runs = [AttributeRun(range: 4..<10, style: hidden), AttributeRun(range: 23..<29, style: hidden)]
         let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count, runs: runs)],
                                   language: "en")
@@ -133,6 +133,25 @@ import TypesetTestSupport
         #expect(try publication.search("here. alone").results().map(\.range) == [17..<35])
         // A match never starts or ends with hidden units.
         #expect(try publication.search("is here").results().map(\.range) == [14..<21])
+    }
+
+    /// Ruby annotations are not read (the base is), and a replaced run is read as what it shows: search and speech
+    /// see the page's text.
+    @Test func rubyAndReplacementsAreReadAsShown() throws {
+        let string = "漢字《かんじ》を読む。caf* au lait."
+        let units = Array(string.utf16)
+        let runs = [AttributeRun(range: 2..<3, style: .hidden),
+                    AttributeRun(range: 3..<6, style: TextStyle(ruby: RubyAnnotation(base: 0..<2))),
+                    AttributeRun(range: 6..<7, style: .hidden),
+                    AttributeRun(range: 14..<15, style: TextStyle(replacement: "é"))]
+        let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count, runs: runs)],
+                                  language: "ja")
+        let publication = Publication(text: text, href: "book.txt")
+        #expect(try publication.search("漢字を").results().map(\.range) == [0..<8])
+        #expect(try publication.search("かんじ").results().isEmpty)
+        #expect(try publication.search("café", options: SearchOptions(exact: true)).results().map(\.range) == [11..<15])
+        #expect(try publication.search("caf*").results().isEmpty)
+        #expect(Array(try publication.utterances()).map(\.text) == ["漢字を読む。", "café au lait."])
     }
 
     /// Queries that can find nothing get no results and say why; none crashes.

@@ -51,7 +51,7 @@ import TypesetTestSupport
     @Test func spokenTextAndItsMapBackToTheBook() throws {
         let string = "Prince\nAndrew[NOTE] said so."
         let units = Array(string.utf16)
-        let runs = [AttributeRun(range: 13..<19, style: TextStyle(fontScale: 0))]
+        let runs = [AttributeRun(range: 13..<19, style: TextStyle.hidden)]
         let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count, runs: runs)],
                                   language: "en")
         let publication = Publication(text: text, href: "book.txt")

@@ -2,8 +2,10 @@
 /// unit back to its source offset.
 ///
 /// Search (``Search``) and read-aloud (``SpeechUtterances``) are both built on it, so they agree on what is text:
-/// - hidden units are left out: markup that stays in the text so that offsets never move but is not read (today an
-///   EPUB element with `display: none`, which the EPUB reader sets at font scale 0);
+/// - hidden units are left out (``TextStyle/isHidden`` markup: Aozora Bunko notes, Gutenberg's underscores, an EPUB
+///   element with `display: none`; and ruby annotations, the readings set above their base), and a replaced run is
+///   read as its replacement (a gaiji note read as the character it describes), so that what is matched and spoken
+///   is what the page shows;
 /// - a soft line end inside a hard-wrapped paragraph reads as a space, or as nothing between two East Asian wide
 ///   characters, and the indentation after it as nothing (the substitutions layout makes); a tab reads as a space;
 /// - a run of spaces reads as one space;
@@ -106,9 +108,9 @@ public struct ReadableText: Sendable {
         return low
     }
 
-    /// Whether units of this style are markup rather than text: laid out at font scale 0 (the EPUB reader's
-    /// `display: none`), so a reader never sees them.
-    static func isHidden(_ style: TextStyle) -> Bool { style.fontScale == 0 }
+    /// Whether units of this style are not read: hidden markup, or a ruby annotation (a reading of the base it
+    /// annotates, which is read itself).
+    static func isHidden(_ style: TextStyle) -> Bool { style.isOutOfFlow }
 
     /// Appends the read units of `paragraph`'s content between document offsets `lower` and `upper`.
     private static func appendReadUnits(of paragraph: Paragraph, from lower: UTF16Offset, to upper: UTF16Offset,
@@ -118,15 +120,28 @@ public struct ReadableText: Sendable {
         // paragraph as it is set.
         let substituted = LayoutText(paragraph).units
         let contentBase = paragraph.contentRange.lowerBound
-        var runIndex = 0
+        var runIndex = -1
         let runs = paragraph.runs
+        var replacement: [UInt16] = []
+        var hidden = false
         var previousWasSpace = units.last == 0x20
         for documentOffset in lower..<upper {
             let local = documentOffset - contentStart
             let paragraphLocal = contentBase + local
-            while runIndex < runs.count, runs[runIndex].range.upperBound <= paragraphLocal { runIndex += 1 }
-            if runIndex < runs.count, runs[runIndex].range.contains(paragraphLocal), isHidden(runs[runIndex].style) { continue }
-            let unit = substituted[local]
+            if runIndex < 0 || (runIndex < runs.count && runs[runIndex].range.upperBound <= paragraphLocal) {
+                runIndex = max(0, runIndex)
+                while runIndex < runs.count, runs[runIndex].range.upperBound <= paragraphLocal { runIndex += 1 }
+                let style = runIndex < runs.count && runs[runIndex].range.contains(paragraphLocal) ? runs[runIndex].style : nil
+                hidden = style.map(isHidden) ?? false
+                replacement = style?.replacement.map { Array($0.utf16) } ?? []
+            }
+            if hidden { continue }
+            var unit = substituted[local]
+            if !replacement.isEmpty {
+                // A replacement has its run's length (normalizedRuns drops any other), so each unit has its own.
+                let index = paragraphLocal - runs[runIndex].range.lowerBound
+                if index >= 0 && index < replacement.count { unit = replacement[index] }
+            }
             // A zero-width space that layout put in place of a soft line end (or its indentation) is not read; one
             // written in the source is.
             if unit == 0x200B && paragraph.units[paragraphLocal] != 0x200B { continue }
