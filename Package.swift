@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Dependencies point one way: typeset (CLI) → {TypesetDocuments, TypesetRender} → TypesetCore → C modules.
+// Dependencies point one way: typeset (CLI) → {TypesetDocuments, TypesetRender, TypesetSpeech} → TypesetCore → C modules.
 // Only the toolchain and Debian's C libraries are used; `./setup.sh` installs the latter.
 let package = Package(
     name: "Typeset",
@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TypesetCore", targets: ["TypesetCore"]),
         .library(name: "TypesetDocuments", targets: ["TypesetDocuments"]),
         .library(name: "TypesetRender", targets: ["TypesetRender"]),
+        .library(name: "TypesetSpeech", targets: ["TypesetSpeech"]),
         .executable(name: "typeset", targets: ["typeset"]),
         .executable(name: "typeset-bench", targets: ["typeset-bench"]),
     ],
@@ -24,12 +25,13 @@ let package = Package(
         // Cairo, for librsvg's drawing surface; its pkg-config flags also give the image facade glib's and pixman's
         // headers.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // libexttextcat (LibreOffice's n-gram language guesser) for plain text that does not say its language.
         .systemLibrary(name: "CTextCat", pkgConfig: "libexttextcat", providers: [.apt(["libexttextcat-dev", "libexttextcat-data"])]),
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade (libicui18n for the
-        // charset detector).
+        // charset detector and collation search).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // Book images: libjpeg-turbo, giflib, libwebp, librsvg (with cairo) and pixman behind one plain-C facade, so
         // that no glib, cairo or codec type reaches Swift.
@@ -47,8 +49,10 @@ let package = Package(
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
         // the fast path of one-colour pages).
         .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs"]),
+        // Reading aloud with eSpeak NG: its own library, so that embedding the core links no speech engine.
+        .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak"]),
         // The command-line tool.
-        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender"]),
+        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
         .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib"]),
         .executableTarget(
@@ -61,6 +65,7 @@ let package = Package(
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
         .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],
                     exclude: ["Goldens", "Images"]),
+        .testTarget(name: "TypesetSpeechTests", dependencies: ["TypesetSpeech", "TypesetTestSupport"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),
     ]
 )

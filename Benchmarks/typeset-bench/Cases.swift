@@ -225,6 +225,17 @@ final class Bench {
         cases.append(BenchCase(name: "decorations.wap.page", summary: "PageRenderer.render of W&P's middle page with 10,000 decorations in the book vs bare (Charis SIL defaults)") {
             try $0.decoratedPage()
         })
+        for (label, word) in [("frequent", "the"), ("rare", "telescope")] {
+            for first in [true, false] {
+                cases.append(BenchCase(name: "search.wap.\(label).\(first ? "first" : "all")",
+                                       summary: "Publication.search(\"\(word)\") over W&P, default options: time to the \(first ? "first result" : "last result, Locators made")") {
+                    try $0.search(word, label: label, first: first)
+                })
+            }
+        }
+        cases.append(BenchCase(name: "search.wap.frequent.next", summary: "SearchResultList.activate + DecorationSet.apply over the 47,343 results of \"the\" in W&P") {
+            try $0.searchNext()
+        })
         for variant in CLIVariant.allCases {
             cases.append(BenchCase(name: "cli.page.\(variant.rawValue)", summary: variant.summary) {
                 try $0.cli(variant)

@@ -7,6 +7,9 @@
 #include <unicode/ucsdet.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
+#include <unicode/ucol.h>
+#include <unicode/usearch.h>
+#include <unicode/uloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,4 +183,101 @@ int32_t CICU_charsetName(const char *charset, char *out) {
     out[CICU_CHARSET_NAME_SIZE - 1] = 0;
     ucnv_close(converter);
     return 0;
+}
+_Static_assert(CICU_STRENGTH_PRIMARY == UCOL_PRIMARY, "CICU_STRENGTH_PRIMARY mirrors UCOL_PRIMARY");
+_Static_assert(CICU_STRENGTH_SECONDARY == UCOL_SECONDARY, "CICU_STRENGTH_SECONDARY mirrors UCOL_SECONDARY");
+_Static_assert(CICU_STRENGTH_TERTIARY == UCOL_TERTIARY, "CICU_STRENGTH_TERTIARY mirrors UCOL_TERTIARY");
+_Static_assert(CICU_STRENGTH_IDENTICAL == UCOL_IDENTICAL, "CICU_STRENGTH_IDENTICAL mirrors UCOL_IDENTICAL");
+
+struct CICU_StringSearch {
+    UCollator *collator;
+    UBreakIterator *words;
+    UStringSearch *search;
+    UChar *pattern;
+    int32_t patternLength;
+    const UChar *text;
+    int32_t caseLevel;
+    int32_t started;
+};
+
+void CICU_stringSearchClose(CICU_StringSearch *search) {
+    if (search == NULL) return;
+    if (search->search != NULL) usearch_close(search->search);
+    if (search->words != NULL) ubrk_close(search->words);
+    if (search->collator != NULL) ucol_close(search->collator);
+    free(search->pattern);
+    free(search);
+}
+
+CICU_StringSearch *CICU_stringSearchOpen(const uint16_t *pattern, int32_t patternLength, const char *languageTag,
+                                         int32_t strength, int32_t caseLevel, int32_t wholeWords, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    if (status != NULL) *status = 0;
+    if (pattern == NULL || patternLength <= 0) {
+        if (status != NULL) *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
+    }
+    char locale[ULOC_FULLNAME_CAPACITY] = "";
+    if (languageTag != NULL && languageTag[0] != 0) {
+        int32_t parsed = 0;
+        uloc_forLanguageTag(languageTag, locale, (int32_t)sizeof(locale), &parsed, &error);
+        /* A tag ICU cannot read searches with the root collation rather than failing. */
+        if (U_FAILURE(error) || parsed <= 0) { locale[0] = 0; error = U_ZERO_ERROR; }
+    }
+    CICU_StringSearch *search = (CICU_StringSearch *)calloc(1, sizeof(CICU_StringSearch));
+    if (search == NULL) { if (status != NULL) *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    search->pattern = (UChar *)malloc(sizeof(UChar) * (size_t)patternLength);
+    if (search->pattern == NULL) { CICU_stringSearchClose(search); if (status != NULL) *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    for (int32_t i = 0; i < patternLength; i++) search->pattern[i] = pattern[i];
+    search->patternLength = patternLength;
+    search->caseLevel = caseLevel ? 1 : 0;
+    search->collator = ucol_open(locale, &error);
+    if (U_SUCCESS(error)) {
+        ucol_setStrength(search->collator, (UCollationStrength)strength);
+        ucol_setAttribute(search->collator, UCOL_CASE_LEVEL, caseLevel ? UCOL_ON : UCOL_OFF, &error);
+        ucol_setAttribute(search->collator, UCOL_NORMALIZATION_MODE, UCOL_ON, &error);
+    }
+    /* usearch needs some text to open with; the caller's comes with CICU_stringSearchSetText. */
+    static const UChar placeholder[1] = { 0x20 };
+    if (U_SUCCESS(error) && wholeWords) search->words = ubrk_open(UBRK_WORD, locale, placeholder, 1, &error);
+    if (U_SUCCESS(error)) {
+        search->search = usearch_openFromCollator(search->pattern, patternLength, placeholder, 1, search->collator,
+                                                  search->words, &error);
+    }
+    if (U_FAILURE(error)) {
+        if (status != NULL) *status = (int32_t)error;
+        CICU_stringSearchClose(search);
+        return NULL;
+    }
+    return search;
+}
+
+int32_t CICU_stringSearchSetText(CICU_StringSearch *search, const uint16_t *text, int32_t length) {
+    UErrorCode error = U_ZERO_ERROR;
+    if (text == NULL || length <= 0) return U_ILLEGAL_ARGUMENT_ERROR;
+    /* usearch_setText also points the word break iterator at the text. */
+    usearch_setText(search->search, (const UChar *)text, length, &error);
+    search->text = (const UChar *)text;
+    search->started = 0;
+    return U_FAILURE(error) ? (int32_t)error : 0;
+}
+
+int32_t CICU_stringSearchNextBatch(CICU_StringSearch *search, int32_t *starts, int32_t *lengths, int32_t capacity) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t count = 0;
+    while (count < capacity) {
+        int32_t start = search->started ? usearch_next(search->search, &error) : usearch_first(search->search, &error);
+        search->started = 1;
+        if (U_FAILURE(error)) return -(int32_t)error;
+        if (start == USEARCH_DONE) break;
+        int32_t length = usearch_getMatchedLength(search->search);
+        /* usearch compares collation elements at the collator's strength and ignores its case level, so a match
+           is checked again by the collator itself, which honours it. */
+        if (search->caseLevel && ucol_strcoll(search->collator, search->pattern, search->patternLength,
+                                              search->text + start, length) != UCOL_EQUAL) continue;
+        starts[count] = start;
+        lengths[count] = length;
+        count++;
+    }
+    return count;
 }

@@ -23,6 +23,8 @@ struct CommandOption: Sendable {
     enum Group: String, CaseIterable, Sendable {
         case output = "Output"
         case decorations = "Decorations (drawn on the PNG pages; README, \"Decorations\")"
+        case search = "Search (README, \"Search\")"
+        case speech = "Reading aloud (README, \"Reading aloud\")"
         case settingShorthands = "Shorthands"
         case plainText = "Plain-text books"
         case fonts = "Fonts and threads"
@@ -38,16 +40,16 @@ struct CommandOption: Sendable {
     private static let settingCommands: Set<Command> = Set(Command.allCases.filter(\.takesSettings))
 
     static let all: [CommandOption] = [
-        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render], group: .output,
-                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn") {
+        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak], group: .output,
+                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav])") {
             $0.output = try nonEmpty($1, "--output")
         },
         CommandOption(name: "--pages", short: nil, valueName: "N|A-B", commands: pageCommands, group: .output,
                       help: "only these pages (numbered from 1, inclusive)") {
             $0.pages = try Options.parsePages(try nonEmpty($1, "--pages"))
         },
-        CommandOption(name: "--at", short: nil, valueName: "OFFSET", commands: [.render, .locate, .positions], group: .output,
-                      help: "the page holding this UTF-16 offset (positions: the reading figures there)") {
+        CommandOption(name: "--at", short: nil, valueName: "OFFSET", commands: [.render, .locate, .positions, .speak], group: .output,
+                      help: "the page holding this UTF-16 offset (positions: the reading figures there; speak: start at the sentence there)") {
             $0.at = try offset($1, "--at")
         },
         CommandOption(name: "--locator", short: nil, valueName: "FILE", commands: pageCommands, group: .output,
@@ -65,6 +67,46 @@ struct CommandOption: Sendable {
         CommandOption(name: "--decorations", short: nil, valueName: "FILE", commands: [.render], group: .decorations,
                       help: "highlights and underlines from a JSON file") {
             $0.decorationsFile = try nonEmpty($1, "--decorations")
+        },
+        CommandOption(name: "--case-sensitive", short: nil, valueName: nil, commands: [.search], group: .search,
+                      help: "Natasha does not find natasha (case, accents and width are ignored by default)") { options, _ in
+            options.search.caseSensitive = true
+        },
+        CommandOption(name: "--diacritic-sensitive", short: nil, valueName: nil, commands: [.search], group: .search,
+                      help: "resume does not find résumé") { options, _ in
+            options.search.diacriticSensitive = true
+        },
+        CommandOption(name: "--whole-word", short: nil, valueName: nil, commands: [.search], group: .search,
+                      help: "matches start and end on word boundaries (art does not find part)") { options, _ in
+            options.search.wholeWord = true
+        },
+        CommandOption(name: "--exact", short: nil, valueName: nil, commands: [.search], group: .search,
+                      help: "every difference counts (case, accents, width), except canonically equivalent spellings") { options, _ in
+            options.search.exact = true
+        },
+        CommandOption(name: "--max-results", short: nil, valueName: "N", commands: [.search], group: .search,
+                      help: "stop after N results [all]") {
+            $0.maxResults = try count($1, "--max-results", in: 1...Int(Int32.max))
+        },
+        CommandOption(name: "--highlight-pages", short: nil, valueName: "DIR", commands: [.search, .speak], group: .output,
+                      help: "also draw the pages holding the results (speak: the sentences spoken) into DIR, highlighted, the first active") {
+            $0.highlightPages = try nonEmpty($1, "--highlight-pages")
+        },
+        CommandOption(name: "--from", short: nil, valueName: "LOCATOR", commands: [.speak], group: .speech,
+                      help: "start at the sentence this Readium Locator points into (a JSON file, or the JSON itself) [where the book opens]") {
+            $0.from = try nonEmpty($1, "--from")
+        },
+        CommandOption(name: "--sentences", short: nil, valueName: "N", commands: [.speak], group: .speech,
+                      help: "how many sentences to speak, 1 to 1000 [1]") {
+            $0.sentences = try count($1, "--sentences", in: 1...1000)
+        },
+        CommandOption(name: "--marks", short: nil, valueName: "FILE", commands: [.speak], group: .speech,
+                      help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON") {
+            $0.marks = try nonEmpty($1, "--marks")
+        },
+        CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,
+                      help: "an eSpeak NG voice (gmw/en-US, roa/fr) for every sentence [the voice of each sentence's language]") {
+            $0.voice = try nonEmpty($1, "--voice")
         },
         CommandOption(name: "--justify", short: nil, valueName: nil, commands: settingCommands, group: .settingShorthands,
                       help: "--align justified") { options, _ in
@@ -135,6 +177,15 @@ struct CommandOption: Sendable {
             throw UsageError("\(name): \"\(text.oneLinePrefix)\" is not a number of bytes from 1 to 1G (16384, 16K, 1M)")
         }
         return count * unit
+    }
+
+    /// A whole number in `range`.
+    private static func count(_ value: String?, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        let text = try nonEmpty(value, name)
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("\(name): \"\(text.oneLinePrefix)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     /// A UTF-16 offset: a whole number from 0 (a number too large for an `Int` is refused, never wrapped).

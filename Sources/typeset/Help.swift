@@ -26,6 +26,12 @@ enum Help {
         case .positions:
             ("typeset positions FILE [--at OFFSET]",
              "Prints the positions list (one position per 1024 characters of each resource) and the reading figures at OFFSET (default 0).")
+        case .search:
+            ("typeset search FILE QUERY [options]",
+             "Searches a book: one JSON line per result, in book order, as it is found ({\"index\", \"range\", \"locator\"}). Case, accents and width are ignored unless said otherwise; the collation is the book's language's (else --lang). Write -- before a query that starts with a dash.")
+        case .speak:
+            ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]",
+             "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence.")
         }
     }
 
@@ -109,8 +115,11 @@ enum Help {
     static var markdown: String {
         var text = "| Option | Default | Commands | What it does |\n|---|---|---|---|\n"
         func commands(_ set: Set<Command>) -> String {
-            set.count == Command.allCases.count ? "all"
-                : Command.allCases.filter(set.contains).map { $0 == .render ? "render" : $0.rawValue }.joined(separator: ", ")
+            if set.count == Command.allCases.count { return "all" }
+            if set.count == Command.allCases.count - 1, let missing = Command.allCases.first(where: { !set.contains($0) }) {
+                return "all but \(missing.rawValue)"
+            }
+            return Command.allCases.filter(set.contains).map { $0 == .render ? "render" : $0.rawValue }.joined(separator: ", ")
         }
         for setting in ReaderSettings.table {
             text += "| `\(spelling(setting).replacingBar)` | `\(setting.defaultText)` | \(commands(Set(Command.allCases.filter(\.takesSettings)))) | \(setting.help.replacingBar) |\n"
@@ -157,8 +166,8 @@ enum Help {
                     \(Command.allCases.filter { $0 != .render }.map(\.rawValue).joined(separator: "|"))) cmd="${COMP_WORDS[1]}" ;;
                 esac
                 case "$prev" in
-            \(choices)        -o|--output|--font-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                    --locator|--decorations) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            \(choices)        -o|--output|--font-dir|--highlight-pages) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                    --locator|--decorations|--from|--marks) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 esac
                 case "$cmd" in
             \(cases)        *) opts="\(words(.render))" ;;

@@ -19,9 +19,15 @@ enum Command: String, CaseIterable, Sendable {
     case locate
     /// `typeset positions FILE`: the positions list and reading figures.
     case positions
+    /// `typeset search FILE QUERY`: search results as JSON lines.
+    case search
+    /// `typeset speak FILE`: sentences read aloud into a WAV file, with word marks.
+    case speak
 
     /// Whether the reader settings (``ReaderSettings/table``) apply to the command.
     var takesSettings: Bool { self != .positions }
+    /// Whether the command takes a second word after the book (the search query).
+    var takesQuery: Bool { self == .search }
 }
 
 /// Which fonts the tool may use.
@@ -59,6 +65,22 @@ struct Options {
     var previewBytes: Int?
     /// `--encoding NAME`: a plain-text book's encoding, instead of the detector's guess.
     var encoding: TextEncoding?
+    /// `typeset search`'s query (the word after the book).
+    var query: String?
+    /// `--case-sensitive`, `--diacritic-sensitive`, `--whole-word`, `--exact`.
+    var search = SearchOptions()
+    /// `--max-results N`.
+    var maxResults: Int?
+    /// `--highlight-pages DIR`: where `search` and `speak` draw the pages they touch.
+    var highlightPages: String?
+    /// `--from LOCATOR`: a Locator (a JSON file, or the JSON itself) where `speak` starts.
+    var from: String?
+    /// `--sentences N`.
+    var sentences = 1
+    /// `--marks FILE`.
+    var marks: String?
+    /// `--voice NAME`.
+    var voice: String?
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///
@@ -68,14 +90,24 @@ struct Options {
     static func parse(_ arguments: [String], for command: Command) throws(UsageError) -> Options {
         var options = Options()
         var index = 0
+        var onlyWords = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard argument.hasPrefix("-"), argument != "-" else {
-                if let existing = options.input {
-                    throw UsageError("more than one input file: \(existing) and \(argument)")
+            // After `--`, every argument is a word (a query that starts with a dash).
+            if argument == "--" && !onlyWords {
+                onlyWords = true
+                continue
+            }
+            guard !onlyWords, argument.hasPrefix("-"), argument != "-" else {
+                if options.input == nil {
+                    options.input = argument
+                } else if command.takesQuery && options.query == nil {
+                    options.query = argument
+                } else if let existing = options.input {
+                    throw UsageError(command.takesQuery ? "one book and one query: \(argument.oneLinePrefix) is a third word (quote a query of several words)"
+                                                        : "more than one input file: \(existing) and \(argument)")
                 }
-                options.input = argument
                 continue
             }
             var name = argument
@@ -142,8 +174,11 @@ struct Options {
             }
             throw UsageError("unknown option \(name.oneLinePrefix) (see typeset help)")
         }
-        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil].filter { $0 }.count
-        guard targets <= 1 else { throw UsageError("--at, --locator and --pages each choose the pages: give one of them") }
+        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil, options.from != nil].filter { $0 }.count
+        guard targets <= 1 else {
+            throw UsageError(command == .speak ? "--at and --from each choose where to start: give one of them"
+                                               : "--at, --locator and --pages each choose the pages: give one of them")
+        }
         return options
     }
 

@@ -42,6 +42,8 @@ final class QuerySession {
     let reader: ReadingSession
     /// The current settings (the command line's, then as `setSettings` changes them).
     private var settings: ReaderSettings { reader.settings }
+    /// The last `search`'s results, for `nextResult` and `previousResult`.
+    private var found: SearchResultList?
 
     init(book: LaidOutBook, options: Options) throws {
         cachedLayout = book.layout
@@ -197,6 +199,31 @@ final class QuerySession {
             return try currentPage(try reader.currentPage())
         case "settings":
             return .object([("settings", .settings(settings))])
+        case "search":
+            return try search(request)
+        case "utterances":
+            let length = reader.publication.text.length
+            let from = request.has("from") ? try request.offset("from", length: length) : reader.anchor.position.offset
+            let count = request.has("count") ? try request.integer("count") : 1
+            guard (1...1000).contains(count) else { throw BadRequest(message: "\"count\" must be from 1 to 1000") }
+            let utterances = try reader.publication.utterances(from: from).prefix(count).map { utterance -> JSONWriter.Value in
+                .object([("range", .range(utterance.range)), ("text", .string(utterance.text)),
+                         ("language", utterance.language.map { .string($0) } ?? .null),
+                         ("words", .array(utterance.words.map { .range($0) })), ("locator", .locator(utterance.locator))])
+            }
+            return .object([("from", .integer(from)), ("utterances", .array(utterances))])
+        case "nextResult", "previousResult":
+            guard var list = found else {
+                throw BadRequest(message: "no search to move in: send {\"op\": \"search\", \"query\": ...} first")
+            }
+            let step = op == "nextResult" ? try reader.nextSearchResult(in: &list) : try reader.previousSearchResult(in: &list)
+            found = list
+            guard let step else {
+                return try atEdge(op == "nextResult" ? "the last result" : "the first result")
+            }
+            guard case .object(var members) = try currentPage(step.page) else { return .null }
+            members.append(("result", .searchResult(step.result)))
+            return .object(members)
         case "setSettings":
             guard case .object(let settings)? = request.fields["settings"] else {
                 throw BadRequest(message: "\"settings\" must be an object of setting names and values ({\"size\": 23})")
@@ -205,6 +232,52 @@ final class QuerySession {
         default:
             return nil
         }
+    }
+
+    /// `{"op": "search", "query": Q, "options": {...}, "limit": N}`: searches the book and keeps every result for
+    /// `nextResult` and `previousResult` (none active: the next one is the first at or after the reading position);
+    /// answers the count and the first `limit` results (100 by default), each with its page.
+    private func search(_ request: Request) throws -> JSONWriter.Value {
+        let query = try request.string("query")
+        var options = SearchOptions()
+        if request.has("options") {
+            guard case .object(let fields)? = request.fields["options"] else {
+                throw BadRequest(message: "\"options\" must be an object ({\"caseSensitive\": true})")
+            }
+            for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+                switch (key, value) {
+                case ("caseSensitive", .bool(let flag)): options.caseSensitive = flag
+                case ("diacriticSensitive", .bool(let flag)): options.diacriticSensitive = flag
+                case ("wholeWord", .bool(let flag)): options.wholeWord = flag
+                case ("exact", .bool(let flag)): options.exact = flag
+                case ("language", .string(let tag)): options.language = tag
+                case ("language", .null): options.language = nil
+                case ("caseSensitive", _), ("diacriticSensitive", _), ("wholeWord", _), ("exact", _):
+                    throw BadRequest(message: "options.\(key) must be true or false")
+                case ("language", _):
+                    throw BadRequest(message: "options.language must be a BCP 47 tag such as \"fr\"")
+                default:
+                    throw BadRequest(message: "unknown search option \"\(key)\" (caseSensitive, diacriticSensitive, wholeWord, exact, language)")
+                }
+            }
+        }
+        let limit = request.has("limit") ? try request.integer("limit") : 100
+        guard limit >= 0 else { throw BadRequest(message: "\"limit\" must be 0 or more") }
+        let publication = reader.publication
+        if options.language == nil && publication.text.language == nil { options.language = settings.typography.language }
+        let search = publication.search(query, options: options)
+        let results = try search.results()
+        found = SearchResultList(results: results)
+        let layout = try self.layout
+        let listed = results.prefix(limit).map { result -> JSONWriter.Value in
+            guard case .object(var members) = JSONWriter.Value.searchResult(result) else { return .null }
+            if let page = layout.pageIndex(containing: result.range.lowerBound) { members += Self.page(page) }
+            return .object(members)
+        }
+        var members: [(String, JSONWriter.Value)] = [("query", .string(query)), ("count", .integer(results.count)),
+                                                     ("results", .array(listed))]
+        if let reason = search.unsearchable { members.append(("unsearchable", .string(reason.description))) }
+        return .object(members)
     }
 
     /// `{"page": k, "pageIndex": k - 1, "pageCount": n, "pageCountIsExact": bool, "section": s, "range": ...,

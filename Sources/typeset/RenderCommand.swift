@@ -41,6 +41,11 @@ enum RenderCommand {
         case file(String)
         /// One page, to standard output.
         case standardOutput
+
+        var folder: String? {
+            if case .folder(let path) = self { return path }
+            return nil
+        }
     }
 
     private static func destination(_ options: Options, input: String, pageCount: Int) throws -> Destination {
@@ -63,8 +68,7 @@ enum RenderCommand {
         let destination = try destination(options, input: input, pageCount: pages.count)
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
-        let digits = max(4, String(layout.pages.count).count)
-        var createdFolder = false
+        var folder = destination.folder.map { PageFolder(path: $0, pageCount: layout.pages.count) }
         for index in pages {
             let png = try renderer.renderPNG(page: index, of: layout, appearance: appearance, decorations: decorations)
             switch destination {
@@ -72,14 +76,8 @@ enum RenderCommand {
                 console.write(bytes: png)
             case .file(let path):
                 try PNGEncoder.write(png, to: path)
-            case .folder(let folder):
-                // The folder is made once there is something to put in it.
-                if !createdFolder {
-                    try PNGEncoder.createFolder(folder)
-                    createdFolder = true
-                }
-                let number = String(index + 1)
-                try PNGEncoder.write(png, to: folder + "/page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png")
+            case .folder:
+                try folder?.write(png, pageIndex: index)
             }
             console.progress("typeset: page \(index + 1 - pages.lowerBound)/\(pages.count)")
         }

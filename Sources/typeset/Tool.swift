@@ -1,6 +1,7 @@
 import TypesetCore
 import TypesetDocuments
 import TypesetRender
+import TypesetSpeech
 
 /// Exit statuses, as `--help` documents them.
 enum ExitStatus: Int32 {
@@ -68,6 +69,8 @@ struct Tool {
             case .query: try QueryCommand.run(options)
             case .locate: try LocateCommand.run(options)
             case .positions: try LocateCommand.runPositions(options)
+            case .search: try SearchCommand.run(options)
+            case .speak: try SpeakCommand.run(options)
             }
         }
     }
@@ -105,6 +108,8 @@ struct Tool {
             default: (.badInput, error.message)
             }
         case let error as JSONSyntaxError: (.badInput, "not valid JSON: \(error)")
+        case let error as SearchError: (.badInput, "search: \(error.description)")
+        case let error as SpeechError: (.badInput, "speak: \(error.description)")
         default: (.badInput, "unexpected failure (\(String(describing: type(of: error))))")
         }
     }

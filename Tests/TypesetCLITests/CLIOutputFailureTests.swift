@@ -78,6 +78,13 @@ import TypesetTestSupport
         let query = try Self.run(["query", "--fonts", "bundled", file], redirect: ">/dev/full", in: directory,
                                  input: String(repeating: #"{"op": "currentPage"}"# + "\n", count: 3))
         #expect(query.status == 4 && query.stderrLines.last?.contains("cannot write to standard output") == true)
+        let search = try Self.run(["search", file, "e"], redirect: ">/dev/full", in: directory)
+        #expect(search.status == 4 && search.stderrLines.last == "typeset: cannot write to standard output (No space left on device)",
+                "search: \(search.stderrLines)")
+        // A speech track that cannot be written is lost output too.
+        let speech = try CLIRunner.run(["speak", file, "-o", file + "/out.wav"], in: directory)
+        #expect(speech.status == 4 && speech.stderrLines.last?.hasPrefix("typeset: cannot create \(file)/out.wav") == true,
+                "speak: \(speech.stderrLines)")
     }
 
     /// Pages are written under a temporary name and renamed into place: a process killed at any moment leaves only

@@ -2,7 +2,7 @@
 #define CICU_H
 
 /* A small, unversioned C facade over the parts of ICU that Typeset uses (break iteration, bidi, charset detection
-   and conversion).
+   and conversion, collation-based string search).
    ICU's exported symbols carry the library's major version (ubrk_open_72), and its headers clash with
    Foundation's private copy of ICU when both are visible to one Swift module. This header therefore uses
    plain C types only; the ICU headers are included by shim.c alone. */
@@ -86,6 +86,33 @@ int32_t CICU_convertToUTF16(const char *charset, const uint8_t *bytes, int32_t l
    spelling when it has one ("Shift_JIS"), written NUL-terminated into `out` (CICU_CHARSET_NAME_SIZE bytes). Returns 0, or -1
    when ICU does not know the charset. */
 int32_t CICU_charsetName(const char *charset, char *out);
+
+/* Collation strengths for CICU_stringSearchOpen, mirroring UCollationStrength. */
+enum {
+    CICU_STRENGTH_PRIMARY = 0,
+    CICU_STRENGTH_SECONDARY = 1,
+    CICU_STRENGTH_TERTIARY = 2,
+    CICU_STRENGTH_IDENTICAL = 15
+};
+
+typedef struct CICU_StringSearch CICU_StringSearch;
+
+/* Opens a collation-based string search (usearch) for `pattern` (copied) with the collator of `languageTag`
+   (BCP 47; NULL or "" for the root collation) at `strength`, canonically equivalent sequences treated alike.
+   With `caseLevel` non-zero, case differences count too (usearch ignores the case level, so each match is
+   checked again with ucol_strcoll, which honours it). With `wholeWords`, a match must start and end on word
+   boundaries (UAX #29, a word break iterator of the same language). NULL on failure, with the ICU error code in
+   `*status` (which may be NULL). */
+CICU_StringSearch *CICU_stringSearchOpen(const uint16_t *pattern, int32_t patternLength, const char *languageTag,
+                                         int32_t strength, int32_t caseLevel, int32_t wholeWords, int32_t *status);
+/* Closes a search opened by CICU_stringSearchOpen. */
+void CICU_stringSearchClose(CICU_StringSearch *search);
+/* Points the search at `length` (> 0) UTF-16 units, from the start. The text is borrowed and must outlive its use.
+   0 on success, else the ICU error code. */
+int32_t CICU_stringSearchSetText(CICU_StringSearch *search, const uint16_t *text, int32_t length);
+/* Writes the next matches (at most `capacity`, never overlapping) as start and length in UTF-16 units into `starts`
+   and `lengths`; returns how many, 0 at the end of the text, or a negative ICU error code. */
+int32_t CICU_stringSearchNextBatch(CICU_StringSearch *search, int32_t *starts, int32_t *lengths, int32_t capacity);
 
 /* ICU's version string, e.g. "72.1". */
 const char *CICU_version(void);

@@ -101,7 +101,7 @@ public struct StyledText: Sendable {
 
     /// The text of `range` as a `String`, clamped to the text.
     public func string(in range: Range<UTF16Offset>) -> String {
-        String(decoding: units(in: range), as: UTF16.self)
+        String(decodingUTF16: units(in: range))
     }
 
     /// The paragraph range `sectionStarts[section]..<sectionStarts[section + 1]`; empty for a section outside

@@ -15,7 +15,12 @@ import TypesetCore
 ///   or over hanging spaces one place serves two offsets; where a line sticks out of its column over a line of
 ///   the next one, a point on both serves two carets and is not checked);
 /// - `selectionRects` are finite and on existing pages, empty exactly for ranges outside the text;
-/// - movement and the tokenizer answer nil or positions in `0...length`.
+/// - movement and the tokenizer answer nil or positions in `0...length`;
+/// - search (a random slice of the text, or random units, under random options): results in order, not
+///   overlapping, non-empty, inside the text, both ends on grapheme boundaries; a query that can match nothing
+///   finds nothing;
+/// - utterances from a random offset: in order, not overlapping, inside the text, their words inside them and in
+///   order, and every range of their spoken text mapping back inside them.
 ///
 /// APIs still to come belong here too, with the same random offsets and ranges: decorations (issue 5: a
 /// highlight over a random range gives finite rectangles on existing pages, or a reported error for a range
@@ -146,5 +151,65 @@ public func fuzzPositions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzCheck((0...length).contains(next.offset), "\(granularity) boundary \(next)")
         }
     }
+    let start = offset()
+    fuzzSearchAndUtterances(text, &queries, isBoundary: isBoundary, from: start)
     return 0
+}
+
+/// The search and utterance invariants (see the file's documentation).
+private func fuzzSearchAndUtterances(_ text: StyledText, _ queries: inout FuzzInput, isBoundary: (Int) -> Bool,
+                                     from start: Int) {
+    let length = text.length
+    let publication = Publication(text: text, href: "fuzz.txt")
+    var query: String
+    if queries.chance(2), length > 0 {
+        let start = Int(queries.uint16()) % length
+        query = text.string(in: start..<min(length, start + 1 + Int(queries.byte()) % 24))
+    } else {
+        query = String(decoding: (0..<(Int(queries.byte()) % 8)).map { _ in queries.uint16() }, as: UTF16.self)
+    }
+    if queries.chance(16) { query = String(repeating: query, count: 200) }
+    let options = SearchOptions(caseSensitive: queries.chance(3), diacriticSensitive: queries.chance(3),
+                                wholeWord: queries.chance(3), exact: queries.chance(4),
+                                language: queries.chance(3) ? ["fr", "zh", "sv", "ar", "x-nonsense", ""][Int(queries.byte()) % 6] : nil)
+    let search = publication.search(query, options: options)
+    do {
+        let results = try search.results(limit: 500)
+        if search.unsearchable != nil { fuzzCheck(results.isEmpty, "an unsearchable query found \(results.count) results") }
+        var previousEnd = 0
+        for (i, result) in results.enumerated() {
+            let range = result.range
+            fuzzCheck(result.index == i && !range.isEmpty && range.lowerBound >= previousEnd && range.upperBound <= length,
+                      "search \(query.debugDescription): result \(i) at \(range) after \(previousEnd)")
+            fuzzCheck(isBoundary(range.lowerBound) && isBoundary(range.upperBound),
+                      "search \(query.debugDescription): \(range) splits a grapheme")
+            previousEnd = range.upperBound
+        }
+    } catch {
+        fuzzCheck(false, "search \(query.debugDescription) threw \(error)")
+    }
+    guard let utterances = try? publication.utterances(from: start) else {
+        fuzzCheck(!(0...length).contains(start), "utterances(from: \(start)) refused an offset in the text")
+        return
+    }
+    var previousEnd = 0
+    for utterance in utterances.prefix(6) {
+        let range = utterance.range
+        fuzzCheck(!range.isEmpty && range.lowerBound >= previousEnd && range.upperBound <= length && range.upperBound > start,
+                  "utterance \(range) after \(previousEnd), from \(start)")
+        var wordEnd = range.lowerBound
+        for word in utterance.words {
+            fuzzCheck(word.lowerBound >= wordEnd && word.upperBound <= range.upperBound && !word.isEmpty,
+                      "word \(word) of utterance \(range)")
+            wordEnd = word.upperBound
+        }
+        let count = utterance.textLength
+        for _ in 0..<4 where count > 0 {
+            let a = Int(queries.byte()) % (count + 1), b = Int(queries.byte()) % (count + 1)
+            let mapped = utterance.sourceRange(ofTextRange: min(a, b)..<max(a, b))
+            fuzzCheck(mapped.lowerBound >= range.lowerBound && mapped.upperBound <= range.upperBound,
+                      "text range \(min(a, b))..<\(max(a, b)) of utterance \(range) maps to \(mapped)")
+        }
+        previousEnd = range.upperBound
+    }
 }

@@ -1,0 +1,139 @@
+import TypesetCore
+import TypesetDocuments
+import TypesetRender
+import TypesetSpeech
+
+/// `typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json]`: reads
+/// sentences aloud with eSpeak NG into a WAV file; the marks file gives each sentence's and word's UTF-16 range and
+/// time in the audio; `--highlight-pages DIR` draws the pages of each sentence with the sentence as the active
+/// decoration.
+enum SpeakCommand {
+    static func run(_ options: Options) throws {
+        guard let input = options.input else {
+            throw UsageError("speak: no input file (typeset speak FILE [--from LOCATOR] [--sentences N] [-o FILE.wav])")
+        }
+        let console = Console.shared
+        let settings = try options.settings.validated()
+        let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
+        let file = try book?.file ?? BookFile.open(path: input, publisherStyles: settings.publisherStyles)
+        if book == nil {
+            for notice in file.notices.prefix(5) { console.notice(notice) }
+        }
+        let publication = file.publication
+        let start = try startOffset(options, publication: publication)
+        let speaker = try Speaker.shared()
+        let fixedVoice = try options.voice.map { name -> SpeechVoice in
+            guard let voice = speaker.voice(named: name) else {
+                let examples = ["gmw/en", "gmw/en-US", "roa/fr", "gmw/de", "sit/cmn"].joined(separator: ", ")
+                throw UsageError("--voice: eSpeak NG has no voice \"\(name.oneLinePrefix)\" (it has \(speaker.voices.count), such as \(examples))")
+            }
+            return voice
+        }
+        let output = options.output ?? defaultOutput(input)
+        console.releaseNotices()
+
+        var track = SpeechTrack(sampleRate: speaker.sampleRate)
+        var reported = Set<String>()
+        for utterance in try publication.utterances(from: start).prefix(options.sentences) {
+            var voice = fixedVoice
+            if voice == nil {
+                let choice = speaker.voice(for: utterance.language ?? settings.typography.language)
+                if let reason = choice.fallbackReason, reported.insert(reason).inserted { console.notice(reason) }
+                voice = choice.voice
+            }
+            track.append(try speaker.speak(utterance, voice: voice))
+            console.progress("typeset: sentence \(track.utterances.count)/\(options.sentences)")
+        }
+        console.progress("", done: true)
+        if track.utterances.isEmpty { console.notice("nothing to read from offset \(start) to the end of the book") }
+        try OutputFile.write(try track.wav(), to: output)
+        if let marks = options.marks {
+            try OutputFile.write(Array((JSONWriter.render(marksJSON(track, audio: output, text: publication.text)) + "\n").utf8), to: marks)
+        }
+        let voices = Set(track.utterances.map(\.voice.identifier)).sorted().joined(separator: ", ")
+        let count = track.utterances.count
+        console.notice("wrote \(count) sentence\(count == 1 ? "" : "s") (\(formatPoints(track.duration)) s\(voices.isEmpty ? "" : ", voice \(voices)")) to \(output)"
+                       + (options.marks.map { "; marks to \($0)" } ?? ""))
+        if let book, let folder = options.highlightPages, count > 0 {
+            try drawSentences(track, book: book, folder: folder, appearance: settings.appearance)
+        }
+    }
+
+    /// Where reading starts: `--at`, the offset `--from`'s Locator resolves to (how is a notice), else where the
+    /// book opens (``Publication/startOffset``: a Gutenberg book's first chapter, not its header).
+    private static func startOffset(_ options: Options, publication: Publication) throws -> UTF16Offset {
+        let length = publication.text.length
+        if let at = options.at {
+            guard at <= length else { throw UsageError("--at: offset \(at) is past the end of the text (0...\(length))") }
+            return at
+        }
+        guard let from = options.from else { return publication.startOffset }
+        let locator: Locator
+        if from.hasPrefix("{") {
+            let value: JSONValue
+            do { value = try JSONValue(parsing: from) } catch { throw ToolFailure(status: .badInput, message: "--from: not valid JSON: \(error)") }
+            do { locator = try LocatorInput.parse(value) } catch { throw ToolFailure(status: .badInput, message: "--from: \(error.reason)") }
+        } else {
+            locator = try LocatorInput.read(path: from)
+        }
+        let resolution: LocatorResolution
+        do { resolution = try publication.resolve(locator) } catch {
+            throw ToolFailure(status: .badInput, message: "--from: the Locator (href \"\(locator.href.oneLinePrefix)\") is not in this book: \(error.message)")
+        }
+        let notes = resolution.notes.isEmpty ? "" : " (" + resolution.notes.joined(separator: "; ") + ")"
+        Console.shared.notice("--from resolved to offset \(resolution.offset) by \(resolution.method.rawValue)\(notes)")
+        return resolution.offset
+    }
+
+    /// `book.wav` for `path/to/book.epub`.
+    private static func defaultOutput(_ input: String) -> String {
+        let name = input.split(separator: "/").last.map(String.init) ?? input
+        let stem = name.contains(".") ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
+        return (stem.isEmpty ? "speech" : stem) + ".wav"
+    }
+
+    /// The marks file: the audio's sample rate and length, each sentence (range, text, language, voice, Locator,
+    /// time span) and each word (range, text, time span); times in milliseconds from the start of the audio.
+    static func marksJSON(_ track: SpeechTrack, audio: String, text: StyledText) -> JSONWriter.Value {
+        func milliseconds(_ seconds: Double) -> JSONWriter.Value { .integer(Int((seconds * 1000).rounded())) }
+        let utterances = track.utterances.enumerated().map { index, entry -> JSONWriter.Value in
+            .object([("index", .integer(index)), ("range", .range(entry.utterance.range)), ("text", .string(entry.utterance.text)),
+                     ("language", entry.utterance.language.map { .string($0) } ?? .null), ("voice", .string(entry.voice.identifier)),
+                     ("startMs", milliseconds(entry.start)), ("endMs", milliseconds(entry.end)),
+                     ("locator", .locator(entry.utterance.locator))])
+        }
+        let words = track.words.map { word -> JSONWriter.Value in
+            .object([("utterance", .integer(word.utterance)), ("range", .range(word.range)), ("text", .string(text.string(in: word.range))),
+                     ("startMs", milliseconds(word.start)), ("endMs", milliseconds(word.end))])
+        }
+        return .object([("audio", .string(audio)), ("sampleRate", .integer(track.sampleRate)), ("durationMs", milliseconds(track.duration)),
+                        ("utterances", .array(utterances)), ("words", .array(words))])
+    }
+
+    /// For each sentence, the pages holding it, drawn with every spoken sentence underlined and this one active:
+    /// `sentence-001-page-0012.png`, ...
+    private static func drawSentences(_ track: SpeechTrack, book: LaidOutBook, folder: String, appearance: Appearance) throws {
+        let layout = book.layout
+        let renderer = try PageRenderer()
+        var decorations = DecorationSet(publication: book.file.publication)
+        let pageFiles = PageFolder(path: folder, pageCount: layout.pages.count)
+        var written: [String] = []
+        try PNGEncoder.createFolder(folder)
+        for (index, entry) in track.utterances.enumerated() {
+            decorations.apply(track.utterances.enumerated().map { other, spoken in
+                Decoration(id: "sentence-\(other)", range: spoken.utterance.range,
+                           style: other == index ? .highlight(tint: .blue, isActive: true) : .underline(tint: .blue))
+            }, in: "speech")
+            let number = String(index + 1)
+            let prefix = "sentence-" + String(repeating: "0", count: max(0, 3 - number.count)) + number + "-"
+            for page in SearchCommand.pagesHolding([entry.utterance.range], in: layout) {
+                let name = prefix + pageFiles.fileName(page)
+                try PNGEncoder.write(try renderer.renderPNG(page: page, of: layout, appearance: appearance, decorations: decorations),
+                                     to: folder + "/" + name)
+                written.append(name)
+            }
+        }
+        let names = written.prefix(3).joined(separator: ", ") + (written.count > 3 ? ", ..." : "")
+        Console.shared.notice("wrote \(written.count) page\(written.count == 1 ? "" : "s") to \(folder)/ (\(names))")
+    }
+}
