@@ -109,7 +109,7 @@ struct IndexedCanvas: GlyphCanvas {
         let stride = rowStride
         // Both arrays are taken out of `self` while drawing, so that they are uniquely referenced (no copy on
         // write) and the per-pixel loop works on plain pointers: the memo lookup is inlined, and only a blend not
-        // seen yet calls `blend`. This loop was half of the time spent drawing a page (callgrind).
+        // seen yet calls `blend`: this loop dominates drawing a page.
         var indices = rows, memo = self.memo
         rows = []; self.memo = []
         var stoppedAt: (row: Int, column: Int)?

@@ -12,10 +12,7 @@ internal import Darwin
 /// text in one colour on one background) as 8-bit palette indices, with a tRNS chunk if any colour is
 /// translucent; else an opaque bitmap (every alpha 255) as 8-bit RGB, a quarter less data than RGBA; else
 /// 8-bit RGBA with straight alpha. Files carry an sRGB chunk. Decoding gives back exactly the same pixels.
-///
-/// Measured on a 780 × 1688 page of body text (release build, 2-core Debian VM, libpng 1.6.39, zlib 1.2.13) before
-/// the zlib fast path: palette through libpng's fast setting ≈ 6 ms and 90 KB; RGB + `fast` ≈ 12 ms and 150 KB;
-/// RGB + ``Compression/small`` ≈ 54 ms and 193 KB. The `typeset-bench` `png.*` rows give the current figures.
+/// The `typeset-bench` `png.*` rows measure each choice.
 public enum PNGEncoder {
     /// How hard to compress.
     public enum Compression: Sendable, Hashable {

@@ -103,7 +103,7 @@ public enum LayoutInvariants {
     }
 
     /// Whether `line` is at the top of its column: only there may a line taller than the text area overflow it
-    /// (columns fill top to bottom, so it is alone there; one per column of a spread, found by the fuzzer).
+    /// (columns fill top to bottom, so it is alone there; one per column of a spread).
     static func startsItsColumn(_ line: Line, settings: TypographySettings) -> Bool {
         line.rect.minY <= settings.contentRect.minY + 0.01
     }

@@ -6,9 +6,8 @@ import Glibc
 /// Remembers between processes which face fontconfig chose as the primary face of each descriptor, so that a
 /// short-lived process (the CLI rendering one page) can skip loading fontconfig's configuration.
 ///
-/// Loading the system configuration means parsing some forty XML files and reading a cache file per font
-/// directory: 3.4 ms of a 20 ms one-page CLI run, more than shaping and laying out the page. fontconfig has no
-/// cache of its own for the configuration or for match results, hence this one.
+/// Loading the system configuration (some forty XML files and a cache file per font directory) costs a one-page
+/// CLI run more than shaping and laying out the page, and fontconfig caches neither it nor match results.
 ///
 /// **When an entry is trusted.** The file records what the answer depended on, and an entry is used only when
 /// all of it is unchanged:

@@ -68,9 +68,8 @@ final class FontconfigConfig {
     /// What `FcInitLoadConfig` does, minus its last step: after loading `fonts.conf` (and everything it includes),
     /// fontconfig 2.14 also parses every file of its template directory (`conf.avail`, ~60 files, most of them
     /// disabled) with `load` off, only so that `fc-conflist` can list them. Their rules stay disabled, so matching
-    /// is unchanged (FcFontSort gives the same lists for serif, sans, monospace, metric aliases and
-    /// `:lang=` patterns either way), and the CLI's one-page run saved a third of its configuration time
-    /// (3.7 → 2.5 ms). When `fonts.conf` cannot be loaded, or names no cache directory, the library's own
+    /// is unchanged, and a third of the configuration time is saved. When `fonts.conf` cannot be loaded, or names
+    /// no cache directory, the library's own
     /// function runs instead: it knows the fallback configuration and the warnings for those cases.
     private static func loadSystemConfiguration() -> OpaquePointer? {
         if let config = FcConfigCreate() {

@@ -27,8 +27,8 @@ enum Bidi {
         case .rightToLeft: 1
         case nil: 0xFE
         }
-        // A plain loop with the common case (below U+0590) tested first: `contains(where:)` over the slice was a
-        // twentieth of shaping a Latin book (callgrind).
+        // A plain loop with the common case (below U+0590) tested first: `contains(where:)` over the slice is
+        // not specialised, and this runs for every paragraph shaped.
         let mayNeed = units.withContiguousStorageIfAvailable { text in
             for unit in text where unit >= 0x0590 && mayNeedResolution(unit) { return true }
             return false

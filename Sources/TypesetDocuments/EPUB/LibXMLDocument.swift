@@ -123,7 +123,7 @@ private final class ParseErrorLog {
     func record(level: xmlErrorLevel, message: UnsafeMutablePointer<CChar>?, line: Int) {
         guard firstError == nil, level != XML_ERR_WARNING, level != XML_ERR_NONE else { return }
         // Some messages span lines ("Input is not proper UTF-8, indicate encoding !\nBytes: 0x8F 0x20 ..."), and
-        // every error is one line on stderr (found by the EPUB fuzzer): line breaks and runs of spaces become one space.
+        // every error is one line on stderr: line breaks and runs of spaces become one space.
         let raw = message.map { String(cString: $0) } ?? "error"
         let text = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }).joined(separator: " ")
         firstError = line > 0 ? "line \(line): \(text)" : text

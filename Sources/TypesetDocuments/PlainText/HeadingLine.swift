@@ -130,8 +130,8 @@ struct HeadingLine: Equatable {
 
     /// A cheap test on the units, before any string is built: whether the line's first word can start a
     /// heading (a keyword, an ordinal or a roman numeral in ASCII letters, or anything outside ASCII, which
-    /// ``parse(_:)`` then decides). Nearly every line of a book starts a sentence and fails here; without it,
-    /// parsing every block's first line cost War and Peace 1.5 billion instructions (callgrind).
+    /// ``parse(_:)`` then decides). Nearly every line of a book starts a sentence and fails here, so the costly
+    /// parse runs on few lines.
     private static func mayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
         var i = units.startIndex
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
@@ -173,8 +173,7 @@ struct HeadingLine: Equatable {
     /// The second test, on the decoded line, which decides what ``mayStartHeading(_:)`` leaves open (a first word
     /// outside ASCII: `Natásha`, `ГЛАВА`): whether the line's first word can start a heading (`第`, a keyword or an ordinal in any case, a roman numeral in
     /// capitals). The first word is what ``WordScanner/word()`` takes after the leading white space, so a line
-    /// that fails here fails ``parse(_:)`` too, before its spaces are collapsed and its words read (most of a
-    /// hundred thousand instructions a line, callgrind).
+    /// that fails here fails ``parse(_:)`` too, before its spaces are collapsed and its words read (the costly part).
     private static func mayStartWithHeadingWord(_ line: String) -> Bool {
         let rest = line.drop(while: \.isWhitespace)
         if rest.first == "第" { return true }

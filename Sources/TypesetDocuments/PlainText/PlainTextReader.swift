@@ -28,8 +28,7 @@ public struct PlainTextReader: Sendable {
     public static let maximumWrappedLineLength = 100
 
     /// The largest file read, in bytes (256 MiB, as ``EPUBLimits/maximumTotalSize``): layout keeps about 20 bytes
-    /// per character (a 100 MB text with no line break took 2.06 GB and 12 s in a release build), so a bound keeps
-    /// a mistaken or hostile file from exhausting memory.
+    /// per character, so a bound keeps a mistaken or hostile file from exhausting memory.
     public var maximumSize = 256 << 20
 
     /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
