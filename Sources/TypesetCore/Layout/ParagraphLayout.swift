@@ -112,14 +112,14 @@ struct ParagraphLayouter {
                 context: ShapingContext, into lines: LineScratch) -> (lines: Range<Int>, spaceBefore: Float) {
         let format = ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                      columnWidth: columnWidth, bodySizes: bodySizes)
-        metrics.measure(shaped, sizes: format.sizes)
+        metrics.measure(shaped, sizes: format.sizes, scratch: context.measuredPrefix)
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
         let available = max(0, columnWidth - 2 * format.blockIndent)
         let breakWidth = max(1, available)
         let firstLineWidth = max(1, available - format.firstLineIndent)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
+        let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, context: context)
         // A local function, not a closure value: it is passed down without a heap context per paragraph.
         func hyphenWidth(_ end: Int) -> Float { HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
         // The breaks go into the context's scratch array (taken out for the paragraph, so that its storage is
@@ -127,6 +127,9 @@ struct ParagraphLayouter {
         var chosen = context.lineBreakScratch
         context.lineBreakScratch = []
         defer { context.lineBreakScratch = chosen }
+        // The paragraph's own opportunities (in its block, which `shaped` keeps alive), or those merged with
+        // hyphenation points (in the context's scratch, which nothing changes until the paragraph is broken).
+        let candidates = merged ? context.candidateScratch.candidates : shaped.breakBuffer
         var brokenOptimally = false
         if usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                                                          allowsShrinking: format.alignment == .justified)
@@ -151,7 +154,7 @@ struct ParagraphLayouter {
         let rtl = shaped.paragraphLevel & 1 == 1
         let lineHeightMultiple = Float(settings.lineHeightMultiple)
         // A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
-        let oneRunExtents = shaped.runs.count == 1
+        let oneRunExtents = shaped.runCount == 1
             ? verticalExtents(shaped, start: 0, end: shaped.contentLength, format: format) : nil
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
@@ -224,21 +227,22 @@ struct ParagraphLayouter {
         }
     }
 
-    /// The paragraph's break candidates: its own opportunities, merged with the hyphenation points of its words
-    /// when hyphenation is on and its language has patterns (headings and preformatted text are not hyphenated).
-    private func breakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
-                                 context: ShapingContext) -> [UInt32] {
-        guard settings.hyphenation, shaped.contentLength > 0 else { return shaped.breaks }
+    /// Whether the paragraph's break candidates are its own opportunities merged with the hyphenation points of its
+    /// words, left in `context.candidateScratch` (hyphenation on, a language with patterns, points found; headings
+    /// and preformatted text are not hyphenated), rather than its own opportunities alone.
+    private func mergedBreakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
+                                       context: ShapingContext) -> Bool {
+        guard settings.hyphenation, shaped.contentLength > 0 else { return false }
         switch paragraph.pointee.style.role {
-        case .heading, .preformatted: return shaped.breaks
+        case .heading, .preformatted: return false
         case .body, .blockQuote, .listItem: break
         }
-        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return shaped.breaks }
+        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return false }
         context.hyphenationScratch.removeAll(keepingCapacity: true)
         context.hyphenator.hyphenationPoints(content, language: language, into: &context.hyphenationScratch)
-        guard !context.hyphenationScratch.isEmpty else { return shaped.breaks }
-        BreakCandidate.merge(shaped.breaks, hyphenationPoints: context.hyphenationScratch, into: &context.candidateScratch)
-        return context.candidateScratch
+        guard !context.hyphenationScratch.isEmpty else { return false }
+        BreakCandidate.merge(shaped.breakBuffer, hyphenationPoints: context.hyphenationScratch, into: context.candidateScratch)
+        return true
     }
 
     /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes; for an empty

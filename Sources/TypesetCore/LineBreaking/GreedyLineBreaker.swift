@@ -18,10 +18,10 @@ struct GreedyLineBreaker {
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
-    /// those merged with hyphenation points), measuring with `metrics` (per-unit x prefix, in points); `units`
+    /// those merged with hyphenation points, kept alive by the caller for the call), measuring with `metrics` (per-unit x prefix, in points); `units`
     /// are the content's source units and `hyphenWidth(end)` the width of the hyphen shown when a line ends at
     /// a hyphenation point `end`.
-    func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+    func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?) -> [LineBreak] {
         var result: [LineBreak] = []
         breakLines(shaped, breaks: breaks, metrics: metrics, units: units, hyphenWidth: hyphenWidth, graphemes: graphemes,
@@ -30,7 +30,7 @@ struct GreedyLineBreaker {
     }
 
     /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
-    func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+    func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?, into result: inout [LineBreak]) {
         result.removeAll(keepingCapacity: true)
         let count = shaped.contentLength
@@ -52,10 +52,9 @@ struct GreedyLineBreaker {
         let gallops = mayGallop && shaped.hasMonotoneWidthsAndPlainBreaks && breaks.count == shaped.breaks.count
             && scale.isFinite && scale >= 0
         var previousLineCount = 8  // opportunities per line, the gallop's first step
-        metrics.prefix.withUnsafeBufferPointer { prefix in
-        metrics.clusterStarts.withUnsafeBufferPointer { clusterStarts in
+        // `metrics`, borrowed for the call, keeps its buffers alive; the caller keeps `breaks` alive.
+        let prefix = metrics.prefix, clusterStarts = metrics.clusterStarts
         units.withUnsafeBufferPointer { content in
-        breaks.withUnsafeBufferPointer { breaks in
             // Widths as ParagraphMetrics.width computes them, so that results do not depend on the path taken.
             @inline(__always) func advance(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
             @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
@@ -178,9 +177,6 @@ struct GreedyLineBreaker {
                     emit(end, hard: false)
                 }
             }
-        }
-        }
-        }
         }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }

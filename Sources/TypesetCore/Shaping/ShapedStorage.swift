@@ -1,0 +1,161 @@
+internal import CMemory
+
+/// The contents of one ``ShapedParagraph`` in a single block of memory: a header of counts and flags, then its
+/// arrays one after the other (offsets when any glyph has one, caret spans when it has hidden units, runs,
+/// clusters, advances, break opportunities, prefix sums, glyph ids, cluster starts), widest elements first so that
+/// each is aligned.
+///
+/// One allocation per paragraph rather than a storage object and eight arrays: a short paragraph (a line of
+/// verse, a blank line of `StyledText(plain:)`) cost about 490 bytes in nine allocations, most of it the arrays'
+/// headers; its block is about a quarter of that. Immutable once made.
+final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
+    /// Counts and flags; the arrays follow in the block's elements.
+    struct Header {
+        var contentLength: Int
+        var glyphCount: Int
+        var breakCount: Int
+        var runCount: Int32
+        var primaryFaceID: Int32
+        var caretSpanCount: Int32
+        var paragraphLevel: UInt8
+        var hasOffsets: Bool
+        /// See ``ShapedParagraph/hasMonotoneWidthsAndPlainBreaks``.
+        var hasMonotoneWidthsAndPlainBreaks: Bool
+    }
+
+    /// Byte offsets of the arrays from the start of the elements, for the counts in `header`.
+    fileprivate struct Layout {
+        let caretSpans: Int, runs: Int, clusters: Int, advances: Int, breaks: Int, emPrefix: Int, glyphIDs: Int,
+            clusterStarts: Int, end: Int
+
+        @inline(__always)
+        init(_ header: Header) {
+            let glyphs = header.glyphCount, prefix = header.contentLength + 1
+            caretSpans = header.hasOffsets ? glyphs * MemoryLayout<SIMD2<Float>>.stride : 0
+            runs = caretSpans + Int(header.caretSpanCount) * MemoryLayout<CaretSpan>.stride
+            clusters = runs + Int(header.runCount) * MemoryLayout<ShapedRun>.stride
+            advances = clusters + glyphs * MemoryLayout<UInt32>.stride
+            breaks = advances + glyphs * MemoryLayout<Float>.stride
+            emPrefix = breaks + header.breakCount * MemoryLayout<UInt32>.stride
+            glyphIDs = emPrefix + prefix * MemoryLayout<Float>.stride
+            clusterStarts = glyphIDs + glyphs * MemoryLayout<UInt16>.stride
+            end = clusterStarts + prefix
+        }
+    }
+
+    /// A block for `header`'s counts; the caller fills every array (see ``ShapedStorage/make(header:fill:)``).
+    static func make(header: Header, fill: (Writer) -> Void) -> ShapedStorage {
+        let layout = Layout(header)
+        let words = (layout.end + 7) / 8
+        let storage = unsafeDowncast(create(minimumCapacity: max(1, words)) { _ in header }, to: ShapedStorage.self)
+        storage.withUnsafeMutablePointerToElements { elements in
+            fill(Writer(base: UnsafeMutableRawPointer(elements), layout: layout, header: header))
+        }
+        return storage
+    }
+
+    /// Typed pointers to the arrays of a block being filled.
+    struct Writer {
+        fileprivate let base: UnsafeMutableRawPointer
+        fileprivate let layout: Layout
+        let header: Header
+
+        var offsets: UnsafeMutableBufferPointer<SIMD2<Float>> { buffer(0, header.hasOffsets ? header.glyphCount : 0) }
+        var caretSpans: UnsafeMutableBufferPointer<CaretSpan> { buffer(layout.caretSpans, Int(header.caretSpanCount)) }
+        var runs: UnsafeMutableBufferPointer<ShapedRun> { buffer(layout.runs, Int(header.runCount)) }
+        var clusters: UnsafeMutableBufferPointer<UInt32> { buffer(layout.clusters, header.glyphCount) }
+        var advances: UnsafeMutableBufferPointer<Float> { buffer(layout.advances, header.glyphCount) }
+        var breaks: UnsafeMutableBufferPointer<UInt32> { buffer(layout.breaks, header.breakCount) }
+        var emPrefix: UnsafeMutableBufferPointer<Float> { buffer(layout.emPrefix, header.contentLength + 1) }
+        var glyphIDs: UnsafeMutableBufferPointer<UInt16> { buffer(layout.glyphIDs, header.glyphCount) }
+        var clusterStarts: UnsafeMutableBufferPointer<UInt8> { buffer(layout.clusterStarts, header.contentLength + 1) }
+
+        private func buffer<T>(_ offset: Int, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+            UnsafeMutableBufferPointer(start: (base + offset).assumingMemoryBound(to: T.self), count: count)
+        }
+    }
+
+    /// The counts and flags, read through a pointer: `header` is a class's stored property, and reading it
+    /// costs a dynamic exclusivity check each time (a tenth of a relayout, callgrind).
+    @inline(__always)
+    var counts: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    /// The start of the elements. The block never moves while it lives.
+    @inline(__always)
+    private var elements: UnsafeRawPointer { withUnsafeMutablePointerToElements { UnsafeRawPointer($0) } }
+
+    /// The array of `count` elements at byte `offset` of the elements; the view keeps the block alive.
+    @inline(__always)
+    private func array<T>(_ offset: Int, _ count: Int) -> ShapedArray<T> {
+        ShapedArray(owner: self, base: (elements + offset).assumingMemoryBound(to: T.self), count: count)
+    }
+
+    var offsets: ShapedArray<SIMD2<Float>> { @inline(__always) get { array(0, counts.hasOffsets ? counts.glyphCount : 0) } }
+    var caretSpans: ShapedArray<CaretSpan> { @inline(__always) get { array(Layout(counts).caretSpans, Int(counts.caretSpanCount)) } }
+    var runs: ShapedArray<ShapedRun> { @inline(__always) get { array(Layout(counts).runs, Int(counts.runCount)) } }
+    var clusters: ShapedArray<UInt32> { @inline(__always) get { array(Layout(counts).clusters, counts.glyphCount) } }
+    var advances: ShapedArray<Float> { @inline(__always) get { array(Layout(counts).advances, counts.glyphCount) } }
+    var breaks: ShapedArray<UInt32> { @inline(__always) get { array(Layout(counts).breaks, counts.breakCount) } }
+    var emPrefix: ShapedArray<Float> { @inline(__always) get { array(Layout(counts).emPrefix, counts.contentLength + 1) } }
+    var glyphIDs: ShapedArray<UInt16> { @inline(__always) get { array(Layout(counts).glyphIDs, counts.glyphCount) } }
+    var clusterStarts: ShapedArray<UInt8> { @inline(__always) get { array(Layout(counts).clusterStarts, counts.contentLength + 1) } }
+
+    /// See ``ShapedParagraph/breakBuffer``: no view made, so no retain.
+    @inline(__always)
+    var breakBuffer: UnsafeBufferPointer<UInt32> {
+        let counts = counts
+        return UnsafeBufferPointer(start: (elements + Layout(counts).breaks).assumingMemoryBound(to: UInt32.self),
+                                   count: counts.breakCount)
+    }
+
+    /// See ``ShapedParagraph/prefixSums``.
+    @inline(__always)
+    var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, clusterStarts: UnsafeBufferPointer<UInt8>) {
+        let counts = counts, layout = Layout(counts), count = counts.contentLength + 1, elements = elements
+        return (self, UnsafeBufferPointer(start: (elements + layout.emPrefix).assumingMemoryBound(to: Float.self), count: count),
+                UnsafeBufferPointer(start: (elements + layout.clusterStarts).assumingMemoryBound(to: UInt8.self), count: count))
+    }
+
+    /// Asks the processor for the prefix sums and break opportunities (every cache line, up to 2 KiB of each: the
+    /// breaker's search jumps, which the hardware prefetcher cannot follow) and the cluster starts.
+    @inline(__always)
+    func prefetchForLayout() {
+        let counts = counts, layout = Layout(counts), elements = elements
+        func prefetch(_ offset: Int, bytes: Int) {
+            var line = 0
+            while line < min(bytes, 2048) { typeset_prefetch(elements + offset + line); line += 64 }
+        }
+        prefetch(layout.emPrefix, bytes: (counts.contentLength + 1) * MemoryLayout<Float>.stride)
+        prefetch(layout.breaks, bytes: counts.breakCount * MemoryLayout<UInt32>.stride)
+        typeset_prefetch(elements + layout.clusterStarts)
+    }
+
+    /// The block's size: object header, counts and arrays.
+    var byteCount: Int { 16 + MemoryLayout<Header>.stride + (Layout(counts).end + 7) / 8 * 8 }
+}
+
+/// A read-only array inside a ``ShapedStorage`` block (the glyphs, clusters, advances... of a shaped paragraph),
+/// indexed from 0 like an `Array`, bounds-checked like one, and keeping the block alive.
+struct ShapedArray<Element>: RandomAccessCollection, CustomStringConvertible {
+    let owner: ShapedStorage
+    let base: UnsafePointer<Element>
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+        return base[index]
+    }
+
+    /// The elements as an array prints them (dumps and test messages).
+    var description: String { Array(self).description }
+
+    /// Calls `body` with the elements as a buffer pointer, valid for the call.
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(owner) { try body(UnsafeBufferPointer(start: base, count: count)) }
+    }
+}
