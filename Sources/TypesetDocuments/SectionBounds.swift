@@ -17,7 +17,10 @@ package enum SectionBounds {
     /// paragraph continues a block or follows a heading, earlier at the last paragraph that starts a block (not the next line of a stanza or table) and does not follow a heading,
     /// so a heading stays with its text. Every section ends up at most `maximumLength` units long, or is a single
     /// paragraph longer than that. Units and ranges are unchanged.
-    package static func split(_ paragraphs: [Paragraph], maximumLength: Int = maximumSectionLength) -> [Paragraph] {
+    ///
+    /// The array is consumed: given one nothing else holds (a reader's own), the few paragraphs that start a
+    /// section are replaced in place rather than in a copy of the whole list.
+    package static func split(_ paragraphs: consuming [Paragraph], maximumLength: Int = maximumSectionLength) -> [Paragraph] {
         guard maximumLength > 0 else { return paragraphs }
         var result = paragraphs
         var sectionStart = 0

@@ -42,43 +42,41 @@ struct ParagraphFormat {
     ///   at the body size (most of them), shared rather than allocated per paragraph.
     @inline(__always)
     init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil) {
-        self.init(runs: paragraph.runs, style: paragraph.style, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
+        self = withUnsafePointer(to: paragraph) {
+            ParagraphFormat($0, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
+        }
     }
 
-    /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
-    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout).
+    /// The same from a pointer to the paragraph (the layouter reads paragraphs through one: borrowing a whole
+    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout); only the fields
+    /// needed are read, without copying the runs or the style.
     @inline(__always)
-    init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
-         columnWidth: Float, bodySizes: [Float]? = nil) {
+    init(_ paragraph: UnsafePointer<Paragraph>, settings: borrowing TypographySettings, columnWidth: Float,
+         bodySizes: [Float]? = nil) {
         let base = settings.fontSize
-        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1 {
+        let runCount = paragraph.pointee.runs.count
+        let firstScale = runCount > 0 ? paragraph.pointee.runs[0].style.fontScale : 1
+        if let bodySizes, runCount == 1, firstScale == 1, bodySizes.count == 1 {
             sizes = bodySizes
         } else {
-            sizes = runs.map { Float(base * $0.style.fontScale) }
+            sizes = paragraph.pointee.runs.map { Float(base * $0.style.fontScale) }
         }
-        let role = style.role
-        let roleDefault: TextAlignment = switch role {
-        case .body, .blockQuote, .listItem: settings.alignment
-        case .heading, .preformatted: .start
-        }
-        alignment = style.alignment ?? roleDefault
-        let indentEm: Double = switch role {
-        case .body: style.firstLineIndent ?? settings.firstLineIndent
-        default: style.firstLineIndent ?? 0
-        }
+        let values = paragraph.pointee.style.layoutValues
+        alignment = paragraph.pointee.style.alignment ?? (values.setAtStart ? .start : settings.alignment)
+        let indentEm = values.firstLineIndent ?? (values.isBody ? settings.firstLineIndent : 0)
         // Indents are limited to the column, so that every line starts inside it whatever the settings (an
         // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
-        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
+        let blockIndent = min(Float(values.blockIndent * base), max(0, (columnWidth - 1) / 2))
         let available = columnWidth - 2 * blockIndent
         self.blockIndent = blockIndent
         firstLineIndent = min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
         // A paragraph of hidden units only (markup on a line of its own, an EPUB block with `display: none`)
         // takes no room at all: no spacing above it, and lines without height.
-        let allHidden = !runs.isEmpty && runs.allSatisfy { $0.style.isOutOfFlow }
-        spaceBefore = allHidden ? 0 : style.continuesBlock
-            ? Float(style.spaceBefore * base)
-            : Float((settings.paragraphSpacing + style.spaceBefore) * base)
-        bodySize = allHidden ? 0 : Float(base * (runs.first?.style.fontScale ?? 1))
+        let allHidden = runCount > 0 && paragraph.pointee.runs.allSatisfy { $0.style.isOutOfFlow }
+        spaceBefore = allHidden ? 0 : paragraph.pointee.style.continuesBlock
+            ? Float(values.spaceBefore * base)
+            : Float((settings.paragraphSpacing + values.spaceBefore) * base)
+        bodySize = allHidden ? 0 : Float(base * firstScale)
     }
 }
 
@@ -110,8 +108,7 @@ struct ParagraphLayouter {
     @inline(__always)
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext, into lines: LineScratch) -> (lines: Range<Int>, spaceBefore: Float) {
-        let format = ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
-                                     columnWidth: columnWidth, bodySizes: bodySizes)
+        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
         metrics.measure(shaped, sizes: format.sizes, scratch: context.measuredPrefix)
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.

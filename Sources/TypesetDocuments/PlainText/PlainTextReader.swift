@@ -28,7 +28,8 @@ public struct PlainTextReader: Sendable {
     public static let maximumWrappedLineLength = 100
 
     /// The largest file read, in bytes (256 MiB, as ``EPUBLimits/maximumTotalSize``): layout keeps about 20 bytes
-    /// per character, so a bound keeps a mistaken or hostile file from exhausting memory.
+    /// per character, so a bound keeps a mistaken or hostile file from exhausting memory. A larger value is
+    /// honoured up to ``largestSize``.
     public var maximumSize = 256 << 20
 
     /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
@@ -38,6 +39,12 @@ public struct PlainTextReader: Sendable {
     /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
     /// default).
     public var identifiesLanguage = true
+
+    /// The largest `maximumSize` honoured (2 GiB − 1 bytes): the reader keeps its line offsets in 32 bits.
+    public static let largestSize = Int(Int32.max)
+
+    /// The bound actually applied.
+    private var sizeLimit: Int { min(maximumSize, Self.largestSize) }
 
     /// Creates a reader.
     public init(encoding: TextEncoding? = nil) { self.encoding = encoding }
@@ -63,7 +70,7 @@ public struct PlainTextReader: Sendable {
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, `.tooLarge` (more
     ///   than ``maximumSize`` bytes), `.binary`.
     public func read(path: String) throws(DocumentError) -> PlainTextDocument {
-        try read(bytes: FileBytes.read(path: path, limit: maximumSize), name: path)
+        try read(bytes: FileBytes.read(path: path, limit: sizeLimit), name: path)
     }
 
     /// Reads the first `byteCount` bytes of the file at `path` (at most ``maximumSize``): a preview of a book not
@@ -87,8 +94,8 @@ public struct PlainTextReader: Sendable {
     /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
     ///   `.unreadable` when ``encoding`` cannot decode them.
     public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
-        guard bytes.count <= maximumSize else {
-            throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(maximumSize) a text book may have")
+        guard bytes.count <= sizeLimit else {
+            throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(sizeLimit) a text book may have")
         }
         let (units, report) = try TextDecoder.decode(bytes, name: name, declared: encoding)
         let lines = SourceLine.split(units)
@@ -362,20 +369,39 @@ public struct PlainTextHeading: Hashable, Sendable {
 }
 
 /// One line of the source: `start..<contentEnd` is its text, `contentEnd..<end` its terminator.
+///
+/// Stored in 20 bytes (offsets as 32-bit numbers: the reader refuses a text of more than `Int32.max` bytes, see
+/// ``PlainTextReader/maximumSize``) rather than 48: a file of short or blank lines holds one per line while it is
+/// split, and 40 MB of blank lines took 1.9 GB in these alone.
 struct SourceLine {
-    let start: Int
-    let contentEnd: Int
-    let end: Int
+    private let startOffset: UInt32
+    private let contentLength: UInt32
+    private let columnCount: UInt32
+    private let indentLength: UInt32
+    private let terminatorLength: UInt8
     let isBlank: Bool
+
+    init(start: Int, contentEnd: Int, end: Int, isBlank: Bool, indent: Int, columns: Int) {
+        startOffset = UInt32(truncatingIfNeeded: start)
+        contentLength = UInt32(truncatingIfNeeded: contentEnd - start)
+        terminatorLength = UInt8(truncatingIfNeeded: end - contentEnd)
+        indentLength = UInt32(truncatingIfNeeded: indent)
+        columnCount = UInt32(truncatingIfNeeded: columns)
+        self.isBlank = isBlank
+    }
+
+    var start: Int { Int(startOffset) }
+    var contentEnd: Int { Int(startOffset) + Int(contentLength) }
+    var end: Int { contentEnd + Int(terminatorLength) }
     /// Leading white-space units.
-    let indent: Int
+    var indent: Int { Int(indentLength) }
     /// Display width in columns: East Asian wide characters count two.
-    let columns: Int
+    var columns: Int { Int(columnCount) }
     /// Whether the line break after this line must not be kept (``Kinsoku``): the next line is part of the same
     /// paragraph whatever the reader makes of the block.
     var joinsNext = false
 
-    var length: Int { contentEnd - start }
+    var length: Int { Int(contentLength) }
 
     /// The same line read as blank (a line of markup only).
     var asBlank: SourceLine {
@@ -387,7 +413,7 @@ struct SourceLine {
         for i in lines.indices.dropLast() where Kinsoku.mustJoin(lines[i], lines[i + 1], units: units) { lines[i].joinsNext = true }
     }
 
-    /// Splits at LF, CR LF, lone CR and U+2029.
+    /// Splits at LF, CR LF, lone CR and U+2029; `units` holds fewer than 2^32 units.
     static func split(_ units: [UInt16]) -> [SourceLine] {
         var lines: [SourceLine] = []
         var start = 0
