@@ -26,9 +26,12 @@ struct Paginator {
         var x = columnX(0)  // of the current column
         func finishPage(end: Int) {
             let height = mode == .scroll ? Double(y) + settings.margins.bottom : settings.pageSize.height
+            // The page gets an array of exactly its lines; the scratch keeps its storage for the next page (handing
+            // the scratch itself over left every page with the scratch's capacity, twice its lines).
+            let pagePlacements = placements.withUnsafeBufferPointer { [PlacedLine]($0) }
             pages.append(Page(index: pages.count, range: pageStart..<end,
                               size: Size(width: settings.pageSize.width, height: height),
-                              section: section, placements: placements))
+                              section: section, placements: pagePlacements))
             placements.removeAll(keepingCapacity: true)
             pageStart = end
             column = 0
