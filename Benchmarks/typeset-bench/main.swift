@@ -76,6 +76,11 @@ if childCase == "memory-child" {
     exit(0)
 }
 
+if childCase == "memory-decorations-child" {
+    do { try memoryDecorationsChild(count: childLines) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
 if childCase == "memory-lines-child" {
     do { try memoryLinesChild(lines: childLines, blank: childBlank, threads: childThreads) } catch { warn("\(error)"); exit(1) }
     exit(0)
