@@ -255,8 +255,9 @@ public struct LocatorError: Error, CustomStringConvertible, Equatable {
     /// One line for the user.
     public let message: String
 
-    /// Creates an error.
-    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// Creates an error; `message` is made one line and of a readable length (it quotes hrefs and text from the
+    /// Locator).
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message.oneLine(limit: 1000) }
 
     /// The message.
     public var description: String { message }

@@ -42,7 +42,8 @@ public struct EPUBReader: Sendable {
 
     /// Reads the book at `path` (libzip reads entries from the file as needed).
     ///
-    /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry.
+    /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry;
+    ///   `.notFound`, `.isDirectory` or `.notARegularFile` (a device, a pipe) before anything is read.
     public func read(path: String) throws(DocumentError) -> EPUBBook {
         let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
         var book = try read(archive)

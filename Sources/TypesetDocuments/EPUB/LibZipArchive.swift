@@ -1,5 +1,8 @@
 internal import CLibZip
 import TypesetCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One entry of a ZIP archive, as its central directory describes it.
 struct ZipEntry: Sendable {
@@ -35,9 +38,14 @@ final class LibZipArchive {
     private(set) var totalCompressed = 0
 
     /// Opens the archive at `path` (libzip reads it from the file as needed, so the book is never loaded whole).
+    /// The file is opened and checked first (``RegularFile``: a device or a pipe is refused at once) and libzip reads
+    /// that same descriptor, so the file checked is the file read.
     convenience init(path: String, bookName: String, limits: EPUBLimits) throws(DocumentError) {
+        let file = try RegularFile.open(path)
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+        // zip_fdopen closes the descriptor when it succeeds, and leaves it open when it fails.
+        guard let archive = zip_fdopen(file.descriptor, ZIP_RDONLY, &code) else {
+            close(file.descriptor)
             throw LibZipArchive.openError(code: code, bookName: bookName)
         }
         try self.init(owning: archive, buffer: nil, bookName: bookName, limits: limits)
