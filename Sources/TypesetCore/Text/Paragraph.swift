@@ -39,7 +39,8 @@ public struct Paragraph: Sendable {
         // CR LF is one grapheme (UAX #29 GB3): a content that ends with the CR of a CR LF break would put the
         // line's end, and so a caret, between the two (found by the position fuzzer through `StyledText(plain:)`).
         if upper > lower, upper < units.count, units[upper] == 0x0A, units[upper - 1] == 0x0D { upper -= 1 }
-        self.range = start..<(start + units.count)
+        // Saturating: a start near Int.max from a caller makes a paragraph StyledText refuses, not a trap.
+        self.range = start..<start.addingSaturating(units.count)
         self.contentRange = lower..<upper
         self.units = units
         var runs = runs.isEmpty ? Paragraph.bodyRuns(content: lower..<upper)
@@ -62,7 +63,7 @@ public struct Paragraph: Sendable {
 
     /// The content's range in document offsets.
     public var contentDocumentRange: Range<UTF16Offset> {
-        (range.lowerBound + contentRange.lowerBound)..<(range.lowerBound + contentRange.upperBound)
+        range.lowerBound.addingSaturating(contentRange.lowerBound)..<range.lowerBound.addingSaturating(contentRange.upperBound)
     }
 
     /// Whether the paragraph has no content (only separators).

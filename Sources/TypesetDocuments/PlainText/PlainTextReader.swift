@@ -117,6 +117,9 @@ public struct PlainTextReader: Sendable {
             var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
             matter.languageSource = source
             return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)
+        } catch let error as StyledText.InvalidParagraphs where error.problem == .paragraphTooLong {
+            // Only with `maximumSize` raised past a gigabyte: one line longer than a paragraph may be.
+            throw DocumentError(.tooLarge, "\(name): \(error)")
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
             throw DocumentError(.malformed, "\(name): internal error splitting paragraphs: \(error)")
