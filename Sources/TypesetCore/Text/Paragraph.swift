@@ -5,7 +5,10 @@
 /// U+2029). The units are the decoded source text, unchanged, so offsets always point into the source.
 public struct Paragraph: Sendable {
     /// The paragraph's range in the document, separators included. Paragraphs partition the document.
-    public let range: Range<UTF16Offset>
+    public var range: Range<UTF16Offset> { start..<start.addingSaturating(units.count) }
+    /// The document offset of the first unit (the range's end follows from ``units``: a paragraph is 64 bytes, so
+    /// that millions of one-line paragraphs cost little beyond their text).
+    private let start: UTF16Offset
     /// The range of the content (what is laid out), relative to ``range``'s lower bound.
     public let contentRange: Range<Int>
     /// Every UTF-16 unit of ``range``, as in the source.
@@ -39,8 +42,8 @@ public struct Paragraph: Sendable {
         // CR LF is one grapheme (UAX #29 GB3): a content that ends with the CR of a CR LF break would put the
         // line's end, and so a caret, between the two (found by the position fuzzer through `StyledText(plain:)`).
         if upper > lower, upper < units.count, units[upper] == 0x0A, units[upper - 1] == 0x0D { upper -= 1 }
-        // Saturating: a start near Int.max from a caller makes a paragraph StyledText refuses, not a trap.
-        self.range = start..<start.addingSaturating(units.count)
+        // The range saturates: a start near Int.max from a caller makes a paragraph StyledText refuses, not a trap.
+        self.start = start
         self.contentRange = lower..<upper
         self.units = units
         var runs = runs.isEmpty ? Paragraph.bodyRuns(content: lower..<upper)
