@@ -20,18 +20,6 @@ struct JSONValueDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value, codingPath: codingPath) }
 
-    /// What a JSON value is, in words.
-    static func kind(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-
     static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
         let wanted = switch type {
         case is String.Type: "a string"
@@ -41,7 +29,7 @@ struct JSONValueDecoder: Decoder {
         case is [JSONValue].Type: "an array"
         default: "a whole number"
         }
-        return .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: "must be \(wanted), not \(kind(value))"))
+        return .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: "must be \(wanted), not \(value.typeName)"))
     }
 
     /// `value` as the primitive `T` (a string, a Boolean or a floating-point number), or the error saying why it
