@@ -61,6 +61,35 @@ import TypesetTestSupport
         #expect(changes.problems.allSatisfy { $0.outcome == .rejected } && changes.problems.count == 2)
     }
 
+    /// Issue 23's search and speech take offsets, ranges, limits and results from callers too.
+    @Test func searchAndSpeechAtExtremesNeverTrap() throws {
+        let publication = Publication(text: StyledText(plain: "One two.\nTwo three. Four two.\n"), href: "book.txt")
+        let search = publication.search("two")
+        for range in [Int.min..<Int.max, Int.min..<Int.min, (Int.max - 1)..<Int.max, -5..<3] {
+            try search.forEachBatch(in: range) { _ in .proceed }
+        }
+        for limit in Self.extremes { #expect(try search.results(limit: limit).count == (limit > 0 ? 3 : 0)) }
+        let found = try search.results()
+        let stray = SearchResult(index: Int.max, range: (Int.max - 1)..<Int.max, locator: found[0].locator)
+        var list = SearchResultList(results: found + [stray])
+        for offset in Self.extremes {
+            _ = list.indexOfNext(after: offset)
+            _ = list.indexOfPrevious(before: offset)
+            list.activate(offset)
+        }
+        var set = DecorationSet(text: publication.text)
+        #expect(set.apply(list.decorations, in: "search").problems.count == 1)
+        for offset in Self.extremes where !(0...publication.text.length).contains(offset) {
+            #expect(throws: ReadingError.self) { try publication.utterances(from: offset) }
+        }
+        let utterance = try #require(try publication.utterances(from: 0).first { _ in true })
+        for range in [Int.min..<Int.max, Int.min..<Int.min, Int.max..<Int.max, -3..<(-1), (Int.max - 1)..<Int.max] {
+            let source = utterance.sourceRange(ofTextRange: range)
+            #expect(source.lowerBound >= utterance.range.lowerBound && source.upperBound <= utterance.range.upperBound)
+        }
+        for offset in Self.extremes { #expect(utterance.word(containing: offset) == nil) }
+    }
+
     @Test func readerSizeLimitsFromCallersNeverTrap() throws {
         for size in [Int.min, -1, 0, Int.max] {
             var reader = PlainTextReader()
