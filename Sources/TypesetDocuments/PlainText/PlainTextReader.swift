@@ -102,7 +102,8 @@ public struct PlainTextReader: Sendable {
         var markup = AozoraMarkup.find(units, lines: lines) ?? GutenbergMarkup.find(units, lines: lines)
         // Only the whole file can tell where a licence starts.
         if isPreview { markup.backMatter = nil }
-        let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: lines, markup: markup)
+        // The line table is handed over, not shared: the builder marks joins in it, which would copy it.
+        let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: consume lines, markup: markup)
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
@@ -130,9 +131,9 @@ public struct PlainTextReader: Sendable {
     /// ``ChapterDetector``): heading lines are centred paragraphs of role `.heading`, and the first heading of a
     /// group starts a section. `markup` (see ``TextMarkup``) adds styles, hides markup-only lines, may name the
     /// headings itself, and makes the body and back matter start sections.
-    static func paragraphs(_ units: [UInt16], lines: [SourceLine]? = nil, markup: TextMarkup = TextMarkup())
+    static func paragraphs(_ units: [UInt16], lines: consuming [SourceLine]? = nil, markup: TextMarkup = TextMarkup())
         -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
-        var lines = lines ?? SourceLine.split(units)
+        var lines = (consume lines) ?? SourceLine.split(units)
         for index in markup.markupOnlyLines where index < lines.count { lines[index] = lines[index].asBlank }
         SourceLine.markJoins(&lines, units: units)
         let wrapWidth = estimatedWrapWidth(lines)
