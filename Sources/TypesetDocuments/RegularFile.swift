@@ -8,8 +8,8 @@ import Darwin
 ///
 /// (``BookFile`` chooses the reader; this is what each reader opens its file with.)
 ///
-/// A character device (`/dev/zero`) was read up to the size bound (256 MiB of zeros, then refused), and a named
-/// pipe blocked until something wrote to it: the file's kind is known from `fstat` before a byte is read. The
+/// A character device (`/dev/zero`) would be read up to the size bound, and a named pipe would block until
+/// something wrote to it: the file's kind is known from `fstat` before a byte is read. The
 /// file is opened without blocking, so a pipe with no writer is refused rather than waited on.
 enum RegularFile {
     /// An open regular file: its descriptor (the caller closes it, or hands it over) and its size in bytes.

@@ -25,7 +25,7 @@ func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
     let chunk = max(1, min(256, count / (workers * 8)))
     // The results are moved straight into the storage of the array returned as each chunk finishes: no optional
     // per index to unwrap and copy (a retain and a release per paragraph of every relayout), and no second buffer
-    // of every result alive beside the array (a text of ten million short lines held both, 320 MB each).
+    // of every result alive beside the array (a text of millions of short lines would hold both).
     var failure: FontError?
     let array = [T](possiblyEmptyCapacity: count) { buffer, initialized in
         // Each index is written by exactly one worker, and read only after concurrentPerform returns.

@@ -66,8 +66,8 @@ struct ParagraphMetrics {
     /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em, into
     /// `prefix` and `clusterStarts`, which hold exactly `count + 1` entries each.
     ///
-    /// Writes straight into storage of the final size: appending two values per unit was a sixth of warm
-    /// shaping (perf). Every write is bounded, so clusters that do not ascend cannot write outside.
+    /// Writes straight into storage of the final size, since appending two values per unit weighed on warm
+    /// shaping. Every write is bounded, so clusters that do not ascend cannot write outside.
     /// Units where a caret cannot stop (see ``CaretSpan``) are not cluster starts either, so that no line starts
     /// there.
     static func computePrefix(runs: UnsafeBufferPointer<ShapedRun>, clusters: UnsafeBufferPointer<UInt32>,

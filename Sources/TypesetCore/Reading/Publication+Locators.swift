@@ -164,8 +164,8 @@ extension Publication {
     ///
     /// Linear in the range and the three strings, however many occurrences (``UTF16Search``): a backward pass
     /// finds every occurrence and how much of `before` precedes it, a forward pass finds them again with how much
-    /// of `after` follows and keeps the best. Comparing each occurrence with the quote and its context was
-    /// O(range × quote): 36 s for a quote of 20,000 units in a 2 MB text.
+    /// of `after` follows and keeps the best. (Comparing each occurrence with the quote and its context is
+    /// O(range × quote), which a long quote that occurs everywhere makes unbounded.)
     private func bestOccurrence(of quote: [UInt16], before: [UInt16], after: [UInt16], near expected: UTF16Offset,
                                 in range: Range<UTF16Offset>) -> UTF16Offset? {
         guard !quote.isEmpty, range.count >= quote.count else { return nil }

@@ -5,9 +5,8 @@ internal import CMemory
 /// clusters, advances, break opportunities, prefix sums, glyph ids, cluster starts), widest elements first so that
 /// each is aligned.
 ///
-/// One allocation per paragraph rather than a storage object and eight arrays: a short paragraph (a line of
-/// verse, a blank line of `StyledText(plain:)`) cost about 490 bytes in nine allocations, most of it the arrays'
-/// headers; its block is about a quarter of that. Immutable once made.
+/// One allocation per paragraph rather than a storage object and eight arrays, whose headers were most of what a
+/// short paragraph (a line of verse, a blank line of `StyledText(plain:)`) cost. Immutable once made.
 final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     /// Counts and flags; the arrays follow in the block's elements.
     struct Header {

@@ -6,8 +6,8 @@
 public struct Paragraph: Sendable {
     /// The paragraph's range in the document, separators included. Paragraphs partition the document.
     public var range: Range<UTF16Offset> { start..<start.addingSaturating(units.count) }
-    /// The document offset of the first unit (the range's end follows from ``units``: a paragraph is 64 bytes, so
-    /// that millions of one-line paragraphs cost little beyond their text).
+    /// The document offset of the first unit (the range's end follows from ``units``, so that millions of
+    /// one-line paragraphs cost little beyond their text).
     private let start: UTF16Offset
     /// The range of the content (what is laid out), relative to ``range``'s lower bound.
     public let contentRange: Range<Int>
@@ -94,7 +94,7 @@ public struct Paragraph: Sendable {
 
     /// The runs of a paragraph without attributes of its own: one body run over the content. A short paragraph
     /// starting at its content (a line of verse, a blank line of `StyledText(plain:)`) shares one array per length,
-    /// so that it costs no allocation: the array was 144 of the 312 bytes such a paragraph held.
+    /// so that it costs no allocation (the array would be most of such a paragraph's memory).
     static func bodyRuns(content: Range<Int>) -> [AttributeRun] {
         guard !content.isEmpty else { return [] }
         if content.lowerBound == 0, content.upperBound < sharedBodyRuns.count { return sharedBodyRuns[content.upperBound] }

@@ -46,7 +46,7 @@ public enum InnerLineBreaks: Hashable, Sendable {
 ///
 /// Stored in 16 bytes: the flags inline, and the rest (heading level, indents, spacing, language) in a shared
 /// object only when one of them differs from its default. Every paragraph holds its style, and a book of short
-/// lines has a paragraph per line: the style was 72 of the 120 bytes of each. Copies share the object until one
+/// lines has a paragraph per line, so the style must be small. Copies share the object until one
 /// of them changes it (copy on write), so readers that give many paragraphs one style keep one object.
 public struct ParagraphStyle: Hashable, Sendable {
     /// How newlines inside the paragraph are read.

@@ -5,9 +5,8 @@
 /// each just under a per-entry check). So the reader checks the sizes libzip reports before reading, stops
 /// reading any entry that goes past its bound, and keeps totals for the whole book of what it actually inflates
 /// and makes: bytes, the compression ratio of everything read, spine items, UTF-16 units, paragraphs and images.
-/// The defaults are far above real books (the corpus's largest entry is 1.5 MB; War and Peace is 3.2 million
-/// units in some 20,000 paragraphs) and far below what would hurt a phone: a book at the unit and paragraph
-/// limits takes about 2.5 GB to lay out (25 bytes per unit, 380 per paragraph).
+/// The defaults are far above real books and far below what would hurt a phone (README, "Memory budget", says
+/// what a book at the unit and paragraph limits takes to lay out).
 public struct EPUBLimits: Hashable, Sendable {
     /// The most uncompressed bytes one entry may hold.
     public var maximumEntrySize: Int = 32 << 20

@@ -239,8 +239,7 @@ final class LibZipArchive {
         totalRead = totalRead.addingSaturating(result.count)
         totalCompressed = totalCompressed.addingSaturating(truncate ? min(result.count, Int(clamping: entry.compressedSize))
                                                                     : Int(clamping: entry.compressedSize))
-        // The book as a whole: many entries each under the per-entry threshold (240 of exactly 1 MiB once made a
-        // 307 KB book of 251 million units) are held to the ratio together.
+        // The book as a whole: many entries each under the per-entry threshold are held to the ratio together.
         if totalRead >= limits.ratioCheckThreshold, totalRead / max(1, totalCompressed) > limits.maximumCompressionRatio {
             throw DocumentError(.tooLarge, "\(bookName): its entries inflate \(totalRead / max(1, totalCompressed))× (\(totalCompressed) → \(totalRead) bytes by \(entry.name)), more than the \(limits.maximumCompressionRatio)× a book may (a compression bomb?)")
         }

@@ -375,8 +375,7 @@ public struct PlainTextHeading: Hashable, Sendable {
 /// One line of the source: `start..<contentEnd` is its text, `contentEnd..<end` its terminator.
 ///
 /// Stored in 20 bytes (offsets as 32-bit numbers: the reader refuses a text of more than `Int32.max` bytes, see
-/// ``PlainTextReader/maximumSize``) rather than 48: a file of short or blank lines holds one per line while it is
-/// split, and 40 MB of blank lines took 1.9 GB in these alone.
+/// ``PlainTextReader/maximumSize``): a file of short or blank lines holds one per line while it is split.
 struct SourceLine {
     private let startOffset: UInt32
     private let contentLength: UInt32
@@ -421,7 +420,7 @@ struct SourceLine {
     static func split(_ units: [UInt16]) -> [SourceLine] {
         var lines: [SourceLine] = []
         // Room for every line at once (a CR LF counts twice; capacity never written is never resident): growing by
-        // doubling copied the table, holding old and new at once (1.5 GB for 40 MB of blank lines).
+        // doubling would hold the old and the new table at once.
         lines.reserveCapacity(units.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D || $1 == 0x2029 ? 1 : 0) })
         var start = 0
         var i = 0
