@@ -35,10 +35,12 @@ func readingSettings() -> TypographySettings {
 /// The books measured, by short name.
 enum Book: String, CaseIterable {
     case corpus, wap, pride, moby
+    /// A 2 MB book without chapters (see ``Inputs/chapterlessPath``).
+    case chapterless
 
     var corpusFile: String? {
         switch self {
-        case .corpus: return nil
+        case .corpus, .chapterless: return nil
         case .wap: return "tolstoy-war-and-peace.txt"
         case .pride: return "austen-pride-and-prejudice.txt"
         case .moby: return "melville-moby-dick.txt"
@@ -76,6 +78,7 @@ final class Bench {
     func text(_ book: Book) throws -> StyledText {
         switch book {
         case .corpus: return try inputs.lineText(inputs.corpusPaths.corpus)
+        case .chapterless: return try inputs.chapterless()
         default: return try inputs.book(book.corpusFile!)
         }
     }
@@ -194,7 +197,7 @@ final class Bench {
                 try $0.relayout(book)
             })
         }
-        for book in [Book.pride, .moby, .wap] {
+        for book in [Book.pride, .moby, .wap, .chapterless] {
             cases.append(BenchCase(name: "first-page.\(book.rawValue).size-change", summary: "ReadingSession.setSettings, size 19↔23 alternating, anchor mid-book: the anchor's section laid out + its page's glyph runs") {
                 try $0.firstPageAfterSettingsChange(book, change: .size)
             })
@@ -607,12 +610,15 @@ final class Bench {
         case dejavuX133 = "dejavu.x1.33"
         /// `--fonts bundled` (Charis SIL), default settings otherwise: the literal command.
         case bundled
+        /// The first page of War and Peace, `--fonts bundled --pages 1`: what a one-page run lays out.
+        case wap
 
         var summary: String {
             switch self {
             case .dejavuX2: return "typeset CLI, page.txt → 1 PNG, DejaVu Serif 19 pt, 400×800 pt text, scale 2 (830×1630 px)"
             case .dejavuX133: return "the same at scale 4/3 (Pango's 96 dpi pixel size)"
             case .bundled: return "typeset --fonts bundled --pages 1 (Charis SIL, 390×844 pt, scale 2)"
+            case .wap: return "typeset --fonts bundled --pages 1 tolstoy-war-and-peace.txt: the first page of a 3.3 MB book"
             }
         }
     }
@@ -638,6 +644,7 @@ final class Bench {
             [cli] + dejavu + ["--scale", "2", "-o", out + "/x2", page],
             [cli] + dejavu + ["--scale", String(4.0 / 3.0), "-o", out + "/x133", page],
             [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/bundled", page],
+            [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/wap", try Fixtures.corpusPath("tolstoy-war-and-peace.txt")],
         ]
         // Each command must work before it is timed.
         for command in commands {
@@ -658,7 +665,7 @@ final class Bench {
         var byVariant: [CLIVariant: CommandTimer.Timing] = [:]
         for (i, variant) in CLIVariant.allCases.enumerated() { byVariant[variant] = timings[i] }
         cliTimings = byVariant
-        if hasPangoView { pangoViewTiming = timings[3] }
+        if hasPangoView { pangoViewTiming = timings[CLIVariant.allCases.count] }
     }
 
     func cli(_ variant: CLIVariant) throws -> CaseResult {
