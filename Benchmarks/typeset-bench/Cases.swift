@@ -1,4 +1,5 @@
 import Foundation
+import CHyphen
 import TypesetCore
 import TypesetDocuments
 import TypesetRender
@@ -255,6 +256,9 @@ final class Bench {
                 try $0.wordCache(file)
             })
         }
+        cases.append(BenchCase(name: "hyphenation.de.load", summary: "the German patterns (hyph_de_DE.dic, 1 MB, ISO-8859-1) read and built into libhyphen's automaton; libhyphen's own loader once, in the notes") {
+            try $0.hyphenationLoad()
+        })
         return cases
     }()
 
@@ -711,6 +715,32 @@ final class Bench {
         return result("memory.wap.t\(threads)", unit: "B/unit", values: samples, checksum: Int(after),
                       peer: Peer.value(job, "memory_bytes_per_utf16", what: "pango-peer VmHWM growth per UTF-16 unit, layouts kept"),
                       notes: notes, extra: ["vm_hwm_before_kb": before, "vm_hwm_after_kb": after, "shaped_bytes_per_unit": own])
+    }
+
+    // MARK: Hyphenation patterns
+
+    /// Loading the largest pattern file Debian ships, as a layout's first German paragraph with hyphenation on does
+    /// (the process-wide cache left aside), against libhyphen's own loader of the same file, run once.
+    func hyphenationLoad() throws -> CaseResult {
+        let path = "/usr/share/hyphen/hyph_de_DE.dic"
+        var size: (states: Int, bytes: Int) = (0, 0)
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
+            guard let loaded = HyphenationPatterns.load(path: path) else { throw InputError(description: "\(path) cannot be loaded") }
+            size = loaded
+            return loaded.states
+        }
+        let start = nowMilliseconds()
+        let reference = hnj_hyphen_load(path)
+        let libhyphen = nowMilliseconds() - start
+        var libhyphenStates = 0
+        if let reference {
+            var level: UnsafeMutablePointer<HyphenDict>? = reference
+            while let current = level { libhyphenStates += Int(current.pointee.num_states); level = current.pointee.nextlevel }
+            hnj_hyphen_free(reference)
+        }
+        return result("hyphenation.de.load", timings: timings,
+                      notes: String(format: "%@ states in %.1f MB; libhyphen's hnj_hyphen_load of the same file: %@ ms (%@ states)",
+                                    grouped(size.states), Double(size.bytes) / 1_048_576, format(libhyphen), grouped(libhyphenStates)))
     }
 
     // MARK: Word cache
