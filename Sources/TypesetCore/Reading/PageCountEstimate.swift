@@ -14,12 +14,68 @@ struct PageCountEstimate: Sendable, Equatable {
     let sectionPages: [Int]
     /// Whether every section is laid out.
     let isExact: Bool
-
     /// The book's page count.
     var total: PageCount { PageCount(value: sectionPages.reduce(0, +), isExact: isExact) }
 
     /// Pages before section `section`.
     func pages(before section: Int) -> Int { sectionPages.prefix(max(0, section)).reduce(0, +) }
+
+    /// The model's pages for every section (empty for an exact count), the model and ratio they come from, and the
+    /// units laid out they were measured on: what ``refreshed`` reuses.
+    private(set) var modelPages: [Int] = []
+    private var model: LineModel?
+    private var ratio = 1.0
+    private var laidOutUnits = 0
+
+    /// The estimate for the layouts now, reusing `previous`'s model while the units laid out have grown by less than
+    /// a quarter since it was measured: a session laying out a book section by section (or a long section in parts)
+    /// does not measure every paragraph of the book again for each.
+    static func refreshed(_ previous: PageCountEstimate?, text: StyledText, settings: TypographySettings, mode: LayoutMode,
+                          layouts: [Int: BookLayout], partial: (section: Int, layout: BookLayout, finalPages: Int)?,
+                          sample: BookLayout?) -> PageCountEstimate {
+        let sectionCount = max(1, text.sectionStarts.count)
+        let units = layouts.values.reduce(0) { $0 + $1.textRange.count } + (partial?.layout.textRange.count ?? 0)
+        guard let previous, let model = previous.model, previous.modelPages.count == sectionCount,
+              units * 4 <= previous.laidOutUnits * 5, layouts.count < sectionCount else {
+            var estimate = PageCountEstimate(text: text, settings: settings, mode: mode, layouts: layouts, partial: partial, sample: sample)
+            estimate.laidOutUnits = units
+            return estimate
+        }
+        var pages = previous.modelPages
+        for (section, layout) in layouts { pages[section] = layout.pages.count }
+        if let partial {
+            pages[partial.section] = partialPages(partial, text: text, model: model, ratio: previous.ratio)
+        }
+        var estimate = PageCountEstimate(sectionPages: pages, isExact: false)
+        estimate.modelPages = previous.modelPages
+        estimate.model = model
+        estimate.ratio = previous.ratio
+        estimate.laidOutUnits = previous.laidOutUnits
+        return estimate
+    }
+
+    private init(sectionPages: [Int], isExact: Bool) {
+        self.sectionPages = sectionPages
+        self.isExact = isExact
+    }
+
+    /// A partial layout's section: its final pages, then the model's pages for the paragraphs after them.
+    private static func partialPages(_ partial: (section: Int, layout: BookLayout, finalPages: Int), text: StyledText,
+                                     model: LineModel, ratio: Double) -> Int {
+        let paragraphs = text.paragraphRange(ofSection: partial.section)
+        guard partial.finalPages > 0 else { return estimate(paragraphs, text: text, model: model, ratio: ratio) }
+        let end = partial.layout.pages[partial.finalPages - 1].range.upperBound
+        let next = text.paragraphIndex(containing: end).map { text.paragraphs[$0].range.lowerBound < end ? $0 + 1 : $0 }
+            ?? paragraphs.upperBound
+        let rest = min(max(next, paragraphs.lowerBound), paragraphs.upperBound)..<paragraphs.upperBound
+        return partial.finalPages + (rest.isEmpty ? 0 : estimate(rest, text: text, model: model, ratio: ratio))
+    }
+
+    /// The model's pages for `paragraphs`.
+    private static func estimate(_ paragraphs: Range<Int>, text: StyledText, model: LineModel, ratio: Double) -> Int {
+        guard !paragraphs.isEmpty else { return 0 }
+        return max(1, Int((ratio * model.height(paragraphs, in: text) / model.pageHeight).rounded(.up)))
+    }
 
     /// The estimate for `text` laid out with `settings` in `mode`, given the complete section layouts, at most one
     /// partial one (the first paragraphs of `partial.section`, whose pages are final up to `finalPages`) and a
@@ -69,22 +125,17 @@ struct PageCountEstimate: Sendable, Equatable {
         }
         if let sample { add(sample, paragraphs: sample.paragraphRange, pages: sample.pages.count, lastIsFull: false) }
         let ratio = modelled >= 2 * model.pageHeight ? min(1.5, max(0.67, real / modelled)) : 1
-        func estimate(_ paragraphs: Range<Int>) -> Int {
-            guard !paragraphs.isEmpty else { return 0 }
-            return max(1, Int((ratio * model.height(paragraphs, in: text) / model.pageHeight).rounded(.up)))
-        }
-        sectionPages = (0..<sectionCount).map { section in
+        let estimates = (0..<sectionCount).map { section -> Int in
             if let layout = layouts[section] { return layout.pages.count }
-            let paragraphs = text.paragraphRange(ofSection: section)
-            if let partial, partial.section == section, partial.finalPages > 0 {
-                // The final pages, then the paragraphs after the last of them.
-                let end = partial.layout.pages[partial.finalPages - 1].range.upperBound
-                let next = text.paragraphIndex(containing: end).map { text.paragraphs[$0].range.lowerBound < end ? $0 + 1 : $0 }
-                    ?? paragraphs.upperBound
-                return partial.finalPages + estimate(min(max(next, paragraphs.lowerBound), paragraphs.upperBound)..<paragraphs.upperBound)
+            if let partial, partial.section == section {
+                return Self.partialPages(partial, text: text, model: model, ratio: ratio)
             }
-            return estimate(paragraphs)
+            return Self.estimate(text.paragraphRange(ofSection: section), text: text, model: model, ratio: ratio)
         }
+        sectionPages = estimates
+        modelPages = estimates
+        self.model = model
+        self.ratio = ratio
         isExact = false
     }
 
@@ -107,7 +158,7 @@ struct PageCountEstimate: Sendable, Equatable {
     }
 
     /// What the estimate measures on the laid-out paragraphs.
-    struct LineModel {
+    struct LineModel: Sendable, Equatable {
         /// Units of a full line of body text at the body size.
         let unitsPerLine: Double
         /// Height of a body line, in points.

@@ -73,8 +73,12 @@ public final class ReadingSession: Sendable {
         /// Body text from the middle of the book laid out on its own, for the page-count estimate when the layouts
         /// hold too little (a book opened at its title page).
         var sample: BookLayout?
-        /// The page count of ``layouts`` and ``partial`` (cleared when they change).
+        /// The page count of ``layouts`` and ``partial``; stale when they changed since (then the next count reuses
+        /// its model while what is laid out grows by less than a quarter: see ``PageCountEstimate/refreshed``).
         var estimate: PageCountEstimate?
+        var estimateIsStale = true
+        /// Whether this generation's layouts were checked for needing a sample.
+        var sampleChecked = false
         var listeners: [Int: AsyncStream<PageCount>.Continuation] = [:]
         var nextListener = 0
         /// The count the listeners were last given.
@@ -84,13 +88,14 @@ public final class ReadingSession: Sendable {
             ShapingKey(family: settings.typography.fontFamily, language: settings.typography.language)
         }
 
-        /// The page count, estimated once per change of the layouts.
+        /// The page count, estimated again only when the layouts changed.
         mutating func pageCount() -> PageCountEstimate {
-            if let estimate { return estimate }
-            let made = PageCountEstimate(text: publication.text, settings: settings.typography, mode: settings.mode,
-                                         layouts: layouts, partial: partial.map { ($0.section, $0.layout, $0.finalPages) },
-                                         sample: sample)
+            if let estimate, !estimateIsStale { return estimate }
+            let made = PageCountEstimate.refreshed(estimate, text: publication.text, settings: settings.typography,
+                                                   mode: settings.mode, layouts: layouts,
+                                                   partial: partial.map { ($0.section, $0.layout, $0.finalPages) }, sample: sample)
             estimate = made
+            estimateIsStale = false
             return made
         }
     }
@@ -318,6 +323,7 @@ public final class ReadingSession: Sendable {
                 state.layouts.removeAll()
                 state.partial = nil
                 state.sample = nil
+                state.sampleChecked = false
                 state.estimate = nil
             }
             return state.generation
@@ -392,7 +398,7 @@ public final class ReadingSession: Sendable {
                     state.layoutsMade += 1
                     guard state.generation == generation, state.layouts[section] == nil else { return }
                     state.partial = PartialLayout(section: section, layout: layout, finalPages: final)
-                    state.estimate = nil
+                    state.estimateIsStale = true
                 }
                 return (layout, index)
             }
@@ -406,10 +412,11 @@ public final class ReadingSession: Sendable {
     /// percent rather than off by the title page's looks.
     private func layOutSampleIfNeeded(generation: Int) throws {
         let (needed, text, key, settings) = state.withLock { state in
-            (state.sample == nil && state.estimate == nil && state.settings.mode == .paged
+            let needed = !state.sampleChecked && state.settings.mode == .paged
                 && state.layouts.count < Self.sectionCount(of: state.publication.text)
-                && PageCountEstimate.needsSample(layouts: state.layouts, partial: state.partial?.layout),
-             state.publication.text, state.key, state.settings)
+                && PageCountEstimate.needsSample(layouts: state.layouts, partial: state.partial?.layout)
+            state.sampleChecked = true
+            return (needed, state.publication.text, state.key, state.settings)
         }
         guard needed else { return }
         let paragraphs = PageCountEstimate.sample(of: text)
@@ -453,7 +460,7 @@ public final class ReadingSession: Sendable {
             guard state.generation == generation else { return }
             state.layouts[section] = layout
             if state.partial?.section == section { state.partial = nil }
-            state.estimate = nil
+            state.estimateIsStale = true
         }
         publishPageCount()
         return layout
