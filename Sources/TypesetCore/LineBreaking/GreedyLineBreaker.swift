@@ -43,7 +43,7 @@ struct GreedyLineBreaker {
         }
         var lineStart = 0
         var lastFit: (end: Int, hyphenated: Bool)? = nil  // last opportunity that fits on the current line
-        var available = firstLineWidth
+        var available = Double(firstLineWidth) + metrics.fitTolerance
         var hyphenRun = 0  // lines in a row ending with a hyphen
         let scale = metrics.scale
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
@@ -53,14 +53,20 @@ struct GreedyLineBreaker {
             && scale.isFinite && scale >= 0
         var previousLineCount = 8  // opportunities per line, the gallop's first step
         metrics.prefix.withUnsafeBufferPointer { prefix in
+        metrics.base.withUnsafeBufferPointer { base in
         metrics.clusterStarts.withUnsafeBufferPointer { clusterStarts in
         units.withUnsafeBufferPointer { content in
         breaks.withUnsafeBufferPointer { breaks in
-            // Widths as ParagraphMetrics.width computes them, so that results do not depend on the path taken.
-            @inline(__always) func advance(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
+            // Widths from the positions ParagraphMetrics keeps (`Double`, so exact far into a paragraph), the line
+            // start's found once per line; `available` includes the fit tolerance.
+            let shift = ParagraphMetrics.blockShift
+            @inline(__always) func position(_ offset: Int) -> Double { base[offset >> shift] + Double(prefix[offset]) }
+            var lineStartPosition = 0.0
+            /// The width from the line's start to `end`, in points.
+            @inline(__always) func advance(to end: Int) -> Double { (position(end) - lineStartPosition) * scale }
             @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
-                if hyphenated { return advance(lineStart, end) + hyphenWidth(end) <= available + 0.001 }
-                return advance(lineStart, CharacterClass.visibleEnd(of: content, from: lineStart, to: end)) <= available + 0.001
+                if hyphenated { return advance(to: end) + Double(hyphenWidth(end)) <= available }
+                return advance(to: CharacterClass.visibleEnd(of: content, from: lineStart, to: end)) <= available
             }
             var index = 0  // the opportunity being examined
             var lineFirstIndex = 0  // the first opportunity examined for the current line
@@ -69,14 +75,15 @@ struct GreedyLineBreaker {
                 previousLineCount = max(1, index - lineFirstIndex)
                 lineFirstIndex = index
                 lineStart = end
+                lineStartPosition = position(end)
                 lastFit = nil
-                available = width
+                available = Double(width) + metrics.fitTolerance
                 hyphenRun = hyphenated ? hyphenRun + 1 : 0
             }
             // Whether everything from the line start to opportunity `k` fits, trailing spaces included (when it
             // does, the line ending there fits too: hanging spaces only make it narrower).
             @inline(__always) func fitsWhole(_ k: Int) -> Bool {
-                advance(lineStart, min(BreakCandidate.offset(breaks[k]), count)) <= available + 0.001
+                advance(to: min(BreakCandidate.offset(breaks[k]), count)) <= available
             }
             // The last opportunity from `index` whose text, trailing spaces included, fits the line (given that
             // the one at `index` does); the paragraph's end is left to the walk.
@@ -182,19 +189,20 @@ struct GreedyLineBreaker {
         }
         }
         }
+        }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }
 
     /// The furthest grapheme boundary (that is also a cluster boundary) after `start` and up to `limit` whose
     /// text fits in `available`; at least one grapheme, so that every line makes progress.
-    private func emergencyBreak(from start: Int, limit: Int, available: Float, metrics: ParagraphMetrics,
+    private func emergencyBreak(from start: Int, limit: Int, available: Double, metrics: ParagraphMetrics,
                                 iterator: BreakIterator) -> Int {
         var best: Int? = nil
         var boundary = start
         while let next = iterator.following(boundary), next <= limit {
             boundary = next
             guard metrics.isClusterStart(next) || next == limit else { continue }
-            let fitsHere = metrics.width(start, next) <= available + 0.001
+            let fitsHere = metrics.width(start, next) <= available
             if best == nil {
                 best = next
                 if !fitsHere { break }

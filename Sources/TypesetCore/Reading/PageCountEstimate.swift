@@ -209,8 +209,8 @@ struct PageCountEstimate: Sendable, Equatable {
                     }
                     if let first = lines.first { heights += Double(first.height); heightCount += 1 }
                     let shaped = layout.shaped.paragraph(index)
-                    if let total = shaped.emPrefix.last, shaped.contentLength > 0 {
-                        emPerUnit += Double(total)
+                    if shaped.contentLength > 0 {
+                        emPerUnit += shaped.totalEmAdvance
                         emUnits += shaped.contentLength
                     }
                 }

@@ -39,7 +39,7 @@ struct ParagraphShaper {
             return ShapedParagraph(.init(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                    runs: [], glyphIDs: [],
                                    clusters: [], advances: [], offsets: [], breaks: [BreakCandidate.encode(offset: 0, mandatory: true)],
-                                   emPrefix: [0], clusterStarts: [1]))
+                                   emPrefix: [0], emBase: [0], clusterStarts: [1]))
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
 
@@ -117,16 +117,17 @@ struct ParagraphShaper {
             ? breakOpportunities(VisibleText(units, spans: spans), language: language)
             : breakOpportunities(units, language: language)
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
-        var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
+        var emPrefix: [Float] = [], emBase: [Double] = [], clusterStarts: [UInt8] = []
         let shapedGlyphs = sink.makeArrays()
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
                                        sizes: context.ones(count: paragraph.runs.count), caretSpans: spans,
-                                       prefix: &emPrefix, clusterStarts: &clusterStarts)
+                                       prefix: &emPrefix, base: &emBase, clusterStarts: &clusterStarts)
         return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
-                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts, caretSpans: spans))
+                               breaks: breaks, emPrefix: emPrefix, emBase: emBase, clusterStarts: clusterStarts,
+                               caretSpans: spans))
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
