@@ -156,7 +156,8 @@ struct ParagraphLayouter {
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated)
-            var width: Float = shaped.contentLength == 0 ? 0 : Float(metrics.width(start, visibleEnd))
+            var width: Float = shaped.contentLength == 0 ? 0 : Float(metrics.width(start, visibleEnd)
+                + metrics.startAdjustment(start) + (visibleEnd == end && !lineBreak.hyphenated ? metrics.endAdjustment(end) : 0))
             if lineBreak.hyphenated { width += hyphenWidth(end) }
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
                 else { verticalExtents(shaped, start: start, end: end, format: format) }

@@ -64,9 +64,13 @@ struct GreedyLineBreaker {
             var lineStartPosition = 0.0
             /// The width from the line's start to `end`, in points.
             @inline(__always) func advance(to end: Int) -> Double { (position(end) - lineStartPosition) * scale }
+            // A line starting or ending at an opportunity inside a stretch shaped as one (BreakAdjustment).
+            var startAdjustment = 0.0
             @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
-                if hyphenated { return advance(to: end) + Double(hyphenWidth(end)) <= available }
-                return advance(to: CharacterClass.visibleEnd(of: content, from: lineStart, to: end)) <= available
+                if hyphenated { return advance(to: end) + Double(hyphenWidth(end)) + startAdjustment <= available }
+                let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
+                let adjustment = visibleEnd == end ? metrics.endAdjustment(end) : 0
+                return advance(to: visibleEnd) + adjustment + startAdjustment <= available
             }
             var index = 0  // the opportunity being examined
             var lineFirstIndex = 0  // the first opportunity examined for the current line
@@ -76,6 +80,7 @@ struct GreedyLineBreaker {
                 lineFirstIndex = index
                 lineStart = end
                 lineStartPosition = position(end)
+                startAdjustment = metrics.startAdjustment(end)
                 lastFit = nil
                 available = Double(width) + metrics.fitTolerance
                 hyphenRun = hyphenated ? hyphenRun + 1 : 0

@@ -98,10 +98,13 @@ struct OptimalLineBreaker {
             let visibleEnd = CharacterClass.visibleEnd(of: units, from: 0, to: offset, hyphenated: hyphenated)
             let endSpace = spaces.width(before: visibleEnd)
             let startSpace = spaces.width(before: offset)
+            // A line starting here begins `startAdjustment` further left; one ending here, `endAdjustment` further
+            // right (BreakAdjustment: an opportunity inside a stretch shaped as one).
+            let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
             candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
-                startX: metrics.position(offset),
-                endX: metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : 0),
+                startX: metrics.position(offset) - metrics.startAdjustment(offset),
+                endX: metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment),
                 startSpace: startSpace, endSpace: endSpace))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
@@ -170,7 +173,8 @@ struct OptimalLineBreaker {
         var afterHyphen = false
         for (index, line) in lines.enumerated() {
             let visibleEnd = CharacterClass.visibleEnd(of: units, from: start, to: line.end, hyphenated: line.hyphenated)
-            let natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            var natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            natural += metrics.startAdjustment(start) + (visibleEnd == line.end && !line.hyphenated ? metrics.endAdjustment(line.end) : 0)
             let isLast = index == lines.count - 1
             var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,
                                                            spaceWidth: spaces.width(before: visibleEnd) - spaces.width(before: start),

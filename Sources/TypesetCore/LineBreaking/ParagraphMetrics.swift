@@ -21,6 +21,8 @@ struct ParagraphMetrics {
     /// How far over the available width a line may measure and still fit, in points: 2⁻¹⁴ em of the paragraph's
     /// (largest) size, under a tenth of a font unit for fonts of up to 1,600 units per em: it only absorbs rounding.
     private(set) var fitTolerance: Double = 0
+    /// The paragraph's ``BreakAdjustment``s in points, by ascending offset (almost always none).
+    private(set) var adjustments: [(offset: Int, end: Double, start: Double)] = []
 
     /// Units per block of ``prefix``, as a shift.
     static let blockShift = 8
@@ -32,6 +34,11 @@ struct ParagraphMetrics {
     /// here; a paragraph with several sizes is measured again, reusing storage.
     mutating func measure(_ shaped: ShapedParagraph, sizes: [Float]) {
         fitTolerance = Double(sizes.max() ?? 0) / 16_384
+        if !adjustments.isEmpty { adjustments.removeAll() }
+        for adjustment in shaped.breakAdjustments {
+            let size = Double(sizes[Int(adjustment.attributeIndex)])
+            adjustments.append((Int(adjustment.offset), Double(adjustment.endEms) * size, Double(adjustment.startEms) * size))
+        }
         if let size = sizes.first, sizes.allSatisfy({ $0 == size }) {
             prefix = shaped.emPrefix
             base = shaped.emBase
@@ -134,6 +141,27 @@ struct ParagraphMetrics {
     @inline(__always)
     func position(_ offset: Int) -> Double {
         (base[offset >> Self.blockShift] + Double(prefix[offset])) * scale
+    }
+
+    /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
+    @inline(__always)
+    func endAdjustment(_ offset: Int) -> Double {
+        adjustments.isEmpty ? 0 : adjustment(at: offset)?.end ?? 0
+    }
+
+    /// What a line starting at break opportunity `offset` gains in width, in points.
+    @inline(__always)
+    func startAdjustment(_ offset: Int) -> Double {
+        adjustments.isEmpty ? 0 : adjustment(at: offset)?.start ?? 0
+    }
+
+    private func adjustment(at offset: Int) -> (offset: Int, end: Double, start: Double)? {
+        var low = 0, high = adjustments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if adjustments[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < adjustments.count && adjustments[low].offset == offset ? adjustments[low] : nil
     }
 
     /// Whether `offset` starts a cluster (or is the end of the content).

@@ -24,6 +24,7 @@ package struct ShapedParagraph: Sendable {
         var clusterStarts: [UInt8]
         /// The paragraph's ``CaretSpan``s: no line starts inside one (their units are not cluster starts).
         var caretSpans: [CaretSpan] = []
+        var breakAdjustments: [BreakAdjustment] = []
     }
 
     /// The contents live in one immutable object, so that a copy of a shaped paragraph (reading it out of an
@@ -37,6 +38,7 @@ package struct ShapedParagraph: Sendable {
             self.contents = contents
             hasMonotoneWidthsAndPlainBreaks = contents.advances.allSatisfy { $0 >= 0 }  // false for NaN too
                 && contents.breaks.dropLast().allSatisfy { !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0) }
+                && contents.breakAdjustments.isEmpty
         }
     }
 
@@ -103,9 +105,13 @@ package struct ShapedParagraph: Sendable {
     var clusterStarts: [UInt8] { storage.contents.clusterStarts }
     /// The stretches without caret stops (hidden units, replaced runs), content-relative.
     var caretSpans: [CaretSpan] { storage.contents.caretSpans }
-    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end) and no
-    /// break opportunity but the last is mandatory or hyphenated: then which opportunities fit on a line is a
-    /// prefix of them, and the greedy breaker may search for the last one instead of walking to it.
+    /// The width changes of lines ending or starting at opportunities where breaking is unsafe, by ascending offset
+    /// (almost always none).
+    var breakAdjustments: [BreakAdjustment] { storage.contents.breakAdjustments }
+    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
+    /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
+    /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
+    /// instead of walking to it.
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.hasMonotoneWidthsAndPlainBreaks }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
@@ -222,6 +228,7 @@ package struct ShapedParagraph: Sendable {
         MemoryLayout<Int>.size * 2 + 11 * MemoryLayout<Int>.size  // the storage object: header and fields
             + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
             + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + emBase.count * 8 + clusterStarts.count
+            + breakAdjustments.count * MemoryLayout<BreakAdjustment>.stride
     }
 }
 
