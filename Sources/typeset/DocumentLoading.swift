@@ -103,6 +103,11 @@ struct LaidOutBook {
     /// The page index `--at` or `--locator` asks for, or nil when neither is given. A Locator's resolution
     /// (how it was found, and what failed first) is a notice.
     func targetPage(_ options: Options) throws -> Int? {
+        try targetOffset(options).map { layout.pageIndex(containing: $0) ?? 0 }
+    }
+
+    /// The UTF-16 offset `--at` or `--locator` asks for, or nil when neither is given.
+    func targetOffset(_ options: Options) throws -> Int? {
         let text = file.text
         let offset: Int
         if let at = options.at {
@@ -122,6 +127,6 @@ struct LaidOutBook {
         } else {
             return nil
         }
-        return layout.pageIndex(containing: offset) ?? 0
+        return offset
     }
 }

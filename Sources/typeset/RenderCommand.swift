@@ -8,7 +8,13 @@ enum RenderCommand {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
         let selected: SelectedPages
-        if let pages = options.pages, options.at == nil, options.locatorPath == nil, book.settings.mode == .paged {
+        if let viewport = options.viewport {
+            guard book.settings.mode == .scroll else {
+                throw UsageError("--viewport: draws the scroll page screen by screen; it goes with --scroll")
+            }
+            guard !options.json else { throw UsageError("--viewport: draws pictures; --json gives the layout, which has no screens") }
+            selected = try screens(LaidOutBook(book), height: viewport, options: options)
+        } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, book.settings.mode == .paged {
             selected = try firstPages(book, through: pages)
         } else {
             let laidOut = try LaidOutBook(book)
@@ -40,9 +46,40 @@ enum RenderCommand {
             let layout: BookLayout
             let index: Int
             let number: Int
+            /// The part of the page drawn (a screen of a scroll page), or nil for all of it.
+            var window: Rect? = nil
         }
         let pages: [Page]
         let total: PageCount
+        /// What the files are called and the notice counts: `page` (`page-0001.png`) or `screen`.
+        var noun = "page"
+    }
+
+    /// The screens of the scroll page (`--viewport`): windows `height` tall down the page, the last one what is
+    /// left; all of them, those `--pages` numbers, or the one holding `--at` / `--locator`'s place.
+    private static func screens(_ book: LaidOutBook, height: Double, options: Options) throws -> SelectedPages {
+        let layout = book.layout
+        let size = layout.pages.first?.size ?? layout.settings.pageSize
+        let count = max(1, Int((size.height / height).rounded(.up)))
+        func screen(_ index: Int) -> SelectedPages.Page {
+            let top = Double(index) * height
+            return .init(layout: layout, index: 0, number: index,
+                         window: Rect(x: 0, y: top, width: size.width, height: min(height, size.height - top)))
+        }
+        let chosen: ClosedRange<Int>
+        if let offset = try book.targetOffset(options) {
+            let top = layout.caretRect(for: TextPosition(offset: offset))?.rect.minY ?? 0
+            let index = min(count - 1, max(0, Int(top / height)))
+            chosen = index...index
+        } else if let requested = options.pages {
+            guard requested.lowerBound < count else {
+                throw UsageError("--pages: the scroll page has \(count) screen\(count == 1 ? "" : "s") of \(formatPoints(height)) pt at these settings")
+            }
+            chosen = requested.lowerBound...min(requested.upperBound, count - 1)
+        } else {
+            chosen = 0...(count - 1)
+        }
+        return SelectedPages(pages: chosen.map(screen), total: PageCount(value: count, isExact: true), noun: "screen")
     }
 
     /// Pages `requested` (from 0), laid out only as far as the last of them: a reading session turns from the first
@@ -109,9 +146,10 @@ enum RenderCommand {
         let destination = try destination(options, input: input, pageCount: selected.pages.count)
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
-        var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value) }
+        var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value, noun: selected.noun) }
         for (done, page) in selected.pages.enumerated() {
-            let png = try renderer.renderPNG(page: page.index, of: page.layout, appearance: appearance, decorations: decorations)
+            let png = try renderer.renderPNG(page: page.index, of: page.layout, appearance: appearance, decorations: decorations,
+                                             window: page.window)
             switch destination {
             case .standardOutput:
                 console.write(bytes: png)
@@ -120,7 +158,7 @@ enum RenderCommand {
             case .folder:
                 try folder?.write(png, pageIndex: page.number)
             }
-            console.progress("typeset: page \(done + 1)/\(selected.pages.count)")
+            console.progress("typeset: \(selected.noun) \(done + 1)/\(selected.pages.count)")
         }
         console.progress("", done: true)
         // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
@@ -129,9 +167,9 @@ enum RenderCommand {
         switch destination {
         case .folder(let folder):
             let count = selected.pages.count
-            console.notice("wrote \(count) page\(count == 1 ? "" : "s") of \(total) to \(folder)/")
+            console.notice("wrote \(count) \(selected.noun)\(count == 1 ? "" : "s") of \(total) to \(folder)/")
         case .file(let path):
-            console.notice("wrote page \((selected.pages.first?.number ?? 0) + 1) of \(total) to \(path)")
+            console.notice("wrote \(selected.noun) \((selected.pages.first?.number ?? 0) + 1) of \(total) to \(path)")
         case .standardOutput:
             break
         }
