@@ -57,10 +57,10 @@ let package = Package(
         .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib"]),
         .executableTarget(
             name: "typeset-bench",
-            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"],
+            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport", "CHyphen"],
             path: "Benchmarks/typeset-bench"),
 
-        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport"],
+        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],
                     exclude: ["Goldens"]),
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
         .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],

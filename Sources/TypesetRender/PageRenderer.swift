@@ -39,20 +39,29 @@ public final class PageRenderer {
     /// `PageRenderer+Decorations.swift`); without them (or with a set that has nothing on the page) the page is
     /// drawn exactly as before, byte for byte.
     ///
+    /// With `window`, only that rectangle of the page (points, page coordinates) is drawn, into a bitmap of its
+    /// size: a screen of a long scroll page at any scroll offset, or a tile. A window's pixels are the page's own
+    /// (its origin is taken to the nearest pixel), so windows whose edges fall on whole pixels tile the page: drawn
+    /// one after another, they make the page drawn whole, pixel for pixel.
+    ///
     /// - Parameters:
     ///   - page: Zero-based page index into `layout.pages`.
     ///   - layout: The laid-out book.
     ///   - appearance: Colours and pixel density (they never change the layout).
     ///   - decorations: Highlights and underlines to draw, measured against `layout` now.
+    ///   - window: The part of the page to draw; nil for all of it.
     /// - Returns: An RGBA bitmap, opaque when the theme's background is.
-    /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page would exceed
-    ///   ``Bitmap/maximumPixelCount`` (a long scroll layout at a high scale), `.fontUnreadable` when a face's
-    ///   file cannot be opened by FreeType, `.invalidAppearance` for a pixel scale out of its range.
+    /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page (or window) would
+    ///   exceed ``Bitmap/maximumPixelCount`` (a long scroll layout drawn whole: draw it by windows),
+    ///   `.fontUnreadable` when a face's file cannot be opened by FreeType, `.invalidAppearance` for a pixel scale
+    ///   out of its range, `.invalidWindow` for a window that is not finite or has a negative size.
     public func render(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
-                       decorations: DecorationSet? = nil) throws(RenderError) -> Bitmap {
-        try drawPage(page, of: layout, appearance: appearance, onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap in
+                       decorations: DecorationSet? = nil, window: Rect? = nil) throws(RenderError) -> Bitmap {
+        try drawPage(page, of: layout, appearance: appearance, window: window,
+                     onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap, area, origin in
             if let decorations, !decorations.isEmpty {
-                drawDecorations(decorations, page: page, of: layout, appearance: appearance, into: &bitmap)
+                drawDecorations(decorations, page: page, of: layout, appearance: appearance, area: area, origin: origin,
+                                into: &bitmap)
             }
         }
     }
@@ -69,12 +78,13 @@ public final class PageRenderer {
     /// - Throws: as ``render(page:of:appearance:decorations:)`` and ``PNGEncoder/encode(_:compression:)``.
     public func renderPNG(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
                           decorations: DecorationSet? = nil,
-                          compression: PNGEncoder.Compression = .fast) throws(RenderError) -> [UInt8] {
+                          compression: PNGEncoder.Compression = .fast, window: Rect? = nil) throws(RenderError) -> [UInt8] {
         guard compression == .fast, decorations?.isEmpty ?? true else {
-            return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations),
+            return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations,
+                                                window: window),
                                          compression: compression)
         }
-        let canvas = try drawPage(page, of: layout, appearance: appearance,
+        let canvas = try drawPage(page, of: layout, appearance: appearance, window: window,
                                   onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
         // An empty page goes to the encoder too, for its error (PNG images are at least 1×1).
         guard canvas.bitmap == nil, canvas.width > 0, canvas.height > 0 else {
@@ -84,22 +94,33 @@ public final class PageRenderer {
                                            rowStride: canvas.rowStride, colormap: canvas.colormap, opaque: canvas.isOpaque)
     }
 
-    /// Checks the page index, makes the page's canvas at its pixel size in the theme's background, lets `prepare`
-    /// draw under the text (decorations), then draws every glyph run in its colour.
-    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance,
+    /// Checks the page index and window, makes the canvas of the page (or window) at its pixel size in the theme's
+    /// background, lets `prepare` draw under the text (decorations), then draws every glyph run that reaches the
+    /// window in its colour, shifted by the window's pixel origin.
+    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance, window: Rect? = nil,
                                                onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
-                                               prepare: (inout Canvas) -> Void = { _ in }) throws(RenderError) -> Canvas {
+                                               prepare: (inout Canvas, _ area: Rect, _ origin: (x: Int, y: Int)) -> Void = { _, _, _ in })
+        throws(RenderError) -> Canvas {
         guard layout.pages.indices.contains(page) else {
             throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
         }
         do { _ = try appearance.validated() } catch { throw RenderError(.invalidAppearance, error.description) }
         let scale = appearance.pixelScale
-        let (width, height) = try PageRenderer.pixelSize(of: layout.pages[page].size, scale: scale)
+        let pageSize = layout.pages[page].size
+        let area = window ?? Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
+        guard area.minX.isFinite, area.minY.isFinite, area.width.isFinite, area.height.isFinite,
+              area.width >= 0, area.height >= 0, abs(area.minX * scale) < 1e12, abs(area.minY * scale) < 1e12 else {
+            throw RenderError(.invalidWindow, "the window \(area) is not a finite rectangle of a non-negative size")
+        }
+        let (width, height) = try PageRenderer.pixelSize(of: area.size, scale: scale)
+        // The window's origin on whole pixels: its pixels are then the page's own.
+        let origin = (x: Int((area.minX * scale).rounded()), y: Int((area.minY * scale).rounded()))
         let theme = appearance.theme
         var canvas = makeCanvas(width, height, theme.background)
-        prepare(&canvas)
-        for run in layout.glyphRuns(onPage: page) {
-            try draw(run, color: run.color ?? theme.text, scale: scale, into: &canvas)
+        prepare(&canvas, area, origin)
+        let runs = window == nil ? layout.glyphRuns(onPage: page) : layout.glyphRuns(onPage: page, in: area.minY..<area.maxY)
+        for run in runs {
+            try draw(run, color: run.color ?? theme.text, scale: scale, origin: origin, into: &canvas)
         }
         return canvas
     }
@@ -109,7 +130,7 @@ public final class PageRenderer {
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
         // Settings are validated by the typesetter, but the check costs nothing and keeps Int(_:) from trapping.
         guard w.isFinite, h.isFinite, w >= 0, h >= 0, w * h <= Double(Bitmap.maximumPixelCount) else {
-            throw RenderError(.tooLarge, "a \(size) pt page at scale \(formatPoints(scale)) needs \(formatPoints(w))×\(formatPoints(h)) pixels, more than the \(Bitmap.maximumPixelCount) a bitmap may hold; use a smaller scale (or a paged layout instead of scroll)")
+            throw RenderError(.tooLarge, "a \(size) pt page at scale \(formatPoints(scale)) needs \(formatPoints(w))×\(formatPoints(h)) pixels, more than the \(Bitmap.maximumPixelCount) a bitmap may hold; use a smaller scale, or draw the page by windows")
         }
         return (Int(w), Int(h))
     }
@@ -122,7 +143,8 @@ public final class PageRenderer {
         return face
     }
 
-    private func draw(_ run: GlyphRun, color: Color, scale: Double, into bitmap: inout some GlyphCanvas) throws(RenderError) {
+    private func draw(_ run: GlyphRun, color: Color, scale: Double, origin: (x: Int, y: Int),
+                      into bitmap: inout some GlyphCanvas) throws(RenderError) {
         let pixelsPerEm = (run.size * scale * 64).rounded()
         // Text under 1/64 px, or fully transparent, leaves no mark.
         guard pixelsPerEm.isFinite, pixelsPerEm >= 1, color.alpha > 0 else { return }
@@ -138,7 +160,7 @@ public final class PageRenderer {
             // A position far off the page cannot be drawn and would trap on conversion to Int.
             guard quarters.isFinite, y.isFinite, abs(quarters) < limit, abs(y) < limit else { continue }
             let q = Int(quarters)
-            let penX = q >> 2, penY = Int(y)
+            let penX = (q >> 2) - origin.x, penY = Int(y) - origin.y
             key.glyph = glyph
             key.subpixel = UInt8(q & 3)
             if let image = try rasterizer.image(for: key, face: face) {

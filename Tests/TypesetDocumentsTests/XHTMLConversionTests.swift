@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TypesetCore
 import TypesetDocuments
+import TypesetTestSupport
 
 /// XHTML to styled text: structure, white space, entities, styles, anchors and images, on one-chapter books
 /// built in the test.
@@ -95,6 +96,24 @@ import TypesetDocuments
         #expect(paragraphs[16].style.blockIndent > 0)
         // The first paragraph of the chapter starts a section.
         #expect(paragraphs[0].style.startsSection)
+    }
+
+    /// A list item whose text is in a block (`<li><p>…</p></li>`) starts that block's paragraph with its marker,
+    /// as browsers set it beside the first line; the marker no longer stands on a line of its own, which, hidden by
+    /// `list-style: none`, was a line of no size in the layout.
+    @Test func aListItemsMarkerBeginsItsFirstBlock() throws {
+        let book = try Self.read("<ol><li><p>One</p><p>More</p></li><li><p>Two</p></li></ol><ul class=\"plain\"><li><p>Hidden</p></li></ul>",
+                                 css: "ul.plain { list-style: none; }")
+        let paragraphs = book.text.paragraphs
+        #expect(paragraphs.map(\.contentString) == ["1. One", "More", "2. Two", "• Hidden"])
+        let hidden = try #require(paragraphs.last)
+        #expect(hidden.runs.first.map { $0.range.count == 2 && $0.style.isHidden } == true, "\(hidden.runs)")
+        #expect(hidden.runs.last?.style.isHidden == false)
+        let layout = try Typesetter(fonts: try FontContext(source: .bundledOnly(directory: Fixtures.fontsDirectory)))
+            .layout(book.text, settings: TypographySettings())
+        for page in layout.pages.indices {
+            #expect(layout.lines(onPage: page).allSatisfy { $0.rect.height > 0 }, "a line of no size on page \(page)")
+        }
     }
 
     @Test func tablesAreRowsOfCells() throws {

@@ -53,8 +53,9 @@ public final class FontContext: Sendable {
     public func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
         if let cached = sets.withLock({ $0[descriptor] }) { return cached }
         let set: FontSet
-        if let remembered = matchCache?.match(for: descriptor), let primary = registry.face(for: remembered) {
+        if let remembered = matchCache?.match(for: descriptor), let found = registry.face(for: remembered) {
             // The fallback list is sorted when a character first needs it.
+            let primary = standIn(found, for: descriptor)
             set = FontSet(descriptor: descriptor, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry)
         } else {
             let (matches, list) = try fontconfig.sort(descriptor)
@@ -69,13 +70,23 @@ public final class FontContext: Sendable {
                 throw FontError(.unreadable, "the font file \(matches[0].path) for \"\(descriptor.family)\" cannot be read")
             }
             if let matchCache { fontconfig.remember(primaryMatch, for: descriptor, in: matchCache) }
-            set = FontSet(descriptor: descriptor, primary: primary, fallbacks: list, fontconfig: fontconfig, registry: registry)
+            set = FontSet(descriptor: descriptor, primary: standIn(primary, for: descriptor), fallbacks: list,
+                          fontconfig: fontconfig, registry: registry)
         }
         return sets.withLock { cache in
             if let existing = cache[descriptor] { return existing }
             cache[descriptor] = set
             return set
         }
+    }
+
+    /// `face`, or, when it stands in for a family that is not installed (a substitution, ``FontSet/isSubstitute``),
+    /// the same face laid out with that family's line metrics (``LineMetrics/standIn(for:)``), so that a page asked
+    /// for in Georgia keeps Georgia's line spacing whatever face draws it. Generic families (`serif`) are the faces
+    /// they name.
+    private func standIn(_ face: FontFace, for descriptor: FontDescriptor) -> FontFace {
+        guard FontSet.isSubstitution(requested: descriptor.family, face: face.family) else { return face }
+        return registry.face(face, standingInFor: descriptor.family)
     }
 
     /// Why nothing matched, naming where fonts were looked for: "no font matches" alone sent users hunting
@@ -193,6 +204,18 @@ final class FaceRegistry: Sendable {
             state.byKey[key] = face
             state.byID.append(face)
             return face
+        }
+    }
+
+    /// `face` laid out with the line metrics of `family`, which it stands in for: made once per face and family.
+    func face(_ face: FontFace, standingInFor family: String) -> FontFace {
+        let key = face.path + "#" + String(face.index) + "@" + family.lowercased()
+        return state.withLock { state in
+            if let known = state.byKey[key] { return known }
+            let made = FontFace(id: state.byID.count, standingIn: face, for: family, metrics: LineMetrics.standIn(for: family))
+            state.byKey[key] = made
+            state.byID.append(made)
+            return made
         }
     }
 

@@ -23,6 +23,9 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// Whether the face has small capitals (`smcp`).
     public let hasSmallCaps: Bool
+    /// The family whose line metrics the face lays lines out with, when it stands in for a family that is not
+    /// installed (``LineMetrics/standIn(for:)``); nil for the face's own.
+    public let lineMetricsFamily: String?
     let harfBuzz: HarfBuzzFont
     /// The glyph drawn for a hyphen added at a line break: U+2010 HYPHEN, else U+002D HYPHEN-MINUS (nil when the
     /// face has neither), and its advance in ems. Looked up once; a lone hyphen shapes to its nominal glyph.
@@ -53,6 +56,25 @@ public final class FontFace: Sendable, CustomStringConvertible {
             self.hyphenGlyph = nil
             self.hyphenAdvance = 0
         }
+        self.lineMetricsFamily = nil
+    }
+
+    /// `face` standing in for `family`: the same glyphs (its HarfBuzz font shared), laid out with `metrics`.
+    init(id: Int, standingIn face: FontFace, for family: String, metrics: LineMetrics) {
+        self.id = id
+        path = face.path
+        index = face.index
+        self.family = face.family
+        styleName = face.styleName
+        harfBuzz = face.harfBuzz
+        unitsPerEm = face.unitsPerEm
+        ascent = metrics.ascent
+        descent = metrics.descent
+        lineGap = metrics.lineGap
+        hasSmallCaps = face.hasSmallCaps
+        hyphenGlyph = face.hyphenGlyph
+        hyphenAdvance = face.hyphenAdvance
+        lineMetricsFamily = family
     }
 
     /// The natural line height (ascent + descent + line gap), in ems.

@@ -18,10 +18,11 @@ public struct LineAdjustment: Hashable, Sendable {
     public static let looseThreshold: Double = 1
 
     /// The ratio of a line of `naturalWidth` with `spaceWidth` of spaces filling `availableWidth`, by the model the
-    /// optimal breaker minimises (so that other engines' lines can be measured the same way).
+    /// optimal breaker minimises (so that other engines' lines can be measured the same way); within a thousandth
+    /// of a point of the width, a line counts as set at its natural width.
     public static func ratio(naturalWidth: Double, spaceWidth: Double, availableWidth: Double) -> Double {
-        Double(OptimalLineBreaker.adjustmentRatio(natural: Float(naturalWidth), spaceWidth: Float(spaceWidth),
-                                                  available: Float(availableWidth)))
+        Double(OptimalLineBreaker.adjustmentRatio(natural: naturalWidth, spaceWidth: spaceWidth, available: availableWidth,
+                                                  tolerance: 0.001))
     }
 }
 

@@ -29,6 +29,45 @@ extension BookLayout {
         return runs
     }
 
+    /// The positioned glyphs of the lines of page `pageIndex` that may draw into the strip `band` of it (a line
+    /// whose box, widened by its height on each side for glyphs that reach out of it, meets the strip): what a
+    /// window onto a long scroll page draws. Found by binary search on a scroll page (one column, lines top to
+    /// bottom), by a scan on others.
+    public func glyphRuns(onPage pageIndex: Int, in band: Range<Double>) -> [GlyphRun] {
+        var runs: [GlyphRun] = []
+        for placement in placements(onPage: pageIndex, in: band) { appendGlyphRuns(for: placement, into: &runs) }
+        return runs
+    }
+
+    /// The lines of page `pageIndex` that may draw into `band` (see ``glyphRuns(onPage:in:)``).
+    public func lines(onPage pageIndex: Int, in band: Range<Double>) -> [Line] {
+        placements(onPage: pageIndex, in: band).map(line(for:))
+    }
+
+    private func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
+        guard pages.indices.contains(pageIndex) else { return [] }
+        let placements = pages[pageIndex].placements
+        func height(_ placement: PlacedLine) -> Double {
+            Double(paragraphLayout(Int(placement.paragraph)).lines[Int(placement.line)].height)
+        }
+        func meets(_ placement: PlacedLine) -> Bool {
+            let top = Double(placement.y), height = height(placement)
+            return top + 2 * height > band.lowerBound && top - height < band.upperBound
+        }
+        guard mode == .scroll else {
+            return placements.filter(meets)[...]
+        }
+        // Lines go down the page: the first one that reaches below the band's top, then those that start above its end.
+        var low = 0, high = placements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Double(placements[middle].y) + 2 * height(placements[middle]) <= band.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < placements.count && meets(placements[end]) { end += 1 }
+        return placements[low..<end]
+    }
+
     func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
         let p = Int(placement.paragraph)
         let box = paragraphLayout(p).lines[Int(placement.line)]
@@ -37,7 +76,7 @@ extension BookLayout {
         let content = paragraph.units[paragraph.contentRange]
         let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
         let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
-        let baseline = Double(placement.y + box.baseline)
+        let baseline = placement.y + Double(box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         var currentPiece = -1
         var glyphs: [UInt16] = [], positions: [Point] = [], clusterOffsets: [UTF16Offset] = [], glyphAdvances: [Double] = []

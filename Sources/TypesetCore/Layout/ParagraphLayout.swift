@@ -137,12 +137,23 @@ struct ParagraphLayouter {
         }
         if !brokenOptimally {
             var graphemesReady = false
+            // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
+            func emergencyPoints(_ range: Range<Int>) -> [Int] {
+                switch paragraph.pointee.style.role {
+                case .heading, .preformatted: return []
+                case .body, .blockQuote, .listItem: break
+                }
+                guard let language = paragraph.pointee.style.language ?? documentLanguage else { return [] }
+                var points: [UInt32] = []
+                context.hyphenator.hyphenationPoints(content, language: language, into: &points)
+                return points.map(Int.init).filter { range.contains($0) }
+            }
             GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }
                     return iterator
-                }, into: &chosen)
+                }, hyphenationPoints: emergencyPoints, into: &chosen)
         }
         lines.reserve(chosen.count)
         let firstLine = lines.count
@@ -156,7 +167,8 @@ struct ParagraphLayouter {
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated)
-            var width = shaped.contentLength == 0 ? 0 : metrics.width(start, visibleEnd)
+            var width: Float = shaped.contentLength == 0 ? 0 : Float(metrics.width(start, visibleEnd)
+                + metrics.startAdjustment(start) + (visibleEnd == end && !lineBreak.hyphenated ? metrics.endAdjustment(end) : 0))
             if lineBreak.hyphenated { width += hyphenWidth(end) }
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
                 else { verticalExtents(shaped, start: start, end: end, format: format) }

@@ -1,57 +1,92 @@
 /// Horizontal metrics of one shaped paragraph at given font sizes: the x position (points) at which each
 /// UTF-16 unit's cluster starts, so that the width of any stretch between cluster boundaries is one
 /// subtraction (the prefix-sum model of minikin's line breaker).
+///
+/// The positions are kept relative to the start of their block of 256 units (``prefix``, `Float`), plus each
+/// block's start (``base``, `Double`): a `Float` position measured from the paragraph's start rounds to 2⁻¹⁰ em past
+/// 8,192 em (about 16,000 characters into a paragraph), so lines that fit were measured too wide; relative to a
+/// block, it stays within a few hundred ems and exact to a fraction of a font unit, at 4 bytes a unit plus a `Double`
+/// per block (`Double` positions would take 8 a unit).
 struct ParagraphMetrics {
-    /// `prefix[i] * scale` = advance of units `0..<i` for a cluster start `i`; units inside a cluster repeat the
-    /// cluster's start. `prefix[count]` is the paragraph's total advance.
+    /// `(base[i >> blockShift] + prefix[i]) * scale` = advance of units `0..<i` for a cluster start `i`; units
+    /// inside a cluster repeat the cluster's start. Index `count` is the paragraph's total advance.
     private(set) var prefix: [Float]
+    /// The position of every block's first unit (see the type's comment).
+    private(set) var base: [Double]
     /// 1 where a unit starts a shaping cluster.
     private(set) var clusterStarts: [UInt8]
     /// Points per unit of ``prefix``: the font size when the prefix is the shaped paragraph's own (in ems), 1 when
     /// it was measured in points.
-    private(set) var scale: Float = 1
+    private(set) var scale: Double = 1
+    /// How far over the available width a line may measure and still fit, in points: 2⁻¹⁴ em of the paragraph's
+    /// (largest) size, under a tenth of a font unit for fonts of up to 1,600 units per em: it only absorbs rounding.
+    private(set) var fitTolerance: Double = 0
+    /// The paragraph's ``BreakAdjustment``s in points, by ascending offset (almost always none).
+    private(set) var adjustments: [(offset: Int, end: Double, start: Double)] = []
 
-    init() { prefix = []; clusterStarts = [] }
+    /// Units per block of ``prefix``, as a shift.
+    static let blockShift = 8
+
+    init() { prefix = []; base = []; clusterStarts = [] }
 
     /// The metrics of `shaped` with `sizes[attributeIndex]` points per em. A paragraph set in one size (nearly
     /// all of them) shares the prefix sums computed in ems at shaping time, so a new width or size costs nothing
     /// here; a paragraph with several sizes is measured again, reusing storage.
     mutating func measure(_ shaped: ShapedParagraph, sizes: [Float]) {
+        fitTolerance = Double(sizes.max() ?? 0) / 16_384
+        if !adjustments.isEmpty { adjustments.removeAll() }
+        for adjustment in shaped.breakAdjustments {
+            let size = Double(sizes[Int(adjustment.attributeIndex)])
+            adjustments.append((Int(adjustment.offset), Double(adjustment.endEms) * size, Double(adjustment.startEms) * size))
+        }
         if let size = sizes.first, sizes.allSatisfy({ $0 == size }) {
             prefix = shaped.emPrefix
+            base = shaped.emBase
             clusterStarts = shaped.clusterStarts
-            scale = size
+            scale = Double(size)
             return
         }
         scale = 1
         ParagraphMetrics.computePrefix(runs: shaped.runs, clusters: shaped.clusters, advances: shaped.advances,
                                        count: shaped.contentLength, sizes: sizes, caretSpans: shaped.caretSpans,
-                                       prefix: &prefix, clusterStarts: &clusterStarts)
+                                       prefix: &prefix, base: &base, clusterStarts: &clusterStarts)
     }
 
-    /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em.
+    /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em, relative
+    /// to their blocks (see the type's comment); the sum runs in `Double`.
     ///
     /// Writes straight into storage of the final size (`count + 1` entries): appending two values per unit was a
     /// sixth of warm shaping (perf). Every write is bounded, so clusters that do not ascend cannot write outside.
     /// Units where a caret cannot stop (see ``CaretSpan``) are not cluster starts either, so that no line starts
     /// there.
     static func computePrefix(runs: [ShapedRun], clusters: [UInt32], advances: [Float], count: Int, sizes: [Float],
-                              caretSpans: [CaretSpan], prefix: inout [Float], clusterStarts: inout [UInt8]) {
+                              caretSpans: [CaretSpan], prefix: inout [Float], base: inout [Double],
+                              clusterStarts: inout [UInt8]) {
         let total = count + 1
         var starts: [UInt8] = []
+        var bases = [Double](repeating: 0, count: (count >> blockShift) + 1)
         prefix = [Float](unsafeUninitializedCapacity: total) { prefixBuffer, prefixCount in
             starts = [UInt8](unsafeUninitializedCapacity: total) { startBuffer, startCount in
+            bases.withUnsafeMutableBufferPointer { baseBuffer in
                 var written = 0
-                var x: Float = 0
-                var clusterX: Float = 0  // where the cluster being measured started
-                @inline(__always) func fill(to limit: Int, _ value: Float) {
+                var x: Double = 0
+                var clusterX: Double = 0  // where the cluster being measured started
+                let blockMask = (1 << blockShift) - 1
+                // Unit `written` is at `value`: a block's first unit sets the block's start.
+                @inline(__always) func put(_ value: Double, start: UInt8) {
+                    if written & blockMask == 0 { baseBuffer[written >> blockShift] = value }
+                    prefixBuffer[written] = Float(value - baseBuffer[written >> blockShift])
+                    startBuffer[written] = start
+                    written += 1
+                }
+                @inline(__always) func fill(to limit: Int, _ value: Double) {
                     let end = min(limit, count)
-                    while written < end { prefixBuffer[written] = value; startBuffer[written] = 0; written += 1 }
+                    while written < end { put(value, start: 0) }
                 }
                 advances.withUnsafeBufferPointer { advances in
                     clusters.withUnsafeBufferPointer { clusters in
                         for run in runs {
-                            let size = sizes[Int(run.attributeIndex)]
+                            let size = Double(sizes[Int(run.attributeIndex)])
                             var g = Int(run.glyphStart)
                             let glyphEnd = min(Int(run.glyphEnd), clusters.count, advances.count)
                             while g < glyphEnd {
@@ -60,8 +95,8 @@ struct ParagraphMetrics {
                                 while g < glyphEnd, written < count, Int(clusters[g]) == written,
                                       g + 1 == glyphEnd || Int(clusters[g + 1]) != written {
                                     clusterX = x
-                                    prefixBuffer[written] = x; startBuffer[written] = 1; written += 1
-                                    x += advances[g] * size
+                                    put(x, start: 1)
+                                    x += Double(advances[g]) * size
                                     g += 1
                                 }
                                 guard g < glyphEnd else { break }
@@ -69,11 +104,9 @@ struct ParagraphMetrics {
                                 // Units up to this cluster (a cluster with no glyph of its own belongs to the previous one).
                                 fill(to: cluster, clusterX)
                                 clusterX = x
-                                if written == cluster && written < count {
-                                    prefixBuffer[written] = x; startBuffer[written] = 1; written += 1
-                                }
+                                if written == cluster && written < count { put(x, start: 1) }
                                 // Every glyph of this cluster.
-                                while g < glyphEnd, Int(clusters[g]) == cluster { x += advances[g] * size; g += 1 }
+                                while g < glyphEnd, Int(clusters[g]) == cluster { x += Double(advances[g]) * size; g += 1 }
                             }
                             fill(to: Int(run.end), clusterX)
                             clusterX = x
@@ -81,11 +114,10 @@ struct ParagraphMetrics {
                     }
                 }
                 fill(to: count, clusterX)
-                prefixBuffer[written] = x
-                startBuffer[written] = 1
-                written += 1
+                put(x, start: 1)
                 prefixCount = written
                 startCount = written
+            }
             }
         }
         for span in caretSpans {
@@ -96,11 +128,41 @@ struct ParagraphMetrics {
             }
         }
         clusterStarts = starts
+        base = bases
     }
 
     /// Advance width of units `start..<end` (both cluster boundaries), in points.
     @inline(__always)
-    func width(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
+    func width(_ start: Int, _ end: Int) -> Double {
+        ((base[end >> Self.blockShift] + Double(prefix[end])) - (base[start >> Self.blockShift] + Double(prefix[start]))) * scale
+    }
+
+    /// The x position of unit `offset` (a cluster boundary) from the paragraph's start, in points.
+    @inline(__always)
+    func position(_ offset: Int) -> Double {
+        (base[offset >> Self.blockShift] + Double(prefix[offset])) * scale
+    }
+
+    /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
+    @inline(__always)
+    func endAdjustment(_ offset: Int) -> Double {
+        adjustments.isEmpty ? 0 : adjustment(at: offset)?.end ?? 0
+    }
+
+    /// What a line starting at break opportunity `offset` gains in width, in points.
+    @inline(__always)
+    func startAdjustment(_ offset: Int) -> Double {
+        adjustments.isEmpty ? 0 : adjustment(at: offset)?.start ?? 0
+    }
+
+    private func adjustment(at offset: Int) -> (offset: Int, end: Double, start: Double)? {
+        var low = 0, high = adjustments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if adjustments[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < adjustments.count && adjustments[low].offset == offset ? adjustments[low] : nil
+    }
 
     /// Whether `offset` starts a cluster (or is the end of the content).
     @inline(__always)

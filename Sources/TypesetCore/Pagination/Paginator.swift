@@ -11,8 +11,9 @@ struct Paginator {
         let columnWidth = Float(settings.columnWidth)
         let gap = Float(settings.columnGap)
         let columns = mode == .scroll ? 1 : settings.columns
-        let columnTop = Float(content.minY)
-        let columnBottom = mode == .scroll ? Float.greatestFiniteMagnitude : Float(content.maxY)
+        // Positions down the page in Double (see PlacedLine); line heights are Float.
+        let columnTop = content.minY
+        let columnBottom = mode == .scroll ? Double.greatestFiniteMagnitude : content.maxY
         var pages: [Page] = []
         var placements: [PlacedLine] = []
         var column = 0
@@ -25,7 +26,7 @@ struct Paginator {
         func columnX(_ column: Int) -> Float { Float(content.minX) + Float(column) * (columnWidth + gap) }
         var x = columnX(0)  // of the current column
         func finishPage(end: Int) {
-            let height = mode == .scroll ? Double(y) + settings.margins.bottom : settings.pageSize.height
+            let height = mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
             pages.append(Page(index: pages.count, range: pageStart..<end,
                               size: Size(width: settings.pageSize.width, height: height),
                               section: section, placements: placements))
@@ -56,10 +57,10 @@ struct Paginator {
             while lineIndex < lineCount {
                 let line = layout.lines[lineIndex]
                 let atColumnTop = y == columnTop
-                let spacing: Float = lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0
-                let needed = lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height
-                let fitsInAColumn = keepHeight <= columnBottom - columnTop
-                if y + spacing + (fitsInAColumn ? needed : line.height) > columnBottom + 0.01 && !atColumnTop {
+                let spacing = Double(lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0)
+                let needed = Double(lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height)
+                let fitsInAColumn = Double(keepHeight) <= columnBottom - columnTop
+                if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
                     // Orphans and widows: break where at least `orphansAndWidows` lines stay on each side, moving
                     // this paragraph's last lines of the column along when needed (never emptying the column).
                     let breakLine = allowedBreak(before: lineIndex, lineCount: lineCount,
@@ -79,12 +80,12 @@ struct Paginator {
                     firstInColumn = breakLine
                     firstOpenedColumn = true
                     placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
-                    y += moved.height
+                    y += Double(moved.height)
                 } else {
                     if lineIndex == 0 { firstOpenedColumn = atColumnTop }
                     y += spacing
                     placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: x, y: y))
-                    y += line.height
+                    y += Double(line.height)
                 }
                 lineIndex += 1
             }

@@ -100,7 +100,7 @@ extension BookLayout {
         func top(_ i: Int) -> Double { Double(placements[i].y) }
         func bottom(_ i: Int) -> Double {
             let p = placements[i]
-            return Double(p.y + paragraphLayout(Int(p.paragraph)).lines[Int(p.line)].height)
+            return p.y + Double(paragraphLayout(Int(p.paragraph)).lines[Int(p.line)].height)
         }
         var low = candidates.lowerBound, high = candidates.upperBound - 1
         while low < high {

@@ -228,7 +228,7 @@ extension BookLayout {
         let width = box.justifiedWidth
         let rect = Rect(x: dx + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return LineCarets(page: page, placementIndex: placementIndex, graphemes: graphemes, box: rect,
-                          baseline: Double(placement.y + box.baseline), ascent: Double(box.ascent),
+                          baseline: placement.y + Double(box.baseline), ascent: Double(box.ascent),
                           descent: Double(box.descent), startOffset: startOffset, endOffset: endOffset,
                           isSoftWrapped: !isLastLine && !box.endsParagraphOrHardBreak, isRightToLeft: rtl,
                           range: rangeValue, paragraphIndex: p, lineIndex: l)

@@ -19,6 +19,9 @@ final class HarfBuzzBuffer {
         var advance: Int32
         var xOffset: Int32
         var yOffset: Int32
+        /// Whether breaking the text before this glyph's cluster could change the shaping on either side
+        /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
+        var unsafeToBreak: Bool = false
     }
 
     /// Shapes `length` units of `text` starting at `start`, with the rest of `text` as context.
@@ -47,7 +50,8 @@ final class HarfBuzzBuffer {
         for i in 0..<Int(count) {
             output.append(Glyph(id: infos[i].codepoint, cluster: infos[i].cluster,
                                 advance: positions[i].x_advance, xOffset: positions[i].x_offset,
-                                yOffset: positions[i].y_offset))
+                                yOffset: positions[i].y_offset,
+                                unsafeToBreak: infos[i].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
     }
 }

@@ -39,9 +39,17 @@ struct ParagraphShaper {
             return ShapedParagraph(.init(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                    runs: [], glyphIDs: [],
                                    clusters: [], advances: [], offsets: [], breaks: [BreakCandidate.encode(offset: 0, mandatory: true)],
-                                   emPrefix: [0], clusterStarts: [1]))
+                                   emPrefix: [0], emBase: [0], clusterStarts: [1]))
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
+        // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
+        // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
+        let breakLanguage = paragraph.style.language ?? documentLanguage
+        let breaks = spans.contains(where: \.isHidden)
+            ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage)
+            : breakOpportunities(units, language: breakLanguage)
+        var breakCursor = 0
+        var adjustments: [BreakAdjustment] = []
 
         var sink = GlyphSink(buffers: context.glyphBuffers, capacity: count)
         var shapedRuns: [ShapedRun] = []
@@ -84,7 +92,7 @@ struct ParagraphShaper {
                     shapedRuns.append(run)
                     continue
                 }
-                Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, into: &segments)
+                Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, breaks: breaks, cursor: &breakCursor, into: &segments)
                 // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words
                 // do not fit in the processor's cache), so the lookups are pipelined: the bucket of the word
                 // sixteen ahead and the record of the word eight ahead are asked for while this one is copied.
@@ -105,6 +113,10 @@ struct ParagraphShaper {
                     case .shaped:
                         shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
                                      cacheHash: nil, cache: &cache, glyphs: &glyphs, into: &sink)
+                        if segment.hasInnerBreaks {
+                            adjust(buffer, range, glyphs: glyphs, breaks: breaks, face: face, run: run,
+                                   language: harfBuzzLanguage, smallCaps: key.smallCaps, into: &adjustments)
+                        }
                     }
                 }
                 run.glyphEnd = Int32(sink.count)
@@ -112,21 +124,18 @@ struct ParagraphShaper {
             }
         }
 
-        let language = paragraph.style.language ?? documentLanguage
-        let breaks = spans.contains(where: \.isHidden)
-            ? breakOpportunities(VisibleText(units, spans: spans), language: language)
-            : breakOpportunities(units, language: language)
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
-        var emPrefix: [Float] = [], clusterStarts: [UInt8] = []
+        var emPrefix: [Float] = [], emBase: [Double] = [], clusterStarts: [UInt8] = []
         let shapedGlyphs = sink.makeArrays()
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
                                        sizes: context.ones(count: paragraph.runs.count), caretSpans: spans,
-                                       prefix: &emPrefix, clusterStarts: &clusterStarts)
+                                       prefix: &emPrefix, base: &emBase, clusterStarts: &clusterStarts)
         return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                runs: shapedRuns,
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
-                               breaks: breaks, emPrefix: emPrefix, clusterStarts: clusterStarts, caretSpans: spans))
+                               breaks: breaks, emPrefix: emPrefix, emBase: emBase, clusterStarts: clusterStarts,
+                               caretSpans: spans, breakAdjustments: adjustments))
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
@@ -144,6 +153,42 @@ struct ParagraphShaper {
         levels = resolved
     }
 
+    /// The ``BreakAdjustment``s of the opportunities inside `range` (a stretch just shaped into `glyphs`, in logical
+    /// order) where HarfBuzz flags the first glyph after the break as unsafe to break before: each side shaped on
+    /// its own (no context across the break), against its glyphs' advances in context.
+    private func adjust(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, glyphs: [HarfBuzzBuffer.Glyph],
+                        breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, smallCaps: Bool,
+                        into adjustments: inout [BreakAdjustment]) {
+        var first = 0, last = breaks.count
+        while first < last {
+            let middle = (first + last) / 2
+            if BreakCandidate.offset(breaks[middle]) <= range.lowerBound { first = middle + 1 } else { last = middle }
+        }
+        var alone: [HarfBuzzBuffer.Glyph] = []
+        func aloneAdvance(_ piece: Range<Int>) -> Int {
+            alone.removeAll(keepingCapacity: true)
+            context.buffer.shape(text: UnsafeBufferPointer(rebasing: text[piece]), start: 0, length: piece.count,
+                                 font: face.harfBuzz, script: run.script, rightToLeft: run.isRightToLeft, language: language,
+                                 features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &alone)
+            return alone.reduce(0) { $0 + Int($1.advance) }
+        }
+        var index = first
+        while index < breaks.count, BreakCandidate.offset(breaks[index]) < range.upperBound {
+            let offset = BreakCandidate.offset(breaks[index])
+            index += 1
+            guard let g = glyphs.firstIndex(where: { Int($0.cluster) >= offset }), Int(glyphs[g].cluster) == offset,
+                  glyphs[g].unsafeToBreak else { continue }
+            let before = glyphs[..<g].reduce(0) { $0 + Int($1.advance) }
+            let after = glyphs[g...].reduce(0) { $0 + Int($1.advance) }
+            let end = aloneAdvance(range.lowerBound..<offset) - before
+            let start = aloneAdvance(offset..<range.upperBound) - after
+            guard end != 0 || start != 0 else { continue }
+            let scale = 1 / Float(face.unitsPerEm)
+            adjustments.append(BreakAdjustment(offset: UInt32(offset), attributeIndex: run.attributeIndex,
+                                               endEms: Float(end) * scale, startEms: Float(start) * scale))
+        }
+    }
+
     /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).
     struct Segment {
         enum Kind: UInt8 {
@@ -159,13 +204,16 @@ struct ParagraphShaper {
         var end: Int32
         var kind: Kind
         var hash: UInt64
+        /// Whether a line-break opportunity lies inside the stretch (it is then ``Kind/shaped``).
+        var hasInnerBreaks = false
     }
 
     /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
-    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it; its
-    /// hash is computed in the same pass that finds its end.
+    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it and no
+    /// opportunity of `breaks` (ascending; `cursor` walks them, run after run) lies inside it; its hash is computed
+    /// in the same pass that finds its end.
     static func segment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, key: ShapeCache.Style,
-                        into segments: inout [Segment]) {
+                        breaks: [UInt32], cursor: inout Int, into segments: inout [Segment]) {
         segments.removeAll(keepingCapacity: true)
         let seed = ShapeCache.seed(key)
         let spaceHash = ShapeCache.finish(ShapeCache.mix(seed, 0x20))
@@ -205,9 +253,11 @@ struct ParagraphShaper {
             }
             // A word between spaces (or the paragraph's ends) shapes the same wherever it stands.
             let isolated = (start == 0 || text[start - 1] == 0x20) && (stop == text.count || text[stop] == 0x20)
-            let word = isolated && stop - start <= ShapeCache.maximumWordLength
+            while cursor < breaks.count && BreakCandidate.offset(breaks[cursor]) <= start { cursor += 1 }
+            let innerBreaks = cursor < breaks.count && BreakCandidate.offset(breaks[cursor]) < stop
+            let word = isolated && !innerBreaks && stop - start <= ShapeCache.maximumWordLength
             segments.append(Segment(start: Int32(start), end: Int32(stop), kind: word ? .word : .shaped,
-                                    hash: word ? ShapeCache.finish(h) : 0))
+                                    hash: word ? ShapeCache.finish(h) : 0, hasInnerBreaks: innerBreaks))
             start = stop
         }
     }

@@ -20,9 +20,11 @@ package struct ShapedParagraph: Sendable {
         var offsets: [SIMD2<Float>]
         var breaks: [UInt32]
         var emPrefix: [Float]
+        var emBase: [Double]
         var clusterStarts: [UInt8]
         /// The paragraph's ``CaretSpan``s: no line starts inside one (their units are not cluster starts).
         var caretSpans: [CaretSpan] = []
+        var breakAdjustments: [BreakAdjustment] = []
     }
 
     /// The contents live in one immutable object, so that a copy of a shaped paragraph (reading it out of an
@@ -36,6 +38,7 @@ package struct ShapedParagraph: Sendable {
             self.contents = contents
             hasMonotoneWidthsAndPlainBreaks = contents.advances.allSatisfy { $0 >= 0 }  // false for NaN too
                 && contents.breaks.dropLast().allSatisfy { !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0) }
+                && contents.breakAdjustments.isEmpty
         }
     }
 
@@ -87,16 +90,28 @@ package struct ShapedParagraph: Sendable {
     /// after a soft hyphen is flagged as hyphenated). The content end is always the last entry.
     var breaks: [UInt32] { storage.contents.breaks }
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
-    /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
+    /// relative to the start of its block of units, for a paragraph set in one size: line breaking multiplies by
+    /// the size (see ``ParagraphMetrics``).
     var emPrefix: [Float] { storage.contents.emPrefix }
+    /// Each block's start, in ems (see ``ParagraphMetrics``).
+    var emBase: [Double] { storage.contents.emBase }
+    /// The paragraph's whole advance, in ems (at its sizes relative to the body size: 1 em per em).
+    var totalEmAdvance: Double {
+        guard let last = emPrefix.last, let block = emBase.last else { return 0 }
+        return block + Double(last)
+    }
     /// 1 where a unit starts a shaping cluster (and at the end); 0 where a caret cannot stop (inside hidden
     /// units and replaced runs, see ``CaretSpan``), so that no line starts there.
     var clusterStarts: [UInt8] { storage.contents.clusterStarts }
     /// The stretches without caret stops (hidden units, replaced runs), content-relative.
     var caretSpans: [CaretSpan] { storage.contents.caretSpans }
-    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end) and no
-    /// break opportunity but the last is mandatory or hyphenated: then which opportunities fit on a line is a
-    /// prefix of them, and the greedy breaker may search for the last one instead of walking to it.
+    /// The width changes of lines ending or starting at opportunities where breaking is unsafe, by ascending offset
+    /// (almost always none).
+    var breakAdjustments: [BreakAdjustment] { storage.contents.breakAdjustments }
+    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
+    /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
+    /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
+    /// instead of walking to it.
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.hasMonotoneWidthsAndPlainBreaks }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
@@ -212,7 +227,8 @@ package struct ShapedParagraph: Sendable {
     package var byteCount: Int {
         MemoryLayout<Int>.size * 2 + 11 * MemoryLayout<Int>.size  // the storage object: header and fields
             + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
-            + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + clusterStarts.count
+            + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + emBase.count * 8 + clusterStarts.count
+            + breakAdjustments.count * MemoryLayout<BreakAdjustment>.stride
     }
 }
 

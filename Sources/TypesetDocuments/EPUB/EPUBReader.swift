@@ -156,9 +156,9 @@ private struct ReadingSession {
         }
         let styled: StyledText
         do {
-            // Every spine item starts a section; an over-long one (a whole book in one XHTML file) is split at
-            // paragraph boundaries like plain text, so a relayout from the anchor stays bounded.
-            styled = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: package.metadata.language,
+            // Every spine item starts a section (and a CSS page break inside one); a long one is laid out in parts
+            // by a reading session, never split into pages the book does not have.
+            styled = try StyledText(paragraphs: paragraphs, language: package.metadata.language,
                                     title: package.metadata.title)
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.

@@ -60,6 +60,10 @@ struct XHTMLConverter {
     private var pendingSpace = false
     private var pendingSpaceHasNewline = false
     private var lineHasContent = false
+    /// Whether the line holds only a list item's marker: a block that starts the item's content continues the
+    /// marker's paragraph rather than leaving the marker on a line of its own (a hidden one, with
+    /// `list-style: none`, made a line of no size).
+    private var lineHoldsOnlyMarker = false
     private var hasLineBreak = false
     private var pendingAnchors: [String] = []
     private var onlyImages = true
@@ -236,7 +240,12 @@ struct XHTMLConverter {
                 markSpace()
                 return
             }
-            flushParagraph()
+            if lineHoldsOnlyMarker {
+                // The item's first block takes the marker into its paragraph, with the block's own style.
+                paragraphBlock = nil
+            } else {
+                flushParagraph()
+            }
             var block = enterBlock(path, style: style, parent: parentBlock)
             switch kind {
             case .listContainer:
@@ -320,6 +329,7 @@ struct XHTMLConverter {
         appendUnits(Array((marker + " ").utf16), block: block, inline: markerInline)
         onlyImages = false
         lineHasContent = false
+        lineHoldsOnlyMarker = true
         walkChildren(path, block: block, inline: inline)
     }
 
@@ -407,6 +417,7 @@ struct XHTMLConverter {
         runs.removeAll(keepingCapacity: true)
         paragraphBlock = nil
         lineHasContent = false
+        lineHoldsOnlyMarker = false
         hasLineBreak = false
         onlyImages = true
     }
@@ -508,6 +519,7 @@ struct XHTMLConverter {
             append([0x20], style: runs.last?.style ?? textStyle)
         }
         pendingSpace = false
+        lineHoldsOnlyMarker = false
         if !pendingAnchors.isEmpty {
             let offset = output.units.count + line.count
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }
