@@ -19,6 +19,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let descent: Double
     /// Line gap, in ems.
     public let lineGap: Double
+    /// The height of capital letters above the baseline, in ems.
+    public let capHeight: Double
     /// Design units per em.
     public let unitsPerEm: Int
     /// Whether the face has small capitals (`smcp`).
@@ -45,6 +47,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.ascent = a > 0 ? a : 0.8
         self.descent = d >= 0 && a > 0 ? d : 0.2
         self.lineGap = max(0, Double(extents.lineGap) / upem)
+        let cap = Double(font.capHeight()) / upem
+        self.capHeight = cap > 0 && cap < 2 ? cap : 0.7 * self.ascent
         self.hasSmallCaps = font.hasSubstitutionFeature("smcp")
         if let glyph = font.glyph(for: 0x2010) ?? font.glyph(for: 0x2D), glyph <= 0xFFFE {
             self.hyphenGlyph = UInt16(glyph)

@@ -57,6 +57,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         return (extents.ascender, extents.descender, extents.line_gap)
     }
 
+    /// The height of capital letters in font units (OS/2 `sCapHeight`, else HarfBuzz's estimate from the glyphs).
+    func capHeight() -> Int32 {
+        var position: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(raw, HB_OT_METRICS_TAG_CAP_HEIGHT, &position)
+        return position
+    }
+
     /// Whether the face has a GSUB feature with this tag in any script (used for `smcp`).
     func hasSubstitutionFeature(_ tag: String) -> Bool {
         let wanted = hb_tag_from_string(tag, -1)

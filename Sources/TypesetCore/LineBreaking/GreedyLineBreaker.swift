@@ -10,11 +10,15 @@ struct GreedyLineBreaker {
     /// Whether a paragraph whose widths allow it is broken by searching for each line's last fitting
     /// opportunity (the default) rather than walking to it; the two give the same lines (`GreedyBreakingTests`).
     var mayGallop = true
+    /// Lines after the first that are narrower (beside a drop cap): lines 2...`narrowLines.count` get
+    /// `narrowLines.width`.
+    var narrowLines: (count: Int, width: Float) = (0, 0)
 
-    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true) {
+    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0)) {
         self.firstLineWidth = firstLineWidth
         self.width = width
         self.mayGallop = mayGallop
+        self.narrowLines = narrowLines
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
@@ -70,7 +74,7 @@ struct GreedyLineBreaker {
                 lineFirstIndex = index
                 lineStart = end
                 lastFit = nil
-                available = width
+                available = result.count < narrowLines.count ? narrowLines.width : width
                 hyphenRun = hyphenated ? hyphenRun + 1 : 0
             }
             // Whether everything from the line start to opportunity `k` fits, trailing spaces included (when it

@@ -27,8 +27,6 @@ public final class ReadingSession: Sendable {
 
     private let state: Locked<State>
 
-    private struct ShapingKey: Hashable { let family: String; let language: String? }
-
     private struct State: Sendable {
         var publication: Publication
         var settings: ReaderSettings
@@ -39,7 +37,7 @@ public final class ReadingSession: Sendable {
         /// Section layouts under the current settings.
         var layouts: [Int: BookLayout] = [:]
         /// Shaped sections per font family and language, most recently used family last.
-        var shaped: [(key: ShapingKey, sections: [Int: ShapedText])] = []
+        var shaped: [(key: ShapingSettings, sections: [Int: ShapedText])] = []
         var backgroundRunning = false
         /// Section layouts made since the session started (for tests: what a change cost).
         var layoutsMade = 0
@@ -271,8 +269,7 @@ public final class ReadingSession: Sendable {
     /// The layout of `section` under the settings of `generation`, from the cache or made now.
     private func sectionLayout(_ section: Int, generation: Int) throws -> BookLayout {
         let (cached, settings, shapingKey) = state.withLock { state in
-            (state.layouts[section], state.settings,
-             ShapingKey(family: state.settings.typography.fontFamily, language: state.settings.typography.language))
+            (state.layouts[section], state.settings, ShapingSettings(state.settings.typography))
         }
         if let cached { return cached }
         let shaped = try shapedSection(section, key: shapingKey)
@@ -284,7 +281,7 @@ public final class ReadingSession: Sendable {
         return layout
     }
 
-    private func shapedSection(_ section: Int, key: ShapingKey) throws -> ShapedText {
+    private func shapedSection(_ section: Int, key: ShapingSettings) throws -> ShapedText {
         let (cached, publication): (ShapedText?, Publication) = state.withLock { state in
             guard let index = state.shaped.firstIndex(where: { $0.key == key }) else { return (nil, state.publication) }
             let entry = state.shaped.remove(at: index)
@@ -294,7 +291,7 @@ public final class ReadingSession: Sendable {
         if let cached { return cached }
         let text = publication.text
         let paragraphs = text.paragraphRange(ofSection: section)
-        let shaped = try typesetter.shape(text, fontFamily: key.family, language: key.language, paragraphRange: paragraphs)
+        let shaped = try typesetter.shape(text, settings: key, paragraphRange: paragraphs)
         state.withLock { state in
             if let index = state.shaped.firstIndex(where: { $0.key == key }) {
                 state.shaped[index].sections[section] = shaped

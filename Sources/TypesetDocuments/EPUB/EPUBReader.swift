@@ -80,11 +80,12 @@ private struct ReadingSession {
     let options: EPUBReader.Options
     var book: String { archive.bookName }
     var warnings: [String] = []
-    var styleSheets: [String: CSSStyleSheet] = [:]
+    var styles: StyleSheetLoader
 
     init(archive: LibZipArchive, options: EPUBReader.Options) {
         self.archive = archive
         self.options = options
+        styles = StyleSheetLoader(archive: archive)
     }
 
     mutating func read() throws(DocumentError) -> EPUBBook {
@@ -184,7 +185,7 @@ private struct ReadingSession {
         return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
                         pageProgression: package.pageProgression, images: images, anchors: anchors,
-                        warnings: warnings.map(DocumentError.oneLine))  // one line each, like errors
+                        warnings: (warnings + styles.warnings).map(DocumentError.oneLine))  // one line each, like errors
     }
 
     // MARK: Parts
@@ -229,44 +230,12 @@ private struct ReadingSession {
             return text
         }
         let root = try parseXML(current.path)
-        let sheet = options.publisherStyles ? publisherSheet(for: root, path: current.path) : CSSStyleSheet()
+        // The book's sheets are read with publisher styles off too: what carries meaning in them (emphasis,
+        // centring, verse indentation, lists, hidden text) still applies (see XHTMLConverter).
+        let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
         return converter.convert(root)
-    }
-
-    /// The document's linked style sheets and `<style>` elements, in document order.
-    private mutating func publisherSheet(for root: XMLElement, path: String) -> CSSStyleSheet {
-        var combined = CSSStyleSheet()
-        var stack: [XMLElement] = [root]
-        var ordered: [XMLElement] = []
-        while let element = stack.popLast() {
-            if element.name == "link" || element.name == "style" { ordered.append(element) }
-            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
-        }
-        for element in ordered {
-            if element.name == "style" {
-                combined.append(CSSStyleSheet(parsing: element.textContent))
-                continue
-            }
-            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
-            guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
-                  case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path) else { continue }
-            if let cached = styleSheets[sheetPath] { combined.append(cached); continue }
-            var sheet = CSSStyleSheet()
-            if archive.contains(sheetPath) {
-                do {
-                    // A style sheet is small; one larger than 2 MB is not worth reading.
-                    let bytes = try archive.read(sheetPath, limit: 2 << 20)
-                    sheet = CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self))
-                } catch {
-                    warnings.append(error.message + " (style sheet ignored)")
-                }
-            }
-            styleSheets[sheetPath] = sheet
-            combined.append(sheet)
-        }
-        return combined
     }
 
     private mutating func imageSize(_ path: String) -> Size? {
