@@ -20,6 +20,8 @@ public final class PageRenderer {
     private struct FaceKey: Hashable {
         var path: String
         var index: Int
+        /// A font in memory (a book's): its bytes, kept alive by the cached face, so the identifier stays unique.
+        var bytes: ObjectIdentifier?
     }
 
     /// Starts FreeType.
@@ -170,9 +172,10 @@ public final class PageRenderer {
     }
 
     private func face(for fontFace: FontFace) throws(RenderError) -> FreeTypeFace {
-        let key = FaceKey(path: fontFace.path, index: fontFace.index)
+        let key = FaceKey(path: fontFace.path, index: fontFace.index, bytes: fontFace.bytes.map(ObjectIdentifier.init))
         if let face = faces[key] { return face }
-        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count))
+        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count),
+                                    bytes: fontFace.bytes)
         faces[key] = face
         return face
     }

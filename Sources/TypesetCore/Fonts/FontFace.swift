@@ -26,13 +26,27 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// Whether the face has small capitals (`smcp`).
     public let hasSmallCaps: Bool
     let harfBuzz: HarfBuzzFont
+    /// The font's bytes when it was loaded from memory (a book's embedded font: ``path`` then only names it);
+    /// nil for a font file.
+    package let bytes: FontBytes?
     /// The glyph drawn for a hyphen added at a line break: U+2010 HYPHEN, else U+002D HYPHEN-MINUS (nil when the
     /// face has neither), and its advance in ems. Looked up once; a lone hyphen shapes to its nominal glyph.
     let hyphenGlyph: UInt16?
     let hyphenAdvance: Float
 
-    init?(id: Int, path: String, index: Int, family: String, styleName: String) {
+    convenience init?(id: Int, path: String, index: Int, family: String, styleName: String) {
         guard let font = HarfBuzzFont(path: path, index: Int32(index)) else { return nil }
+        self.init(id: id, font: font, path: path, index: index, family: family, styleName: styleName, bytes: nil)
+    }
+
+    /// A face of a font in memory; its ``path`` is `embedded:` and the bytes' name.
+    convenience init?(id: Int, bytes: FontBytes, family: String, styleName: String) {
+        guard let font = HarfBuzzFont(bytes: bytes, index: 0) else { return nil }
+        self.init(id: id, font: font, path: "embedded:" + bytes.name, index: 0, family: family, styleName: styleName, bytes: bytes)
+    }
+
+    private init(id: Int, font: HarfBuzzFont, path: String, index: Int, family: String, styleName: String, bytes: FontBytes?) {
+        self.bytes = bytes
         self.id = id
         self.path = path
         self.index = index

@@ -61,6 +61,7 @@ extension BookLayout {
         var pieceRange = 0..<0
         var minX = Double.infinity, maxX = -Double.infinity
         var baseline = lineBaseline
+        var pieceHangs = false
         func flush() {
             defer {
                 glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll()
@@ -71,7 +72,9 @@ extension BookLayout {
             runs.append(GlyphRun(face: self.shaped.faces[Int(run.faceID)],
                                  size: Double(sizes[Int(run.attributeIndex)]), color: style.color,
                                  glyphs: glyphs, positions: positions, clusters: clusterOffsets, advances: glyphAdvances,
-                                 range: pieceRange, backgroundColor: style.backgroundColor, decoration: style.decoration,
+                                 // Spaces hanging past the line's end are not underlined or filled (as a browser has it).
+                                 range: pieceRange, backgroundColor: pieceHangs ? nil : style.backgroundColor,
+                                 decoration: pieceHangs ? [] : style.decoration,
                                  baseline: baseline, minX: minX, maxX: maxX, lineTop: Double(placement.y),
                                  lineBottom: Double(placement.y + box.height)))
         }
@@ -84,6 +87,7 @@ extension BookLayout {
                 lastPieceStart = piece.start
                 let run = shaped.runs[piece.runIndex]
                 pieceRun = run
+                pieceHangs = piece.isHanging
                 pieceRange = (contentStart + piece.start)..<(contentStart + piece.end)
                 baseline = lineBaseline - Double(format.shifts?[Int(run.attributeIndex)] ?? 0)
                     + (isCap ? Double(layout.capDrop) : 0)

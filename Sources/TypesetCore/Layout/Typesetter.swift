@@ -68,7 +68,7 @@ public final class Typesetter: Sendable {
         let documentLanguage = text.language ?? settings.language
         let first = paragraphRange.lowerBound
         let paragraphs = try parallelMap(count: paragraphRange.count, threads: threads, pool: pool) { index, context throws(FontError) in
-            try ParagraphShaper(context: context, settings: settings, documentLanguage: documentLanguage)
+            try ParagraphShaper(context: context, settings: settings, documentLanguage: documentLanguage, documentFonts: text.fonts)
                 .shape(text.paragraphs[first + index])
         }
         return ShapedText(text: text, settings: settings, language: documentLanguage, paragraphRange: paragraphRange,

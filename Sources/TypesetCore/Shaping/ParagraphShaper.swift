@@ -8,15 +8,19 @@ struct ParagraphShaper {
     var family: String { settings.fontFamily }
     /// The document's language, used where neither the run nor the paragraph names one.
     let documentLanguage: String?
+    /// The fonts the document brings (its styles may name their families).
+    var documentFonts: DocumentFonts? = nil
     /// Combining marks shaped together on one base, at most (see ``segment(_:_:key:into:)``).
     static let maximumStackedMarks = 32
     /// Whether itemization may extend Latin runs over whole words at a time (the default) rather than character
     /// by character; the two give the same runs (`ItemizationTests`).
     var mayExtendLatinRunsByWord = true
 
-    init(context: ShapingContext, settings: ShapingSettings, documentLanguage: String?, mayExtendLatinRunsByWord: Bool = true) {
+    init(context: ShapingContext, settings: ShapingSettings, documentLanguage: String?, documentFonts: DocumentFonts? = nil,
+         mayExtendLatinRunsByWord: Bool = true) {
         self.context = context
         self.settings = settings
+        self.documentFonts = documentFonts
         self.documentLanguage = documentLanguage
         self.mayExtendLatinRunsByWord = mayExtendLatinRunsByWord
     }
@@ -36,7 +40,7 @@ struct ParagraphShaper {
         if levels != nil { Self.alignHiddenLevels(&levels, spans: spans) }
         let role = paragraph.style.role
         let firstStyle = settings.resolve(paragraph.runs.first?.style ?? .body, role: role, readerFamily: family)
-        let primary = try context.fontSet(for: firstStyle.descriptor).primary
+        let primary = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family).primary
         guard count > 0 else {
             return ShapedParagraph(.init(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
                                    runs: [], glyphIDs: [],
@@ -269,7 +273,7 @@ struct ParagraphShaper {
         let contentStart = paragraph.contentRange.lowerBound
         for (attributeIndex, attributeRun) in paragraph.runs.enumerated() {
             let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family).descriptor
-            let set = try context.fontSet(for: descriptor)
+            let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
             let primary = set.primary
             if attributeRun.style.isOutOfFlow {
                 // Hidden units need no font: one run per bidi level, in the primary face, never shaped.

@@ -17,6 +17,9 @@ public struct StyledText: Sendable {
     public var language: String?
     /// The document's title, if known.
     public var title: String?
+    /// The fonts the document brings with it (an EPUB's `@font-face` fonts), used for the families its styles
+    /// name; nil for none.
+    public var fonts: DocumentFonts?
 
     /// Errors in how a caller assembled a ``StyledText``.
     public struct InvalidParagraphs: Error, CustomStringConvertible {

@@ -81,6 +81,8 @@ private struct ReadingSession {
     var book: String { archive.bookName }
     var warnings: [String] = []
     var styles: StyleSheetLoader
+    /// The book's `@font-face` fonts (with publisher styles only: without them the book's families are not used).
+    var fonts: EmbeddedFontLoader?
 
     init(archive: LibZipArchive, options: EPUBReader.Options) {
         self.archive = archive
@@ -102,7 +104,10 @@ private struct ReadingSession {
             throw DocumentError(.malformed, "\(book): the package document \(packagePath) named by META-INF/container.xml is missing")
         }
         let package = try EPUBPackage(root: try parseXML(packagePath), path: packagePath, book: book)
-        try checkEncryption(package)
+        let obfuscatedFonts = try checkEncryption(package)
+        if options.publisherStyles {
+            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier)
+        }
 
         // The spine items in the text, each converted on its own.
         var spine: [EPUBSpineItem] = []
@@ -155,12 +160,13 @@ private struct ReadingSession {
                 images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
             }
         }
-        let styled: StyledText
+        var styled: StyledText
         do {
             // Every spine item starts a section; an over-long one (a whole book in one XHTML file) is split at
             // paragraph boundaries like plain text, so a relayout from the anchor stays bounded.
             styled = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: package.metadata.language,
                                     title: package.metadata.title)
+            if let faces = fonts?.faces, !faces.isEmpty { styled.fonts = DocumentFonts(faces: faces) }
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")
@@ -185,7 +191,7 @@ private struct ReadingSession {
         return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
                         pageProgression: package.pageProgression, images: images, anchors: anchors,
-                        warnings: (warnings + styles.warnings).map(DocumentError.oneLine))  // one line each, like errors
+                        warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine))  // one line each, like errors
     }
 
     // MARK: Parts
@@ -235,6 +241,10 @@ private struct ReadingSession {
         let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
+        if !sheet.fontFaces.isEmpty, var loader = fonts {
+            converter.embeddedFamilies = loader.load(sheet.fontFaces)
+            fonts = loader
+        }
         return converter.convert(root)
     }
 
@@ -247,19 +257,20 @@ private struct ReadingSession {
         return ImageHeader.pixelSize(bytes)
     }
 
-    /// Refuses books whose spine items are encrypted (DRM); font obfuscation is not encryption of text.
-    private func checkEncryption(_ package: EPUBPackage) throws(DocumentError) {
+    /// Refuses books whose spine items are encrypted (DRM); font obfuscation is not encryption of text. Returns
+    /// the obfuscated fonts, by entry path, with their algorithm.
+    private func checkEncryption(_ package: EPUBPackage) throws(DocumentError) -> [String: FontObfuscation] {
         guard archive.contains("META-INF/encryption.xml"),
               let bytes = try? archive.read("META-INF/encryption.xml", limit: 4 << 20),
-              let parsed = try? LibXMLReader.parse(bytes, entry: "META-INF/encryption.xml", book: book) else { return }
-        let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
+              let parsed = try? LibXMLReader.parse(bytes, entry: "META-INF/encryption.xml", book: book) else { return [:] }
         var encrypted: Set<String> = []
+        var obfuscated: [String: FontObfuscation] = [:]
         for data in parsed.root.descendants(named: "EncryptedData") {
             let algorithm = data.descendants(named: "EncryptionMethod").first?.attribute("Algorithm") ?? ""
-            guard !fontObfuscation.contains(algorithm) else { continue }
+            let obfuscation = FontObfuscation(algorithm: algorithm)
             for reference in data.descendants(named: "CipherReference") {
                 if let uri = reference.attribute("URI"), case .inBook(let path, _)? = EPUBPath.resolve(uri, relativeTo: "") {
-                    encrypted.insert(path)
+                    if let obfuscation { obfuscated[path] = obfuscation } else { encrypted.insert(path) }
                 }
             }
         }
@@ -268,6 +279,7 @@ private struct ReadingSession {
                 throw DocumentError(.unsupported, "\(book): \(item.path) is encrypted (DRM); Typeset cannot read DRM-protected books")
             }
         }
+        return obfuscated
     }
 
     /// Resolves a TOC entry and its children to offsets; an entry without a target takes its first child's.
