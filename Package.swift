@@ -55,7 +55,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
-        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib"]),
+        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib", "CLibZip"]),
         .executableTarget(
             name: "typeset-bench",
             dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"],
