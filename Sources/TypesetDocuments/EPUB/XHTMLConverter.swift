@@ -312,6 +312,9 @@ struct XHTMLConverter {
             walkList(path, block: block, inline: inline)
         case .listItem:
             walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
+        case .block where style.display == .listItem:
+            // `display: list-item` on another block (a `<div>`): a bulleted item.
+            walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
         default:
             if path.element.lowercasedName == "pre" { preStartsHere = true }
             walkChildren(path, block: block, inline: inline)
@@ -340,6 +343,7 @@ struct XHTMLConverter {
         case "li": block.role = .listItem
         default: break
         }
+        if style.display == .listItem { block.role = .listItem }
         if style.whiteSpace == .pre { block.role = .preformatted }
         let isRoot = name == "html" || name == "body"
         if !isRoot {
