@@ -6,17 +6,17 @@ extension Bench {
     /// The paragraph counts of the selector scaling rows.
     static let selectorScalingCounts = [100, 300, 1_000, 3_000, 10_000]
 
-    /// Style sheet rules that make naive selector matching blow up: long chains of sibling combinators (each
-    /// retried from every earlier sibling: exponential in the compounds), sibling and descendant chains that fail
-    /// only at their far end (every sibling or ancestor tried: quadratic), and universal compounds.
+    /// Style sheet rules that make naive selector matching blow up: chains that match on the right and fail only
+    /// at their far left, so that a right-to-left matcher retries every earlier sibling (or ancestor) for every
+    /// compound (`.y ~ p ~ p ~ p`: exponential in the compounds), and universal compounds.
     static let adversarialSheet = """
-        p ~ p ~ p ~ p ~ p ~ p ~ p ~ p { color: #333333 }
-        .x ~ .x ~ .x ~ .y { font-style: italic }
-        div div div div div div p span { font-weight: bold }
-        div p ~ p ~ p ~ p em { text-decoration: underline }
-        * ~ * ~ * ~ * ~ * ~ * ~ span { letter-spacing: 0.01em }
-        section > p + p ~ p ~ p > span ~ em { text-transform: uppercase }
-        .a .b .c .d .x ~ p ~ p { margin-left: 1em }
+        .y ~ p ~ p ~ p ~ p ~ p ~ p { color: #333333 }
+        .y ~ .x ~ .x ~ .x { font-style: italic }
+        .none div div div p span { font-weight: bold }
+        div .y ~ p ~ p ~ p em { text-decoration: underline }
+        .y ~ * ~ * ~ * ~ * ~ span { letter-spacing: 0.01em }
+        section > .y + p ~ p ~ p > span ~ em { text-transform: uppercase }
+        .a .b .c .none .x ~ p ~ p { margin-left: 1em }
         """
 
     /// A chapter of `count` paragraphs in nested sections, each with a few inline elements.
@@ -52,8 +52,8 @@ extension Bench {
         for _ in 0..<400 { body += "<p>A line of verse, and another.</p>" }
         body += "</div></div></div>"
         let css = """
-            p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p { text-indent: 1em }
-            div div div div p ~ p ~ p ~ p ~ p ~ p { margin-left: 1em }
+            .a ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p ~ p { text-indent: 1em }
+            .b div div p ~ p ~ p ~ p ~ p ~ p { margin-left: 1em }
             """
         let bytes = try ZipWriter.epub(body: body, css: css)
         let typesetter = Typesetter(fonts: fonts)

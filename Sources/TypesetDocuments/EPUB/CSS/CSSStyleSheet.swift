@@ -342,6 +342,7 @@ final class CSSCompoundSelector: Sendable {
     }
 
     func matches(_ path: ElementPath) -> Bool {
+        path.compoundTests += 1
         let element = path.element
         if let type, element.lowercasedName != type { return false }
         for wanted in ids where wanted != element.id { return false }
@@ -373,6 +374,9 @@ final class ElementPath {
     let hasNextSibling: Bool
     /// Answers of selector matching at this element (see ``CSSSelector``), by selector, compound and question.
     var memo: [Int: Bool] = [:]
+    /// How many compound selectors were tested against this element: the work matching did here (tests check
+    /// that it stays bounded per element).
+    var compoundTests = 0
 
     private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, hasNextSibling: Bool) {
         self.element = element; self.parent = parent; self.previousSibling = previousSibling
