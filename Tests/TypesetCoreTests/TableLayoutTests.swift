@@ -149,6 +149,16 @@ import TypesetTestSupport
         #expect(first.rect.minX > second.rect.maxX)
     }
 
+    /// A cell of a million characters: sized and laid out in time linear in its text (the column widths read it
+    /// once), its row taller than any page set line by line.
+    @Test func aCellOfAMillionCharacters() throws {
+        let words = String(repeating: "word ", count: 200_000)
+        let text = try Self.text([["short", words]])
+        let layout = try Self.layout(text)
+        #expect(LayoutInvariants.violations(in: layout, limit: 3).isEmpty)
+        #expect(layout.pages.count > 1000)
+    }
+
     /// A crafted table of 10,000 columns costs no more than its text: it is set as a list of its cells, one below
     /// the other, within the column (``TableCell/maximumColumns``).
     @Test func aTableOfTenThousandColumnsIsSetAsAList() throws {
