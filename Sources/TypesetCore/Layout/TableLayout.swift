@@ -103,8 +103,9 @@ struct TableLayout {
             p = rowEnd
         }
         guard columnCount > 0, let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
-        let tableBorder = Float(firstCell.tableBorder) * base
+        // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
         let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
+        let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
         let available = max(1, columnWidth - indent - 2 * tableBorder)
 
         // Each column's narrowest and widest widths; spanning cells spread theirs afterwards.
@@ -166,6 +167,14 @@ struct TableLayout {
                 let from = edges[style.column], to = edges[min(columnCount, style.column + style.columnSpan)]
                 rows[r].cells[k].x = rtl ? tableWidth - to : from
                 rows[r].cells[k].width = to - from
+                // Padding and border leave the cell's text a point at least (a column scaled down to fit).
+                let inset = rows[r].cells[k].border + rows[r].cells[k].padding
+                let room = max(0, (to - from - 1) / 2)
+                if inset > room {
+                    let factor = inset > 0 ? room / inset : 0
+                    rows[r].cells[k].border *= factor
+                    rows[r].cells[k].padding *= factor
+                }
             }
         }
         let x = indent

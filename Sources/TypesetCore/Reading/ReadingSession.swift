@@ -21,8 +21,8 @@ public final class ReadingSession: Sendable {
     public let typesetter: Typesetter
     /// Whether sections beyond the anchor's are laid out in the background after each settings change.
     public let completesInBackground: Bool
-    /// Font families whose shaping results are kept per section (a reader going back and forth between two or
-    /// three fonts does not reshape).
+    /// Shaping settings (font families, mostly: ``ShapingSettings``) whose shaping results are kept per section (a
+    /// reader going back and forth between two or three fonts does not reshape).
     static let shapedFamiliesKept = 3
 
     private let state: Locked<State>
