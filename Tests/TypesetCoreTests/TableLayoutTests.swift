@@ -149,6 +149,40 @@ import TypesetTestSupport
         #expect(first.rect.minX > second.rect.maxX)
     }
 
+    /// Columns narrower than their tables (a phone turned small, a relayout at a tenth of the width), with thick
+    /// padding, borders and an indent, spanning cells and drop caps, in both directions: every cell stays inside
+    /// the column, and a column with less than a point per table column sets the cells as a list (found by the
+    /// layout fuzzer: a relayout into a 1 pt column put cells past its edge).
+    @Test func narrowColumnsKeepCellsInside() throws {
+        for direction in [WritingDirection.leftToRight, .rightToLeft] {
+            func cell(_ text: String, row: Int, column: Int, span: Int = 1, padding: Double, border: Double,
+                      tableBorder: Double, indent: Double, dropCap: Bool = false) -> (String, ParagraphStyle) {
+                let place = TableCell(table: 0, row: row, column: column, columnSpan: span, padding: padding, border: border,
+                                      tableBorder: tableBorder, tableIndent: indent)
+                return (text, ParagraphStyle(baseDirection: direction, firstLineIndent: 1.5, blockIndent: 1.6, endIndent: 1.6,
+                                             dropCap: dropCap ? DropCap(length: 1, lines: 2) : nil, tableCell: place))
+            }
+            let text = try PaginationTests.text([
+                ("Before.", ParagraphStyle(baseDirection: direction)),
+                cell("civilians, and again", row: 3, column: 1, padding: 2.9, border: 0.8, tableBorder: 0, indent: 2.2),
+                cell("that same face and look", row: 0, column: 1, span: 2, padding: 2, border: 0.8, tableBorder: 0.8, indent: 0),
+                cell("But they didn't.", row: 1, column: 0, span: 2, padding: 0.6, border: 0.9, tableBorder: 1, indent: 0.6),
+                cell("Come in three weeks", row: 0, column: 0, padding: 0, border: 0, tableBorder: 0, indent: 0, dropCap: true),
+                cell("I did not know", row: 0, column: 0, padding: 0, border: 0, tableBorder: 0, indent: 0, dropCap: true),
+                ("After.", ParagraphStyle(baseDirection: direction)),
+            ])
+            for (width, size) in [(1.0, 158.0), (1.9, 105), (2.5, 17), (5, 17), (11.9, 105), (30, 17), (60, 17), (120, 17)] {
+                var settings = Fixtures.settings
+                settings.fontSize = size
+                settings.margins = EdgeInsets(top: 6, left: 37.4, bottom: 34, right: 53.6)
+                settings.pageSize = Size(width: 37.4 + 53.6 + width, height: 851)
+                let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings)
+                let problems = LayoutInvariants.violations(in: layout, limit: 3)
+                #expect(problems.isEmpty, "\(direction), column \(width) pt at \(size) pt: \(problems)")
+            }
+        }
+    }
+
     /// A cell of a million characters: sized and laid out in time linear in its text (the column widths read it
     /// once), its row taller than any page set line by line.
     @Test func aCellOfAMillionCharacters() throws {

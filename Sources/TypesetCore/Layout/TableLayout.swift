@@ -65,7 +65,7 @@ struct TableLayout {
                 for row in table.rows {
                     for cell in row.cells {
                         let inset = cell.border + cell.padding
-                        let box = CellBox(x: table.x + cell.x + inset, width: max(1, cell.width - 2 * inset))
+                        let box = CellBox(x: table.x + cell.x + inset, width: max(0, cell.width - 2 * inset))
                         for paragraph in cell.paragraphs { boxes[paragraph] = box }
                     }
                 }
@@ -107,6 +107,8 @@ struct TableLayout {
         let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
         let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
         let available = max(1, columnWidth - indent - 2 * tableBorder)
+        // A column too narrow for a point per table column: the cells are set as a list.
+        guard available >= Float(columnCount) else { return nil }
 
         // Each column's narrowest and widest widths; spanning cells spread theirs afterwards.
         var minimum = [Float](repeating: 0, count: columnCount)
@@ -155,6 +157,19 @@ struct TableLayout {
         } else {
             let share = (available - sumMinimum) / (sumMaximum - sumMinimum)
             widths = (0..<columnCount).map { minimum[$0] + (maximum[$0] - minimum[$0]) * share }
+        }
+        // Every column keeps a point at least, so that no cell's box leaves the table; columns that fit keep theirs.
+        if widths.contains(where: { $0 < 1 }) {
+            let raised = widths.map { max(1, $0) }
+            let total = widths.reduce(0, +)
+            if raised.reduce(0, +) <= available {
+                widths = raised
+            } else if total > 0 {
+                let spread = (available - Float(columnCount)) / total
+                widths = widths.map { 1 + $0 * spread }
+            } else {
+                widths = widths.map { _ in available / Float(columnCount) }
+            }
         }
         var edges: [Float] = [tableBorder]
         for width in widths { edges.append((edges.last ?? 0) + width) }
