@@ -152,12 +152,13 @@ import TypesetTestSupport
     /// Columns narrower than their tables (a phone turned small, a relayout at a tenth of the width), with thick
     /// padding, borders and an indent, spanning cells and drop caps, in both directions: every cell stays inside
     /// the column, and a column with less than a point per table column sets the cells as a list (found by the
-    /// layout fuzzer: a relayout into a 1 pt column put cells past its edge).
+    /// layout fuzzer: a relayout into a 1 pt column put cells past its edge, and a one-column table in a 0.88 pt
+    /// column was given a 1 pt one).
     @Test func narrowColumnsKeepCellsInside() throws {
         for direction in [WritingDirection.leftToRight, .rightToLeft] {
-            func cell(_ text: String, row: Int, column: Int, span: Int = 1, padding: Double, border: Double,
+            func cell(_ text: String, table: Int = 0, row: Int, column: Int, span: Int = 1, padding: Double, border: Double,
                       tableBorder: Double, indent: Double, dropCap: Bool = false) -> (String, ParagraphStyle) {
-                let place = TableCell(table: 0, row: row, column: column, columnSpan: span, padding: padding, border: border,
+                let place = TableCell(table: table, row: row, column: column, columnSpan: span, padding: padding, border: border,
                                       tableBorder: tableBorder, tableIndent: indent)
                 return (text, ParagraphStyle(baseDirection: direction, firstLineIndent: 1.5, blockIndent: 1.6, endIndent: 1.6,
                                              dropCap: dropCap ? DropCap(length: 1, lines: 2) : nil, tableCell: place))
@@ -170,8 +171,11 @@ import TypesetTestSupport
                 cell("Come in three weeks", row: 0, column: 0, padding: 0, border: 0, tableBorder: 0, indent: 0, dropCap: true),
                 cell("I did not know", row: 0, column: 0, padding: 0, border: 0, tableBorder: 0, indent: 0, dropCap: true),
                 ("After.", ParagraphStyle(baseDirection: direction)),
+                // A table of one column, in a column narrower than a point.
+                cell("Alone in its column", table: 1, row: 0, column: 0, padding: 0.3, border: 0.1, tableBorder: 0.1, indent: 0),
+                cell("and below it", table: 1, row: 1, column: 0, padding: 0.3, border: 0.1, tableBorder: 0.1, indent: 0),
             ])
-            for (width, size) in [(1.0, 158.0), (1.9, 105), (2.5, 17), (5, 17), (11.9, 105), (30, 17), (60, 17), (120, 17)] {
+            for (width, size) in [(0.5, 17.0), (0.88, 165), (1.0, 158), (1.9, 105), (2.5, 17), (5, 17), (11.9, 105), (30, 17), (60, 17), (120, 17)] {
                 var settings = Fixtures.settings
                 settings.fontSize = size
                 settings.margins = EdgeInsets(top: 6, left: 37.4, bottom: 34, right: 53.6)

@@ -106,7 +106,7 @@ struct TableLayout {
         // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
         let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
         let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
-        let available = max(1, columnWidth - indent - 2 * tableBorder)
+        let available = columnWidth - indent - 2 * tableBorder
         // A column too narrow for a point per table column: the cells are set as a list.
         guard available >= Float(columnCount) else { return nil }
 
