@@ -81,8 +81,8 @@ import TypesetTestSupport
         let texts = book.text.paragraphs.map(\.contentString)
         #expect(texts == ["First line", "Second line", "Runon", "Seen unseen", "• Bulleted", "No marker"])
         #expect(try Self.paragraph(book, "• Bulleted").style.markerLength == 2)
-        #expect(Self.style(of: "unseen", in: book)?.fontScale == 0)
-        #expect(Self.style(of: "unseen", in: off)?.fontScale == 0)
+        #expect(Self.style(of: "unseen", in: book)?.isHidden == true)
+        #expect(Self.style(of: "unseen", in: off)?.isHidden == true)
     }
 
     /// List markers as `list-style-type`, `type`, `start`, `value` and `reversed` say, at the start of the item's
@@ -111,7 +111,7 @@ import TypesetTestSupport
         #expect(try Self.paragraph(book, "second p").style.markerLength == 0)
         #expect(try Self.paragraph(book, "A. first").style.role == .listItem)
         let hidden = try Self.paragraph(book, "• hidden")
-        #expect(hidden.runs.first?.style.fontScale == 0 && hidden.runs.first?.range == 0..<2)
+        #expect(hidden.runs.first?.style.isHidden == true && hidden.runs.first?.range == 0..<2)
         // Items are lines of their list: no paragraph spacing between them, the list set off as a block.
         #expect(try Self.paragraph(book, "10. ten").style.continuesBlock)
         #expect(!(try Self.paragraph(book, "3. three").style.continuesBlock))

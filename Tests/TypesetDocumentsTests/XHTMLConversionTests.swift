@@ -232,7 +232,7 @@ import TypesetDocuments
         #expect(q[1].style.alignment == .center && q[1].runs.allSatisfy { $0.style.fontScale == 1.4 })  // sizes: the built-in h2's
         #expect(q[1].style.startsSection)
         #expect(q[3].style.blockIndent == 2 && q[3].runs.allSatisfy(\.style.isItalic))
-        #expect(q[4].runs.contains { $0.style.fontScale == 0 })
+        #expect(q[4].runs.contains { $0.style.isHidden })
         #expect(q[5].style.alignment == .end)
     }
 
