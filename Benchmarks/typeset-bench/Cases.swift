@@ -157,6 +157,8 @@ final class Bench {
     }
 
     private lazy var renderer: PageRenderer = try! PageRenderer()
+    /// The N = 100 selector row's time per paragraph, which the larger rows compare with.
+    var selectorBaseline: Double?
 
     // MARK: The cases
 
@@ -251,6 +253,14 @@ final class Bench {
             })
         }
         cases += readCases
+        for count in Bench.selectorScalingCounts {
+            cases.append(BenchCase(name: "css.selectors.\(count)", summary: "EPUBReader.read of a chapter of \(count) paragraphs under adversarial ~ and descendant selectors (linear matching: flat per paragraph)") {
+                try $0.selectorScaling(count)
+            })
+        }
+        cases.append(BenchCase(name: "css.sibling-book.open", summary: "a 1.5 KB EPUB of 400 paragraphs with ~ and descendant selectors: read and laid out (issue 18: took minutes)") {
+            try $0.siblingBook()
+        })
         for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
             cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {
                 try $0.wordCache(file)

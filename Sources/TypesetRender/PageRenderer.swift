@@ -20,6 +20,8 @@ public final class PageRenderer {
     private struct FaceKey: Hashable {
         var path: String
         var index: Int
+        /// A font in memory (a book's): its bytes, kept alive by the cached face, so the identifier stays unique.
+        var bytes: ObjectIdentifier?
     }
 
     /// Starts FreeType.
@@ -117,12 +119,74 @@ public final class PageRenderer {
         let origin = (x: Int((area.minX * scale).rounded()), y: Int((area.minY * scale).rounded()))
         let theme = appearance.theme
         var canvas = makeCanvas(width, height, theme.background)
-        prepare(&canvas, area, origin)
         let runs = window == nil ? layout.glyphRuns(onPage: page) : layout.glyphRuns(onPage: page, in: area.minY..<area.maxY)
+        var colors = ReadableColors(theme: theme)
+        // The book's boxes and backgrounds first, then decorations (highlights), then text: an underline and an
+        // overline go under the glyphs, as CSS draws them, a line-through over them.
+        drawBoxes(layout.pages[page].boxes, scale: scale, origin: origin, colors: &colors, into: &canvas)
+        for run in runs where run.backgroundColor != nil {
+            guard let background = run.backgroundColor else { continue }
+            fill(Rect(x: run.minX, y: run.lineTop, width: run.maxX - run.minX, height: run.lineBottom - run.lineTop),
+                 color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+        }
+        prepare(&canvas, area, origin)
         for run in runs {
-            try draw(run, color: run.color ?? theme.text, scale: scale, origin: origin, into: &canvas)
+            let color = run.color.map { colors.text($0) } ?? theme.text
+            if !run.decoration.isEmpty {
+                drawLines(of: run, color: color, over: false, scale: scale, origin: origin, into: &canvas)
+            }
+            try draw(run, color: color, scale: scale, origin: origin, into: &canvas)
+            if run.decoration.contains(.lineThrough) {
+                drawLines(of: run, color: color, over: true, scale: scale, origin: origin, into: &canvas)
+            }
         }
         return canvas
+    }
+
+    /// Draws table cells' backgrounds, then every border.
+    private func drawBoxes(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
+                           into canvas: inout some GlyphCanvas) {
+        for box in boxes {
+            if let background = box.background { fill(box.rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas) }
+        }
+        for box in boxes where box.border > 0 {
+            let color = box.borderColor.map { colors.text($0) } ?? colors.theme.text
+            let w = box.border, r = box.rect
+            // Each edge centred on the box's edge, at least a pixel wide.
+            let half = max(w, 1 / scale) / 2
+            fill(Rect(x: r.minX - half, y: r.minY - half, width: r.width + 2 * half, height: 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+            fill(Rect(x: r.minX - half, y: r.maxY - half, width: r.width + 2 * half, height: 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+            fill(Rect(x: r.minX - half, y: r.minY + half, width: 2 * half, height: r.height - 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+            fill(Rect(x: r.maxX - half, y: r.minY + half, width: 2 * half, height: r.height - 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+        }
+    }
+
+    /// Draws `run`'s underline and overline (`over` false) or its line-through (`over` true), in its own size.
+    private func drawLines(of run: GlyphRun, color: Color, over: Bool, scale: Double, origin: (x: Int, y: Int),
+                           into canvas: inout some GlyphCanvas) {
+        let thickness = max(run.size * 0.06, 1 / scale)
+        var positions: [Double] = []
+        if over {
+            positions.append(run.baseline - run.size * 0.3)
+        } else {
+            if run.decoration.contains(.underline) { positions.append(run.baseline + run.size * 0.1) }
+            if run.decoration.contains(.overline) { positions.append(run.baseline - run.size * 0.8) }
+        }
+        for y in positions {
+            fill(Rect(x: run.minX, y: y, width: run.maxX - run.minX, height: thickness), color: color, scale: scale, origin: origin, into: &canvas)
+        }
+    }
+
+    /// Fills a rectangle in page points, its edges rounded to whole pixels, on a canvas whose top left is the page's
+    /// pixel `origin`.
+    private func fill(_ rect: Rect, color: Color, scale: Double, origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
+        func pixel(_ value: Double) -> Int {
+            let v = (value * scale).rounded()
+            return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+        }
+        let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
+        canvas.fill(x0: x0 - origin.x, y0: y0 - origin.y, x1: max(pixel(rect.maxX), x0 + 1) - origin.x,
+                    y1: max(pixel(rect.maxY), y0 + 1) - origin.y, color: color)
     }
 
     /// The bitmap size for a page, or `.tooLarge`.
@@ -136,9 +200,10 @@ public final class PageRenderer {
     }
 
     private func face(for fontFace: FontFace) throws(RenderError) -> FreeTypeFace {
-        let key = FaceKey(path: fontFace.path, index: fontFace.index)
+        let key = FaceKey(path: fontFace.path, index: fontFace.index, bytes: fontFace.bytes.map(ObjectIdentifier.init))
         if let face = faces[key] { return face }
-        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count))
+        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count),
+                                    bytes: fontFace.bytes)
         faces[key] = face
         return face
     }
@@ -182,3 +247,26 @@ public final class PageRenderer {
 /// FreeType faces are not thread-safe; a renderer must stay on one thread at a time.
 @available(*, unavailable)
 extension PageRenderer: Sendable {}
+
+/// A book's colours made readable on one theme (``Theme/readable(text:)``), each worked out once per page.
+struct ReadableColors {
+    let theme: Theme
+    private var texts: [Color: Color] = [:]
+    private var backgrounds: [Color: Color] = [:]
+
+    init(theme: Theme) { self.theme = theme }
+
+    mutating func text(_ color: Color) -> Color {
+        if let known = texts[color] { return known }
+        let made = theme.readable(text: color)
+        texts[color] = made
+        return made
+    }
+
+    mutating func background(_ color: Color) -> Color {
+        if let known = backgrounds[color] { return known }
+        let made = theme.readable(background: color)
+        backgrounds[color] = made
+        return made
+    }
+}

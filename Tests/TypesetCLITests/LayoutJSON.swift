@@ -38,7 +38,8 @@ struct LayoutJSON: Decodable {
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "pageCountIsExact", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
                                     "pageSize", "scale", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
-                                    "orphansWidows", "mode", "publisherStyles"]
+                                    "orphansWidows", "mode", "publisherStyles", "wordSpacing", "letterSpacing", "fontWeight",
+                                    "typeScale", "ligatures", "textNormalization", "userSet"]
     static let pageKeys: Set = ["index", "number", "range", "lines"]
     static let lineKeys: Set = ["range", "rect", "baseline"]
     /// A line ending with a drawn hyphen says so (the key is absent on every other line).

@@ -20,6 +20,13 @@ public final class FontContext: Sendable {
     private let matchCache: FontMatchCache?
     private let registry = FaceRegistry()
     private let sets = Locked<[FontDescriptor: FontSet]>([:])
+    private let documentSets = Locked<[DocumentSetKey: FontSet]>([:])
+
+    private struct DocumentSetKey: Hashable {
+        let serial: Int
+        let face: Int
+        let fallback: FontDescriptor
+    }
 
     /// Loads the font configuration.
     ///
@@ -87,6 +94,34 @@ public final class FontContext: Sendable {
     private func standIn(_ face: FontFace, for descriptor: FontDescriptor) -> FontFace {
         guard FontSet.isSubstitution(requested: descriptor.family, face: face.family) else { return face }
         return registry.face(face, standingInFor: descriptor.family)
+    }
+
+    /// The font set for `descriptor` when a document brings its own fonts: the document's face for the family
+    /// (``DocumentFonts/match(family:weight:isItalic:)``) backed by fontconfig's fallbacks for `fallback` (the
+    /// reader's family at the same weight and slant), or ``fontSet(for:)`` when the document has no face of the
+    /// family. The document's faces join this context's faces under their own keys, so two documents never share
+    /// a face by name.
+    ///
+    /// - Throws: as ``fontSet(for:)``.
+    public func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, fallback: FontDescriptor) throws(FontError) -> FontSet {
+        guard let documentFonts, let index = documentFonts.match(family: descriptor.family, weight: descriptor.weight,
+                                                                  isItalic: descriptor.isItalic) else {
+            return try fontSet(for: descriptor)
+        }
+        let key = DocumentSetKey(serial: documentFonts.serial, face: index, fallback: fallback)
+        if let cached = documentSets.withLock({ $0[key] }) { return cached }
+        let face = documentFonts.faces[index]
+        guard let primary = registry.face(for: face.bytes, key: "\(documentFonts.serial)#\(index)", family: face.family,
+                                          styleName: face.isItalic ? "Italic" : "Weight \(face.weights.lowerBound)") else {
+            return try fontSet(for: fallback)
+        }
+        // Characters the book's face lacks fall back through the reader's family's list, sorted when first needed.
+        let set = FontSet(descriptor: fallback, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry)
+        return documentSets.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = set
+            return set
+        }
     }
 
     /// Why nothing matched, naming where fonts were looked for: "no font matches" alone sent users hunting
@@ -216,6 +251,22 @@ final class FaceRegistry: Sendable {
             state.byKey[key] = made
             state.byID.append(made)
             return made
+        }
+    }
+
+    /// The face of a font in memory, loaded on first use under `key`; nil when it is not a usable font.
+    func face(for bytes: FontBytes, key: String, family: String, styleName: String) -> FontFace? {
+        let key = "embedded:" + key
+        return state.withLock { state in
+            if let face = state.byKey[key] { return face }
+            if state.unreadable.contains(key) { return nil }
+            guard let face = FontFace(id: state.byID.count, bytes: bytes, family: family, styleName: styleName) else {
+                state.unreadable.insert(key)
+                return nil
+            }
+            state.byKey[key] = face
+            state.byID.append(face)
+            return face
         }
     }
 

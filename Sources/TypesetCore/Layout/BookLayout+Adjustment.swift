@@ -35,9 +35,8 @@ extension BookLayout {
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
-        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth))
-        var available = Float(settings.columnWidth) - 2 * format.blockIndent
-        if l == 0 { available -= format.firstLineIndent }
+        let format = format(ofParagraph: p)
+        let available = layout.availableWidth(ofLine: l)
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
         let natural = Double(box.width)

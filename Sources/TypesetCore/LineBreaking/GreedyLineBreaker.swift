@@ -12,11 +12,15 @@ struct GreedyLineBreaker {
     /// Whether a paragraph whose widths allow it is broken by searching for each line's last fitting
     /// opportunity (the default) rather than walking to it; the two give the same lines (`GreedyBreakingTests`).
     var mayGallop = true
+    /// Lines after the first that are narrower (beside a drop cap): lines 2...`narrowLines.count` get
+    /// `narrowLines.width`.
+    var narrowLines: (count: Int, width: Float) = (0, 0)
 
-    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true) {
+    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0)) {
         self.firstLineWidth = firstLineWidth
         self.width = width
         self.mayGallop = mayGallop
+        self.narrowLines = narrowLines
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
@@ -88,7 +92,7 @@ struct GreedyLineBreaker {
                 lineStartPosition = position(end)
                 startAdjustment = metrics.startAdjustment(end)
                 lastFit = nil
-                available = Double(width) + metrics.fitTolerance
+                available = Double(result.count < narrowLines.count ? narrowLines.width : width) + metrics.fitTolerance
                 hyphenRun = hyphenated ? hyphenRun + 1 : 0
             }
             // Whether everything from the line start to opportunity `k` fits, trailing spaces included (when it

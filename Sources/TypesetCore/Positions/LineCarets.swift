@@ -113,7 +113,7 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-        let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
+        let sizes = format(ofParagraph: p).sizes
         let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes, faces: shaped.faces)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1

@@ -27,8 +27,8 @@ public final class ReadingSession: Sendable {
     public let typesetter: Typesetter
     /// Whether sections beyond the anchor's are laid out in the background after each settings change.
     public let completesInBackground: Bool
-    /// Font families whose shaping results are kept per section (a reader going back and forth between two or
-    /// three fonts does not reshape).
+    /// Shaping settings (font families, mostly: ``ShapingSettings``) whose shaping results are kept per section (a
+    /// reader going back and forth between two or three fonts does not reshape).
     static let shapedFamiliesKept = 3
     /// About how many UTF-16 units the background shapes at a time, so that a settings change stops its work
     /// within one batch. A unit of work only: pages flow across batches.
@@ -38,8 +38,6 @@ public final class ReadingSession: Sendable {
     static let anchorLookaheadUnits = 8_000
 
     private let state: Locked<State>
-
-    private struct ShapingKey: Hashable, Sendable { let family: String; let language: String? }
 
     /// The shaped paragraphs of one section under one key: its first ones, or all of them.
     private struct ShapedPrefix: Sendable {
@@ -66,7 +64,7 @@ public final class ReadingSession: Sendable {
         var layouts: [Int: BookLayout] = [:]
         var partial: PartialLayout?
         /// Shaped sections per font family and language, most recently used family last.
-        var shaped: [(key: ShapingKey, sections: [Int: ShapedPrefix])] = []
+        var shaped: [(key: ShapingSettings, sections: [Int: ShapedPrefix])] = []
         var backgroundRunning = false
         /// Section layouts made since the session started (for tests: what a change cost).
         var layoutsMade = 0
@@ -84,8 +82,8 @@ public final class ReadingSession: Sendable {
         /// The count the listeners were last given.
         var published: PageCount?
 
-        var key: ShapingKey {
-            ShapingKey(family: settings.typography.fontFamily, language: settings.typography.language)
+        var key: ShapingSettings {
+            ShapingSettings(settings.typography)
         }
 
         /// The page count, estimated again only when the layouts changed.
@@ -420,7 +418,7 @@ public final class ReadingSession: Sendable {
         }
         guard needed else { return }
         let paragraphs = PageCountEstimate.sample(of: text)
-        let shaped = try typesetter.shape(text, fontFamily: key.family, language: key.language, paragraphRange: paragraphs)
+        let shaped = try typesetter.shape(text, settings: key, paragraphRange: paragraphs)
         let sample = try typesetter.layout(shaped, settings: settings.typography)
         state.withLock { state in
             guard state.generation == generation else { return }
@@ -468,7 +466,7 @@ public final class ReadingSession: Sendable {
 
     /// The paragraphs of `section` shaped under `key`, from the section's start through paragraph `end - 1` at
     /// least (more when more are shaped already), shaping what is missing now.
-    private func shapedPrefix(_ section: Int, key: ShapingKey, text: StyledText, through end: Int) throws -> ShapedText {
+    private func shapedPrefix(_ section: Int, key: ShapingSettings, text: StyledText, through end: Int) throws -> ShapedText {
         let paragraphs = text.paragraphRange(ofSection: section)
         let end = min(max(end, paragraphs.lowerBound), paragraphs.upperBound)
         var prefix = state.withLock { state -> ShapedPrefix? in
@@ -479,17 +477,17 @@ public final class ReadingSession: Sendable {
         } ?? ShapedPrefix(paragraphs: [], faces: [])
         let have = paragraphs.lowerBound + prefix.paragraphs.count
         if have < end {
-            let shaped = try typesetter.shape(text, fontFamily: key.family, language: key.language, paragraphRange: have..<end)
+            let shaped = try typesetter.shape(text, settings: key, paragraphRange: have..<end)
             prefix = store(shaped, section: section, key: key, sectionStart: paragraphs.lowerBound)
         }
-        return ShapedText(text: text, fontFamily: key.family, language: text.language ?? key.language,
+        return ShapedText(text: text, settings: key, language: text.language ?? key.language,
                           paragraphRange: paragraphs.lowerBound..<(paragraphs.lowerBound + prefix.paragraphs.count),
                           paragraphs: prefix.paragraphs, faces: prefix.faces)
     }
 
     /// Adds newly shaped paragraphs to a section's prefix (another thread may have shaped some of them too: the
     /// prefix only grows) and returns the prefix.
-    private func store(_ shaped: ShapedText, section: Int, key: ShapingKey, sectionStart: Int) -> ShapedPrefix {
+    private func store(_ shaped: ShapedText, section: Int, key: ShapingSettings, sectionStart: Int) -> ShapedPrefix {
         state.withLock { state in
             let index: Int
             if let found = state.shaped.firstIndex(where: { $0.key == key }) {
@@ -525,7 +523,7 @@ public final class ReadingSession: Sendable {
             // The anchor's section first (its page may have been shown from a partial layout), then those after it
             // (the reader reads forwards), then those before it.
             while true {
-                let next: (section: Int, generation: Int, key: ShapingKey, text: StyledText)? = state.withLock { state in
+                let next: (section: Int, generation: Int, key: ShapingSettings, text: StyledText)? = state.withLock { state in
                     let text = state.publication.text
                     let anchorSection = text.sectionIndex(containing: state.anchor.position.offset) ?? 0
                     let sectionCount = Self.sectionCount(of: text)

@@ -62,6 +62,10 @@ enum HarfBuzzUnicode {
     static let inherited = HB_SCRIPT_INHERITED.rawValue
     static let unknown = HB_SCRIPT_UNKNOWN.rawValue
     static let latin = HB_SCRIPT_LATIN.rawValue
+    static let arabic = HB_SCRIPT_ARABIC.rawValue
+    static let syriac = HB_SCRIPT_SYRIAC.rawValue
+    static let nko = HB_SCRIPT_NKO.rawValue
+    static let mongolian = HB_SCRIPT_MONGOLIAN.rawValue
 
     /// The Unicode script of a code point (ASCII answered without a call).
     @inline(__always)
@@ -91,4 +95,19 @@ enum HarfBuzzUnicode {
     static let smallCaps: [hb_feature_t] = [
         hb_feature_t(tag: hb_tag_from_string("smcp", -1), value: 1, start: 0, end: CHarfBuzz_featureGlobalEnd)
     ]
+    /// Common and contextual ligatures off over the whole buffer.
+    static let noLigatures: [hb_feature_t] = [
+        hb_feature_t(tag: hb_tag_from_string("liga", -1), value: 0, start: 0, end: CHarfBuzz_featureGlobalEnd),
+        hb_feature_t(tag: hb_tag_from_string("clig", -1), value: 0, start: 0, end: CHarfBuzz_featureGlobalEnd),
+    ]
+
+    /// The features a run asks for.
+    static func features(smallCaps: Bool, ligatures: Bool) -> [hb_feature_t] {
+        switch (smallCaps, ligatures) {
+        case (false, true): []
+        case (true, true): Self.smallCaps
+        case (false, false): noLigatures
+        case (true, false): Self.smallCaps + noLigatures
+        }
+    }
 }
