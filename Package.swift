@@ -42,8 +42,9 @@ let package = Package(
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 
-        // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering.
-        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory"]),
+        // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering. FreeType
+        // only to decode a book's WOFF and WOFF2 fonts (HarfBuzz reads plain OpenType).
+        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory", "CFreeType"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
@@ -54,13 +55,13 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
-        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib"]),
+        .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib", "CLibZip"]),
         .executableTarget(
             name: "typeset-bench",
-            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"],
+            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport", "CHyphen"],
             path: "Benchmarks/typeset-bench"),
 
-        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport"],
+        .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],
                     exclude: ["Goldens"]),
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
         .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],

@@ -38,7 +38,7 @@ for kind in "${kinds[@]}"; do
         ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:fast_unwind_on_malloc=0 \
         LSAN_OPTIONS=suppressions=$PWD/$precise:print_suppressions=0 SWIFT_BACKTRACE=enable=no \
             swift test --sanitize=address --scratch-path .build/sanitize-address \
-                --filter "HyphenationTests|JustificationTests" > "$log" 2>&1
+                --filter "HyphenationTests|HyphenationPatternTests|JustificationTests" > "$log" 2>&1
         result=$?
         grep -E "Test run with|ERROR: LeakSanitizer|SUMMARY: " "$log" | sort | uniq -c | head -5
         [ $result -eq 0 ] || { echo "== address (hyphenation, full stacks): FAILED (exit $result)"; status=1; }

@@ -1,4 +1,5 @@
 import Foundation
+import CHyphen
 import TypesetCore
 import TypesetDocuments
 import TypesetRender
@@ -35,10 +36,12 @@ func readingSettings() -> TypographySettings {
 /// The books measured, by short name.
 enum Book: String, CaseIterable {
     case corpus, wap, pride, moby
+    /// A 2 MB book without chapters (see ``Inputs/chapterlessPath``).
+    case chapterless
 
     var corpusFile: String? {
         switch self {
-        case .corpus: return nil
+        case .corpus, .chapterless: return nil
         case .wap: return "tolstoy-war-and-peace.txt"
         case .pride: return "austen-pride-and-prejudice.txt"
         case .moby: return "melville-moby-dick.txt"
@@ -76,6 +79,7 @@ final class Bench {
     func text(_ book: Book) throws -> StyledText {
         switch book {
         case .corpus: return try inputs.lineText(inputs.corpusPaths.corpus)
+        case .chapterless: return try inputs.chapterless()
         default: return try inputs.book(book.corpusFile!)
         }
     }
@@ -153,6 +157,8 @@ final class Bench {
     }
 
     private lazy var renderer: PageRenderer = try! PageRenderer()
+    /// The N = 100 selector row's time per paragraph, which the larger rows compare with.
+    var selectorBaseline: Double?
 
     // MARK: The cases
 
@@ -194,7 +200,7 @@ final class Bench {
                 try $0.relayout(book)
             })
         }
-        for book in [Book.pride, .moby, .wap] {
+        for book in [Book.pride, .moby, .wap, .chapterless] {
             cases.append(BenchCase(name: "first-page.\(book.rawValue).size-change", summary: "ReadingSession.setSettings, size 19↔23 alternating, anchor mid-book: the anchor's section laid out + its page's glyph runs") {
                 try $0.firstPageAfterSettingsChange(book, change: .size)
             })
@@ -253,11 +259,22 @@ final class Bench {
             })
         }
         cases += readCases
+        for count in Bench.selectorScalingCounts {
+            cases.append(BenchCase(name: "css.selectors.\(count)", summary: "EPUBReader.read of a chapter of \(count) paragraphs under adversarial ~ and descendant selectors (linear matching: flat per paragraph)") {
+                try $0.selectorScaling(count)
+            })
+        }
+        cases.append(BenchCase(name: "css.sibling-book.open", summary: "a 1.5 KB EPUB of 400 paragraphs with ~ and descendant selectors: read and laid out (issue 18: took minutes)") {
+            try $0.siblingBook()
+        })
         for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
             cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {
                 try $0.wordCache(file)
             })
         }
+        cases.append(BenchCase(name: "hyphenation.de.load", summary: "the German patterns (hyph_de_DE.dic, 1 MB, ISO-8859-1) read and built into libhyphen's automaton; libhyphen's own loader once, in the notes") {
+            try $0.hyphenationLoad()
+        })
         return cases
     }()
 
@@ -613,12 +630,15 @@ final class Bench {
         case dejavuX133 = "dejavu.x1.33"
         /// `--fonts bundled` (Charis SIL), default settings otherwise: the issue's literal command.
         case bundled
+        /// The first page of War and Peace, `--fonts bundled --pages 1`: what a one-page run lays out.
+        case wap
 
         var summary: String {
             switch self {
             case .dejavuX2: return "typeset CLI, page.txt → 1 PNG, DejaVu Serif 19 pt, 400×800 pt text, scale 2 (830×1630 px)"
             case .dejavuX133: return "the same at scale 4/3 (Pango's 96 dpi pixel size)"
             case .bundled: return "typeset --fonts bundled --pages 1 (Charis SIL, 390×844 pt, scale 2)"
+            case .wap: return "typeset --fonts bundled --pages 1 tolstoy-war-and-peace.txt: the first page of a 3.3 MB book"
             }
         }
     }
@@ -644,6 +664,7 @@ final class Bench {
             [cli] + dejavu + ["--scale", "2", "-o", out + "/x2", page],
             [cli] + dejavu + ["--scale", String(4.0 / 3.0), "-o", out + "/x133", page],
             [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/bundled", page],
+            [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/wap", try Fixtures.corpusPath("tolstoy-war-and-peace.txt")],
         ]
         // Each command must work before it is timed.
         for command in commands {
@@ -664,7 +685,7 @@ final class Bench {
         var byVariant: [CLIVariant: CommandTimer.Timing] = [:]
         for (i, variant) in CLIVariant.allCases.enumerated() { byVariant[variant] = timings[i] }
         cliTimings = byVariant
-        if hasPangoView { pangoViewTiming = timings[3] }
+        if hasPangoView { pangoViewTiming = timings[CLIVariant.allCases.count] }
     }
 
     func cli(_ variant: CLIVariant) throws -> CaseResult {
@@ -743,6 +764,32 @@ final class Bench {
                            read, shaped, laidOut)
         return result(name, unit: "B/line", values: samples, checksum: last["pages"] as? Int ?? 0, notes: notes,
                       extra: ["read_bytes_per_line": read, "shaping_bytes_per_line": shaped, "layout_bytes_per_line": laidOut])
+    }
+
+    // MARK: Hyphenation patterns
+
+    /// Loading the largest pattern file Debian ships, as a layout's first German paragraph with hyphenation on does
+    /// (the process-wide cache left aside), against libhyphen's own loader of the same file, run once.
+    func hyphenationLoad() throws -> CaseResult {
+        let path = "/usr/share/hyphen/hyph_de_DE.dic"
+        var size: (states: Int, bytes: Int) = (0, 0)
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
+            guard let loaded = HyphenationPatterns.load(path: path) else { throw InputError(description: "\(path) cannot be loaded") }
+            size = loaded
+            return loaded.states
+        }
+        let start = nowMilliseconds()
+        let reference = hnj_hyphen_load(path)
+        let libhyphen = nowMilliseconds() - start
+        var libhyphenStates = 0
+        if let reference {
+            var level: UnsafeMutablePointer<HyphenDict>? = reference
+            while let current = level { libhyphenStates += Int(current.pointee.num_states); level = current.pointee.nextlevel }
+            hnj_hyphen_free(reference)
+        }
+        return result("hyphenation.de.load", timings: timings,
+                      notes: String(format: "%@ states in %.1f MB; libhyphen's hnj_hyphen_load of the same file: %@ ms (%@ states)",
+                                    grouped(size.states), Double(size.bytes) / 1_048_576, format(libhyphen), grouped(libhyphenStates)))
     }
 
     // MARK: Word cache

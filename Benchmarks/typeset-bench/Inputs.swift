@@ -93,6 +93,32 @@ final class Inputs {
         return text
     }
 
+    /// A book of about 2 MB without chapters: War and Peace from its first chapter on, its headings left out, one
+    /// paragraph per line (a file that is not hard-wrapped), written to `.data/chapterless.txt` and read by
+    /// `PlainTextReader`, which finds no heading in it.
+    func chapterless() throws -> StyledText {
+        let path = Paths.data + "/chapterless.txt"
+        if let cached = texts[path] { return cached }
+        if !FileManager.default.fileExists(atPath: path) {
+            let source = try book("tolstoy-war-and-peace.txt")
+            var out: [UInt8] = []
+            var started = false
+            for paragraph in source.paragraphs where !paragraph.isEmpty {
+                if case .heading = paragraph.style.role { started = true; continue }
+                guard started else { continue }
+                let line = paragraph.contentString.split(whereSeparator: \.isNewline).joined(separator: " ")
+                out.append(contentsOf: Array(line.utf8))
+                out.append(0x0A)
+                if out.count >= 2_000_000 { break }
+            }
+            try FileManager.default.createDirectory(atPath: Paths.data, withIntermediateDirectories: true)
+            try Data(out).write(to: URL(fileURLWithPath: path))
+        }
+        let text = try PlainTextReader().read(path: path).text
+        texts[path] = text
+        return text
+    }
+
     /// Writes a book's paragraphs for the Pango peer, one per line (soft line ends and the indentation after them
     /// read as one space, as Typeset's layout reads them; paragraphs without content skipped; a paragraph that
     /// starts a section prefixed with a form feed), and returns the path.

@@ -17,11 +17,14 @@ import TypesetCore
 //   --report BOOK   the typographic report of issue 7 for BOOK (pride, monte-cristo or a corpus file), then exit;
 //                   --lang TAG picks the hyphenation language (default: from the file name, else English)
 //   --soak N        lay out, relayout, render and query the whole corpus N times, printing resident memory
+//   --page-breaks   where the page breaks of every corpus book come from (book breaks, or none), then exit
+//   --page-counts   page-count estimates of a reading session against the exact counts, every corpus book, then exit
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
        typeset-bench --report BOOK [--lang TAG] [--runs N] [--warmup N] [--no-peer]
        typeset-bench --soak N
+       typeset-bench --page-breaks | --page-counts
 """
 
 var options = RunOptions()
@@ -35,6 +38,7 @@ var reportLanguage: String?
 var soakRounds: Int?
 var childLines = 1_000_000
 var childBlank = false
+var audit: String?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
@@ -54,6 +58,7 @@ while index < arguments.count {
     case "--hit-count": options.hitCount = Int(nextValue(argument)) ?? 0
     case "--list": list = true
     case "--soak": soakRounds = Int(nextValue(argument)) ?? 0
+    case "--page-breaks", "--page-counts": audit = argument
     case "--case": childCase = nextValue(argument)
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
     case "--lines": childLines = Int(nextValue(argument)) ?? 0
@@ -88,6 +93,11 @@ if childCase == "memory-lines-child" {
 
 if let reportBook {
     do { try typographyReport(book: reportBook, language: reportLanguage, options: options) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if let audit {
+    do { try audit == "--page-breaks" ? pageBreakAudit() : pageCountAudit() } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 

@@ -8,3 +8,4 @@
 /* Function-like macros are not imported into Swift; re-export the few we need. */
 static inline FT_Int32 CFreeType_loadTargetLight(void) { return FT_LOAD_TARGET_LIGHT; }
 static inline FT_Int32 CFreeType_loadTargetNormal(void) { return FT_LOAD_TARGET_NORMAL; }
+#include FT_TRUETYPE_TABLES_H

@@ -1,4 +1,5 @@
 internal import CFreeType
+import TypesetCore
 
 /// Owns one `FT_Face`: one face of one font file, used only for rasterizing.
 ///
@@ -12,6 +13,8 @@ final class FreeTypeFace {
     /// The font file, for messages.
     let path: String
     let library: FreeTypeLibrary
+    /// The bytes of a font loaded from memory, which FreeType reads in place (kept alive as long as the face).
+    private let bytes: FontBytes?
     /// The character size last set, in 26.6 pixels; `FT_Set_Char_Size` is skipped when it does not change,
     /// since a page sets the same size for run after run.
     private var currentSize: Int = -1
@@ -19,12 +22,16 @@ final class FreeTypeFace {
     /// Opens face `index` of the font file at `path`.
     ///
     /// - Throws: ``RenderError`` `.fontUnreadable`, naming the file, when FreeType cannot open or parse it.
-    init(library: FreeTypeLibrary, path: String, index: Int, slot: Int32) throws(RenderError) {
+    init(library: FreeTypeLibrary, path: String, index: Int, slot: Int32, bytes: FontBytes? = nil) throws(RenderError) {
         guard let faceIndex = FT_Long(exactly: index), index >= 0, index <= 0xFFFF else {
             throw RenderError(.fontUnreadable, "the font file \(path) has no face #\(index)")
         }
         var face: FT_Face?
-        let error = FT_New_Face(library.raw, path, faceIndex, &face)
+        let error = if let bytes {
+            FT_New_Memory_Face(library.raw, bytes.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), faceIndex, &face)
+        } else {
+            FT_New_Face(library.raw, path, faceIndex, &face)
+        }
         guard error == 0, let face else {
             throw RenderError(.fontUnreadable,
                               "the font file \(path) (face #\(index)) cannot be read: \(FreeTypeLibrary.describe(error))")
@@ -39,6 +46,7 @@ final class FreeTypeFace {
         self.path = path
         self.library = library
         self.slot = slot
+        self.bytes = bytes
     }
 
     deinit { FT_Done_Face(raw) }

@@ -6,6 +6,8 @@ protocol GlyphCanvas {
     var height: Int { get }
     /// Draws a coverage mask in `color`, source-over, with its top-left pixel at `(x, y)`, clipped.
     mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color)
+    /// Fills the pixels `x0..<x1`, `y0..<y1` with `color`, source-over, clipped.
+    mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, color: Color)
 }
 
 extension Bitmap: GlyphCanvas {}
@@ -53,6 +55,14 @@ struct IndexedCanvas: GlyphCanvas {
 
     private static func word(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {
         UInt32(littleEndian: UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24)
+    }
+
+    /// Fills a rectangle as a mask of full coverage (backgrounds, borders and text decorations of a book's styles).
+    mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, color: Color) {
+        let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(width, x1), cy1 = min(height, y1)
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        let mask = GlyphImage(coverage: [UInt8](repeating: 255, count: cx1 - cx0), width: cx1 - cx0, height: 1, left: 0, top: 0)
+        for row in cy0..<cy1 { composite(mask, atX: cx0, y: row, color: color) }
     }
 
     /// Whether every colour is opaque.

@@ -8,9 +8,16 @@ extension PageRenderer {
     ///
     /// Rectangles snap to whole pixels by rounding each edge, so the rectangles of neighbouring runs and of
     /// consecutive lines share their edges exactly: no seam and no doubled alpha where they meet.
+    ///
+    /// Only the text of the lines that reach `area` (the window drawn, in page points) is looked at, and pixels
+    /// are counted from `origin` (the window's pixel origin).
     func drawDecorations(_ decorations: DecorationSet, page: Int, of layout: BookLayout, appearance: Appearance,
-                         into bitmap: inout Bitmap) {
-        let runs = decorations.runs(in: layout.pages[page].range).filter { !$0.layers.isEmpty }
+                         area: Rect, origin: (x: Int, y: Int), into bitmap: inout Bitmap) {
+        let band = area.minY..<area.maxY
+        let windowLines = layout.lines(onPage: page, in: band)
+        guard let first = windowLines.first, let last = windowLines.last else { return }
+        let runs = decorations.runs(in: first.range.lowerBound..<max(first.range.lowerBound, last.range.upperBound))
+            .filter { !$0.layers.isEmpty }
         guard !runs.isEmpty else { return }
         let scale = appearance.pixelScale
         let theme = appearance.theme
@@ -18,6 +25,8 @@ extension PageRenderer {
             let v = (value * scale).rounded()
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
         }
+        func x(_ value: Double) -> Int { pixel(value) - origin.x }
+        func y(_ value: Double) -> Int { pixel(value) - origin.y }
         // Baselines by line top, fetched only when some run is underlined.
         var lines: [Line]?
         for run in runs {
@@ -26,22 +35,22 @@ extension PageRenderer {
             for layer in run.layers where layer.style.hasFill {
                 let paint = layer.style.tint.paint(on: theme)
                 for r in rects {
-                    bitmap.fill(x0: pixel(r.rect.minX), y0: pixel(r.rect.minY), x1: pixel(r.rect.maxX), y1: pixel(r.rect.maxY), color: paint.fill)
+                    bitmap.fill(x0: x(r.rect.minX), y0: y(r.rect.minY), x1: x(r.rect.maxX), y1: y(r.rect.maxY), color: paint.fill)
                 }
             }
             let underlined = run.layers.filter(\.style.hasUnderline)
             guard !underlined.isEmpty else { continue }
-            if lines == nil { lines = layout.lines(onPage: page) }
+            if lines == nil { lines = windowLines }
             // The underline sits a tenth of an em below the baseline, 7.5 % of an em thick (at least a pixel),
             // in the run's own size; it is drawn behind the glyphs, so descenders cross it.
             let size = layout.settings.fontSize * run.textStyle.fontScale
             let thickness = max(1, pixel(size * 0.075))
             for r in rects {
                 guard let baseline = PageRenderer.baseline(of: r.rect, among: lines ?? []) else { continue }
-                let top = pixel(baseline + size * 0.1)
+                let top = y(baseline + size * 0.1)
                 for layer in underlined {
                     let paint = layer.style.tint.paint(on: theme)
-                    bitmap.fill(x0: pixel(r.rect.minX), y0: top, x1: pixel(r.rect.maxX), y1: top + thickness, color: paint.line)
+                    bitmap.fill(x0: x(r.rect.minX), y0: top, x1: x(r.rect.maxX), y1: top + thickness, color: paint.line)
                 }
             }
         }

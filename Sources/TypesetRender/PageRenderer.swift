@@ -20,6 +20,8 @@ public final class PageRenderer {
     private struct FaceKey: Hashable {
         var path: String
         var index: Int
+        /// A font in memory (a book's): its bytes, kept alive by the cached face, so the identifier stays unique.
+        var bytes: ObjectIdentifier?
     }
 
     /// Starts FreeType.
@@ -39,20 +41,29 @@ public final class PageRenderer {
     /// `PageRenderer+Decorations.swift`); without them (or with a set that has nothing on the page) the page is
     /// drawn exactly as before, byte for byte.
     ///
+    /// With `window`, only that rectangle of the page (points, page coordinates) is drawn, into a bitmap of its
+    /// size: a screen of a long scroll page at any scroll offset, or a tile. A window's pixels are the page's own
+    /// (its origin is taken to the nearest pixel), so windows whose edges fall on whole pixels tile the page: drawn
+    /// one after another, they make the page drawn whole, pixel for pixel.
+    ///
     /// - Parameters:
     ///   - page: Zero-based page index into `layout.pages`.
     ///   - layout: The laid-out book.
     ///   - appearance: Colours and pixel density (they never change the layout).
     ///   - decorations: Highlights and underlines to draw, measured against `layout` now.
+    ///   - window: The part of the page to draw; nil for all of it.
     /// - Returns: An RGBA bitmap, opaque when the theme's background is.
-    /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page would exceed
-    ///   ``Bitmap/maximumPixelCount`` (a long scroll layout at a high scale), `.fontUnreadable` when a face's
-    ///   file cannot be opened by FreeType, `.invalidAppearance` for a pixel scale out of its range.
+    /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page (or window) would
+    ///   exceed ``Bitmap/maximumPixelCount`` (a long scroll layout drawn whole: draw it by windows),
+    ///   `.fontUnreadable` when a face's file cannot be opened by FreeType, `.invalidAppearance` for a pixel scale
+    ///   out of its range, `.invalidWindow` for a window that is not finite or has a negative size.
     public func render(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
-                       decorations: DecorationSet? = nil) throws(RenderError) -> Bitmap {
-        try drawPage(page, of: layout, appearance: appearance, onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap in
+                       decorations: DecorationSet? = nil, window: Rect? = nil) throws(RenderError) -> Bitmap {
+        try drawPage(page, of: layout, appearance: appearance, window: window,
+                     onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap, area, origin in
             if let decorations, !decorations.isEmpty {
-                drawDecorations(decorations, page: page, of: layout, appearance: appearance, into: &bitmap)
+                drawDecorations(decorations, page: page, of: layout, appearance: appearance, area: area, origin: origin,
+                                into: &bitmap)
             }
         }
     }
@@ -69,12 +80,13 @@ public final class PageRenderer {
     /// - Throws: as ``render(page:of:appearance:decorations:)`` and ``PNGEncoder/encode(_:compression:)``.
     public func renderPNG(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
                           decorations: DecorationSet? = nil,
-                          compression: PNGEncoder.Compression = .fast) throws(RenderError) -> [UInt8] {
+                          compression: PNGEncoder.Compression = .fast, window: Rect? = nil) throws(RenderError) -> [UInt8] {
         guard compression == .fast, decorations?.isEmpty ?? true else {
-            return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations),
+            return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations,
+                                                window: window),
                                          compression: compression)
         }
-        let canvas = try drawPage(page, of: layout, appearance: appearance,
+        let canvas = try drawPage(page, of: layout, appearance: appearance, window: window,
                                   onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
         // An empty page goes to the encoder too, for its error (PNG images are at least 1×1).
         guard canvas.bitmap == nil, canvas.width > 0, canvas.height > 0 else {
@@ -84,24 +96,97 @@ public final class PageRenderer {
                                            rowStride: canvas.rowStride, colormap: canvas.colormap, opaque: canvas.isOpaque)
     }
 
-    /// Checks the page index, makes the page's canvas at its pixel size in the theme's background, lets `prepare`
-    /// draw under the text (decorations), then draws every glyph run in its colour.
-    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance,
+    /// Checks the page index and window, makes the canvas of the page (or window) at its pixel size in the theme's
+    /// background, lets `prepare` draw under the text (decorations), then draws every glyph run that reaches the
+    /// window in its colour, shifted by the window's pixel origin.
+    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance, window: Rect? = nil,
                                                onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
-                                               prepare: (inout Canvas) -> Void = { _ in }) throws(RenderError) -> Canvas {
+                                               prepare: (inout Canvas, _ area: Rect, _ origin: (x: Int, y: Int)) -> Void = { _, _, _ in })
+        throws(RenderError) -> Canvas {
         guard layout.pages.indices.contains(page) else {
             throw RenderError(.pageOutOfRange, "page index \(page) is out of range: the layout has \(layout.pages.count) page\(layout.pages.count == 1 ? "" : "s")")
         }
         do { _ = try appearance.validated() } catch { throw RenderError(.invalidAppearance, error.description) }
         let scale = appearance.pixelScale
-        let (width, height) = try PageRenderer.pixelSize(of: layout.pages[page].size, scale: scale)
+        let pageSize = layout.pages[page].size
+        let area = window ?? Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height)
+        guard area.minX.isFinite, area.minY.isFinite, area.width.isFinite, area.height.isFinite,
+              area.width >= 0, area.height >= 0, abs(area.minX * scale) < 1e12, abs(area.minY * scale) < 1e12 else {
+            throw RenderError(.invalidWindow, "the window \(area) is not a finite rectangle of a non-negative size")
+        }
+        let (width, height) = try PageRenderer.pixelSize(of: area.size, scale: scale)
+        // The window's origin on whole pixels: its pixels are then the page's own.
+        let origin = (x: Int((area.minX * scale).rounded()), y: Int((area.minY * scale).rounded()))
         let theme = appearance.theme
         var canvas = makeCanvas(width, height, theme.background)
-        prepare(&canvas)
-        for run in layout.glyphRuns(onPage: page) {
-            try draw(run, color: run.color ?? theme.text, scale: scale, into: &canvas)
+        let runs = window == nil ? layout.glyphRuns(onPage: page) : layout.glyphRuns(onPage: page, in: area.minY..<area.maxY)
+        var colors = ReadableColors(theme: theme)
+        // The book's boxes and backgrounds first, then decorations (highlights), then text: an underline and an
+        // overline go under the glyphs, as CSS draws them, a line-through over them.
+        drawBoxes(layout.pages[page].boxes, scale: scale, origin: origin, colors: &colors, into: &canvas)
+        for run in runs where run.backgroundColor != nil {
+            guard let background = run.backgroundColor else { continue }
+            fill(Rect(x: run.minX, y: run.lineTop, width: run.maxX - run.minX, height: run.lineBottom - run.lineTop),
+                 color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+        }
+        prepare(&canvas, area, origin)
+        for run in runs {
+            let color = run.color.map { colors.text($0) } ?? theme.text
+            if !run.decoration.isEmpty {
+                drawLines(of: run, color: color, over: false, scale: scale, origin: origin, into: &canvas)
+            }
+            try draw(run, color: color, scale: scale, origin: origin, into: &canvas)
+            if run.decoration.contains(.lineThrough) {
+                drawLines(of: run, color: color, over: true, scale: scale, origin: origin, into: &canvas)
+            }
         }
         return canvas
+    }
+
+    /// Draws table cells' backgrounds, then every border.
+    private func drawBoxes(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
+                           into canvas: inout some GlyphCanvas) {
+        for box in boxes {
+            if let background = box.background { fill(box.rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas) }
+        }
+        for box in boxes where box.border > 0 {
+            let color = box.borderColor.map { colors.text($0) } ?? colors.theme.text
+            let w = box.border, r = box.rect
+            // Each edge centred on the box's edge, at least a pixel wide.
+            let half = max(w, 1 / scale) / 2
+            fill(Rect(x: r.minX - half, y: r.minY - half, width: r.width + 2 * half, height: 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+            fill(Rect(x: r.minX - half, y: r.maxY - half, width: r.width + 2 * half, height: 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+            fill(Rect(x: r.minX - half, y: r.minY + half, width: 2 * half, height: r.height - 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+            fill(Rect(x: r.maxX - half, y: r.minY + half, width: 2 * half, height: r.height - 2 * half), color: color, scale: scale, origin: origin, into: &canvas)
+        }
+    }
+
+    /// Draws `run`'s underline and overline (`over` false) or its line-through (`over` true), in its own size.
+    private func drawLines(of run: GlyphRun, color: Color, over: Bool, scale: Double, origin: (x: Int, y: Int),
+                           into canvas: inout some GlyphCanvas) {
+        let thickness = max(run.size * 0.06, 1 / scale)
+        var positions: [Double] = []
+        if over {
+            positions.append(run.baseline - run.size * 0.3)
+        } else {
+            if run.decoration.contains(.underline) { positions.append(run.baseline + run.size * 0.1) }
+            if run.decoration.contains(.overline) { positions.append(run.baseline - run.size * 0.8) }
+        }
+        for y in positions {
+            fill(Rect(x: run.minX, y: y, width: run.maxX - run.minX, height: thickness), color: color, scale: scale, origin: origin, into: &canvas)
+        }
+    }
+
+    /// Fills a rectangle in page points, its edges rounded to whole pixels, on a canvas whose top left is the page's
+    /// pixel `origin`.
+    private func fill(_ rect: Rect, color: Color, scale: Double, origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
+        func pixel(_ value: Double) -> Int {
+            let v = (value * scale).rounded()
+            return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+        }
+        let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
+        canvas.fill(x0: x0 - origin.x, y0: y0 - origin.y, x1: max(pixel(rect.maxX), x0 + 1) - origin.x,
+                    y1: max(pixel(rect.maxY), y0 + 1) - origin.y, color: color)
     }
 
     /// The bitmap size for a page, or `.tooLarge`.
@@ -109,20 +194,22 @@ public final class PageRenderer {
         let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
         // Settings are validated by the typesetter, but the check costs nothing and keeps Int(_:) from trapping.
         guard w.isFinite, h.isFinite, w >= 0, h >= 0, w * h <= Double(Bitmap.maximumPixelCount) else {
-            throw RenderError(.tooLarge, "a \(size) pt page at scale \(formatPoints(scale)) needs \(formatPoints(w))×\(formatPoints(h)) pixels, more than the \(Bitmap.maximumPixelCount) a bitmap may hold; use a smaller scale (or a paged layout instead of scroll)")
+            throw RenderError(.tooLarge, "a \(size) pt page at scale \(formatPoints(scale)) needs \(formatPoints(w))×\(formatPoints(h)) pixels, more than the \(Bitmap.maximumPixelCount) a bitmap may hold; use a smaller scale, or draw the page by windows")
         }
         return (Int(w), Int(h))
     }
 
     private func face(for fontFace: FontFace) throws(RenderError) -> FreeTypeFace {
-        let key = FaceKey(path: fontFace.path, index: fontFace.index)
+        let key = FaceKey(path: fontFace.path, index: fontFace.index, bytes: fontFace.bytes.map(ObjectIdentifier.init))
         if let face = faces[key] { return face }
-        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count))
+        let face = try FreeTypeFace(library: library, path: fontFace.path, index: fontFace.index, slot: Int32(faces.count),
+                                    bytes: fontFace.bytes)
         faces[key] = face
         return face
     }
 
-    private func draw(_ run: GlyphRun, color: Color, scale: Double, into bitmap: inout some GlyphCanvas) throws(RenderError) {
+    private func draw(_ run: GlyphRun, color: Color, scale: Double, origin: (x: Int, y: Int),
+                      into bitmap: inout some GlyphCanvas) throws(RenderError) {
         let pixelsPerEm = (run.size * scale * 64).rounded()
         // Text under 1/64 px, or fully transparent, leaves no mark.
         guard pixelsPerEm.isFinite, pixelsPerEm >= 1, color.alpha > 0 else { return }
@@ -138,7 +225,7 @@ public final class PageRenderer {
             // A position far off the page cannot be drawn and would trap on conversion to Int.
             guard quarters.isFinite, y.isFinite, abs(quarters) < limit, abs(y) < limit else { continue }
             let q = Int(quarters)
-            let penX = q >> 2, penY = Int(y)
+            let penX = (q >> 2) - origin.x, penY = Int(y) - origin.y
             key.glyph = glyph
             key.subpixel = UInt8(q & 3)
             if let image = try rasterizer.image(for: key, face: face) {
@@ -160,3 +247,26 @@ public final class PageRenderer {
 /// FreeType faces are not thread-safe; a renderer must stay on one thread at a time.
 @available(*, unavailable)
 extension PageRenderer: Sendable {}
+
+/// A book's colours made readable on one theme (``Theme/readable(text:)``), each worked out once per page.
+struct ReadableColors {
+    let theme: Theme
+    private var texts: [Color: Color] = [:]
+    private var backgrounds: [Color: Color] = [:]
+
+    init(theme: Theme) { self.theme = theme }
+
+    mutating func text(_ color: Color) -> Color {
+        if let known = texts[color] { return known }
+        let made = theme.readable(text: color)
+        texts[color] = made
+        return made
+    }
+
+    mutating func background(_ color: Color) -> Color {
+        if let known = backgrounds[color] { return known }
+        let made = theme.readable(background: color)
+        backgrounds[color] = made
+        return made
+    }
+}

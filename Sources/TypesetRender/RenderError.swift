@@ -23,6 +23,8 @@ public struct RenderError: Error, CustomStringConvertible, Equatable, Sendable {
         case image
         /// The appearance cannot be drawn (a pixel scale out of its range; see ``Appearance/validated()``).
         case invalidAppearance
+        /// A window onto a page that is not a finite rectangle of a non-negative size.
+        case invalidWindow
     }
 
     /// What kind of failure.

@@ -56,6 +56,14 @@ struct CommandOption: Sendable {
                       help: "the page holding this Readium Locator (a JSON file)") {
             $0.locatorPath = try nonEmpty($1, "--locator")
         },
+        CommandOption(name: "--viewport", short: nil, valueName: "PT", commands: [.render], group: .output,
+                      help: "in scroll mode, draw the scroll page a screen this tall at a time, one PNG each (screen-0001.png, ...; --pages picks screens)") {
+            let text = try nonEmpty($1, "--viewport")
+            guard let height = Double(text), height.isFinite, height >= 1, height <= 100_000 else {
+                throw UsageError("--viewport: \"\(text.oneLinePrefix)\" is not a height from 1 to 100000 points")
+            }
+            $0.viewport = height
+        },
         CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info], group: .output,
                       help: "write JSON on standard output (render: the layout instead of PNGs)") { options, _ in
             options.json = true

@@ -2,26 +2,26 @@ import Foundation
 import TypesetCore
 import TypesetDocuments
 
-/// A book read and laid out as the command line asks: where the render, `info`, `locate` and `query` commands
-/// start.
-struct LaidOutBook {
+/// A book read as the command line asks, with the fonts and typesetter to lay it out: where the render, `info`,
+/// `locate` and `query` commands start.
+struct OpenedBook {
     /// The book as read.
     let file: BookFile
-    /// Its layout under the options' settings.
-    let layout: BookLayout
     /// The face that serves the requested family (a stand-in when the family is not installed).
     let primaryFace: FontFace
-    /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
+    /// The typesetter that lays it out (its fonts and word cache serve every layout of the run).
     let typesetter: Typesetter
+    /// The settings, validated.
+    let settings: ReaderSettings
 
-    /// Validates the settings, reads `input`, resolves the fonts and lays the book out. Notices (what a book's
-    /// reader recovered from, a font stand-in) go to stderr unless quiet.
+    /// Validates the settings, reads `input` and resolves the fonts. Notices (what a book's reader recovered from, a
+    /// font stand-in) go to stderr unless quiet.
     ///
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``DocumentError`` for an unreadable
     ///   book, ``ToolFailure`` (status `noFont`) when no font can be used.
     init(input: String, options: Options) throws {
         let console = Console.shared
-        let settings = try options.settings.validated()
+        settings = try options.settings.validated()
         file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
                                  previewBytes: options.previewBytes)
         // A broken book could have hundreds of notices; each names the book and the entry.
@@ -37,7 +37,31 @@ struct LaidOutBook {
             console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
         }
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
-        layout = try typesetter.layout(file.text, settings: settings.typography, mode: settings.mode)
+    }
+}
+
+/// A book read and laid out whole as the command line asks.
+struct LaidOutBook {
+    /// The book as read.
+    let file: BookFile
+    /// Its layout under the options' settings.
+    let layout: BookLayout
+    /// The face that serves the requested family (a stand-in when the family is not installed).
+    let primaryFace: FontFace
+    /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
+    let typesetter: Typesetter
+
+    /// Reads `input` (see ``OpenedBook/init(input:options:)``) and lays the whole book out.
+    init(input: String, options: Options) throws {
+        try self.init(try OpenedBook(input: input, options: options))
+    }
+
+    /// Lays out a book already read.
+    init(_ book: OpenedBook) throws {
+        file = book.file
+        primaryFace = book.primaryFace
+        typesetter = book.typesetter
+        layout = try typesetter.layout(file.text, settings: book.settings.typography, mode: book.settings.mode)
     }
 
     /// What `--hyphenate` cannot do for this book, in one line: its language is unknown (the book does not say,
@@ -79,6 +103,11 @@ struct LaidOutBook {
     /// The page index `--at` or `--locator` asks for, or nil when neither is given. A Locator's resolution
     /// (how it was found, and what failed first) is a notice.
     func targetPage(_ options: Options) throws -> Int? {
+        try targetOffset(options).map { layout.pageIndex(containing: $0) ?? 0 }
+    }
+
+    /// The UTF-16 offset `--at` or `--locator` asks for, or nil when neither is given.
+    func targetOffset(_ options: Options) throws -> Int? {
         let text = file.text
         let offset: Int
         if let at = options.at {
@@ -98,6 +127,6 @@ struct LaidOutBook {
         } else {
             return nil
         }
-        return layout.pageIndex(containing: offset) ?? 0
+        return offset
     }
 }

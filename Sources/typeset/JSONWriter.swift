@@ -103,7 +103,12 @@ extension JSONWriter.Value {
             ("columnGap", .number(s.columnGap)), ("language", s.language.map { .string($0) } ?? .null),
             ("hyphenate", .bool(s.hyphenation)), ("lineBreaking", .string(s.lineBreaking.rawValue)),
             ("orphansWidows", .integer(s.orphansAndWidows)),
+            ("wordSpacing", .number(s.wordSpacing)), ("letterSpacing", .number(s.letterSpacing)),
+            ("fontWeight", .integer(s.fontWeight)), ("typeScale", .number(s.typeScale)), ("ligatures", .bool(s.ligatures)),
+            ("textNormalization", .bool(s.textNormalization)),
             ("mode", .string(settings.mode.rawValue)), ("publisherStyles", .bool(settings.publisherStyles)),
+            // The settings that override the book's own styles (the others give way to them).
+            ("userSet", .array(s.userSet.sorted().map { .string($0) })),
         ])
     }
 

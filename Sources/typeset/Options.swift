@@ -81,6 +81,8 @@ struct Options {
     var marks: String?
     /// `--voice NAME`.
     var voice: String?
+    /// `--viewport`: with `--scroll`, the height of a screen, in points (the scroll page is drawn screen by screen).
+    var viewport: Double?
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///

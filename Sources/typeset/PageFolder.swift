@@ -7,11 +7,14 @@ struct PageFolder {
     let path: String
     /// The layout's page count, which sets the digits.
     let pageCount: Int
+    /// What a file holds, its name's start: `page`, or `screen` for the windows of a scroll page.
+    let noun: String
     private var created = false
 
-    init(path: String, pageCount: Int) {
+    init(path: String, pageCount: Int, noun: String = "page") {
         self.path = path
         self.pageCount = pageCount
+        self.noun = noun
     }
 
     /// Writes page `pageIndex` (zero-based) as a whole file.
@@ -25,10 +28,10 @@ struct PageFolder {
         try PNGEncoder.write(png, to: path + "/" + fileName(pageIndex))
     }
 
-    /// `page-0012.png` for index 11.
+    /// `page-0012.png` for index 11 (or `screen-0012.png`).
     func fileName(_ pageIndex: Int) -> String {
         let digits = max(4, String(pageCount).count)
         let number = String(pageIndex + 1)
-        return "page-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+        return noun + "-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
 }

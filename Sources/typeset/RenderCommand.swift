@@ -6,23 +6,102 @@ import TypesetRender
 enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
-        let book = try LaidOutBook(input: input, options: options)
-        let layout = book.layout
-        let selected: ClosedRange<Int>
-        if let target = try book.targetPage(options) {
-            selected = target...target
+        let book = try OpenedBook(input: input, options: options)
+        let selected: SelectedPages
+        if let viewport = options.viewport {
+            guard book.settings.mode == .scroll else {
+                throw UsageError("--viewport: draws the scroll page screen by screen; it goes with --scroll")
+            }
+            guard !options.json else { throw UsageError("--viewport: draws pictures; --json gives the layout, which has no screens") }
+            selected = try screens(LaidOutBook(book), height: viewport, options: options)
+        } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, book.settings.mode == .paged {
+            selected = try firstPages(book, through: pages)
         } else {
-            selected = try selectedPages(options.pages, count: layout.pages.count)
+            let laidOut = try LaidOutBook(book)
+            let layout = laidOut.layout
+            let range: ClosedRange<Int>
+            if let target = try laidOut.targetPage(options) {
+                range = target...target
+            } else {
+                range = try selectedPages(options.pages, count: layout.pages.count)
+            }
+            selected = SelectedPages(pages: range.map { SelectedPages.Page(layout: layout, index: $0, number: $0) },
+                                     total: PageCount(value: layout.pages.count, isExact: true))
         }
         // Checked even for --json, so that a bad decoration is reported whatever the output.
         let decorations = try DecorationInput.decorationSet(options, publication: book.file.publication)
-        if !options.json { _ = try destination(options, input: input, pageCount: selected.count) }
+        if !options.json { _ = try destination(options, input: input, pageCount: selected.pages.count) }
         Console.shared.releaseNotices()
         if options.json {
-            Console.shared.line(JSONWriter.render(layoutJSON(layout, pages: selected, settings: options.settings)))
+            Console.shared.line(JSONWriter.render(layoutJSON(selected, text: book.file.text, settings: options.settings)))
             return
         }
-        try writePNGs(layout, pages: selected, input: input, options: options, decorations: decorations)
+        try writePNGs(selected, input: input, options: options, decorations: decorations)
+    }
+
+    /// The pages a run draws, each with the layout holding it and its index in the book (from 0), and the book's
+    /// page count: exact when the whole book was laid out, else an estimate (see ``firstPages(_:through:)``).
+    struct SelectedPages {
+        struct Page {
+            let layout: BookLayout
+            let index: Int
+            let number: Int
+            /// The part of the page drawn (a screen of a scroll page), or nil for all of it.
+            var window: Rect? = nil
+        }
+        let pages: [Page]
+        let total: PageCount
+        /// What the files are called and the notice counts: `page` (`page-0001.png`) or `screen`.
+        var noun = "page"
+    }
+
+    /// The screens of the scroll page (`--viewport`): windows `height` tall down the page, the last one what is
+    /// left; all of them, those `--pages` numbers, or the one holding `--at` / `--locator`'s place.
+    private static func screens(_ book: LaidOutBook, height: Double, options: Options) throws -> SelectedPages {
+        let layout = book.layout
+        let size = layout.pages.first?.size ?? layout.settings.pageSize
+        let count = max(1, Int((size.height / height).rounded(.up)))
+        func screen(_ index: Int) -> SelectedPages.Page {
+            let top = Double(index) * height
+            return .init(layout: layout, index: 0, number: index,
+                         window: Rect(x: 0, y: top, width: size.width, height: min(height, size.height - top)))
+        }
+        let chosen: ClosedRange<Int>
+        if let offset = try book.targetOffset(options) {
+            let top = layout.caretRect(for: TextPosition(offset: offset))?.rect.minY ?? 0
+            let index = min(count - 1, max(0, Int(top / height)))
+            chosen = index...index
+        } else if let requested = options.pages {
+            guard requested.lowerBound < count else {
+                throw UsageError("--pages: the scroll page has \(count) screen\(count == 1 ? "" : "s") of \(formatPoints(height)) pt at these settings")
+            }
+            chosen = requested.lowerBound...min(requested.upperBound, count - 1)
+        } else {
+            chosen = 0...(count - 1)
+        }
+        return SelectedPages(pages: chosen.map(screen), total: PageCount(value: count, isExact: true), noun: "screen")
+    }
+
+    /// Pages `requested` (from 0), laid out only as far as the last of them: a reading session turns from the first
+    /// page, laying out section after section (and, in a long one, shaping only a little past each page), so the
+    /// first page of War and Peace costs its first section, not the book. The page total is then an estimate
+    /// unless the run reached the end.
+    private static func firstPages(_ book: OpenedBook, through requested: ClosedRange<Int>) throws -> SelectedPages {
+        let session = try ReadingSession(publication: book.file.publication, typesetter: book.typesetter,
+                                         settings: book.settings, completesInBackground: false)
+        var page = try session.currentPage()
+        var number = 0
+        var pages: [SelectedPages.Page] = []
+        while true {
+            if number >= requested.lowerBound { pages.append(.init(layout: page.layout, index: page.pageIndex, number: number)) }
+            guard number < requested.upperBound, let next = try session.nextPage() else { break }
+            page = next
+            number += 1
+        }
+        guard !pages.isEmpty else {
+            throw UsageError("--pages: the book has \(number + 1) page\(number == 0 ? "" : "s") at these settings")
+        }
+        return SelectedPages(pages: pages, total: session.pageCount)
     }
 
     private static func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
@@ -62,49 +141,54 @@ enum RenderCommand {
         return output == "-" ? .standardOutput : .file(output)
     }
 
-    private static func writePNGs(_ layout: BookLayout, pages: ClosedRange<Int>, input: String, options: Options,
-                                  decorations: DecorationSet?) throws {
+    private static func writePNGs(_ selected: SelectedPages, input: String, options: Options, decorations: DecorationSet?) throws {
         let console = Console.shared
-        let destination = try destination(options, input: input, pageCount: pages.count)
+        let destination = try destination(options, input: input, pageCount: selected.pages.count)
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
-        var folder = destination.folder.map { PageFolder(path: $0, pageCount: layout.pages.count) }
-        for index in pages {
-            let png = try renderer.renderPNG(page: index, of: layout, appearance: appearance, decorations: decorations)
+        var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value, noun: selected.noun) }
+        for (done, page) in selected.pages.enumerated() {
+            let png = try renderer.renderPNG(page: page.index, of: page.layout, appearance: appearance, decorations: decorations,
+                                             window: page.window)
             switch destination {
             case .standardOutput:
                 console.write(bytes: png)
             case .file(let path):
                 try PNGEncoder.write(png, to: path)
             case .folder:
-                try folder?.write(png, pageIndex: index)
+                try folder?.write(png, pageIndex: page.number)
             }
-            console.progress("typeset: page \(index + 1 - pages.lowerBound)/\(pages.count)")
+            console.progress("typeset: \(selected.noun) \(done + 1)/\(selected.pages.count)")
         }
         console.progress("", done: true)
+        // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
+        let total = selected.total.isExact ? "\(selected.total.value)"
+            : "about \(selected.total.value) (an estimate: the book was laid out only as far as this page)"
         switch destination {
         case .folder(let folder):
-            console.notice("wrote \(pages.count) page\(pages.count == 1 ? "" : "s") of \(layout.pages.count) to \(folder)/")
+            let count = selected.pages.count
+            console.notice("wrote \(count) \(selected.noun)\(count == 1 ? "" : "s") of \(total) to \(folder)/")
         case .file(let path):
-            console.notice("wrote page \(pages.lowerBound + 1) of \(layout.pages.count) to \(path)")
+            console.notice("wrote \(selected.noun) \((selected.pages.first?.number ?? 0) + 1) of \(total) to \(path)")
         case .standardOutput:
             break
         }
     }
 
     /// The `--json` document (see the README for its schema).
-    static func layoutJSON(_ layout: BookLayout, pages: ClosedRange<Int>, settings: ReaderSettings) -> JSONWriter.Value {
+    static func layoutJSON(_ selected: SelectedPages, text: StyledText, settings: ReaderSettings) -> JSONWriter.Value {
         var pageValues: [JSONWriter.Value] = []
-        for index in pages {
-            let page = layout.pages[index]
-            let lines = layout.lines(onPage: index).map(JSONWriter.Value.line)
-            pageValues.append(.object([("index", .integer(index)), ("number", .integer(index + 1)), ("range", .range(page.range)),
-                                       ("lines", .array(lines))]))
+        for page in selected.pages {
+            let lines = page.layout.lines(onPage: page.index).map(JSONWriter.Value.line)
+            pageValues.append(.object([("index", .integer(page.number)), ("number", .integer(page.number + 1)),
+                                       ("range", .range(page.layout.pages[page.index].range)), ("lines", .array(lines))]))
         }
+        let first = selected.pages.first
         return .object([
-            ("textLength", .integer(layout.text.length)),
-            ("pageSize", .size(layout.pages.first?.size ?? layout.settings.pageSize)),
-            ("pageCount", .integer(layout.pages.count)),
+            ("textLength", .integer(text.length)),
+            ("pageSize", .size(first.map { $0.layout.pages[$0.index].size } ?? settings.typography.pageSize)),
+            ("pageCount", .integer(selected.total.value)),
+            ("pageCountIsExact", .bool(selected.total.isExact)),
             ("settings", .settings(settings)),
             ("pages", .array(pageValues)),
         ])

@@ -103,7 +103,7 @@ struct Tool {
         case let error as RenderError:
             switch error.code {
             case .io: (.cannotWrite, error.message)
-            case .tooLarge: (.badUsage, "\(error.message); use a smaller --scale, or pages instead of --scroll")
+            case .tooLarge: (.badUsage, "\(error.message); use a smaller --scale, or --viewport to draw a scroll page screen by screen")
             case .invalidAppearance: (.badUsage, error.message)
             default: (.badInput, error.message)
             }

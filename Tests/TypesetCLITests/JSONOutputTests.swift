@@ -81,7 +81,10 @@ import TypesetTestSupport
         let text = Self.longText
         let (_, all) = try Self.runJSON(text, in: directory)
         let (_, some) = try Self.runJSON(text, ["--pages", option], in: directory)
-        #expect(some.pageCount == all.pageCount, "pageCount is the book's, not the selection's")
+        // The book's count, not the selection's: exact once the run reached the end, an estimate before.
+        #expect(some.pageCountIsExact ? some.pageCount == all.pageCount
+                    : abs(Double(some.pageCount - all.pageCount)) < 0.1 * Double(all.pageCount),
+                "pageCount \(some.pageCount) (exact: \(some.pageCountIsExact)) for \(all.pageCount)")
         let indices = expected.clamped(to: 0...(all.pageCount - 1))
         #expect(some.pages.map(\.index) == Array(indices))
         some.checkInvariants(textLength: text.utf16.count)
@@ -89,6 +92,22 @@ import TypesetTestSupport
             #expect(page.range.range == all.pages[page.index].range.range)
             #expect(page.lines.map(\.range.range) == all.pages[page.index].lines.map(\.range.range))
         }
+    }
+
+    /// A run that draws the first pages of a long book lays it out only as far as those pages: the pages are the
+    /// whole book's, and the page total is an estimate, said to be one (`pageCountIsExact`, "about" on stderr).
+    @Test func firstPagesOfALongBookLayOutOnlyWhatTheyNeed() throws {
+        let directory = try TemporaryDirectory()
+        let text = (1...1_500).map { "Paragraph \($0). " + String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 1 + $0 % 9) }
+            .joined(separator: "\n\n") + "\n"
+        let (_, all) = try Self.runJSON(text, in: directory)
+        let (_, first) = try Self.runJSON(text, ["--pages", "2-3"], in: directory)
+        #expect(all.pageCountIsExact && !first.pageCountIsExact)
+        #expect(first.pages.map(\.range.range) == all.pages[1...2].map(\.range.range))
+        #expect(abs(Double(first.pageCount - all.pageCount)) < 0.1 * Double(all.pageCount), "\(first.pageCount) for \(all.pageCount)")
+        let file = try directory.write(text, to: "book.txt")
+        let result = try CLIRunner.runBundled(["--font", "Charis SIL", "--pages", "1", "-o", directory.path("one.png"), file], in: directory)
+        #expect(result.stderrLines.last?.hasPrefix("typeset: wrote page 1 of about ") == true, "\(result.stderrLines)")
     }
 
     @Test func theEmptyFileIsOneEmptyPage() throws {

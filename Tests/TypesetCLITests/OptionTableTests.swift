@@ -14,7 +14,9 @@ import TypesetTestSupport
         "indent": "indent", "align": "align", "lang": "language", "hyphenate": "hyphenate", "line-breaking": "lineBreaking",
         "orphans-widows": "orphansWidows", "margins": "margins", "width": "pageSize", "height": "pageSize",
         "columns": "columns", "column-gap": "columnGap", "theme": "theme", "scale": "scale", "scroll": "mode",
-        "publisher-styles": "publisherStyles",
+        "publisher-styles": "publisherStyles", "word-spacing": "wordSpacing", "letter-spacing": "letterSpacing",
+        "font-weight": "fontWeight", "type-scale": "typeScale", "ligatures": "ligatures",
+        "text-normalization": "textNormalization",
     ]
 
     /// A valid value other than the default, as command-line text and as JSON.

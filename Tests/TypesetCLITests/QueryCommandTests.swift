@@ -76,6 +76,24 @@ import TypesetTestSupport
         #expect(answers[8]["page"] as? Int == 1)
     }
 
+    /// The settings report what applies: the values, and which of them the reader set (and so override the
+    /// book's styles); `setSettings` with `null` gives a setting back to the book.
+    @Test func settingsSayWhatTheReaderSet() throws {
+        let answers = try answers([
+            #"{"op": "settings"}"#,
+            #"{"op": "setSettings", "settings": {"word-spacing": 0.5, "type-scale": 1}}"#,
+            #"{"op": "settings"}"#,
+            #"{"op": "setSettings", "settings": {"align": null, "word-spacing": null}}"#,
+            #"{"op": "settings"}"#,
+        ], options: ["--align", "justified"])
+        func settings(_ index: Int) throws -> [String: Any] { try #require(answers[index]["settings"] as? [String: Any]) }
+        #expect(try settings(0)["userSet"] as? [String] == ["align"] && settings(0)["align"] as? String == "justified")
+        #expect(try settings(2)["userSet"] as? [String] == ["align", "type-scale", "word-spacing"])
+        #expect(try settings(2)["wordSpacing"] as? Double == 0.5 && settings(2)["typeScale"] as? Double == 1)
+        #expect(try settings(4)["userSet"] as? [String] == ["type-scale"] && settings(4)["align"] as? String == "start")
+        #expect(try settings(4)["wordSpacing"] as? Double == 0)
+    }
+
     @Test func theEmptyDocumentAnswersOffsetZero() throws {
         let answers = try answers([#"{"op": "closestPosition", "page": 1, "point": {"x": 50, "y": 50}}"#], text: "")
         #expect(answers[0]["offset"] as? Int == 0)

@@ -41,6 +41,34 @@ import TypesetTestSupport
         #expect(try directory.entries("out") == ["page-0003.png"])
     }
 
+    /// `--scroll --viewport H` draws the scroll page a screen at a time: a book whose scroll page no bitmap could
+    /// hold (refused without it) comes out as screens `H` points tall, `--pages` picking them, the last one what is
+    /// left; without `--scroll` the option is refused.
+    @Test func scrollPagesAreDrawnScreenByScreen() throws {
+        let directory = try TemporaryDirectory()
+        let text = (1...2_000).map { "Paragraph \($0) of a long book without chapters, which scrolls and scrolls." }.joined(separator: "\n\n")
+        let input = try directory.write(text, to: "long.txt")
+        let base = ["--font", "Charis SIL", "--quiet", "--scroll"]
+        let whole = try CLIRunner.runBundled(base + ["-o", directory.path("whole"), input], in: directory)
+        #expect(whole.status == 2 && whole.stderr.contains("--viewport"), "\(whole.stderr)")
+        let screens = try CLIRunner.runBundled(base + ["--viewport", "844", "--pages", "100-102", "-o", directory.path("screens"), input],
+                                               in: directory)
+        #expect(screens.status == 0, "stderr: \(screens.stderr)")
+        #expect(try directory.entries("screens") == ["screen-0100.png", "screen-0101.png", "screen-0102.png"])
+        for name in try directory.entries("screens") {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path("screens") + "/" + name)))
+            #expect(bytes.starts(with: Self.pngSignature))
+            // 844 pt at scale 2: the PNG's height in its IHDR chunk.
+            let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(height == 1_688, "\(name) is \(height) px tall")
+        }
+        let last = try CLIRunner.runBundled(base + ["--viewport", "1000000", "-o", directory.path("all.png"), input], in: directory)
+        #expect(last.status == 2, "a screen taller than a bitmap holds is refused: \(last.stderr)")
+        let paged = try CLIRunner.runBundled(["--font", "Charis SIL", "--viewport", "844", "-o", directory.path("paged"), input],
+                                             in: directory)
+        #expect(paged.status == 2 && paged.stderr.contains("--scroll"), "\(paged.stderr)")
+    }
+
     @Test func theEmptyFileRendersOneEmptyPage() throws {
         let directory = try TemporaryDirectory()
         let input = try directory.write([], to: "empty.txt")

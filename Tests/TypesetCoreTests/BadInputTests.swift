@@ -276,8 +276,15 @@ import TypesetTestSupport
         var start = 0
         for (index, value) in hostile.enumerated() {
             let units = Array("Paragraph \(index) with some words.\n".utf16)
-            let style = ParagraphStyle(role: .blockQuote, firstLineIndent: value, spaceBefore: value, blockIndent: value)
-            let runs = [AttributeRun(range: 0..<9, style: TextStyle(weight: index % 2 == 0 ? -5 : 5000, fontScale: value)),
+            let hostileCell = TableCell(table: 0, row: index, column: -3, columnSpan: -7, padding: value, border: value,
+                                        tableBorder: value, tableIndent: value)
+            let style = ParagraphStyle(role: .blockQuote, firstLineIndent: value, spaceBefore: value, blockIndent: value,
+                                       endIndent: value, lineHeight: value, markerLength: index % 2 == 0 ? -4 : 1_000,
+                                       dropCap: DropCap(length: 1, lines: index % 2 == 0 ? -1 : 99),
+                                       tableCell: index >= 4 ? hostileCell : nil)
+            let runs = [AttributeRun(range: 0..<1, style: TextStyle(fontScale: value)),
+                        AttributeRun(range: 1..<9, style: TextStyle(weight: index % 2 == 0 ? -5 : 5000, fontScale: value,
+                                                                     letterSpacing: value, wordSpacing: value, baselineShift: value)),
                         AttributeRun(range: 9..<units.count - 1, style: TextStyle(fontScale: hostile[(index + 1) % hostile.count]))]
             paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), runs: runs, style: style))
             start += units.count
@@ -288,13 +295,24 @@ import TypesetTestSupport
                 #expect(run.style.fontScale.isFinite && run.style.fontScale >= 0 && run.style.fontScale <= TextStyle.maximumFontScale)
                 #expect((1...1000).contains(run.style.weight))
             }
+            for run in paragraph.runs {
+                #expect(abs(run.style.letterSpacing) <= TextStyle.maximumSpacing && abs(run.style.wordSpacing) <= TextStyle.maximumSpacing)
+                #expect(abs(run.style.baselineShift) <= 2)
+            }
             let style = paragraph.style
             #expect(style.spaceBefore.isFinite && style.spaceBefore >= 0 && style.blockIndent.isFinite && style.blockIndent >= 0)
+            #expect(style.endIndent.isFinite && style.endIndent >= 0)
             #expect(style.firstLineIndent.map { $0.isFinite && $0 >= -style.blockIndent } ?? true)
+            #expect(style.lineHeight.map { (0.5...10).contains($0) } ?? true)
+            #expect(style.markerLength >= 0 && style.markerLength <= paragraph.contentRange.count)
+            #expect(style.dropCap.map { (2...DropCap.maximumLines).contains($0.lines) } ?? true)
+            if let cell = style.tableCell {
+                #expect(cell.column >= 0 && cell.columnSpan >= 1 && cell.padding.isFinite && cell.border.isFinite && cell.padding <= 4)
+            }
         }
-        #expect(text.paragraphs[0].runs[0].style.fontScale == 1, "NaN falls back to 1")
-        #expect(text.paragraphs[3].runs[0].style.fontScale == 1, "negative falls back to 1")
-        #expect(text.paragraphs[5].runs[0].style.fontScale == 0, "0 stays: zero-size text")
+        #expect(text.paragraphs[0].runs[1].style.fontScale == 1, "NaN falls back to 1")
+        #expect(text.paragraphs[3].runs[1].style.fontScale == 1, "negative falls back to 1")
+        #expect(text.paragraphs[5].runs[1].style.fontScale == 0, "0 stays: zero-size text")
         #expect(text.paragraphs[4].style.blockIndent == ParagraphStyle.maximumEms)
         for width in [390.0, 120] {
             let layout = try Self.layout(text) { $0.pageSize = Size(width: width, height: 844) }

@@ -39,8 +39,8 @@ import TypesetTestSupport
         for text in texts {
             let fast = ShapingContext(fonts: fonts), full = ShapingContext(fonts: fonts)
             for paragraph in text.paragraphs {
-                let a = try ParagraphShaper(context: fast, family: family, documentLanguage: text.language).shape(paragraph)
-                let b = try ParagraphShaper(context: full, family: family, documentLanguage: text.language,
+                let a = try ParagraphShaper(context: fast, settings: ShapingSettings(fontFamily: family), documentLanguage: text.language).shape(paragraph)
+                let b = try ParagraphShaper(context: full, settings: ShapingSettings(fontFamily: family), documentLanguage: text.language,
                                             mayExtendLatinRunsByWord: false).shape(paragraph)
                 #expect(Self.signature(a) == Self.signature(b), "\(family): \(paragraph.contentString.prefix(60))")
                 compared += 1

@@ -26,6 +26,19 @@ import TypesetTestSupport
         return layout
     }
 
+    /// A range that starts or ends in a line break (the hard break after "dog.") has no grapheme drawn at that end:
+    /// the rectangle nearest it still holds it, so a selection always shows both handles.
+    @Test func selectionsStartingOrEndingInALineBreakHaveBothEnds() throws {
+        let layout = try Self.vectorLayout()
+        for range in [44..<52, 44..<45, 30..<45, 40..<45, 44..<60] {
+            let rects = layout.selectionRects(for: range)
+            #expect(!rects.isEmpty, "\(range)")
+            #expect(rects.filter(\.containsStart).count == 1, "\(range): \(rects)")
+            #expect(rects.filter(\.containsEnd).count == 1, "\(range): \(rects)")
+            #expect(rects.first?.containsStart == true && rects.last?.containsEnd == true, "\(range)")
+        }
+    }
+
     @Test func vector1SoftWrapEnds() throws {
         let layout = try Self.vectorLayout()
         let lines = layout.lines(onPage: 0)

@@ -165,6 +165,120 @@ import TypesetTestSupport
         #expect(try session.setTypography(Fixtures.settings).scrollOffset == scrolled.scrollOffset)
     }
 
+    /// A text of one long section (no chapters): `paragraphs` prose paragraphs of various lengths.
+    static func chapterlessText(paragraphs: Int) throws -> StyledText {
+        let words = ["the", "reader", "turned", "a", "page", "while", "long", "sentences", "wrapped", "over", "lines", "of",
+                     "text", "and", "dialogue", "between", "them"]
+        var generator = SplitMix64(seed: 21)
+        var string = ""
+        for p in 0..<paragraphs {
+            let count = 5 + Int(generator.next() % 90)
+            string += "Paragraph \(p): " + (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ") + ".\n"
+        }
+        return StyledText(plain: string)
+    }
+
+    /// A chapterless book is one section: after a new family, only its paragraphs up to a little past the anchor's
+    /// page are shaped before the page is shown, and that page (and those before it) are the whole book's; the
+    /// rest follows, and page turns past what was shaped shape more. Sizes laid out again reuse every shaped
+    /// paragraph and lay the whole section out.
+    @Test func aLongSectionShowsTheAnchorsFinalPageBeforeItIsAllShaped() throws {
+        let text = try Self.chapterlessText(paragraphs: 700)
+        #expect(text.sectionStarts == [0])
+        let publication = Publication(text: text, href: "book.txt")
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 320, height: 480)
+        let anchor = text.length * 2 / 3
+        let session = try ReadingSession(publication: publication, typesetter: typesetter, settings: ReaderSettings(typography: settings),
+                                         at: anchor, completesInBackground: false)
+        var sans = settings
+        sans.fontFamily = "Noto Sans"
+        for typography in [settings, sans] {
+            let whole = try typesetter.layout(text, settings: typography)
+            let page = try session.setTypography(typography)
+            let expected = try #require(whole.pageIndex(containing: anchor))
+            #expect(page.range == whole.pages[expected].range)
+            #expect(page.layout.textRange.upperBound < text.length, "the whole section was shaped before the page")
+            #expect(!page.pageCount.isExact)
+            // Turning pages walks the whole book's pages, shaping further as it goes.
+            var turned = page
+            for index in (expected + 1)..<min(whole.pages.count, expected + 12) {
+                turned = try #require(try session.nextPage())
+                #expect(turned.range == whole.pages[index].range)
+            }
+            try session.go(to: anchor)
+            #expect(try session.previousPage()?.range == whole.pages[expected - 1].range)
+            try session.completeLayout()
+            #expect(session.pageCount == PageCount(value: whole.pages.count, isExact: true))
+            #expect(try session.go(to: anchor).range == whole.pages[expected].range)
+        }
+        // Back to the first family at another size: shaped already, the whole section is laid out at once.
+        settings.fontSize = 23
+        let whole = try typesetter.layout(text, settings: settings)
+        let page = try session.setTypography(settings)
+        #expect(page.layout.textRange == 0..<text.length)
+        #expect(page.range.contains(session.anchor.position.offset))
+        #expect(page.range == whole.pages[try #require(whole.pageIndex(containing: session.anchor.position.offset))].range)
+    }
+
+    /// The page count an app sees: updates as sections are laid out, the last one exact and equal to the whole
+    /// book's; after a settings change, the new settings' exact count.
+    @Test func pageCountUpdatesEndWithTheExactCount() async throws {
+        let text = try Self.sectionedText(sections: 9, paragraphs: 20)
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let session = try ReadingSession(publication: Publication(text: text, href: "book.txt"), typesetter: typesetter,
+                                         settings: ReaderSettings(typography: Fixtures.settings), at: text.length / 2)
+        let updates = session.pageCountUpdates()
+        _ = try session.currentPage()
+        var last: PageCount?
+        for await count in updates {
+            last = count
+            if count.isExact { break }
+        }
+        let whole = try typesetter.layout(text, settings: Fixtures.settings)
+        #expect(last == PageCount(value: whole.pages.count, isExact: true))
+
+        var bigger = Fixtures.settings
+        bigger.fontSize = 26
+        let again = session.pageCountUpdates()
+        _ = try session.setTypography(bigger)
+        var exact: PageCount?
+        for await count in again where count.isExact && count.value != whole.pages.count {
+            exact = count
+            break
+        }
+        #expect(exact == PageCount(value: try typesetter.layout(text, settings: bigger).pages.count, isExact: true))
+    }
+
+    /// A book that opens with a title page and a table of contents (short lines) is estimated from its body, not
+    /// from its first page's looks: within 10 % of the exact count on the first page shown.
+    @Test func aBookOpeningWithATitlePageIsEstimatedWithinTenPercent() throws {
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        func add(_ string: String, _ style: ParagraphStyle) {
+            let units = Array((string + "\n").utf16)
+            paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
+            start += units.count
+        }
+        var heading = ParagraphStyle(role: .heading(level: 1))
+        add("A Book", heading)
+        for chapter in 1...40 { add("Chapter \(chapter)", ParagraphStyle(continuesBlock: true)) }
+        let prose = try Self.chapterlessText(paragraphs: 40).paragraphs.map(\.contentString)
+        for chapter in 1...40 {
+            heading.startsSection = true
+            add("Chapter \(chapter)", heading)
+            for line in prose.dropFirst(chapter % 7) { add(line, .body) }
+        }
+        let text = try StyledText(paragraphs: paragraphs)
+        let session = try Self.session(Publication(text: text, href: "book.txt"))
+        let page = try session.currentPage()
+        try session.completeLayout()
+        let exact = Double(session.pageCount.value)
+        #expect(!page.pageCount.isExact)
+        #expect(abs(Double(page.pageCount.value) - exact) / exact < 0.1, "estimated \(page.pageCount), exactly \(exact)")
+    }
+
     @Test func badOffsetsAreReported() throws {
         let text = try Self.sectionedText(sections: 2, paragraphs: 3)
         let session = try Self.session(Publication(text: text, href: "book.txt"))

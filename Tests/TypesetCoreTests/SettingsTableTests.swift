@@ -16,6 +16,9 @@ import TypesetTestSupport
             if case .none = value { continue }
             var parsed = defaults
             try parsed.set(setting.name, parsing: setting.defaultText == "on" ? "true" : setting.defaultText == "off" ? "false" : setting.defaultText)
+            // Setting a value, even the default, is the reader's choice: it overrides the book's styles.
+            #expect(parsed.typography.userSet.isSubset(of: [setting.name]))
+            parsed.typography.userSet = []
             #expect(parsed == defaults, "\(setting.name): \(setting.defaultText) does not read back as the default")
         }
         #expect(try defaults.validated() == defaults)

@@ -4,7 +4,7 @@ import TypesetCore
 import TypesetDocuments
 import TypesetTestSupport
 
-/// Chapter headings, the plain-text table of contents and bounded sections.
+/// Chapter headings, the plain-text table of contents and sections (only where a chapter starts).
 struct ChapterTests {
     static func read(_ string: String) throws -> PlainTextDocument {
         let units = Array(string.utf16)
@@ -18,21 +18,29 @@ struct ChapterTests {
 
     static func headingTexts(_ document: PlainTextDocument) -> [String] { document.headings.map(\.title) }
 
-    /// Every section holds a paragraph that is not a heading, and no section is longer than the bound plus one
-    /// paragraph.
-    /// - Parameter titlePages: Whether the source may ask for a page holding a heading alone (Aozora Bunko's
-    ///   `［＃改ページ］` after a part title): then only the length bound is checked.
-    static func checkSections(_ text: StyledText, titlePages: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Every section holds a paragraph that is not a heading, and every section but the first starts where the
+    /// book asks for a page: at a heading, at a chapter number opening a paragraph (a contents entry), or at the
+    /// end of front matter or start of back matter (the first paragraph from there on); no page break the book
+    /// does not ask for. Aozora Bunko's books may ask for a page holding a heading alone, or a page break of their
+    /// own (`［＃改ページ］`): neither is checked there.
+    static func checkSections(_ document: PlainTextDocument, sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = document.text
+        let titlePages = document.convention == .aozoraBunko
+        let body = document.bodyRange
+        let bookStarts = document.headings.map(\.offset) + [body.lowerBound, body.upperBound]
         for section in text.sectionStarts.indices {
             let range = text.paragraphRange(ofSection: section)
             let paragraphs = text.paragraphs[range]
             let hasBody = paragraphs.contains { if case .heading = $0.style.role { return false }; return !$0.isEmpty }
             #expect(hasBody || text.length == 0 || titlePages, "section \(section) at \(paragraphs.first?.range.lowerBound ?? -1) has no body text",
                     sourceLocation: sourceLocation)
-            let length = (paragraphs.last?.range.upperBound ?? 0) - (paragraphs.first?.range.lowerBound ?? 0)
-            let longest = paragraphs.map(\.range.count).max() ?? 0
-            #expect(length <= SectionBounds.maximumSectionLength + longest,
-                    "section \(section) is \(length) units long", sourceLocation: sourceLocation)
+            let startsAtHeading = paragraphs.first.map { if case .heading = $0.style.role { true } else { false } } ?? false
+            // A break asked for at `b` starts the first paragraph that starts at or after `b`.
+            let start = paragraphs.first?.range.lowerBound ?? -1
+            let previousStart = range.lowerBound > 0 ? text.paragraphs[range.lowerBound - 1].range.lowerBound : -1
+            let asked = bookStarts.contains { previousStart < $0 && $0 <= start }
+            #expect(section == 0 || startsAtHeading || titlePages || asked,
+                    "section \(section) at \(start) does not start where the book asks", sourceLocation: sourceLocation)
         }
     }
 
@@ -51,7 +59,7 @@ struct ChapterTests {
         let toc = document.tableOfContents
         #expect(toc.count == 1 && toc[0].children.map(\.title) == ["CHAPTER I", "CHAPTER II"])
         #expect(toc[0].offset == (text as NSString).range(of: "BOOK ONE").location)
-        Self.checkSections(document.text)
+        Self.checkSections(document)
     }
 
     @Test func aHeadingAtTheVeryStartStartsTheFirstSection() throws {
@@ -69,7 +77,7 @@ struct ChapterTests {
         let document = try Self.read("CHAPTER I\n\n" + Self.prose("Done.") + "\nCHAPTER II\n")
         #expect(Self.headingTexts(document) == ["CHAPTER I"])
         #expect(document.text.sectionStarts.count == 1)
-        Self.checkSections(document.text)
+        Self.checkSections(document)
     }
 
     @Test func aListOfContentsIsNotTakenForChapters() throws {
@@ -128,35 +136,16 @@ struct ChapterTests {
         #expect(document.text.paragraphs.contains { $0.contentString.hasSuffix(previous) })
     }
 
-    @Test func aTextWithoutHeadingsGetsBoundedSections() throws {
+    /// A text without headings is one section, however long: a page break is only where the book has one
+    /// (a 40,000-unit bound used to start a new page mid-scene).
+    @Test func aTextWithoutHeadingsIsOneSection() throws {
         var text = ""
         for index in 0..<2_000 { text += Self.prose("Paragraph \(index) ends here.") + "\n" }
         let document = try Self.read(text)
         #expect(document.headings.isEmpty)
-        let expectedMinimum = text.utf16.count / SectionBounds.maximumSectionLength
-        #expect(document.text.sectionStarts.count > expectedMinimum, "\(document.text.sectionStarts.count) sections")
-        Self.checkSections(document.text)
-        // Each split falls on a paragraph boundary: sections start where paragraphs start, by construction of
-        // `sectionStarts`; no section exceeds the bound.
-        for section in document.text.sectionStarts.indices {
-            let range = document.text.paragraphRange(ofSection: section)
-            let length = document.text.paragraphs[range.upperBound - 1].range.upperBound - document.text.paragraphs[range.lowerBound].range.lowerBound
-            #expect(length <= SectionBounds.maximumSectionLength)
-        }
-    }
-
-    @Test func theBoundKeepsAHeadingWithItsTextAndSplitsBeforeALongParagraph() throws {
-        func paragraph(_ start: Int, _ length: Int, _ style: ParagraphStyle = .body) -> Paragraph {
-            Paragraph(start: start, units: Array(repeating: 0x61, count: length), contentRange: 0..<length, style: style)
-        }
-        let heading = ParagraphStyle(role: .heading(level: 2))
-        let split = SectionBounds.split([paragraph(0, 60), paragraph(60, 10, heading), paragraph(70, 30), paragraph(100, 500)],
-                                        maximumLength: 100)
-        // 60 + 10 + 30 fits; the 500-unit paragraph is a section of its own.
-        #expect(split.map(\.style.startsSection) == [false, false, false, true])
-        let second = SectionBounds.split([paragraph(0, 60), paragraph(60, 10, heading), paragraph(70, 40)], maximumLength: 100)
-        // Splitting before the 40 units would leave the heading alone: the split goes before the heading.
-        #expect(second.map(\.style.startsSection) == [false, true, false])
+        #expect(text.utf16.count > 200_000)
+        #expect(document.text.sectionStarts == [0])
+        Self.checkSections(document)
     }
 }
 
@@ -195,7 +184,7 @@ struct CorpusChapterTests {
         let toc = document.tableOfContents
         #expect(toc.count == 17 && toc.map(\.children.count).reduce(0, +) == 365)
         CorpusChapterTests.checkHeadingParagraphs(document)
-        ChapterTests.checkSections(document.text)
+        ChapterTests.checkSections(document)
     }
 
     @Test func mobyDick() throws {
@@ -208,7 +197,7 @@ struct CorpusChapterTests {
         let firstChapter = (source as NSString).range(of: "\nCHAPTER 1. Loomings.\n\nCall me").location + 1
         #expect(document.headings.first { $0.title.hasPrefix("CHAPTER 1.") }?.offset == firstChapter)
         CorpusChapterTests.checkHeadingParagraphs(document)
-        ChapterTests.checkSections(document.text)
+        ChapterTests.checkSections(document)
     }
 
     @Test func prideAndPrejudice() throws {
@@ -220,7 +209,7 @@ struct CorpusChapterTests {
         #expect(titles.filter { $0.uppercased().hasPrefix("CHAPTER ") }.count == 61)
         #expect(titles.first == "PREFACE." && titles[1] == "Chapter I.")
         CorpusChapterTests.checkHeadingParagraphs(document)
-        ChapterTests.checkSections(document.text)
+        ChapterTests.checkSections(document)
     }
 
     @Test(arguments: [("dumas-le-comte-de-monte-cristo-tome-1.fr.txt", "^[IVXLC]+$", 31),
@@ -233,7 +222,7 @@ struct CorpusChapterTests {
         let numbered = document.headings.filter { $0.level == 2 }
         #expect(numbered.count == expected, "\(numbered.map(\.title))")
         CorpusChapterTests.checkHeadingParagraphs(document)
-        ChapterTests.checkSections(document.text)
+        ChapterTests.checkSections(document)
     }
 
     @Test func hongLouMeng() throws {
@@ -244,7 +233,7 @@ struct CorpusChapterTests {
         #expect(Set(document.headings.map { $0.title.prefix { $0 != " " } }).count == 120)
         #expect(document.headings.last?.title.hasPrefix("第一二零回") == true)
         CorpusChapterTests.checkHeadingParagraphs(document)
-        ChapterTests.checkSections(document.text)
+        ChapterTests.checkSections(document)
     }
 
     @Test func derFliegendeHolländer() throws {
@@ -253,29 +242,34 @@ struct CorpusChapterTests {
         let acts = document.tableOfContents.filter { $0.title.contains(" / ") }
         #expect(acts.map(\.title) == ["ERSTER AKT. / ACT I.", "ZWEITER ACT. / ACT II.", "DRITTER AKT. / ACT III."])
         #expect(acts.map(\.children.count) == [3, 3, 2])
-        ChapterTests.checkSections(document.text)
+        ChapterTests.checkSections(document)
     }
 
     @Test(arguments: Fixtures.corpusTextBooks)
-    func everyBookHasBoundedSectionsWithBody(name: String) throws {
+    func everyBookHasSectionsWithBodyOnlyWhereItAsks(name: String) throws {
         let (document, _) = try Self.read(name)
-        ChapterTests.checkSections(document.text, titlePages: document.convention == .aozoraBunko)
+        ChapterTests.checkSections(document)
     }
 
-    @Test func anOverLongEPUBSpineItemIsSplitIntoBoundedSections() throws {
-        // The children's literature sample is one 338 KB XHTML file: one spine item far over the bound.
-        let book = try EPUBReader().read(path: Fixtures.corpusPath("curry-clippinger-childrens-literature.epub"))
+    /// A long spine item is not split into sections: sections start where spine items start, and where the book's
+    /// CSS asks for a page break (this book's stylesheet breaks before its chapter headings); without the book's
+    /// styles, only where spine items start.
+    @Test func aLongEPUBSpineItemIsSplitOnlyWhereItsCSSAsks() throws {
+        // The children's literature sample is one 292,000-unit XHTML file.
+        let path = try Fixtures.corpusPath("curry-clippinger-childrens-literature.epub")
+        let book = try EPUBReader().read(path: path)
         let longest = try #require(book.spine.compactMap(\.range).max { $0.count < $1.count })
-        #expect(longest.count > 3 * SectionBounds.maximumSectionLength)
+        #expect(longest.count > 250_000)
+        let spineStarts = Set(book.spine.compactMap(\.range?.lowerBound))
         let text = book.text
-        let inLongest = text.sectionStarts.filter { longest.contains(text.paragraphs[$0].range.lowerBound) }
-        #expect(inLongest.count >= longest.count / SectionBounds.maximumSectionLength, "\(inLongest.count) sections")
-        for section in text.sectionStarts.indices {
-            let range = text.paragraphRange(ofSection: section)
-            let length = text.paragraphs[range.upperBound - 1].range.upperBound - text.paragraphs[range.lowerBound].range.lowerBound
-            let longestParagraph = text.paragraphs[range].map(\.range.count).max() ?? 0
-            #expect(length <= SectionBounds.maximumSectionLength + longestParagraph)
+        for start in text.sectionStarts where !spineStarts.contains(text.paragraphs[start].range.lowerBound) {
+            let isHeading = if case .heading = text.paragraphs[start].style.role { true } else { false }
+            #expect(isHeading, "\(text.paragraphs[start].contentString)")
         }
+        var options = EPUBReader.Options()
+        options.publisherStyles = false
+        let plain = try EPUBReader(options: options).read(path: path).text
+        #expect(plain.sectionStarts.map { plain.paragraphs[$0].range.lowerBound } == spineStarts.sorted())
     }
 
     /// Each heading's offset is the start of a centred heading paragraph holding the heading's text.

@@ -187,10 +187,19 @@ struct EPUBCorpusTests {
         let book = try Self.read(Self.leavesOfGrass)
         // Literal no-break spaces in the XHTML survive.
         #expect(book.text.paragraphs.contains { $0.units.contains(0xA0) })
-        // Verse: one paragraph per stanza, lines broken by U+2028 and kept.
-        let stanza = try #require(book.text.paragraphs.first { $0.contentString.hasPrefix("One’s-self I sing") })
-        #expect(stanza.contentString == "One’s-self I sing, a simple separate person,\u{2028}Yet utter the word Democratic, the word En-Masse.")
-        #expect(stanza.style.innerLineBreaks == .preserve)
+        // Verse: Standard Ebooks sets each line as a block (`p > span { display: block }`, the `<br>`s between
+        // them hidden) with a hanging indent (`padding-left: 1em; text-indent: -1em`; 3 ems for `.i1`): a
+        // paragraph per line, the lines of a stanza one block.
+        let paragraphs = book.text.paragraphs
+        let first = try #require(paragraphs.firstIndex { $0.contentString.hasPrefix("One’s-self I sing") })
+        #expect(paragraphs[first].contentString == "One’s-self I sing, a simple separate person,")
+        #expect(paragraphs[first + 1].contentString == "Yet utter the word Democratic, the word En-Masse.")
+        #expect(paragraphs[first + 1].style.continuesBlock)
+        #expect(paragraphs[first].style.firstLineIndent == -1 && paragraphs[first].style.blockIndent == 1)
+        #expect(paragraphs[first + 1].style.firstLineIndent == -1)
+        #expect(paragraphs[first + 1].style.blockIndent == 1)
+        let indented = try #require(paragraphs.first { $0.contentString.hasPrefix("A soul confined by bars and bands") })
+        #expect(indented.style.blockIndent == 3 && indented.style.firstLineIndent == -1)  // `span.i1`
         // Headings set in small caps by the publisher's `font-variant: small-caps`.
         let heading = try #require(book.text.paragraphs.first { $0.contentString == "One’s-Self I Sing" })
         #expect(heading.style.role == .heading(level: 3))

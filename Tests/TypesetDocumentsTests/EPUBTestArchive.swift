@@ -1,7 +1,7 @@
-import CLibZip
 import Foundation
 import Testing
 import TypesetDocuments
+import TypesetTestSupport
 
 /// Writes small ZIP archives with libzip for the EPUB tests: well-formed books, broken ones and hostile ones.
 struct EPUBTestArchive {
@@ -100,47 +100,13 @@ struct EPUBTestArchive {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-epub-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
-        var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
-            throw ArchiveError(message: "zip_open failed with \(code)")
-        }
-        // libzip reads the buffers at zip_close, so they must live until then.
-        var buffers: [UnsafeMutableRawBufferPointer] = []
-        defer { buffers.forEach { $0.deallocate() } }
-        for entry in entries {
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, entry.bytes.count), alignment: 1)
-            entry.bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
-            buffers.append(buffer)
-            guard let source = zip_source_buffer(archive, buffer.baseAddress, UInt64(entry.bytes.count), 0) else {
-                zip_discard(archive)
-                throw ArchiveError(message: "zip_source_buffer failed")
-            }
-            let index = zip_file_add(archive, entry.name, source, ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE)
-            guard index >= 0 else {
-                zip_source_free(source)
-                zip_discard(archive)
-                throw ArchiveError(message: "zip_file_add \(entry.name) failed")
-            }
-            zip_set_file_compression(archive, UInt64(index), entry.stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 9)
-        }
-        guard zip_close(archive) == 0 else {
-            let message = String(cString: zip_strerror(archive))
-            zip_discard(archive)
-            throw ArchiveError(message: "zip_close failed: \(message)")
-        }
+        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }, to: path)
         return path
     }
 
     /// Writes the archive and returns its bytes.
     func bytes() throws -> [UInt8] {
-        let path = try write()
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    struct ArchiveError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) })
     }
 }
 

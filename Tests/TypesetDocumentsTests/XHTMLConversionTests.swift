@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TypesetCore
 import TypesetDocuments
+import TypesetTestSupport
 
 /// XHTML to styled text: structure, white space, entities, styles, anchors and images, on one-chapter books
 /// built in the test.
@@ -97,17 +98,42 @@ import TypesetDocuments
         #expect(paragraphs[0].style.startsSection)
     }
 
-    @Test func tablesAreRowsOfCells() throws {
+    /// A list item whose text is in a block (`<li><p>…</p></li>`) starts that block's paragraph with its marker,
+    /// as browsers set it beside the first line; the marker no longer stands on a line of its own, which, hidden by
+    /// `list-style: none`, was a line of no size in the layout.
+    @Test func aListItemsMarkerBeginsItsFirstBlock() throws {
+        let book = try Self.read("<ol><li><p>One</p><p>More</p></li><li><p>Two</p></li></ol><ul class=\"plain\"><li><p>Hidden</p></li></ul>",
+                                 css: "ul.plain { list-style: none; }")
+        let paragraphs = book.text.paragraphs
+        #expect(paragraphs.map(\.contentString) == ["1. One", "More", "2. Two", "• Hidden"])
+        let hidden = try #require(paragraphs.last)
+        #expect(hidden.runs.first.map { $0.range.count == 2 && $0.style.isHidden } == true, "\(hidden.runs)")
+        #expect(hidden.runs.last?.style.isHidden == false)
+        let layout = try Typesetter(fonts: try FontContext(source: .bundledOnly(directory: Fixtures.fontsDirectory)))
+            .layout(book.text, settings: TypographySettings())
+        for page in layout.pages.indices {
+            #expect(layout.lines(onPage: page).allSatisfy { $0.rect.height > 0 }, "a line of no size on page \(page)")
+        }
+    }
+
+    @Test func tablesAreCellsThatKnowTheirPlace() throws {
         let book = try Self.read("""
             <table><caption>Prices</caption>
               <thead><tr><th>Item</th><th>Cost</th></tr></thead>
-              <tbody><tr><td>Tea</td><td><p>2</p><p>pence</p></td></tr><tr><td>Cake</td><td/></tr></tbody>
+              <tbody><tr><td>Tea</td><td><p>2</p><p>pence</p></td></tr><tr><td>Cake</td><td/></tr>
+              <tr><td colspan="2" rowspan="2">Both</td></tr><tr><td>Third</td></tr></tbody>
             </table>
             """)
         let paragraphs = book.text.paragraphs
-        #expect(paragraphs.map(\.contentString) == ["Prices", "Item | Cost", "Tea | 2 pence", "Cake | "])
-        #expect(paragraphs[1].runs.first?.style.weight == 700)
-        #expect(!paragraphs[1].style.continuesBlock && paragraphs[2].style.continuesBlock && paragraphs[3].style.continuesBlock)
+        // A paragraph per cell (two for a cell of two blocks); an empty cell has none.
+        #expect(paragraphs.map(\.contentString) == ["Prices", "Item", "Cost", "Tea", "2", "pence", "Cake", "Both", "Third"])
+        #expect(paragraphs[0].style.tableCell == nil && paragraphs[0].style.alignment == .center)
+        let cells = paragraphs.dropFirst().map(\.style.tableCell)
+        #expect(cells.map { $0?.row } == [0, 0, 1, 1, 1, 2, 3, 4])
+        #expect(cells.map { $0?.column } == [0, 1, 0, 1, 1, 0, 0, 2])  // "Third" is pushed past the columns "Both" covers
+        #expect(cells[6]?.columnSpan == 2)
+        #expect(Set(cells.map { $0?.table }).count == 1)
+        #expect(paragraphs[1].runs.first?.style.weight == 700 && paragraphs[1].style.alignment == .center)
     }
 
     @Test func inlineStylesLinksAndLanguages() throws {
@@ -199,8 +225,9 @@ import TypesetDocuments
         #expect(styled.offset(forHref: "OEBPS/chapter.xhtml#p12") == plain.offset(forHref: "OEBPS/chapter.xhtml#p12"))
 
         let p = styled.text.paragraphs
-        #expect(p[0].style.alignment == .justified && p[0].style.firstLineIndent == 0)
-        #expect(p[0].style.continuesBlock && p[0].style.spaceBefore == 0.5)  // the publisher's margins replace the reader's spacing
+        // The body's justification is the book's alignment of running text (the reader's `align` overrides it).
+        #expect(p[0].style.bookAlignment == .justified && p[0].style.alignment == nil && p[0].style.firstLineIndent == 0)
+        #expect(p[0].style.publisherSpacing && p[0].style.spaceBefore == 0.5)  // the publisher's margins replace the reader's spacing
         #expect(p[1].style.alignment == .center && p[1].style.startsSection)
         #expect(p[1].runs.allSatisfy { $0.style.weight == 400 && $0.style.fontScale == 1.5 })
         #expect(p[1].style.spaceBefore == 3)  // 2em at 150 %
@@ -212,17 +239,20 @@ import TypesetDocuments
         #expect(hidden.map { p[4].contentString.utf16.count >= $0.range.upperBound } == [true, true])
         #expect(hidden.map(\.range.count) == [2, 6])  // "12" and "secret"
         #expect(p[5].style.alignment == .end && p[5].runs.allSatisfy { $0.style.weight == 700 })
-        #expect(!p.contains { $0.runs.contains { $0.style.fontScale == 3 } })  // ::first-letter is not applied
+        // ::first-letter styles the first letter (not floated: no drop cap).
+        #expect(p[0].runs.first?.range.count == 1 && p[0].runs.first?.style.fontScale == 3 && p[0].style.dropCap == nil)
         #expect(p[0].runs.allSatisfy { $0.style.weight == 400 })  // @media print does not apply
 
-        // Publisher styles off: the reader's settings decide.
+        // Publisher styles off: the reader's settings decide, and what carries meaning stays: centring, emphasis
+        // (the heading's weight is the book's too), page breaks, hidden text, a paragraph's own alignment.
         let q = plain.text.paragraphs
         #expect(q.allSatisfy { $0.style.firstLineIndent == nil || $0.style.role != .body })
-        #expect(q[0].style.alignment == nil && !q[0].style.continuesBlock)
-        #expect(q[1].runs.allSatisfy { $0.style.weight == 700 })  // the built-in heading style
-        #expect(!q[1].style.startsSection)
-        #expect(q[4].runs.allSatisfy { $0.style.fontScale == 1 })
-        #expect(q[5].style.alignment == nil)
+        #expect(q[0].style.alignment == nil && q[0].style.bookAlignment == nil && !q[0].style.publisherSpacing)
+        #expect(q[1].style.alignment == .center && q[1].runs.allSatisfy { $0.style.fontScale == 1.4 })  // sizes: the built-in h2's
+        #expect(q[1].style.startsSection)
+        #expect(q[3].style.blockIndent == 2 && q[3].runs.allSatisfy(\.style.isItalic))
+        #expect(q[4].runs.contains { $0.style.isHidden })
+        #expect(q[5].style.alignment == .end)
     }
 
     @Test func selectors() throws {

@@ -20,6 +20,13 @@ public final class FontContext: Sendable {
     private let matchCache: FontMatchCache?
     private let registry = FaceRegistry()
     private let sets = Locked<[FontDescriptor: FontSet]>([:])
+    private let documentSets = Locked<[DocumentSetKey: FontSet]>([:])
+
+    private struct DocumentSetKey: Hashable {
+        let serial: Int
+        let face: Int
+        let fallback: FontDescriptor
+    }
 
     /// Loads the font configuration.
     ///
@@ -53,8 +60,9 @@ public final class FontContext: Sendable {
     public func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
         if let cached = sets.withLock({ $0[descriptor] }) { return cached }
         let set: FontSet
-        if let remembered = matchCache?.match(for: descriptor), let primary = registry.face(for: remembered) {
+        if let remembered = matchCache?.match(for: descriptor), let found = registry.face(for: remembered) {
             // The fallback list is sorted when a character first needs it.
+            let primary = standIn(found, for: descriptor)
             set = FontSet(descriptor: descriptor, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry)
         } else {
             let (matches, list) = try fontconfig.sort(descriptor)
@@ -69,11 +77,49 @@ public final class FontContext: Sendable {
                 throw FontError(.unreadable, "the font file \(matches[0].path) for \"\(descriptor.family)\" cannot be read")
             }
             if let matchCache { fontconfig.remember(primaryMatch, for: descriptor, in: matchCache) }
-            set = FontSet(descriptor: descriptor, primary: primary, fallbacks: list, fontconfig: fontconfig, registry: registry)
+            set = FontSet(descriptor: descriptor, primary: standIn(primary, for: descriptor), fallbacks: list,
+                          fontconfig: fontconfig, registry: registry)
         }
         return sets.withLock { cache in
             if let existing = cache[descriptor] { return existing }
             cache[descriptor] = set
+            return set
+        }
+    }
+
+    /// `face`, or, when it stands in for a family that is not installed (a substitution, ``FontSet/isSubstitute``),
+    /// the same face laid out with that family's line metrics (``LineMetrics/standIn(for:)``), so that a page asked
+    /// for in Georgia keeps Georgia's line spacing whatever face draws it. Generic families (`serif`) are the faces
+    /// they name.
+    private func standIn(_ face: FontFace, for descriptor: FontDescriptor) -> FontFace {
+        guard FontSet.isSubstitution(requested: descriptor.family, face: face.family) else { return face }
+        return registry.face(face, standingInFor: descriptor.family)
+    }
+
+    /// The font set for `descriptor` when a document brings its own fonts: the document's face for the family
+    /// (``DocumentFonts/match(family:weight:isItalic:)``) backed by fontconfig's fallbacks for `fallback` (the
+    /// reader's family at the same weight and slant), or ``fontSet(for:)`` when the document has no face of the
+    /// family. The document's faces join this context's faces under their own keys, so two documents never share
+    /// a face by name.
+    ///
+    /// - Throws: as ``fontSet(for:)``.
+    public func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, fallback: FontDescriptor) throws(FontError) -> FontSet {
+        guard let documentFonts, let index = documentFonts.match(family: descriptor.family, weight: descriptor.weight,
+                                                                  isItalic: descriptor.isItalic) else {
+            return try fontSet(for: descriptor)
+        }
+        let key = DocumentSetKey(serial: documentFonts.serial, face: index, fallback: fallback)
+        if let cached = documentSets.withLock({ $0[key] }) { return cached }
+        let face = documentFonts.faces[index]
+        guard let primary = registry.face(for: face.bytes, key: "\(documentFonts.serial)#\(index)", family: face.family,
+                                          styleName: face.isItalic ? "Italic" : "Weight \(face.weights.lowerBound)") else {
+            return try fontSet(for: fallback)
+        }
+        // Characters the book's face lacks fall back through the reader's family's list, sorted when first needed.
+        let set = FontSet(descriptor: fallback, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry)
+        return documentSets.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = set
             return set
         }
     }
@@ -188,6 +234,34 @@ final class FaceRegistry: Sendable {
             if state.unreadable.contains(key) { return nil }
             guard let face = FontFace(id: state.byID.count, path: match.path, index: match.index,
                                       family: match.family, styleName: match.style) else {
+                state.unreadable.insert(key)
+                return nil
+            }
+            state.byKey[key] = face
+            state.byID.append(face)
+            return face
+        }
+    }
+
+    /// `face` laid out with the line metrics of `family`, which it stands in for: made once per face and family.
+    func face(_ face: FontFace, standingInFor family: String) -> FontFace {
+        let key = face.path + "#" + String(face.index) + "@" + family.lowercased()
+        return state.withLock { state in
+            if let known = state.byKey[key] { return known }
+            let made = FontFace(id: state.byID.count, standingIn: face, for: family, metrics: LineMetrics.standIn(for: family))
+            state.byKey[key] = made
+            state.byID.append(made)
+            return made
+        }
+    }
+
+    /// The face of a font in memory, loaded on first use under `key`; nil when it is not a usable font.
+    func face(for bytes: FontBytes, key: String, family: String, styleName: String) -> FontFace? {
+        let key = "embedded:" + key
+        return state.withLock { state in
+            if let face = state.byKey[key] { return face }
+            if state.unreadable.contains(key) { return nil }
+            guard let face = FontFace(id: state.byID.count, bytes: bytes, family: family, styleName: styleName) else {
                 state.unreadable.insert(key)
                 return nil
             }

@@ -19,18 +19,37 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let descent: Double
     /// Line gap, in ems.
     public let lineGap: Double
+    /// The height of capital letters above the baseline, in ems.
+    public let capHeight: Double
     /// Design units per em.
     public let unitsPerEm: Int
     /// Whether the face has small capitals (`smcp`).
     public let hasSmallCaps: Bool
+    /// The family whose line metrics the face lays lines out with, when it stands in for a family that is not
+    /// installed (``LineMetrics/standIn(for:)``); nil for the face's own.
+    public let lineMetricsFamily: String?
     let harfBuzz: HarfBuzzFont
+    /// The font's bytes when it was loaded from memory (a book's embedded font: ``path`` then only names it);
+    /// nil for a font file.
+    package let bytes: FontBytes?
     /// The glyph drawn for a hyphen added at a line break: U+2010 HYPHEN, else U+002D HYPHEN-MINUS (nil when the
     /// face has neither), and its advance in ems. Looked up once; a lone hyphen shapes to its nominal glyph.
     let hyphenGlyph: UInt16?
     let hyphenAdvance: Float
 
-    init?(id: Int, path: String, index: Int, family: String, styleName: String) {
+    convenience init?(id: Int, path: String, index: Int, family: String, styleName: String) {
         guard let font = HarfBuzzFont(path: path, index: Int32(index)) else { return nil }
+        self.init(id: id, font: font, path: path, index: index, family: family, styleName: styleName, bytes: nil)
+    }
+
+    /// A face of a font in memory; its ``path`` is `embedded:` and the bytes' name.
+    convenience init?(id: Int, bytes: FontBytes, family: String, styleName: String) {
+        guard let font = HarfBuzzFont(bytes: bytes, index: 0) else { return nil }
+        self.init(id: id, font: font, path: "embedded:" + bytes.name, index: 0, family: family, styleName: styleName, bytes: bytes)
+    }
+
+    private init(id: Int, font: HarfBuzzFont, path: String, index: Int, family: String, styleName: String, bytes: FontBytes?) {
+        self.bytes = bytes
         self.id = id
         self.path = path
         self.index = index
@@ -45,6 +64,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.ascent = a > 0 ? a : 0.8
         self.descent = d >= 0 && a > 0 ? d : 0.2
         self.lineGap = max(0, Double(extents.lineGap) / upem)
+        let cap = Double(font.capHeight()) / upem
+        self.capHeight = cap > 0 && cap < 2 ? cap : 0.7 * self.ascent
         self.hasSmallCaps = font.hasSubstitutionFeature("smcp")
         if let glyph = font.glyph(for: 0x2010) ?? font.glyph(for: 0x2D), glyph <= 0xFFFE {
             self.hyphenGlyph = UInt16(glyph)
@@ -53,6 +74,27 @@ public final class FontFace: Sendable, CustomStringConvertible {
             self.hyphenGlyph = nil
             self.hyphenAdvance = 0
         }
+        self.lineMetricsFamily = nil
+    }
+
+    /// `face` standing in for `family`: the same glyphs (its HarfBuzz font shared), laid out with `metrics`.
+    init(id: Int, standingIn face: FontFace, for family: String, metrics: LineMetrics) {
+        self.id = id
+        path = face.path
+        index = face.index
+        self.family = face.family
+        styleName = face.styleName
+        harfBuzz = face.harfBuzz
+        unitsPerEm = face.unitsPerEm
+        ascent = metrics.ascent
+        descent = metrics.descent
+        lineGap = metrics.lineGap
+        capHeight = face.capHeight
+        hasSmallCaps = face.hasSmallCaps
+        bytes = face.bytes
+        hyphenGlyph = face.hyphenGlyph
+        hyphenAdvance = face.hyphenAdvance
+        lineMetricsFamily = family
     }
 
     /// The natural line height (ascent + descent + line gap), in ems.

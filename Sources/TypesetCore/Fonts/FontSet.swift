@@ -40,10 +40,13 @@ public final class FontSet: Sendable {
 
     /// Whether the primary face is of another family than the one requested (a substitution, such as
     /// Georgia → Charis SIL on a machine without Georgia). Generic names (`serif`, `sans-serif`) never count.
-    public var isSubstitute: Bool {
-        let requested = descriptor.family.lowercased()
+    public var isSubstitute: Bool { Self.isSubstitution(requested: descriptor.family, face: primary.family) }
+
+    /// Whether a face of family `face` serving a request for `requested` is a substitution.
+    static func isSubstitution(requested: String, face: String) -> Bool {
+        let requested = requested.lowercased()
         if ["serif", "sans-serif", "sans", "monospace", "cursive", "fantasy", "system-ui"].contains(requested) { return false }
-        return primary.family.lowercased() != requested
+        return face.lowercased() != requested
     }
 
     /// The first face of the fallback list (after the primary) that covers every code point of `codePoints`, or nil.

@@ -12,10 +12,25 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let blob: OpaquePointer
     /// Design units per em.
     let unitsPerEm: Int32
+    /// The bytes of a font loaded from memory, which the blob reads in place (kept alive here).
+    private let bytes: FontBytes?
 
     /// Loads face `index` of the font file at `path`; nil when the file cannot be read or holds no such face.
-    init?(path: String, index: Int32) {
+    convenience init?(path: String, index: Int32) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+        self.init(blob: blob, index: index, bytes: nil)
+    }
+
+    /// Loads face `index` of a font in memory (plain OpenType or TrueType); nil when it is not a usable font.
+    convenience init?(bytes: FontBytes, index: Int32) {
+        guard let count = UInt32(exactly: bytes.count),
+              let blob = hb_blob_create(bytes.base.assumingMemoryBound(to: CChar.self), count, HB_MEMORY_MODE_READONLY, nil, nil)
+        else { return nil }
+        self.init(blob: blob, index: index, bytes: bytes)
+    }
+
+    /// Takes over `blob` (destroyed here when the face is not usable).
+    private init?(blob: OpaquePointer, index: Int32, bytes: FontBytes?) {
         guard hb_blob_get_length(blob) > 0 else { hb_blob_destroy(blob); return nil }
         let faceCount = hb_face_count(blob)
         guard index >= 0, UInt32(index) < faceCount, let face = hb_face_create(blob, UInt32(index)) else {
@@ -32,6 +47,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         self.face = face
         self.raw = font
         self.unitsPerEm = upem
+        self.bytes = bytes
     }
 
     deinit {
@@ -55,6 +71,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         var extents = hb_font_extents_t()
         _ = hb_font_get_h_extents(raw, &extents)
         return (extents.ascender, extents.descender, extents.line_gap)
+    }
+
+    /// The height of capital letters in font units (OS/2 `sCapHeight`, else HarfBuzz's estimate from the glyphs).
+    func capHeight() -> Int32 {
+        var position: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(raw, HB_OT_METRICS_TAG_CAP_HEIGHT, &position)
+        return position
     }
 
     /// Whether the face has a GSUB feature with this tag in any script (used for `smcp`).

@@ -2,8 +2,9 @@ internal import CHyphen
 import Glibc
 import Synchronization
 
-/// Owner of one libhyphen pattern dictionary (`HyphenDict`): Liang's TeX patterns converted by Hunspell's
-/// `substrings.pl`, as Debian's `hyphen-*` packages install them in `/usr/share/hyphen/`.
+/// One pattern dictionary: Liang's TeX patterns converted by Hunspell's `substrings.pl`, as Debian's `hyphen-*`
+/// packages install them in `/usr/share/hyphen/`, read in the charset the file declares and built into libhyphen's
+/// automaton by ``HyphenationAutomaton``.
 ///
 /// The patterns are matched by libhyphen, not by hand. A dictionary is loaded once per file for the whole process
 /// (see ``dictionary(forLanguage:)``) and shared by every thread without a lock: `hnj_hyphen_hyphenate2` only
@@ -13,43 +14,44 @@ import Synchronization
 final class HyphenationDictionary: Sendable {
     /// The pattern file.
     let path: String
+    /// The charset the file declares (its words are matched in UTF-8 whatever it is).
+    let charset: String
     /// `LEFTHYPHENMIN` / `RIGHTHYPHENMIN` as the file declares them (0 when it does not).
     let leftMinimum: Int
     let rightMinimum: Int
-    /// Whether the file is UTF-8 (else ISO-8859-1, as the German patterns are).
-    let isUTF8: Bool
-    /// The dictionary: written only by `hnj_hyphen_load`, read-only afterwards (see above).
-    private nonisolated(unsafe) let dictionary: UnsafeMutablePointer<HyphenDict>
+    private let automaton: HyphenationAutomaton
 
-    /// Loads the pattern file at `path`; nil when it cannot be read or parsed.
-    init?(path: String) {
-        guard let loaded = hnj_hyphen_load(path) else { return nil }
-        self.path = path
-        self.leftMinimum = Int(loaded.pointee.lhmin)
-        self.rightMinimum = Int(loaded.pointee.rhmin)
-        self.isUTF8 = loaded.pointee.utf8 != 0
-        self.dictionary = loaded
+    /// Loads the pattern file at `path`; nil when it cannot be read or its charset is unknown.
+    convenience init?(path: String) {
+        guard let file = try? HyphenationPatternFile(path: path) else { return nil }
+        self.init(file, path: path)
     }
 
-    deinit { hnj_hyphen_free(dictionary) }
+    /// A dictionary of a pattern file already read.
+    init(_ file: HyphenationPatternFile, path: String) {
+        self.path = path
+        charset = file.charset
+        // hnj_hyphen_hyphenate2 reads the minimums of the level it is given (the first: the file's own, or the
+        // level added in front of a file without NEXTLEVEL, which copies them).
+        leftMinimum = file.levels[0].leftMinimum
+        rightMinimum = file.levels[0].rightMinimum
+        automaton = HyphenationAutomaton(file)
+    }
+
+    /// The states of every level, and the bytes they take.
+    var size: (states: Int, bytes: Int) { (automaton.stateCount, automaton.byteCount) }
 
     /// Where the patterns allow a hyphen in `word` (lower-case scalars, letters only): `result[i]` is true when a
     /// break may follow scalar `i`. Standard hyphenation only: a pattern that changes the spelling at the break
-    /// (`Schiffahrt` → `Schiff-fahrt`) is ignored, because the text's offsets never move. All false for a word
-    /// the dictionary's encoding cannot represent.
+    /// (`Schiffahrt` → `Schiff-fahrt`) is ignored, because the text's offsets never move.
     func hyphenationPoints(_ word: [Unicode.Scalar]) -> [Bool] {
         var result = [Bool](repeating: false, count: word.count)
         guard word.count >= 2 else { return result }
         var bytes: [CChar] = []
         bytes.reserveCapacity(word.count * 2 + 1)
         for scalar in word {
-            if isUTF8 {
-                if let encoded = UTF8.encode(scalar) {
-                    for byte in encoded { bytes.append(CChar(bitPattern: byte)) }
-                }
-            } else {
-                guard scalar.value <= 0xFF else { return result }
-                bytes.append(CChar(bitPattern: UInt8(scalar.value)))
+            if let encoded = UTF8.encode(scalar) {
+                for byte in encoded { bytes.append(CChar(bitPattern: byte)) }
             }
         }
         let size = bytes.count
@@ -58,7 +60,7 @@ final class HyphenationDictionary: Sendable {
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var positions: UnsafeMutablePointer<Int32>? = nil
         var cuts: UnsafeMutablePointer<Int32>? = nil
-        let status = hnj_hyphen_hyphenate2(dictionary, bytes, Int32(size), &hyphens, nil, &replacements, &positions, &cuts)
+        let status = hnj_hyphen_hyphenate2(automaton.dictionary, bytes, Int32(size), &hyphens, nil, &replacements, &positions, &cuts)
         // libhyphen allocates the non-standard arrays only when a pattern needs them; they are ours to free.
         defer {
             if let replacements {
@@ -69,8 +71,7 @@ final class HyphenationDictionary: Sendable {
             free(cuts)
         }
         guard status == 0 else { return result }
-        // For a UTF-8 dictionary libhyphen reports positions per character, for an 8-bit one per byte: both are
-        // scalar indices here.
+        // Every dictionary is UTF-8 in memory, for which libhyphen reports positions per character.
         for i in 0..<(word.count - 1) where hyphens[i] & 1 == 1 {
             if let replacements, replacements[i] != nil { continue }
             result[i] = true

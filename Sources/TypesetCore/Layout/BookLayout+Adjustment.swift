@@ -18,10 +18,11 @@ public struct LineAdjustment: Hashable, Sendable {
     public static let looseThreshold: Double = 1
 
     /// The ratio of a line of `naturalWidth` with `spaceWidth` of spaces filling `availableWidth`, by the model the
-    /// optimal breaker minimises (so that other engines' lines can be measured the same way).
+    /// optimal breaker minimises (so that other engines' lines can be measured the same way); within a thousandth
+    /// of a point of the width, a line counts as set at its natural width.
     public static func ratio(naturalWidth: Double, spaceWidth: Double, availableWidth: Double) -> Double {
-        Double(OptimalLineBreaker.adjustmentRatio(natural: Float(naturalWidth), spaceWidth: Float(spaceWidth),
-                                                  available: Float(availableWidth)))
+        Double(OptimalLineBreaker.adjustmentRatio(natural: naturalWidth, spaceWidth: spaceWidth, available: availableWidth,
+                                                  tolerance: 0.001))
     }
 }
 
@@ -34,9 +35,8 @@ extension BookLayout {
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
-        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth))
-        var available = Float(settings.columnWidth) - 2 * format.blockIndent
-        if l == 0 { available -= format.firstLineIndent }
+        let format = format(ofParagraph: p)
+        let available = layout.availableWidth(ofLine: l)
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
         let natural = Double(box.width)

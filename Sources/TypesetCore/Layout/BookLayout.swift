@@ -40,6 +40,14 @@ public struct BookLayout: Sendable {
     @inline(__always)
     func paragraphLayout(_ index: Int) -> ParagraphLayout { paragraphs[index - shaped.paragraphRange.lowerBound] }
 
+    /// The resolved format of document paragraph `index` (its sizes as the layout set them, drop cap included).
+    func format(ofParagraph index: Int) -> ParagraphFormat {
+        let paragraph = text.paragraphs[index]
+        let capFace = paragraph.style.dropCap == nil ? nil
+            : ParagraphLayouter.capFace(shaped.paragraph(index), style: paragraph.style, faces: shaped.faces)
+        return ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth), capFace: capFace)
+    }
+
     /// Total number of lines.
     public var lineCount: Int { paragraphs.reduce(0) { $0 + $1.lines.count } }
 
@@ -58,7 +66,7 @@ public struct BookLayout: Sendable {
         let range = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
         let width = box.justifiedWidth
         let rect = Rect(x: Double(placement.x + box.x), y: Double(placement.y), width: width, height: Double(box.height))
-        return Line(range: range, rect: rect, baseline: Double(placement.y + box.baseline), paragraphIndex: p,
+        return Line(range: range, rect: rect, baseline: placement.y + Double(box.baseline), paragraphIndex: p,
                     lineIndex: l, direction: shaped.paragraph(p).baseDirection, isHyphenated: box.hyphenated)
     }
 

@@ -16,6 +16,18 @@ public struct GlyphRun: Sendable {
     public let advances: [Double]
     /// The document range the run covers.
     public let range: Range<UTF16Offset>
+    /// A colour behind the run (CSS `background-color`), or nil.
+    public let backgroundColor: Color?
+    /// Lines drawn with the run (underline, line-through, overline).
+    public let decoration: TextDecorationLines
+    /// The run's baseline y (raised or lowered for a superscript or subscript), in page coordinates.
+    public let baseline: Double
+    /// The run's extent along its line (pen positions, justification included), in page coordinates.
+    public let minX: Double
+    public let maxX: Double
+    /// The top and bottom of the run's line box, in page coordinates (where a background is drawn).
+    public let lineTop: Double
+    public let lineBottom: Double
 }
 
 extension BookLayout {
@@ -29,38 +41,99 @@ extension BookLayout {
         return runs
     }
 
+    /// The positioned glyphs of the lines of page `pageIndex` that may draw into the strip `band` of it (a line
+    /// whose box, widened by its height on each side for glyphs that reach out of it, meets the strip): what a
+    /// window onto a long scroll page draws. Found by binary search on a scroll page (one column, lines top to
+    /// bottom), by a scan on others.
+    public func glyphRuns(onPage pageIndex: Int, in band: Range<Double>) -> [GlyphRun] {
+        var runs: [GlyphRun] = []
+        for placement in placements(onPage: pageIndex, in: band) { appendGlyphRuns(for: placement, into: &runs) }
+        return runs
+    }
+
+    /// The lines of page `pageIndex` that may draw into `band` (see ``glyphRuns(onPage:in:)``).
+    public func lines(onPage pageIndex: Int, in band: Range<Double>) -> [Line] {
+        placements(onPage: pageIndex, in: band).map(line(for:))
+    }
+
+    private func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
+        guard pages.indices.contains(pageIndex) else { return [] }
+        let placements = pages[pageIndex].placements
+        func height(_ placement: PlacedLine) -> Double {
+            Double(paragraphLayout(Int(placement.paragraph)).lines[Int(placement.line)].height)
+        }
+        func meets(_ placement: PlacedLine) -> Bool {
+            let top = Double(placement.y), height = height(placement)
+            return top + 2 * height > band.lowerBound && top - height < band.upperBound
+        }
+        guard mode == .scroll else {
+            return placements.filter(meets)[...]
+        }
+        // Lines go down the page: the first one that reaches below the band's top, then those that start above its end.
+        var low = 0, high = placements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Double(placements[middle].y) + 2 * height(placements[middle]) <= band.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < placements.count && meets(placements[end]) { end += 1 }
+        return placements[low..<end]
+    }
+
     func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
         let p = Int(placement.paragraph)
         let box = paragraphLayout(p).lines[Int(placement.line)]
         let shaped = shaped.paragraph(p)
         let paragraph = text.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
-        let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
+        let format = format(ofParagraph: p)
+        let sizes = format.sizes
         let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
-        let baseline = Double(placement.y + box.baseline)
+        let lineBaseline = placement.y + Double(box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        // A drop cap's glyphs (on the first line) sit on the baseline of the last line it spans.
+        let layout = paragraphLayout(p)
+        let capLength = placement.line == 0 && layout.capLines > 0 ? (paragraph.style.dropCap?.length ?? 0) : 0
         var currentPiece = -1
         var glyphs: [UInt16] = [], positions: [Point] = [], clusterOffsets: [UTF16Offset] = [], glyphAdvances: [Double] = []
         var pieceRun: ShapedRun?
         var pieceRange = 0..<0
+        var minX = Double.infinity, maxX = -Double.infinity
+        var baseline = lineBaseline
+        var pieceHangs = false
         func flush() {
-            defer { glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll() }
+            defer {
+                glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll()
+                minX = .infinity; maxX = -.infinity
+            }
             guard let run = pieceRun, !glyphs.isEmpty else { return }
+            let style = paragraph.runs[Int(run.attributeIndex)].style
             runs.append(GlyphRun(face: self.shaped.faces[Int(run.faceID)],
-                                 size: Double(sizes[Int(run.attributeIndex)]),
-                                 color: paragraph.runs[Int(run.attributeIndex)].style.color,
+                                 size: Double(sizes[Int(run.attributeIndex)]), color: style.color,
                                  glyphs: glyphs, positions: positions, clusters: clusterOffsets, advances: glyphAdvances,
-                                 range: pieceRange))
+                                 // Spaces hanging past the line's end are not underlined or filled (as a browser has it).
+                                 range: pieceRange, backgroundColor: pieceHangs ? nil : style.backgroundColor,
+                                 decoration: pieceHangs ? [] : style.decoration,
+                                 baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
+                                 lineBottom: placement.y + Double(box.height)))
         }
         var lastPieceStart = -1
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, extra, piece in
+            let isCap = Int(shaped.clusters[g]) < capLength
             if piece.start != lastPieceStart || piece.runIndex != currentPiece {
                 flush()
                 currentPiece = piece.runIndex
                 lastPieceStart = piece.start
-                pieceRun = shaped.runs[piece.runIndex]
+                let run = shaped.runs[piece.runIndex]
+                pieceRun = run
+                pieceHangs = piece.isHanging
                 pieceRange = (contentStart + piece.start)..<(contentStart + piece.end)
+                baseline = lineBaseline - Double(format.shifts?[Int(run.attributeIndex)] ?? 0)
+                    + (isCap ? Double(layout.capDrop) : 0)
             }
+            let advanceWidth = Double(shaped.advances[g] * size + extra)
+            minX = min(minX, Double(placement.x + penX))
+            maxX = max(maxX, Double(placement.x + penX) + advanceWidth)
             let id = shaped.glyphIDs[g]
             guard id != ShapedParagraph.invisibleGlyph else { return }
             var x = Double(placement.x + penX)
@@ -80,10 +153,15 @@ extension BookLayout {
         // The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end.
         if let hyphen = geometry.hyphen {
             let end = contentStart + Int(box.end)
-            runs.append(GlyphRun(face: self.shaped.faces[hyphen.faceID], size: Double(hyphen.size),
-                                 color: paragraph.runs[hyphen.attributeIndex].style.color, glyphs: [hyphen.glyph],
-                                 positions: [Point(x: Double(placement.x + geometry.hyphenX), y: baseline)],
-                                 clusters: [end], advances: [Double(hyphen.width)], range: end..<end))
+            let style = paragraph.runs[hyphen.attributeIndex].style
+            let hyphenBaseline = lineBaseline - Double(format.shifts?[hyphen.attributeIndex] ?? 0)
+            let hyphenX = Double(placement.x + geometry.hyphenX)
+            runs.append(GlyphRun(face: self.shaped.faces[hyphen.faceID], size: Double(hyphen.size), color: style.color,
+                                 glyphs: [hyphen.glyph], positions: [Point(x: hyphenX, y: hyphenBaseline)],
+                                 clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
+                                 backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
+                                 minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: placement.y,
+                                 lineBottom: placement.y + Double(box.height)))
         }
     }
 }

@@ -24,8 +24,9 @@ public struct Line: Hashable, Sendable {
 struct PlacedLine: Sendable {
     var paragraph: Int32
     var line: Int32
-    /// Page coordinates of the paragraph-layout origin for this line: the column's left edge and the y that
-    /// the line's `top` is measured from.
+    /// Page coordinates of the paragraph-layout origin for this line: the column's left edge and the y of the
+    /// line's top. The y is a `Double`: a scroll page of a long book is millions of points tall, where a `Float`
+    /// keeps only half a point.
     var x: Float
-    var y: Float
+    var y: Double
 }

@@ -42,6 +42,9 @@ final class LineScratch {
         count += 1
     }
 
+    /// Line `index` of the batch.
+    subscript(index: Int) -> LineBox { base[index] }
+
     /// The lines gathered, in an array of their own.
     func makeArray() -> [LineBox] {
         [LineBox](possiblyEmptyCapacity: count) { buffer, initialized in

@@ -1,11 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The lines of one paragraph at one width and one set of typography settings.
 struct ParagraphLayout: Sendable {
     /// Lines in logical order.
     var lines: LineList
     /// Space above the paragraph when it does not start a column, in points.
     var spaceBefore: Float
+    /// The width the paragraph's lines are set in: its column (or table cell) less its block indents.
+    var available: Float = 0
+    /// The first line's indent (a list marker's hang included), and that of the lines beside a drop cap
+    /// (lines 2...``capLines``).
+    var firstLineIndent: Float = 0
+    var capIndent: Float = 0
+    var capLines: Int32 = 0
+    /// How far the drop cap's baseline lies below the first line's baseline, in points.
+    var capDrop: Float = 0
+    /// Space left below the paragraph's last line (beside a drop cap taller than the paragraph), in points.
+    var spaceAfter: Float = 0
     /// Sum of the line heights, in points.
     var height: Float { lines.last.map { $0.top + $0.height } ?? 0 }
+
+    /// The width line `index` is set in (its indent taken off).
+    func availableWidth(ofLine index: Int) -> Float {
+        available - (index == 0 ? firstLineIndent : (index < Int(capLines) ? capIndent : 0))
+    }
 }
 
 /// The lines of one paragraph: a stretch of one array shared by the paragraphs laid out together, so that a
@@ -29,60 +49,158 @@ struct LineList: RandomAccessCollection, Sendable {
     subscript(index: Int) -> LineBox { storage[offset + index] }
 }
 
-/// Resolved per-paragraph values that line layout needs: sizes per attribute run, alignment, indents.
+/// Which of the book's styles give way to the reader's settings in a layout: those the reader set
+/// (``TypographySettings/userSet``), looked up once per layout rather than per paragraph.
+struct LayoutPrecedence {
+    /// The reader set `align`, `indent`, `paragraph-spacing`, `line-height`, `hyphenate`.
+    let alignment: Bool
+    let indent: Bool
+    let spacing: Bool
+    let lineHeight: Bool
+    let hyphenation: Bool
+    /// The power relative sizes are raised to for ``TypographySettings/typeScale`` (1 at the default 1.2).
+    let typeExponent: Double
+
+    init(_ settings: TypographySettings) {
+        let set = settings.userSet
+        alignment = set.contains("align")
+        indent = set.contains("indent")
+        spacing = set.contains("paragraph-spacing")
+        lineHeight = set.contains("line-height")
+        hyphenation = set.contains("hyphenate")
+        typeExponent = settings.typeScale == 1.2 || !settings.typeScale.isFinite || settings.typeScale <= 0
+            ? 1 : log(settings.typeScale) / log(1.2)
+    }
+
+    /// The book's space above a paragraph it separates by margins, in ems, that a reader's paragraph spacing does
+    /// not replace: more than this sets a block apart (a scene break, a stanza).
+    static let keptSpace = 1.0
+}
+
+/// Resolved per-paragraph values that line layout needs: sizes per attribute run, alignment, indents, spacing,
+/// the book's styles weighed against the reader's settings (``LayoutPrecedence``).
 struct ParagraphFormat {
     let sizes: [Float]
     let alignment: TextAlignment
     let firstLineIndent: Float
+    /// Indents from the start and end edges.
     let blockIndent: Float
+    let endIndent: Float
     let spaceBefore: Float
     let bodySize: Float
+    /// The book's line height as a multiple of the font size, when it applies.
+    let lineHeight: Float?
+    /// Baseline shifts per attribute run in points (raised positive), nil when no run is shifted.
+    let shifts: [Float]?
 
     /// - Parameter bodySizes: `[settings.fontSize]`, made once by the caller: the sizes of a paragraph in one run
     ///   at the body size (most of them), shared rather than allocated per paragraph.
+    /// - Parameter capFace: For a paragraph with a drop cap, the face whose metrics size it (the body text's);
+    ///   the layout and every later query pass the same, so they agree on its size.
     @inline(__always)
-    init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil) {
-        self = withUnsafePointer(to: paragraph) {
-            ParagraphFormat($0, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
-        }
+    init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil,
+         capFace: FontFace? = nil) {
+        self.init(runs: paragraph.runs, style: paragraph.style, settings: settings, precedence: LayoutPrecedence(copy settings),
+                  columnWidth: columnWidth, bodySizes: bodySizes,
+                  capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) })
     }
 
-    /// The same from a pointer to the paragraph (the layouter reads paragraphs through one: borrowing a whole
-    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout); only the fields
-    /// needed are read, without copying the runs or the style.
+    /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
+    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout).
     @inline(__always)
-    init(_ paragraph: UnsafePointer<Paragraph>, settings: borrowing TypographySettings, columnWidth: Float,
-         bodySizes: [Float]? = nil) {
+    init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+         precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
+         capMetrics: (natural: Float, capHeight: Float)? = nil) {
         let base = settings.fontSize
-        let runCount = paragraph.pointee.runs.count
-        let firstScale = runCount > 0 ? paragraph.pointee.runs[0].style.fontScale : 1
-        if let bodySizes, runCount == 1, firstScale == 1, bodySizes.count == 1 {
+        var sizes: [Float]
+        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1 {
             sizes = bodySizes
+        } else if precedence.typeExponent == 1 {
+            sizes = runs.map { Float(base * $0.style.fontScale) }
         } else {
-            sizes = paragraph.pointee.runs.map { Float(base * $0.style.fontScale) }
+            sizes = runs.map { Float(base * pow($0.style.fontScale, precedence.typeExponent)) }
         }
-        let values = paragraph.pointee.style.layoutValues
-        alignment = paragraph.pointee.style.alignment ?? (values.setAtStart ? .start : settings.alignment)
-        let indentEm = values.firstLineIndent ?? (values.isBody ? settings.firstLineIndent : 0)
-        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
-        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
-        let blockIndent = min(Float(values.blockIndent * base), max(0, (columnWidth - 1) / 2))
-        let available = columnWidth - 2 * blockIndent
-        self.blockIndent = blockIndent
-        firstLineIndent = min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
+        let role = style.role
+        var bodyScale = runs.first?.style.fontScale ?? 1
+        if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length { bodyScale = runs[1].style.fontScale }
+        let body = Float(base * bodyScale)
         // A paragraph of hidden units only (markup on a line of its own, an EPUB block with `display: none`)
         // takes no room at all: no spacing above it, and lines without height.
-        let allHidden = runCount > 0 && paragraph.pointee.runs.allSatisfy { $0.style.isOutOfFlow }
-        spaceBefore = allHidden ? 0 : paragraph.pointee.style.continuesBlock
-            ? Float(values.spaceBefore * base)
-            : Float((settings.paragraphSpacing + values.spaceBefore) * base)
-        bodySize = allHidden ? 0 : Float(base * firstScale)
+        let allHidden = !runs.isEmpty && runs.allSatisfy { $0.style.isOutOfFlow }
+        bodySize = allHidden ? 0 : body
+        let bookLineHeight = precedence.lineHeight ? nil : style.lineHeight.map(Float.init)
+        lineHeight = bookLineHeight
+        // A drop cap (its own first run) is as tall as its lines: its cap height spans from the first line's
+        // cap height down to the last line's baseline.
+        if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length, let capMetrics, capMetrics.capHeight > 0 {
+            let lineHeight = bookLineHeight.map { $0 * body } ?? capMetrics.natural * body * Float(settings.lineHeightMultiple)
+            sizes[0] = min(body + Float(cap.lines - 1) * lineHeight / capMetrics.capHeight, body * 20)
+        }
+        self.sizes = sizes
+        let shifted = runs.contains { $0.style.baselineShift != 0 }
+        shifts = shifted ? zip(runs, sizes).map { Float($0.style.baselineShift) * $1 } : nil
+        switch role {
+        case .body, .blockQuote, .listItem:
+            if style.tableCell != nil {
+                // A table cell is set as its table says: justified cells in narrow columns would gape.
+                alignment = style.alignment ?? style.bookAlignment ?? .start
+            } else {
+                alignment = style.alignment ?? (precedence.alignment ? settings.alignment : style.bookAlignment ?? settings.alignment)
+            }
+        case .heading:
+            alignment = style.alignment ?? style.bookAlignment ?? .start
+        case .preformatted:
+            // Preformatted text keeps its spaces: stretching them would misalign its columns.
+            let chosen = style.alignment ?? style.bookAlignment ?? .start
+            alignment = chosen == .justified ? .start : chosen
+        }
+        let indentEm: Double
+        switch role {
+        case .body:
+            // A hanging (negative) indent carries meaning; a positive one is the paragraph indent, the reader's
+            // when they set it.
+            if let book = style.firstLineIndent, book < 0 || !precedence.indent { indentEm = book } else { indentEm = settings.firstLineIndent }
+        default: indentEm = style.firstLineIndent ?? 0
+        }
+        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
+        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
+        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
+        let endIndent = min(Float(style.endIndent * base), max(0, (columnWidth - 1) / 2))
+        let available = columnWidth - blockIndent - endIndent
+        self.blockIndent = blockIndent
+        self.endIndent = endIndent
+        firstLineIndent = style.dropCap != nil ? 0 : min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
+        let spaceEm: Double
+        if style.continuesBlock {
+            spaceEm = style.spaceBefore
+        } else if style.publisherSpacing {
+            spaceEm = precedence.spacing && style.spaceBefore <= LayoutPrecedence.keptSpace ? settings.paragraphSpacing : style.spaceBefore
+        } else {
+            spaceEm = settings.paragraphSpacing + style.spaceBefore
+        }
+        spaceBefore = allHidden ? 0 : Float(spaceEm * base)
     }
+
+    /// Whether the paragraph is hyphenated: the reader's setting when they set it, else the book's, else the
+    /// reader's default.
+    static func hyphenates(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+                           precedence: LayoutPrecedence) -> Bool {
+        precedence.hyphenation ? settings.hyphenation : style.hyphenation ?? settings.hyphenation
+    }
+}
+
+/// A table cell's box in its column: where its lines start and how wide they may be (see ``TableLayout``).
+struct CellBox: Sendable {
+    /// From the column's left edge to the cell's text, in points.
+    var x: Float
+    /// The width of the cell's text.
+    var width: Float
 }
 
 /// Breaks a shaped paragraph into positioned lines for one column width.
 struct ParagraphLayouter {
     let settings: TypographySettings
+    let precedence: LayoutPrecedence
     let faces: [FontFace]
     let columnWidth: Float
     /// The language of paragraphs that do not name one (the document's, else the settings').
@@ -95,6 +213,7 @@ struct ParagraphLayouter {
 
     init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?) {
         self.settings = settings
+        self.precedence = LayoutPrecedence(settings)
         self.faces = faces
         self.columnWidth = columnWidth
         self.documentLanguage = documentLanguage
@@ -102,19 +221,47 @@ struct ParagraphLayouter {
         verticalMetrics = faces.map { (Float($0.ascent), Float($0.descent), Float($0.naturalLineHeight)) }
     }
 
+    /// The face that sizes a drop cap in `shaped` (the metrics face of its body text), when it has one.
+    static func capFace(_ shaped: ShapedParagraph, style: borrowing ParagraphStyle, faces: [FontFace]) -> FontFace? {
+        guard style.dropCap != nil else { return nil }
+        let id = shaped.runs.first { $0.attributeIndex > 0 }?.metricsFaceID ?? shaped.primaryFaceID
+        return faces.indices.contains(Int(id)) ? faces[Int(id)] : nil
+    }
+
+    /// The format of a paragraph as this layouter sets it.
+    func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float) -> ParagraphFormat {
+        let capFace = paragraph.pointee.style.dropCap == nil ? nil
+            : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
+        return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
+                               precedence: precedence, columnWidth: width, bodySizes: bodySizes,
+                               capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) })
+    }
+
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
-    /// in it and the space above the paragraph. The source paragraph comes as a pointer into the text's storage,
+    /// in it and the paragraph's geometry. The source paragraph comes as a pointer into the text's storage,
     /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
+    /// A table cell's paragraph is set in its `cell` box instead of the column.
     @inline(__always)
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
-                context: ShapingContext, into lines: LineScratch) -> (lines: Range<Int>, spaceBefore: Float) {
-        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: columnWidth, bodySizes: bodySizes)
+                context: ShapingContext, into lines: LineScratch, cell: CellBox? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
+        let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
         metrics.measure(shaped, sizes: format.sizes, scratch: context.measuredPrefix)
+        let style = paragraph.pointee.style
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
-        let available = max(0, columnWidth - 2 * format.blockIndent)
+        let available = max(0, (cell?.width ?? columnWidth) - format.blockIndent - format.endIndent)
+        var firstLineIndent = format.firstLineIndent
+        if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
+            // The marker hangs in the start margin, so that the item's text lines up with its following lines.
+            firstLineIndent = -min(Float(metrics.width(0, style.markerLength)), format.blockIndent)
+        }
+        var capLines = 0, capIndent: Float = 0
+        if let cap = style.dropCap, shaped.contentLength > cap.length {
+            capLines = cap.lines
+            capIndent = min(Float(metrics.width(0, cap.length)), max(0, available - 1))
+        }
         let breakWidth = max(1, available)
-        let firstLineWidth = max(1, available - format.firstLineIndent)
+        let firstLineWidth = max(1, available - firstLineIndent)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, context: context)
         // A local function, not a closure value: it is passed down without a heap context per paragraph.
@@ -128,7 +275,8 @@ struct ParagraphLayouter {
         // hyphenation points (in the context's scratch, which nothing changes until the paragraph is broken).
         let candidates = merged ? context.candidateScratch.candidates : shaped.breakBuffer
         var brokenOptimally = false
-        if usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
+        // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
+        if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                                                          allowsShrinking: format.alignment == .justified)
             .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
                         hyphenWidth: hyphenWidth, scratch: context.optimalScratch) {
@@ -137,12 +285,24 @@ struct ParagraphLayouter {
         }
         if !brokenOptimally {
             var graphemesReady = false
-            GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth)
+            // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
+            func emergencyPoints(_ range: Range<Int>) -> [Int] {
+                switch paragraph.pointee.style.role {
+                case .heading, .preformatted: return []
+                case .body, .blockQuote, .listItem: break
+                }
+                guard let language = paragraph.pointee.style.language ?? documentLanguage else { return [] }
+                var points: [UInt32] = []
+                context.hyphenator.hyphenationPoints(content, language: language, into: &points)
+                return points.map(Int.init).filter { range.contains($0) }
+            }
+            GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
+                              narrowLines: (capLines, max(1, available - capIndent)))
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }
                     return iterator
-                }, into: &chosen)
+                }, hyphenationPoints: emergencyPoints, into: &chosen)
         }
         lines.reserve(chosen.count)
         let firstLine = lines.count
@@ -150,18 +310,23 @@ struct ParagraphLayouter {
         var top: Float = 0
         let rtl = shaped.paragraphLevel & 1 == 1
         let lineHeightMultiple = Float(settings.lineHeightMultiple)
+        let capRun = capLines > 0 ? 0 : -1
         // A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
-        let oneRunExtents = shaped.runCount == 1
-            ? verticalExtents(shaped, start: 0, end: shaped.contentLength, format: format) : nil
+        let oneRunExtents = shaped.runCount == 1 && format.shifts == nil
+            ? verticalExtents(shaped, start: 0, end: shaped.contentLength, format: format, skippingRun: -1) : nil
+        var capDrop: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated)
-            var width = shaped.contentLength == 0 ? 0 : metrics.width(start, visibleEnd)
+            var width: Float = shaped.contentLength == 0 ? 0 : Float(metrics.width(start, visibleEnd)
+                + metrics.startAdjustment(start) + (visibleEnd == end && !lineBreak.hyphenated ? metrics.endAdjustment(end) : 0))
             if lineBreak.hyphenated { width += hyphenWidth(end) }
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
-                else { verticalExtents(shaped, start: start, end: end, format: format) }
-            let height = extents.natural * lineHeightMultiple
-            let indent = index == 0 ? format.firstLineIndent : 0
+                else { verticalExtents(shaped, start: start, end: end, format: format, skippingRun: index == 0 ? capRun : -1) }
+            // The book's line height is a multiple of the font size (CSS); the reader's of the face's natural line.
+            let height = format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
+                ?? extents.natural * lineHeightMultiple
+            let indent = index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
             let lineAvailable = available - indent
             let isLast = index == chosen.count - 1
             var stretch: Float = 0, clusterStretch: Float = 0
@@ -204,15 +369,35 @@ struct ParagraphLayouter {
             case .end: x = rtl ? indent : slack
             case .center: x = (rtl ? 0 : indent) + slack / 2
             }
-            x += format.blockIndent
-            lines.append(LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
-                                 ascent: extents.ascent, descent: extents.descent,
-                                 spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
-                                 endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated))
+            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0)
+            let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
+                              ascent: extents.ascent, descent: extents.descent,
+                              spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
+                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated)
+            if capLines > 0 {
+                if index == 0 { capDrop = -box.baseline }
+                if index == capLines - 1 { capDrop += top + box.baseline }
+            }
+            lines.append(box)
             top += height
             start = end
         }
-        return (firstLine..<lines.count, format.spaceBefore)
+        var spaceAfter: Float = 0
+        if capLines > chosen.count, let last = chosen.indices.last {
+            // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
+            // the paragraph for the lines it lacks, so that the next paragraph starts below the cap.
+            let box = lines[firstLine + last]
+            spaceAfter = Float(capLines - chosen.count) * box.height
+            capDrop += top - box.height + box.baseline + spaceAfter
+        }
+        var layout = ParagraphLayout(lines: LineList([], range: 0..<0), spaceBefore: format.spaceBefore)
+        layout.spaceAfter = spaceAfter
+        layout.available = available
+        layout.firstLineIndent = firstLineIndent
+        layout.capIndent = capIndent
+        layout.capLines = Int32(capLines)
+        layout.capDrop = capDrop
+        return (firstLine..<lines.count, layout)
     }
 
     /// Whether this paragraph is set with the optimal breaker.
@@ -229,7 +414,8 @@ struct ParagraphLayouter {
     /// and preformatted text are not hyphenated), rather than its own opportunities alone.
     private func mergedBreakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
                                        context: ShapingContext) -> Bool {
-        guard settings.hyphenation, shaped.contentLength > 0 else { return false }
+        guard ParagraphFormat.hyphenates(paragraph.pointee.style, settings: settings, precedence: precedence),
+              shaped.contentLength > 0 else { return false }
         switch paragraph.pointee.style.role {
         case .heading, .preformatted: return false
         case .body, .blockQuote, .listItem: break
@@ -242,24 +428,29 @@ struct ParagraphLayouter {
         return true
     }
 
-    /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes; for an empty
-    /// line, those of the paragraph's first style.
-    private func verticalExtents(_ shaped: ShapedParagraph, start: Int, end: Int, format: ParagraphFormat)
-        -> (ascent: Float, descent: Float, natural: Float) {
-        var ascent: Float = 0, descent: Float = 0, natural: Float = 0
+    /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes (raised or
+    /// lowered runs extend them), and the largest size; for an empty line, those of the paragraph's first style.
+    /// The attribute run `skippingRun` (a drop cap, which hangs over the lines below) does not count.
+    private func verticalExtents(_ shaped: ShapedParagraph, start: Int, end: Int, format: ParagraphFormat, skippingRun: Int)
+        -> (ascent: Float, descent: Float, natural: Float, size: Float) {
+        var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0
         for run in shaped.runs where Int(run.end) > start && Int(run.start) < max(end, start + 1) && !run.isOutOfFlow {
+            if Int(run.attributeIndex) == skippingRun { continue }
             let face = verticalMetrics[Int(run.metricsFaceID)]
             let size = format.sizes[Int(run.attributeIndex)]
-            ascent = max(ascent, face.ascent * size)
-            descent = max(descent, face.descent * size)
-            natural = max(natural, face.natural * size)
+            let shift = format.shifts?[Int(run.attributeIndex)] ?? 0
+            ascent = max(ascent, face.ascent * size + shift)
+            descent = max(descent, face.descent * size - shift)
+            natural = max(natural, face.natural * size + abs(shift))
+            largest = max(largest, size)
         }
         if natural == 0 {
             let primary = verticalMetrics[Int(shaped.primaryFaceID)]
             ascent = primary.ascent * format.bodySize
             descent = primary.descent * format.bodySize
             natural = primary.natural * format.bodySize
+            largest = format.bodySize
         }
-        return (ascent, descent, natural)
+        return (ascent, descent, natural, largest)
     }
 }

@@ -28,11 +28,20 @@ public final class Typesetter: Sendable {
         self.pool = ContextPool(fonts: fonts)
     }
 
-    /// Shapes every paragraph of `text` with `fontFamily` where the text does not name a family.
+    /// Shapes every paragraph of `text` with `fontFamily` where the text does not name a family, everything
+    /// else as the text has it.
     ///
     /// - Throws: ``FontError`` when no font can be found for a style.
     public func shape(_ text: StyledText, fontFamily: String, language: String? = nil) throws(FontError) -> ShapedText {
-        try shape(text, fontFamily: fontFamily, language: language, paragraphRange: 0..<text.paragraphs.count)
+        try shape(text, settings: ShapingSettings(fontFamily: fontFamily, language: language), paragraphRange: 0..<text.paragraphs.count)
+    }
+
+    /// Shapes every paragraph of `text` under the shaping part of the reader's settings
+    /// (`ShapingSettings(typography)`).
+    ///
+    /// - Throws: ``FontError`` when no font can be found for a style.
+    public func shape(_ text: StyledText, settings: ShapingSettings) throws(FontError) -> ShapedText {
+        try shape(text, settings: settings, paragraphRange: 0..<text.paragraphs.count)
     }
 
     /// Shapes the paragraphs of `sections` (indices into `text.sectionStarts`) only: a reading session shapes
@@ -41,20 +50,28 @@ public final class Typesetter: Sendable {
     /// - Throws: ``StyledText/InvalidSections`` for a range outside `0..<text.sectionStarts.count`, and
     ///   ``FontError`` when no font can be found for a style.
     public func shape(_ text: StyledText, fontFamily: String, language: String? = nil, sections: Range<Int>) throws -> ShapedText {
+        try shape(text, settings: ShapingSettings(fontFamily: fontFamily, language: language), sections: sections)
+    }
+
+    /// ``shape(_:settings:)`` for the paragraphs of `sections` only.
+    ///
+    /// - Throws: ``StyledText/InvalidSections`` for a range outside `0..<text.sectionStarts.count`, and
+    ///   ``FontError`` when no font can be found for a style.
+    public func shape(_ text: StyledText, settings: ShapingSettings, sections: Range<Int>) throws -> ShapedText {
         guard sections.lowerBound >= 0, sections.upperBound <= text.sectionStarts.count else {
             throw StyledText.InvalidSections(sections: sections, sectionCount: text.sectionStarts.count)
         }
-        return try shape(text, fontFamily: fontFamily, language: language, paragraphRange: text.paragraphRange(ofSections: sections))
+        return try shape(text, settings: settings, paragraphRange: text.paragraphRange(ofSections: sections))
     }
 
-    func shape(_ text: StyledText, fontFamily: String, language: String?, paragraphRange: Range<Int>) throws(FontError) -> ShapedText {
-        let documentLanguage = text.language ?? language
+    func shape(_ text: StyledText, settings: ShapingSettings, paragraphRange: Range<Int>) throws(FontError) -> ShapedText {
+        let documentLanguage = text.language ?? settings.language
         let first = paragraphRange.lowerBound
         let paragraphs = try parallelMap(count: paragraphRange.count, threads: threads, pool: pool) { index, context throws(FontError) in
-            try ParagraphShaper(context: context, family: fontFamily, documentLanguage: documentLanguage)
+            try ParagraphShaper(context: context, settings: settings, documentLanguage: documentLanguage, documentFonts: text.fonts)
                 .shape(text.paragraphs[first + index])
         }
-        return ShapedText(text: text, fontFamily: fontFamily, language: documentLanguage, paragraphRange: paragraphRange,
+        return ShapedText(text: text, settings: settings, language: documentLanguage, paragraphRange: paragraphRange,
                           paragraphs: paragraphs, faces: fonts.loadedFaces)
     }
 
@@ -68,6 +85,17 @@ public final class Typesetter: Sendable {
                                          documentLanguage: shaped.language ?? settings.language)
         let text = shaped.text
         let first = shaped.paragraphRange.lowerBound
+        // Tables first: a cell's width depends on every cell of its column.
+        var tables = TableLayout()
+        if text.hasTables {
+            let context = pool.checkOut()
+            var metrics = context.metricsScratch
+            tables = TableLayout(text, paragraphRange: shaped.paragraphRange, shaped: shaped, layouter: layouter,
+                                 columnWidth: Float(settings.columnWidth), metrics: &metrics)
+            context.metricsScratch = metrics
+            pool.checkIn(context)
+        }
+        let cellBoxes = tables.boxes
         let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
@@ -75,7 +103,7 @@ public final class Typesetter: Sendable {
             // array its paragraphs share (see LineList).
             let lines = context.lineScratch
             lines.removeAll()
-            var placed: [(lines: Range<Int>, spaceBefore: Float)] = []
+            var placed: [(lines: Range<Int>, layout: ParagraphLayout)] = []
             placed.reserveCapacity(chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
             // retains each of its arrays, whose headers are cold (a third of a relayout's time, perf). Source
@@ -92,23 +120,28 @@ public final class Typesetter: Sendable {
                             if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
                             if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
                         }
+                        let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + index]
                         placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
-                                                      metrics: &metrics, context: context, into: lines))
+                                                      metrics: &metrics, context: context, into: lines, cell: cell))
                     }
                 }
             }
             let shared = lines.makeArray()
-            return placed.map { ParagraphLayout(lines: LineList(shared, range: $0.lines), spaceBefore: $0.spaceBefore) }
+            return placed.map { placed in
+                var layout = placed.layout
+                layout.lines = LineList(shared, range: placed.lines)
+                return layout
+            }
         }
-        let pages = Paginator(settings: settings, mode: mode).paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
+        let pages = Paginator(settings: settings, mode: mode, tables: tables)
+            .paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
         return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)
     }
 
     /// Shapes and lays out `text` in one call.
     public func layout(_ text: StyledText, settings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
         let settings = try settings.validated()
-        return try layout(shape(text, fontFamily: settings.fontFamily, language: settings.language),
-                          settings: settings, mode: mode)
+        return try layout(shape(text, settings: ShapingSettings(settings)), settings: settings, mode: mode)
     }
 
     /// Word-cache hits, misses and entries since the last reset, summed over the worker contexts.

@@ -1,5 +1,7 @@
-/// Greedy (first-fit) line breaking of a shaped paragraph at UAX #14 opportunities, with emergency breaks at
-/// grapheme-cluster boundaries for a word wider than the line. Only slices the shaping result: no reshaping.
+/// Greedy (first-fit) line breaking of a shaped paragraph at UAX #14 opportunities. A stretch without an opportunity
+/// that is wider than the line (`Untersuchungsrichter?“ „Natürlich,`: no opportunity at that space) is cut where a
+/// reader would cut it: after a space inside it, else at a hyphenation point of its language (a hyphen is drawn),
+/// and only then between graphemes. Only slices the shaping result: no reshaping.
 ///
 /// Hyphenation points among the candidates are taken like any other break, with the hyphen's width added to the
 /// line; no more than ``LineBreak/maximumConsecutiveHyphens`` lines in a row end with a hyphen.
@@ -10,40 +12,49 @@ struct GreedyLineBreaker {
     /// Whether a paragraph whose widths allow it is broken by searching for each line's last fitting
     /// opportunity (the default) rather than walking to it; the two give the same lines (`GreedyBreakingTests`).
     var mayGallop = true
+    /// Lines after the first that are narrower (beside a drop cap): lines 2...`narrowLines.count` get
+    /// `narrowLines.width`.
+    var narrowLines: (count: Int, width: Float) = (0, 0)
 
-    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true) {
+    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0)) {
         self.firstLineWidth = firstLineWidth
         self.width = width
         self.mayGallop = mayGallop
+        self.narrowLines = narrowLines
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
     /// those merged with hyphenation points, kept alive by the caller for the call), measuring with `metrics` (per-unit x prefix, in points); `units`
     /// are the content's source units and `hyphenWidth(end)` the width of the hyphen shown when a line ends at
     /// a hyphenation point `end`.
+    /// `hyphenationPoints(range)` gives the hyphenation points inside `range` (content offsets, ascending) for an
+    /// emergency cut, whether or not the paragraph is hyphenated.
     func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                    hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?) -> [LineBreak] {
+                    hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?,
+                    hyphenationPoints: (Range<Int>) -> [Int] = { _ in [] }) -> [LineBreak] {
         var result: [LineBreak] = []
         breakLines(shaped, breaks: breaks, metrics: metrics, units: units, hyphenWidth: hyphenWidth, graphemes: graphemes,
-                   into: &result)
+                   hyphenationPoints: hyphenationPoints, into: &result)
         return result
     }
 
     /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
     func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                    hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?, into result: inout [LineBreak]) {
+                    hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?,
+                    hyphenationPoints: (Range<Int>) -> [Int] = { _ in [] }, into result: inout [LineBreak]) {
         result.removeAll(keepingCapacity: true)
         let count = shaped.contentLength
         guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
         // The loop below reads through buffer pointers (it runs once per break opportunity of every relayout, and
         // bounds checks and array retains were most of its cost); these are the bounds that make that safe.
-        guard metrics.prefix.count > count, metrics.clusterStarts.count > count, units.count >= count else {
+        guard metrics.prefix.count > count, metrics.base.count > count >> ParagraphMetrics.blockShift,
+              metrics.clusterStarts.count > count, units.count >= count else {
             result.append(LineBreak(end: count, hard: true))
             return
         }
         var lineStart = 0
         var lastFit: (end: Int, hyphenated: Bool)? = nil  // last opportunity that fits on the current line
-        var available = firstLineWidth
+        var available = Double(firstLineWidth) + metrics.fitTolerance
         var hyphenRun = 0  // lines in a row ending with a hyphen
         let scale = metrics.scale
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
@@ -53,13 +64,22 @@ struct GreedyLineBreaker {
             && scale.isFinite && scale >= 0
         var previousLineCount = 8  // opportunities per line, the gallop's first step
         // `metrics`, borrowed for the call, keeps its buffers alive; the caller keeps `breaks` alive.
-        let prefix = metrics.prefix, clusterStarts = metrics.clusterStarts
+        let prefix = metrics.prefix, base = metrics.base, clusterStarts = metrics.clusterStarts
         units.withUnsafeBufferPointer { content in
-            // Widths as ParagraphMetrics.width computes them, so that results do not depend on the path taken.
-            @inline(__always) func advance(_ start: Int, _ end: Int) -> Float { (prefix[end] - prefix[start]) * scale }
+            // Widths from the positions ParagraphMetrics keeps (`Double`, so exact far into a paragraph), the line
+            // start's found once per line; `available` includes the fit tolerance.
+            let shift = ParagraphMetrics.blockShift
+            @inline(__always) func position(_ offset: Int) -> Double { base[offset >> shift] + Double(prefix[offset]) }
+            var lineStartPosition = 0.0
+            /// The width from the line's start to `end`, in points.
+            @inline(__always) func advance(to end: Int) -> Double { (position(end) - lineStartPosition) * scale }
+            // A line starting or ending at an opportunity inside a stretch shaped as one (BreakAdjustment).
+            var startAdjustment = 0.0
             @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
-                if hyphenated { return advance(lineStart, end) + hyphenWidth(end) <= available + 0.001 }
-                return advance(lineStart, CharacterClass.visibleEnd(of: content, from: lineStart, to: end)) <= available + 0.001
+                if hyphenated { return advance(to: end) + Double(hyphenWidth(end)) + startAdjustment <= available }
+                let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
+                let adjustment = visibleEnd == end ? metrics.endAdjustment(end) : 0
+                return advance(to: visibleEnd) + adjustment + startAdjustment <= available
             }
             var index = 0  // the opportunity being examined
             var lineFirstIndex = 0  // the first opportunity examined for the current line
@@ -68,14 +88,16 @@ struct GreedyLineBreaker {
                 previousLineCount = max(1, index - lineFirstIndex)
                 lineFirstIndex = index
                 lineStart = end
+                lineStartPosition = position(end)
+                startAdjustment = metrics.startAdjustment(end)
                 lastFit = nil
-                available = width
+                available = Double(result.count < narrowLines.count ? narrowLines.width : width) + metrics.fitTolerance
                 hyphenRun = hyphenated ? hyphenRun + 1 : 0
             }
             // Whether everything from the line start to opportunity `k` fits, trailing spaces included (when it
             // does, the line ending there fits too: hanging spaces only make it narrower).
             @inline(__always) func fitsWhole(_ k: Int) -> Bool {
-                advance(lineStart, min(BreakCandidate.offset(breaks[k]), count)) <= available + 0.001
+                advance(to: min(BreakCandidate.offset(breaks[k]), count)) <= available
             }
             // The last opportunity from `index` whose text, trailing spaces included, fits the line (given that
             // the one at `index` does); the paragraph's end is left to the walk.
@@ -166,7 +188,33 @@ struct GreedyLineBreaker {
                     emit(fit.end, hard: false, hyphenated: fit.hyphenated)
                     continue  // re-examine this opportunity on the new line
                 }
-                // Nothing fits: the word from lineStart is wider than the line. Break it at grapheme boundaries.
+                // Nothing fits: the stretch from lineStart to the opportunity is wider than the line. Cut it after
+                // the last space inside it that leaves a line that fits, else at the last hyphenation point that does
+                // (a hyphen drawn), else between graphemes.
+                var spaceCut: Int?
+                var k = lineStart + 1
+                while k < opportunity {
+                    if Self.isBreakableSpace(content[k - 1]) && !Self.isBreakableSpace(content[k]) && clusterStarts[k] != 0 {
+                        let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
+                        guard visibleEnd > lineStart, advance(to: visibleEnd) + startAdjustment <= available else { break }
+                        spaceCut = k
+                    }
+                    k += 1
+                }
+                if let spaceCut {
+                    emit(spaceCut, hard: false)
+                    continue
+                }
+                var pointCut: Int?
+                for point in hyphenationPoints(lineStart..<opportunity) where point > lineStart && point < opportunity
+                    && clusterStarts[point] != 0 {
+                    guard advance(to: point) + Double(hyphenWidth(point)) + startAdjustment <= available else { break }
+                    pointCut = point
+                }
+                if let pointCut {
+                    emit(pointCut, hard: false, hyphenated: true)
+                    continue
+                }
                 let end = graphemes().map {
                     emergencyBreak(from: lineStart, limit: opportunity, available: available, metrics: metrics, iterator: $0)
                 } ?? opportunity
@@ -181,16 +229,23 @@ struct GreedyLineBreaker {
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }
 
+    /// Spaces a stretch may be cut after in an emergency: breakable white space (not the no-break spaces, not the
+    /// zero-width space, which is an opportunity already).
+    @inline(__always)
+    static func isBreakableSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x3000 || unit == 0x1680 || unit == 0x205F || (unit >= 0x2000 && unit <= 0x200A && unit != 0x2007)
+    }
+
     /// The furthest grapheme boundary (that is also a cluster boundary) after `start` and up to `limit` whose
     /// text fits in `available`; at least one grapheme, so that every line makes progress.
-    private func emergencyBreak(from start: Int, limit: Int, available: Float, metrics: ParagraphMetrics,
+    private func emergencyBreak(from start: Int, limit: Int, available: Double, metrics: ParagraphMetrics,
                                 iterator: BreakIterator) -> Int {
         var best: Int? = nil
         var boundary = start
         while let next = iterator.following(boundary), next <= limit {
             boundary = next
             guard metrics.isClusterStart(next) || next == limit else { continue }
-            let fitsHere = metrics.width(start, next) <= available + 0.001
+            let fitsHere = metrics.width(start, next) <= available
             if best == nil {
                 best = next
                 if !fitsHere { break }

@@ -37,14 +37,15 @@ struct OptimalLineBreaker {
     static let maximumActiveNodes = 400
 
     /// A line-end candidate with where its line would start and end, in x and in justifiable-space width
-    /// (trailing spaces hang; a hyphen's width is in `endX`).
+    /// (trailing spaces hang; a hyphen's width is in `endX`), from the paragraph's start (`Double`: positions far
+    /// into a long paragraph).
     struct Candidate {
         var offset: Int32
         var flags: UInt8  // 1 mandatory, 2 hyphenated
-        var startX: Float
-        var endX: Float
-        var startSpace: Float
-        var endSpace: Float
+        var startX: Double
+        var endX: Double
+        var startSpace: Double
+        var endSpace: Double
     }
 
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
@@ -56,9 +57,9 @@ struct OptimalLineBreaker {
 
     /// A node that may still start a line, with what the inner loop needs of it kept together.
     struct Active {
-        var x0: Float
-        var s0: Float
-        var available: Float
+        var x0: Double
+        var s0: Double
+        var available: Double
         var total: Double
         var node: Int32
         var fitness: UInt8        // 0 tight, 1 decent, 2 loose, 3 very loose; 255 for the paragraph's start
@@ -97,29 +98,34 @@ struct OptimalLineBreaker {
             let visibleEnd = CharacterClass.visibleEnd(of: units, from: 0, to: offset, hyphenated: hyphenated)
             let endSpace = spaces.width(before: visibleEnd)
             let startSpace = spaces.width(before: offset)
+            // A line starting here begins `startAdjustment` further left; one ending here, `endAdjustment` further
+            // right (BreakAdjustment: an opportunity inside a stretch shaped as one).
+            let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
             candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
-                startX: metrics.width(0, offset), endX: metrics.width(0, visibleEnd) + (hyphenated ? hyphenWidth(offset) : 0),
+                startX: metrics.position(offset) - metrics.startAdjustment(offset),
+                endX: metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment),
                 startSpace: startSpace, endSpace: endSpace))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
-        return run(candidates, scratch)
+        return run(candidates, scratch, tolerance: metrics.fitTolerance)
     }
 
     /// The adjustment ratio of a line of natural width `natural` with `spaceWidth` points of justifiable space
     /// on a line `available` wide: positive when its spaces stretch (1 = by ``stretchFactor`` of their width),
     /// negative when they shrink (-1 = by ``shrinkFactor``). Infinite when the line is short and has no space.
+    /// Within `tolerance` of the width (rounding; ``ParagraphMetrics/fitTolerance``) a line is at its natural width.
     @inline(__always)
-    static func adjustmentRatio(natural: Float, spaceWidth: Float, available: Float, shrinkFactor: Float = shrinkFactor) -> Float {
+    static func adjustmentRatio(natural: Double, spaceWidth: Double, available: Double, tolerance: Double,
+                                shrinkFactor: Float = shrinkFactor) -> Float {
         let slack = available - natural
         if slack >= 0 {
-            let stretch = spaceWidth * stretchFactor
-            return stretch > 0 ? slack / stretch : (slack < 0.001 ? 0 : .infinity)
+            let stretch = spaceWidth * Double(stretchFactor)
+            return stretch > 0 ? Float(slack / stretch) : (slack <= tolerance ? 0 : .infinity)
         }
-        // A hair over the width (rounding in the prefix sums) is no shrinking.
-        if slack > -0.001 { return 0 }
-        let shrink = spaceWidth * shrinkFactor
-        return shrink > 0 ? slack / shrink : -.infinity
+        if slack >= -tolerance { return 0 }
+        let shrink = spaceWidth * Double(shrinkFactor)
+        return shrink > 0 ? Float(slack / shrink) : -.infinity
     }
 
     /// The shrink this breaker allows.
@@ -167,12 +173,13 @@ struct OptimalLineBreaker {
         var afterHyphen = false
         for (index, line) in lines.enumerated() {
             let visibleEnd = CharacterClass.visibleEnd(of: units, from: start, to: line.end, hyphenated: line.hyphenated)
-            let natural = metrics.width(start, visibleEnd) + (line.hyphenated ? hyphenWidth(line.end) : 0)
+            var natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            natural += metrics.startAdjustment(start) + (visibleEnd == line.end && !line.hyphenated ? metrics.endAdjustment(line.end) : 0)
             let isLast = index == lines.count - 1
             var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,
                                                            spaceWidth: spaces.width(before: visibleEnd) - spaces.width(before: start),
-                                                           available: index == 0 ? firstLineWidth : width,
-                                                           shrinkFactor: shrink)
+                                                           available: Double(index == 0 ? firstLineWidth : width),
+                                                           tolerance: metrics.fitTolerance, shrinkFactor: shrink)
             if ratio < -1 { return .infinity }
             if line.hard || isLast {
                 if ratio < 0 { return .infinity }
@@ -189,7 +196,7 @@ struct OptimalLineBreaker {
         return total
     }
 
-    private func run(_ candidates: [Candidate], _ scratch: Scratch) -> [LineBreak]? {
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double) -> [LineBreak]? {
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
         // per access) and moved back at the end.
         var nodes: [Node] = [], active: [Active] = []
@@ -202,7 +209,7 @@ struct OptimalLineBreaker {
         nodes.removeAll(keepingCapacity: true)
         nodes.append(Node(candidate: -1, previous: -1))
         active.removeAll(keepingCapacity: true)
-        active.append(Active(x0: 0, s0: 0, available: firstLineWidth, total: 0, node: 0, fitness: 255, hyphenRun: 0))
+        active.append(Active(x0: 0, s0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
         var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
                             count: 12)
@@ -219,7 +226,7 @@ struct OptimalLineBreaker {
                 let node = active[index]
                 let natural = candidate.endX - node.x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
-                                                               available: node.available, shrinkFactor: shrink)
+                                                               available: node.available, tolerance: tolerance, shrinkFactor: shrink)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
                 if !mandatory { active[kept] = node; kept += 1 }
@@ -237,7 +244,7 @@ struct OptimalLineBreaker {
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
                 if total < best[slot].total {
-                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: width, total: total,
+                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: Double(width), total: total,
                                         node: -1, fitness: fitness, hyphenRun: UInt8(run))
                     previousOfBest[slot] = node.node
                 }

@@ -1,18 +1,38 @@
 /// Horizontal metrics of one shaped paragraph at given font sizes: the x position (points) at which each
 /// UTF-16 unit's cluster starts, so that the width of any stretch between cluster boundaries is one
 /// subtraction (the prefix-sum model of minikin's line breaker).
+///
+/// The positions are kept relative to the start of their block of 256 units (``prefix``, `Float`), plus each
+/// block's start (``base``, `Double`): a `Float` position measured from the paragraph's start rounds to 2⁻¹⁰ em past
+/// 8,192 em (about 16,000 characters into a paragraph), so lines that fit were measured too wide; relative to a
+/// block, it stays within a few hundred ems and exact to a fraction of a font unit, at 4 bytes a unit plus a `Double`
+/// per block (`Double` positions would take 8 a unit).
 struct ParagraphMetrics {
-    /// `prefix[i] * scale` = advance of units `0..<i` for a cluster start `i`; units inside a cluster repeat the
-    /// cluster's start. `prefix[count]` is the paragraph's total advance.
+    /// `(base[i >> blockShift] + prefix[i]) * scale` = advance of units `0..<i` for a cluster start `i`; units
+    /// inside a cluster repeat the cluster's start. Index `count` is the paragraph's total advance.
     private(set) var prefix = UnsafeBufferPointer<Float>(start: nil, count: 0)
+    /// The position of every block's first unit (see the type's comment).
+    private(set) var base = UnsafeBufferPointer<Double>(start: nil, count: 0)
     /// 1 where a unit starts a shaping cluster.
     private(set) var clusterStarts = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Points per unit of ``prefix``: the font size when the prefix is the shaped paragraph's own (in ems), 1 when
     /// it was measured in points.
-    private(set) var scale: Float = 1
-    /// What ``prefix`` and ``clusterStarts`` point into, kept alive with them: the shaped paragraph's block, or
-    /// the ``MeasuredPrefix`` a paragraph of several sizes was measured into.
+    private(set) var scale: Double = 1
+    /// How far over the available width a line may measure and still fit, in points: 2⁻¹⁴ em of the paragraph's
+    /// (largest) size, under a tenth of a font unit for fonts of up to 1,600 units per em: it only absorbs rounding.
+    private(set) var fitTolerance: Double = 0
+    /// The paragraph's ``BreakAdjustment``s in points, by ascending offset (almost always none).
+    private(set) var adjustments: [(offset: Int, end: Double, start: Double)] = []
+    /// What ``prefix``, ``base`` and ``clusterStarts`` point into, kept alive with them: the shaped paragraph's
+    /// block, or the ``MeasuredPrefix`` a paragraph of several sizes was measured into.
     private var owner: AnyObject?
+
+    /// Units per block of ``prefix``, as a shift.
+    static let blockShift = 8
+
+    /// The number of block starts for a paragraph of `count` units (its `count + 1` positions).
+    @inline(__always)
+    static func blockCount(units count: Int) -> Int { (count >> blockShift) + 1 }
 
     init() {}
 
@@ -21,13 +41,21 @@ struct ParagraphMetrics {
     /// here; a paragraph with several sizes is measured again into `scratch` (a worker's, reused from paragraph to
     /// paragraph: measuring into it again changes what earlier metrics measured into it read).
     mutating func measure(_ shaped: ShapedParagraph, sizes: [Float], scratch measured: MeasuredPrefix) {
+        fitTolerance = Double(sizes.max() ?? 0) / 16_384
+        if !adjustments.isEmpty { adjustments.removeAll() }
+        if shaped.hasBreakAdjustments {
+            for adjustment in shaped.breakAdjustments {
+                let size = Double(sizes[Int(adjustment.attributeIndex)])
+                adjustments.append((Int(adjustment.offset), Double(adjustment.endEms) * size, Double(adjustment.startEms) * size))
+            }
+        }
         if let size = sizes.first, sizes.allSatisfy({ $0 == size }) {
-            (owner, prefix, clusterStarts) = shaped.prefixSums
-            scale = size
+            (owner, prefix, base, clusterStarts) = shaped.prefixSums
+            scale = Double(size)
             return
         }
         scale = 1
-        let total = shaped.contentLength + 1
+        let total = shaped.contentLength + 1, blocks = Self.blockCount(units: shaped.contentLength)
         measured.reserve(total)
         let runs = shaped.runs, clusters = shaped.clusters, advances = shaped.advances
         runs.withUnsafeBufferPointer { runs in
@@ -36,11 +64,13 @@ struct ParagraphMetrics {
                     ParagraphMetrics.computePrefix(runs: runs, clusters: clusters, advances: advances, count: shaped.contentLength,
                                                    sizes: sizes, caretSpans: shaped.caretSpans,
                                                    prefix: UnsafeMutableBufferPointer(start: measured.prefix, count: total),
+                                                   base: UnsafeMutableBufferPointer(start: measured.base, count: blocks),
                                                    clusterStarts: UnsafeMutableBufferPointer(start: measured.starts, count: total))
                 }
             }
         }
         prefix = UnsafeBufferPointer(start: measured.prefix, count: total)
+        base = UnsafeBufferPointer(start: measured.base, count: blocks)
         clusterStarts = UnsafeBufferPointer(start: measured.starts, count: total)
         owner = measured
     }
@@ -49,22 +79,26 @@ struct ParagraphMetrics {
     /// rather than arrays made per paragraph.
     final class MeasuredPrefix {
         private(set) var prefix = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+        private(set) var base = UnsafeMutablePointer<Double>.allocate(capacity: 0)
         private(set) var starts = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
         private var capacity = 0
 
+        /// Makes room for the positions of a paragraph of `count - 1` units (and its block starts).
         func reserve(_ count: Int) {
             guard count > capacity else { return }
-            prefix.deallocate(); starts.deallocate()
+            prefix.deallocate(); base.deallocate(); starts.deallocate()
             capacity = max(count, 2 * capacity)
             prefix = .allocate(capacity: capacity)
+            base = .allocate(capacity: ParagraphMetrics.blockCount(units: capacity))
             starts = .allocate(capacity: capacity)
         }
 
-        deinit { prefix.deallocate(); starts.deallocate() }
+        deinit { prefix.deallocate(); base.deallocate(); starts.deallocate() }
     }
 
-    /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em, into
-    /// `prefix` and `clusterStarts`, which hold exactly `count + 1` entries each.
+    /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em, relative
+    /// to their blocks (see the type's comment), into `prefix` and `clusterStarts`, which hold exactly `count + 1`
+    /// entries each, and `base`, which holds ``blockCount(units:)``; the sum runs in `Double`.
     ///
     /// Writes straight into storage of the final size, since appending two values per unit weighed on warm
     /// shaping. Every write is bounded, so clusters that do not ascend cannot write outside.
@@ -73,17 +107,27 @@ struct ParagraphMetrics {
     static func computePrefix(runs: UnsafeBufferPointer<ShapedRun>, clusters: UnsafeBufferPointer<UInt32>,
                               advances: UnsafeBufferPointer<Float>, count: Int, sizes: [Float], caretSpans: [CaretSpan],
                               prefix prefixBuffer: UnsafeMutableBufferPointer<Float>,
+                              base baseBuffer: UnsafeMutableBufferPointer<Double>,
                               clusterStarts startBuffer: UnsafeMutableBufferPointer<UInt8>) {
-        precondition(prefixBuffer.count == count + 1 && startBuffer.count == count + 1, "prefix sums hold count + 1 entries")
+        precondition(prefixBuffer.count == count + 1 && startBuffer.count == count + 1
+                     && baseBuffer.count == blockCount(units: count), "prefix sums hold count + 1 entries")
         var written = 0
-        var x: Float = 0
-        var clusterX: Float = 0  // where the cluster being measured started
-        @inline(__always) func fill(to limit: Int, _ value: Float) {
+        var x: Double = 0
+        var clusterX: Double = 0  // where the cluster being measured started
+        let blockMask = (1 << blockShift) - 1
+        // Unit `written` is at `value`: a block's first unit sets the block's start.
+        @inline(__always) func put(_ value: Double, start: UInt8) {
+            if written & blockMask == 0 { baseBuffer[written >> blockShift] = value }
+            prefixBuffer[written] = Float(value - baseBuffer[written >> blockShift])
+            startBuffer[written] = start
+            written += 1
+        }
+        @inline(__always) func fill(to limit: Int, _ value: Double) {
             let end = min(limit, count)
-            while written < end { prefixBuffer[written] = value; startBuffer[written] = 0; written += 1 }
+            while written < end { put(value, start: 0) }
         }
         for run in runs {
-            let size = sizes[Int(run.attributeIndex)]
+            let size = Double(sizes[Int(run.attributeIndex)])
             var g = Int(run.glyphStart)
             let glyphEnd = min(Int(run.glyphEnd), clusters.count, advances.count)
             while g < glyphEnd {
@@ -92,8 +136,8 @@ struct ParagraphMetrics {
                 while g < glyphEnd, written < count, Int(clusters[g]) == written,
                       g + 1 == glyphEnd || Int(clusters[g + 1]) != written {
                     clusterX = x
-                    prefixBuffer[written] = x; startBuffer[written] = 1; written += 1
-                    x += advances[g] * size
+                    put(x, start: 1)
+                    x += Double(advances[g]) * size
                     g += 1
                 }
                 guard g < glyphEnd else { break }
@@ -101,18 +145,15 @@ struct ParagraphMetrics {
                 // Units up to this cluster (a cluster with no glyph of its own belongs to the previous one).
                 fill(to: cluster, clusterX)
                 clusterX = x
-                if written == cluster && written < count {
-                    prefixBuffer[written] = x; startBuffer[written] = 1; written += 1
-                }
+                if written == cluster && written < count { put(x, start: 1) }
                 // Every glyph of this cluster.
-                while g < glyphEnd, Int(clusters[g]) == cluster { x += advances[g] * size; g += 1 }
+                while g < glyphEnd, Int(clusters[g]) == cluster { x += Double(advances[g]) * size; g += 1 }
             }
             fill(to: Int(run.end), clusterX)
             clusterX = x
         }
         fill(to: count, clusterX)
-        prefixBuffer[written] = x
-        startBuffer[written] = 1
+        put(x, start: 1)
         for span in caretSpans {
             var offset = max(1, span.start)
             while offset <= span.end && offset < count {
@@ -122,12 +163,40 @@ struct ParagraphMetrics {
         }
     }
 
+    /// The x position of unit `offset` (a cluster boundary) from the paragraph's start, in points.
+    @inline(__always)
+    func position(_ offset: Int) -> Double {
+        // Checked as an array's subscript would be: offsets come from the breakers, always within the content.
+        precondition(UInt(bitPattern: offset) < UInt(prefix.count))
+        return (base[offset >> Self.blockShift] + Double(prefix[offset])) * scale
+    }
+
     /// Advance width of units `start..<end` (both cluster boundaries), in points.
     @inline(__always)
-    func width(_ start: Int, _ end: Int) -> Float {
-        // Checked as an array's subscript would be: offsets come from the breakers, always within the content.
+    func width(_ start: Int, _ end: Int) -> Double {
         precondition(UInt(bitPattern: start) < UInt(prefix.count) && UInt(bitPattern: end) < UInt(prefix.count))
-        return (prefix[end] - prefix[start]) * scale
+        return ((base[end >> Self.blockShift] + Double(prefix[end])) - (base[start >> Self.blockShift] + Double(prefix[start]))) * scale
+    }
+
+    /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
+    @inline(__always)
+    func endAdjustment(_ offset: Int) -> Double {
+        adjustments.isEmpty ? 0 : adjustment(at: offset)?.end ?? 0
+    }
+
+    /// What a line starting at break opportunity `offset` gains in width, in points.
+    @inline(__always)
+    func startAdjustment(_ offset: Int) -> Double {
+        adjustments.isEmpty ? 0 : adjustment(at: offset)?.start ?? 0
+    }
+
+    private func adjustment(at offset: Int) -> (offset: Int, end: Double, start: Double)? {
+        var low = 0, high = adjustments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if adjustments[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < adjustments.count && adjustments[low].offset == offset ? adjustments[low] : nil
     }
 
     /// Whether `offset` starts a cluster (or is the end of the content).

@@ -1,4 +1,5 @@
-/// The width in points of a paragraph's justifiable (inter-word) spaces before a content offset, read with a cursor
+/// The width in points (summed in `Double`, as positions far into a paragraph need) of a paragraph's justifiable
+/// (inter-word) spaces before a content offset, read with a cursor
 /// over the glyphs: the optimal breaker asks for ascending offsets (with small steps back over a line's trailing
 /// spaces), so each answer costs O(1) amortised and nothing is allocated.
 struct SpaceWidthCursor {
@@ -12,7 +13,7 @@ struct SpaceWidthCursor {
     /// Glyphs before `glyph` are summed into `sum`; `run` is the run holding `glyph` (or the last run).
     private var glyph = 0
     private var run = 0
-    private var sum: Float = 0
+    private var sum: Double = 0
 
     init(_ shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) {
         clusters = shaped.clusters
@@ -24,13 +25,13 @@ struct SpaceWidthCursor {
 
     /// The width of glyph `g` of run `r` when it is a justifiable space, else 0.
     @inline(__always)
-    private func spaceWidth(_ g: Int, run r: Int) -> Float {
+    private func spaceWidth(_ g: Int, run r: Int) -> Double {
         ShapedParagraph.isJustifiable(advance: advances[g], cluster: Int(clusters[g]), content: content)
-            ? advances[g] * sizes[Int(runs[r].attributeIndex)] : 0
+            ? Double(advances[g] * sizes[Int(runs[r].attributeIndex)]) : 0
     }
 
     /// Width of the justifiable spaces whose clusters start before `offset`.
-    mutating func width(before offset: Int) -> Float {
+    mutating func width(before offset: Int) -> Double {
         let count = clusters.count
         while glyph < count, Int(clusters[glyph]) < offset {
             while run + 1 < runs.count, glyph >= Int(runs[run].glyphEnd) { run += 1 }

@@ -46,6 +46,17 @@ extension BookLayout {
             guard carets.range.upperBound < upper, let next = self.next(location) else { break }
             location = next
         }
+        // A range that starts or ends in a line break (a line's hard break, a paragraph's separator) has no drawn
+        // grapheme at that end: the rectangle nearest it, the first or the last, holds it, so that a selection
+        // always has a rectangle with each end (UITextSelectionRect).
+        func marked(_ r: SelectionRect, start: Bool = false, end: Bool = false) -> SelectionRect {
+            SelectionRect(page: r.page, rect: r.rect, writingDirection: r.writingDirection,
+                          containsStart: r.containsStart || start, containsEnd: r.containsEnd || end)
+        }
+        if !rects.isEmpty {
+            if !rects.contains(where: \.containsStart) { rects[0] = marked(rects[0], start: true) }
+            if !rects.contains(where: \.containsEnd) { rects[rects.count - 1] = marked(rects[rects.count - 1], end: true) }
+        }
         if rects.isEmpty, let caret = caretRect(for: TextPosition(offset: lower)) {
             // A range of line breaks only (empty lines, a paragraph's separator) covers no grapheme that is drawn:
             // it gets the zero-width rectangle at its start, as an empty range does, rather than nothing, so that a

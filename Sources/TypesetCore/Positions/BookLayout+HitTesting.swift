@@ -20,12 +20,12 @@ extension BookLayout {
         let page = min(max(page, 0), pages.count - 1)
         let point = sanitized(point)
         let column = columnPlacements(onPage: page, nearestTo: point)
-        guard let index = placementIndex(forY: point.y, onPage: page, among: column) else {
+        guard let (index, endsStack) = placementIndex(for: point, onPage: page, among: column) else {
             return TextPosition(offset: pages[page].range.lowerBound)
         }
         let carets = self.carets(page: page, placementIndex: index)
-        if index == column.upperBound - 1 && point.y >= carets.box.maxY {
-            // Below the last line of the column: the end of that line.
+        if endsStack && point.y >= carets.box.maxY {
+            // Below the last line of the column (or of a table cell): the end of that line.
             return endPosition(of: carets)
         }
         return closestPosition(toX: point.x, in: carets)
@@ -55,9 +55,9 @@ extension BookLayout {
         guard first <= last else {
             return TextPosition(offset: range.lowerBound >= pageRange.upperBound ? range.lowerBound : range.upperBound)
         }
-        let index = placementIndex(forY: point.y, onPage: page, among: first..<(last + 1)) ?? first
+        let (index, endsStack) = placementIndex(for: point, onPage: page, among: first..<(last + 1)) ?? (first, false)
         let carets = self.carets(page: page, placementIndex: index)
-        var position = index == last && point.y >= carets.box.maxY ? endPosition(of: carets)
+        var position = endsStack && point.y >= carets.box.maxY ? endPosition(of: carets)
             : closestPosition(toX: point.x, in: carets)
         if position.offset < range.lowerBound { position = TextPosition(offset: range.lowerBound) }
         if position.offset > range.upperBound { position = TextPosition(offset: range.upperBound, affinity: .backward) }

@@ -91,6 +91,58 @@ extension BookLayout {
         return lineHolder ?? best.range
     }
 
+    /// The placement that holds `point` among `candidates` (a column's placements, or part of them), and
+    /// whether it is the last line of its stack (its column, or its table cell): each line owns its box extended
+    /// halfway into the gaps above and below it; points above the first line belong to it, points below the last
+    /// line to the last one. A table row is one band of the column: the point goes to the cell nearest to it
+    /// horizontally, then to the line of that cell whose band holds it.
+    func placementIndex(for point: Point, onPage page: Int, among candidates: Range<Int>) -> (index: Int, endsStack: Bool)? {
+        guard !candidates.isEmpty else { return nil }
+        let rows = pages[page].tableRows
+        guard rows.contains(where: { $0.placements.overlaps(candidates) }) else {
+            return placementIndex(forY: point.y, onPage: page, among: candidates).map { ($0, $0 == candidates.upperBound - 1) }
+        }
+        // Bands in order: single lines, and table rows.
+        let placements = pages[page].placements
+        func bottom(_ i: Int) -> Double {
+            let p = placements[i]
+            return p.y + Double(paragraphLayout(Int(p.paragraph)).lines[Int(p.line)].height)
+        }
+        var bands: [(range: Range<Int>, row: TableRowPlacement?, top: Double, bottom: Double)] = []
+        var i = candidates.lowerBound
+        var rowIndex = 0
+        while i < candidates.upperBound {
+            while rowIndex < rows.count, rows[rowIndex].placements.upperBound <= i { rowIndex += 1 }
+            if rowIndex < rows.count, rows[rowIndex].placements.contains(i) {
+                let range = rows[rowIndex].placements.clamped(to: candidates)
+                let top = range.map { Double(placements[$0].y) }.min() ?? 0
+                let lowest = range.map(bottom).max() ?? 0
+                bands.append((range, rows[rowIndex], top, lowest))
+                i = range.upperBound
+            } else {
+                bands.append((i..<(i + 1), nil, Double(placements[i].y), bottom(i)))
+                i += 1
+            }
+        }
+        var chosen = bands.count - 1
+        for k in 0..<(bands.count - 1) where point.y < (bands[k].bottom + bands[k + 1].top) / 2 { chosen = k; break }
+        let band = bands[chosen]
+        guard let row = band.row else { return (band.range.lowerBound, chosen == bands.count - 1) }
+        // The cell nearest to the point horizontally (among those with lines in the candidates).
+        var best: Range<Int>?
+        var bestDistance = Double.infinity
+        for cell in row.cells {
+            let lines = cell.placements.clamped(to: band.range)
+            guard !lines.isEmpty else { continue }
+            let distance = point.x < Double(cell.minX) ? Double(cell.minX) - point.x : max(0, point.x - Double(cell.maxX))
+            if distance < bestDistance { bestDistance = distance; best = lines }
+        }
+        guard let cell = best, let index = placementIndex(forY: point.y, onPage: page, among: cell) else {
+            return (band.range.lowerBound, false)
+        }
+        return (index, index == cell.upperBound - 1)
+    }
+
     /// The placement whose vertical band holds `y` among `candidates` (sorted top to bottom): each line owns
     /// its box extended halfway into the gaps above and below it; points above the first line belong to it,
     /// points below the last line to the last one.
@@ -100,7 +152,7 @@ extension BookLayout {
         func top(_ i: Int) -> Double { Double(placements[i].y) }
         func bottom(_ i: Int) -> Double {
             let p = placements[i]
-            return Double(p.y + paragraphLayout(Int(p.paragraph)).lines[Int(p.line)].height)
+            return p.y + Double(paragraphLayout(Int(p.paragraph)).lines[Int(p.line)].height)
         }
         var low = candidates.lowerBound, high = candidates.upperBound - 1
         while low < high {

@@ -113,7 +113,7 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-        let sizes = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth)).sizes
+        let sizes = format(ofParagraph: p).sizes
         let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes, faces: shaped.faces)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1
@@ -228,7 +228,7 @@ extension BookLayout {
         let width = box.justifiedWidth
         let rect = Rect(x: dx + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return LineCarets(page: page, placementIndex: placementIndex, graphemes: graphemes, box: rect,
-                          baseline: Double(placement.y + box.baseline), ascent: Double(box.ascent),
+                          baseline: placement.y + Double(box.baseline), ascent: Double(box.ascent),
                           descent: Double(box.descent), startOffset: startOffset, endOffset: endOffset,
                           isSoftWrapped: !isLastLine && !box.endsParagraphOrHardBreak, isRightToLeft: rtl,
                           range: rangeValue, paragraphIndex: p, lineIndex: l)

@@ -24,6 +24,12 @@ public struct PageCount: Hashable, Sendable, CustomStringConvertible {
     /// Whether every section has been laid out under the current settings.
     public let isExact: Bool
 
+    /// Creates a count.
+    public init(value: Int, isExact: Bool) {
+        self.value = value
+        self.isExact = isExact
+    }
+
     /// `840`, or `~840` for an estimate.
     public var description: String { (isExact ? "" : "~") + String(value) }
 }
@@ -31,7 +37,11 @@ public struct PageCount: Hashable, Sendable, CustomStringConvertible {
 /// A page of a reading session, ready to draw and to query.
 public struct ReaderPage: Sendable {
     /// The layout of the page's section (its offsets are document offsets). Draw page ``pageIndex`` of it and
-    /// ask it for positions and rectangles (`closestPosition(to:onPage:)`, `selectionRects(for:)`...).
+    /// ask it for positions and rectangles (`closestPosition(to:onPage:)`, `selectionRects(for:)`...). While the
+    /// section is still being shaped (a new family in a long section), it may cover only the section's first
+    /// paragraphs, to a little past this page: its pages up to this one are the whole section's, the ones after may
+    /// not be (turn pages through the session, and ask ``ReadingSession/currentPage()`` again once the page count
+    /// is exact).
     public let layout: BookLayout
     /// The page's index in `layout.pages`.
     public let pageIndex: Int

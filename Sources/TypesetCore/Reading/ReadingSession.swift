@@ -6,12 +6,18 @@ import Synchronization
 ///
 /// Apps drive it: ``go(to:)`` / ``nextPage()`` / ``previousPage()`` when the reader navigates,
 /// ``setSettings(_:)`` when they change a setting, ``currentPage()`` to draw (with ``settings``' appearance),
-/// ``currentLocator()`` to save the place. Only navigation moves the anchor; a settings change lays out the anchor's section (a
-/// section, a chapter, always starts a page, so its pages do not depend on the rest of the book) and shows the
-/// page that holds the anchor, in a time that does not grow with the book. The other sections are laid out
-/// afterwards, on a background queue using the typesetter's threads (or on demand, see
-/// ``completeLayout()``), and page numbers are estimates until they are all done. The page shown first is
-/// final: nothing that completes later moves it.
+/// ``currentLocator()`` to save the place. Only navigation moves the anchor. A section (a chapter, an EPUB spine
+/// item, a CSS break: a page break the book asks for) always starts a page, so the pages of the anchor's section
+/// depend on that section alone: a settings change lays it out from its start and shows the page holding the
+/// anchor. When the section's paragraphs are shaped already (a new size, width, margin, line height...), that is
+/// a relayout of the whole section, cheap however long it is; when they must be shaped again (a new family or
+/// language, or a section not read yet), only the paragraphs up to a little past the anchor's page are shaped
+/// first (the cost grows with the anchor's place in its section), the page is shown, and the rest of the section
+/// is shaped afterwards. Either way the page shown first is final: nothing that completes later moves it.
+///
+/// The other sections are laid out afterwards, on a background queue using the typesetter's threads (or on
+/// demand, see ``completeLayout()``). Page counts and numbers are estimates until then (``PageCount/isExact``);
+/// ``pageCountUpdates()`` tells an app when the count changes and when it becomes exact.
 ///
 /// Thread-safe: calls may come from any thread; the work of one call happens on the caller's thread.
 public final class ReadingSession: Sendable {
@@ -21,28 +27,75 @@ public final class ReadingSession: Sendable {
     public let typesetter: Typesetter
     /// Whether sections beyond the anchor's are laid out in the background after each settings change.
     public let completesInBackground: Bool
-    /// Font families whose shaping results are kept per section (a reader going back and forth between two or
-    /// three fonts does not reshape).
+    /// Shaping settings (font families, mostly: ``ShapingSettings``) whose shaping results are kept per section (a
+    /// reader going back and forth between two or three fonts does not reshape).
     static let shapedFamiliesKept = 3
+    /// About how many UTF-16 units the background shapes at a time, so that a settings change stops its work
+    /// within one batch. A unit of work only: pages flow across batches.
+    static let shapingBatchUnits = 40_000
+    /// Units shaped past the anchor before its page is first tried (about four phone pages), doubled until the page
+    /// is final.
+    static let anchorLookaheadUnits = 8_000
 
     private let state: Locked<State>
 
-    private struct ShapingKey: Hashable { let family: String; let language: String? }
+    /// The shaped paragraphs of one section under one key: its first ones, or all of them.
+    private struct ShapedPrefix: Sendable {
+        var paragraphs: [ShapedParagraph]
+        var faces: [FontFace]
+    }
+
+    /// The anchor's section laid out from its start to a little past the page shown, while the rest of it is being
+    /// shaped: its first `finalPages` pages are those of the whole section.
+    private struct PartialLayout: Sendable {
+        let section: Int
+        let layout: BookLayout
+        let finalPages: Int
+    }
 
     private struct State: Sendable {
         var publication: Publication
         var settings: ReaderSettings
         var anchor: ReadingAnchor
-        /// Increases with each change of the lines (typography, mode or styles); background work for an older
-        /// generation is thrown away.
+        /// Increases with each change of the lines (typography, mode or styles); work for an older generation is
+        /// thrown away.
         var generation = 0
-        /// Section layouts under the current settings.
+        /// Whole-section layouts under the current settings.
         var layouts: [Int: BookLayout] = [:]
+        var partial: PartialLayout?
         /// Shaped sections per font family and language, most recently used family last.
-        var shaped: [(key: ShapingKey, sections: [Int: ShapedText])] = []
+        var shaped: [(key: ShapingSettings, sections: [Int: ShapedPrefix])] = []
         var backgroundRunning = false
         /// Section layouts made since the session started (for tests: what a change cost).
         var layoutsMade = 0
+        /// Body text from the middle of the book laid out on its own, for the page-count estimate when the layouts
+        /// hold too little (a book opened at its title page).
+        var sample: BookLayout?
+        /// The page count of ``layouts`` and ``partial``; stale when they changed since (then the next count reuses
+        /// its model while what is laid out grows by less than a quarter: see ``PageCountEstimate/refreshed``).
+        var estimate: PageCountEstimate?
+        var estimateIsStale = true
+        /// Whether this generation's layouts were checked for needing a sample.
+        var sampleChecked = false
+        var listeners: [Int: AsyncStream<PageCount>.Continuation] = [:]
+        var nextListener = 0
+        /// The count the listeners were last given.
+        var published: PageCount?
+
+        var key: ShapingSettings {
+            ShapingSettings(settings.typography)
+        }
+
+        /// The page count, estimated again only when the layouts changed.
+        mutating func pageCount() -> PageCountEstimate {
+            if let estimate, !estimateIsStale { return estimate }
+            let made = PageCountEstimate.refreshed(estimate, text: publication.text, settings: settings.typography,
+                                                   mode: settings.mode, layouts: layouts,
+                                                   partial: partial.map { ($0.section, $0.layout, $0.finalPages) }, sample: sample)
+            estimate = made
+            estimateIsStale = false
+            return made
+        }
     }
 
     /// Starts a session at `offset`, by default where the book opens (``Publication/startOffset``: its first
@@ -66,6 +119,11 @@ public final class ReadingSession: Sendable {
         self.state = Locked(State(publication: publication, settings: settings, anchor: anchor))
     }
 
+    deinit {
+        let listeners = state.withLock { $0.listeners.values }
+        for listener in listeners { listener.finish() }
+    }
+
     // MARK: - Reading the state
 
     /// The current settings.
@@ -79,7 +137,8 @@ public final class ReadingSession: Sendable {
 
     private static func sectionCount(of text: StyledText) -> Int { max(1, text.sectionStarts.count) }
 
-    /// The page holding the anchor, laid out if needed (only the anchor's section is).
+    /// The page holding the anchor, laid out if needed (only the anchor's section is, and of it only what the
+    /// page needs while the rest is being shaped).
     public func currentPage() throws -> ReaderPage {
         let (anchor, generation) = state.withLock { ($0.anchor, $0.generation) }
         return try page(holding: anchor.position, generation: generation)
@@ -107,10 +166,39 @@ public final class ReadingSession: Sendable {
     /// Whether `page` is the last page of the book.
     public func isLastPage(_ page: ReaderPage) -> Bool { page.layout.isLastPageOfText(page.pageIndex) }
 
-    /// The book's page count under the current settings: exact once every section is laid out.
-    public var pageCount: PageCount {
-        let (layouts, publication) = state.withLock { ($0.layouts, $0.publication) }
-        return estimatedCount(layouts: layouts, text: publication.text, before: sectionCount).total
+    /// The book's page count under the current settings: exact once every section is laid out, an estimate until
+    /// then (see ``pageCountUpdates()``).
+    public var pageCount: PageCount { state.withLock { $0.pageCount().total } }
+
+    /// The page count as it changes: the current count at once, then a new value whenever a section laid out
+    /// changes it, the last one exact (``PageCount/isExact``) once every section is laid out under the current
+    /// settings; after a settings change, estimates again and then the new exact count. Only the newest value is
+    /// kept for a slow reader. An app shows `~N` for an estimate, and asks ``currentPage()`` again (laid out
+    /// already, so cheap) for the page's exact number once the count is exact. The sequence ends with the session.
+    public func pageCountUpdates() -> AsyncStream<PageCount> {
+        let (stream, continuation) = AsyncStream<PageCount>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (id, count) = state.withLock { state in
+            let id = state.nextListener
+            state.nextListener += 1
+            state.listeners[id] = continuation
+            return (id, state.pageCount().total)
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+        }
+        continuation.yield(count)
+        return stream
+    }
+
+    /// Gives the listeners the page count when it changed since they last had it.
+    private func publishPageCount() {
+        state.withLock { state in
+            guard !state.listeners.isEmpty else { return }
+            let count = state.pageCount().total
+            guard count != state.published else { return }
+            state.published = count
+            for listener in state.listeners.values { listener.yield(count) }
+        }
     }
 
     /// The reading figures at the anchor, for the book proper (``Publication/bodyRange``).
@@ -208,9 +296,10 @@ public final class ReadingSession: Sendable {
     // MARK: - Settings (never move the anchor)
 
     /// Applies new settings and returns the page holding the anchor; the anchor does not move. A new typography
-    /// or mode lays out the anchor's section again (reshaping it only when the font family or language changed);
-    /// a new appearance (theme, pixel scale) lays out nothing, since it changes no line; a change of
-    /// ``ReaderSettings/publisherStyles`` makes the text again (``Publication/restyled(publisherStyles:)``).
+    /// or mode lays out the anchor's section again from its start (shaping again, as far as the page needs, only
+    /// when the font family or language changed); a new appearance (theme, pixel scale) lays out nothing, since it
+    /// changes no line; a change of ``ReaderSettings/publisherStyles`` makes the text again
+    /// (``Publication/restyled(publisherStyles:)``).
     ///
     /// - Throws: ``InvalidSetting``, or what restyling throws; the session keeps its settings then.
     @discardableResult
@@ -230,6 +319,10 @@ public final class ReadingSession: Sendable {
             if linesChange {
                 state.generation += 1
                 state.layouts.removeAll()
+                state.partial = nil
+                state.sample = nil
+                state.sampleChecked = false
+                state.estimate = nil
             }
             return state.generation
         }
@@ -245,87 +338,174 @@ public final class ReadingSession: Sendable {
         for section in 0..<sectionCount { _ = try sectionLayout(section, generation: generation) }
     }
 
-    /// Sections laid out under the current settings.
+    /// Sections laid out whole under the current settings.
     public var sectionsLaidOut: Int { state.withLock { $0.layouts.count } }
 
-    /// Section layouts made since the session started, under any settings.
+    /// Section layouts (whole or partial) made since the session started, under any settings.
     var layoutsMade: Int { state.withLock { $0.layoutsMade } }
 
     private func page(holding position: TextPosition, generation: Int) throws -> ReaderPage {
         let text = publication.text
         let section = text.sectionIndex(containing: position.offset) ?? 0
-        let layout = try sectionLayout(section, generation: generation)
-        let pageIndex = layout.pageIndex(containing: position.offset) ?? 0
-        let layouts = state.withLock { $0.layouts }
-        let counts = estimatedCount(layouts: layouts, text: text, before: section)
+        let (layout, pageIndex) = try sectionPage(section, holding: position.offset, generation: generation)
+        try layOutSampleIfNeeded(generation: generation)
+        let estimate = state.withLock { $0.pageCount() }
         var scrollOffset = 0.0
         if layout.mode == .scroll, let line = layout.carets(containing: layout.snappedToGrapheme(position.offset)) {
             // The anchor's line box at the top of the screen, below the top margin.
             scrollOffset = max(0, line.box.minY - layout.settings.margins.top)
         }
+        publishPageCount()
         scheduleBackgroundLayout(generation: generation)
-        return ReaderPage(layout: layout, pageIndex: pageIndex, section: section, number: counts.before + pageIndex,
-                          pageCount: counts.total, scrollOffset: scrollOffset)
+        return ReaderPage(layout: layout, pageIndex: pageIndex, section: section,
+                          number: estimate.pages(before: section) + pageIndex, pageCount: estimate.total,
+                          scrollOffset: scrollOffset)
     }
 
-    /// The layout of `section` under the settings of `generation`, from the cache or made now.
+    /// A layout of `section` holding a final page with `offset`, and that page's index: the whole section's when
+    /// it is laid out or its paragraphs are all shaped; otherwise its paragraphs are shaped from the start to a
+    /// little past `offset`, further until the page holding `offset` is final (see ``finalPages(_:of:holding:)``).
+    private func sectionPage(_ section: Int, holding offset: UTF16Offset, generation: Int) throws -> (BookLayout, Int) {
+        let (whole, partial, text, key) = state.withLock { state in
+            (state.layouts[section], state.partial, state.publication.text, state.key)
+        }
+        if let whole { return (whole, whole.pageIndex(containing: offset) ?? 0) }
+        if let partial, partial.section == section, let index = partial.layout.pageIndex(containing: offset),
+           index < Self.finalPages(partial.layout, of: text, holding: offset) {
+            return (partial.layout, index)
+        }
+        let paragraphs = text.paragraphRange(ofSection: section)
+        let anchorParagraph = text.paragraphIndex(containing: offset).map { min(max($0, paragraphs.lowerBound), paragraphs.upperBound) }
+            ?? paragraphs.lowerBound
+        var lookahead = Self.anchorLookaheadUnits
+        while true {
+            // Shaped so far, or at least up to the paragraph `lookahead` units past the anchor's.
+            var end = anchorParagraph
+            let target = (anchorParagraph < paragraphs.upperBound ? text.paragraphs[anchorParagraph].range.lowerBound : 0) + lookahead
+            while end < paragraphs.upperBound && text.paragraphs[end].range.lowerBound < target { end += 1 }
+            let shaped = try shapedPrefix(section, key: key, text: text, through: max(end, anchorParagraph + 1))
+            if shaped.paragraphRange == paragraphs {
+                let layout = try sectionLayout(section, generation: generation)
+                return (layout, layout.pageIndex(containing: offset) ?? 0)
+            }
+            let settings = state.withLock { $0.settings }
+            let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
+            let final = Self.finalPages(layout, of: text, holding: offset)
+            if let index = layout.pageIndex(containing: offset), index < final {
+                state.withLock { state in
+                    state.layoutsMade += 1
+                    guard state.generation == generation, state.layouts[section] == nil else { return }
+                    state.partial = PartialLayout(section: section, layout: layout, finalPages: final)
+                    state.estimateIsStale = true
+                }
+                return (layout, index)
+            }
+            lookahead *= 2
+        }
+    }
+
+    /// Lays out a sample of the book's body for the page-count estimate, once per settings, when the layouts hold
+    /// too little body text to measure (``PageCountEstimate/needsSample(layouts:partial:)``): about 8,000 units
+    /// shaped and broken, a millisecond or two, so that the count shown with the first page is within a few
+    /// percent rather than off by the title page's looks.
+    private func layOutSampleIfNeeded(generation: Int) throws {
+        let (needed, text, key, settings) = state.withLock { state in
+            let needed = !state.sampleChecked && state.settings.mode == .paged
+                && state.layouts.count < Self.sectionCount(of: state.publication.text)
+                && PageCountEstimate.needsSample(layouts: state.layouts, partial: state.partial?.layout)
+            state.sampleChecked = true
+            return (needed, state.publication.text, state.key, state.settings)
+        }
+        guard needed else { return }
+        let paragraphs = PageCountEstimate.sample(of: text)
+        let shaped = try typesetter.shape(text, settings: key, paragraphRange: paragraphs)
+        let sample = try typesetter.layout(shaped, settings: settings.typography)
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            state.sample = sample
+            state.estimate = nil
+        }
+    }
+
+    /// How many of the pages of `layout` (a section's first paragraphs) are those of the whole section. Pages
+    /// break where each paragraph is placed, looking at most one paragraph ahead (a heading kept with the next
+    /// one): a page that ends before the last paragraph laid out begins is final. In a scroll layout the one page
+    /// counts as final when the text below the line holding `offset` fills a screen before the last paragraph.
+    private static func finalPages(_ layout: BookLayout, of text: StyledText, holding offset: UTF16Offset) -> Int {
+        guard let last = layout.paragraphRange.last else { return layout.pages.count }
+        let lastStart = text.paragraphs[last].range.lowerBound
+        if layout.mode == .scroll {
+            guard let line = layout.carets(containing: layout.snappedToGrapheme(offset)),
+                  let lastTop = layout.lines(onPage: 0).first(where: { $0.paragraphIndex == last })?.rect.minY else { return 0 }
+            return line.box.minY + layout.settings.pageSize.height < lastTop ? 1 : 0
+        }
+        var final = 0
+        while final < layout.pages.count && layout.pages[final].range.upperBound < lastStart { final += 1 }
+        return final
+    }
+
+    /// The whole layout of `section` under the settings of `generation`, from the cache or made now (shaping what
+    /// is not shaped yet).
     private func sectionLayout(_ section: Int, generation: Int) throws -> BookLayout {
-        let (cached, settings, shapingKey) = state.withLock { state in
-            (state.layouts[section], state.settings,
-             ShapingKey(family: state.settings.typography.fontFamily, language: state.settings.typography.language))
+        let (cached, settings, key, text) = state.withLock { state in
+            (state.layouts[section], state.settings, state.key, state.publication.text)
         }
         if let cached { return cached }
-        let shaped = try shapedSection(section, key: shapingKey)
+        let shaped = try shapedPrefix(section, key: key, text: text, through: text.paragraphRange(ofSection: section).upperBound)
         let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
         state.withLock { state in
             state.layoutsMade += 1
-            if state.generation == generation { state.layouts[section] = layout }
+            guard state.generation == generation else { return }
+            state.layouts[section] = layout
+            if state.partial?.section == section { state.partial = nil }
+            state.estimateIsStale = true
         }
+        publishPageCount()
         return layout
     }
 
-    private func shapedSection(_ section: Int, key: ShapingKey) throws -> ShapedText {
-        let (cached, publication): (ShapedText?, Publication) = state.withLock { state in
-            guard let index = state.shaped.firstIndex(where: { $0.key == key }) else { return (nil, state.publication) }
+    /// The paragraphs of `section` shaped under `key`, from the section's start through paragraph `end - 1` at
+    /// least (more when more are shaped already), shaping what is missing now.
+    private func shapedPrefix(_ section: Int, key: ShapingSettings, text: StyledText, through end: Int) throws -> ShapedText {
+        let paragraphs = text.paragraphRange(ofSection: section)
+        let end = min(max(end, paragraphs.lowerBound), paragraphs.upperBound)
+        var prefix = state.withLock { state -> ShapedPrefix? in
+            guard let index = state.shaped.firstIndex(where: { $0.key == key }) else { return nil }
             let entry = state.shaped.remove(at: index)
             state.shaped.append(entry)
-            return (entry.sections[section], state.publication)
+            return entry.sections[section]
+        } ?? ShapedPrefix(paragraphs: [], faces: [])
+        let have = paragraphs.lowerBound + prefix.paragraphs.count
+        if have < end {
+            let shaped = try typesetter.shape(text, settings: key, paragraphRange: have..<end)
+            prefix = store(shaped, section: section, key: key, sectionStart: paragraphs.lowerBound)
         }
-        if let cached { return cached }
-        let text = publication.text
-        let paragraphs = text.paragraphRange(ofSection: section)
-        let shaped = try typesetter.shape(text, fontFamily: key.family, language: key.language, paragraphRange: paragraphs)
-        state.withLock { state in
-            if let index = state.shaped.firstIndex(where: { $0.key == key }) {
-                state.shaped[index].sections[section] = shaped
-            } else {
-                state.shaped.append((key, [section: shaped]))
-                if state.shaped.count > Self.shapedFamiliesKept { state.shaped.removeFirst() }
-            }
-        }
-        return shaped
+        return ShapedText(text: text, settings: key, language: text.language ?? key.language,
+                          paragraphRange: paragraphs.lowerBound..<(paragraphs.lowerBound + prefix.paragraphs.count),
+                          paragraphs: prefix.paragraphs, faces: prefix.faces)
     }
 
-    /// Page counts: pages before `section` and in the whole book, exact where every section involved is laid
-    /// out, else estimated from the pages per UTF-16 unit of the sections laid out so far.
-    private func estimatedCount(layouts: [Int: BookLayout], text: StyledText, before section: Int)
-        -> (before: Int, total: PageCount) {
-        var knownUnits = 0, knownPages = 0
-        for (index, layout) in layouts { knownUnits += text.range(ofSection: index).count; knownPages += layout.pages.count }
-        let pagesPerUnit = knownUnits > 0 ? Double(knownPages) / Double(knownUnits)
-            : 1 / Double(max(1, ReadingFigures.charactersPerNominalPage))
-        func pages(_ index: Int) -> Int {
-            if let layout = layouts[index] { return layout.pages.count }
-            return max(1, Int((Double(text.range(ofSection: index).count) * pagesPerUnit).rounded()))
+    /// Adds newly shaped paragraphs to a section's prefix (another thread may have shaped some of them too: the
+    /// prefix only grows) and returns the prefix.
+    private func store(_ shaped: ShapedText, section: Int, key: ShapingSettings, sectionStart: Int) -> ShapedPrefix {
+        state.withLock { state in
+            let index: Int
+            if let found = state.shaped.firstIndex(where: { $0.key == key }) {
+                index = found
+            } else {
+                state.shaped.append((key, [:]))
+                if state.shaped.count > Self.shapedFamiliesKept { state.shaped.removeFirst() }
+                index = state.shaped.count - 1
+            }
+            var prefix = state.shaped[index].sections[section] ?? ShapedPrefix(paragraphs: [], faces: [])
+            let have = sectionStart + prefix.paragraphs.count
+            if shaped.paragraphRange.lowerBound <= have && shaped.paragraphRange.upperBound > have {
+                prefix.paragraphs += shaped.paragraphs[(have - shaped.paragraphRange.lowerBound)...]
+                if shaped.faces.count > prefix.faces.count { prefix.faces = shaped.faces }
+                state.shaped[index].sections[section] = prefix
+            }
+            return prefix
         }
-        var before = 0, total = 0
-        let sectionCount = Self.sectionCount(of: text)
-        for index in 0..<sectionCount {
-            let count = pages(index)
-            if index < section { before += count }
-            total += count
-        }
-        return (before, PageCount(value: total, isExact: layouts.count == sectionCount))
     }
 
     // MARK: - Background completion
@@ -340,20 +520,36 @@ public final class ReadingSession: Sendable {
         }
         guard start else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
-            // Sections after the anchor's first (the reader reads forwards), then those before it.
+            // The anchor's section first (its page may have been shown from a partial layout), then those after it
+            // (the reader reads forwards), then those before it.
             while true {
-                let next: (section: Int, generation: Int)? = state.withLock { state in
-                    let anchorSection = state.publication.text.sectionIndex(containing: state.anchor.position.offset) ?? 0
-                    let sectionCount = Self.sectionCount(of: state.publication.text)
+                let next: (section: Int, generation: Int, key: ShapingSettings, text: StyledText)? = state.withLock { state in
+                    let text = state.publication.text
+                    let anchorSection = text.sectionIndex(containing: state.anchor.position.offset) ?? 0
+                    let sectionCount = Self.sectionCount(of: text)
                     let order = Array(anchorSection..<sectionCount) + Array((0..<anchorSection).reversed())
                     guard let missing = order.first(where: { state.layouts[$0] == nil }) else {
                         state.backgroundRunning = false
                         return nil
                     }
-                    return (missing, state.generation)
+                    return (missing, state.generation, state.key, text)
                 }
                 guard let next else { return }
-                if (try? sectionLayout(next.section, generation: next.generation)) == nil {
+                do {
+                    // Shaped a batch at a time, so that a settings change is noticed soon.
+                    let paragraphs = next.text.paragraphRange(ofSection: next.section)
+                    var shaped = try shapedPrefix(next.section, key: next.key, text: next.text, through: paragraphs.lowerBound)
+                    while shaped.paragraphRange.upperBound < paragraphs.upperBound
+                            && state.withLock({ $0.generation }) == next.generation {
+                        var end = shaped.paragraphRange.upperBound
+                        let target = next.text.paragraphs[end].range.lowerBound + Self.shapingBatchUnits
+                        while end < paragraphs.upperBound && next.text.paragraphs[end].range.lowerBound < target { end += 1 }
+                        shaped = try shapedPrefix(next.section, key: next.key, text: next.text, through: end)
+                    }
+                    if state.withLock({ $0.generation }) == next.generation {
+                        _ = try sectionLayout(next.section, generation: next.generation)
+                    }
+                } catch {
                     state.withLock { $0.backgroundRunning = false }
                     return
                 }

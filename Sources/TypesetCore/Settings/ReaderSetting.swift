@@ -73,6 +73,12 @@ public struct ReaderSetting: Sendable {
         }
     }
 
+    /// Whether the setting may be left unset (`lang`): JSON `null` is then a value, not a reset.
+    var acceptsNone: Bool {
+        if case .text(optional: true) = kind { return true }
+        return false
+    }
+
     /// The value of this setting in `settings`.
     public func value(in settings: ReaderSettings) -> SettingValue { read(settings) }
 

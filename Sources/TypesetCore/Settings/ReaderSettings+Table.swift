@@ -26,6 +26,14 @@ extension ReaderSettings {
                       write: { if case .word(let word) = $1, let value = LineBreaking(rawValue: word) { $0.typography.lineBreaking = value } }),
         integer("orphans-widows", 1...10, "fewest lines of a paragraph on each side of a page break (1: no control)",
                 \.typography.orphansAndWidows),
+        number("word-spacing", .ems, 0...2, positive: false, "extra space between words", \.typography.wordSpacing),
+        number("letter-spacing", .ems, 0...1, positive: false, "extra space between letters", \.typography.letterSpacing),
+        integer("font-weight", 100...900, "weight of body text (400 regular; bold text stays bolder)", \.typography.fontWeight),
+        number("type-scale", .multiple, 1...2, positive: false,
+               "ratio of the type scale: 1.2 keeps the book's sizes, 1 sets headings at the body size", \.typography.typeScale),
+        flag("ligatures", .typography, "use the font's common ligatures (fi, fl)", \.typography.ligatures),
+        flag("text-normalization", .typography, "set running text without bold, italic, small caps or underlines",
+             \.typography.textNormalization),
         ReaderSetting(name: "margins", kind: .margins(range: 0...TypographySettings.maximumDimension),
                       help: "page margins in points", scope: .typography, read: { .margins($0.typography.margins) },
                       write: { if case .margins(let margins) = $1 { $0.typography.margins = margins } }),
@@ -59,13 +67,29 @@ extension ReaderSettings {
         setting.apply(try setting.value(parsing: text), to: &self)
     }
 
-    /// Sets setting `name` to a value read from JSON, checked against its range.
+    /// Sets setting `name` to a value read from JSON, checked against its range. JSON `null` resets a setting
+    /// that cannot be unset (``reset(_:)``: the default, and the book's styles again), as an unset preference
+    /// does in Readium.
     ///
     /// - Throws: ``InvalidSetting`` for an unknown name or a value the setting refuses; the settings are then
     ///   unchanged.
     public mutating func set(_ name: String, json: JSONValue) throws(InvalidSetting) {
         let setting = try Self.known(name)
+        if case .null = json, !setting.acceptsNone {
+            try reset(name)
+            return
+        }
         setting.apply(try setting.value(json: json), to: &self)
+    }
+
+    /// Gives setting `name` back to its default, and the property back to the book: the name leaves
+    /// ``TypographySettings/userSet``, so the book's own style for it applies again.
+    ///
+    /// - Throws: ``InvalidSetting`` for an unknown name.
+    public mutating func reset(_ name: String) throws(InvalidSetting) {
+        let setting = try Self.known(name)
+        setting.apply(setting.value(in: ReaderSettings()), to: &self)
+        typography.userSet.remove(name)
     }
 
     /// Sets setting `name` to a value.

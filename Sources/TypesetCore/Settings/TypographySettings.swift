@@ -6,19 +6,19 @@
 /// that come from a user.
 public struct TypographySettings: Hashable, Sendable {
     /// The requested font family (`Georgia`, `serif`, `Charis SIL`...). Resolved through fontconfig.
-    public var fontFamily: String = "Georgia"
+    public var fontFamily: String = "Georgia" { didSet { userSet.insert("font") } }
     /// Body font size in points.
-    public var fontSize: Double = 19
+    public var fontSize: Double = 19 { didSet { userSet.insert("size") } }
     /// Line height as a multiple of the font's natural line height (ascent + descent + line gap).
-    public var lineHeightMultiple: Double = 1.45
+    public var lineHeightMultiple: Double = 1.45 { didSet { userSet.insert("line-height") } }
     /// Page margins in points.
-    public var margins: EdgeInsets = EdgeInsets(all: 24)
+    public var margins: EdgeInsets = EdgeInsets(all: 24) { didSet { userSet.insert("margins") } }
     /// Space between paragraphs, in ems of the body font size.
-    public var paragraphSpacing: Double = 0.6
+    public var paragraphSpacing: Double = 0.6 { didSet { userSet.insert("paragraph-spacing") } }
     /// Indent of a body paragraph's first line, in ems.
-    public var firstLineIndent: Double = 0
+    public var firstLineIndent: Double = 0 { didSet { userSet.insert("indent") } }
     /// Alignment of body paragraphs.
-    public var alignment: TextAlignment = .start
+    public var alignment: TextAlignment = .start { didSet { userSet.insert("align") } }
     /// Page size in points.
     public var pageSize: Size = Size(width: 390, height: 844)
     /// Text columns per page (1, or 2 for a spread).
@@ -31,7 +31,7 @@ public struct TypographySettings: Hashable, Sendable {
     /// Whether words are hyphenated automatically at line ends, with the patterns of the paragraph's language
     /// (``TypographySettings/language`` when the document names none). Soft hyphens (U+00AD) are honoured
     /// either way; headings and preformatted text are never hyphenated automatically.
-    public var hyphenation: Bool = false
+    public var hyphenation: Bool = false { didSet { userSet.insert("hyphenate") } }
     /// How lines are broken: ``LineBreaking/automatic`` (the default) sets justified paragraphs with the optimal
     /// breaker and the others greedily.
     public var lineBreaking: LineBreaking = .automatic
@@ -41,6 +41,31 @@ public struct TypographySettings: Hashable, Sendable {
     /// when a three-line paragraph must move whole). The default is 2, CSS's default and what a book wants: no
     /// widows or orphans.
     public var orphansAndWidows: Int = 2
+    /// Extra space added to each space between words, in ems (Readium's `wordSpacing`).
+    public var wordSpacing: Double = 0 { didSet { userSet.insert("word-spacing") } }
+    /// Extra space after each character, in ems (Readium's `letterSpacing`).
+    public var letterSpacing: Double = 0 { didSet { userSet.insert("letter-spacing") } }
+    /// The weight of body text (400 regular); other weights scale with it, so bold stays bolder (Readium's
+    /// `fontWeight`).
+    public var fontWeight: Int = 400 { didSet { userSet.insert("font-weight") } }
+    /// The ratio between a size and the next in the book's type scale (Readium's `typeScale`): 1.2, the default,
+    /// keeps the book's sizes; 1 sets headings and small print at the body size; above 1.2 they differ more.
+    public var typeScale: Double = 1.2 { didSet { userSet.insert("type-scale") } }
+    /// Whether the fonts' common ligatures (fi, fl) are used.
+    public var ligatures: Bool = true { didSet { userSet.insert("ligatures") } }
+    /// Whether text is normalised for legibility (Readium's `textNormalization`): no bold, italic or small caps
+    /// in running text, and no underlines, whatever the book asks.
+    public var textNormalization: Bool = false { didSet { userSet.insert("text-normalization") } }
+
+    /// The settings the reader chose, by their names in ``ReaderSettings/table`` (`align`, `font`...): these
+    /// override the book's own styles for the same property (its CSS `text-align`, its fonts...), while a
+    /// setting left at its default gives way to them, as in Readium.
+    ///
+    /// Writing a property marks it (an app's value is a value its reader chose; the defaults are not), as do
+    /// ``ReaderSettings/set(_:parsing:)`` and the command line's options; remove a name to give the property
+    /// back to the book. Which value wins where is decided at layout (``ParagraphStyle``), so a change never
+    /// reads the book again.
+    public var userSet: Set<String> = []
 
     /// The default settings.
     public init() {}

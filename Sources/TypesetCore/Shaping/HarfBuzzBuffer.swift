@@ -19,6 +19,9 @@ final class HarfBuzzBuffer {
         var advance: Int32
         var xOffset: Int32
         var yOffset: Int32
+        /// Whether breaking the text before this glyph's cluster could change the shaping on either side
+        /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
+        var unsafeToBreak: Bool = false
     }
 
     /// Shapes `length` units of `text` starting at `start`, with the rest of `text` as context.
@@ -47,7 +50,8 @@ final class HarfBuzzBuffer {
         for i in 0..<Int(count) {
             output.append(Glyph(id: infos[i].codepoint, cluster: infos[i].cluster,
                                 advance: positions[i].x_advance, xOffset: positions[i].x_offset,
-                                yOffset: positions[i].y_offset))
+                                yOffset: positions[i].y_offset,
+                                unsafeToBreak: infos[i].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
     }
 }
@@ -58,6 +62,10 @@ enum HarfBuzzUnicode {
     static let inherited = HB_SCRIPT_INHERITED.rawValue
     static let unknown = HB_SCRIPT_UNKNOWN.rawValue
     static let latin = HB_SCRIPT_LATIN.rawValue
+    static let arabic = HB_SCRIPT_ARABIC.rawValue
+    static let syriac = HB_SCRIPT_SYRIAC.rawValue
+    static let nko = HB_SCRIPT_NKO.rawValue
+    static let mongolian = HB_SCRIPT_MONGOLIAN.rawValue
 
     /// The Unicode script of a code point (ASCII answered without a call).
     @inline(__always)
@@ -87,4 +95,19 @@ enum HarfBuzzUnicode {
     static let smallCaps: [hb_feature_t] = [
         hb_feature_t(tag: hb_tag_from_string("smcp", -1), value: 1, start: 0, end: CHarfBuzz_featureGlobalEnd)
     ]
+    /// Common and contextual ligatures off over the whole buffer.
+    static let noLigatures: [hb_feature_t] = [
+        hb_feature_t(tag: hb_tag_from_string("liga", -1), value: 0, start: 0, end: CHarfBuzz_featureGlobalEnd),
+        hb_feature_t(tag: hb_tag_from_string("clig", -1), value: 0, start: 0, end: CHarfBuzz_featureGlobalEnd),
+    ]
+
+    /// The features a run asks for.
+    static func features(smallCaps: Bool, ligatures: Bool) -> [hb_feature_t] {
+        switch (smallCaps, ligatures) {
+        case (false, true): []
+        case (true, true): Self.smallCaps
+        case (false, false): noLigatures
+        case (true, false): Self.smallCaps + noLigatures
+        }
+    }
 }

@@ -2,19 +2,25 @@
 /// break opportunities. The result does not depend on width or font size.
 struct ParagraphShaper {
     let context: ShapingContext
+    /// The reader's shaping settings (family, weight, spacing...).
+    let settings: ShapingSettings
     /// The reader's font family, used where the text's style does not name one.
-    let family: String
+    var family: String { settings.fontFamily }
     /// The document's language, used where neither the run nor the paragraph names one.
     let documentLanguage: String?
+    /// The fonts the document brings (its styles may name their families).
+    var documentFonts: DocumentFonts? = nil
     /// Combining marks shaped together on one base, at most (see ``segment(_:_:key:into:)``).
     static let maximumStackedMarks = 32
     /// Whether itemization may extend Latin runs over whole words at a time (the default) rather than character
     /// by character; the two give the same runs (`ItemizationTests`).
     var mayExtendLatinRunsByWord = true
 
-    init(context: ShapingContext, family: String, documentLanguage: String?, mayExtendLatinRunsByWord: Bool = true) {
+    init(context: ShapingContext, settings: ShapingSettings, documentLanguage: String?, documentFonts: DocumentFonts? = nil,
+         mayExtendLatinRunsByWord: Bool = true) {
         self.context = context
-        self.family = family
+        self.settings = settings
+        self.documentFonts = documentFonts
         self.documentLanguage = documentLanguage
         self.mayExtendLatinRunsByWord = mayExtendLatinRunsByWord
     }
@@ -32,13 +38,21 @@ struct ParagraphShaper {
         // (a boundary neutral at the end of a right-to-left run got the paragraph's level, and so a place at the
         // far end of the line, which the caret unit then spanned).
         if levels != nil { Self.alignHiddenLevels(&levels, spans: spans) }
-        let firstStyle = paragraph.runs.first?.style ?? .body
-        let primary = try context.fontSet(for: FontDescriptor(family: firstStyle.fontFamily ?? family,
-                                                              weight: firstStyle.weight, isItalic: firstStyle.isItalic)).primary
+        let role = paragraph.style.role
+        let firstStyle = settings.resolve(paragraph.runs.first?.style ?? .body, role: role, readerFamily: family)
+        let primary = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family).primary
         guard count > 0 else {
             return context.emptyParagraph(level: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id))
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
+        // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
+        // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
+        let breakLanguage = paragraph.style.language ?? documentLanguage
+        let breaks = spans.contains(where: \.isHidden)
+            ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage)
+            : breakOpportunities(units, language: breakLanguage)
+        var breakCursor = 0
+        var adjustments: [BreakAdjustment] = []
 
         var sink = GlyphSink(buffers: context.glyphBuffers, capacity: count)
         var shapedRuns: [ShapedRun] = []
@@ -65,12 +79,14 @@ struct ParagraphShaper {
                     shapedRuns.append(run)
                     continue
                 }
+                let resolved = settings.resolve(style, role: role, readerFamily: family)
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))
-                let smallCaps = face.map { style.smallCaps && $0.hasSmallCaps } ?? false
+                let smallCaps = face.map { resolved.smallCaps && $0.hasSmallCaps } ?? false
                 // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
                 let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
-                                           smallCaps: smallCaps, languageID: context.languageID(language))
+                                           smallCaps: smallCaps, noLigatures: !resolved.ligatures,
+                                           languageID: context.languageID(language))
                 let harfBuzzLanguage = context.language(language)
                 guard let face else {
                     // No face at all (no usable font): the run's units stay in place as invisible glyphs.
@@ -81,7 +97,7 @@ struct ParagraphShaper {
                     shapedRuns.append(run)
                     continue
                 }
-                Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, into: &segments)
+                Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, breaks: breaks, cursor: &breakCursor, into: &segments)
                 // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words
                 // do not fit in the processor's cache), so the lookups are pipelined: the bucket of the word
                 // sixteen ahead and the record of the word eight ahead are asked for while this one is copied.
@@ -102,21 +118,24 @@ struct ParagraphShaper {
                     case .shaped:
                         shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
                                      cacheHash: nil, cache: &cache, glyphs: &glyphs, into: &sink)
+                        if segment.hasInnerBreaks {
+                            adjust(buffer, range, glyphs: glyphs, breaks: breaks, face: face, run: run,
+                                   language: harfBuzzLanguage, smallCaps: key.smallCaps, into: &adjustments)
+                        }
                     }
                 }
                 run.glyphEnd = Int32(sink.count)
+                if resolved.letterSpacing != 0 || resolved.wordSpacing != 0 {
+                    Self.space(run, letters: resolved.letterSpacing, words: resolved.wordSpacing, units: buffer, sink: &sink)
+                }
                 shapedRuns.append(run)
             }
         }
 
-        let language = paragraph.style.language ?? documentLanguage
-        let breaks = spans.contains(where: \.isHidden)
-            ? breakOpportunities(VisibleText(units, spans: spans), language: language)
-            : breakOpportunities(units, language: language)
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
                                runs: shapedRuns, glyphs: sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
-                               caretSpans: spans)
+                               caretSpans: spans, breakAdjustments: adjustments)
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
@@ -134,6 +153,42 @@ struct ParagraphShaper {
         levels = resolved
     }
 
+    /// The ``BreakAdjustment``s of the opportunities inside `range` (a stretch just shaped into `glyphs`, in logical
+    /// order) where HarfBuzz flags the first glyph after the break as unsafe to break before: each side shaped on
+    /// its own (no context across the break), against its glyphs' advances in context.
+    private func adjust(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, glyphs: [HarfBuzzBuffer.Glyph],
+                        breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, smallCaps: Bool,
+                        into adjustments: inout [BreakAdjustment]) {
+        var first = 0, last = breaks.count
+        while first < last {
+            let middle = (first + last) / 2
+            if BreakCandidate.offset(breaks[middle]) <= range.lowerBound { first = middle + 1 } else { last = middle }
+        }
+        var alone: [HarfBuzzBuffer.Glyph] = []
+        func aloneAdvance(_ piece: Range<Int>) -> Int {
+            alone.removeAll(keepingCapacity: true)
+            context.buffer.shape(text: UnsafeBufferPointer(rebasing: text[piece]), start: 0, length: piece.count,
+                                 font: face.harfBuzz, script: run.script, rightToLeft: run.isRightToLeft, language: language,
+                                 features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &alone)
+            return alone.reduce(0) { $0 + Int($1.advance) }
+        }
+        var index = first
+        while index < breaks.count, BreakCandidate.offset(breaks[index]) < range.upperBound {
+            let offset = BreakCandidate.offset(breaks[index])
+            index += 1
+            guard let g = glyphs.firstIndex(where: { Int($0.cluster) >= offset }), Int(glyphs[g].cluster) == offset,
+                  glyphs[g].unsafeToBreak else { continue }
+            let before = glyphs[..<g].reduce(0) { $0 + Int($1.advance) }
+            let after = glyphs[g...].reduce(0) { $0 + Int($1.advance) }
+            let end = aloneAdvance(range.lowerBound..<offset) - before
+            let start = aloneAdvance(offset..<range.upperBound) - after
+            guard end != 0 || start != 0 else { continue }
+            let scale = 1 / Float(face.unitsPerEm)
+            adjustments.append(BreakAdjustment(offset: UInt32(offset), attributeIndex: run.attributeIndex,
+                                               endEms: Float(end) * scale, startEms: Float(start) * scale))
+        }
+    }
+
     /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).
     struct Segment {
         enum Kind: UInt8 {
@@ -149,13 +204,16 @@ struct ParagraphShaper {
         var end: Int32
         var kind: Kind
         var hash: UInt64
+        /// Whether a line-break opportunity lies inside the stretch (it is then ``Kind/shaped``).
+        var hasInnerBreaks = false
     }
 
     /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
-    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it; its
-    /// hash is computed in the same pass that finds its end.
+    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it and no
+    /// opportunity of `breaks` (ascending; `cursor` walks them, run after run) lies inside it; its hash is computed
+    /// in the same pass that finds its end.
     static func segment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, key: ShapeCache.Style,
-                        into segments: inout [Segment]) {
+                        breaks: [UInt32], cursor: inout Int, into segments: inout [Segment]) {
         segments.removeAll(keepingCapacity: true)
         let seed = ShapeCache.seed(key)
         let spaceHash = ShapeCache.finish(ShapeCache.mix(seed, 0x20))
@@ -195,9 +253,11 @@ struct ParagraphShaper {
             }
             // A word between spaces (or the paragraph's ends) shapes the same wherever it stands.
             let isolated = (start == 0 || text[start - 1] == 0x20) && (stop == text.count || text[stop] == 0x20)
-            let word = isolated && stop - start <= ShapeCache.maximumWordLength
+            while cursor < breaks.count && BreakCandidate.offset(breaks[cursor]) <= start { cursor += 1 }
+            let innerBreaks = cursor < breaks.count && BreakCandidate.offset(breaks[cursor]) < stop
+            let word = isolated && !innerBreaks && stop - start <= ShapeCache.maximumWordLength
             segments.append(Segment(start: Int32(start), end: Int32(stop), kind: word ? .word : .shaped,
-                                    hash: word ? ShapeCache.finish(h) : 0))
+                                    hash: word ? ShapeCache.finish(h) : 0, hasInnerBreaks: innerBreaks))
             start = stop
         }
     }
@@ -210,7 +270,8 @@ struct ParagraphShaper {
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
                              rightToLeft: run.isRightToLeft, language: language,
-                             features: style.smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &glyphs)
+                             features: HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures),
+                             into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)
         for glyph in glyphs {
@@ -222,17 +283,38 @@ struct ParagraphShaper {
         if let cacheHash { cache.insert(style, text, range, hash: cacheHash, from: sink, count: glyphs.count) }
     }
 
+    /// Adds letter spacing after the last glyph of each cluster of `run` and word spacing to each space between
+    /// words (CSS: U+0020, U+00A0 and the few other word separators), in ems of the run's size, never making an
+    /// advance negative. Letters of cursive scripts (Arabic, Syriac, N'Ko, Mongolian) are not spaced apart: it
+    /// would break their joins (CSS Text 3 lets user agents skip them).
+    static func space(_ run: ShapedRun, letters: Float, words: Float, units: UnsafeBufferPointer<UInt16>,
+                      sink: inout GlyphSink) {
+        let cursive = run.script == HarfBuzzUnicode.arabic || run.script == HarfBuzzUnicode.syriac
+            || run.script == HarfBuzzUnicode.nko || run.script == HarfBuzzUnicode.mongolian
+        let start = Int(run.glyphStart), end = Int(run.glyphEnd)
+        for g in start..<end {
+            let cluster = Int(sink.cluster(g))
+            // The cluster's last glyph carries the spacing (glyphs are in logical order, clusters ascending).
+            if g + 1 < end, Int(sink.cluster(g + 1)) == cluster { continue }
+            guard cluster < units.count, !CharacterClass.isInvisibleControl(units[cluster]) else { continue }
+            let unit = units[cluster]
+            var extra = cursive ? 0 : letters
+            if unit == 0x20 || unit == 0xA0 || unit == 0x1361 { extra += words }
+            guard extra != 0 else { continue }
+            sink.setAdvance(g, max(0, sink.advance(g) + extra))
+        }
+    }
+
     /// Splits the content into runs of one attribute run, one face, one script and one bidi level.
     private func itemize(_ paragraph: Paragraph, units: [UInt16], levels: [UInt8]?, paragraphLevel: UInt8)
         throws(FontError) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         let contentStart = paragraph.contentRange.lowerBound
         for (attributeIndex, attributeRun) in paragraph.runs.enumerated() {
-            let style = attributeRun.style
-            let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
-            let set = try context.fontSet(for: descriptor)
+            let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family).descriptor
+            let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
             let primary = set.primary
-            if style.isOutOfFlow {
+            if attributeRun.style.isOutOfFlow {
                 // Hidden units need no font: one run per bidi level, in the primary face, never shaped.
                 var i = attributeRun.range.lowerBound - contentStart
                 let end = attributeRun.range.upperBound - contentStart
@@ -483,6 +565,11 @@ struct LayoutText {
                 i += 1
             }
         }
+        let contentStart = paragraph.contentRange.lowerBound
+        for run in paragraph.runs where run.style.textTransform != .none {
+            LayoutText.transform(&units, (run.range.lowerBound - contentStart)..<(run.range.upperBound - contentStart),
+                                 run.style.textTransform)
+        }
         self.units = units
     }
 
@@ -493,6 +580,53 @@ struct LayoutText {
             for i in span.start..<min(span.end, result.count) { result[i] = 0x2060 }
         }
         return result
+    }
+
+    /// Replaces the characters of `range` by their case for `transform`, each by one of the same UTF-16 length
+    /// (see ``TextTransform``), so that offsets keep pointing at their source characters.
+    static func transform(_ units: inout [UInt16], _ range: Range<Int>, _ transform: TextTransform) {
+        let range = range.clamped(to: 0..<units.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (codePoint, width) = codePoint(units, at: i, end: range.upperBound)
+            guard let scalar = Unicode.Scalar(codePoint) else { i += width; continue }
+            var wordStart = true
+            if transform == .capitalize, i > 0 {
+                var j = i - 1
+                if UTF16.isTrailSurrogate(units[j]), j > 0 { j -= 1 }
+                let (previous, _) = LayoutText.codePoint(units, at: j, end: i)
+                if let previous = Unicode.Scalar(previous) {
+                    let properties = previous.properties
+                    wordStart = !(properties.isAlphabetic || properties.numericType != nil || previous == "'"
+                                  || previous == "\u{2019}" || properties.generalCategory == .nonspacingMark)
+                }
+            }
+            let mapped = LayoutText.mapped(scalar, transform, wordStart: wordStart)
+            if mapped != scalar {
+                let encoded = Array(mapped.utf16)
+                if encoded.count == width { for (k, unit) in encoded.enumerated() { units[i + k] = unit } }
+            }
+            i += width
+        }
+    }
+
+    /// The case of `scalar` under `transform`: its full mapping when that is one character, `ẞ` for `ß` in
+    /// capitals, else the character itself.
+    static func mapped(_ scalar: Unicode.Scalar, _ transform: TextTransform, wordStart: Bool) -> Unicode.Scalar {
+        let mapping: String
+        switch transform {
+        case .none: return scalar
+        case .uppercase:
+            if scalar == "\u{DF}" { return "\u{1E9E}" }
+            mapping = scalar.properties.uppercaseMapping
+        case .lowercase: mapping = scalar.properties.lowercaseMapping
+        case .capitalize:
+            guard wordStart, scalar != "\u{DF}" else { return scalar }
+            mapping = scalar.properties.titlecaseMapping
+        }
+        var scalars = mapping.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), scalars.next() == nil else { return scalar }
+        return first
     }
 
     /// The code point at `i` and its length in units (2 for a surrogate pair ending before `end`; a lone

@@ -19,10 +19,12 @@ struct ShapeCache {
         var script: UInt32
         var rightToLeft: Bool
         var smallCaps: Bool
+        /// Ligatures turned off (the reader's setting, the book's CSS, or letter spacing).
+        var noLigatures: Bool = false
         var languageID: Int32
 
-        /// The flags word of a record: direction, small caps.
-        var flags: UInt32 { (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) }
+        /// The flags word of a record: direction, small caps, ligatures off.
+        var flags: UInt32 { (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) | (noLigatures ? 8 : 0) }
     }
 
     /// The longest word (in UTF-16 units) worth caching.
@@ -133,7 +135,8 @@ struct ShapeCache {
         var h: UInt64 = 0xcbf29ce484222325
         h = mix(h, UInt64(UInt32(bitPattern: style.faceID)))
         h = mix(h, UInt64(style.script))
-        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 2 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0))
+        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 3 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0)
+                   | (style.noLigatures ? 4 : 0))
     }
 
     /// One step of the hash (see ``seed(_:)``).
@@ -277,6 +280,8 @@ struct GlyphSink {
     func id(_ i: Int) -> UInt16 { buffers.ids[i] }
     func cluster(_ i: Int) -> UInt32 { buffers.clusters[i] }
     func advance(_ i: Int) -> Float { buffers.advances[i] }
+    /// Replaces glyph `i`'s advance (letter and word spacing).
+    func setAdvance(_ i: Int, _ advance: Float) { buffers.advances[i] = advance }
     func offset(_ i: Int) -> SIMD2<Float> { hasOffsets ? buffers.offsets[i] : .zero }
 
     /// Appends one glyph.

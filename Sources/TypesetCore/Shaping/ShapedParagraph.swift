@@ -13,17 +13,21 @@ package struct ShapedParagraph: Sendable {
 
     init(_ storage: ShapedStorage) { self.storage = storage }
 
-    /// A shaped paragraph of `contentLength` units: `runs`, the glyphs in `glyphs`, the break opportunities, and
-    /// the prefix sums computed here at `emSizes` (1 per attribute run: in ems).
+    /// A shaped paragraph of `contentLength` units: `runs`, the glyphs in `glyphs`, the break opportunities and
+    /// their adjustments, and the prefix sums computed here at `emSizes` (1 per attribute run: in ems).
     init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphs: GlyphSink,
-         breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan]) {
+         breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan], breakAdjustments: [BreakAdjustment] = []) {
         let glyphCount = glyphs.count
-        var header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount, breakCount: breaks.count,
+        // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
+        // units, so the counts fit the header's 32 bits.
+        var header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount,
+                                          breakCount: Int32(truncatingIfNeeded: breaks.count),
                                           runCount: Int32(truncatingIfNeeded: runs.count), primaryFaceID: primaryFaceID,
                                           caretSpanCount: Int32(truncatingIfNeeded: caretSpans.count),
+                                          breakAdjustmentCount: Int32(truncatingIfNeeded: breakAdjustments.count),
                                           paragraphLevel: paragraphLevel, hasOffsets: glyphs.hasOffsets,
                                           hasMonotoneWidthsAndPlainBreaks: false)
-        header.hasMonotoneWidthsAndPlainBreaks = breaks.dropLast().allSatisfy {
+        header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
             !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
         }
         storage = ShapedStorage.make(header: header) { block in
@@ -32,9 +36,11 @@ package struct ShapedParagraph: Sendable {
             _ = block.runs.initialize(fromContentsOf: runs)
             _ = block.breaks.initialize(fromContentsOf: breaks)
             _ = block.caretSpans.initialize(fromContentsOf: caretSpans)
+            _ = block.breakAdjustments.initialize(fromContentsOf: breakAdjustments)
             ParagraphMetrics.computePrefix(runs: UnsafeBufferPointer(block.runs), clusters: UnsafeBufferPointer(block.clusters),
                                            advances: UnsafeBufferPointer(block.advances), count: contentLength, sizes: emSizes,
-                                           caretSpans: caretSpans, prefix: block.emPrefix, clusterStarts: block.clusterStarts)
+                                           caretSpans: caretSpans, prefix: block.emPrefix, base: block.emBase,
+                                           clusterStarts: block.clusterStarts)
         }
         // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN).
         if header.hasMonotoneWidthsAndPlainBreaks && !advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } }) {
@@ -46,11 +52,12 @@ package struct ShapedParagraph: Sendable {
     /// paragraphs differ only in level and face, so a ``ShapingContext`` shares one per pair.
     static func empty(paragraphLevel: UInt8, primaryFaceID: Int32) -> ShapedParagraph {
         let header = ShapedStorage.Header(contentLength: 0, glyphCount: 0, breakCount: 1, runCount: 0, primaryFaceID: primaryFaceID,
-                                          caretSpanCount: 0, paragraphLevel: paragraphLevel, hasOffsets: false,
-                                          hasMonotoneWidthsAndPlainBreaks: true)
+                                          caretSpanCount: 0, breakAdjustmentCount: 0, paragraphLevel: paragraphLevel,
+                                          hasOffsets: false, hasMonotoneWidthsAndPlainBreaks: true)
         return ShapedParagraph(ShapedStorage.make(header: header) { block in
             block.breaks[0] = BreakCandidate.encode(offset: 0, mandatory: true)
             block.emPrefix[0] = 0
+            block.emBase[0] = 0
             block.clusterStarts[0] = 1
         })
     }
@@ -65,10 +72,12 @@ package struct ShapedParagraph: Sendable {
     @inline(__always)
     var breakBuffer: UnsafeBufferPointer<UInt32> { storage.breakBuffer }
 
-    /// The em prefix sums and cluster starts (see ``emPrefix``), `contentLength + 1` each, and the object that
-    /// keeps them alive: one retain for both, as a relayout reads them for every paragraph.
+    /// The em prefix sums and cluster starts (see ``emPrefix``), `contentLength + 1` each, the blocks' starts
+    /// (``emBase``), and the object that keeps them alive: one retain for all, as a relayout reads them for every
+    /// paragraph.
     @inline(__always)
-    var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, clusterStarts: UnsafeBufferPointer<UInt8>) {
+    var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
+                     clusterStarts: UnsafeBufferPointer<UInt8>) {
         storage.prefixSums
     }
 
@@ -102,8 +111,17 @@ package struct ShapedParagraph: Sendable {
     /// after a soft hyphen is flagged as hyphenated). The content end is always the last entry.
     var breaks: ShapedArray<UInt32> { storage.breaks }
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
-    /// for a paragraph set in one size: line breaking multiplies by the size (see ``ParagraphMetrics``).
+    /// relative to the start of its block of units, for a paragraph set in one size: line breaking multiplies by
+    /// the size (see ``ParagraphMetrics``).
     var emPrefix: ShapedArray<Float> { storage.emPrefix }
+    /// Each block's start, in ems (see ``ParagraphMetrics``).
+    var emBase: ShapedArray<Double> { storage.emBase }
+    /// The paragraph's whole advance, in ems (at its sizes relative to the body size: 1 em per em).
+    var totalEmAdvance: Double {
+        let prefix = emPrefix, base = emBase
+        guard let last = prefix.last, let block = base.last else { return 0 }
+        return block + Double(last)
+    }
     /// 1 where a unit starts a shaping cluster (and at the end); 0 where a caret cannot stop (inside hidden
     /// units and replaced runs, see ``CaretSpan``), so that no line starts there.
     var clusterStarts: ShapedArray<UInt8> { storage.clusterStarts }
@@ -112,9 +130,15 @@ package struct ShapedParagraph: Sendable {
     var caretSpans: [CaretSpan] { storage.counts.caretSpanCount == 0 ? [] : Array(storage.caretSpans) }
     /// Whether the paragraph has any ``caretSpans``.
     var hasCaretSpans: Bool { storage.counts.caretSpanCount != 0 }
-    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end) and no
-    /// break opportunity but the last is mandatory or hyphenated: then which opportunities fit on a line is a
-    /// prefix of them, and the greedy breaker may search for the last one instead of walking to it.
+    /// The width changes of lines ending or starting at opportunities where breaking is unsafe, by ascending offset
+    /// (almost always none).
+    var breakAdjustments: ShapedArray<BreakAdjustment> { storage.breakAdjustments }
+    /// Whether the paragraph has any ``breakAdjustments``.
+    var hasBreakAdjustments: Bool { storage.counts.breakAdjustmentCount != 0 }
+    /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
+    /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
+    /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
+    /// instead of walking to it.
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.counts.hasMonotoneWidthsAndPlainBreaks }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).

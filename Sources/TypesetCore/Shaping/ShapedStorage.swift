@@ -1,9 +1,9 @@
 internal import CMemory
 
 /// The contents of one ``ShapedParagraph`` in a single block of memory: a header of counts and flags, then its
-/// arrays one after the other (offsets when any glyph has one, caret spans when it has hidden units, runs,
-/// clusters, advances, break opportunities, prefix sums, glyph ids, cluster starts), widest elements first so that
-/// each is aligned.
+/// arrays one after the other (offsets when any glyph has one, the prefix sums' block starts, caret spans when it
+/// has hidden units, runs, break adjustments when it has any, clusters, advances, break opportunities, prefix sums,
+/// glyph ids, cluster starts), widest alignments first so that each is aligned.
 ///
 /// One allocation per paragraph rather than a storage object and eight arrays, whose headers were most of what a
 /// short paragraph (a line of verse, a blank line of `StyledText(plain:)`) cost. Immutable once made.
@@ -12,10 +12,11 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     struct Header {
         var contentLength: Int
         var glyphCount: Int
-        var breakCount: Int
+        var breakCount: Int32
         var runCount: Int32
         var primaryFaceID: Int32
         var caretSpanCount: Int32
+        var breakAdjustmentCount: Int32
         var paragraphLevel: UInt8
         var hasOffsets: Bool
         /// See ``ShapedParagraph/hasMonotoneWidthsAndPlainBreaks``.
@@ -24,18 +25,20 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
 
     /// Byte offsets of the arrays from the start of the elements, for the counts in `header`.
     fileprivate struct Layout {
-        let caretSpans: Int, runs: Int, clusters: Int, advances: Int, breaks: Int, emPrefix: Int, glyphIDs: Int,
-            clusterStarts: Int, end: Int
+        let emBase: Int, caretSpans: Int, runs: Int, breakAdjustments: Int, clusters: Int, advances: Int, breaks: Int,
+            emPrefix: Int, glyphIDs: Int, clusterStarts: Int, end: Int
 
         @inline(__always)
         init(_ header: Header) {
             let glyphs = header.glyphCount, prefix = header.contentLength + 1
-            caretSpans = header.hasOffsets ? glyphs * MemoryLayout<SIMD2<Float>>.stride : 0
+            emBase = header.hasOffsets ? glyphs * MemoryLayout<SIMD2<Float>>.stride : 0
+            caretSpans = emBase + ParagraphMetrics.blockCount(units: header.contentLength) * MemoryLayout<Double>.stride
             runs = caretSpans + Int(header.caretSpanCount) * MemoryLayout<CaretSpan>.stride
-            clusters = runs + Int(header.runCount) * MemoryLayout<ShapedRun>.stride
+            breakAdjustments = runs + Int(header.runCount) * MemoryLayout<ShapedRun>.stride
+            clusters = breakAdjustments + Int(header.breakAdjustmentCount) * MemoryLayout<BreakAdjustment>.stride
             advances = clusters + glyphs * MemoryLayout<UInt32>.stride
             breaks = advances + glyphs * MemoryLayout<Float>.stride
-            emPrefix = breaks + header.breakCount * MemoryLayout<UInt32>.stride
+            emPrefix = breaks + Int(header.breakCount) * MemoryLayout<UInt32>.stride
             glyphIDs = emPrefix + prefix * MemoryLayout<Float>.stride
             clusterStarts = glyphIDs + glyphs * MemoryLayout<UInt16>.stride
             end = clusterStarts + prefix
@@ -60,11 +63,15 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         let header: Header
 
         var offsets: UnsafeMutableBufferPointer<SIMD2<Float>> { buffer(0, header.hasOffsets ? header.glyphCount : 0) }
+        var emBase: UnsafeMutableBufferPointer<Double> { buffer(layout.emBase, ParagraphMetrics.blockCount(units: header.contentLength)) }
         var caretSpans: UnsafeMutableBufferPointer<CaretSpan> { buffer(layout.caretSpans, Int(header.caretSpanCount)) }
         var runs: UnsafeMutableBufferPointer<ShapedRun> { buffer(layout.runs, Int(header.runCount)) }
+        var breakAdjustments: UnsafeMutableBufferPointer<BreakAdjustment> {
+            buffer(layout.breakAdjustments, Int(header.breakAdjustmentCount))
+        }
         var clusters: UnsafeMutableBufferPointer<UInt32> { buffer(layout.clusters, header.glyphCount) }
         var advances: UnsafeMutableBufferPointer<Float> { buffer(layout.advances, header.glyphCount) }
-        var breaks: UnsafeMutableBufferPointer<UInt32> { buffer(layout.breaks, header.breakCount) }
+        var breaks: UnsafeMutableBufferPointer<UInt32> { buffer(layout.breaks, Int(header.breakCount)) }
         var emPrefix: UnsafeMutableBufferPointer<Float> { buffer(layout.emPrefix, header.contentLength + 1) }
         var glyphIDs: UnsafeMutableBufferPointer<UInt16> { buffer(layout.glyphIDs, header.glyphCount) }
         var clusterStarts: UnsafeMutableBufferPointer<UInt8> { buffer(layout.clusterStarts, header.contentLength + 1) }
@@ -90,11 +97,17 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     }
 
     var offsets: ShapedArray<SIMD2<Float>> { @inline(__always) get { array(0, counts.hasOffsets ? counts.glyphCount : 0) } }
+    var emBase: ShapedArray<Double> {
+        @inline(__always) get { array(Layout(counts).emBase, ParagraphMetrics.blockCount(units: counts.contentLength)) }
+    }
     var caretSpans: ShapedArray<CaretSpan> { @inline(__always) get { array(Layout(counts).caretSpans, Int(counts.caretSpanCount)) } }
     var runs: ShapedArray<ShapedRun> { @inline(__always) get { array(Layout(counts).runs, Int(counts.runCount)) } }
+    var breakAdjustments: ShapedArray<BreakAdjustment> {
+        @inline(__always) get { array(Layout(counts).breakAdjustments, Int(counts.breakAdjustmentCount)) }
+    }
     var clusters: ShapedArray<UInt32> { @inline(__always) get { array(Layout(counts).clusters, counts.glyphCount) } }
     var advances: ShapedArray<Float> { @inline(__always) get { array(Layout(counts).advances, counts.glyphCount) } }
-    var breaks: ShapedArray<UInt32> { @inline(__always) get { array(Layout(counts).breaks, counts.breakCount) } }
+    var breaks: ShapedArray<UInt32> { @inline(__always) get { array(Layout(counts).breaks, Int(counts.breakCount)) } }
     var emPrefix: ShapedArray<Float> { @inline(__always) get { array(Layout(counts).emPrefix, counts.contentLength + 1) } }
     var glyphIDs: ShapedArray<UInt16> { @inline(__always) get { array(Layout(counts).glyphIDs, counts.glyphCount) } }
     var clusterStarts: ShapedArray<UInt8> { @inline(__always) get { array(Layout(counts).clusterStarts, counts.contentLength + 1) } }
@@ -104,14 +117,17 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     var breakBuffer: UnsafeBufferPointer<UInt32> {
         let counts = counts
         return UnsafeBufferPointer(start: (elements + Layout(counts).breaks).assumingMemoryBound(to: UInt32.self),
-                                   count: counts.breakCount)
+                                   count: Int(counts.breakCount))
     }
 
     /// See ``ShapedParagraph/prefixSums``.
     @inline(__always)
-    var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, clusterStarts: UnsafeBufferPointer<UInt8>) {
+    var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
+                     clusterStarts: UnsafeBufferPointer<UInt8>) {
         let counts = counts, layout = Layout(counts), count = counts.contentLength + 1, elements = elements
         return (self, UnsafeBufferPointer(start: (elements + layout.emPrefix).assumingMemoryBound(to: Float.self), count: count),
+                UnsafeBufferPointer(start: (elements + layout.emBase).assumingMemoryBound(to: Double.self),
+                                    count: ParagraphMetrics.blockCount(units: counts.contentLength)),
                 UnsafeBufferPointer(start: (elements + layout.clusterStarts).assumingMemoryBound(to: UInt8.self), count: count))
     }
 
@@ -125,7 +141,8 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
             while line < min(bytes, 2048) { typeset_prefetch(elements + offset + line); line += 64 }
         }
         prefetch(layout.emPrefix, bytes: (counts.contentLength + 1) * MemoryLayout<Float>.stride)
-        prefetch(layout.breaks, bytes: counts.breakCount * MemoryLayout<UInt32>.stride)
+        prefetch(layout.breaks, bytes: Int(counts.breakCount) * MemoryLayout<UInt32>.stride)
+        typeset_prefetch(elements + layout.emBase)
         typeset_prefetch(elements + layout.clusterStarts)
     }
 

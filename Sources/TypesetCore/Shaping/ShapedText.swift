@@ -7,12 +7,15 @@
 ///
 /// This is the width-independent stage of the pipeline. Keep it while the reader changes size, line height,
 /// margins, page size, columns or theme: ``Typesetter/layout(_:settings:mode:)`` then only breaks lines and
-/// paginates. A change of font family, language or text needs a new one.
+/// paginates. A change of text or of ``ShapingSettings`` (font family, language, weight, ligatures, letter and
+/// word spacing) needs a new one.
 public struct ShapedText: Sendable {
     /// The text that was shaped.
     public let text: StyledText
+    /// The shaping settings the text was shaped under.
+    public let settings: ShapingSettings
     /// The font family the text was shaped with (where its styles do not name one).
-    public let fontFamily: String
+    public var fontFamily: String { settings.fontFamily }
     /// The language assumed where the text does not say.
     public let language: String?
     /// The indices into `text.paragraphs` that were shaped: the whole text, or whole sections.

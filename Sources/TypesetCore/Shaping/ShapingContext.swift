@@ -53,6 +53,22 @@ final class ShapingContext: @unchecked Sendable {
         try fontSets.value(for: descriptor) { () throws(FontError) in try fonts.fontSet(for: descriptor) }
     }
 
+    /// The font set for `descriptor` in a text that brings `documentFonts` (see
+    /// ``FontContext/fontSet(for:in:fallback:)``); ``fontSet(for:)`` for a text without fonts of its own.
+    func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, readerFamily: String) throws(FontError) -> FontSet {
+        guard let documentFonts, documentFonts.families.contains(descriptor.family.lowercased()) else {
+            return try fontSet(for: descriptor)
+        }
+        let key = DocumentSetKey(serial: documentFonts.serial, descriptor: descriptor, readerFamily: readerFamily)
+        if let known = documentSets[key] { return known }
+        let fallback = FontDescriptor(family: readerFamily, weight: descriptor.weight, isItalic: descriptor.isItalic)
+        let set = try fonts.fontSet(for: descriptor, in: documentFonts, fallback: fallback)
+        documentSets[key] = set
+        return set
+    }
+    private struct DocumentSetKey: Hashable { let serial: Int; let descriptor: FontDescriptor; let readerFamily: String }
+    private var documentSets: [DocumentSetKey: FontSet] = [:]
+
     /// The face for a character the primary face of `set` lacks (the primary itself when nothing covers it).
     func fallbackFace(in set: FontSet, for codePoint: UInt32) -> FontFace {
         let key = FallbackKey(set: ObjectIdentifier(set), codePoint: codePoint)

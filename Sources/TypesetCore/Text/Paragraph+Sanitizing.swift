@@ -9,12 +9,21 @@ extension TextStyle {
     /// The largest font scale kept (100 × the reader's size; `ParagraphFormat` caps the resulting points too).
     public static let maximumFontScale: Double = 100
 
+    /// The largest letter and word spacing kept, in ems either way (a negative spacing tightens).
+    public static let maximumSpacing: Double = 4
+
     /// This style with `fontScale` finite and in `0...maximumFontScale` (NaN, infinite and negative scales
-    /// become 1; 0 stays: zero-size text is valid) and `weight` in OpenType's `1...1000`.
+    /// become 1; 0 stays: zero-size text is valid), `weight` in OpenType's `1...1000`, letter and word spacing
+    /// finite and within ±``maximumSpacing`` ems (a spacing that would give a character a negative advance is
+    /// limited when shaped), and the baseline shift finite and within ±2 ems.
     public var sanitized: TextStyle {
+        func clamped(_ value: Double, _ limit: Double) -> Double { value.isFinite ? min(max(value, -limit), limit) : 0 }
         var style = self
         style.fontScale = fontScale.isFinite && fontScale >= 0 ? min(fontScale, Self.maximumFontScale) : 1
         style.weight = min(max(weight, 1), 1000)
+        style.letterSpacing = clamped(letterSpacing, Self.maximumSpacing)
+        style.wordSpacing = clamped(wordSpacing, Self.maximumSpacing)
+        style.baselineShift = clamped(baselineShift, 2)
         return style
     }
 }
@@ -23,15 +32,35 @@ extension ParagraphStyle {
     /// The largest space before and block indent kept, in ems (as ``TypographySettings``' paragraph spacing).
     public static let maximumEms: Double = 100
 
-    /// This style with `spaceBefore` and `blockIndent` finite and in `0...maximumEms` (NaN, infinite and negative
-    /// values become 0), and `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite indent
-    /// becomes nil: the reader's). Indents wider than the column are limited later, when the width is known.
+    /// This style with `spaceBefore`, `blockIndent` and `endIndent` finite and in `0...maximumEms` (NaN, infinite
+    /// and negative values become 0), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
+    /// indent becomes nil: the reader's), a line height in `0.5...10` (else nil), a drop cap of 2 to
+    /// ``DropCap/maximumLines`` lines, and a table cell's sizes finite and small (padding at most 4 em, borders
+    /// 1 em). Indents wider than the column are limited later, when the width is known; a marker or drop cap
+    /// longer than the content is limited by ``Paragraph``.
     public var sanitized: ParagraphStyle {
         func ems(_ value: Double) -> Double { value.isFinite && value >= 0 ? min(value, Self.maximumEms) : 0 }
         var style = self
         style.spaceBefore = ems(spaceBefore)
         style.blockIndent = ems(blockIndent)
+        style.endIndent = ems(endIndent)
         style.firstLineIndent = firstLineIndent.flatMap { $0.isFinite ? min(max($0, -style.blockIndent), Self.maximumEms) : nil }
+        style.lineHeight = lineHeight.flatMap { $0.isFinite && $0 > 0 ? min(max($0, 0.5), 10) : nil }
+        style.markerLength = max(0, markerLength)
+        style.dropCap = dropCap.flatMap { cap in
+            cap.length > 0 ? DropCap(length: cap.length, lines: min(max(cap.lines, 2), DropCap.maximumLines)) : nil
+        }
+        style.tableCell = tableCell.map { cell in
+            var cell = cell
+            cell.row = max(0, cell.row)
+            cell.column = max(0, cell.column)
+            cell.columnSpan = min(max(1, cell.columnSpan), TableCell.maximumColumns + 1)
+            cell.padding = min(ems(cell.padding), 4)
+            cell.border = min(ems(cell.border), 1)
+            cell.tableBorder = min(ems(cell.tableBorder), 1)
+            cell.tableIndent = ems(cell.tableIndent)
+            return cell
+        }
         return style
     }
 }

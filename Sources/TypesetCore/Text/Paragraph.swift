@@ -50,7 +50,11 @@ public struct Paragraph: Sendable {
             : Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) }, content: lower..<upper)
         if runs.contains(where: { $0.style.replacement != nil }) { Paragraph.dropSplittingReplacements(&runs, units: units, content: lower..<upper) }
         self.runs = runs
-        self.style = style.sanitized
+        var style = style.sanitized
+        // A marker or drop cap covers units of the content, never more.
+        style.markerLength = min(style.markerLength, upper - lower)
+        if let cap = style.dropCap, cap.length > upper - lower - style.markerLength { style.dropCap = nil }
+        self.style = style
         caretSpans = CaretSpan.spans(runs: runs, content: lower..<upper, units: units)
     }
 

@@ -42,21 +42,31 @@ public enum InnerLineBreaks: Hashable, Sendable {
 
 /// Paragraph-level attributes.
 ///
-/// Values left `nil` inherit the reader's typography settings.
+/// Values left `nil` inherit the reader's typography settings. Where a book's own style and a reader setting
+/// compete, the book's value is kept in a field of its own (``bookAlignment``, ``publisherSpacing``,
+/// ``lineHeight``, ``hyphenation``, a positive ``firstLineIndent``) and the layout lets a setting the reader
+/// chose (``TypographySettings/userSet``) win over it; what carries meaning (``alignment``, hanging indents,
+/// block indents, list markers) is kept under any settings.
 ///
-/// Stored in 16 bytes: the flags inline, and the rest (heading level, indents, spacing, language) in a shared
-/// object only when one of them differs from its default. Every paragraph holds its style, and a book of short
-/// lines has a paragraph per line, so the style must be small. Copies share the object until one
-/// of them changes it (copy on write), so readers that give many paragraphs one style keep one object.
+/// Stored in 16 bytes: the flags inline, and the rest (heading level, indents, spacing, language, the book's
+/// line height and hyphenation, list markers, drop caps, table cells) in a shared object only when one of them
+/// differs from its default. Every paragraph holds its style, and a book of short lines has a paragraph per line,
+/// so the style must be small. Copies share the object until one of them changes it (copy on write), so readers
+/// that give many paragraphs one style keep one object.
 public struct ParagraphStyle: Hashable, Sendable {
     /// How newlines inside the paragraph are read.
     public var innerLineBreaks: InnerLineBreaks
-    /// Alignment, or nil for the reader's alignment (headings and preformatted text default to start).
+    /// The paragraph's own alignment, which carries meaning (a centred title, a right-aligned signature) and is
+    /// kept under any settings; nil for ``bookAlignment`` or the reader's alignment (headings and preformatted
+    /// text default to start; preformatted text is never justified).
     public var alignment: TextAlignment?
+    /// The book's alignment of running text (`text-align: justify` on its paragraphs), which the reader's
+    /// alignment replaces when they set one; nil for the reader's.
+    public var bookAlignment: TextAlignment?
     /// Base direction, or nil to take it from the first strong character (UAX #9 rules P2–P3).
     public var baseDirection: WritingDirection?
-    /// Whether the paragraph continues the block of the one before (the next line of a stanza or a table):
-    /// no paragraph spacing between the two.
+    /// Whether the paragraph continues the block of the one before (the next line of a stanza or of a table, the
+    /// lines of an address): only ``spaceBefore`` separates the two, never the reader's paragraph spacing.
     public var continuesBlock: Bool
     /// Whether the paragraph starts a new section (a chapter), which always starts a new page.
     public var startsSection: Bool
@@ -78,16 +88,29 @@ public struct ParagraphStyle: Hashable, Sendable {
         var firstLineIndent: Double?
         var spaceBefore: Double = 0
         var blockIndent: Double = 0
+        var endIndent: Double = 0
         var language: String?
+        var publisherSpacing = false
+        var lineHeight: Double?
+        var hyphenation: Bool?
+        var markerLength = 0
+        var dropCap: DropCap?
+        var tableCell: TableCell?
 
         init() {}
 
         init(copying other: Extras) {
             headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
-            blockIndent = other.blockIndent; language = other.language
+            blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
+            publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
+            markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
         }
 
-        var isDefault: Bool { headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && language == nil }
+        var isDefault: Bool {
+            headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
+                && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
+                && dropCap == nil && tableCell == nil
+        }
     }
 
     /// Changes a value kept in ``extras``, copying the object first when it is shared; a default written where
@@ -130,34 +153,68 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether the role is a heading (of any level), without building the role.
     var isHeading: Bool { roleKind == .heading }
 
-    /// What line layout reads of the style for every paragraph, with one look at the shared object: whether the
-    /// role is `.body` (the reader's first-line indent applies), whether it is set at the start whatever the
-    /// reader's alignment (headings, preformatted text), and the indents and spacing.
-    @inline(__always)
-    var layoutValues: (isBody: Bool, setAtStart: Bool, firstLineIndent: Double?, spaceBefore: Double, blockIndent: Double) {
-        let isBody = roleKind == .body, setAtStart = roleKind == .heading || roleKind == .preformatted
-        guard let extras else { return (isBody, setAtStart, nil, 0, 0) }
-        return (isBody, setAtStart, extras.firstLineIndent, extras.spaceBefore, extras.blockIndent)
-    }
-    /// First-line indent in ems, or nil for the reader's indent.
+    /// First-line indent in ems, or nil for the reader's indent. A negative indent (a hanging indent: verse,
+    /// bibliographies) carries meaning and is kept; the reader's indent replaces a book's positive one on body
+    /// paragraphs when they set one.
     public var firstLineIndent: Double? {
         get { extras?.firstLineIndent }
         set { update(\.firstLineIndent, newValue, default: nil) }
     }
-    /// Extra space above, in ems (added to the reader's paragraph spacing).
+    /// Extra space above, in ems (added to the reader's paragraph spacing, or replacing it: see
+    /// ``publisherSpacing`` and ``continuesBlock``).
     public var spaceBefore: Double {
         get { extras?.spaceBefore ?? 0 }
         set { update(\.spaceBefore, newValue, default: 0) }
     }
-    /// Indent of every line from both edges, in ems (block quotes, list items).
+    /// Indent of every line from the start edge, in ems (block quotes, list items, verse).
     public var blockIndent: Double {
         get { extras?.blockIndent ?? 0 }
         set { update(\.blockIndent, newValue, default: 0) }
+    }
+    /// Indent of every line from the end edge, in ems (block quotes).
+    public var endIndent: Double {
+        get { extras?.endIndent ?? 0 }
+        set { update(\.endIndent, newValue, default: 0) }
     }
     /// Default language of the paragraph (BCP 47), or nil for the document's language.
     public var language: String? {
         get { extras?.language }
         set { update(\.language, newValue, default: nil) }
+    }
+    /// Whether ``spaceBefore`` is the book's own spacing between paragraphs (its CSS margins), which replaces the
+    /// reader's paragraph spacing, unless the reader set one: then theirs applies, except that a book's space
+    /// over 1 em (which sets a block apart: a scene break, a stanza) is kept.
+    public var publisherSpacing: Bool {
+        get { extras?.publisherSpacing ?? false }
+        set { update(\.publisherSpacing, newValue, default: false) }
+    }
+    /// The book's line height as a multiple of the font size (CSS `line-height: 1.5`), or nil for the reader's;
+    /// the reader's line height replaces it when they set one.
+    public var lineHeight: Double? {
+        get { extras?.lineHeight }
+        set { update(\.lineHeight, newValue, default: nil) }
+    }
+    /// The book's hyphenation (CSS `hyphens`: auto or none), or nil for the reader's; the reader's `hyphenate`
+    /// replaces it when they set it.
+    public var hyphenation: Bool? {
+        get { extras?.hyphenation }
+        set { update(\.hyphenation, newValue, default: nil) }
+    }
+    /// How many UTF-16 units at the start of the content are a list marker (`3. `, `• `). The marker hangs in the
+    /// start margin, so that the item's first line of text lines up with its other lines; 0 for none.
+    public var markerLength: Int {
+        get { extras?.markerLength ?? 0 }
+        set { update(\.markerLength, newValue, default: 0) }
+    }
+    /// A drop cap: the paragraph's first letter set large over its first lines.
+    public var dropCap: DropCap? {
+        get { extras?.dropCap }
+        set { update(\.dropCap, newValue, default: nil) }
+    }
+    /// The table cell the paragraph belongs to, if it is in a table.
+    public var tableCell: TableCell? {
+        get { extras?.tableCell }
+        set { update(\.tableCell, newValue, default: nil) }
     }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
@@ -165,8 +222,12 @@ public struct ParagraphStyle: Hashable, Sendable {
                 alignment: TextAlignment? = nil, baseDirection: WritingDirection? = nil,
                 firstLineIndent: Double? = nil, spaceBefore: Double = 0, blockIndent: Double = 0,
                 continuesBlock: Bool = false, startsSection: Bool = false, language: String? = nil,
-                keepsWithNext: Bool = false) {
-        self.innerLineBreaks = innerLineBreaks; self.alignment = alignment; self.baseDirection = baseDirection
+                keepsWithNext: Bool = false,
+                bookAlignment: TextAlignment? = nil, endIndent: Double = 0, publisherSpacing: Bool = false,
+                lineHeight: Double? = nil, hyphenation: Bool? = nil, markerLength: Int = 0, dropCap: DropCap? = nil,
+                tableCell: TableCell? = nil) {
+        self.innerLineBreaks = innerLineBreaks; self.alignment = alignment; self.bookAlignment = bookAlignment
+        self.baseDirection = baseDirection
         self.continuesBlock = continuesBlock; self.startsSection = startsSection; self.keepsWithNext = keepsWithNext
         roleKind = .body
         extras = nil
@@ -174,7 +235,14 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.firstLineIndent = firstLineIndent
         self.spaceBefore = spaceBefore
         self.blockIndent = blockIndent
+        self.endIndent = endIndent
         self.language = language
+        self.publisherSpacing = publisherSpacing
+        self.lineHeight = lineHeight
+        self.hyphenation = hyphenation
+        self.markerLength = markerLength
+        self.dropCap = dropCap
+        self.tableCell = tableCell
     }
 
     /// A body paragraph.
@@ -182,18 +250,80 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// Whether two styles have the same values (whether or not they share their stored object).
     public static func == (a: ParagraphStyle, b: ParagraphStyle) -> Bool {
-        a.innerLineBreaks == b.innerLineBreaks && a.alignment == b.alignment && a.baseDirection == b.baseDirection
+        a.innerLineBreaks == b.innerLineBreaks && a.alignment == b.alignment && a.bookAlignment == b.bookAlignment
+            && a.baseDirection == b.baseDirection
             && a.continuesBlock == b.continuesBlock && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
             && a.roleKind == b.roleKind
             && (a.extras === b.extras || (a.role == b.role && a.firstLineIndent == b.firstLineIndent
                                           && a.spaceBefore == b.spaceBefore && a.blockIndent == b.blockIndent
-                                          && a.language == b.language))
+                                          && a.endIndent == b.endIndent && a.language == b.language
+                                          && a.publisherSpacing == b.publisherSpacing && a.lineHeight == b.lineHeight
+                                          && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
+                                          && a.dropCap == b.dropCap && a.tableCell == b.tableCell))
     }
 
     /// Hashes the values that `==` compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(role); hasher.combine(innerLineBreaks); hasher.combine(alignment); hasher.combine(baseDirection)
-        hasher.combine(firstLineIndent); hasher.combine(spaceBefore); hasher.combine(blockIndent)
-        hasher.combine(continuesBlock); hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
+        hasher.combine(role); hasher.combine(innerLineBreaks); hasher.combine(alignment); hasher.combine(bookAlignment)
+        hasher.combine(baseDirection); hasher.combine(firstLineIndent); hasher.combine(spaceBefore)
+        hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(continuesBlock)
+        hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
+        hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
+        hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
     }
+}
+
+/// A drop cap (CSS `initial-letter`, or a `::first-letter` floated and enlarged): the first letter of a
+/// paragraph set so that its top lines up with the first line and its baseline with the baseline of line
+/// ``lines``; those lines start after it.
+public struct DropCap: Hashable, Sendable {
+    /// How many UTF-16 units at the start of the content the cap covers (the first letter, with any
+    /// punctuation around it).
+    public var length: Int
+    /// How many lines it spans (2 to ``maximumLines``).
+    public var lines: Int
+
+    /// The most lines a drop cap may span.
+    public static let maximumLines = 5
+
+    /// Creates a drop cap.
+    public init(length: Int, lines: Int) { self.length = length; self.lines = lines }
+}
+
+/// Where a paragraph sits in a table, and how its cell is drawn. A cell holds one or more consecutive
+/// paragraphs with the same ``table``, ``row`` and ``column``; a row's cells follow one another in the text.
+public struct TableCell: Hashable, Sendable {
+    /// The table's number in the text (any value that differs from the next table's).
+    public var table: Int
+    /// The row, from 0.
+    public var row: Int
+    /// The first column the cell covers, from 0.
+    public var column: Int
+    /// How many columns it covers (at least 1).
+    public var columnSpan: Int
+    /// Space between the cell's border and its text, in ems.
+    public var padding: Double
+    /// The width of the cell's border, in ems (0: none).
+    public var border: Double
+    /// The border's colour, or nil for the theme's text colour.
+    public var borderColor: Color?
+    /// The cell's background, or nil for none.
+    public var background: Color?
+    /// The width of the border around the whole table, in ems (0: none).
+    public var tableBorder: Double
+    /// The table's indent from the start edge of the column, in ems (a table inside a block quote).
+    public var tableIndent: Double
+
+    /// Creates a cell.
+    public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, padding: Double = 0.3, border: Double = 0,
+                borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0, tableIndent: Double = 0) {
+        self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.padding = padding
+        self.border = border; self.borderColor = borderColor; self.background = background
+        self.tableBorder = tableBorder; self.tableIndent = tableIndent
+    }
+
+    /// The most columns a table is laid out with as a table; one with more is set as a list of its cells (each
+    /// cell's paragraphs one after the other), so that a crafted table of 10,000 columns costs no more than its
+    /// text.
+    public static let maximumColumns = 64
 }

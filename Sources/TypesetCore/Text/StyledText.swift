@@ -11,10 +11,15 @@ public struct StyledText: Sendable {
     /// Indices into ``paragraphs`` of the first paragraph of every section, ascending, starting with 0
     /// (empty only when there are no paragraphs).
     public let sectionStarts: [Int]
+    /// Whether some paragraph is a table cell (the layout then sizes table columns first).
+    public let hasTables: Bool
     /// The document's default language (BCP 47), if known.
     public var language: String?
     /// The document's title, if known.
     public var title: String?
+    /// The fonts the document brings with it (an EPUB's `@font-face` fonts), used for the families its styles
+    /// name; nil for none.
+    public var fonts: DocumentFonts?
 
     /// The most UTF-16 units a paragraph may hold (2^30 − 1, a gigabyte of text without a line break): line
     /// breaking keeps offsets inside a paragraph in 30 bits.
@@ -43,6 +48,7 @@ public struct StyledText: Sendable {
     public init(paragraphs: [Paragraph], language: String? = nil, title: String? = nil) throws {
         var expected = 0
         var sections: [Int] = []
+        var tables = false
         for (index, paragraph) in paragraphs.enumerated() {
             guard paragraph.range.lowerBound == expected else {
                 throw InvalidParagraphs(problem: .notAPartition,
@@ -54,8 +60,10 @@ public struct StyledText: Sendable {
             }
             expected = paragraph.range.upperBound
             if index == 0 || paragraph.style.startsSection { sections.append(index) }
+            if paragraph.style.tableCell != nil { tables = true }
         }
         self.paragraphs = paragraphs
+        self.hasTables = tables
         self.length = expected
         self.sectionStarts = sections
         self.language = language
@@ -88,6 +96,7 @@ public struct StyledText: Sendable {
 
     private init(unchecked paragraphs: [Paragraph], language: String?) {
         self.paragraphs = paragraphs
+        self.hasTables = false
         self.length = paragraphs.last?.range.upperBound ?? 0
         self.sectionStarts = paragraphs.isEmpty ? [] : [0]
         self.language = language

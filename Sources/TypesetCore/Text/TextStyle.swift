@@ -38,16 +38,41 @@ public struct TextStyle: Hashable, Sendable {
     /// Offsets stay the source's; the run is one caret unit. A replacement of another length is ignored (the
     /// units are drawn as they are).
     public var replacement: String?
+    /// A colour behind the text, or nil for none. Like ``color``, drawn made readable on the theme's page (see
+    /// `Appearance` and the renderer).
+    public var backgroundColor: Color?
+    /// Lines drawn with the text (underline, line-through, overline).
+    public var decoration: TextDecorationLines
+    /// Case shown for the text, which never changes the text itself (see ``TextTransform``).
+    public var textTransform: TextTransform
+    /// Extra space after each character, in ems of this text's size (CSS `letter-spacing`); the reader's
+    /// `letter-spacing` replaces it when they set one.
+    public var letterSpacing: Double
+    /// Extra space added to each space between words, in ems of this text's size (CSS `word-spacing`); the
+    /// reader's `word-spacing` replaces it when they set one.
+    public var wordSpacing: Double
+    /// How far the text is raised above the baseline (lowered when negative), in ems of this text's size
+    /// (CSS `vertical-align: super`, `sub` or a length).
+    public var baselineShift: Double
+    /// Whether the font's common ligatures (`liga`, `clig`) are used; false for CSS `font-variant-ligatures:
+    /// none`. The reader's `ligatures` setting overrides it when they set it.
+    public var ligatures: Bool
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,
                 color: Color? = nil, language: String? = nil, link: String? = nil, smallCaps: Bool = false,
                 isHidden: Bool = false, ruby: RubyAnnotation? = nil, emphasis: TextEmphasis? = nil,
-                sideLine: TextSideLine? = nil, replacement: String? = nil) {
+                sideLine: TextSideLine? = nil, replacement: String? = nil,
+                backgroundColor: Color? = nil, decoration: TextDecorationLines = [], textTransform: TextTransform = .none,
+                letterSpacing: Double = 0, wordSpacing: Double = 0, baselineShift: Double = 0,
+                ligatures: Bool = true) {
         self.fontFamily = fontFamily; self.weight = weight; self.isItalic = isItalic; self.fontScale = fontScale
         self.color = color; self.language = language; self.link = link; self.smallCaps = smallCaps
         self.isHidden = isHidden; self.ruby = ruby; self.emphasis = emphasis; self.sideLine = sideLine
         self.replacement = replacement
+        self.backgroundColor = backgroundColor; self.decoration = decoration; self.textTransform = textTransform
+        self.letterSpacing = letterSpacing; self.wordSpacing = wordSpacing; self.baselineShift = baselineShift
+        self.ligatures = ligatures
     }
 
     /// Plain body text.
@@ -71,4 +96,32 @@ public struct AttributeRun: Hashable, Sendable {
 
     /// Creates a run over a paragraph-relative range.
     public init(range: Range<Int>, style: TextStyle) { self.range = range; self.style = style }
+}
+
+/// The lines CSS `text-decoration` draws with text.
+public struct TextDecorationLines: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    /// Creates a set from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A line under the baseline.
+    public static let underline = TextDecorationLines(rawValue: 1)
+    /// A line through the middle of lower-case letters.
+    public static let lineThrough = TextDecorationLines(rawValue: 2)
+    /// A line over the text.
+    public static let overline = TextDecorationLines(rawValue: 4)
+}
+
+/// CSS `text-transform`: the case text is shown in. Shaping and line breaking see the transformed letters, but the
+/// text and its offsets are never changed: each character is replaced by one of the same UTF-16 length (a
+/// letter whose case mapping is longer keeps its simple mapping: `ß` is shown as `ẞ` in capitals, never as
+/// `SS`, so that every offset still points at its source character).
+public enum TextTransform: String, Hashable, Sendable {
+    /// As written.
+    case none
+    /// All capitals.
+    case uppercase
+    /// All lower case.
+    case lowercase
+    /// The first letter of each word in capitals (title case).
+    case capitalize
 }

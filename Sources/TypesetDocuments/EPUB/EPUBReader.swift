@@ -81,11 +81,14 @@ private struct ReadingSession {
     let options: EPUBReader.Options
     var book: String { archive.bookName }
     var warnings: [String] = []
-    var styleSheets: [String: CSSStyleSheet] = [:]
+    var styles: StyleSheetLoader
+    /// The book's `@font-face` fonts (with publisher styles only: without them the book's families are not used).
+    var fonts: EmbeddedFontLoader?
 
     init(archive: LibZipArchive, options: EPUBReader.Options) {
         self.archive = archive
         self.options = options
+        styles = StyleSheetLoader(archive: archive)
     }
 
     mutating func read() throws(DocumentError) -> EPUBBook {
@@ -106,7 +109,10 @@ private struct ReadingSession {
         guard package.spine.count <= limits.maximumSpineItems else {
             throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
         }
-        try checkEncryption(package)
+        let obfuscatedFonts = try checkEncryption(package)
+        if options.publisherStyles {
+            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier)
+        }
 
         // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
         var spine: [EPUBSpineItem] = []
@@ -176,12 +182,13 @@ private struct ReadingSession {
                 images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
             }
         }
-        let styled: StyledText
+        var styled: StyledText
         do {
-            // Every spine item starts a section; an over-long one (a whole book in one XHTML file) is split at
-            // paragraph boundaries like plain text, so a relayout from the anchor stays bounded.
-            styled = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: package.metadata.language,
+            // Every spine item starts a section (and a CSS page break inside one); a long one is laid out in parts
+            // by a reading session, never split into pages the book does not have.
+            styled = try StyledText(paragraphs: paragraphs, language: package.metadata.language,
                                     title: package.metadata.title)
+            if let faces = fonts?.faces, !faces.isEmpty { styled.fonts = DocumentFonts(faces: faces) }
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")
@@ -206,7 +213,7 @@ private struct ReadingSession {
         return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
                         pageProgression: package.pageProgression, images: images, anchors: anchors,
-                        warnings: warnings.map(DocumentError.oneLine))  // one line each, like errors
+                        warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine))  // one line each, like errors
     }
 
     // MARK: Parts
@@ -262,44 +269,16 @@ private struct ReadingSession {
             return text
         }
         let root = try parseXML(current.path)
-        let sheet = options.publisherStyles ? publisherSheet(for: root, path: current.path) : CSSStyleSheet()
+        // The book's sheets are read with publisher styles off too: what carries meaning in them (emphasis,
+        // centring, verse indentation, lists, hidden text) still applies (see XHTMLConverter).
+        let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
+        if !sheet.fontFaces.isEmpty, var loader = fonts {
+            converter.embeddedFamilies = loader.load(sheet.fontFaces)
+            fonts = loader
+        }
         return converter.convert(root)
-    }
-
-    /// The document's linked style sheets and `<style>` elements, in document order.
-    private mutating func publisherSheet(for root: XMLElement, path: String) -> CSSStyleSheet {
-        var combined = CSSStyleSheet()
-        var stack: [XMLElement] = [root]
-        var ordered: [XMLElement] = []
-        while let element = stack.popLast() {
-            if element.name == "link" || element.name == "style" { ordered.append(element) }
-            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
-        }
-        for element in ordered {
-            if element.name == "style" {
-                combined.append(CSSStyleSheet(parsing: element.textContent))
-                continue
-            }
-            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
-            guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
-                  case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path) else { continue }
-            if let cached = styleSheets[sheetPath] { combined.append(cached); continue }
-            var sheet = CSSStyleSheet()
-            if archive.contains(sheetPath) {
-                do {
-                    // A style sheet is small; one larger than 2 MB is not worth reading.
-                    let bytes = try archive.read(sheetPath, limit: 2 << 20)
-                    sheet = CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self))
-                } catch {
-                    warnings.append(error.message + " (style sheet ignored)")
-                }
-            }
-            styleSheets[sheetPath] = sheet
-            combined.append(sheet)
-        }
-        return combined
     }
 
     private mutating func imageSize(_ path: String) -> Size? {
@@ -311,19 +290,20 @@ private struct ReadingSession {
         return ImageHeader.pixelSize(bytes)
     }
 
-    /// Refuses books whose spine items are encrypted (DRM); font obfuscation is not encryption of text.
-    private func checkEncryption(_ package: EPUBPackage) throws(DocumentError) {
+    /// Refuses books whose spine items are encrypted (DRM); font obfuscation is not encryption of text. Returns
+    /// the obfuscated fonts, by entry path, with their algorithm.
+    private func checkEncryption(_ package: EPUBPackage) throws(DocumentError) -> [String: FontObfuscation] {
         guard archive.contains("META-INF/encryption.xml"),
               let bytes = try? archive.read("META-INF/encryption.xml", limit: 4 << 20),
-              let parsed = try? LibXMLReader.parse(bytes, entry: "META-INF/encryption.xml", book: book) else { return }
-        let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
+              let parsed = try? LibXMLReader.parse(bytes, entry: "META-INF/encryption.xml", book: book) else { return [:] }
         var encrypted: Set<String> = []
+        var obfuscated: [String: FontObfuscation] = [:]
         for data in parsed.root.descendants(named: "EncryptedData") {
             let algorithm = data.descendants(named: "EncryptionMethod").first?.attribute("Algorithm") ?? ""
-            guard !fontObfuscation.contains(algorithm) else { continue }
+            let obfuscation = FontObfuscation(algorithm: algorithm)
             for reference in data.descendants(named: "CipherReference") {
                 if let uri = reference.attribute("URI"), case .inBook(let path, _)? = EPUBPath.resolve(uri, relativeTo: "") {
-                    encrypted.insert(path)
+                    if let obfuscation { obfuscated[path] = obfuscation } else { encrypted.insert(path) }
                 }
             }
         }
@@ -332,6 +312,7 @@ private struct ReadingSession {
                 throw DocumentError(.unsupported, "\(book): \(item.path) is encrypted (DRM); Typeset cannot read DRM-protected books")
             }
         }
+        return obfuscated
     }
 
     /// Resolves a TOC entry and its children to offsets; an entry without a target takes its first child's.

@@ -31,58 +31,90 @@ struct SpineItemText: Sendable {
 
 /// Turns one XHTML document into a ``SpineItemText``.
 ///
-/// **The projection depends only on the XHTML.** Which units exist, where paragraphs break and where every id
-/// lands is decided by elements and text alone, never by CSS or reader settings, so positions stay valid
-/// whatever the styles. CSS changes only how units look: `display: none` keeps the text in the projection
-/// as hidden units (``TextStyle/isHidden``: no width, no caret stop), `list-style-type: none` does the same for
-/// the list marker,
-/// and `display: block` on an inline element does not split a paragraph.
+/// **The projection depends only on the XHTML and the CSS that carries meaning.** Which units exist, where
+/// paragraphs break and where every id lands is decided by elements and by the structural properties of the
+/// book's CSS (`display`, `white-space`, `list-style-type`), which apply whether publisher styles are on or off,
+/// never by reader settings: positions stay valid whatever the styles. `display: none` keeps the text in the
+/// projection as hidden units (``TextStyle/isHidden``: no width, no caret stop), `list-style-type: none` does the
+/// same for the list marker.
 ///
-/// The text is what a browser would show: white space collapsed (CSS `white-space: normal`), kept in `<pre>`;
-/// each block (paragraph, heading, list item, table row, ...) is a paragraph ended by `\n`; `<br>` is
-/// U+2028 in a paragraph whose inner line breaks are preserved; an image is U+FFFC; `<hr>` is a centred
-/// `———`; list items start with their marker (`•`, `3.`); table cells are joined by ` | `.
+/// The text is what a browser would show: white space collapsed (CSS `white-space: normal`), kept in `<pre>` and
+/// under `white-space: pre`; each block (paragraph, heading, list item, table cell, ...) is a paragraph ended by
+/// `\n`; `<br>` is U+2028 in a paragraph whose inner line breaks are preserved; an image is U+FFFC; `<hr>` is a
+/// centred `———`; list items start with their marker (`•`, `3.`, `iv.`), which hangs in the start margin; a table
+/// is a paragraph per cell, laid out as a table (``TableCell``).
+///
+/// **Publisher styles.** With ``publisherStyles`` the book's CSS applies in full; without it, only what carries
+/// meaning does (``ComputedStyle/carriesMeaning(_:isRoot:)``), and the reader's settings decide the rest. Either
+/// way the paragraph records which of its values are the book's running-text styles (``ParagraphStyle``), so that
+/// the reader's settings can override them at layout.
 struct XHTMLConverter {
     /// The item's entry path, against which links and image sources resolve.
     let path: String
     /// The publisher's style sheets (linked and `<style>`), in document order.
     let sheet: CSSStyleSheet
-    /// Whether publisher styles apply (`sheet` and `style` attributes); the built-in sheet always does.
+    /// Whether publisher styles apply in full (`sheet` and `style` attributes); the built-in sheet always does,
+    /// and so does what carries meaning in the book's.
     let publisherStyles: Bool
     /// The book's language: paragraphs in it carry no language of their own.
     let bookLanguage: String?
+    /// The families the book's `@font-face` rules provide (lower case): a `font-family` naming one of them is
+    /// kept in the text's styles; other named families are the reader's choice.
+    var embeddedFamilies: Set<String> = []
 
-    private var output = SpineItemText()
+    var output = SpineItemText()
     // The paragraph being built.
-    private var line: [UInt16] = []
-    private var runs: [AttributeRun] = []
-    private var paragraphBlock: BlockContext?
-    private var pendingSpace = false
-    private var pendingSpaceHasNewline = false
-    private var lineHasContent = false
-    private var hasLineBreak = false
-    private var pendingAnchors: [String] = []
-    private var onlyImages = true
+    var line: [UInt16] = []
+    var runs: [AttributeRun] = []
+    var paragraphBlock: BlockContext?
+    var pendingSpace = false
+    var pendingSpaceHasNewline = false
+    var lineHasContent = false
+    var hasLineBreak = false
+    var pendingAnchors: [String] = []
+    var onlyImages = true
+    /// The marker of the list item whose first paragraph has not started yet, and the units of the marker at
+    /// the start of the paragraph being built.
+    var pendingMarker: (units: [UInt16], inline: InlineContext, block: BlockContext)?
+    var paragraphMarkerLength = 0
+    /// A `::first-letter` style waiting for the first letter of its block, and the drop cap of the paragraph
+    /// being built.
+    var pendingFirstLetter: FirstLetter?
+    var paragraphDropCap: DropCap?
     // Between blocks.
-    private var pendingMargin = 0.0
-    private var pendingMarginFromPublisher = false
-    private var pendingBreakBefore = false
-    private var rowIndexInTable: [Int] = []
-    private var cellIndexInRow = 0
-    private var preStartsHere = false
+    var pendingMargin = 0.0
+    var pendingMarginFromPublisher = false
+    /// An element with the reader's paragraph spacing (a `<p>`, a heading, a list) starts or ends here.
+    var pendingReaderSpacing = false
+    /// What the book's margins say about the space here, applied or not (publisher styles off), and whether
+    /// they say anything.
+    var pendingBookMargin = 0.0
+    var pendingBookMarginSaid = false
+    var pendingBreakBefore = false
+    var preStartsHere = false
+    /// The tables being read, innermost last.
+    var tables: [TableState] = []
+    var tableCount = 0
+
+    /// A `::first-letter` style: the style of the letter, and the lines it drops over when it is a drop cap.
+    struct FirstLetter {
+        var style: ComputedStyle
+        var dropLines: Int?
+    }
 
     /// Block-level state passed down the tree.
     struct BlockContext {
         var role: ParagraphRole = .body
-        var blockIndent = 0.0
+        /// Indents from the start and end edges (margins and padding of the enclosing blocks), in ems.
+        var startIndent = 0.0
+        var endIndent = 0.0
         var direction: WritingDirection?
         var language: String?
         /// The nearest block element's style (alignment, indent).
         var style = ComputedStyle()
-        var preformatted = false
-        var inTableCell = false
         var listDepth = 0
-        var continuesBlock = false
+        /// The table cell the block is in.
+        var cell: TableCell?
     }
 
     /// Character-level state passed down the tree.
@@ -92,6 +124,11 @@ struct XHTMLConverter {
         var link: String?
     }
 
+    /// Elements whose margins are the reader's paragraph spacing (a browser gives them a margin of about 1 em);
+    /// other blocks (`div`, `section`, `li`) have none, so that lines set as `<div>`s stay together.
+    static let spacedBlocks: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "menu", "dir",
+                                            "blockquote", "pre", "table", "figure", "hr", "address", "center", "details"]
+
     init(path: String, sheet: CSSStyleSheet, publisherStyles: Bool, bookLanguage: String?) {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
     }
@@ -100,13 +137,14 @@ struct XHTMLConverter {
     mutating func convert(_ root: XMLElement) -> SpineItemText {
         let rootPath = ElementPath(root: root)
         var block = BlockContext()
-        let rootStyle = resolveStyle(rootPath, parent: ComputedStyle())
+        let rootStyle = resolveStyle(rootPath, parent: ComputedStyle(), isRoot: true)
         block.style = rootStyle
         block.language = language(of: root)
         block.direction = direction(of: root)
         var inline = InlineContext(style: rootStyle, language: block.language, link: nil)
         inline.style = rootStyle
         walkChildren(rootPath, block: block, inline: inline)
+        emitPendingMarker()
         flushParagraph()
         // Anchors after the last content point at the end of the item.
         for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = output.units.count }
@@ -116,7 +154,7 @@ struct XHTMLConverter {
 
     // MARK: Walking
 
-    private enum Category {
+    enum Category {
         case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, svg, listContainer,
              listItem, switchElement
     }
@@ -129,7 +167,7 @@ struct XHTMLConverter {
         "dl", "dt", "dd", "caption", "form", "fieldset", "legend", "thead", "tbody", "tfoot", "html",
     ]
 
-    private func category(of element: XMLElement) -> Category {
+    func category(of element: XMLElement) -> Category {
         let namespace = element.namespace
         if namespace == XMLNamespace.svg { return element.name == "svg" ? .svg : .skip }
         if namespace == XMLNamespace.ops { return element.name == "switch" ? .switchElement : .inline }
@@ -150,7 +188,7 @@ struct XHTMLConverter {
         }
     }
 
-    private mutating func walkChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
+    mutating func walkChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
         var elementIndex = 0
         var childPaths: [ElementPath]?
         for child in path.element.children {
@@ -168,21 +206,22 @@ struct XHTMLConverter {
 
     /// The inline context inside an element: its resolved style and language. Its id is recorded as an anchor at
     /// the current position.
-    private mutating func enterInline(_ path: ElementPath, parent: InlineContext) -> InlineContext {
+    mutating func enterInline(_ path: ElementPath, parent: InlineContext) -> InlineContext {
         if let id = path.element.id { pendingAnchors.append(id) }
         var inline = parent
-        inline.style = resolveStyle(path, parent: parent.style)
+        inline.style = resolveStyle(path, parent: parent.style, isRoot: path.element.lowercasedName == "body")
         if let language = language(of: path.element) { inline.language = language }
         return inline
     }
 
-    private mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
+    mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
         let element = path.element
-        let kind = category(of: element)
-        if kind == .skip || element.attribute("hidden") != nil { return }
+        let structural = category(of: element)
+        if structural == .skip || element.attribute("hidden") != nil { return }
         var inline = enterInline(path, parent: parentInline)
         let style = inline.style
         let name = element.lowercasedName
+        let kind = effectiveCategory(structural, style: style, name: name)
         if name == "a", let href = element.attribute("href") ?? element.attribute("href", namespace: XMLNamespace.xlink) {
             inline.link = resolveLink(href)
         }
@@ -197,7 +236,9 @@ struct XHTMLConverter {
                 walkChildren(path, block: parentBlock, inline: inline)
             }
         case .lineBreak:
-            appendLineBreak(block: parentBlock, inline: inline)
+            // A `<br>` the book hides (Standard Ebooks' verse: each line a block, the breaks between them hidden)
+            // breaks nothing; it holds no text, so nothing is lost.
+            if !style.hidden { appendLineBreak(block: parentBlock, inline: inline) }
         case .image:
             let source = element.attribute("src") ?? element.attribute("href", namespace: XMLNamespace.xlink)
                 ?? element.attribute("href")
@@ -224,151 +265,135 @@ struct XHTMLConverter {
             var block = enterBlock(path, style: style, parent: parentBlock)
             block.style.alignment = .center
             block.style.textIndent = 0
+            block.style.alignmentFromRoot = false
             appendUnits(Array("———".utf16), block: block, inline: inline)
             onlyImages = false
             flushParagraph()
-            leaveBlock(style)
-        case .block, .listContainer, .listItem, .table, .tableRow:
-            if parentBlock.inTableCell {
-                // Blocks inside a table cell run on in the row's paragraph, separated by a space.
-                markSpace()
-                walkChildren(path, block: parentBlock, inline: inline)
-                markSpace()
-                return
-            }
-            flushParagraph()
-            var block = enterBlock(path, style: style, parent: parentBlock)
-            switch kind {
-            case .listContainer:
-                block.listDepth += 1
-                walkList(path, block: block, inline: inline)
-            case .listItem:
-                walkListItem(path, marker: "•", block: block, inline: inline)
-            case .table:
-                rowIndexInTable.append(0)
-                walkChildren(path, block: block, inline: inline)
-                rowIndexInTable.removeLast()
-            case .tableRow:
-                let rowIndex = rowIndexInTable.last ?? 0
-                if rowIndex > 0 { block.continuesBlock = true }
-                if !rowIndexInTable.isEmpty { rowIndexInTable[rowIndexInTable.count - 1] += 1 }
-                block.style.textIndent = 0
-                cellIndexInRow = 0
-                walkChildren(path, block: block, inline: inline)
-            default:
-                if name == "pre" { preStartsHere = true }
-                walkChildren(path, block: block, inline: inline)
-                preStartsHere = false
-            }
-            flushParagraph()
-            leaveBlock(style)
-        case .tableCell:
-            if cellIndexInRow > 0 {
-                pendingSpace = false
-                appendUnits(Array(" | ".utf16), block: parentBlock, inline: parentInline)
-                lineHasContent = false  // the cell's leading white space is dropped
-            }
-            cellIndexInRow += 1
-            var block = parentBlock
-            block.inTableCell = true
+            leaveBlock(path, style: style)
+        case .block, .listContainer, .listItem, .table, .tableRow, .tableCell:
+            handleBlock(path, kind: kind, style: style, block: parentBlock, inline: inline)
+        }
+    }
+
+    /// What an element is once the book's `display` has had its say: a `<span>` made a block breaks the paragraph,
+    /// a `<p>` made inline runs on in it (structural, so it applies whether publisher styles are on or off).
+    func effectiveCategory(_ kind: Category, style: ComputedStyle, name: String) -> Category {
+        guard let display = style.display, name != "html", name != "body" else { return kind }
+        switch (kind, display) {
+        case (.inline, .block), (.inline, .listItem): return .block
+        case (.block, .inline): return .inline
+        case (.listItem, .block), (.listItem, .inline): return display == .inline ? .inline : .block
+        default: return kind
+        }
+    }
+
+    /// A block element: its own paragraphs, between the paragraphs before and after it.
+    mutating func handleBlock(_ path: ElementPath, kind: Category, style: ComputedStyle, block parentBlock: BlockContext,
+                              inline: InlineContext) {
+        switch kind {
+        case .table where parentBlock.cell == nil:
+            handleTable(path, style: style, block: parentBlock, inline: inline)
+            return
+        case .tableRow where !tables.isEmpty && parentBlock.cell == nil:
+            handleTableRow(path, style: style, block: parentBlock, inline: inline)
+            return
+        case .tableCell where !tables.isEmpty && parentBlock.cell == nil:
+            handleTableCell(path, style: style, block: parentBlock, inline: inline)
+            return
+        default:
+            break
+        }
+        if kind == .listContainer { emitPendingMarker() }
+        flushParagraph()
+        var block = enterBlock(path, style: style, parent: parentBlock)
+        switch kind {
+        case .listContainer:
+            block.listDepth += 1
+            walkList(path, block: block, inline: inline)
+        case .listItem:
+            walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
+        case .block where style.display == .listItem:
+            // `display: list-item` on another block (a `<div>`): a bulleted item.
+            walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
+        default:
+            if path.element.lowercasedName == "pre" { preStartsHere = true }
             walkChildren(path, block: block, inline: inline)
-            pendingSpace = false
+            preStartsHere = false
         }
-    }
-
-    /// A list: each `<li>` gets its marker, `•` in `<ul>` (`◦` nested), its number in `<ol>` (`start` and
-    /// `value` honoured).
-    private mutating func walkList(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
-        let element = path.element
-        let ordered = element.lowercasedName == "ol"
-        var counter = Int(element.attribute("start")?.trimmingWhiteSpace() ?? "") ?? 1
-        let bullet = block.listDepth > 1 ? "◦" : "•"
-        var elementIndex = 0
-        let childPaths = path.childPaths()
-        for child in element.children {
-            switch child {
-            case .text(let text):
-                appendText(text, block: block, inline: inline)
-            case .element(let childElement):
-                guard elementIndex < childPaths.count else { continue }
-                let childPath = childPaths[elementIndex]
-                elementIndex += 1
-                guard childElement.lowercasedName == "li", category(of: childElement) == .listItem,
-                      childElement.attribute("hidden") == nil else {
-                    handle(childPath, block: block, inline: inline)
-                    continue
-                }
-                if let value = Int(childElement.attribute("value")?.trimmingWhiteSpace() ?? "") { counter = value }
-                let marker = ordered ? "\(counter)." : bullet
-                counter += 1
-                let itemInline = enterInline(childPath, parent: inline)
-                let style = itemInline.style
-                flushParagraph()
-                let itemBlock = enterBlock(childPath, style: style, parent: block)
-                walkListItem(childPath, marker: marker, block: itemBlock, inline: itemInline)
-                flushParagraph()
-                leaveBlock(style)
-            }
-        }
-    }
-
-    private mutating func walkListItem(_ path: ElementPath, marker: String, block: BlockContext, inline: InlineContext) {
-        var markerInline = inline
-        markerInline.link = nil
-        // The marker is content (positions do not depend on CSS); `list-style-type: none` only hides it.
-        if inline.style.listMarkerHidden { markerInline.style.hidden = true }
-        appendUnits(Array((marker + " ").utf16), block: block, inline: markerInline)
-        onlyImages = false
-        lineHasContent = false
-        walkChildren(path, block: block, inline: inline)
+        flushParagraph()
+        leaveBlock(path, style: style)
     }
 
     // MARK: Blocks
 
-    private mutating func enterBlock(_ path: ElementPath, style: ComputedStyle, parent: BlockContext) -> BlockContext {
+    /// The block context inside a block element: its role, language, direction and indents; its vertical
+    /// margins and page break go to the space before the next paragraph, and its `::first-letter` style waits for
+    /// its first letter.
+    mutating func enterBlock(_ path: ElementPath, style: ComputedStyle, parent: BlockContext) -> BlockContext {
         let element = path.element
         let name = element.lowercasedName
         var block = parent
         block.style = style
-        block.continuesBlock = false
         if let language = language(of: element) { block.language = language }
         if let direction = direction(of: element) { block.direction = direction }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             block.role = .heading(level: Int(String(name.dropFirst())) ?? 1)
         case "blockquote": block.role = .blockQuote
-        case "li":
-            block.role = .listItem
-            block.blockIndent += 1.2
-        case "pre": block.role = .preformatted; block.preformatted = true
+        case "li": block.role = .listItem
         default: break
         }
+        if style.display == .listItem { block.role = .listItem }
+        if style.whiteSpace == .pre { block.role = .preformatted }
         let isRoot = name == "html" || name == "body"
         if !isRoot {
-            let start = block.direction == .rightToLeft ? style.marginRight : style.marginLeft
-            block.blockIndent += min(3, max(0, start ?? 0))
-            block.blockIndent = min(block.blockIndent, 4.5)
-            if let top = style.marginTop {
-                pendingMargin = max(pendingMargin, top)
-                if style.marginTopFromPublisher { pendingMarginFromPublisher = true }
-            }
+            // Margins and padding indent the block's lines (a right-to-left block's start is its right).
+            let left = (style.marginLeft ?? 0) + style.padding.left
+            let right = (style.marginRight ?? 0) + style.padding.right
+            let (start, end) = block.direction == .rightToLeft ? (right, left) : (left, right)
+            block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
+            block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
+            noteSpace(style.marginTop, fromPublisher: style.marginTopFromPublisher, book: style.bookMarginTop,
+                      spaced: XHTMLConverter.spacedBlocks.contains(name))
         }
         if style.breakBefore { pendingBreakBefore = true }
+        if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
+            pendingFirstLetter = firstLetter
+        }
         return block
     }
 
-    private mutating func leaveBlock(_ style: ComputedStyle) {
-        if let bottom = style.marginBottom {
-            pendingMargin = max(pendingMargin, bottom)
-            if style.marginBottomFromPublisher { pendingMarginFromPublisher = true }
+    /// The most a block's margins and padding indent its lines, in ems (as deep as verse and nested quotes go; the
+    /// layout limits indents to half the column).
+    static let maximumIndent = 16.0
+
+    mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
+        let name = path.element.lowercasedName
+        guard name != "html", name != "body" else { return }
+        noteSpace(style.marginBottom, fromPublisher: style.marginBottomFromPublisher, book: style.bookMarginBottom,
+                  spaced: XHTMLConverter.spacedBlocks.contains(name))
+        if style.breakAfter { pendingBreakBefore = true }
+        pendingFirstLetter = nil
+    }
+
+    /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.
+    mutating func noteSpace(_ margin: Double?, fromPublisher: Bool, book: Double?, spaced: Bool) {
+        if spaced { pendingReaderSpacing = true }
+        if let margin {
+            pendingMargin = max(pendingMargin, margin)
+            if fromPublisher { pendingMarginFromPublisher = true }
+        }
+        if let book {
+            pendingBookMargin = max(pendingBookMargin, book)
+            pendingBookMarginSaid = true
         }
     }
 
-    private mutating func flushParagraph() {
+    mutating func flushParagraph() {
         pendingSpace = false
         guard let block = paragraphBlock else { return }
         // A line break that ends a block makes no empty line after it (as in HTML).
-        if hasLineBreak, line.last == 0x2028, line.count > 1 || !block.preformatted {
+        if hasLineBreak, line.last == 0x2028, line.count > 1 || block.role != .preformatted {
             line.removeLast()
             if let last = runs.last {
                 if last.range.count <= 1 { runs.removeLast() } else { runs[runs.count - 1].range = last.range.lowerBound..<(last.range.upperBound - 1) }
@@ -377,25 +402,55 @@ struct XHTMLConverter {
         let hidden = !runs.isEmpty && runs.allSatisfy { $0.style.isHidden }
         var style = ParagraphStyle()
         style.role = block.role
-        style.innerLineBreaks = hasLineBreak || block.preformatted ? .preserve : .collapse
+        style.innerLineBreaks = hasLineBreak || block.role == .preformatted ? .preserve : .collapse
         style.baseDirection = block.direction
-        style.alignment = block.style.textAlignment(direction: block.direction)
-        style.firstLineIndent = block.style.textIndent.map { min(4, max(-block.blockIndent, $0)) }
+        // Centring, and the end alignment of one element (a signature), carry meaning; the alignment of running
+        // text is the book's, which the reader's `align` replaces when they set it.
+        if let alignment = block.style.textAlignment(direction: block.direction) {
+            if alignment == .center || (alignment == .end && !block.style.alignmentFromRoot) {
+                style.alignment = alignment
+            } else {
+                style.bookAlignment = alignment
+            }
+        }
+        style.firstLineIndent = block.style.textIndent.map { min(XHTMLConverter.maximumIndent, max(-block.startIndent, $0)) }
         if onlyImages && line.contains(0xFFFC) {
             style.alignment = .center
             style.firstLineIndent = 0
         }
-        style.blockIndent = block.blockIndent
+        style.blockIndent = block.startIndent
+        style.endIndent = block.endIndent
         style.language = block.language == bookLanguage ? nil : block.language
+        style.lineHeight = block.style.lineHeight
+        style.hyphenation = block.style.hyphens
+        style.markerLength = paragraphMarkerLength
+        style.dropCap = paragraphDropCap
+        style.tableCell = block.cell
         if hidden {
             style.continuesBlock = true
             style.spaceBefore = 0
         } else {
+            let indent = block.style.textIndent ?? block.style.bookIndent ?? 0
+            let bookSaid = publisherStyles ? pendingMarginFromPublisher : pendingBookMarginSaid
+            let bookSpace = publisherStyles ? pendingMargin : pendingBookMargin
+            let isHeading: Bool
+            if case .heading = block.role { isHeading = true } else { isHeading = false }
             style.spaceBefore = min(4, max(0, pendingMargin))
-            style.continuesBlock = pendingMarginFromPublisher || block.continuesBlock
+            if bookSaid && bookSpace <= 0 && indent <= 0 && !isHeading {
+                // Set apart neither by space nor by an indent: lines of one block (verse, an address).
+                style.continuesBlock = true
+            } else if publisherStyles && pendingMarginFromPublisher {
+                style.publisherSpacing = true
+            } else if !(pendingReaderSpacing || (bookSaid && bookSpace > 0)) {
+                // Blocks without margins (`div`, `li`) follow one another with no space, as in a browser.
+                style.continuesBlock = true
+            }
             style.startsSection = pendingBreakBefore
             pendingMargin = 0
             pendingMarginFromPublisher = false
+            pendingReaderSpacing = false
+            pendingBookMargin = 0
+            pendingBookMarginSaid = false
             pendingBreakBefore = false
         }
         let start = output.units.count
@@ -409,16 +464,15 @@ struct XHTMLConverter {
         lineHasContent = false
         hasLineBreak = false
         onlyImages = true
+        paragraphMarkerLength = 0
+        paragraphDropCap = nil
+        pendingFirstLetter = nil
     }
 
     // MARK: Inline content
 
-    private mutating func markSpace() {
-        if lineHasContent { pendingSpace = true }
-    }
-
-    private mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
-        if block.preformatted {
+    mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
+        if inline.style.whiteSpace == .pre {
             var units: [UInt16] = []
             var previousWasCR = false
             for unit in text.utf16 {
@@ -446,7 +500,25 @@ struct XHTMLConverter {
         var pendingNewline = pendingSpaceHasNewline
         pendingSpace = false
         var leadingSpace = false
+        // `white-space: pre-line` collapses spaces but keeps line ends (each a U+2028, as a `<br>`).
+        let keepsLineEnds = inline.style.whiteSpace == .preLine
+        var previousWasCR = false
         for unit in text.utf16 {
+            if keepsLineEnds && (unit == 0x0A || unit == 0x0D) {
+                if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
+                previousWasCR = unit == 0x0D
+                if !units.isEmpty {
+                    appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
+                    onlyImages = false
+                    units.removeAll()
+                }
+                leadingSpace = false
+                pending = false
+                pendingNewline = false
+                appendLineBreak(block: block, inline: inline)
+                continue
+            }
+            previousWasCR = false
             if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x0C {
                 // Collapsible white space: one space at most, none at the start of a line.
                 if lineHasContent || !units.isEmpty {
@@ -476,7 +548,7 @@ struct XHTMLConverter {
         }
     }
 
-    private mutating func appendLineBreak(block: BlockContext, inline: InlineContext) {
+    mutating func appendLineBreak(block: BlockContext, inline: InlineContext) {
         pendingSpace = false
         appendUnits([0x2028], block: block, inline: inline)
         hasLineBreak = true
@@ -494,14 +566,17 @@ struct XHTMLConverter {
     }
 
     /// Appends units to the paragraph being built (starting one in `block` if none is), with the style of
-    /// `inline`, first emitting any pending collapsed space and placing pending anchors.
-    private mutating func appendUnits(_ units: [UInt16], block: BlockContext, inline: InlineContext,
-                                      leadingSpace: Bool = false) {
+    /// `inline`, first emitting any pending collapsed space and placing pending anchors. The first units of a
+    /// paragraph bring the list marker waiting for them, and take a `::first-letter` style (or make a drop cap).
+    mutating func appendUnits(_ units: [UInt16], block: BlockContext, inline: InlineContext, leadingSpace: Bool = false) {
         guard !units.isEmpty else { return }
         if paragraphBlock == nil { paragraphBlock = block }
-        let paragraphLanguage = paragraphBlock?.language
-        let textStyle = inline.style.textStyle(language: inline.language == paragraphLanguage ? nil : inline.language,
-                                               link: inline.link)
+        if line.isEmpty, let marker = pendingMarker {
+            pendingMarker = nil
+            append(marker.units, style: textStyle(marker.inline))
+            paragraphMarkerLength = marker.units.count
+        }
+        let textStyle = textStyle(inline)
         // The space goes before the anchors: an element's id points at its first character, not at the space.
         // It belongs to the text before it (a hidden span after a space does not hide the space).
         if leadingSpace || (pendingSpace && lineHasContent) {
@@ -513,11 +588,37 @@ struct XHTMLConverter {
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }
             pendingAnchors.removeAll()
         }
+        if line.count == paragraphMarkerLength, appendFirstLetter(units, block: block, inline: inline) {
+            lineHasContent = true
+            return
+        }
         append(units, style: textStyle)
         lineHasContent = true
     }
 
-    private mutating func append(_ units: [UInt16], style: TextStyle) {
+    /// The character style of text in `inline`, in the paragraph being built: the language only where it
+    /// differs from the paragraph's, the family only where the book provides it (or asks for monospace).
+    func textStyle(_ inline: InlineContext) -> TextStyle {
+        let paragraphLanguage = paragraphBlock?.language
+        var style = inline.style.textStyle(language: inline.language == paragraphLanguage ? nil : inline.language,
+                                           link: inline.link)
+        style.fontFamily = fontFamily(inline.style.fontFamilies)
+        return style
+    }
+
+    /// The first family of a `font-family` list that the book embeds, or `monospace`; nil (the reader's) when a
+    /// generic or an uninstalled family comes first.
+    func fontFamily(_ families: [String]?) -> String? {
+        guard let families else { return nil }
+        for family in families {
+            if family == "monospace" { return family }
+            if ["serif", "sans-serif", "cursive", "fantasy", "system-ui"].contains(family) { return nil }
+            if embeddedFamilies.contains(family.lowercased()) { return family }
+        }
+        return nil
+    }
+
+    mutating func append(_ units: [UInt16], style: TextStyle) {
         let start = line.count
         line.append(contentsOf: units)
         if let last = runs.last, last.style == style, last.range.upperBound == start {
@@ -529,31 +630,33 @@ struct XHTMLConverter {
 
     // MARK: Attributes and styles
 
-    private func resolveStyle(_ path: ElementPath, parent: ComputedStyle) -> ComputedStyle {
+    /// The element's style: the built-in sheet's rules, then the book's (its sheets and `style` attribute), in
+    /// cascade order; with publisher styles off, the book's declarations that carry meaning only.
+    func resolveStyle(_ path: ElementPath, parent: ComputedStyle, isRoot: Bool = false) -> ComputedStyle {
         var style = parent.inherited
-        var declarations: [(declaration: CSSDeclaration, fromPublisher: Bool)] = []
+        var declarations: [(declaration: CSSDeclaration, source: ComputedStyle.Source)] = []
+        let builtIn = ComputedStyle.Source(fromPublisher: false, publisherStyles: publisherStyles)
+        let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
         for rule in UserAgentStyleSheet.sheet.matchingRules(path) {
-            for declaration in rule.declarations { declarations.append((declaration, false)) }
+            for declaration in rule.declarations { declarations.append((declaration, builtIn)) }
         }
-        if publisherStyles {
-            for rule in sheet.matchingRules(path) {
-                for declaration in rule.declarations { declarations.append((declaration, true)) }
-            }
-            if let inline = path.element.attribute("style") {
-                for declaration in CSSParser.parseDeclarations(inline) { declarations.append((declaration, true)) }
-            }
+        for rule in sheet.matchingRules(path) {
+            for declaration in rule.declarations { declarations.append((declaration, book)) }
         }
-        if !declarations.isEmpty { style.apply(declarations, parent: parent) }
+        if let inline = path.element.attribute("style") {
+            for declaration in CSSParser.parseDeclarations(inline) { declarations.append((declaration, book)) }
+        }
+        if !declarations.isEmpty { style.apply(declarations, parent: parent, isRoot: isRoot || path.element.lowercasedName == "html") }
         return style
     }
 
-    private func language(of element: XMLElement) -> String? {
+    func language(of element: XMLElement) -> String? {
         let value = element.attribute("lang", namespace: XMLNamespace.xml) ?? element.attribute("lang")
         guard let value = value?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
         return value
     }
 
-    private func direction(of element: XMLElement) -> WritingDirection? {
+    func direction(of element: XMLElement) -> WritingDirection? {
         switch element.attribute("dir")?.trimmingWhiteSpace().lowercased() {
         case "rtl": return .rightToLeft
         case "ltr": return .leftToRight

@@ -21,8 +21,8 @@ import TypesetCore
 ///   width, or kept line by line (as verse) when it does not.
 ///
 /// Chapter headings (``ChapterDetector``) become centred `.heading` paragraphs, one per line, and the first
-/// heading of a group starts a section; ``SectionBounds`` then splits any section longer than
-/// ``SectionBounds/maximumSectionLength`` units at a paragraph boundary.
+/// heading of a group starts a section. Nothing else does: a section is a page break the reader sees, so a text
+/// without headings is one section however long (a reading session lays out long sections in parts).
 public struct PlainTextReader: Sendable {
     /// The longest line (in UTF-16 units) still taken for a hard-wrapped line.
     public static let maximumWrappedLineLength = 100
@@ -114,7 +114,7 @@ public struct PlainTextReader: Sendable {
                 language = guess
                 source = .identified
             }
-            let text = try StyledText(paragraphs: SectionBounds.split(paragraphs), language: language, title: header.title)
+            let text = try StyledText(paragraphs: paragraphs, language: language, title: header.title)
             var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
             matter.languageSource = source
             return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)

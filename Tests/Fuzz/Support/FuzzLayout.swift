@@ -88,6 +88,12 @@ public enum FuzzLayout {
                     textStyle.fontFamily = styles.chance(3) ? families[Int(styles.byte()) % families.count] : nil
                     textStyle.language = styles.chance(3) ? languages[Int(styles.byte()) % languages.count] : nil
                     textStyle.smallCaps = styles.chance(5)
+                    // A book's character styles: spacing (within and beyond its clamps), raised text, case.
+                    if styles.chance(4) { textStyle.letterSpacing = styles.setting(in: -1...5) }
+                    if styles.chance(4) { textStyle.wordSpacing = styles.setting(in: -1...5) }
+                    if styles.chance(4) { textStyle.baselineShift = styles.setting(in: -3...3) }
+                    if styles.chance(5) { textStyle.textTransform = [.uppercase, .lowercase, .capitalize][Int(styles.byte()) % 3] }
+                    textStyle.ligatures = !styles.chance(5)
                     let range = cursor..<min(cursor + length, content.upperBound)
                     // Hidden units, ruby annotations (of the run before) and replaced runs (a same-length
                     // replacement most of the time, another length sometimes, which must be ignored).
@@ -110,7 +116,18 @@ public enum FuzzLayout {
                                        firstLineIndent: styles.chance(2) ? nil : styles.setting(in: 0...4),
                                        spaceBefore: styles.setting(in: 0...3),
                                        blockIndent: styles.setting(in: 0...4),
-                                       continuesBlock: styles.chance(2), startsSection: styles.chance(4))
+                                       continuesBlock: styles.chance(2), startsSection: styles.chance(4),
+                                       bookAlignment: styles.chance(2) ? nil : TextAlignment.allCases[Int(styles.byte()) % 4],
+                                       endIndent: styles.setting(in: 0...4), publisherSpacing: styles.chance(2),
+                                       lineHeight: styles.chance(3) ? styles.setting(in: 0...12) : nil,
+                                       hyphenation: styles.chance(2) ? nil : styles.chance(2),
+                                       markerLength: styles.chance(4) ? Int(styles.byte() % 8) : 0,
+                                       dropCap: styles.chance(6) ? DropCap(length: 1 + Int(styles.byte() % 3), lines: Int(styles.byte() % 7)) : nil,
+                                       // Consecutive cells of one table: a few rows and columns, any paddings and borders.
+                                       tableCell: styles.chance(3) ? TableCell(table: 0, row: Int(styles.byte() % 4), column: Int(styles.byte() % 5),
+                                                                               columnSpan: Int(styles.byte() % 3), padding: styles.setting(in: 0...5),
+                                                                               border: styles.setting(in: 0...2), tableBorder: styles.setting(in: 0...2),
+                                                                               tableIndent: styles.setting(in: 0...5)) : nil)
             }
             paragraphs.append(Paragraph(start: start, units: slice, contentRange: content, runs: runs, style: style))
             start += slice.count

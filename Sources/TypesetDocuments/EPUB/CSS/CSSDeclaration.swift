@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// A CSS length as written, converted to ems by ``CSSLength/ems(fontScale:)`` once the element's font size
 /// is known.
 enum CSSLength: Equatable, Sendable {
@@ -49,15 +51,21 @@ enum CSSLength: Equatable, Sendable {
         case "px": self = .px(value)
         case "pt": self = .pt(value)
         case "ex", "ch": self = .em(value / 2)
+        case "in": self = .pt(value * 72)
+        case "cm": self = .pt(value * 72 / 2.54)
+        case "mm": self = .pt(value * 72 / 25.4)
+        case "pc": self = .pt(value * 12)
         case "": if value == 0 { self = .px(0) } else { return nil }
         default: return nil
         }
     }
 }
 
-/// One declaration of the subset Typeset honours: text-align, font-style, font-weight, font-size (em, %, rem,
-/// px, pt and keywords), font-variant small-caps, font-family monospace, margins, text-indent, display:none,
-/// list-style none and page breaks before an element. Anything else is dropped at parse time.
+/// One declaration of the subset of CSS that books use and Typeset honours (see the README's "Publisher CSS"):
+/// fonts (style, weight, size, small caps, family, ligatures), text (alignment, indent, transform, letter and
+/// word spacing, decoration, colour, background, white space, vertical alignment, line height, hyphens), boxes
+/// (margins, padding, borders, display, float, page breaks), lists and drop caps. Anything else, and any value
+/// it cannot read, is dropped at parse time with no message, as CSS says.
 enum CSSDeclaration: Equatable, Sendable {
     /// `text-align`.
     enum Alignment: Equatable, Sendable { case left, right, center, justify, start, end }
@@ -73,95 +81,377 @@ enum CSSDeclaration: Equatable, Sendable {
         case relative(Double)
     }
     /// A side of the box.
-    enum Side: Equatable, Sendable { case top, right, bottom, left }
+    enum Side: Equatable, Sendable, CaseIterable { case top, right, bottom, left }
+    /// `display`.
+    enum Display: Equatable, Sendable { case none, block, inline, listItem, other }
+    /// `white-space`: whether white space collapses, and whether line breaks in the source are kept.
+    enum WhiteSpace: Equatable, Sendable { case normal, pre, preLine }
+    /// `vertical-align`.
+    enum VerticalAlign: Equatable, Sendable {
+        case baseline
+        /// Raised (`super`: a third of the parent's size) or lowered (`sub`: a fifth), in ems of the parent.
+        case shift(Double)
+        /// A length (ems of the element's own size for `em`) or a percentage of its line height.
+        case length(CSSLength)
+    }
+    /// `line-height`.
+    enum LineHeight: Equatable, Sendable { case normal, multiple(Double), length(CSSLength) }
 
     case textAlign(Alignment)
     case italic(Bool)
     case weight(Weight)
     case fontSize(FontSize)
     case smallCaps(Bool)
-    case monospace(Bool)
+    /// `font-family`: the families in order, quotes removed, generic names lower-cased.
+    case fontFamily([String])
     case margin(Side, CSSLength)
+    case padding(Side, CSSLength)
     case textIndent(CSSLength)
-    /// `display: none` (true) or any other display (false).
-    case displayNone(Bool)
+    case display(Display)
     /// `page-break-before: always` / `break-before: page` (true), or `auto`/`avoid` (false).
     case breakBefore(Bool)
-    /// `list-style-type: none` or `list-style: none` (true), or another marker type (false).
-    case listMarkerHidden(Bool)
+    /// `page-break-after: always` / `break-after: page` (true), or `auto`/`avoid` (false).
+    case breakAfter(Bool)
+    /// `list-style-type` (nil for `none`).
+    case listStyleType(ListMarkerStyle?)
+    case whiteSpace(WhiteSpace)
+    /// `color` (nil: the reader's text colour, for `inherit`-like values the cascade resolves to the default).
+    case color(Color)
+    /// `background-color` (nil for `transparent`).
+    case backgroundColor(Color?)
+    case textDecoration(TextDecorationLines)
+    case textTransform(TextTransform)
+    /// `letter-spacing` / `word-spacing` (nil for `normal`).
+    case letterSpacing(CSSLength?)
+    case wordSpacing(CSSLength?)
+    case verticalAlign(VerticalAlign)
+    case lineHeight(LineHeight)
+    /// `float: left` or `right` (true) or `none` (false).
+    case float(Bool)
+    /// `initial-letter: N` (nil for `normal`).
+    case initialLetter(Int?)
+    /// `font-variant-ligatures: none` (false) or `normal` (true).
+    case ligatures(Bool)
+    /// `hyphens: auto` (true), `manual`/`none` (false).
+    case hyphens(Bool)
+    /// Borders: the width, whether a style shows them, their colour (the shorthand sets all three).
+    case borderWidth(CSSLength)
+    case borderVisible(Bool)
+    case borderColor(Color)
 
     /// The declarations one `property: value` pair stands for (shorthands expand); empty when unsupported.
     static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
         let value = rawValue.trimmingWhiteSpace().lowercased()
-        let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        let words = CSSDeclaration.words(value)
+        if value == "inherit" || value == "initial" || value == "unset" {
+            return initialValue(property)
+        }
         switch property {
         case "text-align":
             let map: [String: Alignment] = ["left": .left, "right": .right, "center": .center, "justify": .justify,
-                                            "start": .start, "end": .end, "initial": .start, "-webkit-center": .center]
+                                            "start": .start, "end": .end, "-webkit-center": .center]
             return map[value].map { [.textAlign($0)] } ?? []
         case "font-style":
             switch value {
             case "italic", "oblique": return [.italic(true)]
-            case "normal", "initial": return [.italic(false)]
-            default: return []
+            case "normal": return [.italic(false)]
+            default: return value.hasPrefix("oblique") ? [.italic(true)] : []
             }
         case "font-weight":
-            switch value {
-            case "bold": return [.weight(.absolute(700))]
-            case "normal", "initial": return [.weight(.absolute(400))]
-            case "bolder": return [.weight(.bolder)]
-            case "lighter": return [.weight(.lighter)]
-            default:
-                guard let number = Int(value), (1...1000).contains(number) else { return [] }
-                return [.weight(.absolute(number))]
-            }
+            return fontWeight(value).map { [.weight($0)] } ?? []
         case "font-size":
-            let keywords: [String: Double] = ["xx-small": 0.6, "x-small": 0.75, "small": 0.89, "medium": 1,
-                                              "large": 1.2, "x-large": 1.5, "xx-large": 2, "xxx-large": 3]
-            if let scale = keywords[value] { return [.fontSize(.absolute(scale))] }
-            if value == "smaller" { return [.fontSize(.relative(0.83))] }
-            if value == "larger" { return [.fontSize(.relative(1.2))] }
-            guard let length = CSSLength(Substring(value)), length != .auto else { return [] }
-            return [.fontSize(.length(length))]
+            return fontSize(value).map { [.fontSize($0)] } ?? []
         case "font-variant", "font-variant-caps":
             if words.contains("small-caps") || words.contains("all-small-caps") { return [.smallCaps(true)] }
-            if value == "normal" || value == "initial" { return [.smallCaps(false)] }
+            if value == "normal" { return [.smallCaps(false)] }
+            return []
+        case "font-variant-ligatures":
+            if value == "none" || words.contains("no-common-ligatures") { return [.ligatures(false)] }
+            if value == "normal" || words.contains("common-ligatures") { return [.ligatures(true)] }
             return []
         case "font-family":
-            // Only the generic monospace family is honoured: named families are the reader's choice.
-            let families = value.split(separator: ",").map { $0.trimmingWhiteSpace() }
-            return [.monospace(families.contains("monospace"))]
-        case "margin":
-            let lengths = words.compactMap { CSSLength($0) }
-            guard lengths.count == words.count, (1...4).contains(lengths.count) else { return [] }
-            let (top, right, bottom, left): (CSSLength, CSSLength, CSSLength, CSSLength)
-            switch lengths.count {
-            case 1: (top, right, bottom, left) = (lengths[0], lengths[0], lengths[0], lengths[0])
-            case 2: (top, right, bottom, left) = (lengths[0], lengths[1], lengths[0], lengths[1])
-            case 3: (top, right, bottom, left) = (lengths[0], lengths[1], lengths[2], lengths[1])
-            default: (top, right, bottom, left) = (lengths[0], lengths[1], lengths[2], lengths[3])
+            let families = CSSParser.splitTopLevel(String(rawValue), separator: ",").map { family -> String in
+                let name = CSSFontFace.unquoted(family)
+                let generic = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
+                return generic.contains(name.lowercased()) ? name.lowercased() : name
             }
-            return [.margin(.top, top), .margin(.right, right), .margin(.bottom, bottom), .margin(.left, left)]
-        case "margin-top", "margin-right", "margin-bottom", "margin-left":
-            let sides: [String: Side] = ["margin-top": .top, "margin-right": .right, "margin-bottom": .bottom, "margin-left": .left]
-            guard let side = sides[property], let length = CSSLength(Substring(value)) else { return [] }
-            return [.margin(side, length)]
+            return families.isEmpty ? [] : [.fontFamily(families)]
+        case "font":
+            return fontShorthand(rawValue)
+        case "margin", "padding":
+            guard let sides = boxSides(words) else { return [] }
+            return zip(Side.allCases, sides).map { property == "margin" ? .margin($0, $1) : .padding($0, $1) }
+        case "margin-top", "margin-right", "margin-bottom", "margin-left", "padding-top", "padding-right",
+             "padding-bottom", "padding-left", "margin-inline-start", "margin-inline-end", "padding-inline-start",
+             "padding-inline-end":
+            guard let length = CSSLength(Substring(value)) else { return [] }
+            let parts = property.split(separator: "-")
+            let side: Side
+            switch parts.last {
+            case "top": side = .top
+            case "right", "end": side = .right
+            case "bottom": side = .bottom
+            default: side = .left
+            }
+            return [parts[0] == "margin" ? .margin(side, length) : .padding(side, length)]
         case "text-indent":
-            return CSSLength(Substring(value)).map { [.textIndent($0)] } ?? []
+            return CSSLength(Substring(words.first ?? "")).map { [.textIndent($0)] } ?? []
         case "display":
-            return words.isEmpty ? [] : [.displayNone(value == "none")]
-        case "list-style-type", "list-style":
-            if words.contains("none") { return [.listMarkerHidden(true)] }
-            return property == "list-style-type" || words.contains(where: { !$0.hasPrefix("url(") }) ? [.listMarkerHidden(false)] : []
-        case "page-break-before", "break-before":
             switch value {
-            case "always", "page", "left", "right", "recto", "verso": return [.breakBefore(true)]
-            case "auto", "avoid", "avoid-page": return [.breakBefore(false)]
+            case "none": return [.display(.none)]
+            case "block", "flow-root", "flex", "grid", "table", "table-row-group", "table-caption": return [.display(.block)]
+            case "inline", "inline-block", "inline-flex", "contents": return [.display(.inline)]
+            case "list-item": return [.display(.listItem)]
+            default: return words.isEmpty ? [] : [.display(.other)]
+            }
+        case "list-style-type", "list-style":
+            if words.contains("none") { return [.listStyleType(nil)] }
+            for word in words { if let marker = ListMarkerStyle(rawValue: word) { return [.listStyleType(marker)] } }
+            return []
+        case "page-break-before", "break-before", "page-break-after", "break-after":
+            let before = property.hasSuffix("before")
+            switch value {
+            case "always", "page", "left", "right", "recto", "verso": return [before ? .breakBefore(true) : .breakAfter(true)]
+            case "auto", "avoid", "avoid-page": return [before ? .breakBefore(false) : .breakAfter(false)]
             default: return []
             }
+        case "white-space":
+            switch value {
+            case "pre", "pre-wrap", "break-spaces": return [.whiteSpace(.pre)]
+            case "pre-line": return [.whiteSpace(.preLine)]
+            case "normal", "nowrap": return [.whiteSpace(.normal)]
+            default: return []
+            }
+        case "color":
+            return CSSColor.parse(value).map { [.color($0)] } ?? []
+        case "background-color":
+            if value == "transparent" { return [.backgroundColor(nil)] }
+            return CSSColor.parse(value).map { [.backgroundColor($0)] } ?? []
+        case "background":
+            if words.contains("none") || words.contains("transparent") { return [.backgroundColor(nil)] }
+            for word in CSSParser.splitTopLevel(value, separator: " ") { if let color = CSSColor.parse(word) { return [.backgroundColor(color)] } }
+            return []
+        case "text-decoration", "text-decoration-line":
+            var lines: TextDecorationLines = []
+            for word in words {
+                switch word {
+                case "underline": lines.insert(.underline)
+                case "line-through": lines.insert(.lineThrough)
+                case "overline": lines.insert(.overline)
+                default: break
+                }
+            }
+            return lines.isEmpty && !words.contains("none") ? [] : [.textDecoration(lines)]
+        case "text-transform":
+            switch value {
+            case "uppercase": return [.textTransform(.uppercase)]
+            case "lowercase": return [.textTransform(.lowercase)]
+            case "capitalize": return [.textTransform(.capitalize)]
+            case "none": return [.textTransform(.none)]
+            default: return []
+            }
+        case "letter-spacing", "word-spacing":
+            let length: CSSLength?
+            if value == "normal" { length = nil } else {
+                guard let parsed = CSSLength(Substring(value)), parsed != .auto else { return [] }
+                length = parsed
+            }
+            return [property == "letter-spacing" ? .letterSpacing(length) : .wordSpacing(length)]
+        case "vertical-align":
+            switch value {
+            case "super": return [.verticalAlign(.shift(1.0 / 3))]
+            case "sub": return [.verticalAlign(.shift(-0.2))]
+            case "baseline", "middle", "top", "bottom", "text-top", "text-bottom": return [.verticalAlign(.baseline)]
+            default: return CSSLength(Substring(value)).map { [.verticalAlign(.length($0))] } ?? []
+            }
+        case "line-height":
+            if value == "normal" { return [.lineHeight(.normal)] }
+            if let number = Double(value), number.isFinite, number >= 0 { return [.lineHeight(.multiple(number))] }
+            guard let length = CSSLength(Substring(value)), length != .auto else { return [] }
+            return [.lineHeight(.length(length))]
+        case "float":
+            switch value {
+            case "left", "right", "inline-start", "inline-end": return [.float(true)]
+            case "none": return [.float(false)]
+            default: return []
+            }
+        case "initial-letter", "-webkit-initial-letter":
+            if value == "normal" { return [.initialLetter(nil)] }
+            guard let first = words.first, let number = Double(first), number.isFinite, number >= 1 else { return [] }
+            return [.initialLetter(Int(number.rounded()))]
+        case "hyphens", "-webkit-hyphens", "-epub-hyphens", "-moz-hyphens", "-ms-hyphens":
+            switch value {
+            case "auto": return [.hyphens(true)]
+            case "manual", "none": return [.hyphens(false)]
+            default: return []
+            }
+        case "adobe-hyphenate":
+            return value == "none" ? [.hyphens(false)] : (value == "auto" ? [.hyphens(true)] : [])
+        case "border", "border-top", "border-right", "border-bottom", "border-left":
+            return border(words)
+        case "border-width":
+            return CSSLength(Substring(words.first ?? "")).map { [.borderWidth($0)] } ?? borderKeywordWidth(words.first)
+        case "border-style":
+            return words.first.map { [.borderVisible($0 != "none" && $0 != "hidden")] } ?? []
+        case "border-color":
+            return CSSColor.parse(words.first ?? "").map { [.borderColor($0)] } ?? []
         default:
             return []
         }
+    }
+
+    /// The declarations that put `property` back to its initial value (`inherit`, `initial`, `unset`: close enough
+    /// for a book, whose sheets use them to undo an earlier rule).
+    private static func initialValue(_ property: String) -> [CSSDeclaration] {
+        switch property {
+        case "text-indent": return [.textIndent(.px(0))]
+        case "font-style": return [.italic(false)]
+        case "font-weight": return [.weight(.absolute(400))]
+        case "text-align": return [.textAlign(.start)]
+        case "text-decoration", "text-decoration-line": return [.textDecoration([])]
+        case "text-transform": return [.textTransform(.none)]
+        default: return []
+        }
+    }
+
+    static func words(_ value: String) -> [String] {
+        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    }
+
+    private static func fontWeight(_ value: String) -> Weight? {
+        switch value {
+        case "bold": return .absolute(700)
+        case "normal": return .absolute(400)
+        case "bolder": return .bolder
+        case "lighter": return .lighter
+        default:
+            guard let number = Double(value), number.isFinite, (1...1000).contains(number) else { return nil }
+            return .absolute(Int(number))
+        }
+    }
+
+    private static func fontSize(_ value: String) -> FontSize? {
+        let keywords: [String: Double] = ["xx-small": 0.6, "x-small": 0.75, "small": 0.89, "medium": 1,
+                                          "large": 1.2, "x-large": 1.5, "xx-large": 2, "xxx-large": 3]
+        if let scale = keywords[value] { return .absolute(scale) }
+        if value == "smaller" { return .relative(0.83) }
+        if value == "larger" { return .relative(1.2) }
+        guard let length = CSSLength(Substring(value)), length != .auto else { return nil }
+        return .length(length)
+    }
+
+    /// `font: italic bold 1.2em/1.5 Georgia, serif`: style, weight, size, line height and family.
+    private static func fontShorthand(_ raw: Substring) -> [CSSDeclaration] {
+        let value = raw.trimmingWhiteSpace()
+        var words = CSSParser.splitTopLevel(value, separator: " ")
+        var result: [CSSDeclaration] = []
+        var italic = false, weight: Weight?, smallCaps = false
+        while let first = words.first {
+            let lowered = first.lowercased()
+            if lowered == "italic" || lowered == "oblique" { italic = true }
+            else if lowered == "small-caps" { smallCaps = true }
+            else if lowered == "normal" {}
+            else if let parsed = fontWeight(lowered) { weight = parsed }
+            else { break }
+            words.removeFirst()
+        }
+        guard let sizeWord = words.first else { return [] }
+        let sizeParts = sizeWord.split(separator: "/", maxSplits: 1)
+        guard let size = fontSize(String(sizeParts[0]).lowercased()) else { return [] }
+        result.append(.italic(italic))
+        result.append(.weight(weight ?? .absolute(400)))
+        result.append(.smallCaps(smallCaps))
+        result.append(.fontSize(size))
+        if sizeParts.count == 2 { result += parse(property: "line-height", value: sizeParts[1]) }
+        let family = words.dropFirst().joined(separator: " ")
+        if !family.isEmpty { result += parse(property: "font-family", value: Substring(family)) }
+        return result
+    }
+
+    /// One to four lengths for the four sides (CSS's shorthand order: top, right, bottom, left).
+    private static func boxSides(_ words: [String]) -> [CSSLength]? {
+        let lengths = words.compactMap { CSSLength(Substring($0)) }
+        guard lengths.count == words.count, (1...4).contains(lengths.count) else { return nil }
+        switch lengths.count {
+        case 1: return [lengths[0], lengths[0], lengths[0], lengths[0]]
+        case 2: return [lengths[0], lengths[1], lengths[0], lengths[1]]
+        case 3: return [lengths[0], lengths[1], lengths[2], lengths[1]]
+        default: return lengths
+        }
+    }
+
+    /// `border: 1px solid #005a9c` (any order; `none` hides).
+    private static func border(_ words: [String]) -> [CSSDeclaration] {
+        var result: [CSSDeclaration] = []
+        let styles = ["solid", "dotted", "dashed", "double", "groove", "ridge", "inset", "outset"]
+        for word in words {
+            if word == "none" || word == "hidden" { result.append(.borderVisible(false)) }
+            else if styles.contains(word) { result.append(.borderVisible(true)) }
+            else if let length = CSSLength(Substring(word)), length != .auto { result.append(.borderWidth(length)) }
+            else if let width = borderKeywordWidth(word).first { result.append(width) }
+            else if let color = CSSColor.parse(word) { result.append(.borderColor(color)) }
+        }
+        return result
+    }
+
+    private static func borderKeywordWidth(_ word: String?) -> [CSSDeclaration] {
+        switch word {
+        case "thin": return [.borderWidth(.px(1))]
+        case "medium": return [.borderWidth(.px(3))]
+        case "thick": return [.borderWidth(.px(5))]
+        default: return []
+        }
+    }
+}
+
+/// The marker a list item shows (`list-style-type`).
+enum ListMarkerStyle: String, Equatable, Sendable {
+    case disc, circle, square, decimal
+    case decimalLeadingZero = "decimal-leading-zero"
+    case lowerRoman = "lower-roman", upperRoman = "upper-roman"
+    case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
+    case lowerLatin = "lower-latin", upperLatin = "upper-latin"
+    case lowerGreek = "lower-greek"
+
+    /// The marker of item number `number` (`3.`, `iv.`, `c.`, `•`).
+    func marker(_ number: Int) -> String {
+        switch self {
+        case .disc: return "•"
+        case .circle: return "◦"
+        case .square: return "▪"
+        case .decimal: return "\(number)."
+        case .decimalLeadingZero: return (number >= 0 && number < 10 ? "0" : "") + "\(number)."
+        case .lowerRoman: return ListMarkerStyle.roman(number).lowercased() + "."
+        case .upperRoman: return ListMarkerStyle.roman(number) + "."
+        case .lowerAlpha, .lowerLatin: return ListMarkerStyle.alphabetic(number, letters: Array("abcdefghijklmnopqrstuvwxyz")) + "."
+        case .upperAlpha, .upperLatin: return ListMarkerStyle.alphabetic(number, letters: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) + "."
+        case .lowerGreek: return ListMarkerStyle.alphabetic(number, letters: Array("αβγδεζηθικλμνξοπρστυφχψω")) + "."
+        }
+    }
+
+    /// Whether the style numbers its items (an `<ol>`'s default).
+    var isOrdinal: Bool { !(self == .disc || self == .circle || self == .square) }
+
+    /// Roman numerals for 1...3999; decimal outside (CSS's fallback).
+    static func roman(_ number: Int) -> String {
+        guard number >= 1, number <= 3999 else { return String(number) }
+        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var rest = number, result = ""
+        for (value, letters) in table { while rest >= value { result += letters; rest -= value } }
+        return result
+    }
+
+    /// a, b, ... z, aa, ab...: bijective base `letters.count`; decimal for numbers below 1.
+    static func alphabetic(_ number: Int, letters: [Character]) -> String {
+        guard number >= 1 else { return String(number) }
+        var rest = number, result = ""
+        while rest > 0 {
+            rest -= 1
+            result.insert(letters[rest % letters.count], at: result.startIndex)
+            rest /= letters.count
+        }
+        return result
     }
 }
 

@@ -7,6 +7,12 @@ struct CSSParser {
     private var index = 0
     /// `@namespace` prefixes declared so far.
     private var namespaces: [String: String] = [:]
+    /// The URLs of the `@import` rules whose media apply, in order (imports after the first rule are ignored, as
+    /// CSS says).
+    private(set) var imports: [String] = []
+    /// The `@font-face` rules, in order, their sources as written.
+    private(set) var fontFaces: [CSSFontFace] = []
+    private var sawRule = false
 
     init(_ source: String) {
         // Comments go first, so nothing else has to know about them.
@@ -68,6 +74,7 @@ struct CSSParser {
             }
             index += 1
             let body = readBlockBody()
+            sawRule = true
             let declarations = CSSParser.parseDeclarations(body)
             guard !declarations.isEmpty else { continue }
             for selectorText in CSSParser.splitTopLevel(prelude, separator: ",") {
@@ -86,24 +93,67 @@ struct CSSParser {
         if scalars[index] == ";" {
             index += 1
             if name == "namespace" { declareNamespace(prelude) }
+            if name == "import", !sawRule { declareImport(prelude) }
             return
         }
         index += 1  // "{"
+        sawRule = true
         switch name {
         case "media":
-            let query = prelude.lowercased()
-            let applies = (query.contains("screen") || query.contains("all")) && !query.contains("not ")
-                && !query.contains("amzn") && !query.contains("print")
-            if applies {
+            if CSSParser.mediaApplies(prelude) {
                 parseRules(into: &result, untilClosingBrace: true)
             } else {
                 _ = readBlockBody()
             }
         case "supports":
             parseRules(into: &result, untilClosingBrace: true)
+        case "font-face":
+            if let face = CSSFontFace(descriptors: CSSParser.splitTopLevel(readBlockBody(), separator: ";")) {
+                fontFaces.append(face)
+            }
         default:
-            _ = readBlockBody()  // @font-face, @page, @keyframes...
+            _ = readBlockBody()  // @page, @keyframes...
         }
+    }
+
+    /// Whether a media query list applies to a reading system's screen: it names `all` or `screen` (or is
+    /// empty), and not `print` or Kindle's `amzn-*`.
+    static func mediaApplies(_ query: String) -> Bool {
+        let query = query.trimmingWhiteSpace().lowercased()
+        if query.isEmpty { return true }
+        return (query.contains("screen") || query.contains("all")) && !query.contains("not ")
+            && !query.contains("amzn") && !query.contains("print")
+    }
+
+    /// `@import "a.css";`, `@import url(a.css) screen;`: the URL, when the media apply.
+    private mutating func declareImport(_ prelude: String) {
+        let text = prelude.trimmingWhiteSpace()
+        guard let (url, rest) = CSSParser.leadingURL(text), CSSParser.mediaApplies(rest) else { return }
+        imports.append(url)
+    }
+
+    /// A leading `"string"`, `'string'` or `url(...)` and the text after it.
+    static func leadingURL(_ text: String) -> (String, String)? {
+        var scalars = Substring(text)
+        var quoted: Substring
+        if scalars.lowercased().hasPrefix("url(") {
+            guard let close = scalars.firstIndex(of: ")") else { return nil }
+            quoted = scalars[scalars.index(scalars.startIndex, offsetBy: 4)..<close]
+            scalars = scalars[scalars.index(after: close)...]
+        } else if let quote = scalars.first, quote == "\"" || quote == "'" {
+            let body = scalars.dropFirst()
+            guard let close = body.firstIndex(of: quote) else { return nil }
+            quoted = body[..<close]
+            scalars = body[body.index(after: close)...]
+        } else {
+            return nil
+        }
+        quoted = Substring(quoted.trimmingWhiteSpace())
+        if let quote = quoted.first, quote == "\"" || quote == "'", quoted.count >= 2, quoted.last == quote {
+            quoted = quoted.dropFirst().dropLast()
+        }
+        guard !quoted.isEmpty else { return nil }
+        return (String(quoted), String(scalars))
     }
 
     private mutating func declareNamespace(_ prelude: String) {
@@ -200,6 +250,7 @@ struct CSSParser {
         var compounds: [CSSCompoundSelector] = []
         var combinators: [CSSSelector.Combinator] = []
         var pendingCombinator: CSSSelector.Combinator?
+        var pseudoElement: CSSSelector.PseudoElement?
 
         func identifier() -> String? {
             var name = ""
@@ -213,6 +264,8 @@ struct CSSParser {
 
         while i < s.count {
             let c = s[i]
+            // A pseudo-element ends the selector: nothing may follow it.
+            if pseudoElement != nil { return nil }
             if CSSParser.isWhiteSpace(c) {
                 i += 1
                 if !compounds.isEmpty && pendingCombinator == nil { pendingCombinator = .descendant }
@@ -257,8 +310,13 @@ struct CSSParser {
                     i = close + 1
                 case ":":
                     i += 1
-                    if i < s.count, s[i] == ":" { return nil }  // pseudo-elements never match an element
+                    let doubled = i < s.count && s[i] == ":"
+                    if doubled { i += 1 }
                     guard let name = identifier()?.lowercased() else { return nil }
+                    // `::first-letter` (or CSS 2's `:first-letter`) styles the element's first letter; other
+                    // pseudo-elements (`::before`, `::first-line`) make or style text Typeset does not have.
+                    if name == "first-letter" { pseudoElement = .firstLetter; sawSomething = true; continue loop }
+                    if doubled { return nil }
                     switch name {
                     case "first-child": compound.pseudoClasses.append(.firstChild)
                     case "last-child": compound.pseudoClasses.append(.lastChild)
@@ -276,8 +334,9 @@ struct CSSParser {
             pendingCombinator = nil
             compounds.append(CSSCompoundSelector(compound))
         }
-        guard !compounds.isEmpty, combinators.count == compounds.count - 1 else { return nil }
-        return CSSSelector(compounds: compounds, combinators: combinators)
+        guard !compounds.isEmpty, compounds.count <= CSSSelector.maximumCompounds,
+              combinators.count == compounds.count - 1 else { return nil }
+        return CSSSelector(compounds: compounds, combinators: combinators, pseudoElement: pseudoElement)
     }
 
     /// Parses the inside of `[...]`: `name`, `ns|name`, `name="v"`, `name~=v`, `name|=v`, `name^=v`...

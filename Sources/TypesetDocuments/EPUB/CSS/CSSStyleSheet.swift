@@ -1,76 +1,129 @@
+import Synchronization
+
 /// A parsed style sheet, reduced to the subset of CSS Typeset honours (see ``CSSDeclaration``).
 ///
-/// Rules whose selector uses something the matcher cannot evaluate (pseudo-elements, `:hover`, `:nth-child`)
-/// are dropped whole, so that they never apply to the wrong elements. `@media` blocks apply when their query
-/// names `all` or `screen` (not `print`, not Kindle's `amzn-*`); `@supports` blocks apply; `@import`,
-/// `@font-face` and `@page` are ignored.
+/// Rules whose selector uses something the matcher cannot evaluate (`:hover`, `:nth-child`, pseudo-elements
+/// other than `::first-letter`) are dropped whole, so that they never apply to the wrong elements. `@media`
+/// blocks apply when their query names `all` or `screen` (not `print`, not Kindle's `amzn-*`); `@supports`
+/// blocks apply; `@import` and `@font-face` rules are kept for ``StyleSheetLoader`` (which reads the imported
+/// sheets and font files from the book); `@page` is ignored.
 struct CSSStyleSheet: Sendable {
     /// The rules, in source order.
     private(set) var rules: [CSSRule] = []
-    /// Rules by the id, class or type of their rightmost compound selector, so an element only tests the rules
-    /// that can match it.
-    private var byID: [String: [Int]] = [:]
-    private var byClass: [String: [Int]] = [:]
-    private var byType: [String: [Int]] = [:]
-    private var byAttribute: [String: [Int]] = [:]
-    private var universal: [Int] = []
+    /// `@import` URLs as written, in order (the loader puts the imported rules before these).
+    private(set) var imports: [String] = []
+    /// `@font-face` rules, in order; after loading, their sources are entry paths in the book.
+    var fontFaces: [CSSFontFace] = []
+    /// The rules styling elements, and those styling their first letter, indexed.
+    private var elementRules = RuleIndex()
+    private var firstLetterRules = RuleIndex()
+
+    /// Rules an element is tested against at most (the last ones in source order that could match it). Real
+    /// books' elements meet a few dozen.
+    static let maximumCandidates = 512
+    /// Rules a document's sheets may hold together; later ones are ignored. Large real sheets have about 2,000.
+    static let maximumRules = 20_000
 
     /// An empty style sheet.
     init() {}
 
-    /// Parses `source`; `order` numbers the rules after those of earlier sheets (the cascade's source order).
-    init(parsing source: String, firstOrder: Int = 0) {
+    /// Parses `source`.
+    init(parsing source: String) {
         var parser = CSSParser(source)
         let parsed = parser.parseRules()
         for (selector, declarations) in parsed {
-            add(CSSRule(selector: selector, declarations: declarations, order: firstOrder + rules.count))
+            add(CSSRule(selector: selector, declarations: declarations, order: rules.count))
         }
+        imports = parser.imports
+        fontFaces = parser.fontFaces
     }
 
-    /// Appends the rules of `other` after these ones.
-    mutating func append(_ other: CSSStyleSheet) {
+    /// Whether some rule styles a `::first-letter`.
+    var hasFirstLetterRules: Bool { !firstLetterRules.isEmpty }
+
+    /// Whether the sheet holds neither rules nor font faces.
+    var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty }
+
+    /// Appends the rules and font faces of `other` after these ones; returns false when rules had to be left out
+    /// (more than ``maximumRules``).
+    @discardableResult
+    mutating func append(_ other: CSSStyleSheet) -> Bool {
+        fontFaces.append(contentsOf: other.fontFaces)
         for rule in other.rules {
+            guard rules.count < CSSStyleSheet.maximumRules else { return false }
             add(CSSRule(selector: rule.selector, declarations: rule.declarations, order: rules.count))
         }
+        return true
     }
 
     private mutating func add(_ rule: CSSRule) {
         let index = rules.count
         rules.append(rule)
-        let key = rule.selector.compounds[rule.selector.compounds.count - 1]
-        if let id = key.ids.first { byID[id, default: []].append(index) }
-        else if let className = key.classes.first { byClass[className, default: []].append(index) }
-        else if let type = key.type { byType[type, default: []].append(index) }
-        else if let attribute = key.attributes.first { byAttribute[attribute.name, default: []].append(index) }
-        else { universal.append(index) }
+        if rule.selector.pseudoElement == .firstLetter {
+            firstLetterRules.add(rule.selector, index: index)
+        } else {
+            elementRules.add(rule.selector, index: index)
+        }
     }
 
-    /// The rules matching `path`'s element, in cascade order (specificity, then source order).
-    func matchingRules(_ path: ElementPath) -> [CSSRule] {
+    /// The rules matching `path`'s element (or, with `pseudoElement`, its pseudo-element), in cascade order
+    /// (specificity, then source order).
+    func matchingRules(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil) -> [CSSRule] {
         guard !rules.isEmpty else { return [] }
-        var candidates = universal
-        let element = path.element
-        if let id = element.id, let rules = byID[id] { candidates.append(contentsOf: rules) }
-        for className in element.classNames {
-            if let rules = byClass[String(className)] { candidates.append(contentsOf: rules) }
-        }
-        if let rules = byType[element.lowercasedName] { candidates.append(contentsOf: rules) }
-        if !byAttribute.isEmpty {
-            for attribute in element.attributes {
-                if let rules = byAttribute[attribute.name] { candidates.append(contentsOf: rules) }
-            }
-        }
+        let index = pseudoElement == .firstLetter ? firstLetterRules : elementRules
+        var candidates = index.candidates(for: path.element)
         guard !candidates.isEmpty else { return [] }
         // Duplicates come from several classes or attributes naming the same rule; sorting drops them.
         candidates.sort()
-        var matched: [CSSRule] = []
-        var previous = -1
-        for index in candidates where index != previous {
-            previous = index
-            if rules[index].selector.matches(path) { matched.append(rules[index]) }
+        var unique: [Int] = []
+        unique.reserveCapacity(candidates.count)
+        for candidate in candidates where unique.last != candidate { unique.append(candidate) }
+        // A crafted sheet could make every element a candidate of every rule (rules × elements): an element is
+        // tested against the last rules that could match it, at most this many, so matching stays linear.
+        if unique.count > CSSStyleSheet.maximumCandidates {
+            unique.removeFirst(unique.count - CSSStyleSheet.maximumCandidates)
         }
+        var matched: [CSSRule] = []
+        for candidate in unique where rules[candidate].selector.matches(path) { matched.append(rules[candidate]) }
         matched.sort { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
         return matched
+    }
+
+    /// Rules by the id, class, type or attribute of their rightmost compound selector, so that an element only
+    /// tests the rules that can match it.
+    private struct RuleIndex: Sendable {
+        var byID: [String: [Int]] = [:]
+        var byClass: [String: [Int]] = [:]
+        var byType: [String: [Int]] = [:]
+        var byAttribute: [String: [Int]] = [:]
+        var universal: [Int] = []
+
+        var isEmpty: Bool { byID.isEmpty && byClass.isEmpty && byType.isEmpty && byAttribute.isEmpty && universal.isEmpty }
+
+        mutating func add(_ selector: CSSSelector, index: Int) {
+            let key = selector.compounds[selector.compounds.count - 1]
+            if let id = key.ids.first { byID[id, default: []].append(index) }
+            else if let className = key.classes.first { byClass[className, default: []].append(index) }
+            else if let type = key.type { byType[type, default: []].append(index) }
+            else if let attribute = key.attributes.first { byAttribute[attribute.name, default: []].append(index) }
+            else { universal.append(index) }
+        }
+
+        /// The rules that can match `element` (with duplicates), unsorted.
+        func candidates(for element: XMLElement) -> [Int] {
+            var candidates = universal
+            if let id = element.id, let rules = byID[id] { candidates.append(contentsOf: rules) }
+            for className in element.classNames {
+                if let rules = byClass[String(className)] { candidates.append(contentsOf: rules) }
+            }
+            if let rules = byType[element.lowercasedName] { candidates.append(contentsOf: rules) }
+            if !byAttribute.isEmpty {
+                for attribute in element.attributes {
+                    if let rules = byAttribute[attribute.name] { candidates.append(contentsOf: rules) }
+                }
+            }
+            return candidates
+        }
     }
 }
 
@@ -85,16 +138,43 @@ struct CSSRule: Sendable {
 }
 
 /// A complex selector: compound selectors joined by combinators, matched right to left.
+///
+/// Matching is memoised per element (see ``ElementPath``), so that it costs a constant per element, compound and
+/// selector whatever the selector: `p ~ p ~ p ~ p` tried naively retries every earlier sibling for every
+/// compound (exponential in the compounds; a 1.5 KB book of such rules over a few hundred paragraphs took
+/// minutes), and `.a ~ .b` alone scans every earlier sibling of every element (quadratic).
 struct CSSSelector: Sendable {
     /// How two compounds relate.
     enum Combinator: Sendable {
         case descendant, child, adjacentSibling, generalSibling
     }
 
+    /// Compounds a selector may have; a longer one is dropped (no real style sheet comes near).
+    static let maximumCompounds = 16
+
+    /// A pseudo-element the rule styles instead of the element itself.
+    enum PseudoElement: Sendable {
+        /// `::first-letter`: the first letter (with the punctuation around it) of a block.
+        case firstLetter
+    }
+
     /// The compounds, left to right.
     let compounds: [CSSCompoundSelector]
     /// `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`.
     let combinators: [Combinator]
+    /// The pseudo-element the selector ends with, if any.
+    let pseudoElement: PseudoElement?
+    /// A number unique to this selector in the process: the key of its answers in ``ElementPath``'s memo.
+    let id: Int
+
+    private static let nextID = Atomic<Int>(0)
+
+    init(compounds: [CSSCompoundSelector], combinators: [Combinator], pseudoElement: PseudoElement? = nil) {
+        self.compounds = compounds
+        self.combinators = combinators
+        self.pseudoElement = pseudoElement
+        id = CSSSelector.nextID.add(1, ordering: .relaxed).newValue
+    }
 
     /// CSS specificity as one comparable number: ids × 10⁶ + classes, attributes and pseudo-classes × 10³ + types.
     var specificity: Int {
@@ -110,31 +190,68 @@ struct CSSSelector: Sendable {
         matches(compoundIndex: compounds.count - 1, path)
     }
 
+    // The three questions matching asks, each answered once per (selector, compound, element) and kept in the
+    // element's memo: does compound k match here (with everything to its left), does it match an ancestor, does
+    // it match an earlier sibling. The last two are answered by walking up or back only as far as the first
+    // element that knows, so every element is visited once per question.
+    private enum Question: Int { case matches = 0, ancestor = 1, earlierSibling = 2 }
+
+    private func key(_ question: Question, _ compoundIndex: Int) -> Int {
+        (id << 7) | (compoundIndex << 2) | question.rawValue
+    }
+
     private func matches(compoundIndex: Int, _ path: ElementPath) -> Bool {
+        // The rightmost compound is asked once per element and rule: not worth keeping.
+        let memoKey = compoundIndex == compounds.count - 1 ? nil : key(.matches, compoundIndex)
+        if let memoKey, let known = path.memo[memoKey] { return known }
+        let result = evaluate(compoundIndex: compoundIndex, path)
+        if let memoKey { path.memo[memoKey] = result }
+        return result
+    }
+
+    private func evaluate(compoundIndex: Int, _ path: ElementPath) -> Bool {
         guard compounds[compoundIndex].matches(path) else { return false }
         if compoundIndex == 0 { return true }
-        switch combinators[compoundIndex - 1] {
+        let left = compoundIndex - 1
+        switch combinators[left] {
         case .child:
             guard let parent = path.parent else { return false }
-            return matches(compoundIndex: compoundIndex - 1, parent)
+            return matches(compoundIndex: left, parent)
         case .descendant:
-            var ancestor = path.parent
-            while let current = ancestor {
-                if matches(compoundIndex: compoundIndex - 1, current) { return true }
-                ancestor = current.parent
-            }
-            return false
+            return somewhere(left, before: path, question: .ancestor) { $0.parent }
         case .adjacentSibling:
             guard let previous = path.previousSibling else { return false }
-            return matches(compoundIndex: compoundIndex - 1, previous)
+            return matches(compoundIndex: left, previous)
         case .generalSibling:
-            var sibling = path.previousSibling
-            while let current = sibling {
-                if matches(compoundIndex: compoundIndex - 1, current) { return true }
-                sibling = current.previousSibling
-            }
-            return false
+            return somewhere(left, before: path, question: .earlierSibling) { $0.previousSibling }
         }
+    }
+
+    /// Whether compound `compoundIndex` matches one of the elements `step` leads to from `path` (its ancestors or
+    /// its earlier siblings). Iterative: a chapter of 10,000 sibling paragraphs must not recurse 10,000 deep.
+    private func somewhere(_ compoundIndex: Int, before path: ElementPath, question: Question,
+                           step: (ElementPath) -> ElementPath?) -> Bool {
+        let memoKey = key(question, compoundIndex)
+        if let known = path.memo[memoKey] { return known }
+        // The elements whose answer is not known yet, from `path` outwards, and the first one past them whose
+        // answer is (none: the walk ended). The answer at an element is "the next one matches, or the next one's
+        // own answer", so they are answered from the far end back.
+        var chain: [ElementPath] = []
+        var element = path
+        var beyond: (element: ElementPath, answer: Bool)?
+        while true {
+            chain.append(element)
+            guard let next = step(element) else { break }
+            if let known = next.memo[memoKey] { beyond = (next, known); break }
+            element = next
+        }
+        var answer = beyond.map { $0.answer || matches(compoundIndex: compoundIndex, $0.element) } ?? false
+        chain[chain.count - 1].memo[memoKey] = answer
+        for index in stride(from: chain.count - 2, through: 0, by: -1) {
+            answer = answer || matches(compoundIndex: compoundIndex, chain[index + 1])
+            chain[index].memo[memoKey] = answer
+        }
+        return answer
     }
 }
 
@@ -225,6 +342,7 @@ final class CSSCompoundSelector: Sendable {
     }
 
     func matches(_ path: ElementPath) -> Bool {
+        path.compoundTests += 1
         let element = path.element
         if let type, element.lowercasedName != type { return false }
         for wanted in ids where wanted != element.id { return false }
@@ -254,6 +372,11 @@ final class ElementPath {
     private(set) var previousSibling: ElementPath?
     /// Whether an element follows this one under the same parent.
     let hasNextSibling: Bool
+    /// Answers of selector matching at this element (see ``CSSSelector``), by selector, compound and question.
+    var memo: [Int: Bool] = [:]
+    /// How many compound selectors were tested against this element: the work matching did here (tests check
+    /// that it stays bounded per element).
+    var compoundTests = 0
 
     private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, hasNextSibling: Bool) {
         self.element = element; self.parent = parent; self.previousSibling = previousSibling

@@ -1,53 +1,131 @@
 import TypesetCore
 
 /// The resolved style of one element: the inherited character and paragraph properties, plus the box
-/// properties (margins, page break) that belong to the element alone.
+/// properties (margins, padding, borders, breaks) that belong to the element alone. Lengths are in ems of the
+/// reader's body size.
 struct ComputedStyle: Sendable {
+    /// What `list-style-type` says for the items of a list.
+    enum ListMarker: Equatable, Sendable {
+        /// Not said: `•`/`◦` in `<ul>`, decimal in `<ol>`.
+        case `default`
+        /// `none`: the marker is kept in the text and set invisibly.
+        case hidden
+        case style(ListMarkerStyle)
+    }
+
     // Inherited.
     var italic = false
     var weight = 400
     /// Font size as a multiple of the body size.
     var fontScale = 1.0
     var smallCaps = false
-    var monospace = false
-    /// `text-align`, or nil for the reader's alignment.
+    /// The book's `font-family` list, as written (generic names lower-cased); nil when no rule set one.
+    var fontFamilies: [String]?
+    var ligatures = true
+    /// `text-align`, or nil for the reader's alignment; `alignmentFromRoot` when it was set on `<html>` or
+    /// `<body>` (the book's alignment of running text, which the reader's `align` replaces).
     var alignment: CSSDeclaration.Alignment?
+    var alignmentFromRoot = false
     /// `text-indent` in body ems, or nil for the reader's indent.
     var textIndent: Double?
-    /// Hidden by `display: none` on the element or an ancestor (publisher styles only; see ``XHTMLConverter``).
+    /// Hidden by `display: none` on the element or an ancestor (see ``XHTMLConverter``).
     var hidden = false
-    /// `list-style-type: none`: list markers are set invisibly.
-    var listMarkerHidden = false
+    var listMarker = ListMarker.default
+    var whiteSpace = CSSDeclaration.WhiteSpace.normal
+    var color: Color?
+    /// Text decorations propagate to descendants (CSS draws the ancestor's lines across them).
+    var decoration: TextDecorationLines = []
+    var textTransform = TextTransform.none
+    /// Letter and word spacing in ems of the element's own size, as CSS computes `em` at the element.
+    var letterSpacing = 0.0
+    var wordSpacing = 0.0
+    /// How far the text is raised, in body ems (accumulated: a `<sup>` inside a `<sup>` rises twice).
+    var baselineShift = 0.0
+    /// `line-height` as a multiple of the font size, or nil for the reader's.
+    var lineHeight: Double?
+    /// `hyphens`, or nil for the reader's.
+    var hyphens: Bool?
 
     // Not inherited.
-    /// Margins in body ems, when declared.
+    /// Margins and padding in body ems, when declared.
     var marginTop: Double?
     var marginBottom: Double?
     var marginLeft: Double?
     var marginRight: Double?
+    var padding = Insets()
     /// Whether the publisher's sheet (not the built-in one) set the top or bottom margin: the publisher's
     /// vertical spacing then replaces the reader's paragraph spacing, as in Readium.
     var marginTopFromPublisher = false
     var marginBottomFromPublisher = false
     var breakBefore = false
+    var breakAfter = false
+    var display: CSSDeclaration.Display?
+    var backgroundColor: Color?
+    var float = false
+    var initialLetter: Int?
+    var borderWidth = 0.0
+    var borderVisible = false
+    var borderColor: Color?
+    /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
+    /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
+    var bookMarginTop: Double?
+    var bookMarginBottom: Double?
+    var bookIndent: Double?
+
+    /// Padding on the four sides, in body ems.
+    struct Insets: Sendable {
+        var top = 0.0, right = 0.0, bottom = 0.0, left = 0.0
+    }
+
+    /// The width of a border that shows, in body ems (0 when there is none).
+    var border: Double { borderVisible ? max(borderWidth, 1.0 / 16) : 0 }
 
     /// The style a child starts from: inherited properties kept, box properties reset.
     var inherited: ComputedStyle {
         var child = self
         child.marginTop = nil; child.marginBottom = nil; child.marginLeft = nil; child.marginRight = nil
+        child.padding = Insets()
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
-        child.breakBefore = false
+        child.breakBefore = false; child.breakAfter = false
+        child.display = nil
+        child.backgroundColor = nil
+        child.float = false
+        child.initialLetter = nil
+        child.borderWidth = 0; child.borderVisible = false; child.borderColor = nil
+        child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
         return child
     }
 
-    /// Applies declarations in cascade order (later ones win), relative to the parent's style; each says
-    /// whether it comes from the publisher's sheets (else from the built-in one).
-    mutating func apply(_ declarations: [(declaration: CSSDeclaration, fromPublisher: Bool)], parent: ComputedStyle) {
+    /// One declaration in cascade order, with where it comes from.
+    struct Source {
+        /// From the book's sheets or `style` attributes (else from the built-in sheet).
+        var fromPublisher: Bool
+        /// Whether the book's styles apply in full (``EPUBReader/Options/publisherStyles``); when not, only what
+        /// carries meaning does (see ``ComputedStyle/carriesMeaning(_:isRoot:)``).
+        var publisherStyles: Bool
+    }
+
+    /// Applies declarations in cascade order (later ones win), relative to the parent's style. `isRoot` is set for
+    /// `<html>` and `<body>`, whose alignment is the book's alignment of running text.
+    mutating func apply(_ declarations: [(declaration: CSSDeclaration, source: Source)], parent: ComputedStyle, isRoot: Bool) {
         var pendingIndent: CSSLength?
-        var pendingMargins: [(CSSDeclaration.Side, CSSLength, Bool)] = []
-        for (declaration, fromPublisher) in declarations {
+        var pendingBookIndent: CSSLength?
+        var pendingBoxes: [(CSSDeclaration, Source)] = []
+        var pendingSpacing: [(CSSDeclaration, Source)] = []
+        var shift: CSSDeclaration.VerticalAlign?
+        for (declaration, source) in declarations {
+            let applies = !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot)
+            guard applies else {
+                // Not applied, but what it says about separating paragraphs is kept (see bookMarginTop).
+                switch declaration {
+                case .margin(.top, _), .margin(.bottom, _): pendingBoxes.append((declaration, source))
+                case .textIndent(let length): pendingBookIndent = length
+                default: break
+                }
+                continue
+            }
             switch declaration {
-            case .textAlign(let value): alignment = value
+            case .textAlign(let value): alignment = value; alignmentFromRoot = isRoot
             case .italic(let value): italic = value
             case .weight(let value):
                 switch value {
@@ -67,31 +145,116 @@ struct ComputedStyle: Sendable {
                 // A zero or absurd size would hide or swamp text: keep it readable.
                 fontScale = min(4, max(0.5, scale))
             case .smallCaps(let value): smallCaps = value
-            case .monospace(let value): monospace = value
-            case .margin(let side, let length): pendingMargins.append((side, length, fromPublisher))
+            case .fontFamily(let families): fontFamilies = families
+            case .ligatures(let value): ligatures = value
+            case .margin, .padding, .borderWidth: pendingBoxes.append((declaration, source))
             case .textIndent(let length): pendingIndent = length
-            case .displayNone(let value): hidden = value || parent.hidden
+            case .display(let value):
+                display = value
+                hidden = value == .none || parent.hidden
             case .breakBefore(let value): breakBefore = value
-            case .listMarkerHidden(let value): listMarkerHidden = value
+            case .breakAfter(let value): breakAfter = value
+            case .listStyleType(let value): listMarker = value.map { .style($0) } ?? .hidden
+            case .whiteSpace(let value): whiteSpace = value
+            case .color(let value): color = value
+            case .backgroundColor(let value): backgroundColor = value
+            case .textDecoration(let lines): decoration = parent.decoration.union(lines)
+            case .textTransform(let value): textTransform = value
+            case .letterSpacing, .wordSpacing, .lineHeight: pendingSpacing.append((declaration, source))
+            case .verticalAlign(let value): shift = value
+            case .float(let value): float = value
+            case .initialLetter(let value): initialLetter = value
+            case .hyphens(let value): hyphens = value
+            case .borderVisible(let value): borderVisible = value
+            case .borderColor(let value): borderColor = value
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
-        for (side, length, fromPublisher) in pendingMargins {
-            let ems = length.ems(fontScale: fontScale)
-            switch side {
-            case .top: marginTop = ems; marginTopFromPublisher = fromPublisher
-            case .bottom: marginBottom = ems; marginBottomFromPublisher = fromPublisher
-            case .left: marginLeft = ems
-            case .right: marginRight = ems
+        for (declaration, source) in pendingBoxes {
+            switch declaration {
+            case .margin(let side, let length):
+                let ems = length.ems(fontScale: fontScale)
+                let applies = !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot)
+                switch side {
+                case .top:
+                    if applies { marginTop = ems; marginTopFromPublisher = source.fromPublisher }
+                    if source.fromPublisher { bookMarginTop = ems }
+                case .bottom:
+                    if applies { marginBottom = ems; marginBottomFromPublisher = source.fromPublisher }
+                    if source.fromPublisher { bookMarginBottom = ems }
+                case .left: marginLeft = ems
+                case .right: marginRight = ems
+                }
+            case .padding(let side, let length):
+                let ems = max(0, length.ems(fontScale: fontScale))
+                switch side {
+                case .top: padding.top = ems
+                case .right: padding.right = ems
+                case .bottom: padding.bottom = ems
+                case .left: padding.left = ems
+                }
+            case .borderWidth(let length):
+                borderWidth = max(0, length.ems(fontScale: fontScale))
+            default:
+                break
+            }
+        }
+        for (declaration, _) in pendingSpacing {
+            switch declaration {
+            case .letterSpacing(let length): letterSpacing = length.map { $0.ems(fontScale: fontScale) / fontScale } ?? 0
+            case .wordSpacing(let length): wordSpacing = length.map { $0.ems(fontScale: fontScale) / fontScale } ?? 0
+            case .lineHeight(.normal): lineHeight = nil
+            case .lineHeight(.multiple(let value)): lineHeight = value
+            case .lineHeight(.length(.percent(let percent))): lineHeight = percent / 100
+            case .lineHeight(.length(let length)): lineHeight = length.ems(fontScale: fontScale) / fontScale
+            default: break
             }
         }
         if let pendingIndent { textIndent = pendingIndent.ems(fontScale: fontScale) }
+        if let pendingBookIndent { bookIndent = pendingBookIndent.ems(fontScale: fontScale) }
+        switch shift {
+        case .shift(let fraction)?: baselineShift = parent.baselineShift + fraction * parent.fontScale
+        case .length(.percent(let percent))?: baselineShift = parent.baselineShift + percent / 100 * fontScale * (lineHeight ?? 1.2)
+        case .length(let length)?: baselineShift = parent.baselineShift + length.ems(fontScale: fontScale)
+        case .baseline?: baselineShift = parent.baselineShift
+        case nil: break
+        }
+    }
+
+    /// Whether a book's declaration carries meaning, and so applies with publisher styles off as Readium's
+    /// `publisherStyles: false` keeps it: emphasis (style, weight, small caps, decoration, case, raised text), a
+    /// monospace family (code), centring and the alignment of a particular element (a right-aligned signature),
+    /// horizontal margins, padding and hanging indents (verse, nested blocks), lists, hidden text, white space,
+    /// table borders and page breaks. What it drops is the reader's business: fonts, sizes, colours, spacing,
+    /// line height, the alignment and indent of running text, hyphenation, drop caps.
+    static func carriesMeaning(_ declaration: CSSDeclaration, isRoot: Bool) -> Bool {
+        switch declaration {
+        case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
+        case .fontFamily(let families): return families.first == "monospace"
+        case .textAlign(let alignment):
+            switch alignment {
+            case .center: return true
+            case .right, .end: return !isRoot
+            case .left, .start, .justify: return false
+            }
+        case .margin(let side, _): return side == .left || side == .right
+        case .padding(let side, _): return side == .left || side == .right
+        case .textIndent(let length): return length.isNegative
+        case .display, .listStyleType, .whiteSpace, .breakBefore, .breakAfter: return true
+        case .borderWidth, .borderVisible, .borderColor: return true
+        case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float,
+             .initialLetter, .hyphens:
+            return false
+        }
     }
 
     /// The character style for text in this element.
     func textStyle(language: String?, link: String?) -> TextStyle {
-        TextStyle(fontFamily: monospace ? "monospace" : nil, weight: weight, isItalic: italic, fontScale: fontScale,
-                  language: language, link: link, smallCaps: smallCaps, isHidden: hidden)
+        TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
+                  language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
+                  backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : decoration,
+                  textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+                  baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
     }
 
     /// The alignment as Typeset's logical value for a paragraph written in `direction`.
@@ -108,6 +271,16 @@ struct ComputedStyle: Sendable {
     }
 }
 
+extension CSSLength {
+    /// Whether the length is below zero (a hanging indent).
+    var isNegative: Bool {
+        switch self {
+        case .em(let v), .rem(let v), .percent(let v), .px(let v), .pt(let v): v < 0
+        case .auto: false
+        }
+    }
+}
+
 /// The built-in (user-agent) style sheet: what every reader does with HTML elements, publisher styles or not.
 enum UserAgentStyleSheet {
     static let source = """
@@ -118,13 +291,19 @@ enum UserAgentStyleSheet {
         h5, h6 { font-weight: bold; margin-top: 0.8em }
         em, i, cite, dfn, var, address { font-style: italic }
         strong, b, th, dt { font-weight: bold }
+        th { text-align: center }
         small { font-size: 0.85em }
         big { font-size: 1.2em }
-        sub, sup { font-size: 0.75em }
+        sub { font-size: 0.75em; vertical-align: sub }
+        sup { font-size: 0.75em; vertical-align: super }
         pre, code, tt, kbd, samp { font-family: monospace }
+        pre { white-space: pre }
+        u, ins { text-decoration: underline }
+        s, strike, del { text-decoration: line-through }
         center, caption, figcaption { text-align: center }
         blockquote { margin-left: 1.5em; margin-right: 1.5em }
         dd { margin-left: 1.5em }
+        ul, ol { padding-left: 1.5em }
         """
 
     /// The parsed sheet (parsed once per process).

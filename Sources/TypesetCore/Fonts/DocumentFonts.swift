@@ -1,0 +1,76 @@
+import Synchronization
+
+/// The fonts a document brings with it (an EPUB's `@font-face` fonts), loaded from memory and used only for the
+/// families its own styles name: never installed system-wide, never seen by another document. A ``StyledText``
+/// carries them (``StyledText/fonts``); shaping picks a face by CSS's font matching (family, then style, then the
+/// nearest weight), and falls back per character to the reader's fonts for what the face lacks.
+public final class DocumentFonts: Sendable {
+    /// One face: the family and the weights and style it serves, and its font data.
+    public struct Face: Sendable {
+        /// The family name the document's styles use (matched ignoring case).
+        public let family: String
+        /// The weights it serves (one, or a range for a variable font).
+        public let weights: ClosedRange<Int>
+        /// Whether it is an italic (or oblique) face.
+        public let isItalic: Bool
+        /// Where it came from, for messages (`book.epub: OEBPS/fonts/a.woff2`).
+        public let name: String
+        let bytes: FontBytes
+
+        /// Decodes a font (TrueType, OpenType, WOFF or WOFF2; already deobfuscated) for `family`; nil when the
+        /// bytes are not a font HarfBuzz and FreeType can use.
+        public init?(family: String, weights: ClosedRange<Int>, isItalic: Bool, name: String, data: [UInt8]) {
+            guard let openType = FontDecoder.openType(data), let bytes = FontBytes(openType, name: name),
+                  HarfBuzzFont(bytes: bytes, index: 0) != nil else { return nil }
+            self.family = family
+            self.weights = weights
+            self.isItalic = isItalic
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    /// The faces, in the order the document declares them.
+    public let faces: [Face]
+    /// The families, lower-cased.
+    public let families: Set<String>
+    /// A number unique to this collection in the process (font sets made from it are cached under it).
+    let serial: Int
+
+    private static let nextSerial = Atomic<Int>(0)
+
+    /// A collection of faces.
+    public init(faces: [Face]) {
+        self.faces = faces
+        families = Set(faces.map { $0.family.lowercased() })
+        serial = DocumentFonts.nextSerial.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The face CSS font matching picks for a family, weight and style: of the family's faces, those of the
+    /// style asked for (else the others), then the weight asked for, else (for 400–500) up to 500, else the
+    /// nearest lighter weight for a light one and the nearest heavier for a bold one, then the other way. Nil
+    /// when the document has no face of the family.
+    public func match(family: String, weight: Int, isItalic: Bool) -> Int? {
+        let wanted = family.lowercased()
+        let ofFamily = faces.indices.filter { faces[$0].family.lowercased() == wanted }
+        guard !ofFamily.isEmpty else { return nil }
+        let ofStyle = ofFamily.filter { faces[$0].isItalic == isItalic }
+        let candidates = ofStyle.isEmpty ? ofFamily : ofStyle
+        if let exact = candidates.first(where: { faces[$0].weights.contains(weight) }) { return exact }
+        func distance(_ index: Int) -> (Int, Int) {
+            let range = faces[index].weights
+            let nearest = weight < range.lowerBound ? range.lowerBound : range.upperBound
+            // CSS Fonts 4, 5.2: which side is tried first depends on the weight asked for.
+            let rank: Int
+            if weight >= 400 && weight <= 500 {
+                rank = nearest > weight && nearest <= 500 ? 0 : (nearest < weight ? 1 : 2)
+            } else if weight < 400 {
+                rank = nearest < weight ? 0 : 1
+            } else {
+                rank = nearest > weight ? 0 : 1
+            }
+            return (rank, abs(nearest - weight))
+        }
+        return candidates.min { distance($0) < distance($1) }
+    }
+}

@@ -1,0 +1,233 @@
+/// The table pass of a layout, before lines are broken: which paragraphs are table cells, each table's column
+/// widths from its cells' content, and the box each cell's text is set in.
+///
+/// A table is a run of consecutive paragraphs of one ``TableCell/table``; a row is those of one row; a cell is
+/// those of one row and first column, stacked. Column widths follow CSS's automatic table layout: every column
+/// has a narrowest width (its longest unbreakable word, with the cell's padding and borders) and a widest (its
+/// longest line set unbroken). When the widest widths fit, the table takes them; when even the narrowest do
+/// not, they are scaled down to fit (words then break between letters, as any word wider than its line does);
+/// otherwise each column gets its narrowest width and a share of the rest in proportion to how much more it
+/// wants. A cell spanning columns spreads what it needs over them. A table of more than
+/// ``TableCell/maximumColumns`` columns is not laid out as a table: its cells are set one after the other.
+struct TableLayout {
+    /// One table of the layout.
+    struct Table {
+        /// Its paragraphs (document indices).
+        var paragraphs: Range<Int>
+        var rows: [Row]
+        /// The left edge of the table's outer border from the column's left edge, and its width, in points.
+        var x: Float
+        var width: Float
+        /// The width of the outer border, in points.
+        var border: Float
+    }
+
+    /// One row: its paragraphs and its cells, in text order.
+    struct Row {
+        var paragraphs: Range<Int>
+        var cells: [Cell]
+    }
+
+    /// One cell: its paragraphs, and its box from the table's left edge (border and padding included).
+    struct Cell {
+        var paragraphs: Range<Int>
+        var x: Float
+        var width: Float
+        /// Padding and border width, in points.
+        var padding: Float
+        var border: Float
+        var borderColor: Color?
+        var background: Color?
+    }
+
+    /// The tables, in text order.
+    private(set) var tables: [Table] = []
+    /// The box each cell paragraph's text is set in, by document paragraph index.
+    private(set) var boxes: [Int: CellBox] = [:]
+    /// The table starting at each document paragraph index.
+    private(set) var tableStarting: [Int: Int] = [:]
+
+    /// No tables.
+    init() {}
+
+    /// Finds the tables among the paragraphs `paragraphRange` of `text` and sizes their columns for `columnWidth`,
+    /// measuring cells as `layouter` would set them.
+    init(_ text: StyledText, paragraphRange: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
+         columnWidth: Float, metrics: inout ParagraphMetrics) {
+        var index = paragraphRange.lowerBound
+        while index < paragraphRange.upperBound {
+            guard let first = text.paragraphs[index].style.tableCell else { index += 1; continue }
+            var end = index + 1
+            while end < paragraphRange.upperBound, text.paragraphs[end].style.tableCell?.table == first.table { end += 1 }
+            if let table = TableLayout.table(text, index..<end, shaped: shaped, layouter: layouter, columnWidth: columnWidth,
+                                             metrics: &metrics) {
+                tableStarting[index] = tables.count
+                for row in table.rows {
+                    for cell in row.cells {
+                        let inset = cell.border + cell.padding
+                        let box = CellBox(x: table.x + cell.x + inset, width: max(0, cell.width - 2 * inset))
+                        for paragraph in cell.paragraphs { boxes[paragraph] = box }
+                    }
+                }
+                tables.append(table)
+            }
+            index = end
+        }
+    }
+
+    /// The table of paragraphs `range` (all in one table), or nil when it has too many columns to be one.
+    private static func table(_ text: StyledText, _ range: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
+                              columnWidth: Float, metrics: inout ParagraphMetrics) -> Table? {
+        let base = Float(layouter.settings.fontSize)
+        // Rows and cells.
+        var rows: [Row] = []
+        var columnCount = 0
+        var p = range.lowerBound
+        while p < range.upperBound {
+            guard let cell = text.paragraphs[p].style.tableCell else { return nil }
+            var rowEnd = p + 1
+            while rowEnd < range.upperBound, text.paragraphs[rowEnd].style.tableCell?.row == cell.row { rowEnd += 1 }
+            var cells: [Cell] = []
+            var c = p
+            while c < rowEnd {
+                guard let style = text.paragraphs[c].style.tableCell else { return nil }
+                var cellEnd = c + 1
+                while cellEnd < rowEnd, text.paragraphs[cellEnd].style.tableCell?.column == style.column { cellEnd += 1 }
+                columnCount = max(columnCount, style.column + style.columnSpan)
+                guard columnCount <= TableCell.maximumColumns else { return nil }
+                cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: Float(style.padding) * base,
+                                  border: Float(style.border) * base, borderColor: style.borderColor, background: style.background))
+                c = cellEnd
+            }
+            rows.append(Row(paragraphs: p..<rowEnd, cells: cells))
+            p = rowEnd
+        }
+        guard columnCount > 0, let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
+        // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
+        let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
+        let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
+        let available = columnWidth - indent - 2 * tableBorder
+        // A column too narrow for a point per table column: the cells are set as a list.
+        guard available >= Float(columnCount) else { return nil }
+
+        // Each column's narrowest and widest widths; spanning cells spread theirs afterwards.
+        var minimum = [Float](repeating: 0, count: columnCount)
+        var maximum = [Float](repeating: 0, count: columnCount)
+        var spanning: [(column: Int, span: Int, minimum: Float, maximum: Float)] = []
+        let measured = ParagraphMetrics.MeasuredPrefix()
+        for row in rows {
+            for cell in row.cells {
+                guard let style = text.paragraphs[cell.paragraphs.lowerBound].style.tableCell else { continue }
+                var cellMinimum: Float = 0, cellMaximum: Float = 0
+                for paragraph in cell.paragraphs where shaped.paragraphRange.contains(paragraph) {
+                    let widths = text.paragraphs.withUnsafeBufferPointer { paragraphs in
+                        guard let base = paragraphs.baseAddress else { return (minimum: Float(0), maximum: Float(0)) }
+                        return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics,
+                                                       scratch: measured)
+                    }
+                    cellMinimum = max(cellMinimum, widths.minimum)
+                    cellMaximum = max(cellMaximum, widths.maximum)
+                }
+                let inset = 2 * (cell.border + cell.padding)
+                cellMinimum += inset
+                cellMaximum = max(cellMaximum + inset, cellMinimum)
+                if style.columnSpan == 1 {
+                    minimum[style.column] = max(minimum[style.column], cellMinimum)
+                    maximum[style.column] = max(maximum[style.column], cellMaximum)
+                } else {
+                    spanning.append((style.column, style.columnSpan, cellMinimum, cellMaximum))
+                }
+            }
+        }
+        for span in spanning {
+            let columns = span.column..<min(columnCount, span.column + span.span)
+            let haveMinimum = columns.reduce(0) { $0 + minimum[$1] }, haveMaximum = columns.reduce(0) { $0 + maximum[$1] }
+            for column in columns {
+                minimum[column] += max(0, span.minimum - haveMinimum) / Float(columns.count)
+                maximum[column] += max(0, span.maximum - haveMaximum) / Float(columns.count)
+            }
+        }
+        for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }
+
+        // Column widths.
+        let sumMinimum = minimum.reduce(0, +), sumMaximum = maximum.reduce(0, +)
+        var widths: [Float]
+        if sumMaximum <= available {
+            widths = maximum
+        } else if sumMinimum >= available || sumMaximum <= sumMinimum {
+            widths = minimum.map { sumMinimum > 0 ? $0 * available / sumMinimum : available / Float(columnCount) }
+        } else {
+            let share = (available - sumMinimum) / (sumMaximum - sumMinimum)
+            widths = (0..<columnCount).map { minimum[$0] + (maximum[$0] - minimum[$0]) * share }
+        }
+        // Every column keeps a point at least, so that no cell's box leaves the table; columns that fit keep theirs.
+        if widths.contains(where: { $0 < 1 }) {
+            let raised = widths.map { max(1, $0) }
+            let total = widths.reduce(0, +)
+            if raised.reduce(0, +) <= available {
+                widths = raised
+            } else if total > 0 {
+                let spread = (available - Float(columnCount)) / total
+                widths = widths.map { 1 + $0 * spread }
+            } else {
+                widths = widths.map { _ in available / Float(columnCount) }
+            }
+        }
+        var edges: [Float] = [tableBorder]
+        for width in widths { edges.append((edges.last ?? 0) + width) }
+        let tableWidth = (edges.last ?? 0) + tableBorder
+        // A right-to-left table (its first cell's paragraph is) has its first column on the right.
+        let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
+        for r in rows.indices {
+            for k in rows[r].cells.indices {
+                guard let style = text.paragraphs[rows[r].cells[k].paragraphs.lowerBound].style.tableCell else { continue }
+                let from = edges[style.column], to = edges[min(columnCount, style.column + style.columnSpan)]
+                rows[r].cells[k].x = rtl ? tableWidth - to : from
+                rows[r].cells[k].width = to - from
+                // Padding and border leave the cell's text a point at least (a column scaled down to fit).
+                let inset = rows[r].cells[k].border + rows[r].cells[k].padding
+                let room = max(0, (to - from - 1) / 2)
+                if inset > room {
+                    let factor = inset > 0 ? room / inset : 0
+                    rows[r].cells[k].border *= factor
+                    rows[r].cells[k].padding *= factor
+                }
+            }
+        }
+        let x = indent
+        return Table(paragraphs: range, rows: rows, x: x, width: tableWidth, border: tableBorder)
+    }
+
+    /// The table whose first paragraph is `paragraph`, if any.
+    func table(startingAt paragraph: Int) -> Table? {
+        tableStarting[paragraph].map { tables[$0] }
+    }
+}
+
+extension ParagraphLayouter {
+    /// The narrowest width a paragraph can be set in without breaking a word (its longest unbreakable stretch) and
+    /// its widest (its longest line between hard breaks), block indents included, in points.
+    func contentWidths(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph,
+                       metrics: inout ParagraphMetrics, scratch: ParagraphMetrics.MeasuredPrefix) -> (minimum: Float, maximum: Float) {
+        let format = self.format(paragraph, shaped: shaped, width: columnWidth)
+        let indents = format.blockIndent + format.endIndent
+        guard shaped.contentLength > 0 else { return (indents, indents) }
+        metrics.measure(shaped, sizes: format.sizes, scratch: scratch)
+        let content = paragraph.pointee.units[paragraph.pointee.contentRange]
+        var minimum: Float = 0, maximum: Float = 0
+        var previous = 0, lineStart = 0
+        for candidate in shaped.breaks {
+            let offset = min(BreakCandidate.offset(candidate), shaped.contentLength)
+            guard offset > previous else { continue }
+            let visible = CharacterClass.visibleEnd(of: content, from: previous, to: offset)
+            minimum = max(minimum, Float(metrics.width(previous, visible)))
+            previous = offset
+            if BreakCandidate.isMandatory(candidate) {
+                let lineEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: offset)
+                maximum = max(maximum, Float(metrics.width(lineStart, lineEnd)))
+                lineStart = offset
+            }
+        }
+        return (minimum + indents, max(maximum, minimum) + indents + max(0, format.firstLineIndent))
+    }
+}

@@ -1,0 +1,104 @@
+/// Reads a document's publisher style sheets out of the book: its `<link rel="stylesheet">` and `<style>`
+/// elements in document order, each with the sheets it `@import`s first (as the cascade orders them), and the
+/// `@font-face` rules of all of them with their sources resolved to entries of the book.
+///
+/// Every cost is bounded: a linked or imported sheet is read up to ``maximumSheetBytes``, the `<style>`
+/// elements of one document together up to the same, imports nest at most ``maximumImportDepth`` deep (a sheet
+/// importing itself, directly or not, is read once), and a document's sheets hold at most
+/// ``CSSStyleSheet/maximumRules`` rules. Linked sheets are parsed once per book.
+struct StyleSheetLoader {
+    let archive: LibZipArchive
+    /// What was left out, one line each, naming the book and the entry.
+    private(set) var warnings: [String] = []
+    /// Linked sheets by entry path, their imports included.
+    private var cache: [String: CSSStyleSheet] = [:]
+
+    /// The most bytes of one style sheet, and of one document's `<style>` elements together.
+    static let maximumSheetBytes = 2 << 20
+    /// How deep `@import` rules may nest.
+    static let maximumImportDepth = 8
+
+    init(archive: LibZipArchive) { self.archive = archive }
+
+    /// The combined publisher sheet of the document whose root element is `root`, at entry `path`.
+    mutating func sheet(for root: XMLElement, path: String) -> CSSStyleSheet {
+        var combined = CSSStyleSheet()
+        var stack: [XMLElement] = [root]
+        var ordered: [XMLElement] = []
+        while let element = stack.popLast() {
+            if element.name == "link" || element.name == "style" { ordered.append(element) }
+            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
+        }
+        var inlineBytes = 0
+        var truncated = false
+        for element in ordered {
+            if let media = element.attribute("media"), !CSSParser.mediaApplies(media) { continue }
+            if element.name == "style" {
+                let source = element.textContent
+                inlineBytes += source.utf8.count
+                guard inlineBytes <= StyleSheetLoader.maximumSheetBytes else {
+                    warnings.append("\(archive.bookName): \(path): <style> elements hold more than \(StyleSheetLoader.maximumSheetBytes) bytes; the rest are ignored")
+                    break
+                }
+                var visited: Set<String> = []
+                truncated = !combined.append(resolved(CSSStyleSheet(parsing: source), at: path, depth: 0, visited: &visited)) || truncated
+                continue
+            }
+            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
+            guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
+                  case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path) else { continue }
+            var visited: Set<String> = []
+            truncated = !combined.append(linked(sheetPath, depth: 0, visited: &visited)) || truncated
+        }
+        if truncated {
+            warnings.append("\(archive.bookName): \(path): its style sheets hold more than \(CSSStyleSheet.maximumRules) rules; the rest are ignored")
+        }
+        return combined
+    }
+
+    /// The sheet at entry `sheetPath` with its imports, from the cache or read now; empty when it is missing or
+    /// unreadable (with a warning).
+    private mutating func linked(_ sheetPath: String, depth: Int, visited: inout Set<String>) -> CSSStyleSheet {
+        if let cached = cache[sheetPath] { return cached }
+        guard visited.insert(sheetPath).inserted else { return CSSStyleSheet() }  // an import cycle
+        var sheet = CSSStyleSheet()
+        if archive.contains(sheetPath) {
+            do {
+                let bytes = try archive.read(sheetPath, limit: StyleSheetLoader.maximumSheetBytes)
+                sheet = resolved(CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self)), at: sheetPath,
+                                 depth: depth, visited: &visited)
+            } catch {
+                warnings.append(error.message + " (style sheet ignored)")
+            }
+        }
+        cache[sheetPath] = sheet
+        return sheet
+    }
+
+    /// `sheet` (read from entry `path`) with its imported sheets before its own rules and its font sources
+    /// resolved to entries of the book.
+    private mutating func resolved(_ sheet: CSSStyleSheet, at path: String, depth: Int,
+                                   visited: inout Set<String>) -> CSSStyleSheet {
+        var own = sheet
+        own.fontFaces = sheet.fontFaces.compactMap { face in
+            var face = face
+            face.sources = face.sources.compactMap { source in
+                if case .inBook(let fontPath, _)? = EPUBPath.resolve(source, relativeTo: path) { return fontPath }
+                return nil
+            }
+            return face.sources.isEmpty ? nil : face
+        }
+        guard !sheet.imports.isEmpty else { return own }
+        var combined = CSSStyleSheet()
+        if depth < StyleSheetLoader.maximumImportDepth {
+            for url in sheet.imports {
+                guard case .inBook(let importPath, _)? = EPUBPath.resolve(url, relativeTo: path) else { continue }
+                combined.append(linked(importPath, depth: depth + 1, visited: &visited))
+            }
+        } else {
+            warnings.append("\(archive.bookName): \(path): @import nests more than \(StyleSheetLoader.maximumImportDepth) deep; the deeper sheets are ignored")
+        }
+        combined.append(own)
+        return combined
+    }
+}

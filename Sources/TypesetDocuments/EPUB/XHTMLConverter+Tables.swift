@@ -1,0 +1,103 @@
+import TypesetCore
+
+extension XHTMLConverter {
+    /// A table being read: its number in the item, the row and column reached, the columns still covered by a
+    /// cell of an earlier row (`rowspan`), and what its cells inherit.
+    struct TableState {
+        var number: Int
+        var row = -1
+        var column = 0
+        /// Per column, how many more rows a cell above still covers.
+        var covered: [Int] = []
+        /// The columns of the current row covered from above.
+        var coveredNow: Set<Int> = []
+        /// The table's outer border, and the border and padding its attributes give every cell, in ems.
+        var border: Double
+        var cellBorder: Double
+        var cellPadding: Double?
+        /// The table's indent from its column's start edge, in ems.
+        var indent: Double
+        /// The current row's background.
+        var rowBackground: Color?
+    }
+
+    /// The most columns a `rowspan` is tracked for (a crafted `colspan` must not make a huge array); the layout
+    /// sets tables wider than ``TableCell/maximumColumns`` as lists anyway.
+    static let maximumTrackedColumns = 1024
+
+    /// A table: a paragraph per cell (or more, when a cell holds blocks), each knowing its row and column; the
+    /// layout sets them side by side (see `TableLayout` in TypesetCore). A table inside a cell is read as the
+    /// cell's paragraphs, one per inner cell.
+    mutating func handleTable(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        emitPendingMarker()
+        flushParagraph()
+        let element = path.element
+        let tableBlock = enterBlock(path, style: style, parent: block)
+        // The HTML attributes `border` and `cellpadding` (in pixels: 16 to an em).
+        let borderAttribute = Double(element.attribute("border")?.trimmingWhiteSpace() ?? "").map { $0 > 0 ? min($0, 16) / 16 : 0 }
+        let paddingAttribute = Double(element.attribute("cellpadding")?.trimmingWhiteSpace() ?? "").map { min(max($0, 0), 64) / 16 }
+        tables.append(TableState(number: tableCount, border: style.border > 0 ? style.border : (borderAttribute ?? 0),
+                                 cellBorder: borderAttribute.map { $0 > 0 ? 1.0 / 16 : 0 } ?? 0, cellPadding: paddingAttribute,
+                                 indent: tableBlock.startIndent))
+        tableCount += 1
+        walkChildren(path, block: tableBlock, inline: inline)
+        flushParagraph()
+        tables.removeLast()
+        leaveBlock(path, style: style)
+    }
+
+    /// A row of the innermost table.
+    mutating func handleTableRow(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        flushParagraph()
+        guard var table = tables.popLast() else { return }
+        table.row += 1
+        table.column = 0
+        table.coveredNow = []
+        for column in table.covered.indices where table.covered[column] > 0 {
+            table.coveredNow.insert(column)
+            table.covered[column] -= 1
+        }
+        table.rowBackground = publisherStyles ? style.backgroundColor : nil
+        tables.append(table)
+        let rowBlock = enterBlock(path, style: style, parent: block)
+        walkChildren(path, block: rowBlock, inline: inline)
+        flushParagraph()
+        leaveBlock(path, style: style)
+    }
+
+    /// A cell of the innermost table's current row: its paragraphs carry their place (``TableCell``).
+    mutating func handleTableCell(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        flushParagraph()
+        guard var table = tables.popLast() else { return }
+        let element = path.element
+        func number(_ name: String) -> Int {
+            let value = Int(element.attribute(name)?.trimmingWhiteSpace() ?? "") ?? 1
+            return min(max(value, 1), 1000)
+        }
+        let columnSpan = number("colspan"), rowSpan = number("rowspan")
+        if table.row < 0 { table.row = 0 }  // a cell outside any row starts one
+        var column = table.column
+        while table.coveredNow.contains(column) { column += 1 }
+        table.column = column + columnSpan
+        if rowSpan > 1, column + columnSpan <= XHTMLConverter.maximumTrackedColumns {
+            if table.covered.count < column + columnSpan {
+                table.covered.append(contentsOf: repeatElement(0, count: column + columnSpan - table.covered.count))
+            }
+            for covered in column..<(column + columnSpan) { table.covered[covered] = max(table.covered[covered], rowSpan - 1) }
+        }
+        tables.append(table)
+        var cellBlock = enterBlock(path, style: style, parent: block)
+        // The cell's text starts at its padding; the layout places the cell in its column.
+        cellBlock.startIndent = 0
+        cellBlock.endIndent = 0
+        let declaredPadding = max(style.padding.left, style.padding.top)
+        cellBlock.cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan,
+                                   padding: declaredPadding > 0 ? declaredPadding : (table.cellPadding ?? 0.25),
+                                   border: style.border > 0 ? style.border : table.cellBorder, borderColor: style.borderColor,
+                                   background: publisherStyles ? style.backgroundColor ?? table.rowBackground : nil,
+                                   tableBorder: table.border, tableIndent: table.indent)
+        walkChildren(path, block: cellBlock, inline: inline)
+        flushParagraph()
+        leaveBlock(path, style: style)
+    }
+}

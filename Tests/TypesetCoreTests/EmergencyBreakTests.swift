@@ -1,0 +1,64 @@
+import Testing
+@testable import TypesetCore
+import TypesetTestSupport
+
+/// A stretch without a line-break opportunity that is wider than the column is cut where a reader would cut it:
+/// after a space inside it, else at a hyphenation point (with a hyphen), and only then between graphemes.
+@Suite struct EmergencyBreakTests {
+    static func layout(_ string: String, language: String?, width: Double, hyphenation: Bool = false) throws -> (BookLayout, [Line]) {
+        let text = StyledText(plain: string, language: language)
+        var settings = Fixtures.settings
+        settings.hyphenation = hyphenation
+        settings.margins = EdgeInsets(all: 10)
+        settings.pageSize = Size(width: width + 20, height: 2_000)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings)
+        return (layout, layout.lines(onPage: 0))
+    }
+
+    /// German dialogue: `“ „` keeps the words on either side together (no opportunity at that space, UAX #14), so the
+    /// whole run `Untersuchungsrichter?“ „Natürlich,` is one stretch. It is cut after its space, not at the last
+    /// letter that fits (`…kommissio` / `n`).
+    @Test func aSpaceInsideTheStretchComesFirst() throws {
+        let string = "Untersuchungsrichter?“ „Natürlich, sagte er."
+        let units = Array(string.utf16)
+        let cut = units.firstIndex(of: 0x201E)!  // after the space, before „
+        let shaped = try Typesetter(fonts: try Fixtures.bundledFonts()).shape(StyledText(plain: string), fontFamily: "Charis SIL")
+        #expect(!shaped.paragraph(0).breakOpportunities.contains { $0.offset == cut }, "no opportunity at the space")
+        // Wide enough for the stretch up to its space, not for the whole of it.
+        let (_, lines) = try Self.layout(string, language: "de", width: 230)
+        try #require(lines.count >= 2)
+        #expect(lines[0].range.upperBound == cut, "\(lines.map(\.range))")
+        #expect(!lines[0].isHyphenated)
+        #expect(lines.allSatisfy { $0.rect.maxX <= 240.01 })
+    }
+
+    /// A long word and no space: cut at a hyphenation point of its language, with a hyphen, though hyphenation is
+    /// off, never between two letters the patterns keep together.
+    @Test func thenAHyphenationPoint() throws {
+        let word = "Donaudampfschifffahrtsgesellschaftskapitän"
+        let (_, lines) = try Self.layout(word, language: "de", width: 150)
+        try #require(lines.count >= 2)
+        var points: [UInt32] = []
+        Hyphenator().hyphenationPoints(Array(word.utf16)[...], language: "de", into: &points)
+        for line in lines.dropLast() {
+            #expect(line.isHyphenated)
+            #expect(points.contains(UInt32(line.range.upperBound)), "\(line.range) does not end at a hyphenation point \(points)")
+            #expect(line.rect.maxX <= 160.01)
+        }
+    }
+
+    /// Nothing but graphemes: digits (no opportunity between them, no hyphenation) are cut between graphemes, each
+    /// line as full as the column allows.
+    @Test func andOnlyThenAGrapheme() throws {
+        let digits = String(repeating: "31415926535897932384626433832795", count: 3)
+        let (_, lines) = try Self.layout(digits, language: "en", width: 120)
+        #expect(lines.count >= 4)
+        for line in lines {
+            #expect(!line.isHyphenated)
+            #expect(line.rect.maxX <= 130.01)
+        }
+        // The first line takes as many digits as fit: one more would not.
+        let (_, wider) = try Self.layout(digits, language: "en", width: lines[0].rect.width + 0.01)
+        #expect(wider[0].range == lines[0].range)
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import TypesetDocuments
+import TypesetTestSupport
+
+/// Selector matching: the same answers as the definition (a naive matcher written here), on random documents and
+/// selectors, and work that grows linearly with the document whatever the selectors.
+@Suite struct SelectorMatchingTests {
+    /// Every element's path, in document order.
+    static func paths(_ xhtml: String) throws -> [ElementPath] {
+        let root = try LibXMLReader.parse(Array(xhtml.utf8), entry: "t.xhtml", book: "t").root
+        var result: [ElementPath] = []
+        func walk(_ path: ElementPath) {
+            result.append(path)
+            for child in path.childPaths() { walk(child) }
+        }
+        walk(ElementPath(root: root))
+        return result
+    }
+
+    /// The definition, tried naively: right to left, every ancestor or earlier sibling tried in turn.
+    static func naive(_ selector: CSSSelector, _ index: Int, _ path: ElementPath) -> Bool {
+        guard selector.compounds[index].matches(path) else { return false }
+        if index == 0 { return true }
+        switch selector.combinators[index - 1] {
+        case .child: return path.parent.map { naive(selector, index - 1, $0) } ?? false
+        case .adjacentSibling: return path.previousSibling.map { naive(selector, index - 1, $0) } ?? false
+        case .descendant:
+            var current = path.parent
+            while let ancestor = current { if naive(selector, index - 1, ancestor) { return true }; current = ancestor.parent }
+            return false
+        case .generalSibling:
+            var current = path.previousSibling
+            while let sibling = current { if naive(selector, index - 1, sibling) { return true }; current = sibling.previousSibling }
+            return false
+        }
+    }
+
+    /// Random documents and selectors: the memoised matcher answers as the definition does, element by element.
+    @Test func answersAsTheDefinitionDoes() throws {
+        var rng = SplitMix64(seed: 1818)
+        let tags = ["p", "div", "span", "em"], classes = ["", " class=\"a\"", " class=\"b\"", " class=\"a b\""]
+        let compounds = ["p", "div", "span", "em", "*", ".a", ".b", "p.a", "div.b", "span:first-child", ":last-child", "em.a.b"]
+        let combinators = [" ", " > ", " + ", " ~ "]
+        func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+        for _ in 0..<40 {
+            func element(_ depth: Int) -> String {
+                let tag = pick(tags)
+                var inner = "x"
+                if depth < 5 { for _ in 0..<(rng.next() % 4) { inner += element(depth + 1) } }
+                return "<\(tag)\(pick(classes))>\(inner)</\(tag)>"
+            }
+            var body = ""
+            for _ in 0..<(2 + rng.next() % 5) { body += element(0) }
+            var css = ""
+            for _ in 0..<12 {
+                var selector = pick(compounds)
+                for _ in 0..<(rng.next() % 4) { selector += pick(combinators) + pick(compounds) }
+                css += "\(selector) { font-style: italic }\n"
+            }
+            let sheet = CSSStyleSheet(parsing: css)
+            #expect(sheet.rules.count == 12)
+            for path in try Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>") {
+                let matched = Set(sheet.matchingRules(path).map(\.order))
+                let expected = Set(sheet.rules.filter { Self.naive($0.selector, $0.selector.compounds.count - 1, path) }.map(\.order))
+                #expect(matched == expected, "\(css) on <\(path.element.name)> of \(body)")
+            }
+        }
+    }
+
+    /// The work matching does per element stays the same whether a chapter has 50 paragraphs or 400, for
+    /// selectors that match on the right and fail only at their far left, which a naive matcher retries from every
+    /// earlier sibling or ancestor (cubic here: right to left, each `.x` tried, each searching back for a `.y`).
+    @Test func workGrowsLinearly() throws {
+        let css = """
+            .y ~ .x ~ .x { font-style: italic }
+            .y ~ p ~ p span { font-weight: bold }
+            .none div div p span { text-decoration: underline }
+            .y + * ~ * ~ span { letter-spacing: 0.1em }
+            """
+        func work(_ count: Int) throws -> Double {
+            var body = "<div><div><div>"
+            for i in 0..<count { body += "<p class=\"x\">Paragraph \(i) <span>s</span> <em>e</em></p>" }
+            body += "</div></div></div>"
+            let sheet = CSSStyleSheet(parsing: css)
+            let paths = try Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>")
+            for path in paths { _ = sheet.matchingRules(path) }
+            return Double(paths.reduce(0) { $0 + $1.compoundTests }) / Double(paths.count)
+        }
+        let small = try work(50), large = try work(400)
+        #expect(large < small * 1.5, "compound tests per element: \(small) for 50 paragraphs, \(large) for 400")
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import TypesetCore
+@testable import TypesetRender
+import TypesetTestSupport
+
+/// A book's colours, backgrounds, text decorations and table boxes drawn, and made readable on the theme's page.
+@Suite struct BookStyleRenderingTests {
+    /// One paragraph of `string` whose `range` has `style`.
+    static func layout(_ string: String, range: Range<Int>, style: TextStyle, paragraphStyle: ParagraphStyle = .body) throws -> BookLayout {
+        let units = Array((string + "\n").utf16)
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<(units.count - 1),
+                                  runs: [AttributeRun(range: range, style: style)], style: paragraphStyle)
+        return try layout(try StyledText(paragraphs: [paragraph]))
+    }
+
+    /// Lays out `text` with a fresh, hermetic font context (as `RenderFixtures.layout` does for plain text).
+    static func layout(_ text: StyledText) throws -> BookLayout {
+        let fonts = try FontContext(source: .bundledOnly(directory: RenderFixtures.fontsDirectory))
+        return try Typesetter(fonts: fonts).layout(text, settings: RenderFixtures.settings())
+    }
+
+    /// The darkest (on a light page) or lightest (on a dark one) pixel of `rect`: the ink.
+    static func ink(_ bitmap: Bitmap, in rect: Rect, dark: Bool) -> Color {
+        let pixels = RenderFixtures.pixels(of: bitmap, in: rect, scale: 2)
+        return (dark ? pixels.max { RenderFixtures.luma($0) < RenderFixtures.luma($1) } : pixels.min { RenderFixtures.luma($0) < RenderFixtures.luma($1) }) ?? .white
+    }
+
+    /// A colour that reads on the page stays as the book has it; black text on a dark page takes the theme's text
+    /// colour; dark blue becomes a lighter blue there, with enough contrast.
+    @Test func colorsAreMadeReadableOnDarkPages() throws {
+        #expect(Theme.light.readable(text: Color(red: 0x8B, green: 0, blue: 0)) == Color(red: 0x8B, green: 0, blue: 0))
+        #expect(Theme.dark.readable(text: .black) == Theme.dark.text)
+        let navy = Color(red: 0, green: 0, blue: 0x80)
+        let lifted = Theme.dark.readable(text: navy)
+        #expect(Theme.contrast(lifted, Theme.dark.background) >= Theme.minimumContrast)
+        #expect(lifted.blue > lifted.red && lifted.blue > lifted.green, "\(lifted) is still blue")
+        // White text (a book made for a dark page) on a light page is darkened.
+        #expect(Theme.contrast(Theme.light.readable(text: .white), Theme.light.background) >= Theme.minimumContrast)
+        // A pale background becomes a deep one of the same hue on a dark page, so the light text reads on it.
+        let cream = Color(red: 0xFF, green: 0xFF, blue: 0x99)
+        let deep = Theme.dark.readable(background: cream)
+        #expect(Theme.contrast(Theme.dark.text, deep) >= Theme.minimumContrast && deep.red == deep.green && deep.blue < deep.red)
+        #expect(Theme.light.readable(background: cream) == cream)
+
+        // Drawn: the navy word's ink on a dark page is the lifted colour, not navy.
+        let layout = try Self.layout("Some navy words.", range: 5..<9, style: TextStyle(color: navy))
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance(.dark))
+        let rects = layout.selectionRects(for: 5..<9)
+        let ink = Self.ink(bitmap, in: try #require(rects.first).rect, dark: true)
+        #expect(ink.blue > ink.red && RenderFixtures.luma(ink) > RenderFixtures.luma(navy) + 40, "\(ink)")
+    }
+
+    /// Underline and line-through are drawn across their run; a background fills the run's line box.
+    @Test func decorationsAndBackgroundsAreDrawn() throws {
+        let string = "Some underlined words here."
+        let plain = try Self.layout(string, range: 0..<4, style: TextStyle())
+        let underlined = try Self.layout(string, range: 5..<15, style: TextStyle(decoration: .underline))
+        let struck = try Self.layout(string, range: 5..<15, style: TextStyle(decoration: .lineThrough))
+        let filled = try Self.layout(string, range: 5..<15, style: TextStyle(backgroundColor: Color(red: 0xFF, green: 0xFF, blue: 0)))
+        let renderer = try PageRenderer()
+        let bare = try renderer.render(page: 0, of: plain, appearance: RenderFixtures.appearance())
+        let run = try #require(underlined.glyphRuns(onPage: 0).first { $0.range.lowerBound == 5 })
+        #expect(run.decoration == .underline)
+        // Below the baseline, between two letters' descenders: ink where the underline is, page where it is not.
+        let underY = Int(((run.baseline + run.size * 0.13) * 2).rounded()), midX = Int(((run.minX + run.maxX) / 2 * 2).rounded())
+        let drawn = try renderer.render(page: 0, of: underlined, appearance: RenderFixtures.appearance())
+        #expect(RenderFixtures.luma(drawn[x: midX, y: underY]) < 100 && RenderFixtures.luma(bare[x: midX, y: underY]) > 200)
+        // The PNG path draws the same pixels as the bitmap path.
+        let png = try renderer.renderPNG(page: 0, of: underlined, appearance: RenderFixtures.appearance())
+        #expect(try PNGDecoder.decode(png) == drawn)
+        let through = try renderer.render(page: 0, of: struck, appearance: RenderFixtures.appearance())
+        let throughY = Int(((run.baseline - run.size * 0.3 + run.size * 0.03) * 2).rounded())
+        #expect(RenderFixtures.luma(through[x: Int((run.minX + 1) * 2), y: throughY]) < 100)
+        // The background fills the line box, above the glyphs too.
+        let background = try renderer.render(page: 0, of: filled, appearance: RenderFixtures.appearance())
+        let fillRun = try #require(filled.glyphRuns(onPage: 0).first { $0.range.lowerBound == 5 })
+        let top = background[x: midX, y: Int((fillRun.lineTop * 2).rounded()) + 1]
+        #expect(top.red > 240 && top.green > 240 && top.blue < 30, "\(top)")
+    }
+
+    /// A table's borders and cell backgrounds are drawn where the layout's boxes are.
+    @Test func tableBoxesAreDrawn() throws {
+        let cell = { (column: Int) in
+            TableCell(table: 0, row: 0, column: column, border: 0.1, borderColor: Color(red: 0, green: 0x5A, blue: 0x9C),
+                      background: column == 0 ? Color(hex: "#eeeeff") : nil)
+        }
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        for (column, string) in ["Left", "Right"].enumerated() {
+            let units = Array((string + "\n").utf16)
+            paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1),
+                                        style: ParagraphStyle(tableCell: cell(column))))
+            start += units.count
+        }
+        let layout = try Self.layout(try StyledText(paragraphs: paragraphs))
+        let boxes = layout.pages[0].boxes
+        #expect(boxes.count == 2)
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: RenderFixtures.appearance())
+        let first = boxes[0].rect
+        let edge = bitmap[x: Int((first.minX * 2).rounded()), y: Int((first.center.y * 2).rounded())]
+        #expect(edge.blue > edge.red + 60, "the border is drawn in its colour: \(edge)")
+        let inside = bitmap[x: Int(((first.minX + 3) * 2).rounded()), y: Int(((first.minY + 3) * 2).rounded())]
+        #expect(inside == Color(hex: "#eeeeff"))
+    }
+}
