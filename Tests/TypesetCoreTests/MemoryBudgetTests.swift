@@ -23,7 +23,7 @@ import TypesetTestSupport
     @Test func aShortParagraphShapesIntoOneSmallBlock() throws {
         let text = StyledText(plain: String(repeating: "a\n", count: 10) + "\n\n\n")
         let shaped = try Typesetter(fonts: try Fixtures.bundledFonts()).shape(text, fontFamily: "Charis SIL")
-        // One letter: the block's header and its arrays, 120 bytes (nine allocations and 486 bytes before).
+        // One letter: the block's header and its arrays, 128 bytes (nine allocations and 486 bytes before).
         #expect(shaped.paragraphs[0].byteCount <= 128, "\(shaped.paragraphs[0].byteCount)")
         #expect(MemoryLayout<ShapedParagraph>.stride == 8)
     }
