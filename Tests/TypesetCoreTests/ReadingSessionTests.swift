@@ -279,6 +279,31 @@ import TypesetTestSupport
         #expect(abs(Double(page.pageCount.value) - exact) / exact < 0.1, "estimated \(page.pageCount), exactly \(exact)")
     }
 
+    /// Books whose later sections are set narrower than the first (block quotes, indented verse, Aozora Bunko's
+    /// indented blocks): the sections not laid out yet are estimated for the width their lines really have.
+    @Test func indentedSectionsAreEstimatedForTheirWidth() throws {
+        let prose = try Self.chapterlessText(paragraphs: 40).paragraphs.map(\.contentString)
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        for section in 0..<6 {
+            for (index, line) in prose.enumerated() {
+                var style = ParagraphStyle.body
+                style.startsSection = index == 0
+                if section > 0 { style.blockIndent = 6; style.endIndent = 3 }
+                let units = Array((line + "\n").utf16)
+                paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
+                start += units.count
+            }
+        }
+        let text = try StyledText(paragraphs: paragraphs)
+        let session = try Self.session(Publication(text: text, href: "book.txt"))
+        let page = try session.currentPage()
+        try session.completeLayout()
+        let exact = Double(session.pageCount.value)
+        #expect(!page.pageCount.isExact)
+        #expect(abs(Double(page.pageCount.value) - exact) / exact < 0.1, "estimated \(page.pageCount), exactly \(exact)")
+    }
+
     @Test func badOffsetsAreReported() throws {
         let text = try Self.sectionedText(sections: 2, paragraphs: 3)
         let session = try Self.session(Publication(text: text, href: "book.txt"))
