@@ -52,11 +52,11 @@ import TypesetTestSupport
         #expect(render.stderrLines.contains("typeset: warning: 2 characters (3 occurrences) have no font: U+20000 \u{20000} ×2, U+E000 \u{E000} ×1 (drawn as empty boxes)"),
                 "\(render.stderr)")
 
-        let info = try CLIRunner.runBundled(["info", file], in: directory)
+        let info = try CLIRunner.run(["info", "--fonts", "bundled", file], in: directory)
         #expect(info.status == 0, "\(info.stderr)")
         #expect(info.stdout.contains("Font coverage:  2 characters (3 occurrences) have no font: U+20000 \u{20000} ×2, U+E000 \u{E000} ×1\n"),
                 "\(info.stdout)")
-        let json = try CLIRunner.runBundled(["info", "--json", file], in: directory)
+        let json = try CLIRunner.run(["info", "--fonts", "bundled", "--json", file], in: directory)
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
         let missing = try #require(object["missingCharacters"] as? [[String: Any]])
         #expect(missing.map { $0["codePoint"] as? Int } == [0x20000, 0xE000])
@@ -68,7 +68,7 @@ import TypesetTestSupport
     @Test func aCoveredBookGetsNoWarning() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("漢字とかな、カナ。English too.\n", to: "book.txt")
-        let info = try CLIRunner.runBundled(["info", file], in: directory)
+        let info = try CLIRunner.run(["info", "--fonts", "bundled", file], in: directory)
         #expect(info.status == 0)
         #expect(!info.stderr.contains("no font"), "\(info.stderr)")
         #expect(info.stdout.contains("Font coverage:  every character has a font"), "\(info.stdout)")
