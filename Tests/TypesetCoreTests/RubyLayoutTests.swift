@@ -133,3 +133,25 @@ import TypesetTestSupport
         #expect(rects.contains { $0.rect.minX <= rubyExtent.min + 0.01 && $0.rect.maxX >= rubyExtent.max - 0.01 })
     }
 }
+
+extension RubyLayoutTests {
+    /// Ruby that cannot be set (an empty base or annotation, a base outside the paragraph or overlapping its own
+    /// annotation, ruby inside a base) lays out without a trap: what has no base to go over stays hidden.
+    @Test func badRubyIsLaidOutOrStaysHidden() throws {
+        let text = try HiddenUnitTests.text([
+            [("漢字", .body), ("かんじ", Self.ruby(2..<2)), ("です", .body)],
+            [("漢字", .body), ("かんじ", Self.ruby(50..<90)), ("です", .body)],
+            [("漢字", .body), ("かんじ", Self.ruby(-4..<4)), ("です", .body)],
+            [("漢字", .body), ("か", Self.ruby(0..<1)), ("じ", Self.ruby(0..<3)), ("です", .body)],
+            [("漢字", .body), ("", Self.ruby(0..<2)), ("です", .body)],
+        ])
+        let layout = try Self.layout(text, width: 120)
+        #expect(LayoutInvariants.violations(in: layout).isEmpty)
+        let drawn = layout.glyphRuns(onPage: 0).map(\.range)
+        let starts = text.paragraphs.map(\.range.lowerBound)
+        #expect(!drawn.contains { $0.lowerBound == starts[0] + 2 }, "an empty base has no ruby")
+        #expect(!drawn.contains { $0.lowerBound == starts[1] + 2 }, "a base past the paragraph has no ruby")
+        #expect(drawn.contains { $0 == (starts[2] + 2)..<(starts[2] + 5) }, "a base clamped to the content")
+        #expect(drawn.contains { $0 == (starts[3] + 2)..<(starts[3] + 3) } && drawn.contains { $0 == (starts[3] + 3)..<(starts[3] + 4) })
+    }
+}

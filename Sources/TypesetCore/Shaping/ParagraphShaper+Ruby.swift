@@ -17,7 +17,9 @@ extension ParagraphShaper {
             while last + 1 < attributeRuns.count, attributeRuns[last + 1].style.ruby == annotation { last += 1 }
             defer { index = last + 1 }
             let annotationRange = (attributeRuns[index].range.lowerBound - contentStart)..<(attributeRuns[last].range.upperBound - contentStart)
-            let base = max(0, annotation.base.lowerBound - contentStart)..<min(units.count, annotation.base.upperBound - contentStart)
+            // The base as given, clamped to the content (a caller's range may lie anywhere).
+            let lower = max(0, min(units.count, annotation.base.lowerBound - contentStart))
+            let base = lower..<max(lower, min(units.count, annotation.base.upperBound - contentStart))
             // An empty base or annotation, or a base that is not text of this paragraph, has nothing to set
             // over: the annotation stays hidden (README, Bad input).
             guard !base.isEmpty, !annotationRange.isEmpty, annotationRange.upperBound <= units.count,
