@@ -136,7 +136,8 @@ import TypesetTestSupport
 
 extension RubyLayoutTests {
     /// Ruby that cannot be set (an empty base or annotation, a base outside the paragraph or overlapping its own
-    /// annotation, ruby inside a base) lays out without a trap: what has no base to go over stays hidden.
+    /// annotation, ruby inside a base, a line separator inside a base) lays out without a trap: what has no base to
+    /// go over stays hidden, and a hard line break stays one.
     @Test func badRubyIsLaidOutOrStaysHidden() throws {
         let text = try HiddenUnitTests.text([
             [("漢字", .body), ("かんじ", Self.ruby(2..<2)), ("です", .body)],
@@ -153,5 +154,12 @@ extension RubyLayoutTests {
         #expect(!drawn.contains { $0.lowerBound == starts[1] + 2 }, "a base past the paragraph has no ruby")
         #expect(drawn.contains { $0 == (starts[2] + 2)..<(starts[2] + 5) }, "a base clamped to the content")
         #expect(drawn.contains { $0 == (starts[3] + 2)..<(starts[3] + 3) } && drawn.contains { $0 == (starts[3] + 3)..<(starts[3] + 4) })
+        // A hard line break inside a base still breaks the line.
+        let units = Array("東\u{2028}京とうきょうへ".utf16)
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                  runs: [AttributeRun(range: 0..<3, style: .body), AttributeRun(range: 3..<8, style: Self.ruby(0..<3)),
+                                         AttributeRun(range: 8..<9, style: .body)],
+                                  style: ParagraphStyle(innerLineBreaks: .preserve))
+        #expect(try Self.layout(StyledText(paragraphs: [paragraph])).lines(onPage: 0).count == 2)
     }
 }

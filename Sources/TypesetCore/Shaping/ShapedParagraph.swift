@@ -233,6 +233,7 @@ package struct ShapedParagraph: Sendable {
             + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
             + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + emBase.count * 8 + clusterStarts.count
             + breakAdjustments.count * MemoryLayout<BreakAdjustment>.stride
+            + rubies.reduce(0) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 }
     }
 }
 
