@@ -93,7 +93,8 @@ import TypesetTestSupport
     }
 
     @Test func noLineBreaksInsideABase() throws {
-        // Three-character bases across a narrow column: without ruby a line may end inside one, with ruby never.
+        // Three-character bases across a narrow column, six visible characters a group and eight a line: without
+        // ruby lines start inside bases, with ruby never.
         var pieces: [(String, TextStyle)] = []
         var offset = 0
         var bases: [Range<Int>] = []
@@ -101,8 +102,8 @@ import TypesetTestSupport
             pieces.append(("東京都", .body))
             bases.append(offset..<(offset + 3))
             pieces.append(("とうきょうと", Self.ruby(offset..<(offset + 3))))
-            pieces.append(("の", .body))
-            offset += 10
+            pieces.append(("へ行く", .body))
+            offset += 12
         }
         let layout = try Self.layout(try HiddenUnitTests.text([pieces]), width: 200)
         let lines = layout.lines(onPage: 0)
