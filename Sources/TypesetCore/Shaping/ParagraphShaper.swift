@@ -51,7 +51,7 @@ struct ParagraphShaper {
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
         // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
         let breakLanguage = paragraph.style.language ?? documentLanguage
-        let breaks = spans.contains(where: \.isHidden)
+        var breaks = spans.contains(where: \.isHidden)
             ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage)
             : breakOpportunities(units, language: breakLanguage)
         var breakCursor = 0
@@ -139,7 +139,6 @@ struct ParagraphShaper {
         var emPrefix: [Float] = [], emBase: [Double] = [], clusterStarts: [UInt8] = []
         var shapedGlyphs = sink.makeArrays()
         var rubies: [ShapedRuby] = []
-        var breaks = breaks
         if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
             rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, clusters: shapedGlyphs.clusters,
                                  advances: &shapedGlyphs.advances, offsets: &shapedGlyphs.offsets)
