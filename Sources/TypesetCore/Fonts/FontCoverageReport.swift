@@ -95,8 +95,10 @@ extension FontContext {
             let contentStart = paragraph.contentRange.lowerBound
             for run in paragraph.runs where !run.style.isOutOfFlow {
                 let style = run.style
-                let set = try fontSet(for: FontDescriptor(family: style.fontFamily ?? family, weight: style.weight,
-                                                          isItalic: style.isItalic))
+                let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
+                // A family the document brings (an EPUB's @font-face) is its own face, backed by the reader's family.
+                let set = try fontSet(for: descriptor, in: text.fonts,
+                                      fallback: FontDescriptor(family: family, weight: style.weight, isItalic: style.isItalic))
                 let primary = set.primary
                 let coverage = coverages[primary.id] ?? FaceCoverage(font: primary.harfBuzz)
                 coverages[primary.id] = coverage

@@ -41,8 +41,8 @@ extension ParagraphShaper {
     private func shapeAnnotation(_ units: [UInt16], _ range: Range<Int>, style: TextStyle,
                                  paragraph: Paragraph)
         -> (faceID: Int32, ids: [UInt16], clusters: [Int32], advances: [Float])? {
-        let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
-        guard let set = try? context.fontSet(for: descriptor) else { return nil }
+        let descriptor = settings.resolve(style, role: paragraph.style.role, readerFamily: family).descriptor
+        guard let set = try? context.fontSet(for: descriptor, in: documentFonts, readerFamily: family) else { return nil }
         var codePoints: [UInt32] = []
         var i = range.lowerBound
         while i < range.upperBound {
