@@ -84,8 +84,8 @@ extension FontContext {
     /// - Throws: ``FontError`` when a run's family has no font at all (as layout would).
     public func coverageReport(of text: StyledText, family: String) throws(FontError) -> FontCoverageReport {
         // Per font set, what the fallback list answered for each character the primary face lacks: a byte per
-        // BMP character (0 not asked yet, 1 covered, 2 not), a dictionary beyond; a dictionary for all was a third
-        // of the time over a Chinese book.
+        // BMP character (0 not asked yet, 1 covered, 2 not), a dictionary beyond, since in a Chinese book set with a
+        // Latin primary face nearly every character asks.
         var answers: [ObjectIdentifier: Answers] = [:]
         var coverages: [Int: FaceCoverage] = [:]
         var missing: [UInt32: (count: Int, first: UTF16Offset)] = [:]
