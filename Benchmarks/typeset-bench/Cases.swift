@@ -261,6 +261,7 @@ final class Bench {
         cases.append(BenchCase(name: "css.sibling-book.open", summary: "a 1.5 KB EPUB of 400 paragraphs with ~ and descendant selectors: read and laid out (issue 18: took minutes)") {
             try $0.siblingBook()
         })
+        cases += coverageCases
         for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
             cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {
                 try $0.wordCache(file)

@@ -13,6 +13,8 @@ struct OpenedBook {
     let typesetter: Typesetter
     /// The settings, validated.
     let settings: ReaderSettings
+    /// The characters of the book no font can draw (drawn as empty boxes).
+    let coverage: FontCoverageReport
 
     /// Validates the settings, reads `input` and resolves the fonts. Notices (what a book's reader recovered from, a
     /// font stand-in) go to stderr unless quiet.
@@ -37,6 +39,9 @@ struct OpenedBook {
             console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
         }
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
+        // Never silent: a character without a font is drawn as an empty box.
+        coverage = try fonts.coverageReport(of: file.text, family: settings.typography.fontFamily)
+        if !coverage.isComplete { console.notice("warning: \(coverage.summary()) (drawn as empty boxes)") }
     }
 }
 
@@ -50,6 +55,8 @@ struct LaidOutBook {
     let primaryFace: FontFace
     /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
     let typesetter: Typesetter
+    /// The characters of the book no font can draw (drawn as empty boxes).
+    let coverage: FontCoverageReport
 
     /// Reads `input` (see ``OpenedBook/init(input:options:)``) and lays the whole book out.
     init(input: String, options: Options) throws {
@@ -61,6 +68,7 @@ struct LaidOutBook {
         file = book.file
         primaryFace = book.primaryFace
         typesetter = book.typesetter
+        coverage = book.coverage
         layout = try typesetter.layout(file.text, settings: book.settings.typography, mode: book.settings.mode)
     }
 

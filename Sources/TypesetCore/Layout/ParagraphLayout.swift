@@ -321,8 +321,18 @@ struct ParagraphLayouter {
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
                 else { verticalExtents(shaped, start: start, end: end, format: format, skippingRun: index == 0 ? capRun : -1) }
             // The book's line height is a multiple of the font size (CSS); the reader's of the face's natural line.
-            let height = format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
+            var height = format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
                 ?? extents.natural * lineHeightMultiple
+            var ascent = extents.ascent, descent = extents.descent
+            if !shaped.rubies.isEmpty {
+                // The line grows where ruby is, and only as much as the annotations need beyond its leading.
+                let (above, below) = Self.rubyExtents(shaped.rubies, start: start, end: end, sizes: format.sizes)
+                let baseline = (height - (ascent + descent)) / 2 + ascent
+                let grow = max(0, above - baseline), growBelow = max(0, below - (height - baseline))
+                // Growing the ascent and the height by the same amount moves the baseline down by exactly that much.
+                ascent += grow; height += grow
+                descent += growBelow; height += growBelow
+            }
             let indent = index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
             let lineAvailable = available - indent
             let isLast = index == chosen.count - 1
@@ -368,7 +378,7 @@ struct ParagraphLayouter {
             }
             x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
-                              ascent: extents.ascent, descent: extents.descent,
+                              ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
                               endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated)
             if capLines > 0 {
@@ -422,6 +432,19 @@ struct ParagraphLayouter {
         guard !context.hyphenationScratch.isEmpty else { return shaped.breaks }
         BreakCandidate.merge(shaped.breaks, hyphenationPoints: context.hyphenationScratch, into: &context.candidateScratch)
         return context.candidateScratch
+    }
+
+    /// How far above and below the baseline the ruby annotations whose bases start on `start..<end` reach, in points.
+    static func rubyExtents(_ rubies: [ShapedRuby], start: Int, end: Int, sizes: [Float]) -> (above: Float, below: Float) {
+        var above: Float = 0, below: Float = 0
+        for ruby in rubies where ruby.base.lowerBound >= start && ruby.base.lowerBound < end {
+            let size = sizes[Int(ruby.baseAttributeIndex)]
+            switch ruby.position {
+            case .over: above = max(above, ShapedRuby.extentAboveBase * size)
+            case .under: below = max(below, ShapedRuby.extentBelowBase * size)
+            }
+        }
+        return (above, below)
     }
 
     /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes (raised or

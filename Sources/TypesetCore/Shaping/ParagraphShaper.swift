@@ -51,7 +51,7 @@ struct ParagraphShaper {
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
         // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
         let breakLanguage = paragraph.style.language ?? documentLanguage
-        let breaks = spans.contains(where: \.isHidden)
+        var breaks = spans.contains(where: \.isHidden)
             ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage)
             : breakOpportunities(units, language: breakLanguage)
         var breakCursor = 0
@@ -137,7 +137,17 @@ struct ParagraphShaper {
 
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var emPrefix: [Float] = [], emBase: [Double] = [], clusterStarts: [UInt8] = []
-        let shapedGlyphs = sink.makeArrays()
+        var shapedGlyphs = sink.makeArrays()
+        var rubies: [ShapedRuby] = []
+        if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
+            rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, clusters: shapedGlyphs.clusters,
+                                 advances: &shapedGlyphs.advances, offsets: &shapedGlyphs.offsets)
+            // A base and its ruby are one unit for line breaking: no break opportunity inside the base (a hard
+            // line break stays one).
+            func insideBase(_ offset: Int) -> Bool { rubies.contains { $0.base.lowerBound < offset && offset < $0.base.upperBound } }
+            breaks.removeAll { !BreakCandidate.isMandatory($0) && insideBase(BreakCandidate.offset($0)) }
+            adjustments.removeAll { insideBase(Int($0.offset)) }
+        }
         ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
                                        sizes: context.ones(count: paragraph.runs.count), caretSpans: spans,
                                        prefix: &emPrefix, base: &emBase, clusterStarts: &clusterStarts)
@@ -146,7 +156,7 @@ struct ParagraphShaper {
                                glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
                                offsets: shapedGlyphs.offsets,
                                breaks: breaks, emPrefix: emPrefix, emBase: emBase, clusterStarts: clusterStarts,
-                               caretSpans: spans, breakAdjustments: adjustments))
+                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies))
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).

@@ -25,6 +25,8 @@ package struct ShapedParagraph: Sendable {
         /// The paragraph's ``CaretSpan``s: no line starts inside one (their units are not cluster starts).
         var caretSpans: [CaretSpan] = []
         var breakAdjustments: [BreakAdjustment] = []
+        /// The paragraph's ruby annotations, shaped (empty for nearly every paragraph).
+        var rubies: [ShapedRuby] = []
     }
 
     /// The contents live in one immutable object, so that a copy of a shaped paragraph (reading it out of an
@@ -108,6 +110,8 @@ package struct ShapedParagraph: Sendable {
     /// The width changes of lines ending or starting at opportunities where breaking is unsafe, by ascending offset
     /// (almost always none).
     var breakAdjustments: [BreakAdjustment] { storage.contents.breakAdjustments }
+    /// The ruby annotations, shaped, by ascending base (drawn over their bases; see ``ShapedRuby``).
+    var rubies: [ShapedRuby] { storage.contents.rubies }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
     /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
     /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
@@ -229,6 +233,7 @@ package struct ShapedParagraph: Sendable {
             + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
             + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + emBase.count * 8 + clusterStarts.count
             + breakAdjustments.count * MemoryLayout<BreakAdjustment>.stride
+            + rubies.reduce(0) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 }
     }
 }
 

@@ -95,6 +95,11 @@ struct XHTMLConverter {
     /// The tables being read, innermost last.
     var tables: [TableState] = []
     var tableCount = 0
+    /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): after the element's
+    /// start, or after its last `<rt>`.
+    var rubyBaseStarts: [Int] = []
+    /// Where the base of the innermost ruby ends when an `<rp>` follows it (the annotation comes after the `<rp>`).
+    var rubyBaseEnd: Int?
 
     /// A `::first-letter` style: the style of the letter, and the lines it drops over when it is a drop cap.
     struct FirstLetter {
@@ -122,6 +127,10 @@ struct XHTMLConverter {
         var style = ComputedStyle()
         var language: String?
         var link: String?
+        /// Inside `<rt>`: the annotation of this base. Inside `<rp>`: hidden (the parentheses shown only by
+        /// readers without ruby).
+        var ruby: RubyAnnotation?
+        var isRubyParenthesis = false
     }
 
     /// Elements whose margins are the reader's paragraph spacing (a browser gives them a margin of about 1 em);
@@ -226,6 +235,10 @@ struct XHTMLConverter {
             inline.link = resolveLink(href)
         }
 
+        if structural == .inline, name == "ruby" || name == "rt" || name == "rp" {
+            walkRuby(path, name: name, block: parentBlock, inline: inline)
+            return
+        }
         switch kind {
         case .skip:
             return
@@ -471,6 +484,43 @@ struct XHTMLConverter {
 
     // MARK: Inline content
 
+    /// `<ruby>`: its text is the base, each `<rt>` the annotation of the base before it (since the ruby's start or
+    /// the previous `<rt>`), `<rp>` hidden. The annotation stays in the text after its base (offsets never move);
+    /// an `<rt>` outside `<ruby>`, or with no base before it, is plain text or an annotation that stays hidden.
+    mutating func walkRuby(_ path: ElementPath, name: String, block: BlockContext, inline: InlineContext) {
+        var inline = inline
+        switch name {
+        case "ruby":
+            rubyBaseStarts.append(line.count)
+            let outerEnd = rubyBaseEnd
+            rubyBaseEnd = nil
+            walkChildren(path, block: block, inline: inline)
+            rubyBaseStarts.removeLast()
+            rubyBaseEnd = outerEnd
+        case "rt":
+            guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
+            // White space between the base and its annotation is not text of either.
+            pendingSpace = false
+            // The base ends where an `<rp>` before the annotation starts.
+            let end = rubyBaseEnd ?? line.count
+            inline.ruby = RubyAnnotation(base: min(start, end)..<end)
+            walkChildren(path, block: block, inline: inline)
+            pendingSpace = false
+            rubyBaseStarts[rubyBaseStarts.count - 1] = line.count
+            rubyBaseEnd = nil
+        default:  // rp
+            guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
+            pendingSpace = false
+            inline.isRubyParenthesis = true
+            let opening = start < line.count
+            if opening, rubyBaseEnd == nil { rubyBaseEnd = line.count }
+            walkChildren(path, block: block, inline: inline)
+            pendingSpace = false
+            // The closing one, after an annotation, is not part of the next base.
+            if !opening { rubyBaseStarts[rubyBaseStarts.count - 1] = line.count }
+        }
+    }
+
     mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
         if inline.style.whiteSpace == .pre {
             var units: [UInt16] = []
@@ -576,7 +626,9 @@ struct XHTMLConverter {
             append(marker.units, style: textStyle(marker.inline))
             paragraphMarkerLength = marker.units.count
         }
-        let textStyle = textStyle(inline)
+        var textStyle = textStyle(inline)
+        if let ruby = inline.ruby { textStyle.ruby = ruby }
+        if inline.isRubyParenthesis { textStyle.isHidden = true }
         // The space goes before the anchors: an element's id points at its first character, not at the space.
         // It belongs to the text before it (a hidden span after a space does not hide the space).
         if leadingSpace || (pendingSpace && lineHasContent) {
