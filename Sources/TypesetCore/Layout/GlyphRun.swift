@@ -56,7 +56,7 @@ extension BookLayout {
         placements(onPage: pageIndex, in: band).map(line(for:))
     }
 
-    private func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
+    func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
         guard pages.indices.contains(pageIndex) else { return [] }
         let placements = pages[pageIndex].placements
         func height(_ placement: PlacedLine) -> Double {

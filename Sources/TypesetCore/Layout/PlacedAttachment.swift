@@ -21,6 +21,14 @@ extension BookLayout {
         return result
     }
 
+    /// The attachments of the lines of page `pageIndex` that may draw into the strip `band` (see
+    /// ``glyphRuns(onPage:in:)``): what a window onto a long scroll page draws.
+    public func attachments(onPage pageIndex: Int, in band: Range<Double>) -> [PlacedAttachment] {
+        var result: [PlacedAttachment] = []
+        for placement in placements(onPage: pageIndex, in: band) { appendAttachments(for: placement, into: &result) }
+        return result
+    }
+
     /// The attachment under `point` on page `pageIndex`: one whose box holds the point, or nil. An object is also
     /// a character: ``characterRange(at:onPage:)`` answers its unit over the same place.
     public func attachment(at point: Point, onPage pageIndex: Int) -> PlacedAttachment? {
