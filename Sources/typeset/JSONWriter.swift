@@ -114,6 +114,13 @@ extension JSONWriter.Value {
 
     /// A line as `--json` and the `lines` query give it; `"hyphenated": true` only on a line that ends with a
     /// drawn hyphen.
+    /// An image on a page: its unit, its box, its source (`href`, null when it has none) and its alt text.
+    static func attachment(_ placed: PlacedAttachment) -> JSONWriter.Value {
+        .object([("range", .range(placed.range)), ("rect", .rect(placed.rect)),
+                 ("href", placed.attachment.source.map(JSONWriter.Value.string) ?? .null),
+                 ("alt", placed.attachment.altText.map(JSONWriter.Value.string) ?? .null)])
+    }
+
     static func line(_ line: Line) -> JSONWriter.Value {
         var fields: [(String, JSONWriter.Value)] = [("range", .range(line.range)), ("rect", .rect(line.rect)),
                                                     ("baseline", .number(line.baseline))]
