@@ -354,8 +354,13 @@ struct XHTMLConverter {
             walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
         default:
             if path.element.lowercasedName == "pre" { preStartsHere = true }
+            let firstParagraph = output.paragraphs.count
             walkChildren(path, block: block, inline: inline)
             preStartsHere = false
+            if path.element.lowercasedName == "figure" {
+                flushParagraph()
+                keepFigureTogether(from: firstParagraph)
+            }
         }
         flushParagraph()
         leaveBlock(path, style: style)
@@ -734,6 +739,18 @@ struct XHTMLConverter {
     }
 
     // MARK: Images, links and notes
+
+    /// A figure's image and caption stay on one page: each of its paragraphs keeps with the next, when the figure
+    /// holds an image and few paragraphs (a figure of many paragraphs is a block of text, set as any).
+    private mutating func keepFigureTogether(from first: Int) {
+        let count = output.paragraphs.count - first
+        guard count > 1, count <= Self.figureParagraphLimit,
+              output.images.contains(where: { $0.offset >= output.paragraphs[first].start }) else { return }
+        for index in first..<(output.paragraphs.count - 1) { output.paragraphs[index].style.keepsWithNext = true }
+    }
+
+    /// The most paragraphs a figure kept on one page may have (an image and a caption of a few paragraphs).
+    static let figureParagraphLimit = 6
 
     /// The size the book gives an image: CSS `width`, `height`, `max-width`, `max-height`, else HTML's `width` and
     /// `height` attributes (CSS pixels, or a percentage), which CSS overrides.
