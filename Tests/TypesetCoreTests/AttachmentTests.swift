@@ -75,6 +75,10 @@ import TypesetTestSupport
         let placed = try #require(layout.attachments(onPage: 0).first)
         let fill = min(settings.columnWidth / 600, settings.contentRect.height / 800)
         #expect(abs(placed.rect.width - 600 * fill) < 0.01 && abs(placed.rect.height - 800 * fill) < 0.01)
+        // Centred on the page's content area.
+        let content = settings.contentRect
+        #expect(abs((placed.rect.minY - content.minY) - (content.maxY - placed.rect.maxY)) < 0.01)
+        #expect(abs((placed.rect.minX - content.minX) - (content.maxX - placed.rect.maxX)) < 0.01)
         #expect(layout.pages.count == 1)
     }
 

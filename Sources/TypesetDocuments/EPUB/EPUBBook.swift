@@ -192,7 +192,8 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var mediaType: String
     /// Whether the item is in the linear reading order (`linear="no"` items are reached through links).
     public var isLinear: Bool
-    /// The item's range in the book's text, or nil when it is not in the text (non-linear).
+    /// The item's range in the book's text, or nil when it is not in the text (non-linear; a non-linear cover of
+    /// images only before the reading order is in the text, as the first page).
     public var range: Range<UTF16Offset>?
 }
 

@@ -128,7 +128,15 @@ private struct ReadingSession {
             let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
             spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
                                        isLinear: reference.isLinear, range: nil))
-            guard included else { continue }
+            guard included else {
+                // A cover before the reading order (`linear="no"`, as many books mark it): an item of images only,
+                // shown as the book's first page, as reading apps do.
+                if texts.isEmpty, archive.contains(item.path), let text = try? convert(item, package: package),
+                   !text.hasText, !text.images.isEmpty {
+                    texts.append((spine.count - 1, text))
+                }
+                continue
+            }
             guard archive.contains(item.path) else {
                 throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
             }
