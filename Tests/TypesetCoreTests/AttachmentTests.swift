@@ -116,4 +116,53 @@ import TypesetTestSupport
             }
         }
     }
+
+    /// Random paragraphs of words (Latin and Arabic) and inline and block images of random sizes, at random widths:
+    /// the layout keeps its invariants, every image is one unit whose box is where its carets are, and a point in
+    /// its box answers its unit.
+    @Test func randomTextWithImagesKeepsEveryPositionPromise() throws {
+        var rng = SplitMix64(seed: 0x17)
+        let words = ["word", "another", "كلمة", "نص", "x", "images,"]
+        for round in 0..<12 {
+            var paragraphs: [[(String, TextStyle)]] = []
+            for _ in 0..<4 {
+                var pieces: [(String, TextStyle)] = []
+                for _ in 0..<(3 + Int(rng.unit() * 20)) {
+                    if rng.unit() < 0.2 {
+                        let presentation: TextAttachment.Presentation = rng.unit() < 0.8 ? .inline : .block
+                        pieces.append(("\u{FFFC}", Self.image(1 + rng.unit() * 400, 1 + rng.unit() * 900, presentation)))
+                    } else {
+                        pieces.append((words[Int(rng.unit() * Double(words.count)) % words.count] + " ", .body))
+                    }
+                }
+                paragraphs.append(pieces)
+            }
+            let width = 120 + rng.unit() * 400
+            let layout = try Self.layout(paragraphs, width: width, height: 300 + rng.unit() * 600)
+            #expect(LayoutInvariants.violations(in: layout).isEmpty, "round \(round): \(LayoutInvariants.violations(in: layout))")
+            let units = Array(layout.text.string(in: 0..<layout.text.length).utf16)
+            var found = 0
+            for page in layout.pages.indices {
+                for placed in layout.attachments(onPage: page) {
+                    found += 1
+                    #expect(units[placed.range.lowerBound] == 0xFFFC)
+                    let centre = Point(x: (placed.rect.minX + placed.rect.maxX) / 2, y: (placed.rect.minY + placed.rect.maxY) / 2)
+                    if placed.rect.width >= 1 && placed.rect.height >= 1 {
+                        #expect(layout.characterRange(at: centre, onPage: page) == placed.range, "round \(round)")
+                        #expect(layout.attachment(at: centre, onPage: page)?.range == placed.range)
+                    }
+                    let carets = [placed.range.lowerBound, placed.range.upperBound].compactMap {
+                        layout.caretRect(for: TextPosition(offset: $0, affinity: $0 == placed.range.upperBound ? .backward : .forward))
+                    }
+                    let xs = carets.map { ($0.rect.minX + $0.rect.maxX) / 2 }.sorted()
+                    if xs.count == 2 {
+                        // (A caret at a column's edge is moved inside it by half its 2 pt width.)
+                        #expect(abs(xs[0] - placed.rect.minX) < 1.05 && abs(xs[1] - placed.rect.maxX) < 1.05,
+                                "round \(round): carets \(xs) around \(placed.rect)")
+                    }
+                }
+            }
+            #expect(found == units.filter { $0 == 0xFFFC }.count)
+        }
+    }
 }
