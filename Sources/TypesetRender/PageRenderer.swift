@@ -98,8 +98,13 @@ public final class PageRenderer {
                           decorations: DecorationSet? = nil, resources: (any ResourceLoader)? = nil,
                           compression: PNGEncoder.Compression = .fast, window: Rect? = nil) throws(RenderError) -> [UInt8] {
         // Images need more colours than a palette holds: such pages are drawn as bitmaps.
-        let band = window.map { $0.minY..<$0.maxY }
-        let hasImages = !(band.map { layout.attachments(onPage: page, in: $0) } ?? layout.attachments(onPage: page)).isEmpty
+        // (A window that is not a rectangle is refused by drawPage; it holds no image here.)
+        let hasImages = if let window {
+            window.minY.isFinite && window.maxY.isFinite && window.height >= 0
+                && !layout.attachments(onPage: page, in: window.minY..<window.maxY).isEmpty
+        } else {
+            !layout.attachments(onPage: page).isEmpty
+        }
         guard compression == .fast, decorations?.isEmpty ?? true, !hasImages else {
             return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations,
                                                 window: window, resources: resources),

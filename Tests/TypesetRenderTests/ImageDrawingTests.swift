@@ -127,4 +127,40 @@ import TypesetCore
         #expect(try colour(.darken) == Color(red: 154, green: 14, blue: 21))
         #expect(try colour(.invert) == Color(red: 35, green: 235, blue: 225))
     }
+
+    /// A scroll page with images drawn by windows (issue 21's screens) gives the page drawn whole, pixel for pixel;
+    /// a window that is not a rectangle is refused, never a trap.
+    @Test func windowsOntoAScrollPageDrawItsImages() throws {
+        let resources = Resources(Dictionary(uniqueKeysWithValues: try (0..<4).map { ("i\($0).png", try Self.png(width: 40, height: 90)) }))
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        for index in 0..<4 {
+            let attachment = TextAttachment(source: "i\(index).png", intrinsicSize: Size(width: 40, height: 90), presentation: .block)
+            let units: [UInt16] = [0xFFFC] + (index < 3 ? [0x0A] : [])
+            paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<1,
+                                        runs: [AttributeRun(range: 0..<1, style: TextStyle(attachment: attachment))]))
+            start += units.count
+        }
+        let fonts = try FontContext(source: .bundledOnly(directory: RenderFixtures.fontsDirectory))
+        let layout = try Typesetter(fonts: fonts).layout(try StyledText(paragraphs: paragraphs), settings: RenderFixtures.settings(),
+                                                         mode: .scroll)
+        let renderer = try PageRenderer()
+        let appearance = RenderFixtures.appearance()
+        let whole = try renderer.render(page: 0, of: layout, appearance: appearance, resources: resources)
+        let height = layout.pages[0].size.height
+        var tiles: [Bitmap] = []
+        var top = 0.0
+        while top < height {
+            tiles.append(try renderer.render(page: 0, of: layout, appearance: appearance,
+                                             window: Rect(x: 0, y: top, width: layout.pages[0].size.width, height: min(70, height - top)),
+                                             resources: resources))
+            top += 70
+        }
+        #expect(Bitmap(width: whole.width, height: tiles.reduce(0) { $0 + $1.height }, pixels: tiles.flatMap(\.pixels)) == whole)
+        #expect(throws: RenderError.self) {
+            try renderer.renderPNG(page: 0, of: layout, appearance: appearance, resources: resources,
+                                   window: Rect(x: 0, y: 0, width: 10, height: -1))
+        }
+        #expect(renderer.imageProblems.isEmpty)
+    }
 }

@@ -46,7 +46,7 @@ extension BookLayout {
         let format = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth))
         guard let heights = format.attachmentHeights else { return }
         let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: format.sizes, faces: self.shaped.faces)
-        let baseline = Double(placement.y + box.baseline)
+        let baseline = Double(placement.y) + Double(box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: format.sizes, box: box) { g, penX, size, _, piece in
             let attributeIndex = Int(shaped.runs[piece.runIndex].attributeIndex)
