@@ -155,7 +155,7 @@ public final class PageRenderer {
         }
         prepare(&canvas, area, origin)
         for run in runs {
-            let color = run.color.map { colors.text($0) } ?? theme.text
+            let color = run.color.map { colors.text($0) } ?? (run.isLink ? theme.link : theme.text)
             if !run.decoration.isEmpty {
                 drawLines(of: run, color: color, over: false, scale: scale, origin: origin, into: &canvas)
             }

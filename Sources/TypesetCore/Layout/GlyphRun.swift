@@ -28,6 +28,9 @@ public struct GlyphRun: Sendable {
     /// The top and bottom of the run's line box, in page coordinates (where a background is drawn).
     public let lineTop: Double
     public let lineBottom: Double
+    /// Whether the run is part of a link (``TextStyle/link``): without a colour of its own it is drawn in the
+    /// theme's link colour (``Theme/link``).
+    public var isLink: Bool = false
 }
 
 extension BookLayout {
@@ -115,7 +118,8 @@ extension BookLayout {
                                  range: pieceRange, backgroundColor: pieceHangs ? nil : style.backgroundColor,
                                  decoration: pieceHangs ? [] : style.decoration,
                                  baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height)))
+                                 lineBottom: placement.y + Double(box.height),
+                                 isLink: style.link != nil))
         }
         var lastPieceStart = -1
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, extra, piece in
@@ -161,7 +165,7 @@ extension BookLayout {
                                  clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
                                  backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
                                  minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height)))
+                                 lineBottom: placement.y + Double(box.height), isLink: style.link != nil))
         }
     }
 }
