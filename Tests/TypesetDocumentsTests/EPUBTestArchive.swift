@@ -1,3 +1,4 @@
+import CLibZip
 import Foundation
 import Testing
 import TypesetDocuments
@@ -142,9 +143,11 @@ enum EPUBTestReading {
 
 /// Reads the entries of an existing archive with libzip, apart from the reader: what tests compare it against.
 enum ZipReading {
+    struct ReadError: Error, CustomStringConvertible { let description: String }
+
     static func entries(path: String) throws -> [String: [UInt8]] {
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY, &code) else { throw EPUBTestArchive.ArchiveError(message: "zip_open failed with \(code)") }
+        guard let archive = zip_open(path, ZIP_RDONLY, &code) else { throw ReadError(description: "zip_open failed with \(code)") }
         defer { zip_discard(archive) }
         var entries: [String: [UInt8]] = [:]
         for index in 0..<UInt64(max(0, zip_get_num_entries(archive, 0))) {

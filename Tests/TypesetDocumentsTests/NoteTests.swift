@@ -181,4 +181,24 @@ import TypesetTestSupport
         #expect(book.warnings.filter { $0.contains("#nothere") }.count == 1)
         #expect(book.warnings.allSatisfy { !$0.contains("\n") })
     }
+
+    /// Note references are raised and smaller: those the book leaves on the baseline (a bare `<a>` marked noteref)
+    /// are set as `<sup>` is; those it raises itself keep their look; other links are untouched.
+    @Test func noteReferencesAreRaisedAndSmaller() throws {
+        let book = try Self.read([("c.xhtml", """
+            <p>Bare<a epub:type="noteref" href="#n1">1</a>, in sup<sup><a epub:type="noteref" href="#n2">2</a></sup>, and \
+            <a href="#n1">a plain link</a>.</p>
+            <aside epub:type="footnote" id="n1"><p>One.</p></aside><aside epub:type="footnote" id="n2"><p>Two.</p></aside>
+            """)])
+        let paragraph = book.text.paragraphs[0]
+        func style(_ word: String) throws -> TextStyle {
+            let units = Array(paragraph.contentString.utf16), target = Array(word.utf16)
+            let start = try #require((0...(units.count - target.count)).first { Array(units[$0..<($0 + target.count)]) == target })
+            return try #require(paragraph.runs.first { $0.range.contains(start) }?.style)
+        }
+        let bare = try style("1"), sup = try style("2"), plain = try style("a plain link"), body = try style("Bare")
+        #expect(bare.baselineShift > 0.4 && bare.fontScale < body.fontScale)
+        #expect(sup.baselineShift > 0.4 && abs(sup.fontScale - 0.75 * body.fontScale) < 0.001)
+        #expect(plain.baselineShift == 0 && plain.fontScale == body.fontScale)
+    }
 }

@@ -43,7 +43,7 @@ extension BookLayout {
         let box = paragraphLayout(p).lines[Int(placement.line)]
         let shaped = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
-        let format = ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth))
+        let format = format(ofParagraph: p)
         guard let heights = format.attachmentHeights else { return }
         let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: format.sizes, faces: self.shaped.faces)
         let baseline = Double(placement.y) + Double(box.baseline)

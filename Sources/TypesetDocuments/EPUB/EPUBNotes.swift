@@ -73,6 +73,7 @@ struct EPUBNotes {
         let itemIndex = Dictionary(items.enumerated().map { ($1.href, $0) }, uniquingKeysWith: { first, _ in first })
         for index in items.indices {
             var plain: [Range<Int>] = []
+            var raised: [Range<Int>] = []
             for link in items[index].text.links {
                 // Hrefs are resolved already (`OEBPS/notes.xhtml#n1`); a URL with a scheme leaves the book.
                 guard !EPUBPath.hasScheme(link.href) else { continue }
@@ -105,8 +106,10 @@ struct EPUBNotes {
                 guard recognised, let found = note(key, fallbackParagraph: link.isMarkedNoteReference ? (targetItem, targetLocal) : nil),
                       let runStart = items[index].text.linkRunStart(containing: link.range.upperBound - 1) else { continue }
                 references[items[index].start + runStart] = found
+                raised.append(link.range)
             }
             if !plain.isEmpty { items[index].text.removeLinks(in: plain) }
+            if !raised.isEmpty { items[index].text.raiseReferences(raised) }
         }
         for (item, range) in asidesToHide { items[item].text.hide(range) }
         // Notes the markup declares, referenced or not, are notes too (for note(containing:)).
@@ -175,6 +178,17 @@ extension SpineItemText {
         guard let r = paragraphs[p].runs.firstIndex(where: { $0.range.contains(inParagraph) }),
               let attachment = paragraphs[p].runs[r].style.attachment else { return }
         paragraphs[p].runs[r].style.attachment = change(attachment)
+    }
+
+    /// Sets note references the book leaves on the baseline raised and smaller, as `<sup>` is (CSS
+    /// `vertical-align: super` at 0.75 em: raised by a third of the size around it): a reference the book raises
+    /// itself keeps its look.
+    mutating func raiseReferences(_ ranges: [Range<Int>]) {
+        restyle(ranges) { style in
+            guard style.baselineShift == 0, style.attachment == nil else { return }
+            style.fontScale *= 0.75
+            style.baselineShift = (1.0 / 3) / 0.75
+        }
     }
 
     /// Makes the units of `ranges` plain text (no link).

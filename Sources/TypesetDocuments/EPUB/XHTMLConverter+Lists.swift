@@ -32,7 +32,7 @@ extension XHTMLConverter {
                 // An item of a list of notes may be a note (its marker is before its anchor, so not part of it).
                 let noteRole = NoteRole(childElement, inNotes: inline.inNotes)
                 applyNoteRole(noteRole, name: "li", to: &itemInline)
-                defer { recordLinkAndNote(childElement, linkStart: nil, inline: itemInline, noteRole: noteRole) }
+                defer { recordLinkAndNote(childElement, linkStart: Int?.none, inline: itemInline, noteRole: noteRole) }
                 let style = itemInline.style
                 // An item the book displays as a block or inline has no marker (as in a browser).
                 if style.display == .inline {

@@ -799,14 +799,14 @@ struct XHTMLConverter {
 
     /// The note role an element's markup gives it, applied: a footnote is hidden from the flow (as Readium
     /// hides them: it is read in a popup), a section of notes marks its content.
-    private func applyNoteRole(_ role: NoteRole, name: String, to inline: inout InlineContext) {
+    func applyNoteRole(_ role: NoteRole, name: String, to inline: inout InlineContext) {
         if role.hidesFromFlow { inline.style.hidden = true }
         if role == .notesSection { inline.inNotes = true }
         if name == "sup" { inline.isRaised = true }
     }
 
     /// Records, when an element is done, the link it is and the note it may be.
-    private mutating func recordLinkAndNote(_ element: XMLElement, linkStart: Int?, inline: InlineContext, noteRole: NoteRole,
+    mutating func recordLinkAndNote(_ element: XMLElement, linkStart: Int?, inline: InlineContext, noteRole: NoteRole,
                                             markerLength: Int = 0) {
         let end = output.units.count + line.count
         if let linkStart, let href = inline.link, end > linkStart {

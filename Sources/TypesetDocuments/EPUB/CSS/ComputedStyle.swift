@@ -234,6 +234,8 @@ struct ComputedStyle: Sendable {
     static func carriesMeaning(_ declaration: CSSDeclaration, isRoot: Bool) -> Bool {
         switch declaration {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
+        // An image's size is part of it (an icon set at 1 em is not a full-width picture).
+        case .boxSize: return true
         case .fontFamily(let families): return families.first == "monospace"
         case .textAlign(let alignment):
             switch alignment {
