@@ -28,6 +28,9 @@ public struct GlyphRun: Sendable {
     /// The top and bottom of the run's line box, in page coordinates (where a background is drawn).
     public let lineTop: Double
     public let lineBottom: Double
+    /// Whether the run is part of a link (``TextStyle/link``): without a colour of its own it is drawn in the
+    /// theme's link colour (``Theme/link``).
+    public var isLink: Bool = false
 }
 
 extension BookLayout {
@@ -56,7 +59,7 @@ extension BookLayout {
         placements(onPage: pageIndex, in: band).map(line(for:))
     }
 
-    private func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
+    func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
         guard pages.indices.contains(pageIndex) else { return [] }
         let placements = pages[pageIndex].placements
         func height(_ placement: PlacedLine) -> Double {
@@ -144,7 +147,8 @@ extension BookLayout {
                                  range: pieceRange, backgroundColor: pieceHangs ? nil : style.backgroundColor,
                                  decoration: pieceHangs ? [] : style.decoration,
                                  baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height)))
+                                 lineBottom: placement.y + Double(box.height),
+                                 isLink: style.link != nil))
         }
         var lastPieceStart = -1
         // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
@@ -204,7 +208,7 @@ extension BookLayout {
                                  clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
                                  backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
                                  minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height)))
+                                 lineBottom: placement.y + Double(box.height), isLink: style.link != nil))
         }
     }
 }

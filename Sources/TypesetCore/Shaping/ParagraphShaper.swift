@@ -73,6 +73,16 @@ struct ParagraphShaper {
             for var run in runs {
                 run.glyphStart = Int32(sink.count)
                 let style = paragraph.runs[Int(run.attributeIndex)].style
+                if style.attachment != nil {
+                    // An object (its one U+FFFC unit): a glyph of 1 em that is never drawn; the layout sets its size
+                    // to the object's width (ParagraphFormat), so that widths, carets and hit testing include it.
+                    for i in Int(run.start)..<Int(run.end) {
+                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 1, offset: .zero)
+                    }
+                    run.glyphEnd = Int32(sink.count)
+                    shapedRuns.append(run)
+                    continue
+                }
                 if run.isOutOfFlow {
                     // Hidden units: kept in place as invisible glyphs without width.
                     for i in Int(run.start)..<Int(run.end) {
@@ -335,6 +345,15 @@ struct ParagraphShaper {
             let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family).descriptor
             let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
             let primary = set.primary
+            if attributeRun.style.attachment != nil {
+                // An object's unit needs no font (no face has a glyph for U+FFFC worth drawing): a run of its own.
+                let i = attributeRun.range.lowerBound - contentStart
+                runs.append(ShapedRun(start: Int32(i), end: Int32(attributeRun.range.upperBound - contentStart),
+                                      glyphStart: 0, glyphEnd: 0, faceID: Int32(primary.id), metricsFaceID: Int32(primary.id),
+                                      attributeIndex: Int32(attributeIndex), level: levels?[i] ?? paragraphLevel,
+                                      script: runs.last?.script ?? HarfBuzzUnicode.common))
+                continue
+            }
             if attributeRun.style.isOutOfFlow {
                 // Hidden units need no font: one run per bidi level, in the primary face, never shaped.
                 var i = attributeRun.range.lowerBound - contentStart

@@ -28,6 +28,11 @@ public struct EPUBBook: Sendable {
     public let pageProgression: EPUBPageProgression
     /// Images (their U+FFFC placeholders), in text order.
     public let images: [EPUBImage]
+    /// The book's element ids, notes and note references (see ``Publication/links``).
+    public let links: PublicationLinks
+    /// The cover image's path in the book (EPUB 3's `cover-image`, EPUB 2's `<meta name="cover">`), whether or not a
+    /// spine item shows it: for a library's thumbnail.
+    public let coverImage: String?
     /// Things the reader recovered from (malformed XHTML, unresolvable TOC entries), one line each, naming
     /// the entry.
     public let warnings: [String]
@@ -35,15 +40,22 @@ public struct EPUBBook: Sendable {
     /// Creates a book (``EPUBReader`` does this).
     init(metadata: EPUBMetadata, version: String, packagePath: String, text: StyledText, spine: [EPUBSpineItem],
          tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
-         pageProgression: EPUBPageProgression, images: [EPUBImage], anchors: [String: [String: Int]], warnings: [String]) {
+         pageProgression: EPUBPageProgression, images: [EPUBImage], anchors: [String: [String: Int]], warnings: [String],
+         links: PublicationLinks = PublicationLinks(), coverImage: String? = nil, inlineDocuments: [String: [UInt8]] = [:]) {
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
         self.pageProgression = pageProgression; self.images = images; self.anchors = anchors; self.warnings = warnings
+        self.links = links; self.coverImage = coverImage; self.inlineDocuments = inlineDocuments
         self.laidOut = spine.filter { $0.range != nil }
     }
 
     /// Element ids per spine item href: local offsets.
     let anchors: [String: [String: Int]]
+    /// The documents of inline `<svg>` drawings, by the names their attachments use.
+    let inlineDocuments: [String: [UInt8]]
+    /// Reads the book's images when pages draw them (set by ``EPUBReader``; becomes the publication's
+    /// ``Publication/resourceLoader``).
+    public internal(set) var resourceLoader: (any ResourceLoader)?
     /// Reads the book's text again with or without its CSS (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/restyle``).
     var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
@@ -180,7 +192,8 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var mediaType: String
     /// Whether the item is in the linear reading order (`linear="no"` items are reached through links).
     public var isLinear: Bool
-    /// The item's range in the book's text, or nil when it is not in the text (non-linear).
+    /// The item's range in the book's text, or nil when it is not in the text (non-linear; a non-linear cover of
+    /// images only before the reading order is in the text, as the first page).
     public var range: Range<UTF16Offset>?
 }
 

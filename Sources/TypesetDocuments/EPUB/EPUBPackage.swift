@@ -34,6 +34,8 @@ struct EPUBPackage: Sendable {
     let navItem: ManifestItem?
     /// Manifest items whose href cannot be used (it leaves the book), by id, with the href as written.
     let unusableItems: [String: String]
+    /// The cover image: EPUB 3's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names.
+    let coverImage: ManifestItem?
 
     /// Finds the package document's path in `META-INF/container.xml`.
     static func packagePath(container root: XMLElement, book: String) throws(DocumentError) -> String {
@@ -92,6 +94,10 @@ struct EPUBPackage: Sendable {
         guard !spine.isEmpty else { throw DocumentError(.malformed, "\(book): \(path): the spine is empty") }
         let uniqueIdentifier = root.attribute("unique-identifier")
         metadata = EPUBPackage.readMetadata(root.firstElement(named: "metadata"), uniqueIdentifier: uniqueIdentifier)
+        let coverID = root.firstElement(named: "metadata")?.descendants(named: "meta")
+            .first { $0.attribute("name") == "cover" }?.attribute("content")?.trimmingWhiteSpace()
+        coverImage = manifest.values.first { $0.properties.contains("cover-image") }
+            ?? coverID.flatMap { manifest[$0] }.flatMap { $0.mediaType.hasPrefix("image/") ? $0 : nil }
     }
 
     private static func readMetadata(_ element: XMLElement?, uniqueIdentifier: String?) -> EPUBMetadata {

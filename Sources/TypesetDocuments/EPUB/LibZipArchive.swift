@@ -150,13 +150,15 @@ final class LibZipArchive {
     /// - Parameter limit: A tighter bound than ``EPUBLimits/maximumEntrySize`` for this entry, if any.
     /// - Throws: `.malformed` for a missing or corrupt entry, `.tooLarge` past a limit, `.unsupported` for
     ///   an encrypted entry.
-    func read(_ name: String, limit: Int? = nil) throws(DocumentError) -> [UInt8] {
+    /// - Parameter countsTowardTotal: Whether the bytes count toward ``EPUBLimits/maximumTotalSize`` (what reading
+    ///   the book costs); a resource read again whenever a page draws it does not, as it is not kept.
+    func read(_ name: String, limit: Int? = nil, countsTowardTotal: Bool = true) throws(DocumentError) -> [UInt8] {
         guard let entry = entries[name] else {
             throw DocumentError(.malformed, "\(bookName): \(name) is missing from the archive")
         }
         let bound = min(limit ?? limits.maximumEntrySize, limits.maximumEntrySize)
-        try checkDeclaredSize(entry, bound: bound)
-        return try readEntry(entry, bound: bound, truncate: false)
+        try checkDeclaredSize(entry, bound: bound, countsTowardTotal: countsTowardTotal)
+        return try readEntry(entry, bound: bound, truncate: false, countsTowardTotal: countsTowardTotal)
     }
 
     /// Reads at most `count` bytes from the start of an entry (image headers), without the size checks that
@@ -168,7 +170,7 @@ final class LibZipArchive {
         return try readEntry(entry, bound: count, truncate: true)
     }
 
-    private func checkDeclaredSize(_ entry: ZipEntry, bound: Int) throws(DocumentError) {
+    private func checkDeclaredSize(_ entry: ZipEntry, bound: Int, countsTowardTotal: Bool) throws(DocumentError) {
         if entry.size != UInt64.max, entry.size > UInt64(bound) {
             throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates to \(entry.size) bytes, more than the \(bound) an entry may have")
         }
@@ -176,12 +178,12 @@ final class LibZipArchive {
            entry.size / max(1, entry.compressedSize) > UInt64(limits.maximumCompressionRatio) {
             throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates \(entry.size / max(1, entry.compressedSize))× (\(entry.compressedSize) → \(entry.size) bytes), more than the \(limits.maximumCompressionRatio)× a book's entry may (a compression bomb?)")
         }
-        if entry.size != UInt64.max, totalRead + Int(entry.size) > limits.maximumTotalSize {
+        if countsTowardTotal, entry.size != UInt64.max, totalRead + Int(entry.size) > limits.maximumTotalSize {
             throw DocumentError(.tooLarge, "\(bookName): reading \(entry.name) would take the book past \(limits.maximumTotalSize) uncompressed bytes")
         }
     }
 
-    private func readEntry(_ entry: ZipEntry, bound: Int, truncate: Bool) throws(DocumentError) -> [UInt8] {
+    private func readEntry(_ entry: ZipEntry, bound: Int, truncate: Bool, countsTowardTotal: Bool = true) throws(DocumentError) -> [UInt8] {
         if entry.encryptionMethod != UInt16(ZIP_EM_NONE) {
             throw DocumentError(.unsupported, "\(bookName): \(entry.name) is encrypted (password-protected ZIP entry)")
         }
@@ -217,12 +219,12 @@ final class LibZipArchive {
                    result.count / max(1, Int(clamping: entry.compressedSize)) > limits.maximumCompressionRatio {
                     throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates more than \(limits.maximumCompressionRatio)× its \(entry.compressedSize) compressed bytes (a compression bomb?)")
                 }
-                if totalRead + result.count > limits.maximumTotalSize {
+                if countsTowardTotal, totalRead + result.count > limits.maximumTotalSize {
                     throw DocumentError(.tooLarge, "\(bookName): reading \(entry.name) takes the book past \(limits.maximumTotalSize) uncompressed bytes")
                 }
             }
         }
-        totalRead += result.count
+        if countsTowardTotal { totalRead += result.count }
         return result
     }
 }
