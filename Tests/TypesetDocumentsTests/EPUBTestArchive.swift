@@ -11,6 +11,8 @@ struct EPUBTestArchive {
         var bytes: [UInt8]
         /// Stored (the `mimetype` entry) rather than deflated.
         var stored = false
+        /// Another ZIP compression method (`ZIP_CM_BZIP2`...), overriding `stored`.
+        var method: Int32?
     }
 
     var entries: [Entry] = []
@@ -100,7 +102,7 @@ struct EPUBTestArchive {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-epub-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
-        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }, to: path)
+        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored, method: $0.method) }, to: path)
         return path
     }
 
