@@ -77,8 +77,15 @@ def absent_manifest_files(test_dir):
         href = item.get("href", "")
         if "://" in href or href.startswith("data:"):
             continue
-        rel = os.path.normpath(os.path.join(os.path.dirname(rootfile), href)).replace(os.sep, "/")
-        if not os.path.exists(os.path.join(test_dir, rel)):
+        # As a URL against the container root: "/" starts at the root and ".." stops there.
+        parts = [] if href.startswith("/") else os.path.dirname(rootfile).split("/")
+        for part in href.split("#")[0].split("/"):
+            if part == "..":
+                parts = parts[:-1]
+            elif part not in ("", "."):
+                parts.append(part)
+        rel = "/".join(p for p in parts if p)
+        if rel and not os.path.exists(os.path.join(test_dir, rel)):
             absent.append(rel)
     return absent
 

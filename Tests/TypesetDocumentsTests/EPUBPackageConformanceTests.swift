@@ -160,6 +160,16 @@ import TypesetCore
         #expect(EPUBTestReading.paragraphs(book).joined().contains("Test passes if an error is reported."))
     }
 
+    /// URLs resolve as the URL standard does against EPUB 3.3's container root URL: `..` at the root stays there
+    /// (ocf-url_link-leaking-relative) and `/` starts at the root (ocf-url_link-path-absolute).
+    @Test func urlsResolveAgainstTheContainerRoot() {
+        #expect(EPUBPath.resolve("../../../../media/imgs/a.jpg", relativeTo: "EPUB/content.xhtml") == .inBook(path: "media/imgs/a.jpg", fragment: nil))
+        #expect(EPUBPath.resolve("../media/%C3%A9t%C3%A9.jpg", relativeTo: "EPUB/text/c.xhtml") == .inBook(path: "EPUB/media/été.jpg", fragment: nil))
+        #expect(EPUBPath.resolve("/media/imgs/a.jpg#x", relativeTo: "EPUB/content.xhtml") == .inBook(path: "media/imgs/a.jpg", fragment: "x"))
+        #expect(EPUBPath.resolve("..", relativeTo: "EPUB/content.xhtml") == nil)
+        #expect(EPUBPath.resolve("https://example.org/a.jpg", relativeTo: "EPUB/content.xhtml") == .external("https://example.org/a.jpg"))
+    }
+
     /// An entry compressed with anything but Deflate is refused, naming it (ocf-zip-comp): OCF allows no other.
     @Test func entriesCompressedWithOtherMethodsAreRefused() throws {
         var archive = Self.book(metadata: "<dc:title>T</dc:title>")

@@ -36,7 +36,7 @@ struct EPUBPackage: Sendable {
     let ncxItem: ManifestItem?
     /// The EPUB 3 navigation document (the item with the `nav` property).
     let navItem: ManifestItem?
-    /// Manifest items whose href cannot be used (it leaves the book), by id, with the href as written.
+    /// Manifest items whose href cannot be used (empty, or the root itself), by id, with the href as written.
     let unusableItems: [String: String]
 
     /// Finds the package document's path in `META-INF/container.xml`.
@@ -47,7 +47,7 @@ struct EPUBPackage: Sendable {
             throw DocumentError(.malformed, "\(book): META-INF/container.xml names no package document (rootfile full-path)")
         }
         guard case .inBook(let path, _)? = EPUBPath.resolve(fullPath, relativeTo: "") else {
-            throw DocumentError(.malformed, "\(book): META-INF/container.xml: the package path \"\(fullPath)\" leaves the book")
+            throw DocumentError(.malformed, "\(book): META-INF/container.xml: the package path \"\(fullPath)\" names no file")
         }
         return path
     }

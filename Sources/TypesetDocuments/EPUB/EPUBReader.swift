@@ -116,7 +116,7 @@ private struct ReadingSession {
         for reference in package.spine {
             guard let item = package.manifest[reference.idref] else {
                 if let href = package.unusableItems[reference.idref] {
-                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which leaves the book")
+                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
                 }
                 throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
             }
