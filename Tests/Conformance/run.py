@@ -584,6 +584,24 @@ def flow(expected_flow, expected_mode):
     return check
 
 
+def one_continuous_scroll(book):
+    pages = book.layout["pageCount"]
+    if pages == 1:
+        return True, "the whole book is one continuous scroll (1 page, %d lines)" % len(book.layout["pages"][0]["lines"])
+    return False, "%d pages in scroll mode" % pages
+
+
+def scroll_per_document(book):
+    """In a reading session (typeset query), each spine item scrolls on its own and the next page is the next item."""
+    requests = "".join('{"op": "%s"}\n' % op for op in ["currentPage", "nextPage", "nextPage"])
+    rc, out, err = run([book.typeset, "query", "-q", "--fonts", "bundled", book.epub], stdin=requests)
+    answers = [json.loads(line) for line in out.split("\n") if line.strip()]
+    sections = [a.get("section") for a in answers]
+    if rc == 0 and sections == [0, 1, 2] and all("scrollOffset" in a for a in answers):
+        return True, "typeset query scrolls one spine item at a time: sections %s, each with a scrollOffset" % sections
+    return False, "typeset query: sections %s (exit %d)" % (sections, rc)
+
+
 def duplicates_rendered(book):
     if not book.opened:
         return False, "typeset could not open it"
@@ -760,8 +778,8 @@ CHECKS = {
     "pub-xml-non-validating_comment": lambda b: (b.opened and not any(s["href"].endswith("nav.xhtml") for s in b.info["spine"]),
                                                  "spine %s" % ([s["href"] for s in b.info["spine"]] if b.opened else "-")),
     "lay-pkg-flow-paginated": all_of(flow("paginated", "paged"), paginated),
-    "lay-pkg-flow-scrolled-continuous": flow("scrolled-continuous", "scroll"),
-    "lay-pkg-flow-scrolled-doc": flow("scrolled-doc", "scroll"),
+    "lay-pkg-flow-scrolled-continuous": all_of(flow("scrolled-continuous", "scroll"), one_continuous_scroll),
+    "lay-pkg-flow-scrolled-doc": all_of(flow("scrolled-doc", "scroll"), scroll_per_document),
     "lay-roll-embedded-images": shows_image,
     "lay-roll-embedded-images-svg": shows_image,
     "lay-roll-images-in-spine": shows_image,
