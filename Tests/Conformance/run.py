@@ -55,6 +55,30 @@ NOT_APPLICABLE = [
 ]
 
 
+# Whose work a failing test waits on, where it is not the EPUB package handling's: (prefix or id, area).
+AREAS = [
+    ("cnt-svg", "images and SVG (issue 17)"), ("pub-cmt-", "images and SVG (issue 17)"), ("lay-roll-", "images and SVG (issue 17)"),
+    ("ocf-url_link-", "images and SVG (issue 17)"), ("pkg-spine-order-svg", "images and SVG (issue 17)"),
+    ("pub-data-urls", "images and SVG (issue 17)"), ("pub-foreign_image", "images and SVG (issue 17)"),
+    ("pss-", "links and notes (issue 17)"), ("pub-external-links", "links and notes (issue 17)"),
+    ("pkg-spine-nonlinear-activation", "links and notes (issue 17)"),
+    ("cnt-css-fonts", "embedded fonts (issue 18)"), ("ocf-font_obfuscation", "embedded fonts (issue 18)"),
+    ("css-epub-hyphens", "CSS (issue 18)"), ("css-epub-text-align-last", "CSS (issue 18)"),
+    ("css-epub-word-break", "CSS (issue 18)"), ("css-epub-text-transform", "CSS (issue 18)"),
+    ("css-epub-text-underline-position", "CSS and vertical text (issues 18, 20)"),
+    ("css-epub-line-break", "CJK line breaking (issue 20)"), ("css-epub-text-combine", "vertical text (issue 20)"),
+    ("css-epub-text-emphasis", "emphasis marks (issue 20)"), ("css-epub-text-orientation", "vertical text (issue 20)"),
+    ("css-epub-writing-mode", "vertical text (issue 20)"), ("cnt-mathml", "MathML layout (no issue yet)"),
+]
+
+
+def area(test_id):
+    for prefix, name in AREAS:
+        if test_id.startswith(prefix):
+            return name
+    return "EPUB package handling (issue 25)"
+
+
 def not_applicable(test_id):
     for prefix, reason in NOT_APPLICABLE:
         if test_id.startswith(prefix):
@@ -910,12 +934,17 @@ def write_reports(results, typeset):
         "| Untested (null) | %d |" % len(untested),
         "| **Pass rate in scope** | **%d / %d = %.1f %%** |" % (len(passed), in_scope, 100.0 * len(passed) / max(1, in_scope)),
         "",
-        "## Failures",
+        "## Failures by area",
         "",
-        "| Test | Level | Why |",
-        "|---|---|---|",
+        "| Area | Failing |",
+        "|---|---|",
     ]
-    lines += ["| `%s` | %s | %s |" % (i, results[i][2], results[i][1].replace("|", "\\|")) for i in failed]
+    by_area = {}
+    for i in failed:
+        by_area.setdefault(area(i), []).append(i)
+    lines += ["| %s | %d |" % (name, len(ids)) for name, ids in sorted(by_area.items(), key=lambda item: -len(item[1]))]
+    lines += ["", "## Failures", "", "| Test | Level | Area | Why |", "|---|---|---|---|"]
+    lines += ["| `%s` | %s | %s | %s |" % (i, results[i][2], area(i), results[i][1].replace("|", "\\|")) for i in failed]
     if untested:
         lines += ["", "## Untested (null)", "", "| Test | Why |", "|---|---|"]
         lines += ["| `%s` | %s |" % (i, results[i][1].replace("|", "\\|")) for i in untested]
