@@ -5,32 +5,7 @@ import TypesetTestSupport
 /// An EPUB's `rendition:flow` (W3C tests lay-pkg-flow-*): the CLI lays a book that asks to scroll out in scroll
 /// mode, unless `--scroll`, `--no-scroll` or `--paged` chose; `info --json` reports the flow either way.
 @Suite struct BookFlowCommandTests {
-    /// A stored (uncompressed) ZIP of `entries`, as small EPUBs need nothing more.
-    static func storedZip(_ entries: [(String, String)]) -> Data {
-        func crc32(_ bytes: [UInt8]) -> UInt32 {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return ~crc
-        }
-        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
-        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
-        var body: [UInt8] = [], directory: [UInt8] = []
-        for (name, text) in entries {
-            let data = Array(text.utf8), nameBytes = Array(name.utf8), crc = crc32(data), offset = UInt32(body.count)
-            let common = le16(0) + le16(0) + le16(0) + le16(0x21) + le32(crc) + le32(UInt32(data.count)) + le32(UInt32(data.count))
-                + le16(nameBytes.count) + le16(0)
-            body += le32(0x0403_4B50) + le16(20) + common + nameBytes + data
-            directory += le32(0x0201_4B50) + le16(20) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + nameBytes
-        }
-        let end = le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count)
-            + le32(UInt32(directory.count)) + le32(UInt32(body.count)) + le16(0)
-        return Data(body + directory + end)
-    }
-
-    static func book(flow: String) -> Data {
+    static func book(flow: String) throws -> [UInt8] {
         let chapter = { (n: Int) in
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -38,7 +13,7 @@ import TypesetTestSupport
             <body><p>\(String(repeating: "Chapter \(n) goes on for a while. ", count: 200))</p></body></html>
             """
         }
-        return storedZip([
+        let entries = [
             ("mimetype", "application/epub+zip"),
             ("META-INF/container.xml", """
                 <?xml version="1.0"?>
@@ -54,12 +29,13 @@ import TypesetTestSupport
                 <spine><itemref idref="a"/><itemref idref="b"/></spine></package>
                 """),
             ("EPUB/a.xhtml", chapter(1)), ("EPUB/b.xhtml", chapter(2)),
-        ])
+        ]
+        return try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.0, bytes: Array($0.1.utf8), stored: $0.0 == "mimetype") })
     }
 
     static func mode(_ arguments: [String], flow: String) throws -> (mode: String?, pages: Int?, flow: String?) {
         let directory = try TemporaryDirectory()
-        let path = try directory.write([UInt8](book(flow: flow)), to: "book.epub")
+        let path = try directory.write(try book(flow: flow), to: "book.epub")
         let render = try CLIRunner.run(["--json", "--fonts", "bundled"] + arguments + [path], in: directory)
         #expect(render.status == 0, "\(render.stderr)")
         let layout = try #require(try JSONSerialization.jsonObject(with: render.stdoutData) as? [String: Any])
@@ -81,7 +57,7 @@ import TypesetTestSupport
     /// `scrolled-doc` as the suite describes it.
     @Test func aReadingSessionScrollsOneSpineItemAtATime() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write([UInt8](Self.book(flow: "scrolled-doc")), to: "book.epub")
+        let path = try directory.write(try Self.book(flow: "scrolled-doc"), to: "book.epub")
         let result = try CLIRunner.run(["query", "--fonts", "bundled", path], in: directory,
                                        input: "{\"op\": \"currentPage\"}\n{\"op\": \"nextPage\"}\n")
         #expect(result.status == 0, "\(result.stderr)")

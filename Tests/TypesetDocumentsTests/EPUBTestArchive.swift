@@ -108,7 +108,7 @@ struct EPUBTestArchive {
 
     /// Writes the archive and returns its bytes.
     func bytes() throws -> [UInt8] {
-        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) })
+        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored, method: $0.method) })
     }
 }
 
