@@ -299,21 +299,29 @@ class Book:
                         return index
         return None
 
+    def plain_pages(self):
+        """The pages drawn without the book's CSS (rendered once, on demand)."""
+        if not hasattr(self, "_plain"):
+            plain_dir = self.pages_dir + "-plain"
+            os.makedirs(plain_dir, exist_ok=True)
+            for name in os.listdir(plain_dir):
+                os.remove(os.path.join(plain_dir, name))
+            run([self.typeset, "-q", "--fonts", "bundled", "--theme", THEME, "--no-publisher-styles", "-o", plain_dir, self.epub])
+            self._plain = sorted(os.path.join(plain_dir, name) for name in os.listdir(plain_dir) if name.endswith(".png"))
+        return self._plain
+
     def differs_without_publisher_styles(self):
         """Whether the pages change when the book's CSS is off: for a test whose CSS only names an embedded font
         for one element, whether that font is used."""
-        plain_dir = self.pages_dir + "-plain"
-        os.makedirs(plain_dir, exist_ok=True)
-        for name in os.listdir(plain_dir):
-            os.remove(os.path.join(plain_dir, name))
-        run([self.typeset, "-q", "--fonts", "bundled", "--theme", THEME, "--no-publisher-styles", "-o", plain_dir, self.epub])
-        plain = sorted(os.path.join(plain_dir, name) for name in os.listdir(plain_dir) if name.endswith(".png"))
+        plain = self.plain_pages()
         if len(plain) != len(self.pages):
             return True
         return any(read_png(a)[2] != read_png(b)[2] for a, b in zip(self.pages, plain))
 
     def image_pixels(self):
-        return sum(image_pixel_count(page) for page in self.pages)
+        """Image pixels on the pages drawn without the book's CSS, where text keeps the theme's colour (CSS may
+        colour text, which would pass for an image)."""
+        return sum(image_pixel_count(page) for page in self.plain_pages())
 
 
 def run(command, stdin=None):
