@@ -11,7 +11,8 @@ struct OpenedBook {
     let primaryFace: FontFace
     /// The typesetter that lays it out (its fonts and word cache serve every layout of the run).
     let typesetter: Typesetter
-    /// The settings, validated.
+    /// The settings, validated; in scroll mode for an EPUB whose `rendition:flow` asks to scroll when no option
+    /// chose the mode.
     let settings: ReaderSettings
     /// The characters of the book no font can draw (drawn as empty boxes).
     let coverage: FontCoverageReport
@@ -23,9 +24,13 @@ struct OpenedBook {
     ///   book, ``ToolFailure`` (status `noFont`) when no font can be used.
     init(input: String, options: Options) throws {
         let console = Console.shared
-        settings = try options.settings.validated()
+        var settings = try options.settings.validated()
         file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
                                  previewBytes: options.previewBytes)
+        if !options.modeChosen, case .epub(let book) = file.format, book.flow == .scrolledDoc || book.flow == .scrolledContinuous {
+            settings.mode = .scroll
+        }
+        self.settings = settings
         // A broken book could have hundreds of notices; each names the book and the entry.
         for notice in file.notices.prefix(5) { console.notice(notice) }
         if file.notices.count > 5 { console.notice("... and \(file.notices.count - 5) more notices about \(input)") }
@@ -57,6 +62,8 @@ struct LaidOutBook {
     let typesetter: Typesetter
     /// The characters of the book no font can draw (drawn as empty boxes).
     let coverage: FontCoverageReport
+    /// The settings the layout was made with (``OpenedBook/settings``).
+    let settings: ReaderSettings
 
     /// Reads `input` (see ``OpenedBook/init(input:options:)``) and lays the whole book out.
     init(input: String, options: Options) throws {
@@ -69,6 +76,7 @@ struct LaidOutBook {
         primaryFace = book.primaryFace
         typesetter = book.typesetter
         coverage = book.coverage
+        settings = book.settings
         layout = try typesetter.layout(file.text, settings: book.settings.typography, mode: book.settings.mode)
     }
 

@@ -110,7 +110,7 @@ enum InfoCommand {
                 if let publisher = metadata.publisher { lines.append(("Publisher", publisher)) }
                 if let date = metadata.date { lines.append(("Date", date)) }
                 let linear = book.spine.filter { $0.range != nil }.count
-                lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)"))
+                lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)\(book.pageProgression == .default ? " (\(book.readingProgression.rawValue))" : ""); flow \(book.flow.rawValue)"))
             }
             lines.append(("Length", "\(document.text.length) characters (UTF-16 units), \(words) words"))
             lines.append(("Reading time", "\(readingTime) at \(ReadingFigures.wordsPerMinute) words per minute"))
@@ -166,7 +166,10 @@ enum InfoCommand {
                     ("format", .string("epub")), ("version", .string(book.version)),
                     ("title", optional(metadata.title)), ("authors", .array(metadata.authors.map(JSONWriter.Value.string))),
                     ("language", optional(metadata.language)), ("identifier", optional(metadata.identifier)),
+                    ("titleDirection", .string(metadata.titleDirection.rawValue)),
+                    ("authorDirections", .array(metadata.authorDirections.map { .string($0.rawValue) })),
                     ("publisher", optional(metadata.publisher)), ("pageProgression", .string(book.pageProgression.rawValue)),
+                    ("readingProgression", .string(book.readingProgression.rawValue)), ("flow", .string(book.flow.rawValue)),
                     ("spine", .array(book.spine.map { item in
                         .object([("href", .string(item.href)), ("linear", .bool(item.isLinear)),
                                  ("range", item.range.map(JSONWriter.Value.range) ?? .null)])

@@ -48,7 +48,7 @@ final class QuerySession {
     init(book: LaidOutBook, options: Options) throws {
         cachedLayout = book.layout
         reader = try ReadingSession(publication: book.file.publication, typesetter: book.typesetter,
-                                    settings: options.settings)
+                                    settings: book.settings)
     }
 
     /// A request the session cannot answer: becomes `{"error": message}`.

@@ -33,7 +33,7 @@ enum RenderCommand {
         if !options.json { _ = try destination(options, input: input, pageCount: selected.pages.count) }
         Console.shared.releaseNotices()
         if options.json {
-            Console.shared.line(JSONWriter.render(layoutJSON(selected, text: book.file.text, settings: options.settings)))
+            Console.shared.line(JSONWriter.render(layoutJSON(selected, text: book.file.text, settings: book.settings)))
             return
         }
         try writePNGs(selected, input: input, options: options, decorations: decorations,

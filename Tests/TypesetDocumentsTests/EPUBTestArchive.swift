@@ -12,6 +12,8 @@ struct EPUBTestArchive {
         var bytes: [UInt8]
         /// Stored (the `mimetype` entry) rather than deflated.
         var stored = false
+        /// Another ZIP compression method (`ZIP_CM_BZIP2`...), overriding `stored`.
+        var method: Int32?
     }
 
     var entries: [Entry] = []
@@ -101,13 +103,13 @@ struct EPUBTestArchive {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-epub-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
-        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }, to: path)
+        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored, method: $0.method) }, to: path)
         return path
     }
 
     /// Writes the archive and returns its bytes.
     func bytes() throws -> [UInt8] {
-        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) })
+        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored, method: $0.method) })
     }
 }
 

@@ -120,7 +120,7 @@ private struct ReadingSession {
         for reference in package.spine {
             guard let item = package.manifest[reference.idref] else {
                 if let href = package.unusableItems[reference.idref] {
-                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which leaves the book")
+                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
                 }
                 throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
             }
@@ -207,11 +207,11 @@ private struct ReadingSession {
         }
         let draft = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                              spine: spine, tableOfContents: [], tableOfContentsSource: source,
-                             pageProgression: package.pageProgression, images: images, anchors: anchors, warnings: [])
+                             pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors, warnings: [])
         let toc = entries.map { resolve($0, in: draft) }
         return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
-                        pageProgression: package.pageProgression, images: images, anchors: anchors,
+                        pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
                         links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments)
     }
@@ -238,10 +238,12 @@ private struct ReadingSession {
     private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage) throws(DocumentError) -> SpineItemText {
         var current = item
         var visited: Set<String> = [item.id]
-        // Follow the manifest's fallback chain to something readable.
+        // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
+        // fallback comes first, and it is read as XHTML only when it has none.
         while !EPUBReaderMedia.isXHTML(current) && !EPUBReaderMedia.isImage(current) {
             guard let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted,
                   archive.contains(next.path) else {
+                if EPUBReaderMedia.isGenericXML(current) { break }
                 warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
                 return SpineItemText()
             }
@@ -365,8 +367,14 @@ private struct ReadingSession {
 /// Which manifest media types the reader shows.
 private enum EPUBReaderMedia {
     static func isXHTML(_ item: EPUBPackage.ManifestItem) -> Bool {
-        item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html" || item.mediaType == "application/xml"
+        item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html"
             || (item.mediaType.isEmpty && (item.path.hasSuffix(".xhtml") || item.path.hasSuffix(".html") || item.path.hasSuffix(".htm")))
+    }
+
+    /// Generic XML (`application/xml`, `text/xml`): shown as XHTML only as a last resort, since its elements may
+    /// happen to be HTML's.
+    static func isGenericXML(_ item: EPUBPackage.ManifestItem) -> Bool {
+        item.mediaType == "application/xml" || item.mediaType == "text/xml"
     }
 
     static func isImage(_ item: EPUBPackage.ManifestItem) -> Bool {

@@ -12,6 +12,8 @@ struct ZipEntry: Sendable {
     let compressedSize: UInt64
     /// libzip's encryption method (0: none).
     let encryptionMethod: UInt16
+    /// The ZIP compression method (0: stored, 8: Deflate).
+    let compressionMethod: Int32
 }
 
 /// Owns a libzip archive opened read-only: lists its entries and reads them within ``EPUBLimits``.
@@ -122,7 +124,8 @@ final class LibZipArchive {
             let entry = ZipEntry(index: index, name: name,
                                  size: stat.valid & UInt64(ZIP_STAT_SIZE) != 0 ? stat.size : UInt64.max,
                                  compressedSize: stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? stat.comp_size : 0,
-                                 encryptionMethod: stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 ? stat.encryption_method : 0)
+                                 encryptionMethod: stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 ? stat.encryption_method : 0,
+                                 compressionMethod: stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0 ? Int32(stat.comp_method) : ZIP_CM_STORE)
             // A duplicate name keeps its first entry, as most unzip tools do.
             if entries[name] == nil { entries[name] = entry; names.append(name) }
         }
@@ -186,6 +189,11 @@ final class LibZipArchive {
     private func readEntry(_ entry: ZipEntry, bound: Int, truncate: Bool, countsTowardTotal: Bool = true) throws(DocumentError) -> [UInt8] {
         if entry.encryptionMethod != UInt16(ZIP_EM_NONE) {
             throw DocumentError(.unsupported, "\(bookName): \(entry.name) is encrypted (password-protected ZIP entry)")
+        }
+        // OCF allows only stored and Deflate entries; libzip could inflate others (bzip2, LZMA, zstd), but a book
+        // that needs them is not an EPUB other reading systems open.
+        guard entry.compressionMethod == ZIP_CM_STORE || entry.compressionMethod == ZIP_CM_DEFLATE else {
+            throw DocumentError(.unsupported, "\(bookName): \(entry.name) is compressed with ZIP method \(entry.compressionMethod); an EPUB's entries are stored or Deflate-compressed")
         }
         guard let opened = zip_fopen_index(raw, entry.index, 0) else {
             let message = String(cString: zip_strerror(raw))

@@ -70,7 +70,7 @@ extension XHTMLConverter {
         markerInline.link = nil
         markerInline.style.decoration = []
         // The marker is content (positions do not depend on CSS); `list-style-type: none` only hides it.
-        if hidden || inline.style.hidden { markerInline.style.hidden = true }
+        if hidden || inline.style.hidden || block.inNavigation { markerInline.style.hidden = true }
         emitPendingMarker()
         pendingMarker = (Array((markerStyle.marker(number ?? 1) + " ").utf16), markerInline, block)
         walkChildren(path, block: block, inline: inline)

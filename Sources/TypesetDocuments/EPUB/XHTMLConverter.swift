@@ -157,6 +157,9 @@ struct XHTMLConverter {
         var listDepth = 0
         /// The table cell the block is in.
         var cell: TableCell?
+        /// Inside a `<nav>`: its lists are navigation, drawn without numbers or bullets whatever their CSS says
+        /// (EPUB 3.3 Reading Systems, navigation document in the spine).
+        var inNavigation = false
     }
 
     /// Character-level state passed down the tree.
@@ -395,6 +398,7 @@ struct XHTMLConverter {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             block.role = .heading(level: Int(String(name.dropFirst())) ?? 1)
         case "blockquote": block.role = .blockQuote
+        case "nav": block.inNavigation = true
         case "li": block.role = .listItem
         default: break
         }
