@@ -270,13 +270,7 @@ import TypesetTestSupport
             add("Chapter \(chapter)", heading)
             for line in prose.dropFirst(chapter % 7) { add(line, .body) }
         }
-        let text = try StyledText(paragraphs: paragraphs)
-        let session = try Self.session(Publication(text: text, href: "book.txt"))
-        let page = try session.currentPage()
-        try session.completeLayout()
-        let exact = Double(session.pageCount.value)
-        #expect(!page.pageCount.isExact)
-        #expect(abs(Double(page.pageCount.value) - exact) / exact < 0.1, "estimated \(page.pageCount), exactly \(exact)")
+        try Self.expectFirstEstimateWithinTenPercent(StyledText(paragraphs: paragraphs))
     }
 
     /// Books whose later sections are set narrower than the first (block quotes, indented verse, Aozora Bunko's
@@ -295,13 +289,18 @@ import TypesetTestSupport
                 start += units.count
             }
         }
-        let text = try StyledText(paragraphs: paragraphs)
+        try Self.expectFirstEstimateWithinTenPercent(StyledText(paragraphs: paragraphs))
+    }
+
+    /// The page count shown with the first page of `text` is an estimate within 10 % of the exact count.
+    static func expectFirstEstimateWithinTenPercent(_ text: StyledText, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let session = try Self.session(Publication(text: text, href: "book.txt"))
         let page = try session.currentPage()
         try session.completeLayout()
         let exact = Double(session.pageCount.value)
-        #expect(!page.pageCount.isExact)
-        #expect(abs(Double(page.pageCount.value) - exact) / exact < 0.1, "estimated \(page.pageCount), exactly \(exact)")
+        #expect(!page.pageCount.isExact, sourceLocation: sourceLocation)
+        #expect(abs(Double(page.pageCount.value) - exact) / exact < 0.1, "estimated \(page.pageCount), exactly \(exact)",
+                sourceLocation: sourceLocation)
     }
 
     @Test func badOffsetsAreReported() throws {
