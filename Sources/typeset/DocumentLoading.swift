@@ -25,15 +25,11 @@ struct OpenedBook {
     init(input: String, options: Options) throws {
         let console = Console.shared
         var settings = try options.settings.validated()
-        file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
-                                 previewBytes: options.previewBytes)
+        file = try Self.read(input, options: options, settings: settings)
         if !options.modeChosen, case .epub(let book) = file.format, book.flow == .scrolledDoc || book.flow == .scrolledContinuous {
             settings.mode = .scroll
         }
         self.settings = settings
-        // A broken book could have hundreds of notices; each names the book and the entry.
-        for notice in file.notices.prefix(5) { console.notice(notice) }
-        if file.notices.count > 5 { console.notice("... and \(file.notices.count - 5) more notices about \(input)") }
         if settings.typography.hyphenation, let notice = LaidOutBook.hyphenationNotice(file, settings: settings.typography) {
             console.notice(notice)
         }
@@ -47,6 +43,17 @@ struct OpenedBook {
         // Never silent: a character without a font is drawn as an empty box.
         coverage = try fonts.coverageReport(of: file.text, family: settings.typography.fontFamily)
         if !coverage.isComplete { console.notice("warning: \(coverage.summary()) (drawn as empty boxes)") }
+    }
+
+    /// Reads `input` as the options ask (encoding, preview, publisher styles) and gives its notices: all that a
+    /// command laying nothing out (search, speak) needs.
+    static func read(_ input: String, options: Options, settings: ReaderSettings) throws -> BookFile {
+        let file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
+                                     previewBytes: options.previewBytes)
+        // A broken book could have hundreds of notices; each names the book and the entry.
+        for notice in file.notices.prefix(5) { Console.shared.notice(notice) }
+        if file.notices.count > 5 { Console.shared.notice("... and \(file.notices.count - 5) more notices about \(input)") }
+        return file
     }
 }
 
