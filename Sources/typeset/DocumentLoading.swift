@@ -59,18 +59,21 @@ struct OpenedBook {
 
 /// A book read and laid out whole as the command line asks.
 struct LaidOutBook {
-    /// The book as read.
-    let file: BookFile
+    /// The book as read, with its fonts and typesetter.
+    let opened: OpenedBook
     /// Its layout under the options' settings.
     let layout: BookLayout
+
+    /// The book as read.
+    var file: BookFile { opened.file }
     /// The face that serves the requested family (a stand-in when the family is not installed).
-    let primaryFace: FontFace
+    var primaryFace: FontFace { opened.primaryFace }
     /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
-    let typesetter: Typesetter
+    var typesetter: Typesetter { opened.typesetter }
     /// The characters of the book no font can draw (drawn as empty boxes).
-    let coverage: FontCoverageReport
+    var coverage: FontCoverageReport { opened.coverage }
     /// The settings the layout was made with (``OpenedBook/settings``).
-    let settings: ReaderSettings
+    var settings: ReaderSettings { opened.settings }
 
     /// Reads `input` (see ``OpenedBook/init(input:options:)``) and lays the whole book out.
     init(input: String, options: Options) throws {
@@ -79,12 +82,8 @@ struct LaidOutBook {
 
     /// Lays out a book already read.
     init(_ book: OpenedBook) throws {
-        file = book.file
-        primaryFace = book.primaryFace
-        typesetter = book.typesetter
-        coverage = book.coverage
-        settings = book.settings
-        layout = try typesetter.layout(file.text, settings: book.settings.typography, mode: book.settings.mode)
+        opened = book
+        layout = try book.typesetter.layout(book.file.text, settings: book.settings.typography, mode: book.settings.mode)
     }
 
     /// What `--hyphenate` cannot do for this book, in one line: its language is unknown (the book does not say,
