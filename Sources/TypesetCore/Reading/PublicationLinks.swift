@@ -135,11 +135,7 @@ extension Publication {
     /// The innermost note whose range holds `offset`, or nil.
     public func note(containing offset: UTF16Offset) -> Note? {
         let notes = links.notes
-        var low = 0, high = notes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if notes[mid].range.lowerBound <= offset { low = mid + 1 } else { high = mid }
-        }
+        let low = notes.partitioningIndex { $0.range.lowerBound > offset }
         // Notes do not overlap except by nesting: the last one starting at or before the offset that holds it.
         var index = low - 1
         while index >= 0 {
@@ -159,12 +155,7 @@ extension StyledText {
         let paragraph = paragraphs[p]
         let local = offset - paragraph.range.lowerBound
         // Runs are sorted and cover the content: the last one starting at or before the unit.
-        var low = 0, high = paragraph.runs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if paragraph.runs[mid].range.lowerBound <= local { low = mid + 1 } else { high = mid }
-        }
-        let r = low - 1
+        let r = paragraph.runs.partitioningIndex { $0.range.lowerBound > local } - 1
         guard r >= 0, paragraph.runs[r].range.contains(local), let href = paragraph.runs[r].style.link else { return nil }
         var first = r, last = r
         while first > 0, paragraph.runs[first - 1].style.link == href, paragraph.runs[first - 1].range.upperBound == paragraph.runs[first].range.lowerBound { first -= 1 }

@@ -147,14 +147,7 @@ package struct ShapedParagraph: Sendable {
 
     /// The index range of the glyphs whose clusters lie in `start..<end` (glyphs are in logical order).
     func glyphRange(from start: Int, to end: Int) -> Range<Int> {
-        func firstGlyph(atOrAfter offset: Int) -> Int {
-            var low = 0, high = clusters.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(clusters[mid]) < offset { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
+        func firstGlyph(atOrAfter offset: Int) -> Int { clusters.partitioningIndex { Int($0) >= offset } }
         return firstGlyph(atOrAfter: start)..<firstGlyph(atOrAfter: end)
     }
 
