@@ -13,6 +13,7 @@ PACKAGES=(
     libespeak-ng-dev espeak-ng-data
     hyphen-en-us hyphen-fr hyphen-de hyphen-ru hyphen-es hyphen-it
     unicode-data libharfbuzz-bin fontconfig
+    fonts-noto-cjk fonts-babelstone-han
     "$@"
 )
 

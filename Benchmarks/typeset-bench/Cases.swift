@@ -242,6 +242,11 @@ final class Bench {
         cases.append(BenchCase(name: "search.wap.frequent.next", summary: "SearchResultList.activate + DecorationSet.apply over the 47,343 results of \"the\" in W&P") {
             try $0.searchNext()
         })
+        for name in Bench.imageRowNames {
+            cases.append(BenchCase(name: name, summary: "Moby-Dick's EPUB opened, its cover drawn the first and the second time, a text page drawn (interleaved)") {
+                try $0.imageRows(name)
+            })
+        }
         for variant in CLIVariant.allCases {
             cases.append(BenchCase(name: "cli.page.\(variant.rawValue)", summary: variant.summary) {
                 try $0.cli(variant)
@@ -267,6 +272,7 @@ final class Bench {
         cases.append(BenchCase(name: "css.sibling-book.open", summary: "a 1.5 KB EPUB of 400 paragraphs with ~ and descendant selectors: read and laid out (issue 18: took minutes)") {
             try $0.siblingBook()
         })
+        cases += coverageCases
         for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
             cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {
                 try $0.wordCache(file)

@@ -16,6 +16,8 @@ extension EPUBBook {
         var publication = (try? Publication(text: text, resources: resources, headings: headings))
             ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings)
         publication.restyle = restyle
+        publication.links = links
+        publication.resourceLoader = resourceLoader
         return publication
     }
 }

@@ -16,6 +16,14 @@ public final class PageRenderer {
     /// and a renderer may be handed layouts from several.
     private var faces: [FaceKey: FreeTypeFace] = [:]
     private let rasterizer = GlyphRasterizer()
+    /// Decoded images by source and pixel size (see ``ImageCache``).
+    let imageCache = ImageCache()
+    /// What decoding one image may cost.
+    public var imageLimits = ImageLimits()
+    /// The images that could not be drawn since the renderer was made, one line each (what and why), each image
+    /// once: for an app's log or a CLI's notices. They were drawn as placeholders of their size.
+    public internal(set) var imageProblems: [String] = []
+    var reportedImages: Set<String> = []
 
     private struct FaceKey: Hashable {
         var path: String
@@ -52,15 +60,23 @@ public final class PageRenderer {
     ///   - appearance: Colours and pixel density (they never change the layout).
     ///   - decorations: Highlights and underlines to draw, measured against `layout` now.
     ///   - window: The part of the page to draw; nil for all of it.
+    ///   - resources: Where the page's images are read from (``Publication/resourceLoader``); without it they are
+    ///     drawn as placeholders. Only the images of the page (or window) drawn are read and decoded.
     /// - Returns: An RGBA bitmap, opaque when the theme's background is.
     /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page (or window) would
     ///   exceed ``Bitmap/maximumPixelCount`` (a long scroll layout drawn whole: draw it by windows),
     ///   `.fontUnreadable` when a face's file cannot be opened by FreeType, `.invalidAppearance` for a pixel scale
     ///   out of its range, `.invalidWindow` for a window that is not finite or has a negative size.
     public func render(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
-                       decorations: DecorationSet? = nil, window: Rect? = nil) throws(RenderError) -> Bitmap {
+                       decorations: DecorationSet? = nil, window: Rect? = nil,
+                       resources: (any ResourceLoader)? = nil) throws(RenderError) -> Bitmap {
         try drawPage(page, of: layout, appearance: appearance, window: window,
                      onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap, area, origin in
+            let attachments = window == nil ? layout.attachments(onPage: page)
+                : layout.attachments(onPage: page, in: area.minY..<area.maxY)
+            if !attachments.isEmpty {
+                drawAttachments(attachments, resources: resources, appearance: appearance, origin: origin, into: &bitmap)
+            }
             if let decorations, !decorations.isEmpty {
                 drawDecorations(decorations, page: page, of: layout, appearance: appearance, area: area, origin: origin,
                                 into: &bitmap)
@@ -68,7 +84,7 @@ public final class PageRenderer {
         }
     }
 
-    /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:appearance:decorations:)`` followed by
+    /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:appearance:decorations:resources:)`` followed by
     /// ``PNGEncoder/encode(_:compression:)``, but faster for the common page.
     ///
     /// A page without decorations is drawn as palette indices (an ``IndexedCanvas``: a byte per pixel instead of
@@ -77,13 +93,21 @@ public final class PageRenderer {
     /// `.small` compression, is drawn as a bitmap. A one-page CLI run spent a third of its time filling and
     /// scanning the RGBA page (perf).
     ///
-    /// - Throws: as ``render(page:of:appearance:decorations:)`` and ``PNGEncoder/encode(_:compression:)``.
+    /// - Throws: as ``render(page:of:appearance:decorations:resources:)`` and ``PNGEncoder/encode(_:compression:)``.
     public func renderPNG(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
-                          decorations: DecorationSet? = nil,
+                          decorations: DecorationSet? = nil, resources: (any ResourceLoader)? = nil,
                           compression: PNGEncoder.Compression = .fast, window: Rect? = nil) throws(RenderError) -> [UInt8] {
-        guard compression == .fast, decorations?.isEmpty ?? true else {
+        // Images need more colours than a palette holds: such pages are drawn as bitmaps.
+        // (A window that is not a rectangle is refused by drawPage; it holds no image here.)
+        let hasImages = if let window {
+            window.minY.isFinite && window.maxY.isFinite && window.height >= 0
+                && !layout.attachments(onPage: page, in: window.minY..<window.maxY).isEmpty
+        } else {
+            !layout.attachments(onPage: page).isEmpty
+        }
+        guard compression == .fast, decorations?.isEmpty ?? true, !hasImages else {
             return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations,
-                                                window: window),
+                                                window: window, resources: resources),
                                          compression: compression)
         }
         let canvas = try drawPage(page, of: layout, appearance: appearance, window: window,
@@ -131,7 +155,7 @@ public final class PageRenderer {
         }
         prepare(&canvas, area, origin)
         for run in runs {
-            let color = run.color.map { colors.text($0) } ?? theme.text
+            let color = run.color.map { colors.text($0) } ?? (run.isLink ? theme.link : theme.text)
             if !run.decoration.isEmpty {
                 drawLines(of: run, color: color, over: false, scale: scale, origin: origin, into: &canvas)
             }

@@ -10,9 +10,11 @@ public enum ZipWriter {
         public var bytes: [UInt8]
         /// Stored (the `mimetype` entry) rather than deflated.
         public var stored: Bool
+        /// Another ZIP compression method (`ZIP_CM_BZIP2`...), overriding `stored`: archives EPUB does not allow.
+        public var method: Int32?
 
-        public init(name: String, bytes: [UInt8], stored: Bool = false) {
-            self.name = name; self.bytes = bytes; self.stored = stored
+        public init(name: String, bytes: [UInt8], stored: Bool = false, method: Int32? = nil) {
+            self.name = name; self.bytes = bytes; self.stored = stored; self.method = method
         }
     }
 
@@ -44,7 +46,7 @@ public enum ZipWriter {
                 zip_discard(archive)
                 throw WriteError(description: "zip_file_add \(entry.name) failed")
             }
-            zip_set_file_compression(archive, UInt64(index), entry.stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 9)
+            zip_set_file_compression(archive, UInt64(index), entry.method ?? (entry.stored ? ZIP_CM_STORE : ZIP_CM_DEFLATE), 9)
         }
         guard zip_close(archive) == 0 else {
             let message = String(cString: zip_strerror(archive))

@@ -123,6 +123,7 @@ struct CommandOption: Sendable {
         CommandOption(name: "--paged", short: nil, valueName: nil, commands: settingCommands, group: .settingShorthands,
                       help: "--no-scroll: pages (the default)") { options, _ in
             options.settings.mode = .paged
+            options.modeChosen = true
         },
         CommandOption(name: "--preview", short: nil, valueName: "BYTES", commands: Set(Command.allCases), group: .plainText,
                       help: "read only the first BYTES bytes (16384, 16K, 1M): a preview of a partial download, whose offsets hold in the whole book") {

@@ -11,8 +11,11 @@ struct OpenedBook {
     let primaryFace: FontFace
     /// The typesetter that lays it out (its fonts and word cache serve every layout of the run).
     let typesetter: Typesetter
-    /// The settings, validated.
+    /// The settings, validated; in scroll mode for an EPUB whose `rendition:flow` asks to scroll when no option
+    /// chose the mode.
     let settings: ReaderSettings
+    /// The characters of the book no font can draw (drawn as empty boxes).
+    let coverage: FontCoverageReport
 
     /// Validates the settings, reads `input` and resolves the fonts. Notices (what a book's reader recovered from, a
     /// font stand-in) go to stderr unless quiet.
@@ -21,12 +24,12 @@ struct OpenedBook {
     ///   book, ``ToolFailure`` (status `noFont`) when no font can be used.
     init(input: String, options: Options) throws {
         let console = Console.shared
-        settings = try options.settings.validated()
-        file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
-                                 previewBytes: options.previewBytes)
-        // A broken book could have hundreds of notices; each names the book and the entry.
-        for notice in file.notices.prefix(5) { console.notice(notice) }
-        if file.notices.count > 5 { console.notice("... and \(file.notices.count - 5) more notices about \(input)") }
+        var settings = try options.settings.validated()
+        file = try Self.read(input, options: options, settings: settings)
+        if !options.modeChosen, case .epub(let book) = file.format, book.flow == .scrolledDoc || book.flow == .scrolledContinuous {
+            settings.mode = .scroll
+        }
+        self.settings = settings
         if settings.typography.hyphenation, let notice = LaidOutBook.hyphenationNotice(file, settings: settings.typography) {
             console.notice(notice)
         }
@@ -37,19 +40,40 @@ struct OpenedBook {
             console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
         }
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
+        // Never silent: a character without a font is drawn as an empty box.
+        coverage = try fonts.coverageReport(of: file.text, family: settings.typography.fontFamily)
+        if !coverage.isComplete { console.notice("warning: \(coverage.summary()) (drawn as empty boxes)") }
+    }
+
+    /// Reads `input` as the options ask (encoding, preview, publisher styles) and gives its notices: all that a
+    /// command laying nothing out (search, speak) needs.
+    static func read(_ input: String, options: Options, settings: ReaderSettings) throws -> BookFile {
+        let file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
+                                     previewBytes: options.previewBytes)
+        // A broken book could have hundreds of notices; each names the book and the entry.
+        for notice in file.notices.prefix(5) { Console.shared.notice(notice) }
+        if file.notices.count > 5 { Console.shared.notice("... and \(file.notices.count - 5) more notices about \(input)") }
+        return file
     }
 }
 
 /// A book read and laid out whole as the command line asks.
 struct LaidOutBook {
-    /// The book as read.
-    let file: BookFile
+    /// The book as read, with its fonts and typesetter.
+    let opened: OpenedBook
     /// Its layout under the options' settings.
     let layout: BookLayout
+
+    /// The book as read.
+    var file: BookFile { opened.file }
     /// The face that serves the requested family (a stand-in when the family is not installed).
-    let primaryFace: FontFace
+    var primaryFace: FontFace { opened.primaryFace }
     /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
-    let typesetter: Typesetter
+    var typesetter: Typesetter { opened.typesetter }
+    /// The characters of the book no font can draw (drawn as empty boxes).
+    var coverage: FontCoverageReport { opened.coverage }
+    /// The settings the layout was made with (``OpenedBook/settings``).
+    var settings: ReaderSettings { opened.settings }
 
     /// Reads `input` (see ``OpenedBook/init(input:options:)``) and lays the whole book out.
     init(input: String, options: Options) throws {
@@ -58,10 +82,8 @@ struct LaidOutBook {
 
     /// Lays out a book already read.
     init(_ book: OpenedBook) throws {
-        file = book.file
-        primaryFace = book.primaryFace
-        typesetter = book.typesetter
-        layout = try typesetter.layout(file.text, settings: book.settings.typography, mode: book.settings.mode)
+        opened = book
+        layout = try book.typesetter.layout(book.file.text, settings: book.settings.typography, mode: book.settings.mode)
     }
 
     /// What `--hyphenate` cannot do for this book, in one line: its language is unknown (the book does not say,

@@ -12,7 +12,8 @@ enum InfoCommand {
         guard let input = options.input else { throw UsageError("info: no input file (typeset info FILE [options])") }
         let book = try LaidOutBook(input: input, options: options)
         let face = book.primaryFace
-        let report = Report(document: book.file, layout: book.layout, fontName: "\(face.family) \(face.styleName)")
+        let report = Report(document: book.file, layout: book.layout, fontName: "\(face.family) \(face.styleName)",
+                            coverage: book.coverage)
         Console.shared.write(options.json ? JSONWriter.render(report.json) + "\n" : report.text)
     }
 
@@ -21,10 +22,11 @@ enum InfoCommand {
         let document: BookFile
         let layout: BookLayout
         let fontName: String
+        let coverage: FontCoverageReport
         let figures: ReadingFigures
 
-        init(document: BookFile, layout: BookLayout, fontName: String) {
-            self.document = document; self.layout = layout; self.fontName = fontName
+        init(document: BookFile, layout: BookLayout, fontName: String, coverage: FontCoverageReport) {
+            self.document = document; self.layout = layout; self.fontName = fontName; self.coverage = coverage
             // The book proper: a distributor's header and licence are not read (Publication.bodyRange).
             figures = ReadingFigures(text: document.text, offset: 0, within: document.publication.bodyRange)
         }
@@ -108,7 +110,7 @@ enum InfoCommand {
                 if let publisher = metadata.publisher { lines.append(("Publisher", publisher)) }
                 if let date = metadata.date { lines.append(("Date", date)) }
                 let linear = book.spine.filter { $0.range != nil }.count
-                lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)"))
+                lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)\(book.pageProgression == .default ? " (\(book.readingProgression.rawValue))" : ""); flow \(book.flow.rawValue)"))
             }
             lines.append(("Length", "\(document.text.length) characters (UTF-16 units), \(words) words"))
             lines.append(("Reading time", "\(readingTime) at \(ReadingFigures.wordsPerMinute) words per minute"))
@@ -116,6 +118,7 @@ enum InfoCommand {
             lines.append(("Nominal pages", "\(figures.nominalPages) of \(ReadingFigures.charactersPerNominalPage) characters"))
             let settings = layout.settings
             lines.append(("Pages", "\(layout.pages.count) (\(fontName) \(formatPoints(settings.fontSize)) pt, \(formatPoints(settings.pageSize.width)) × \(formatPoints(settings.pageSize.height)) pt\(layout.mode == .scroll ? ", scroll" : ""))"))
+            lines.append(("Font coverage", coverage.summary(limit: 20)))
             let width = lines.map { $0.0.count }.max() ?? 0
             var output = lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
 
@@ -163,7 +166,10 @@ enum InfoCommand {
                     ("format", .string("epub")), ("version", .string(book.version)),
                     ("title", optional(metadata.title)), ("authors", .array(metadata.authors.map(JSONWriter.Value.string))),
                     ("language", optional(metadata.language)), ("identifier", optional(metadata.identifier)),
+                    ("titleDirection", .string(metadata.titleDirection.rawValue)),
+                    ("authorDirections", .array(metadata.authorDirections.map { .string($0.rawValue) })),
                     ("publisher", optional(metadata.publisher)), ("pageProgression", .string(book.pageProgression.rawValue)),
+                    ("readingProgression", .string(book.readingProgression.rawValue)), ("flow", .string(book.flow.rawValue)),
                     ("spine", .array(book.spine.map { item in
                         .object([("href", .string(item.href)), ("linear", .bool(item.isLinear)),
                                  ("range", item.range.map(JSONWriter.Value.range) ?? .null)])
@@ -175,6 +181,13 @@ enum InfoCommand {
                 ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.publication.positionCount)),
                 ("nominalPages", .integer(figures.nominalPages)),
                 ("pageCount", .integer(layout.pages.count)),
+                ("checkedCharacters", .integer(coverage.checkedCharacters)),
+                ("missingCharacters", .array(coverage.missing.map { character in
+                    .object([("character", .string(String(Character(character.scalar)))),
+                             ("codePoint", .integer(Int(character.scalar.value))),
+                             ("occurrences", .integer(character.occurrences)),
+                             ("firstOffset", .integer(character.firstOffset))])
+                })),
                 ("toc", entries(document.tableOfContents)),
             ]
             return .object(members)

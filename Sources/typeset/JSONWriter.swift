@@ -99,7 +99,8 @@ extension JSONWriter.Value {
             ("align", .string(s.alignment.rawValue)),
             ("theme", .object([("name", .string(theme.name)), ("background", .string(theme.background.description)),
                                ("text", .string(theme.text.description))])),
-            ("pageSize", .size(s.pageSize)), ("scale", .number(settings.appearance.pixelScale)), ("columns", .integer(s.columns)),
+            ("pageSize", .size(s.pageSize)), ("scale", .number(settings.appearance.pixelScale)),
+            ("imageFilter", .string(settings.appearance.imageFilter.rawValue)), ("columns", .integer(s.columns)),
             ("columnGap", .number(s.columnGap)), ("language", s.language.map { .string($0) } ?? .null),
             ("hyphenate", .bool(s.hyphenation)), ("lineBreaking", .string(s.lineBreaking.rawValue)),
             ("orphansWidows", .integer(s.orphansAndWidows)),
@@ -110,6 +111,13 @@ extension JSONWriter.Value {
             // The settings that override the book's own styles (the others give way to them).
             ("userSet", .array(s.userSet.sorted().map { .string($0) })),
         ])
+    }
+
+    /// An image on a page: its unit, its box, its source (`href`, null when it has none) and its alt text.
+    static func attachment(_ placed: PlacedAttachment) -> JSONWriter.Value {
+        .object([("range", .range(placed.range)), ("rect", .rect(placed.rect)),
+                 ("href", placed.attachment.source.map(JSONWriter.Value.string) ?? .null),
+                 ("alt", placed.attachment.altText.map(JSONWriter.Value.string) ?? .null)])
     }
 
     /// A line as `--json` and the `lines` query give it; `"hyphenated": true` only on a line that ends with a

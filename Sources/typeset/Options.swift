@@ -42,6 +42,8 @@ enum FontChoice: String, CaseIterable {
 struct Options {
     /// The reader settings (typography, appearance, mode, publisher styles), from the defaults.
     var settings = ReaderSettings()
+    /// Whether `--scroll`, `--no-scroll` or `--paged` chose the mode; otherwise an EPUB's `rendition:flow` does.
+    var modeChosen = false
     var input: String?
     /// `-o`: a folder, a `.png` file (one page) or `-` (one page, to standard output).
     var output: String?
@@ -153,6 +155,7 @@ struct Options {
                 guard command.takesSettings else {
                     throw UsageError("\(name) does not apply to \(command.usageName) (see typeset help \(command.helpTopic))")
                 }
+                if setting.name == "scroll" { options.modeChosen = true }
                 do {
                     if case .flag = setting.kind {
                         if let attached {

@@ -48,7 +48,7 @@ final class QuerySession {
     init(book: LaidOutBook, options: Options) throws {
         cachedLayout = book.layout
         reader = try ReadingSession(publication: book.file.publication, typesetter: book.typesetter,
-                                    settings: options.settings)
+                                    settings: book.settings)
     }
 
     /// A request the session cannot answer: becomes `{"error": message}`.
@@ -165,9 +165,29 @@ final class QuerySession {
             return .object(Self.page(page) + [("lines", .array(lines))])
         case "info":
             return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count))])
+        case "linkAt":
+            let publication = reader.publication
+            let link = publication.link(at: try request.point(), onPage: try request.page(layout), of: layout)
+            return .object([("link", link.map { Self.link($0, note: publication.note(for: $0)) } ?? .null)])
+        case "imageAt":
+            let image = layout.attachment(at: try request.point(), onPage: try request.page(layout))
+            return .object([("image", image.map(JSONWriter.Value.attachment) ?? .null)])
         default:
             throw BadRequest(message: "unknown op \"\(op)\" (see the README's query section)")
         }
+    }
+
+    /// `{"range", "href", "isNoteReference", "target": {"href", "offset", "locator"} | null, "note": {"id", "kind",
+    /// "range", "text"} | null}`.
+    private static func link(_ link: Link, note: Note?) -> JSONWriter.Value {
+        let target: JSONWriter.Value = link.target.map {
+            .object([("href", .string($0.href)), ("offset", .integer($0.offset)), ("locator", .locator($0.locator))])
+        } ?? .null
+        let noteValue: JSONWriter.Value = note.map {
+            .object([("id", .string($0.id)), ("kind", .string($0.kind.rawValue)), ("range", .range($0.range)), ("text", .string($0.text))])
+        } ?? .null
+        return .object([("range", .range(link.range)), ("href", .string(link.href)), ("isNoteReference", .bool(link.isNoteReference)),
+                        ("target", target), ("note", noteValue)])
     }
 
     /// The answer to a reading-state operation; nil for any other operation.

@@ -33,10 +33,11 @@ enum RenderCommand {
         if !options.json { _ = try destination(options, input: input, pageCount: selected.pages.count) }
         Console.shared.releaseNotices()
         if options.json {
-            Console.shared.line(JSONWriter.render(layoutJSON(selected, text: book.file.text, settings: options.settings)))
+            Console.shared.line(JSONWriter.render(layoutJSON(selected, text: book.file.text, settings: book.settings)))
             return
         }
-        try writePNGs(selected, input: input, options: options, decorations: decorations)
+        try writePNGs(selected, input: input, options: options, decorations: decorations,
+                      resources: book.file.publication.resourceLoader)
     }
 
     /// The pages a run draws, each with the layout holding it and its index in the book (from 0), and the book's
@@ -141,15 +142,19 @@ enum RenderCommand {
         return output == "-" ? .standardOutput : .file(output)
     }
 
-    private static func writePNGs(_ selected: SelectedPages, input: String, options: Options, decorations: DecorationSet?) throws {
+    private static func writePNGs(_ selected: SelectedPages, input: String, options: Options, decorations: DecorationSet?,
+                                  resources: (any ResourceLoader)?) throws {
         let console = Console.shared
         let destination = try destination(options, input: input, pageCount: selected.pages.count)
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
         var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value, noun: selected.noun) }
         for (done, page) in selected.pages.enumerated() {
+            let problemsBefore = renderer.imageProblems.count
             let png = try renderer.renderPNG(page: page.index, of: page.layout, appearance: appearance, decorations: decorations,
-                                             window: page.window)
+                                             resources: resources, window: page.window)
+            // One line per image that could not be drawn, naming it and the page.
+            for problem in renderer.imageProblems[problemsBefore...] { console.notice("\(selected.noun) \(page.number + 1): \(problem)") }
             switch destination {
             case .standardOutput:
                 console.write(bytes: png)
@@ -180,8 +185,11 @@ enum RenderCommand {
         var pageValues: [JSONWriter.Value] = []
         for page in selected.pages {
             let lines = page.layout.lines(onPage: page.index).map(JSONWriter.Value.line)
-            pageValues.append(.object([("index", .integer(page.number)), ("number", .integer(page.number + 1)),
-                                       ("range", .range(page.layout.pages[page.index].range)), ("lines", .array(lines))]))
+            var members: [(String, JSONWriter.Value)] = [("index", .integer(page.number)), ("number", .integer(page.number + 1)),
+                                                         ("range", .range(page.layout.pages[page.index].range)), ("lines", .array(lines))]
+            let images = page.layout.attachments(onPage: page.index).map(JSONWriter.Value.attachment)
+            if !images.isEmpty { members.append(("images", .array(images))) }
+            pageValues.append(.object(members))
         }
         let first = selected.pages.first
         return .object([

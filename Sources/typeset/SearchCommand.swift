@@ -12,10 +12,7 @@ enum SearchCommand {
         let settings = try options.settings.validated()
         // The layout is made only when pages are drawn; a search alone reads the book and nothing else.
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
-        let file = try book?.file ?? BookFile.open(path: input, publisherStyles: settings.publisherStyles)
-        if book == nil {
-            for notice in file.notices.prefix(5) { console.notice(notice) }
-        }
+        let file = try book?.file ?? OpenedBook.read(input, options: options, settings: settings)
         let publication = file.publication
         var searchOptions = options.search
         if publication.text.language == nil { searchOptions.language = settings.typography.language }

@@ -15,10 +15,7 @@ enum SpeakCommand {
         let console = Console.shared
         let settings = try options.settings.validated()
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
-        let file = try book?.file ?? BookFile.open(path: input, publisherStyles: settings.publisherStyles)
-        if book == nil {
-            for notice in file.notices.prefix(5) { console.notice(notice) }
-        }
+        let file = try book?.file ?? OpenedBook.read(input, options: options, settings: settings)
         let publication = file.publication
         let start = try startOffset(options, publication: publication)
         let speaker = try Speaker.shared()

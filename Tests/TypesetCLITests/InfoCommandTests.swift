@@ -37,3 +37,40 @@ import TypesetTestSupport
         #expect(result.stdout.contains("Contents: none (no chapter headings found in the text)"))
     }
 }
+
+/// Characters no font has are never silent: every command that lays a book out warns in one line (how many,
+/// which, how often), and `typeset info` prints the coverage (text and JSON).
+@Suite struct FontCoverageCLITests {
+    /// U+20000 (CJK Extension B, twice) and U+E000 (private use) are in no bundled face; the rest is.
+    static let book = "漢字\u{20000}と\u{20000}、\u{E000}。かな\n"
+
+    @Test func missingCharactersAreWarnedAboutAndCounted() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        let render = try CLIRunner.runBundled([file, "-o", directory.path("pages")], in: directory)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderrLines.contains("typeset: warning: 2 characters (3 occurrences) have no font: U+20000 \u{20000} ×2, U+E000 \u{E000} ×1 (drawn as empty boxes)"),
+                "\(render.stderr)")
+
+        let info = try CLIRunner.run(["info", "--fonts", "bundled", file], in: directory)
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("Font coverage:  2 characters (3 occurrences) have no font: U+20000 \u{20000} ×2, U+E000 \u{E000} ×1\n"),
+                "\(info.stdout)")
+        let json = try CLIRunner.run(["info", "--fonts", "bundled", "--json", file], in: directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let missing = try #require(object["missingCharacters"] as? [[String: Any]])
+        #expect(missing.map { $0["codePoint"] as? Int } == [0x20000, 0xE000])
+        #expect(missing.map { $0["occurrences"] as? Int } == [2, 1])
+        #expect(missing.map { $0["firstOffset"] as? Int } == [2, 8])
+        #expect(object["checkedCharacters"] as? Int == 10)
+    }
+
+    @Test func aCoveredBookGetsNoWarning() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("漢字とかな、カナ。English too.\n", to: "book.txt")
+        let info = try CLIRunner.run(["info", "--fonts", "bundled", file], in: directory)
+        #expect(info.status == 0)
+        #expect(!info.stderr.contains("no font"), "\(info.stderr)")
+        #expect(info.stdout.contains("Font coverage:  every character has a font"), "\(info.stdout)")
+    }
+}

@@ -37,10 +37,13 @@ struct LayoutJSON: Decodable {
     /// The keys the README promises, per object, for an exact comparison (the shape is stable).
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "pageCountIsExact", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
-                                    "pageSize", "scale", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
+                                    "pageSize", "scale", "imageFilter", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
                                     "orphansWidows", "mode", "publisherStyles", "wordSpacing", "letterSpacing", "fontWeight",
                                     "typeScale", "ligatures", "textNormalization", "userSet"]
     static let pageKeys: Set = ["index", "number", "range", "lines"]
+    /// A page with images lists them (the key is absent on every other page).
+    static let pageWithImagesKeys: Set = ["index", "number", "range", "lines", "images"]
+    static let imageKeys: Set = ["range", "rect", "href", "alt"]
     static let lineKeys: Set = ["range", "rect", "baseline"]
     /// A line ending with a drawn hyphen says so (the key is absent on every other line).
     static let hyphenatedLineKeys: Set = ["range", "rect", "baseline", "hyphenated"]
@@ -56,7 +59,10 @@ struct LayoutJSON: Decodable {
         #expect(Set(settings.keys) == settingsKeys, sourceLocation: sourceLocation)
         let pages = try #require(top["pages"] as? [[String: Any]], sourceLocation: sourceLocation)
         for page in pages {
-            #expect(Set(page.keys) == pageKeys, sourceLocation: sourceLocation)
+            #expect(Set(page.keys) == pageKeys || Set(page.keys) == pageWithImagesKeys, sourceLocation: sourceLocation)
+            for image in page["images"] as? [[String: Any]] ?? [] {
+                #expect(Set(image.keys) == imageKeys, sourceLocation: sourceLocation)
+            }
             for line in page["lines"] as? [[String: Any]] ?? [] {
                 #expect(Set(line.keys) == lineKeys || (Set(line.keys) == hyphenatedLineKeys && line["hyphenated"] as? Bool == true),
                         sourceLocation: sourceLocation)

@@ -54,10 +54,12 @@ import TypesetTestSupport
     /// the caret maps back to the same offset through `closestPosition` (with its affinity at soft wraps), and the
     /// caret lies on the page `pageIndex(containing:)` names. Offsets inside the spaces that hang at a line's end
     /// have no place of their own (their caret is drawn at the line's end, as TextKit draws it) and are skipped. Pages are sampled across the whole book (every
-    /// page of the short books), so a fault anywhere in a book's layout shows.
+    /// page of the short books), so a fault anywhere in a book's layout shows. The Aozora Bunko sample brings ruby:
+    /// its readings are drawn over their bases and their offsets have no caret of their own.
     @Test(arguments: ["austen-pride-and-prejudice.txt", "cao-xueqin-hong-lou-meng.zh-hant.txt", "tolstoy-war-and-peace.txt",
                       "pushkin-kapitanskaya-dochka.ru.txt", "quran-tanzil-uthmani.ar.txt",
-                      "galen-adhortatio-ad-artes-addiscendas.grc.txt", "kafka-die-verwandlung.de.txt"])
+                      "galen-adhortatio-ad-artes-addiscendas.grc.txt", "kafka-die-verwandlung.de.txt",
+                      "aozora-chukiichiran-kinyurei.sjis-crlf.txt"])
     func caretRoundTrips(_ name: String) throws {
         let text = try Fixtures.corpusText(name)
         let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())

@@ -38,6 +38,26 @@ import TypesetTestSupport
         #expect(layout.position(from: TextPosition(offset: 3), in: .left, offset: 1)?.offset == 4)
     }
 
+    /// A paragraph marked right to left (`dir="rtl"`) whose text is all Latin: the line sits at the right margin,
+    /// but its letters keep their left-to-right order (they once were drawn reversed, "erehT").
+    @Test func latinTextInARightToLeftParagraphKeepsItsOrder() throws {
+        let string = "There was nothing"
+        var style = ParagraphStyle.body
+        style.baseDirection = .rightToLeft
+        let units = Array(string.utf16)
+        let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count, style: style)])
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 390, height: 500)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings)
+        let line = try #require(layout.lines(onPage: 0).first)
+        #expect(abs(line.rect.maxX - (390 - 24)) < 0.01)
+        let t = try #require(layout.firstRect(for: 0..<1)), e = try #require(layout.firstRect(for: 4..<5))
+        #expect(t.rect.minX < e.rect.minX)
+        // The words run left to right too: "There" is left of "nothing".
+        let nothing = try #require(layout.firstRect(for: 10..<11))
+        #expect(t.rect.minX < nothing.rect.minX)
+    }
+
     @Test func mixedLineSplitsSelectionByDirection() throws {
         // "Read שלום here": an LTR paragraph with a Hebrew word (offsets 5..<9).
         let string = "Read שלום here"

@@ -159,9 +159,15 @@ import TypesetDocuments
         }
     }
 
-    @Test func manifestHrefThatLeavesTheBook() throws {
-        let archive = EPUBTestArchive.book(chapters: [("../../outside.xhtml", Self.chapter)])
-        try EPUBTestReading.expectFailure(archive, code: .malformed, mentions: ["../../outside.xhtml"])
+    /// An href that climbs above the root stays at the root, as the URL standard resolves it against EPUB 3.3's
+    /// container root URL (ocf-url_link-leaking-relative): never a path outside the book.
+    @Test func manifestHrefsThatClimbAboveTheRootStayInside() throws {
+        var archive = EPUBTestArchive.book(chapters: [("../../../outside.xhtml", Self.chapter)])
+        let index = try #require(archive.entries.firstIndex { $0.name.hasSuffix("outside.xhtml") })
+        try EPUBTestReading.expectFailure(archive, code: .malformed, mentions: ["../../../outside.xhtml", "has a \"..\" component"])
+        archive.entries[index].name = "outside.xhtml"
+        let book = try EPUBTestReading.read(archive)
+        #expect(book.spine.map(\.href) == ["outside.xhtml"])
     }
 
     /// 8 MB of zeros deflate to about 8 KB: refused by the ratio before anything is inflated.

@@ -1,3 +1,4 @@
+import CLibZip
 import Foundation
 import Testing
 import TypesetDocuments
@@ -11,6 +12,8 @@ struct EPUBTestArchive {
         var bytes: [UInt8]
         /// Stored (the `mimetype` entry) rather than deflated.
         var stored = false
+        /// Another ZIP compression method (`ZIP_CM_BZIP2`...), overriding `stored`.
+        var method: Int32?
     }
 
     var entries: [Entry] = []
@@ -100,13 +103,13 @@ struct EPUBTestArchive {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-epub-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
-        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }, to: path)
+        try ZipWriter.write(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored, method: $0.method) }, to: path)
         return path
     }
 
     /// Writes the archive and returns its bytes.
     func bytes() throws -> [UInt8] {
-        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) })
+        try ZipWriter.bytes(entries.map { ZipWriter.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored, method: $0.method) })
     }
 }
 
@@ -137,5 +140,28 @@ enum EPUBTestReading {
     /// The text of every paragraph's content, one string per paragraph.
     static func paragraphs(_ book: EPUBBook) -> [String] {
         book.text.paragraphs.map(\.contentString)
+    }
+}
+
+/// Reads the entries of an existing archive with libzip, apart from the reader: what tests compare it against.
+enum ZipReading {
+    struct ReadError: Error, CustomStringConvertible { let description: String }
+
+    static func entries(path: String) throws -> [String: [UInt8]] {
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_RDONLY, &code) else { throw ReadError(description: "zip_open failed with \(code)") }
+        defer { zip_discard(archive) }
+        var entries: [String: [UInt8]] = [:]
+        for index in 0..<UInt64(max(0, zip_get_num_entries(archive, 0))) {
+            var stat = zip_stat_t()
+            guard zip_stat_index(archive, index, 0, &stat) == 0, let name = stat.name,
+                  let file = zip_fopen_index(archive, index, 0) else { continue }
+            defer { zip_fclose(file) }
+            var bytes = [UInt8](repeating: 0, count: Int(stat.size))
+            let read = bytes.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, stat.size) }
+            guard read == Int64(stat.size) else { continue }
+            entries[String(cString: name)] = bytes
+        }
+        return entries
     }
 }

@@ -139,7 +139,7 @@ import TypesetTestSupport
     @Test func inlineStylesLinksAndLanguages() throws {
         let book = try Self.read("""
             <p>plain <em>em</em> <strong>strong</strong> <i><b>both</b></i> <small>small</small>
-            <a href="other.xhtml#note">link</a> <a href="https://example.org/">web</a>
+            <a href="chapter.xhtml#note">link</a> <a href="https://example.org/">web</a>
             <span xml:lang="fr">bonjour</span> <code>x</code></p>
             <p lang="de" dir="rtl">Rechts</p>
             """)
@@ -155,7 +155,8 @@ import TypesetTestSupport
         #expect(style(of: "strong")?.weight == 700)
         #expect(style(of: "both")?.isItalic == true && style(of: "both")?.weight == 700)
         #expect((style(of: "small")?.fontScale ?? 1) < 1)
-        #expect(style(of: "link")?.link == "OEBPS/other.xhtml#note")
+        // (A link to a file the book does not have stays plain text: NoteTests.badLinksStayText.)
+        #expect(style(of: "link")?.link == "OEBPS/chapter.xhtml#note")
         #expect(style(of: "web")?.link == "https://example.org/")
         #expect(style(of: "bonjour")?.language == "fr")
         #expect(style(of: "x")?.fontFamily == "monospace")
@@ -371,5 +372,27 @@ import TypesetTestSupport
         #expect(book.tableOfContents.map(\.title) == ["First"])
         #expect(book.tableOfContents[0].children.map(\.title) == ["The Part"])
         #expect(book.tableOfContents[0].children[0].offset == 6)
+    }
+}
+
+/// EPUB ruby: `<ruby>` text is the base, `<rt>` its annotation (``TextStyle/ruby``), `<rp>` hidden; every unit
+/// stays in the text.
+@Suite struct EPUBRubyTests {
+    @Test func rtAnnotatesTheBaseBeforeItAndRpIsHidden() throws {
+        let book = try XHTMLConversionTests.read("""
+            <p>彼は<ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>と<ruby>東<rt>とう</rt>京<rt>きょう</rt></ruby>を読む。</p>
+            """, language: "ja")
+        let paragraph = try #require(book.text.paragraphs.first)
+        #expect(paragraph.contentString == "彼は漢字(かんじ)と東とう京きょうを読む。")
+        let annotations = paragraph.runs.compactMap { run in run.style.ruby.map { (run.range, $0.base) } }
+        #expect(annotations.map(\.0) == [5..<8, 11..<13, 14..<17])
+        #expect(annotations.map(\.1) == [2..<4, 10..<11, 13..<14])
+        let hidden = paragraph.runs.filter(\.style.isHidden).map(\.range)
+        #expect(hidden == [4..<5, 8..<9])
+        // An <rt> outside <ruby> is text; one with no base has an empty base (it stays hidden in layout).
+        let stray = try XHTMLConversionTests.read("<p>a<rt>b</rt><ruby><rt>c</rt></ruby>d</p>")
+        let runs = try #require(stray.text.paragraphs.first).runs
+        #expect(runs.first { $0.range.contains(1) }?.style.ruby == nil)
+        #expect(runs.first { $0.range.contains(2) }?.style.ruby?.base.isEmpty == true)
     }
 }

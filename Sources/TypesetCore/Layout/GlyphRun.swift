@@ -28,6 +28,9 @@ public struct GlyphRun: Sendable {
     /// The top and bottom of the run's line box, in page coordinates (where a background is drawn).
     public let lineTop: Double
     public let lineBottom: Double
+    /// Whether the run is part of a link (``TextStyle/link``): without a colour of its own it is drawn in the
+    /// theme's link colour (``Theme/link``).
+    public var isLink: Bool = false
 }
 
 extension BookLayout {
@@ -56,7 +59,7 @@ extension BookLayout {
         placements(onPage: pageIndex, in: band).map(line(for:))
     }
 
-    private func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
+    func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
         guard pages.indices.contains(pageIndex) else { return [] }
         let placements = pages[pageIndex].placements
         func height(_ placement: PlacedLine) -> Double {
@@ -78,6 +81,35 @@ extension BookLayout {
         var end = low
         while end < placements.count && meets(placements[end]) { end += 1 }
         return placements[low..<end]
+    }
+
+    /// The glyphs of a ruby annotation, centred over (or under) its base's glyphs, which span `baseExtent` (page x).
+    private func rubyRun(_ ruby: ShapedRuby, baseExtent: (min: Float, max: Float), baseline: Double, sizes: [Float],
+                         paragraph: Paragraph, contentStart: UTF16Offset, lineTop: Double, lineBottom: Double) -> GlyphRun {
+        let baseSize = Double(sizes[Int(ruby.baseAttributeIndex)])
+        let size = baseSize * Double(ShapedRuby.scale)
+        let width = Double(ruby.width) * size
+        var x = Double(baseExtent.min + baseExtent.max) / 2 - width / 2
+        let minX = x
+        let y = switch ruby.position {
+        case .over: baseline - baseSize * Double(ShapedRuby.emBoxTop) - size * Double(ShapedRuby.emBoxBottom)
+        case .under: baseline + baseSize * Double(ShapedRuby.emBoxBottom) + size * Double(ShapedRuby.emBoxTop)
+        }
+        var positions: [Point] = [], advances: [Double] = []
+        for advance in ruby.advances {
+            positions.append(Point(x: x, y: y))
+            advances.append(Double(advance) * size)
+            x += Double(advance) * size
+        }
+        // No background or line decoration of its own: those of the base are drawn along the base.
+        return GlyphRun(face: shaped.faces[Int(ruby.faceID)], size: size,
+                        color: paragraph.runs[Int(ruby.annotationAttributeIndex)].style.color
+                            ?? paragraph.runs[Int(ruby.baseAttributeIndex)].style.color,
+                        glyphs: ruby.glyphIDs, positions: positions, clusters: ruby.clusters.map { contentStart + Int($0) },
+                        advances: advances,
+                        range: (contentStart + ruby.annotation.lowerBound)..<(contentStart + ruby.annotation.upperBound),
+                        backgroundColor: nil, decoration: [], baseline: y, minX: minX, maxX: x,
+                        lineTop: lineTop, lineBottom: lineBottom)
     }
 
     func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
@@ -115,10 +147,21 @@ extension BookLayout {
                                  range: pieceRange, backgroundColor: pieceHangs ? nil : style.backgroundColor,
                                  decoration: pieceHangs ? [] : style.decoration,
                                  baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height)))
+                                 lineBottom: placement.y + Double(box.height),
+                                 isLink: style.link != nil))
         }
         var lastPieceStart = -1
+        // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
+        let rubies = shaped.rubies.filter { $0.base.lowerBound >= Int(box.start) && $0.base.lowerBound < Int(box.end) }
+        var baseExtents = [(min: Float, max: Float)](repeating: (.infinity, -.infinity), count: rubies.count)
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, extra, piece in
+            if !rubies.isEmpty {
+                let cluster = Int(shaped.clusters[g])
+                for (index, ruby) in rubies.enumerated() where ruby.base.contains(cluster) {
+                    baseExtents[index].min = min(baseExtents[index].min, placement.x + penX)
+                    baseExtents[index].max = max(baseExtents[index].max, placement.x + penX + shaped.advances[g] * size)
+                }
+            }
             let isCap = Int(shaped.clusters[g]) < capLength
             if piece.start != lastPieceStart || piece.runIndex != currentPiece {
                 flush()
@@ -150,6 +193,10 @@ extension BookLayout {
             glyphAdvances.append(advance)
         }
         flush()
+        for (index, ruby) in rubies.enumerated() where baseExtents[index].min <= baseExtents[index].max {
+            runs.append(rubyRun(ruby, baseExtent: baseExtents[index], baseline: lineBaseline, sizes: sizes, paragraph: paragraph,
+                                contentStart: contentStart, lineTop: placement.y, lineBottom: placement.y + Double(box.height)))
+        }
         // The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end.
         if let hyphen = geometry.hyphen {
             let end = contentStart + Int(box.end)
@@ -161,7 +208,7 @@ extension BookLayout {
                                  clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
                                  backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
                                  minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height)))
+                                 lineBottom: placement.y + Double(box.height), isLink: style.link != nil))
         }
     }
 }

@@ -92,6 +92,12 @@ struct ParagraphFormat {
     let lineHeight: Float?
     /// Baseline shifts per attribute run in points (raised positive), nil when no run is shifted.
     let shifts: [Float]?
+    /// The laid-out height of each attribute run's attachment, -1 for runs without one; nil when the paragraph
+    /// has no attachment (their widths are in ``sizes``: see ``ParagraphFormat/sizeAttachments(_:sizes:width:height:)``).
+    let attachmentHeights: [Float]?
+    /// The page's content height when the paragraph holds an object presented as a page (a cover): its line is as
+    /// tall as the page, the object centred on it.
+    let pageLineHeight: Float?
 
     /// - Parameter bodySizes: `[settings.fontSize]`, made once by the caller: the sizes of a paragraph in one run
     ///   at the body size (most of them), shared rather than allocated per paragraph.
@@ -113,7 +119,7 @@ struct ParagraphFormat {
          capMetrics: (natural: Float, capHeight: Float)? = nil) {
         let base = settings.fontSize
         var sizes: [Float]
-        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1 {
+        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
             sizes = bodySizes
         } else if precedence.typeExponent == 1 {
             sizes = runs.map { Float(base * $0.style.fontScale) }
@@ -136,6 +142,16 @@ struct ParagraphFormat {
             let lineHeight = bookLineHeight.map { $0 * body } ?? capMetrics.natural * body * Float(settings.lineHeightMultiple)
             sizes[0] = min(body + Float(cap.lines - 1) * lineHeight / capMetrics.capHeight, body * 20)
         }
+        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
+        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
+        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
+        let endIndent = min(Float(style.endIndent * base), max(0, (columnWidth - 1) / 2))
+        let available = columnWidth - blockIndent - endIndent
+        // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
+        attachmentHeights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
+                                                            height: Float(settings.contentRect.height))
+        pageLineHeight = attachmentHeights != nil && runs.contains(where: { $0.style.attachment?.presentation == .page })
+            ? Float(settings.contentRect.height) : nil
         self.sizes = sizes
         let shifted = runs.contains { $0.style.baselineShift != 0 }
         shifts = shifted ? zip(runs, sizes).map { Float($0.style.baselineShift) * $1 } : nil
@@ -162,11 +178,6 @@ struct ParagraphFormat {
             if let book = style.firstLineIndent, book < 0 || !precedence.indent { indentEm = book } else { indentEm = settings.firstLineIndent }
         default: indentEm = style.firstLineIndent ?? 0
         }
-        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
-        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
-        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
-        let endIndent = min(Float(style.endIndent * base), max(0, (columnWidth - 1) / 2))
-        let available = columnWidth - blockIndent - endIndent
         self.blockIndent = blockIndent
         self.endIndent = endIndent
         firstLineIndent = style.dropCap != nil ? 0 : min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
@@ -324,8 +335,21 @@ struct ParagraphLayouter {
             let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
                 else { verticalExtents(shaped, start: start, end: end, format: format, skippingRun: index == 0 ? capRun : -1) }
             // The book's line height is a multiple of the font size (CSS); the reader's of the face's natural line.
-            let height = format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
+            var height = format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
                 ?? extents.natural * lineHeightMultiple
+            var ascent = extents.ascent, descent = extents.descent
+            if !shaped.rubies.isEmpty {
+                // The line grows where ruby is, and only as much as the annotations need beyond its leading.
+                let (above, below) = Self.rubyExtents(shaped.rubies, start: start, end: end, sizes: format.sizes)
+                let baseline = (height - (ascent + descent)) / 2 + ascent
+                let grow = max(0, above - baseline), growBelow = max(0, below - (height - baseline))
+                // Growing the ascent and the height by the same amount moves the baseline down by exactly that much.
+                ascent += grow; height += grow
+                descent += growBelow; height += growBelow
+            }
+            // A line holding an object is at least as tall as the object and the text's descent; a line of objects
+            // only (a block image) is exactly as tall as they are.
+            if format.attachmentHeights != nil { height = max(height, ascent + descent, format.pageLineHeight ?? 0) }
             let indent = index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
             let lineAvailable = available - indent
             let isLast = index == chosen.count - 1
@@ -371,7 +395,7 @@ struct ParagraphLayouter {
             }
             x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
-                              ascent: extents.ascent, descent: extents.descent,
+                              ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
                               endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated)
             if capLines > 0 {
@@ -428,14 +452,32 @@ struct ParagraphLayouter {
         return true
     }
 
+    /// How far above and below the baseline the ruby annotations whose bases start on `start..<end` reach, in points.
+    static func rubyExtents(_ rubies: [ShapedRuby], start: Int, end: Int, sizes: [Float]) -> (above: Float, below: Float) {
+        var above: Float = 0, below: Float = 0
+        for ruby in rubies where ruby.base.lowerBound >= start && ruby.base.lowerBound < end {
+            let size = sizes[Int(ruby.baseAttributeIndex)]
+            switch ruby.position {
+            case .over: above = max(above, ShapedRuby.extentAboveBase * size)
+            case .under: below = max(below, ShapedRuby.extentBelowBase * size)
+            }
+        }
+        return (above, below)
+    }
+
     /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes (raised or
     /// lowered runs extend them), and the largest size; for an empty line, those of the paragraph's first style.
     /// The attribute run `skippingRun` (a drop cap, which hangs over the lines below) does not count.
     private func verticalExtents(_ shaped: ShapedParagraph, start: Int, end: Int, format: ParagraphFormat, skippingRun: Int)
         -> (ascent: Float, descent: Float, natural: Float, size: Float) {
-        var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0
+        var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0, objectHeight: Float = 0
         for run in shaped.runs where Int(run.end) > start && Int(run.start) < max(end, start + 1) && !run.isOutOfFlow {
             if Int(run.attributeIndex) == skippingRun { continue }
+            if let heights = format.attachmentHeights, heights[Int(run.attributeIndex)] >= 0 {
+                // An object stands on the baseline: it raises the line, and adds no descent of its own.
+                objectHeight = max(objectHeight, heights[Int(run.attributeIndex)])
+                continue
+            }
             let face = verticalMetrics[Int(run.metricsFaceID)]
             let size = format.sizes[Int(run.attributeIndex)]
             let shift = format.shifts?[Int(run.attributeIndex)] ?? 0
@@ -444,13 +486,13 @@ struct ParagraphLayouter {
             natural = max(natural, face.natural * size + abs(shift))
             largest = max(largest, size)
         }
-        if natural == 0 {
+        if natural == 0 && objectHeight == 0 {
             let primary = verticalMetrics[Int(shaped.primaryFaceID)]
             ascent = primary.ascent * format.bodySize
             descent = primary.descent * format.bodySize
             natural = primary.natural * format.bodySize
             largest = format.bodySize
         }
-        return (ascent, descent, natural, largest)
+        return (max(ascent, objectHeight), descent, natural, largest)
     }
 }

@@ -133,7 +133,12 @@ public final class Typesetter: Sendable {
                 return layout
             }
         }
-        let pages = Paginator(settings: settings, mode: mode, tables: tables)
+        let rightToLeft = switch text.columnProgression {
+        case .rightToLeft?: true
+        case .leftToRight?: false
+        case nil: shaped.paragraphs.reduce(0) { $0 + ($1.contentLength == 0 ? 0 : $1.paragraphLevel & 1 == 1 ? 1 : -1) } > 0
+        }
+        let pages = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
             .paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
         return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)
     }

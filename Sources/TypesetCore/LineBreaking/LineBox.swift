@@ -63,8 +63,8 @@ struct LineBox: Sendable {
     /// (all of it) to 0; 0 when the line does not shrink. Spaces shrink in proportion to their widths, as the optimal
     /// breaker's model has it (each by at most ``OptimalLineBreaker/shrinkFactor`` of its width), not all by
     /// the same amount: a space in much smaller text than the line's others, shrunk by their mean, got a negative
-    /// advance, and the text after it was drawn back over the text before it (found by the position fuzzer: a
-    /// caret over a "/" that shrunk spaces of a near-zero font scale overlapped mapped back to another offset).
+    /// advance, and the text after it was drawn back over the text before it (carets over it then mapped back to
+    /// other offsets).
     func spaceShrink(shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float]) -> Float {
         guard spaceStretch < 0 else { return 0 }
         // The spaces that take the stretch: hanging ones excluded, as the layout counted them.

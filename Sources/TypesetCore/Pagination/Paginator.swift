@@ -7,6 +7,8 @@ struct Paginator {
     let settings: TypographySettings
     let mode: LayoutMode
     var tables = TableLayout()
+    /// Whether the first column is the rightmost (``StyledText/columnProgression``).
+    var columnsRightToLeft = false
 
     /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order.
     func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) -> [Page] {
@@ -30,7 +32,9 @@ struct Paginator {
         // The table being placed and where its part in the current column began (for its outer border).
         var openTable: (table: TableLayout.Table, top: Double)?
 
-        func columnX(_ column: Int) -> Float { Float(content.minX) + Float(column) * (columnWidth + gap) }
+        func columnX(_ column: Int) -> Float {
+            Float(content.minX) + Float(columnsRightToLeft ? columns - 1 - column : column) * (columnWidth + gap)
+        }
         var x = columnX(0)  // of the current column
         func closeTableBorder() {
             guard let open = openTable, open.table.border > 0, y > open.top else { return }

@@ -120,8 +120,7 @@ extension BookLayout {
     /// Keeps a caret's x inside the text column, as UITextView does, or inside its line where the line sticks out
     /// of the column (a glyph wider than the column, or one pushed past its edge by a first-line indent): there
     /// the caret stays on the glyph's edge, where the glyph is drawn and where hit testing maps it back, not
-    /// inside the glyph at the column's edge (found by the position fuzzer: the caret after a lone "�" indented
-    /// past the column's right edge was drawn over the "�", and mapped back to the offset before it).
+    /// inside the glyph at the column's edge, which would map back to the offset before it.
     private func clampedToColumn(_ x: Double, carets: LineCarets) -> Double {
         let edges = caretEdges(carets)
         return min(max(x, edges.left + 1), edges.right - 1)

@@ -100,17 +100,16 @@ extension BookLayout {
         let end = endPosition(of: carets)
         guard !carets.graphemes.isEmpty else { return start }
         // A caret on the column's edge is drawn with its centre 1 pt inside it (see caretRect), so a point within
-        // 1 pt of that edge stands for the edge itself (found by the position fuzzer: the end caret of a justified
-        // line ending in a 1.8 pt wide format character was drawn over that character's left half, which mapped
-        // back to the offset before it).
+        // 1 pt of that edge stands for the edge itself (else the end caret drawn over a narrow last character
+        // maps back to the offset before it).
         let edges = caretEdges(carets)
         var x = x <= edges.left + 1 ? min(x, edges.left) : (x >= edges.right - 1 ? max(x, edges.right) : x)
         // Outside the line's visible content: the line's start or end, whichever has its caret drawn on that edge
         // (hanging spaces are beyond the end edge). Usually that is the start on the paragraph's start side; but a
         // line that begins or ends with text of the other direction (an LTR "F" alone on a line of an Arabic
         // paragraph) draws its start and end carets elsewhere, so the point then goes to the outer edge of the
-        // grapheme at that edge, below (found by the position fuzzer: the point on an RTL line's left edge gave
-        // the line's end, drawn on its right edge).
+        // grapheme at that edge, below (the point on an RTL line's left edge must not give the line's end, drawn
+        // on its right edge).
         let leftEdge = x <= carets.contentMinX
         if leftEdge || x >= carets.contentMaxX {
             let edgeX = leftEdge ? carets.contentMinX : carets.contentMaxX
@@ -133,7 +132,7 @@ extension BookLayout {
         if offset <= start.offset { return start }
         // The edge after g is drawn at g's trailing edge only upstream when the next grapheme runs the other way
         // (an LTR digit inside RTL text): there, downstream would put the caret on the far side of that grapheme,
-        // not where the point is (found by the position fuzzer: "|3|" in an Arabic line).
+        // not where the point is ("|3|" in an Arabic line).
         if offset == g.end, carets.caretX(for: offset, affinity: .forward) != carets.caretX(for: offset, affinity: .backward),
            abs(carets.caretX(for: offset, affinity: .backward) - g.trailingX) < abs(carets.caretX(for: offset, affinity: .forward) - g.trailingX) {
             return TextPosition(offset: offset, affinity: .backward)

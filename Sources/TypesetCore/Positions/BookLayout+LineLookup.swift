@@ -55,8 +55,8 @@ extension BookLayout {
     /// The placements of `page` in the column nearest to `point`, as a range of placement indices (columns are
     /// filled one after the other, so each is contiguous): the column nearest to `point.x`, unless the point lies
     /// on a line of another column that sticks out of it (a glyph wider than the column, or one pushed past its
-    /// edge by an indent): then that line's column (found by the position fuzzer: the caret after a glyph sticking
-    /// out into the gap mapped back to the next column). Where lines of several columns hold the point (a giant
+    /// edge by an indent): then that line's column, so that the caret after a glyph sticking out into the gap maps
+    /// back to its own line. Where lines of several columns hold the point (a giant
     /// glyph over its neighbours), the column that holds it too wins.
     func columnPlacements(onPage page: Int, nearestTo point: Point) -> Range<Int> {
         let placements = pages[page].placements

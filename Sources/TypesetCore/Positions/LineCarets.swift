@@ -214,8 +214,7 @@ extension BookLayout {
         }
         // Hit testing searches them by x, so they must be in visual order. Merged fragments can break it, and so
         // can zero-width graphemes (controls) in a piece of their own next to a piece that ends at the same x up to
-        // rounding, which the line geometry may order either way (found by the position fuzzer: NULs in an Arabic
-        // run came after the "�" to their right, and a point between two glyphs went one glyph too far). Sorting
+        // rounding, which the line geometry may order either way (NULs in an Arabic run). Sorting
         // by midpoint keeps zero-width graphemes beside their neighbours whatever the rounding.
         if zip(graphemes, graphemes.dropFirst()).contains(where: { $0.maxX > $1.maxX || $0.minX > $1.minX }) {
             graphemes.sort { $0.minX + $0.maxX < $1.minX + $1.maxX }

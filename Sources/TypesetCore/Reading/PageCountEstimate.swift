@@ -167,6 +167,8 @@ struct PageCountEstimate: Sendable, Equatable {
         let pageHeight: Double
         let fontSize: Double
         let paragraphSpacing: Double
+        /// Width of a column, in points: an indented paragraph's lines hold proportionally fewer units.
+        let columnWidth: Double
 
         /// The sample paragraphs read, at most (spread over the layouts): enough for the averages, and an estimate
         /// stays cheap on a long book.
@@ -184,15 +186,17 @@ struct PageCountEstimate: Sendable, Equatable {
             return count
         }
 
-        /// Body text at the body size: what the per-line figures are measured on.
+        /// Body text at the body size and the column's full width: what the per-line figures are measured on.
         static func isPlainBody(_ paragraph: Paragraph) -> Bool {
             guard case .body = paragraph.style.role else { return false }
             return !paragraph.isEmpty && paragraph.runs.count == 1 && paragraph.runs[0].style.fontScale == 1
+                && paragraph.style.blockIndent == 0 && paragraph.style.endIndent == 0
         }
 
         init(samples: [BookLayout], settings: TypographySettings) {
             fontSize = settings.fontSize
             paragraphSpacing = settings.paragraphSpacing
+            columnWidth = max(1, settings.columnWidth)
             pageHeight = max(1, settings.contentRect.height) * Double(settings.columns)
             var fullLines = 0, fullUnits = 0
             var heights = 0.0, heightCount = 0
@@ -233,7 +237,10 @@ struct PageCountEstimate: Sendable, Equatable {
                 let paragraph = text.paragraphs[index]
                 let scale = paragraph.runs.first?.style.fontScale ?? 1
                 let units = paragraph.contentRange.count
-                let lines = units == 0 ? 1 : max(1, (Double(units) * scale / unitsPerLine).rounded(.up))
+                // Block indents (quotes, verse, indented blocks) narrow every line; in ems of the body size.
+                let indent = (paragraph.style.blockIndent + paragraph.style.endIndent) * fontSize
+                let widthFraction = indent.isFinite ? min(1, max(0.05, (columnWidth - indent) / columnWidth)) : 1
+                let lines = units == 0 ? 1 : max(1, (Double(units) * scale / (unitsPerLine * widthFraction)).rounded(.up))
                 total += lines * lineHeight * scale
                 total += paragraph.style.continuesBlock ? paragraph.style.spaceBefore * fontSize
                     : (paragraphSpacing + paragraph.style.spaceBefore) * fontSize

@@ -24,6 +24,12 @@ public struct Publication: Sendable {
     /// Where the book opens (EPUB's body-matter landmark, a plain-text book's first chapter): where a
     /// ``ReadingSession`` starts when given no offset. 0 when unknown.
     public let startOffset: UTF16Offset
+    /// Element ids, notes and note references (see ``link(at:onPage:of:)`` and ``note(for:)``); empty for a
+    /// book without them. Set by the document reader.
+    public var links = PublicationLinks()
+    /// Reads the book's resources (its images) when a page draws them; nil for a book without any (plain text).
+    /// Set by the document reader; hand it to the renderer.
+    public var resourceLoader: (any ResourceLoader)?
 
     /// One resource of the publication.
     public struct ReadingResource: Hashable, Sendable {

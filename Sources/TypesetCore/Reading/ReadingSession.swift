@@ -233,6 +233,16 @@ public final class ReadingSession: Sendable {
         return (try go(to: resolution.offset), resolution)
     }
 
+    /// Follows a link inside the book: jumps to the page holding its target (``Link/target``, from
+    /// ``Publication/link(at:onPage:of:)``) and anchors there. Keep ``currentLocator()`` from before the jump to
+    /// come back.
+    ///
+    /// - Throws: ``ReadingError/offsetOutOfRange(_:length:)`` for a target that is not in this publication's text.
+    @discardableResult
+    public func go(to target: LinkTarget) throws -> ReaderPage {
+        try go(to: target.offset)
+    }
+
     /// Turns to the next page (the first page of the next section after a section's last page); nil on the
     /// book's last page, where nothing changes.
     public func nextPage() throws -> ReaderPage? {

@@ -77,11 +77,6 @@ public struct SearchResultList: Sendable {
 
     /// Binary search over the results' starts.
     private func firstIndex(startingAtOrAfter offset: UTF16Offset) -> Int {
-        var low = 0, high = results.count
-        while low < high {
-            let mid = (low + high) / 2
-            if results[mid].range.lowerBound < offset { low = mid + 1 } else { high = mid }
-        }
-        return low
+        results.partitioningIndex { $0.range.lowerBound >= offset }
     }
 }

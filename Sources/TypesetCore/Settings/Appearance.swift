@@ -8,11 +8,15 @@ public struct Appearance: Hashable, Sendable {
     public var theme: Theme
     /// Pixels per point when rendering (2 for a phone's Retina screen).
     public var pixelScale: Double
+    /// What is done to the book's images: nothing (the default, in every theme), or dimmed or inverted for a dark
+    /// page (Readium's `imageFilter`).
+    public var imageFilter: ImageFilter
 
-    /// Creates an appearance; the defaults are sepia at 2 pixels per point.
-    public init(theme: Theme = .sepia, pixelScale: Double = 2) {
+    /// Creates an appearance; the defaults are sepia at 2 pixels per point, images as they are.
+    public init(theme: Theme = .sepia, pixelScale: Double = 2, imageFilter: ImageFilter = .none) {
         self.theme = theme
         self.pixelScale = pixelScale
+        self.imageFilter = imageFilter
     }
 
     /// Checks every value against its range in ``ReaderSettings/table`` and returns the appearance unchanged.
@@ -21,4 +25,15 @@ public struct Appearance: Hashable, Sendable {
     public func validated() throws(InvalidSetting) -> Appearance {
         try ReaderSettings(appearance: self).validated().appearance
     }
+}
+
+/// What the renderer does to a book's images (Readium's `imageFilter`): dark themes keep images as they are
+/// unless the reader asks, since a photograph inverted is a negative.
+public enum ImageFilter: String, Hashable, Sendable, CaseIterable {
+    /// Images as they are.
+    case none
+    /// Images dimmed to 70 % brightness, for a dark page.
+    case darken
+    /// Colours inverted (black line art on white becomes white on black).
+    case invert
 }

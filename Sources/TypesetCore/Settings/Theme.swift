@@ -29,6 +29,12 @@ public enum Theme: Hashable, Sendable {
         }
     }
 
+    /// The colour of links the book does not colour itself (Readium's `--RS__linkColor`): blue on light pages,
+    /// light blue on dark ones.
+    public var link: Color {
+        isDark ? Color(red: 0x63, green: 0xCA, blue: 0xFF) : Color(red: 0x00, green: 0x00, blue: 0xEE)
+    }
+
     /// Whether the background is dark (decides how tints adapt).
     public var isDark: Bool {
         let b = background

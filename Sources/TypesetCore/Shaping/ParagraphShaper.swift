@@ -48,7 +48,7 @@ struct ParagraphShaper {
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
         // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
         let breakLanguage = paragraph.style.language ?? documentLanguage
-        let breaks = spans.contains(where: \.isHidden)
+        var breaks = spans.contains(where: \.isHidden)
             ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage)
             : breakOpportunities(units, language: breakLanguage)
         var breakCursor = 0
@@ -70,6 +70,16 @@ struct ParagraphShaper {
             for var run in runs {
                 run.glyphStart = Int32(sink.count)
                 let style = paragraph.runs[Int(run.attributeIndex)].style
+                if style.attachment != nil {
+                    // An object (its one U+FFFC unit): a glyph of 1 em that is never drawn; the layout sets its size
+                    // to the object's width (ParagraphFormat), so that widths, carets and hit testing include it.
+                    for i in Int(run.start)..<Int(run.end) {
+                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 1, offset: .zero)
+                    }
+                    run.glyphEnd = Int32(sink.count)
+                    shapedRuns.append(run)
+                    continue
+                }
                 if run.isOutOfFlow {
                     // Hidden units: kept in place as invisible glyphs without width.
                     for i in Int(run.start)..<Int(run.end) {
@@ -133,9 +143,18 @@ struct ParagraphShaper {
         }
 
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
+        var rubies: [ShapedRuby] = []
+        if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
+            rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
+            // A base and its ruby are one unit for line breaking: no break opportunity inside the base (a hard
+            // line break stays one).
+            func insideBase(_ offset: Int) -> Bool { rubies.contains { $0.base.lowerBound < offset && offset < $0.base.upperBound } }
+            breaks.removeAll { !BreakCandidate.isMandatory($0) && insideBase(BreakCandidate.offset($0)) }
+            adjustments.removeAll { insideBase(Int($0.offset)) }
+        }
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
                                runs: shapedRuns, glyphs: sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
-                               caretSpans: spans, breakAdjustments: adjustments)
+                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies)
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
@@ -314,6 +333,15 @@ struct ParagraphShaper {
             let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family).descriptor
             let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
             let primary = set.primary
+            if attributeRun.style.attachment != nil {
+                // An object's unit needs no font (no face has a glyph for U+FFFC worth drawing): a run of its own.
+                let i = attributeRun.range.lowerBound - contentStart
+                runs.append(ShapedRun(start: Int32(i), end: Int32(attributeRun.range.upperBound - contentStart),
+                                      glyphStart: 0, glyphEnd: 0, faceID: Int32(primary.id), metricsFaceID: Int32(primary.id),
+                                      attributeIndex: Int32(attributeIndex), level: levels?[i] ?? paragraphLevel,
+                                      script: runs.last?.script ?? HarfBuzzUnicode.common))
+                continue
+            }
             if attributeRun.style.isOutOfFlow {
                 // Hidden units need no font: one run per bidi level, in the primary face, never shaped.
                 var i = attributeRun.range.lowerBound - contentStart

@@ -283,6 +283,11 @@ struct GlyphSink {
     /// Replaces glyph `i`'s advance (letter and word spacing).
     func setAdvance(_ i: Int, _ advance: Float) { buffers.advances[i] = advance }
     func offset(_ i: Int) -> SIMD2<Float> { hasOffsets ? buffers.offsets[i] : .zero }
+    /// Replaces glyph `i`'s offset (ruby bases spaced out), keeping offsets from then on if it is the first.
+    mutating func setOffset(_ i: Int, _ offset: SIMD2<Float>) {
+        if offset != .zero && !hasOffsets { startOffsets() }
+        if hasOffsets { buffers.offsets[i] = offset }
+    }
 
     /// Appends one glyph.
     mutating func append(id: UInt16, cluster: Int, advance: Float, offset: SIMD2<Float>) {

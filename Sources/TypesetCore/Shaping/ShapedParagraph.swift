@@ -16,7 +16,8 @@ package struct ShapedParagraph: Sendable {
     /// A shaped paragraph of `contentLength` units: `runs`, the glyphs in `glyphs`, the break opportunities and
     /// their adjustments, and the prefix sums computed here at `emSizes` (1 per attribute run: in ems).
     init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphs: GlyphSink,
-         breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan], breakAdjustments: [BreakAdjustment] = []) {
+         breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan], breakAdjustments: [BreakAdjustment] = [],
+         rubies: [ShapedRuby] = []) {
         let glyphCount = glyphs.count
         // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
         // units, so the counts fit the header's 32 bits.
@@ -26,7 +27,8 @@ package struct ShapedParagraph: Sendable {
                                           caretSpanCount: Int32(truncatingIfNeeded: caretSpans.count),
                                           breakAdjustmentCount: Int32(truncatingIfNeeded: breakAdjustments.count),
                                           paragraphLevel: paragraphLevel, hasOffsets: glyphs.hasOffsets,
-                                          hasMonotoneWidthsAndPlainBreaks: false)
+                                          hasMonotoneWidthsAndPlainBreaks: false,
+                                          rubies: rubies.isEmpty ? nil : Unmanaged.passRetained(ShapedStorage.Rubies(rubies)))
         header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
             !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
         }
@@ -135,6 +137,9 @@ package struct ShapedParagraph: Sendable {
     var breakAdjustments: ShapedArray<BreakAdjustment> { storage.breakAdjustments }
     /// Whether the paragraph has any ``breakAdjustments``.
     var hasBreakAdjustments: Bool { storage.counts.breakAdjustmentCount != 0 }
+    /// The ruby annotations, shaped, by ascending base (drawn over their bases; see ``ShapedRuby``); nearly
+    /// always none.
+    var rubies: [ShapedRuby] { storage.counts.rubies?.takeUnretainedValue().list ?? [] }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
     /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
     /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
@@ -170,14 +175,7 @@ package struct ShapedParagraph: Sendable {
 
     /// The index range of the glyphs whose clusters lie in `start..<end` (glyphs are in logical order).
     func glyphRange(from start: Int, to end: Int) -> Range<Int> {
-        func firstGlyph(atOrAfter offset: Int) -> Int {
-            var low = 0, high = clusters.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(clusters[mid]) < offset { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
+        func firstGlyph(atOrAfter offset: Int) -> Int { clusters.partitioningIndex { Int($0) >= offset } }
         return firstGlyph(atOrAfter: start)..<firstGlyph(atOrAfter: end)
     }
 

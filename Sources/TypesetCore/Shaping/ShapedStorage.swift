@@ -10,8 +10,10 @@ internal import CMemory
 final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     /// Counts and flags; the arrays follow in the block's elements.
     struct Header {
-        var contentLength: Int
-        var glyphCount: Int
+        /// The content's length and glyph count, in 32 bits (a paragraph holds at most
+        /// ``StyledText/maximumParagraphLength`` units, and its runs index glyphs in 32 bits too).
+        private var contentLength32: Int32
+        private var glyphCount32: Int32
         var breakCount: Int32
         var runCount: Int32
         var primaryFaceID: Int32
@@ -21,7 +23,37 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         var hasOffsets: Bool
         /// See ``ShapedParagraph/hasMonotoneWidthsAndPlainBreaks``.
         var hasMonotoneWidthsAndPlainBreaks: Bool
+        /// The paragraph's ruby annotations, owned by the block (released in `deinit`): a reference the header
+        /// holds unmanaged, so that reading the counts retains nothing.
+        var rubies: Unmanaged<Rubies>? = nil
+
+        init(contentLength: Int, glyphCount: Int, breakCount: Int32, runCount: Int32, primaryFaceID: Int32,
+             caretSpanCount: Int32, breakAdjustmentCount: Int32, paragraphLevel: UInt8, hasOffsets: Bool,
+             hasMonotoneWidthsAndPlainBreaks: Bool, rubies: Unmanaged<Rubies>? = nil) {
+            contentLength32 = Int32(truncatingIfNeeded: contentLength)
+            glyphCount32 = Int32(truncatingIfNeeded: glyphCount)
+            self.breakCount = breakCount
+            self.runCount = runCount
+            self.primaryFaceID = primaryFaceID
+            self.caretSpanCount = caretSpanCount
+            self.breakAdjustmentCount = breakAdjustmentCount
+            self.paragraphLevel = paragraphLevel
+            self.hasOffsets = hasOffsets
+            self.hasMonotoneWidthsAndPlainBreaks = hasMonotoneWidthsAndPlainBreaks
+            self.rubies = rubies
+        }
+
+        var contentLength: Int { @inline(__always) get { Int(contentLength32) } }
+        var glyphCount: Int { @inline(__always) get { Int(glyphCount32) } }
     }
+
+    /// The shaped ruby annotations of a paragraph that has any.
+    final class Rubies {
+        let list: [ShapedRuby]
+        init(_ list: [ShapedRuby]) { self.list = list }
+    }
+
+    deinit { withUnsafeMutablePointerToHeader { $0.pointee.rubies?.release() } }
 
     /// Byte offsets of the arrays from the start of the elements, for the counts in `header`.
     fileprivate struct Layout {
@@ -147,7 +179,10 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     }
 
     /// The block's size: object header, counts and arrays.
-    var byteCount: Int { 16 + MemoryLayout<Header>.stride + (Layout(counts).end + 7) / 8 * 8 }
+    var byteCount: Int {
+        16 + MemoryLayout<Header>.stride + (Layout(counts).end + 7) / 8 * 8
+            + (counts.rubies?.takeUnretainedValue().list.reduce(16) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 } ?? 0)
+    }
 }
 
 /// A read-only array inside a ``ShapedStorage`` block (the glyphs, clusters, advances... of a shaped paragraph),

@@ -47,11 +47,7 @@ public struct Utterance: Hashable, Sendable {
 
     /// The word of ``words`` that holds the book offset `offset`, if any.
     public func word(containing offset: UTF16Offset) -> Range<UTF16Offset>? {
-        var low = 0, high = words.count
-        while low < high {
-            let mid = (low + high) / 2
-            if words[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
+        let low = words.partitioningIndex { $0.upperBound > offset }
         return low < words.count && words[low].contains(offset) ? words[low] : nil
     }
 }

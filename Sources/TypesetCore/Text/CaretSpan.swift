@@ -75,11 +75,7 @@ struct CaretSpan: Hashable, Sendable {
     static func allowsStop(at offset: Int, in spans: [CaretSpan]) -> Bool {
         guard !spans.isEmpty else { return true }
         // The last span starting before `offset` and the one at or after it are the only ones that can refuse.
-        var low = 0, high = spans.count
-        while low < high {
-            let mid = (low + high) / 2
-            if spans[mid].start < offset { low = mid + 1 } else { high = mid }
-        }
+        let low = spans.partitioningIndex { $0.start >= offset }
         if low > 0, !spans[low - 1].allowsStop(at: offset) { return false }
         if low < spans.count, !spans[low].allowsStop(at: offset) { return false }
         return true

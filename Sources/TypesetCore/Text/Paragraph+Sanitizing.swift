@@ -2,7 +2,7 @@
 ///
 /// A ``TextStyle`` or ``ParagraphStyle`` comes from an API caller or a book's CSS, and a NaN, infinite or negative
 /// size would otherwise turn into NaN geometry (lines nowhere, carets at NaN, selection rectangles of infinite
-/// width) or lines outside their column, all found by the layout fuzzer. As CSS ignores an invalid declaration,
+/// width) or lines outside their column. As CSS ignores an invalid declaration,
 /// a value that means nothing falls back to its default, and a finite one is clamped to a range that layout
 /// arithmetic handles; the text and its offsets are never touched.
 extension TextStyle {

@@ -49,6 +49,7 @@ public struct Paragraph: Sendable {
         var runs = runs.isEmpty ? Paragraph.bodyRuns(content: lower..<upper)
             : Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) }, content: lower..<upper)
         if runs.contains(where: { $0.style.replacement != nil }) { Paragraph.dropSplittingReplacements(&runs, units: units, content: lower..<upper) }
+        if runs.contains(where: { $0.style.attachment != nil }) { Paragraph.isolateAttachments(&runs, units: units) }
         self.runs = runs
         var style = style.sanitized
         // A marker or drop cap covers units of the content, never more.
@@ -108,6 +109,32 @@ public struct Paragraph: Sendable {
     /// `sharedBodyRuns[n]` is `[AttributeRun(range: 0..<n, style: .body)]` (empty for 0), made on first use.
     private static let sharedBodyRuns: [[AttributeRun]] = (0..<256).map { $0 == 0 ? [] : [AttributeRun(range: 0..<$0, style: .body)] }
 
+    /// Gives each attachment exactly one unit, a U+FFFC: a run with an attachment whose first unit is U+FFFC is
+    /// split into that unit (with the attachment) and the rest (without it); on any other run, and on hidden
+    /// units, the attachment is dropped (the units are laid out as the text they are). Runs are normalized
+    /// already, so they cover the content in order.
+    static func isolateAttachments(_ runs: inout [AttributeRun], units: [UInt16]) {
+        var result: [AttributeRun] = []
+        result.reserveCapacity(runs.count + 1)
+        for var run in runs {
+            guard let attachment = run.style.attachment else { result.append(run); continue }
+            let first = run.range.lowerBound
+            guard !run.style.isOutOfFlow, first < units.count, units[first] == 0xFFFC else {
+                run.style.attachment = nil
+                result.append(run)
+                continue
+            }
+            var object = run.style
+            object.attachment = attachment
+            result.append(AttributeRun(range: first..<(first + 1), style: object))
+            if run.range.count > 1 {
+                run.style.attachment = nil
+                result.append(AttributeRun(range: (first + 1)..<run.range.upperBound, style: run.style))
+            }
+        }
+        runs = result
+    }
+
     /// Sorts and clips runs to the content and fills gaps with the body style, so that layout can rely on a
     /// covering, non-overlapping list. A replacement whose length is not its run's (clipped) length is dropped,
     /// and runs with a replacement are never merged (each one replaces its own units).
@@ -122,7 +149,8 @@ public struct Paragraph: Sendable {
             if let replacement = run.style.replacement, replacement.utf16.count != upper - lower || run.style.isHidden {
                 run.style.replacement = nil
             }
-            if let last = result.last, last.style == run.style, last.range.upperBound == lower, run.style.replacement == nil {
+            if let last = result.last, last.style == run.style, last.range.upperBound == lower, run.style.replacement == nil,
+               run.style.attachment == nil {
                 result[result.count - 1].range = last.range.lowerBound..<upper
             } else {
                 result.append(AttributeRun(range: lower..<upper, style: run.style))

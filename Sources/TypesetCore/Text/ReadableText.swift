@@ -100,12 +100,7 @@ public struct ReadableText: Sendable {
     /// The read offset of the first read unit at or after source offset `offset` (`units.count` when there is none).
     public func readOffset(ofSourceOffset offset: UTF16Offset) -> Int {
         let relative = offset - sourceRange.lowerBound
-        var low = 0, high = sources.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(sources[mid]) < relative { low = mid + 1 } else { high = mid }
-        }
-        return low
+        return sources.partitioningIndex { Int($0) >= relative }
     }
 
     /// Whether units of this style are not read: hidden markup, or a ruby annotation (a reading of the base it

@@ -20,6 +20,11 @@ public struct StyledText: Sendable {
     /// The fonts the document brings with it (an EPUB's `@font-face` fonts), used for the families its styles
     /// name; nil for none.
     public var fonts: DocumentFonts?
+    /// The order of a page's columns: right to left for Arabic and Hebrew books (the first column is the
+    /// rightmost). Nil (the default) follows the text: right to left when most of the paragraphs laid out are.
+    /// (EPUB's `page-progression-direction` orders pages, not columns: a right-to-left Japanese book set in
+    /// horizontal lines still reads its columns left to right.)
+    public var columnProgression: WritingDirection?
 
     /// The most UTF-16 units a paragraph may hold (2^30 − 1, a gigabyte of text without a line break): line
     /// breaking keeps offsets inside a paragraph in 30 bits.

@@ -57,6 +57,10 @@ public struct TextStyle: Hashable, Sendable {
     /// Whether the font's common ligatures (`liga`, `clig`) are used; false for CSS `font-variant-ligatures:
     /// none`. The reader's `ligatures` setting overrides it when they set it.
     public var ligatures: Bool
+    /// The object this unit stands for (an image), when the run is one U+FFFC unit: laid out as a box of the
+    /// object's size and drawn by the renderer (see ``TextAttachment``). On any other run it is dropped when
+    /// the paragraph is made, as it is on hidden units.
+    public var attachment: TextAttachment?
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,
@@ -65,14 +69,14 @@ public struct TextStyle: Hashable, Sendable {
                 sideLine: TextSideLine? = nil, replacement: String? = nil,
                 backgroundColor: Color? = nil, decoration: TextDecorationLines = [], textTransform: TextTransform = .none,
                 letterSpacing: Double = 0, wordSpacing: Double = 0, baselineShift: Double = 0,
-                ligatures: Bool = true) {
+                ligatures: Bool = true, attachment: TextAttachment? = nil) {
         self.fontFamily = fontFamily; self.weight = weight; self.isItalic = isItalic; self.fontScale = fontScale
         self.color = color; self.language = language; self.link = link; self.smallCaps = smallCaps
         self.isHidden = isHidden; self.ruby = ruby; self.emphasis = emphasis; self.sideLine = sideLine
         self.replacement = replacement
         self.backgroundColor = backgroundColor; self.decoration = decoration; self.textTransform = textTransform
         self.letterSpacing = letterSpacing; self.wordSpacing = wordSpacing; self.baselineShift = baselineShift
-        self.ligatures = ligatures
+        self.ligatures = ligatures; self.attachment = attachment
     }
 
     /// Plain body text.

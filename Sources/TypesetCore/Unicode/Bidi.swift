@@ -33,7 +33,9 @@ enum Bidi {
             for unit in text where unit >= 0x0590 && mayNeedResolution(unit) { return true }
             return false
         } ?? units.contains(where: mayNeedResolution)
-        guard !units.isEmpty, mayNeed else {
+        // A right-to-left paragraph always goes through ICU: its left-to-right letters sit at level 2, not at the
+        // paragraph's level 1 (which would draw "There" as "erehT").
+        guard !units.isEmpty, mayNeed || requested == 1 else {
             return (nil, requested == 1 ? 1 : 0)
         }
         var levels = [UInt8](repeating: 0, count: units.count)

@@ -37,12 +37,7 @@ struct VisibleText {
 
     /// The number of visible units whose source offset is below `source` (content-relative).
     func count(before source: Int) -> Int {
-        var low = 0, high = sources.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(sources[mid]) < source { low = mid + 1 } else { high = mid }
-        }
-        return low
+        sources.partitioningIndex { Int($0) >= source }
     }
 
     /// The source offset (content-relative) of the visible boundary `boundary` (0...units.count): the start or

@@ -26,8 +26,15 @@ public struct EPUBBook: Sendable {
     public let tableOfContentsSource: EPUBTOCSource
     /// The spine's `page-progression-direction`.
     public let pageProgression: EPUBPageProgression
+    /// The package's `rendition:flow`: how the publisher wants overflowing content presented.
+    public let flow: EPUBFlow
     /// Images (their U+FFFC placeholders), in text order.
     public let images: [EPUBImage]
+    /// The book's element ids, notes and note references (see ``Publication/links``).
+    public let links: PublicationLinks
+    /// The cover image's path in the book (EPUB 3's `cover-image`, EPUB 2's `<meta name="cover">`), whether or not a
+    /// spine item shows it: for a library's thumbnail.
+    public let coverImage: String?
     /// Things the reader recovered from (malformed XHTML, unresolvable TOC entries), one line each, naming
     /// the entry.
     public let warnings: [String]
@@ -35,18 +42,47 @@ public struct EPUBBook: Sendable {
     /// Creates a book (``EPUBReader`` does this).
     init(metadata: EPUBMetadata, version: String, packagePath: String, text: StyledText, spine: [EPUBSpineItem],
          tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
-         pageProgression: EPUBPageProgression, images: [EPUBImage], anchors: [String: [String: Int]], warnings: [String]) {
+         pageProgression: EPUBPageProgression, flow: EPUBFlow = .auto, images: [EPUBImage], anchors: [String: [String: Int]],
+         warnings: [String], links: PublicationLinks = PublicationLinks(), coverImage: String? = nil,
+         inlineDocuments: [String: [UInt8]] = [:]) {
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
-        self.pageProgression = pageProgression; self.images = images; self.anchors = anchors; self.warnings = warnings
+        self.pageProgression = pageProgression; self.flow = flow; self.images = images; self.anchors = anchors
+        self.warnings = warnings; self.links = links; self.coverImage = coverImage; self.inlineDocuments = inlineDocuments
         self.laidOut = spine.filter { $0.range != nil }
         var indexByHref: [String: Int] = [:]
         for (index, item) in laidOut.enumerated() where indexByHref[item.href] == nil { indexByHref[item.href] = index }
         self.laidOutIndex = indexByHref
     }
 
+    /// The direction pages turn in: the spine's `page-progression-direction`, or, when it says nothing, right to
+    /// left for a book whose language is written right to left (Arabic, Hebrew, Persian, Urdu...), left to right
+    /// otherwise, as reading systems decide `default`.
+    public var readingProgression: EPUBPageProgression {
+        guard pageProgression == .default else { return pageProgression }
+        return EPUBBook.isWrittenRightToLeft(metadata.language) ? .rightToLeft : .leftToRight
+    }
+
+    /// Whether a BCP 47 tag names a right-to-left script, or a language written in one unless a script says otherwise.
+    static func isWrittenRightToLeft(_ tag: String?) -> Bool {
+        guard let tag else { return false }
+        let subtags = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        let rightToLeftScripts: Set<String> = ["arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg", "mand", "samr", "yezi"]
+        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return rightToLeftScripts.contains(script)
+        }
+        let rightToLeftLanguages: Set<String> = ["ar", "arc", "azb", "ckb", "dv", "fa", "he", "iw", "ji", "ks", "ps",
+                                                 "sd", "syr", "ug", "ur", "yi"]
+        return subtags.first.map(rightToLeftLanguages.contains) ?? false
+    }
+
     /// Element ids per spine item href: local offsets.
     let anchors: [String: [String: Int]]
+    /// The documents of inline `<svg>` drawings, by the names their attachments use.
+    let inlineDocuments: [String: [UInt8]]
+    /// Reads the book's images when pages draw them (set by ``EPUBReader``; becomes the publication's
+    /// ``Publication/resourceLoader``).
+    public internal(set) var resourceLoader: (any ResourceLoader)?
     /// Reads the book's text again with or without its CSS (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/restyle``).
     var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
@@ -143,8 +179,13 @@ public struct EPUBMetadata: Hashable, Sendable {
     public var title: String?
     /// A subtitle, when EPUB 3 metadata marks one.
     public var subtitle: String?
+    /// The base direction to show the title in: its `dir` attribute, else the package element's, else (also for
+    /// `dir="auto"`) the direction of its first strong character.
+    public var titleDirection: WritingDirection
     /// Authors in display order: creators whose role is `aut` or unspecified.
     public var authors: [String]
+    /// The base direction of each author's name, in the order of ``authors``, decided as ``titleDirection`` is.
+    public var authorDirections: [WritingDirection]
     /// Other creators and contributors with their MARC relator role (`trl`, `ill`), in order.
     public var contributors: [EPUBContributor]
     /// The first `dc:language` (BCP 47).
@@ -161,8 +202,11 @@ public struct EPUBMetadata: Hashable, Sendable {
     /// Creates metadata.
     public init(title: String? = nil, subtitle: String? = nil, authors: [String] = [], contributors: [EPUBContributor] = [],
                 language: String? = nil, identifier: String? = nil, publisher: String? = nil, date: String? = nil,
-                description: String? = nil) {
+                description: String? = nil, titleDirection: WritingDirection = .leftToRight,
+                authorDirections: [WritingDirection]? = nil) {
         self.title = title; self.subtitle = subtitle; self.authors = authors; self.contributors = contributors
+        self.titleDirection = titleDirection
+        self.authorDirections = authorDirections ?? authors.map { _ in .leftToRight }
         self.language = language; self.identifier = identifier; self.publisher = publisher; self.date = date
         self.description = description
     }
@@ -189,7 +233,8 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var mediaType: String
     /// Whether the item is in the linear reading order (`linear="no"` items are reached through links).
     public var isLinear: Bool
-    /// The item's range in the book's text, or nil when it is not in the text (non-linear).
+    /// The item's range in the book's text, or nil when it is not in the text (non-linear; a non-linear cover of
+    /// images only before the reading order is in the text, as the first page).
     public var range: Range<UTF16Offset>?
 }
 
@@ -201,6 +246,18 @@ public enum EPUBTOCSource: String, Hashable, Sendable {
     case ncx
     /// Neither exists (the TOC is then empty).
     case none
+}
+
+/// The package's `rendition:flow` (EPUB 3.3 Reading Systems, "Layout rendering control").
+public enum EPUBFlow: String, Hashable, Sendable {
+    /// Dynamically paginated.
+    case paginated
+    /// The whole book as one scroll.
+    case scrolledContinuous = "scrolled-continuous"
+    /// Each spine item its own scroll.
+    case scrolledDoc = "scrolled-doc"
+    /// Not given (or unknown): the reading system decides.
+    case auto
 }
 
 /// The spine's `page-progression-direction`.

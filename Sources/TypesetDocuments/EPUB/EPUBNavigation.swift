@@ -24,7 +24,7 @@ enum EPUBNavigation {
     private static func entries(ofList list: XMLElement, path: String) -> [Entry] {
         list.elements(named: "li").compactMap { item in
             let label = item.elements.first { $0.name == "a" || $0.name == "span" }
-            var title = label?.collapsedText ?? ""
+            var title = label.map { XMLElement.collapseWhiteSpace(labelText($0)) } ?? ""
             if title.isEmpty { title = label?.attribute("title") ?? "" }
             let href = label?.name == "a" ? label?.attribute("href").flatMap { bookHref($0, relativeTo: path) } : nil
             let sublist = item.elements.first { $0.name == "ol" || $0.name == "ul" }
@@ -32,6 +32,21 @@ enum EPUBNavigation {
             guard !title.isEmpty || href != nil || !children.isEmpty else { return nil }
             return Entry(title: title, href: href, children: children)
         }
+    }
+
+    /// A label's text, with each image read as its `alt` text (else its `title`), as EPUB requires of a label
+    /// that is not text.
+    private static func labelText(_ element: XMLElement) -> String {
+        var result = ""
+        for child in element.children {
+            switch child {
+            case .text(let text): result += text
+            case .element(let child) where child.name == "img":
+                result += " " + (child.attribute("alt") ?? child.attribute("title") ?? "") + " "
+            case .element(let child): result += labelText(child)
+            }
+        }
+        return result
     }
 
     /// The entries of an NCX's `navMap`, nested as its `navPoint`s are.

@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// The package document (OPF) of a book: metadata, manifest and spine, with every href resolved to an entry
 /// path.
 ///
@@ -28,12 +30,16 @@ struct EPUBPackage: Sendable {
     let manifest: [String: ManifestItem]
     let spine: [SpineReference]
     let pageProgression: EPUBPageProgression
+    /// `<meta property="rendition:flow">`.
+    let flow: EPUBFlow
     /// The NCX's manifest id (`<spine toc="ncx">`), or the first item of NCX media type.
     let ncxItem: ManifestItem?
     /// The EPUB 3 navigation document (the item with the `nav` property).
     let navItem: ManifestItem?
-    /// Manifest items whose href cannot be used (it leaves the book), by id, with the href as written.
+    /// Manifest items whose href cannot be used (empty, or the root itself), by id, with the href as written.
     let unusableItems: [String: String]
+    /// The cover image: EPUB 3's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names.
+    let coverImage: ManifestItem?
 
     /// Finds the package document's path in `META-INF/container.xml`.
     static func packagePath(container root: XMLElement, book: String) throws(DocumentError) -> String {
@@ -43,7 +49,7 @@ struct EPUBPackage: Sendable {
             throw DocumentError(.malformed, "\(book): META-INF/container.xml names no package document (rootfile full-path)")
         }
         guard case .inBook(let path, _)? = EPUBPath.resolve(fullPath, relativeTo: "") else {
-            throw DocumentError(.malformed, "\(book): META-INF/container.xml: the package path \"\(fullPath)\" leaves the book")
+            throw DocumentError(.malformed, "\(book): META-INF/container.xml: the package path \"\(fullPath)\" names no file")
         }
         return path
     }
@@ -91,10 +97,32 @@ struct EPUBPackage: Sendable {
         }
         guard !spine.isEmpty else { throw DocumentError(.malformed, "\(book): \(path): the spine is empty") }
         let uniqueIdentifier = root.attribute("unique-identifier")
-        metadata = EPUBPackage.readMetadata(root.firstElement(named: "metadata"), uniqueIdentifier: uniqueIdentifier)
+        let metadataElement = root.firstElement(named: "metadata")
+        metadata = EPUBPackage.readMetadata(metadataElement, uniqueIdentifier: uniqueIdentifier,
+                                            packageDirection: root.attribute("dir"))
+        let flowValue = metadataElement?.elements(named: "meta").first { $0.attribute("property") == "rendition:flow" && $0.attribute("refines") == nil }
+        flow = flowValue.flatMap { EPUBFlow(rawValue: $0.collapsedText.lowercased()) } ?? .auto
+        let coverID = metadataElement?.descendants(named: "meta")
+            .first { $0.attribute("name") == "cover" }?.attribute("content")?.trimmingWhiteSpace()
+        coverImage = manifest.values.first { $0.properties.contains("cover-image") }
+            ?? coverID.flatMap { manifest[$0] }.flatMap { $0.mediaType.hasPrefix("image/") ? $0 : nil }
     }
 
-    private static func readMetadata(_ element: XMLElement?, uniqueIdentifier: String?) -> EPUBMetadata {
+    /// The base direction of a metadata value: the element's `dir`, else the package's, else its first strong
+    /// character (`dir="auto"` asks for exactly that).
+    private static func direction(of element: XMLElement, text: String, packageDirection: String?) -> WritingDirection {
+        for value in [element.attribute("dir"), packageDirection] {
+            switch value?.trimmingWhiteSpace().lowercased() {
+            case "rtl": return .rightToLeft
+            case "ltr": return .leftToRight
+            case "auto": return WritingDirection(firstStrongOf: text)
+            default: continue
+            }
+        }
+        return WritingDirection(firstStrongOf: text)
+    }
+
+    private static func readMetadata(_ element: XMLElement?, uniqueIdentifier: String?, packageDirection: String?) -> EPUBMetadata {
         guard let element else { return EPUBMetadata() }
         // EPUB 2 puts metadata under <dc-metadata>; look at every descendant.
         var all: [XMLElement] = []
@@ -123,8 +151,9 @@ struct EPUBPackage: Sendable {
         let titles = dc("title").filter { !$0.collapsedText.isEmpty }
         let main = titles.first { refinement($0, "title-type") == "main" } ?? titles.first
         metadata.title = main?.collapsedText
+        if let main { metadata.titleDirection = direction(of: main, text: main.collapsedText, packageDirection: packageDirection) }
         metadata.subtitle = titles.first { refinement($0, "title-type") == "subtitle" }?.collapsedText
-        var creators: [(name: String, roles: [String], sequence: Int)] = []
+        var creators: [(name: String, roles: [String], sequence: Int, direction: WritingDirection)] = []
         for (index, creator) in (dc("creator") + dc("contributor")).enumerated() {
             let name = creator.collapsedText
             guard !name.isEmpty else { continue }
@@ -132,12 +161,16 @@ struct EPUBPackage: Sendable {
             if let role = creator.attribute("role", namespace: XMLNamespace.opf) ?? creator.attribute("role") { roles.insert(role, at: 0) }
             if roles.isEmpty && creator.name == "contributor" { roles = ["ctb"] }
             let sequence = refinement(creator, "display-seq").flatMap { Int($0) } ?? (1000 + index)
-            creators.append((name, roles.map { $0.lowercased() }, sequence))
+            creators.append((name, roles.map { $0.lowercased() }, sequence,
+                             direction(of: creator, text: name, packageDirection: packageDirection)))
         }
         creators.sort { $0.sequence < $1.sequence }
         // A creator is an author when one of its roles is `aut`, or when it has none.
-        let isAuthor: ((name: String, roles: [String], sequence: Int)) -> Bool = { $0.roles.isEmpty || $0.roles.contains("aut") }
+        let isAuthor: ((name: String, roles: [String], sequence: Int, direction: WritingDirection)) -> Bool = {
+            $0.roles.isEmpty || $0.roles.contains("aut")
+        }
         metadata.authors = creators.filter(isAuthor).map(\.name)
+        metadata.authorDirections = creators.filter(isAuthor).map(\.direction)
         metadata.contributors = creators.filter { !isAuthor($0) }.map { EPUBContributor(name: $0.name, role: $0.roles.first) }
         metadata.language = dc("language").first.map(\.collapsedText).flatMap { $0.isEmpty ? nil : $0 }
         let identifiers = dc("identifier")

@@ -13,7 +13,11 @@ enum EPUBPath {
 
     /// Resolves `href` against the directory of `base` (an entry path).
     ///
-    /// - Returns: nil for an empty reference or one that climbs out of the book's root (`../../etc/passwd`).
+    /// As the URL standard resolves against EPUB 3.3's container root URL: `..` at the root stays at the root, so
+    /// `../../../media/a.jpg` from `EPUB/` is `media/a.jpg` and never a path outside the book, and `/media/a.jpg`
+    /// starts at the root.
+    ///
+    /// - Returns: nil for an empty reference or one that names the root itself.
     static func resolve(_ href: String, relativeTo base: String) -> Reference? {
         let trimmed = href.trimmingWhiteSpace()
         if hasScheme(trimmed) { return .external(trimmed) }
@@ -37,8 +41,7 @@ enum EPUBPath {
             switch component {
             case ".": continue
             case "..":
-                guard !components.isEmpty else { return nil }
-                components.removeLast()
+                if !components.isEmpty { components.removeLast() }
             default: components.append(component)
             }
         }

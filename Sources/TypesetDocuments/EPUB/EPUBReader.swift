@@ -52,6 +52,8 @@ public struct EPUBReader: Sendable {
             other.publisherStyles = publisherStyles
             return try EPUBReader(options: other).read(path: path).text
         }
+        book.resourceLoader = EPUBResourceLoader(source: .file(path: path), bookName: path, limits: options.limits,
+                                                 inlineDocuments: book.inlineDocuments)
         return book
     }
 
@@ -66,6 +68,8 @@ public struct EPUBReader: Sendable {
             other.publisherStyles = publisherStyles
             return try EPUBReader(options: other).read(bytes: bytes, name: name).text
         }
+        book.resourceLoader = EPUBResourceLoader(source: .bytes(bytes), bookName: name, limits: options.limits,
+                                                 inlineDocuments: book.inlineDocuments)
         return book
     }
 
@@ -126,7 +130,7 @@ private struct ReadingSession {
         for reference in package.spine {
             guard let item = package.manifest[reference.idref] else {
                 if let href = package.unusableItems[reference.idref] {
-                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which leaves the book")
+                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
                 }
                 throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
             }
@@ -139,7 +143,15 @@ private struct ReadingSession {
             let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
             spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
                                        isLinear: reference.isLinear, range: nil))
-            guard included else { continue }
+            guard included else {
+                // A cover before the reading order (`linear="no"`, as many books mark it): an item of images only,
+                // shown as the book's first page, as reading apps do.
+                if texts.isEmpty, archive.contains(item.path), let text = try? convert(item, package: package),
+                   !text.hasText, !text.images.isEmpty {
+                    texts.append((spine.count - 1, text))
+                }
+                continue
+            }
             guard archive.contains(item.path) else {
                 throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
             }
@@ -157,9 +169,24 @@ private struct ReadingSession {
         var paragraphs: [Paragraph] = []
         var anchors: [String: [String: Int]] = [:]
         var images: [EPUBImage] = []
-        var imageSizes: [String: Size?] = [:]
-        var offset = 0
+        // Images get their sizes from their headers and their presentation from their place; then the links
+        // and notes of the whole book are recognised (a reference and its note are often in different files).
+        var items: [EPUBNotes.Item] = []
+        var itemStart = 0
         for (index, text) in texts {
+            items.append(EPUBNotes.Item(href: spine[index].href, start: itemStart, text: text))
+            itemStart += text.units.count
+        }
+        var imageSizes: [String: Size?] = [:]
+        var inlineDocuments: [String: [UInt8]] = [:]
+        for index in items.indices {
+            prepareImages(&items[index].text, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
+        }
+        let archive = self.archive
+        let links = EPUBNotes(book: book, archiveContains: { archive.contains($0) }).recognise(&items, warnings: &warnings)
+        var offset = 0
+        for (item, (index, _)) in zip(items, texts) {
+            let text = item.text
             let start = offset
             for (number, draft) in text.paragraphs.enumerated() {
                 var style = draft.style
@@ -172,13 +199,7 @@ private struct ReadingSession {
             spine[index].range = start..<offset
             anchors[spine[index].href, default: [:]].merge(text.anchors) { first, _ in first }
             for image in text.images {
-                var size: Size?
-                if let path = image.path {
-                    if let known = imageSizes[path] { size = known } else {
-                        size = imageSize(path)
-                        imageSizes[path] = size
-                    }
-                }
+                let size = image.path.flatMap { imageSizes[$0] ?? nil }
                 images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
             }
         }
@@ -208,12 +229,13 @@ private struct ReadingSession {
         }
         let draft = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                              spine: spine, tableOfContents: [], tableOfContentsSource: source,
-                             pageProgression: package.pageProgression, images: images, anchors: anchors, warnings: [])
+                             pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors, warnings: [])
         let toc = entries.map { resolve($0, in: draft) }
         return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
-                        pageProgression: package.pageProgression, images: images, anchors: anchors,
-                        warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine))  // one line each, like errors
+                        pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
+                        warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
+                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments)
     }
 
     // MARK: Parts
@@ -249,10 +271,12 @@ private struct ReadingSession {
     private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage) throws(DocumentError) -> SpineItemText {
         var current = item
         var visited: Set<String> = [item.id]
-        // Follow the manifest's fallback chain to something readable.
+        // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
+        // fallback comes first, and it is read as XHTML only when it has none.
         while !EPUBReaderMedia.isXHTML(current) && !EPUBReaderMedia.isImage(current) {
             guard let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted,
                   archive.contains(next.path) else {
+                if EPUBReaderMedia.isGenericXML(current) { break }
                 warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
                 return SpineItemText()
             }
@@ -264,8 +288,11 @@ private struct ReadingSession {
             var style = ParagraphStyle()
             style.alignment = .center
             style.firstLineIndent = 0
-            text.paragraphs = [SpineItemText.ParagraphDraft(start: 0, length: 2, contentLength: 1, runs: [], style: style)]
-            text.images = [SpineItemText.ImageDraft(offset: 0, path: current.path, altText: nil)]
+            let attachment = TextAttachment(source: current.path, intrinsicSize: nil, presentation: .page)
+            text.paragraphs = [SpineItemText.ParagraphDraft(start: 0, length: 2, contentLength: 1,
+                                                            runs: [AttributeRun(range: 0..<1, style: TextStyle(attachment: attachment))],
+                                                            style: style)]
+            text.images = [SpineItemText.ImageDraft(offset: 0, path: current.path, altText: nil, isBlock: true)]
             return text
         }
         let root = try parseXML(current.path)
@@ -283,11 +310,48 @@ private struct ReadingSession {
 
     private mutating func imageSize(_ path: String) -> Size? {
         guard archive.contains(path) else {
-            warnings.append("\(book): image \(path) is missing from the archive")
+            warnings.append("\(book): image \(path) is missing from the archive; drawn as a placeholder")
             return nil
         }
-        guard let bytes = try? archive.readPrefix(path, count: ImageHeader.prefixLength) else { return nil }
-        return ImageHeader.pixelSize(bytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try archive.readPrefix(path, count: ImageHeader.prefixLength)
+        } catch {
+            warnings.append(error.message + "; the image is drawn as a placeholder")
+            return nil
+        }
+        guard let size = ImageHeader.pixelSize(bytes) else {
+            warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP or SVG with a readable size; drawn as a placeholder")
+            return nil
+        }
+        return size
+    }
+
+    /// Gives each image of an item its own size (from its header, read once per image) and its presentation: a page
+    /// when the item is that image alone (a cover, an image spine item) or when it is the book's cover image set as
+    /// a block; a block when it is alone in its paragraph; inline otherwise. Inline `<svg>` documents are kept to
+    /// be served by the resource loader.
+    private mutating func prepareImages(_ text: inout SpineItemText, cover: String?, sizes: inout [String: Size?],
+                                        inlineDocuments: inout [String: [UInt8]]) {
+        let alone = !text.hasText && text.images.count == 1
+        for image in text.images {
+            var size: Size?
+            if let path = image.path {
+                if let data = image.inlineData {
+                    size = ImageHeader.pixelSize(data)
+                    inlineDocuments[path] = data
+                    sizes[path] = size
+                } else if let known = sizes[path] {
+                    size = known
+                } else {
+                    size = imageSize(path)
+                    sizes[path] = size
+                }
+            }
+            let presentation: TextAttachment.Presentation = image.isBlock && (alone || (image.path != nil && image.path == cover))
+                ? .page : (image.isBlock ? .block : .inline)
+            text.updateAttachment(at: image.offset) { $0.with(source: image.path, intrinsicSize: size, presentation: presentation) }
+        }
     }
 
     /// Refuses books whose spine items are encrypted (DRM); font obfuscation is not encryption of text. Returns
@@ -336,8 +400,14 @@ private struct ReadingSession {
 /// Which manifest media types the reader shows.
 private enum EPUBReaderMedia {
     static func isXHTML(_ item: EPUBPackage.ManifestItem) -> Bool {
-        item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html" || item.mediaType == "application/xml"
+        item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html"
             || (item.mediaType.isEmpty && (item.path.hasSuffix(".xhtml") || item.path.hasSuffix(".html") || item.path.hasSuffix(".htm")))
+    }
+
+    /// Generic XML (`application/xml`, `text/xml`): shown as XHTML only as a last resort, since its elements may
+    /// happen to be HTML's.
+    static func isGenericXML(_ item: EPUBPackage.ManifestItem) -> Bool {
+        item.mediaType == "application/xml" || item.mediaType == "text/xml"
     }
 
     static func isImage(_ item: EPUBPackage.ManifestItem) -> Bool {

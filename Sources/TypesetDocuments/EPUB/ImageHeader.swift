@@ -17,11 +17,30 @@ enum ImageHeader {
             return width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
         }
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 { return jpegSize(bytes) }
+        if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return webpSize(bytes)
+        }
         return svgSize(bytes)
     }
 
     private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
         Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+    }
+
+    /// A WebP's canvas (VP8X), lossless (VP8L) or lossy (VP8) frame size; the caller checked 30 bytes.
+    private static func webpSize(_ bytes: [UInt8]) -> Size? {
+        func little24(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 }
+        let chunk = Array(bytes[12..<16])
+        var width = 0, height = 0
+        if chunk == Array("VP8X".utf8) {
+            width = little24(24) + 1; height = little24(27) + 1
+        } else if chunk == Array("VP8L".utf8), bytes[20] == 0x2F {
+            let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
+            width = (bits & 0x3FFF) + 1; height = ((bits >> 14) & 0x3FFF) + 1
+        } else if chunk == Array("VP8 ".utf8), bytes[23] == 0x9D, bytes[24] == 0x01, bytes[25] == 0x2A {
+            width = (Int(bytes[26]) | Int(bytes[27]) << 8) & 0x3FFF; height = (Int(bytes[28]) | Int(bytes[29]) << 8) & 0x3FFF
+        }
+        return width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
     }
 
     private static func jpegSize(_ bytes: [UInt8]) -> Size? {

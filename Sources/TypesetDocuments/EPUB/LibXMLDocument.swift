@@ -59,7 +59,9 @@ enum LibXMLReader {
             context.raw.pointee._private = nil
             return raw.map(LibXMLDocument.init(owning:))
         }
-        let wellFormed = context.raw.pointee.wellFormed != 0
+        // A name that breaks the namespaces rules (`<p::p>`, an undeclared prefix) is an error in an XHTML
+        // document too (EPUB requires namespace-well-formed XML), recovered like the others.
+        let wellFormed = context.raw.pointee.wellFormed != 0 && context.raw.pointee.nsWellFormed != 0
         guard let document, let rootNode = xmlDocGetRootElement(document.raw) else {
             let reason = log.firstError ?? "no root element"
             throw DocumentError(.malformed, "\(book): \(entry) is not well-formed XML and cannot be recovered (\(reason))")

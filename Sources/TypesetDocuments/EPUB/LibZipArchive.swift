@@ -16,6 +16,8 @@ struct ZipEntry: Sendable {
     let compressedSize: UInt64
     /// libzip's encryption method (0: none).
     let encryptionMethod: UInt16
+    /// The ZIP compression method (0: stored, 8: Deflate).
+    let compressionMethod: Int32
 }
 
 /// Owns a libzip archive opened read-only: lists its entries and reads them within ``EPUBLimits``.
@@ -134,7 +136,8 @@ final class LibZipArchive {
             let entry = ZipEntry(index: index, name: name,
                                  size: stat.valid & UInt64(ZIP_STAT_SIZE) != 0 ? stat.size : UInt64.max,
                                  compressedSize: stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? stat.comp_size : 0,
-                                 encryptionMethod: stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 ? stat.encryption_method : 0)
+                                 encryptionMethod: stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 ? stat.encryption_method : 0,
+                                 compressionMethod: stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0 ? Int32(stat.comp_method) : ZIP_CM_STORE)
             // A duplicate name keeps its first entry, as most unzip tools do.
             if entries[name] == nil { entries[name] = entry; names.append(name) }
         }
@@ -162,13 +165,15 @@ final class LibZipArchive {
     /// - Parameter limit: A tighter bound than ``EPUBLimits/maximumEntrySize`` for this entry, if any.
     /// - Throws: `.malformed` for a missing or corrupt entry, `.tooLarge` past a limit, `.unsupported` for
     ///   an encrypted entry.
-    func read(_ name: String, limit: Int? = nil) throws(DocumentError) -> [UInt8] {
+    /// - Parameter countsTowardTotal: Whether the bytes count toward ``EPUBLimits/maximumTotalSize`` (what reading
+    ///   the book costs); a resource read again whenever a page draws it does not, as it is not kept.
+    func read(_ name: String, limit: Int? = nil, countsTowardTotal: Bool = true) throws(DocumentError) -> [UInt8] {
         guard let entry = entries[name] else {
             throw DocumentError(.malformed, "\(bookName): \(name) is missing from the archive")
         }
         let bound = min(limit ?? limits.maximumEntrySize, limits.maximumEntrySize)
-        try checkDeclaredSize(entry, bound: bound)
-        return try readEntry(entry, bound: bound, truncate: false)
+        try checkDeclaredSize(entry, bound: bound, countsTowardTotal: countsTowardTotal)
+        return try readEntry(entry, bound: bound, truncate: false, countsTowardTotal: countsTowardTotal)
     }
 
     /// Reads at most `count` bytes from the start of an entry (image headers), without the size checks that
@@ -180,7 +185,7 @@ final class LibZipArchive {
         return try readEntry(entry, bound: count, truncate: true)
     }
 
-    private func checkDeclaredSize(_ entry: ZipEntry, bound: Int) throws(DocumentError) {
+    private func checkDeclaredSize(_ entry: ZipEntry, bound: Int, countsTowardTotal: Bool) throws(DocumentError) {
         // Sizes come from the archive (up to 2^64 - 2 in ZIP64) and limits from the caller (any Int): compared
         // as UInt64, negative limits clamped to 0, so that nothing here can trap.
         if entry.size != UInt64.max, entry.size > UInt64(clamping: bound) {
@@ -190,14 +195,20 @@ final class LibZipArchive {
            entry.size / max(1, entry.compressedSize) > UInt64(clamping: limits.maximumCompressionRatio) {
             throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates \(entry.size / max(1, entry.compressedSize))× (\(entry.compressedSize) → \(entry.size) bytes), more than the \(limits.maximumCompressionRatio)× a book's entry may (a compression bomb?)")
         }
-        if entry.size != UInt64.max, entry.size > UInt64(clamping: limits.maximumTotalSize.subtractingSaturating(totalRead)) {
+        if countsTowardTotal, entry.size != UInt64.max,
+           entry.size > UInt64(clamping: limits.maximumTotalSize.subtractingSaturating(totalRead)) {
             throw DocumentError(.tooLarge, "\(bookName): reading \(entry.name) would take the book past \(limits.maximumTotalSize) uncompressed bytes")
         }
     }
 
-    private func readEntry(_ entry: ZipEntry, bound: Int, truncate: Bool) throws(DocumentError) -> [UInt8] {
+    private func readEntry(_ entry: ZipEntry, bound: Int, truncate: Bool, countsTowardTotal: Bool = true) throws(DocumentError) -> [UInt8] {
         if entry.encryptionMethod != UInt16(ZIP_EM_NONE) {
             throw DocumentError(.unsupported, "\(bookName): \(entry.name) is encrypted (password-protected ZIP entry)")
+        }
+        // OCF allows only stored and Deflate entries; libzip could inflate others (bzip2, LZMA, zstd), but a book
+        // that needs them is not an EPUB other reading systems open.
+        guard entry.compressionMethod == ZIP_CM_STORE || entry.compressionMethod == ZIP_CM_DEFLATE else {
+            throw DocumentError(.unsupported, "\(bookName): \(entry.name) is compressed with ZIP method \(entry.compressionMethod); an EPUB's entries are stored or Deflate-compressed")
         }
         guard let opened = zip_fopen_index(raw, entry.index, 0) else {
             let message = String(cString: zip_strerror(raw))
@@ -231,11 +242,12 @@ final class LibZipArchive {
                    result.count / max(1, Int(clamping: entry.compressedSize)) > limits.maximumCompressionRatio {
                     throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates more than \(limits.maximumCompressionRatio)× its \(entry.compressedSize) compressed bytes (a compression bomb?)")
                 }
-                if totalRead.addingSaturating(result.count) > limits.maximumTotalSize {
+                if countsTowardTotal, totalRead.addingSaturating(result.count) > limits.maximumTotalSize {
                     throw DocumentError(.tooLarge, "\(bookName): reading \(entry.name) takes the book past \(limits.maximumTotalSize) uncompressed bytes")
                 }
             }
         }
+        guard countsTowardTotal else { return result }
         totalRead = totalRead.addingSaturating(result.count)
         totalCompressed = totalCompressed.addingSaturating(truncate ? min(result.count, Int(clamping: entry.compressedSize))
                                                                     : Int(clamping: entry.compressedSize))

@@ -28,7 +28,11 @@ extension XHTMLConverter {
                     continue
                 }
                 if let value = Int(childElement.attribute("value")?.trimmingWhiteSpace() ?? "") { counter = value }
-                let itemInline = enterInline(childPath, parent: inline)
+                var itemInline = enterInline(childPath, parent: inline)
+                // An item of a list of notes may be a note (its marker is before its anchor, so not part of it).
+                let noteRole = NoteRole(childElement, inNotes: inline.inNotes)
+                applyNoteRole(noteRole, name: "li", to: &itemInline)
+                defer { recordLinkAndNote(childElement, linkStart: Int?.none, inline: itemInline, noteRole: noteRole) }
                 let style = itemInline.style
                 // An item the book displays as a block or inline has no marker (as in a browser).
                 if style.display == .inline {
@@ -66,7 +70,7 @@ extension XHTMLConverter {
         markerInline.link = nil
         markerInline.style.decoration = []
         // The marker is content (positions do not depend on CSS); `list-style-type: none` only hides it.
-        if hidden || inline.style.hidden { markerInline.style.hidden = true }
+        if hidden || inline.style.hidden || block.inNavigation { markerInline.style.hidden = true }
         emitPendingMarker()
         pendingMarker = (Array((markerStyle.marker(number ?? 1) + " ").utf16), markerInline, block)
         walkChildren(path, block: block, inline: inline)

@@ -16,9 +16,38 @@ struct SpineItemText: Sendable {
     /// An image's placeholder (U+FFFC) and what is known of the image.
     struct ImageDraft: Sendable {
         var offset: Int
-        /// The image's entry path inside the book, nil for an external or unresolvable source.
+        /// The image's entry path inside the book, nil for an external or unresolvable source. For an inline
+        /// `<svg>`, the name its document is served under (see ``inlineData``).
         var path: String?
         var altText: String?
+        /// Whether it is alone in its paragraph (with other images at most): a block image.
+        var isBlock = false
+        /// The document of an inline `<svg>`, written out as a file of its own.
+        var inlineData: [UInt8]?
+    }
+
+    /// An `<a href>` and what its markup says about it, for note-reference recognition (``EPUBNotes``).
+    struct LinkDraft: Sendable {
+        /// Local offsets of the link's content (its last unit is always the link's).
+        var range: Range<Int>
+        /// The resolved href (`OEBPS/notes.xhtml#n1`, or a URL).
+        var href: String
+        /// `epub:type="noteref"` or `role="doc-noteref"`.
+        var isMarkedNoteReference: Bool
+        /// `epub:type="backlink"` or `role="doc-backlink"`: the way back from a note.
+        var isBacklink: Bool
+        /// Inside `<sup>` (or holding one): raised, as note references are set.
+        var isRaised: Bool
+    }
+
+    /// An element with an id that may be a note (see ``EPUBNotes``): where it ends; it starts at its anchor.
+    struct NoteDraft: Sendable {
+        var id: String
+        /// Local offset just past the element's content (its last paragraph's `\n` included for a block).
+        var end: Int
+        var role: NoteRole
+        /// Units at the note's start that are not its text (a list item's marker).
+        var markerLength = 0
     }
 
     /// Every unit of the item: blocks, each ended by `\n`.
@@ -27,6 +56,10 @@ struct SpineItemText: Sendable {
     /// Local offsets of element ids (the first unit of content at or after the element's start).
     var anchors: [String: Int] = [:]
     var images: [ImageDraft] = []
+    var links: [LinkDraft] = []
+    var notes: [NoteDraft] = []
+    /// Whether any paragraph holds something other than images (text, a list marker, a rule).
+    var hasText = false
 }
 
 /// Turns one XHTML document into a ``SpineItemText``.
@@ -81,6 +114,10 @@ struct XHTMLConverter {
     /// being built.
     var pendingFirstLetter: FirstLetter?
     var paragraphDropCap: DropCap?
+    /// The first of ``SpineItemText/images`` in the paragraph being built.
+    var paragraphFirstImage = 0
+    /// Inline `<svg>` drawings so far (they are named by their number).
+    var inlineSVGCount = 0
     // Between blocks.
     var pendingMargin = 0.0
     var pendingMarginFromPublisher = false
@@ -95,6 +132,11 @@ struct XHTMLConverter {
     /// The tables being read, innermost last.
     var tables: [TableState] = []
     var tableCount = 0
+    /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): after the element's
+    /// start, or after its last `<rt>`.
+    var rubyBaseStarts: [Int] = []
+    /// Where the base of the innermost ruby ends when an `<rp>` follows it (the annotation comes after the `<rp>`).
+    var rubyBaseEnd: Int?
 
     /// A `::first-letter` style: the style of the letter, and the lines it drops over when it is a drop cap.
     struct FirstLetter {
@@ -115,6 +157,9 @@ struct XHTMLConverter {
         var listDepth = 0
         /// The table cell the block is in.
         var cell: TableCell?
+        /// Inside a `<nav>`: its lists are navigation, drawn without numbers or bullets whatever their CSS says
+        /// (EPUB 3.3 Reading Systems, navigation document in the spine).
+        var inNavigation = false
     }
 
     /// Character-level state passed down the tree.
@@ -122,6 +167,14 @@ struct XHTMLConverter {
         var style = ComputedStyle()
         var language: String?
         var link: String?
+        /// Inside `<rt>`: the annotation of this base. Inside `<rp>`: hidden (the parentheses shown only by
+        /// readers without ruby).
+        var ruby: RubyAnnotation?
+        var isRubyParenthesis = false
+        /// Inside a section of notes (an element typed `footnotes`, `endnotes`, `rearnotes`, or so named).
+        var inNotes = false
+        /// Inside `<sup>`: raised text, as unmarked note references are set.
+        var isRaised = false
     }
 
     /// Elements whose margins are the reader's paragraph spacing (a browser gives them a margin of about 1 em);
@@ -219,13 +272,22 @@ struct XHTMLConverter {
         let structural = category(of: element)
         if structural == .skip || element.attribute("hidden") != nil { return }
         var inline = enterInline(path, parent: parentInline)
-        let style = inline.style
         let name = element.lowercasedName
+        let noteRole = NoteRole(element, inNotes: parentInline.inNotes)
+        applyNoteRole(noteRole, name: name, to: &inline)
+        let style = inline.style
         let kind = effectiveCategory(structural, style: style, name: name)
+        var linkStart: Int?
         if name == "a", let href = element.attribute("href") ?? element.attribute("href", namespace: XMLNamespace.xlink) {
             inline.link = resolveLink(href)
+            if inline.link != nil { linkStart = nextContentOffset }
         }
+        defer { recordLinkAndNote(element, linkStart: linkStart, inline: inline, noteRole: noteRole) }
 
+        if structural == .inline, name == "ruby" || name == "rt" || name == "rp" {
+            walkRuby(path, name: name, block: parentBlock, inline: inline)
+            return
+        }
         switch kind {
         case .skip:
             return
@@ -242,19 +304,10 @@ struct XHTMLConverter {
         case .image:
             let source = element.attribute("src") ?? element.attribute("href", namespace: XMLNamespace.xlink)
                 ?? element.attribute("href")
-            appendImage(source: source, alt: element.attribute("alt"), block: parentBlock, inline: inline)
+            appendImage(source: source, alt: element.attribute("alt"), size: imageSize(element, style: style),
+                        block: parentBlock, inline: inline)
         case .svg:
-            // An SVG's pictures are images; its text and shapes are not reading text.
-            let title = element.firstElement(named: "title")?.collapsedText
-            var found = false
-            for image in element.descendants(named: "image") {
-                let source = image.attribute("href", namespace: XMLNamespace.xlink) ?? image.attribute("href")
-                appendImage(source: source, alt: element.attribute("aria-label") ?? title, block: parentBlock, inline: inline)
-                found = true
-            }
-            if !found, let title, !title.isEmpty {
-                appendImage(source: nil, alt: title, block: parentBlock, inline: inline)
-            }
+            appendSVG(element, style: style, block: parentBlock, inline: inline)
         case .switchElement:
             // epub:switch: only the fallback (epub:default) is content a reader without the extension shows.
             for child in path.childPaths() where child.element.name == "default" {
@@ -317,8 +370,13 @@ struct XHTMLConverter {
             walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
         default:
             if path.element.lowercasedName == "pre" { preStartsHere = true }
+            let firstParagraph = output.paragraphs.count
             walkChildren(path, block: block, inline: inline)
             preStartsHere = false
+            if path.element.lowercasedName == "figure" {
+                flushParagraph()
+                keepFigureTogether(from: firstParagraph)
+            }
         }
         flushParagraph()
         leaveBlock(path, style: style)
@@ -340,6 +398,7 @@ struct XHTMLConverter {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             block.role = .heading(level: Int(String(name.dropFirst())) ?? 1)
         case "blockquote": block.role = .blockQuote
+        case "nav": block.inNavigation = true
         case "li": block.role = .listItem
         default: break
         }
@@ -415,9 +474,14 @@ struct XHTMLConverter {
         }
         style.firstLineIndent = block.style.textIndent.map { min(XHTMLConverter.maximumIndent, max(-block.startIndent, $0)) }
         if onlyImages && line.contains(0xFFFC) {
-            style.alignment = .center
+            // Images alone in their paragraph are block images: centred unless the book aligns them to the end.
+            style.alignment = style.alignment == .end ? .end : .center
             style.firstLineIndent = 0
+            for index in paragraphFirstImage..<output.images.count { output.images[index].isBlock = true }
+        } else if !hidden {
+            output.hasText = true
         }
+        paragraphFirstImage = output.images.count
         style.blockIndent = block.startIndent
         style.endIndent = block.endIndent
         style.language = block.language == bookLanguage ? nil : block.language
@@ -470,6 +534,43 @@ struct XHTMLConverter {
     }
 
     // MARK: Inline content
+
+    /// `<ruby>`: its text is the base, each `<rt>` the annotation of the base before it (since the ruby's start or
+    /// the previous `<rt>`), `<rp>` hidden. The annotation stays in the text after its base (offsets never move);
+    /// an `<rt>` outside `<ruby>`, or with no base before it, is plain text or an annotation that stays hidden.
+    mutating func walkRuby(_ path: ElementPath, name: String, block: BlockContext, inline: InlineContext) {
+        var inline = inline
+        switch name {
+        case "ruby":
+            rubyBaseStarts.append(line.count)
+            let outerEnd = rubyBaseEnd
+            rubyBaseEnd = nil
+            walkChildren(path, block: block, inline: inline)
+            rubyBaseStarts.removeLast()
+            rubyBaseEnd = outerEnd
+        case "rt":
+            guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
+            // White space between the base and its annotation is not text of either.
+            pendingSpace = false
+            // The base ends where an `<rp>` before the annotation starts.
+            let end = rubyBaseEnd ?? line.count
+            inline.ruby = RubyAnnotation(base: min(start, end)..<end)
+            walkChildren(path, block: block, inline: inline)
+            pendingSpace = false
+            rubyBaseStarts[rubyBaseStarts.count - 1] = line.count
+            rubyBaseEnd = nil
+        default:  // rp
+            guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
+            pendingSpace = false
+            inline.isRubyParenthesis = true
+            let opening = start < line.count
+            if opening, rubyBaseEnd == nil { rubyBaseEnd = line.count }
+            walkChildren(path, block: block, inline: inline)
+            pendingSpace = false
+            // The closing one, after an annotation, is not part of the next base.
+            if !opening { rubyBaseStarts[rubyBaseStarts.count - 1] = line.count }
+        }
+    }
 
     mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
         if inline.style.whiteSpace == .pre {
@@ -555,20 +656,33 @@ struct XHTMLConverter {
         lineHasContent = false
     }
 
-    private mutating func appendImage(source: String?, alt: String?, block: BlockContext, inline: InlineContext) {
+    private mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
+                                      block: BlockContext, inline: InlineContext) {
         var resolved: String?
-        if let source, case .inBook(let imagePath, _)? = EPUBPath.resolve(source, relativeTo: path) { resolved = imagePath }
-        let space = pendingSpace && lineHasContent
-        let offset = output.units.count + line.count + (space ? 1 : 0)
-        appendUnits([0xFFFC], block: block, inline: inline)
-        output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved,
-                                                       altText: alt.map(XMLElement.collapseWhiteSpace)))
+        if inlineData != nil {
+            resolved = source
+        } else if let source, case .inBook(let imagePath, _)? = EPUBPath.resolve(source, relativeTo: path) {
+            resolved = imagePath
+        }
+        let altText = alt.map(XMLElement.collapseWhiteSpace)
+        let offset = nextContentOffset
+        // The reader learns the image's own size and presentation from its header and its place (EPUBReader).
+        let attachment = TextAttachment(source: resolved, altText: altText, intrinsicSize: nil,
+                                        width: size.width.flatMap(Self.attachmentLength), height: size.height.flatMap(Self.attachmentLength),
+                                        maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
+                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength))
+        appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
+        output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData))
     }
+
+    /// Where the next unit of content goes: after the pending collapsed space, if there is one.
+    private var nextContentOffset: Int { output.units.count + line.count + (pendingSpace && lineHasContent ? 1 : 0) }
 
     /// Appends units to the paragraph being built (starting one in `block` if none is), with the style of
     /// `inline`, first emitting any pending collapsed space and placing pending anchors. The first units of a
     /// paragraph bring the list marker waiting for them, and take a `::first-letter` style (or make a drop cap).
-    mutating func appendUnits(_ units: [UInt16], block: BlockContext, inline: InlineContext, leadingSpace: Bool = false) {
+    mutating func appendUnits(_ units: [UInt16], block: BlockContext, inline: InlineContext, leadingSpace: Bool = false,
+                              attachment: TextAttachment? = nil) {
         guard !units.isEmpty else { return }
         if paragraphBlock == nil { paragraphBlock = block }
         if line.isEmpty, let marker = pendingMarker {
@@ -576,11 +690,18 @@ struct XHTMLConverter {
             append(marker.units, style: textStyle(marker.inline))
             paragraphMarkerLength = marker.units.count
         }
-        let textStyle = textStyle(inline)
+        var textStyle = textStyle(inline)
+        if let ruby = inline.ruby { textStyle.ruby = ruby }
+        if inline.isRubyParenthesis { textStyle.isHidden = true }
+        if let attachment { textStyle.attachment = attachment }
         // The space goes before the anchors: an element's id points at its first character, not at the space.
-        // It belongs to the text before it (a hidden span after a space does not hide the space).
+        // It belongs to the text before it (a hidden span after a space does not hide the space), but is part of
+        // a link only between two units of that link, so that a link's run ends with its last character.
         if leadingSpace || (pendingSpace && lineHasContent) {
-            append([0x20], style: runs.last?.style ?? textStyle)
+            var spaceStyle = runs.last?.style ?? textStyle
+            spaceStyle.attachment = nil
+            if spaceStyle.link != textStyle.link { spaceStyle.link = nil }
+            append([0x20], style: spaceStyle)
         }
         pendingSpace = false
         if !pendingAnchors.isEmpty {
@@ -588,7 +709,7 @@ struct XHTMLConverter {
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }
             pendingAnchors.removeAll()
         }
-        if line.count == paragraphMarkerLength, appendFirstLetter(units, block: block, inline: inline) {
+        if attachment == nil, line.count == paragraphMarkerLength, appendFirstLetter(units, block: block, inline: inline) {
             lineHasContent = true
             return
         }
@@ -621,7 +742,8 @@ struct XHTMLConverter {
     mutating func append(_ units: [UInt16], style: TextStyle) {
         let start = line.count
         line.append(contentsOf: units)
-        if let last = runs.last, last.style == style, last.range.upperBound == start {
+        // An image's unit is a run of its own (two images side by side are two attachments).
+        if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil {
             runs[runs.count - 1].range = last.range.lowerBound..<line.count
         } else {
             runs.append(AttributeRun(range: start..<line.count, style: style))
@@ -669,6 +791,89 @@ struct XHTMLConverter {
         case .inBook(let target, let fragment)?: return fragment.map { target + "#" + $0 } ?? target
         case .external(let url)?: return url
         case nil: return nil
+        }
+    }
+
+    // MARK: Images, links and notes
+
+    /// A figure's image and caption stay on one page: each of its paragraphs keeps with the next, when the figure
+    /// holds an image and few paragraphs (a figure of many paragraphs is a block of text, set as any).
+    private mutating func keepFigureTogether(from first: Int) {
+        let count = output.paragraphs.count - first
+        guard count > 1, count <= Self.figureParagraphLimit,
+              output.images.contains(where: { $0.offset >= output.paragraphs[first].start }) else { return }
+        for index in first..<(output.paragraphs.count - 1) { output.paragraphs[index].style.keepsWithNext = true }
+    }
+
+    /// The most paragraphs a figure kept on one page may have (an image and a caption of a few paragraphs).
+    static let figureParagraphLimit = 6
+
+    /// The size the book gives an image: CSS `width`, `height`, `max-width`, `max-height`, else HTML's `width` and
+    /// `height` attributes (CSS pixels, or a percentage), which CSS overrides.
+    private func imageSize(_ element: XMLElement, style: ComputedStyle) -> ReplacedSize {
+        var size = style.replacedSize
+        func attribute(_ name: String) -> CSSLength? {
+            guard let value = element.attribute(name)?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
+            if let number = Double(value), number.isFinite, number >= 0 { return .px(number) }
+            guard let length = CSSLength(Substring(value)), !length.isNegative, length != .auto else { return nil }
+            return length
+        }
+        if size.width == nil { size.width = attribute("width") }
+        if size.height == nil { size.height = attribute("height") }
+        return size
+    }
+
+    /// A CSS length as an attachment's: a CSS pixel is a point (as on Apple's screens), so `12pt` is 16 points;
+    /// ems stay relative to the image's text, percentages to the column and the page.
+    private static func attachmentLength(_ length: CSSLength) -> TextAttachment.Length? {
+        switch length {
+        case .px(let value): .points(value)
+        case .pt(let value): .points(value * 4 / 3)
+        case .em(let value): .ems(value)
+        case .rem(let value): .ems(value)
+        case .percent(let value): .percent(value)
+        case .auto: nil
+        }
+    }
+
+    /// An inline `<svg>`: a wrapper around pictures (the usual cover page: `<svg><image href="cover.jpg"/></svg>`)
+    /// is those pictures; any other drawing is an image of its own, its document written out and served under
+    /// a name of the item (`OEBPS/ch1.xhtml#svg-1`). Its text and shapes are not reading text.
+    private mutating func appendSVG(_ element: XMLElement, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        let title = element.firstElement(named: "title")?.collapsedText
+        let alt = element.attribute("aria-label") ?? title
+        let pictures = element.descendants(named: "image")
+        for image in pictures {
+            let source = image.attribute("href", namespace: XMLNamespace.xlink) ?? image.attribute("href")
+            appendImage(source: source, alt: alt, size: ReplacedSize(), block: block, inline: inline)
+        }
+        guard pictures.isEmpty else { return }
+        inlineSVGCount += 1
+        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: ReplacedSize(),
+                    inlineData: SVGWriter.document(element), block: block, inline: inline)
+    }
+
+    /// The note role an element's markup gives it, applied: a footnote is hidden from the flow (as Readium
+    /// hides them: it is read in a popup), a section of notes marks its content.
+    func applyNoteRole(_ role: NoteRole, name: String, to inline: inout InlineContext) {
+        if role.hidesFromFlow { inline.style.hidden = true }
+        if role == .notesSection { inline.inNotes = true }
+        if name == "sup" { inline.isRaised = true }
+    }
+
+    /// Records, when an element is done, the link it is and the note it may be.
+    mutating func recordLinkAndNote(_ element: XMLElement, linkStart: Int?, inline: InlineContext, noteRole: NoteRole,
+                                            markerLength: Int = 0) {
+        let end = output.units.count + line.count
+        if let linkStart, let href = inline.link, end > linkStart {
+            let types = NoteRole.types(of: element)
+            let raised = inline.isRaised || element.elements.contains { $0.lowercasedName == "sup" }
+            output.links.append(SpineItemText.LinkDraft(range: linkStart..<end, href: href,
+                                                        isMarkedNoteReference: types.contains("noteref"),
+                                                        isBacklink: types.contains("backlink"), isRaised: raised))
+        }
+        if let id = element.id, noteRole.mayBeANote {
+            output.notes.append(SpineItemText.NoteDraft(id: id, end: end, role: noteRole, markerLength: markerLength))
         }
     }
 

@@ -138,6 +138,11 @@ enum CSSDeclaration: Equatable, Sendable {
     case borderWidth(CSSLength)
     case borderVisible(Bool)
     case borderColor(Color)
+    /// `width`, `height`, `max-width` or `max-height` (nil for `auto` and `none`): the size of an image.
+    case boxSize(BoxDimension, CSSLength?)
+
+    /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
+    enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
 
     /// The declarations one `property: value` pair stands for (shorthands expand); empty when unsupported.
     static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
@@ -196,6 +201,8 @@ enum CSSDeclaration: Equatable, Sendable {
             return [parts[0] == "margin" ? .margin(side, length) : .padding(side, length)]
         case "text-indent":
             return CSSLength(Substring(words.first ?? "")).map { [.textIndent($0)] } ?? []
+        case "width", "height", "max-width", "max-height":
+            return parseBoxSize(property: property, value: value)
         case "display":
             switch value {
             case "none": return [.display(.none)]
@@ -452,6 +459,18 @@ enum ListMarkerStyle: String, Equatable, Sendable {
             rest /= letters.count
         }
         return result
+    }
+}
+
+extension CSSDeclaration {
+    /// `width: 50%`, `max-height: 100%`, `height: auto`, `max-width: none`: lengths that are not negative.
+    static func parseBoxSize(property: String, value: String) -> [CSSDeclaration] {
+        let dimensions: [String: BoxDimension] = ["width": .width, "height": .height, "max-width": .maxWidth,
+                                                  "max-height": .maxHeight]
+        guard let dimension = dimensions[property] else { return [] }
+        if value == "auto" || value == "none" || value == "initial" { return [.boxSize(dimension, nil)] }
+        guard let length = CSSLength(Substring(value)), !length.isNegative else { return [] }
+        return [.boxSize(dimension, length)]
     }
 }
 

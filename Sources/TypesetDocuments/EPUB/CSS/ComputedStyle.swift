@@ -79,6 +79,8 @@ struct ComputedStyle: Sendable {
 
     /// The width of a border that shows, in body ems (0 when there is none).
     var border: Double { borderVisible ? max(borderWidth, 1.0 / 16) : 0 }
+    /// `width`, `height`, `max-width` and `max-height`, as written (read for images).
+    var replacedSize = ReplacedSize()
 
     /// The style a child starts from: inherited properties kept, box properties reset.
     var inherited: ComputedStyle {
@@ -93,6 +95,7 @@ struct ComputedStyle: Sendable {
         child.initialLetter = nil
         child.borderWidth = 0; child.borderVisible = false; child.borderColor = nil
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
+        child.replacedSize = ReplacedSize()
         return child
     }
 
@@ -167,6 +170,7 @@ struct ComputedStyle: Sendable {
             case .hyphens(let value): hyphens = value
             case .borderVisible(let value): borderVisible = value
             case .borderColor(let value): borderColor = value
+            case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -230,6 +234,8 @@ struct ComputedStyle: Sendable {
     static func carriesMeaning(_ declaration: CSSDeclaration, isRoot: Bool) -> Bool {
         switch declaration {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
+        // An image's size is part of it (an icon set at 1 em is not a full-width picture).
+        case .boxSize: return true
         case .fontFamily(let families): return families.first == "monospace"
         case .textAlign(let alignment):
             switch alignment {
@@ -277,6 +283,24 @@ extension CSSLength {
         switch self {
         case .em(let v), .rem(let v), .percent(let v), .px(let v), .pt(let v): v < 0
         case .auto: false
+        }
+    }
+}
+
+/// The size CSS gives a replaced element (an image): `width`, `height`, `max-width`, `max-height` as written,
+/// since percentages are of the column and the page, known only at layout time.
+struct ReplacedSize: Equatable, Sendable {
+    var width: CSSLength?
+    var height: CSSLength?
+    var maxWidth: CSSLength?
+    var maxHeight: CSSLength?
+
+    mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
+        switch dimension {
+        case .width: width = length
+        case .height: height = length
+        case .maxWidth: maxWidth = length
+        case .maxHeight: maxHeight = length
         }
     }
 }

@@ -1,0 +1,22 @@
+extension ParagraphFormat {
+    /// Sets the size of each attachment run (one U+FFFC, shaped as one glyph of 1 em) to the attachment's
+    /// laid-out width, so that the line's prefix sums, breaking, carets and hit testing see its real width with no
+    /// special case, and returns each run's laid-out height (-1 for runs without an attachment); nil, and nothing
+    /// changed, when the paragraph has none.
+    ///
+    /// - Parameters:
+    ///   - width: The column's width less the paragraph's indents, in points.
+    ///   - height: The page's content height, in points: no object is taller (it is never split across pages).
+    static func sizeAttachments(_ runs: borrowing [AttributeRun], sizes: inout [Float], width: Float, height: Float) -> [Float]? {
+        guard runs.contains(where: { $0.style.attachment != nil }) else { return nil }
+        var heights = [Float](repeating: -1, count: runs.count)
+        for index in runs.indices {
+            guard let attachment = runs[index].style.attachment else { continue }
+            let frame = TextAttachment.Frame(width: Double(width), height: Double(height), emSize: Double(sizes[index]))
+            let size = attachment.laidOutSize(in: frame)
+            sizes[index] = Float(size.width)
+            heights[index] = Float(size.height)
+        }
+        return heights
+    }
+}

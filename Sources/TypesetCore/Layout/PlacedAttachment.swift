@@ -1,0 +1,61 @@
+/// An attachment (an image) as laid out on a page: what a renderer draws there, and what hit testing over it
+/// answers.
+public struct PlacedAttachment: Hashable, Sendable {
+    /// Its one unit in the document (a U+FFFC).
+    public let range: Range<UTF16Offset>
+    /// Its box in page coordinates (points): standing on the line's baseline, as wide and tall as laid out.
+    public let rect: Rect
+    /// The object: its source, alt text and sizes.
+    public let attachment: TextAttachment
+}
+
+extension BookLayout {
+    /// The attachments laid out on page `pageIndex`, in placement order; empty for an index out of range or a page
+    /// without any.
+    public func attachments(onPage pageIndex: Int) -> [PlacedAttachment] {
+        guard pages.indices.contains(pageIndex) else { return [] }
+        var result: [PlacedAttachment] = []
+        for placement in pages[pageIndex].placements {
+            appendAttachments(for: placement, into: &result)
+        }
+        return result
+    }
+
+    /// The attachments of the lines of page `pageIndex` that may draw into the strip `band` (see
+    /// ``glyphRuns(onPage:in:)``): what a window onto a long scroll page draws.
+    public func attachments(onPage pageIndex: Int, in band: Range<Double>) -> [PlacedAttachment] {
+        var result: [PlacedAttachment] = []
+        for placement in placements(onPage: pageIndex, in: band) { appendAttachments(for: placement, into: &result) }
+        return result
+    }
+
+    /// The attachment under `point` on page `pageIndex`: one whose box holds the point, or nil. An object is also
+    /// a character: ``characterRange(at:onPage:)`` answers its unit over the same place.
+    public func attachment(at point: Point, onPage pageIndex: Int) -> PlacedAttachment? {
+        let point = sanitized(point)
+        return attachments(onPage: pageIndex).first { $0.rect.contains(point) }
+    }
+
+    func appendAttachments(for placement: PlacedLine, into result: inout [PlacedAttachment]) {
+        let p = Int(placement.paragraph)
+        let paragraph = text.paragraphs[p]
+        guard paragraph.runs.contains(where: { $0.style.attachment != nil }) else { return }
+        let box = paragraphLayout(p).lines[Int(placement.line)]
+        let shaped = shaped.paragraph(p)
+        let content = paragraph.units[paragraph.contentRange]
+        let format = format(ofParagraph: p)
+        guard let heights = format.attachmentHeights else { return }
+        let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: format.sizes, faces: self.shaped.faces)
+        let baseline = Double(placement.y) + Double(box.baseline)
+        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        geometry.forEachGlyph(shaped: shaped, content: content, sizes: format.sizes, box: box) { g, penX, size, _, piece in
+            let attributeIndex = Int(shaped.runs[piece.runIndex].attributeIndex)
+            guard let attachment = paragraph.runs[attributeIndex].style.attachment else { return }
+            let width = Double(shaped.advances[g] * size), height = Double(max(0, heights[attributeIndex]))
+            let offset = contentStart + Int(shaped.clusters[g])
+            result.append(PlacedAttachment(range: offset..<(offset + 1),
+                                           rect: Rect(x: Double(placement.x + penX), y: baseline - height, width: width, height: height),
+                                           attachment: attachment))
+        }
+    }
+}

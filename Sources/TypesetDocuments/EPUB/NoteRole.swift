@@ -1,0 +1,76 @@
+/// What an element's markup says about notes: whether it is a note, a section of notes, or may be a note if a
+/// reference points at it. Read from `epub:type` (EPUB 3's structural semantics), `role` (DPUB-ARIA's
+/// `doc-footnote`, `doc-endnotes`...), and, for books that mark nothing, the element and its names.
+enum NoteRole: Equatable, Sendable {
+    /// Nothing to do with notes.
+    case none
+    /// A footnote (`footnote`, or an `<aside>` typed as a note): a note, hidden from the flow and read in a
+    /// popup, as Readium does.
+    case footnote
+    /// An endnote (`endnote`, `rearnote`, `note`): a note that stays where the book puts it.
+    case endnote
+    /// An unmarked `<aside>`: a note when a note reference points at it (and then hidden from the flow), else a
+    /// sidebar left alone.
+    case aside
+    /// An item of a list: a note when a short or raised link points at it (a list of notes).
+    case listItem
+    /// An element inside a section of notes, or named as a note (`class="footnote"`): a note when a short or
+    /// raised link points at it.
+    case inNotesSection
+    /// A section of notes (`footnotes`, `endnotes`, `rearnotes`, or a block named `notes`): not a note itself.
+    case notesSection
+
+    /// The role of `element`, inside a section of notes or not.
+    init(_ element: XMLElement, inNotes: Bool) {
+        let types = NoteRole.types(of: element)
+        let name = element.lowercasedName
+        if types.contains("footnote") { self = .footnote; return }
+        if name == "aside", !types.isDisjoint(with: ["note", "endnote", "rearnote"]) { self = .footnote; return }
+        if !types.isDisjoint(with: ["endnote", "rearnote", "note"]) { self = .endnote; return }
+        if !types.isDisjoint(with: ["footnotes", "endnotes", "rearnotes", "notes"]) || NoteRole.isNamedAsNotes(element) {
+            self = .notesSection
+            return
+        }
+        if name == "aside" { self = .aside; return }
+        if inNotes || NoteRole.isNamedAsANote(element) { self = .inNotesSection; return }
+        if name == "li" { self = .listItem; return }
+        self = .none
+    }
+
+    /// Whether the element is hidden from the flow (a footnote).
+    var hidesFromFlow: Bool { self == .footnote }
+
+    /// Whether an element with this role and an id may be a note.
+    var mayBeANote: Bool { self != .none && self != .notesSection }
+
+    /// Whether the markup says outright that the element is a note.
+    var isMarked: Bool { self == .footnote || self == .endnote }
+
+    /// The element's `epub:type` tokens and its `role` tokens without their `doc-` prefix, lower-cased.
+    static func types(of element: XMLElement) -> Set<String> {
+        var types = Set<String>()
+        for value in [element.attribute("type", namespace: XMLNamespace.ops), element.attribute("role")] {
+            guard let value else { continue }
+            for token in value.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                types.insert(token.hasPrefix("doc-") ? String(token.dropFirst(4)) : String(token))
+            }
+        }
+        return types
+    }
+
+    /// A block whose id or class says it holds notes (`notes`, `footnotes`, `endnotes`, `chapter-notes`).
+    private static func isNamedAsNotes(_ element: XMLElement) -> Bool {
+        guard ["section", "div", "aside", "ol", "ul", "dl", "footer", "body"].contains(element.lowercasedName) else { return false }
+        return names(of: element).contains { $0.hasSuffix("notes") }
+    }
+
+    /// An element whose id or class says it is one note (`footnote`, `endnote`, `note`, `fn`).
+    private static func isNamedAsANote(_ element: XMLElement) -> Bool {
+        names(of: element).contains { $0 == "footnote" || $0 == "endnote" || $0 == "note" || $0 == "fn" }
+    }
+
+    /// The element's class names and id, lower-cased.
+    private static func names(of element: XMLElement) -> [String] {
+        element.classNames.map { $0.lowercased() } + (element.id.map { [$0.lowercased()] } ?? [])
+    }
+}

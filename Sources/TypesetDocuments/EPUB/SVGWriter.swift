@@ -1,0 +1,63 @@
+/// Writes an inline `<svg>` element of an XHTML document out as an SVG document of its own, so that librsvg can
+/// draw it as it draws an SVG file of the book.
+///
+/// Elements keep their local names (SVG's namespace is declared once on the root; an element of another namespace,
+/// such as XHTML inside `<foreignObject>`, declares its own); attributes in no namespace, `xlink:` and `xml:` are
+/// kept, others dropped; text and attribute values are escaped. Nothing outside the element is written, so the
+/// document reaches nothing but itself (librsvg loads no external file anyway).
+enum SVGWriter {
+    /// The document, UTF-8.
+    static func document(_ root: XMLElement) -> [UInt8] {
+        var out: [UInt8] = []
+        out.append(contentsOf: Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8))
+        write(root, isRoot: true, into: &out)
+        return out
+    }
+
+    private static func write(_ element: XMLElement, isRoot: Bool, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "<"))
+        out.append(contentsOf: Array(element.name.utf8))
+        if isRoot {
+            append(#" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink""#, to: &out)
+        } else if let namespace = element.namespace, namespace != XMLNamespace.svg {
+            append(" xmlns=\"\(escaped(namespace))\"", to: &out)
+        }
+        for attribute in element.attributes {
+            let prefix: String
+            switch attribute.namespace {
+            case nil: prefix = ""
+            case XMLNamespace.xlink?: prefix = "xlink:"
+            case XMLNamespace.xml?: prefix = "xml:"
+            default: continue
+            }
+            if attribute.namespace == nil && (attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:")) { continue }
+            append(" \(prefix)\(attribute.name)=\"\(escaped(attribute.value))\"", to: &out)
+        }
+        guard !element.children.isEmpty else { append("/>", to: &out); return }
+        out.append(UInt8(ascii: ">"))
+        for child in element.children {
+            switch child {
+            case .element(let inner): write(inner, isRoot: false, into: &out)
+            case .text(let text): append(escaped(text, quotes: false), to: &out)
+            }
+        }
+        append("</\(element.name)>", to: &out)
+    }
+
+    private static func append(_ text: String, to out: inout [UInt8]) { out.append(contentsOf: Array(text.utf8)) }
+
+    private static func escaped(_ text: String, quotes: Bool = true) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where quotes: result += "&quot;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

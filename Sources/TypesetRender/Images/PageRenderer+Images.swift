@@ -1,0 +1,124 @@
+import TypesetCore
+
+extension PageRenderer {
+    /// Draws the attachments of `page` (its images) under the text: each decoded from its source through
+    /// `resources`, scaled to its box at the page's pixel scale with pixman, and composited; an image that cannot
+    /// be drawn (no source or size, no loader, missing, undecodable, over ``ImageLimits``) becomes a placeholder
+    /// of its box, and its problem is added to ``imageProblems`` once.
+    /// Pixels are counted from `origin` (a window's pixel origin on the page).
+    func drawAttachments(_ placed: [PlacedAttachment], resources: (any ResourceLoader)?, appearance: Appearance,
+                         origin: (x: Int, y: Int) = (0, 0), into bitmap: inout Bitmap) {
+        let scale = appearance.pixelScale
+        func pixel(_ value: Double) -> Int {
+            let v = (value * scale).rounded()
+            return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+        }
+        for object in placed {
+            let x0 = pixel(object.rect.minX), y0 = pixel(object.rect.minY)
+            let x1 = pixel(object.rect.maxX), y1 = pixel(object.rect.maxY)
+            guard x1 > x0, y1 > y0 else { continue }
+            // Drawn at the page's pixels, moved to the window's.
+            let (dx, dy) = (origin.x, origin.y)
+            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, resources: resources) {
+            case .image(let image):
+                bitmap.draw(filtered(image, appearance.imageFilter), atX: x0 - dx, y: y0 - dy)
+            case .failed(let problem):
+                if reportedImages.insert(object.attachment.source ?? "offset \(object.range.lowerBound)").inserted {
+                    imageProblems.append(problem)
+                }
+                drawPlaceholder(x0: x0 - dx, y0: y0 - dy, x1: x1 - dx, y1: y1 - dy, color: appearance.theme.text, scale: scale,
+                                into: &bitmap)
+            }
+        }
+    }
+
+    /// The attachment's image at `width` × `height` pixels, from the cache or decoded now.
+    private func image(for attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> ImageCache.Entry {
+        let name = attachment.altText.map { "\"\($0.oneLine(limit: 60))\"" } ?? "without alt text"
+        guard let source = attachment.source else {
+            return .failed("an image \(name) has no source in the book; drawn as a placeholder")
+        }
+        guard attachment.intrinsicSize != nil else {
+            return .failed("image \(source) has no readable size; drawn as a placeholder")
+        }
+        guard let resources else { return .failed("image \(source): no resource loader was given; drawn as a placeholder") }
+        let key = ImageCache.Key(source: source, width: width, height: height)
+        if let entry = imageCache.entry(key) { return entry }
+        let entry: ImageCache.Entry
+        do {
+            let bytes = try resources.bytes(of: source, maximumSize: imageLimits.maximumFileSize)
+            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), limits: imageLimits)
+            entry = .image(try ImageDecoder.scaled(decoded, width: width, height: height, limits: imageLimits))
+        } catch let error as ResourceError {
+            entry = .failed("image \(source): \(error.description); drawn as a placeholder")
+        } catch let error as RenderError {
+            entry = .failed("image \(source): \(error.message); drawn as a placeholder")
+        } catch {
+            entry = .failed("image \(source): \(error); drawn as a placeholder")
+        }
+        imageCache.store(entry, for: key)
+        return entry
+    }
+
+    /// A box of the text colour, faint, with a border a pixel (at 1×) wide: where an image should be.
+    private func drawPlaceholder(x0: Int, y0: Int, x1: Int, y1: Int, color: Color, scale: Double, into bitmap: inout Bitmap) {
+        var fill = color
+        fill.alpha = UInt8(Int(color.alpha) * 20 / 255)
+        bitmap.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: fill)
+        var line = color
+        line.alpha = UInt8(Int(color.alpha) * 110 / 255)
+        let w = max(1, Int(scale.rounded()))
+        bitmap.fill(x0: x0, y0: y0, x1: x1, y1: min(y1, y0 + w), color: line)
+        bitmap.fill(x0: x0, y0: max(y0, y1 - w), x1: x1, y1: y1, color: line)
+        bitmap.fill(x0: x0, y0: y0 + w, x1: min(x1, x0 + w), y1: y1 - w, color: line)
+        bitmap.fill(x0: max(x0, x1 - w), y0: y0 + w, x1: x1, y1: y1 - w, color: line)
+    }
+
+    /// The image as the appearance's ``ImageFilter`` shows it.
+    private func filtered(_ image: Bitmap, _ filter: ImageFilter) -> Bitmap {
+        switch filter {
+        case .none: return image
+        case .darken, .invert:
+            var result = image
+            result.withUnsafeMutablePixels { pixels in
+                var p = 0
+                while p + 3 < pixels.count {
+                    for c in p..<(p + 3) {
+                        let value = Int(pixels[c])
+                        // Darken: 70 % brightness (Readium's filter: brightness(80%)); invert keeps alpha.
+                        pixels[c] = filter == .invert ? UInt8(255 - value) : UInt8(value * 7 / 10)
+                    }
+                    p += 4
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension Bitmap {
+    /// Draws `image` with its top-left pixel at `(x, y)`, source-over (straight alpha), clipped to the bitmap.
+    mutating func draw(_ image: Bitmap, atX x: Int, y: Int) {
+        let cx0 = max(0, x), cy0 = max(0, y)
+        let cx1 = min(width, x.addingReportingOverflow(image.width).partialValue)
+        let cy1 = min(height, y.addingReportingOverflow(image.height).partialValue)
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        let bitmapWidth = width
+        image.pixels.withUnsafeBufferPointer { source in
+            withUnsafeMutablePixels { pixels in
+                for row in cy0..<cy1 {
+                    var s = ((row - y) * image.width + (cx0 - x)) * 4
+                    var d = (row * bitmapWidth + cx0) * 4
+                    for _ in cx0..<cx1 {
+                        let a = Int(source[s + 3])
+                        if a != 0 {
+                            Bitmap.blend(pixels, at: d, red: Int(source[s]), green: Int(source[s + 1]), blue: Int(source[s + 2]), alpha: a)
+                        }
+                        s += 4
+                        d += 4
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CLibZip
+import Foundation
+import Testing
+import TypesetCore
+import TypesetDocuments
+import TypesetTestSupport
+
+/// Tests of the W3C EPUB 3 suite that guard fixes made while running it, kept in `Tests/Conformance/Regressions`
+/// (see its README: W3C licence, photographs downscaled). Each folder is zipped here as the suite's
+/// `generateEpubs.sh` does: `mimetype` first and stored, the rest deflated.
+@Suite struct W3CSuiteRegressionTests {
+    static let folder = Fixtures.repositoryRoot + "/Tests/Conformance/Regressions"
+
+    static func archive(_ id: String, method: Int32? = nil) throws -> EPUBTestArchive {
+        let root = folder + "/" + id
+        var archive = EPUBTestArchive()
+        archive.add("mimetype", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/mimetype"))), stored: true)
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root))
+        var names: [String] = []
+        while let name = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue,
+               name != "mimetype" {
+                names.append(name)
+            }
+        }
+        for name in names.sorted() {
+            var entry = EPUBTestArchive.Entry(name: name, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/" + name))))
+            entry.method = method
+            archive.entries.append(entry)
+        }
+        return archive
+    }
+
+    static func read(_ id: String) throws -> EPUBBook {
+        try EPUBTestReading.read(try archive(id), name: id + ".epub")
+    }
+
+    @Test func titleAndCreatorDirections() throws {
+        #expect(try Self.read("pkg-dir_rtl-root-unset").metadata.titleDirection == .rightToLeft)
+        #expect(try Self.read("pkg-dir-auto_root-rtl").metadata.titleDirection == .leftToRight)
+        #expect(try Self.read("pkg-dir_creator-rtl").metadata.authorDirections == [.rightToLeft])
+    }
+
+    @Test func pagesOfARightToLeftBookTurnRightToLeftByDefault() throws {
+        let book = try Self.read("pkg-spine-progression-default")
+        #expect(book.pageProgression == .default && book.readingProgression == .rightToLeft)
+    }
+
+    @Test func navigationLabelsAndNavigationInTheSpine() throws {
+        #expect(try Self.read("nav-non-text_img").tableOfContents.map(\.title) == ["Start page", "Description of the Abbey of Sénanque"])
+        for id in ["nav-spine_in-spine-no-list-style", "nav-spine_in-spine-hidden-toc-html"] {
+            let book = try Self.read(id)
+            let markers = book.text.paragraphs.filter { $0.style.role == .listItem }.compactMap(\.runs.first)
+            #expect(!markers.isEmpty && markers.allSatisfy(\.style.isHidden), "\(id)")
+            #expect(book.tableOfContents.count == 2, "\(id)")
+        }
+        #expect(!EPUBTestReading.paragraphs(try Self.read("nav-spine_in-spine-hidden-toc-html")).contains { $0.contains("The second link") })
+    }
+
+    @Test func foreignXMLShowsItsFallback() throws {
+        let text = EPUBTestReading.paragraphs(try Self.read("pub-foreign_xml-spine")).joined(separator: "\n")
+        #expect(text.contains("Test passes if you see this text.") && !text.contains("Test fails"))
+    }
+
+    @Test func namespaceErrorsAreReported() throws {
+        #expect(try Self.read("pub-xml-names").warnings.contains { $0.contains("EPUB/content_001.xhtml is not well-formed XML") })
+    }
+
+    /// The image's href climbs above the root (`../../../../media/...`) or starts at it (`/media/...`): both name
+    /// the photograph at the root, whose size is then read.
+    @Test(arguments: ["ocf-url_link-leaking-relative", "ocf-url_link-path-absolute"])
+    func imageURLsResolveAgainstTheContainerRoot(_ id: String) throws {
+        let image = try #require(try Self.read(id).images.first)
+        #expect(image.href == "media/imgs/monastery.jpg")
+        #expect(image.pixelSize == Size(width: 96, height: 54))
+    }
+
+    @Test func renditionFlowIsRead() throws {
+        #expect(try Self.read("lay-pkg-flow-scrolled-doc").flow == .scrolledDoc)
+    }
+
+    @Test func entriesCompressedWithBzip2AreRefused() throws {
+        try EPUBTestReading.expectFailure(try Self.archive("ocf-zip-comp", method: ZIP_CM_BZIP2), code: .unsupported,
+                                          mentions: ["ZIP method 12"])
+    }
+}
