@@ -26,6 +26,13 @@ import TypesetTestSupport
         // One letter: the block's header and its arrays, 128 bytes (nine allocations and 486 bytes before).
         #expect(shaped.paragraphs[0].byteCount <= 128, "\(shaped.paragraphs[0].byteCount)")
         #expect(MemoryLayout<ShapedParagraph>.stride == 8)
+        #expect(MemoryLayout<ShapedStorage.Header>.stride <= 40, "\(MemoryLayout<ShapedStorage.Header>.stride)")
+    }
+
+    @Test func aShortParagraphLaysOutSmall() {
+        #expect(MemoryLayout<ParagraphLayout>.stride <= 48, "\(MemoryLayout<ParagraphLayout>.stride)")
+        #expect(MemoryLayout<LineBox>.stride <= 48, "\(MemoryLayout<LineBox>.stride)")
+        #expect(MemoryLayout<PlacedLine>.stride <= 24, "\(MemoryLayout<PlacedLine>.stride)")
     }
 
     /// Every field of a compact style reads back as written, copies share and then part on write.

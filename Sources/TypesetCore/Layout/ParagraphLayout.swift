@@ -31,22 +31,24 @@ struct ParagraphLayout: Sendable {
 /// The lines of one paragraph: a stretch of one array shared by the paragraphs laid out together, so that a
 /// layout allocates (and later frees) an array per batch of up to 256 paragraphs rather than one per paragraph.
 /// Allocating and then freeing the previous layout's arrays was over a third of a relayout (callgrind).
+/// Line indices are 32-bit, as a ``PlacedLine``'s are.
 struct LineList: RandomAccessCollection, Sendable {
     private let storage: [LineBox]
-    private let offset: Int
-    /// The number of lines.
-    let count: Int
+    private let offset: Int32
+    private let storedCount: Int32
 
     /// The lines `range` of `storage`.
     init(_ storage: [LineBox], range: Range<Int>) {
         self.storage = storage
-        offset = range.lowerBound
-        count = range.count
+        offset = Int32(truncatingIfNeeded: range.lowerBound)
+        storedCount = Int32(truncatingIfNeeded: range.count)
     }
 
+    /// The number of lines.
+    var count: Int { Int(storedCount) }
     var startIndex: Int { 0 }
     var endIndex: Int { count }
-    subscript(index: Int) -> LineBox { storage[offset + index] }
+    subscript(index: Int) -> LineBox { storage[Int(offset) + index] }
 }
 
 /// Which of the book's styles give way to the reader's settings in a layout: those the reader set

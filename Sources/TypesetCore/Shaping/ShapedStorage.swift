@@ -1,7 +1,7 @@
 internal import CMemory
 
 /// The contents of one ``ShapedParagraph`` in a single block of memory: a header of counts and flags, then its
-/// arrays one after the other (offsets when any glyph has one, the prefix sums' block starts, caret spans when it
+/// arrays one after the other (offsets when any glyph has one, the prefix sums' block starts when there are two or more, caret spans when it
 /// has hidden units, runs, break adjustments when it has any, clusters, advances, break opportunities, prefix sums,
 /// glyph ids, cluster starts), widest alignments first so that each is aligned.
 ///
@@ -64,7 +64,7 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         init(_ header: Header) {
             let glyphs = header.glyphCount, prefix = header.contentLength + 1
             emBase = header.hasOffsets ? glyphs * MemoryLayout<SIMD2<Float>>.stride : 0
-            caretSpans = emBase + ParagraphMetrics.blockCount(units: header.contentLength) * MemoryLayout<Double>.stride
+            caretSpans = emBase + ShapedStorage.storedBlockCount(header) * MemoryLayout<Double>.stride
             runs = caretSpans + Int(header.caretSpanCount) * MemoryLayout<CaretSpan>.stride
             breakAdjustments = runs + Int(header.runCount) * MemoryLayout<ShapedRun>.stride
             clusters = breakAdjustments + Int(header.breakAdjustmentCount) * MemoryLayout<BreakAdjustment>.stride
@@ -83,9 +83,39 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         let words = (layout.end + 7) / 8
         let storage = unsafeDowncast(create(minimumCapacity: max(1, words)) { _ in header }, to: ShapedStorage.self)
         storage.withUnsafeMutablePointerToElements { elements in
-            fill(Writer(base: UnsafeMutableRawPointer(elements), layout: layout, header: header))
+            if storedBlockCount(header) > 0 {
+                fill(Writer(base: UnsafeMutableRawPointer(elements), layout: layout, header: header, firstBlockBase: nil))
+            } else {
+                // The one block's base is written to a scratch value and read back as the shared zero.
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 1) { scratch in
+                    fill(Writer(base: UnsafeMutableRawPointer(elements), layout: layout, header: header, firstBlockBase: scratch))
+                }
+            }
         }
         return storage
+    }
+
+    /// The prefix sums' block starts the block stores: none for a paragraph of one block (under 256 units, nearly
+    /// all of them), whose only base is 0 (``zeroBlockBase``); it would take a short paragraph's block to the next
+    /// allocation size.
+    @inline(__always)
+    fileprivate static func storedBlockCount(_ header: Header) -> Int {
+        let blocks = ParagraphMetrics.blockCount(units: header.contentLength)
+        return blocks > 1 ? blocks : 0
+    }
+
+    /// The base of a paragraph's first block of prefix sums, which is always 0 (written once, then only read).
+    nonisolated(unsafe) private static let zeroBlockBase: UnsafePointer<Double> = {
+        let pointer = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return UnsafePointer(pointer)
+    }()
+
+    /// Where the block starts are: in the block, or the shared zero.
+    @inline(__always)
+    private func blockBases(_ counts: Header, _ layout: Layout) -> UnsafePointer<Double> {
+        Self.storedBlockCount(counts) > 0 ? (elements + layout.emBase).assumingMemoryBound(to: Double.self)
+            : Self.zeroBlockBase
     }
 
     /// Typed pointers to the arrays of a block being filled.
@@ -93,9 +123,12 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         fileprivate let base: UnsafeMutableRawPointer
         fileprivate let layout: Layout
         let header: Header
+        fileprivate let firstBlockBase: UnsafeMutableBufferPointer<Double>?
 
         var offsets: UnsafeMutableBufferPointer<SIMD2<Float>> { buffer(0, header.hasOffsets ? header.glyphCount : 0) }
-        var emBase: UnsafeMutableBufferPointer<Double> { buffer(layout.emBase, ParagraphMetrics.blockCount(units: header.contentLength)) }
+        var emBase: UnsafeMutableBufferPointer<Double> {
+            firstBlockBase ?? buffer(layout.emBase, ParagraphMetrics.blockCount(units: header.contentLength))
+        }
         var caretSpans: UnsafeMutableBufferPointer<CaretSpan> { buffer(layout.caretSpans, Int(header.caretSpanCount)) }
         var runs: UnsafeMutableBufferPointer<ShapedRun> { buffer(layout.runs, Int(header.runCount)) }
         var breakAdjustments: UnsafeMutableBufferPointer<BreakAdjustment> {
@@ -130,7 +163,10 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
 
     var offsets: ShapedArray<SIMD2<Float>> { @inline(__always) get { array(0, counts.hasOffsets ? counts.glyphCount : 0) } }
     var emBase: ShapedArray<Double> {
-        @inline(__always) get { array(Layout(counts).emBase, ParagraphMetrics.blockCount(units: counts.contentLength)) }
+        @inline(__always) get {
+            let counts = counts
+            return ShapedArray(owner: self, base: blockBases(counts, Layout(counts)), count: ParagraphMetrics.blockCount(units: counts.contentLength))
+        }
     }
     var caretSpans: ShapedArray<CaretSpan> { @inline(__always) get { array(Layout(counts).caretSpans, Int(counts.caretSpanCount)) } }
     var runs: ShapedArray<ShapedRun> { @inline(__always) get { array(Layout(counts).runs, Int(counts.runCount)) } }
@@ -158,8 +194,7 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
                      clusterStarts: UnsafeBufferPointer<UInt8>) {
         let counts = counts, layout = Layout(counts), count = counts.contentLength + 1, elements = elements
         return (self, UnsafeBufferPointer(start: (elements + layout.emPrefix).assumingMemoryBound(to: Float.self), count: count),
-                UnsafeBufferPointer(start: (elements + layout.emBase).assumingMemoryBound(to: Double.self),
-                                    count: ParagraphMetrics.blockCount(units: counts.contentLength)),
+                UnsafeBufferPointer(start: blockBases(counts, layout), count: ParagraphMetrics.blockCount(units: counts.contentLength)),
                 UnsafeBufferPointer(start: (elements + layout.clusterStarts).assumingMemoryBound(to: UInt8.self), count: count))
     }
 
