@@ -40,7 +40,7 @@ public struct Paragraph: Sendable {
         let lower = max(0, min(contentRange.lowerBound, units.count))
         var upper = max(lower, min(contentRange.upperBound, units.count))
         // CR LF is one grapheme (UAX #29 GB3): a content that ends with the CR of a CR LF break would put the
-        // line's end, and so a caret, between the two (found by the position fuzzer through `StyledText(plain:)`).
+        // line's end, and so a caret, between the two.
         if upper > lower, upper < units.count, units[upper] == 0x0A, units[upper - 1] == 0x0D { upper -= 1 }
         // The range saturates: a start near Int.max from a caller makes a paragraph StyledText refuses, not a trap.
         self.start = start
@@ -82,7 +82,7 @@ public struct Paragraph: Sendable {
 
     /// Drops the replacement of a run that starts or ends inside a grapheme cluster of the source (a combining
     /// mark, the second half of a surrogate pair): a replaced run is one caret unit, and its edges must be caret
-    /// stops of the source as well (found by the layout fuzzer: a line ended between the two halves of a pair).
+    /// stops of the source as well: a line must not end between the two halves of a pair.
     static func dropSplittingReplacements(_ runs: inout [AttributeRun], units: [UInt16], content: Range<Int>) {
         var boundaries = Set<Int>([content.lowerBound])
         var offset = content.lowerBound
