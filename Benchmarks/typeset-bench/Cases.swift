@@ -257,6 +257,12 @@ final class Bench {
                 try $0.memory(threads: threads)
             })
         }
+        for kind in ["short", "blank"] {
+            let what = kind == "short" ? "lines of one letter (a paragraph each)" : "blank lines"
+            cases.append(BenchCase(name: "memory.lines.\(kind)", summary: "peak RSS growth per line reading, shaping and laying out 1,000,000 \(what) (fresh process)") {
+                try $0.memoryPerLine(blank: kind == "blank")
+            })
+        }
         cases += readCases
         for count in Bench.selectorScalingCounts {
             cases.append(BenchCase(name: "css.selectors.\(count)", summary: "EPUBReader.read of a chapter of \(count) paragraphs under adversarial ~ and descendant selectors (linear matching: flat per paragraph)") {
@@ -733,6 +739,39 @@ final class Bench {
                       notes: notes, extra: ["vm_hwm_before_kb": before, "vm_hwm_after_kb": after, "shaped_bytes_per_unit": own])
     }
 
+    /// memory.lines.short and memory.lines.blank: what a line costs when every line is a paragraph of its own, or
+    /// blank (issue 22: 904 MB for 2 MB of `a\n`, 3.3 GB for 40 MB of blank lines); VmHWM growth per line over
+    /// reading, shaping and laying out, each stage in the notes.
+    func memoryPerLine(blank: Bool) throws -> CaseResult {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let lines = options.quick ? 200_000 : 1_000_000
+        var samples: [Double] = []
+        var last: [String: Any] = [:]
+        for _ in 0..<(options.quick ? 1 : 3) {
+            var arguments = ["--case", "memory-lines-child", "--lines", String(lines)]
+            if blank { arguments.append("--blank") }
+            let (status, output) = try run(me, arguments)
+            guard status == 0, let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+                  let start = json["hwm_start_kb"] as? Double, let end = json["hwm_laid_out_kb"] as? Double else {
+                throw InputError(description: "memory-lines child failed (status \(status)): \(output)")
+            }
+            samples.append((end - start) * 1024 / Double(lines))
+            last = json
+        }
+        func perLine(_ key: String, from previous: String) -> Double {
+            ((last[key] as? Double ?? 0) - (last[previous] as? Double ?? 0)) * 1024 / Double(lines)
+        }
+        let read = perLine("hwm_read_kb", from: "hwm_start_kb"), shaped = perLine("hwm_shaped_kb", from: "hwm_read_kb")
+        let laidOut = perLine("hwm_laid_out_kb", from: "hwm_shaped_kb")
+        let name = blank ? "memory.lines.blank" : "memory.lines.short"
+        let paragraphs = last["paragraphs"] as? Int ?? 0, pages = last["pages"] as? Int ?? 0
+        let notes = String(format: "%@ lines → %@ paragraph%@, %@ page%@; VmHWM growth per line: read %.0f B, shaping +%.0f B, layout +%.0f B",
+                           grouped(lines), grouped(paragraphs), paragraphs == 1 ? "" : "s", grouped(pages), pages == 1 ? "" : "s",
+                           read, shaped, laidOut)
+        return result(name, unit: "B/line", values: samples, checksum: last["pages"] as? Int ?? 0, notes: notes,
+                      extra: ["read_bytes_per_line": read, "shaping_bytes_per_line": shaped, "layout_bytes_per_line": laidOut])
+    }
+
     // MARK: Hyphenation patterns
 
     /// Loading the largest pattern file Debian ships, as a layout's first German paragraph with hyphenation on does
@@ -812,3 +851,50 @@ func memoryChild(threads: Int) throws {
         print(String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self))
     }
 }
+
+/// The inputs of the per-line memory rows: `count` lines of one letter, or `count` blank lines, as a file's bytes.
+func shortLinesBytes(count: Int, blank: Bool) -> [UInt8] {
+    let line: [UInt8] = blank ? [0x0A] : [0x61, 0x0A]
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count * line.count)
+    for _ in 0..<count { bytes.append(contentsOf: line) }
+    return bytes
+}
+
+/// `--case memory-lines-child --lines N [--blank]`: reads N short (or blank) lines with `PlainTextReader`, shapes
+/// and lays them out in this fresh process, and prints VmHWM and the heap in use (glibc's `mallinfo2`) after
+/// each stage, so that a row can give bytes per line for each.
+func memoryLinesChild(lines: Int, blank: Bool, threads: Int) throws {
+    func status(_ key: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+        for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
+            return Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+        }
+        return -1
+    }
+    func heap() -> Double { status("VmRSS") }
+    let fonts = try FontContext(source: .bundledOnly(directory: Fixtures.fontsDirectory))
+    let typesetter = Typesetter(fonts: fonts, threads: threads)
+    let settings = readingSettings()
+    _ = try typesetter.layout(StyledText(plain: "Warm the fonts and the contexts.\nA second paragraph."), settings: settings)
+    var bytes = shortLinesBytes(count: lines, blank: blank)
+    let byteCount = bytes.count
+    let start = (hwm: status("VmHWM"), heap: heap())
+    let document = try PlainTextReader().read(bytes: bytes, name: "lines.txt")
+    bytes = []
+    let read = (hwm: status("VmHWM"), heap: heap())
+    let shaped = try typesetter.shape(document.text, fontFamily: settings.fontFamily)
+    let shapedAt = (hwm: status("VmHWM"), heap: heap())
+    let layout = try typesetter.layout(shaped, settings: settings)
+    let laidOut = (hwm: status("VmHWM"), heap: heap())
+    let json: [String: Any] = [
+        "lines": lines, "bytes": byteCount, "utf16_units": document.text.length, "paragraphs": document.text.paragraphs.count,
+        "pages": layout.pages.count,
+        "hwm_start_kb": start.hwm, "hwm_read_kb": read.hwm, "hwm_shaped_kb": shapedAt.hwm, "hwm_laid_out_kb": laidOut.hwm,
+        "rss_start_kb": start.heap, "rss_read_kb": read.heap, "rss_shaped_kb": shapedAt.heap, "rss_laid_out_kb": laidOut.heap,
+    ]
+    withExtendedLifetime((document, shaped, layout)) {
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self))
+    }
+}
+

@@ -1,3 +1,4 @@
+import Foundation
 import TypesetCore
 import TypesetRender
 import TypesetTestSupport
@@ -47,5 +48,50 @@ extension Bench {
         return result("decorations.wap.page", timings: timings[1], notes: notes,
                       extra: ["bare_ms": bare, "delta_ms": warm - bare, "first_draw_delta_ms": first - bare,
                               "decorations_on_page": Double(onPage), "apply_ms": applyMs])
+    }
+}
+
+/// `--case memory-decorations-child --lines N`: applies N range decorations, then N Locator decorations (the
+/// Locators `Publication.locator(for:)` makes, found by their exact offsets), to a `DecorationSet` over War and
+/// Peace in this fresh process, and prints VmRSS before and after each, and the time of each `apply`.
+func memoryDecorationsChild(count: Int) throws {
+    func rss() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+        }
+        return -1
+    }
+    guard let file = Book.wap.corpusFile else { throw InputError(description: "War and Peace has no corpus file") }
+    let text = try Fixtures.corpusText(file)
+    let publication = Publication(text: text, href: file, mediaType: "text/plain")
+    var rng = SplitMix64(seed: 0xDEC0)
+    var ranges: [Decoration] = [], locators: [Decoration] = []
+    for i in 0..<count {
+        let start = Int(rng.unit() * Double(text.length - 500)), length = 1 + Int(rng.unit() * 400)
+        ranges.append(Decoration(id: "highlight-\(i)", range: start..<(start + length), style: .highlight(tint: .green)))
+        if let locator = publication.locator(for: start..<(start + length)) {
+            locators.append(Decoration(id: "stored-\(i)", target: .locator(locator), style: .underline(tint: .blue)))
+        }
+    }
+    var set = DecorationSet(publication: publication)
+    let before = rss()
+    var t0 = nowMilliseconds()
+    let rangeChanges = set.apply(ranges, in: "highlights")
+    let rangeMs = nowMilliseconds() - t0
+    ranges = []
+    let afterRanges = rss()
+    t0 = nowMilliseconds()
+    let locatorChanges = set.apply(locators, in: "stored")
+    let locatorMs = nowMilliseconds() - t0
+    locators = []
+    let afterLocators = rss()
+    let json: [String: Any] = [
+        "count": count, "rss_before_kb": before, "rss_ranges_kb": afterRanges, "rss_locators_kb": afterLocators,
+        "range_apply_ms": rangeMs, "locator_apply_ms": locatorMs,
+        "problems": rangeChanges.problems.count + locatorChanges.problems.count,
+    ]
+    withExtendedLifetime((set, rangeChanges, locatorChanges)) {
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self))
     }
 }

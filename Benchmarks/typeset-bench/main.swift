@@ -36,6 +36,8 @@ var childThreads = 2
 var reportBook: String?
 var reportLanguage: String?
 var soakRounds: Int?
+var childLines = 1_000_000
+var childBlank = false
 var audit: String?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -59,6 +61,8 @@ while index < arguments.count {
     case "--page-breaks", "--page-counts": audit = argument
     case "--case": childCase = nextValue(argument)
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
+    case "--lines": childLines = Int(nextValue(argument)) ?? 0
+    case "--blank": childBlank = true
     case "--report": reportBook = nextValue(argument)
     case "--lang": reportLanguage = nextValue(argument)
     case "-h", "--help": print(usage); exit(0)
@@ -74,6 +78,16 @@ guard options.runs >= 1, options.warmup >= 0, options.hitCount >= 1 else { warn(
 // The memory measurement runs in a fresh child process of this binary.
 if childCase == "memory-child" {
     do { try memoryChild(threads: childThreads) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if childCase == "memory-decorations-child" {
+    do { try memoryDecorationsChild(count: childLines) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if childCase == "memory-lines-child" {
+    do { try memoryLinesChild(lines: childLines, blank: childBlank, threads: childThreads) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 
@@ -181,6 +195,10 @@ for book in ["corpus", "wap"] {
 check("peak memory, all of W&P laid out: < 25 B per UTF-16 unit beyond the text (2 threads)", median("memory.wap.t2"),
       { String(format: "%.1f B/unit (1 thread: %.1f; Pango %@)", $0, median("memory.wap.t1") ?? .nan,
                format(bench.results.first { $0.name == "memory.wap.t2" }?.peer?.median ?? .nan)) }, { $0 < 25 })
+check("issue 22: a line that is a paragraph of its own costs ≤ 380 B read, shaped and laid out (peak)", median("memory.lines.short"),
+      { String(format: "%.0f B per line", $0) }, { $0 <= 380 })
+check("issue 22: a blank line costs ≤ 32 B at the peak (reading), nothing kept but its text", median("memory.lines.blank"),
+      { String(format: "%.0f B per line", $0) }, { $0 <= 32 })
 check("one page to PNG through the CLI ≤ 0.5 × pango-view (same page, same font)", ratio("cli.page.dejavu.x2"),
       { String(format: "%.2f × pango-view at scale 2 (%@ vs %@ ms); %.2f × at Pango's pixel size; %.2f × with --fonts bundled",
                $0, format(median("cli.page.dejavu.x2") ?? .nan),

@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// A document could not be read.
 public struct DocumentError: Error, CustomStringConvertible, Equatable {
     /// What kind of failure.
@@ -8,6 +10,8 @@ public struct DocumentError: Error, CustomStringConvertible, Equatable {
         case isDirectory
         /// The file exists but cannot be read.
         case unreadable
+        /// The path names a device, a named pipe or a socket: nothing a book is read from.
+        case notARegularFile
         /// The file holds binary data, not text.
         case binary
         /// The document is malformed beyond recovery.

@@ -16,7 +16,8 @@ package enum PNGDecoder {
             let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
             try PNGImage.check(begun, &image, "not a readable PNG")
             let width = Int(image.width), height = Int(image.height)
-            guard width * height <= Bitmap.maximumPixelCount else {
+            let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixelCount <= Bitmap.maximumPixelCount else {
                 throw RenderError(.tooLarge, "the PNG is \(width)×\(height), more than \(Bitmap.maximumPixelCount) pixels")
             }
             image.format = PNGImage.formatRGBA

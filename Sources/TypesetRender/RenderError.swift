@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// Rendering or PNG encoding failed.
 ///
 /// Every failure caused by input (a page index, a font file, a PNG stream, a path) is thrown as this
@@ -30,7 +32,8 @@ public struct RenderError: Error, CustomStringConvertible, Equatable, Sendable {
     /// One line saying what happened and, where it helps, what to do.
     public let message: String
 
-    init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// `message` one line and of a readable length (paths and font files come from callers).
+    init(_ code: Code, _ message: String) { self.code = code; self.message = message.oneLine(limit: 1000) }
 
     /// The message.
     public var description: String { message }

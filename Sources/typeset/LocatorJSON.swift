@@ -22,8 +22,8 @@ enum LocatorInput {
             throw ToolFailure(status: .badInput, message: "\(error.message) (a Locator file)")
         }
         let value: JSONValue
-        do { value = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch {
-            throw ToolFailure(status: .badInput, message: "\(path): not valid JSON: \(error)")
+        do { value = try JSONInput.parse(bytes) } catch {
+            throw ToolFailure(status: .badInput, message: "\(path): not valid JSON: \(error.description)")
         }
         do { return try parse(value) } catch { throw ToolFailure(status: .badInput, message: "\(path): \(error.reason)") }
     }
@@ -32,34 +32,11 @@ enum LocatorInput {
     struct NotALocator: Error { let reason: String }
 
     /// A Locator from a parsed JSON value (a file's, a request's or a decorations file's `"locator"`), through
-    /// the Locator's own `Codable` conformance.
+    /// the library's JSON decoder, which names the key path of what is wrong.
     static func parse(_ value: JSONValue) throws(NotALocator) -> Locator {
         guard case .object = value else { throw NotALocator(reason: "not a Readium Locator: must be a JSON object") }
-        do {
-            let data = try JSONEncoder().encode(value)
-            return try JSONDecoder().decode(Locator.self, from: data)
-        } catch let error as DecodingError {
-            throw NotALocator(reason: "not a Readium Locator: \(describe(error))")
-        } catch {
-            throw NotALocator(reason: "not a Readium Locator")
-        }
-    }
-
-    /// `missing "href"`, `"locations.progression" is not a number`, `malformed JSON`.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return "missing \"\(parent.isEmpty ? "" : parent + ".")\(key.stringValue)\""
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\"\(path(context))\" is not a \(type == String.self ? "string" : type == Double.self || type == Int.self ? "number" : "\(type)")"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "\"\(path(context))\": \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
+        do { return try JSONInput.decode(Locator.self, from: value) } catch {
+            throw NotALocator(reason: "not a Readium Locator: \(error.description)")
         }
     }
 }

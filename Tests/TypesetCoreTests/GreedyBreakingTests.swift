@@ -22,7 +22,7 @@ import TypesetTestSupport
                 for (index, paragraph) in text.paragraphs.enumerated() {
                     let shapedParagraph = shaped.paragraphs[index]
                     var metrics = ParagraphMetrics()
-                    metrics.measure(shapedParagraph, sizes: [Float](repeating: size, count: paragraph.runs.count))
+                    metrics.measure(shapedParagraph, sizes: [Float](repeating: size, count: paragraph.runs.count), scratch: ParagraphMetrics.MeasuredPrefix())
                     let content = paragraph.units[paragraph.contentRange]
                     func breaks(_ mayGallop: Bool) -> [LineBreak] {
                         GreedyLineBreaker(firstLineWidth: max(1, width - 2 * size), width: width, mayGallop: mayGallop)

@@ -39,7 +39,7 @@ import TypesetTestSupport
                 guard shapedParagraph.contentLength > 0 else { continue }
                 let format = ParagraphFormat(paragraph, settings: Self.justified(.optimal), columnWidth: columnWidth)
                 var metrics = ParagraphMetrics()
-                metrics.measure(shapedParagraph, sizes: format.sizes)
+                metrics.measure(shapedParagraph, sizes: format.sizes, scratch: ParagraphMetrics.MeasuredPrefix())
                 let content = paragraph.units[paragraph.contentRange]
                 var points: [UInt32] = []
                 context.hyphenator.hyphenationPoints(content, language: "en", into: &points)

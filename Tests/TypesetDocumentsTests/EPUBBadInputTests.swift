@@ -30,15 +30,15 @@ import TypesetDocuments
                 #expect(error.message.contains("ZIP"), "\(error.message)")
             }
         }
-        // And from a path: the same error, and a missing file is unreadable.
+        // And from a path: the same error, and a missing file is not found (as for a text file).
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-epub-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("plain.epub").path
         try Data("just text".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: DocumentError.self) { try EPUBReader().read(path: path) }
         do { _ = try EPUBReader().read(path: directory.appendingPathComponent("missing.epub").path) } catch {
-            #expect(error.code == .unreadable)
-            #expect(error.message.contains("missing.epub"))
+            #expect(error.code == .notFound)
+            #expect(error.message.hasSuffix("missing.epub: no such file"), "\(error.message)")
         }
     }
 

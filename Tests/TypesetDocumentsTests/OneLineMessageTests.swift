@@ -38,4 +38,19 @@ import TypesetDocuments
             #expect(!error.message.contains("\n") && error.message.contains(#"evil\nname"#), "\(error.message)")
         }
     }
+
+    /// A path of a megabyte is shortened, keeping the start of the path and the end of the message.
+    @Test func aHugePathIsShortened() {
+        let path = "/tmp/" + String(repeating: "very-long-folder-name/", count: 50_000) + "book.txt"
+        do {
+            _ = try PlainTextReader().read(path: path)
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(error.message.count <= 1000, "\(error.message.count) characters")
+            #expect(error.message.hasPrefix("/tmp/very-long-folder-name/"), "\(error.message.prefix(60))")
+            #expect(error.message.hasSuffix(": no such file") || error.message.hasSuffix(")"), "\(error.message.suffix(60))")
+            #expect(error.message.contains("…"))
+        }
+    }
 }
+

@@ -77,11 +77,12 @@ public struct DecorationProblem: Error, Hashable, Sendable, CustomStringConverti
         }
         // A problem found while parsing (a colour name) concerns no decoration yet: the reason alone says it.
         let prefix = id == nil && index == nil ? "" : subject + ": "
+        // Ids and colour names come from the app or a file: the line stays one line, of a readable length.
         switch outcome {
-        case .rejected: return prefix + what + (prefix.isEmpty ? "" : "; not applied")
+        case .rejected: return (prefix + what + (prefix.isEmpty ? "" : "; not applied")).oneLine(limit: 1000)
         case .adjusted(let range):
             let verb = if case .locatorRelocated = reason { "now at" } else { "widened to" }
-            return "\(prefix)\(what); \(verb) \(range.lowerBound)..<\(range.upperBound)"
+            return "\(prefix)\(what); \(verb) \(range.lowerBound)..<\(range.upperBound)".oneLine(limit: 1000)
         }
     }
 }

@@ -9,5 +9,8 @@ public enum DecorationTarget: Hashable, Sendable {
     case range(Range<UTF16Offset>)
     /// A Locator; its range is `typesetUTF16Offset` (or the quote, found again) and `typesetUTF16Length` (or, for
     /// a Locator from another Readium app, the quote's length). Needs a decoration set made with a ``Publication``.
-    case locator(Locator)
+    ///
+    /// Kept out of line (`indirect`): a Locator is large, and every decoration, most of them ranges, would be as
+    /// large as one.
+    indirect case locator(Locator)
 }

@@ -199,7 +199,8 @@ extension FontconfigConfig {
         guard let pattern = FcPatternCreate() else { throw FontError(.configuration, "FcPatternCreate failed") }
         defer { FcPatternDestroy(pattern) }
         _ = FcPatternAddString(pattern, FC_FAMILY, descriptor.family)
-        _ = FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(descriptor.weight))))
+        // OpenType weights are 1...1000 (a descriptor from a caller may hold any Int; fontconfig answers -1 outside).
+        _ = FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(min(max(descriptor.weight, 1), 1000)))))
         _ = FcPatternAddInteger(pattern, FC_SLANT, descriptor.isItalic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
         _ = FcConfigSubstitute(raw, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)

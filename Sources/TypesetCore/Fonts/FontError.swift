@@ -15,7 +15,8 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
     /// One line saying what happened.
     public let message: String
 
-    init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// `message` one line and of a readable length (family names and paths come from callers and files).
+    init(_ code: Code, _ message: String) { self.code = code; self.message = message.oneLine(limit: 1000) }
 
     /// The message.
     public var description: String { message }

@@ -31,22 +31,24 @@ struct ParagraphLayout: Sendable {
 /// The lines of one paragraph: a stretch of one array shared by the paragraphs laid out together, so that a
 /// layout allocates (and later frees) an array per batch of up to 256 paragraphs rather than one per paragraph.
 /// Allocating and then freeing the previous layout's arrays was over a third of a relayout (callgrind).
+/// Line indices are 32-bit, as a ``PlacedLine``'s are.
 struct LineList: RandomAccessCollection, Sendable {
     private let storage: [LineBox]
-    private let offset: Int
-    /// The number of lines.
-    let count: Int
+    private let offset: Int32
+    private let storedCount: Int32
 
     /// The lines `range` of `storage`.
     init(_ storage: [LineBox], range: Range<Int>) {
         self.storage = storage
-        offset = range.lowerBound
-        count = range.count
+        offset = Int32(truncatingIfNeeded: range.lowerBound)
+        storedCount = Int32(truncatingIfNeeded: range.count)
     }
 
+    /// The number of lines.
+    var count: Int { Int(storedCount) }
     var startIndex: Int { 0 }
     var endIndex: Int { count }
-    subscript(index: Int) -> LineBox { storage[offset + index] }
+    subscript(index: Int) -> LineBox { storage[Int(offset) + index] }
 }
 
 /// Which of the book's styles give way to the reader's settings in a layout: those the reader set
@@ -256,7 +258,7 @@ struct ParagraphLayouter {
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 context: ShapingContext, into lines: LineScratch, cell: CellBox? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
-        metrics.measure(shaped, sizes: format.sizes)
+        metrics.measure(shaped, sizes: format.sizes, scratch: context.measuredPrefix)
         let style = paragraph.pointee.style
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
@@ -274,7 +276,7 @@ struct ParagraphLayouter {
         let breakWidth = max(1, available)
         let firstLineWidth = max(1, available - firstLineIndent)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        let candidates = breakCandidates(paragraph, shaped: shaped, content: content, context: context)
+        let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, context: context)
         // A local function, not a closure value: it is passed down without a heap context per paragraph.
         func hyphenWidth(_ end: Int) -> Float { HyphenGlyph(shaped, before: end, sizes: format.sizes, faces: faces)?.width ?? 0 }
         // The breaks go into the context's scratch array (taken out for the paragraph, so that its storage is
@@ -282,6 +284,9 @@ struct ParagraphLayouter {
         var chosen = context.lineBreakScratch
         context.lineBreakScratch = []
         defer { context.lineBreakScratch = chosen }
+        // The paragraph's own opportunities (in its block, which `shaped` keeps alive), or those merged with
+        // hyphenation points (in the context's scratch, which nothing changes until the paragraph is broken).
+        let candidates = merged ? context.candidateScratch.candidates : shaped.breakBuffer
         var brokenOptimally = false
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
         if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
@@ -320,7 +325,7 @@ struct ParagraphLayouter {
         let lineHeightMultiple = Float(settings.lineHeightMultiple)
         let capRun = capLines > 0 ? 0 : -1
         // A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
-        let oneRunExtents = shaped.runs.count == 1 && format.shifts == nil
+        let oneRunExtents = shaped.runCount == 1 && format.shifts == nil
             ? verticalExtents(shaped, start: 0, end: shaped.contentLength, format: format, skippingRun: -1) : nil
         var capDrop: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
@@ -430,22 +435,23 @@ struct ParagraphLayouter {
         }
     }
 
-    /// The paragraph's break candidates: its own opportunities, merged with the hyphenation points of its words
-    /// when hyphenation is on and its language has patterns (headings and preformatted text are not hyphenated).
-    private func breakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
-                                 context: ShapingContext) -> [UInt32] {
+    /// Whether the paragraph's break candidates are its own opportunities merged with the hyphenation points of its
+    /// words, left in `context.candidateScratch` (hyphenation on, a language with patterns, points found; headings
+    /// and preformatted text are not hyphenated), rather than its own opportunities alone.
+    private func mergedBreakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
+                                       context: ShapingContext) -> Bool {
         guard ParagraphFormat.hyphenates(paragraph.pointee.style, settings: settings, precedence: precedence),
-              shaped.contentLength > 0 else { return shaped.breaks }
+              shaped.contentLength > 0 else { return false }
         switch paragraph.pointee.style.role {
-        case .heading, .preformatted: return shaped.breaks
+        case .heading, .preformatted: return false
         case .body, .blockQuote, .listItem: break
         }
-        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return shaped.breaks }
+        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return false }
         context.hyphenationScratch.removeAll(keepingCapacity: true)
         context.hyphenator.hyphenationPoints(content, language: language, into: &context.hyphenationScratch)
-        guard !context.hyphenationScratch.isEmpty else { return shaped.breaks }
-        BreakCandidate.merge(shaped.breaks, hyphenationPoints: context.hyphenationScratch, into: &context.candidateScratch)
-        return context.candidateScratch
+        guard !context.hyphenationScratch.isEmpty else { return false }
+        BreakCandidate.merge(shaped.breakBuffer, hyphenationPoints: context.hyphenationScratch, into: context.candidateScratch)
+        return true
     }
 
     /// How far above and below the baseline the ruby annotations whose bases start on `start..<end` reach, in points.

@@ -22,45 +22,48 @@ func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
     throws(FontError) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, (count + 63) / 64))
-    // The results are moved into place as each chunk finishes and moved out into the array returned: no
-    // optional per index to unwrap and copy (a retain and a release per paragraph of every relayout).
-    let results = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
-    // Each index is written by exactly one worker, and read only after concurrentPerform returns.
-    nonisolated(unsafe) let output = results
-    let next = Atomic<Int>(0)
-    let failure = Locked<FontError?>(nil)
-    // The chunks written, so that a failure can release what they hold.
-    let written = Locked<[Range<Int>]>([])
     let chunk = max(1, min(256, count / (workers * 8)))
-    let work: @Sendable (Int) -> Void = { _ in
-        let context = pool.checkOut()
-        defer { pool.checkIn(context) }
-        while true {
-            let start = next.add(chunk, ordering: .relaxed).oldValue
-            if start >= count || failure.withLock({ $0 != nil }) { return }
-            let range = start..<min(count, start + chunk)
-            do throws(FontError) {
-                let values = try body(range, context)
-                precondition(values.count == range.count, "a chunk's body returns one result per index")
-                _ = UnsafeMutableBufferPointer(rebasing: output[range]).initialize(fromContentsOf: values)
-                written.withLock { $0.append(range) }
-            } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
-                return
+    // The results are moved straight into the storage of the array returned as each chunk finishes: no optional
+    // per index to unwrap and copy (a retain and a release per paragraph of every relayout), and no second buffer
+    // of every result alive beside the array (a text of millions of short lines would hold both).
+    var failure: FontError?
+    let array = [T](possiblyEmptyCapacity: count) { buffer, initialized in
+        // Each index is written by exactly one worker, and read only after concurrentPerform returns.
+        nonisolated(unsafe) let output = buffer
+        let next = Atomic<Int>(0)
+        let failed = Locked<FontError?>(nil)
+        // The chunks written, so that a failure can release what they hold.
+        let written = Locked<[Range<Int>]>([])
+        let work: @Sendable (Int) -> Void = { _ in
+            let context = pool.checkOut()
+            defer { pool.checkIn(context) }
+            while true {
+                let start = next.add(chunk, ordering: .relaxed).oldValue
+                if start >= count || failed.withLock({ $0 != nil }) { return }
+                let range = start..<min(count, start + chunk)
+                do throws(FontError) {
+                    let values = try body(range, context)
+                    precondition(values.count == range.count, "a chunk's body returns one result per index")
+                    _ = UnsafeMutableBufferPointer(rebasing: output[range]).initialize(fromContentsOf: values)
+                    written.withLock { $0.append(range) }
+                } catch {
+                    failed.withLock { if $0 == nil { $0 = error } }
+                    return
+                }
             }
         }
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        failure = failed.withLock { $0 }
+        if failure != nil {
+            for range in written.withLock({ $0 }) { UnsafeMutableBufferPointer(rebasing: buffer[range]).deinitialize() }
+            initialized = 0
+        } else {
+            // With no failure, every index was written exactly once (a body returns one result per index).
+            initialized = count
+        }
     }
-    if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-    if let error = failure.withLock({ $0 }) {
-        for range in written.withLock({ $0 }) { UnsafeMutableBufferPointer(rebasing: results[range]).deinitialize() }
-        results.deallocate()
-        throw error
-    }
-    // With no failure, every index was written exactly once (a body returns one result per index).
-    defer { results.deallocate() }
-    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-        initialized = buffer.moveInitialize(fromContentsOf: results)
-    }
+    if let failure { throw failure }
+    return array
 }
 
 /// The ``ShapingContext``s of one ``Typesetter``, reused across layouts so their caches stay warm.

@@ -114,6 +114,7 @@ struct TableLayout {
         var minimum = [Float](repeating: 0, count: columnCount)
         var maximum = [Float](repeating: 0, count: columnCount)
         var spanning: [(column: Int, span: Int, minimum: Float, maximum: Float)] = []
+        let measured = ParagraphMetrics.MeasuredPrefix()
         for row in rows {
             for cell in row.cells {
                 guard let style = text.paragraphs[cell.paragraphs.lowerBound].style.tableCell else { continue }
@@ -121,7 +122,8 @@ struct TableLayout {
                 for paragraph in cell.paragraphs where shaped.paragraphRange.contains(paragraph) {
                     let widths = text.paragraphs.withUnsafeBufferPointer { paragraphs in
                         guard let base = paragraphs.baseAddress else { return (minimum: Float(0), maximum: Float(0)) }
-                        return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics)
+                        return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics,
+                                                       scratch: measured)
                     }
                     cellMinimum = max(cellMinimum, widths.minimum)
                     cellMaximum = max(cellMaximum, widths.maximum)
@@ -206,11 +208,11 @@ extension ParagraphLayouter {
     /// The narrowest width a paragraph can be set in without breaking a word (its longest unbreakable stretch) and
     /// its widest (its longest line between hard breaks), block indents included, in points.
     func contentWidths(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph,
-                       metrics: inout ParagraphMetrics) -> (minimum: Float, maximum: Float) {
+                       metrics: inout ParagraphMetrics, scratch: ParagraphMetrics.MeasuredPrefix) -> (minimum: Float, maximum: Float) {
         let format = self.format(paragraph, shaped: shaped, width: columnWidth)
         let indents = format.blockIndent + format.endIndent
         guard shaped.contentLength > 0 else { return (indents, indents) }
-        metrics.measure(shaped, sizes: format.sizes)
+        metrics.measure(shaped, sizes: format.sizes, scratch: scratch)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         var minimum: Float = 0, maximum: Float = 0
         var previous = 0, lineStart = 0

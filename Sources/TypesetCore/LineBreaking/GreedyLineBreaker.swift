@@ -24,12 +24,12 @@ struct GreedyLineBreaker {
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
-    /// those merged with hyphenation points), measuring with `metrics` (per-unit x prefix, in points); `units`
+    /// those merged with hyphenation points, kept alive by the caller for the call), measuring with `metrics` (per-unit x prefix, in points); `units`
     /// are the content's source units and `hyphenWidth(end)` the width of the hyphen shown when a line ends at
     /// a hyphenation point `end`.
     /// `hyphenationPoints(range)` gives the hyphenation points inside `range` (content offsets, ascending) for an
     /// emergency cut, whether or not the paragraph is hyphenated.
-    func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+    func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?,
                     hyphenationPoints: (Range<Int>) -> [Int] = { _ in [] }) -> [LineBreak] {
         var result: [LineBreak] = []
@@ -39,7 +39,7 @@ struct GreedyLineBreaker {
     }
 
     /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
-    func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+    func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?,
                     hyphenationPoints: (Range<Int>) -> [Int] = { _ in [] }, into result: inout [LineBreak]) {
         result.removeAll(keepingCapacity: true)
@@ -47,7 +47,8 @@ struct GreedyLineBreaker {
         guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
         // The loop below reads through buffer pointers (it runs once per break opportunity of every relayout, and
         // bounds checks and array retains were most of its cost); these are the bounds that make that safe.
-        guard metrics.prefix.count > count, metrics.clusterStarts.count > count, units.count >= count else {
+        guard metrics.prefix.count > count, metrics.base.count > count >> ParagraphMetrics.blockShift,
+              metrics.clusterStarts.count > count, units.count >= count else {
             result.append(LineBreak(end: count, hard: true))
             return
         }
@@ -62,11 +63,9 @@ struct GreedyLineBreaker {
         let gallops = mayGallop && shaped.hasMonotoneWidthsAndPlainBreaks && breaks.count == shaped.breaks.count
             && scale.isFinite && scale >= 0
         var previousLineCount = 8  // opportunities per line, the gallop's first step
-        metrics.prefix.withUnsafeBufferPointer { prefix in
-        metrics.base.withUnsafeBufferPointer { base in
-        metrics.clusterStarts.withUnsafeBufferPointer { clusterStarts in
+        // `metrics`, borrowed for the call, keeps its buffers alive; the caller keeps `breaks` alive.
+        let prefix = metrics.prefix, base = metrics.base, clusterStarts = metrics.clusterStarts
         units.withUnsafeBufferPointer { content in
-        breaks.withUnsafeBufferPointer { breaks in
             // Widths from the positions ParagraphMetrics keeps (`Double`, so exact far into a paragraph), the line
             // start's found once per line; `available` includes the fit tolerance.
             let shift = ParagraphMetrics.blockShift
@@ -226,10 +225,6 @@ struct GreedyLineBreaker {
                     emit(end, hard: false)
                 }
             }
-        }
-        }
-        }
-        }
         }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }

@@ -81,7 +81,7 @@ struct OptimalLineBreaker {
     ///   - metrics: per-unit x prefix sums of the paragraph, in points through ``ParagraphMetrics/width(_:_:)``.
     ///   - sizes: font size per attribute run (for the widths of spaces).
     ///   - hyphenWidth: the width of the hyphen drawn when a line ends at hyphenation point `end`.
-    func breakLines(_ shaped: ShapedParagraph, breaks: [UInt32], metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
+    func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     sizes: [Float], hyphenWidth: (Int) -> Float, scratch: Scratch) -> [LineBreak]? {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }

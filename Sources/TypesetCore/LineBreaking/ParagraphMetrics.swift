@@ -10,11 +10,11 @@
 struct ParagraphMetrics {
     /// `(base[i >> blockShift] + prefix[i]) * scale` = advance of units `0..<i` for a cluster start `i`; units
     /// inside a cluster repeat the cluster's start. Index `count` is the paragraph's total advance.
-    private(set) var prefix: [Float]
+    private(set) var prefix = UnsafeBufferPointer<Float>(start: nil, count: 0)
     /// The position of every block's first unit (see the type's comment).
-    private(set) var base: [Double]
+    private(set) var base = UnsafeBufferPointer<Double>(start: nil, count: 0)
     /// 1 where a unit starts a shaping cluster.
-    private(set) var clusterStarts: [UInt8]
+    private(set) var clusterStarts = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Points per unit of ``prefix``: the font size when the prefix is the shaped paragraph's own (in ems), 1 when
     /// it was measured in points.
     private(set) var scale: Double = 1
@@ -23,124 +23,159 @@ struct ParagraphMetrics {
     private(set) var fitTolerance: Double = 0
     /// The paragraph's ``BreakAdjustment``s in points, by ascending offset (almost always none).
     private(set) var adjustments: [(offset: Int, end: Double, start: Double)] = []
+    /// What ``prefix``, ``base`` and ``clusterStarts`` point into, kept alive with them: the shaped paragraph's
+    /// block, or the ``MeasuredPrefix`` a paragraph of several sizes was measured into.
+    private var owner: AnyObject?
 
     /// Units per block of ``prefix``, as a shift.
     static let blockShift = 8
 
-    init() { prefix = []; base = []; clusterStarts = [] }
+    /// The number of block starts for a paragraph of `count` units (its `count + 1` positions).
+    @inline(__always)
+    static func blockCount(units count: Int) -> Int { (count >> blockShift) + 1 }
+
+    init() {}
 
     /// The metrics of `shaped` with `sizes[attributeIndex]` points per em. A paragraph set in one size (nearly
     /// all of them) shares the prefix sums computed in ems at shaping time, so a new width or size costs nothing
-    /// here; a paragraph with several sizes is measured again, reusing storage.
-    mutating func measure(_ shaped: ShapedParagraph, sizes: [Float]) {
+    /// here; a paragraph with several sizes is measured again into `scratch` (a worker's, reused from paragraph to
+    /// paragraph: measuring into it again changes what earlier metrics measured into it read).
+    mutating func measure(_ shaped: ShapedParagraph, sizes: [Float], scratch measured: MeasuredPrefix) {
         fitTolerance = Double(sizes.max() ?? 0) / 16_384
         if !adjustments.isEmpty { adjustments.removeAll() }
-        for adjustment in shaped.breakAdjustments {
-            let size = Double(sizes[Int(adjustment.attributeIndex)])
-            adjustments.append((Int(adjustment.offset), Double(adjustment.endEms) * size, Double(adjustment.startEms) * size))
+        if shaped.hasBreakAdjustments {
+            for adjustment in shaped.breakAdjustments {
+                let size = Double(sizes[Int(adjustment.attributeIndex)])
+                adjustments.append((Int(adjustment.offset), Double(adjustment.endEms) * size, Double(adjustment.startEms) * size))
+            }
         }
         if let size = sizes.first, sizes.allSatisfy({ $0 == size }) {
-            prefix = shaped.emPrefix
-            base = shaped.emBase
-            clusterStarts = shaped.clusterStarts
+            (owner, prefix, base, clusterStarts) = shaped.prefixSums
             scale = Double(size)
             return
         }
         scale = 1
-        ParagraphMetrics.computePrefix(runs: shaped.runs, clusters: shaped.clusters, advances: shaped.advances,
-                                       count: shaped.contentLength, sizes: sizes, caretSpans: shaped.caretSpans,
-                                       prefix: &prefix, base: &base, clusterStarts: &clusterStarts)
+        let total = shaped.contentLength + 1, blocks = Self.blockCount(units: shaped.contentLength)
+        measured.reserve(total)
+        let runs = shaped.runs, clusters = shaped.clusters, advances = shaped.advances
+        runs.withUnsafeBufferPointer { runs in
+            clusters.withUnsafeBufferPointer { clusters in
+                advances.withUnsafeBufferPointer { advances in
+                    ParagraphMetrics.computePrefix(runs: runs, clusters: clusters, advances: advances, count: shaped.contentLength,
+                                                   sizes: sizes, caretSpans: shaped.caretSpans,
+                                                   prefix: UnsafeMutableBufferPointer(start: measured.prefix, count: total),
+                                                   base: UnsafeMutableBufferPointer(start: measured.base, count: blocks),
+                                                   clusterStarts: UnsafeMutableBufferPointer(start: measured.starts, count: total))
+                }
+            }
+        }
+        prefix = UnsafeBufferPointer(start: measured.prefix, count: total)
+        base = UnsafeBufferPointer(start: measured.base, count: blocks)
+        clusterStarts = UnsafeBufferPointer(start: measured.starts, count: total)
+        owner = measured
+    }
+
+    /// Storage for the prefix sums of paragraphs measured in several sizes: one growing block per layout worker,
+    /// rather than arrays made per paragraph.
+    final class MeasuredPrefix {
+        private(set) var prefix = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+        private(set) var base = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+        private(set) var starts = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+        private var capacity = 0
+
+        /// Makes room for the positions of a paragraph of `count - 1` units (and its block starts).
+        func reserve(_ count: Int) {
+            guard count > capacity else { return }
+            prefix.deallocate(); base.deallocate(); starts.deallocate()
+            capacity = max(count, 2 * capacity)
+            prefix = .allocate(capacity: capacity)
+            base = .allocate(capacity: ParagraphMetrics.blockCount(units: capacity))
+            starts = .allocate(capacity: capacity)
+        }
+
+        deinit { prefix.deallocate(); base.deallocate(); starts.deallocate() }
     }
 
     /// Computes prefix sums of the glyph advances per UTF-16 unit, `sizes[attributeIndex]` points per em, relative
-    /// to their blocks (see the type's comment); the sum runs in `Double`.
+    /// to their blocks (see the type's comment), into `prefix` and `clusterStarts`, which hold exactly `count + 1`
+    /// entries each, and `base`, which holds ``blockCount(units:)``; the sum runs in `Double`.
     ///
-    /// Writes straight into storage of the final size (`count + 1` entries): appending two values per unit was a
-    /// sixth of warm shaping (perf). Every write is bounded, so clusters that do not ascend cannot write outside.
+    /// Writes straight into storage of the final size, since appending two values per unit weighed on warm
+    /// shaping. Every write is bounded, so clusters that do not ascend cannot write outside.
     /// Units where a caret cannot stop (see ``CaretSpan``) are not cluster starts either, so that no line starts
     /// there.
-    static func computePrefix(runs: [ShapedRun], clusters: [UInt32], advances: [Float], count: Int, sizes: [Float],
-                              caretSpans: [CaretSpan], prefix: inout [Float], base: inout [Double],
-                              clusterStarts: inout [UInt8]) {
-        let total = count + 1
-        var starts: [UInt8] = []
-        var bases = [Double](repeating: 0, count: (count >> blockShift) + 1)
-        prefix = [Float](unsafeUninitializedCapacity: total) { prefixBuffer, prefixCount in
-            starts = [UInt8](unsafeUninitializedCapacity: total) { startBuffer, startCount in
-            bases.withUnsafeMutableBufferPointer { baseBuffer in
-                var written = 0
-                var x: Double = 0
-                var clusterX: Double = 0  // where the cluster being measured started
-                let blockMask = (1 << blockShift) - 1
-                // Unit `written` is at `value`: a block's first unit sets the block's start.
-                @inline(__always) func put(_ value: Double, start: UInt8) {
-                    if written & blockMask == 0 { baseBuffer[written >> blockShift] = value }
-                    prefixBuffer[written] = Float(value - baseBuffer[written >> blockShift])
-                    startBuffer[written] = start
-                    written += 1
-                }
-                @inline(__always) func fill(to limit: Int, _ value: Double) {
-                    let end = min(limit, count)
-                    while written < end { put(value, start: 0) }
-                }
-                advances.withUnsafeBufferPointer { advances in
-                    clusters.withUnsafeBufferPointer { clusters in
-                        for run in runs {
-                            let size = Double(sizes[Int(run.attributeIndex)])
-                            var g = Int(run.glyphStart)
-                            let glyphEnd = min(Int(run.glyphEnd), clusters.count, advances.count)
-                            while g < glyphEnd {
-                                // The usual glyph, one per unit: its cluster is the next unit and the next glyph's is
-                                // not the same. The steps below, without their loops (a third of them per unit).
-                                while g < glyphEnd, written < count, Int(clusters[g]) == written,
-                                      g + 1 == glyphEnd || Int(clusters[g + 1]) != written {
-                                    clusterX = x
-                                    put(x, start: 1)
-                                    x += Double(advances[g]) * size
-                                    g += 1
-                                }
-                                guard g < glyphEnd else { break }
-                                let cluster = Int(clusters[g])
-                                // Units up to this cluster (a cluster with no glyph of its own belongs to the previous one).
-                                fill(to: cluster, clusterX)
-                                clusterX = x
-                                if written == cluster && written < count { put(x, start: 1) }
-                                // Every glyph of this cluster.
-                                while g < glyphEnd, Int(clusters[g]) == cluster { x += Double(advances[g]) * size; g += 1 }
-                            }
-                            fill(to: Int(run.end), clusterX)
-                            clusterX = x
-                        }
-                    }
-                }
-                fill(to: count, clusterX)
-                put(x, start: 1)
-                prefixCount = written
-                startCount = written
-            }
-            }
+    static func computePrefix(runs: UnsafeBufferPointer<ShapedRun>, clusters: UnsafeBufferPointer<UInt32>,
+                              advances: UnsafeBufferPointer<Float>, count: Int, sizes: [Float], caretSpans: [CaretSpan],
+                              prefix prefixBuffer: UnsafeMutableBufferPointer<Float>,
+                              base baseBuffer: UnsafeMutableBufferPointer<Double>,
+                              clusterStarts startBuffer: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(prefixBuffer.count == count + 1 && startBuffer.count == count + 1
+                     && baseBuffer.count == blockCount(units: count), "prefix sums hold count + 1 entries")
+        var written = 0
+        var x: Double = 0
+        var clusterX: Double = 0  // where the cluster being measured started
+        let blockMask = (1 << blockShift) - 1
+        // Unit `written` is at `value`: a block's first unit sets the block's start.
+        @inline(__always) func put(_ value: Double, start: UInt8) {
+            if written & blockMask == 0 { baseBuffer[written >> blockShift] = value }
+            prefixBuffer[written] = Float(value - baseBuffer[written >> blockShift])
+            startBuffer[written] = start
+            written += 1
         }
+        @inline(__always) func fill(to limit: Int, _ value: Double) {
+            let end = min(limit, count)
+            while written < end { put(value, start: 0) }
+        }
+        for run in runs {
+            let size = Double(sizes[Int(run.attributeIndex)])
+            var g = Int(run.glyphStart)
+            let glyphEnd = min(Int(run.glyphEnd), clusters.count, advances.count)
+            while g < glyphEnd {
+                // The usual glyph, one per unit: its cluster is the next unit and the next glyph's is
+                // not the same. The steps below, without their loops (a third of them per unit).
+                while g < glyphEnd, written < count, Int(clusters[g]) == written,
+                      g + 1 == glyphEnd || Int(clusters[g + 1]) != written {
+                    clusterX = x
+                    put(x, start: 1)
+                    x += Double(advances[g]) * size
+                    g += 1
+                }
+                guard g < glyphEnd else { break }
+                let cluster = Int(clusters[g])
+                // Units up to this cluster (a cluster with no glyph of its own belongs to the previous one).
+                fill(to: cluster, clusterX)
+                clusterX = x
+                if written == cluster && written < count { put(x, start: 1) }
+                // Every glyph of this cluster.
+                while g < glyphEnd, Int(clusters[g]) == cluster { x += Double(advances[g]) * size; g += 1 }
+            }
+            fill(to: Int(run.end), clusterX)
+            clusterX = x
+        }
+        fill(to: count, clusterX)
+        put(x, start: 1)
         for span in caretSpans {
             var offset = max(1, span.start)
-            while offset <= span.end && offset < count && offset < starts.count {
-                if !CaretSpan.allowsStop(at: offset, in: caretSpans) { starts[offset] = 0 }
+            while offset <= span.end && offset < count {
+                if !CaretSpan.allowsStop(at: offset, in: caretSpans) { startBuffer[offset] = 0 }
                 offset += 1
             }
         }
-        clusterStarts = starts
-        base = bases
-    }
-
-    /// Advance width of units `start..<end` (both cluster boundaries), in points.
-    @inline(__always)
-    func width(_ start: Int, _ end: Int) -> Double {
-        ((base[end >> Self.blockShift] + Double(prefix[end])) - (base[start >> Self.blockShift] + Double(prefix[start]))) * scale
     }
 
     /// The x position of unit `offset` (a cluster boundary) from the paragraph's start, in points.
     @inline(__always)
     func position(_ offset: Int) -> Double {
-        (base[offset >> Self.blockShift] + Double(prefix[offset])) * scale
+        // Checked as an array's subscript would be: offsets come from the breakers, always within the content.
+        precondition(UInt(bitPattern: offset) < UInt(prefix.count))
+        return (base[offset >> Self.blockShift] + Double(prefix[offset])) * scale
+    }
+
+    /// Advance width of units `start..<end` (both cluster boundaries), in points.
+    @inline(__always)
+    func width(_ start: Int, _ end: Int) -> Double {
+        precondition(UInt(bitPattern: start) < UInt(prefix.count) && UInt(bitPattern: end) < UInt(prefix.count))
+        return ((base[end >> Self.blockShift] + Double(prefix[end])) - (base[start >> Self.blockShift] + Double(prefix[start]))) * scale
     }
 
     /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
@@ -166,5 +201,8 @@ struct ParagraphMetrics {
 
     /// Whether `offset` starts a cluster (or is the end of the content).
     @inline(__always)
-    func isClusterStart(_ offset: Int) -> Bool { clusterStarts[offset] != 0 }
+    func isClusterStart(_ offset: Int) -> Bool {
+        precondition(UInt(bitPattern: offset) < UInt(clusterStarts.count))
+        return clusterStarts[offset] != 0
+    }
 }

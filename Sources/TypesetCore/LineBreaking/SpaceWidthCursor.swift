@@ -5,9 +5,9 @@
 struct SpaceWidthCursor {
     // The shaped paragraph's arrays, held directly: read through the paragraph's storage, each access cost a
     // retain and a release (a third of the cursor's time, callgrind).
-    private let clusters: [UInt32]
-    private let advances: [Float]
-    private let runs: [ShapedRun]
+    private let clusters: ShapedArray<UInt32>
+    private let advances: ShapedArray<Float>
+    private let runs: ShapedArray<ShapedRun>
     private let content: ArraySlice<UInt16>
     private let sizes: [Float]
     /// Glyphs before `glyph` are summed into `sum`; `run` is the run holding `glyph` (or the last run).

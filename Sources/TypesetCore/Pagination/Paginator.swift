@@ -47,9 +47,12 @@ struct Paginator {
         func finishPage(end: Int) {
             closeTableBorder()
             let height = mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
+            // The page gets an array of exactly its lines; the scratch keeps its storage for the next page (handing
+            // the scratch itself over left every page with the scratch's capacity, twice its lines).
+            let pagePlacements = placements.withUnsafeBufferPointer { [PlacedLine]($0) }
             pages.append(Page(index: pages.count, range: pageStart..<end,
                               size: Size(width: settings.pageSize.width, height: height),
-                              section: section, placements: placements, boxes: boxes, tableRows: tableRows))
+                              section: section, placements: pagePlacements, boxes: boxes, tableRows: tableRows))
             placements.removeAll(keepingCapacity: true)
             boxes.removeAll()
             tableRows.removeAll()

@@ -14,8 +14,9 @@ extension BookLayout {
     /// The end of the document (offset = length).
     public var endOfDocument: TextPosition { TextPosition(offset: text.length) }
 
-    /// `to.offset − from.offset`, in UTF-16 units, as `UITextInput.offset(from:to:)`.
-    public func offset(from: TextPosition, to: TextPosition) -> Int { to.offset - from.offset }
+    /// `to.offset − from.offset`, in UTF-16 units, as `UITextInput.offset(from:to:)`; `Int.max` or `Int.min` where
+    /// the difference of two positions a caller made up does not fit.
+    public func offset(from: TextPosition, to: TextPosition) -> Int { to.offset.subtractingSaturating(from.offset) }
 
     /// `position.offset + offset`, or nil outside `0...length`, as `UITextInput.position(from:offset:)`. Pure
     /// arithmetic: the result may fall inside a grapheme or a surrogate pair (geometric methods snap).

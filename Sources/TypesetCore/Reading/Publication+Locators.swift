@@ -158,36 +158,48 @@ extension Publication {
     }
 
     /// The occurrence of `quote` in `range` whose surroundings agree best with `before` and `after` (the number
-    /// of matching units next to it), ties going to the occurrence nearest `expected`. One linear scan over a copy
+    /// of matching units next to it), ties going to the occurrence nearest `expected`, then to the first. One copy
     /// of the range's units, so that a quote may span paragraphs; it runs only for a Locator whose offset no
     /// longer matches its quote.
+    ///
+    /// Linear in the range and the three strings, however many occurrences (``UTF16Search``): a backward pass
+    /// finds every occurrence and how much of `before` precedes it, a forward pass finds them again with how much
+    /// of `after` follows and keeps the best. (Comparing each occurrence with the quote and its context is
+    /// O(range × quote), which a long quote that occurs everywhere makes unbounded.)
     private func bestOccurrence(of quote: [UInt16], before: [UInt16], after: [UInt16], near expected: UTF16Offset,
                                 in range: Range<UTF16Offset>) -> UTF16Offset? {
         guard !quote.isEmpty, range.count >= quote.count else { return nil }
         let haystack = text.units(in: range)
-        var best: (offset: UTF16Offset, score: Int, distance: Int)?
-        let first = quote[0]
-        var i = 0
-        let last = haystack.count - quote.count
-        while i <= last {
-            if haystack[i] == first && haystack[i..<(i + quote.count)].elementsEqual(quote) {
-                var score = 0
-                while score < before.count, i - score - 1 >= 0, haystack[i - score - 1] == before[before.count - 1 - score] { score += 1 }
-                var afterScore = 0
-                let end = i + quote.count
-                while afterScore < after.count, end + afterScore < haystack.count, haystack[end + afterScore] == after[afterScore] { afterScore += 1 }
-                score += afterScore
-                let offset = range.lowerBound + i
-                let distance = abs(offset - expected)
+        return haystack.withUnsafeBufferPointer { units -> UTF16Offset? in
+            let n = units.count, m = quote.count
+            // Backward: the text read from its end, the quote and `before` reversed, so that an occurrence is found
+            // where `before` starts to be compared. Scores are kept per occurrence, last occurrence first.
+            let backward = UnitsView(units, reversed: true)
+            var beforeScores: [UInt32] = []
+            var precedes = UTF16Search.Agreement(pattern: before.reversed(), text: backward)
+            UTF16Search(quote.reversed()).forEachOccurrence(in: backward) { reversedStart in
+                // The occurrence occupies reversed positions reversedStart..<reversedStart + m; before it (in the
+                // text) come reversed positions from reversedStart + m on.
+                beforeScores.append(UInt32(clamping: precedes.at(reversedStart + m)))
+            }
+            guard !beforeScores.isEmpty else { return nil }
+            var follows = UTF16Search.Agreement(pattern: after, text: UnitsView(units))
+            var best: (offset: UTF16Offset, score: Int, distance: Int)?
+            var index = beforeScores.count
+            UTF16Search(quote).forEachOccurrence(in: UnitsView(units)) { start in
+                index -= 1
+                guard index >= 0, start + m <= n else { return }
+                let score = Int(beforeScores[index]) + follows.at(start + m)
+                let offset = range.lowerBound + start
+                let distance = offset >= expected ? offset - expected : expected - offset
                 if let current = best, score < current.score || (score == current.score && distance >= current.distance) {
                     // The occurrence found before agrees better with the context, or as well and nearer.
                 } else {
                     best = (offset, score, distance)
                 }
             }
-            i += 1
+            return best?.offset
         }
-        return best?.offset
     }
 }
 
@@ -243,8 +255,9 @@ public struct LocatorError: Error, CustomStringConvertible, Equatable {
     /// One line for the user.
     public let message: String
 
-    /// Creates an error.
-    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// Creates an error; `message` is made one line and of a readable length (it quotes hrefs and text from the
+    /// Locator).
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message.oneLine(limit: 1000) }
 
     /// The message.
     public var description: String { message }

@@ -76,7 +76,8 @@ public struct Publication: Sendable {
 
     /// Readium's position count of a resource of `length` UTF-16 units: one per 1024, at least one.
     public static func positionCount(ofLength length: Int) -> Int {
-        max(1, (length + charactersPerPosition - 1) / charactersPerPosition)
+        // Rounded up without adding to `length` first, which could overflow.
+        max(1, length / charactersPerPosition + (length % charactersPerPosition > 0 ? 1 : 0))
     }
 
     /// Creates a publication.

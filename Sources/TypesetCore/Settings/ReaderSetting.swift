@@ -212,19 +212,26 @@ public struct ReaderSetting: Sendable {
         }
     }
 
+    /// A refused value as a message shows it: in points with two decimals, or in full when that would make it 0
+    /// (`1e-300`): "must be at least 1, got 0" for a value that is not 0 says nothing.
+    private static func reported(_ value: Double) -> String {
+        let points = formatPoints(value)
+        return value != 0 && (points == "0" || points == "-0") ? String(describing: value) : points
+    }
+
     private func checkNumber(_ number: Double, range: ClosedRange<Double>, positive: Bool) throws(InvalidSetting) {
         guard number.isFinite else { throw invalid("\(number) is not a finite number") }
         if positive && range.lowerBound == 0 {
-            guard number > 0 else { throw invalid("must be positive, got \(formatPoints(number))") }
+            guard number > 0 else { throw invalid("must be positive, got \(Self.reported(number))") }
         } else if range.lowerBound == 0 {
-            guard number >= 0 else { throw invalid("must not be negative, got \(formatPoints(number))") }
+            guard number >= 0 else { throw invalid("must not be negative, got \(Self.reported(number))") }
         } else {
             guard number >= range.lowerBound else {
-                throw invalid("must be at least \(formatPoints(range.lowerBound)), got \(formatPoints(number))")
+                throw invalid("must be at least \(formatPoints(range.lowerBound)), got \(Self.reported(number))")
             }
         }
         guard number <= range.upperBound else {
-            throw invalid("must be at most \(formatPoints(range.upperBound)), got \(formatPoints(number))")
+            throw invalid("must be at most \(formatPoints(range.upperBound)), got \(Self.reported(number))")
         }
     }
 

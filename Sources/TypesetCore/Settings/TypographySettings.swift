@@ -100,7 +100,7 @@ public struct TypographySettings: Hashable, Sendable {
 
     /// The width of one column in points.
     public var columnWidth: Double {
-        (contentRect.width - columnGap * Double(columns - 1)) / Double(columns)
+        (contentRect.width - columnGap * (Double(columns) - 1)) / Double(columns)
     }
 }
 

@@ -5,8 +5,7 @@ extension ParagraphShaper {
     /// (each centred in its widened cell), less what the annotation may overhang neighbouring kana (up to one
     /// ruby character on each side, as JLReq 3.3 allows, and only when both neighbours are kana, so that the
     /// annotation stays centred). Changes `advances` and `offsets` (in ems of each glyph's run) of the base's glyphs.
-    func shapeRubies(_ paragraph: Paragraph, units: [UInt16], runs: [ShapedRun],
-                     clusters: [UInt32], advances: inout [Float], offsets: inout [SIMD2<Float>]) -> [ShapedRuby] {
+    func shapeRubies(_ paragraph: Paragraph, units: [UInt16], runs: [ShapedRun], glyphs: inout GlyphSink) -> [ShapedRuby] {
         let contentStart = paragraph.contentRange.lowerBound
         var rubies: [ShapedRuby] = []
         var index = 0
@@ -30,7 +29,7 @@ extension ParagraphShaper {
                                   baseAttributeIndex: baseRun.attributeIndex, annotationAttributeIndex: Int32(index),
                                   faceID: shaped.faceID, glyphIDs: shaped.ids, clusters: shaped.clusters,
                                   advances: shaped.advances, width: shaped.advances.reduce(0, +))
-            widenBase(&ruby, units: units, runs: runs, clusters: clusters, advances: &advances, offsets: &offsets)
+            widenBase(&ruby, units: units, runs: runs, glyphs: &glyphs)
             rubies.append(ruby)
         }
         return rubies
@@ -77,14 +76,13 @@ extension ParagraphShaper {
     }
 
     /// Spaces out the base's glyphs when the annotation is wider than the base (see ``shapeRubies``).
-    private func widenBase(_ ruby: inout ShapedRuby, units: [UInt16], runs: [ShapedRun], clusters: [UInt32],
-                           advances: inout [Float], offsets: inout [SIMD2<Float>]) {
+    private func widenBase(_ ruby: inout ShapedRuby, units: [UInt16], runs: [ShapedRun], glyphs sink: inout GlyphSink) {
         var glyphs: [Int] = []
         for run in runs where !run.isOutOfFlow && run.start < Int32(ruby.base.upperBound) && run.end > Int32(ruby.base.lowerBound) {
-            for g in run.glyphRange where ruby.base.contains(Int(clusters[g])) && advances[g] > 0 { glyphs.append(g) }
+            for g in run.glyphRange where ruby.base.contains(Int(sink.cluster(g))) && sink.advance(g) > 0 { glyphs.append(g) }
         }
         guard !glyphs.isEmpty else { return }
-        let baseWidth = glyphs.reduce(Float(0)) { $0 + advances[$1] }
+        let baseWidth = glyphs.reduce(Float(0)) { $0 + sink.advance($1) }
         let excess = ruby.width * ShapedRuby.scale - baseWidth
         guard excess > 0 else { return }
         func isKana(_ offset: Int) -> Bool {
@@ -99,10 +97,9 @@ extension ParagraphShaper {
         let overhang = isKana(before) && isKana(after) ? min(excess / 2, ShapedRuby.scale) : 0
         let padding = (excess - 2 * overhang) / Float(glyphs.count)
         guard padding > 0 else { return }
-        if offsets.isEmpty { offsets = [SIMD2<Float>](repeating: .zero, count: advances.count) }
         for g in glyphs {
-            advances[g] += padding
-            offsets[g].x += padding / 2
+            sink.setAdvance(g, sink.advance(g) + padding)
+            sink.setOffset(g, sink.offset(g) + SIMD2(padding / 2, 0))
         }
     }
 }

@@ -42,10 +42,7 @@ struct ParagraphShaper {
         let firstStyle = settings.resolve(paragraph.runs.first?.style ?? .body, role: role, readerFamily: family)
         let primary = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family).primary
         guard count > 0 else {
-            return ShapedParagraph(.init(contentLength: 0, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
-                                   runs: [], glyphIDs: [],
-                                   clusters: [], advances: [], offsets: [], breaks: [BreakCandidate.encode(offset: 0, mandatory: true)],
-                                   emPrefix: [0], emBase: [0], clusterStarts: [1]))
+            return context.emptyParagraph(level: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id))
         }
         let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
@@ -146,27 +143,18 @@ struct ParagraphShaper {
         }
 
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
-        var emPrefix: [Float] = [], emBase: [Double] = [], clusterStarts: [UInt8] = []
-        var shapedGlyphs = sink.makeArrays()
         var rubies: [ShapedRuby] = []
         if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
-            rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, clusters: shapedGlyphs.clusters,
-                                 advances: &shapedGlyphs.advances, offsets: &shapedGlyphs.offsets)
+            rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
             // A base and its ruby are one unit for line breaking: no break opportunity inside the base (a hard
             // line break stays one).
             func insideBase(_ offset: Int) -> Bool { rubies.contains { $0.base.lowerBound < offset && offset < $0.base.upperBound } }
             breaks.removeAll { !BreakCandidate.isMandatory($0) && insideBase(BreakCandidate.offset($0)) }
             adjustments.removeAll { insideBase(Int($0.offset)) }
         }
-        ParagraphMetrics.computePrefix(runs: shapedRuns, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances, count: count,
-                                       sizes: context.ones(count: paragraph.runs.count), caretSpans: spans,
-                                       prefix: &emPrefix, base: &emBase, clusterStarts: &clusterStarts)
-        return ShapedParagraph(.init(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(primary.id),
-                               runs: shapedRuns,
-                               glyphIDs: shapedGlyphs.ids, clusters: shapedGlyphs.clusters, advances: shapedGlyphs.advances,
-                               offsets: shapedGlyphs.offsets,
-                               breaks: breaks, emPrefix: emPrefix, emBase: emBase, clusterStarts: clusterStarts,
-                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies))
+        return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
+                               runs: shapedRuns, glyphs: sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
+                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies)
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).

@@ -236,7 +236,7 @@ struct ShapeCache {
 
 /// Growable glyph buffers, one set per ``ShapingContext``, reused by every paragraph it shapes: appending to
 /// four Swift arrays glyph by glyph spent more in uniqueness checks than in copying (callgrind), and a
-/// paragraph's arrays are made once, at their final size, by ``GlyphSink/makeArrays()``.
+/// paragraph's arrays are copied once, into its block, by ``GlyphSink/copy(ids:clusters:advances:offsets:)``.
 final class GlyphBuffers {
     private(set) var capacity = 0
     private(set) var ids = UnsafeMutablePointer<UInt16>.allocate(capacity: 0)
@@ -283,6 +283,11 @@ struct GlyphSink {
     /// Replaces glyph `i`'s advance (letter and word spacing).
     func setAdvance(_ i: Int, _ advance: Float) { buffers.advances[i] = advance }
     func offset(_ i: Int) -> SIMD2<Float> { hasOffsets ? buffers.offsets[i] : .zero }
+    /// Replaces glyph `i`'s offset (ruby bases spaced out), keeping offsets from then on if it is the first.
+    mutating func setOffset(_ i: Int, _ offset: SIMD2<Float>) {
+        if offset != .zero && !hasOffsets { startOffsets() }
+        if hasOffsets { buffers.offsets[i] = offset }
+    }
 
     /// Appends one glyph.
     mutating func append(id: UInt16, cluster: Int, advance: Float, offset: SIMD2<Float>) {
@@ -319,11 +324,13 @@ struct GlyphSink {
         hasOffsets = true
     }
 
-    /// The glyphs as arrays of exactly their count (offsets empty when every one is zero).
-    func makeArrays() -> (ids: [UInt16], clusters: [UInt32], advances: [Float], offsets: [SIMD2<Float>]) {
-        (Array(UnsafeBufferPointer(start: buffers.ids, count: count)),
-         Array(UnsafeBufferPointer(start: buffers.clusters, count: count)),
-         Array(UnsafeBufferPointer(start: buffers.advances, count: count)),
-         hasOffsets ? Array(UnsafeBufferPointer(start: buffers.offsets, count: count)) : [])
+    /// Copies the glyphs into arrays of exactly their count (`offsets` nil when every one is zero).
+    func copy(ids: UnsafeMutableBufferPointer<UInt16>, clusters: UnsafeMutableBufferPointer<UInt32>,
+              advances: UnsafeMutableBufferPointer<Float>, offsets: UnsafeMutableBufferPointer<SIMD2<Float>>?) {
+        precondition(ids.count == count && clusters.count == count && advances.count == count && (offsets?.count ?? count) == count)
+        ids.baseAddress?.initialize(from: buffers.ids, count: count)
+        clusters.baseAddress?.initialize(from: buffers.clusters, count: count)
+        advances.baseAddress?.initialize(from: buffers.advances, count: count)
+        if let offsets, hasOffsets { offsets.baseAddress?.initialize(from: buffers.offsets, count: count) }
     }
 }

@@ -8,62 +8,83 @@ internal import CMemory
 /// Glyphs are stored in logical order: for a right-to-left run, HarfBuzz's visual output is reversed, so that
 /// breaking can walk every run in the same direction; drawing an RTL run walks its glyphs backwards.
 package struct ShapedParagraph: Sendable {
-    /// What shaping produced for the paragraph (see the forwarding properties below for each field).
-    struct Contents {
-        var contentLength: Int
-        var paragraphLevel: UInt8
-        var primaryFaceID: Int32
-        var runs: [ShapedRun]
-        var glyphIDs: [UInt16]
-        var clusters: [UInt32]
-        var advances: [Float]
-        var offsets: [SIMD2<Float>]
-        var breaks: [UInt32]
-        var emPrefix: [Float]
-        var emBase: [Double]
-        var clusterStarts: [UInt8]
-        /// The paragraph's ``CaretSpan``s: no line starts inside one (their units are not cluster starts).
-        var caretSpans: [CaretSpan] = []
-        var breakAdjustments: [BreakAdjustment] = []
-        /// The paragraph's ruby annotations, shaped (empty for nearly every paragraph).
-        var rubies: [ShapedRuby] = []
-    }
+    /// Immutable once made (ManagedBuffer subclasses cannot conform to Sendable themselves).
+    nonisolated(unsafe) private let storage: ShapedStorage
 
-    /// The contents live in one immutable object, so that a copy of a shaped paragraph (reading it out of an
-    /// array, passing it to a layout) retains one object instead of nine arrays whose headers are cold: those
-    /// copies were a tenth of a relayout's time (perf).
-    private final class Storage: Sendable {
-        let contents: Contents
-        let hasMonotoneWidthsAndPlainBreaks: Bool
+    init(_ storage: ShapedStorage) { self.storage = storage }
 
-        init(_ contents: Contents) {
-            self.contents = contents
-            hasMonotoneWidthsAndPlainBreaks = contents.advances.allSatisfy { $0 >= 0 }  // false for NaN too
-                && contents.breaks.dropLast().allSatisfy { !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0) }
-                && contents.breakAdjustments.isEmpty
+    /// A shaped paragraph of `contentLength` units: `runs`, the glyphs in `glyphs`, the break opportunities and
+    /// their adjustments, and the prefix sums computed here at `emSizes` (1 per attribute run: in ems).
+    init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphs: GlyphSink,
+         breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan], breakAdjustments: [BreakAdjustment] = [],
+         rubies: [ShapedRuby] = []) {
+        let glyphCount = glyphs.count
+        // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
+        // units, so the counts fit the header's 32 bits.
+        var header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount,
+                                          breakCount: Int32(truncatingIfNeeded: breaks.count),
+                                          runCount: Int32(truncatingIfNeeded: runs.count), primaryFaceID: primaryFaceID,
+                                          caretSpanCount: Int32(truncatingIfNeeded: caretSpans.count),
+                                          breakAdjustmentCount: Int32(truncatingIfNeeded: breakAdjustments.count),
+                                          paragraphLevel: paragraphLevel, hasOffsets: glyphs.hasOffsets,
+                                          hasMonotoneWidthsAndPlainBreaks: false,
+                                          rubies: rubies.isEmpty ? nil : Unmanaged.passRetained(ShapedStorage.Rubies(rubies)))
+        header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
+            !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
+        }
+        storage = ShapedStorage.make(header: header) { block in
+            glyphs.copy(ids: block.glyphIDs, clusters: block.clusters, advances: block.advances,
+                        offsets: block.header.hasOffsets ? block.offsets : nil)
+            _ = block.runs.initialize(fromContentsOf: runs)
+            _ = block.breaks.initialize(fromContentsOf: breaks)
+            _ = block.caretSpans.initialize(fromContentsOf: caretSpans)
+            _ = block.breakAdjustments.initialize(fromContentsOf: breakAdjustments)
+            ParagraphMetrics.computePrefix(runs: UnsafeBufferPointer(block.runs), clusters: UnsafeBufferPointer(block.clusters),
+                                           advances: UnsafeBufferPointer(block.advances), count: contentLength, sizes: emSizes,
+                                           caretSpans: caretSpans, prefix: block.emPrefix, base: block.emBase,
+                                           clusterStarts: block.clusterStarts)
+        }
+        // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN).
+        if header.hasMonotoneWidthsAndPlainBreaks && !advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } }) {
+            storage.header.hasMonotoneWidthsAndPlainBreaks = false
         }
     }
 
-    private let storage: Storage
-
-    init(_ contents: Contents) { storage = Storage(contents) }
-
-    /// Asks the processor to bring in the arrays a relayout reads first (the prefix sums, cluster starts,
-    /// break opportunities), ahead of laying the paragraph out.
-    func prefetchForLayout() {
-        // The breaker reads the prefix sums and the opportunities all along the paragraph (its search jumps,
-        // which the hardware prefetcher cannot follow): every cache line of them, up to 2 KiB each.
-        func prefetchLines<T>(_ array: [T]) {
-            array.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                var offset = 0
-                while offset < min(bytes.count, 2048) { typeset_prefetch(base + offset); offset += 64 }
-            }
-        }
-        prefetchLines(storage.contents.emPrefix)
-        prefetchLines(storage.contents.breaks)
-        storage.contents.clusterStarts.withUnsafeBufferPointer { typeset_prefetch($0.baseAddress) }
+    /// A paragraph without content (only its hard break, or nothing): no glyphs, one mandatory break at 0. Such
+    /// paragraphs differ only in level and face, so a ``ShapingContext`` shares one per pair.
+    static func empty(paragraphLevel: UInt8, primaryFaceID: Int32) -> ShapedParagraph {
+        let header = ShapedStorage.Header(contentLength: 0, glyphCount: 0, breakCount: 1, runCount: 0, primaryFaceID: primaryFaceID,
+                                          caretSpanCount: 0, breakAdjustmentCount: 0, paragraphLevel: paragraphLevel,
+                                          hasOffsets: false, hasMonotoneWidthsAndPlainBreaks: true)
+        return ShapedParagraph(ShapedStorage.make(header: header) { block in
+            block.breaks[0] = BreakCandidate.encode(offset: 0, mandatory: true)
+            block.emPrefix[0] = 0
+            block.emBase[0] = 0
+            block.clusterStarts[0] = 1
+        })
     }
+
+    /// Asks the processor to bring in what a relayout reads first (the prefix sums, cluster starts and break
+    /// opportunities, which lie together in the paragraph's block), ahead of laying the paragraph out.
+    @inline(__always)
+    func prefetchForLayout() { storage.prefetchForLayout() }
+
+    /// The break opportunities (see ``breaks``) as a buffer pointer, valid while this shaped paragraph (or a copy
+    /// of it) lives: for a caller that holds one for the whole use, such as the layouter's borrowed paragraph.
+    @inline(__always)
+    var breakBuffer: UnsafeBufferPointer<UInt32> { storage.breakBuffer }
+
+    /// The em prefix sums and cluster starts (see ``emPrefix``), `contentLength + 1` each, the blocks' starts
+    /// (``emBase``), and the object that keeps them alive: one retain for all, as a relayout reads them for every
+    /// paragraph.
+    @inline(__always)
+    var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
+                     clusterStarts: UnsafeBufferPointer<UInt8>) {
+        storage.prefixSums
+    }
+
+    /// The number of runs.
+    var runCount: Int { Int(storage.counts.runCount) }
 
     /// Asks the processor to bring in the storage object of the shaped paragraph at `pointer`, without touching
     /// it: the struct's only stored property is the reference, read here as a plain address (no retain, which
@@ -73,50 +94,57 @@ package struct ShapedParagraph: Sendable {
     }
 
     /// UTF-16 length of the paragraph's content.
-    package var contentLength: Int { storage.contents.contentLength }
+    package var contentLength: Int { storage.counts.contentLength }
     /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).
-    package var paragraphLevel: UInt8 { storage.contents.paragraphLevel }
+    package var paragraphLevel: UInt8 { storage.counts.paragraphLevel }
     /// ``FontFace/id`` of the primary face of the paragraph's first style: the metrics of an empty line.
-    var primaryFaceID: Int32 { storage.contents.primaryFaceID }
+    var primaryFaceID: Int32 { storage.counts.primaryFaceID }
     /// Runs in logical order, covering the content.
-    var runs: [ShapedRun] { storage.contents.runs }
+    var runs: ShapedArray<ShapedRun> { storage.runs }
     /// Glyph ids (``ShapedParagraph/invisibleGlyph`` for line terminators, which are not drawn).
-    var glyphIDs: [UInt16] { storage.contents.glyphIDs }
+    var glyphIDs: ShapedArray<UInt16> { storage.glyphIDs }
     /// Content-relative offset of each glyph's cluster.
-    var clusters: [UInt32] { storage.contents.clusters }
+    var clusters: ShapedArray<UInt32> { storage.clusters }
     /// Advance of each glyph, in ems.
-    var advances: [Float] { storage.contents.advances }
+    var advances: ShapedArray<Float> { storage.advances }
     /// Offsets (x, y, in ems, y up) of each glyph; empty when every offset is zero.
-    var offsets: [SIMD2<Float>] { storage.contents.offsets }
+    var offsets: ShapedArray<SIMD2<Float>> { storage.offsets }
     /// Line-break opportunities (UAX #14) as content offsets, ascending, encoded as ``BreakCandidate`` (a break
     /// after a soft hyphen is flagged as hyphenated). The content end is always the last entry.
-    var breaks: [UInt32] { storage.contents.breaks }
+    var breaks: ShapedArray<UInt32> { storage.breaks }
     /// Advance of units `0..<i` in ems for each cluster start `i` (units inside a cluster repeat its start),
     /// relative to the start of its block of units, for a paragraph set in one size: line breaking multiplies by
     /// the size (see ``ParagraphMetrics``).
-    var emPrefix: [Float] { storage.contents.emPrefix }
+    var emPrefix: ShapedArray<Float> { storage.emPrefix }
     /// Each block's start, in ems (see ``ParagraphMetrics``).
-    var emBase: [Double] { storage.contents.emBase }
+    var emBase: ShapedArray<Double> { storage.emBase }
     /// The paragraph's whole advance, in ems (at its sizes relative to the body size: 1 em per em).
     var totalEmAdvance: Double {
-        guard let last = emPrefix.last, let block = emBase.last else { return 0 }
+        let prefix = emPrefix, base = emBase
+        guard let last = prefix.last, let block = base.last else { return 0 }
         return block + Double(last)
     }
     /// 1 where a unit starts a shaping cluster (and at the end); 0 where a caret cannot stop (inside hidden
     /// units and replaced runs, see ``CaretSpan``), so that no line starts there.
-    var clusterStarts: [UInt8] { storage.contents.clusterStarts }
-    /// The stretches without caret stops (hidden units, replaced runs), content-relative.
-    var caretSpans: [CaretSpan] { storage.contents.caretSpans }
+    var clusterStarts: ShapedArray<UInt8> { storage.clusterStarts }
+    /// The stretches without caret stops (hidden units, replaced runs), content-relative; nearly always none, and
+    /// then no array is made.
+    var caretSpans: [CaretSpan] { storage.counts.caretSpanCount == 0 ? [] : Array(storage.caretSpans) }
+    /// Whether the paragraph has any ``caretSpans``.
+    var hasCaretSpans: Bool { storage.counts.caretSpanCount != 0 }
     /// The width changes of lines ending or starting at opportunities where breaking is unsafe, by ascending offset
     /// (almost always none).
-    var breakAdjustments: [BreakAdjustment] { storage.contents.breakAdjustments }
-    /// The ruby annotations, shaped, by ascending base (drawn over their bases; see ``ShapedRuby``).
-    var rubies: [ShapedRuby] { storage.contents.rubies }
+    var breakAdjustments: ShapedArray<BreakAdjustment> { storage.breakAdjustments }
+    /// Whether the paragraph has any ``breakAdjustments``.
+    var hasBreakAdjustments: Bool { storage.counts.breakAdjustmentCount != 0 }
+    /// The ruby annotations, shaped, by ascending base (drawn over their bases; see ``ShapedRuby``); nearly
+    /// always none.
+    var rubies: [ShapedRuby] { storage.counts.rubies?.takeUnretainedValue().list ?? [] }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
     /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
     /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
     /// instead of walking to it.
-    var hasMonotoneWidthsAndPlainBreaks: Bool { storage.hasMonotoneWidthsAndPlainBreaks }
+    var hasMonotoneWidthsAndPlainBreaks: Bool { storage.counts.hasMonotoneWidthsAndPlainBreaks }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
     package static let invisibleGlyph: UInt16 = 0xFFFF
@@ -125,7 +153,7 @@ package struct ShapedParagraph: Sendable {
     package var baseDirection: WritingDirection { paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight }
 
     /// Number of glyphs.
-    package var glyphCount: Int { glyphIDs.count }
+    package var glyphCount: Int { storage.counts.glyphCount }
 
     /// Line-break opportunities as (content offset, mandatory) pairs.
     package var breakOpportunities: [(offset: Int, mandatory: Bool)] {
@@ -189,7 +217,7 @@ package struct ShapedParagraph: Sendable {
     @inline(__always)
     func endsInterCharacterGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
         guard g + 1 < clusters.count, clusters[g + 1] != clusters[g], Int(clusters[g + 1]) < lineEnd else { return false }
-        if !caretSpans.isEmpty {
+        if hasCaretSpans {
             guard glyphIDs[g] != Self.invisibleGlyph else { return false }
             var n = g + 1
             while n < clusters.count, glyphIDs[n] == Self.invisibleGlyph, Int(clusters[n]) < lineEnd { n += 1 }
@@ -220,14 +248,9 @@ package struct ShapedParagraph: Sendable {
         return low < runs.count && Int(runs[low].start) <= offset ? runs[low] : nil
     }
 
-    /// Approximate heap bytes held, for memory accounting.
-    package var byteCount: Int {
-        MemoryLayout<Int>.size * 2 + 11 * MemoryLayout<Int>.size  // the storage object: header and fields
-            + runs.count * MemoryLayout<ShapedRun>.stride + glyphIDs.count * 2 + clusters.count * 4
-            + advances.count * 4 + offsets.count * 8 + breaks.count * 4 + emPrefix.count * 4 + emBase.count * 8 + clusterStarts.count
-            + breakAdjustments.count * MemoryLayout<BreakAdjustment>.stride
-            + rubies.reduce(0) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 }
-    }
+    /// Approximate heap bytes held, for memory accounting (an empty paragraph's block is shared, see
+    /// ``ShapingContext/emptyParagraph(level:primaryFaceID:)``, and counted as if it were not).
+    package var byteCount: Int { storage.byteCount }
 }
 
 /// A maximal stretch of a paragraph shaped with one face, script, direction and style.

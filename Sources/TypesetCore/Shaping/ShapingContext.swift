@@ -26,10 +26,11 @@ final class ShapingContext: @unchecked Sendable {
     var segmentScratch: [ParagraphShaper.Segment] = []
     let glyphBuffers = GlyphBuffers()
     var metricsScratch = ParagraphMetrics()
+    let measuredPrefix = ParagraphMetrics.MeasuredPrefix()
     /// Hyphenation points per word for this thread, and scratch for a paragraph's points and merged candidates.
     let hyphenator = Hyphenator()
     var hyphenationScratch: [UInt32] = []
-    var candidateScratch: [UInt32] = []
+    let candidateScratch = CandidateScratch()
     /// The breaks of the paragraph being laid out, and the lines of the batch of paragraphs being laid out.
     var lineBreakScratch: [LineBreak] = []
     let lineScratch = LineScratch()
@@ -106,6 +107,17 @@ final class ShapingContext: @unchecked Sendable {
     func lineIterator(language: String?) -> BreakIterator? {
         lineIterators.value(for: language ?? "") { BreakIterator(.line, locale: language) ?? BreakIterator(.line) }
     }
+
+    /// The shaped form of a paragraph without content at `level` whose primary face is `primaryFaceID`, one shared
+    /// block per pair: a text of blank lines (one empty paragraph per line) costs a pointer per paragraph here.
+    func emptyParagraph(level: UInt8, primaryFaceID: Int32) -> ShapedParagraph {
+        let key = Int64(primaryFaceID) << 8 | Int64(level)
+        if let known = emptyParagraphs[key] { return known }
+        let made = ShapedParagraph.empty(paragraphLevel: level, primaryFaceID: primaryFaceID)
+        emptyParagraphs[key] = made
+        return made
+    }
+    private var emptyParagraphs: [Int64: ShapedParagraph] = [:]
 
     /// `[1, 1, …]`, at least `count` long: the sizes (in ems) with which shaping computes a paragraph's prefix
     /// sums, kept rather than allocated per paragraph.

@@ -81,6 +81,17 @@ struct CaretSpan: Hashable, Sendable {
         return true
     }
 
+    /// The span `offset` (content-relative) lies strictly inside, if any (spans sorted by start).
+    static func span(strictlyContaining offset: Int, in spans: [CaretSpan]) -> CaretSpan? {
+        var low = 0, high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if spans[mid].start < offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, offset < spans[low - 1].end else { return nil }
+        return spans[low - 1]
+    }
+
     /// The start of a span of hidden units with nothing to join that ends at `offset`, if there is one: a line
     /// ending there ends, for carets, where the span starts (as a line's hard break has no caret place).
     static func aloneStart(endingAt offset: Int, in spans: [CaretSpan]) -> Int? {

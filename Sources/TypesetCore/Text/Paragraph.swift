@@ -5,7 +5,10 @@
 /// U+2029). The units are the decoded source text, unchanged, so offsets always point into the source.
 public struct Paragraph: Sendable {
     /// The paragraph's range in the document, separators included. Paragraphs partition the document.
-    public let range: Range<UTF16Offset>
+    public var range: Range<UTF16Offset> { start..<start.addingSaturating(units.count) }
+    /// The document offset of the first unit (the range's end follows from ``units``, so that millions of
+    /// one-line paragraphs cost little beyond their text).
+    private let start: UTF16Offset
     /// The range of the content (what is laid out), relative to ``range``'s lower bound.
     public let contentRange: Range<Int>
     /// Every UTF-16 unit of ``range``, as in the source.
@@ -37,13 +40,14 @@ public struct Paragraph: Sendable {
         let lower = max(0, min(contentRange.lowerBound, units.count))
         var upper = max(lower, min(contentRange.upperBound, units.count))
         // CR LF is one grapheme (UAX #29 GB3): a content that ends with the CR of a CR LF break would put the
-        // line's end, and so a caret, between the two (found by the position fuzzer through `StyledText(plain:)`).
+        // line's end, and so a caret, between the two.
         if upper > lower, upper < units.count, units[upper] == 0x0A, units[upper - 1] == 0x0D { upper -= 1 }
-        self.range = start..<(start + units.count)
+        // The range saturates: a start near Int.max from a caller makes a paragraph StyledText refuses, not a trap.
+        self.start = start
         self.contentRange = lower..<upper
         self.units = units
-        var runs = Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) },
-                                            content: lower..<upper)
+        var runs = runs.isEmpty ? Paragraph.bodyRuns(content: lower..<upper)
+            : Paragraph.normalizedRuns(runs.map { AttributeRun(range: $0.range, style: $0.style.sanitized) }, content: lower..<upper)
         if runs.contains(where: { $0.style.replacement != nil }) { Paragraph.dropSplittingReplacements(&runs, units: units, content: lower..<upper) }
         if runs.contains(where: { $0.style.attachment != nil }) { Paragraph.isolateAttachments(&runs, units: units) }
         self.runs = runs
@@ -67,7 +71,7 @@ public struct Paragraph: Sendable {
 
     /// The content's range in document offsets.
     public var contentDocumentRange: Range<UTF16Offset> {
-        (range.lowerBound + contentRange.lowerBound)..<(range.lowerBound + contentRange.upperBound)
+        range.lowerBound.addingSaturating(contentRange.lowerBound)..<range.lowerBound.addingSaturating(contentRange.upperBound)
     }
 
     /// Whether the paragraph has no content (only separators).
@@ -78,7 +82,7 @@ public struct Paragraph: Sendable {
 
     /// Drops the replacement of a run that starts or ends inside a grapheme cluster of the source (a combining
     /// mark, the second half of a surrogate pair): a replaced run is one caret unit, and its edges must be caret
-    /// stops of the source as well (found by the layout fuzzer: a line ended between the two halves of a pair).
+    /// stops of the source as well: a line must not end between the two halves of a pair.
     static func dropSplittingReplacements(_ runs: inout [AttributeRun], units: [UInt16], content: Range<Int>) {
         var boundaries = Set<Int>([content.lowerBound])
         var offset = content.lowerBound
@@ -92,6 +96,18 @@ public struct Paragraph: Sendable {
             }
         }
     }
+
+    /// The runs of a paragraph without attributes of its own: one body run over the content. A short paragraph
+    /// starting at its content (a line of verse, a blank line of `StyledText(plain:)`) shares one array per length,
+    /// so that it costs no allocation (the array would be most of such a paragraph's memory).
+    static func bodyRuns(content: Range<Int>) -> [AttributeRun] {
+        guard !content.isEmpty else { return [] }
+        if content.lowerBound == 0, content.upperBound < sharedBodyRuns.count { return sharedBodyRuns[content.upperBound] }
+        return [AttributeRun(range: content, style: .body)]
+    }
+
+    /// `sharedBodyRuns[n]` is `[AttributeRun(range: 0..<n, style: .body)]` (empty for 0), made on first use.
+    private static let sharedBodyRuns: [[AttributeRun]] = (0..<256).map { $0 == 0 ? [] : [AttributeRun(range: 0..<$0, style: .body)] }
 
     /// Gives each attachment exactly one unit, a U+FFFC: a run with an attachment whose first unit is U+FFFC is
     /// split into that unit (with the attachment) and the rest (without it); on any other run, and on hidden

@@ -47,9 +47,13 @@ public enum InnerLineBreaks: Hashable, Sendable {
 /// ``lineHeight``, ``hyphenation``, a positive ``firstLineIndent``) and the layout lets a setting the reader
 /// chose (``TypographySettings/userSet``) win over it; what carries meaning (``alignment``, hanging indents,
 /// block indents, list markers) is kept under any settings.
+///
+/// Stored in 16 bytes: the flags inline, and the rest (heading level, indents, spacing, language, the book's
+/// line height and hyphenation, list markers, drop caps, table cells) in a shared object only when one of them
+/// differs from its default. Every paragraph holds its style, and a book of short lines has a paragraph per line,
+/// so the style must be small. Copies share the object until one of them changes it (copy on write), so readers
+/// that give many paragraphs one style keep one object.
 public struct ParagraphStyle: Hashable, Sendable {
-    /// What the paragraph is.
-    public var role: ParagraphRole
     /// How newlines inside the paragraph are read.
     public var innerLineBreaks: InnerLineBreaks
     /// The paragraph's own alignment, which carries meaning (a centred title, a right-aligned signature) and is
@@ -61,45 +65,157 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var bookAlignment: TextAlignment?
     /// Base direction, or nil to take it from the first strong character (UAX #9 rules P2–P3).
     public var baseDirection: WritingDirection?
-    /// First-line indent in ems, or nil for the reader's indent. A negative indent (a hanging indent: verse,
-    /// bibliographies) carries meaning and is kept; the reader's indent replaces a book's positive one on body
-    /// paragraphs when they set one.
-    public var firstLineIndent: Double?
-    /// Extra space above, in ems (added to the reader's paragraph spacing, or replacing it: see
-    /// ``publisherSpacing`` and ``continuesBlock``).
-    public var spaceBefore: Double
-    /// Indent of every line from the start edge, in ems (block quotes, list items, verse).
-    public var blockIndent: Double
-    /// Indent of every line from the end edge, in ems (block quotes).
-    public var endIndent: Double
     /// Whether the paragraph continues the block of the one before (the next line of a stanza or of a table, the
     /// lines of an address): only ``spaceBefore`` separates the two, never the reader's paragraph spacing.
     public var continuesBlock: Bool
-    /// Whether ``spaceBefore`` is the book's own spacing between paragraphs (its CSS margins), which replaces the
-    /// reader's paragraph spacing, unless the reader set one: then theirs applies, except that a book's space
-    /// over 1 em (which sets a block apart: a scene break, a stanza) is kept.
-    public var publisherSpacing: Bool
     /// Whether the paragraph starts a new section (a chapter), which always starts a new page.
     public var startsSection: Bool
-    /// Default language of the paragraph (BCP 47), or nil for the document's language.
-    public var language: String?
     /// Whether the paragraph stays on the page of the paragraph after it, as a heading does (a short line that
     /// reads like a heading without being taken for one): pagination moves it to the next page rather than leave
     /// it alone at the bottom of one.
     public var keepsWithNext: Bool
+    /// ``role`` without a heading's level.
+    private var roleKind: RoleKind
+    /// Everything else, nil while all of it has its default.
+    private var extras: Extras?
+
+    private enum RoleKind: UInt8 { case body, heading, preformatted, blockQuote, listItem }
+
+    /// The values that are usually left at their defaults.
+    private final class Extras: @unchecked Sendable {
+        // Changed only while uniquely referenced (see `update`), so sharing it between threads is safe.
+        var headingLevel = 0
+        var firstLineIndent: Double?
+        var spaceBefore: Double = 0
+        var blockIndent: Double = 0
+        var endIndent: Double = 0
+        var language: String?
+        var publisherSpacing = false
+        var lineHeight: Double?
+        var hyphenation: Bool?
+        var markerLength = 0
+        var dropCap: DropCap?
+        var tableCell: TableCell?
+
+        init() {}
+
+        init(copying other: Extras) {
+            headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
+            blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
+            publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
+            markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
+        }
+
+        var isDefault: Bool {
+            headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
+                && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
+                && dropCap == nil && tableCell == nil
+        }
+    }
+
+    /// Changes a value kept in ``extras``, copying the object first when it is shared; a default written where
+    /// there is no object (what ``sanitized`` does for most paragraphs) allocates nothing.
+    private mutating func update<T: Equatable>(_ path: ReferenceWritableKeyPath<Extras, T>, _ value: T, default: T) {
+        guard (extras.map { $0[keyPath: path] } ?? `default`) != value else { return }
+        if extras == nil {
+            extras = Extras()
+        } else if !isKnownUniquelyReferenced(&extras) {
+            extras = extras.map(Extras.init(copying:))
+        }
+        guard let object = extras else { return }
+        object[keyPath: path] = value
+        if object.isDefault { extras = nil }
+    }
+
+    /// What the paragraph is.
+    public var role: ParagraphRole {
+        get {
+            switch roleKind {
+            case .body: .body
+            case .heading: .heading(level: extras?.headingLevel ?? 0)
+            case .preformatted: .preformatted
+            case .blockQuote: .blockQuote
+            case .listItem: .listItem
+            }
+        }
+        set {
+            let level: Int
+            switch newValue {
+            case .body: roleKind = .body; level = 0
+            case .heading(let headingLevel): roleKind = .heading; level = headingLevel
+            case .preformatted: roleKind = .preformatted; level = 0
+            case .blockQuote: roleKind = .blockQuote; level = 0
+            case .listItem: roleKind = .listItem; level = 0
+            }
+            update(\.headingLevel, level, default: 0)
+        }
+    }
+    /// Whether the role is a heading (of any level), without building the role.
+    var isHeading: Bool { roleKind == .heading }
+
+    /// First-line indent in ems, or nil for the reader's indent. A negative indent (a hanging indent: verse,
+    /// bibliographies) carries meaning and is kept; the reader's indent replaces a book's positive one on body
+    /// paragraphs when they set one.
+    public var firstLineIndent: Double? {
+        get { extras?.firstLineIndent }
+        set { update(\.firstLineIndent, newValue, default: nil) }
+    }
+    /// Extra space above, in ems (added to the reader's paragraph spacing, or replacing it: see
+    /// ``publisherSpacing`` and ``continuesBlock``).
+    public var spaceBefore: Double {
+        get { extras?.spaceBefore ?? 0 }
+        set { update(\.spaceBefore, newValue, default: 0) }
+    }
+    /// Indent of every line from the start edge, in ems (block quotes, list items, verse).
+    public var blockIndent: Double {
+        get { extras?.blockIndent ?? 0 }
+        set { update(\.blockIndent, newValue, default: 0) }
+    }
+    /// Indent of every line from the end edge, in ems (block quotes).
+    public var endIndent: Double {
+        get { extras?.endIndent ?? 0 }
+        set { update(\.endIndent, newValue, default: 0) }
+    }
+    /// Default language of the paragraph (BCP 47), or nil for the document's language.
+    public var language: String? {
+        get { extras?.language }
+        set { update(\.language, newValue, default: nil) }
+    }
+    /// Whether ``spaceBefore`` is the book's own spacing between paragraphs (its CSS margins), which replaces the
+    /// reader's paragraph spacing, unless the reader set one: then theirs applies, except that a book's space
+    /// over 1 em (which sets a block apart: a scene break, a stanza) is kept.
+    public var publisherSpacing: Bool {
+        get { extras?.publisherSpacing ?? false }
+        set { update(\.publisherSpacing, newValue, default: false) }
+    }
     /// The book's line height as a multiple of the font size (CSS `line-height: 1.5`), or nil for the reader's;
     /// the reader's line height replaces it when they set one.
-    public var lineHeight: Double?
+    public var lineHeight: Double? {
+        get { extras?.lineHeight }
+        set { update(\.lineHeight, newValue, default: nil) }
+    }
     /// The book's hyphenation (CSS `hyphens`: auto or none), or nil for the reader's; the reader's `hyphenate`
     /// replaces it when they set it.
-    public var hyphenation: Bool?
+    public var hyphenation: Bool? {
+        get { extras?.hyphenation }
+        set { update(\.hyphenation, newValue, default: nil) }
+    }
     /// How many UTF-16 units at the start of the content are a list marker (`3. `, `• `). The marker hangs in the
     /// start margin, so that the item's first line of text lines up with its other lines; 0 for none.
-    public var markerLength: Int
+    public var markerLength: Int {
+        get { extras?.markerLength ?? 0 }
+        set { update(\.markerLength, newValue, default: 0) }
+    }
     /// A drop cap: the paragraph's first letter set large over its first lines.
-    public var dropCap: DropCap?
+    public var dropCap: DropCap? {
+        get { extras?.dropCap }
+        set { update(\.dropCap, newValue, default: nil) }
+    }
     /// The table cell the paragraph belongs to, if it is in a table.
-    public var tableCell: TableCell?
+    public var tableCell: TableCell? {
+        get { extras?.tableCell }
+        set { update(\.tableCell, newValue, default: nil) }
+    }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
@@ -110,17 +226,51 @@ public struct ParagraphStyle: Hashable, Sendable {
                 bookAlignment: TextAlignment? = nil, endIndent: Double = 0, publisherSpacing: Bool = false,
                 lineHeight: Double? = nil, hyphenation: Bool? = nil, markerLength: Int = 0, dropCap: DropCap? = nil,
                 tableCell: TableCell? = nil) {
-        self.role = role; self.innerLineBreaks = innerLineBreaks; self.alignment = alignment
-        self.baseDirection = baseDirection; self.firstLineIndent = firstLineIndent; self.spaceBefore = spaceBefore
-        self.blockIndent = blockIndent; self.continuesBlock = continuesBlock; self.startsSection = startsSection
-        self.language = language; self.keepsWithNext = keepsWithNext
-        self.bookAlignment = bookAlignment; self.endIndent = endIndent
-        self.publisherSpacing = publisherSpacing; self.lineHeight = lineHeight; self.hyphenation = hyphenation
-        self.markerLength = markerLength; self.dropCap = dropCap; self.tableCell = tableCell
+        self.innerLineBreaks = innerLineBreaks; self.alignment = alignment; self.bookAlignment = bookAlignment
+        self.baseDirection = baseDirection
+        self.continuesBlock = continuesBlock; self.startsSection = startsSection; self.keepsWithNext = keepsWithNext
+        roleKind = .body
+        extras = nil
+        self.role = role
+        self.firstLineIndent = firstLineIndent
+        self.spaceBefore = spaceBefore
+        self.blockIndent = blockIndent
+        self.endIndent = endIndent
+        self.language = language
+        self.publisherSpacing = publisherSpacing
+        self.lineHeight = lineHeight
+        self.hyphenation = hyphenation
+        self.markerLength = markerLength
+        self.dropCap = dropCap
+        self.tableCell = tableCell
     }
 
     /// A body paragraph.
     public static let body = ParagraphStyle()
+
+    /// Whether two styles have the same values (whether or not they share their stored object).
+    public static func == (a: ParagraphStyle, b: ParagraphStyle) -> Bool {
+        a.innerLineBreaks == b.innerLineBreaks && a.alignment == b.alignment && a.bookAlignment == b.bookAlignment
+            && a.baseDirection == b.baseDirection
+            && a.continuesBlock == b.continuesBlock && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
+            && a.roleKind == b.roleKind
+            && (a.extras === b.extras || (a.role == b.role && a.firstLineIndent == b.firstLineIndent
+                                          && a.spaceBefore == b.spaceBefore && a.blockIndent == b.blockIndent
+                                          && a.endIndent == b.endIndent && a.language == b.language
+                                          && a.publisherSpacing == b.publisherSpacing && a.lineHeight == b.lineHeight
+                                          && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
+                                          && a.dropCap == b.dropCap && a.tableCell == b.tableCell))
+    }
+
+    /// Hashes the values that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(role); hasher.combine(innerLineBreaks); hasher.combine(alignment); hasher.combine(bookAlignment)
+        hasher.combine(baseDirection); hasher.combine(firstLineIndent); hasher.combine(spaceBefore)
+        hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(continuesBlock)
+        hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
+        hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
+        hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
+    }
 }
 
 /// A drop cap (CSS `initial-letter`, or a `::first-letter` floated and enlarged): the first letter of a

@@ -26,22 +26,42 @@ public struct StyledText: Sendable {
     /// horizontal lines still reads its columns left to right.)
     public var columnProgression: WritingDirection?
 
+    /// The most UTF-16 units a paragraph may hold (2^30 − 1, a gigabyte of text without a line break): line
+    /// breaking keeps offsets inside a paragraph in 30 bits.
+    public static let maximumParagraphLength = (1 << 30) - 1
+
     /// Errors in how a caller assembled a ``StyledText``.
     public struct InvalidParagraphs: Error, CustomStringConvertible {
+        /// What is wrong with the paragraphs.
+        public enum Problem: Hashable, Sendable {
+            /// A paragraph does not start where the one before ended.
+            case notAPartition
+            /// A paragraph holds more than ``StyledText/maximumParagraphLength`` units.
+            case paragraphTooLong
+        }
+
         /// What is wrong.
+        public let problem: Problem
+        /// What is wrong, in one line.
         public let description: String
     }
 
     /// Creates a text from paragraphs that must partition `0..<length` in order.
     ///
-    /// - Throws: ``InvalidParagraphs`` when a paragraph does not start where the previous one ended.
+    /// - Throws: ``InvalidParagraphs`` when a paragraph does not start where the previous one ended, or holds more
+    ///   than ``maximumParagraphLength`` units.
     public init(paragraphs: [Paragraph], language: String? = nil, title: String? = nil) throws {
         var expected = 0
         var sections: [Int] = []
         var tables = false
         for (index, paragraph) in paragraphs.enumerated() {
             guard paragraph.range.lowerBound == expected else {
-                throw InvalidParagraphs(description: "paragraph \(index) starts at \(paragraph.range.lowerBound), expected \(expected)")
+                throw InvalidParagraphs(problem: .notAPartition,
+                                        description: "paragraph \(index) starts at \(paragraph.range.lowerBound), expected \(expected)")
+            }
+            guard paragraph.range.count <= Self.maximumParagraphLength else {
+                throw InvalidParagraphs(problem: .paragraphTooLong,
+                                        description: "paragraph \(index) holds \(paragraph.range.count) UTF-16 units, more than the \(Self.maximumParagraphLength) a paragraph may have")
             }
             expected = paragraph.range.upperBound
             if index == 0 || paragraph.style.startsSection { sections.append(index) }
@@ -70,6 +90,8 @@ public struct StyledText: Sendable {
         for unit in string.utf16 {
             current.append(unit)
             if unit == 0x0A { flush(terminated: true) }
+            // A line longer than a paragraph may be is cut into several (no string holds one in practice).
+            else if current.count == Self.maximumParagraphLength { flush(terminated: false) }
         }
         if !current.isEmpty || paragraphs.isEmpty { flush(terminated: false) }
         // `flush` only builds paragraphs that partition the string, so this cannot throw.
@@ -121,7 +143,8 @@ public struct StyledText: Sendable {
     /// The paragraph range `sectionStarts[section]..<sectionStarts[section + 1]`; empty for a section outside
     /// `sectionStarts.indices` (a text without paragraphs has no sections).
     public func paragraphRange(ofSection section: Int) -> Range<Int> {
-        paragraphRange(ofSections: section..<(section + 1))
+        guard section >= 0, section < sectionStarts.count else { return 0..<0 }
+        return paragraphRange(ofSections: section..<(section + 1))
     }
 
     /// The paragraphs of a run of sections, `sections` clamped to `0..<sectionStarts.count` (empty when nothing

@@ -11,7 +11,27 @@ public final class GraphemeSegmenter: Sendable {
     /// `@unchecked Sendable`: an iterator in the pool is used by one query at a time.
     private final class IteratorBox: @unchecked Sendable {
         let iterator: BreakIterator
+        /// The paragraph units the iterator was last given (kept, so that the storage compared with is never
+        /// reused by another array), for ``boundary(_:in:forward:)``.
+        var units: [UInt16] = []
         init(_ iterator: BreakIterator) { self.iterator = iterator }
+
+        /// Gives the iterator `units`, unless it has them already: a run of snaps in one paragraph (the ends of
+        /// decorations applied together) copies the paragraph once, not once per snap.
+        func use(_ units: [UInt16]) {
+            let same = units.count == self.units.count && units.withUnsafeBufferPointer { new in
+                self.units.withUnsafeBufferPointer { old in new.baseAddress == old.baseAddress }
+            }
+            guard !same else { return }
+            self.units = units
+            iterator.setText(units)
+        }
+
+        /// Gives the iterator any units (forgetting the paragraph it had).
+        func use(slice: ArraySlice<UInt16>) {
+            units = []
+            iterator.setText(slice)
+        }
     }
 
     /// Creates a segmenter with an empty pool.
@@ -25,7 +45,7 @@ public final class GraphemeSegmenter: Sendable {
         let box = pool.withLock { $0.popLast() } ?? BreakIterator(.character).map(IteratorBox.init)
         guard let box else { return Array(0...units.count) }
         defer { pool.withLock { if $0.count < 8 { $0.append(box) } } }
-        box.iterator.setText(units)
+        box.use(slice: units)
         return [0] + box.iterator.boundaries()
     }
 
@@ -54,21 +74,41 @@ public final class GraphemeSegmenter: Sendable {
         guard offset > 0, offset < text.length, let p = text.paragraphIndex(containing: offset) else { return offset }
         let paragraph = text.paragraphs[p]
         let local = offset - paragraph.range.lowerBound
-        let units = paragraph.units[...]
         let spans = paragraph.caretSpans
-        if spans.isEmpty && Self.isPlainBoundary(local, in: units) { return offset }
-        // The paragraph's boundaries, computed once: the last at or before the offset, and the one after it.
-        var boundaries = boundaries(of: units)
-        if !spans.isEmpty { boundaries = CaretSpan.caretStops(boundaries, base: -paragraph.contentRange.lowerBound, spans: spans) }
-        var low = 0, high = boundaries.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if boundaries[mid] <= local { low = mid } else { high = mid - 1 }
+        let base = -paragraph.contentRange.lowerBound
+        if Self.isPlainBoundary(local, in: paragraph.units[...]) && CaretSpan.allowsStop(at: local + base, in: spans) {
+            return offset
         }
-        if boundaries[low] == local { return offset }
-        // Not a boundary, so a later one exists: the paragraph's end always is one.
-        let next = low + 1 < boundaries.count ? boundaries[low + 1] : local
-        return paragraph.range.lowerBound + (forward ? next : boundaries[low])
+        // ICU at the offset, on the paragraph's text (set once for a run of snaps in one paragraph): computing all
+        // of the paragraph's boundaries for every snap made applying decorations O(decorations × paragraph).
+        let box = pool.withLock { $0.popLast() } ?? BreakIterator(.character).map(IteratorBox.init)
+        guard let box else { return offset }
+        defer { pool.withLock { if $0.count < 8 { $0.append(box) } } }
+        box.use(paragraph.units)
+        let iterator = box.iterator
+        let length = iterator.length
+        guard local < length else { return offset }
+        func isStop(_ b: Int) -> Bool { iterator.isBoundary(b) && CaretSpan.allowsStop(at: b + base, in: spans) }
+        if isStop(local) { return offset }
+        // Walk to the nearest stop, jumping over a span as a whole (so a long run of hidden units costs one step).
+        // The paragraph's ends are taken as stops when the walk reaches them. (ICU's `preceding` of an offset inside
+        // a surrogate pair moves the offset back to the pair's start first, so the walk backward starts from the
+        // start of the cluster holding the offset: the one before the next boundary.)
+        var b = local
+        if forward {
+            while b < length, !isStop(b) {
+                if let span = CaretSpan.span(strictlyContaining: b + base, in: spans) { b = span.end - base; continue }
+                b = iterator.following(b) ?? length
+            }
+            return paragraph.range.lowerBound + min(b, length)
+        }
+        while b > 0 {
+            if !iterator.isBoundary(b) { b = iterator.following(b).flatMap { iterator.preceding($0) } ?? 0; continue }
+            if CaretSpan.allowsStop(at: b + base, in: spans) { break }
+            if let span = CaretSpan.span(strictlyContaining: b + base, in: spans) { b = span.start - base; continue }
+            b = iterator.preceding(b) ?? 0
+        }
+        return paragraph.range.lowerBound + max(b, 0)
     }
 
     /// Whether `offset` (relative to the slice's start) is a grapheme boundary of `units`.

@@ -50,6 +50,9 @@ public struct EPUBBook: Sendable {
         self.pageProgression = pageProgression; self.flow = flow; self.images = images; self.anchors = anchors
         self.warnings = warnings; self.links = links; self.coverImage = coverImage; self.inlineDocuments = inlineDocuments
         self.laidOut = spine.filter { $0.range != nil }
+        var indexByHref: [String: Int] = [:]
+        for (index, item) in laidOut.enumerated() where indexByHref[item.href] == nil { indexByHref[item.href] = index }
+        self.laidOutIndex = indexByHref
     }
 
     /// The direction pages turn in: the spine's `page-progression-direction`, or, when it says nothing, right to
@@ -85,6 +88,12 @@ public struct EPUBBook: Sendable {
     var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
     /// The spine items in the text, in order (their ranges partition the text).
     private let laidOut: [EPUBSpineItem]
+    /// The index in ``laidOut`` of each href's first item: resolving a table of contents looked every entry up
+    /// by a scan of the spine, O(entries × items).
+    private let laidOutIndex: [String: Int]
+
+    /// The laid-out spine item of `href`, if any.
+    private func laidOutItem(href: String) -> EPUBSpineItem? { laidOutIndex[href].map { laidOut[$0] } }
 
     /// The spine item whose range contains the global `offset` (the last item for the end of the text), and the
     /// offset inside it; nil outside `0...text.length` or for a book with no text.
@@ -105,7 +114,7 @@ public struct EPUBBook: Sendable {
     /// The global offset of a location; nil when the href is not a linear spine item or the offset lies
     /// outside the item's projection.
     public func offset(of location: EPUBLocation) -> UTF16Offset? {
-        guard let item = laidOut.first(where: { $0.href == location.href }), let range = item.range,
+        guard let item = laidOutItem(href: location.href), let range = item.range,
               location.offset >= 0, location.offset <= range.count else { return nil }
         return range.lowerBound + location.offset
     }
@@ -120,7 +129,7 @@ public struct EPUBBook: Sendable {
             fragment = EPUBPath.percentDecoded(href[href.index(after: hash)...])
         }
         let itemPath = EPUBPath.percentDecoded(path)
-        guard let item = laidOut.first(where: { $0.href == itemPath }), let range = item.range else { return nil }
+        guard let item = laidOutItem(href: itemPath), let range = item.range else { return nil }
         guard let fragment, !fragment.isEmpty else { return range.lowerBound }
         return range.lowerBound + (anchors[itemPath]?[fragment] ?? 0)
     }

@@ -42,7 +42,8 @@ public struct EPUBReader: Sendable {
 
     /// Reads the book at `path` (libzip reads entries from the file as needed).
     ///
-    /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry.
+    /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry;
+    ///   `.notFound`, `.isDirectory` or `.notARegularFile` (a device, a pipe) before anything is read.
     public func read(path: String) throws(DocumentError) -> EPUBBook {
         let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
         var book = try read(archive)
@@ -108,14 +109,23 @@ private struct ReadingSession {
             throw DocumentError(.malformed, "\(book): the package document \(packagePath) named by META-INF/container.xml is missing")
         }
         let package = try EPUBPackage(root: try parseXML(packagePath), path: packagePath, book: book)
+        let limits = options.limits
+        guard package.spine.count <= limits.maximumSpineItems else {
+            throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
+        }
         let obfuscatedFonts = try checkEncryption(package)
         if options.publisherStyles {
             fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier)
         }
 
-        // The spine items in the text, each converted on its own.
+        // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
         var spine: [EPUBSpineItem] = []
         var texts: [(index: Int, text: SpineItemText)] = []
+        var totals = (units: 0, paragraphs: 0, images: 0)
+        // A resource listed again (epubcheck's OPF-034) is read once: its text is already in the book, and a
+        // spine naming one chapter 300,000 times made 300,000 pages of it.
+        var listed: Set<String> = []
+        var repeated = (count: 0, first: "")
         let linearCount = package.spine.filter(\.isLinear).count
         for reference in package.spine {
             guard let item = package.manifest[reference.idref] else {
@@ -123,6 +133,11 @@ private struct ReadingSession {
                     throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
                 }
                 throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
+            }
+            guard listed.insert(item.path).inserted else {
+                if repeated.count == 0 { repeated.first = "\"\(reference.idref)\" (\(item.path))" }
+                repeated.count += 1
+                continue
             }
             // A book whose every item says linear="no" is read whole rather than not at all.
             let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
@@ -140,7 +155,14 @@ private struct ReadingSession {
             guard archive.contains(item.path) else {
                 throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
             }
-            texts.append((spine.count - 1, try convert(item, package: package)))
+            let text = try convert(item, package: package)
+            totals = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                      totals.images.addingSaturating(text.images.count))
+            try checkTotals(totals, after: item.path, limits: limits)
+            texts.append((spine.count - 1, text))
+        }
+        if repeated.count > 0 {
+            warnings.append("\(book): \(packagePath): \(repeated.count) spine item\(repeated.count == 1 ? " lists" : "s list") a resource listed before (the first: \(repeated.first)); each resource is read once")
         }
 
         // The book's text: the items' projections, one after the other.
@@ -217,6 +239,17 @@ private struct ReadingSession {
     }
 
     // MARK: Parts
+
+    /// Refuses a book whose text, so far, has more units, paragraphs or images than ``EPUBLimits`` allows.
+    private func checkTotals(_ totals: (units: Int, paragraphs: Int, images: Int), after path: String,
+                             limits: EPUBLimits) throws(DocumentError) {
+        func refuse(_ count: Int, _ what: String, _ limit: Int) -> DocumentError {
+            DocumentError(.tooLarge, "\(book): with \(path) the text has \(count) \(what), more than the \(limit) a book may have")
+        }
+        if totals.units > limits.maximumTextLength { throw refuse(totals.units, "UTF-16 units", limits.maximumTextLength) }
+        if totals.paragraphs > limits.maximumParagraphCount { throw refuse(totals.paragraphs, "paragraphs", limits.maximumParagraphCount) }
+        if totals.images > limits.maximumImageCount { throw refuse(totals.images, "images", limits.maximumImageCount) }
+    }
 
     /// Parses an XML entry; recovery is noted in the warnings.
     private mutating func parseXML(_ path: String, recordWarnings: Bool = true) throws(DocumentError) -> XMLElement {

@@ -1,4 +1,8 @@
 internal import CLibZip
+import TypesetCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One entry of a ZIP archive, as its central directory describes it.
 struct ZipEntry: Sendable {
@@ -29,13 +33,21 @@ final class LibZipArchive {
     /// Entry names in archive order.
     let entryNames: [String]
     private let limits: EPUBLimits
-    /// Uncompressed bytes read so far, for ``EPUBLimits/maximumTotalSize``.
+    /// Uncompressed bytes read so far, for ``EPUBLimits/maximumTotalSize`` and the book's ratio.
     private(set) var totalRead = 0
+    /// The compressed bytes behind them (an entry's compressed size for a whole read, at most the bytes read for
+    /// a prefix), for the book's ratio.
+    private(set) var totalCompressed = 0
 
     /// Opens the archive at `path` (libzip reads it from the file as needed, so the book is never loaded whole).
+    /// The file is opened and checked first (``RegularFile``: a device or a pipe is refused at once) and libzip reads
+    /// that same descriptor, so the file checked is the file read.
     convenience init(path: String, bookName: String, limits: EPUBLimits) throws(DocumentError) {
+        let file = try RegularFile.open(path)
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+        // zip_fdopen closes the descriptor when it succeeds, and leaves it open when it fails.
+        guard let archive = zip_fdopen(file.descriptor, ZIP_RDONLY, &code) else {
+            close(file.descriptor)
             throw LibZipArchive.openError(code: code, bookName: bookName)
         }
         try self.init(owning: archive, buffer: nil, bookName: bookName, limits: limits)
@@ -174,14 +186,17 @@ final class LibZipArchive {
     }
 
     private func checkDeclaredSize(_ entry: ZipEntry, bound: Int, countsTowardTotal: Bool) throws(DocumentError) {
-        if entry.size != UInt64.max, entry.size > UInt64(bound) {
+        // Sizes come from the archive (up to 2^64 - 2 in ZIP64) and limits from the caller (any Int): compared
+        // as UInt64, negative limits clamped to 0, so that nothing here can trap.
+        if entry.size != UInt64.max, entry.size > UInt64(clamping: bound) {
             throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates to \(entry.size) bytes, more than the \(bound) an entry may have")
         }
-        if entry.size != UInt64.max, entry.size > UInt64(limits.ratioCheckThreshold),
-           entry.size / max(1, entry.compressedSize) > UInt64(limits.maximumCompressionRatio) {
+        if entry.size != UInt64.max, entry.size >= UInt64(clamping: limits.ratioCheckThreshold),
+           entry.size / max(1, entry.compressedSize) > UInt64(clamping: limits.maximumCompressionRatio) {
             throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates \(entry.size / max(1, entry.compressedSize))× (\(entry.compressedSize) → \(entry.size) bytes), more than the \(limits.maximumCompressionRatio)× a book's entry may (a compression bomb?)")
         }
-        if countsTowardTotal, entry.size != UInt64.max, totalRead + Int(entry.size) > limits.maximumTotalSize {
+        if countsTowardTotal, entry.size != UInt64.max,
+           entry.size > UInt64(clamping: limits.maximumTotalSize.subtractingSaturating(totalRead)) {
             throw DocumentError(.tooLarge, "\(bookName): reading \(entry.name) would take the book past \(limits.maximumTotalSize) uncompressed bytes")
         }
     }
@@ -202,7 +217,7 @@ final class LibZipArchive {
         }
         let file = LibZipFile(owning: opened)
         // The declared size is only a hint for the first allocation: a lying header cannot make it large.
-        let declared = entry.size == UInt64.max ? 0 : Int(min(entry.size, UInt64(bound)))
+        let declared = entry.size == UInt64.max ? 0 : Int(min(entry.size, UInt64(clamping: bound)))
         var result: [UInt8] = []
         result.reserveCapacity(min(declared, 4 << 20))
         let chunkSize = 64 << 10
@@ -223,16 +238,23 @@ final class LibZipArchive {
                 if result.count > bound {
                     throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates past \(bound) bytes, more than an entry may have (its header declared \(entry.size))")
                 }
-                if result.count > limits.ratioCheckThreshold,
+                if result.count >= limits.ratioCheckThreshold,
                    result.count / max(1, Int(clamping: entry.compressedSize)) > limits.maximumCompressionRatio {
                     throw DocumentError(.tooLarge, "\(bookName): \(entry.name) inflates more than \(limits.maximumCompressionRatio)× its \(entry.compressedSize) compressed bytes (a compression bomb?)")
                 }
-                if countsTowardTotal, totalRead + result.count > limits.maximumTotalSize {
+                if countsTowardTotal, totalRead.addingSaturating(result.count) > limits.maximumTotalSize {
                     throw DocumentError(.tooLarge, "\(bookName): reading \(entry.name) takes the book past \(limits.maximumTotalSize) uncompressed bytes")
                 }
             }
         }
-        if countsTowardTotal { totalRead += result.count }
+        guard countsTowardTotal else { return result }
+        totalRead = totalRead.addingSaturating(result.count)
+        totalCompressed = totalCompressed.addingSaturating(truncate ? min(result.count, Int(clamping: entry.compressedSize))
+                                                                    : Int(clamping: entry.compressedSize))
+        // The book as a whole: many entries each under the per-entry threshold are held to the ratio together.
+        if totalRead >= limits.ratioCheckThreshold, totalRead / max(1, totalCompressed) > limits.maximumCompressionRatio {
+            throw DocumentError(.tooLarge, "\(bookName): its entries inflate \(totalRead / max(1, totalCompressed))× (\(totalCompressed) → \(totalRead) bytes by \(entry.name)), more than the \(limits.maximumCompressionRatio)× a book may (a compression bomb?)")
+        }
         return result
     }
 }

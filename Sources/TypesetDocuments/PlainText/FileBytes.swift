@@ -7,11 +7,12 @@ import Darwin
 /// Reads a whole file with POSIX calls, within a size bound.
 ///
 /// Foundation's `FileManager.contents(atPath:)` was used before; it leaks a 4 KB buffer for every empty file
-/// (LeakSanitizer), reads without any bound, and says only "nil" when something goes wrong. Here the size is
-/// checked with `fstat` before anything is read, and each failure is a ``DocumentError`` naming the file.
+/// (LeakSanitizer), reads without any bound, and says only "nil" when something goes wrong. Here the file must
+/// be a regular file (``RegularFile``) whose size `fstat` gives before anything is read, and each failure is a
+/// ``DocumentError`` naming the file.
 package enum FileBytes {
-    /// The bytes of the file at `path`, or an error: `.notFound`, `.isDirectory`, `.unreadable`, or `.tooLarge`
-    /// when the file holds more than `limit` bytes.
+    /// The bytes of the file at `path`, or an error: `.notFound`, `.isDirectory`, `.notARegularFile`,
+    /// `.unreadable`, or `.tooLarge` when the file holds more than `limit` bytes.
     package static func read(path: String, limit: Int) throws(DocumentError) -> [UInt8] {
         try read(path: path, limit: limit, prefix: false)
     }
@@ -23,24 +24,15 @@ package enum FileBytes {
     }
 
     private static func read(path: String, limit: Int, prefix: Bool) throws(DocumentError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw DocumentError(.notFound, "\(path): no such file") }
-            throw DocumentError(.unreadable, "\(path): cannot be read (\(String(cString: strerror(code))))")
-        }
+        let file = try RegularFile.open(path)
+        let descriptor = file.descriptor
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw DocumentError(.unreadable, "\(path): cannot be read (\(String(cString: strerror(errno))))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw DocumentError(.isDirectory, "\(path): is a directory, not a book") }
-        let size = Int(info.st_size)
+        let size = file.size
         guard prefix || size <= limit else {
             throw DocumentError(.tooLarge, "\(path): \(size) bytes, more than the \(limit) a text book may have")
         }
-        // A regular file reads `size` bytes; a pipe or a file that grows is read until the end or the bound.
-        // A prefix reads at most `limit` bytes; allocation follows what the file holds, not what was asked.
+        // `size` bytes, or, for a file that grows while it is read, until the end or the bound. A prefix reads at
+        // most `limit` bytes; allocation follows what the file holds, not what was asked.
         let initial = max(size, 1 << 16)
         var bytes = [UInt8](repeating: 0, count: prefix ? min(limit, initial) : initial)
         var count = 0

@@ -28,7 +28,8 @@ public struct PlainTextReader: Sendable {
     public static let maximumWrappedLineLength = 100
 
     /// The largest file read, in bytes (256 MiB, as ``EPUBLimits/maximumTotalSize``): layout keeps about 20 bytes
-    /// per character, so a bound keeps a mistaken or hostile file from exhausting memory.
+    /// per character, so a bound keeps a mistaken or hostile file from exhausting memory. A larger value is
+    /// honoured up to ``largestSize``.
     public var maximumSize = 256 << 20
 
     /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
@@ -38,6 +39,12 @@ public struct PlainTextReader: Sendable {
     /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
     /// default).
     public var identifiesLanguage = true
+
+    /// The largest `maximumSize` honoured (2 GiB − 1 bytes): the reader keeps its line offsets in 32 bits.
+    public static let largestSize = Int(Int32.max)
+
+    /// The bound actually applied.
+    private var sizeLimit: Int { min(maximumSize, Self.largestSize) }
 
     /// Creates a reader.
     public init(encoding: TextEncoding? = nil) { self.encoding = encoding }
@@ -63,7 +70,7 @@ public struct PlainTextReader: Sendable {
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, `.tooLarge` (more
     ///   than ``maximumSize`` bytes), `.binary`.
     public func read(path: String) throws(DocumentError) -> PlainTextDocument {
-        try read(bytes: FileBytes.read(path: path, limit: maximumSize), name: path)
+        try read(bytes: FileBytes.read(path: path, limit: sizeLimit), name: path)
     }
 
     /// Reads the first `byteCount` bytes of the file at `path` (at most ``maximumSize``): a preview of a book not
@@ -87,15 +94,16 @@ public struct PlainTextReader: Sendable {
     /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
     ///   `.unreadable` when ``encoding`` cannot decode them.
     public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
-        guard bytes.count <= maximumSize else {
-            throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(maximumSize) a text book may have")
+        guard bytes.count <= sizeLimit else {
+            throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(sizeLimit) a text book may have")
         }
         let (units, report) = try TextDecoder.decode(bytes, name: name, declared: encoding)
         let lines = SourceLine.split(units)
         var markup = AozoraMarkup.find(units, lines: lines) ?? GutenbergMarkup.find(units, lines: lines)
         // Only the whole file can tell where a licence starts.
         if isPreview { markup.backMatter = nil }
-        let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: lines, markup: markup)
+        // The line table is handed over, not shared: the builder marks joins in it, which would copy it.
+        let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: consume lines, markup: markup)
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
@@ -110,6 +118,9 @@ public struct PlainTextReader: Sendable {
             var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
             matter.languageSource = source
             return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)
+        } catch let error as StyledText.InvalidParagraphs where error.problem == .paragraphTooLong {
+            // Only with `maximumSize` raised past a gigabyte: one line longer than a paragraph may be.
+            throw DocumentError(.tooLarge, "\(name): \(error)")
         } catch {
             // The builder makes paragraphs that partition the text; reaching this is a bug, reported, not a crash.
             throw DocumentError(.malformed, "\(name): internal error splitting paragraphs: \(error)")
@@ -120,9 +131,9 @@ public struct PlainTextReader: Sendable {
     /// ``ChapterDetector``): heading lines are centred paragraphs of role `.heading`, and the first heading of a
     /// group starts a section. `markup` (see ``TextMarkup``) adds styles, hides markup-only lines, may name the
     /// headings itself, and makes the body and back matter start sections.
-    static func paragraphs(_ units: [UInt16], lines: [SourceLine]? = nil, markup: TextMarkup = TextMarkup())
+    static func paragraphs(_ units: [UInt16], lines: consuming [SourceLine]? = nil, markup: TextMarkup = TextMarkup())
         -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
-        var lines = lines ?? SourceLine.split(units)
+        var lines = (consume lines) ?? SourceLine.split(units)
         for index in markup.markupOnlyLines where index < lines.count { lines[index] = lines[index].asBlank }
         SourceLine.markJoins(&lines, units: units)
         let wrapWidth = estimatedWrapWidth(lines)
@@ -150,7 +161,7 @@ public struct PlainTextReader: Sendable {
         for index in chapters.keptWithNext where index < lines.count {
             lineStyles[lines[index].start, default: TextMarkup.LineStyle()].keepsWithNext = true
         }
-        var builder = ParagraphBuilder(units: units, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
+        var builder = ParagraphBuilder(units: units, lineCount: lines.count, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
         // Blank lines between blocks become separators of the paragraph before.
         for blockRange in ChapterDetector.blocks(lines, units: units) {
             var index = blockRange.lowerBound
@@ -362,20 +373,38 @@ public struct PlainTextHeading: Hashable, Sendable {
 }
 
 /// One line of the source: `start..<contentEnd` is its text, `contentEnd..<end` its terminator.
+///
+/// Stored in 20 bytes (offsets as 32-bit numbers: the reader refuses a text of more than `Int32.max` bytes, see
+/// ``PlainTextReader/maximumSize``): a file of short or blank lines holds one per line while it is split.
 struct SourceLine {
-    let start: Int
-    let contentEnd: Int
-    let end: Int
+    private let startOffset: UInt32
+    private let contentLength: UInt32
+    private let columnCount: UInt32
+    private let indentLength: UInt32
+    private let terminatorLength: UInt8
     let isBlank: Bool
+
+    init(start: Int, contentEnd: Int, end: Int, isBlank: Bool, indent: Int, columns: Int) {
+        startOffset = UInt32(truncatingIfNeeded: start)
+        contentLength = UInt32(truncatingIfNeeded: contentEnd - start)
+        terminatorLength = UInt8(truncatingIfNeeded: end - contentEnd)
+        indentLength = UInt32(truncatingIfNeeded: indent)
+        columnCount = UInt32(truncatingIfNeeded: columns)
+        self.isBlank = isBlank
+    }
+
+    var start: Int { Int(startOffset) }
+    var contentEnd: Int { Int(startOffset) + Int(contentLength) }
+    var end: Int { contentEnd + Int(terminatorLength) }
     /// Leading white-space units.
-    let indent: Int
+    var indent: Int { Int(indentLength) }
     /// Display width in columns: East Asian wide characters count two.
-    let columns: Int
+    var columns: Int { Int(columnCount) }
     /// Whether the line break after this line must not be kept (``Kinsoku``): the next line is part of the same
     /// paragraph whatever the reader makes of the block.
     var joinsNext = false
 
-    var length: Int { contentEnd - start }
+    var length: Int { Int(contentLength) }
 
     /// The same line read as blank (a line of markup only).
     var asBlank: SourceLine {
@@ -387,9 +416,12 @@ struct SourceLine {
         for i in lines.indices.dropLast() where Kinsoku.mustJoin(lines[i], lines[i + 1], units: units) { lines[i].joinsNext = true }
     }
 
-    /// Splits at LF, CR LF, lone CR and U+2029.
+    /// Splits at LF, CR LF, lone CR and U+2029; `units` holds fewer than 2^32 units.
     static func split(_ units: [UInt16]) -> [SourceLine] {
         var lines: [SourceLine] = []
+        // Room for every line at once (a CR LF counts twice; capacity never written is never resident): growing by
+        // doubling would hold the old and the new table at once.
+        lines.reserveCapacity(units.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D || $1 == 0x2029 ? 1 : 0) })
         var start = 0
         var i = 0
         var blank = true
@@ -454,11 +486,15 @@ struct ParagraphBuilder {
     /// Offsets where a section must start (the body after front matter, the back matter), ascending.
     private var sectionStarts: [Int]
 
-    init(units: [UInt16], runs: [DocumentRun] = [], lineStyles: [Int: TextMarkup.LineStyle] = [:], sectionStarts: [Int] = []) {
+    /// - Parameter lineCount: The number of source lines, which bounds the number of paragraphs: the list is made
+    ///   that large at once rather than grown by copies (capacity never written is never resident).
+    init(units: [UInt16], lineCount: Int = 0, runs: [DocumentRun] = [], lineStyles: [Int: TextMarkup.LineStyle] = [:],
+         sectionStarts: [Int] = []) {
         self.units = units
         self.runs = runs
         self.lineStyles = lineStyles
         self.sectionStarts = sectionStarts.sorted()
+        paragraphs.reserveCapacity(lineCount + 1)
     }
 
     /// Adds a paragraph made of the lines `first` through `last`. Units between the previous paragraph's
