@@ -32,6 +32,24 @@ import TypesetTestSupport
         #expect(lines.allSatisfy { $0.rect.maxX <= 240.01 })
     }
 
+    /// A combining mark after a space joins the space in one grapheme (UAX #29 GB9), though shaping sets the two
+    /// apart: a cut after the space is never made before the mark (Quranic annotation marks stand after spaces,
+    /// U+06DA; a stray acute in Latin text).
+    @Test func neverBetweenASpaceAndTheMarkAfterIt() throws {
+        for string in ["Untersuchungs \u{0301}richterkommission und", "فَهُمۡ لَا يَرۡجِعُونَ \u{06DA} أَوۡ كَصَيِّبٖ"] {
+            var boundaries: Set<Int> = [0]
+            var offset = 0
+            for character in string { offset += character.utf16.count; boundaries.insert(offset) }
+            for width in stride(from: 20.0, through: 200, by: 6) {
+                let (_, lines) = try Self.layout(string, language: nil, width: width)
+                for line in lines {
+                    #expect(boundaries.contains(line.range.lowerBound) && boundaries.contains(line.range.upperBound),
+                            "at \(width) pt the line \(line.range) of \(lines.map(\.range)) splits a grapheme")
+                }
+            }
+        }
+    }
+
     /// A long word and no space: cut at a hyphenation point of its language, with a hyphen, though hyphenation is
     /// off, never between two letters the patterns keep together.
     @Test func thenAHyphenationPoint() throws {

@@ -194,7 +194,9 @@ struct GreedyLineBreaker {
                 var spaceCut: Int?
                 var k = lineStart + 1
                 while k < opportunity {
-                    if Self.isBreakableSpace(content[k - 1]) && !Self.isBreakableSpace(content[k]) && clusterStarts[k] != 0 {
+                    // A mark after a space joins it in one grapheme (UAX #29 GB9) even where shaping split the two.
+                    if Self.isBreakableSpace(content[k - 1]) && !Self.isBreakableSpace(content[k]) && clusterStarts[k] != 0
+                        && (!LayoutText.mayContinueGrapheme(content[k]) || graphemes()?.isBoundary(k) == true) {
                         let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
                         guard visibleEnd > lineStart, advance(to: visibleEnd) + startAdjustment <= available else { break }
                         spaceCut = k
