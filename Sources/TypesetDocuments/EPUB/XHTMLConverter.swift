@@ -487,6 +487,9 @@ struct XHTMLConverter {
         style.language = block.language == bookLanguage ? nil : block.language
         style.lineHeight = block.style.lineHeight
         style.hyphenation = block.style.hyphens
+        style.lastLineAlignment = block.style.lastLineAlignment(direction: block.direction)
+        style.lineBreak = block.style.lineBreak
+        style.wordBreak = block.style.wordBreak
         style.markerLength = paragraphMarkerLength
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
