@@ -284,6 +284,46 @@ import TypesetTestSupport
         #expect(off.text.paragraphs.allSatisfy { $0.style.lineHeight == nil && $0.style.hyphenation == nil })
     }
 
+    /// EPUB's CSS text properties, under their `-epub-` names as the EPUB 3 CSS profile writes them and under CSS's:
+    /// `text-align-last` (logical for the block's direction), `line-break`, `word-break`, `text-transform:
+    /// -epub-fullwidth` and `text-underline-position: under`, inherited from `<html>` as the W3C tests set it.
+    @Test func epubTextProperties() throws {
+        let css = """
+            html { -epub-text-underline-position: under; }
+            .u { text-decoration: underline }
+            p.last { -epub-text-align-last: right }
+            p.rtl { text-align-last: end }
+            p.auto { -epub-text-align-last: auto }
+            div.strict { -epub-line-break: strict }
+            p.all { -epub-word-break: break-all }
+            p.keep { word-break: keep-all; line-break: loose }
+            p.wide { text-transform: -epub-fullwidth }
+            p.wide2 { text-transform: full-width }
+            """
+        let (book, off) = try Self.readBothWays("""
+            <p class="last">Right.</p><p class="rtl" dir="rtl">שלום.</p><p class="auto">Auto.</p>
+            <div class="strict"><p>Strict.</p></div><p class="all">All.</p><p class="keep">Keep.</p>
+            <p class="wide">Wide 12.</p><p class="wide2">Wider.</p><p><span class="u">Under</span> line.</p>
+            """, css: css)
+        #expect(try Self.paragraph(book, "Right").style.lastLineAlignment == .end)
+        #expect(try Self.paragraph(book, "שלום").style.lastLineAlignment == .end)
+        #expect(try Self.paragraph(book, "Auto").style.lastLineAlignment == nil)
+        #expect(try Self.paragraph(book, "Strict").style.lineBreak == .strict)
+        #expect(try Self.paragraph(book, "All").style.wordBreak == .breakAll)
+        let keep = try Self.paragraph(book, "Keep").style
+        #expect(keep.wordBreak == .keepAll && keep.lineBreak == .loose)
+        #expect(try Self.paragraph(book, "Right").style.lineBreak == .auto && Self.paragraph(book, "Right").style.wordBreak == .normal)
+        #expect(Self.style(of: "Wide", in: book)?.textTransform == .fullWidth && Self.style(of: "Wider", in: book)?.textTransform == .fullWidth)
+        #expect(Self.style(of: "Under", in: book)?.decoration == [.underline, .underlineBelowDescenders])
+        #expect(Self.style(of: "line", in: book)?.decoration == [])
+        // Line-breaking rules, the full-width transform and the underline's place carry meaning; the end alignment
+        // of one element does too, as `text-align: right` does.
+        #expect(try Self.paragraph(off, "Strict").style.lineBreak == .strict && Self.paragraph(off, "All").style.wordBreak == .breakAll)
+        #expect(Self.style(of: "Wide", in: off)?.textTransform == .fullWidth)
+        #expect(Self.style(of: "Under", in: off)?.decoration == [.underline, .underlineBelowDescenders])
+        #expect(try Self.paragraph(off, "Right").style.lastLineAlignment == .end)
+    }
+
     /// `@import`ed sheets apply before the importing sheet's rules; an import cycle is read once; `<style>`
     /// elements apply in document order.
     @Test func importsAndStyleElements() throws {
