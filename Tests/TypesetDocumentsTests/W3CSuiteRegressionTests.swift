@@ -76,6 +76,21 @@ import TypesetTestSupport
         #expect(image.pixelSize == Size(width: 96, height: 54))
     }
 
+    /// A link to a `linear="no"` item leads to it: the item follows the reading order, a section of its own.
+    @Test func aNonLinearItemIsReachedByItsLink() throws {
+        let book = try Self.read("pkg-spine-nonlinear-activation")
+        let item = try #require(book.spine.first { !$0.isLinear })
+        let range = try #require(item.range)
+        let linear = try #require(book.spine.first(where: \.isLinear)?.range)
+        #expect(range.lowerBound >= linear.upperBound)
+        let publication = book.publication
+        let source = book.text.string(in: 0..<book.text.length)
+        let linkOffset = try #require(source.range(of: "this link")).lowerBound.utf16Offset(in: source)
+        let link = try #require(publication.link(atOffset: linkOffset))
+        #expect(link.target?.offset == range.lowerBound)
+        #expect(book.text.string(in: range).contains("following the link opens this page"))
+    }
+
     @Test func renditionFlowIsRead() throws {
         #expect(try Self.read("lay-pkg-flow-scrolled-doc").flow == .scrolledDoc)
     }

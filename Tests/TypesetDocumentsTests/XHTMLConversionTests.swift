@@ -293,20 +293,23 @@ import TypesetTestSupport
         archive.entries.removeAll { $0.name == "OEBPS/content.opf" }
         archive.add("OEBPS/content.opf", text)
 
+        // The reading order comes first and keeps its offsets; the non-linear item follows it, a section of its
+        // own that links and the table of contents reach.
         let book = try EPUBTestReading.read(archive)
         #expect(book.pageProgression == .rightToLeft)
-        #expect(book.text.string(in: 0..<book.text.length) == "One.\nTwo.\n")
+        #expect(book.text.string(in: 0..<book.text.length) == "One.\nTwo.\nNote.\n")
         #expect(book.spine.map(\.isLinear) == [true, false, true])
-        #expect(book.spine[1].range == nil)
-        #expect(book.offset(forHref: "OEBPS/notes.xhtml#n1") == nil)
+        #expect(book.spine.map(\.range) == [0..<5, 10..<16, 5..<10])
+        #expect(book.offset(forHref: "OEBPS/notes.xhtml#n1") == 10)
         #expect(book.location(ofOffset: 5) == EPUBLocation(href: "OEBPS/two.xhtml", offset: 0))
         #expect(book.location(ofOffset: 4) == EPUBLocation(href: "OEBPS/one.xhtml", offset: 4))
+        #expect(book.location(ofOffset: 12) == EPUBLocation(href: "OEBPS/notes.xhtml", offset: 2))
         #expect(book.offset(of: EPUBLocation(href: "OEBPS/two.xhtml", offset: 3)) == 8)
         #expect(book.offset(of: EPUBLocation(href: "OEBPS/two.xhtml", offset: 6)) == nil)
-        #expect(book.positionCount == 2)
-        // The TOC entry to the non-linear item does not resolve (and says so).
-        #expect(book.tableOfContents.map(\.offset) == [0, nil, 5])
-        #expect(book.warnings.contains { $0.contains("OEBPS/notes.xhtml") })
+        #expect(book.positionCount == 3)
+        #expect(book.tableOfContents.map(\.offset) == [0, 10, 5])
+        #expect(book.text.paragraphs.filter(\.style.startsSection).map(\.range.lowerBound) == [0, 5, 10])
+        #expect(book.publication.resources.map(\.href) == ["OEBPS/one.xhtml", "OEBPS/two.xhtml", "OEBPS/notes.xhtml"])
 
         var options = EPUBReader.Options()
         options.includeNonLinearItems = true

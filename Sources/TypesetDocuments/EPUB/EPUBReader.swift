@@ -26,8 +26,10 @@ public struct EPUBReader: Sendable {
         public var publisherStyles = true
         /// Memory limits for the archive.
         public var limits = EPUBLimits()
-        /// Whether non-linear spine items are part of the text too (appended in spine order). Off by default, as
-        /// reading systems skip them in the reading order.
+        /// Whether non-linear spine items (`linear="no"`) take their place in spine order among the linear ones.
+        /// Off by default: reading systems skip them in the reading order, so they follow it, after the last
+        /// linear item, each a section of its own that links and the table of contents lead to (EPUB 3.3 says a
+        /// reading system must let a reader reach them).
         public var includeNonLinearItems = false
 
         /// The default options.
@@ -126,6 +128,7 @@ private struct ReadingSession {
         // spine naming one chapter 300,000 times made 300,000 pages of it.
         var listed: Set<String> = []
         var repeated = (count: 0, first: "")
+        var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
         let linearCount = package.spine.filter(\.isLinear).count
         for reference in package.spine {
             guard let item = package.manifest[reference.idref] else {
@@ -144,11 +147,29 @@ private struct ReadingSession {
             spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
                                        isLinear: reference.isLinear, range: nil))
             guard included else {
-                // A cover before the reading order (`linear="no"`, as many books mark it): an item of images only,
-                // shown as the book's first page, as reading apps do.
-                if texts.isEmpty, archive.contains(item.path), let text = try? convert(item, package: package),
-                   !text.hasText, !text.images.isEmpty {
+                // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
+                // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
+                // reading apps show it. One the book can do without costs a warning, not the book.
+                guard archive.contains(item.path) else {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
+                    continue
+                }
+                let text: SpineItemText
+                let grown: (units: Int, paragraphs: Int, images: Int)
+                do {
+                    text = try convert(item, package: package)
+                    grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                             totals.images.addingSaturating(text.images.count))
+                    try checkTotals(grown, after: item.path, limits: limits)
+                } catch {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) left out: \(error)")
+                    continue
+                }
+                totals = grown
+                if texts.isEmpty && !text.hasText && !text.images.isEmpty {
                     texts.append((spine.count - 1, text))
+                } else {
+                    afterReadingOrder.append((spine.count - 1, text))
                 }
                 continue
             }
@@ -164,6 +185,7 @@ private struct ReadingSession {
         if repeated.count > 0 {
             warnings.append("\(book): \(packagePath): \(repeated.count) spine item\(repeated.count == 1 ? " lists" : "s list") a resource listed before (the first: \(repeated.first)); each resource is read once")
         }
+        texts += afterReadingOrder
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
