@@ -332,7 +332,8 @@ import TypesetTestSupport
             <html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title>
             <link rel="stylesheet" href="style.css"/><style>p.s { text-align: center }</style></head>
             <body><p class="a">Imported.</p><p class="b">Overridden.</p><p class="s">Styled.</p></body></html>
-            """)], css: "@import url(\"more.css\") screen;\n@import 'print.css' print;\np.b { font-style: italic }")
+            """)], extraManifest: "<item id=\"more\" href=\"more.css\" media-type=\"text/css\"/><item id=\"print\" href=\"print.css\" media-type=\"text/css\"/>",
+            css: "@import url(\"more.css\") screen;\n@import 'print.css' print;\np.b { font-style: italic }")
         archive.add("OEBPS/more.css", "@import \"style.css\";\np.a, p.b { font-weight: bold; font-style: normal }")
         archive.add("OEBPS/print.css", "p { color: red }")
         let book = try EPUBTestReading.read(archive)

@@ -91,6 +91,17 @@ import TypesetTestSupport
         #expect(book.text.string(in: range).contains("following the link opens this page"))
     }
 
+    /// An image the manifest does not list is not used (EPUB 3.3 §3.7): no size is read, the resource loader
+    /// refuses it, and the reader says so once.
+    @Test func aResourceMissingFromTheManifestIsNotUsed() throws {
+        let book = try EPUBTestReading.read(try Self.archive("pkg-manifest-unlisted-resource"), name: "unlisted.epub")
+        let image = try #require(book.images.first)
+        #expect(image.href == "EPUB/red.png" && image.pixelSize == nil)
+        #expect(book.warnings.filter { $0.contains("EPUB/red.png is not in the manifest") }.count == 1)
+        let loader = try #require(book.publication.resourceLoader)
+        #expect(throws: ResourceError.self) { try loader.bytes(of: "EPUB/red.png", maximumSize: 1 << 20) }
+    }
+
     @Test func renditionFlowIsRead() throws {
         #expect(try Self.read("lay-pkg-flow-scrolled-doc").flow == .scrolledDoc)
     }

@@ -45,11 +45,12 @@ public struct EPUBBook: Sendable {
          tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
          pageProgression: EPUBPageProgression, flow: EPUBFlow = .auto, images: [EPUBImage], anchors: [String: [String: Int]],
          warnings: [String], links: PublicationLinks = PublicationLinks(), coverImage: String? = nil,
-         inlineDocuments: [String: [UInt8]] = [:]) {
+         inlineDocuments: [String: [UInt8]] = [:], listedResources: Set<String>? = nil) {
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
         self.pageProgression = pageProgression; self.flow = flow; self.images = images; self.anchors = anchors
         self.warnings = warnings; self.links = links; self.coverImage = coverImage; self.inlineDocuments = inlineDocuments
+        self.listedResources = listedResources
         // In text order: non-linear items follow the reading order, whatever their place in the spine.
         self.laidOut = spine.filter { $0.range != nil }.sorted { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         var indexByHref: [String: Int] = [:]
@@ -82,6 +83,8 @@ public struct EPUBBook: Sendable {
     let anchors: [String: [String: Int]]
     /// The documents of inline `<svg>` drawings, by the names their attachments use.
     let inlineDocuments: [String: [UInt8]]
+    /// The entry paths the manifest lists, which alone the resource loader reads; nil for no such limit.
+    let listedResources: Set<String>?
     /// Reads the book's images when pages draw them (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/resourceLoader``).
     public internal(set) var resourceLoader: (any ResourceLoader)?

@@ -55,7 +55,7 @@ public struct EPUBReader: Sendable {
             return try EPUBReader(options: other).read(path: path).text
         }
         book.resourceLoader = EPUBResourceLoader(source: .file(path: path), bookName: path, limits: options.limits,
-                                                 inlineDocuments: book.inlineDocuments)
+                                                 inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
 
@@ -71,7 +71,7 @@ public struct EPUBReader: Sendable {
             return try EPUBReader(options: other).read(bytes: bytes, name: name).text
         }
         book.resourceLoader = EPUBResourceLoader(source: .bytes(bytes), bookName: name, limits: options.limits,
-                                                 inlineDocuments: book.inlineDocuments)
+                                                 inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
 
@@ -90,6 +90,8 @@ private struct ReadingSession {
     var styles: StyleSheetLoader
     /// The book's `@font-face` fonts (with publisher styles only: without them the book's families are not used).
     var fonts: EmbeddedFontLoader?
+    /// The entries the manifest lists: images, style sheets and fonts it does not list are not used (EPUB 3.3).
+    var manifestPaths: Set<String> = []
 
     init(archive: LibZipArchive, options: EPUBReader.Options) {
         self.archive = archive
@@ -115,9 +117,12 @@ private struct ReadingSession {
         guard package.spine.count <= limits.maximumSpineItems else {
             throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
         }
+        manifestPaths = package.listedPaths
+        styles.listed = manifestPaths
         let obfuscatedFonts = try checkEncryption(package)
         if options.publisherStyles {
-            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier)
+            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier,
+                                       listed: manifestPaths)
         }
 
         // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
@@ -205,7 +210,8 @@ private struct ReadingSession {
             prepareImages(&items[index].text, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
         }
         let archive = self.archive
-        let links = EPUBNotes(book: book, archiveContains: { archive.contains($0) }).recognise(&items, warnings: &warnings)
+        let manifestPaths = self.manifestPaths
+        let links = EPUBNotes(book: book, archiveContains: { manifestPaths.contains($0) && archive.contains($0) }).recognise(&items, warnings: &warnings)
         var offset = 0
         for (item, (index, _)) in zip(items, texts) {
             let text = item.text
@@ -257,7 +263,7 @@ private struct ReadingSession {
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
-                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments)
+                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments, listedResources: manifestPaths)
     }
 
     // MARK: Parts
@@ -333,6 +339,10 @@ private struct ReadingSession {
     private mutating func imageSize(_ path: String) -> Size? {
         guard archive.contains(path) else {
             warnings.append("\(book): image \(path) is missing from the archive; drawn as a placeholder")
+            return nil
+        }
+        guard manifestPaths.contains(path) else {
+            warnings.append("\(book): image \(path) is not in the manifest, so the book may not use it; drawn as a placeholder")
             return nil
         }
         let bytes: [UInt8]
