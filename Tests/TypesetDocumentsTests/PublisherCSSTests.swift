@@ -299,16 +299,20 @@ import TypesetTestSupport
             p.keep { word-break: keep-all; line-break: loose }
             p.wide { text-transform: -epub-fullwidth }
             p.wide2 { text-transform: full-width }
+            p.box { display: inline-block; -epub-line-break: loose }
             """
         let (book, off) = try Self.readBothWays("""
             <p class="last">Right.</p><p class="rtl" dir="rtl">שלום.</p><p class="auto">Auto.</p>
             <div class="strict"><p>Strict.</p></div><p class="all">All.</p><p class="keep">Keep.</p>
             <p class="wide">Wide 12.</p><p class="wide2">Wider.</p><p><span class="u">Under</span> line.</p>
+            <p>Before.</p><p class="box">Boxed.</p><p>After.</p>
             """, css: css)
         #expect(try Self.paragraph(book, "Right").style.lastLineAlignment == .end)
         #expect(try Self.paragraph(book, "שלום").style.lastLineAlignment == .end)
         #expect(try Self.paragraph(book, "Auto").style.lastLineAlignment == nil)
         #expect(try Self.paragraph(book, "Strict").style.lineBreak == .strict)
+        // An inline-block that makes up a paragraph (the W3C test's boxes) gives it its rules.
+        #expect(try Self.paragraph(book, "Boxed").style.lineBreak == .loose && Self.paragraph(book, "After").style.lineBreak == .auto)
         #expect(try Self.paragraph(book, "All").style.wordBreak == .breakAll)
         let keep = try Self.paragraph(book, "Keep").style
         #expect(keep.wordBreak == .keepAll && keep.lineBreak == .loose)

@@ -116,6 +116,10 @@ struct XHTMLConverter {
     var paragraphDropCap: DropCap?
     /// The first of ``SpineItemText/images`` in the paragraph being built.
     var paragraphFirstImage = 0
+    /// The `line-break` and `word-break` of the element holding the paragraph's first text: they apply to the
+    /// whole paragraph (its break opportunities are found at once), and that element is the block itself, or the
+    /// inline one (an `inline-block`) that makes up the paragraph.
+    var paragraphBreakRules: (lineBreak: LineBreakStrictness, wordBreak: WordBreakRule)?
     /// Inline `<svg>` drawings so far (they are named by their number).
     var inlineSVGCount = 0
     // Between blocks.
@@ -488,8 +492,8 @@ struct XHTMLConverter {
         style.lineHeight = block.style.lineHeight
         style.hyphenation = block.style.hyphens
         style.lastLineAlignment = block.style.lastLineAlignment(direction: block.direction)
-        style.lineBreak = block.style.lineBreak
-        style.wordBreak = block.style.wordBreak
+        style.lineBreak = paragraphBreakRules?.lineBreak ?? block.style.lineBreak
+        style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
         style.markerLength = paragraphMarkerLength
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
@@ -534,6 +538,7 @@ struct XHTMLConverter {
         paragraphMarkerLength = 0
         paragraphDropCap = nil
         pendingFirstLetter = nil
+        paragraphBreakRules = nil
     }
 
     // MARK: Inline content
@@ -688,6 +693,7 @@ struct XHTMLConverter {
                               attachment: TextAttachment? = nil) {
         guard !units.isEmpty else { return }
         if paragraphBlock == nil { paragraphBlock = block }
+        if paragraphBreakRules == nil { paragraphBreakRules = (inline.style.lineBreak, inline.style.wordBreak) }
         if line.isEmpty, let marker = pendingMarker {
             pendingMarker = nil
             append(marker.units, style: textStyle(marker.inline))
