@@ -593,15 +593,19 @@ def metadata_direction(key, expected, text_key, text):
     return check
 
 
-def not_language(language):
-    def check(book):
-        languages = sorted({u.get("language") for u in book.utterances})
-        if language in languages:
-            return False, ("the content, which says no language, is read as the package's %r (languages %s): a choice, since most "
-                           "books give their language only in the package and hyphenation, search and speech need one; "
-                           "<q> draws no quotation marks either" % (language, languages))
-        return True, "the content is not read as %r (languages %s)" % (language, languages)
-    return check
+def quotes_not_from_package(book):
+    """The test passes if the <q> is not drawn between « and » (the package says 'fr', the content nothing): Typeset
+    draws <q>'s marks by the content's own language, and keeps the package's language for hyphenation, search and
+    speech where the content says nothing (most books give their language only in the package)."""
+    if not book.opened:
+        return False, "typeset could not open it"
+    languages = sorted({u.get("language") or "none" for u in book.utterances})
+    quoted = next((u["text"] for u in book.utterances if "Le mieux" in u["text"]), "")
+    if quoted.startswith("\u201c") and quoted.endswith("\u201d") and "\u00ab" not in quoted:
+        return True, ("the quotation is drawn %s: <q> takes its marks from the content's language (none given, so “ ”), not "
+                      "the package's 'fr'; hyphenation, search and speech still use the package's language where the "
+                      "content says none (languages %s)" % (quoted, languages))
+    return False, "the quotation is drawn %r (languages %s)" % (quoted, languages)
 
 
 def reports_error(book):
@@ -945,7 +949,7 @@ CHECKS = {
     "pkg-dir_unset-root-unset": metadata_direction("titleDirection", "ltr", "title", "CSS: مغامرة جديدة!"),
     "pkg-dir_creator-rtl": metadata_direction("authorDirections", ["rtl"], "authors", "Dave Cramer"),
     "pkg-dir_but_not_content": left_aligned,
-    "pkg-lang_but_not_content": not_language("fr"),
+    "pkg-lang_but_not_content": quotes_not_from_package,
     "pkg-manifest-unlisted-resource": unlisted_image_unused,
     "pkg-spine-duplicate-item-hyperlink": link_to_first_duplicate,
     "pkg-spine-duplicate-item-rendering": duplicates_rendered,

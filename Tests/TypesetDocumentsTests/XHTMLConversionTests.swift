@@ -283,6 +283,22 @@ import TypesetTestSupport
         #expect(!p.contains { $0.runs.contains { $0.style.weight == 900 } })  // unsupported pseudo-classes drop the rule
     }
 
+    /// `<q>` is drawn between quotation marks (as text, like list markers: they depend on the XHTML only) for the
+    /// language the content gives it, alternating pairs when nested; a book whose package says French but whose
+    /// content says nothing quotes as English does (W3C pkg-lang_but_not_content).
+    @Test func quotationMarksFollowTheContentsLanguage() throws {
+        let book = try Self.read("""
+            <p><q>Outer <q>inner</q> words </q>after.</p>
+            <p lang="fr">Il dit <q>bonjour</q>.</p>
+            <p lang="de"><q>Guten Tag</q></p>
+            <p xml:lang="ja"><q>こんにちは</q></p>
+            """, language: "fr")
+        #expect(EPUBTestReading.paragraphs(book) == ["“Outer ‘inner’ words” after.", "Il dit «\u{202F}bonjour\u{202F}».",
+                                                    "„Guten Tag“", "「こんにちは」"])
+        let plain = try Self.read("<p>No <q>quote</q> here.</p>", publisherStyles: false)
+        #expect(EPUBTestReading.paragraphs(plain) == ["No “quote” here."])
+    }
+
     @Test func nonLinearItemsAndPositions() throws {
         var archive = EPUBTestArchive.book(chapters: [("one.xhtml", EPUBTestArchive.xhtml("<p>One.</p>")),
                                                       ("notes.xhtml", EPUBTestArchive.xhtml("<p id=\"n1\">Note.</p>")),

@@ -120,6 +120,8 @@ struct XHTMLConverter {
     /// whole paragraph (its break opportunities are found at once), and that element is the block itself, or the
     /// inline one (an `inline-block`) that makes up the paragraph.
     var paragraphBreakRules: (lineBreak: LineBreakStrictness, wordBreak: WordBreakRule)?
+    /// How many `<q>` elements enclose the text being converted.
+    var quotationDepth = 0
     /// Inline `<svg>` drawings so far (they are named by their number).
     var inlineSVGCount = 0
     // Between blocks.
@@ -298,6 +300,8 @@ struct XHTMLConverter {
         case .inline:
             if let alt = element.attribute("alttext"), name == "math" {
                 appendText(alt, block: parentBlock, inline: inline)
+            } else if name == "q", !style.hidden {
+                walkQuotation(path, block: parentBlock, inline: inline)
             } else {
                 walkChildren(path, block: parentBlock, inline: inline)
             }
@@ -542,6 +546,21 @@ struct XHTMLConverter {
     }
 
     // MARK: Inline content
+
+    /// `<q>`: its text between quotation marks for its language and depth (CSS `quotes: auto`). The marks are text,
+    /// as list markers are: they depend on the XHTML alone, so offsets stay stable under any style or setting.
+    mutating func walkQuotation(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
+        let marks = QuotationMarks(language: inline.language, depth: quotationDepth)
+        appendUnits(Array(marks.open.utf16), block: block, inline: inline)
+        quotationDepth += 1
+        walkChildren(path, block: block, inline: inline)
+        quotationDepth -= 1
+        // White space before `</q>` goes after the closing mark.
+        let spaceAfter = pendingSpace
+        pendingSpace = false
+        appendUnits(Array(marks.close.utf16), block: block, inline: inline)
+        pendingSpace = spaceAfter
+    }
 
     /// `<ruby>`: its text is the base, each `<rt>` the annotation of the base before it (since the ruby's start or
     /// the previous `<rt>`), `<rp>` hidden. The annotation stays in the text after its base (offsets never move);
