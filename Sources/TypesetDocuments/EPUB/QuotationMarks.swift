@@ -6,6 +6,9 @@ struct QuotationMarks: Equatable {
     let open: String
     let close: String
 
+    /// Characters that open or close a quotation in some language.
+    static let characters: Set<Character> = ["\"", "'", "“", "”", "„", "‟", "‘", "’", "‚", "«", "»", "‹", "›", "「", "」", "『", "』"]
+
     /// The marks for a quotation `depth` quotations deep (0 for the outermost) in `language` (BCP 47).
     init(language: String?, depth: Int) {
         let subtags = (language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })

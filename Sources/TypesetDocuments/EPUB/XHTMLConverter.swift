@@ -298,8 +298,8 @@ struct XHTMLConverter {
         case .skip:
             return
         case .inline:
-            if let alt = element.attribute("alttext"), name == "math" {
-                appendText(alt, block: parentBlock, inline: inline)
+            if element.namespace == XMLNamespace.mathml {
+                walkMath(path, name: name, block: parentBlock, inline: inline)
             } else if name == "q", !style.hidden {
                 walkQuotation(path, block: parentBlock, inline: inline)
             } else {
@@ -549,7 +549,15 @@ struct XHTMLConverter {
 
     /// `<q>`: its text between quotation marks for its language and depth (CSS `quotes: auto`). The marks are text,
     /// as list markers are: they depend on the XHTML alone, so offsets stay stable under any style or setting.
+    /// A `<q>` whose text already starts and ends with quotation marks (books typed with the marks inside it) gets
+    /// no more, as a browser's doubled marks would be the book's mistake made visible.
     mutating func walkQuotation(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
+        let text = path.element.textContent.trimmingWhiteSpace()
+        if let first = text.first, let last = text.last, text.count > 1,
+           QuotationMarks.characters.contains(first), QuotationMarks.characters.contains(last) {
+            walkChildren(path, block: block, inline: inline)
+            return
+        }
         let marks = QuotationMarks(language: inline.language, depth: quotationDepth)
         appendUnits(Array(marks.open.utf16), block: block, inline: inline)
         quotationDepth += 1
