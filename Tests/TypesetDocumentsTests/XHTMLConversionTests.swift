@@ -355,6 +355,13 @@ import TypesetTestSupport
         #expect(book.text.paragraphs.filter(\.style.startsSection).map(\.range.lowerBound) == [0, 5, 10])
         #expect(book.publication.resources.map(\.href) == ["OEBPS/one.xhtml", "OEBPS/two.xhtml", "OEBPS/notes.xhtml"])
 
+        // A non-linear item missing from the archive is left out with a warning; the book opens.
+        var missing = archive
+        missing.entries.removeAll { $0.name == "OEBPS/notes.xhtml" }
+        let without = try EPUBTestReading.read(missing)
+        #expect(without.text.string(in: 0..<without.text.length) == "One.\nTwo.\n")
+        #expect(without.warnings.contains { $0.contains("OEBPS/notes.xhtml") && $0.contains("missing from the archive") })
+
         var options = EPUBReader.Options()
         options.includeNonLinearItems = true
         let whole = try EPUBTestReading.read(archive, options: options)
