@@ -1,8 +1,8 @@
 /// CSS `line-break`: how strictly the line-start prohibitions of Chinese and Japanese text (JLReq's kinsoku)
 /// apply. Every rule keeps UAX #14's breaks for other scripts.
 public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable {
-    /// The language's default (ICU's rules for it; for Japanese, small kana and iteration marks such as `々`
-    /// never start a line).
+    /// The language's default: ICU's rules for it (for Japanese those of ``normal``; for text in no language
+    /// UAX #14's, under which neither small kana nor iteration marks such as `々` start a line).
     case auto
     /// The most permissive rules: small kana, iteration marks (`々`, `ゝ`) and the prolonged sound mark may start a
     /// line (narrow columns, newspapers).
