@@ -1,12 +1,13 @@
 import TypesetCore
 
 extension EPUBBook {
-    /// The book as a reading session sees it: its linear spine items (those in the text) as resources, and its
-    /// table of contents, flattened, as headings (entries whose target is not in the text are left out).
+    /// The book as a reading session sees it: its spine items in the text as resources, in text order (the reading
+    /// order, then the non-linear items after it), and its table of contents, flattened, as headings (entries
+    /// whose target is not in the text are left out).
     public var publication: Publication {
         var resources = spine.compactMap { item in
             item.range.map { Publication.ReadingResource(href: item.href, mediaType: item.mediaType, range: $0) }
-        }
+        }.sorted { $0.range.lowerBound < $1.range.lowerBound }
         if resources.isEmpty {
             resources = [Publication.ReadingResource(href: packagePath, mediaType: "application/oebps-package+xml", range: 0..<text.length)]
         }

@@ -193,7 +193,11 @@ public final class PageRenderer {
         if over {
             positions.append(run.baseline - run.size * 0.3)
         } else {
-            if run.decoration.contains(.underline) { positions.append(run.baseline + run.size * 0.1) }
+            if run.decoration.contains(.underline) {
+                // Below the face's descender, clear of `g` and `y`, or a tenth of an em under the baseline.
+                let below = run.decoration.contains(.underlineBelowDescenders) ? max(run.face.descent, 0.1) : 0.1
+                positions.append(run.baseline + run.size * below)
+            }
             if run.decoration.contains(.overline) { positions.append(run.baseline - run.size * 0.8) }
         }
         for y in positions {

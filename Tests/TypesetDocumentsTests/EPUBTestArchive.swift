@@ -28,6 +28,15 @@ struct EPUBTestArchive {
         entries.append(Entry(name: name, bytes: bytes, stored: stored))
     }
 
+    /// The media type a manifest gives a file named `href`, by its extension.
+    static func mediaType(of href: String) -> String {
+        let types = ["png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+                     "svg": "image/svg+xml", "css": "text/css", "ttf": "font/ttf", "otf": "font/otf", "woff": "font/woff",
+                     "woff2": "font/woff2", "xhtml": "application/xhtml+xml"]
+        let ext = href.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return types[ext] ?? "application/octet-stream"
+    }
+
     /// A minimal valid EPUB 3 whose spine is `chapters` (name, XHTML body), with a nav document listing them.
     static func book(chapters: [(String, String)], title: String = "Test Book", language: String = "en",
                      extraManifest: String = "", extraEntries: [Entry] = [], spineAttributes: String = "",
@@ -44,6 +53,12 @@ struct EPUBTestArchive {
             navItems += "<li><a href=\"\(name)\">Chapter \(index + 1)</a></li>\n"
         }
         if css != nil { manifest += "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>\n" }
+        // The extra entries are the book's resources: listed, as a book must list every resource it uses.
+        for (index, entry) in extraEntries.enumerated() where entry.name.hasPrefix("OEBPS/") {
+            let href = String(entry.name.dropFirst("OEBPS/".count))
+            guard !extraManifest.contains("href=\"\(href)\"") else { continue }
+            manifest += "<item id=\"extra\(index)\" href=\"\(href)\" media-type=\"\(mediaType(of: href))\"/>\n"
+        }
         archive.add("OEBPS/content.opf", """
             <?xml version="1.0" encoding="UTF-8"?>
             <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">

@@ -115,11 +115,27 @@ import TypesetTestSupport
         #expect(FontObfuscation.uuidBytes("urn:uuid:00112233-4455-6677-8899-aabbccddeeff") == Array(0x00...0xFF).filter { $0 % 17 == 0 }.map(UInt8.init))
     }
 
+    /// A style sheet or a font the manifest does not list is not used, with a warning each; listed ones are.
+    @Test func unlistedSheetsAndFontsAreNotUsed() throws {
+        let font = ZipWriter.Entry(name: "OEBPS/fonts/face.ttf", bytes: try Self.font("test-regular.ttf"))
+        let sheet = ZipWriter.Entry(name: "OEBPS/extra.css", bytes: Array("p { font-style: italic }".utf8))
+        let css = "@import 'extra.css'; @font-face { font-family: Face; src: url(fonts/face.ttf) } p { font-family: Face }"
+        let unlisted = try EPUBReader().read(bytes: try ZipWriter.epub(body: "<p>Text.</p>", css: css, extraEntries: [font, sheet]), name: "u.epub")
+        #expect(unlisted.warnings.contains { $0.contains("OEBPS/extra.css is not in the manifest") })
+        #expect(unlisted.warnings.contains { $0.contains("OEBPS/fonts/face.ttf") && $0.contains("not in the manifest") })
+        #expect(unlisted.text.fonts == nil && unlisted.text.paragraphs.allSatisfy { $0.runs.allSatisfy { !$0.style.isItalic } })
+        let items = "<item id=\"f\" href=\"fonts/face.ttf\" media-type=\"font/ttf\"/><item id=\"x\" href=\"extra.css\" media-type=\"text/css\"/>"
+        let listed = try EPUBReader().read(bytes: try ZipWriter.epub(body: "<p>Text.</p>", css: css, manifestItems: items, extraEntries: [font, sheet]), name: "l.epub")
+        #expect(listed.warnings.isEmpty, "\(listed.warnings)")
+        #expect(listed.text.fonts != nil && listed.text.paragraphs.contains { $0.runs.contains { $0.style.isItalic } })
+    }
+
     /// A font that is not one, or missing, costs one warning and the reader's font; the text is all there.
     @Test func aBrokenFontFallsBackWithOneWarning() throws {
         let broken = ZipWriter.Entry(name: "OEBPS/fonts/broken.ttf", bytes: Array(repeating: 0x42, count: 5000))
         let css = "@font-face { font-family: Bad; src: url(fonts/broken.ttf) } @font-face { font-family: Gone; src: url(fonts/none.woff2) } p { font-family: Bad } i { font-family: Gone }"
-        let bytes = try ZipWriter.epub(body: "<p>Some <i>text</i>.</p>", css: css, extraEntries: [broken])
+        let bytes = try ZipWriter.epub(body: "<p>Some <i>text</i>.</p>", css: css,
+                                       manifestItems: "<item id=\"f\" href=\"fonts/broken.ttf\" media-type=\"font/ttf\"/>", extraEntries: [broken])
         let book = try EPUBReader().read(bytes: bytes, name: "bad-fonts.epub")
         #expect(book.warnings.count == 2, "\(book.warnings)")
         #expect(book.warnings.contains { $0.contains("broken.ttf") && $0.contains("not a font") })

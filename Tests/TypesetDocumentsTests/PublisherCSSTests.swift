@@ -284,6 +284,50 @@ import TypesetTestSupport
         #expect(off.text.paragraphs.allSatisfy { $0.style.lineHeight == nil && $0.style.hyphenation == nil })
     }
 
+    /// EPUB's CSS text properties, under their `-epub-` names as the EPUB 3 CSS profile writes them and under CSS's:
+    /// `text-align-last` (logical for the block's direction), `line-break`, `word-break`, `text-transform:
+    /// -epub-fullwidth` and `text-underline-position: under`, inherited from `<html>` as the W3C tests set it.
+    @Test func epubTextProperties() throws {
+        let css = """
+            html { -epub-text-underline-position: under; }
+            .u { text-decoration: underline }
+            p.last { -epub-text-align-last: right }
+            p.rtl { text-align-last: end }
+            p.auto { -epub-text-align-last: auto }
+            div.strict { -epub-line-break: strict }
+            p.all { -epub-word-break: break-all }
+            p.keep { word-break: keep-all; line-break: loose }
+            p.wide { text-transform: -epub-fullwidth }
+            p.wide2 { text-transform: full-width }
+            p.box { display: inline-block; -epub-line-break: loose }
+            """
+        let (book, off) = try Self.readBothWays("""
+            <p class="last">Right.</p><p class="rtl" dir="rtl">שלום.</p><p class="auto">Auto.</p>
+            <div class="strict"><p>Strict.</p></div><p class="all">All.</p><p class="keep">Keep.</p>
+            <p class="wide">Wide 12.</p><p class="wide2">Wider.</p><p><span class="u">Under</span> line.</p>
+            <p>Before.</p><p class="box">Boxed.</p><p>After.</p>
+            """, css: css)
+        #expect(try Self.paragraph(book, "Right").style.lastLineAlignment == .end)
+        #expect(try Self.paragraph(book, "שלום").style.lastLineAlignment == .end)
+        #expect(try Self.paragraph(book, "Auto").style.lastLineAlignment == nil)
+        #expect(try Self.paragraph(book, "Strict").style.lineBreak == .strict)
+        // An inline-block that makes up a paragraph (the W3C test's boxes) gives it its rules.
+        #expect(try Self.paragraph(book, "Boxed").style.lineBreak == .loose && Self.paragraph(book, "After").style.lineBreak == .auto)
+        #expect(try Self.paragraph(book, "All").style.wordBreak == .breakAll)
+        let keep = try Self.paragraph(book, "Keep").style
+        #expect(keep.wordBreak == .keepAll && keep.lineBreak == .loose)
+        #expect(try Self.paragraph(book, "Right").style.lineBreak == .auto && Self.paragraph(book, "Right").style.wordBreak == .normal)
+        #expect(Self.style(of: "Wide", in: book)?.textTransform == .fullWidth && Self.style(of: "Wider", in: book)?.textTransform == .fullWidth)
+        #expect(Self.style(of: "Under", in: book)?.decoration == [.underline, .underlineBelowDescenders])
+        #expect(Self.style(of: "line", in: book)?.decoration == [])
+        // Line-breaking rules, the full-width transform and the underline's place carry meaning; the end alignment
+        // of one element does too, as `text-align: right` does.
+        #expect(try Self.paragraph(off, "Strict").style.lineBreak == .strict && Self.paragraph(off, "All").style.wordBreak == .breakAll)
+        #expect(Self.style(of: "Wide", in: off)?.textTransform == .fullWidth)
+        #expect(Self.style(of: "Under", in: off)?.decoration == [.underline, .underlineBelowDescenders])
+        #expect(try Self.paragraph(off, "Right").style.lastLineAlignment == .end)
+    }
+
     /// `@import`ed sheets apply before the importing sheet's rules; an import cycle is read once; `<style>`
     /// elements apply in document order.
     @Test func importsAndStyleElements() throws {
@@ -292,7 +336,8 @@ import TypesetTestSupport
             <html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title>
             <link rel="stylesheet" href="style.css"/><style>p.s { text-align: center }</style></head>
             <body><p class="a">Imported.</p><p class="b">Overridden.</p><p class="s">Styled.</p></body></html>
-            """)], css: "@import url(\"more.css\") screen;\n@import 'print.css' print;\np.b { font-style: italic }")
+            """)], extraManifest: "<item id=\"more\" href=\"more.css\" media-type=\"text/css\"/><item id=\"print\" href=\"print.css\" media-type=\"text/css\"/>",
+            css: "@import url(\"more.css\") screen;\n@import 'print.css' print;\np.b { font-style: italic }")
         archive.add("OEBPS/more.css", "@import \"style.css\";\np.a, p.b { font-weight: bold; font-style: normal }")
         archive.add("OEBPS/print.css", "p { color: red }")
         let book = try EPUBTestReading.read(archive)

@@ -76,6 +76,32 @@ import TypesetTestSupport
         #expect(image.pixelSize == Size(width: 96, height: 54))
     }
 
+    /// A link to a `linear="no"` item leads to it: the item follows the reading order, a section of its own.
+    @Test func aNonLinearItemIsReachedByItsLink() throws {
+        let book = try Self.read("pkg-spine-nonlinear-activation")
+        let item = try #require(book.spine.first { !$0.isLinear })
+        let range = try #require(item.range)
+        let linear = try #require(book.spine.first(where: \.isLinear)?.range)
+        #expect(range.lowerBound >= linear.upperBound)
+        let publication = book.publication
+        let source = book.text.string(in: 0..<book.text.length)
+        let linkOffset = try #require(source.range(of: "this link")).lowerBound.utf16Offset(in: source)
+        let link = try #require(publication.link(atOffset: linkOffset))
+        #expect(link.target?.offset == range.lowerBound)
+        #expect(book.text.string(in: range).contains("following the link opens this page"))
+    }
+
+    /// An image the manifest does not list is not used (EPUB 3.3 §3.7): no size is read, the resource loader
+    /// refuses it, and the reader says so once.
+    @Test func aResourceMissingFromTheManifestIsNotUsed() throws {
+        let book = try EPUBTestReading.read(try Self.archive("pkg-manifest-unlisted-resource"), name: "unlisted.epub")
+        let image = try #require(book.images.first)
+        #expect(image.href == "EPUB/red.png" && image.pixelSize == nil)
+        #expect(book.warnings.filter { $0.contains("EPUB/red.png is not in the manifest") }.count == 1)
+        let loader = try #require(book.publication.resourceLoader)
+        #expect(throws: ResourceError.self) { try loader.bytes(of: "EPUB/red.png", maximumSize: 1 << 20) }
+    }
+
     @Test func renditionFlowIsRead() throws {
         #expect(try Self.read("lay-pkg-flow-scrolled-doc").flow == .scrolledDoc)
     }

@@ -283,6 +283,50 @@ import TypesetTestSupport
         #expect(!p.contains { $0.runs.contains { $0.style.weight == 900 } })  // unsupported pseudo-classes drop the rule
     }
 
+    /// `<q>` is drawn between quotation marks (as text, like list markers: they depend on the XHTML only) for the
+    /// language the content gives it, alternating pairs when nested; a book whose package says French but whose
+    /// content says nothing quotes as English does (W3C pkg-lang_but_not_content).
+    @Test func quotationMarksFollowTheContentsLanguage() throws {
+        let book = try Self.read("""
+            <p><q>Outer <q>inner</q> words </q>after.</p>
+            <p lang="fr">Il dit <q>bonjour</q>.</p>
+            <p lang="de"><q>Guten Tag</q></p>
+            <p xml:lang="ja"><q>こんにちは</q></p>
+            """, language: "fr")
+        #expect(EPUBTestReading.paragraphs(book) == ["“Outer ‘inner’ words” after.", "Il dit «\u{202F}bonjour\u{202F}».",
+                                                    "„Guten Tag“", "「こんにちは」"])
+        let plain = try Self.read("<p>No <q>quote</q> here.</p>", publisherStyles: false)
+        #expect(EPUBTestReading.paragraphs(plain) == ["No “quote” here."])
+        // Marks typed inside the element are not doubled (The Waste Land's notes).
+        let typed = try Self.read("<p><q xml:lang=\"sa\">\"Datta, dayadhvam\"</q> and <q>“given”</q>.</p>")
+        #expect(EPUBTestReading.paragraphs(typed) == ["\"Datta, dayadhvam\" and “given”."])
+    }
+
+    /// MathML is laid out as text: identifiers of one letter in italic, scripts raised or lowered and smaller,
+    /// fractions as a/b with compound parts in parentheses, fences and roots with their characters, spaces around
+    /// relations and binary operators, white space between elements and annotations left out; a formula with no
+    /// text is its alttext.
+    @Test func mathMLAsText() throws {
+        let m = "xmlns=\"http://www.w3.org/1998/Math/MathML\""
+        let book = try Self.read("""
+            <p><math \(m) alttext="x equals a plus b squared"><mrow>
+              <mi>x</mi> <mo>=</mo> <msup><mfenced><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow></mfenced><mn>2</mn></msup>
+            </mrow></math></p>
+            <p><math \(m)><semantics><mrow><mfrac><mn>1</mn><mrow><mi>n</mi><mo>+</mo><mn>1</mn></mrow></mfrac>
+              <mo>-</mo><msub><mi>y</mi><mi>k</mi></msub><mo>&#x2212;</mo><msqrt><mi>z</mi></msqrt><mi>sin</mi></mrow>
+              <annotation encoding="TeX">\\frac{1}{n+1}</annotation></semantics></math></p>
+            <p><math \(m) alttext="an empty formula"><mspace/></math></p>
+            """)
+        #expect(EPUBTestReading.paragraphs(book) == ["x = (a + b)2", "1/(n + 1) - yk − √zsin", "an empty formula"])
+        let x = try #require(PublisherCSSTests.style(of: "x", in: book))
+        #expect(x.isItalic && x.baselineShift == 0)
+        let two = try #require(PublisherCSSTests.style(of: "2", in: book))
+        #expect(two.baselineShift > 0 && two.fontScale == 0.75 && !two.isItalic)
+        let k = try #require(PublisherCSSTests.style(of: "k", in: book))
+        #expect(k.baselineShift < 0 && k.isItalic)
+        #expect(try #require(PublisherCSSTests.style(of: "sin", in: book)).isItalic == false)
+    }
+
     @Test func nonLinearItemsAndPositions() throws {
         var archive = EPUBTestArchive.book(chapters: [("one.xhtml", EPUBTestArchive.xhtml("<p>One.</p>")),
                                                       ("notes.xhtml", EPUBTestArchive.xhtml("<p id=\"n1\">Note.</p>")),
@@ -293,20 +337,30 @@ import TypesetTestSupport
         archive.entries.removeAll { $0.name == "OEBPS/content.opf" }
         archive.add("OEBPS/content.opf", text)
 
+        // The reading order comes first and keeps its offsets; the non-linear item follows it, a section of its
+        // own that links and the table of contents reach.
         let book = try EPUBTestReading.read(archive)
         #expect(book.pageProgression == .rightToLeft)
-        #expect(book.text.string(in: 0..<book.text.length) == "One.\nTwo.\n")
+        #expect(book.text.string(in: 0..<book.text.length) == "One.\nTwo.\nNote.\n")
         #expect(book.spine.map(\.isLinear) == [true, false, true])
-        #expect(book.spine[1].range == nil)
-        #expect(book.offset(forHref: "OEBPS/notes.xhtml#n1") == nil)
+        #expect(book.spine.map(\.range) == [0..<5, 10..<16, 5..<10])
+        #expect(book.offset(forHref: "OEBPS/notes.xhtml#n1") == 10)
         #expect(book.location(ofOffset: 5) == EPUBLocation(href: "OEBPS/two.xhtml", offset: 0))
         #expect(book.location(ofOffset: 4) == EPUBLocation(href: "OEBPS/one.xhtml", offset: 4))
+        #expect(book.location(ofOffset: 12) == EPUBLocation(href: "OEBPS/notes.xhtml", offset: 2))
         #expect(book.offset(of: EPUBLocation(href: "OEBPS/two.xhtml", offset: 3)) == 8)
         #expect(book.offset(of: EPUBLocation(href: "OEBPS/two.xhtml", offset: 6)) == nil)
-        #expect(book.positionCount == 2)
-        // The TOC entry to the non-linear item does not resolve (and says so).
-        #expect(book.tableOfContents.map(\.offset) == [0, nil, 5])
-        #expect(book.warnings.contains { $0.contains("OEBPS/notes.xhtml") })
+        #expect(book.positionCount == 3)
+        #expect(book.tableOfContents.map(\.offset) == [0, 10, 5])
+        #expect(book.text.paragraphs.filter(\.style.startsSection).map(\.range.lowerBound) == [0, 5, 10])
+        #expect(book.publication.resources.map(\.href) == ["OEBPS/one.xhtml", "OEBPS/two.xhtml", "OEBPS/notes.xhtml"])
+
+        // A non-linear item missing from the archive is left out with a warning; the book opens.
+        var missing = archive
+        missing.entries.removeAll { $0.name == "OEBPS/notes.xhtml" }
+        let without = try EPUBTestReading.read(missing)
+        #expect(without.text.string(in: 0..<without.text.length) == "One.\nTwo.\n")
+        #expect(without.warnings.contains { $0.contains("OEBPS/notes.xhtml") && $0.contains("missing from the archive") })
 
         var options = EPUBReader.Options()
         options.includeNonLinearItems = true

@@ -78,6 +78,29 @@ import TypesetTestSupport
         #expect(top.red > 240 && top.green > 240 && top.blue < 30, "\(top)")
     }
 
+    /// `text-underline-position: under` draws the underline below the descenders, at the face's descent; without
+    /// it the underline sits just under the baseline, where the descenders cross it.
+    @Test func anUnderlineUnderTheDescenders() throws {
+        let string = "Some jumpy glyphs here."
+        let renderer = try PageRenderer()
+        func inkRows(_ decoration: TextDecorationLines) throws -> (rows: Set<Int>, run: GlyphRun) {
+            let layout = try Self.layout(string, range: 5..<17, style: TextStyle(decoration: decoration))
+            let run = try #require(layout.glyphRuns(onPage: 0).first { $0.range.lowerBound == 5 })
+            let bitmap = try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance())
+            // Rows below the baseline where the underline runs the whole run's width (a line, not a descender).
+            var rows = Set<Int>()
+            let x0 = Int((run.minX * 2).rounded()) + 2, x1 = Int((run.maxX * 2).rounded()) - 2
+            for y in Int((run.baseline * 2).rounded())..<Int((run.lineBottom * 2).rounded())
+            where (x0..<x1).allSatisfy({ RenderFixtures.luma(bitmap[x: $0, y: y]) < 160 }) { rows.insert(y) }
+            return (rows, run)
+        }
+        let (atBaseline, run) = try inkRows(.underline)
+        let (under, _) = try inkRows([.underline, .underlineBelowDescenders])
+        let descent = Int(((run.baseline + run.face.descent * run.size) * 2).rounded())
+        #expect(!atBaseline.isEmpty && atBaseline.allSatisfy { $0 < descent - 4 }, "\(atBaseline.sorted()) vs descent \(descent)")
+        #expect(!under.isEmpty && under.allSatisfy { $0 >= descent - 1 }, "\(under.sorted()) vs descent \(descent)")
+    }
+
     /// A table's borders and cell backgrounds are drawn where the layout's boxes are.
     @Test func tableBoxesAreDrawn() throws {
         let cell = { (column: Int) in

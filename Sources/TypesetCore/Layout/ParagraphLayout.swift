@@ -84,6 +84,9 @@ struct LayoutPrecedence {
 struct ParagraphFormat {
     let sizes: [Float]
     let alignment: TextAlignment
+    /// The alignment of the last line and of lines before a forced break, when the book sets one that applies
+    /// (CSS `text-align-last`); nil for ``alignment``'s (start for a justified paragraph).
+    let lastLineAlignment: TextAlignment?
     let firstLineIndent: Float
     /// Indents from the start and end edges.
     let blockIndent: Float
@@ -171,6 +174,13 @@ struct ParagraphFormat {
             // Preformatted text keeps its spaces: stretching them would misalign its columns.
             let chosen = style.alignment ?? style.bookAlignment ?? .start
             alignment = chosen == .justified ? .start : chosen
+        }
+        // The book's last-line alignment goes with its alignment of running text: the reader's `align`, when it
+        // replaces the book's, replaces this too.
+        if case .preformatted = role, style.lastLineAlignment == .justified {
+            lastLineAlignment = nil
+        } else {
+            lastLineAlignment = style.alignment == nil && precedence.alignment && style.tableCell == nil ? nil : style.lastLineAlignment
         }
         let indentEm: Double
         switch role {
@@ -358,10 +368,12 @@ struct ParagraphLayouter {
             var stretch: Float = 0, clusterStretch: Float = 0
             var stretchCount = 0
             var x: Float
-            var alignment = format.alignment
+            let endsBlock = isLast || lineBreak.hard
+            var alignment = endsBlock ? format.lastLineAlignment ?? format.alignment : format.alignment
             if alignment == .justified {
-                // The last line and a line ending at a hard break keep their natural spacing.
-                let justifies = !isLast && !lineBreak.hard && width != lineAvailable
+                // The last line and a line ending at a hard break keep their natural spacing, unless the book
+                // justifies them too (text-align-last).
+                let justifies = (!endsBlock || format.lastLineAlignment == .justified) && width != lineAvailable
                 let spaces = justifies ? shaped.justifiableCount(from: start, to: visibleEnd, content: content) : 0
                 if spaces > 0 {
                     // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line. Spaces

@@ -48,9 +48,10 @@ struct ParagraphShaper {
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
         // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
         let breakLanguage = paragraph.style.language ?? documentLanguage
+        let rules = BreakRules(paragraph.style)
         var breaks = spans.contains(where: \.isHidden)
-            ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage)
-            : breakOpportunities(units, language: breakLanguage)
+            ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage, rules: rules)
+            : breakOpportunities(units, language: breakLanguage, rules: rules)
         var breakCursor = 0
         var adjustments: [BreakAdjustment] = []
 
@@ -501,19 +502,20 @@ struct ParagraphShaper {
 
     /// The break opportunities of a paragraph with hidden units: those of its visible text (so that markup
     /// neither adds nor removes one), each at the caret stop between the visible units around it.
-    private func breakOpportunities(_ visible: VisibleText, language: String?) -> [UInt32] {
-        breakOpportunities(visible.units, language: language).map { candidate in
+    private func breakOpportunities(_ visible: VisibleText, language: String?, rules: BreakRules) -> [UInt32] {
+        breakOpportunities(visible.units, language: language, rules: rules).map { candidate in
             BreakCandidate.encode(offset: visible.sourceOffset(ofBoundary: BreakCandidate.offset(candidate)),
                                   mandatory: BreakCandidate.isMandatory(candidate), hyphenated: BreakCandidate.isHyphenated(candidate))
         }
     }
 
-    /// UAX #14 break opportunities from ICU, encoded as in ``ShapedParagraph/breaks``.
-    private func breakOpportunities(_ units: [UInt16], language: String?) -> [UInt32] {
+    /// UAX #14 break opportunities from ICU, under the paragraph's CSS `line-break` and `word-break`, encoded as
+    /// in ``ShapedParagraph/breaks``.
+    private func breakOpportunities(_ units: [UInt16], language: String?, rules: BreakRules) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(units.count / 5 + 1)
         var suspicious: [Int] = []
-        if let iterator = context.lineIterator(language: language) {
+        if let iterator = context.lineIterator(language: language, strictness: rules.strictness) {
             iterator.setText(units)
             iterator.forEachBoundary { offset, mandatory in
                 // The end of the content always ends a line; ICU reports it as a soft boundary.
@@ -537,6 +539,7 @@ struct ParagraphShaper {
             if !dropped.isEmpty { result = result.enumerated().filter { !dropped.contains($0.offset) }.map(\.element) }
         }
         if result.last.map(BreakCandidate.offset) != units.count { result.append(BreakCandidate.encode(offset: units.count, mandatory: true)) }
+        if rules.wordBreak != .normal || rules.strictness == .anywhere { result = rules.adjust(result, units: units, graphemes: context.characterIterator) }
         return result
     }
 }
@@ -651,6 +654,11 @@ struct LayoutText {
         case .capitalize:
             guard wordStart, scalar != "\u{DF}" else { return scalar }
             mapping = scalar.properties.titlecaseMapping
+        case .fullWidth:
+            // U+0021–007E map one for one to U+FF01–FF5E, both in the BMP: one unit for one. The space stays a
+            // space, which justification, collapsing and hanging at a line's end recognise.
+            guard (0x21...0x7E).contains(scalar.value), let wide = Unicode.Scalar(scalar.value + 0xFEE0) else { return scalar }
+            return wide
         }
         var scalars = mapping.unicodeScalars.makeIterator()
         guard let first = scalars.next(), scalars.next() == nil else { return scalar }

@@ -103,9 +103,18 @@ final class ShapingContext: @unchecked Sendable {
         return language
     }
 
-    /// A line-break iterator for a language (ICU tailors line breaking for a few, such as Japanese).
-    func lineIterator(language: String?) -> BreakIterator? {
-        lineIterators.value(for: language ?? "") { BreakIterator(.line, locale: language) ?? BreakIterator(.line) }
+    /// A line-break iterator for a language (ICU tailors line breaking for a few, such as Japanese) under a CSS
+    /// `line-break` strictness (ICU's `@lb=` keyword; `anywhere` starts from the language's rules).
+    func lineIterator(language: String?, strictness: LineBreakStrictness = .auto) -> BreakIterator? {
+        let keyword: String
+        switch strictness {
+        case .auto, .anywhere: keyword = ""
+        case .loose, .normal, .strict: keyword = "@lb=" + strictness.rawValue
+        }
+        let locale = (language ?? "") + keyword
+        return lineIterators.value(for: locale) {
+            BreakIterator(.line, locale: locale) ?? BreakIterator(.line, locale: keyword) ?? BreakIterator(.line)
+        }
     }
 
     /// The shaped form of a paragraph without content at `level` whose primary face is `primaryFaceID`, one shared

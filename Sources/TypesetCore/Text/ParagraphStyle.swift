@@ -49,7 +49,7 @@ public enum InnerLineBreaks: Hashable, Sendable {
 /// block indents, list markers) is kept under any settings.
 ///
 /// Stored in 16 bytes: the flags inline, and the rest (heading level, indents, spacing, language, the book's
-/// line height and hyphenation, list markers, drop caps, table cells) in a shared object only when one of them
+/// line height, hyphenation and line-breaking rules, last-line alignment, list markers, drop caps, table cells) in a shared object only when one of them
 /// differs from its default. Every paragraph holds its style, and a book of short lines has a paragraph per line,
 /// so the style must be small. Copies share the object until one of them changes it (copy on write), so readers
 /// that give many paragraphs one style keep one object.
@@ -96,6 +96,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         var markerLength = 0
         var dropCap: DropCap?
         var tableCell: TableCell?
+        var lastLineAlignment: TextAlignment?
+        var lineBreak = LineBreakStrictness.auto
+        var wordBreak = WordBreakRule.normal
 
         init() {}
 
@@ -104,12 +107,13 @@ public struct ParagraphStyle: Hashable, Sendable {
             blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
+            lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
         }
 
         var isDefault: Bool {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
-                && dropCap == nil && tableCell == nil
+                && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
         }
     }
 
@@ -216,6 +220,22 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.tableCell }
         set { update(\.tableCell, newValue, default: nil) }
     }
+    /// The alignment of the paragraph's last line and of lines before a forced break (CSS `text-align-last`), or
+    /// nil for the paragraph's alignment (start for a justified paragraph). `.justified` stretches them too.
+    public var lastLineAlignment: TextAlignment? {
+        get { extras?.lastLineAlignment }
+        set { update(\.lastLineAlignment, newValue, default: nil) }
+    }
+    /// How strictly CJK line-start prohibitions apply (CSS `line-break`).
+    public var lineBreak: LineBreakStrictness {
+        get { extras?.lineBreak ?? .auto }
+        set { update(\.lineBreak, newValue, default: .auto) }
+    }
+    /// Where words may break (CSS `word-break`).
+    public var wordBreak: WordBreakRule {
+        get { extras?.wordBreak ?? .normal }
+        set { update(\.wordBreak, newValue, default: .normal) }
+    }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
@@ -225,7 +245,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                 keepsWithNext: Bool = false,
                 bookAlignment: TextAlignment? = nil, endIndent: Double = 0, publisherSpacing: Bool = false,
                 lineHeight: Double? = nil, hyphenation: Bool? = nil, markerLength: Int = 0, dropCap: DropCap? = nil,
-                tableCell: TableCell? = nil) {
+                tableCell: TableCell? = nil, lastLineAlignment: TextAlignment? = nil,
+                lineBreak: LineBreakStrictness = .auto, wordBreak: WordBreakRule = .normal) {
         self.innerLineBreaks = innerLineBreaks; self.alignment = alignment; self.bookAlignment = bookAlignment
         self.baseDirection = baseDirection
         self.continuesBlock = continuesBlock; self.startsSection = startsSection; self.keepsWithNext = keepsWithNext
@@ -243,6 +264,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.markerLength = markerLength
         self.dropCap = dropCap
         self.tableCell = tableCell
+        self.lastLineAlignment = lastLineAlignment
+        self.lineBreak = lineBreak
+        self.wordBreak = wordBreak
     }
 
     /// A body paragraph.
@@ -259,7 +283,9 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.endIndent == b.endIndent && a.language == b.language
                                           && a.publisherSpacing == b.publisherSpacing && a.lineHeight == b.lineHeight
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
-                                          && a.dropCap == b.dropCap && a.tableCell == b.tableCell))
+                                          && a.dropCap == b.dropCap && a.tableCell == b.tableCell
+                                          && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
+                                          && a.wordBreak == b.wordBreak))
     }
 
     /// Hashes the values that `==` compares.
@@ -270,6 +296,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
+        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak)
     }
 }
 

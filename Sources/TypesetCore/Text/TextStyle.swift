@@ -113,6 +113,9 @@ public struct TextDecorationLines: OptionSet, Hashable, Sendable {
     public static let lineThrough = TextDecorationLines(rawValue: 2)
     /// A line over the text.
     public static let overline = TextDecorationLines(rawValue: 4)
+    /// Where the underline goes rather than a line of its own: with ``underline``, below the descenders instead of
+    /// just under the baseline (CSS `text-underline-position: under`, which the text's descenders then never cross).
+    public static let underlineBelowDescenders = TextDecorationLines(rawValue: 8)
 }
 
 /// CSS `text-transform`: the case text is shown in. Shaping and line breaking see the transformed letters, but the
@@ -128,4 +131,8 @@ public enum TextTransform: String, Hashable, Sendable {
     case lowercase
     /// The first letter of each word in capitals (title case).
     case capitalize
+    /// ASCII letters, digits and punctuation shown as their full-width forms (`Ａ` for `A`; CSS `full-width`,
+    /// EPUB's `-epub-fullwidth`), so that they sit in the grid of Chinese and Japanese text. Spaces stay spaces
+    /// (they are what justification stretches and what hangs at a line's end).
+    case fullWidth
 }

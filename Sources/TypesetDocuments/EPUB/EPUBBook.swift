@@ -3,9 +3,10 @@ import TypesetCore
 /// An EPUB 2 or 3 book read by ``EPUBReader``: its metadata, its text as one ``StyledText``, its spine, table
 /// of contents and images, and the mapping between global offsets and positions inside spine items.
 ///
-/// **Positions.** Every linear spine item has its own plain-text projection (its own UTF-16 text, each block
-/// ended by `\n`); the book's text is their concatenation in spine order, and each item's first paragraph
-/// starts a section (a new page). A position in the book is an ``EPUBLocation`` (the item's href and a UTF-16
+/// **Positions.** Every spine item has its own plain-text projection (its own UTF-16 text, each block ended by
+/// `\n`); the book's text is the concatenation of the linear items' in spine order, then the non-linear items'
+/// (`linear="no"`: reached through links and the table of contents, after the reading order), and each item's first
+/// paragraph starts a section (a new page). A position in the book is an ``EPUBLocation`` (the item's href and a UTF-16
 /// offset inside its projection); ``location(ofOffset:)`` and ``offset(of:)`` convert between it and a global
 /// offset. Projections depend on the XHTML only, never on CSS or settings, so locations stay valid when
 /// styles or settings change.
@@ -16,7 +17,7 @@ public struct EPUBBook: Sendable {
     public let version: String
     /// The package document's entry path (`OEBPS/content.opf`).
     public let packagePath: String
-    /// The text of the linear spine items, concatenated.
+    /// The text of the spine items, concatenated: the reading order (linear items), then the non-linear ones.
     public let text: StyledText
     /// Every spine item in order, linear or not.
     public let spine: [EPUBSpineItem]
@@ -44,12 +45,14 @@ public struct EPUBBook: Sendable {
          tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
          pageProgression: EPUBPageProgression, flow: EPUBFlow = .auto, images: [EPUBImage], anchors: [String: [String: Int]],
          warnings: [String], links: PublicationLinks = PublicationLinks(), coverImage: String? = nil,
-         inlineDocuments: [String: [UInt8]] = [:]) {
+         inlineDocuments: [String: [UInt8]] = [:], listedResources: Set<String>? = nil) {
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
         self.pageProgression = pageProgression; self.flow = flow; self.images = images; self.anchors = anchors
         self.warnings = warnings; self.links = links; self.coverImage = coverImage; self.inlineDocuments = inlineDocuments
-        self.laidOut = spine.filter { $0.range != nil }
+        self.listedResources = listedResources
+        // In text order: non-linear items follow the reading order, whatever their place in the spine.
+        self.laidOut = spine.filter { $0.range != nil }.sorted { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         var indexByHref: [String: Int] = [:]
         for (index, item) in laidOut.enumerated() where indexByHref[item.href] == nil { indexByHref[item.href] = index }
         self.laidOutIndex = indexByHref
@@ -80,6 +83,8 @@ public struct EPUBBook: Sendable {
     let anchors: [String: [String: Int]]
     /// The documents of inline `<svg>` drawings, by the names their attachments use.
     let inlineDocuments: [String: [UInt8]]
+    /// The entry paths the manifest lists, which alone the resource loader reads; nil for no such limit.
+    let listedResources: Set<String>?
     /// Reads the book's images when pages draw them (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/resourceLoader``).
     public internal(set) var resourceLoader: (any ResourceLoader)?
@@ -111,7 +116,7 @@ public struct EPUBBook: Sendable {
         return EPUBLocation(href: laidOut[low].href, offset: offset - range.lowerBound)
     }
 
-    /// The global offset of a location; nil when the href is not a linear spine item or the offset lies
+    /// The global offset of a location; nil when the href is not a spine item in the text or the offset lies
     /// outside the item's projection.
     public func offset(of location: EPUBLocation) -> UTF16Offset? {
         guard let item = laidOutItem(href: location.href), let range = item.range,

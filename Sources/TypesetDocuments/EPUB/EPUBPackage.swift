@@ -28,6 +28,8 @@ struct EPUBPackage: Sendable {
     let version: String
     let metadata: EPUBMetadata
     let manifest: [String: ManifestItem]
+    /// The entry paths the manifest lists: the only publication resources the book may use (EPUB 3.3 §3.7).
+    var listedPaths: Set<String> { Set(manifest.values.map(\.path)) }
     let spine: [SpineReference]
     let pageProgression: EPUBPageProgression
     /// `<meta property="rendition:flow">`.

@@ -26,8 +26,10 @@ public struct EPUBReader: Sendable {
         public var publisherStyles = true
         /// Memory limits for the archive.
         public var limits = EPUBLimits()
-        /// Whether non-linear spine items are part of the text too (appended in spine order). Off by default, as
-        /// reading systems skip them in the reading order.
+        /// Whether non-linear spine items (`linear="no"`) take their place in spine order among the linear ones.
+        /// Off by default: reading systems skip them in the reading order, so they follow it, after the last
+        /// linear item, each a section of its own that links and the table of contents lead to (EPUB 3.3 says a
+        /// reading system must let a reader reach them).
         public var includeNonLinearItems = false
 
         /// The default options.
@@ -53,7 +55,7 @@ public struct EPUBReader: Sendable {
             return try EPUBReader(options: other).read(path: path).text
         }
         book.resourceLoader = EPUBResourceLoader(source: .file(path: path), bookName: path, limits: options.limits,
-                                                 inlineDocuments: book.inlineDocuments)
+                                                 inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
 
@@ -69,7 +71,7 @@ public struct EPUBReader: Sendable {
             return try EPUBReader(options: other).read(bytes: bytes, name: name).text
         }
         book.resourceLoader = EPUBResourceLoader(source: .bytes(bytes), bookName: name, limits: options.limits,
-                                                 inlineDocuments: book.inlineDocuments)
+                                                 inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
 
@@ -88,6 +90,8 @@ private struct ReadingSession {
     var styles: StyleSheetLoader
     /// The book's `@font-face` fonts (with publisher styles only: without them the book's families are not used).
     var fonts: EmbeddedFontLoader?
+    /// The entries the manifest lists: images, style sheets and fonts it does not list are not used (EPUB 3.3).
+    var manifestPaths: Set<String> = []
 
     init(archive: LibZipArchive, options: EPUBReader.Options) {
         self.archive = archive
@@ -113,9 +117,12 @@ private struct ReadingSession {
         guard package.spine.count <= limits.maximumSpineItems else {
             throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
         }
+        manifestPaths = package.listedPaths
+        styles.listed = manifestPaths
         let obfuscatedFonts = try checkEncryption(package)
         if options.publisherStyles {
-            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier)
+            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier,
+                                       listed: manifestPaths)
         }
 
         // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
@@ -126,6 +133,7 @@ private struct ReadingSession {
         // spine naming one chapter 300,000 times made 300,000 pages of it.
         var listed: Set<String> = []
         var repeated = (count: 0, first: "")
+        var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
         let linearCount = package.spine.filter(\.isLinear).count
         for reference in package.spine {
             guard let item = package.manifest[reference.idref] else {
@@ -144,11 +152,29 @@ private struct ReadingSession {
             spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
                                        isLinear: reference.isLinear, range: nil))
             guard included else {
-                // A cover before the reading order (`linear="no"`, as many books mark it): an item of images only,
-                // shown as the book's first page, as reading apps do.
-                if texts.isEmpty, archive.contains(item.path), let text = try? convert(item, package: package),
-                   !text.hasText, !text.images.isEmpty {
+                // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
+                // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
+                // reading apps show it. One the book can do without costs a warning, not the book.
+                guard archive.contains(item.path) else {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
+                    continue
+                }
+                let text: SpineItemText
+                let grown: (units: Int, paragraphs: Int, images: Int)
+                do {
+                    text = try convert(item, package: package)
+                    grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                             totals.images.addingSaturating(text.images.count))
+                    try checkTotals(grown, after: item.path, limits: limits)
+                } catch {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) left out: \(error)")
+                    continue
+                }
+                totals = grown
+                if texts.isEmpty && !text.hasText && !text.images.isEmpty {
                     texts.append((spine.count - 1, text))
+                } else {
+                    afterReadingOrder.append((spine.count - 1, text))
                 }
                 continue
             }
@@ -164,6 +190,7 @@ private struct ReadingSession {
         if repeated.count > 0 {
             warnings.append("\(book): \(packagePath): \(repeated.count) spine item\(repeated.count == 1 ? " lists" : "s list") a resource listed before (the first: \(repeated.first)); each resource is read once")
         }
+        texts += afterReadingOrder
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
@@ -183,7 +210,8 @@ private struct ReadingSession {
             prepareImages(&items[index].text, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
         }
         let archive = self.archive
-        let links = EPUBNotes(book: book, archiveContains: { archive.contains($0) }).recognise(&items, warnings: &warnings)
+        let manifestPaths = self.manifestPaths
+        let links = EPUBNotes(book: book, archiveContains: { manifestPaths.contains($0) && archive.contains($0) }).recognise(&items, warnings: &warnings)
         var offset = 0
         for (item, (index, _)) in zip(items, texts) {
             let text = item.text
@@ -235,7 +263,7 @@ private struct ReadingSession {
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
-                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments)
+                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments, listedResources: manifestPaths)
     }
 
     // MARK: Parts
@@ -311,6 +339,10 @@ private struct ReadingSession {
     private mutating func imageSize(_ path: String) -> Size? {
         guard archive.contains(path) else {
             warnings.append("\(book): image \(path) is missing from the archive; drawn as a placeholder")
+            return nil
+        }
+        guard manifestPaths.contains(path) else {
+            warnings.append("\(book): image \(path) is not in the manifest, so the book may not use it; drawn as a placeholder")
             return nil
         }
         let bytes: [UInt8]

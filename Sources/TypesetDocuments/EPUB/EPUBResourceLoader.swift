@@ -6,7 +6,8 @@ import TypesetCore
 /// libzip archives are not thread-safe, so reads take a lock. Every read is bounded by the book's
 /// ``EPUBLimits`` (entry size, compression ratio) and by the caller's `maximumSize`, and does not count toward
 /// the book's total, since nothing read here is kept by the book. Inline `<svg>` drawings are served from memory
-/// under the names their items gave them (`OEBPS/ch1.xhtml#svg-1`).
+/// under the names their items gave them (`OEBPS/ch1.xhtml#svg-1`). An entry the manifest does not list is never
+/// read: EPUB 3.3 forbids a reading system to use it.
 final class EPUBResourceLoader: ResourceLoader {
     /// Where the archive is.
     enum Source: Sendable {
@@ -20,10 +21,12 @@ final class EPUBResourceLoader: ResourceLoader {
     private let bookName: String
     private let limits: EPUBLimits
     private let inlineDocuments: [String: [UInt8]]
+    private let listed: Set<String>?
     private let archive = Locked<LibZipArchive?>(nil)
 
-    init(source: Source, bookName: String, limits: EPUBLimits, inlineDocuments: [String: [UInt8]]) {
+    init(source: Source, bookName: String, limits: EPUBLimits, inlineDocuments: [String: [UInt8]], listed: Set<String>?) {
         self.source = source; self.bookName = bookName; self.limits = limits; self.inlineDocuments = inlineDocuments
+        self.listed = listed
     }
 
     func bytes(of href: String, maximumSize: Int) throws(ResourceError) -> [UInt8] {
@@ -32,6 +35,9 @@ final class EPUBResourceLoader: ResourceLoader {
                 throw ResourceError("\(bookName): \(href) has \(document.count) bytes, more than the \(maximumSize) an image may have")
             }
             return document
+        }
+        if let listed, !listed.contains(href) {
+            throw ResourceError("\(bookName): \(href) is not in the manifest, so the book may not use it")
         }
         let result: Result<[UInt8], DocumentError> = archive.withLock { archive in
             do throws(DocumentError) {

@@ -10,6 +10,8 @@ struct EmbeddedFontLoader {
     let obfuscated: [String: FontObfuscation]
     /// The package's unique identifier (the obfuscation key's source).
     let identifier: String?
+    /// The entries the manifest lists: a font it does not list is not used.
+    let listed: Set<String>
     private(set) var faces: [DocumentFonts.Face] = []
     private(set) var warnings: [String] = []
     /// Faces by family, weights, style and source; sources that failed.
@@ -19,8 +21,9 @@ struct EmbeddedFontLoader {
     /// The most faces a book may embed; the rest are left out (a real book has a handful).
     static let maximumFaces = 64
 
-    init(archive: LibZipArchive, obfuscated: [String: FontObfuscation], identifier: String?) {
+    init(archive: LibZipArchive, obfuscated: [String: FontObfuscation], identifier: String?, listed: Set<String>) {
         self.archive = archive
+        self.listed = listed
         self.obfuscated = obfuscated
         self.identifier = identifier
     }
@@ -49,6 +52,10 @@ struct EmbeddedFontLoader {
         let book = archive.bookName
         guard archive.contains(source) else {
             warnings.append("\(book): font \(source) (\"\(rule.family)\") is missing from the archive; the reader's font stands in")
+            return nil
+        }
+        guard listed.contains(source) else {
+            warnings.append("\(book): font \(source) (\"\(rule.family)\") is not in the manifest, so the book may not use it; the reader's font stands in")
             return nil
         }
         var bytes: [UInt8]

@@ -116,6 +116,12 @@ struct XHTMLConverter {
     var paragraphDropCap: DropCap?
     /// The first of ``SpineItemText/images`` in the paragraph being built.
     var paragraphFirstImage = 0
+    /// The `line-break` and `word-break` of the element holding the paragraph's first text: they apply to the
+    /// whole paragraph (its break opportunities are found at once), and that element is the block itself, or the
+    /// inline one (an `inline-block`) that makes up the paragraph.
+    var paragraphBreakRules: (lineBreak: LineBreakStrictness, wordBreak: WordBreakRule)?
+    /// How many `<q>` elements enclose the text being converted.
+    var quotationDepth = 0
     /// Inline `<svg>` drawings so far (they are named by their number).
     var inlineSVGCount = 0
     // Between blocks.
@@ -292,8 +298,10 @@ struct XHTMLConverter {
         case .skip:
             return
         case .inline:
-            if let alt = element.attribute("alttext"), name == "math" {
-                appendText(alt, block: parentBlock, inline: inline)
+            if element.namespace == XMLNamespace.mathml {
+                walkMath(path, name: name, block: parentBlock, inline: inline)
+            } else if name == "q", !style.hidden {
+                walkQuotation(path, block: parentBlock, inline: inline)
             } else {
                 walkChildren(path, block: parentBlock, inline: inline)
             }
@@ -487,6 +495,9 @@ struct XHTMLConverter {
         style.language = block.language == bookLanguage ? nil : block.language
         style.lineHeight = block.style.lineHeight
         style.hyphenation = block.style.hyphens
+        style.lastLineAlignment = block.style.lastLineAlignment(direction: block.direction)
+        style.lineBreak = paragraphBreakRules?.lineBreak ?? block.style.lineBreak
+        style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
         style.markerLength = paragraphMarkerLength
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
@@ -531,9 +542,33 @@ struct XHTMLConverter {
         paragraphMarkerLength = 0
         paragraphDropCap = nil
         pendingFirstLetter = nil
+        paragraphBreakRules = nil
     }
 
     // MARK: Inline content
+
+    /// `<q>`: its text between quotation marks for its language and depth (CSS `quotes: auto`). The marks are text,
+    /// as list markers are: they depend on the XHTML alone, so offsets stay stable under any style or setting.
+    /// A `<q>` whose text already starts and ends with quotation marks (books typed with the marks inside it) gets
+    /// no more, as a browser's doubled marks would be the book's mistake made visible.
+    mutating func walkQuotation(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
+        let text = path.element.textContent.trimmingWhiteSpace()
+        if let first = text.first, let last = text.last, text.count > 1,
+           QuotationMarks.characters.contains(first), QuotationMarks.characters.contains(last) {
+            walkChildren(path, block: block, inline: inline)
+            return
+        }
+        let marks = QuotationMarks(language: inline.language, depth: quotationDepth)
+        appendUnits(Array(marks.open.utf16), block: block, inline: inline)
+        quotationDepth += 1
+        walkChildren(path, block: block, inline: inline)
+        quotationDepth -= 1
+        // White space before `</q>` goes after the closing mark.
+        let spaceAfter = pendingSpace
+        pendingSpace = false
+        appendUnits(Array(marks.close.utf16), block: block, inline: inline)
+        pendingSpace = spaceAfter
+    }
 
     /// `<ruby>`: its text is the base, each `<rt>` the annotation of the base before it (since the ruby's start or
     /// the previous `<rt>`), `<rp>` hidden. The annotation stays in the text after its base (offsets never move);
@@ -685,6 +720,7 @@ struct XHTMLConverter {
                               attachment: TextAttachment? = nil) {
         guard !units.isEmpty else { return }
         if paragraphBlock == nil { paragraphBlock = block }
+        if paragraphBreakRules == nil { paragraphBreakRules = (inline.style.lineBreak, inline.style.wordBreak) }
         if line.isEmpty, let marker = pendingMarker {
             pendingMarker = nil
             append(marker.units, style: textStyle(marker.inline))

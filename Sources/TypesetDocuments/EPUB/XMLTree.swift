@@ -126,5 +126,6 @@ enum XMLNamespace {
     static let container = "urn:oasis:names:tc:opendocument:xmlns:container"
     static let ncx = "http://www.daisy.org/z3986/2005/ncx/"
     static let svg = "http://www.w3.org/2000/svg"
+    static let mathml = "http://www.w3.org/1998/Math/MathML"
     static let xlink = "http://www.w3.org/1999/xlink"
 }

@@ -140,6 +140,14 @@ enum CSSDeclaration: Equatable, Sendable {
     case borderColor(Color)
     /// `width`, `height`, `max-width` or `max-height` (nil for `auto` and `none`): the size of an image.
     case boxSize(BoxDimension, CSSLength?)
+    /// `text-align-last` (nil for `auto`: the paragraph's alignment, start for justified text).
+    case textAlignLast(Alignment?)
+    /// `line-break`: how strictly CJK line-start rules apply.
+    case lineBreak(LineBreakStrictness)
+    /// `word-break`.
+    case wordBreak(WordBreakRule)
+    /// `text-underline-position`: below the descenders (`under`: true) or at the font's position (false).
+    case underlineBelowDescenders(Bool)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
@@ -156,6 +164,25 @@ enum CSSDeclaration: Equatable, Sendable {
             let map: [String: Alignment] = ["left": .left, "right": .right, "center": .center, "justify": .justify,
                                             "start": .start, "end": .end, "-webkit-center": .center]
             return map[value].map { [.textAlign($0)] } ?? []
+        case "text-align-last", "-epub-text-align-last", "-webkit-text-align-last", "-moz-text-align-last":
+            if value == "auto" { return [.textAlignLast(nil)] }
+            let map: [String: Alignment] = ["left": .left, "right": .right, "center": .center, "justify": .justify,
+                                            "start": .start, "end": .end]
+            return map[value].map { [.textAlignLast($0)] } ?? []
+        case "line-break", "-epub-line-break", "-webkit-line-break":
+            return LineBreakStrictness(rawValue: value).map { [.lineBreak($0)] } ?? []
+        case "word-break", "-epub-word-break":
+            switch value {
+            case "normal", "break-word": return [.wordBreak(.normal)]
+            case "break-all": return [.wordBreak(.breakAll)]
+            case "keep-all": return [.wordBreak(.keepAll)]
+            default: return []
+            }
+        case "text-underline-position", "-epub-text-underline-position", "-webkit-text-underline-position":
+            // `left` and `right` place it in vertical text; in horizontal text only `under` moves it.
+            if words.contains("under") { return [.underlineBelowDescenders(true)] }
+            if words.contains(where: { ["auto", "alphabetic", "from-font", "left", "right"].contains($0) }) { return [.underlineBelowDescenders(false)] }
+            return []
         case "font-style":
             switch value {
             case "italic", "oblique": return [.italic(true)]
@@ -255,7 +282,11 @@ enum CSSDeclaration: Equatable, Sendable {
             case "lowercase": return [.textTransform(.lowercase)]
             case "capitalize": return [.textTransform(.capitalize)]
             case "none": return [.textTransform(.none)]
-            default: return []
+            default:
+                // `full-width` may come with a case (`uppercase full-width`); Typeset applies one transform, and
+                // the full-width forms are what the book asks of its Latin text in a CJK grid.
+                if words.contains("full-width") || words.contains("-epub-fullwidth") { return [.textTransform(.fullWidth)] }
+                return []
             }
         case "letter-spacing", "word-spacing":
             let length: CSSLength?
@@ -317,6 +348,7 @@ enum CSSDeclaration: Equatable, Sendable {
         case "text-align": return [.textAlign(.start)]
         case "text-decoration", "text-decoration-line": return [.textDecoration([])]
         case "text-transform": return [.textTransform(.none)]
+        case "text-align-last", "-epub-text-align-last": return [.textAlignLast(nil)]
         default: return []
         }
     }

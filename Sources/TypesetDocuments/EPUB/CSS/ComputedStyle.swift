@@ -45,6 +45,12 @@ struct ComputedStyle: Sendable {
     var lineHeight: Double?
     /// `hyphens`, or nil for the reader's.
     var hyphens: Bool?
+    /// `text-align-last`, or nil for `auto`.
+    var alignmentLast: CSSDeclaration.Alignment?
+    var lineBreak = LineBreakStrictness.auto
+    var wordBreak = WordBreakRule.normal
+    /// `text-underline-position: under`.
+    var underlineBelowDescenders = false
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -168,6 +174,10 @@ struct ComputedStyle: Sendable {
             case .float(let value): float = value
             case .initialLetter(let value): initialLetter = value
             case .hyphens(let value): hyphens = value
+            case .textAlignLast(let value): alignmentLast = value
+            case .lineBreak(let value): lineBreak = value
+            case .wordBreak(let value): wordBreak = value
+            case .underlineBelowDescenders(let value): underlineBelowDescenders = value
             case .borderVisible(let value): borderVisible = value
             case .borderColor(let value): borderColor = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
@@ -237,7 +247,10 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
         case .fontFamily(let families): return families.first == "monospace"
-        case .textAlign(let alignment):
+        // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
+        // goes with the underline.
+        case .lineBreak, .wordBreak, .underlineBelowDescenders: return true
+        case .textAlign(let alignment), .textAlignLast(let alignment?):
             switch alignment {
             case .center: return true
             case .right, .end: return !isRoot
@@ -249,7 +262,7 @@ struct ComputedStyle: Sendable {
         case .display, .listStyleType, .whiteSpace, .breakBefore, .breakAfter: return true
         case .borderWidth, .borderVisible, .borderColor: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float,
-             .initialLetter, .hyphens:
+             .initialLetter, .hyphens, .textAlignLast(nil):
             return false
         }
     }
@@ -258,14 +271,27 @@ struct ComputedStyle: Sendable {
     func textStyle(language: String?, link: String?) -> TextStyle {
         TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
                   language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
-                  backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : decoration,
+                  backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
                   textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                   baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
     }
 
+    /// The decoration lines with where the underline goes.
+    private var shownDecoration: TextDecorationLines {
+        decoration.contains(.underline) && underlineBelowDescenders ? decoration.union(.underlineBelowDescenders) : decoration
+    }
+
     /// The alignment as Typeset's logical value for a paragraph written in `direction`.
     func textAlignment(direction: WritingDirection?) -> TextAlignment? {
-        guard let alignment else { return nil }
+        alignment.map { Self.logical($0, direction: direction) }
+    }
+
+    /// `text-align-last` as Typeset's logical value, or nil for `auto`.
+    func lastLineAlignment(direction: WritingDirection?) -> TextAlignment? {
+        alignmentLast.map { Self.logical($0, direction: direction) }
+    }
+
+    private static func logical(_ alignment: CSSDeclaration.Alignment, direction: WritingDirection?) -> TextAlignment {
         switch alignment {
         case .start: return .start
         case .end: return .end

@@ -10,6 +10,8 @@ struct StyleSheetLoader {
     let archive: LibZipArchive
     /// What was left out, one line each, naming the book and the entry.
     private(set) var warnings: [String] = []
+    /// The entries the manifest lists (nil until the package is read): a sheet it does not list is not used.
+    var listed: Set<String>?
     /// Linked sheets by entry path, their imports included.
     private var cache: [String: CSSStyleSheet] = [:]
 
@@ -62,7 +64,9 @@ struct StyleSheetLoader {
         if let cached = cache[sheetPath] { return cached }
         guard visited.insert(sheetPath).inserted else { return CSSStyleSheet() }  // an import cycle
         var sheet = CSSStyleSheet()
-        if archive.contains(sheetPath) {
+        if let listed, !listed.contains(sheetPath), archive.contains(sheetPath) {
+            warnings.append("\(archive.bookName): style sheet \(sheetPath) is not in the manifest, so the book may not use it; ignored")
+        } else if archive.contains(sheetPath) {
             do {
                 let bytes = try archive.read(sheetPath, limit: StyleSheetLoader.maximumSheetBytes)
                 sheet = resolved(CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self)), at: sheetPath,

@@ -1,0 +1,29 @@
+/// CSS `line-break`: how strictly the line-start prohibitions of Chinese and Japanese text (JLReq's kinsoku)
+/// apply. Every rule keeps UAX #14's breaks for other scripts.
+public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable {
+    /// The language's default: ICU's rules for it (for Japanese those of ``normal``; for text in no language
+    /// UAX #14's, under which neither small kana nor iteration marks such as `々` start a line).
+    case auto
+    /// The most permissive rules: small kana, iteration marks (`々`, `ゝ`) and the prolonged sound mark may start a
+    /// line (narrow columns, newspapers).
+    case loose
+    /// The common rules: small kana may start a line, iteration marks and closing punctuation may not.
+    case normal
+    /// The strictest rules: neither small kana (`ぁ`, `ッ`), iteration marks nor the prolonged sound mark
+    /// (`ー`) start a line.
+    case strict
+    /// A break between any two grapheme clusters, spaces and punctuation included (CSS `anywhere`).
+    case anywhere
+}
+
+/// CSS `word-break`: where words may break.
+public enum WordBreakRule: String, Hashable, Sendable, CaseIterable {
+    /// Between words, as UAX #14 says (and between Chinese or Japanese characters).
+    case normal
+    /// Also between any two letters or digits of a word (CSS `break-all`, also `-epub-word-break`): lines of
+    /// nearly equal length in narrow columns, at the cost of words cut with no hyphen.
+    case breakAll
+    /// Never between two letters or ideographs: Chinese, Japanese and Korean text breaks only at spaces and
+    /// punctuation, as words do in other scripts (CSS `keep-all`).
+    case keepAll
+}
