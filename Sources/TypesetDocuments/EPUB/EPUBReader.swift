@@ -321,7 +321,7 @@ private struct ReadingSession {
             return nil
         }
         guard let size = ImageHeader.pixelSize(bytes) else {
-            warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP or SVG with a readable size; drawn as a placeholder")
+            warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP, AVIF, JPEG XL or SVG with a readable size; drawn as a placeholder")
             return nil
         }
         return size
