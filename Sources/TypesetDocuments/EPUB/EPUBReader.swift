@@ -180,7 +180,7 @@ private struct ReadingSession {
         var imageSizes: [String: Size?] = [:]
         var inlineDocuments: [String: [UInt8]] = [:]
         for index in items.indices {
-            prepareImages(&items[index].text, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
+            prepareImages(&items[index].text, item: items[index].href, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
         }
         let archive = self.archive
         let links = EPUBNotes(book: book, archiveContains: { archive.contains($0) }).recognise(&items, warnings: &warnings)
@@ -331,10 +331,13 @@ private struct ReadingSession {
     /// when the item is that image alone (a cover, an image spine item) or when it is the book's cover image set as
     /// a block; a block when it is alone in its paragraph; inline otherwise. Inline `<svg>` documents are kept to
     /// be served by the resource loader.
-    private mutating func prepareImages(_ text: inout SpineItemText, cover: String?, sizes: inout [String: Size?],
+    private mutating func prepareImages(_ text: inout SpineItemText, item: String, cover: String?, sizes: inout [String: Size?],
                                         inlineDocuments: inout [String: [UInt8]]) {
         let alone = !text.hasText && text.images.count == 1
         for image in text.images {
+            if let problem = image.problem {
+                warnings.append("\(book): \(item): \(problem); drawn as a placeholder")
+            }
             var size: Size?
             if let path = image.path {
                 if let data = image.inlineData {

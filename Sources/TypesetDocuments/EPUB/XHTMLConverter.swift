@@ -22,8 +22,10 @@ struct SpineItemText: Sendable {
         var altText: String?
         /// Whether it is alone in its paragraph (with other images at most): a block image.
         var isBlock = false
-        /// The document of an inline `<svg>`, written out as a file of its own.
+        /// The document of an inline `<svg>`, written out as a file of its own, or the bytes of a `data:` URL.
         var inlineData: [UInt8]?
+        /// Why the image has no source (a `data:` URL that cannot be decoded), for the book's warnings.
+        var problem: String?
     }
 
     /// An `<a href>` and what its markup says about it, for note-reference recognition (``EPUBNotes``).
@@ -116,8 +118,9 @@ struct XHTMLConverter {
     var paragraphDropCap: DropCap?
     /// The first of ``SpineItemText/images`` in the paragraph being built.
     var paragraphFirstImage = 0
-    /// Inline `<svg>` drawings so far (they are named by their number).
+    /// Inline `<svg>` drawings and `data:` URL images so far (they are named by their number).
     var inlineSVGCount = 0
+    var dataURLCount = 0
     // Between blocks.
     var pendingMargin = 0.0
     var pendingMarginFromPublisher = false
@@ -659,8 +662,18 @@ struct XHTMLConverter {
     private mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
                                       block: BlockContext, inline: InlineContext) {
         var resolved: String?
+        var inlineData = inlineData, problem: String?
         if inlineData != nil {
             resolved = source
+        } else if let source, DataURL.isDataURL(source) {
+            // Served from memory under a name of the item (`OEBPS/ch1.xhtml#data-1`), as inline drawings are.
+            dataURLCount += 1
+            do throws(DataURL.Problem) {
+                inlineData = try DataURL(source).bytes
+                resolved = path + "#data-\(dataURLCount)"
+            } catch {
+                problem = "image \(dataURLCount) given as a data: URL " + DataURL.describe(error)
+            }
         } else if let source, case .inBook(let imagePath, _)? = EPUBPath.resolve(source, relativeTo: path) {
             resolved = imagePath
         }
@@ -672,7 +685,8 @@ struct XHTMLConverter {
                                         maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
                                         maxHeight: size.maxHeight.flatMap(Self.attachmentLength))
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
-        output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData))
+        output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
+                                                      problem: problem))
     }
 
     /// Where the next unit of content goes: after the pending collapsed space, if there is one.
