@@ -179,7 +179,13 @@ private struct ReadingSession {
         }
         var imageSizes: [String: Size?] = [:]
         var inlineDocuments: [String: [UInt8]] = [:]
+        let manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
         for index in items.indices {
+            for image in items[index].text.images.indices {
+                guard items[index].text.images[image].inlineData == nil, let path = items[index].text.images[image].path,
+                      let item = manifestByPath[path] else { continue }
+                items[index].text.images[image].path = drawableFallback(of: item, package: package)
+            }
             prepareImages(&items[index].text, item: items[index].href, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
         }
         let archive = self.archive
@@ -273,10 +279,11 @@ private struct ReadingSession {
         var visited: Set<String> = [item.id]
         // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
         // fallback comes first, and it is read as XHTML only when it has none.
-        while !EPUBReaderMedia.isXHTML(current) && !EPUBReaderMedia.isImage(current) {
+        while !EPUBReaderMedia.isXHTML(current) && !ImageMediaType.isDrawable(current.mediaType) {
             guard let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted,
                   archive.contains(next.path) else {
-                if EPUBReaderMedia.isGenericXML(current) { break }
+                // Generic XML is read as XHTML, an image of a type not drawn is its placeholder, at the chain's end.
+                if EPUBReaderMedia.isGenericXML(current) || EPUBReaderMedia.isImage(current) { break }
                 warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
                 return SpineItemText()
             }
@@ -306,6 +313,20 @@ private struct ReadingSession {
             fonts = loader
         }
         return converter.convert(root)
+    }
+
+    /// The entry to draw for an image of the manifest: itself when it is a type Typeset draws (or the manifest
+    /// does not say), else the first item of its `fallback` chain that is, present in the book (EPUB 3.3's
+    /// manifest fallbacks for foreign resources); itself when the chain has none.
+    private func drawableFallback(of item: EPUBPackage.ManifestItem, package: EPUBPackage) -> String {
+        guard !item.mediaType.isEmpty, !ImageMediaType.isDrawable(item.mediaType) else { return item.path }
+        var current = item
+        var visited: Set<String> = [item.id]
+        while let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted {
+            if ImageMediaType.isDrawable(next.mediaType), archive.contains(next.path) { return next.path }
+            current = next
+        }
+        return item.path
     }
 
     private mutating func imageSize(_ path: String) -> Size? {

@@ -212,7 +212,7 @@ struct XHTMLConverter {
 
     enum Category {
         case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, svg, listContainer,
-             listItem, switchElement
+             listItem, switchElement, object
     }
 
     private static let skipped: Set<String> = ["head", "script", "style", "title", "template", "noscript", "param",
@@ -238,6 +238,7 @@ struct XHTMLConverter {
         case "tr": return .tableRow
         case "td", "th": return .tableCell
         case "svg": return .svg
+        case "object": return .object
         case "ul", "ol", "menu", "dir": return .listContainer
         case "li": return .listItem
         default: return XHTMLConverter.blocks.contains(name) ? .block : .inline
@@ -305,12 +306,21 @@ struct XHTMLConverter {
             // breaks nothing; it holds no text, so nothing is lost.
             if !style.hidden { appendLineBreak(block: parentBlock, inline: inline) }
         case .image:
-            let source = element.attribute("src") ?? element.attribute("href", namespace: XMLNamespace.xlink)
-                ?? element.attribute("href")
+            let source = Self.pictureSource(of: path) ?? element.attribute("src")
+                ?? element.attribute("href", namespace: XMLNamespace.xlink) ?? element.attribute("href")
             appendImage(source: source, alt: element.attribute("alt"), size: imageSize(element, style: style),
                         block: parentBlock, inline: inline)
         case .svg:
             appendSVG(element, style: style, block: parentBlock, inline: inline)
+        case .object:
+            // An image the reader draws is the object; anything else is its fallback content, shown instead.
+            if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
+                let fallback = XMLElement.collapseWhiteSpace(element.textContent)
+                let alt = element.attribute("aria-label") ?? element.attribute("title") ?? (fallback.isEmpty ? nil : fallback)
+                appendImage(source: data, alt: alt, size: imageSize(element, style: style), block: parentBlock, inline: inline)
+            } else {
+                walkChildren(path, block: parentBlock, inline: inline)
+            }
         case .switchElement:
             // epub:switch: only the fallback (epub:default) is content a reader without the extension shows.
             for child in path.childPaths() where child.element.name == "default" {
@@ -848,6 +858,32 @@ struct XHTMLConverter {
         case .percent(let value): .percent(value)
         case .auto: nil
         }
+    }
+
+    /// For an `<img>` in a `<picture>`, the first `<source>` before it whose media query applies and whose
+    /// `type` (or, untyped, whose first `srcset` candidate's extension) is an image the reader draws: HTML's own
+    /// fallback, so that a book can offer a modern format with an older one after it, or the other way round.
+    private static func pictureSource(of path: ElementPath) -> String? {
+        guard let picture = path.parent?.element, picture.lowercasedName == "picture" else { return nil }
+        for source in picture.elements {
+            if source === path.element { break }
+            guard source.lowercasedName == "source", let srcset = source.attribute("srcset") else { continue }
+            if let media = source.attribute("media"), !CSSParser.mediaApplies(media) { continue }
+            let first = srcset.split(separator: ",").first.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first }
+            guard let url = first.map(String.init), !url.isEmpty else { continue }
+            if let type = source.attribute("type") {
+                if ImageMediaType.isDrawable(type) { return url }
+            } else if ImageMediaType.hasDrawableExtension(url) || DataURL.isDataURL(url) {
+                return url
+            }
+        }
+        return nil
+    }
+
+    /// Whether an `<object>`'s data is an image the reader draws: by its `type`, else by its extension.
+    private static func objectIsDrawableImage(_ element: XMLElement, data: String) -> Bool {
+        if let type = element.attribute("type") { return ImageMediaType.isDrawable(type) }
+        return ImageMediaType.hasDrawableExtension(data)
     }
 
     /// An inline `<svg>`: a wrapper around pictures (the usual cover page: `<svg><image href="cover.jpg"/></svg>`)
