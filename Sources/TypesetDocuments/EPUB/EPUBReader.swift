@@ -308,6 +308,7 @@ private struct ReadingSession {
         let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
+        if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }
         if !sheet.fontFaces.isEmpty, var loader = fonts {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
             fonts = loader

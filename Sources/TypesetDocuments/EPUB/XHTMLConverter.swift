@@ -96,6 +96,8 @@ struct XHTMLConverter {
     /// The families the book's `@font-face` rules provide (lower case): a `font-family` naming one of them is
     /// kept in the text's styles; other named families are the reader's choice.
     var embeddedFamilies: Set<String> = []
+    /// The text of the document's style sheets, given to its inline `<svg>` drawings (empty when it has none).
+    var documentCSS = ""
 
     var output = SpineItemText()
     // The paragraph being built.
@@ -900,7 +902,7 @@ struct XHTMLConverter {
         guard pictures.isEmpty else { return }
         inlineSVGCount += 1
         appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: ReplacedSize(),
-                    inlineData: SVGWriter.document(element), block: block, inline: inline)
+                    inlineData: SVGWriter.document(element, css: documentCSS), block: block, inline: inline)
     }
 
     /// The note role an element's markup gives it, applied: a footnote is hidden from the flow (as Readium
