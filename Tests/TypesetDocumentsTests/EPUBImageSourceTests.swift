@@ -122,6 +122,27 @@ import TypesetTestSupport
         #expect(ImageHeader.pixelSize([0xFF, 0x0A]) == nil)
     }
 
+    /// An SVG file of the book is served with the images it refers to inside the book written in as `data:` URLs
+    /// (librsvg resolves nothing itself); a reference to itself, to a file URL, or to a file the book lacks is
+    /// left as it is, and so unresolved.
+    @Test func svgFilesAreGivenTheBooksImagesTheyReferTo() throws {
+        let png = EPUBImageTests.pngHeader(width: 30, height: 20)
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 60 40">
+            <image xlink:href="../images/p.png" width="30" height="20"/><image href="c.svg"/><image href="file:///etc/hostname"/>
+            <image href="missing.png"/></svg>
+            """
+        let book = try EPUBTestReading.read(.book(chapters: [("c.xhtml", EPUBTestArchive.xhtml("<p><img src=\"art/c.svg\"/></p>"))],
+                                                  extraEntries: [Self.entry("art/c.svg", Array(svg.utf8)), Self.entry("images/p.png", png)]))
+        let loader = try #require(book.publication.resourceLoader)
+        let served = String(decoding: try loader.bytes(of: "OEBPS/art/c.svg", maximumSize: 1 << 20), as: UTF8.self)
+        #expect(served.contains("xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\""))
+        #expect(served.contains("href=\"c.svg\"") && served.contains("href=\"file:///etc/hostname\"") && served.contains("href=\"missing.png\""))
+        // Within the caller's budget: an image that does not fit is left out, the drawing still served.
+        let small = try loader.bytes(of: "OEBPS/art/c.svg", maximumSize: svg.utf8.count + 8)
+        #expect(small == Array(svg.utf8))
+    }
+
     /// An inline `<svg>` is given its document's CSS (linked and `<style>`), before its own; a document without one
     /// reads no sheet for it.
     @Test func inlineSVGsAreGivenTheirDocumentsCSS() throws {
