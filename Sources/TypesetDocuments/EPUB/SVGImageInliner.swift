@@ -28,7 +28,8 @@ enum SVGImageInliner {
                   replacements[href] == nil, !DataURL.isDataURL(href),
                   case .inBook(let target, _)? = EPUBPath.resolve(href, relativeTo: path), target != path,
                   remaining > 0, let data = try? read(target, remaining * 3 / 4) else { continue }
-            let url = "data:" + mediaType(of: target) + ";base64," + base64(data)
+            // librsvg decodes raster images by their bytes, SVG by this type.
+            let url = "data:" + (ImageMediaType.mediaType(byExtensionOf: target) ?? "image/jpeg") + ";base64," + base64(data)
             remaining -= url.utf8.count
             guard remaining >= 0 else { break }
             replacements[href] = url
@@ -47,16 +48,6 @@ enum SVGImageInliner {
             index = start + 1
         }
         return false
-    }
-
-    /// The media type librsvg is told (it decodes raster images by their bytes, SVG by this type).
-    private static func mediaType(of path: String) -> String {
-        let name = path.lowercased()
-        if name.hasSuffix(".svg") { return "image/svg+xml" }
-        if name.hasSuffix(".png") { return "image/png" }
-        if name.hasSuffix(".gif") { return "image/gif" }
-        if name.hasSuffix(".webp") { return "image/webp" }
-        return "image/jpeg"
     }
 
     private static func base64(_ bytes: [UInt8]) -> String {
