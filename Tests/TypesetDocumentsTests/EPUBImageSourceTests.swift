@@ -143,6 +143,18 @@ import TypesetTestSupport
         #expect(small == Array(svg.utf8))
     }
 
+    /// An inline drawing takes its CSS size (`style="width: 70%"`, the W3C suite's) or its `width` and `height`.
+    @Test func inlineSVGsTakeTheirCSSSize() throws {
+        let book = try EPUBTestReading.read(.book(chapters: [("c.xhtml", EPUBTestArchive.xhtml("""
+            <p><svg xmlns="http://www.w3.org/2000/svg" style="width: 70%" viewBox="0 0 400 300"><rect width="400" height="300"/></svg></p>
+            <p><svg xmlns="http://www.w3.org/2000/svg" width="120" height="90" viewBox="0 0 400 300"><rect width="400" height="300"/></svg></p>
+            """))]))
+        let found = EPUBImageTests.attachments(book).map(\.attachment)
+        #expect(found.count == 2)
+        #expect(found.first?.width == .percent(70) && found.first?.intrinsicSize == Size(width: 400, height: 300))
+        #expect(found.last?.width == .points(120) && found.last?.height == .points(90))
+    }
+
     /// An inline `<svg>` is given its document's CSS (linked and `<style>`), before its own; a document without one
     /// reads no sheet for it.
     @Test func inlineSVGsAreGivenTheirDocumentsCSS() throws {

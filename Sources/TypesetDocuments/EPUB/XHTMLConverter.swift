@@ -901,7 +901,7 @@ struct XHTMLConverter {
         }
         guard pictures.isEmpty else { return }
         inlineSVGCount += 1
-        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: ReplacedSize(),
+        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: imageSize(element, style: style),
                     inlineData: SVGWriter.document(element, css: documentCSS), block: block, inline: inline)
     }
 
