@@ -194,6 +194,7 @@ int CImage_avifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t
         avifRGBImageSetDefaults(&rgb, decoder->image);
         rgb.format = AVIF_RGB_FORMAT_RGBA;
         rgb.depth = 8;
+        rgb.alphaPremultiplied = AVIF_FALSE;  /* straight alpha, as Bitmap holds it, whatever the file stores */
         rgb.pixels = rgba;
         rgb.rowBytes = (uint32_t)width * 4;
         result = avifImageYUVToRGB(decoder->image, &rgb);
