@@ -33,10 +33,11 @@ let package = Package(
         // ICU's symbols are versioned (ubrk_open_72), so it is reached through a small C facade (libicui18n for the
         // charset detector and collation search).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
-        // Book images: libjpeg-turbo, giflib, libwebp, librsvg (with cairo) and pixman behind one plain-C facade, so
-        // that no glib, cairo or codec type reaches Swift.
+        // Book images: libjpeg-turbo, giflib, libwebp, libavif, libjxl, librsvg (with cairo) and pixman behind one
+        // plain-C facade, so that no glib, cairo or codec type reaches Swift.
         .target(name: "CImageCodecs", dependencies: ["CCairo"],
                 linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                                 .linkedLibrary("avif"), .linkedLibrary("jxl"),
                                  .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                                  .linkedLibrary("pixman-1")]),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).

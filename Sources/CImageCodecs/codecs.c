@@ -1,8 +1,10 @@
 #include "CImageCodecs.h"
 
+#include <avif/avif.h>
 #include <cairo.h>
 #include <gif_lib.h>
 #include <glib-object.h>
+#include <jxl/decode.h>
 #include <pixman.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +149,132 @@ int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t 
 int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height) {
     size_t size = (size_t)width * (size_t)height * 4;
     return WebPDecodeRGBAInto(data, length, rgba, size, width * 4) ? 0 : -1;
+}
+
+/* ---- AVIF (libavif: the container is parsed before anything is decoded, so the size costs no pixels) ---- */
+
+static avifDecoder *avifOpen(const uint8_t *data, size_t length, uint32_t maximumPixels, char *error, size_t errorCapacity) {
+    avifDecoder *decoder = avifDecoderCreate();
+    if (!decoder) { setError(error, errorCapacity, "libavif could not start"); return NULL; }
+    decoder->maxThreads = 1;
+    decoder->ignoreExif = AVIF_TRUE;
+    decoder->ignoreXMP = AVIF_TRUE;
+    if (maximumPixels > 0) decoder->imageSizeLimit = maximumPixels;
+    avifResult result = avifDecoderSetIOMemory(decoder, data, length);
+    if (result == AVIF_RESULT_OK) result = avifDecoderParse(decoder);
+    if (result != AVIF_RESULT_OK) {
+        setError(error, errorCapacity, avifResultToString(result));
+        avifDecoderDestroy(decoder);
+        return NULL;
+    }
+    return decoder;
+}
+
+int CImage_avifSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
+    avifDecoder *decoder = avifOpen(data, length, 0, error, errorCapacity);
+    if (!decoder) return -1;
+    *width = (int32_t)decoder->image->width;
+    *height = (int32_t)decoder->image->height;
+    avifDecoderDestroy(decoder);
+    return 0;
+}
+
+int CImage_avifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                      uint32_t maximumPixels, char *error, size_t errorCapacity) {
+    avifDecoder *decoder = avifOpen(data, length, maximumPixels, error, errorCapacity);
+    if (!decoder) return -1;
+    int status = -1;
+    avifResult result = avifDecoderNextImage(decoder);
+    if (result != AVIF_RESULT_OK) {
+        setError(error, errorCapacity, avifResultToString(result));
+    } else if ((int32_t)decoder->image->width != width || (int32_t)decoder->image->height != height) {
+        setError(error, errorCapacity, "the AVIF's frame is not the size its header declares");
+    } else {
+        avifRGBImage rgb;
+        avifRGBImageSetDefaults(&rgb, decoder->image);
+        rgb.format = AVIF_RGB_FORMAT_RGBA;
+        rgb.depth = 8;
+        rgb.alphaPremultiplied = AVIF_FALSE;  /* straight alpha, as Bitmap holds it, whatever the file stores */
+        rgb.pixels = rgba;
+        rgb.rowBytes = (uint32_t)width * 4;
+        result = avifImageYUVToRGB(decoder->image, &rgb);
+        if (result == AVIF_RESULT_OK) status = 0;
+        else setError(error, errorCapacity, avifResultToString(result));
+    }
+    avifDecoderDestroy(decoder);
+    return status;
+}
+
+/* ---- JPEG XL (libjxl: one decoder per call, fed the whole file; only the first frame is kept) ---- */
+
+static int jxlOriented(const JxlBasicInfo *info, int32_t *width, int32_t *height) {
+    if (info->xsize == 0 || info->ysize == 0 || info->xsize > INT32_MAX || info->ysize > INT32_MAX) return -1;
+    /* Orientations 5 to 8 turn the image a quarter: the decoder applies them, so the sides swap. */
+    int swaps = info->orientation >= JXL_ORIENT_TRANSPOSE;
+    *width = (int32_t)(swaps ? info->ysize : info->xsize);
+    *height = (int32_t)(swaps ? info->xsize : info->ysize);
+    return 0;
+}
+
+/* Runs the decoder to its next event; `rgba` NULL stops at the basic information. */
+static int jxlRun(const uint8_t *data, size_t length, uint8_t *rgba, int32_t *width, int32_t *height,
+                  char *error, size_t errorCapacity) {
+    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    if (!decoder) { setError(error, errorCapacity, "libjxl could not start"); return -1; }
+    int status = -1;
+    int events = JXL_DEC_BASIC_INFO | (rgba ? JXL_DEC_FULL_IMAGE : 0);
+    if (JxlDecoderSubscribeEvents(decoder, events) != JXL_DEC_SUCCESS
+        || JxlDecoderSetInput(decoder, data, length) != JXL_DEC_SUCCESS) {
+        setError(error, errorCapacity, "libjxl refused the input");
+        JxlDecoderDestroy(decoder);
+        return -1;
+    }
+    JxlDecoderCloseInput(decoder);
+    JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    for (;;) {
+        JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
+        if (event == JXL_DEC_BASIC_INFO) {
+            JxlBasicInfo info;
+            int32_t w = 0, h = 0;
+            if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || jxlOriented(&info, &w, &h) != 0) {
+                setError(error, errorCapacity, "the JPEG XL header declares no usable size");
+                break;
+            }
+            if (!rgba) { *width = w; *height = h; status = 0; break; }
+            if (w != *width || h != *height) { setError(error, errorCapacity, "the JPEG XL is not the size its header declares"); break; }
+        } else if (event == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
+            size_t needed = 0;
+            size_t available = (size_t)*width * (size_t)*height * 4;
+            if (JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS || needed != available
+                || JxlDecoderSetImageOutBuffer(decoder, &format, rgba, available) != JXL_DEC_SUCCESS) {
+                setError(error, errorCapacity, "libjxl asked for an output buffer of another size");
+                break;
+            }
+        } else if (event == JXL_DEC_FULL_IMAGE) {
+            status = 0;
+            break;
+        } else if (event == JXL_DEC_NEED_MORE_INPUT) {
+            setError(error, errorCapacity, "the JPEG XL is truncated");
+            break;
+        } else if (event == JXL_DEC_SUCCESS) {
+            setError(error, errorCapacity, "the JPEG XL holds no image");
+            break;
+        } else if (event == JXL_DEC_ERROR) {
+            setError(error, errorCapacity, "libjxl could not decode the data");
+            break;
+        }
+    }
+    JxlDecoderDestroy(decoder);
+    return status;
+}
+
+int CImage_jxlSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
+    return jxlRun(data, length, NULL, width, height, error, errorCapacity);
+}
+
+int CImage_jxlDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                     char *error, size_t errorCapacity) {
+    return jxlRun(data, length, rgba, &width, &height, error, errorCapacity);
 }
 
 /* ---- SVG (librsvg 2.54; its header pulls in gio and gdk-pixbuf, whose pkg-config flags SwiftPM refuses, so the

@@ -102,6 +102,21 @@ import TypesetTestSupport
         #expect(throws: ResourceError.self) { try loader.bytes(of: "EPUB/red.png", maximumSize: 1 << 20) }
     }
 
+    /// Images the suite's tests drew nothing for: a PSD with a manifest fallback to a PNG, a JPEG in a `data:`
+    /// URL, an AVIF and a JPEG XL; each has its source and its size from its header, with no warning.
+    @Test(arguments: [("pub-foreign_image", "EPUB/Snowflake.png", Size(width: 96, height: 96)),
+                      ("pub-data-urls_browsing-context", "EPUB/content_001.xhtml#data-1", Size(width: 200, height: 34)),
+                      ("pub-cmt-avif", "EPUB/img/001.avif", Size(width: 600, height: 400)),
+                      ("pub-cmt-jxl", "EPUB/img/001.jxl", Size(width: 600, height: 400))])
+    func imagesTheSuiteDrewNothingForHaveTheirSources(_ id: String, href: String, size: Size) throws {
+        let book = try Self.read(id)
+        let image = try #require(book.images.first)
+        #expect(image.href == href && image.pixelSize == size, "\(id): \(image)")
+        #expect(!book.warnings.contains { $0.contains("image") }, "\(id): \(book.warnings)")
+        let bytes = try #require(book.publication.resourceLoader).bytes(of: href, maximumSize: 1 << 20)
+        #expect(bytes.count > 100)
+    }
+
     @Test func renditionFlowIsRead() throws {
         #expect(try Self.read("lay-pkg-flow-scrolled-doc").flow == .scrolledDoc)
     }

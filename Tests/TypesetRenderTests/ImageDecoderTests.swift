@@ -3,8 +3,8 @@ import Testing
 import TypesetCore
 @testable import TypesetRender
 
-/// Book images through the libraries made for each format (libpng, libjpeg-turbo, giflib, libwebp, librsvg) and
-/// pixman; the fixtures are made by `Images/make-images.py` (40 × 30: blue, a red square at x 10..<20, y 5..<15, a
+/// Book images through the libraries made for each format (libpng, libjpeg-turbo, giflib, libwebp, libavif, libjxl,
+/// librsvg) and pixman; the fixtures are made by `Images/make-images.py` and `Images/make-jxl.c` (40 × 30: blue, a red square at x 10..<20, y 5..<15, a
 /// transparent top-right quarter where the format has alpha).
 @Suite struct ImageDecoderTests {
     static func bytes(_ name: String) throws -> [UInt8] {
@@ -20,14 +20,15 @@ import TypesetCore
     static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     @Test(arguments: [("square.png", ImageFormat.png, true), ("square.jpg", .jpeg, false), ("square-progressive.jpg", .jpeg, false),
-                      ("square.gif", .gif, true), ("square.webp", .webp, true), ("square.svg", .svg, false)])
+                      ("square.gif", .gif, true), ("square.webp", .webp, true), ("square.svg", .svg, false),
+                      ("square.avif", .avif, true), ("square.jxl", .jxl, true), ("square-container.jxl", .jxl, true)])
     func everyFormatDecodesToItsPixels(name: String, format: ImageFormat, hasAlpha: Bool) throws {
         let bytes = try Self.bytes(name)
         let size = try ImageDecoder.size(of: bytes)
         #expect(size.format == format && size.width == 40 && size.height == 30, "\(name): \(size)")
         let bitmap = try ImageDecoder.decode(bytes)
         #expect(bitmap.width == 40 && bitmap.height == 30)
-        let tolerance = format == .jpeg ? 24 : 1
+        let tolerance = format == .jpeg || format == .avif ? 24 : 1
         #expect(Self.close(bitmap[x: 15, y: 10], Self.red, tolerance), "\(name): \(bitmap[x: 15, y: 10])")
         #expect(Self.close(bitmap[x: 5, y: 25], Self.blue, tolerance), "\(name): \(bitmap[x: 5, y: 25])")
         if hasAlpha { #expect(bitmap[x: 30, y: 5].alpha == 0, "\(name): the transparent quarter") }
@@ -71,8 +72,21 @@ import TypesetCore
         let error = try #require(throws: RenderError.self) { try ImageDecoder.size(of: huge) }
         #expect(error.code == .tooLarge && error.message.contains("50000"))
         #expect(throws: RenderError.self) { try ImageDecoder.decode(huge) }
-        let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="50000" height="50000"/>"#.utf8)
-        #expect((try? ImageDecoder.size(of: svg)) == nil)
+        // An SVG declaring 100,000 × 50,000 is capped to the limits, keeping its proportions, and drawn at its box.
+        let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="50000"><rect width="100000" height="50000" fill="red"/></svg>"#.utf8)
+        let capped = try ImageDecoder.size(of: svg)
+        #expect(capped.width * capped.height <= 40_000_000 && capped.width == 2 * capped.height && capped.width > 8_000)
+        let box = try ImageDecoder.decode(svg, svgSize: (200, 100))
+        #expect(box.width == 200 && Self.close(box[x: 150, y: 80], Self.red))
+        #expect(throws: RenderError.self) { try ImageDecoder.decode(svg, svgSize: (40_000, 20_000)) }
+        // AVIF and JPEG XL cut short, or with their data overwritten: errors, never a crash.
+        for name in ["square.avif", "square.jxl", "square-container.jxl"] {
+            let bytes = try Self.bytes(name)
+            #expect(throws: RenderError.self, "\(name)") { try ImageDecoder.decode(Array(bytes.prefix(bytes.count / 2))) }
+            var damaged = bytes
+            for index in stride(from: min(40, bytes.count / 2), to: bytes.count, by: 3) { damaged[index] ^= 0x5A }
+            _ = try? ImageDecoder.decode(damaged)
+        }
         // Random bytes after a valid signature.
         var noise = SplitMix(seed: 7)
         for format in [png, jpeg, gif, webp] {
@@ -100,6 +114,18 @@ import TypesetCore
             """
         let drawn = try ImageDecoder.decode(Array(svg.utf8))
         #expect(Self.close(drawn[x: 20, y: 15], Self.blue), "an image on disk was loaded: \(drawn[x: 20, y: 15])")
+        // Style sheets on disk, by processing instruction and by @import (as a book's CSS given to an inline
+        // drawing may have): not loaded either.
+        let cssPath = RenderFixtures.temporaryPath("red.css")
+        try Data("rect { fill: #ff0000 !important; }".utf8).write(to: URL(fileURLWithPath: cssPath))
+        defer { try? FileManager.default.removeItem(atPath: cssPath) }
+        let styled = """
+            <?xml-stylesheet type="text/css" href="file://\(cssPath)"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><style>@import url("file://\(cssPath)"); @import url("\(cssPath)");</style>
+            <rect width="40" height="30" fill="#0000ff"/></svg>
+            """
+        let unstyled = try ImageDecoder.decode(Array(styled.utf8))
+        #expect(Self.close(unstyled[x: 20, y: 15], Self.blue), "a style sheet on disk was loaded: \(unstyled[x: 20, y: 15])")
         let recursive = try? ImageDecoder.decode(try Self.bytes("recursive.svg"))
         #expect(recursive == nil || Self.close(recursive?[x: 20, y: 15] ?? Self.blue, Self.blue))
     }

@@ -46,6 +46,19 @@ import TypesetCore
 
     static func centre(_ rect: Rect) -> Point { Point(x: (rect.minX + rect.maxX) / 2, y: (rect.minY + rect.maxY) / 2) }
 
+    /// An SVG whose only size is a viewBox far past the pixel limits (the W3C suite's drawings: 46,296 × 40,689
+    /// units) is drawn at its box, not refused: only the box is rasterised.
+    @Test func anSVGDeclaringAHugeSizeIsDrawnAtItsBox() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 46296.26 40689.13"><rect width="46296.26" height="40689.13" fill="#dc141e"/></svg>"##
+        let resources = Resources(["big.svg": Array(svg.utf8)])
+        let layout = try Self.layout(["big.svg"], size: Size(width: 46296.26, height: 40689.13))
+        let renderer = try PageRenderer()
+        let bitmap = try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance(), resources: resources)
+        let placed = try #require(layout.attachments(onPage: 0).first)
+        #expect(Self.pixel(bitmap, at: Self.centre(placed.rect), scale: 2) == Self.red)
+        #expect(renderer.imageProblems.isEmpty, "\(renderer.imageProblems)")
+    }
+
     @Test func anImageIsDrawnInItsBoxAndDecodedOnlyWhenItsPageIsDrawn() throws {
         let resources = Resources(["red.png": try Self.png(width: 40, height: 20)])
         let layout = try Self.layout(["red.png"])

@@ -2,7 +2,8 @@
 #define CIMAGECODECS_H
 
 /* One small facade over the image libraries Typeset draws book images with: libjpeg-turbo (TurboJPEG API), giflib,
-   libwebp, librsvg with cairo, and pixman for scaling. Plain C types only, so Swift never sees glib, cairo or the
+   libwebp, libavif, libjxl, librsvg with cairo, and pixman for scaling. Each library object lives inside one call
+   and is freed before it returns. Plain C types only, so Swift never sees glib, cairo or the
    codecs' own types; every function reports failure by its return value (never longjmp, never abort) and, where a
    library gives one, writes a message into `error` (at most `errorCapacity` bytes, NUL-terminated).
 
@@ -30,6 +31,18 @@ int CImage_gifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
    libwebp's simple API decodes still images only, and says so). */
 int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height);
 int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height);
+
+/* AVIF (libavif, with the AV1 decoders Debian builds it with): the primary image's size (0 on success); then its
+   first frame converted to 8-bit RGBA. `maximumPixels` is passed to libavif as its own image size limit. */
+int CImage_avifSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity);
+int CImage_avifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                      uint32_t maximumPixels, char *error, size_t errorCapacity);
+
+/* JPEG XL (libjxl): the size after the image's orientation is applied (0 on success); then the first frame, in
+   that orientation, as 8-bit RGBA. */
+int CImage_jxlSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity);
+int CImage_jxlDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                     char *error, size_t errorCapacity);
 
 /* SVG (librsvg): the intrinsic size in CSS pixels at 96 dpi (0 on success; 1 when the document has no size of its
    own, only a viewBox, whose width and height are then given); then the document rendered to fill width × height

@@ -206,8 +206,14 @@ private struct ReadingSession {
         }
         var imageSizes: [String: Size?] = [:]
         var inlineDocuments: [String: [UInt8]] = [:]
+        let manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
         for index in items.indices {
-            prepareImages(&items[index].text, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
+            for image in items[index].text.images.indices {
+                guard items[index].text.images[image].inlineData == nil, let path = items[index].text.images[image].path,
+                      let item = manifestByPath[path] else { continue }
+                items[index].text.images[image].path = drawableFallback(of: item, package: package)
+            }
+            prepareImages(&items[index].text, item: items[index].href, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
         }
         let archive = self.archive
         let manifestPaths = self.manifestPaths
@@ -301,10 +307,11 @@ private struct ReadingSession {
         var visited: Set<String> = [item.id]
         // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
         // fallback comes first, and it is read as XHTML only when it has none.
-        while !EPUBReaderMedia.isXHTML(current) && !EPUBReaderMedia.isImage(current) {
+        while !EPUBReaderMedia.isXHTML(current) && !ImageMediaType.isDrawable(current.mediaType) {
             guard let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted,
                   archive.contains(next.path) else {
-                if EPUBReaderMedia.isGenericXML(current) { break }
+                // Generic XML is read as XHTML, an image of a type not drawn is its placeholder, at the chain's end.
+                if EPUBReaderMedia.isGenericXML(current) || EPUBReaderMedia.isImage(current) { break }
                 warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
                 return SpineItemText()
             }
@@ -329,11 +336,26 @@ private struct ReadingSession {
         let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
+        if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }
         if !sheet.fontFaces.isEmpty, var loader = fonts {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
             fonts = loader
         }
         return converter.convert(root)
+    }
+
+    /// The entry to draw for an image of the manifest: itself when it is a type Typeset draws (or the manifest
+    /// does not say), else the first item of its `fallback` chain that is, present in the book (EPUB 3.3's
+    /// manifest fallbacks for foreign resources); itself when the chain has none.
+    private func drawableFallback(of item: EPUBPackage.ManifestItem, package: EPUBPackage) -> String {
+        guard !item.mediaType.isEmpty, !ImageMediaType.isDrawable(item.mediaType) else { return item.path }
+        var current = item
+        var visited: Set<String> = [item.id]
+        while let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted {
+            if ImageMediaType.isDrawable(next.mediaType), archive.contains(next.path) { return next.path }
+            current = next
+        }
+        return item.path
     }
 
     private mutating func imageSize(_ path: String) -> Size? {
@@ -353,7 +375,7 @@ private struct ReadingSession {
             return nil
         }
         guard let size = ImageHeader.pixelSize(bytes) else {
-            warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP or SVG with a readable size; drawn as a placeholder")
+            warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP, AVIF, JPEG XL or SVG with a readable size; drawn as a placeholder")
             return nil
         }
         return size
@@ -363,10 +385,13 @@ private struct ReadingSession {
     /// when the item is that image alone (a cover, an image spine item) or when it is the book's cover image set as
     /// a block; a block when it is alone in its paragraph; inline otherwise. Inline `<svg>` documents are kept to
     /// be served by the resource loader.
-    private mutating func prepareImages(_ text: inout SpineItemText, cover: String?, sizes: inout [String: Size?],
+    private mutating func prepareImages(_ text: inout SpineItemText, item: String, cover: String?, sizes: inout [String: Size?],
                                         inlineDocuments: inout [String: [UInt8]]) {
         let alone = !text.hasText && text.images.count == 1
         for image in text.images {
+            if let problem = image.problem {
+                warnings.append("\(book): \(item): \(problem); drawn as a placeholder")
+            }
             var size: Size?
             if let path = image.path {
                 if let data = image.inlineData {

@@ -6,8 +6,9 @@ import TypesetCore
 /// libzip archives are not thread-safe, so reads take a lock. Every read is bounded by the book's
 /// ``EPUBLimits`` (entry size, compression ratio) and by the caller's `maximumSize`, and does not count toward
 /// the book's total, since nothing read here is kept by the book. Inline `<svg>` drawings are served from memory
-/// under the names their items gave them (`OEBPS/ch1.xhtml#svg-1`). An entry the manifest does not list is never
-/// read: EPUB 3.3 forbids a reading system to use it.
+/// under the names their items gave them (`OEBPS/ch1.xhtml#svg-1`); an SVG file of the book is given the images
+/// it refers to (``SVGImageInliner``). An entry the manifest does not list is never read: EPUB 3.3 forbids a
+/// reading system to use it.
 final class EPUBResourceLoader: ResourceLoader {
     /// Where the archive is.
     enum Source: Sendable {
@@ -30,6 +31,16 @@ final class EPUBResourceLoader: ResourceLoader {
     }
 
     func bytes(of href: String, maximumSize: Int) throws(ResourceError) -> [UInt8] {
+        let bytes = try entryBytes(of: href, maximumSize: maximumSize)
+        guard inlineDocuments[href] == nil else { return bytes }
+        // An SVG file's images are read from the book here, since librsvg resolves no reference itself.
+        return SVGImageInliner.inlined(bytes, path: href, bookName: bookName, budget: maximumSize) {
+            (path: String, limit: Int) throws(ResourceError) -> [UInt8] in try entryBytes(of: path, maximumSize: limit)
+        } ?? bytes
+    }
+
+    /// The bytes of an entry of the archive or of an inline document, as they are.
+    private func entryBytes(of href: String, maximumSize: Int) throws(ResourceError) -> [UInt8] {
         if let document = inlineDocuments[href] {
             guard document.count <= maximumSize else {
                 throw ResourceError("\(bookName): \(href) has \(document.count) bytes, more than the \(maximumSize) an image may have")

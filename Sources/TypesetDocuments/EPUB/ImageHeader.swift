@@ -1,7 +1,8 @@
 import TypesetCore
 
 /// Reads an image's pixel size from the first bytes of its file, without decoding it: PNG (`IHDR`), JPEG (the
-/// first start-of-frame marker), GIF (the logical screen) and SVG (`width`/`height`, else `viewBox`).
+/// first start-of-frame marker), GIF (the logical screen), WebP, AVIF (the primary item's `ispe` property), JPEG XL
+/// (the codestream's size header) and SVG (`width`/`height`, else `viewBox`).
 enum ImageHeader {
     /// How many bytes to read: enough for a JPEG whose frame header follows a large EXIF block.
     static let prefixLength = 64 << 10
@@ -20,7 +21,113 @@ enum ImageHeader {
         if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return webpSize(bytes)
         }
+        if bytes.count >= 16, Array(bytes[4..<8]) == Array("ftyp".utf8) { return avifSize(bytes) }
+        if let codestream = jxlCodestream(bytes) { return jxlSize(codestream) }
         return svgSize(bytes)
+    }
+
+    /// The boxes of an ISO media file (`ISO/IEC 14496-12`) in `bytes[range]`: type and payload range. A box
+    /// running past the end is cut at it (the prefix read may end inside one).
+    private static func boxes(_ bytes: [UInt8], in range: Range<Int>) -> [(type: String, payload: Range<Int>)] {
+        var result: [(String, Range<Int>)] = []
+        var at = range.lowerBound
+        while at + 8 <= range.upperBound, result.count < 256 {
+            var size = bigEndian32(bytes, at), header = 8
+            let type = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
+            if size == 1 {
+                guard at + 16 <= range.upperBound, bytes[(at + 8)..<(at + 12)].allSatisfy({ $0 == 0 }) else { break }
+                size = bigEndian32(bytes, at + 12); header = 16
+            } else if size == 0 {
+                size = range.upperBound - at
+            }
+            guard size >= header else { break }
+            let end = min(range.upperBound, at + size)
+            result.append((type, (at + header)..<end))
+            at = end
+        }
+        return result
+    }
+
+    /// An AVIF's size: the `ispe` property of its primary item (`meta` → `pitm`, `iprp` → `ipco` and `ipma`).
+    private static func avifSize(_ bytes: [UInt8]) -> Size? {
+        guard let meta = boxes(bytes, in: 0..<bytes.count).first(where: { $0.type == "meta" }),
+              meta.payload.count >= 4 else { return nil }
+        let children = boxes(bytes, in: (meta.payload.lowerBound + 4)..<meta.payload.upperBound)
+        guard let pitm = children.first(where: { $0.type == "pitm" }), pitm.payload.count >= 6,
+              let iprp = children.first(where: { $0.type == "iprp" }) else { return nil }
+        let p = pitm.payload.lowerBound
+        let primary = bytes[p] == 0 ? Int(bytes[p + 4]) << 8 | Int(bytes[p + 5])
+            : (pitm.payload.count >= 8 ? bigEndian32(bytes, p + 4) : -1)
+        let properties = boxes(bytes, in: iprp.payload)
+        guard let ipco = properties.first(where: { $0.type == "ipco" }),
+              let ipma = properties.first(where: { $0.type == "ipma" }), ipma.payload.count >= 8 else { return nil }
+        let items = boxes(bytes, in: ipco.payload)
+        // ipma: version, flags, then per item its id and its properties' 1-based indices into ipco.
+        let version = bytes[ipma.payload.lowerBound], wideIndex = bytes[ipma.payload.lowerBound + 3] & 1 == 1
+        let end = ipma.payload.upperBound
+        var at = ipma.payload.lowerBound + 4
+        let count = bigEndian32(bytes, at)
+        at += 4
+        for _ in 0..<min(count, 65_536) {
+            let idLength = version < 1 ? 2 : 4
+            guard at + idLength + 1 <= end else { return nil }
+            let id = idLength == 2 ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : bigEndian32(bytes, at)
+            at += idLength
+            let associations = Int(bytes[at])
+            at += 1
+            for _ in 0..<associations {
+                guard at + (wideIndex ? 2 : 1) <= end else { return nil }
+                let index = wideIndex ? (Int(bytes[at]) << 8 | Int(bytes[at + 1])) & 0x7FFF : Int(bytes[at]) & 0x7F
+                at += wideIndex ? 2 : 1
+                guard id == primary, index >= 1, index <= items.count else { continue }
+                let property = items[index - 1]
+                if property.type == "ispe", property.payload.count >= 12 {
+                    let width = bigEndian32(bytes, property.payload.lowerBound + 4)
+                    let height = bigEndian32(bytes, property.payload.lowerBound + 8)
+                    return width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A JPEG XL's codestream: the file itself (`FF 0A`), or in the ISO container the payload of its `jxlc` box
+    /// or first `jxlp` box (after that box's 4-byte part number).
+    private static func jxlCodestream(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        if bytes.starts(with: [0xFF, 0x0A]) { return bytes[...] }
+        guard bytes.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) else { return nil }
+        for box in boxes(bytes, in: 0..<bytes.count) {
+            if box.type == "jxlc" { return bytes[box.payload] }
+            if box.type == "jxlp", box.payload.count > 4 { return bytes[(box.payload.lowerBound + 4)..<box.payload.upperBound] }
+        }
+        return nil
+    }
+
+    /// The size header of a JPEG XL codestream (its bits are read least significant first): a height, an aspect
+    /// ratio code, and a width unless the ratio gives it.
+    private static func jxlSize(_ codestream: ArraySlice<UInt8>) -> Size? {
+        var bit = 16  // after the FF 0A signature
+        let start = codestream.startIndex
+        func read(_ count: Int) -> Int? {
+            var value = 0
+            for shift in 0..<count {
+                let index = start + (bit >> 3)
+                guard index < codestream.endIndex else { return nil }
+                value |= Int((codestream[index] >> UInt8(bit & 7)) & 1) << shift
+                bit += 1
+            }
+            return value
+        }
+        func side(small: Bool) -> Int? {
+            if small { return read(5).map { ($0 + 1) * 8 } }
+            guard let selector = read(2) else { return nil }
+            return read([9, 13, 18, 30][selector]).map { $0 + 1 }
+        }
+        guard let small = read(1).map({ $0 == 1 }), let height = side(small: small), let ratio = read(3) else { return nil }
+        let ratios = [(1, 1), (12, 10), (4, 3), (3, 2), (16, 9), (5, 4), (2, 1)]
+        let width = ratio == 0 ? side(small: small) : height * ratios[ratio - 1].0 / ratios[ratio - 1].1
+        guard let width, width > 0, height > 0 else { return nil }
+        return Size(width: Double(width), height: Double(height))
     }
 
     private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {

@@ -4,17 +4,21 @@
 /// Elements keep their local names (SVG's namespace is declared once on the root; an element of another namespace,
 /// such as XHTML inside `<foreignObject>`, declares its own); attributes in no namespace, `xlink:` and `xml:` are
 /// kept, others dropped; text and attribute values are escaped. Nothing outside the element is written, so the
-/// document reaches nothing but itself (librsvg loads no external file anyway).
+/// document reaches nothing but itself (librsvg loads no external file anyway). The XHTML document's CSS comes
+/// first in the drawing, as its own `<style>`: a browser styles inline SVG with the page's sheets, before the
+/// drawing's own (selectors through the page's elements, `body svg path`, find nothing here).
 enum SVGWriter {
-    /// The document, UTF-8.
-    static func document(_ root: XMLElement) -> [UInt8] {
+    /// The document, UTF-8, with `css` as its first style sheet when it is not empty, and the `href` of each
+    /// `<image>` found in `imageHrefs` replaced by its value.
+    static func document(_ root: XMLElement, css: String = "", imageHrefs: [String: String] = [:]) -> [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8))
-        write(root, isRoot: true, into: &out)
+        write(root, isRoot: true, css: css, imageHrefs: imageHrefs, into: &out)
         return out
     }
 
-    private static func write(_ element: XMLElement, isRoot: Bool, into out: inout [UInt8]) {
+    private static func write(_ element: XMLElement, isRoot: Bool, css: String = "", imageHrefs: [String: String],
+                              into out: inout [UInt8]) {
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: Array(element.name.utf8))
         if isRoot {
@@ -31,13 +35,16 @@ enum SVGWriter {
             default: continue
             }
             if attribute.namespace == nil && (attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:")) { continue }
-            append(" \(prefix)\(attribute.name)=\"\(escaped(attribute.value))\"", to: &out)
+            var value = attribute.value
+            if element.name == "image", attribute.name == "href", let replacement = imageHrefs[value] { value = replacement }
+            append(" \(prefix)\(attribute.name)=\"\(escaped(value))\"", to: &out)
         }
-        guard !element.children.isEmpty else { append("/>", to: &out); return }
+        guard !element.children.isEmpty || !css.isEmpty else { append("/>", to: &out); return }
         out.append(UInt8(ascii: ">"))
+        if !css.isEmpty { append("<style type=\"text/css\">\(escaped(css, quotes: false))</style>", to: &out) }
         for child in element.children {
             switch child {
-            case .element(let inner): write(inner, isRoot: false, into: &out)
+            case .element(let inner): write(inner, isRoot: false, imageHrefs: imageHrefs, into: &out)
             case .text(let text): append(escaped(text, quotes: false), to: &out)
             }
         }

@@ -22,8 +22,10 @@ struct SpineItemText: Sendable {
         var altText: String?
         /// Whether it is alone in its paragraph (with other images at most): a block image.
         var isBlock = false
-        /// The document of an inline `<svg>`, written out as a file of its own.
+        /// The document of an inline `<svg>`, written out as a file of its own, or the bytes of a `data:` URL.
         var inlineData: [UInt8]?
+        /// Why the image has no source (a `data:` URL that cannot be decoded), for the book's warnings.
+        var problem: String?
     }
 
     /// An `<a href>` and what its markup says about it, for note-reference recognition (``EPUBNotes``).
@@ -94,6 +96,8 @@ struct XHTMLConverter {
     /// The families the book's `@font-face` rules provide (lower case): a `font-family` naming one of them is
     /// kept in the text's styles; other named families are the reader's choice.
     var embeddedFamilies: Set<String> = []
+    /// The text of the document's style sheets, given to its inline `<svg>` drawings (empty when it has none).
+    var documentCSS = ""
 
     var output = SpineItemText()
     // The paragraph being built.
@@ -122,8 +126,9 @@ struct XHTMLConverter {
     var paragraphBreakRules: (lineBreak: LineBreakStrictness, wordBreak: WordBreakRule)?
     /// How many `<q>` elements enclose the text being converted.
     var quotationDepth = 0
-    /// Inline `<svg>` drawings so far (they are named by their number).
+    /// Inline `<svg>` drawings and `data:` URL images so far (they are named by their number).
     var inlineSVGCount = 0
+    var dataURLCount = 0
     // Between blocks.
     var pendingMargin = 0.0
     var pendingMarginFromPublisher = false
@@ -215,7 +220,7 @@ struct XHTMLConverter {
 
     enum Category {
         case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, svg, listContainer,
-             listItem, switchElement
+             listItem, switchElement, object
     }
 
     private static let skipped: Set<String> = ["head", "script", "style", "title", "template", "noscript", "param",
@@ -241,6 +246,7 @@ struct XHTMLConverter {
         case "tr": return .tableRow
         case "td", "th": return .tableCell
         case "svg": return .svg
+        case "object": return .object
         case "ul", "ol", "menu", "dir": return .listContainer
         case "li": return .listItem
         default: return XHTMLConverter.blocks.contains(name) ? .block : .inline
@@ -310,12 +316,21 @@ struct XHTMLConverter {
             // breaks nothing; it holds no text, so nothing is lost.
             if !style.hidden { appendLineBreak(block: parentBlock, inline: inline) }
         case .image:
-            let source = element.attribute("src") ?? element.attribute("href", namespace: XMLNamespace.xlink)
-                ?? element.attribute("href")
+            let source = Self.pictureSource(of: path) ?? element.attribute("src")
+                ?? element.attribute("href", namespace: XMLNamespace.xlink) ?? element.attribute("href")
             appendImage(source: source, alt: element.attribute("alt"), size: imageSize(element, style: style),
                         block: parentBlock, inline: inline)
         case .svg:
             appendSVG(element, style: style, block: parentBlock, inline: inline)
+        case .object:
+            // An image the reader draws is the object; anything else is its fallback content, shown instead.
+            if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
+                let fallback = XMLElement.collapseWhiteSpace(element.textContent)
+                let alt = element.attribute("aria-label") ?? element.attribute("title") ?? (fallback.isEmpty ? nil : fallback)
+                appendImage(source: data, alt: alt, size: imageSize(element, style: style), block: parentBlock, inline: inline)
+            } else {
+                walkChildren(path, block: parentBlock, inline: inline)
+            }
         case .switchElement:
             // epub:switch: only the fallback (epub:default) is content a reader without the extension shows.
             for child in path.childPaths() where child.element.name == "default" {
@@ -694,8 +709,18 @@ struct XHTMLConverter {
     private mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
                                       block: BlockContext, inline: InlineContext) {
         var resolved: String?
+        var inlineData = inlineData, problem: String?
         if inlineData != nil {
             resolved = source
+        } else if let source, DataURL.isDataURL(source) {
+            // Served from memory under a name of the item (`OEBPS/ch1.xhtml#data-1`), as inline drawings are.
+            dataURLCount += 1
+            do throws(DataURL.Problem) {
+                inlineData = try DataURL(source).bytes
+                resolved = path + "#data-\(dataURLCount)"
+            } catch {
+                problem = "image \(dataURLCount) given as a data: URL " + DataURL.describe(error)
+            }
         } else if let source, case .inBook(let imagePath, _)? = EPUBPath.resolve(source, relativeTo: path) {
             resolved = imagePath
         }
@@ -707,7 +732,8 @@ struct XHTMLConverter {
                                         maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
                                         maxHeight: size.maxHeight.flatMap(Self.attachmentLength))
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
-        output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData))
+        output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
+                                                      problem: problem))
     }
 
     /// Where the next unit of content goes: after the pending collapsed space, if there is one.
@@ -872,6 +898,32 @@ struct XHTMLConverter {
         }
     }
 
+    /// For an `<img>` in a `<picture>`, the first `<source>` before it whose media query applies and whose
+    /// `type` (or, untyped, whose first `srcset` candidate's extension) is an image the reader draws: HTML's own
+    /// fallback, so that a book can offer a modern format with an older one after it, or the other way round.
+    private static func pictureSource(of path: ElementPath) -> String? {
+        guard let picture = path.parent?.element, picture.lowercasedName == "picture" else { return nil }
+        for source in picture.elements {
+            if source === path.element { break }
+            guard source.lowercasedName == "source", let srcset = source.attribute("srcset") else { continue }
+            if let media = source.attribute("media"), !CSSParser.mediaApplies(media) { continue }
+            let first = srcset.split(separator: ",").first.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first }
+            guard let url = first.map(String.init), !url.isEmpty else { continue }
+            if let type = source.attribute("type") {
+                if ImageMediaType.isDrawable(type) { return url }
+            } else if ImageMediaType.hasDrawableExtension(url) || DataURL.isDataURL(url) {
+                return url
+            }
+        }
+        return nil
+    }
+
+    /// Whether an `<object>`'s data is an image the reader draws: by its `type`, else by its extension.
+    private static func objectIsDrawableImage(_ element: XMLElement, data: String) -> Bool {
+        if let type = element.attribute("type") { return ImageMediaType.isDrawable(type) }
+        return ImageMediaType.hasDrawableExtension(data)
+    }
+
     /// An inline `<svg>`: a wrapper around pictures (the usual cover page: `<svg><image href="cover.jpg"/></svg>`)
     /// is those pictures; any other drawing is an image of its own, its document written out and served under
     /// a name of the item (`OEBPS/ch1.xhtml#svg-1`). Its text and shapes are not reading text.
@@ -885,8 +937,8 @@ struct XHTMLConverter {
         }
         guard pictures.isEmpty else { return }
         inlineSVGCount += 1
-        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: ReplacedSize(),
-                    inlineData: SVGWriter.document(element), block: block, inline: inline)
+        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: imageSize(element, style: style),
+                    inlineData: SVGWriter.document(element, css: documentCSS), block: block, inline: inline)
     }
 
     /// The note role an element's markup gives it, applied: a footnote is hidden from the flow (as Readium

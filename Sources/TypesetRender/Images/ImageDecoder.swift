@@ -4,7 +4,7 @@ import TypesetCore
 /// The image formats books use, recognised by their first bytes (never by a file name or a declared media type,
 /// which books get wrong).
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
-    case png, jpeg, gif, webp, svg
+    case png, jpeg, gif, webp, avif, jxl, svg
 
     /// The format of `bytes`, or nil when they start like none of them.
     public init?(sniffing bytes: [UInt8]) {
@@ -12,8 +12,30 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
         else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { self = .gif }
         else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { self = .webp }
+        else if ImageFormat.isAVIF(bytes) { self = .avif }
+        else if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: ImageFormat.jxlContainer) { self = .jxl }
         else if ImageFormat.looksLikeSVG(bytes) { self = .svg }
         else { return nil }
+    }
+
+    /// The names the formats go by in messages.
+    static let knownFormats = "PNG, JPEG, GIF, WebP, AVIF, JPEG XL or SVG"
+
+    /// The signature box of a JPEG XL file in its ISO container (a bare codestream starts `FF 0A`).
+    private static let jxlContainer: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+
+    /// An ISO media file whose `ftyp` box names the `avif` or `avis` brand, major or compatible.
+    private static func isAVIF(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 16, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return false }
+        let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, max(16, min(boxSize, 4096)))
+        var brand = 8
+        while brand + 4 <= end {
+            let name = bytes[brand..<(brand + 4)]
+            if name.elementsEqual("avif".utf8) || name.elementsEqual("avis".utf8) { return true }
+            brand += brand == 8 ? 8 : 4  // the major brand, then the minor version, then the compatible brands
+        }
+        return false
     }
 
     /// An XML document (after an optional byte-order mark, white space, a declaration, comments and a doctype)
@@ -64,7 +86,7 @@ public struct ImageLimits: Hashable, Sendable {
 }
 
 /// Decodes book images into bitmaps with the libraries made for each format: libpng, libjpeg-turbo, giflib,
-/// libwebp and librsvg; scales them with pixman.
+/// libwebp, libavif, libjxl and librsvg; scales them with pixman.
 ///
 /// Sizes come from headers first (``size(of:)``), so a layout never decodes, and a page decodes only the images
 /// it draws. Every failure is a ``RenderError`` `.image` naming what went wrong; nothing traps, and no decoder is
@@ -78,6 +100,17 @@ public enum ImageDecoder {
         public let width: Double
         /// Height in pixels.
         public let height: Double
+
+        /// A vector image's size scaled down, keeping its proportions, to what `limits` allow a decoded image:
+        /// an SVG's size is only a default for its box (which is what is rasterised), so a huge one is capped
+        /// rather than refused.
+        func capped(to limits: ImageLimits) -> IntrinsicSize {
+            guard width.isFinite, height.isFinite, width > 0, height > 0 else { return self }
+            let side = Double(limits.maximumDimension), area = Double(limits.maximumPixelCount)
+            let factor = min(1, side / width, side / height, (area / (width * height)).squareRoot())
+            guard factor < 1 else { return self }
+            return IntrinsicSize(format: format, width: (width * factor).rounded(.down), height: (height * factor).rounded(.down))
+        }
     }
 
     /// Reads the size from the image's header without decoding it.
@@ -88,7 +121,7 @@ public enum ImageDecoder {
         guard bytes.count <= limits.maximumFileSize else {
             throw RenderError(.tooLarge, "the image file has \(bytes.count) bytes, more than the \(limits.maximumFileSize) an image may have")
         }
-        guard let format = ImageFormat(sniffing: bytes) else { throw RenderError(.image, "not an image in a known format (PNG, JPEG, GIF, WebP or SVG)") }
+        guard let format = ImageFormat(sniffing: bytes) else { throw RenderError(.image, "not an image in a known format (\(ImageFormat.knownFormats))") }
         var message = [CChar](repeating: 0, count: 256)
         var width: Int32 = 0, height: Int32 = 0
         let result: Int32
@@ -100,12 +133,14 @@ public enum ImageDecoder {
         case .jpeg: result = CImage_jpegSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .gif: result = CImage_gifSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .webp: result = CImage_webpSize(bytes, bytes.count, &width, &height)
+        case .avif: result = CImage_avifSize(bytes, bytes.count, &width, &height, &message, message.count)
+        case .jxl: result = CImage_jxlSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .svg:
             var w = 0.0, h = 0.0
             guard CImage_svgSize(bytes, bytes.count, &w, &h, &message, message.count) >= 0 else {
                 throw RenderError(.image, "the SVG cannot be read (\(text(message)))")
             }
-            return try checked(IntrinsicSize(format: .svg, width: w, height: h), limits)
+            return try checked(IntrinsicSize(format: .svg, width: w, height: h).capped(to: limits), limits)
         }
         guard result == 0 else { throw RenderError(.image, "the \(format.rawValue.uppercased()) header cannot be read (\(text(message)))") }
         return try checked(IntrinsicSize(format: format, width: Double(width), height: Double(height)), limits)
@@ -134,6 +169,10 @@ public enum ImageDecoder {
             case .jpeg: return CImage_jpegDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .gif: return CImage_gifDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .webp: return CImage_webpDecode(bytes, bytes.count, out.baseAddress, w, h)
+            case .avif:
+                return CImage_avifDecode(bytes, bytes.count, out.baseAddress, w, h, UInt32(clamping: limits.maximumPixelCount),
+                                         &message, message.count)
+            case .jxl: return CImage_jxlDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .svg: return CImage_svgRender(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .png: return -1
             }

@@ -20,6 +20,9 @@ picture(True).save("square.png", optimize=True)
 picture(False).convert("RGB").save("square.jpg", quality=95)
 picture(False).convert("RGB").save("square-progressive.jpg", quality=95, progressive=True)
 picture(True).save("square.webp", lossless=True)
+picture(True).save("square.avif", quality=100, subsampling="4:4:4")
+# JPEG XL (Pillow has no encoder): make-jxl.c, with libjxl (`cc make-jxl.c -ljxl && ./a.out square.jxl && ./a.out
+# square-container.jxl container`).
 # GIF: an explicit palette (0 transparent, 1 blue, 2 red), interlaced, and a second frame that must not be drawn.
 first = Image.new("P", (40, 30), 1)
 first.putpalette([0, 0, 0, 0, 0, 255, 255, 0, 0] + [0] * 759)

@@ -14,6 +14,8 @@ struct StyleSheetLoader {
     var listed: Set<String>?
     /// Linked sheets by entry path, their imports included.
     private var cache: [String: CSSStyleSheet] = [:]
+    /// Linked sheets' text, by entry path, for inline `<svg>` drawings.
+    private var sourceTexts: [String: String] = [:]
 
     /// The most bytes of one style sheet, and of one document's `<style>` elements together.
     static let maximumSheetBytes = 2 << 20
@@ -56,6 +58,31 @@ struct StyleSheetLoader {
             warnings.append("\(archive.bookName): \(path): its style sheets hold more than \(CSSStyleSheet.maximumRules) rules; the rest are ignored")
         }
         return combined
+    }
+
+    /// The text of the document's `<style>` elements and linked sheets, in document order (their `@import`s are
+    /// not followed), within the same bounds as ``sheet(for:path:)``: what an inline `<svg>` drawing is given
+    /// as its own style sheet, since a browser styles it with the document's CSS.
+    mutating func sourceText(for root: XMLElement, path: String) -> String {
+        var text = ""
+        var stack: [XMLElement] = [root]
+        while let element = stack.popLast(), text.utf8.count <= StyleSheetLoader.maximumSheetBytes {
+            if element.name == "style" {
+                if element.attribute("media").map(CSSParser.mediaApplies) ?? true { text += element.textContent + "\n" }
+                continue
+            }
+            stack.append(contentsOf: element.elements.reversed())
+            guard element.name == "link", element.attribute("media").map(CSSParser.mediaApplies) ?? true else { continue }
+            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
+            guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
+                  case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path), archive.contains(sheetPath) else { continue }
+            if sourceTexts[sheetPath] == nil {
+                let bytes = (try? archive.read(sheetPath, limit: StyleSheetLoader.maximumSheetBytes)) ?? []
+                sourceTexts[sheetPath] = String(decoding: bytes, as: UTF8.self)
+            }
+            text += (sourceTexts[sheetPath] ?? "") + "\n"
+        }
+        return text
     }
 
     /// The sheet at entry `sheetPath` with its imports, from the cache or read now; empty when it is missing or

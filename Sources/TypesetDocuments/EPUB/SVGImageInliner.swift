@@ -1,0 +1,70 @@
+import TypesetCore
+
+/// Gives an SVG file of the book the images it refers to (`<image href="cover.jpg">`, the usual SVG cover), by
+/// writing each one the book holds into the document as a `data:` URL.
+///
+/// librsvg is handed bytes with no base URL, so it resolves no reference at all: not to the file system, not to the
+/// network, and not to the book either. Here references are resolved against the SVG's own entry and read only from
+/// the book, within the caller's byte budget; what is not in the book stays unresolved (and undrawn). Inlined files
+/// are not inlined in turn, so a drawing that refers to itself is read once.
+enum SVGImageInliner {
+    /// The most `<image>` references of one drawing that are inlined.
+    static let maximumImages = 64
+
+    /// The SVG with its images inlined, or nil when it refers to none the book holds (or is not SVG).
+    ///
+    /// - Parameters:
+    ///   - path: The SVG's entry, against which references resolve.
+    ///   - budget: The most bytes the result may have.
+    ///   - read: Reads an entry of the book, at most `limit` bytes.
+    static func inlined(_ bytes: [UInt8], path: String, bookName: String, budget: Int,
+                        read: (_ path: String, _ limit: Int) throws(ResourceError) -> [UInt8]) -> [UInt8]? {
+        guard mayReferenceImages(bytes),
+              let root = try? LibXMLReader.parse(bytes, entry: path, book: bookName).root, root.name == "svg" else { return nil }
+        var replacements: [String: String] = [:]
+        var remaining = budget - bytes.count
+        for image in root.descendants(named: "image").prefix(maximumImages) {
+            guard let href = image.attribute("href", namespace: XMLNamespace.xlink) ?? image.attribute("href"),
+                  replacements[href] == nil, !DataURL.isDataURL(href),
+                  case .inBook(let target, _)? = EPUBPath.resolve(href, relativeTo: path), target != path,
+                  remaining > 0, let data = try? read(target, remaining * 3 / 4) else { continue }
+            // librsvg decodes raster images by their bytes, SVG by this type.
+            let url = "data:" + (ImageMediaType.mediaType(byExtensionOf: target) ?? "image/jpeg") + ";base64," + base64(data)
+            remaining -= url.utf8.count
+            guard remaining >= 0 else { break }
+            replacements[href] = url
+        }
+        guard !replacements.isEmpty else { return nil }
+        return SVGWriter.document(root, imageHrefs: replacements)
+    }
+
+    /// Whether the bytes hold `<image` at all (most drawings do not; they are then not parsed).
+    private static func mayReferenceImages(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("<image".utf8)
+        guard bytes.count >= needle.count else { return false }
+        var index = 0
+        while let start = bytes[index...].firstIndex(of: needle[0]), start + needle.count <= bytes.count {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            index = start + 1
+        }
+        return false
+    }
+
+    private static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var value = UInt32(bytes[index]) << 16
+            if count > 1 { value |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { value |= UInt32(bytes[index + 2]) }
+            for position in 0..<4 {
+                out.append(position <= count ? alphabet[Int((value >> UInt32(18 - 6 * position)) & 63)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
