@@ -22,7 +22,7 @@ public struct EPUBLimits: Hashable, Sendable {
     public var ratioCheckThreshold: Int = 1 << 20
     /// The most entries the archive may list.
     public var maximumEntryCount: Int = 10_000
-    /// The most `itemref`s the spine may list (a spine item listed again is read once).
+    /// The most `itemref`s the spine may list (a spine item listed again is shown again, converted once).
     public var maximumSpineItems: Int = 10_000
     /// The most UTF-16 units the book's text may have (64 Mi: twenty times War and Peace).
     public var maximumTextLength: Int = 64 << 20

@@ -129,10 +129,15 @@ private struct ReadingSession {
         var spine: [EPUBSpineItem] = []
         var texts: [(index: Int, text: SpineItemText)] = []
         var totals = (units: 0, paragraphs: 0, images: 0)
-        // A resource listed again (epubcheck's OPF-034) is read once: its text is already in the book, and a
-        // spine naming one chapter 300,000 times made 300,000 pages of it.
-        var listed: Set<String> = []
-        var repeated = (count: 0, first: "")
+        // A resource listed again (epubcheck's OPF-034) is shown again, as EPUB 3.3's reading systems must, but
+        // converted once; the spine's length and the book's totals bound what its copies cost.
+        var converted: [String: SpineItemText] = [:]
+        func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
+            if let text = converted[item.path] { return text }
+            let text = try convert(item, package: package)
+            converted[item.path] = text
+            return text
+        }
         var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
         let linearCount = package.spine.filter(\.isLinear).count
         for reference in package.spine {
@@ -141,11 +146,6 @@ private struct ReadingSession {
                     throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
                 }
                 throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
-            }
-            guard listed.insert(item.path).inserted else {
-                if repeated.count == 0 { repeated.first = "\"\(reference.idref)\" (\(item.path))" }
-                repeated.count += 1
-                continue
             }
             // A book whose every item says linear="no" is read whole rather than not at all.
             let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
@@ -162,7 +162,7 @@ private struct ReadingSession {
                 let text: SpineItemText
                 let grown: (units: Int, paragraphs: Int, images: Int)
                 do {
-                    text = try convert(item, package: package)
+                    text = try spineText(of: item)
                     grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
                              totals.images.addingSaturating(text.images.count))
                     try checkTotals(grown, after: item.path, limits: limits)
@@ -181,14 +181,11 @@ private struct ReadingSession {
             guard archive.contains(item.path) else {
                 throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
             }
-            let text = try convert(item, package: package)
+            let text = try spineText(of: item)
             totals = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
                       totals.images.addingSaturating(text.images.count))
             try checkTotals(totals, after: item.path, limits: limits)
             texts.append((spine.count - 1, text))
-        }
-        if repeated.count > 0 {
-            warnings.append("\(book): \(packagePath): \(repeated.count) spine item\(repeated.count == 1 ? " lists" : "s list") a resource listed before (the first: \(repeated.first)); each resource is read once")
         }
         texts += afterReadingOrder
 
