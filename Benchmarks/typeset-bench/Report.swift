@@ -26,15 +26,18 @@ func typographyReport(book argument: String, language explicit: String?, options
     base.alignment = .justified
     base.language = language
     base.orphansAndWidows = 2
-    struct Variant { let name: String; let breaking: LineBreaking; let hyphenation: Bool }
+    struct Variant { let name: String; let breaking: LineBreaking; let hyphenation: Bool; var expansion = 0.0 }
     let variants = [Variant(name: "greedy", breaking: .greedy, hyphenation: false),
                     Variant(name: "greedy + hyphens", breaking: .greedy, hyphenation: true),
                     Variant(name: "optimal", breaking: .optimal, hyphenation: false),
-                    Variant(name: "optimal + hyphens", breaking: .optimal, hyphenation: true)]
+                    Variant(name: "optimal + hyphens", breaking: .optimal, hyphenation: true),
+                    Variant(name: "optimal + expansion", breaking: .optimal, hyphenation: false, expansion: 2),
+                    Variant(name: "opt + hyph + expansion", breaking: .optimal, hyphenation: true, expansion: 2)]
     func settings(_ v: Variant) -> TypographySettings {
         var s = base
         s.lineBreaking = v.breaking
         s.hyphenation = v.hyphenation
+        s.expansion = v.expansion
         return s
     }
 

@@ -288,9 +288,11 @@ struct ParagraphLayouter {
         // hyphenation points (in the context's scratch, which nothing changes until the paragraph is broken).
         let candidates = merged ? context.candidateScratch.candidates : shaped.breakBuffer
         var brokenOptimally = false
+        let expansion = expansionLimit(format)
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
         if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                                                                         allowsShrinking: format.alignment == .justified)
+                                                                         allowsShrinking: format.alignment == .justified,
+                                                                         expansion: expansion)
             .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
                         hyphenWidth: hyphenWidth, scratch: context.optimalScratch) {
             chosen = optimal
@@ -357,6 +359,7 @@ struct ParagraphLayouter {
             let isLast = index == chosen.count - 1
             var stretch: Float = 0, clusterStretch: Float = 0
             var stretchCount = 0
+            var glyphScale: Float = 1, expansionWidth: Float = 0
             var x: Float
             var alignment = format.alignment
             if alignment == .justified {
@@ -364,11 +367,17 @@ struct ParagraphLayouter {
                 let justifies = !isLast && !lineBreak.hard && width != lineAvailable
                 let spaces = justifies ? shaped.justifiableCount(from: start, to: visibleEnd, content: content) : 0
                 if spaces > 0 {
+                    if brokenOptimally && expansion > 0 {
+                        (glyphScale, expansionWidth) = Self.glyphExpansion(
+                            width: width, hyphen: lineBreak.hyphenated ? hyphenWidth(end) : 0, available: lineAvailable,
+                            spaceWidth: shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes),
+                            limit: expansion)
+                    }
                     // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line. Spaces
                     // shrink in proportion to their widths (LineBox.spaceShrink), at most to nothing: a line that
                     // is still too wide (one the greedy breaker could not cut) sticks out of its column rather
                     // than draw a space with a negative advance.
-                    var adjustment = lineAvailable - width
+                    var adjustment = lineAvailable - width - expansionWidth
                     if adjustment < 0 {
                         adjustment = max(adjustment, -shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes))
                     }
@@ -388,7 +397,7 @@ struct ParagraphLayouter {
                     alignment = .start
                 }
             }
-            let stretched = stretchCount == 0 ? 0 : (stretch + clusterStretch) * Float(stretchCount)
+            let stretched = (stretchCount == 0 ? 0 : (stretch + clusterStretch) * Float(stretchCount)) + expansionWidth
             let slack = max(0, lineAvailable - width - stretched)
             switch alignment {
             case .start, .justified: x = rtl ? slack : indent
@@ -399,7 +408,8 @@ struct ParagraphLayouter {
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                               ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
-                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated)
+                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated,
+                              glyphScale: glyphScale, expansionWidth: expansionWidth)
             if capLines > 0 {
                 if index == 0 { capDrop = -box.baseline }
                 if index == capLines - 1 { capDrop += top + box.baseline }
@@ -424,6 +434,37 @@ struct ParagraphLayouter {
         layout.capLines = Int32(capLines)
         layout.capDrop = capDrop
         return (firstLine..<lines.count, layout)
+    }
+
+    /// How far this paragraph's glyphs may expand or compress (a fraction; 0 off): the settings' limit, for a
+    /// justified paragraph without attached objects (an image's glyph would be widened, not the image).
+    func expansionLimit(_ format: ParagraphFormat) -> Float {
+        guard format.alignment == .justified, format.attachmentHeights == nil,
+              settings.expansion.isFinite, settings.expansion > 0 else { return 0 }
+        return Float(min(settings.expansion, TypographySettings.maximumExpansion) / 100)
+    }
+
+    /// Steps each way between no expansion and the limit: a line's glyphs are scaled by a multiple of a quarter
+    /// of the limit (pdfTeX's `step`), so that a page holds few distinct widths of a glyph and neighbouring
+    /// lines that differ a little in slack look the same.
+    static let expansionSteps: Float = 4
+
+    /// The horizontal scale of the glyphs of a justified line with spaces, and the width it adds (negative when
+    /// they narrow), given the line's natural `width` (a drawn hyphen of `hyphen` points included, which keeps its
+    /// width), the `available` width, the line's justifiable `spaceWidth` and the expansion `limit` (a fraction):
+    /// the glyphs take the share of the slack the optimal breaker's model gives them, rounded to a step; the spaces
+    /// take the rest.
+    static func glyphExpansion(width: Float, hyphen: Float, available: Float, spaceWidth: Float,
+                               limit: Float) -> (scale: Float, width: Float) {
+        let glyphs = width - hyphen - spaceWidth
+        guard limit > 0, glyphs > 0, spaceWidth > 0 else { return (1, 0) }
+        let ratio = OptimalLineBreaker.adjustmentRatio(natural: Double(width), spaceWidth: Double(spaceWidth),
+                                                       available: Double(available), tolerance: 0,
+                                                       glyphWidth: Double(glyphs), expansion: limit)
+        guard ratio.isFinite else { return (1, 0) }
+        let step = limit / expansionSteps
+        let fraction = (min(1, max(-1, ratio)) * expansionSteps).rounded() * step
+        return (1 + fraction, fraction * glyphs)
     }
 
     /// Whether this paragraph is set with the optimal breaker.

@@ -28,6 +28,11 @@ struct LineBox: Sendable {
     var endsParagraphOrHardBreak: Bool
     /// Whether the line ends inside a word at a hyphenation point (or a soft hyphen): a hyphen is drawn after it.
     var hyphenated: Bool = false
+    /// The horizontal scale of the line's glyphs other than its justifiable spaces and its hyphen (font
+    /// expansion: 1.01 draws them, and advances them, 1 % wider); 1 on a line not expanded.
+    var glyphScale: Float = 1
+    /// What the scale adds to the line's width (negative when it narrows it), in points.
+    var expansionWidth: Float = 0
 
     var range: Range<Int> { Int(start)..<Int(end) }
 
@@ -44,14 +49,19 @@ struct LineBox: Sendable {
 
     /// The width of the line as set: its content width plus what justification added (or took away).
     var justifiedWidth: Double {
-        Double(width) + (Double(spaceStretch) + Double(clusterStretch)) * Double(stretchCount)
+        Double(width) + Double(expansionWidth) + (Double(spaceStretch) + Double(clusterStretch)) * Double(stretchCount)
     }
 
     /// The extra advance justification gives glyph `g` of `shaped` on this line, set at `size` points. A space
     /// stretches by ``spaceStretch``; on a shrinking line it gives up the part `shrink` of its own width (from
-    /// ``spaceShrink(shaped:content:sizes:)``, computed once per line).
+    /// ``spaceShrink(shaped:content:sizes:)``, computed once per line). Any other glyph of an expanded line
+    /// gains what its ``glyphScale`` adds to its advance.
     @inline(__always)
     func extraAdvance(afterGlyph g: Int, size: Float, shrink: Float, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Float {
+        if glyphScale != 1 {
+            guard shaped.isJustifiable(g, content: content) else { return (glyphScale - 1) * shaped.advances[g] * size }
+            return spaceStretch > 0 ? spaceStretch : spaceStretch < 0 ? shrink * shaped.advances[g] * size : 0
+        }
         if spaceStretch != 0, shaped.isJustifiable(g, content: content) {
             return spaceStretch > 0 ? spaceStretch : shrink * shaped.advances[g] * size
         }

@@ -23,6 +23,10 @@ struct OptimalLineBreaker {
     let width: Float
     /// Whether lines may be set with shrunk spaces (justified text); otherwise a line must fit at natural width.
     var allowsShrinking = true
+    /// How far a line's glyphs (all but its justifiable spaces and its hyphen) may widen or narrow, as a fraction
+    /// of their width (0.02 for ±2 %; 0 off): font expansion, which takes a share of the line's slack beside
+    /// the spaces (``adjustmentRatio(natural:spaceWidth:available:tolerance:shrinkFactor:glyphWidth:expansion:)``).
+    var expansion: Float = 0
 
     /// Space may stretch by half its width at an adjustment ratio of 1, and shrink by a fifth at most.
     static let stretchFactor: Float = 0.5
@@ -38,7 +42,8 @@ struct OptimalLineBreaker {
 
     /// A line-end candidate with where its line would start and end, in x and in justifiable-space width
     /// (trailing spaces hang; a hyphen's width is in `endX`), from the paragraph's start (`Double`: positions far
-    /// into a long paragraph).
+    /// into a long paragraph); `startGlyph` and `endGlyph` are the same x less the spaces before it (and, at the
+    /// end, less the hyphen): their difference is the width of the glyphs expansion may scale.
     struct Candidate {
         var offset: Int32
         var flags: UInt8  // 1 mandatory, 2 hyphenated
@@ -46,6 +51,8 @@ struct OptimalLineBreaker {
         var endX: Double
         var startSpace: Double
         var endSpace: Double
+        var startGlyph: Double
+        var endGlyph: Double
     }
 
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
@@ -59,6 +66,7 @@ struct OptimalLineBreaker {
     struct Active {
         var x0: Double
         var s0: Double
+        var g0: Double
         var available: Double
         var total: Double
         var node: Int32
@@ -101,11 +109,13 @@ struct OptimalLineBreaker {
             // A line starting here begins `startAdjustment` further left; one ending here, `endAdjustment` further
             // right (BreakAdjustment: an opportunity inside a stretch shaped as one).
             let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
+            let startX = metrics.position(offset) - metrics.startAdjustment(offset)
+            let endGlyph = metrics.position(visibleEnd) + endAdjustment - endSpace
             candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
-                startX: metrics.position(offset) - metrics.startAdjustment(offset),
+                startX: startX,
                 endX: metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment),
-                startSpace: startSpace, endSpace: endSpace))
+                startSpace: startSpace, endSpace: endSpace, startGlyph: startX - startSpace, endGlyph: endGlyph))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
         return run(candidates, scratch, tolerance: metrics.fitTolerance)
@@ -115,16 +125,22 @@ struct OptimalLineBreaker {
     /// on a line `available` wide: positive when its spaces stretch (1 = by ``stretchFactor`` of their width),
     /// negative when they shrink (-1 = by ``shrinkFactor``). Infinite when the line is short and has no space.
     /// Within `tolerance` of the width (rounding; ``ParagraphMetrics/fitTolerance``) a line is at its natural width.
+    ///
+    /// With font expansion (`expansion` > 0, the fraction of their width `glyphWidth` points of glyphs may
+    /// widen or narrow), a line with spaces also stretches or shrinks its glyphs, in proportion (pdfTeX's
+    /// model): at a ratio of 1 its spaces are half as wide again and its glyphs `expansion` wider. A line
+    /// without spaces is not expanded: expansion spreads slack, it does not justify a lone word.
     @inline(__always)
     static func adjustmentRatio(natural: Double, spaceWidth: Double, available: Double, tolerance: Double,
-                                shrinkFactor: Float = shrinkFactor) -> Float {
+                                shrinkFactor: Float = shrinkFactor, glyphWidth: Double = 0, expansion: Float = 0) -> Float {
         let slack = available - natural
+        let glyphs = spaceWidth > 0 ? max(0, glyphWidth) * Double(expansion) : 0
         if slack >= 0 {
-            let stretch = spaceWidth * Double(stretchFactor)
+            let stretch = spaceWidth * Double(stretchFactor) + glyphs
             return stretch > 0 ? Float(slack / stretch) : (slack <= tolerance ? 0 : .infinity)
         }
         if slack >= -tolerance { return 0 }
-        let shrink = spaceWidth * Double(shrinkFactor)
+        let shrink = spaceWidth * Double(shrinkFactor) + (shrinkFactor > 0 ? glyphs : 0)
         return shrink > 0 ? Float(slack / shrink) : -.infinity
     }
 
@@ -167,6 +183,7 @@ struct OptimalLineBreaker {
     func totalDemerits(of lines: [LineBreak], shaped: ShapedParagraph, metrics: ParagraphMetrics,
                        units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float) -> Double {
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
+        let expansion = allowsShrinking ? self.expansion : 0
         var total = 0.0
         var start = 0
         var previousFitness: UInt8? = nil
@@ -176,10 +193,12 @@ struct OptimalLineBreaker {
             var natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
             natural += metrics.startAdjustment(start) + (visibleEnd == line.end && !line.hyphenated ? metrics.endAdjustment(line.end) : 0)
             let isLast = index == lines.count - 1
-            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,
-                                                           spaceWidth: spaces.width(before: visibleEnd) - spaces.width(before: start),
+            let spaceWidth = spaces.width(before: visibleEnd) - spaces.width(before: start)
+            let glyphWidth = natural - spaceWidth - (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: spaceWidth,
                                                            available: Double(index == 0 ? firstLineWidth : width),
-                                                           tolerance: metrics.fitTolerance, shrinkFactor: shrink)
+                                                           tolerance: metrics.fitTolerance, shrinkFactor: shrink,
+                                                           glyphWidth: glyphWidth, expansion: expansion)
             if ratio < -1 { return .infinity }
             if line.hard || isLast {
                 if ratio < 0 { return .infinity }
@@ -197,6 +216,7 @@ struct OptimalLineBreaker {
     }
 
     private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double) -> [LineBreak]? {
+        let expansion = allowsShrinking ? self.expansion : 0
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
         // per access) and moved back at the end.
         var nodes: [Node] = [], active: [Active] = []
@@ -209,9 +229,9 @@ struct OptimalLineBreaker {
         nodes.removeAll(keepingCapacity: true)
         nodes.append(Node(candidate: -1, previous: -1))
         active.removeAll(keepingCapacity: true)
-        active.append(Active(x0: 0, s0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
+        active.append(Active(x0: 0, s0: 0, g0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
-        var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
+        var best = [Active](repeating: Active(x0: 0, s0: 0, g0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
                             count: 12)
         var previousOfBest = [Int32](repeating: -1, count: 12)
         let last = candidates.count - 1
@@ -226,7 +246,8 @@ struct OptimalLineBreaker {
                 let node = active[index]
                 let natural = candidate.endX - node.x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
-                                                               available: node.available, tolerance: tolerance, shrinkFactor: shrink)
+                                                               available: node.available, tolerance: tolerance, shrinkFactor: shrink,
+                                                               glyphWidth: candidate.endGlyph - node.g0, expansion: expansion)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
                 if !mandatory { active[kept] = node; kept += 1 }
@@ -244,7 +265,8 @@ struct OptimalLineBreaker {
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
                 if total < best[slot].total {
-                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: Double(width), total: total,
+                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, g0: candidate.startGlyph,
+                                        available: Double(width), total: total,
                                         node: -1, fitness: fitness, hyphenRun: UInt8(run))
                     previousOfBest[slot] = node.node
                 }
