@@ -18,14 +18,19 @@ public struct LineAdjustment: Hashable, Sendable {
     /// The horizontal scale of the line's glyphs (font expansion, ``TypographySettings/expansion``): 1 when
     /// they are drawn at their natural width.
     public let glyphScale: Double
+    /// How far the line's first and last characters hang into the margins together, in points (protrusion,
+    /// ``TypographySettings/protrusion``); included in ``availableWidth``.
+    public let protrusion: Double
 
     /// An adjustment from its parts.
-    public init(naturalWidth: Double, availableWidth: Double, spaceWidth: Double, ratio: Double?, glyphScale: Double = 1) {
+    public init(naturalWidth: Double, availableWidth: Double, spaceWidth: Double, ratio: Double?, glyphScale: Double = 1,
+                protrusion: Double = 0) {
         self.naturalWidth = naturalWidth
         self.availableWidth = availableWidth
         self.spaceWidth = spaceWidth
         self.ratio = ratio
         self.glyphScale = glyphScale
+        self.protrusion = protrusion
     }
 
     /// Lines whose ratio exceeds this are loose: their spaces are more than half as wide again as normal
@@ -51,13 +56,13 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let format = format(ofParagraph: p)
-        let available = layout.availableWidth(ofLine: l)
+        let available = layout.availableWidth(ofLine: l) + box.protrusion
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
         let natural = Double(box.width) + Double(box.expansionWidth)
         let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
         return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio,
-                              glyphScale: Double(box.glyphScale))
+                              glyphScale: Double(box.glyphScale), protrusion: Double(box.protrusion))
     }
 }

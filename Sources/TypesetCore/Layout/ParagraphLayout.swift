@@ -289,12 +289,14 @@ struct ParagraphLayouter {
         let candidates = merged ? context.candidateScratch.candidates : shaped.breakBuffer
         var brokenOptimally = false
         let expansion = expansionLimit(format)
+        // Lines beside a drop cap would hang into the cap; centred lines have no edge to align.
+        let protrusion = settings.protrusion && capLines == 0 && format.alignment != .center ? ProtrusionTable.standard : nil
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
         if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                                                          allowsShrinking: format.alignment == .justified,
                                                                          expansion: expansion)
             .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
-                        hyphenWidth: hyphenWidth, scratch: context.optimalScratch) {
+                        hyphenWidth: hyphenWidth, protrusion: protrusion, scratch: context.optimalScratch) {
             chosen = optimal
             brokenOptimally = true
         }
@@ -312,7 +314,7 @@ struct ParagraphLayouter {
                 return points.map(Int.init).filter { range.contains($0) }
             }
             GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                              narrowLines: (capLines, max(1, available - capIndent)))
+                              narrowLines: (capLines, max(1, available - capIndent)), protrusion: protrusion)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }
@@ -355,7 +357,16 @@ struct ParagraphLayouter {
             // only (a block image) is exactly as tall as they are.
             if format.attachmentHeights != nil { height = max(height, ascent + descent, format.pageLineHeight ?? 0) }
             let indent = index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
-            let lineAvailable = available - indent
+            // What hangs into the margins: the line's text may fill that much more, and starts that much before
+            // its start edge (protrusion).
+            var startHang: Float = 0, endHang: Float = 0
+            if let protrusion, visibleEnd > start {
+                startHang = Float(protrusion.startProtrusion(content: content, metrics: metrics, start: start, end: visibleEnd))
+                endHang = Float(protrusion.endProtrusion(content: content, metrics: metrics, start: start, end: visibleEnd,
+                                                         hyphenated: lineBreak.hyphenated,
+                                                         hyphenWidth: lineBreak.hyphenated ? hyphenWidth(end) : 0))
+            }
+            let lineAvailable = available - indent + startHang + endHang
             let isLast = index == chosen.count - 1
             var stretch: Float = 0, clusterStretch: Float = 0
             var stretchCount = 0
@@ -404,12 +415,12 @@ struct ParagraphLayouter {
             case .end: x = rtl ? indent : slack
             case .center: x = (rtl ? 0 : indent) + slack / 2
             }
-            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0)
+            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0) - (rtl ? endHang : startHang)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                               ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
                               endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated,
-                              glyphScale: glyphScale, expansionWidth: expansionWidth)
+                              glyphScale: glyphScale, expansionWidth: expansionWidth, protrusion: startHang + endHang)
             if capLines > 0 {
                 if index == 0 { capDrop = -box.baseline }
                 if index == capLines - 1 { capDrop += top + box.baseline }

@@ -33,6 +33,9 @@ struct LineBox: Sendable {
     var glyphScale: Float = 1
     /// What the scale adds to the line's width (negative when it narrows it), in points.
     var expansionWidth: Float = 0
+    /// How far the line's first and last characters hang into the margins together, in points (protrusion):
+    /// the line is that much wider than its column, and ``x`` starts that much before its start edge.
+    var protrusion: Float = 0
 
     var range: Range<Int> { Int(start)..<Int(end) }
 

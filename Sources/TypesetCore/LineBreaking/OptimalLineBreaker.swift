@@ -89,8 +89,11 @@ struct OptimalLineBreaker {
     ///   - metrics: per-unit x prefix sums of the paragraph, in points through ``ParagraphMetrics/width(_:_:)``.
     ///   - sizes: font size per attribute run (for the widths of spaces).
     ///   - hyphenWidth: the width of the hyphen drawn when a line ends at hyphenation point `end`.
+    ///   - protrusion: the factors by which a line's first and last characters hang into the margins (nil: none);
+    ///     a line's natural width is counted without what hangs.
     func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                    sizes: [Float], hyphenWidth: (Int) -> Float, scratch: Scratch) -> [LineBreak]? {
+                    sizes: [Float], hyphenWidth: (Int) -> Float, protrusion: ProtrusionTable? = nil,
+                    scratch: Scratch) -> [LineBreak]? {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
@@ -111,10 +114,18 @@ struct OptimalLineBreaker {
             let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
             let startX = metrics.position(offset) - metrics.startAdjustment(offset)
             let endGlyph = metrics.position(visibleEnd) + endAdjustment - endSpace
+            var endX = metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment)
+            var protrudingStartX = startX
+            if let protrusion {
+                // What hangs into the margins takes no room on the line (the glyphs' widths stay as they are).
+                protrudingStartX += protrusion.startProtrusion(content: units, metrics: metrics, start: offset, end: count)
+                endX -= protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: hyphenated,
+                                                 hyphenWidth: hyphenated ? hyphenWidth(offset) : 0)
+            }
             candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
-                startX: startX,
-                endX: metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment),
+                startX: protrudingStartX,
+                endX: endX,
                 startSpace: startSpace, endSpace: endSpace, startGlyph: startX - startSpace, endGlyph: endGlyph))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
@@ -181,7 +192,8 @@ struct OptimalLineBreaker {
     /// The total demerits of a paragraph broken at `lines` (by any breaker), by the model this breaker minimises;
     /// +∞ when a line is overfull beyond the shrink limit or a paragraph's last line does not fit.
     func totalDemerits(of lines: [LineBreak], shaped: ShapedParagraph, metrics: ParagraphMetrics,
-                       units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float) -> Double {
+                       units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float,
+                       protrusion: ProtrusionTable? = nil) -> Double {
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
         let expansion = allowsShrinking ? self.expansion : 0
         var total = 0.0
@@ -195,6 +207,11 @@ struct OptimalLineBreaker {
             let isLast = index == lines.count - 1
             let spaceWidth = spaces.width(before: visibleEnd) - spaces.width(before: start)
             let glyphWidth = natural - spaceWidth - (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            if let protrusion {
+                natural -= protrusion.startProtrusion(content: units, metrics: metrics, start: start, end: units.count)
+                    + protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: line.hyphenated,
+                                               hyphenWidth: line.hyphenated ? hyphenWidth(line.end) : 0)
+            }
             var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: spaceWidth,
                                                            available: Double(index == 0 ? firstLineWidth : width),
                                                            tolerance: metrics.fitTolerance, shrinkFactor: shrink,

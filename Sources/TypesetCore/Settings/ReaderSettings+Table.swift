@@ -24,6 +24,8 @@ extension ReaderSettings {
                       help: "automatic: optimal for justified text, greedy otherwise", scope: .typography,
                       read: { .word($0.typography.lineBreaking.rawValue) },
                       write: { if case .word(let word) = $1, let value = LineBreaking(rawValue: word) { $0.typography.lineBreaking = value } }),
+        flag("protrusion", .typography, "hang punctuation partly into the margins, so the text's edges look straight",
+             \.typography.protrusion),
         number("expansion", .percent, 0...TypographySettings.maximumExpansion, positive: false,
                "widest expansion or compression of a justified line's letters (optimal breaking; 0 off)", \.typography.expansion),
         integer("orphans-widows", 1...10, "fewest lines of a paragraph on each side of a page break (1: no control)",

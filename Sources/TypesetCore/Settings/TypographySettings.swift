@@ -40,6 +40,11 @@ public struct TypographySettings: Hashable, Sendable {
     /// its slack besides its spaces, in steps of a quarter of the limit. Only lines with inter-word spaces, in
     /// paragraphs without attached objects, are expanded.
     public var expansion: Double = 0 { didSet { userSet.insert("expansion") } }
+    /// Whether punctuation (and a few letters) at a line's start or end hangs partly into the margin, so that
+    /// the text's edges look straight (character protrusion, optical margin alignment; pdfTeX's `microtype`
+    /// factors): a line's end may then take a little more text. In every alignment but centred; not beside a
+    /// drop cap.
+    public var protrusion: Bool = false { didSet { userSet.insert("protrusion") } }
     /// The fewest lines of a paragraph left at the bottom of a page or column (orphans) and carried to the top of
     /// the next (widows), as CSS `orphans`/`widows`; 1 turns the control off. A paragraph that would break with
     /// fewer moves whole, or carries one more line to the next page, and the page ends up to a line short (two
