@@ -152,6 +152,46 @@ import TypesetTestSupport
         }
     }
 
+    /// Tracking, the last resort: with expansion on, a justified line of one or two spaces that would still
+    /// stretch them by more than half is letter-spaced, by at most the expansion limit in ems per gap, and its
+    /// drawn glyphs still end at the column's edge; lines with more spaces, and Arabic (a connected script), are
+    /// never letter-spaced.
+    @Test(arguments: ["latin", "arabic"])
+    func trackingIsTheLastResortOfLinesWithFewSpaces(_ script: String) throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let words = script == "latin"
+            ? ["incomprehensibly", "notwithstanding", "extraordinarily", "unquestionably", "of", "characteristically", "a"]
+            : ["والمستشفيات", "بالمسؤوليات", "والاستثمارات", "في", "المتخصصين", "و"]
+        var seed: UInt32 = 7
+        let text = StyledText(plain: (0..<300).map { _ in
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return words[Int(seed >> 16) % words.count]
+        }.joined(separator: " "))
+        var settings = Self.settings(expansion: 2, width: 260)
+        settings.hyphenation = false
+        let layout = try typesetter.layout(text, settings: settings)
+        #expect(LayoutInvariants.violations(in: layout).isEmpty)
+        let column = settings.contentRect
+        var tracked = 0
+        for page in layout.pages.indices {
+            let ink = Self.ink(layout, page: page)
+            for line in layout.lines(onPage: page) {
+                let adjustment = layout.adjustment(of: line)
+                guard adjustment.letterSpacing > 0 else { continue }
+                tracked += 1
+                #expect(script == "latin", "line \(line.range) letter-spaced")
+                #expect(adjustment.letterSpacing <= 0.02 * settings.fontSize + 1e-4)
+                #expect(adjustment.spaceWidth < 3 * 0.3 * settings.fontSize, "line \(line.range): more than two spaces")
+                if let ratio = adjustment.ratio, adjustment.letterSpacing < 0.02 * settings.fontSize - 1e-3 {
+                    #expect(abs(ratio - 1) < 1e-3, "line \(line.range): spaces at \(ratio) under the tracking limit")
+                }
+                let lineInk = try #require(ink[line.rect.minY])
+                #expect(abs(lineInk.maxX - column.maxX) < 0.01, "line \(line.range) ends at \(lineInk.maxX)")
+            }
+        }
+        if script == "latin" { #expect(tracked > 3, "\(tracked) lines letter-spaced") }
+    }
+
     /// The settings: `--expansion` takes per cent from 0 to the documented limit, `--protrusion` is a flag, both
     /// off by default.
     @Test func settingsAreInTheTable() throws {

@@ -21,10 +21,14 @@ public struct LineAdjustment: Hashable, Sendable {
     /// How far the line's first and last characters hang into the margins together, in points (protrusion,
     /// ``TypographySettings/protrusion``); included in ``availableWidth``.
     public let protrusion: Double
+    /// The letter-spacing added between the characters of a line of one or two spaces that would otherwise be
+    /// loose (tracking, with font expansion), in points per gap; included in ``naturalWidth``.
+    public let letterSpacing: Double
 
     /// An adjustment from its parts.
     public init(naturalWidth: Double, availableWidth: Double, spaceWidth: Double, ratio: Double?, glyphScale: Double = 1,
-                protrusion: Double = 0) {
+                protrusion: Double = 0, letterSpacing: Double = 0) {
+        self.letterSpacing = letterSpacing
         self.naturalWidth = naturalWidth
         self.availableWidth = availableWidth
         self.spaceWidth = spaceWidth
@@ -63,6 +67,7 @@ extension BookLayout {
         let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
         return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio,
-                              glyphScale: Double(box.glyphScale), protrusion: Double(box.protrusion))
+                              glyphScale: Double(box.glyphScale), protrusion: Double(box.protrusion),
+                              letterSpacing: box.stretchCount > 0 ? Double(box.clusterStretch) : 0)
     }
 }

@@ -369,7 +369,7 @@ struct ParagraphLayouter {
             let lineAvailable = available - indent + startHang + endHang
             let isLast = index == chosen.count - 1
             var stretch: Float = 0, clusterStretch: Float = 0
-            var stretchCount = 0
+            var stretchCount = 0, gapCount = 0
             var glyphScale: Float = 1, expansionWidth: Float = 0
             var x: Float
             var alignment = format.alignment
@@ -379,10 +379,22 @@ struct ParagraphLayouter {
                 let spaces = justifies ? shaped.justifiableCount(from: start, to: visibleEnd, content: content) : 0
                 if spaces > 0 {
                     if brokenOptimally && expansion > 0 {
+                        let spaceWidth = shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes)
                         (glyphScale, expansionWidth) = Self.glyphExpansion(
                             width: width, hyphen: lineBreak.hyphenated ? hyphenWidth(end) : 0, available: lineAvailable,
-                            spaceWidth: shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes),
-                            limit: expansion)
+                            spaceWidth: spaceWidth, limit: expansion)
+                        // The last resort of a line with one or two spaces that would still stretch them by more than
+                        // half: letter-spacing, of at most the expansion limit in ems per gap (Latin, Greek and
+                        // Cyrillic only: it would break the joins of connected scripts and the grid of CJK text).
+                        let excess = lineAvailable - width - expansionWidth - spaceWidth * OptimalLineBreaker.stretchFactor
+                        if spaces <= Self.trackedLineSpaces, excess > 0, Self.allowsTracking(content, from: start, to: visibleEnd) {
+                            let gaps = shaped.interCharacterGapCount(from: start, to: visibleEnd, content: content)
+                            if gaps > 0 {
+                                clusterStretch = min(excess / Float(gaps), expansion * format.sizes[0])
+                                gapCount = gaps
+                                expansionWidth += clusterStretch * Float(gaps)
+                            }
+                        }
                     }
                     // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line. Spaces
                     // shrink in proportion to their widths (LineBox.spaceShrink), at most to nothing: a line that
@@ -400,7 +412,7 @@ struct ParagraphLayouter {
                     let gaps = shaped.interCharacterGapCount(from: start, to: visibleEnd, content: content)
                     if gaps > 0 {
                         clusterStretch = (lineAvailable - width) / Float(gaps)
-                        stretchCount = gaps
+                        gapCount = gaps
                     } else {
                         alignment = .start
                     }
@@ -408,7 +420,9 @@ struct ParagraphLayouter {
                     alignment = .start
                 }
             }
-            let stretched = (stretchCount == 0 ? 0 : (stretch + clusterStretch) * Float(stretchCount)) + expansionWidth
+            // As LineBox.justifiedWidth has it: a tracked line's letter-spacing is in expansionWidth.
+            let stretched = stretch * Float(stretchCount) + expansionWidth
+                + (stretchCount == 0 ? clusterStretch * Float(gapCount) : 0)
             let slack = max(0, lineAvailable - width - stretched)
             switch alignment {
             case .start, .justified: x = rtl ? slack : indent
@@ -419,6 +433,7 @@ struct ParagraphLayouter {
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                               ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
+                              gapCount: Int32(gapCount),
                               endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated,
                               glyphScale: glyphScale, expansionWidth: expansionWidth, protrusion: startHang + endHang)
             if capLines > 0 {
@@ -476,6 +491,24 @@ struct ParagraphLayouter {
         let step = limit / expansionSteps
         let fraction = (min(1, max(-1, ratio)) * expansionSteps).rounded() * step
         return (1 + fraction, fraction * glyphs)
+    }
+
+    /// Lines with at most this many spaces may be letter-spaced when their spaces would be loose.
+    static let trackedLineSpaces = 2
+
+    /// Whether the characters of `content[start..<end]` may be letter-spaced: Latin, Greek, Cyrillic and
+    /// Armenian letters, their punctuation and symbols (every unit below U+0590, Latin and Greek extended,
+    /// general punctuation, letter-like symbols, Latin presentation forms). Connected scripts (Arabic, Syriac,
+    /// Indic and others) would lose their joins, and CJK text its grid.
+    static func allowsTracking(_ content: ArraySlice<UInt16>, from start: Int, to end: Int) -> Bool {
+        for i in start..<end {
+            let unit = content[content.startIndex + i]
+            switch unit {
+            case 0..<0x0590, 0x1D00..<0x2150, 0xFB00...0xFB06: continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Whether this paragraph is set with the optimal breaker.
