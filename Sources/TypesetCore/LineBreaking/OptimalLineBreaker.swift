@@ -42,8 +42,9 @@ struct OptimalLineBreaker {
 
     /// A line-end candidate with where its line would start and end, in x and in justifiable-space width
     /// (trailing spaces hang; a hyphen's width is in `endX`), from the paragraph's start (`Double`: positions far
-    /// into a long paragraph); `startGlyph` and `endGlyph` are the same x less the spaces before it (and, at the
-    /// end, less the hyphen): their difference is the width of the glyphs expansion may scale.
+    /// into a long paragraph); `endHyphen` is the part of `endX` that is neither glyphs nor spaces (the drawn
+    /// hyphen, less what hangs into the margin): a line's natural width less its spaces and this is the width of
+    /// the glyphs expansion may scale (less what hangs at its start, a point or two that only makes it cautious).
     struct Candidate {
         var offset: Int32
         var flags: UInt8  // 1 mandatory, 2 hyphenated
@@ -51,8 +52,7 @@ struct OptimalLineBreaker {
         var endX: Double
         var startSpace: Double
         var endSpace: Double
-        var startGlyph: Double
-        var endGlyph: Double
+        var endHyphen: Double
     }
 
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
@@ -66,7 +66,6 @@ struct OptimalLineBreaker {
     struct Active {
         var x0: Double
         var s0: Double
-        var g0: Double
         var available: Double
         var total: Double
         var node: Int32
@@ -113,7 +112,6 @@ struct OptimalLineBreaker {
             // right (BreakAdjustment: an opportunity inside a stretch shaped as one).
             let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
             let startX = metrics.position(offset) - metrics.startAdjustment(offset)
-            let endGlyph = metrics.position(visibleEnd) + endAdjustment - endSpace
             var endX = metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment)
             var protrudingStartX = startX
             if let protrusion {
@@ -126,7 +124,7 @@ struct OptimalLineBreaker {
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
                 startX: protrudingStartX,
                 endX: endX,
-                startSpace: startSpace, endSpace: endSpace, startGlyph: startX - startSpace, endGlyph: endGlyph))
+                startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
         return run(candidates, scratch, tolerance: metrics.fitTolerance)
@@ -233,7 +231,14 @@ struct OptimalLineBreaker {
     }
 
     private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double) -> [LineBreak]? {
-        let expansion = allowsShrinking ? self.expansion : 0
+        // Two copies of the loop: without expansion (the default) the glyph terms fold away.
+        allowsShrinking && expansion > 0 ? run(candidates, scratch, tolerance: tolerance, expands: true)
+            : run(candidates, scratch, tolerance: tolerance, expands: false)
+    }
+
+    @inline(__always)
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double, expands: Bool) -> [LineBreak]? {
+        let expansion = expands ? self.expansion : 0
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
         // per access) and moved back at the end.
         var nodes: [Node] = [], active: [Active] = []
@@ -246,9 +251,9 @@ struct OptimalLineBreaker {
         nodes.removeAll(keepingCapacity: true)
         nodes.append(Node(candidate: -1, previous: -1))
         active.removeAll(keepingCapacity: true)
-        active.append(Active(x0: 0, s0: 0, g0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
+        active.append(Active(x0: 0, s0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
-        var best = [Active](repeating: Active(x0: 0, s0: 0, g0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
+        var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
                             count: 12)
         var previousOfBest = [Int32](repeating: -1, count: 12)
         let last = candidates.count - 1
@@ -264,7 +269,8 @@ struct OptimalLineBreaker {
                 let natural = candidate.endX - node.x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, tolerance: tolerance, shrinkFactor: shrink,
-                                                               glyphWidth: candidate.endGlyph - node.g0, expansion: expansion)
+                                                               glyphWidth: expands ? natural - (candidate.endSpace - node.s0) - candidate.endHyphen : 0,
+                                                               expansion: expansion)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
                 if !mandatory { active[kept] = node; kept += 1 }
@@ -282,8 +288,7 @@ struct OptimalLineBreaker {
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
                 if total < best[slot].total {
-                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, g0: candidate.startGlyph,
-                                        available: Double(width), total: total,
+                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: Double(width), total: total,
                                         node: -1, fitness: fitness, hyphenRun: UInt8(run))
                     previousOfBest[slot] = node.node
                 }
