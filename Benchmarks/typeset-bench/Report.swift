@@ -26,15 +26,23 @@ func typographyReport(book argument: String, language explicit: String?, options
     base.alignment = .justified
     base.language = language
     base.orphansAndWidows = 2
-    struct Variant { let name: String; let breaking: LineBreaking; let hyphenation: Bool }
+    // The last four add microtypography (issue 24) to optimal breaking with hyphenation: protrusion, 2 %
+    // expansion (with tracking), and both, so that each technique's share shows; and both with 3 % expansion.
+    struct Variant { let name: String; let breaking: LineBreaking; let hyphenation: Bool; var protrusion = false; var expansion = 0.0 }
     let variants = [Variant(name: "greedy", breaking: .greedy, hyphenation: false),
                     Variant(name: "greedy + hyphens", breaking: .greedy, hyphenation: true),
                     Variant(name: "optimal", breaking: .optimal, hyphenation: false),
-                    Variant(name: "optimal + hyphens", breaking: .optimal, hyphenation: true)]
+                    Variant(name: "optimal + hyphens", breaking: .optimal, hyphenation: true),
+                    Variant(name: "opt+hyph + protrusion", breaking: .optimal, hyphenation: true, protrusion: true),
+                    Variant(name: "opt+hyph + expansion", breaking: .optimal, hyphenation: true, expansion: 2),
+                    Variant(name: "opt+hyph + prot + exp", breaking: .optimal, hyphenation: true, protrusion: true, expansion: 2),
+                    Variant(name: "... + exp 3 %", breaking: .optimal, hyphenation: true, protrusion: true, expansion: 3)]
     func settings(_ v: Variant) -> TypographySettings {
         var s = base
         s.lineBreaking = v.breaking
         s.hyphenation = v.hyphenation
+        s.protrusion = v.protrusion
+        s.expansion = v.expansion
         return s
     }
 

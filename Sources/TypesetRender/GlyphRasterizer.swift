@@ -23,6 +23,8 @@ struct GlyphKey: Hashable {
     var subpixel: UInt8
     /// Pixels per em in 26.6.
     var size: Int32
+    /// The horizontal scale of the outline in 16.16 (65,536 for none): font expansion.
+    var horizontalScale: Int32 = 1 << 16
 }
 
 /// Turns glyph ids into coverage masks with FreeType, and caches the masks.
@@ -66,6 +68,7 @@ final class GlyphRasterizer {
             if w.multipliedReportingOverflow(by: h).partialValue > GlyphRasterizer.maximumCachedPixels || w > 1 << 20 || h > 1 << 20 {
                 return nil
             }
+            GlyphRasterizer.scaleHorizontally(slot, key)
             // 1/4 px = 16 in 26.6; FreeType then rounds the mask's box outwards around the shifted outline.
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos(key.subpixel) * 16, 0)
         }
@@ -88,6 +91,7 @@ final class GlyphRasterizer {
     func renderClipped(_ key: GlyphKey, face: FreeTypeFace, penX: Int, penY: Int,
                        window: (x0: Int, y0: Int, x1: Int, y1: Int)) throws(RenderError) -> GlyphImage {
         guard let slot = try load(key, face: face), slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
+        GlyphRasterizer.scaleHorizontally(slot, key)
         var box = FT_BBox()
         FT_Outline_Get_CBox(&slot.pointee.outline, &box)
         // The glyph's pixel box on the page, intersected with the window.
@@ -128,6 +132,14 @@ final class GlyphRasterizer {
         }
         guard error == 0, let slot = face.raw.pointee.glyph else { failedGlyphs += 1; return nil }
         return slot
+    }
+
+    /// Scales the outline in `slot` horizontally about the glyph's origin by the key's scale (FreeType's
+    /// transform), before it is measured and shifted; bitmap glyphs (emoji strikes) keep their width.
+    private static func scaleHorizontally(_ slot: FT_GlyphSlot, _ key: GlyphKey) {
+        guard key.horizontalScale != 1 << 16, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }
+        var matrix = FT_Matrix(xx: FT_Fixed(key.horizontalScale), xy: 0, yx: 0, yy: 1 << 16)
+        FT_Outline_Transform(&slot.pointee.outline, &matrix)
     }
 
     private func remember(_ key: GlyphKey, _ image: GlyphImage) -> GlyphImage {

@@ -247,6 +247,10 @@ public final class PageRenderer {
         }
         let face = try face(for: run.face)
         var key = GlyphKey(face: face.slot, glyph: 0, subpixel: 0, size: Int32(pixelsPerEm))
+        // Font expansion: a scale the layout clamps to a few per cent (anything else is drawn unscaled).
+        if run.horizontalScale.isFinite, abs(run.horizontalScale - 1) <= 0.5 {
+            key.horizontalScale = Int32((run.horizontalScale * 65_536).rounded())
+        }
         let limit = Double(1 << 40)
         for (glyph, position) in zip(run.glyphs, run.positions) {
             let quarters = (position.x * scale * 4).rounded(), y = (position.y * scale).rounded()

@@ -41,7 +41,8 @@ public enum LayoutInvariants {
                 // A line the breaker cannot cut (a single grapheme or cluster) wider than the column may overflow
                 // it, but only past its far edge: it still starts inside a column (an indent is never allowed to
                 // push it out).
-                if !fitsColumn(line.rect, settings: settings)
+                // Punctuation may hang into the margins by the line's protrusion.
+                if !fitsColumn(line.rect, settings: settings, hang: settings.protrusion ? layout.adjustment(of: line).protrusion : 0)
                     && !(isUnbreakable(line, runs: layout.glyphRuns(onPage: page.index), text: text, boundaries: boundaries)
                          && startsInAColumn(line, settings: settings)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
@@ -108,11 +109,11 @@ public enum LayoutInvariants {
         line.rect.minY <= settings.contentRect.minY + 0.01
     }
 
-    static func fitsColumn(_ rect: Rect, settings: TypographySettings) -> Bool {
+    static func fitsColumn(_ rect: Rect, settings: TypographySettings, hang: Double = 0) -> Bool {
         let content = settings.contentRect
         for column in 0..<settings.columns {
             let left = content.minX + Double(column) * (settings.columnWidth + settings.columnGap)
-            if rect.minX >= left - 0.01 && rect.maxX <= left + settings.columnWidth + 0.01 { return true }
+            if rect.minX >= left - 0.01 - hang && rect.maxX <= left + settings.columnWidth + 0.01 + hang { return true }
         }
         return false
     }

@@ -38,7 +38,7 @@ struct LayoutJSON: Decodable {
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "pageCountIsExact", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
                                     "pageSize", "scale", "imageFilter", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
-                                    "orphansWidows", "mode", "publisherStyles", "wordSpacing", "letterSpacing", "fontWeight",
+                                    "orphansWidows", "protrusion", "expansion", "mode", "publisherStyles", "wordSpacing", "letterSpacing", "fontWeight",
                                     "typeScale", "ligatures", "textNormalization", "userSet"]
     static let pageKeys: Set = ["index", "number", "range", "lines"]
     /// A page with images lists them (the key is absent on every other page).

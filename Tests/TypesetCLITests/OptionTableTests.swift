@@ -12,7 +12,7 @@ import TypesetTestSupport
     static let jsonKeys: [String: String] = [
         "font": "font", "size": "size", "line-height": "lineHeight", "paragraph-spacing": "paragraphSpacing",
         "indent": "indent", "align": "align", "lang": "language", "hyphenate": "hyphenate", "line-breaking": "lineBreaking",
-        "orphans-widows": "orphansWidows", "margins": "margins", "width": "pageSize", "height": "pageSize",
+        "orphans-widows": "orphansWidows", "protrusion": "protrusion", "expansion": "expansion", "margins": "margins", "width": "pageSize", "height": "pageSize",
         "columns": "columns", "column-gap": "columnGap", "theme": "theme", "scale": "scale", "image-filter": "imageFilter",
         "scroll": "mode",
         "publisher-styles": "publisherStyles", "word-spacing": "wordSpacing", "letter-spacing": "letterSpacing",

@@ -70,8 +70,13 @@ import TypesetTestSupport
         var columns = Fixtures.settings
         columns.pageSize = Size(width: 844, height: 390)
         columns.columns = 2
+        // Microtypography: glyphs expanded or compressed, punctuation hanging into the margins (issue 24).
+        var micro = narrow
+        micro.expansion = 2
+        micro.protrusion = true
+        micro.hyphenation = true
         var checked = 0
-        for settings in [Fixtures.settings, narrow, columns] {
+        for settings in [Fixtures.settings, narrow, columns, micro] {
             let layout = try typesetter.layout(shaped, settings: settings)
             // Every page with TYPESET_FULL_ROUNDTRIP=1 (run it in a release build: swift test -c release
             // -Xswiftc -enable-testing --filter caretRoundTrips); twelve pages spread over the book otherwise.
@@ -114,14 +119,23 @@ import TypesetTestSupport
 /// consecutive lines of a paragraph touch. Glyph boxes come from ``BookLayout/glyphRuns(onPage:)`` (the renderer's
 /// source), not from the caret geometry that selection uses.
 @Suite struct SelectionCoverageTests {
-    @Test(arguments: ["mixed", "latin"])
+    /// The `-micro` kinds are justified with expansion and protrusion on (issue 24).
+    @Test(arguments: ["mixed", "latin", "mixed-micro", "latin-micro"])
     func selectionCoversExactlyTheRangesGlyphs(_ kind: String) throws {
-        let string = kind == "latin"
+        let string = kind.hasPrefix("latin")
             ? String(repeating: "The office staff fluffed a fine affidavit, waffling ﬁnely. ", count: 6)
             : "Reading “السلام عليكم ورحمة الله” and “שלום עולם” in 紅樓夢, office fluffy. " + String(repeating: "Mixed שלום text. ", count: 5)
         var settings = Fixtures.settings
         settings.pageSize = Size(width: 320, height: 900)
+        if kind.hasSuffix("-micro") {
+            settings.alignment = .justified
+            settings.expansion = 2
+            settings.protrusion = true
+        }
         let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(StyledText(plain: string), settings: settings)
+        if kind.hasSuffix("-micro") {
+            #expect(layout.lines(onPage: 0).contains { layout.adjustment(of: $0).glyphScale != 1 }, "no line expanded")
+        }
         let runs = layout.glyphRuns(onPage: 0)
         var generator = SystemRandomNumberGenerator()
         let length = layout.text.length

@@ -36,6 +36,23 @@ import TypesetCore
         #expect(rasterizer.cacheHits == 1 && rasterizer.cacheMisses == 4)
     }
 
+    /// Font expansion: a key with a horizontal scale draws the outline that much wider about its origin, in the
+    /// cached and the clipped paths alike, and the scale is part of the cache key.
+    @Test func horizontalScaleWidensTheOutline() throws {
+        let (face, glyph) = try charis()
+        let rasterizer = GlyphRasterizer()
+        let natural = GlyphKey(face: 0, glyph: glyph, subpixel: 0, size: 200 * 64)
+        var wide = natural
+        wide.horizontalScale = 3 << 15  // 1.5
+        let a = try #require(try rasterizer.image(for: natural, face: face))
+        let b = try #require(try rasterizer.image(for: wide, face: face))
+        #expect(rasterizer.cacheCount == 2)
+        #expect(abs(Double(b.width) / Double(a.width) - 1.5) < 0.05, "\(a.width) px wide, scaled \(b.width) px")
+        #expect(a.height == b.height)
+        let clipped = try rasterizer.renderClipped(wide, face: face, penX: 0, penY: 300, window: (x0: 0, y0: 0, x1: 1000, y1: 1000))
+        #expect(abs(clipped.width - b.width) <= 1)
+    }
+
     @Test func clippedRenderingMatchesTheCachedMask() throws {
         let (face, glyph) = try charis()
         let rasterizer = GlyphRasterizer()

@@ -1,7 +1,8 @@
 /// How justification adjusted a line's spacing, in the terms of TeX and of the optimal breaker: its natural width,
 /// the width it had to fill, its inter-word space, and the adjustment ratio.
 public struct LineAdjustment: Hashable, Sendable {
-    /// The width of the line's content at natural spacing, hyphen included, trailing spaces excluded (points).
+    /// The width of the line's content at natural spacing, hyphen included, trailing spaces excluded (points);
+    /// with its glyphs as expanded or compressed (``glyphScale``).
     public let naturalWidth: Double
     /// The width a justified line fills: the column less indents (points).
     public let availableWidth: Double
@@ -11,7 +12,30 @@ public struct LineAdjustment: Hashable, Sendable {
     /// stretch by half their width, -1 when they shrink by a fifth (the most the optimal breaker allows); +∞ for a
     /// short line with no space. Nil for a line set at natural width: the last line of a paragraph, a line ending
     /// at a hard break, and every line of a paragraph that is not justified.
+    /// The ratio's spaces are what remains after the glyphs took their share (font expansion, which only
+    /// the optimal breaker does): the ratio says how wide the spaces look.
     public let ratio: Double?
+    /// The horizontal scale of the line's glyphs (font expansion, ``TypographySettings/expansion``): 1 when
+    /// they are drawn at their natural width.
+    public let glyphScale: Double
+    /// How far the line's first and last characters hang into the margins together, in points (protrusion,
+    /// ``TypographySettings/protrusion``); included in ``availableWidth``.
+    public let protrusion: Double
+    /// The letter-spacing added between the characters of a line of one or two spaces that would otherwise be
+    /// loose (tracking, with font expansion), in points per gap; included in ``naturalWidth``.
+    public let letterSpacing: Double
+
+    /// An adjustment from its parts.
+    public init(naturalWidth: Double, availableWidth: Double, spaceWidth: Double, ratio: Double?, glyphScale: Double = 1,
+                protrusion: Double = 0, letterSpacing: Double = 0) {
+        self.letterSpacing = letterSpacing
+        self.naturalWidth = naturalWidth
+        self.availableWidth = availableWidth
+        self.spaceWidth = spaceWidth
+        self.ratio = ratio
+        self.glyphScale = glyphScale
+        self.protrusion = protrusion
+    }
 
     /// Lines whose ratio exceeds this are loose: their spaces are more than half as wide again as normal
     /// (TeX's "very loose" fitness class).
@@ -36,12 +60,14 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let format = format(ofParagraph: p)
-        let available = layout.availableWidth(ofLine: l)
+        let available = layout.availableWidth(ofLine: l) + box.protrusion
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
-        let natural = Double(box.width)
+        let natural = Double(box.width) + Double(box.expansionWidth)
         let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
-        return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio)
+        return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio,
+                              glyphScale: Double(box.glyphScale), protrusion: Double(box.protrusion),
+                              letterSpacing: box.stretchCount > 0 ? Double(box.clusterStretch) : 0)
     }
 }

@@ -31,6 +31,10 @@ public struct GlyphRun: Sendable {
     /// Whether the run is part of a link (``TextStyle/link``): without a colour of its own it is drawn in the
     /// theme's link colour (``Theme/link``).
     public var isLink: Bool = false
+    /// How much wider than the face's own the glyphs are drawn (font expansion on a justified line,
+    /// ``TypographySettings/expansion``): 1 for their natural shapes. ``advances`` and ``positions`` already
+    /// include it; a renderer scales each glyph's outline horizontally about its origin.
+    public var horizontalScale: Double = 1
 }
 
 extension BookLayout {
@@ -133,6 +137,7 @@ extension BookLayout {
         var minX = Double.infinity, maxX = -Double.infinity
         var baseline = lineBaseline
         var pieceHangs = false
+        let glyphScale = Double(box.glyphScale)
         func flush() {
             defer {
                 glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll()
@@ -148,7 +153,7 @@ extension BookLayout {
                                  decoration: pieceHangs ? [] : style.decoration,
                                  baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
                                  lineBottom: placement.y + Double(box.height),
-                                 isLink: style.link != nil))
+                                 isLink: style.link != nil, horizontalScale: pieceHangs ? 1 : glyphScale))
         }
         var lastPieceStart = -1
         // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
@@ -182,7 +187,7 @@ extension BookLayout {
             var x = Double(placement.x + penX)
             var y = baseline
             if !shaped.offsets.isEmpty {
-                x += Double(shaped.offsets[g].x * size)
+                x += Double(shaped.offsets[g].x * size) * (piece.isHanging ? 1 : glyphScale)
                 y -= Double(shaped.offsets[g].y * size)
             }
             glyphs.append(id)

@@ -298,11 +298,15 @@ struct ParagraphLayouter {
         // hyphenation points (in the context's scratch, which nothing changes until the paragraph is broken).
         let candidates = merged ? context.candidateScratch.candidates : shaped.breakBuffer
         var brokenOptimally = false
+        let expansion = expansionLimit(format)
+        // Lines beside a drop cap would hang into the cap; centred lines have no edge to align.
+        let protrusion = settings.protrusion && capLines == 0 && format.alignment != .center ? ProtrusionTable.standard : nil
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
         if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                                                                         allowsShrinking: format.alignment == .justified)
+                                                                         allowsShrinking: format.alignment == .justified,
+                                                                         expansion: expansion)
             .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
-                        hyphenWidth: hyphenWidth, scratch: context.optimalScratch) {
+                        hyphenWidth: hyphenWidth, protrusion: protrusion, scratch: context.optimalScratch) {
             chosen = optimal
             brokenOptimally = true
         }
@@ -320,7 +324,7 @@ struct ParagraphLayouter {
                 return points.map(Int.init).filter { range.contains($0) }
             }
             GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                              narrowLines: (capLines, max(1, available - capIndent)))
+                              narrowLines: (capLines, max(1, available - capIndent)), protrusion: protrusion)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }
@@ -363,10 +367,20 @@ struct ParagraphLayouter {
             // only (a block image) is exactly as tall as they are.
             if format.attachmentHeights != nil { height = max(height, ascent + descent, format.pageLineHeight ?? 0) }
             let indent = index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
-            let lineAvailable = available - indent
+            // What hangs into the margins: the line's text may fill that much more, and starts that much before
+            // its start edge (protrusion).
+            var startHang: Float = 0, endHang: Float = 0
+            if let protrusion, visibleEnd > start {
+                startHang = Float(protrusion.startProtrusion(content: content, metrics: metrics, start: start, end: visibleEnd))
+                endHang = Float(protrusion.endProtrusion(content: content, metrics: metrics, start: start, end: visibleEnd,
+                                                         hyphenated: lineBreak.hyphenated,
+                                                         hyphenWidth: lineBreak.hyphenated ? hyphenWidth(end) : 0))
+            }
+            let lineAvailable = available - indent + startHang + endHang
             let isLast = index == chosen.count - 1
             var stretch: Float = 0, clusterStretch: Float = 0
-            var stretchCount = 0
+            var stretchCount = 0, gapCount = 0
+            var glyphScale: Float = 1, expansionWidth: Float = 0
             var x: Float
             let endsBlock = isLast || lineBreak.hard
             var alignment = endsBlock ? format.lastLineAlignment ?? format.alignment : format.alignment
@@ -376,11 +390,29 @@ struct ParagraphLayouter {
                 let justifies = (!endsBlock || format.lastLineAlignment == .justified) && width != lineAvailable
                 let spaces = justifies ? shaped.justifiableCount(from: start, to: visibleEnd, content: content) : 0
                 if spaces > 0 {
+                    if brokenOptimally && expansion > 0 {
+                        let spaceWidth = shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes)
+                        (glyphScale, expansionWidth) = Self.glyphExpansion(
+                            width: width, hyphen: lineBreak.hyphenated ? hyphenWidth(end) : 0, available: lineAvailable,
+                            spaceWidth: spaceWidth, limit: expansion)
+                        // The last resort of a line with one or two spaces that would still stretch them by more than
+                        // half: letter-spacing, of at most the expansion limit in ems per gap (Latin, Greek and
+                        // Cyrillic only: it would break the joins of connected scripts and the grid of CJK text).
+                        let excess = lineAvailable - width - expansionWidth - spaceWidth * OptimalLineBreaker.stretchFactor
+                        if spaces <= Self.trackedLineSpaces, excess > 0, Self.allowsTracking(content, from: start, to: visibleEnd) {
+                            let gaps = shaped.interCharacterGapCount(from: start, to: visibleEnd, content: content)
+                            if gaps > 0 {
+                                clusterStretch = min(excess / Float(gaps), expansion * format.sizes[0])
+                                gapCount = gaps
+                                expansionWidth += clusterStretch * Float(gaps)
+                            }
+                        }
+                    }
                     // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line. Spaces
                     // shrink in proportion to their widths (LineBox.spaceShrink), at most to nothing: a line that
                     // is still too wide (one the greedy breaker could not cut) sticks out of its column rather
                     // than draw a space with a negative advance.
-                    var adjustment = lineAvailable - width
+                    var adjustment = lineAvailable - width - expansionWidth
                     if adjustment < 0 {
                         adjustment = max(adjustment, -shaped.justifiableWidth(from: start, to: visibleEnd, content: content, sizes: format.sizes))
                     }
@@ -392,7 +424,7 @@ struct ParagraphLayouter {
                     let gaps = shaped.interCharacterGapCount(from: start, to: visibleEnd, content: content)
                     if gaps > 0 {
                         clusterStretch = (lineAvailable - width) / Float(gaps)
-                        stretchCount = gaps
+                        gapCount = gaps
                     } else {
                         alignment = .start
                     }
@@ -400,18 +432,22 @@ struct ParagraphLayouter {
                     alignment = .start
                 }
             }
-            let stretched = stretchCount == 0 ? 0 : (stretch + clusterStretch) * Float(stretchCount)
+            // As LineBox.justifiedWidth has it: a tracked line's letter-spacing is in expansionWidth.
+            let stretched = stretch * Float(stretchCount) + expansionWidth
+                + (stretchCount == 0 ? clusterStretch * Float(gapCount) : 0)
             let slack = max(0, lineAvailable - width - stretched)
             switch alignment {
             case .start, .justified: x = rtl ? slack : indent
             case .end: x = rtl ? indent : slack
             case .center: x = (rtl ? 0 : indent) + slack / 2
             }
-            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0)
+            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0) - (rtl ? endHang : startHang)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                               ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
-                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated)
+                              gapCount: Int32(gapCount),
+                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated,
+                              glyphScale: glyphScale, expansionWidth: expansionWidth, protrusion: startHang + endHang)
             if capLines > 0 {
                 if index == 0 { capDrop = -box.baseline }
                 if index == capLines - 1 { capDrop += top + box.baseline }
@@ -436,6 +472,55 @@ struct ParagraphLayouter {
         layout.capLines = Int32(capLines)
         layout.capDrop = capDrop
         return (firstLine..<lines.count, layout)
+    }
+
+    /// How far this paragraph's glyphs may expand or compress (a fraction; 0 off): the settings' limit, for a
+    /// justified paragraph without attached objects (an image's glyph would be widened, not the image).
+    func expansionLimit(_ format: ParagraphFormat) -> Float {
+        guard format.alignment == .justified, format.attachmentHeights == nil,
+              settings.expansion.isFinite, settings.expansion > 0 else { return 0 }
+        return Float(min(settings.expansion, TypographySettings.maximumExpansion) / 100)
+    }
+
+    /// Steps each way between no expansion and the limit: a line's glyphs are scaled by a multiple of a quarter
+    /// of the limit (pdfTeX's `step`), so that a page holds few distinct widths of a glyph and neighbouring
+    /// lines that differ a little in slack look the same.
+    static let expansionSteps: Float = 4
+
+    /// The horizontal scale of the glyphs of a justified line with spaces, and the width it adds (negative when
+    /// they narrow), given the line's natural `width` (a drawn hyphen of `hyphen` points included, which keeps its
+    /// width), the `available` width, the line's justifiable `spaceWidth` and the expansion `limit` (a fraction):
+    /// the glyphs take the share of the slack the optimal breaker's model gives them, rounded to a step; the spaces
+    /// take the rest.
+    static func glyphExpansion(width: Float, hyphen: Float, available: Float, spaceWidth: Float,
+                               limit: Float) -> (scale: Float, width: Float) {
+        let glyphs = width - hyphen - spaceWidth
+        guard limit > 0, glyphs > 0, spaceWidth > 0 else { return (1, 0) }
+        let ratio = OptimalLineBreaker.adjustmentRatio(natural: Double(width), spaceWidth: Double(spaceWidth),
+                                                       available: Double(available), tolerance: 0,
+                                                       glyphWidth: Double(glyphs), expansion: limit)
+        guard ratio.isFinite else { return (1, 0) }
+        let step = limit / expansionSteps
+        let fraction = (min(1, max(-1, ratio)) * expansionSteps).rounded() * step
+        return (1 + fraction, fraction * glyphs)
+    }
+
+    /// Lines with at most this many spaces may be letter-spaced when their spaces would be loose.
+    static let trackedLineSpaces = 2
+
+    /// Whether the characters of `content[start..<end]` may be letter-spaced: Latin, Greek, Cyrillic and
+    /// Armenian letters, their punctuation and symbols (every unit below U+0590, Latin and Greek extended,
+    /// general punctuation, letter-like symbols, Latin presentation forms). Connected scripts (Arabic, Syriac,
+    /// Indic and others) would lose their joins, and CJK text its grid.
+    static func allowsTracking(_ content: ArraySlice<UInt16>, from start: Int, to end: Int) -> Bool {
+        for i in start..<end {
+            let unit = content[content.startIndex + i]
+            switch unit {
+            case 0..<0x0590, 0x1D00..<0x2150, 0xFB00...0xFB06: continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Whether this paragraph is set with the optimal breaker.

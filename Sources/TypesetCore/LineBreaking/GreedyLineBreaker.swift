@@ -15,12 +15,17 @@ struct GreedyLineBreaker {
     /// Lines after the first that are narrower (beside a drop cap): lines 2...`narrowLines.count` get
     /// `narrowLines.width`.
     var narrowLines: (count: Int, width: Float) = (0, 0)
+    /// The factors by which a line's first and last characters hang into the margins (nil: none); what hangs
+    /// takes no room on the line.
+    var protrusion: ProtrusionTable?
 
-    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0)) {
+    init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0),
+         protrusion: ProtrusionTable? = nil) {
         self.firstLineWidth = firstLineWidth
         self.width = width
         self.mayGallop = mayGallop
         self.narrowLines = narrowLines
+        self.protrusion = protrusion
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
@@ -73,13 +78,25 @@ struct GreedyLineBreaker {
             var lineStartPosition = 0.0
             /// The width from the line's start to `end`, in points.
             @inline(__always) func advance(to end: Int) -> Double { (position(end) - lineStartPosition) * scale }
-            // A line starting or ending at an opportunity inside a stretch shaped as one (BreakAdjustment).
-            var startAdjustment = 0.0
+            // A line starting or ending at an opportunity inside a stretch shaped as one (BreakAdjustment), less
+            // what its first character hangs into the margin (protrusion).
+            @inline(__always) func startAdjustmentAndHang(at start: Int) -> Double {
+                metrics.startAdjustment(start)
+                    - (protrusion?.startProtrusion(content: units, metrics: metrics, start: start, end: count) ?? 0)
+            }
+            var startAdjustment = startAdjustmentAndHang(at: 0)
             @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
-                if hyphenated { return advance(to: end) + Double(hyphenWidth(end)) + startAdjustment <= available }
+                if hyphenated {
+                    let hyphen = hyphenWidth(end)
+                    let hanging = protrusion?.endProtrusion(content: units, metrics: metrics, start: lineStart, end: end,
+                                                            hyphenated: true, hyphenWidth: hyphen) ?? 0
+                    return advance(to: end) + Double(hyphen) - hanging + startAdjustment <= available
+                }
                 let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
                 let adjustment = visibleEnd == end ? metrics.endAdjustment(end) : 0
-                return advance(to: visibleEnd) + adjustment + startAdjustment <= available
+                let hanging = protrusion?.endProtrusion(content: units, metrics: metrics, start: lineStart, end: visibleEnd,
+                                                        hyphenated: false, hyphenWidth: 0) ?? 0
+                return advance(to: visibleEnd) + adjustment - hanging + startAdjustment <= available
             }
             var index = 0  // the opportunity being examined
             var lineFirstIndex = 0  // the first opportunity examined for the current line
@@ -89,7 +106,7 @@ struct GreedyLineBreaker {
                 lineFirstIndex = index
                 lineStart = end
                 lineStartPosition = position(end)
-                startAdjustment = metrics.startAdjustment(end)
+                startAdjustment = startAdjustmentAndHang(at: end)
                 lastFit = nil
                 available = Double(result.count < narrowLines.count ? narrowLines.width : width) + metrics.fitTolerance
                 hyphenRun = hyphenated ? hyphenRun + 1 : 0

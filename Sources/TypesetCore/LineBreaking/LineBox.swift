@@ -20,14 +20,26 @@ struct LineBox: Sendable {
     /// of what they give up: each shrinks in proportion to its own width (see ``spaceShrink(shaped:content:sizes:)``).
     var spaceStretch: Float
     /// Extra width added after each character of a justified line without spaces (Chinese, Japanese), except
-    /// the last: see ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``.
+    /// the last: see ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``; or, on a line of one or two
+    /// spaces that would be loose, its letter-spacing (tracking, with font expansion).
     var clusterStretch: Float = 0
-    /// How many spaces (or inter-character gaps) the stretch applies to.
+    /// How many spaces ``spaceStretch`` applies to.
     var stretchCount: Int32 = 0
+    /// How many inter-character gaps ``clusterStretch`` applies to.
+    var gapCount: Int32 = 0
     /// Whether the line ends at a mandatory break (or the end of the paragraph).
     var endsParagraphOrHardBreak: Bool
     /// Whether the line ends inside a word at a hyphenation point (or a soft hyphen): a hyphen is drawn after it.
     var hyphenated: Bool = false
+    /// The horizontal scale of the line's glyphs other than its justifiable spaces and its hyphen (font
+    /// expansion: 1.01 draws them, and advances them, 1 % wider); 1 on a line not expanded.
+    var glyphScale: Float = 1
+    /// What the scale adds to the line's width (negative when it narrows it), in points, and on a tracked line its
+    /// letter-spacing too (``clusterStretch`` times ``gapCount``).
+    var expansionWidth: Float = 0
+    /// How far the line's first and last characters hang into the margins together, in points (protrusion):
+    /// the line is that much wider than its column, and ``x`` starts that much before its start edge.
+    var protrusion: Float = 0
 
     var range: Range<Int> { Int(start)..<Int(end) }
 
@@ -44,14 +56,24 @@ struct LineBox: Sendable {
 
     /// The width of the line as set: its content width plus what justification added (or took away).
     var justifiedWidth: Double {
-        Double(width) + (Double(spaceStretch) + Double(clusterStretch)) * Double(stretchCount)
+        // A tracked line's letter-spacing is in expansionWidth; a line without spaces has only its gaps' stretch.
+        Double(width) + Double(expansionWidth) + Double(spaceStretch) * Double(stretchCount)
+            + (stretchCount == 0 ? Double(clusterStretch) * Double(gapCount) : 0)
     }
 
     /// The extra advance justification gives glyph `g` of `shaped` on this line, set at `size` points. A space
     /// stretches by ``spaceStretch``; on a shrinking line it gives up the part `shrink` of its own width (from
-    /// ``spaceShrink(shaped:content:sizes:)``, computed once per line).
+    /// ``spaceShrink(shaped:content:sizes:)``, computed once per line). Any other glyph of an expanded line
+    /// gains what its ``glyphScale`` adds to its advance.
     @inline(__always)
     func extraAdvance(afterGlyph g: Int, size: Float, shrink: Float, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Float {
+        if glyphScale != 1 || (clusterStretch != 0 && spaceStretch != 0) {
+            guard shaped.isJustifiable(g, content: content) else {
+                let tracking = clusterStretch != 0 && shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content) ? clusterStretch : 0
+                return (glyphScale - 1) * shaped.advances[g] * size + tracking
+            }
+            return spaceStretch > 0 ? spaceStretch : spaceStretch < 0 ? shrink * shaped.advances[g] * size : 0
+        }
         if spaceStretch != 0, shaped.isJustifiable(g, content: content) {
             return spaceStretch > 0 ? spaceStretch : shrink * shaped.advances[g] * size
         }

@@ -23,6 +23,10 @@ struct OptimalLineBreaker {
     let width: Float
     /// Whether lines may be set with shrunk spaces (justified text); otherwise a line must fit at natural width.
     var allowsShrinking = true
+    /// How far a line's glyphs (all but its justifiable spaces and its hyphen) may widen or narrow, as a fraction
+    /// of their width (0.02 for ±2 %; 0 off): font expansion, which takes a share of the line's slack beside
+    /// the spaces (``adjustmentRatio(natural:spaceWidth:available:tolerance:shrinkFactor:glyphWidth:expansion:)``).
+    var expansion: Float = 0
 
     /// Space may stretch by half its width at an adjustment ratio of 1, and shrink by a fifth at most.
     static let stretchFactor: Float = 0.5
@@ -38,7 +42,9 @@ struct OptimalLineBreaker {
 
     /// A line-end candidate with where its line would start and end, in x and in justifiable-space width
     /// (trailing spaces hang; a hyphen's width is in `endX`), from the paragraph's start (`Double`: positions far
-    /// into a long paragraph).
+    /// into a long paragraph); `endHyphen` is the part of `endX` that is neither glyphs nor spaces (the drawn
+    /// hyphen, less what hangs into the margin): a line's natural width less its spaces and this is the width of
+    /// the glyphs expansion may scale (less what hangs at its start, a point or two that only makes it cautious).
     struct Candidate {
         var offset: Int32
         var flags: UInt8  // 1 mandatory, 2 hyphenated
@@ -46,6 +52,7 @@ struct OptimalLineBreaker {
         var endX: Double
         var startSpace: Double
         var endSpace: Double
+        var endHyphen: Double
     }
 
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
@@ -81,8 +88,11 @@ struct OptimalLineBreaker {
     ///   - metrics: per-unit x prefix sums of the paragraph, in points through ``ParagraphMetrics/width(_:_:)``.
     ///   - sizes: font size per attribute run (for the widths of spaces).
     ///   - hyphenWidth: the width of the hyphen drawn when a line ends at hyphenation point `end`.
+    ///   - protrusion: the factors by which a line's first and last characters hang into the margins (nil: none);
+    ///     a line's natural width is counted without what hangs.
     func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                    sizes: [Float], hyphenWidth: (Int) -> Float, scratch: Scratch) -> [LineBreak]? {
+                    sizes: [Float], hyphenWidth: (Int) -> Float, protrusion: ProtrusionTable? = nil,
+                    scratch: Scratch) -> [LineBreak]? {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
@@ -101,11 +111,20 @@ struct OptimalLineBreaker {
             // A line starting here begins `startAdjustment` further left; one ending here, `endAdjustment` further
             // right (BreakAdjustment: an opportunity inside a stretch shaped as one).
             let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
+            let startX = metrics.position(offset) - metrics.startAdjustment(offset)
+            var endX = metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment)
+            var protrudingStartX = startX
+            if let protrusion {
+                // What hangs into the margins takes no room on the line (the glyphs' widths stay as they are).
+                protrudingStartX += protrusion.startProtrusion(content: units, metrics: metrics, start: offset, end: count)
+                endX -= protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: hyphenated,
+                                                 hyphenWidth: hyphenated ? hyphenWidth(offset) : 0)
+            }
             candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
-                startX: metrics.position(offset) - metrics.startAdjustment(offset),
-                endX: metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment),
-                startSpace: startSpace, endSpace: endSpace))
+                startX: protrudingStartX,
+                endX: endX,
+                startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
         return run(candidates, scratch, tolerance: metrics.fitTolerance)
@@ -115,16 +134,22 @@ struct OptimalLineBreaker {
     /// on a line `available` wide: positive when its spaces stretch (1 = by ``stretchFactor`` of their width),
     /// negative when they shrink (-1 = by ``shrinkFactor``). Infinite when the line is short and has no space.
     /// Within `tolerance` of the width (rounding; ``ParagraphMetrics/fitTolerance``) a line is at its natural width.
+    ///
+    /// With font expansion (`expansion` > 0, the fraction of their width `glyphWidth` points of glyphs may
+    /// widen or narrow), a line with spaces also stretches or shrinks its glyphs, in proportion (pdfTeX's
+    /// model): at a ratio of 1 its spaces are half as wide again and its glyphs `expansion` wider. A line
+    /// without spaces is not expanded: expansion spreads slack, it does not justify a lone word.
     @inline(__always)
     static func adjustmentRatio(natural: Double, spaceWidth: Double, available: Double, tolerance: Double,
-                                shrinkFactor: Float = shrinkFactor) -> Float {
+                                shrinkFactor: Float = shrinkFactor, glyphWidth: Double = 0, expansion: Float = 0) -> Float {
         let slack = available - natural
+        let glyphs = spaceWidth > 0 ? max(0, glyphWidth) * Double(expansion) : 0
         if slack >= 0 {
-            let stretch = spaceWidth * Double(stretchFactor)
+            let stretch = spaceWidth * Double(stretchFactor) + glyphs
             return stretch > 0 ? Float(slack / stretch) : (slack <= tolerance ? 0 : .infinity)
         }
         if slack >= -tolerance { return 0 }
-        let shrink = spaceWidth * Double(shrinkFactor)
+        let shrink = spaceWidth * Double(shrinkFactor) + (shrinkFactor > 0 ? glyphs : 0)
         return shrink > 0 ? Float(slack / shrink) : -.infinity
     }
 
@@ -165,8 +190,10 @@ struct OptimalLineBreaker {
     /// The total demerits of a paragraph broken at `lines` (by any breaker), by the model this breaker minimises;
     /// +∞ when a line is overfull beyond the shrink limit or a paragraph's last line does not fit.
     func totalDemerits(of lines: [LineBreak], shaped: ShapedParagraph, metrics: ParagraphMetrics,
-                       units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float) -> Double {
+                       units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float,
+                       protrusion: ProtrusionTable? = nil) -> Double {
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
+        let expansion = allowsShrinking ? self.expansion : 0
         var total = 0.0
         var start = 0
         var previousFitness: UInt8? = nil
@@ -176,10 +203,17 @@ struct OptimalLineBreaker {
             var natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
             natural += metrics.startAdjustment(start) + (visibleEnd == line.end && !line.hyphenated ? metrics.endAdjustment(line.end) : 0)
             let isLast = index == lines.count - 1
-            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural,
-                                                           spaceWidth: spaces.width(before: visibleEnd) - spaces.width(before: start),
+            let spaceWidth = spaces.width(before: visibleEnd) - spaces.width(before: start)
+            let glyphWidth = natural - spaceWidth - (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            if let protrusion {
+                natural -= protrusion.startProtrusion(content: units, metrics: metrics, start: start, end: units.count)
+                    + protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: line.hyphenated,
+                                               hyphenWidth: line.hyphenated ? hyphenWidth(line.end) : 0)
+            }
+            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: spaceWidth,
                                                            available: Double(index == 0 ? firstLineWidth : width),
-                                                           tolerance: metrics.fitTolerance, shrinkFactor: shrink)
+                                                           tolerance: metrics.fitTolerance, shrinkFactor: shrink,
+                                                           glyphWidth: glyphWidth, expansion: expansion)
             if ratio < -1 { return .infinity }
             if line.hard || isLast {
                 if ratio < 0 { return .infinity }
@@ -197,6 +231,14 @@ struct OptimalLineBreaker {
     }
 
     private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double) -> [LineBreak]? {
+        // Two copies of the loop: without expansion (the default) the glyph terms fold away.
+        allowsShrinking && expansion > 0 ? run(candidates, scratch, tolerance: tolerance, expands: true)
+            : run(candidates, scratch, tolerance: tolerance, expands: false)
+    }
+
+    @inline(__always)
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double, expands: Bool) -> [LineBreak]? {
+        let expansion = expands ? self.expansion : 0
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
         // per access) and moved back at the end.
         var nodes: [Node] = [], active: [Active] = []
@@ -226,7 +268,9 @@ struct OptimalLineBreaker {
                 let node = active[index]
                 let natural = candidate.endX - node.x0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
-                                                               available: node.available, tolerance: tolerance, shrinkFactor: shrink)
+                                                               available: node.available, tolerance: tolerance, shrinkFactor: shrink,
+                                                               glyphWidth: expands ? natural - (candidate.endSpace - node.s0) - candidate.endHyphen : 0,
+                                                               expansion: expansion)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
                 if !mandatory { active[kept] = node; kept += 1 }

@@ -43,6 +43,8 @@ public struct ReaderSetting: Sendable {
         case ems = "EM"
         /// A plain multiple.
         case multiple = "X"
+        /// Per cent.
+        case percent = "%"
     }
 
     /// What a change of the setting costs.

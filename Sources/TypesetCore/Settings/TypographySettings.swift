@@ -35,6 +35,16 @@ public struct TypographySettings: Hashable, Sendable {
     /// How lines are broken: ``LineBreaking/automatic`` (the default) sets justified paragraphs with the optimal
     /// breaker and the others greedily.
     public var lineBreaking: LineBreaking = .automatic
+    /// How far the optimal breaker may widen or narrow a justified line's glyphs, in per cent of their width
+    /// (font expansion, as pdfTeX's): 0, the default, turns it off; 2 lets a line's letters take up to ±2 % of
+    /// its slack besides its spaces, in steps of a quarter of the limit. Only lines with inter-word spaces, in
+    /// paragraphs without attached objects, are expanded.
+    public var expansion: Double = 0 { didSet { userSet.insert("expansion") } }
+    /// Whether punctuation (and a few letters) at a line's start or end hangs partly into the margin, so that
+    /// the text's edges look straight (character protrusion, optical margin alignment; pdfTeX's `microtype`
+    /// factors): a line's end may then take a little more text. In every alignment but centred; not beside a
+    /// drop cap.
+    public var protrusion: Bool = false { didSet { userSet.insert("protrusion") } }
     /// The fewest lines of a paragraph left at the bottom of a page or column (orphans) and carried to the top of
     /// the next (widows), as CSS `orphans`/`widows`; 1 turns the control off. A paragraph that would break with
     /// fewer moves whole, or carries one more line to the next page, and the page ends up to a line short (two
@@ -81,6 +91,10 @@ public struct TypographySettings: Hashable, Sendable {
     /// The largest font size, page dimension and margin accepted, in points; far beyond any screen, small
     /// enough that layout arithmetic stays exact.
     public static let maximumDimension: Double = 100_000
+
+    /// The largest ``expansion`` accepted, in per cent: beyond it letters visibly change shape (pdfTeX's
+    /// `microtype` users rarely go past 3 %).
+    public static let maximumExpansion: Double = 5
 
     /// Checks every value against its range in ``ReaderSettings/table`` (non-finite or non-positive sizes,
     /// more than 8 columns...) and the values against each other (margins that leave no room), and returns the
