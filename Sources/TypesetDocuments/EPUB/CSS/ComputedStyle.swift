@@ -51,6 +51,8 @@ struct ComputedStyle: Sendable {
     var wordBreak = WordBreakRule.normal
     /// `text-underline-position: under`.
     var underlineBelowDescenders = false
+    /// `writing-mode`, or nil when no rule set it.
+    var writingMode: WritingMode?
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -181,6 +183,7 @@ struct ComputedStyle: Sendable {
             case .borderVisible(let value): borderVisible = value
             case .borderColor(let value): borderColor = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
+            case .writingMode(let value): writingMode = value
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -246,6 +249,8 @@ struct ComputedStyle: Sendable {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
+        // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
+        case .writingMode: return true
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
