@@ -375,3 +375,27 @@ import TypesetTestSupport
         #expect(capped.warnings.count == 1 && capped.warnings[0].contains("<style>"))
     }
 }
+
+/// `writing-mode` (and its `-epub-` and `-webkit-` names, and SVG 1.1's `tb-rl`) on a document's root gives the book
+/// its writing mode, with publisher styles on or off (how a Japanese novel is read is not a matter of taste); in a
+/// vertical document the top and bottom margins indent lines and the right and left ones space blocks.
+@Suite struct WritingModeCSSTests {
+    @Test(arguments: [("html { -epub-writing-mode: vertical-rl }", WritingMode.verticalRightToLeft),
+                      ("body { writing-mode: vertical-lr }", .verticalLeftToRight),
+                      ("html { -webkit-writing-mode: tb-rl }", .verticalRightToLeft),
+                      ("html { writing-mode: horizontal-tb }", .horizontal),
+                      ("p { writing-mode: vertical-rl }", nil),
+                      ("html { writing-mode: diagonal }", nil)])
+    func rootWritingMode(_ css: String, _ expected: WritingMode?) throws {
+        let (on, off) = try PublisherCSSTests.readBothWays("<p>吾輩は猫である。</p>", css: css)
+        #expect(on.text.writingMode == expected)
+        #expect(off.text.writingMode == expected)
+    }
+
+    @Test func verticalMarginsTurnWithTheLines() throws {
+        let book = try PublisherCSSTests.read("<div class='main'><p>吾輩は猫である。</p></div>",
+                                              css: "html { writing-mode: vertical-rl } .main { margin-left: 12em; margin-top: 2em }")
+        let paragraph = try PublisherCSSTests.paragraph(book, "吾輩")
+        #expect(paragraph.style.blockIndent == 2)
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+@testable import TypesetCore
+import TypesetTestSupport
+
+/// Vertical writing (`writing-mode: vertical-rl`, the `vertical-text` setting): the same pipeline with the page
+/// turned a quarter. Lines are columns read right to left, CJK stands upright with its vertical forms, other
+/// scripts are turned, and every position API answers in page coordinates.
+@Suite struct VerticalWritingTests {
+    static let string = "吾輩は猫である。名前はまだ無い。「どこで生れたか」とんと見当がつかぬ。Natsume Sōseki 1905。"
+        + String(repeating: "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。", count: 6)
+
+    static func layout(_ string: String = string, mode: WritingMode? = .verticalRightToLeft, reader: Bool? = nil,
+                       page: Size = Size(width: 400, height: 300)) throws -> BookLayout {
+        var text = StyledText(plain: string, language: "ja")
+        text.writingMode = mode
+        var settings = Fixtures.settings
+        settings.pageSize = page
+        if let reader { settings.verticalText = reader }
+        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings)
+    }
+
+    /// Columns run top to bottom, the first on the right, each further one to its left; the page keeps its size.
+    @Test func linesAreColumnsFromRightToLeft() throws {
+        let layout = try Self.layout()
+        #expect(layout.writingMode == .verticalRightToLeft)
+        #expect(layout.pages[0].size == Size(width: 400, height: 300))
+        let lines = layout.lines(onPage: 0)
+        #expect(lines.count > 3)
+        for line in lines {
+            #expect(line.rect.height > line.rect.width, "a column is taller than wide: \(line.rect)")
+            #expect(line.rect.minY >= Fixtures.settings.margins.top - 0.001)
+            #expect(line.rect.maxY <= 300 - Fixtures.settings.margins.bottom + 0.001)
+        }
+        for (a, b) in zip(lines, lines.dropFirst()) { #expect(b.rect.maxX <= a.rect.minX + 0.001, "\(a.rect) then \(b.rect)") }
+        #expect(abs(lines[0].rect.maxX - (400 - Fixtures.settings.margins.right)) < 0.001)
+        // vertical-lr stacks them the other way.
+        let leftToRight = try Self.layout(mode: .verticalLeftToRight).lines(onPage: 0)
+        for (a, b) in zip(leftToRight, leftToRight.dropFirst()) { #expect(b.rect.minX >= a.rect.maxX - 0.001) }
+    }
+
+    /// CJK is shaped top to bottom: glyphs go down the page one em apart, centred on the column, and punctuation
+    /// takes its vertical form (`vert`): the glyph of 「 differs from the horizontal one. Latin is turned.
+    @Test func cjkStandsUprightAndLatinIsTurned() throws {
+        let vertical = try Self.layout()
+        let horizontal = try Self.layout(mode: nil)
+        let runs = vertical.glyphRuns(onPage: 0)
+        let upright = try #require(runs.first { $0.orientation == .upright })
+        #expect(zip(upright.positions, upright.positions.dropFirst()).allSatisfy { $1.y > $0.y && abs($1.x - $0.x) < 0.5 })
+        #expect(runs.contains { $0.orientation == .rotated && $0.range.contains(Self.string.utf16Count(before: "Natsume")) })
+        #expect(!horizontal.glyphRuns(onPage: 0).contains { $0.orientation != .horizontal })
+        func glyph(of offset: Int, in runs: [GlyphRun]) -> UInt16? {
+            for run in runs { if let i = run.clusters.firstIndex(of: offset) { return run.glyphs[i] } }
+            return nil
+        }
+        let bracket = Self.string.utf16Count(before: "「")
+        #expect(glyph(of: bracket, in: runs) != nil)
+        #expect(glyph(of: bracket, in: runs) != glyph(of: bracket, in: horizontal.glyphRuns(onPage: 0)), "no vert form for 「")
+    }
+
+    /// The reader's setting wins over the book's writing mode both ways; unset, the book's applies.
+    @Test func readerSettingOverridesTheBook() throws {
+        #expect(try Self.layout(mode: .verticalRightToLeft, reader: false).writingMode == .horizontal)
+        #expect(try Self.layout(mode: nil, reader: true).writingMode == .verticalRightToLeft)
+        #expect(try Self.layout(mode: .verticalLeftToRight, reader: true).writingMode == .verticalLeftToRight)
+        #expect(try Self.layout(mode: nil).writingMode == .horizontal)
+        var settings = ReaderSettings()
+        try settings.set("vertical-text", parsing: "on")
+        #expect(settings.typography.verticalText && settings.typography.userSet.contains("vertical-text"))
+        #expect(ShapingSettings(settings.typography).verticalText == true)
+    }
+
+    /// Carets are horizontal bars across the column; a point maps to the nearest column, then along it; down moves
+    /// along the column, left to the next column.
+    @Test func positionsAnswerInPageCoordinates() throws {
+        let layout = try Self.layout()
+        let lines = layout.lines(onPage: 0)
+        let offset = lines[1].range.lowerBound + 3
+        let caret = try #require(layout.caretRect(for: TextPosition(offset: offset)))
+        #expect(caret.rect.width > caret.rect.height, "caret \(caret.rect) is not a horizontal bar")
+        #expect(lines[1].rect.minX - 0.001 <= caret.rect.minX && caret.rect.maxX <= lines[1].rect.maxX + 0.001)
+        #expect(layout.closestPosition(to: caret.rect.center, onPage: 0).offset == offset)
+        // A point right of the first column's middle, a little below its top: the first column, near its start.
+        let near = layout.closestPosition(to: Point(x: lines[0].rect.maxX + 50, y: lines[0].rect.minY + 1), onPage: 0)
+        #expect(near.offset == lines[0].range.lowerBound)
+        #expect(layout.position(from: TextPosition(offset: offset), in: .down, offset: 1)?.offset == offset + 1)
+        #expect(layout.position(from: TextPosition(offset: offset), in: .up, offset: 1)?.offset == offset - 1)
+        let left = try #require(layout.position(from: TextPosition(offset: offset), in: .left, offset: 1))
+        #expect(lines[2].range.contains(left.offset))
+        let right = try #require(layout.position(from: TextPosition(offset: offset), in: .right, offset: 1))
+        #expect(lines[0].range.contains(right.offset))
+        let strips = layout.selectionRects(for: lines[0].range.lowerBound..<lines[2].range.lowerBound + 2)
+        #expect(strips.count == 3 && strips.allSatisfy(\.isVertical))
+        #expect(strips.count == 3 && strips[1].rect.height > strips[1].rect.width, "\(strips.map(\.rect))")
+        #expect(layout.characterRange(at: caret.rect.center.offset(dy: 2), onPage: 0)?.lowerBound == offset)
+    }
+}
+
+private extension String {
+    func utf16Count(before marker: String) -> Int {
+        guard let range = range(of: marker) else { return -1 }
+        return self[..<range.lowerBound].utf16.count
+    }
+}
+
+private extension Point {
+    func offset(dy: Double) -> Point { Point(x: x, y: y + dy) }
+}
