@@ -95,6 +95,43 @@ import TypesetTestSupport
     }
 }
 
+extension VerticalWritingTests {
+    /// Two digits between kanji stand across the column in one cell (tate-chū-yoko): one advance of the cell along the
+    /// line, the two glyphs side by side and centred on the column; three digits stay one a cell; each digit keeps its
+    /// caret stop.
+    @Test func twoDigitsShareOneCell() throws {
+        let string = "明治39年、1905年の春。"
+        let layout = try Self.layout(string)
+        let runs = layout.glyphRuns(onPage: 0)
+        let two = string.utf16Count(before: "39")
+        let run = try #require(runs.first { $0.clusters.contains(two) })
+        #expect(run.orientation == .upright)
+        let glyphs = run.clusters.indices.filter { run.clusters[$0] == two }
+        #expect(glyphs.count == 2, "the two digits are one cluster")
+        guard glyphs.count == 2 else { return }
+        let (a, b) = (run.positions[glyphs[0]], run.positions[glyphs[1]])
+        #expect(abs(a.y - b.y) < 0.01, "side by side: \(a) \(b)")
+        #expect(b.x > a.x)
+        #expect(abs(run.advances[glyphs[0]] + run.advances[glyphs[1]] - run.size) < 0.01, "one cell of 1 em")
+        // Centred on the column's axis: the pair's middle is the axis.
+        // The half-width digits (hwid) are half an em each: the first ends, and the second starts, on the axis.
+        #expect(abs(a.x + run.size / 2 - run.baseline) < 0.5 && abs(b.x - run.baseline) < 0.5,
+                "the pair straddles the axis: \(a.x) \(b.x) around \(run.baseline)")
+        // Four digits: one a cell, each its own cluster.
+        let four = string.utf16Count(before: "1905")
+        let fourRun = try #require(runs.first { $0.clusters.contains(four) })
+        #expect((0..<4).allSatisfy { k in fourRun.clusters.filter { $0 == four + k }.count == 1 })
+        // Each digit of the pair keeps a caret stop of its own, half the cell each.
+        let first = try #require(layout.caretRect(for: TextPosition(offset: two + 1)))
+        let start = try #require(layout.caretRect(for: TextPosition(offset: two)))
+        #expect(first.rect.minY > start.rect.minY)
+        #expect(layout.closestPosition(to: first.rect.center, onPage: 0).offset == two + 1)
+        // Horizontal text is untouched.
+        let horizontal = try Self.layout(string, mode: nil).glyphRuns(onPage: 0)
+        #expect(horizontal.flatMap(\.clusters).filter { $0 == two }.count == 1)
+    }
+}
+
 private extension String {
     func utf16Count(before marker: String) -> Int {
         guard let range = range(of: marker) else { return -1 }
