@@ -132,6 +132,24 @@ extension VerticalWritingTests {
     }
 }
 
+extension VerticalWritingTests {
+    /// Runs styled `combinesUpright` are one cell each (two pairs of digits side by side: two cells, not one of
+    /// four digits nor four cells); four digits without it stay one a cell.
+    @Test func styledRunsAreOneCellEach() throws {
+        let units = Array("これは1011です".utf16)
+        var combined = TextStyle()
+        combined.combinesUpright = true
+        let runs = [AttributeRun(range: 0..<3, style: TextStyle()), AttributeRun(range: 3..<5, style: combined),
+                    AttributeRun(range: 5..<7, style: combined), AttributeRun(range: 7..<9, style: TextStyle())]
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count, runs: runs)
+        var text = try StyledText(paragraphs: [paragraph])
+        text.writingMode = .verticalRightToLeft
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: Fixtures.settings)
+        let clusters = layout.glyphRuns(onPage: 0).flatMap(\.clusters)
+        #expect(clusters.filter { $0 == 3 }.count == 2 && clusters.filter { $0 == 5 }.count == 2, "\(clusters)")
+    }
+}
+
 private extension String {
     func utf16Count(before marker: String) -> Int {
         guard let range = range(of: marker) else { return -1 }

@@ -399,3 +399,15 @@ import TypesetTestSupport
         #expect(paragraph.style.blockIndent == 2)
     }
 }
+
+/// `text-combine-upright` and its `-epub-` names mark each element's text as one cell of vertical text, and
+/// neighbouring elements stay separate cells (their runs are not merged).
+@Suite struct CombineUprightCSSTests {
+    @Test func eachElementIsItsOwnCell() throws {
+        let css = "html { writing-mode: vertical-rl } .a { -epub-text-combine: horizontal } .b { text-combine-upright: all } .n { -epub-text-combine-horizontal: none }"
+        let book = try PublisherCSSTests.read("<p>これは<span class='a'>10</span><span class='a'>11</span><span class='b'>!?</span><span class='n'>12</span>。</p>", css: css)
+        let paragraph = try PublisherCSSTests.paragraph(book, "これは")
+        let combined = paragraph.runs.filter(\.style.combinesUpright).map { String(utf16CodeUnits: Array(paragraph.units[$0.range.lowerBound - paragraph.range.lowerBound..<$0.range.upperBound - paragraph.range.lowerBound]), count: $0.range.count) }
+        #expect(combined == ["10", "11", "!?"])
+    }
+}

@@ -119,11 +119,6 @@ enum HarfBuzzUnicode {
         hb_feature_t(tag: hb_tag_from_string("clig", -1), value: 0, start: 0, end: CHarfBuzz_featureGlobalEnd),
     ]
 
-    /// Half-width forms (`hwid`) over the whole buffer: two digits set across a vertical line in one cell.
-    static let halfWidths: [hb_feature_t] = [
-        hb_feature_t(tag: hb_tag_from_string("hwid", -1), value: 1, start: 0, end: CHarfBuzz_featureGlobalEnd)
-    ]
-
     /// The features a run asks for.
     static func features(smallCaps: Bool, ligatures: Bool) -> [hb_feature_t] {
         switch (smallCaps, ligatures) {

@@ -1,47 +1,74 @@
+internal import CHarfBuzz
+
 extension ParagraphShaper {
     /// The place of a combined cell's baseline below its top, in ems: the ideographic em box's top (the CJK
     /// fonts' convention, as ruby uses), so that digits sit where a kanji would.
     static let combinedBaseline: Float = ShapedRuby.emBoxTop
+    /// The most characters set in one cell.
+    static let maximumCombined = 4
 
-    /// Sets each number of exactly two ASCII digits in upright vertical text across its line, in one cell of 1 em
-    /// (縦中横, tate-chū-yoko: CSS `text-combine-upright: digits 2`, what JLReq 3.2.3 and Japanese reading systems do
-    /// for two-digit numbers): the digits are shaped side by side with the font's half-width forms (`hwid`), the
-    /// first glyph takes the cell's advance and the second none, both are one cluster (one shaping unit; each
-    /// digit keeps its caret stop, as a ligature's graphemes do), and their offsets centre the pair on the column.
-    /// Longer numbers stay upright one digit a cell, as JLReq sets them. Changes the arrays of the digits' glyphs.
-    func combineDigits(units: [UInt16], runs: [ShapedRun], ids: inout [UInt16], clusters: inout [UInt32],
-                       advances: inout [Float], offsets: inout [SIMD2<Float>]) {
+    /// Sets text across an upright vertical line in one cell of 1 em (縦中横, tate-chū-yoko): each run styled
+    /// ``TextStyle/combinesUpright`` (CSS `text-combine-upright: all`), and each number of exactly two ASCII digits
+    /// (CSS `text-combine-upright: digits 2`, what JLReq 3.2.3 and Japanese reading systems do for two-digit
+    /// numbers; longer numbers stay upright one digit a cell). The characters are shaped side by side with the
+    /// font's half-, third- or quarter-width forms (`hwid`, `twid`, `qwid`), the first glyph takes the cell's advance
+    /// and the others none, all are one cluster (one shaping unit; each character keeps its caret stop, as a
+    /// ligature's graphemes do), and their offsets centre them on the column. A run longer than
+    /// ``maximumCombined`` characters, or one whose characters do not map one glyph each, stays as it is.
+    /// Changes the arrays of the combined glyphs.
+    func combineUpright(_ paragraph: Paragraph, units: [UInt16], runs: [ShapedRun], ids: inout [UInt16],
+                        clusters: inout [UInt32], advances: inout [Float], offsets: inout [SIMD2<Float>]) {
         func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
-        var glyphs: [HarfBuzzBuffer.Glyph] = []
         for run in runs where run.isUpright && !run.isOutOfFlow {
-            guard let face = context.fonts.face(id: Int(run.faceID)) else { continue }
+            if paragraph.runs[Int(run.attributeIndex)].style.combinesUpright {
+                combine(run.range, of: run, units: units, ids: &ids, clusters: &clusters, advances: &advances, offsets: &offsets)
+                continue
+            }
             var i = Int(run.start)
             while i + 1 < Int(run.end) {
-                defer { i += 1 }
-                guard isDigit(i), isDigit(i + 1), !isDigit(i - 1), !isDigit(i + 2) else { continue }
-                // One glyph for each digit, in order.
-                let first = run.glyphRange.filter { clusters[$0] == UInt32(i) }
-                let second = run.glyphRange.filter { clusters[$0] == UInt32(i + 1) }
-                guard first.count == 1, second.count == 1, let a = first.first, let b = second.first else { continue }
-                glyphs.removeAll(keepingCapacity: true)
-                units.withUnsafeBufferPointer { buffer in
-                    context.buffer.shape(text: buffer, start: i, length: 2, font: face.harfBuzz, script: HarfBuzzUnicode.latin,
-                                         rightToLeft: false, language: nil, features: HarfBuzzUnicode.halfWidths, into: &glyphs)
+                if isDigit(i), isDigit(i + 1), !isDigit(i - 1), !isDigit(i + 2) {
+                    combine(i..<(i + 2), of: run, units: units, ids: &ids, clusters: &clusters, advances: &advances, offsets: &offsets)
+                    i += 2
+                } else {
+                    i += 1
                 }
-                guard glyphs.count == 2, glyphs.allSatisfy({ $0.id <= 0xFFFE }) else { continue }
-                let scale = 1 / Float(face.unitsPerEm)
-                let widths = glyphs.map { Float($0.advance) * scale }
-                let width = widths[0] + widths[1]
-                if offsets.isEmpty { offsets = [SIMD2<Float>](repeating: .zero, count: advances.count) }
-                let cell: Float = 1
-                ids[a] = UInt16(glyphs[0].id); ids[b] = UInt16(glyphs[1].id)
-                clusters[b] = clusters[a]
-                advances[a] = cell; advances[b] = 0
-                // Upright offsets run along the line (down) then across it (right): see shapeSegment.
-                offsets[a] = SIMD2(Self.combinedBaseline, -width / 2)
-                offsets[b] = SIMD2(Self.combinedBaseline - cell, -width / 2 + widths[0])
-                i += 1
             }
+        }
+    }
+
+    /// Combines `range` (content offsets inside `run`) into one cell (see ``combineUpright``).
+    private func combine(_ range: Range<Int>, of run: ShapedRun, units: [UInt16], ids: inout [UInt16],
+                         clusters: inout [UInt32], advances: inout [Float], offsets: inout [SIMD2<Float>]) {
+        guard range.count > 1, range.count <= Self.maximumCombined,
+              let face = context.fonts.face(id: Int(run.faceID)) else { return }
+        // One glyph for each unit, in order.
+        var glyphIndices: [Int] = []
+        for offset in range {
+            let found = run.glyphRange.filter { clusters[$0] == UInt32(offset) }
+            guard found.count == 1, let g = found.first else { return }
+            glyphIndices.append(g)
+        }
+        let tag = range.count == 2 ? "hwid" : range.count == 3 ? "twid" : "qwid"
+        let features = [hb_feature_t(tag: hb_tag_from_string(tag, -1), value: 1, start: 0, end: CHarfBuzz_featureGlobalEnd)]
+        var glyphs: [HarfBuzzBuffer.Glyph] = []
+        units.withUnsafeBufferPointer { buffer in
+            context.buffer.shape(text: buffer, start: range.lowerBound, length: range.count, font: face.harfBuzz,
+                                 script: HarfBuzzUnicode.latin, rightToLeft: false, language: nil, features: features, into: &glyphs)
+        }
+        guard glyphs.count == range.count, glyphs.allSatisfy({ $0.id <= 0xFFFE }) else { return }
+        let scale = 1 / Float(face.unitsPerEm)
+        let widths = glyphs.map { Float($0.advance) * scale }
+        let width = widths.reduce(0, +)
+        if offsets.isEmpty { offsets = [SIMD2<Float>](repeating: .zero, count: advances.count) }
+        // Upright offsets run along the line (down) then across it (right): see shapeSegment. The pen moves one
+        // cell after the first glyph, none after the others.
+        var across = -width / 2
+        for (k, g) in glyphIndices.enumerated() {
+            ids[g] = UInt16(glyphs[k].id)
+            clusters[g] = UInt32(range.lowerBound)
+            advances[g] = k == 0 ? 1 : 0
+            offsets[g] = SIMD2(Self.combinedBaseline - (k == 0 ? 0 : 1), across)
+            across += widths[k]
         }
     }
 }

@@ -797,7 +797,7 @@ struct XHTMLConverter {
         let start = line.count
         line.append(contentsOf: units)
         // An image's unit is a run of its own (two images side by side are two attachments).
-        if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil {
+        if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil, !style.combinesUpright {
             runs[runs.count - 1].range = last.range.lowerBound..<line.count
         } else {
             runs.append(AttributeRun(range: start..<line.count, style: style))

@@ -150,6 +150,9 @@ enum CSSDeclaration: Equatable, Sendable {
     case underlineBelowDescenders(Bool)
     /// `writing-mode` (and `-epub-writing-mode`, `-webkit-writing-mode`, with SVG 1.1's `tb-rl` and `lr-tb`).
     case writingMode(WritingMode)
+    /// `text-combine-upright: all` or `digits N`, `-epub-text-combine: horizontal`, `-epub-text-combine-horizontal:
+    /// all` (true), or `none` (false).
+    case combineUpright(Bool)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
@@ -162,6 +165,10 @@ enum CSSDeclaration: Equatable, Sendable {
             return initialValue(property)
         }
         switch property {
+        case "text-combine-upright", "-epub-text-combine", "-webkit-text-combine", "-epub-text-combine-horizontal",
+             "-webkit-text-combine-horizontal", "-ms-text-combine-horizontal":
+            if value == "none" { return [.combineUpright(false)] }
+            return value == "all" || value == "horizontal" || value.hasPrefix("digits") ? [.combineUpright(true)] : []
         case "writing-mode", "-epub-writing-mode", "-webkit-writing-mode":
             let map: [String: WritingMode] = ["horizontal-tb": .horizontal, "lr-tb": .horizontal, "lr": .horizontal,
                                               "rl-tb": .horizontal, "rl": .horizontal,

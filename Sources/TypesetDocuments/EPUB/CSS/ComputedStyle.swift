@@ -53,6 +53,8 @@ struct ComputedStyle: Sendable {
     var underlineBelowDescenders = false
     /// `writing-mode`, or nil when no rule set it.
     var writingMode: WritingMode?
+    /// `text-combine-upright` (tate-chū-yoko).
+    var combineUpright = false
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -184,6 +186,7 @@ struct ComputedStyle: Sendable {
             case .borderColor(let value): borderColor = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
             case .writingMode(let value): writingMode = value
+            case .combineUpright(let value): combineUpright = value
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -250,7 +253,7 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
-        case .writingMode: return true
+        case .writingMode, .combineUpright: return true
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
@@ -279,6 +282,13 @@ struct ComputedStyle: Sendable {
                   backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
                   textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                   baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
+        var style = TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
+                              language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
+                              backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : decoration,
+                              textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+                              baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
+        style.combinesUpright = combineUpright
+        return style
     }
 
     /// The decoration lines with where the underline goes.
