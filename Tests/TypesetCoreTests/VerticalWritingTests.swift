@@ -150,6 +150,24 @@ extension VerticalWritingTests {
     }
 }
 
+extension VerticalWritingTests {
+    /// `text-orientation`: upright sets Latin one letter under the other; sideways turns CJK too.
+    @Test(arguments: [(TextOrientation.upright, GlyphOrientation.upright, GlyphOrientation.upright),
+                      (.sideways, .rotated, .rotated), (.mixed, .upright, .rotated)])
+    func orientationFromTheStyle(_ orientation: TextOrientation, _ kana: GlyphOrientation, _ latin: GlyphOrientation) throws {
+        let units = Array("これはtestです".utf16)
+        var style = TextStyle()
+        style.orientation = orientation
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                  runs: [AttributeRun(range: 0..<units.count, style: style)])
+        var text = try StyledText(paragraphs: [paragraph])
+        text.writingMode = .verticalRightToLeft
+        let runs = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: Fixtures.settings).glyphRuns(onPage: 0)
+        #expect(runs.first { $0.clusters.contains(0) }?.orientation == kana)
+        #expect(runs.first { $0.clusters.contains(3) }?.orientation == latin)
+    }
+}
+
 private extension String {
     func utf16Count(before marker: String) -> Int {
         guard let range = range(of: marker) else { return -1 }

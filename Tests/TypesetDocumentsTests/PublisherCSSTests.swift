@@ -411,3 +411,14 @@ import TypesetTestSupport
         #expect(combined == ["10", "11", "!?"])
     }
 }
+
+/// `text-orientation` and its `-epub-` name reach the text style.
+@Suite struct TextOrientationCSSTests {
+    @Test func orientationReachesTheStyle() throws {
+        let css = "html { writing-mode: vertical-rl } .u { -epub-text-orientation: upright } .s { text-orientation: sideways-right }"
+        let book = try PublisherCSSTests.read("<p>これは<span class='u'>up</span><span class='s'>side</span>mixed</p>", css: css)
+        #expect(PublisherCSSTests.style(of: "up", in: book)?.orientation == .upright)
+        #expect(PublisherCSSTests.style(of: "side", in: book)?.orientation == .sideways)
+        #expect(PublisherCSSTests.style(of: "mixed", in: book)?.orientation == .mixed)
+    }
+}

@@ -94,7 +94,12 @@ struct ParagraphShaper {
                     shapedRuns.append(run)
                     continue
                 }
-                run.isUpright = vertical && !run.isRightToLeft && HarfBuzzUnicode.isUpright(script: run.script)
+                let standsUpright = switch style.orientation {
+                case .mixed: HarfBuzzUnicode.isUpright(script: run.script)
+                case .upright: true
+                case .sideways: false
+                }
+                run.isUpright = vertical && !run.isRightToLeft && standsUpright
                 let resolved = settings.resolve(style, role: role, readerFamily: family)
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))

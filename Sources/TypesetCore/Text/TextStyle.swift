@@ -66,6 +66,8 @@ public struct TextStyle: Hashable, Sendable {
     /// cell (runs so styled are never merged). In horizontal text it changes nothing. Two-digit numbers in upright
     /// vertical text are combined without it.
     public var combinesUpright: Bool = false
+    /// How the text stands in a vertical line (CSS `text-orientation`); nothing in horizontal text.
+    public var orientation: TextOrientation = .mixed
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,

@@ -1,3 +1,13 @@
+/// How characters stand in a vertical line (CSS `text-orientation`).
+public enum TextOrientation: String, Hashable, Sendable, CaseIterable {
+    /// CJK and other East Asian scripts upright, other scripts turned 90° clockwise (the default).
+    case mixed
+    /// Every character upright, Latin included (one letter under the other).
+    case upright
+    /// Every character turned 90° clockwise, CJK included (`sideways`, `sideways-right`).
+    case sideways
+}
+
 /// How lines run and stack (CSS `writing-mode`): horizontal lines stacked downwards, or vertical lines (columns
 /// of text running top to bottom) stacked right to left, as Japanese and Chinese books are set, or left to right
 /// (Mongolian).

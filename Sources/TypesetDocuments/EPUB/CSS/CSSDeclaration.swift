@@ -153,6 +153,8 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `text-combine-upright: all` or `digits N`, `-epub-text-combine: horizontal`, `-epub-text-combine-horizontal:
     /// all` (true), or `none` (false).
     case combineUpright(Bool)
+    /// `text-orientation` (and `-epub-`, `-webkit-text-orientation`).
+    case textOrientation(TextOrientation)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
@@ -169,6 +171,10 @@ enum CSSDeclaration: Equatable, Sendable {
              "-webkit-text-combine-horizontal", "-ms-text-combine-horizontal":
             if value == "none" { return [.combineUpright(false)] }
             return value == "all" || value == "horizontal" || value.hasPrefix("digits") ? [.combineUpright(true)] : []
+        case "text-orientation", "-epub-text-orientation", "-webkit-text-orientation":
+            let map: [String: TextOrientation] = ["mixed": .mixed, "vertical-right": .mixed, "upright": .upright,
+                                                  "sideways": .sideways, "sideways-right": .sideways]
+            return map[value].map { [.textOrientation($0)] } ?? []
         case "writing-mode", "-epub-writing-mode", "-webkit-writing-mode":
             let map: [String: WritingMode] = ["horizontal-tb": .horizontal, "lr-tb": .horizontal, "lr": .horizontal,
                                               "rl-tb": .horizontal, "rl": .horizontal,

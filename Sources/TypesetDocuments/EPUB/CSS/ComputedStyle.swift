@@ -55,6 +55,8 @@ struct ComputedStyle: Sendable {
     var writingMode: WritingMode?
     /// `text-combine-upright` (tate-chū-yoko).
     var combineUpright = false
+    /// `text-orientation`.
+    var textOrientation = TextOrientation.mixed
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -187,6 +189,7 @@ struct ComputedStyle: Sendable {
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
             case .writingMode(let value): writingMode = value
             case .combineUpright(let value): combineUpright = value
+            case .textOrientation(let value): textOrientation = value
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -253,7 +256,7 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
-        case .writingMode, .combineUpright: return true
+        case .writingMode, .combineUpright, .textOrientation: return true
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
@@ -288,6 +291,7 @@ struct ComputedStyle: Sendable {
                               textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                               baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
         style.combinesUpright = combineUpright
+        style.orientation = textOrientation
         return style
     }
 
