@@ -168,6 +168,37 @@ extension VerticalWritingTests {
     }
 }
 
+extension VerticalWritingTests {
+    /// A reading session keeps its anchor through a switch to vertical text and back: the page shown holds the
+    /// anchor, its locator goes back to it, and the vertical layout's pages are vertical.
+    @Test func readingSessionKeepsTheAnchorAcrossWritingModes() throws {
+        var text = StyledText(plain: String(repeating: Self.string + "\n", count: 40), language: "ja")
+        text.writingMode = nil
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 400, height: 500)
+        let session = try ReadingSession(publication: Publication(text: text, href: "book.txt"),
+                                         typesetter: Typesetter(fonts: try Fixtures.bundledFonts()),
+                                         settings: ReaderSettings(typography: settings), completesInBackground: false)
+        let anchor = text.length / 2
+        let horizontal = try session.go(to: anchor)
+        #expect(!horizontal.layout.writingMode.isVertical)
+        settings.verticalText = true
+        let vertical = try session.setTypography(settings)
+        #expect(vertical.layout.writingMode == .verticalRightToLeft)
+        #expect(vertical.range.contains(session.anchor.position.offset))
+        #expect(abs(session.anchor.position.offset - anchor) < 200)
+        let locator = try session.locator(for: vertical)
+        let (back, _) = try session.go(to: locator)
+        #expect(back.pageIndex == vertical.pageIndex)
+        let lines = vertical.layout.lines(onPage: vertical.pageIndex)
+        #expect(lines.allSatisfy { $0.rect.height > $0.rect.width || $0.range.count < 4 })
+        settings.verticalText = false
+        let again = try session.setTypography(settings)
+        #expect(!again.layout.writingMode.isVertical)
+        #expect(again.range.contains(session.anchor.position.offset))
+    }
+}
+
 private extension String {
     func utf16Count(before marker: String) -> Int {
         guard let range = range(of: marker) else { return -1 }
