@@ -199,6 +199,24 @@ extension VerticalWritingTests {
     }
 }
 
+extension VerticalWritingTests {
+    /// An image in vertical text stands upright with its own proportions: its height runs along the column.
+    @Test func imagesKeepTheirProportions() throws {
+        var units = Array("これは".utf16)
+        units.append(0xFFFC)
+        units += Array("です".utf16)
+        let image = TextStyle(attachment: TextAttachment(source: "a.png", intrinsicSize: Size(width: 60, height: 120)))
+        let paragraph = Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                  runs: [AttributeRun(range: 0..<3, style: .body), AttributeRun(range: 3..<4, style: image),
+                                         AttributeRun(range: 4..<6, style: .body)])
+        var text = try StyledText(paragraphs: [paragraph])
+        text.writingMode = .verticalRightToLeft
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: Fixtures.settings)
+        let placed = try #require(layout.attachments(onPage: 0).first)
+        #expect(abs(placed.rect.height / placed.rect.width - 2) < 0.01, "\(placed.rect)")
+    }
+}
+
 private extension String {
     func utf16Count(before marker: String) -> Int {
         guard let range = range(of: marker) else { return -1 }

@@ -66,6 +66,7 @@ extension TypographySettings {
             ? EdgeInsets(top: m.right, left: m.top, bottom: m.left, right: m.bottom)
             : EdgeInsets(top: m.left, left: m.top, bottom: m.right, right: m.bottom)
         turned.userSet = userSet
+        turned.linesRunVertically = true
         return turned
     }
 }

@@ -69,6 +69,9 @@ public struct TypographySettings: Hashable, Sendable {
     /// back to the book. Which value wins where is decided at layout (``ParagraphStyle``), so a change never
     /// reads the book again.
     public var userSet: Set<String> = []
+    /// Set on the settings a vertical text's lines are made with (``lineFrame(_:)``): the page is turned a quarter,
+    /// so that an object's laid-out width runs across the lines and its height along them.
+    var linesRunVertically = false
 
     /// The default settings.
     public init() {}
