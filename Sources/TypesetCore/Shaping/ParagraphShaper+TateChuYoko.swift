@@ -15,19 +15,18 @@ extension ParagraphShaper {
     /// and the others none, all are one cluster (one shaping unit; each character keeps its caret stop, as a
     /// ligature's graphemes do), and their offsets centre them on the column. A run longer than
     /// ``maximumCombined`` characters, or one whose characters do not map one glyph each, stays as it is.
-    /// Changes the arrays of the combined glyphs.
-    func combineUpright(_ paragraph: Paragraph, units: [UInt16], runs: [ShapedRun], ids: inout [UInt16],
-                        clusters: inout [UInt32], advances: inout [Float], offsets: inout [SIMD2<Float>]) {
+    /// Changes the combined glyphs in `sink`.
+    func combineUpright(_ paragraph: Paragraph, units: [UInt16], runs: [ShapedRun], glyphs sink: inout GlyphSink) {
         func isDigit(_ i: Int) -> Bool { i >= 0 && i < units.count && units[i] >= 0x30 && units[i] <= 0x39 }
         for run in runs where run.isUpright && !run.isOutOfFlow {
             if paragraph.runs[Int(run.attributeIndex)].style.combinesUpright {
-                combine(run.range, of: run, units: units, ids: &ids, clusters: &clusters, advances: &advances, offsets: &offsets)
+                combine(run.range, of: run, units: units, glyphs: &sink)
                 continue
             }
             var i = Int(run.start)
             while i + 1 < Int(run.end) {
                 if isDigit(i), isDigit(i + 1), !isDigit(i - 1), !isDigit(i + 2) {
-                    combine(i..<(i + 2), of: run, units: units, ids: &ids, clusters: &clusters, advances: &advances, offsets: &offsets)
+                    combine(i..<(i + 2), of: run, units: units, glyphs: &sink)
                     i += 2
                 } else {
                     i += 1
@@ -37,14 +36,13 @@ extension ParagraphShaper {
     }
 
     /// Combines `range` (content offsets inside `run`) into one cell (see ``combineUpright``).
-    private func combine(_ range: Range<Int>, of run: ShapedRun, units: [UInt16], ids: inout [UInt16],
-                         clusters: inout [UInt32], advances: inout [Float], offsets: inout [SIMD2<Float>]) {
+    private func combine(_ range: Range<Int>, of run: ShapedRun, units: [UInt16], glyphs sink: inout GlyphSink) {
         guard range.count > 1, range.count <= Self.maximumCombined,
               let face = context.fonts.face(id: Int(run.faceID)) else { return }
         // One glyph for each unit, in order.
         var glyphIndices: [Int] = []
         for offset in range {
-            let found = run.glyphRange.filter { clusters[$0] == UInt32(offset) }
+            let found = run.glyphRange.filter { sink.cluster($0) == UInt32(offset) }
             guard found.count == 1, let g = found.first else { return }
             glyphIndices.append(g)
         }
@@ -59,15 +57,13 @@ extension ParagraphShaper {
         let scale = 1 / Float(face.unitsPerEm)
         let widths = glyphs.map { Float($0.advance) * scale }
         let width = widths.reduce(0, +)
-        if offsets.isEmpty { offsets = [SIMD2<Float>](repeating: .zero, count: advances.count) }
         // Upright offsets run along the line (down) then across it (right): see shapeSegment. The pen moves one
         // cell after the first glyph, none after the others.
         var across = -width / 2
         for (k, g) in glyphIndices.enumerated() {
-            ids[g] = UInt16(glyphs[k].id)
-            clusters[g] = UInt32(range.lowerBound)
-            advances[g] = k == 0 ? 1 : 0
-            offsets[g] = SIMD2(Self.combinedBaseline - (k == 0 ? 0 : 1), across)
+            sink.setGlyph(g, id: UInt16(glyphs[k].id), cluster: UInt32(range.lowerBound))
+            sink.setAdvance(g, k == 0 ? 1 : 0)
+            sink.setOffset(g, SIMD2(Self.combinedBaseline - (k == 0 ? 0 : 1), across))
             across += widths[k]
         }
     }

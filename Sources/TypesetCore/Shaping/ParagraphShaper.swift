@@ -156,8 +156,7 @@ struct ParagraphShaper {
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var rubies: [ShapedRuby] = []
         if vertical && shapedRuns.contains(where: \.isUpright) {
-            combineUpright(paragraph, units: units, runs: shapedRuns, ids: &shapedGlyphs.ids, clusters: &shapedGlyphs.clusters,
-                           advances: &shapedGlyphs.advances, offsets: &shapedGlyphs.offsets)
+            combineUpright(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
         }
         if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
             rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, glyphs: &sink)

@@ -284,6 +284,8 @@ struct GlyphSink {
     func advance(_ i: Int) -> Float { buffers.advances[i] }
     /// Replaces glyph `i`'s advance (letter and word spacing).
     func setAdvance(_ i: Int, _ advance: Float) { buffers.advances[i] = advance }
+    /// Replaces glyph `i`'s id and cluster (characters combined into one cell of vertical text).
+    func setGlyph(_ i: Int, id: UInt16, cluster: UInt32) { buffers.ids[i] = id; buffers.clusters[i] = cluster }
     func offset(_ i: Int) -> SIMD2<Float> { hasOffsets ? buffers.offsets[i] : .zero }
     /// Replaces glyph `i`'s offset (ruby bases spaced out), keeping offsets from then on if it is the first.
     mutating func setOffset(_ i: Int, _ offset: SIMD2<Float>) {
