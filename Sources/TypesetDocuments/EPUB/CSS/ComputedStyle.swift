@@ -280,14 +280,9 @@ struct ComputedStyle: Sendable {
 
     /// The character style for text in this element.
     func textStyle(language: String?, link: String?) -> TextStyle {
-        TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
-                  language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
-                  backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
-                  textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-                  baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
         var style = TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
                               language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
-                              backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : decoration,
+                              backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
                               textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                               baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
         style.combinesUpright = combineUpright
