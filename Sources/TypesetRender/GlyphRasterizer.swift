@@ -25,6 +25,8 @@ struct GlyphKey: Hashable {
     var size: Int32
     /// The horizontal scale of the outline in 16.16 (65,536 for none): font expansion.
     var horizontalScale: Int32 = 1 << 16
+    /// Turned 90° clockwise about its origin (sideways text in a vertical line).
+    var rotated = false
 }
 
 /// Turns glyph ids into coverage masks with FreeType, and caches the masks.
@@ -131,6 +133,11 @@ final class GlyphRasterizer {
             error = FT_Load_Glyph(face.raw, FT_UInt(key.glyph), FT_Int32(FT_LOAD_NO_HINTING))
         }
         guard error == 0, let slot = face.raw.pointee.glyph else { failedGlyphs += 1; return nil }
+        if key.rotated && slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            // Clockwise on the page is (x, y) → (y, −x) in FreeType's y-up outline space (16.16 matrix).
+            var turn = FT_Matrix(xx: 0, xy: 0x10000, yx: -0x10000, yy: 0)
+            FT_Outline_Transform(&slot.pointee.outline, &turn)
+        }
         return slot
     }
 

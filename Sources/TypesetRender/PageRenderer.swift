@@ -150,8 +150,7 @@ public final class PageRenderer {
         drawBoxes(layout.pages[page].boxes, scale: scale, origin: origin, colors: &colors, into: &canvas)
         for run in runs where run.backgroundColor != nil {
             guard let background = run.backgroundColor else { continue }
-            fill(Rect(x: run.minX, y: run.lineTop, width: run.maxX - run.minX, height: run.lineBottom - run.lineTop),
-                 color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+            fill(run.lineBox, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
         }
         prepare(&canvas, area, origin)
         for run in runs {
@@ -200,6 +199,19 @@ public final class PageRenderer {
             }
             if run.decoration.contains(.overline) { positions.append(run.baseline - run.size * 0.8) }
         }
+        guard run.orientation == .horizontal else {
+            // Vertical text: lines run down the page, an underline on the right of the glyphs' em box (CSS
+            // `text-underline-position` for CJK), an overline on the left, a line-through on the axis.
+            var xs: [Double] = []
+            if over { xs.append(run.baseline) } else {
+                if run.decoration.contains(.underline) { xs.append(run.baseline + run.size * 0.55) }
+                if run.decoration.contains(.overline) { xs.append(run.baseline - run.size * 0.55 - thickness) }
+            }
+            for x in xs {
+                fill(Rect(x: x, y: run.minX, width: thickness, height: run.maxX - run.minX), color: color, scale: scale, origin: origin, into: &canvas)
+            }
+            return
+        }
         for y in positions {
             fill(Rect(x: run.minX, y: y, width: run.maxX - run.minX, height: thickness), color: color, scale: scale, origin: origin, into: &canvas)
         }
@@ -246,7 +258,7 @@ public final class PageRenderer {
             throw RenderError(.tooLarge, "text of \(formatPoints(run.size)) pt at scale \(formatPoints(scale)) is \(formatPoints(pixelsPerEm / 64)) pixels per em; FreeType draws at most 65535")
         }
         let face = try face(for: run.face)
-        var key = GlyphKey(face: face.slot, glyph: 0, subpixel: 0, size: Int32(pixelsPerEm))
+        var key = GlyphKey(face: face.slot, glyph: 0, subpixel: 0, size: Int32(pixelsPerEm), rotated: run.orientation == .rotated)
         // Font expansion: a scale the layout clamps to a few per cent (anything else is drawn unscaled).
         if run.horizontalScale.isFinite, abs(run.horizontalScale - 1) <= 0.5 {
             key.horizontalScale = Int32((run.horizontalScale * 65_536).rounded())

@@ -75,9 +75,17 @@ import TypesetTestSupport
         micro.expansion = 2
         micro.protrusion = true
         micro.hyphenation = true
+        // Vertical writing (shaped top to bottom, so shaped again): lines become columns read right to left, and
+        // every caret (a horizontal bar) must map back through the turned hit testing.
+        var vertical = Fixtures.settings
+        vertical.verticalText = true
+        var verticalColumns = columns
+        verticalColumns.verticalText = true
+        let shapedVertically = try typesetter.shape(text, settings: ShapingSettings(vertical))
         var checked = 0
-        for settings in [Fixtures.settings, narrow, columns, micro] {
-            let layout = try typesetter.layout(shaped, settings: settings)
+        for settings in [Fixtures.settings, narrow, columns, micro, vertical, verticalColumns] {
+            let layout = try typesetter.layout(settings.verticalText ? shapedVertically : shaped, settings: settings)
+            #expect(layout.writingMode.isVertical == settings.verticalText)
             // Every page with TYPESET_FULL_ROUNDTRIP=1 (run it in a release build: swift test -c release
             // -Xswiftc -enable-testing --filter caretRoundTrips); twelve pages spread over the book otherwise.
             let full = ProcessInfo.processInfo.environment["TYPESET_FULL_ROUNDTRIP"] == "1"
@@ -101,7 +109,8 @@ import TypesetTestSupport
                         // At a bidi boundary one x serves two offsets; the caret must map to one of them, drawn there.
                         if back.offset != offset {
                             let other = layout.caretRect(for: back)
-                            #expect(other.map { abs($0.rect.center.x - caret.rect.center.x) < 0.01 } == true,
+                            #expect(other.map { abs($0.rect.center.x - caret.rect.center.x) < 0.01
+                                                && abs($0.rect.center.y - caret.rect.center.y) < 0.01 } == true,
                                     "\(name): caret of \(offset) maps back to \(back.offset)")
                         }
                         checked += 1
@@ -120,19 +129,23 @@ import TypesetTestSupport
 /// source), not from the caret geometry that selection uses.
 @Suite struct SelectionCoverageTests {
     /// The `-micro` kinds are justified with expansion and protrusion on (issue 24).
-    @Test(arguments: ["mixed", "latin", "mixed-micro", "latin-micro"])
+    @Test(arguments: ["mixed", "latin", "mixed-micro", "latin-micro", "vertical"])
     func selectionCoversExactlyTheRangesGlyphs(_ kind: String) throws {
-        let string = kind.hasPrefix("latin")
-            ? String(repeating: "The office staff fluffed a fine affidavit, waffling ﬁnely. ", count: 6)
-            : "Reading “السلام عليكم ورحمة الله” and “שלום עולם” in 紅樓夢, office fluffy. " + String(repeating: "Mixed שלום text. ", count: 5)
+        let string = switch kind {
+        case "latin", "latin-micro": String(repeating: "The office staff fluffed a fine affidavit, waffling ﬁnely. ", count: 6)
+        case "vertical": String(repeating: "賈寶玉初見林黛玉，「紅樓夢」第三回 office fluffy。寶釵和湘雲。", count: 6)
+        default: "Reading “السلام عليكم ورحمة الله” and “שלום עולם” in 紅樓夢, office fluffy. " + String(repeating: "Mixed שלום text. ", count: 5)
+        }
         var settings = Fixtures.settings
         settings.pageSize = Size(width: 320, height: 900)
+        if kind == "vertical" { settings.pageSize = Size(width: 900, height: 320); settings.verticalText = true }
         if kind.hasSuffix("-micro") {
             settings.alignment = .justified
             settings.expansion = 2
             settings.protrusion = true
         }
         let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(StyledText(plain: string), settings: settings)
+        #expect(layout.writingMode.isVertical == (kind == "vertical"))
         if kind.hasSuffix("-micro") {
             #expect(layout.lines(onPage: 0).contains { layout.adjustment(of: $0).glyphScale != 1 }, "no line expanded")
         }
@@ -150,7 +163,13 @@ import TypesetTestSupport
                     // several graphemes; a selection may cover part of it, and then the glyph is not judged).
                     let start = run.clusters[i]
                     let end = run.clusters.filter { $0 > start }.min() ?? run.range.upperBound
-                    let mid = Point(x: run.positions[i].x + run.advances[i] / 2, y: run.positions[i].y - 1)
+                    // Upright glyphs stand on their horizontal origin, centred on the column's axis; turned ones
+                    // run down the page from theirs, their baseline on the axis' left.
+                    let mid = switch run.orientation {
+                    case .horizontal: Point(x: run.positions[i].x + run.advances[i] / 2, y: run.positions[i].y - 1)
+                    case .upright: Point(x: run.baseline, y: run.positions[i].y - run.size * 0.38)
+                    case .rotated: Point(x: run.positions[i].x + 1, y: run.positions[i].y + run.advances[i] / 2)
+                    }
                     let inside = rects.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
                     if range.lowerBound <= start && end <= range.upperBound {
                         #expect(inside, "\(kind) \(range): glyph of \(start)..<\(end) at \(mid) not covered by \(rects.map(\.rect))")
@@ -160,7 +179,19 @@ import TypesetTestSupport
                     }
                 }
             }
-            // Consecutive lines of the paragraph touch: each rect's top is the previous line's bottom.
+            // Consecutive lines of the paragraph touch: each rect's top is the previous line's bottom (in vertical
+            // text, each strip's right edge the next column's left).
+            if kind == "vertical" {
+                // Strips one column wide.
+                let columnWidth = layout.lines(onPage: 0).map(\.rect.width).max() ?? 0
+                #expect(rects.allSatisfy { $0.isVertical && $0.rect.width <= columnWidth + 0.001 }, "\(rects.map(\.rect))")
+                let rights = Set(rects.map { $0.rect.maxX }).sorted(by: >)
+                for (right, next) in zip(rights, rights.dropFirst()) {
+                    let left = rects.filter { $0.rect.maxX == right }.map(\.rect.minX).min() ?? right
+                    #expect(abs(left - next) < 0.001, "\(kind) \(range): a gap between selection columns")
+                }
+                continue
+            }
             let tops = Set(rects.map { $0.rect.minY }).sorted()
             for (upper, lower) in zip(tops, tops.dropFirst()) {
                 let bottom = rects.filter { $0.rect.minY == upper }.map(\.rect.maxY).max() ?? upper

@@ -375,3 +375,50 @@ import TypesetTestSupport
         #expect(capped.warnings.count == 1 && capped.warnings[0].contains("<style>"))
     }
 }
+
+/// `writing-mode` (and its `-epub-` and `-webkit-` names, and SVG 1.1's `tb-rl`) on a document's root gives the book
+/// its writing mode, with publisher styles on or off (how a Japanese novel is read is not a matter of taste); in a
+/// vertical document the top and bottom margins indent lines and the right and left ones space blocks.
+@Suite struct WritingModeCSSTests {
+    @Test(arguments: [("html { -epub-writing-mode: vertical-rl }", WritingMode.verticalRightToLeft),
+                      ("body { writing-mode: vertical-lr }", .verticalLeftToRight),
+                      ("html { -webkit-writing-mode: tb-rl }", .verticalRightToLeft),
+                      ("html { writing-mode: horizontal-tb }", .horizontal),
+                      ("p { writing-mode: vertical-rl }", nil),
+                      ("html { writing-mode: diagonal }", nil)])
+    func rootWritingMode(_ css: String, _ expected: WritingMode?) throws {
+        let (on, off) = try PublisherCSSTests.readBothWays("<p>吾輩は猫である。</p>", css: css)
+        #expect(on.text.writingMode == expected)
+        #expect(off.text.writingMode == expected)
+    }
+
+    @Test func verticalMarginsTurnWithTheLines() throws {
+        let book = try PublisherCSSTests.read("<div class='main'><p>吾輩は猫である。</p></div>",
+                                              css: "html { writing-mode: vertical-rl } .main { margin-left: 12em; margin-top: 2em }")
+        let paragraph = try PublisherCSSTests.paragraph(book, "吾輩")
+        #expect(paragraph.style.blockIndent == 2)
+    }
+}
+
+/// `text-combine-upright` and its `-epub-` names mark each element's text as one cell of vertical text, and
+/// neighbouring elements stay separate cells (their runs are not merged).
+@Suite struct CombineUprightCSSTests {
+    @Test func eachElementIsItsOwnCell() throws {
+        let css = "html { writing-mode: vertical-rl } .a { -epub-text-combine: horizontal } .b { text-combine-upright: all } .n { -epub-text-combine-horizontal: none }"
+        let book = try PublisherCSSTests.read("<p>これは<span class='a'>10</span><span class='a'>11</span><span class='b'>!?</span><span class='n'>12</span>。</p>", css: css)
+        let paragraph = try PublisherCSSTests.paragraph(book, "これは")
+        let combined = paragraph.runs.filter(\.style.combinesUpright).map { String(utf16CodeUnits: Array(paragraph.units[$0.range.lowerBound - paragraph.range.lowerBound..<$0.range.upperBound - paragraph.range.lowerBound]), count: $0.range.count) }
+        #expect(combined == ["10", "11", "!?"])
+    }
+}
+
+/// `text-orientation` and its `-epub-` name reach the text style.
+@Suite struct TextOrientationCSSTests {
+    @Test func orientationReachesTheStyle() throws {
+        let css = "html { writing-mode: vertical-rl } .u { -epub-text-orientation: upright } .s { text-orientation: sideways-right }"
+        let book = try PublisherCSSTests.read("<p>これは<span class='u'>up</span><span class='s'>side</span>mixed</p>", css: css)
+        #expect(PublisherCSSTests.style(of: "up", in: book)?.orientation == .upright)
+        #expect(PublisherCSSTests.style(of: "side", in: book)?.orientation == .sideways)
+        #expect(PublisherCSSTests.style(of: "mixed", in: book)?.orientation == .mixed)
+    }
+}

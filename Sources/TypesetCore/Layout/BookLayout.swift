@@ -8,6 +8,9 @@
 public struct BookLayout: Sendable {
     /// The settings the layout was made with.
     public let settings: TypographySettings
+    /// The settings its lines were broken and paginated with: ``settings``, with the page turned a quarter for
+    /// vertical text (see ``LineFrame``).
+    let lineSettings: TypographySettings
     /// Paged or scroll.
     public let mode: LayoutMode
     /// The width-independent shaping result the layout was made from (reuse it for the next layout).
@@ -21,9 +24,9 @@ public struct BookLayout: Sendable {
     /// Caret geometry of recently queried lines (shared by copies of this layout, which never changes).
     let caretCache = CaretCache()
 
-    init(settings: TypographySettings, mode: LayoutMode, shaped: ShapedText, paragraphs: [ParagraphLayout], pages: [Page],
-         segmenter: GraphemeSegmenter) {
-        self.settings = settings; self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
+    init(settings: TypographySettings, lineSettings: TypographySettings, mode: LayoutMode, shaped: ShapedText,
+         paragraphs: [ParagraphLayout], pages: [Page], segmenter: GraphemeSegmenter) {
+        self.settings = settings; self.lineSettings = lineSettings; self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
         self.segmenter = segmenter
     }
 
@@ -45,7 +48,7 @@ public struct BookLayout: Sendable {
         let paragraph = text.paragraphs[index]
         let capFace = paragraph.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped.paragraph(index), style: paragraph.style, faces: shaped.faces)
-        return ParagraphFormat(paragraph, settings: settings, columnWidth: Float(settings.columnWidth), capFace: capFace)
+        return ParagraphFormat(paragraph, settings: lineSettings, columnWidth: Float(lineSettings.columnWidth), capFace: capFace)
     }
 
     /// Total number of lines.
@@ -55,7 +58,8 @@ public struct BookLayout: Sendable {
     /// index out of range.
     public func lines(onPage pageIndex: Int) -> [Line] {
         guard pages.indices.contains(pageIndex) else { return [] }
-        return pages[pageIndex].placements.map(line(for:))
+        let frame = frame(page: pageIndex)
+        return pages[pageIndex].placements.map { line(for: $0).onPage(frame) }
     }
 
     func line(for placement: PlacedLine) -> Line {

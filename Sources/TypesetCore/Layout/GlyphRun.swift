@@ -20,12 +20,15 @@ public struct GlyphRun: Sendable {
     public let backgroundColor: Color?
     /// Lines drawn with the run (underline, line-through, overline).
     public let decoration: TextDecorationLines
-    /// The run's baseline y (raised or lowered for a superscript or subscript), in page coordinates.
+    /// The run's baseline y (raised or lowered for a superscript or subscript), in page coordinates. In vertical
+    /// text, the page x of the line's central axis, about which glyphs are centred.
     public let baseline: Double
-    /// The run's extent along its line (pen positions, justification included), in page coordinates.
+    /// The run's extent along its line (pen positions, justification included), in page coordinates: page x in
+    /// horizontal text, page y in vertical text.
     public let minX: Double
     public let maxX: Double
-    /// The top and bottom of the run's line box, in page coordinates (where a background is drawn).
+    /// The two edges of the run's line box across the line, in page coordinates (where a background is drawn):
+    /// top and bottom in horizontal text, left and right edges (page x) in vertical text.
     public let lineTop: Double
     public let lineBottom: Double
     /// Whether the run is part of a link (``TextStyle/link``): without a colour of its own it is drawn in the
@@ -35,6 +38,28 @@ public struct GlyphRun: Sendable {
     /// ``TypographySettings/expansion``): 1 for their natural shapes. ``advances`` and ``positions`` already
     /// include it; a renderer scales each glyph's outline horizontally about its origin.
     public var horizontalScale: Double = 1
+    /// Whether the run is a ruby annotation (drawn beside its base).
+    public var isRuby: Bool = false
+    /// How the glyphs stand: as in horizontal text, upright in a vertical line (drawn unturned at their
+    /// ``positions``, which are their horizontal origins), or turned 90° clockwise in a vertical line (a Latin
+    /// word in Japanese text: each glyph turned about its position, its baseline then running down the page).
+    public var orientation: GlyphOrientation = .horizontal
+
+    /// The rectangle the run covers on its line box, in page coordinates (where its background is drawn).
+    public var lineBox: Rect {
+        orientation == .horizontal ? Rect(x: minX, y: lineTop, width: maxX - minX, height: lineBottom - lineTop)
+            : Rect(x: lineTop, y: minX, width: lineBottom - lineTop, height: maxX - minX)
+    }
+}
+
+/// How a run's glyphs stand on the page (see ``GlyphRun/orientation``).
+public enum GlyphOrientation: Hashable, Sendable {
+    /// Horizontal text.
+    case horizontal
+    /// Upright in a vertical line (CJK characters).
+    case upright
+    /// Turned 90° clockwise in a vertical line (other scripts, CSS `text-orientation: mixed`).
+    case rotated
 }
 
 extension BookLayout {
@@ -42,8 +67,9 @@ extension BookLayout {
     public func glyphRuns(onPage pageIndex: Int) -> [GlyphRun] {
         guard pages.indices.contains(pageIndex) else { return [] }
         var runs: [GlyphRun] = []
+        let frame = frame(page: pageIndex)
         for placement in pages[pageIndex].placements {
-            appendGlyphRuns(for: placement, into: &runs)
+            appendGlyphRuns(for: placement, frame: frame, into: &runs)
         }
         return runs
     }
@@ -54,18 +80,22 @@ extension BookLayout {
     /// bottom), by a scan on others.
     public func glyphRuns(onPage pageIndex: Int, in band: Range<Double>) -> [GlyphRun] {
         var runs: [GlyphRun] = []
-        for placement in placements(onPage: pageIndex, in: band) { appendGlyphRuns(for: placement, into: &runs) }
+        let frame = frame(page: pageIndex)
+        for placement in placements(onPage: pageIndex, in: band) { appendGlyphRuns(for: placement, frame: frame, into: &runs) }
         return runs
     }
 
     /// The lines of page `pageIndex` that may draw into `band` (see ``glyphRuns(onPage:in:)``).
     public func lines(onPage pageIndex: Int, in band: Range<Double>) -> [Line] {
-        placements(onPage: pageIndex, in: band).map(line(for:))
+        let frame = frame(page: pageIndex)
+        return placements(onPage: pageIndex, in: band).map { line(for: $0).onPage(frame) }
     }
 
     func placements(onPage pageIndex: Int, in band: Range<Double>) -> ArraySlice<PlacedLine> {
         guard pages.indices.contains(pageIndex) else { return [] }
         let placements = pages[pageIndex].placements
+        // A band of a vertical page crosses every line: all of them may draw into it.
+        guard !writingMode.isVertical else { return placements[...] }
         func height(_ placement: PlacedLine) -> Double {
             Double(paragraphLayout(Int(placement.paragraph)).lines[Int(placement.line)].height)
         }
@@ -113,10 +143,30 @@ extension BookLayout {
                         advances: advances,
                         range: (contentStart + ruby.annotation.lowerBound)..<(contentStart + ruby.annotation.upperBound),
                         backgroundColor: nil, decoration: [], baseline: y, minX: minX, maxX: x,
-                        lineTop: lineTop, lineBottom: lineBottom)
+                        lineTop: lineTop, lineBottom: lineBottom, isRuby: true)
     }
 
-    func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
+    func appendGlyphRuns(for placement: PlacedLine, frame: LineFrame, into runs: inout [GlyphRun]) {
+        let first = runs.count
+        appendGlyphRuns(for: placement, into: &runs)
+        guard frame.mode.isVertical, first < runs.count else { return }
+        let p = Int(placement.paragraph)
+        let box = paragraphLayout(p).lines[Int(placement.line)]
+        let lineBaseline = placement.y + Double(box.baseline)
+        let top = frame.page(Point(x: 0, y: placement.y)).x, bottom = frame.page(Point(x: 0, y: placement.y + Double(box.height))).x
+        // Glyphs are centred on the line box's middle: upright ones on their vertical origin, turned ones on the
+        // middle of their face's ascent and descent.
+        let axis = (top + bottom) / 2
+        for index in first..<runs.count {
+            let run = runs[index]
+            // Ruby stands upright; a hyphen, like every run not shaped top to bottom, is turned.
+            let orientation: GlyphOrientation = run.isRuby || run.orientation == .upright ? .upright : .rotated
+            runs[index] = run.turned(frame: frame, lineBaseline: lineBaseline, axis: axis, top: top, bottom: bottom,
+                                     orientation: orientation)
+        }
+    }
+
+    private func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
         let p = Int(placement.paragraph)
         let box = paragraphLayout(p).lines[Int(placement.line)]
         let shaped = shaped.paragraph(p)
@@ -153,7 +203,8 @@ extension BookLayout {
                                  decoration: pieceHangs ? [] : style.decoration,
                                  baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
                                  lineBottom: placement.y + Double(box.height),
-                                 isLink: style.link != nil, horizontalScale: pieceHangs ? 1 : glyphScale))
+                                 isLink: style.link != nil, horizontalScale: pieceHangs ? 1 : glyphScale,
+                                 orientation: run.isUpright ? .upright : .horizontal))
         }
         var lastPieceStart = -1
         // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
@@ -215,5 +266,46 @@ extension BookLayout {
                                  minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: placement.y,
                                  lineBottom: placement.y + Double(box.height), isLink: style.link != nil))
         }
+    }
+}
+
+extension GlyphRun {
+    /// The run turned from a vertical layout's line frame onto the page (see ``LineFrame``): pen positions along the
+    /// line become page y; across the line, glyphs stand on `axis` (page x), shifted as far as they were from the
+    /// line's baseline (a superscript moves right), turned ones so that their face's ascent and descent are centred
+    /// on it. A ruby annotation stands beside its base on the line's "over" side, the right.
+    func turned(frame: LineFrame, lineBaseline: Double, axis: Double, top: Double, bottom: Double,
+                orientation: GlyphOrientation) -> GlyphRun {
+        var positions: [Point] = []
+        positions.reserveCapacity(self.positions.count)
+        var glyphAxis = axis
+        var minY = minX, maxY = maxX
+        if isRuby {
+            // Set over (0.5 em of the base beside the axis) or under, each glyph centred on the ruby's own axis.
+            let base = size / Double(ShapedRuby.scale)
+            let over = baseline < lineBaseline
+            glyphAxis = axis + (over ? 1 : -1) * (base / 2 + size / 2)
+            let length = advances.reduce(0, +)
+            // Centred on the base's extent along the line, as in horizontal text.
+            var pen = (minX + maxX) / 2 - length / 2
+            minY = pen; maxY = pen + length
+            for advance in advances {
+                positions.append(Point(x: glyphAxis - advance / 2, y: pen + size * Double(ShapedRuby.emBoxTop)))
+                pen += advance
+            }
+        } else {
+            if orientation == .rotated { glyphAxis = axis - (face.ascent - face.descent) / 2 * size }
+            for position in self.positions {
+                let over = lineBaseline - position.y
+                positions.append(Point(x: glyphAxis + over, y: position.x))
+            }
+        }
+        let left = min(top, bottom), right = max(top, bottom)
+        var run = GlyphRun(face: face, size: size, color: color, glyphs: glyphs, positions: positions, clusters: clusters,
+                           advances: advances, range: range, backgroundColor: backgroundColor, decoration: decoration,
+                           baseline: glyphAxis, minX: minY, maxX: maxY, lineTop: left, lineBottom: right, isLink: isLink,
+                           isRuby: isRuby)
+        run.orientation = orientation
+        return run
     }
 }

@@ -7,7 +7,8 @@ public struct Line: Hashable, Sendable {
     /// The line box in page coordinates (points, origin at the page's top-left): from the start of the line's
     /// content to its end (hanging spaces excluded; justified lines span the column), line height tall.
     public let rect: Rect
-    /// The baseline's y in page coordinates.
+    /// The baseline's y in page coordinates; in vertical text, the page x of the line's baseline in its line
+    /// frame (the side of the line box its glyphs' descents are on; see ``BookLayout/writingMode``).
     public let baseline: Double
     /// The index of the paragraph the line belongs to.
     public let paragraphIndex: Int
@@ -18,6 +19,15 @@ public struct Line: Hashable, Sendable {
     /// Whether the line ends inside a word with a hyphen drawn after it (a hyphenation point or a soft hyphen).
     /// The hyphen is not part of the text: ``range`` ends inside the word and the next line starts there.
     public var isHyphenated: Bool = false
+}
+
+extension Line {
+    /// The line with its box turned from a vertical layout's line frame onto the page.
+    func onPage(_ frame: LineFrame) -> Line {
+        guard frame.mode.isVertical else { return self }
+        return Line(range: range, rect: frame.page(rect), baseline: frame.page(Point(x: 0, y: baseline)).x,
+                    paragraphIndex: paragraphIndex, lineIndex: lineIndex, direction: direction, isHyphenated: isHyphenated)
+    }
 }
 
 /// A line's place on a page (internal, compact).

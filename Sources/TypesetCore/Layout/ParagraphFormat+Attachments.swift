@@ -7,15 +7,19 @@ extension ParagraphFormat {
     /// - Parameters:
     ///   - width: The column's width less the paragraph's indents, in points.
     ///   - height: The page's content height, in points: no object is taller (it is never split across pages).
-    static func sizeAttachments(_ runs: borrowing [AttributeRun], sizes: inout [Float], width: Float, height: Float) -> [Float]? {
+    ///   - turned: Whether the lines are vertical (the page turned a quarter): the object is then sized upright on
+    ///     the page, its height running along the line and its width across the lines.
+    static func sizeAttachments(_ runs: borrowing [AttributeRun], sizes: inout [Float], width: Float, height: Float,
+                                turned: Bool = false) -> [Float]? {
         guard runs.contains(where: { $0.style.attachment != nil }) else { return nil }
         var heights = [Float](repeating: -1, count: runs.count)
         for index in runs.indices {
             guard let attachment = runs[index].style.attachment else { continue }
-            let frame = TextAttachment.Frame(width: Double(width), height: Double(height), emSize: Double(sizes[index]))
+            let frame = turned ? TextAttachment.Frame(width: Double(height), height: Double(width), emSize: Double(sizes[index]))
+                : TextAttachment.Frame(width: Double(width), height: Double(height), emSize: Double(sizes[index]))
             let size = attachment.laidOutSize(in: frame)
-            sizes[index] = Float(size.width)
-            heights[index] = Float(size.height)
+            sizes[index] = Float(turned ? size.height : size.width)
+            heights[index] = Float(turned ? size.width : size.height)
         }
         return heights
     }

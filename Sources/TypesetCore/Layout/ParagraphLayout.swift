@@ -98,7 +98,7 @@ struct ParagraphFormat {
     /// Baseline shifts per attribute run in points (raised positive), nil when no run is shifted.
     let shifts: [Float]?
     /// The laid-out height of each attribute run's attachment, -1 for runs without one; nil when the paragraph
-    /// has no attachment (their widths are in ``sizes``: see ``ParagraphFormat/sizeAttachments(_:sizes:width:height:)``).
+    /// has no attachment (their widths are in ``sizes``: see ``ParagraphFormat/sizeAttachments(_:sizes:width:height:turned:)``).
     let attachmentHeights: [Float]?
     /// The page's content height when the paragraph holds an object presented as a page (a cover): its line is as
     /// tall as the page, the object centred on it.
@@ -154,7 +154,8 @@ struct ParagraphFormat {
         let available = columnWidth - blockIndent - endIndent
         // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
         attachmentHeights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
-                                                            height: Float(settings.contentRect.height))
+                                                            height: Float(settings.contentRect.height),
+                                                            turned: settings.linesRunVertically)
         pageLineHeight = attachmentHeights != nil && runs.contains(where: { $0.style.attachment?.presentation == .page })
             ? Float(settings.contentRect.height) : nil
         self.sizes = sizes

@@ -18,7 +18,14 @@ extension BookLayout {
         for placement in pages[pageIndex].placements {
             appendAttachments(for: placement, into: &result)
         }
-        return result
+        return turned(result, page: pageIndex)
+    }
+
+    /// Attachments' boxes turned from a vertical page's line frame onto the page (see ``LineFrame``).
+    private func turned(_ attachments: [PlacedAttachment], page: Int) -> [PlacedAttachment] {
+        guard writingMode.isVertical else { return attachments }
+        let frame = frame(page: page)
+        return attachments.map { PlacedAttachment(range: $0.range, rect: frame.page($0.rect), attachment: $0.attachment) }
     }
 
     /// The attachments of the lines of page `pageIndex` that may draw into the strip `band` (see
@@ -26,7 +33,7 @@ extension BookLayout {
     public func attachments(onPage pageIndex: Int, in band: Range<Double>) -> [PlacedAttachment] {
         var result: [PlacedAttachment] = []
         for placement in placements(onPage: pageIndex, in: band) { appendAttachments(for: placement, into: &result) }
-        return result
+        return turned(result, page: pageIndex)
     }
 
     /// The attachment under `point` on page `pageIndex`: one whose box holds the point, or nil. An object is also

@@ -67,8 +67,10 @@ public final class Typesetter: Sendable {
     func shape(_ text: StyledText, settings: ShapingSettings, paragraphRange: Range<Int>) throws(FontError) -> ShapedText {
         let documentLanguage = text.language ?? settings.language
         let first = paragraphRange.lowerBound
+        let vertical = WritingMode.resolve(book: text.writingMode, reader: settings.verticalText).isVertical
         let paragraphs = try parallelMap(count: paragraphRange.count, threads: threads, pool: pool) { index, context throws(FontError) in
-            try ParagraphShaper(context: context, settings: settings, documentLanguage: documentLanguage, documentFonts: text.fonts)
+            try ParagraphShaper(context: context, settings: settings, documentLanguage: documentLanguage, documentFonts: text.fonts,
+                                vertical: vertical)
                 .shape(text.paragraphs[first + index])
         }
         return ShapedText(text: text, settings: settings, language: documentLanguage, paragraphRange: paragraphRange,
@@ -79,8 +81,11 @@ public final class Typesetter: Sendable {
     /// them. No shaping happens here, so a new width, size or page size costs only line breaking.
     ///
     /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out.
-    public func layout(_ shaped: ShapedText, settings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
-        let settings = try settings.validated()
+    public func layout(_ shaped: ShapedText, settings pageSettings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
+        let pageSettings = try pageSettings.validated()
+        // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).
+        let writingMode = shaped.writingMode
+        let settings = pageSettings.lineFrame(writingMode)
         let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
                                          documentLanguage: shaped.language ?? settings.language)
         let text = shaped.text
@@ -133,14 +138,27 @@ public final class Typesetter: Sendable {
                 return layout
             }
         }
-        let rightToLeft = switch text.columnProgression {
+        // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
+        let rightToLeft = switch writingMode.isVertical ? .leftToRight : text.columnProgression {
         case .rightToLeft?: true
         case .leftToRight?: false
         case nil: shaped.paragraphs.reduce(0) { $0 + ($1.contentLength == 0 ? 0 : $1.paragraphLevel & 1 == 1 ? 1 : -1) } > 0
         }
-        let pages = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
+        var pages = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
             .paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
-        return BookLayout(settings: settings, mode: mode, shaped: shaped, paragraphs: layouts, pages: pages, segmenter: segmenter)
+        if writingMode.isVertical {
+            // Pages answer in page coordinates: their size and their boxes turned back (placements stay in the
+            // line frame, which the position API and glyph runs turn).
+            pages = pages.map { page in
+                let size = LineFrame.pageSize(page.size, mode: writingMode)
+                let frame = LineFrame(mode: writingMode, pageWidth: size.width)
+                return Page(index: page.index, range: page.range, size: size, section: page.section, placements: page.placements,
+                            boxes: page.boxes.map { var box = $0; box.rect = frame.page(box.rect); return box },
+                            tableRows: page.tableRows)
+            }
+        }
+        return BookLayout(settings: pageSettings, lineSettings: settings, mode: mode, shaped: shaped, paragraphs: layouts,
+                          pages: pages, segmenter: segmenter)
     }
 
     /// Shapes and lays out `text` in one call.

@@ -7,7 +7,14 @@ extension BookLayout {
     /// a grapheme cluster (or a surrogate pair) is moved back to the grapheme's start. Nil for an offset outside
     /// `0...length` or outside the layout's ``textRange``. In an empty document the caret sits at the start of the
     /// text area.
+    ///
+    /// In vertical text the caret is a horizontal bar across the column, 2 pt tall (see ``writingMode``).
     public func caretRect(for position: TextPosition) -> PageRect? {
+        lineCaretRect(for: position).map { PageRect(page: $0.page, rect: frame(page: $0.page).page($0.rect)) }
+    }
+
+    /// ``caretRect(for:)`` in the page's line frame (see ``LineFrame``).
+    func lineCaretRect(for position: TextPosition) -> PageRect? {
         guard covers(position.offset) else { return nil }
         let offset = snappedToGrapheme(position.offset)
         guard let location = placement(for: offset, affinity: position.affinity) else { return nil }
@@ -24,7 +31,19 @@ extension BookLayout {
     /// zero-width rectangle at the caret with both flags set, and so does a range of line breaks only (blank
     /// lines). Empty for a range outside `0...length`; a range
     /// that reaches beyond the layout's ``textRange`` (a section layout) gives the rectangles of the part inside.
+    ///
+    /// In vertical text the rectangles are vertical strips, one per column (see ``writingMode``).
     public func selectionRects(for range: Range<UTF16Offset>) -> [SelectionRect] {
+        let rects = lineSelectionRects(for: range)
+        guard writingMode.isVertical else { return rects }
+        return rects.map {
+            SelectionRect(page: $0.page, rect: frame(page: $0.page).page($0.rect), writingDirection: $0.writingDirection,
+                          containsStart: $0.containsStart, containsEnd: $0.containsEnd, isVertical: true)
+        }
+    }
+
+    /// ``selectionRects(for:)`` in the pages' line frames (see ``LineFrame``).
+    func lineSelectionRects(for range: Range<UTF16Offset>) -> [SelectionRect] {
         guard range.lowerBound >= 0, range.upperBound <= text.length else { return [] }
         let covered = textRange
         guard range.isEmpty ? covers(range.lowerBound)
@@ -32,7 +51,7 @@ extension BookLayout {
         let lower = snappedToGrapheme(max(range.lowerBound, covered.lowerBound))
         let upper = snappedToGrapheme(min(range.upperBound, covered.upperBound), forward: true)
         if lower == upper {
-            guard let caret = caretRect(for: TextPosition(offset: lower)) else { return [] }
+            guard let caret = lineCaretRect(for: TextPosition(offset: lower)) else { return [] }
             let direction: WritingDirection = carets(containing: lower)?.isRightToLeft == true ? .rightToLeft : .leftToRight
             return [SelectionRect(page: caret.page, rect: Rect(x: caret.rect.center.x, y: caret.rect.minY, width: 0, height: caret.rect.height),
                                   writingDirection: direction, containsStart: true, containsEnd: true)]
@@ -57,7 +76,7 @@ extension BookLayout {
             if !rects.contains(where: \.containsStart) { rects[0] = marked(rects[0], start: true) }
             if !rects.contains(where: \.containsEnd) { rects[rects.count - 1] = marked(rects[rects.count - 1], end: true) }
         }
-        if rects.isEmpty, let caret = caretRect(for: TextPosition(offset: lower)) {
+        if rects.isEmpty, let caret = lineCaretRect(for: TextPosition(offset: lower)) {
             // A range of line breaks only (empty lines, a paragraph's separator) covers no grapheme that is drawn:
             // it gets the zero-width rectangle at its start, as an empty range does, rather than nothing, so that a
             // selection made of blank lines still shows where it is.
@@ -72,13 +91,13 @@ extension BookLayout {
     /// on the first line it covers. An empty range gives the caret rectangle with zero width. Nil for a range
     /// outside `0...length`.
     public func firstRect(for range: Range<UTF16Offset>) -> PageRect? {
-        let rects = selectionRects(for: range)
+        let rects = lineSelectionRects(for: range)
         guard let first = rects.first else { return nil }
         var union = first.rect
         for rect in rects.dropFirst() where rect.page == first.page && rect.rect.minY == first.rect.minY {
             union = union.union(rect.rect)
         }
-        return PageRect(page: first.page, rect: union)
+        return PageRect(page: first.page, rect: frame(page: first.page).page(union))
     }
 
     // MARK: - Helpers
@@ -130,7 +149,7 @@ extension BookLayout {
     /// 2 pt caret is drawn inside): the column's, widened to the line's box where the line sticks out of it.
     func caretEdges(_ carets: LineCarets) -> (left: Double, right: Double) {
         let placement = pages[carets.page].placements[carets.placementIndex]
-        return (min(Double(placement.x), carets.box.minX), max(Double(placement.x) + settings.columnWidth, carets.box.maxX))
+        return (min(Double(placement.x), carets.box.minX), max(Double(placement.x) + lineSettings.columnWidth, carets.box.maxX))
     }
 
     /// `offset` moved to the start (or, with `forward`, the end) of the grapheme cluster containing it, so that

@@ -15,10 +15,12 @@ extension BookLayout {
     ///   - point: In page coordinates (points). NaN coordinates count as 0; infinite ones as far off that edge.
     ///   - page: A page index; an index out of range is clamped to the first or last page.
     /// - Returns: Offset 0 for an empty document.
+    ///
+    /// In vertical text the line is the column nearest the point, then the position along it (see ``writingMode``).
     public func closestPosition(to point: Point, onPage page: Int) -> TextPosition {
         guard !pages.isEmpty else { return TextPosition(offset: 0) }
         let page = min(max(page, 0), pages.count - 1)
-        let point = sanitized(point)
+        let point = sanitized(frame(page: page).line(point))
         let column = columnPlacements(onPage: page, nearestTo: point)
         guard let (index, endsStack) = placementIndex(for: point, onPage: page, among: column) else {
             return TextPosition(offset: pages[page].range.lowerBound)
@@ -39,7 +41,7 @@ extension BookLayout {
         guard range.lowerBound >= 0, range.upperBound <= text.length else { return nil }
         guard !pages.isEmpty else { return TextPosition(offset: 0) }
         let page = min(max(page, 0), pages.count - 1)
-        let point = sanitized(point)
+        let point = sanitized(frame(page: page).line(point))
         let pageRange = pages[page].range
         if range.upperBound < pageRange.lowerBound { return TextPosition(offset: range.upperBound, affinity: .backward) }
         if range.lowerBound > pageRange.upperBound { return TextPosition(offset: range.lowerBound) }
@@ -68,6 +70,7 @@ extension BookLayout {
     /// lines, beyond a line's end and on empty lines. A ligature answers with the grapheme under the point.
     public func characterRange(at point: Point, onPage page: Int) -> Range<UTF16Offset>? {
         guard pages.indices.contains(page), point.x.isFinite, point.y.isFinite else { return nil }
+        let point = frame(page: page).line(point)
         let placements = pages[page].placements
         for index in placements.indices {
             let placement = placements[index]

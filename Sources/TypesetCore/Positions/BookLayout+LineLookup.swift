@@ -75,7 +75,7 @@ extension BookLayout {
                 return point.x >= minX && point.x <= minX + box.justifiedWidth && point.y >= top && point.y < top + Double(box.height)
             }
         }
-        let width = settings.columnWidth
+        let width = lineSettings.columnWidth
         var best = columns[0]
         var bestDistance = Double.infinity
         var lineHolder: Range<Int>?

@@ -41,7 +41,8 @@ extension BookLayout {
 
     /// The position `offset` steps away in a layout direction, as `UITextInput.position(from:in:offset:)`:
     /// left and right move by grapheme clusters in visual order (in right-to-left text, right goes to lower
-    /// offsets), continuing onto the next or previous line; up and down move by lines keeping the caret's x.
+    /// offsets), continuing onto the next or previous line; up and down move by lines keeping the caret's x. In
+    /// vertical text up and down move along a column and left and right across columns.
     /// Moving up from the first line gives the start of the document, down from the last line its end; moving
     /// left or right past either end gives nil. A negative `offset` moves the other way. Nil for a position
     /// outside `0...length` or outside the layout's ``textRange``.
@@ -59,6 +60,7 @@ extension BookLayout {
             return overflow ? nil : self.position(from: position, in: opposite, offset: magnitude)
         }
         var current = TextPosition(offset: snappedToGrapheme(position.offset), affinity: position.affinity)
+        let direction = lineDirection(direction)
         for _ in 0..<min(offset, text.length + 2) {
             guard let next = step(from: current, direction) else {
                 return direction == .up ? beginningOfDocument : (direction == .down ? endOfDocument : nil)
@@ -66,6 +68,19 @@ extension BookLayout {
             current = next
         }
         return current
+    }
+
+    /// A page direction as a direction in the line frame (see ``LineFrame``): in vertical text up and down run along
+    /// a column, left and right cross columns (left is the next column in `vertical-rl`, the previous one in
+    /// `vertical-lr`).
+    private func lineDirection(_ direction: TextLayoutDirection) -> TextLayoutDirection {
+        switch (writingMode, direction) {
+        case (.horizontal, _): direction
+        case (_, .up): .left
+        case (_, .down): .right
+        case (.verticalRightToLeft, .left), (.verticalLeftToRight, .right): .down
+        case (_, .left), (_, .right): .up
+        }
     }
 
     /// One step of ``position(from:in:offset:)``.

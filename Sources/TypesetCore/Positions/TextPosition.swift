@@ -58,13 +58,14 @@ public struct SelectionRect: Hashable, Sendable {
     public let containsStart: Bool
     /// Whether the rectangle holds the end of the selection.
     public let containsEnd: Bool
-    /// Always false: vertical text is not supported.
-    public let isVertical: Bool = false
+    /// Whether the rectangle covers part of a vertical line (a strip down a column).
+    public let isVertical: Bool
 
     /// Creates a selection rectangle.
-    public init(page: Int, rect: Rect, writingDirection: WritingDirection, containsStart: Bool, containsEnd: Bool) {
+    public init(page: Int, rect: Rect, writingDirection: WritingDirection, containsStart: Bool, containsEnd: Bool,
+                isVertical: Bool = false) {
         self.page = page; self.rect = rect; self.writingDirection = writingDirection
-        self.containsStart = containsStart; self.containsEnd = containsEnd
+        self.containsStart = containsStart; self.containsEnd = containsEnd; self.isVertical = isVertical
     }
 }
 

@@ -108,7 +108,8 @@ struct PageCountEstimate: Sendable, Equatable {
             var lastPageHeight = model.pageHeight
             if !lastIsFull {
                 lastPageHeight = settings.columns == 1
-                    ? (layout.lines(onPage: pages - 1).map(\.rect.maxY).max() ?? settings.contentRect.minY) - settings.contentRect.minY
+                    ? (layout.pages[pages - 1].placements.map { layout.line(for: $0).rect.maxY }.max() ?? settings.contentRect.minY)
+                        - settings.contentRect.minY
                     : model.pageHeight / 2
             }
             real += Double(pages - 1) * model.pageHeight + max(0, lastPageHeight)

@@ -89,7 +89,9 @@ public final class ReadingSession: Sendable {
         /// The page count, estimated again only when the layouts changed.
         mutating func pageCount() -> PageCountEstimate {
             if let estimate, !estimateIsStale { return estimate }
-            let made = PageCountEstimate.refreshed(estimate, text: publication.text, settings: settings.typography,
+            // Estimated in the lines' frame: for vertical text, the page turned a quarter (see LineFrame).
+            let lineSettings = settings.typography.lineFrame(settings.typography.writingMode(for: publication.text))
+            let made = PageCountEstimate.refreshed(estimate, text: publication.text, settings: lineSettings,
                                                    mode: settings.mode, layouts: layouts,
                                                    partial: partial.map { ($0.section, $0.layout, $0.finalPages) }, sample: sample)
             estimate = made

@@ -66,6 +66,9 @@ public struct TypographySettings: Hashable, Sendable {
     /// Whether text is normalised for legibility (Readium's `textNormalization`): no bold, italic or small caps
     /// in running text, and no underlines, whatever the book asks.
     public var textNormalization: Bool = false { didSet { userSet.insert("text-normalization") } }
+    /// Whether lines run top to bottom, stacked right to left (Readium's `verticalText`). It applies only when the
+    /// reader set it (``userSet`` holds `vertical-text`); otherwise the book's ``StyledText/writingMode`` does.
+    public var verticalText: Bool = false { didSet { userSet.insert("vertical-text") } }
 
     /// The settings the reader chose, by their names in ``ReaderSettings/table`` (`align`, `font`...): these
     /// override the book's own styles for the same property (its CSS `text-align`, its fonts...), while a
@@ -76,6 +79,9 @@ public struct TypographySettings: Hashable, Sendable {
     /// back to the book. Which value wins where is decided at layout (``ParagraphStyle``), so a change never
     /// reads the book again.
     public var userSet: Set<String> = []
+    /// Set on the settings a vertical text's lines are made with (``lineFrame(_:)``): the page is turned a quarter,
+    /// so that an object's laid-out width runs across the lines and its height along them.
+    var linesRunVertically = false
 
     /// The default settings.
     public init() {}
@@ -103,6 +109,12 @@ public struct TypographySettings: Hashable, Sendable {
     /// - Throws: ``InvalidSetting`` naming the first problem found.
     public func validated() throws(InvalidSetting) -> TypographySettings {
         try ReaderSettings(typography: self).validated().typography
+    }
+
+    /// The writing mode `text` is laid out in under these settings: the reader's ``verticalText`` when they set it,
+    /// else the book's.
+    public func writingMode(for text: StyledText) -> WritingMode {
+        WritingMode.resolve(book: text.writingMode, reader: userSet.contains("vertical-text") ? verticalText : nil)
     }
 
     /// The text area of a page, in page coordinates.

@@ -28,12 +28,12 @@ final class HarfBuzzBuffer {
     ///
     /// - Returns: Glyphs in HarfBuzz's (visual) order; clusters are offsets into `text`.
     func shape(text: UnsafeBufferPointer<UInt16>, start: Int, length: Int, font: HarfBuzzFont,
-               script: UInt32, rightToLeft: Bool, language: OpaquePointer?, features: [hb_feature_t],
+               script: UInt32, rightToLeft: Bool, topToBottom: Bool = false, language: OpaquePointer?, features: [hb_feature_t],
                into output: inout [Glyph]) {
         hb_buffer_clear_contents(raw)
         hb_buffer_set_cluster_level(raw, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_buffer_add_utf16(raw, text.baseAddress, Int32(text.count), UInt32(start), Int32(length))
-        hb_buffer_set_direction(raw, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(raw, topToBottom ? HB_DIRECTION_TTB : rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(raw, hb_script_t(rawValue: script))
         if let language { hb_buffer_set_language(raw, language) }
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
@@ -49,7 +49,10 @@ final class HarfBuzzBuffer {
         output.reserveCapacity(output.count + Int(count))
         for i in 0..<Int(count) {
             output.append(Glyph(id: infos[i].codepoint, cluster: infos[i].cluster,
-                                advance: positions[i].x_advance, xOffset: positions[i].x_offset,
+                                // Top to bottom, HarfBuzz advances down the y axis (negative): the advance
+                                // along the line is its length.
+                                advance: topToBottom ? 0 &- positions[i].y_advance : positions[i].x_advance,
+                                xOffset: positions[i].x_offset,
                                 yOffset: positions[i].y_offset,
                                 unsafeToBreak: infos[i].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
@@ -66,6 +69,21 @@ enum HarfBuzzUnicode {
     static let syriac = HB_SCRIPT_SYRIAC.rawValue
     static let nko = HB_SCRIPT_NKO.rawValue
     static let mongolian = HB_SCRIPT_MONGOLIAN.rawValue
+
+    /// Whether text of `script` stands upright in vertical lines (CSS `text-orientation: mixed`: the scripts whose
+    /// characters are mostly `Vertical_Orientation=U` in UAX #50: Han, kana, Hangul, Bopomofo, Yi and the other
+    /// East Asian scripts); text of other scripts is set sideways, turned 90° clockwise. Punctuation and symbols
+    /// take the script of the text around them, so CJK punctuation in a CJK run is upright and uses its `vert`
+    /// forms.
+    static func isUpright(script: UInt32) -> Bool {
+        switch hb_script_t(rawValue: script) {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_YI,
+             HB_SCRIPT_TANGUT, HB_SCRIPT_NUSHU, HB_SCRIPT_KHITAN_SMALL_SCRIPT, HB_SCRIPT_EGYPTIAN_HIEROGLYPHS:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The Unicode script of a code point (ASCII answered without a call).
     @inline(__always)

@@ -15,10 +15,14 @@ struct ParagraphShaper {
     /// Whether itemization may extend Latin runs over whole words at a time (the default) rather than character
     /// by character; the two give the same runs (`ItemizationTests`).
     var mayExtendLatinRunsByWord = true
+    /// Whether lines run top to bottom: runs of scripts set upright are then shaped top to bottom (see
+    /// ``ShapedRun/isUpright``); the others are shaped as in horizontal text and drawn rotated.
+    var vertical = false
 
     init(context: ShapingContext, settings: ShapingSettings, documentLanguage: String?, documentFonts: DocumentFonts? = nil,
-         mayExtendLatinRunsByWord: Bool = true) {
+         mayExtendLatinRunsByWord: Bool = true, vertical: Bool = false) {
         self.context = context
+        self.vertical = vertical
         self.settings = settings
         self.documentFonts = documentFonts
         self.documentLanguage = documentLanguage
@@ -90,6 +94,12 @@ struct ParagraphShaper {
                     shapedRuns.append(run)
                     continue
                 }
+                let standsUpright = switch style.orientation {
+                case .mixed: HarfBuzzUnicode.isUpright(script: run.script)
+                case .upright: true
+                case .sideways: false
+                }
+                run.isUpright = vertical && !run.isRightToLeft && standsUpright
                 let resolved = settings.resolve(style, role: role, readerFamily: family)
                 let language = style.language ?? paragraph.style.language ?? documentLanguage
                 let face = context.fonts.face(id: Int(run.faceID))
@@ -97,7 +107,7 @@ struct ParagraphShaper {
                 // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
                 let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
                                            smallCaps: smallCaps, noLigatures: !resolved.ligatures,
-                                           languageID: context.languageID(language))
+                                           topToBottom: run.isUpright, languageID: context.languageID(language))
                 let harfBuzzLanguage = context.language(language)
                 guard let face else {
                     // No face at all (no usable font): the run's units stay in place as invisible glyphs.
@@ -145,6 +155,9 @@ struct ParagraphShaper {
 
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var rubies: [ShapedRuby] = []
+        if vertical && shapedRuns.contains(where: \.isUpright) {
+            combineUpright(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
+        }
         if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
             rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
             // A base and its ruby are one unit for line breaking: no break opportunity inside the base (a hard
@@ -188,8 +201,8 @@ struct ParagraphShaper {
         func aloneAdvance(_ piece: Range<Int>) -> Int {
             alone.removeAll(keepingCapacity: true)
             context.buffer.shape(text: UnsafeBufferPointer(rebasing: text[piece]), start: 0, length: piece.count,
-                                 font: face.harfBuzz, script: run.script, rightToLeft: run.isRightToLeft, language: language,
-                                 features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &alone)
+                                 font: face.harfBuzz, script: run.script, rightToLeft: run.isRightToLeft,
+                                 topToBottom: run.isUpright, language: language, features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &alone)
             return alone.reduce(0) { $0 + Int($1.advance) }
         }
         var index = first
@@ -289,16 +302,19 @@ struct ParagraphShaper {
                               cache: inout ShapeCache, glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
-                             rightToLeft: run.isRightToLeft, language: language,
+                             rightToLeft: run.isRightToLeft, topToBottom: run.isUpright, language: language,
                              features: HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures),
                              into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)
         for glyph in glyphs {
             let invisible = CharacterClass.isInvisibleControl(text[Int(glyph.cluster)])
+            // Offsets are kept in the line's frame (along it, then across it towards its "over" side), so that
+            // layout treats upright glyphs as any other: top to bottom, along is down (-y) and over is right (+x).
+            let offset = run.isUpright ? SIMD2(-Float(glyph.yOffset) * scale, Float(glyph.xOffset) * scale)
+                : SIMD2(Float(glyph.xOffset) * scale, Float(glyph.yOffset) * scale)
             sink.append(id: invisible || glyph.id > 0xFFFE ? ShapedParagraph.invisibleGlyph : UInt16(glyph.id),
-                        cluster: Int(glyph.cluster), advance: invisible ? 0 : Float(glyph.advance) * scale,
-                        offset: SIMD2(Float(glyph.xOffset) * scale, Float(glyph.yOffset) * scale))
+                        cluster: Int(glyph.cluster), advance: invisible ? 0 : Float(glyph.advance) * scale, offset: offset)
         }
         if let cacheHash { cache.insert(style, text, range, hash: cacheHash, from: sink, count: glyphs.count) }
     }

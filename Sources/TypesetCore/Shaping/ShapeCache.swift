@@ -21,10 +21,12 @@ struct ShapeCache {
         var smallCaps: Bool
         /// Ligatures turned off (the reader's setting, the book's CSS, or letter spacing).
         var noLigatures: Bool = false
+        /// Shaped top to bottom (upright in vertical text).
+        var topToBottom: Bool = false
         var languageID: Int32
 
         /// The flags word of a record: direction, small caps, ligatures off.
-        var flags: UInt32 { (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) | (noLigatures ? 8 : 0) }
+        var flags: UInt32 { (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) | (noLigatures ? 8 : 0) | (topToBottom ? 16 : 0) }
     }
 
     /// The longest word (in UTF-16 units) worth caching.
@@ -135,8 +137,8 @@ struct ShapeCache {
         var h: UInt64 = 0xcbf29ce484222325
         h = mix(h, UInt64(UInt32(bitPattern: style.faceID)))
         h = mix(h, UInt64(style.script))
-        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 3 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0)
-                   | (style.noLigatures ? 4 : 0))
+        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 4 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0)
+                   | (style.noLigatures ? 4 : 0) | (style.topToBottom ? 8 : 0))
     }
 
     /// One step of the hash (see ``seed(_:)``).
@@ -282,6 +284,8 @@ struct GlyphSink {
     func advance(_ i: Int) -> Float { buffers.advances[i] }
     /// Replaces glyph `i`'s advance (letter and word spacing).
     func setAdvance(_ i: Int, _ advance: Float) { buffers.advances[i] = advance }
+    /// Replaces glyph `i`'s id and cluster (characters combined into one cell of vertical text).
+    func setGlyph(_ i: Int, id: UInt16, cluster: UInt32) { buffers.ids[i] = id; buffers.clusters[i] = cluster }
     func offset(_ i: Int) -> SIMD2<Float> { hasOffsets ? buffers.offsets[i] : .zero }
     /// Replaces glyph `i`'s offset (ruby bases spaced out), keeping offsets from then on if it is the first.
     mutating func setOffset(_ i: Int, _ offset: SIMD2<Float>) {

@@ -274,6 +274,10 @@ struct ShapedRun: Sendable {
     var isOutOfFlow = false
     /// HarfBuzz script tag (ISO 15924) the run was shaped with.
     var script: UInt32
+    /// Whether the run stands upright in vertical text: shaped top to bottom, its advances are vertical advances
+    /// and its offsets lead from the pen to the glyph's horizontal origin (HarfBuzz's convention). Other runs of a
+    /// vertical line are set sideways.
+    var isUpright = false
 
     var isRightToLeft: Bool { level & 1 == 1 }
     var range: Range<Int> { Int(start)..<Int(end) }

@@ -18,6 +18,9 @@ public struct ShapedText: Sendable {
     public var fontFamily: String { settings.fontFamily }
     /// The language assumed where the text does not say.
     public let language: String?
+    /// How the lines run: the book's `writing-mode` unless the reader's vertical-text setting says otherwise. The
+    /// text was shaped top to bottom where this is vertical, and its layout follows.
+    public var writingMode: WritingMode { WritingMode.resolve(book: text.writingMode, reader: settings.verticalText) }
     /// The indices into `text.paragraphs` that were shaped: the whole text, or whole sections.
     public let paragraphRange: Range<Int>
     /// One shaped paragraph per paragraph of ``paragraphRange``, in order: `paragraphs[i]` shapes

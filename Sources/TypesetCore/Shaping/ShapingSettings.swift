@@ -23,6 +23,9 @@ public struct ShapingSettings: Hashable, Sendable {
     public var letterSpacing: Double?
     /// The reader's word spacing in ems when they set it (it replaces the book's), else nil.
     public var wordSpacing: Double?
+    /// The reader's vertical-text setting when they set it, else nil (the book's `writing-mode` applies). Vertical
+    /// text is shaped top to bottom (vertical advances and glyph forms), so it keys shaping too.
+    public var verticalText: Bool?
 
     /// The shaping part of `settings`.
     public init(_ settings: TypographySettings) {
@@ -34,6 +37,7 @@ public struct ShapingSettings: Hashable, Sendable {
         ligatures = settings.userSet.contains("ligatures") ? settings.ligatures : nil
         letterSpacing = settings.userSet.contains("letter-spacing") ? settings.letterSpacing : nil
         wordSpacing = settings.userSet.contains("word-spacing") ? settings.wordSpacing : nil
+        verticalText = settings.userSet.contains("vertical-text") ? settings.verticalText : nil
     }
 
     /// A family and language with everything else as the book has it.

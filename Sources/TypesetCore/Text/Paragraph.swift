@@ -150,6 +150,7 @@ public struct Paragraph: Sendable {
                 run.style.replacement = nil
             }
             if let last = result.last, last.style == run.style, last.range.upperBound == lower, run.style.replacement == nil,
+               !run.style.combinesUpright,
                run.style.attachment == nil {
                 result[result.count - 1].range = last.range.lowerBound..<upper
             } else {

@@ -25,6 +25,9 @@ public struct StyledText: Sendable {
     /// (EPUB's `page-progression-direction` orders pages, not columns: a right-to-left Japanese book set in
     /// horizontal lines still reads its columns left to right.)
     public var columnProgression: WritingDirection?
+    /// How the book asks its lines to run (an EPUB's CSS `writing-mode` on its root elements), or nil when it does
+    /// not say (horizontal). The reader's ``TypographySettings/verticalText``, when set, overrides it.
+    public var writingMode: WritingMode?
 
     /// The most UTF-16 units a paragraph may hold (2^30 − 1, a gigabyte of text without a line break): line
     /// breaking keeps offsets inside a paragraph in 30 bits.

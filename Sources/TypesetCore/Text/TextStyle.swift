@@ -61,6 +61,13 @@ public struct TextStyle: Hashable, Sendable {
     /// object's size and drawn by the renderer (see ``TextAttachment``). On any other run it is dropped when
     /// the paragraph is made, as it is on hidden units.
     public var attachment: TextAttachment?
+    /// Whether the run is set across a vertical line in one cell (縦中横, CSS `text-combine-upright: all`,
+    /// `-epub-text-combine: horizontal`): up to four characters side by side in the space of one, each run its own
+    /// cell (runs so styled are never merged). In horizontal text it changes nothing. Two-digit numbers in upright
+    /// vertical text are combined without it.
+    public var combinesUpright: Bool = false
+    /// How the text stands in a vertical line (CSS `text-orientation`); nothing in horizontal text.
+    public var orientation: TextOrientation = .mixed
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,

@@ -241,6 +241,7 @@ private struct ReadingSession {
             styled = try StyledText(paragraphs: paragraphs, language: package.metadata.language,
                                     title: package.metadata.title)
             if let faces = fonts?.faces, !faces.isEmpty { styled.fonts = DocumentFonts(faces: faces) }
+            styled.writingMode = Self.writingMode(of: texts.map(\.text))
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")
@@ -280,6 +281,16 @@ private struct ReadingSession {
         if totals.units > limits.maximumTextLength { throw refuse(totals.units, "UTF-16 units", limits.maximumTextLength) }
         if totals.paragraphs > limits.maximumParagraphCount { throw refuse(totals.paragraphs, "paragraphs", limits.maximumParagraphCount) }
         if totals.images > limits.maximumImageCount { throw refuse(totals.images, "images", limits.maximumImageCount) }
+    }
+
+    /// The book's writing mode: the one most of its documents with text set on their root, counted in units (a
+    /// horizontal cover or colophon page does not turn a vertical novel); nil when none sets one. Typeset lays a
+    /// book out in one writing mode.
+    static func writingMode(of texts: [SpineItemText]) -> WritingMode? {
+        var units: [WritingMode: Int] = [:]
+        for text in texts where text.hasText { units[text.writingMode ?? .horizontal, default: 0] += text.units.count }
+        guard let best = units.max(by: { $0.value < $1.value || ($0.value == $1.value && !$0.key.isVertical && $1.key.isVertical) }) else { return nil }
+        return best.key == .horizontal && !texts.contains(where: { $0.writingMode != nil }) ? nil : best.key
     }
 
     /// Parses an XML entry; recovery is noted in the warnings.

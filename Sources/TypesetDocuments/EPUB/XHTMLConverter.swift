@@ -62,6 +62,8 @@ struct SpineItemText: Sendable {
     var notes: [NoteDraft] = []
     /// Whether any paragraph holds something other than images (text, a list marker, a rule).
     var hasText = false
+    /// The `writing-mode` of the document's `<html>` or `<body>`, when its CSS sets one.
+    var writingMode: WritingMode?
 }
 
 /// Turns one XHTML document into a ``SpineItemText``.
@@ -202,6 +204,7 @@ struct XHTMLConverter {
         let rootPath = ElementPath(root: root)
         var block = BlockContext()
         let rootStyle = resolveStyle(rootPath, parent: ComputedStyle(), isRoot: true)
+        output.writingMode = rootStyle.writingMode
         block.style = rootStyle
         block.language = language(of: root)
         block.direction = direction(of: root)
@@ -275,6 +278,7 @@ struct XHTMLConverter {
         if let id = path.element.id { pendingAnchors.append(id) }
         var inline = parent
         inline.style = resolveStyle(path, parent: parent.style, isRoot: path.element.lowercasedName == "body")
+        if path.element.lowercasedName == "body", let mode = inline.style.writingMode { output.writingMode = mode }
         if let language = language(of: path.element) { inline.language = language }
         return inline
     }
@@ -429,14 +433,23 @@ struct XHTMLConverter {
         if style.whiteSpace == .pre { block.role = .preformatted }
         let isRoot = name == "html" || name == "body"
         if !isRoot {
-            // Margins and padding indent the block's lines (a right-to-left block's start is its right).
+            // Margins and padding indent the block's lines (a right-to-left block's start is its right). A vertical
+            // document's physical sides turn with its lines: top and bottom indent them, right and left (for
+            // vertical-rl) space blocks apart.
             let left = (style.marginLeft ?? 0) + style.padding.left
             let right = (style.marginRight ?? 0) + style.padding.right
-            let (start, end) = block.direction == .rightToLeft ? (right, left) : (left, right)
+            let (start, end) = output.writingMode?.isVertical == true
+                ? ((style.marginTop ?? 0) + style.padding.top, (style.marginBottom ?? 0) + style.padding.bottom)
+                : block.direction == .rightToLeft ? (right, left) : (left, right)
             block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
-            noteSpace(style.marginTop, fromPublisher: style.marginTopFromPublisher, book: style.bookMarginTop,
-                      spaced: XHTMLConverter.spacedBlocks.contains(name))
+            if let mode = output.writingMode, mode.isVertical {
+                let before = mode == .verticalRightToLeft ? style.marginRight : style.marginLeft
+                noteSpace(before, fromPublisher: before != nil, book: before, spaced: XHTMLConverter.spacedBlocks.contains(name))
+            } else {
+                noteSpace(style.marginTop, fromPublisher: style.marginTopFromPublisher, book: style.bookMarginTop,
+                          spaced: XHTMLConverter.spacedBlocks.contains(name))
+            }
         }
         if style.breakBefore { pendingBreakBefore = true }
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
@@ -452,8 +465,13 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
-        noteSpace(style.marginBottom, fromPublisher: style.marginBottomFromPublisher, book: style.bookMarginBottom,
-                  spaced: XHTMLConverter.spacedBlocks.contains(name))
+        if let mode = output.writingMode, mode.isVertical {
+            let after = mode == .verticalRightToLeft ? style.marginLeft : style.marginRight
+            noteSpace(after, fromPublisher: after != nil, book: after, spaced: XHTMLConverter.spacedBlocks.contains(name))
+        } else {
+            noteSpace(style.marginBottom, fromPublisher: style.marginBottomFromPublisher, book: style.bookMarginBottom,
+                      spaced: XHTMLConverter.spacedBlocks.contains(name))
+        }
         if style.breakAfter { pendingBreakBefore = true }
         pendingFirstLetter = nil
     }
@@ -805,7 +823,7 @@ struct XHTMLConverter {
         let start = line.count
         line.append(contentsOf: units)
         // An image's unit is a run of its own (two images side by side are two attachments).
-        if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil {
+        if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil, !style.combinesUpright {
             runs[runs.count - 1].range = last.range.lowerBound..<line.count
         } else {
             runs.append(AttributeRun(range: start..<line.count, style: style))

@@ -148,6 +148,13 @@ enum CSSDeclaration: Equatable, Sendable {
     case wordBreak(WordBreakRule)
     /// `text-underline-position`: below the descenders (`under`: true) or at the font's position (false).
     case underlineBelowDescenders(Bool)
+    /// `writing-mode` (and `-epub-writing-mode`, `-webkit-writing-mode`, with SVG 1.1's `tb-rl` and `lr-tb`).
+    case writingMode(WritingMode)
+    /// `text-combine-upright: all` or `digits N`, `-epub-text-combine: horizontal`, `-epub-text-combine-horizontal:
+    /// all` (true), or `none` (false).
+    case combineUpright(Bool)
+    /// `text-orientation` (and `-epub-`, `-webkit-text-orientation`).
+    case textOrientation(TextOrientation)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
@@ -160,6 +167,21 @@ enum CSSDeclaration: Equatable, Sendable {
             return initialValue(property)
         }
         switch property {
+        case "text-combine-upright", "-epub-text-combine", "-webkit-text-combine", "-epub-text-combine-horizontal",
+             "-webkit-text-combine-horizontal", "-ms-text-combine-horizontal":
+            if value == "none" { return [.combineUpright(false)] }
+            return value == "all" || value == "horizontal" || value.hasPrefix("digits") ? [.combineUpright(true)] : []
+        case "text-orientation", "-epub-text-orientation", "-webkit-text-orientation":
+            let map: [String: TextOrientation] = ["mixed": .mixed, "vertical-right": .mixed, "upright": .upright,
+                                                  "sideways": .sideways, "sideways-right": .sideways]
+            return map[value].map { [.textOrientation($0)] } ?? []
+        case "writing-mode", "-epub-writing-mode", "-webkit-writing-mode":
+            let map: [String: WritingMode] = ["horizontal-tb": .horizontal, "lr-tb": .horizontal, "lr": .horizontal,
+                                              "rl-tb": .horizontal, "rl": .horizontal,
+                                              "vertical-rl": .verticalRightToLeft, "tb-rl": .verticalRightToLeft,
+                                              "tb": .verticalRightToLeft, "vertical-lr": .verticalLeftToRight,
+                                              "sideways-rl": .verticalRightToLeft, "sideways-lr": .verticalLeftToRight]
+            return map[value].map { [.writingMode($0)] } ?? []
         case "text-align":
             let map: [String: Alignment] = ["left": .left, "right": .right, "center": .center, "justify": .justify,
                                             "start": .start, "end": .end, "-webkit-center": .center]

@@ -51,6 +51,12 @@ struct ComputedStyle: Sendable {
     var wordBreak = WordBreakRule.normal
     /// `text-underline-position: under`.
     var underlineBelowDescenders = false
+    /// `writing-mode`, or nil when no rule set it.
+    var writingMode: WritingMode?
+    /// `text-combine-upright` (tate-chū-yoko).
+    var combineUpright = false
+    /// `text-orientation`.
+    var textOrientation = TextOrientation.mixed
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -181,6 +187,9 @@ struct ComputedStyle: Sendable {
             case .borderVisible(let value): borderVisible = value
             case .borderColor(let value): borderColor = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
+            case .writingMode(let value): writingMode = value
+            case .combineUpright(let value): combineUpright = value
+            case .textOrientation(let value): textOrientation = value
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -246,6 +255,8 @@ struct ComputedStyle: Sendable {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
+        // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
+        case .writingMode, .combineUpright, .textOrientation: return true
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
@@ -269,11 +280,14 @@ struct ComputedStyle: Sendable {
 
     /// The character style for text in this element.
     func textStyle(language: String?, link: String?) -> TextStyle {
-        TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
-                  language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
-                  backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
-                  textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-                  baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
+        var style = TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
+                              language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
+                              backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
+                              textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
+                              baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
+        style.combinesUpright = combineUpright
+        style.orientation = textOrientation
+        return style
     }
 
     /// The decoration lines with where the underline goes.

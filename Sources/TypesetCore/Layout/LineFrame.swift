@@ -1,0 +1,72 @@
+/// The quarter turn between a vertical layout's line frame and its page.
+///
+/// Vertical text is laid out as horizontal text on a page turned a quarter (its width the page's height): x runs
+/// along a line, y across lines. The position API, glyph runs and pages answer in page coordinates; this is the one
+/// place the two meet. For `vertical-rl`, line frame (x, y) is page (width − y, x): lines stack from the right edge;
+/// for `vertical-lr`, page (y, x). Horizontal text uses the identity.
+struct LineFrame {
+    let mode: WritingMode
+    /// The page's width in points (the height of the line frame).
+    let pageWidth: Double
+
+    /// The page point of a line-frame point.
+    func page(_ point: Point) -> Point {
+        switch mode {
+        case .horizontal: point
+        case .verticalRightToLeft: Point(x: pageWidth - point.y, y: point.x)
+        case .verticalLeftToRight: Point(x: point.y, y: point.x)
+        }
+    }
+
+    /// The page rectangle of a line-frame rectangle.
+    func page(_ rect: Rect) -> Rect {
+        switch mode {
+        case .horizontal: rect
+        case .verticalRightToLeft: Rect(x: pageWidth - rect.maxY, y: rect.minX, width: rect.height, height: rect.width)
+        case .verticalLeftToRight: Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
+        }
+    }
+
+    /// The line-frame point of a page point.
+    func line(_ point: Point) -> Point {
+        switch mode {
+        case .horizontal: point
+        case .verticalRightToLeft: Point(x: point.y, y: pageWidth - point.x)
+        case .verticalLeftToRight: Point(x: point.y, y: point.x)
+        }
+    }
+
+    /// The page size of a line-frame size.
+    static func pageSize(_ size: Size, mode: WritingMode) -> Size {
+        mode.isVertical ? Size(width: size.height, height: size.width) : size
+    }
+}
+
+extension BookLayout {
+    /// How the lines run (the shaped text's writing mode).
+    public var writingMode: WritingMode { shaped.writingMode }
+
+    /// The turn between page `pageIndex`'s line frame and its page coordinates (identity for horizontal text).
+    func frame(page pageIndex: Int) -> LineFrame {
+        LineFrame(mode: writingMode, pageWidth: pages.indices.contains(pageIndex) ? pages[pageIndex].size.width : 0)
+    }
+}
+
+extension TypographySettings {
+    /// The settings a vertical text's lines are broken and paginated with: the page turned a quarter, so that its
+    /// height is the lines' width; margins turned with it (the page's top margin is where lines start, its right
+    /// margin, for `vertical-rl`, where the first line stands).
+    func lineFrame(_ mode: WritingMode) -> TypographySettings {
+        guard mode.isVertical else { return self }
+        var turned = self
+        let userSet = self.userSet
+        turned.pageSize = LineFrame.pageSize(pageSize, mode: mode)
+        let m = margins
+        turned.margins = mode == .verticalRightToLeft
+            ? EdgeInsets(top: m.right, left: m.top, bottom: m.left, right: m.bottom)
+            : EdgeInsets(top: m.left, left: m.top, bottom: m.right, right: m.bottom)
+        turned.userSet = userSet
+        turned.linesRunVertically = true
+        return turned
+    }
+}
