@@ -68,8 +68,9 @@ extension BookLayout {
         guard pages.indices.contains(pageIndex) else { return [] }
         var runs: [GlyphRun] = []
         let frame = frame(page: pageIndex)
+        var format: LastFormat?
         for placement in pages[pageIndex].placements {
-            appendGlyphRuns(for: placement, frame: frame, into: &runs)
+            appendGlyphRuns(for: placement, frame: frame, format: &format, into: &runs)
         }
         return runs
     }
@@ -81,7 +82,10 @@ extension BookLayout {
     public func glyphRuns(onPage pageIndex: Int, in band: Range<Double>) -> [GlyphRun] {
         var runs: [GlyphRun] = []
         let frame = frame(page: pageIndex)
-        for placement in placements(onPage: pageIndex, in: band) { appendGlyphRuns(for: placement, frame: frame, into: &runs) }
+        var format: LastFormat?
+        for placement in placements(onPage: pageIndex, in: band) {
+            appendGlyphRuns(for: placement, frame: frame, format: &format, into: &runs)
+        }
         return runs
     }
 
@@ -146,11 +150,22 @@ extension BookLayout {
                         lineTop: lineTop, lineBottom: lineBottom, isRuby: true)
     }
 
-    func appendGlyphRuns(for placement: PlacedLine, frame: LineFrame, into runs: inout [GlyphRun]) {
+    /// The format of the paragraph whose lines are being drawn: a page's lines come paragraph by paragraph, and a
+    /// format costs a pass over the paragraph's runs, so it is made once per paragraph rather than per line.
+    typealias LastFormat = (paragraph: Int, format: ParagraphFormat)
+
+    func appendGlyphRuns(for placement: PlacedLine, frame: LineFrame, format: inout LastFormat?, into runs: inout [GlyphRun]) {
         let first = runs.count
-        appendGlyphRuns(for: placement, into: &runs)
-        guard frame.mode.isVertical, first < runs.count else { return }
         let p = Int(placement.paragraph)
+        let current: ParagraphFormat
+        if let last = format, last.paragraph == p {
+            current = last.format
+        } else {
+            current = self.format(ofParagraph: p)
+            format = (p, current)
+        }
+        appendGlyphRuns(for: placement, format: current, into: &runs)
+        guard frame.mode.isVertical, first < runs.count else { return }
         let box = paragraphLayout(p).lines[Int(placement.line)]
         let lineBaseline = placement.y + Double(box.baseline)
         let top = frame.page(Point(x: 0, y: placement.y)).x, bottom = frame.page(Point(x: 0, y: placement.y + Double(box.height))).x
@@ -166,13 +181,12 @@ extension BookLayout {
         }
     }
 
-    private func appendGlyphRuns(for placement: PlacedLine, into runs: inout [GlyphRun]) {
+    private func appendGlyphRuns(for placement: PlacedLine, format: ParagraphFormat, into runs: inout [GlyphRun]) {
         let p = Int(placement.paragraph)
         let box = paragraphLayout(p).lines[Int(placement.line)]
         let shaped = shaped.paragraph(p)
         let paragraph = text.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
-        let format = format(ofParagraph: p)
         let sizes = format.sizes
         let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
         let lineBaseline = placement.y + Double(box.baseline)
