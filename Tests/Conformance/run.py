@@ -426,6 +426,16 @@ def handled_gracefully(book):
     return False, "exit %d: %s" % (book.info_rc, last_line(book.info_err))
 
 
+def units_by_offset(book):
+    """The book's readable text as {UTF-16 offset: that unit as a string}, from its utterances."""
+    units = {}
+    for u in book.utterances:
+        encoded = u["text"].encode("utf-16-le")
+        for i in range(len(encoded) // 2):
+            units[u["range"]["location"] + i] = encoded[2 * i:2 * i + 2].decode("utf-16-le", errors="replace")
+    return units
+
+
 def line_break_rules(book):
     """The four blocks (-epub-line-break auto, loose, normal, strict) wrap inside the column at every width of a range
     (the breaks follow the width), and keep JLReq's line-start rules: under strict neither the iteration mark 々 nor the
@@ -434,11 +444,7 @@ def line_break_rules(book):
     own criteria and CSS Text's keywords are checked."""
     if not book.opened:
         return False, "typeset could not open it"
-    text = {}
-    for u in book.utterances:
-        units = u["text"].encode("utf-16-le")
-        for i in range(len(units) // 2):
-            text[u["range"]["location"] + i] = units[2 * i:2 * i + 2].decode("utf-16-le", errors="replace")
+    text = units_by_offset(book)
     blocks = {}
     for name in ["auto", "loose", "normal", "strict"]:
         start = phrase_offsets(book, name + ":")
@@ -840,11 +846,7 @@ def word_break_rules(book):
     """Blocks 1 (normal) and 2 (keep-all) wrap between words only; block 3 (break-all) breaks inside words."""
     if not book.layout:
         return False, "no layout"
-    units = {}
-    for u in book.utterances:
-        encoded = u["text"].encode("utf-16-le")
-        for i in range(len(encoded) // 2):
-            units[u["range"]["location"] + i] = encoded[2 * i:2 * i + 2].decode("utf-16-le", errors="replace")
+    units = units_by_offset(book)
     def mid_word_breaks(first, last):
         start, end = phrase_offsets(book, first), phrase_offsets(book, last)
         if not start or not end:

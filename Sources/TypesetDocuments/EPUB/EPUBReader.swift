@@ -367,12 +367,8 @@ private struct ReadingSession {
     }
 
     private mutating func imageSize(_ path: String) -> Size? {
-        guard archive.contains(path) else {
-            warnings.append("\(book): image \(path) is missing from the archive; drawn as a placeholder")
-            return nil
-        }
-        guard manifestPaths.contains(path) else {
-            warnings.append("\(book): image \(path) is not in the manifest, so the book may not use it; drawn as a placeholder")
+        if let refusal = archive.refusal(of: path, listed: manifestPaths) {
+            warnings.append("\(book): image \(path) \(refusal); drawn as a placeholder")
             return nil
         }
         let bytes: [UInt8]

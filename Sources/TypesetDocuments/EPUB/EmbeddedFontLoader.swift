@@ -50,12 +50,8 @@ struct EmbeddedFontLoader {
 
     private mutating func face(_ rule: CSSFontFace, source: String) -> DocumentFonts.Face? {
         let book = archive.bookName
-        guard archive.contains(source) else {
-            warnings.append("\(book): font \(source) (\"\(rule.family)\") is missing from the archive; the reader's font stands in")
-            return nil
-        }
-        guard listed.contains(source) else {
-            warnings.append("\(book): font \(source) (\"\(rule.family)\") is not in the manifest, so the book may not use it; the reader's font stands in")
+        if let refusal = archive.refusal(of: source, listed: listed) {
+            warnings.append("\(book): font \(source) (\"\(rule.family)\") \(refusal); the reader's font stands in")
             return nil
         }
         var bytes: [UInt8]

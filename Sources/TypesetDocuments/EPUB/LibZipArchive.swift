@@ -25,6 +25,14 @@ struct ZipEntry: Sendable {
 /// Nothing is ever extracted to disk; entries are read into memory, one at a time, and every read is bounded.
 /// Not thread-safe (libzip archives are not): one archive per reading task.
 final class LibZipArchive {
+    /// Why the book may not use entry `path`, as the end of a warning: it is missing from the archive, or the
+    /// manifest (`listed`, when given) does not list it (EPUB 3.3 forbids using it); nil when it may.
+    func refusal(of path: String, listed: Set<String>?) -> String? {
+        if !contains(path) { return "is missing from the archive" }
+        if let listed, !listed.contains(path) { return "is not in the manifest, so the book may not use it" }
+        return nil
+    }
+
     private let raw: OpaquePointer
     /// The book's name, for messages.
     let bookName: String

@@ -443,13 +443,7 @@ struct XHTMLConverter {
                 : block.direction == .rightToLeft ? (right, left) : (left, right)
             block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
-            if let mode = output.writingMode, mode.isVertical {
-                let before = mode == .verticalRightToLeft ? style.marginRight : style.marginLeft
-                noteSpace(before, fromPublisher: before != nil, book: before, spaced: XHTMLConverter.spacedBlocks.contains(name))
-            } else {
-                noteSpace(style.marginTop, fromPublisher: style.marginTopFromPublisher, book: style.bookMarginTop,
-                          spaced: XHTMLConverter.spacedBlocks.contains(name))
-            }
+            noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name))
         }
         if style.breakBefore { pendingBreakBefore = true }
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
@@ -465,15 +459,25 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
-        if let mode = output.writingMode, mode.isVertical {
-            let after = mode == .verticalRightToLeft ? style.marginLeft : style.marginRight
-            noteSpace(after, fromPublisher: after != nil, book: after, spaced: XHTMLConverter.spacedBlocks.contains(name))
-        } else {
-            noteSpace(style.marginBottom, fromPublisher: style.marginBottomFromPublisher, book: style.bookMarginBottom,
-                      spaced: XHTMLConverter.spacedBlocks.contains(name))
-        }
+        noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name))
         if style.breakAfter { pendingBreakBefore = true }
         pendingFirstLetter = nil
+    }
+
+    /// The margin a block puts before (or after) itself: its top (bottom) one, or in vertical text the one on the
+    /// side its lines come from (go to), which are the publisher's own.
+    func blockMargin(_ style: ComputedStyle, before: Bool) -> (margin: Double?, fromPublisher: Bool, book: Double?) {
+        if let mode = output.writingMode, mode.isVertical {
+            let margin = (mode == .verticalRightToLeft) == before ? style.marginRight : style.marginLeft
+            return (margin, margin != nil, margin)
+        }
+        return before ? (style.marginTop, style.marginTopFromPublisher, style.bookMarginTop)
+            : (style.marginBottom, style.marginBottomFromPublisher, style.bookMarginBottom)
+    }
+
+    /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.
+    mutating func noteSpace(_ margin: (margin: Double?, fromPublisher: Bool, book: Double?), spaced: Bool) {
+        noteSpace(margin.margin, fromPublisher: margin.fromPublisher, book: margin.book, spaced: spaced)
     }
 
     /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.

@@ -91,8 +91,9 @@ struct StyleSheetLoader {
         if let cached = cache[sheetPath] { return cached }
         guard visited.insert(sheetPath).inserted else { return CSSStyleSheet() }  // an import cycle
         var sheet = CSSStyleSheet()
-        if let listed, !listed.contains(sheetPath), archive.contains(sheetPath) {
-            warnings.append("\(archive.bookName): style sheet \(sheetPath) is not in the manifest, so the book may not use it; ignored")
+        // A missing sheet is no sheet, without a warning; an unlisted one is refused with one.
+        if archive.contains(sheetPath), let refusal = archive.refusal(of: sheetPath, listed: listed) {
+            warnings.append("\(archive.bookName): style sheet \(sheetPath) \(refusal); ignored")
         } else if archive.contains(sheetPath) {
             do {
                 let bytes = try archive.read(sheetPath, limit: StyleSheetLoader.maximumSheetBytes)
