@@ -91,7 +91,7 @@ func typographyReport(book argument: String, language explicit: String?, options
     print("Typographic report: \(file), language \(language), justified; \(base.fontFamily) \(format(base.fontSize)) pt, column "
           + "\(format(base.columnWidth)) pt, line \(format(lineHeight)) pt, page text height \(format(base.contentRect.height)) pt; "
           + "orphans/widows control: Typeset \(base.orphansAndWidows) lines, Pango none (it has no pagination; the peer fills pages line by line)")
-    print("Adjustment ratio r (LineAdjustment): 0 natural spacing, 1 = spaces +50 %, -1 = spaces -20 %; loose = r > 1 (per 1,000 justified lines); "
+    print("Adjustment ratio r (LineAdjustment): 0 natural spacing, 1 = spaces +50 %, -1 = spaces -33 %; loose = r > 1 (per 1,000 justified lines); "
           + "histogram in % of justified lines; hyphenated lines per 1,000 lines; runs = consecutive hyphenated lines (2, 3 or more)")
     print(TypographyReport.header)
     for (name, report) in rows { print(report.row(name)) }

@@ -130,6 +130,36 @@ import TypesetTestSupport
         #expect(optimal.hyphenatedLines > 0)
     }
 
+    /// The optimal breaker lets a line's spaces shrink by up to a third of their width (Knuth and Plass's limit)
+    /// to take its last word, rather than leave the line short and stretched: a column narrower than the first
+    /// five words by 30 % of their spaces still holds them (it did not when spaces could shrink by a fifth), and
+    /// by 40 % it does not.
+    @Test func spacesShrinkByUpToAThirdToTakeTheLastWord() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let text = StyledText(plain: "rather pleased with herself about others")
+        let fiveWords = "rather pleased with herself about ".utf16.count
+        func firstLine(column: Double) throws -> (range: Range<Int>, adjustment: LineAdjustment) {
+            var settings = Self.justified(.optimal, hyphenation: false)
+            settings.pageSize.width = column + settings.margins.left + settings.margins.right
+            let layout = try typesetter.layout(text, settings: settings)
+            #expect(LayoutInvariants.violations(in: layout).isEmpty)
+            let line = try #require(layout.lines(onPage: 0).first)
+            return (line.range, layout.adjustment(of: line))
+        }
+        // A column a little wider than the five words: their natural width and their spaces' width.
+        let loose = try firstLine(column: 300)
+        #expect(loose.range.upperBound == fiveWords)
+        let natural = loose.adjustment.naturalWidth, spaces = loose.adjustment.spaceWidth
+        for (shrink, fits) in [(0.3, true), (0.4, false)] {
+            let line = try firstLine(column: natural - shrink * spaces)
+            #expect((line.range.upperBound == fiveWords) == fits, "shrink \(shrink): first line \(line.range)")
+            if fits {
+                let ratio = try #require(line.adjustment.ratio)
+                #expect(ratio < -0.85 && ratio >= -1, "ratio \(ratio)")
+            }
+        }
+    }
+
     /// No page break leaves a paragraph's first line alone at a page's bottom or its last line alone at the top,
     /// at many page heights; with the control off (1) some do, so the check can fail.
     @Test func noWidowsOrOrphans() throws {
@@ -200,7 +230,8 @@ import TypesetTestSupport
     }
 
     /// The whole of Pride and Prejudice and of Le Comte de Monte-Cristo, justified with the optimal breaker and
-    /// hyphenation: no widows, no orphans, no run of three hyphens, every line inside its column. Heavy: set
+    /// hyphenation: no widows, no orphans, no run of three hyphens, every line inside its column; with protrusion
+    /// and 2 % expansion, at most 100 loose lines per 1,000 (issue 24). Heavy: set
     /// TYPESET_TYPOGRAPHY_CORPUS=1 (and run it in a release build).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TYPESET_TYPOGRAPHY_CORPUS"] == "1"))
     func wholeBooks() throws {
@@ -214,6 +245,14 @@ import TypesetTestSupport
             print("\(file): \(report.lines) lines, \(report.pages) pages, \(report.widows) widows, \(report.orphans) orphans, longest hyphen run \(report.longestHyphenRun), loose/1000 \(report.loosePerThousand)")
             #expect(report.widows == 0 && report.orphans == 0 && report.longestHyphenRun <= 2)
             #expect(LayoutInvariants.violations(in: layout).isEmpty)
+            // Issue 24's target: with protrusion and 2 % expansion, at most 100 loose lines per 1,000.
+            settings.protrusion = true
+            settings.expansion = 2
+            let micro = try typesetter.layout(text, settings: settings)
+            let microReport = TypographyReport(layout: micro)
+            print("\(file) with protrusion and 2 % expansion: loose/1000 \(microReport.loosePerThousand), longest hyphen run \(microReport.longestHyphenRun)")
+            #expect(microReport.loosePerThousand <= 100 && microReport.longestHyphenRun <= 2 && microReport.widows == 0)
+            #expect(LayoutInvariants.violations(in: micro).isEmpty)
         }
     }
 }

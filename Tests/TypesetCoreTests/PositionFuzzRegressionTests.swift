@@ -275,7 +275,7 @@ import TypesetTestSupport
     }
 
     /// The spaces of a justified line that the optimal breaker set tight shrink in proportion to their widths,
-    /// as the breaker's model has it (each by at most a fifth of its own width): a space in much smaller text than
+    /// as the breaker's model has it (each by at most a third of its own width): a space in much smaller text than
     /// the others, shrunk by the line's mean shrink, got a negative advance, so the text after it was drawn back
     /// over the text before it and its carets ran out of visual order. The fuzzer found it in a justified Arabic
     /// line whose spaces were set in a near-zero font scale beside spaces at 3.4 times the size: the caret at 408,

@@ -9,7 +9,7 @@ public struct LineAdjustment: Hashable, Sendable {
     /// The natural width of the line's justifiable (inter-word) spaces (points).
     public let spaceWidth: Double
     /// The adjustment ratio the line needs to fill ``availableWidth``: 0 for natural spacing, 1 when its spaces
-    /// stretch by half their width, -1 when they shrink by a fifth (the most the optimal breaker allows); +∞ for a
+    /// stretch by half their width, -1 when they shrink by a third (the most the optimal breaker allows); +∞ for a
     /// short line with no space. Nil for a line set at natural width: the last line of a paragraph, a line ending
     /// at a hard break, and every line of a paragraph that is not justified.
     /// The ratio's spaces are what remains after the glyphs took their share (font expansion, which only

@@ -28,9 +28,11 @@ struct OptimalLineBreaker {
     /// the spaces (``adjustmentRatio(natural:spaceWidth:available:tolerance:shrinkFactor:glyphWidth:expansion:)``).
     var expansion: Float = 0
 
-    /// Space may stretch by half its width at an adjustment ratio of 1, and shrink by a fifth at most.
+    /// Space may stretch by half its width at an adjustment ratio of 1, and shrink by a third at most: Knuth and
+    /// Plass's values (and Computer Modern's). A fifth, InDesign's limit, left a third more lines loose at a phone's
+    /// measure: a line that cannot shrink enough to take its last word leaves the next one to stretch.
     static let stretchFactor: Float = 0.5
-    static let shrinkFactor: Float = 0.2
+    static let shrinkFactor: Float = 1.0 / 3
     /// TeX's defaults: `\linepenalty=10`, `\hyphenpenalty=50`, `\adjdemerits=10000`,
     /// `\doublehyphendemerits=10000`, `\finalhyphendemerits=5000`.
     static let linePenalty: Double = 10
