@@ -159,6 +159,8 @@ final class Bench {
     private lazy var renderer: PageRenderer = try! PageRenderer()
     /// The N = 100 selector row's time per paragraph, which the larger rows compare with.
     var selectorBaseline: Double?
+    /// The first styled-paragraph row's time per word, which the larger rows compare with.
+    var styledParagraphBaseline: Double?
 
     // MARK: The cases
 
@@ -267,6 +269,11 @@ final class Bench {
         for count in Bench.selectorScalingCounts {
             cases.append(BenchCase(name: "css.selectors.\(count)", summary: "EPUBReader.read of a chapter of \(count) paragraphs under adversarial ~ and descendant selectors (linear matching: flat per paragraph)") {
                 try $0.selectorScaling(count)
+            })
+        }
+        for words in Bench.styledParagraphWordCounts {
+            cases.append(BenchCase(name: "styled-paragraph.\(words)", summary: "one paragraph of \(words) words, every other italic: read + layout + select all + a page's glyph runs (linear: flat per word)") {
+                try $0.styledParagraphScaling(words)
             })
         }
         cases.append(BenchCase(name: "css.sibling-book.open", summary: "a 1.5 KB EPUB of 400 paragraphs with ~ and descendant selectors: read and laid out (issue 18: took minutes)") {

@@ -67,7 +67,11 @@ extension DecorationSet {
                 if a < b { pieces.append((a..<b, style)) }
                 cursor = max(cursor, to)
             }
-            for run in paragraph.runs {
+            // Only the runs over the span (sorted: a search for the first), so a page of a paragraph of many runs
+            // does not pass over all of them.
+            let runs = paragraph.runs
+            for run in runs[runs.partitioningIndex { base + $0.range.upperBound > lower }...] {
+                if base + run.range.lowerBound >= upper { break }
                 add(base + run.range.lowerBound, .body)
                 add(base + run.range.upperBound, run.style)
             }

@@ -571,7 +571,13 @@ struct ParagraphLayouter {
     private func verticalExtents(_ shaped: ShapedParagraph, start: Int, end: Int, format: ParagraphFormat, skippingRun: Int)
         -> (ascent: Float, descent: Float, natural: Float, size: Float) {
         var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0, objectHeight: Float = 0
-        for run in shaped.runs where Int(run.end) > start && Int(run.start) < max(end, start + 1) && !run.isOutOfFlow {
+        // The runs are in logical order and cover the content: search for the line's first, so a paragraph of many
+        // runs costs its lines × log(runs), not × runs.
+        let runs = shaped.runs
+        let first = runs.partitioningIndex { Int($0.end) > start }
+        for run in runs[first...] {
+            if Int(run.start) >= max(end, start + 1) { break }
+            guard !run.isOutOfFlow else { continue }
             if Int(run.attributeIndex) == skippingRun { continue }
             if let heights = format.attachmentHeights, heights[Int(run.attributeIndex)] >= 0 {
                 // An object stands on the baseline: it raises the line, and adds no descent of its own.

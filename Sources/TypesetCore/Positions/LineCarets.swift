@@ -84,6 +84,16 @@ struct LineCarets {
 /// page (a drag, a selection) builds each line's geometry once. Bounded: cleared when it holds 512 lines.
 final class CaretCache: Sendable {
     private let lines = Locked<[Int: LineCarets]>([:])
+    /// The font sizes of the paragraph whose lines were built last: resolving a paragraph's format is a pass over
+    /// its attribute runs, which per line made the carets of a paragraph of many runs cost its lines × its runs.
+    private let lastSizes = Locked<(paragraph: Int, sizes: [Float])?>(nil)
+
+    func sizes(ofParagraph paragraph: Int, resolve: () -> [Float]) -> [Float] {
+        if let last = lastSizes.withLock({ $0 }), last.paragraph == paragraph { return last.sizes }
+        let sizes = resolve()
+        lastSizes.withLock { $0 = (paragraph, sizes) }
+        return sizes
+    }
 
     func carets(page: Int, index: Int, build: () -> LineCarets) -> LineCarets {
         let key = page << 20 | index
@@ -113,7 +123,7 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-        let sizes = format(ofParagraph: p).sizes
+        let sizes = caretCache.sizes(ofParagraph: p) { format(ofParagraph: p).sizes }
         let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes, faces: shaped.faces)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1

@@ -95,7 +95,11 @@ struct CaretSpan: Hashable, Sendable {
     /// The start of a span of hidden units with nothing to join that ends at `offset`, if there is one: a line
     /// ending there ends, for carets, where the span starts (as a line's hard break has no caret place).
     static func aloneStart(endingAt offset: Int, in spans: [CaretSpan]) -> Int? {
-        spans.last(where: { $0.end == offset && $0.kind == .hiddenAlone })?.start
+        // The spans are sorted and disjoint: only the last one starting before `offset` can end there (a search,
+        // not a scan, since every line of a paragraph asks).
+        let low = spans.partitioningIndex { $0.start >= offset }
+        guard low > 0, spans[low - 1].end == offset, spans[low - 1].kind == .hiddenAlone else { return nil }
+        return spans[low - 1].start
     }
 
     /// `boundaries` (ascending grapheme boundaries of the content, or of a stretch of it offset by `base`) without
