@@ -43,11 +43,14 @@ public enum OpticalEdge {
         return sorted.reduce(0) { $0 + abs($1 - median) } / Double(sorted.count)
     }
 
-    /// Sets the optical edges of `samples` (those of ``TypographyReport/samples(of:)``: `layout`'s lines in page
-    /// order) by drawing, on every page, a strip along each edge of each column with `renderer`. A paragraph's
-    /// first line gets no left edge when the settings indent it. Nothing is measured for a vertical layout.
-    static func measure(_ layout: BookLayout, renderer: PageRenderer,
-                        into samples: inout [TypographyReport.LineSample]) throws {
+    /// Sets the optical edges of `samples`, the samples of `layout` (``TypographyReport/samples(of:)``: its lines
+    /// in page order), by drawing, on every page, a strip along each edge of each column with `renderer`. A
+    /// paragraph's first line gets no left edge when the settings indent it. Nothing is measured for a vertical
+    /// layout.
+    ///
+    /// - Throws: ``RenderError`` when a strip cannot be drawn.
+    public static func measure(_ layout: BookLayout, renderer: PageRenderer,
+                               into samples: inout [TypographyReport.LineSample]) throws {
         guard !layout.writingMode.isVertical else { return }
         let settings = layout.settings
         let em = settings.fontSize

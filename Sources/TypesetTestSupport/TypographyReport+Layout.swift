@@ -4,7 +4,7 @@ extension TypographyReport {
     /// One sample per line of `layout`, in page order, each with its column and its drawn inter-word gaps, read
     /// from the page's glyph runs (the renderer's source), so that justification, expansion and protrusion are in
     /// them as drawn. A vertical layout's lines have no gaps (rivers are measured across horizontal lines only).
-    static func samples(of layout: BookLayout) -> [LineSample] {
+    public static func samples(of layout: BookLayout) -> [LineSample] {
         var samples: [LineSample] = []
         var counts: [Int: Int] = [:]
         let settings = layout.settings
@@ -43,17 +43,16 @@ extension TypographyReport {
             }
         }
         return glyphs.mapValues { line in
-            let sorted = line.sorted { $0.minX < $1.minX }
-            guard let first = sorted.firstIndex(where: { !$0.isSpace }),
-                  let last = sorted.lastIndex(where: { !$0.isSpace }) else { return [] }
             var gaps: [Range<Double>] = []
-            var open: Range<Double>?
-            for glyph in sorted[first...last] {
-                if glyph.isSpace {
-                    if glyph.maxX > glyph.minX { open = (open?.lowerBound ?? glyph.minX)..<glyph.maxX }
-                } else if let gap = open {
-                    gaps.append(gap)
+            // A gap opens at a space after some ink and is kept when ink follows it.
+            var open: Range<Double>?, inked = false
+            for glyph in line.sorted(by: { $0.minX < $1.minX }) {
+                if !glyph.isSpace {
+                    if let gap = open { gaps.append(gap) }
                     open = nil
+                    inked = true
+                } else if inked && glyph.maxX > glyph.minX {
+                    open = (open?.lowerBound ?? glyph.minX)..<glyph.maxX
                 }
             }
             return gaps
