@@ -8,7 +8,8 @@ import TypesetRender
 /// peer) are measured exactly as Typeset's.
 public struct TypographyReport: Sendable {
     /// One line: its adjustment ratio (nil when set at natural width), whether it ends with a hyphen, its
-    /// paragraph, its index in the paragraph, the paragraph's line count, and the page (or column) it is on.
+    /// paragraph, its index in the paragraph, the paragraph's line count, its page and column, its drawn
+    /// inter-word gaps and its optical edges.
     public struct LineSample: Sendable {
         /// The adjustment ratio (``LineAdjustment/ratio``); nil for a line set at natural width.
         public var ratio: Double?
@@ -65,7 +66,7 @@ public struct TypographyReport: Sendable {
     public private(set) var widows = 0
     /// Pages (one more than the highest page index seen).
     public private(set) var pages = 0
-    /// Rivers (``Rivers``): chains of overlapping gaps down three or more consecutive lines, and the longest, in lines.
+    /// Rivers (``Rivers``): chains of touching gaps down three or more consecutive lines, and the longest, in lines.
     public private(set) var rivers = 0
     public private(set) var longestRiver = 0
     /// The spread of the justified lines' optical edges (``OpticalEdge/spread(_:)``: mean absolute deviation from
