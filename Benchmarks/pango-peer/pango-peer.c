@@ -28,6 +28,11 @@
  *               ("typo_lines"), for typeset-bench --report. Measured on layouts made without --justify: Pango
  *               justifies after breaking (pango_layout_line_postprocess) by widening the glyphs of spaces, which
  *               would hide the natural widths; the breaks are the same (typeset-bench checks the line counts).
+ *               With --justify, also per line: its drawn inter-word gaps ("typo_gaps", [x0, x1, x0, x1...] in points
+ *               from the column's left edge: the x range of each run of spaces between the first and the last
+ *               visible glyph, pango_layout_index_to_pos on a justified copy of the paragraph's layout, so as Pango
+ *               draws them), and with --optical-edges its optical edges ("typo_edges", [left, right] in points
+ *               inside the column's edges, null where not found; see typeset-bench's OpticalEdge).
  *
  * Typography (for the typo section and rendering):
  *   --justify   pango_layout_set_justify: Pango 1.50 breaks greedily and then widens the spaces of every line
@@ -37,6 +42,10 @@
  *               1.44). So soft hyphens are inserted at the hyphenation points libhyphen finds with DICT, by the rules
  *               Typeset's Hyphenator applies (letters only; words of at least N letters; not all capitals; none in
  *               tokens that look like URLs or e-mail addresses), and Pango breaks greedily among them.
+ *   --optical-edges BAND,STEM,OUTSIDE,INSIDE,SCALE: measure each justified line's optical edges as Typeset's
+ *               report does: draw the line (pango_cairo_show_layout_line into an A8 surface, SCALE pixels per point)
+ *               clipped to the band BAND ems above its baseline, and find, from OUTSIDE ems beyond each edge to
+ *               INSIDE ems in, where the ink summed column by column reaches a stem STEM ems wide over the band.
  *
  * Times are milliseconds (per call: microseconds), CLOCK_MONOTONIC (wall); the main sections also give process
  * CPU time (CLOCK_PROCESS_CPUTIME_ID, keys ending in _cpu_ms); each timed section runs --warmup times
@@ -74,6 +83,7 @@ static const char *opt_png_out = NULL;
 static int opt_justify = 0;
 static const char *opt_hyphenate = NULL;
 static int opt_hyph_min = 5, opt_hyph_left = 2, opt_hyph_right = 3;
+static double opt_edge_band = 0, opt_edge_stem = 0, opt_edge_outside = 0, opt_edge_inside = 0, opt_edge_scale = 0;
 
 static int has_section(const char *name) {
     size_t n = strlen(name);
@@ -616,9 +626,100 @@ static void insert_soft_hyphens(void) {
 
 static double units_to_pt(int units) { return (double)units / PANGO_SCALE * 72.0 / opt_dpi; }
 
+/* What the typo section writes and keeps while it visits the lines. */
+typedef struct {
+    GString *lines, *gaps, *edges;
+    PangoLayout **layouts;
+    PangoLayout *justified;  /* the current paragraph's layout, copied and justified (--justify) */
+    int justified_para;
+    cairo_surface_t *strip;  /* one line's band, for its optical edges (--optical-edges) */
+    cairo_t *cr;
+} TypoContext;
+
+/* Where, in columns from the start of `ink` (step +1 or -1 from `from`, `count` columns), the running sum reaches
+   `threshold`, interpolated within the column that reaches it; -1 when it never does. */
+static double ink_reach(const double *ink, int from, int step, int count, double threshold) {
+    double sum = 0;
+    for (int i = 0; i < count; i++) {
+        double amount = ink[from + i * step];
+        if (amount <= 0) continue;
+        if (sum + amount >= threshold) return i + (threshold - sum) / amount;
+        sum += amount;
+    }
+    return -1;
+}
+
+/* The gaps and optical edges of a justified line (the line `line_index` of the justified copy of paragraph `para`),
+   appended to the context's "typo_gaps" and "typo_edges". `visible_end` is where its visible content ends. */
+static void typo_justified(TypoContext *t, int para, int line_index, int visible_end, int last) {
+    const char *text = paras[para].text;
+    if (t->justified_para != para) {
+        if (t->justified) g_object_unref(t->justified);
+        t->justified = pango_layout_copy(t->layouts[para]);
+        pango_layout_set_justify(t->justified, TRUE);
+        t->justified_para = para;
+    }
+    PangoLayoutLine *line = pango_layout_get_line_readonly(t->justified, line_index);
+    g_string_append(t->gaps, t->gaps->len > 1 ? ",[" : "[");
+    int first_gap = 1;
+    if (line) {
+        int visible_start = line->start_index;
+        while (visible_start < visible_end && g_unichar_isspace(g_utf8_get_char(text + visible_start)))
+            visible_start = (int)(g_utf8_next_char(text + visible_start) - text);
+        int b = visible_start;
+        while (b < visible_end) {
+            if (text[b] != ' ' && text[b] != '\t') { b = (int)(g_utf8_next_char(text + b) - text); continue; }
+            PangoRectangle a, z;
+            pango_layout_index_to_pos(t->justified, b, &a);
+            int e = b;
+            while (e < visible_end && (text[e] == ' ' || text[e] == '\t')) e++;
+            pango_layout_index_to_pos(t->justified, e - 1, &z);
+            double x0 = units_to_pt(MIN(a.x, a.x + a.width)), x1 = units_to_pt(MAX(z.x, z.x + z.width));
+            if (x1 > x0) {
+                g_string_append_printf(t->gaps, "%s%.3f,%.3f", first_gap ? "" : ",", x0, x1);
+                first_gap = 0;
+            }
+            b = e;
+        }
+    }
+    g_string_append(t->gaps, "]");
+    if (!t->cr) return;
+    double left = NAN, right = NAN;
+    if (line && !last) {
+        const double em = opt_size, scale = opt_edge_scale, width = opt_width;
+        int w = cairo_image_surface_get_width(t->strip), h = cairo_image_surface_get_height(t->strip);
+        cairo_save(t->cr);
+        cairo_set_operator(t->cr, CAIRO_OPERATOR_CLEAR);
+        cairo_paint(t->cr);
+        cairo_restore(t->cr);
+        cairo_save(t->cr);
+        /* Cairo's user units here are pixels at the layout's resolution: a point is opt_dpi / 72 of them. */
+        cairo_scale(t->cr, scale * 72.0 / opt_dpi, scale * 72.0 / opt_dpi);
+        cairo_move_to(t->cr, opt_edge_outside * em * opt_dpi / 72.0, opt_edge_band * em * opt_dpi / 72.0);
+        pango_cairo_show_layout_line(t->cr, line);
+        cairo_restore(t->cr);
+        cairo_surface_flush(t->strip);
+        const unsigned char *data = cairo_image_surface_get_data(t->strip);
+        int stride = cairo_image_surface_get_stride(t->strip);
+        double *ink = calloc((size_t)w, sizeof(double));
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) ink[x] += data[y * stride + x] / 255.0;
+        int span = MIN(w, (int)ceil((opt_edge_outside + opt_edge_inside) * em * scale));
+        double threshold = opt_edge_stem * em * opt_edge_band * em * scale * scale;
+        double l = ink_reach(ink, 0, 1, span, threshold), r = ink_reach(ink, w - 1, -1, span, threshold);
+        if (l >= 0) left = l / scale - opt_edge_outside * em;
+        if (r >= 0) right = width - ((w - r) / scale - opt_edge_outside * em);
+        free(ink);
+    }
+    if (isnan(left)) g_string_append_printf(t->edges, "%s[null,", t->edges->len > 1 ? "," : "");
+    else g_string_append_printf(t->edges, "%s[%.3f,", t->edges->len > 1 ? "," : "", left);
+    if (isnan(right)) g_string_append(t->edges, "null]"); else g_string_append_printf(t->edges, "%.3f]", right);
+}
+
 /* One "typo_lines" entry per line: [natural, spaces, hyphenated, last, page, paragraph, index, count]. */
 static void typo_visit(void *context, int para, long page, PangoLayoutLine *line, int line_index, int line_count) {
-    GString *json = context;
+    TypoContext *t = context;
+    GString *json = t->lines;
     const char *text = paras[para].text;
     int line_end = line->start_index + line->length;
     /* Trailing white space hangs: find where the visible content ends. */
@@ -645,18 +746,30 @@ static void typo_visit(void *context, int para, long page, PangoLayoutLine *line
     }
     g_string_append_printf(json, "%s[%.3f,%.3f,%d,%d,%ld,%d,%d,%d]", json->len > 1 ? "," : "", units_to_pt((int)natural),
                            units_to_pt((int)spaces), hyphenated, line_index == line_count - 1, page, para, line_index, line_count);
+    if (opt_justify) typo_justified(t, para, line_index, visible_end, line_index == line_count - 1);
 }
 
 static void typo_section(PangoLayout **layouts) {
-    GString *json = g_string_new("[");
+    TypoContext t = { g_string_new("["), g_string_new("["), g_string_new("["), layouts, NULL, -1, NULL, NULL };
+    if (opt_justify && opt_edge_scale > 0) {
+        int w = (int)ceil((opt_width + 2 * opt_edge_outside * opt_size) * opt_edge_scale);
+        int h = (int)ceil(opt_edge_band * opt_size * opt_edge_scale);
+        t.strip = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
+        t.cr = cairo_create(t.strip);
+    }
     paginate_visitor = typo_visit;
-    paginate_visitor_context = json;
+    paginate_visitor_context = &t;
     PageCount count = paginate(layouts, -1, NULL, NULL);
     paginate_visitor = NULL;
-    g_string_append(json, "]");
-    emit_key("typo_lines");
-    g_string_append(out, json->str);
-    g_string_free(json, TRUE);
+    if (t.justified) g_object_unref(t.justified);
+    if (t.cr) { cairo_destroy(t.cr); cairo_surface_destroy(t.strip); }
+    GString *parts[] = { t.lines, t.gaps, t.edges };
+    const char *keys[] = { "typo_lines", "typo_gaps", "typo_edges" };
+    for (int i = 0; i < 3; i++) {
+        g_string_append(parts[i], "]");
+        if (i == 0 || opt_justify) { emit_key(keys[i]); g_string_append(out, parts[i]->str); }
+        g_string_free(parts[i], TRUE);
+    }
     emit_number("typo_pages", (double)count.pages);
 }
 
@@ -665,6 +778,7 @@ static void usage(void) {
                     "       [--line-spacing F | --line-height PT] [--para-spacing PT] [--relayout-width PT] [--runs N] [--warmup N]\n"
                     "       [--hit-count N] [--render-page K] [--render-dpi2 N] [--no-hint-metrics] [--png-out FILE]\n"
                     "       [--justify] [--hyphenate DICT [--hyph-min N] [--hyph-left N] [--hyph-right N]]\n"
+                    "       [--optical-edges BAND,STEM,OUTSIDE,INSIDE,SCALE]\n"
                     "       [--sections shape,layout,layout2,relayout,render,hit,typo | memory]\n");
     exit(2);
 }
@@ -696,6 +810,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--hyph-min")) opt_hyph_min = atoi(VALUE());
         else if (!strcmp(a, "--hyph-left")) opt_hyph_left = atoi(VALUE());
         else if (!strcmp(a, "--hyph-right")) opt_hyph_right = atoi(VALUE());
+        else if (!strcmp(a, "--optical-edges")) {
+            if (sscanf(VALUE(), "%lf,%lf,%lf,%lf,%lf", &opt_edge_band, &opt_edge_stem, &opt_edge_outside, &opt_edge_inside,
+                       &opt_edge_scale) != 5 || opt_edge_band <= 0 || opt_edge_stem <= 0 || opt_edge_outside < 0
+                || opt_edge_inside <= 0 || opt_edge_scale <= 0 || opt_edge_scale > 16) {
+                fprintf(stderr, "pango-peer: --optical-edges wants BAND,STEM,OUTSIDE,INSIDE,SCALE (ems, pixels per point)\n");
+                return 2;
+            }
+        }
         else usage();
 #undef VALUE
     }

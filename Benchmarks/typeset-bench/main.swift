@@ -15,14 +15,16 @@ import TypesetCore
 //   --hit-count N   queries per hit-testing run (default 10,000)
 //   --list          list the cases and exit
 //   --report BOOK   the typographic report of issue 7 for BOOK (pride, monte-cristo or a corpus file), then exit;
-//                   --lang TAG picks the hyphenation language (default: from the file name, else English)
+//                   --lang TAG picks the hyphenation language (default: from the file name, else English);
+//                   --picture FILE also writes page --page N (default 20) without and with microtypography side by
+//                   side into the PNG FILE
 //   --soak N        lay out, relayout, render and query the whole corpus N times, printing resident memory
 //   --page-breaks   where the page breaks of every corpus book come from (book breaks, or none), then exit
 //   --page-counts   page-count estimates of a reading session against the exact counts, every corpus book, then exit
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
-       typeset-bench --report BOOK [--lang TAG] [--runs N] [--warmup N] [--no-peer]
+       typeset-bench --report BOOK [--lang TAG] [--picture FILE [--page N]] [--runs N] [--warmup N] [--no-peer]
        typeset-bench --soak N
        typeset-bench --page-breaks | --page-counts
 """
@@ -35,6 +37,8 @@ var childCase: String?
 var childThreads = 2
 var reportBook: String?
 var reportLanguage: String?
+var reportPicture: String?
+var reportPicturePage = 20
 var soakRounds: Int?
 var childLines = 1_000_000
 var childBlank = false
@@ -65,6 +69,8 @@ while index < arguments.count {
     case "--blank": childBlank = true
     case "--report": reportBook = nextValue(argument)
     case "--lang": reportLanguage = nextValue(argument)
+    case "--picture": reportPicture = nextValue(argument)
+    case "--page": reportPicturePage = Int(nextValue(argument)) ?? 0
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") { warn("unknown option \(argument)\n" + usage); exit(2) }
@@ -92,7 +98,11 @@ if childCase == "memory-lines-child" {
 }
 
 if let reportBook {
-    do { try typographyReport(book: reportBook, language: reportLanguage, options: options) } catch { warn("\(error)"); exit(1) }
+    guard reportPicturePage >= 1 else { warn("--page wants a page number from 1\n" + usage); exit(2) }
+    do {
+        try typographyReport(book: reportBook, language: reportLanguage, options: options, picture: reportPicture,
+                             picturePage: reportPicturePage)
+    } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 

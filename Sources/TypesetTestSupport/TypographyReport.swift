@@ -1,12 +1,15 @@
 import TypesetCore
+import TypesetRender
 
 /// Typographic figures of a laid-out book, for the benchmark's `--report` and for the tests: how far justified
 /// lines' spaces were stretched or shrunk (adjustment ratios, as ``LineAdjustment``), loose lines, hyphenated
-/// lines and runs of them, widows and orphans. Works from line samples, so another engine's lines (Pango's, from
-/// the benchmark peer) are measured exactly as Typeset's.
+/// lines and runs of them, widows and orphans, rivers (see ``Rivers``) and the spread of the columns' optical
+/// edges (see ``OpticalEdge``). Works from line samples, so another engine's lines (Pango's, from the benchmark
+/// peer) are measured exactly as Typeset's.
 public struct TypographyReport: Sendable {
     /// One line: its adjustment ratio (nil when set at natural width), whether it ends with a hyphen, its
-    /// paragraph, its index in the paragraph, the paragraph's line count, and the page (or column) it is on.
+    /// paragraph, its index in the paragraph, the paragraph's line count, its page and column, its drawn
+    /// inter-word gaps and its optical edges.
     public struct LineSample: Sendable {
         /// The adjustment ratio (``LineAdjustment/ratio``); nil for a line set at natural width.
         public var ratio: Double?
@@ -16,12 +19,24 @@ public struct TypographyReport: Sendable {
         public var paragraph: Int
         public var lineIndex: Int
         public var lineCount: Int
-        /// The page (or column) the line is on.
+        /// The page the line is on, and its column on the page (0 for a page of one column).
         public var page: Int
+        public var column: Int
+        /// The drawn inter-word gaps, left to right: each the x interval (points, from the column's left edge) that
+        /// the line's justifiable spaces occupy as set, justification, expansion and protrusion included; adjacent
+        /// spaces make one gap, and spaces before the first or after the last visible glyph are left out.
+        public var gaps: [Range<Double>]
+        /// The line's optical edges (``OpticalEdge``): how far inside the column's left and right edges the ink
+        /// begins and ends, in points (negative when it hangs into the margin); nil where not measured (or, on
+        /// the left, an indented first line).
+        public var leftEdge: Double?
+        public var rightEdge: Double?
         /// A sample from its parts.
-        public init(ratio: Double?, hyphenated: Bool, paragraph: Int, lineIndex: Int, lineCount: Int, page: Int) {
+        public init(ratio: Double?, hyphenated: Bool, paragraph: Int, lineIndex: Int, lineCount: Int, page: Int,
+                    column: Int = 0, gaps: [Range<Double>] = [], leftEdge: Double? = nil, rightEdge: Double? = nil) {
             self.ratio = ratio; self.hyphenated = hyphenated; self.paragraph = paragraph
-            self.lineIndex = lineIndex; self.lineCount = lineCount; self.page = page
+            self.lineIndex = lineIndex; self.lineCount = lineCount; self.page = page; self.column = column
+            self.gaps = gaps; self.leftEdge = leftEdge; self.rightEdge = rightEdge
         }
     }
 
@@ -51,24 +66,31 @@ public struct TypographyReport: Sendable {
     public private(set) var widows = 0
     /// Pages (one more than the highest page index seen).
     public private(set) var pages = 0
+    /// Rivers (``Rivers``): chains of touching gaps down three or more consecutive lines, and the longest, in lines.
+    public private(set) var rivers = 0
+    public private(set) var longestRiver = 0
+    /// The spread of the justified lines' optical edges (``OpticalEdge/spread(_:)``: mean absolute deviation from
+    /// the median, points), left and right; nil when no line's edge was measured.
+    public private(set) var leftEdgeSpread: Double?
+    public private(set) var rightEdgeSpread: Double?
 
     /// Loose lines per 1,000 justified lines.
     public var loosePerThousand: Double { justifiedLines == 0 ? 0 : Double(looseLines) * 1000 / Double(justifiedLines) }
+    /// Rivers per 1,000 lines.
+    public var riversPerThousand: Double { lines == 0 ? 0 : Double(rivers) * 1000 / Double(lines) }
     /// Hyphenated lines per 1,000 lines.
     public var hyphenatedPerThousand: Double { lines == 0 ? 0 : Double(hyphenatedLines) * 1000 / Double(lines) }
 
-    /// The figures of a Typeset layout (lines in page order).
+    /// The figures of a Typeset layout (lines in page order), without optical edges (nothing is drawn).
     public init(layout: BookLayout) {
-        var samples: [LineSample] = []
-        var counts: [Int: Int] = [:]
-        for page in layout.pages.indices {
-            for line in layout.lines(onPage: page) {
-                counts[line.paragraphIndex, default: 0] += 1
-                samples.append(LineSample(ratio: layout.adjustment(of: line).ratio, hyphenated: line.isHyphenated,
-                                          paragraph: line.paragraphIndex, lineIndex: line.lineIndex, lineCount: 0, page: page))
-            }
-        }
-        for i in samples.indices { samples[i].lineCount = counts[samples[i].paragraph] ?? 1 }
+        self.init(samples: Self.samples(of: layout))
+    }
+
+    /// The figures of a Typeset layout with its lines' optical edges, found by drawing every page's edges with
+    /// `renderer` (``OpticalEdge/measure(_:renderer:into:)``).
+    public init(layout: BookLayout, opticalEdgesWith renderer: PageRenderer) throws {
+        var samples = Self.samples(of: layout)
+        try OpticalEdge.measure(layout, renderer: renderer, into: &samples)
         self.init(samples: samples)
     }
 
@@ -102,6 +124,10 @@ public struct TypographyReport: Sendable {
             previous = sample
         }
         endRun()
+        (rivers, longestRiver) = Rivers.find(in: samples)
+        let justified = samples.filter { $0.ratio != nil }
+        leftEdgeSpread = OpticalEdge.spread(justified.compactMap(\.leftEdge))
+        rightEdgeSpread = OpticalEdge.spread(justified.compactMap(\.rightEdge))
         ratios.sort()
         if !ratios.isEmpty {
             medianRatio = ratios[ratios.count / 2]
@@ -114,7 +140,8 @@ public struct TypographyReport: Sendable {
         let buckets = ["<-0.5", "-0.5..0", "0..0.5", "0.5..1", "1..2", ">=2"].map { pad($0, 8) }.joined()
         return pad("engine", 22) + pad("lines", 8) + pad("just.", 8) + buckets + pad("median", 8) + pad("p90", 8)
             + pad("loose/1k", 10) + pad("hyph", 7) + pad("hyph/1k", 9) + pad("runs2", 7) + pad("runs3+", 8)
-            + pad("orphans", 9) + pad("widows", 8) + "pages"
+            + pad("orphans", 9) + pad("widows", 8) + pad("pages", 7) + pad("rivers/1k", 11) + pad("longest", 9)
+            + pad("edge L", 8) + "edge R"
     }
 
     /// One table row for `name`; ratio buckets as per cent of justified lines.
@@ -126,7 +153,9 @@ public struct TypographyReport: Sendable {
             + TypographyReport.pad(format(loosePerThousand), 10) + TypographyReport.pad("\(hyphenatedLines)", 7)
             + TypographyReport.pad(format(hyphenatedPerThousand), 9) + TypographyReport.pad("\(hyphenRunsOfTwo)", 7)
             + TypographyReport.pad("\(hyphenRunsOfThreeOrMore)", 8) + TypographyReport.pad("\(orphans)", 9)
-            + TypographyReport.pad("\(widows)", 8) + "\(pages)"
+            + TypographyReport.pad("\(widows)", 8) + TypographyReport.pad("\(pages)", 7)
+            + TypographyReport.pad(format(riversPerThousand), 11) + TypographyReport.pad("\(longestRiver)", 9)
+            + TypographyReport.pad(leftEdgeSpread.map(format) ?? "-", 8) + (rightEdgeSpread.map(format) ?? "-")
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
