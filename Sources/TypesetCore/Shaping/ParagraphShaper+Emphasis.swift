@@ -21,9 +21,7 @@ extension ParagraphShaper {
                 }
                 offset += length
             }
-            let mark = Array(emphasis.mark.character(vertical: vertical).utf16)
-            guard !starts.isEmpty, !mark.isEmpty,
-                  let shaped = shapeAnnotation(mark, 0..<mark.count, style: run.style, paragraph: paragraph) else { continue }
+            guard !starts.isEmpty, let shaped = shapeMark(emphasis.mark, style: run.style, paragraph: paragraph) else { continue }
             emphases.append(ShapedEmphasis(attributeIndex: Int32(index),
                                            isOver: vertical ? emphasis.verticalSide == .right : emphasis.side == .over,
                                            color: emphasis.color, faceID: shaped.faceID, glyphIDs: shaped.ids,
@@ -31,5 +29,18 @@ extension ParagraphShaper {
                                            starts: starts, ends: ends))
         }
         return emphases
+    }
+
+    /// The mark's glyphs in the style's font or a fallback; a mark no font has is drawn as a bullet (U+2022, which
+    /// nearly every font has), and one that cannot even be that is not drawn (never an empty box).
+    private func shapeMark(_ mark: TextEmphasis.Mark, style: TextStyle, paragraph: Paragraph)
+        -> (faceID: Int32, ids: [UInt16], clusters: [Int32], advances: [Float])? {
+        for character in [mark.character(vertical: vertical), "\u{2022}"] {
+            let units = Array(character.utf16)
+            guard !units.isEmpty, let shaped = shapeAnnotation(units, 0..<units.count, style: style, paragraph: paragraph),
+                  !shaped.ids.contains(0) else { continue }
+            return shaped
+        }
+        return nil
     }
 }
