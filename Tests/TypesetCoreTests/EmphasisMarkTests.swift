@@ -84,6 +84,10 @@ import TypesetTestSupport
         #expect(runs.count == 2)
         #expect(runs[0].glyphs.allSatisfy { UInt32($0) == runs[0].face.harfBuzz.glyph(for: 0x2022) })
         #expect(runs[1].glyphs.count == 1 && UInt32(runs[1].glyphs[0]) == runs[1].face.harfBuzz.glyph(for: 0x78))
+        // An empty character draws nothing, a longer one its first grapheme.
+        let odd = try HiddenUnitTests.text([[("日", Self.emphasis(.character("")))], [("本", Self.emphasis(.character("yz")))]])
+        let oddRuns = try Self.layout(odd).glyphRuns(onPage: 0).filter(\.isEmphasis)
+        #expect(oddRuns.count == 1 && oddRuns[0].glyphs.count == 1 && UInt32(oddRuns[0].glyphs[0]) == oddRuns[0].face.harfBuzz.glyph(for: 0x79))
         #expect(TextEmphasis.Mark.filled(.automatic).character(vertical: false) == "\u{25CF}")
         #expect(TextEmphasis.Mark.filled(.automatic).character(vertical: true) == "\u{FE45}")
         #expect(TextEmphasis.Mark.open(.dot).character(vertical: false) == "\u{25E6}")

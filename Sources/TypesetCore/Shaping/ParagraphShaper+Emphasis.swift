@@ -32,12 +32,15 @@ extension ParagraphShaper {
     }
 
     /// The mark's glyphs in the style's font or a fallback; a mark no font has is drawn as a bullet (U+2022, which
-    /// nearly every font has), and one that cannot even be that is not drawn (never an empty box).
+    /// nearly every font has), and one that cannot even be that, or an empty character, is not drawn (never an
+    /// empty box).
     private func shapeMark(_ mark: TextEmphasis.Mark, style: TextStyle, paragraph: Paragraph)
         -> (faceID: Int32, ids: [UInt16], clusters: [Int32], advances: [Float])? {
-        for character in [mark.character(vertical: vertical), "\u{2022}"] {
+        let drawn = mark.character(vertical: vertical)
+        guard !drawn.isEmpty else { return nil }
+        for character in [drawn, "\u{2022}"] {
             let units = Array(character.utf16)
-            guard !units.isEmpty, let shaped = shapeAnnotation(units, 0..<units.count, style: style, paragraph: paragraph),
+            guard let shaped = shapeAnnotation(units, 0..<units.count, style: style, paragraph: paragraph),
                   !shaped.ids.contains(0) else { continue }
             return shaped
         }

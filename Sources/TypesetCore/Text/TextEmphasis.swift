@@ -25,14 +25,14 @@ public struct TextEmphasis: Hashable, Sendable {
         case filled(Shape)
         /// An open shape (`open circle`...).
         case open(Shape)
-        /// A character of the book's choosing (a quoted string: its first grapheme).
+        /// A character of the book's choosing (CSS's quoted string): its first grapheme is drawn, none when empty.
         case character(String)
 
         /// The character drawn as the mark in text of that direction (``Shape/automatic`` resolved: sesame in
-        /// vertical text, circle in horizontal text, as CSS Text Decoration 3 says).
+        /// vertical text, circle in horizontal text, as CSS Text Decoration 3 says); empty for no mark.
         public func character(vertical: Bool) -> String {
             switch self {
-            case .character(let string): return string
+            case .character(let string): return string.first.map(String.init) ?? ""
             case .filled(let shape): return shape.resolved(vertical: vertical).characters.filled
             case .open(let shape): return shape.resolved(vertical: vertical).characters.open
             }
