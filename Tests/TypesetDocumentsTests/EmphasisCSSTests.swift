@@ -83,4 +83,31 @@ import TypesetTestSupport
         #expect(PublisherCSSTests.style(of: "marked", in: off)?.emphasis == TextEmphasis(mark: .filled(.sesame), side: .under, verticalSide: .right))
         #expect(PublisherCSSTests.style(of: "Plain", in: on)?.emphasis == nil)
     }
+
+    /// From the book to the page: a book's `-epub-text-emphasis` and an Aozora Bunko file's 傍点 and 左に白丸傍点 are
+    /// drawn as marks over (and under) their characters, sesame in vertical text.
+    @Test func marksFromBooksAreDrawn() throws {
+        var settings = Fixtures.settings
+        settings.fontFamily = "Noto Serif CJK TC"
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let book = try Self.read("<p>これは<span class='e'>大事</span>です。</p>", css: ".e { -epub-text-emphasis: filled sesame }")
+        let epubMarks = try typesetter.layout(book.text, settings: settings).glyphRuns(onPage: 0).filter(\.isEmphasis)
+        let paragraph = try PublisherCSSTests.paragraph(book, "これは")
+        let start = paragraph.range.lowerBound + paragraph.contentRange.lowerBound + 3
+        #expect(epubMarks.flatMap(\.clusters) == [start, start + 1])
+        let aozora = try AozoraMarkupTests.read("吾輩は猫である［＃「猫である」に傍点］。名前［＃「名前」の左に白丸傍点］はまだ無い。\n")
+        for vertical in [false, true] {
+            settings.verticalText = vertical
+            let runs = try typesetter.layout(aozora.text, settings: settings).glyphRuns(onPage: 0).filter(\.isEmphasis)
+            #expect(runs.count == 3, "the sample's own む, 猫である and 名前")
+            guard runs.count == 3 else { continue }
+            let (over, under) = (runs[1], runs[2])
+            #expect(over.clusters.count == 4 && under.clusters.count == 2)
+            // On one line: 傍点 over the text (right of the column), 左に under it (left of the column).
+            if vertical { #expect(under.positions[0].x < over.positions[0].x - over.size) }
+            else { #expect(under.positions[0].y > over.positions[0].y + over.size) }
+        }
+    }
+
+    static func read(_ body: String, css: String) throws -> EPUBBook { try PublisherCSSTests.read(body, css: css) }
 }
