@@ -66,6 +66,24 @@ import TypesetTestSupport
         #expect(abs(marks.positions[3].x + marks.advances[3] / 2 - (run.positions[glyph].x + run.advances[glyph] / 2)) < 0.5)
     }
 
+    @Test func eachCharacterOfALigatureHasItsMark() throws {
+        // "fit" in Charis SIL: f and i make one ligature glyph (liga), which draws two marked characters.
+        let text = try HiddenUnitTests.text([[("fit", Self.emphasis(.filled(.dot)))]])
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 390, height: 844)
+        let runs = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings).glyphRuns(onPage: 0)
+        let textGlyphs = runs.filter { !$0.isEmphasis }.flatMap(\.clusters)
+        #expect(textGlyphs == [0, 2], "no fi ligature in the fixture font: \(textGlyphs)")
+        let marks = try #require(runs.first { $0.isEmphasis })
+        #expect(marks.clusters == [0, 1, 2])
+        let (ligature, glyph) = try #require(Self.textGlyph(0, in: runs))
+        let left = ligature.positions[glyph].x, width = ligature.advances[glyph]
+        for index in 0..<2 {
+            let centre = marks.positions[index].x + marks.advances[index] / 2
+            #expect(abs(centre - (left + width * (Double(index) + 0.5) / 2)) < 0.01, "mark \(index) is not centred on its half of the ligature")
+        }
+    }
+
     @Test func underTheTextInItsOwnColour() throws {
         let red = Color(red: 255, green: 0, blue: 0)
         let text = try HiddenUnitTests.text([[("日本語", Self.emphasis(.open(.sesame), side: .under, color: red))]])

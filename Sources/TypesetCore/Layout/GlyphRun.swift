@@ -282,11 +282,22 @@ extension BookLayout {
                 let cluster = Int32(shaped.clusters[g])
                 for index in emphases.indices {
                     guard let character = emphases[index].emphasis.character(at: cluster) else { continue }
-                    let slot = character - emphases[index].first
-                    guard slot >= 0 && slot < emphases[index].extents.count else { continue }
-                    emphases[index].extents[slot].min = min(emphases[index].extents[slot].min, placement.x + penX)
-                    emphases[index].extents[slot].max = max(emphases[index].extents[slot].max,
-                                                            placement.x + penX + shaped.advances[g] * size + extra)
+                    // A ligature drawing several marked characters: its advance divided equally among them (as
+                    // carets divide it), in the run's direction.
+                    let starts = emphases[index].emphasis.starts
+                    var clusterEnd = Int(cluster) + 1
+                    while clusterEnd < shaped.contentLength && shaped.clusterStarts[clusterEnd] == 0 { clusterEnd += 1 }
+                    var last = character
+                    while last + 1 < starts.count && Int(starts[last + 1]) < clusterEnd { last += 1 }
+                    let width = shaped.advances[g] * size + extra, share = width / Float(last - character + 1)
+                    for shared in character...last {
+                        let slot = shared - emphases[index].first
+                        guard slot >= 0 && slot < emphases[index].extents.count else { continue }
+                        let order = Float(piece.isRightToLeft ? last - shared : shared - character)
+                        let left = placement.x + penX + order * share
+                        emphases[index].extents[slot].min = min(emphases[index].extents[slot].min, left)
+                        emphases[index].extents[slot].max = max(emphases[index].extents[slot].max, left + share)
+                    }
                 }
             }
             let isCap = Int(shaped.clusters[g]) < capLength
