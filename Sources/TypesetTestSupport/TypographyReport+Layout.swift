@@ -32,7 +32,7 @@ extension TypographyReport {
     private static func drawnGaps(_ layout: BookLayout, page: Int) -> [Double: [Range<Double>]] {
         struct Glyph { var minX: Double; var maxX: Double; var isSpace: Bool }
         var glyphs: [Double: [Glyph]] = [:]
-        for run in layout.glyphRuns(onPage: page) where run.orientation == .horizontal && !run.isRuby {
+        for run in layout.glyphRuns(onPage: page) where run.orientation == .horizontal && !run.isRuby && !run.isEmphasis {
             // A drawn hyphen has an empty range: it is ink, never a space.
             let units = run.range.isEmpty ? [] : layout.text.units(in: run.range)
             for i in run.glyphs.indices {

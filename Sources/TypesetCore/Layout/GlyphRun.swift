@@ -40,6 +40,10 @@ public struct GlyphRun: Sendable {
     public var horizontalScale: Double = 1
     /// Whether the run is a ruby annotation (drawn beside its base).
     public var isRuby: Bool = false
+    /// Whether the run is emphasis marks (CSS `text-emphasis`, 傍点): one mark beside each marked character,
+    /// whose offset is the glyph's cluster; ``range`` is the marked text on the line. Marks are not text: they
+    /// have no caret stops and hit testing never sees them.
+    public var isEmphasis: Bool = false
     /// How the glyphs stand: as in horizontal text, upright in a vertical line (drawn unturned at their
     /// ``positions``, which are their horizontal origins), or turned 90° clockwise in a vertical line (a Latin
     /// word in Japanese text: each glyph turned about its position, its baseline then running down the page).
@@ -129,10 +133,7 @@ extension BookLayout {
         let width = Double(ruby.width) * size
         var x = Double(baseExtent.min + baseExtent.max) / 2 - width / 2
         let minX = x
-        let y = switch ruby.position {
-        case .over: baseline - baseSize * Double(ShapedRuby.emBoxTop) - size * Double(ShapedRuby.emBoxBottom)
-        case .under: baseline + baseSize * Double(ShapedRuby.emBoxBottom) + size * Double(ShapedRuby.emBoxTop)
-        }
+        let y = ShapedRuby.baseline(over: ruby.position == .over, baseline: baseline, baseSize: baseSize)
         var positions: [Point] = [], advances: [Double] = []
         for advance in ruby.advances {
             positions.append(Point(x: x, y: y))
@@ -148,6 +149,43 @@ extension BookLayout {
                         range: (contentStart + ruby.annotation.lowerBound)..<(contentStart + ruby.annotation.upperBound),
                         backgroundColor: nil, decoration: [], baseline: y, minX: minX, maxX: x,
                         lineTop: lineTop, lineBottom: lineBottom, isRuby: true)
+    }
+
+    /// The emphasis marks of one attribute run on a line: the mark's glyphs centred over (or under) each marked
+    /// character whose glyphs on the line span `extents[i]` (page x; the character `first + i` of `emphasis`).
+    /// A mark whose character has ruby on the same side goes outside the ruby (CSS Text Decoration 3), one ruby
+    /// em further out.
+    private func emphasisRun(_ emphasis: ShapedEmphasis, first: Int, extents: [(min: Float, max: Float)], baseline: Double,
+                             sizes: [Float], rubies: [ShapedRuby], paragraph: Paragraph, contentStart: UTF16Offset,
+                             lineTop: Double, lineBottom: Double) -> GlyphRun? {
+        let style = paragraph.runs[Int(emphasis.attributeIndex)].style
+        let baseSize = Double(sizes[Int(emphasis.attributeIndex)])
+        let size = baseSize * Double(ShapedRuby.scale)
+        let y = ShapedRuby.baseline(over: emphasis.isOver, baseline: baseline, baseSize: baseSize)
+        var glyphs: [UInt16] = [], positions: [Point] = [], clusters: [UTF16Offset] = [], advances: [Double] = []
+        var minX = Double.infinity, maxX = -Double.infinity
+        for (index, extent) in extents.enumerated() where extent.min <= extent.max {
+            var x = Double(extent.min + extent.max) / 2 - Double(emphasis.width) * size / 2
+            minX = min(minX, x)
+            let start = Int(emphasis.starts[first + index])
+            let outsideRuby = rubies.contains { ($0.position == .over) == emphasis.isOver && $0.base.contains(start) }
+            let markY = outsideRuby ? y + (emphasis.isOver ? -size : size) : y
+            for (glyph, advance) in zip(emphasis.glyphIDs, emphasis.advances) {
+                glyphs.append(glyph)
+                positions.append(Point(x: x, y: markY))
+                clusters.append(contentStart + Int(emphasis.starts[first + index]))
+                advances.append(Double(advance) * size)
+                x += Double(advance) * size
+            }
+            maxX = max(maxX, x)
+        }
+        guard let firstCluster = clusters.first else { return nil }
+        let end = contentStart + Int(emphasis.ends[first + extents.count - 1])
+        return GlyphRun(face: shaped.faces[Int(emphasis.faceID)], size: size, color: emphasis.color ?? style.color,
+                        glyphs: glyphs, positions: positions, clusters: clusters, advances: advances,
+                        range: firstCluster..<max(firstCluster, end), backgroundColor: nil, decoration: [], baseline: y,
+                        minX: minX, maxX: maxX, lineTop: lineTop, lineBottom: lineBottom,
+                        isLink: style.link != nil && emphasis.color == nil, isEmphasis: true)
     }
 
     /// The format of the paragraph whose lines are being drawn: a page's lines come paragraph by paragraph, and a
@@ -174,8 +212,8 @@ extension BookLayout {
         let axis = (top + bottom) / 2
         for index in first..<runs.count {
             let run = runs[index]
-            // Ruby stands upright; a hyphen, like every run not shaped top to bottom, is turned.
-            let orientation: GlyphOrientation = run.isRuby || run.orientation == .upright ? .upright : .rotated
+            // Ruby and emphasis marks stand upright; a hyphen, like every run not shaped top to bottom, is turned.
+            let orientation: GlyphOrientation = run.isRuby || run.isEmphasis || run.orientation == .upright ? .upright : .rotated
             runs[index] = run.turned(frame: frame, lineBaseline: lineBaseline, axis: axis, top: top, bottom: bottom,
                                      orientation: orientation)
         }
@@ -224,12 +262,42 @@ extension BookLayout {
         // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
         let rubies = shaped.rubies.filter { $0.base.lowerBound >= Int(box.start) && $0.base.lowerBound < Int(box.end) }
         var baseExtents = [(min: Float, max: Float)](repeating: (.infinity, -.infinity), count: rubies.count)
+        // The emphasis marks of characters starting on this line: for each marked run, its first character here and
+        // the extent of each character's glyphs.
+        var emphases: [(emphasis: ShapedEmphasis, first: Int, extents: [(min: Float, max: Float)])] = []
+        for emphasis in shaped.emphases where emphasis.marksCharacter(from: Int(box.start), to: Int(box.end)) {
+            let first = emphasis.starts.partitioningIndex { $0 >= box.start }
+            let end = emphasis.starts.partitioningIndex { $0 >= box.end }
+            emphases.append((emphasis, first, .init(repeating: (.infinity, -.infinity), count: end - first)))
+        }
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, extra, piece in
             if !rubies.isEmpty {
                 let cluster = Int(shaped.clusters[g])
                 for (index, ruby) in rubies.enumerated() where ruby.base.contains(cluster) {
                     baseExtents[index].min = min(baseExtents[index].min, placement.x + penX)
                     baseExtents[index].max = max(baseExtents[index].max, placement.x + penX + shaped.advances[g] * size)
+                }
+            }
+            if !emphases.isEmpty && shaped.glyphIDs[g] != ShapedParagraph.invisibleGlyph {
+                let cluster = Int32(shaped.clusters[g])
+                for index in emphases.indices {
+                    guard let character = emphases[index].emphasis.character(at: cluster) else { continue }
+                    // A ligature drawing several marked characters: its advance divided equally among them (as
+                    // carets divide it), in the run's direction.
+                    let starts = emphases[index].emphasis.starts
+                    var clusterEnd = Int(cluster) + 1
+                    while clusterEnd < shaped.contentLength && shaped.clusterStarts[clusterEnd] == 0 { clusterEnd += 1 }
+                    var last = character
+                    while last + 1 < starts.count && Int(starts[last + 1]) < clusterEnd { last += 1 }
+                    let width = shaped.advances[g] * size + extra, share = width / Float(last - character + 1)
+                    for shared in character...last {
+                        let slot = shared - emphases[index].first
+                        guard slot >= 0 && slot < emphases[index].extents.count else { continue }
+                        let order = Float(piece.isRightToLeft ? last - shared : shared - character)
+                        let left = placement.x + penX + order * share
+                        emphases[index].extents[slot].min = min(emphases[index].extents[slot].min, left)
+                        emphases[index].extents[slot].max = max(emphases[index].extents[slot].max, left + share)
+                    }
                 }
             }
             let isCap = Int(shaped.clusters[g]) < capLength
@@ -266,6 +334,11 @@ extension BookLayout {
         for (index, ruby) in rubies.enumerated() where baseExtents[index].min <= baseExtents[index].max {
             runs.append(rubyRun(ruby, baseExtent: baseExtents[index], baseline: lineBaseline, sizes: sizes, paragraph: paragraph,
                                 contentStart: contentStart, lineTop: placement.y, lineBottom: placement.y + Double(box.height)))
+        }
+        for (emphasis, first, extents) in emphases {
+            if let run = emphasisRun(emphasis, first: first, extents: extents, baseline: lineBaseline, sizes: sizes,
+                                     rubies: rubies, paragraph: paragraph, contentStart: contentStart, lineTop: placement.y,
+                                     lineBottom: placement.y + Double(box.height)) { runs.append(run) }
         }
         // The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end.
         if let hyphen = geometry.hyphen {
@@ -307,6 +380,19 @@ extension GlyphRun {
                 positions.append(Point(x: glyphAxis - advance / 2, y: pen + size * Double(ShapedRuby.emBoxTop)))
                 pen += advance
             }
+        } else if isEmphasis {
+            // Each mark upright on its own axis beside the column (as ruby is), centred on its character's extent
+            // along the line, which it spans in the line frame.
+            let base = size / Double(ShapedRuby.scale)
+            let over = baseline < lineBaseline
+            glyphAxis = axis + (over ? 1 : -1) * (base / 2 + size / 2)
+            for (position, advance) in zip(self.positions, advances) {
+                let centre = position.x + advance / 2
+                // A mark set outside ruby stands that much further from the column.
+                let outside = baseline - position.y
+                positions.append(Point(x: glyphAxis + outside - advance / 2,
+                                       y: centre - size / 2 + size * Double(ShapedRuby.emBoxTop)))
+            }
         } else {
             if orientation == .rotated { glyphAxis = axis - (face.ascent - face.descent) / 2 * size }
             for position in self.positions {
@@ -318,7 +404,7 @@ extension GlyphRun {
         var run = GlyphRun(face: face, size: size, color: color, glyphs: glyphs, positions: positions, clusters: clusters,
                            advances: advances, range: range, backgroundColor: backgroundColor, decoration: decoration,
                            baseline: glyphAxis, minX: minY, maxX: maxY, lineTop: left, lineBottom: right, isLink: isLink,
-                           isRuby: isRuby)
+                           isRuby: isRuby, isEmphasis: isEmphasis)
         run.orientation = orientation
         return run
     }

@@ -355,9 +355,9 @@ struct ParagraphLayouter {
             var height = format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
                 ?? extents.natural * lineHeightMultiple
             var ascent = extents.ascent, descent = extents.descent
-            if !shaped.rubies.isEmpty {
-                // The line grows where ruby is, and only as much as the annotations need beyond its leading.
-                let (above, below) = Self.rubyExtents(shaped.rubies, start: start, end: end, sizes: format.sizes)
+            if shaped.hasAnnotations {
+                // The line grows where ruby or emphasis marks are, and only as much as they need beyond its leading.
+                let (above, below) = Self.annotationExtents(shaped, start: start, end: end, sizes: format.sizes)
                 let baseline = (height - (ascent + descent)) / 2 + ascent
                 let grow = max(0, above - baseline), growBelow = max(0, below - (height - baseline))
                 // Growing the ascent and the height by the same amount moves the baseline down by exactly that much.
@@ -552,15 +552,26 @@ struct ParagraphLayouter {
         return true
     }
 
-    /// How far above and below the baseline the ruby annotations whose bases start on `start..<end` reach, in points.
-    static func rubyExtents(_ rubies: [ShapedRuby], start: Int, end: Int, sizes: [Float]) -> (above: Float, below: Float) {
+    /// How far above and below the baseline the ruby annotations whose bases start on `start..<end`, and the
+    /// emphasis marks of the characters starting there, reach, in points. Both are set at half the text's size on
+    /// its em box, so they reach as far.
+    static func annotationExtents(_ shaped: ShapedParagraph, start: Int, end: Int, sizes: [Float]) -> (above: Float, below: Float) {
         var above: Float = 0, below: Float = 0
+        func reach(over: Bool, size: Float, ems: Float = 0) {
+            if over { above = max(above, (ShapedRuby.extentAboveBase + ems) * size) }
+            else { below = max(below, (ShapedRuby.extentBelowBase + ems) * size) }
+        }
+        let rubies = shaped.rubies
         for ruby in rubies where ruby.base.lowerBound >= start && ruby.base.lowerBound < end {
-            let size = sizes[Int(ruby.baseAttributeIndex)]
-            switch ruby.position {
-            case .over: above = max(above, ShapedRuby.extentAboveBase * size)
-            case .under: below = max(below, ShapedRuby.extentBelowBase * size)
+            reach(over: ruby.position == .over, size: sizes[Int(ruby.baseAttributeIndex)])
+        }
+        for emphasis in shaped.emphases where emphasis.marksCharacter(from: start, to: end) {
+            // Marks over ruby on their side stand outside it, a ruby em further (see glyphRuns(onPage:)).
+            let outsideRuby = rubies.contains {
+                ($0.position == .over) == emphasis.isOver && $0.base.lowerBound >= start && $0.base.lowerBound < end
+                    && emphasis.marksCharacter(from: $0.base.lowerBound, to: $0.base.upperBound)
             }
+            reach(over: emphasis.isOver, size: sizes[Int(emphasis.attributeIndex)], ems: outsideRuby ? ShapedRuby.scale : 0)
         }
         return (above, below)
     }

@@ -36,8 +36,9 @@ extension ParagraphShaper {
     }
 
     /// The annotation's glyphs: in one face for the whole annotation (the primary face of its style when it covers
-    /// every character, else the first fallback that does, else the fallback of its first character).
-    private func shapeAnnotation(_ units: [UInt16], _ range: Range<Int>, style: TextStyle,
+    /// every character, else the first fallback that does, else the fallback of its first character). Emphasis
+    /// marks are shaped here too (see ``shapeEmphases``).
+    func shapeAnnotation(_ units: [UInt16], _ range: Range<Int>, style: TextStyle,
                                  paragraph: Paragraph)
         -> (faceID: Int32, ids: [UInt16], clusters: [Int32], advances: [Float])? {
         let descriptor = settings.resolve(style, role: paragraph.style.role, readerFamily: family).descriptor

@@ -166,9 +166,11 @@ struct ParagraphShaper {
             breaks.removeAll { !BreakCandidate.isMandatory($0) && insideBase(BreakCandidate.offset($0)) }
             adjustments.removeAll { insideBase(Int($0.offset)) }
         }
+        let emphases = paragraph.runs.contains(where: { $0.style.emphasis != nil }) ? shapeEmphases(paragraph, units: units) : []
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
                                runs: shapedRuns, glyphs: sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
-                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies)
+                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies,
+                               emphases: emphases)
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).

@@ -17,7 +17,7 @@ package struct ShapedParagraph: Sendable {
     /// their adjustments, and the prefix sums computed here at `emSizes` (1 per attribute run: in ems).
     init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphs: GlyphSink,
          breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan], breakAdjustments: [BreakAdjustment] = [],
-         rubies: [ShapedRuby] = []) {
+         rubies: [ShapedRuby] = [], emphases: [ShapedEmphasis] = []) {
         let glyphCount = glyphs.count
         // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
         // units, so the counts fit the header's 32 bits.
@@ -28,7 +28,8 @@ package struct ShapedParagraph: Sendable {
                                           breakAdjustmentCount: Int32(truncatingIfNeeded: breakAdjustments.count),
                                           paragraphLevel: paragraphLevel, hasOffsets: glyphs.hasOffsets,
                                           hasMonotoneWidthsAndPlainBreaks: false,
-                                          rubies: rubies.isEmpty ? nil : Unmanaged.passRetained(ShapedStorage.Rubies(rubies)))
+                                          annotations: rubies.isEmpty && emphases.isEmpty ? nil
+                                              : Unmanaged.passRetained(ShapedStorage.Annotations(rubies: rubies, emphases: emphases)))
         header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
             !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
         }
@@ -139,7 +140,12 @@ package struct ShapedParagraph: Sendable {
     var hasBreakAdjustments: Bool { storage.counts.breakAdjustmentCount != 0 }
     /// The ruby annotations, shaped, by ascending base (drawn over their bases; see ``ShapedRuby``); nearly
     /// always none.
-    var rubies: [ShapedRuby] { storage.counts.rubies?.takeUnretainedValue().list ?? [] }
+    var rubies: [ShapedRuby] { storage.counts.annotations?.takeUnretainedValue().rubies ?? [] }
+    /// The emphasis marks, shaped, by attribute run (drawn beside their characters; see ``ShapedEmphasis``);
+    /// nearly always none.
+    var emphases: [ShapedEmphasis] { storage.counts.annotations?.takeUnretainedValue().emphases ?? [] }
+    /// Whether anything is drawn beside the text (ruby, emphasis marks), for which lines may grow.
+    var hasAnnotations: Bool { storage.counts.annotations != nil }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
     /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
     /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one

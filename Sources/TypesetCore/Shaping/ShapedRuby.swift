@@ -32,4 +32,12 @@ struct ShapedRuby: Sendable {
     /// base: the base's em box and the ruby's.
     static var extentAboveBase: Float { emBoxTop + scale * (emBoxTop + emBoxBottom) }
     static var extentBelowBase: Float { emBoxBottom + scale * (emBoxTop + emBoxBottom) }
+
+    /// The baseline of what is set beside text of `baseSize` points on `baseline` (a ruby annotation, emphasis
+    /// marks): at ``scale`` of its size, its em box on the text's, over (above) or under it.
+    static func baseline(over: Bool, baseline: Double, baseSize: Double) -> Double {
+        let size = baseSize * Double(scale)
+        return over ? baseline - baseSize * Double(emBoxTop) - size * Double(emBoxBottom)
+            : baseline + baseSize * Double(emBoxBottom) + size * Double(emBoxTop)
+    }
 }

@@ -23,13 +23,13 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         var hasOffsets: Bool
         /// See ``ShapedParagraph/hasMonotoneWidthsAndPlainBreaks``.
         var hasMonotoneWidthsAndPlainBreaks: Bool
-        /// The paragraph's ruby annotations, owned by the block (released in `deinit`): a reference the header
-        /// holds unmanaged, so that reading the counts retains nothing.
-        var rubies: Unmanaged<Rubies>? = nil
+        /// The paragraph's ruby annotations and emphasis marks, owned by the block (released in `deinit`): a
+        /// reference the header holds unmanaged, so that reading the counts retains nothing.
+        var annotations: Unmanaged<Annotations>? = nil
 
         init(contentLength: Int, glyphCount: Int, breakCount: Int32, runCount: Int32, primaryFaceID: Int32,
              caretSpanCount: Int32, breakAdjustmentCount: Int32, paragraphLevel: UInt8, hasOffsets: Bool,
-             hasMonotoneWidthsAndPlainBreaks: Bool, rubies: Unmanaged<Rubies>? = nil) {
+             hasMonotoneWidthsAndPlainBreaks: Bool, annotations: Unmanaged<Annotations>? = nil) {
             contentLength32 = Int32(truncatingIfNeeded: contentLength)
             glyphCount32 = Int32(truncatingIfNeeded: glyphCount)
             self.breakCount = breakCount
@@ -40,20 +40,27 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
             self.paragraphLevel = paragraphLevel
             self.hasOffsets = hasOffsets
             self.hasMonotoneWidthsAndPlainBreaks = hasMonotoneWidthsAndPlainBreaks
-            self.rubies = rubies
+            self.annotations = annotations
         }
 
         var contentLength: Int { @inline(__always) get { Int(contentLength32) } }
         var glyphCount: Int { @inline(__always) get { Int(glyphCount32) } }
     }
 
-    /// The shaped ruby annotations of a paragraph that has any.
-    final class Rubies {
-        let list: [ShapedRuby]
-        init(_ list: [ShapedRuby]) { self.list = list }
+    /// The shaped ruby annotations and emphasis marks of a paragraph that has any: what is drawn beside its
+    /// text and makes its lines grow.
+    final class Annotations {
+        let rubies: [ShapedRuby]
+        let emphases: [ShapedEmphasis]
+        init(rubies: [ShapedRuby], emphases: [ShapedEmphasis]) { self.rubies = rubies; self.emphases = emphases }
+
+        var byteCount: Int {
+            rubies.reduce(16) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 }
+                + emphases.reduce(0) { $0 + MemoryLayout<ShapedEmphasis>.stride + $1.glyphIDs.count * 6 + $1.starts.count * 8 }
+        }
     }
 
-    deinit { withUnsafeMutablePointerToHeader { $0.pointee.rubies?.release() } }
+    deinit { withUnsafeMutablePointerToHeader { $0.pointee.annotations?.release() } }
 
     /// Byte offsets of the arrays from the start of the elements, for the counts in `header`.
     fileprivate struct Layout {
@@ -216,7 +223,7 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     /// The block's size: object header, counts and arrays.
     var byteCount: Int {
         16 + MemoryLayout<Header>.stride + (Layout(counts).end + 7) / 8 * 8
-            + (counts.rubies?.takeUnretainedValue().list.reduce(16) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 } ?? 0)
+            + (counts.annotations?.takeUnretainedValue().byteCount ?? 0)
     }
 }
 

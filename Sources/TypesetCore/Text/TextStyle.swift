@@ -28,10 +28,11 @@ public struct TextStyle: Hashable, Sendable {
     /// the side the annotation goes on. Annotation units take no place in the line, as hidden units do, until
     /// ruby layout draws them over their base.
     public var ruby: RubyAnnotation?
-    /// Emphasis marks beside the text (Japanese 傍点, CSS `text-emphasis`): carried as an attribute for the
-    /// renderer; it does not change layout.
+    /// Emphasis marks beside the text (Japanese 傍点, CSS `text-emphasis`): drawn by
+    /// ``BookLayout/glyphRuns(onPage:)`` beside each character, the line grown to hold them; offsets and carets
+    /// are unchanged.
     public var emphasis: TextEmphasis?
-    /// A line along the text on one side (Japanese 傍線): an attribute for the renderer, as ``emphasis``.
+    /// A line along the text on one side (Japanese 傍線): an attribute for the renderer; it does not change layout.
     public var sideLine: TextSideLine?
     /// Text drawn in place of these units, of the same UTF-16 length: a character that the source describes in
     /// markup (an Aozora Bunko gaiji note resolved to its Unicode character, an accent-decomposed letter).

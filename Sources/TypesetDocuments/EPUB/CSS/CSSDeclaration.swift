@@ -155,6 +155,12 @@ enum CSSDeclaration: Equatable, Sendable {
     case combineUpright(Bool)
     /// `text-orientation` (and `-epub-`, `-webkit-text-orientation`).
     case textOrientation(TextOrientation)
+    /// `text-emphasis-style` (and the `text-emphasis` shorthand, `-epub-`, `-webkit-`): the mark, nil for `none`.
+    case emphasisStyle(TextEmphasis.Mark?)
+    /// `text-emphasis-color`: nil for `currentColor` (the text's colour).
+    case emphasisColor(Color?)
+    /// `text-emphasis-position`: the side in horizontal text and the side in vertical text.
+    case emphasisPosition(TextEmphasis.Side, TextEmphasis.VerticalSide)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
@@ -167,6 +173,15 @@ enum CSSDeclaration: Equatable, Sendable {
             return initialValue(property)
         }
         switch property {
+        case "text-emphasis", "-epub-text-emphasis", "-webkit-text-emphasis":
+            return emphasisShorthand(rawValue.trimmingWhiteSpace())
+        case "text-emphasis-style", "-epub-text-emphasis-style", "-webkit-text-emphasis-style":
+            return emphasisStyle(rawValue.trimmingWhiteSpace()).map { [.emphasisStyle($0)] } ?? []
+        case "text-emphasis-color", "-epub-text-emphasis-color", "-webkit-text-emphasis-color":
+            if value == "currentcolor" { return [.emphasisColor(nil)] }
+            return CSSColor.parse(value).map { [.emphasisColor($0)] } ?? []
+        case "text-emphasis-position", "-epub-text-emphasis-position", "-webkit-text-emphasis-position":
+            return emphasisPosition(words).map { [.emphasisPosition($0.0, $0.1)] } ?? []
         case "text-combine-upright", "-epub-text-combine", "-webkit-text-combine", "-epub-text-combine-horizontal",
              "-webkit-text-combine-horizontal", "-ms-text-combine-horizontal":
             if value == "none" { return [.combineUpright(false)] }
@@ -373,6 +388,62 @@ enum CSSDeclaration: Equatable, Sendable {
         case "text-align-last", "-epub-text-align-last": return [.textAlignLast(nil)]
         default: return []
         }
+    }
+
+    /// `text-emphasis-style`: `none`, a quoted string (its first character), or `filled`/`open` and a shape in
+    /// either order, each optional (a fill alone takes the writing mode's shape, a shape alone is filled);
+    /// `.some(nil)` for `none`, nil for a value that cannot be read.
+    static func emphasisStyle(_ raw: String) -> TextEmphasis.Mark?? {
+        if let quote = raw.first, quote == "\"" || quote == "'" {
+            guard raw.count >= 2, raw.last == quote else { return nil }
+            // CSS draws the string's first grapheme only; an empty string draws nothing.
+            return .some(raw.dropFirst().dropLast().first.map { .character(String($0)) })
+        }
+        let words = CSSDeclaration.words(raw.lowercased())
+        if words == ["none"] { return .some(nil) }
+        let shapes: [String: TextEmphasis.Shape] = ["dot": .dot, "circle": .circle, "double-circle": .doubleCircle,
+                                                    "triangle": .triangle, "sesame": .sesame]
+        var filled: Bool?, shape: TextEmphasis.Shape?
+        for word in words {
+            if (word == "filled" || word == "open") && filled == nil { filled = word == "filled" }
+            else if let named = shapes[word], shape == nil { shape = named }
+            else { return nil }
+        }
+        guard filled != nil || shape != nil else { return nil }
+        return filled == false ? .open(shape ?? .automatic) : .filled(shape ?? .automatic)
+    }
+
+    /// `text-emphasis: <style> || <color>`: the colour not given is `currentColor`, as the shorthand resets it.
+    private static func emphasisShorthand(_ raw: String) -> [CSSDeclaration] {
+        if let style = emphasisStyle(raw) { return [.emphasisStyle(style), .emphasisColor(nil)] }
+        // A colour at either end, the style the rest.
+        let parts = CSSParser.splitTopLevel(raw, separator: " ")
+        guard parts.count >= 2 else {
+            return parts.first.flatMap { CSSColor.parse($0.lowercased()) }.map { [.emphasisColor($0)] } ?? []
+        }
+        for (colorPart, rest) in [(parts[parts.count - 1], parts.dropLast()), (parts[0], parts.dropFirst())] {
+            guard let color = CSSColor.parse(colorPart.lowercased()),
+                  let style = emphasisStyle(rest.joined(separator: " ")) else { continue }
+            return [.emphasisStyle(style), .emphasisColor(color)]
+        }
+        return []
+    }
+
+    /// `text-emphasis-position: [over | under] && [right | left]?`; the older `over` or `under` alone, or `right`
+    /// or `left` alone, take `right` and `over` for the side not named.
+    private static func emphasisPosition(_ words: [String]) -> (TextEmphasis.Side, TextEmphasis.VerticalSide)? {
+        var side: TextEmphasis.Side?, vertical: TextEmphasis.VerticalSide?
+        for word in words {
+            switch word {
+            case "over" where side == nil: side = .over
+            case "under" where side == nil: side = .under
+            case "right" where vertical == nil: vertical = .right
+            case "left" where vertical == nil: vertical = .left
+            default: return nil
+            }
+        }
+        guard side != nil || vertical != nil else { return nil }
+        return (side ?? .over, vertical ?? .right)
     }
 
     static func words(_ value: String) -> [String] {

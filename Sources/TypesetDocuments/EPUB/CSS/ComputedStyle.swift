@@ -57,6 +57,12 @@ struct ComputedStyle: Sendable {
     var combineUpright = false
     /// `text-orientation`.
     var textOrientation = TextOrientation.mixed
+    /// `text-emphasis-style` (nil for `none`), `-color` (nil for `currentColor`) and `-position`: all three
+    /// inherited, as CSS Text Decoration 3 has them.
+    var emphasisMark: TextEmphasis.Mark?
+    var emphasisColor: Color?
+    var emphasisSide = TextEmphasis.Side.over
+    var emphasisVerticalSide = TextEmphasis.VerticalSide.right
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -190,6 +196,9 @@ struct ComputedStyle: Sendable {
             case .writingMode(let value): writingMode = value
             case .combineUpright(let value): combineUpright = value
             case .textOrientation(let value): textOrientation = value
+            case .emphasisStyle(let value): emphasisMark = value
+            case .emphasisColor(let value): emphasisColor = value
+            case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -257,6 +266,9 @@ struct ComputedStyle: Sendable {
         case .boxSize: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
         case .writingMode, .combineUpright, .textOrientation: return true
+        // Emphasis marks are emphasis; their colour is the reader's business, as the text's is.
+        case .emphasisStyle, .emphasisPosition: return true
+        case .emphasisColor: return false
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
@@ -287,6 +299,10 @@ struct ComputedStyle: Sendable {
                               baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
         style.combinesUpright = combineUpright
         style.orientation = textOrientation
+        if !hidden, let emphasisMark {
+            style.emphasis = TextEmphasis(mark: emphasisMark, side: emphasisSide, verticalSide: emphasisVerticalSide,
+                                          color: emphasisColor)
+        }
         return style
     }
 

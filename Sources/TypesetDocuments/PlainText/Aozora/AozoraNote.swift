@@ -151,8 +151,9 @@ struct AozoraNote {
 
     /// The emphasis marks by name (傍点 and its kinds).
     static let emphasisMarks: [String: TextEmphasis.Mark] = [
-        "傍点": .sesame, "白ゴマ傍点": .openSesame, "丸傍点": .dot, "白丸傍点": .circle, "黒三角傍点": .triangle,
-        "白三角傍点": .openTriangle, "二重丸傍点": .doubleCircle, "蛇の目傍点": .bullseye, "ばつ傍点": .cross,
+        "傍点": .filled(.sesame), "白ゴマ傍点": .open(.sesame), "丸傍点": .filled(.circle), "白丸傍点": .open(.circle),
+        "黒三角傍点": .filled(.triangle), "白三角傍点": .open(.triangle), "二重丸傍点": .open(.doubleCircle),
+        "蛇の目傍点": .filled(.doubleCircle), "ばつ傍点": .character("\u{00D7}"),
     ]
     /// The side lines by name (傍線 and its kinds).
     static let sideLines: [String: TextSideLine.Style] = [
