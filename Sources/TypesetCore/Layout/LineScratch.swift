@@ -40,15 +40,24 @@ final class LineScratch {
         capacity = newCapacity
     }
 
-    /// Appends a line (after ``reserve(_:)`` made room for it), with what microtypography did to it.
+    /// Appends a line set without microtypography (after ``reserve(_:)`` made room for it).
     @inline(__always)
-    func append(_ line: LineBox, microtypography: LineMicrotypography = .none) {
+    func append(_ line: LineBox) {
         if count == capacity { reserve(1) }
         (base + count).initialize(to: line)
-        if microtypography != .none || !self.microtypography.isEmpty {
-            if self.microtypography.isEmpty { self.microtypography.append(contentsOf: repeatElement(.none, count: count)) }
-            self.microtypography.append(microtypography)
+        if !microtypography.isEmpty { microtypography.append(LineMicrotypography()) }
+        count += 1
+    }
+
+    /// Appends a line with what microtypography did to it.
+    @inline(__always)
+    func append(_ line: LineBox, microtypography entry: LineMicrotypography) {
+        if microtypography.isEmpty && entry != LineMicrotypography() {
+            microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: count))
         }
+        if count == capacity { reserve(1) }
+        (base + count).initialize(to: line)
+        if !microtypography.isEmpty { microtypography.append(entry) }
         count += 1
     }
 

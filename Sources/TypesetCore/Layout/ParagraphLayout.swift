@@ -28,75 +28,6 @@ struct ParagraphLayout: Sendable {
     }
 }
 
-/// The lines of one paragraph: a stretch of one block shared by the paragraphs laid out together, so that a
-/// layout allocates (and later frees) a block per batch of up to 256 paragraphs rather than one per paragraph.
-/// Allocating and then freeing the previous layout's arrays was over a third of a relayout (callgrind).
-/// Line indices are 32-bit, as a ``PlacedLine``'s are. Sendable though its block is a class (the standard library
-/// makes no `ManagedBuffer` sendable): nothing changes a block once it is made.
-struct LineList: RandomAccessCollection, @unchecked Sendable {
-    private let storage: LineStorage
-    private let offset: Int32
-    private let storedCount: Int32
-
-    /// The lines `range` of `storage`.
-    init(_ storage: LineStorage, range: Range<Int>) {
-        self.storage = storage
-        offset = Int32(truncatingIfNeeded: range.lowerBound)
-        storedCount = Int32(truncatingIfNeeded: range.count)
-    }
-
-    /// No lines.
-    static var empty: LineList { LineList(LineStorage.empty, range: 0..<0) }
-
-    /// The number of lines.
-    var count: Int { Int(storedCount) }
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-    subscript(index: Int) -> LineBox {
-        precondition(index >= 0 && index < count, "line index out of range")
-        return storage.withUnsafeMutablePointerToElements { $0[Int(offset) + index] }
-    }
-
-    /// What microtypography did to line `index`: ``LineMicrotypography/none`` for every line of a batch set without it.
-    func microtypography(ofLine index: Int) -> LineMicrotypography {
-        precondition(index >= 0 && index < count, "line index out of range")
-        return storage.withUnsafeMutablePointerToHeader { header in
-            header.pointee.microtypography.isEmpty ? .none : header.pointee.microtypography[Int(offset) + index]
-        }
-    }
-
-    /// Whether the batch these lines belong to keeps a microtypography table (some line of it was expanded,
-    /// letter-spaced or protruded); a batch set without microtypography allocates none.
-    var hasMicrotypographyTable: Bool {
-        storage.withUnsafeMutablePointerToHeader { !$0.pointee.microtypography.isEmpty }
-    }
-}
-
-/// The lines of a batch of paragraphs in one block (header and lines, as an array would have them), and beside them
-/// the microtypography table: empty, or one entry per line (a lookup by index, not a search; the table is made for a
-/// batch where any line uses microtypography, and with it on most lines of justified text do).
-final class LineStorage: ManagedBuffer<LineStorage.Header, LineBox> {
-    /// The block's line count and its microtypography table.
-    struct Header {
-        var count: Int
-        var microtypography: [LineMicrotypography]
-    }
-
-    /// A block of no lines, shared (it never changes).
-    nonisolated(unsafe) static let empty = make(count: 0, microtypography: []) { _ in }
-
-    /// A block of `count` lines, which `initialize` writes (all of them), and its microtypography table (empty, or
-    /// `count` entries).
-    static func make(count: Int, microtypography: [LineMicrotypography],
-                     initialize: (UnsafeMutablePointer<LineBox>) -> Void) -> LineStorage {
-        let buffer = create(minimumCapacity: count) { _ in Header(count: count, microtypography: microtypography) }
-        buffer.withUnsafeMutablePointerToElements { initialize($0) }
-        return unsafeDowncast(buffer, to: LineStorage.self)
-    }
-
-    // A LineBox holds only numbers and flags: the lines need no deinitializing (the header deinitializes itself).
-}
-
 /// Which of the book's styles give way to the reader's settings in a layout: those the reader set
 /// (``TypographySettings/userSet``), looked up once per layout rather than per paragraph.
 struct LayoutPrecedence {
@@ -498,8 +429,12 @@ struct ParagraphLayouter {
                 if index == 0 { capDrop = -box.baseline }
                 if index == capLines - 1 { capDrop += top + box.baseline }
             }
-            lines.append(box, microtypography: LineMicrotypography(glyphScale: glyphScale, expansionWidth: expansionWidth,
-                                                                   protrusion: startHang + endHang))
+            if expansion > 0 || protrusion != nil {
+                lines.append(box, microtypography: LineMicrotypography(glyphScale: glyphScale, expansionWidth: expansionWidth,
+                                                                       protrusion: startHang + endHang))
+            } else {
+                lines.append(box)
+            }
             top += height
             start = end
         }
