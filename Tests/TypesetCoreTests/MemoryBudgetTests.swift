@@ -93,6 +93,14 @@ import TypesetTestSupport
         #expect(second[1].start == 3 && second[1].top == 36)
         // The line's set width counts what expansion added.
         #expect(first[1].justifiedWidth(expanded) == first[1].justifiedWidth(.none) + 1.5)
+        // A batch whose first line has microtypography keeps it too.
+        scratch.removeAll()
+        scratch.append(line(0), microtypography: expanded)
+        scratch.append(line(1), microtypography: .none)
+        scratch.append(line(2))
+        let opening = LineList(scratch.makeStorage(), range: 0..<3)
+        #expect(opening.microtypography(ofLine: 0) == expanded)
+        #expect(opening.microtypography(ofLine: 1) == .none && opening.microtypography(ofLine: 2) == .none)
     }
 
     /// Every field of a compact style reads back as written, copies share and then part on write.

@@ -52,12 +52,13 @@ final class LineScratch {
     /// Appends a line with what microtypography did to it.
     @inline(__always)
     func append(_ line: LineBox, microtypography entry: LineMicrotypography) {
-        if microtypography.isEmpty && entry != LineMicrotypography() {
-            microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: count))
+        if !microtypography.isEmpty || entry != LineMicrotypography() {
+            // The first line with any: the lines before it get theirs, none.
+            if microtypography.isEmpty { microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: count)) }
+            microtypography.append(entry)
         }
         if count == capacity { reserve(1) }
         (base + count).initialize(to: line)
-        if !microtypography.isEmpty { microtypography.append(entry) }
         count += 1
     }
 
