@@ -31,10 +31,76 @@ import TypesetTestSupport
 
     @Test func aShortParagraphLaysOutSmall() {
         #expect(MemoryLayout<ParagraphLayout>.stride <= 48, "\(MemoryLayout<ParagraphLayout>.stride)")
-        // 48 before microtypography (issue 24): a line's glyph scale, what expansion adds, its protrusion and the
-        // count of its letter-spaced gaps take 16 bytes more.
-        #expect(MemoryLayout<LineBox>.stride <= 64, "\(MemoryLayout<LineBox>.stride)")
+        // Microtypography's values live beside the lines (LineMicrotypography), its gap count and the flags in
+        // one word: a line is as small as before microtypography (issue 24).
+        #expect(MemoryLayout<LineBox>.size <= 48, "\(MemoryLayout<LineBox>.size)")
+        #expect(MemoryLayout<LineBox>.stride <= 48, "\(MemoryLayout<LineBox>.stride)")
         #expect(MemoryLayout<PlacedLine>.stride <= 24, "\(MemoryLayout<PlacedLine>.stride)")
+    }
+
+    /// A book set without microtypography keeps no table of it beside its lines; with expansion and protrusion
+    /// on, the lines' values come back from the table.
+    @Test func linesWithoutMicrotypographyKeepNoTableOfIt() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let text = try JustificationTests.sampleBook()
+        let plain = try typesetter.layout(text, settings: MicrotypographyTests.settings(breaking: .optimal))
+        let paragraphs = plain.shaped.paragraphRange
+        #expect(paragraphs.count > 10)
+        #expect(paragraphs.allSatisfy { !plain.paragraphLayout($0).lines.hasMicrotypographyTable })
+        #expect(paragraphs.allSatisfy { p in
+            let lines = plain.paragraphLayout(p).lines
+            return lines.indices.allSatisfy { lines.microtypography(ofLine: $0) == .none }
+        })
+        let micro = try typesetter.layout(text, settings: MicrotypographyTests.settings(expansion: 2, protrusion: true))
+        #expect(paragraphs.contains { micro.paragraphLayout($0).lines.hasMicrotypographyTable })
+        let values = paragraphs.flatMap { p in
+            let lines = micro.paragraphLayout(p).lines
+            return lines.indices.map { lines.microtypography(ofLine: $0) }
+        }
+        #expect(values.contains { $0.glyphScale != 1 && $0.expansionWidth != 0 })
+        #expect(values.contains { $0.protrusion > 0 })
+    }
+
+    /// A batch's lines keep their flags, counts and microtypography: lines before the first that has any read
+    /// as none, and so do those after it that have none.
+    @Test func aBatchKeepsEachLinesValues() {
+        let scratch = LineScratch(capacity: 2)
+        func line(_ i: Int, gaps: Int = 0, ends: Bool = false, hyphen: Bool = false) -> LineBox {
+            LineBox(start: Int32(i), end: Int32(i + 1), width: 10, x: 0, top: Float(i) * 12, height: 12, ascent: 9, descent: 3,
+                    spaceStretch: 0, clusterStretch: 1, stretchCount: 0, gapCount: gaps, endsParagraphOrHardBreak: ends,
+                    hyphenated: hyphen)
+        }
+        scratch.append(line(0, gaps: 7, hyphen: true))
+        scratch.append(line(1, ends: true))
+        let plain = LineList(scratch.makeStorage(), range: 0..<2)
+        #expect(!plain.hasMicrotypographyTable)
+        #expect(plain[0].gapCount == 7 && plain[0].hyphenated && !plain[0].endsParagraphOrHardBreak)
+        #expect(plain[1].gapCount == 0 && !plain[1].hyphenated && plain[1].endsParagraphOrHardBreak)
+        scratch.removeAll()
+        let expanded = LineMicrotypography(glyphScale: 1.005, expansionWidth: 1.5, protrusion: 2)
+        scratch.append(line(0))
+        scratch.append(line(1, gaps: (1 << 30) - 1, ends: true, hyphen: true), microtypography: expanded)
+        scratch.append(line(2, gaps: Int.max))
+        scratch.append(line(3), microtypography: LineMicrotypography(protrusion: 0.5))
+        let storage = scratch.makeStorage()
+        let first = LineList(storage, range: 0..<2), second = LineList(storage, range: 2..<4)
+        #expect(first.hasMicrotypographyTable && second.hasMicrotypographyTable)
+        #expect(first.microtypography(ofLine: 0) == .none && first.microtypography(ofLine: 1) == expanded)
+        #expect(second.microtypography(ofLine: 0) == .none && second.microtypography(ofLine: 1).protrusion == 0.5)
+        #expect(first[1].gapCount == (1 << 30) - 1 && first[1].hyphenated && first[1].endsParagraphOrHardBreak)
+        // A count past what a line can hold is clamped, not let into the flags.
+        #expect(second[0].gapCount == (1 << 30) - 1 && !second[0].hyphenated && !second[0].endsParagraphOrHardBreak)
+        #expect(second[1].start == 3 && second[1].top == 36)
+        // The line's set width counts what expansion added.
+        #expect(first[1].justifiedWidth(expanded) == first[1].justifiedWidth(.none) + 1.5)
+        // A batch whose first line has microtypography keeps it too.
+        scratch.removeAll()
+        scratch.append(line(0), microtypography: expanded)
+        scratch.append(line(1), microtypography: .none)
+        scratch.append(line(2))
+        let opening = LineList(scratch.makeStorage(), range: 0..<3)
+        #expect(opening.microtypography(ofLine: 0) == expanded)
+        #expect(opening.microtypography(ofLine: 1) == .none && opening.microtypography(ofLine: 2) == .none)
     }
 
     /// Every field of a compact style reads back as written, copies share and then part on write.

@@ -56,18 +56,19 @@ extension BookLayout {
         let p = line.paragraphIndex, l = line.lineIndex
         let layout = paragraphLayout(p)
         let box = layout.lines[l]
+        let micro = layout.lines.microtypography(ofLine: l)
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let format = format(ofParagraph: p)
-        let available = layout.availableWidth(ofLine: l) + box.protrusion
+        let available = layout.availableWidth(ofLine: l) + micro.protrusion
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
-        let natural = Double(box.width) + Double(box.expansionWidth)
+        let natural = Double(box.width) + Double(micro.expansionWidth)
         let ratio: Double? = box.endsParagraphOrHardBreak || format.alignment != .justified ? nil
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
         return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio,
-                              glyphScale: Double(box.glyphScale), protrusion: Double(box.protrusion),
+                              glyphScale: Double(micro.glyphScale), protrusion: Double(micro.protrusion),
                               letterSpacing: box.stretchCount > 0 ? Double(box.clusterStretch) : 0)
     }
 }

@@ -68,7 +68,7 @@ public struct BookLayout: Sendable {
         let box = layout.lines[l]
         let paragraph = text.paragraphs[p]
         let range = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
-        let width = box.justifiedWidth
+        let width = box.justifiedWidth(layout.lines.microtypography(ofLine: l))
         let rect = Rect(x: Double(placement.x + box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return Line(range: range, rect: rect, baseline: placement.y + Double(box.baseline), paragraphIndex: p,
                     lineIndex: l, direction: shaped.paragraph(p).baseDirection, isHyphenated: box.hyphenated)

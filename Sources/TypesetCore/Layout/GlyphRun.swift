@@ -221,12 +221,14 @@ extension BookLayout {
 
     private func appendGlyphRuns(for placement: PlacedLine, format: ParagraphFormat, into runs: inout [GlyphRun]) {
         let p = Int(placement.paragraph)
-        let box = paragraphLayout(p).lines[Int(placement.line)]
+        let lines = paragraphLayout(p).lines
+        let box = lines[Int(placement.line)]
         let shaped = shaped.paragraph(p)
         let paragraph = text.paragraphs[p]
         let content = paragraph.units[paragraph.contentRange]
         let sizes = format.sizes
-        let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
+        let geometry = LineGeometry(box: box, glyphScale: lines.microtypography(ofLine: Int(placement.line)).glyphScale,
+                                    shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
         let lineBaseline = placement.y + Double(box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         // A drop cap's glyphs (on the first line) sit on the baseline of the last line it spans.
@@ -239,7 +241,7 @@ extension BookLayout {
         var minX = Double.infinity, maxX = -Double.infinity
         var baseline = lineBaseline
         var pieceHangs = false
-        let glyphScale = Double(box.glyphScale)
+        let glyphScale = Double(geometry.glyphScale)
         func flush() {
             defer {
                 glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll()

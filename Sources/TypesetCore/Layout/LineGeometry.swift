@@ -27,10 +27,12 @@ struct LineGeometry {
     /// The part of its width each justifiable space gives up on a shrinking line (see
     /// ``LineBox/spaceShrink(shaped:content:sizes:)``); 0 on other lines.
     let spaceShrink: Float
+    /// The horizontal scale of the line's glyphs (font expansion, ``LineMicrotypography/glyphScale``).
+    let glyphScale: Float
 
     /// Arranges line `box` of `shaped` (whose content units are `content`, sizes per attribute run `sizes`,
-    /// faces by id `faces`).
-    init(box: LineBox, shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], faces: [FontFace]) {
+    /// faces by id `faces`), its glyphs scaled by `glyphScale` (the line's ``LineMicrotypography/glyphScale``).
+    init(box: LineBox, glyphScale: Float, shaped: ShapedParagraph, content: ArraySlice<UInt16>, sizes: [Float], faces: [FontFace]) {
         let start = Int(box.start), end = Int(box.end)
         let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end)
         var logical: [VisualPiece] = []
@@ -40,6 +42,7 @@ struct LineGeometry {
         let hyphen = box.hyphenated ? HyphenGlyph(shaped, before: end, sizes: sizes, faces: faces) : nil
         let shrink = box.spaceShrink(shaped: shaped, content: content, sizes: sizes)
         spaceShrink = shrink
+        self.glyphScale = glyphScale
         var x = box.x
         var hyphenAt = x
         if let hyphen, rtlParagraph { x += hyphen.width }
@@ -50,7 +53,8 @@ struct LineGeometry {
             let size = sizes[Int(shaped.runs[piece.runIndex].attributeIndex)]
             var width: Float = 0
             for g in piece.glyphStart..<piece.glyphEnd {
-                width += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, size: size, shrink: shrink, shaped: shaped, content: content)
+                width += shaped.advances[g] * size + box.extraAdvance(afterGlyph: g, size: size, shrink: shrink, glyphScale: glyphScale,
+                                                                   shaped: shaped, content: content)
             }
             piece.minX = x
             piece.maxX = x + width
@@ -113,11 +117,13 @@ struct LineGeometry {
 
     /// The justification extra after glyph `g` of `piece`, set at `size` points: none for the spaces hanging past
     /// the line's end (with it, a stretched space hanging at the start side of a right-to-left piece was laid over
-    /// the text: a position fuzz finding), else the line box's (``LineBox/extraAdvance(afterGlyph:size:shrink:shaped:content:)``).
+    /// the text: a position fuzz finding), else the line box's
+    /// (``LineBox/extraAdvance(afterGlyph:size:shrink:glyphScale:shaped:content:)``).
     @inline(__always)
     func extraAdvance(afterGlyph g: Int, in piece: VisualPiece, size: Float, box: LineBox, shaped: ShapedParagraph,
                       content: ArraySlice<UInt16>) -> Float {
-        piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, shaped: shaped, content: content)
+        piece.isHanging ? 0 : box.extraAdvance(afterGlyph: g, size: size, shrink: spaceShrink, glyphScale: glyphScale,
+                                               shaped: shaped, content: content)
     }
 
     /// Calls `body` for every glyph in visual order with its pen x (column coordinates), its size, the

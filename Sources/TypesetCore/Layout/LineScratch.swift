@@ -10,6 +10,9 @@ final class LineScratch {
     private var capacity: Int
     /// How many lines the batch has so far.
     private(set) var count = 0
+    /// The batch's microtypography, one entry per line from the first line that has any (the earlier lines' entries
+    /// filled in then); empty while no line has.
+    private var microtypography: [LineMicrotypography] = []
 
     init(capacity: Int = 1024) {
         assert(_isPOD(LineBox.self), "LineScratch copies and frees lines as plain memory")
@@ -21,7 +24,10 @@ final class LineScratch {
     deinit { base.deallocate() }
 
     /// Forgets the lines, keeping the memory.
-    func removeAll() { count = 0 }
+    func removeAll() {
+        count = 0
+        microtypography.removeAll(keepingCapacity: true)
+    }
 
     /// Makes room for `extra` more lines, so that appending them does not move the block.
     func reserve(_ extra: Int) {
@@ -34,9 +40,23 @@ final class LineScratch {
         capacity = newCapacity
     }
 
-    /// Appends a line (after ``reserve(_:)`` made room for it).
+    /// Appends a line set without microtypography (after ``reserve(_:)`` made room for it).
     @inline(__always)
     func append(_ line: LineBox) {
+        if count == capacity { reserve(1) }
+        (base + count).initialize(to: line)
+        if !microtypography.isEmpty { microtypography.append(LineMicrotypography()) }
+        count += 1
+    }
+
+    /// Appends a line with what microtypography did to it.
+    @inline(__always)
+    func append(_ line: LineBox, microtypography entry: LineMicrotypography) {
+        if !microtypography.isEmpty || entry != LineMicrotypography() {
+            // The first line with any: the lines before it get theirs, none.
+            if microtypography.isEmpty { microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: count)) }
+            microtypography.append(entry)
+        }
         if count == capacity { reserve(1) }
         (base + count).initialize(to: line)
         count += 1
@@ -45,11 +65,13 @@ final class LineScratch {
     /// Line `index` of the batch.
     subscript(index: Int) -> LineBox { base[index] }
 
-    /// The lines gathered, in an array of their own.
-    func makeArray() -> [LineBox] {
-        [LineBox](possiblyEmptyCapacity: count) { buffer, initialized in
-            buffer.baseAddress?.initialize(from: base, count: count)
+    /// The lines gathered, in a block of their own, with their microtypography table (none when no line has any).
+    func makeStorage() -> LineStorage {
+        // Copied at its size: the scratch's own table keeps its capacity for the next batch.
+        let table = microtypography.isEmpty ? [] : [LineMicrotypography](possiblyEmptyCapacity: count) { buffer, initialized in
+            _ = buffer.initialize(from: microtypography)
             initialized = count
         }
+        return LineStorage.make(count: count, microtypography: table) { $0.initialize(from: base, count: count) }
     }
 }

@@ -28,29 +28,6 @@ struct ParagraphLayout: Sendable {
     }
 }
 
-/// The lines of one paragraph: a stretch of one array shared by the paragraphs laid out together, so that a
-/// layout allocates (and later frees) an array per batch of up to 256 paragraphs rather than one per paragraph.
-/// Allocating and then freeing the previous layout's arrays was over a third of a relayout (callgrind).
-/// Line indices are 32-bit, as a ``PlacedLine``'s are.
-struct LineList: RandomAccessCollection, Sendable {
-    private let storage: [LineBox]
-    private let offset: Int32
-    private let storedCount: Int32
-
-    /// The lines `range` of `storage`.
-    init(_ storage: [LineBox], range: Range<Int>) {
-        self.storage = storage
-        offset = Int32(truncatingIfNeeded: range.lowerBound)
-        storedCount = Int32(truncatingIfNeeded: range.count)
-    }
-
-    /// The number of lines.
-    var count: Int { Int(storedCount) }
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-    subscript(index: Int) -> LineBox { storage[Int(offset) + index] }
-}
-
 /// Which of the book's styles give way to the reader's settings in a layout: those the reader set
 /// (``TypographySettings/userSet``), looked up once per layout rather than per paragraph.
 struct LayoutPrecedence {
@@ -433,7 +410,7 @@ struct ParagraphLayouter {
                     alignment = .start
                 }
             }
-            // As LineBox.justifiedWidth has it: a tracked line's letter-spacing is in expansionWidth.
+            // As LineBox.justifiedWidth(_:) has it: a tracked line's letter-spacing is in expansionWidth.
             let stretched = stretch * Float(stretchCount) + expansionWidth
                 + (stretchCount == 0 ? clusterStretch * Float(gapCount) : 0)
             let slack = max(0, lineAvailable - width - stretched)
@@ -446,14 +423,18 @@ struct ParagraphLayouter {
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                               ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
-                              gapCount: Int32(gapCount),
-                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated,
-                              glyphScale: glyphScale, expansionWidth: expansionWidth, protrusion: startHang + endHang)
+                              gapCount: gapCount,
+                              endsParagraphOrHardBreak: lineBreak.hard || isLast, hyphenated: lineBreak.hyphenated)
             if capLines > 0 {
                 if index == 0 { capDrop = -box.baseline }
                 if index == capLines - 1 { capDrop += top + box.baseline }
             }
-            lines.append(box)
+            if expansion > 0 || protrusion != nil {
+                lines.append(box, microtypography: LineMicrotypography(glyphScale: glyphScale, expansionWidth: expansionWidth,
+                                                                       protrusion: startHang + endHang))
+            } else {
+                lines.append(box)
+            }
             top += height
             start = end
         }
@@ -465,7 +446,7 @@ struct ParagraphLayouter {
             spaceAfter = Float(capLines - chosen.count) * box.height
             capDrop += top - box.height + box.baseline + spaceAfter
         }
-        var layout = ParagraphLayout(lines: LineList([], range: 0..<0), spaceBefore: format.spaceBefore)
+        var layout = ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore)
         layout.spaceAfter = spaceAfter
         layout.available = available
         layout.firstLineIndent = firstLineIndent

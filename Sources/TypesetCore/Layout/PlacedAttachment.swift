@@ -47,12 +47,14 @@ extension BookLayout {
         let p = Int(placement.paragraph)
         let paragraph = text.paragraphs[p]
         guard paragraph.runs.contains(where: { $0.style.attachment != nil }) else { return }
-        let box = paragraphLayout(p).lines[Int(placement.line)]
+        let lines = paragraphLayout(p).lines
+        let box = lines[Int(placement.line)]
         let shaped = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let format = format(ofParagraph: p)
         guard let heights = format.attachmentHeights else { return }
-        let geometry = LineGeometry(box: box, shaped: shaped, content: content, sizes: format.sizes, faces: self.shaped.faces)
+        let geometry = LineGeometry(box: box, glyphScale: lines.microtypography(ofLine: Int(placement.line)).glyphScale,
+                                    shaped: shaped, content: content, sizes: format.sizes, faces: self.shaped.faces)
         let baseline = Double(placement.y) + Double(box.baseline)
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: format.sizes, box: box) { g, penX, size, _, piece in

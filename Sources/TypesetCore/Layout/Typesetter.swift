@@ -105,7 +105,7 @@ public final class Typesetter: Sendable {
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
             // The chunk's lines are gathered in the context's scratch (see LineScratch) and copied once into the
-            // array its paragraphs share (see LineList).
+            // block its paragraphs share (see LineList).
             let lines = context.lineScratch
             lines.removeAll()
             var placed: [(lines: Range<Int>, layout: ParagraphLayout)] = []
@@ -131,7 +131,7 @@ public final class Typesetter: Sendable {
                     }
                 }
             }
-            let shared = lines.makeArray()
+            let shared = lines.makeStorage()
             return placed.map { placed in
                 var layout = placed.layout
                 layout.lines = LineList(shared, range: placed.lines)

@@ -1,5 +1,7 @@
 /// One line of a laid-out paragraph, in the paragraph's own coordinates (x from the column's left edge,
-/// y from the paragraph's first line top). Values are points stored as `Float` to keep lines small.
+/// y from the paragraph's first line top). Values are points stored as `Float` to keep lines small
+/// (48 bytes: every line of a book is one); the rare microtypography values live beside the lines
+/// (``LineMicrotypography``, in the ``LineList``), so that text set without them does not pay for them.
 struct LineBox: Sendable {
     /// Content-relative UTF-16 range, trailing spaces and a terminating hard break included.
     var start: Int32
@@ -25,21 +27,32 @@ struct LineBox: Sendable {
     var clusterStretch: Float = 0
     /// How many spaces ``spaceStretch`` applies to.
     var stretchCount: Int32 = 0
+    /// ``gapCount`` in the low 30 bits (a line holds fewer units than a paragraph's limit, 2^30), and the two flags
+    /// above it: one word rather than three fields keeps a line at 48 bytes.
+    private var countAndFlags: UInt32
+
+    private static let gapMask: UInt32 = (1 << 30) - 1
+    private static let hyphenatedBit: UInt32 = 1 << 30
+    private static let endsBlockBit: UInt32 = 1 << 31
+
+    /// A line from its values; `gapCount` is clamped to 0...2^30 − 1 (a line never has more).
+    @inline(__always)
+    init(start: Int32, end: Int32, width: Float, x: Float, top: Float, height: Float, ascent: Float, descent: Float,
+         spaceStretch: Float, clusterStretch: Float = 0, stretchCount: Int32 = 0, gapCount: Int = 0,
+         endsParagraphOrHardBreak: Bool, hyphenated: Bool = false) {
+        self.start = start; self.end = end; self.width = width; self.x = x; self.top = top; self.height = height
+        self.ascent = ascent; self.descent = descent
+        self.spaceStretch = spaceStretch; self.clusterStretch = clusterStretch; self.stretchCount = stretchCount
+        countAndFlags = UInt32(min(max(0, gapCount), Int(Self.gapMask)))
+            | (hyphenated ? Self.hyphenatedBit : 0) | (endsParagraphOrHardBreak ? Self.endsBlockBit : 0)
+    }
+
     /// How many inter-character gaps ``clusterStretch`` applies to.
-    var gapCount: Int32 = 0
+    var gapCount: Int { Int(countAndFlags & Self.gapMask) }
     /// Whether the line ends at a mandatory break (or the end of the paragraph).
-    var endsParagraphOrHardBreak: Bool
+    var endsParagraphOrHardBreak: Bool { countAndFlags & Self.endsBlockBit != 0 }
     /// Whether the line ends inside a word at a hyphenation point (or a soft hyphen): a hyphen is drawn after it.
-    var hyphenated: Bool = false
-    /// The horizontal scale of the line's glyphs other than its justifiable spaces and its hyphen (font
-    /// expansion: 1.01 draws them, and advances them, 1 % wider); 1 on a line not expanded.
-    var glyphScale: Float = 1
-    /// What the scale adds to the line's width (negative when it narrows it), in points, and on a tracked line its
-    /// letter-spacing too (``clusterStretch`` times ``gapCount``).
-    var expansionWidth: Float = 0
-    /// How far the line's first and last characters hang into the margins together, in points (protrusion):
-    /// the line is that much wider than its column, and ``x`` starts that much before its start edge.
-    var protrusion: Float = 0
+    var hyphenated: Bool { countAndFlags & Self.hyphenatedBit != 0 }
 
     var range: Range<Int> { Int(start)..<Int(end) }
 
@@ -54,19 +67,21 @@ struct LineBox: Sendable {
     @inline(__always)
     var baseline: Float { (height - (ascent + descent)) / 2 + ascent }
 
-    /// The width of the line as set: its content width plus what justification added (or took away).
-    var justifiedWidth: Double {
+    /// The width of the line as set: its content width plus what justification added (or took away), and what
+    /// the line's `microtypography` (from its ``LineList``) added.
+    func justifiedWidth(_ microtypography: LineMicrotypography) -> Double {
         // A tracked line's letter-spacing is in expansionWidth; a line without spaces has only its gaps' stretch.
-        Double(width) + Double(expansionWidth) + Double(spaceStretch) * Double(stretchCount)
+        Double(width) + Double(microtypography.expansionWidth) + Double(spaceStretch) * Double(stretchCount)
             + (stretchCount == 0 ? Double(clusterStretch) * Double(gapCount) : 0)
     }
 
     /// The extra advance justification gives glyph `g` of `shaped` on this line, set at `size` points. A space
     /// stretches by ``spaceStretch``; on a shrinking line it gives up the part `shrink` of its own width (from
     /// ``spaceShrink(shaped:content:sizes:)``, computed once per line). Any other glyph of an expanded line
-    /// gains what its ``glyphScale`` adds to its advance.
+    /// gains what its `glyphScale` (``LineMicrotypography/glyphScale``) adds to its advance.
     @inline(__always)
-    func extraAdvance(afterGlyph g: Int, size: Float, shrink: Float, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Float {
+    func extraAdvance(afterGlyph g: Int, size: Float, shrink: Float, glyphScale: Float, shaped: ShapedParagraph,
+                      content: ArraySlice<UInt16>) -> Float {
         if glyphScale != 1 || (clusterStretch != 0 && spaceStretch != 0) {
             guard shaped.isJustifiable(g, content: content) else {
                 let tracking = clusterStretch != 0 && shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content) ? clusterStretch : 0

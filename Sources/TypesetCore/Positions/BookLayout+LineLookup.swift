@@ -70,9 +70,11 @@ extension BookLayout {
         guard columns.count > 1 else { return columns[0].range }
         func hasLine(under point: Point, in column: Range<Int>) -> Bool {
             column.contains { i in
-                let box = paragraphLayout(Int(placements[i].paragraph)).lines[Int(placements[i].line)]
+                let lines = paragraphLayout(Int(placements[i].paragraph)).lines, l = Int(placements[i].line)
+                let box = lines[l]
                 let minX = Double(placements[i].x) + Double(box.x), top = Double(placements[i].y)
-                return point.x >= minX && point.x <= minX + box.justifiedWidth && point.y >= top && point.y < top + Double(box.height)
+                return point.x >= minX && point.x <= minX + box.justifiedWidth(lines.microtypography(ofLine: l))
+                    && point.y >= top && point.y < top + Double(box.height)
             }
         }
         let width = lineSettings.columnWidth

@@ -119,12 +119,14 @@ extension BookLayout {
         let p = Int(placement.paragraph), l = Int(placement.line)
         let layout = paragraphLayout(p)
         let box = layout.lines[l]
+        let micro = layout.lines.microtypography(ofLine: l)
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
         let sizes = caretCache.sizes(ofParagraph: p) { format(ofParagraph: p).sizes }
-        let geometry = LineGeometry(box: box, shaped: shapedParagraph, content: content, sizes: sizes, faces: shaped.faces)
+        let geometry = LineGeometry(box: box, glyphScale: micro.glyphScale, shaped: shapedParagraph, content: content, sizes: sizes,
+                                    faces: shaped.faces)
         let isLastLine = l == layout.lines.count - 1
         let rtl = shapedParagraph.paragraphLevel & 1 == 1
 
@@ -234,7 +236,7 @@ extension BookLayout {
         let startOffset = l == 0 ? contentStart : contentStart + Int(box.start)
         let endOffset: UTF16Offset = isLastLine ? contentStart + min(terminatorStart, paragraph.contentRange.count)
             : (box.endsParagraphOrHardBreak ? contentStart + terminatorStart : contentStart + Int(box.end))
-        let width = box.justifiedWidth
+        let width = box.justifiedWidth(micro)
         let rect = Rect(x: dx + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return LineCarets(page: page, placementIndex: placementIndex, graphemes: graphemes, box: rect,
                           baseline: placement.y + Double(box.baseline), ascent: Double(box.ascent),
