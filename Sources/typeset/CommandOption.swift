@@ -64,6 +64,15 @@ struct CommandOption: Sendable {
             }
             $0.viewport = height
         },
+        CommandOption(name: "--spread", short: nil, valueName: "recto|paired", commands: [.render], group: .output,
+                      help: "draw two facing pages in one PNG (spread-0001.png, ...) in the order the book's pages turn (right to left for vertical Japanese, Arabic, Hebrew); recto: the first page alone, as a book opens; paired: the first two face each other (--pages picks the spreads holding those pages)") {
+            let text = try nonEmpty($1, "--spread")
+            switch text {
+            case "recto": $0.spreadFirstPageAlone = true
+            case "paired": $0.spreadFirstPageAlone = false
+            default: throw UsageError("--spread: \"\(text.oneLinePrefix)\" is not recto or paired")
+            }
+        },
         CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info], group: .output,
                       help: "write JSON on standard output (render: the layout instead of PNGs)") { options, _ in
             options.json = true

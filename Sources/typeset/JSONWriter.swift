@@ -108,6 +108,7 @@ extension JSONWriter.Value {
             ("wordSpacing", .number(s.wordSpacing)), ("letterSpacing", .number(s.letterSpacing)),
             ("fontWeight", .integer(s.fontWeight)), ("typeScale", .number(s.typeScale)), ("ligatures", .bool(s.ligatures)),
             ("textNormalization", .bool(s.textNormalization)), ("verticalText", .bool(s.verticalText)),
+            ("punctuationSpacing", .bool(s.punctuationSpacing)), ("hangingPunctuation", .bool(s.hangingPunctuation)),
             ("mode", .string(settings.mode.rawValue)), ("publisherStyles", .bool(settings.publisherStyles)),
             // The settings that override the book's own styles (the others give way to them).
             ("userSet", .array(s.userSet.sorted().map { .string($0) })),

@@ -85,6 +85,9 @@ struct Options {
     var voice: String?
     /// `--viewport`: with `--scroll`, the height of a screen, in points (the scroll page is drawn screen by screen).
     var viewport: Double?
+    /// `--spread`: draw two facing pages per PNG; whether the first page stands alone (`recto`) or faces the
+    /// second (`paired`). Nil: one page per PNG.
+    var spreadFirstPageAlone: Bool?
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///

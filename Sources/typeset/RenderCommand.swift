@@ -7,6 +7,12 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
+        if let firstPageAlone = options.spreadFirstPageAlone {
+            guard book.settings.mode == .paged else { throw UsageError("--spread: draws facing pages; it goes with paged layout, not --scroll") }
+            guard !options.json else { throw UsageError("--spread: draws pictures; --json gives the layout, which has no spreads") }
+            try writeSpreads(try LaidOutBook(book), firstPageAlone: firstPageAlone, input: input, options: options)
+            return
+        }
         let selected: SelectedPages
         if let viewport = options.viewport {
             guard book.settings.mode == .scroll else {
@@ -178,6 +184,71 @@ enum RenderCommand {
         case .standardOutput:
             break
         }
+    }
+
+    /// `--spread`: the spreads holding the selected pages (all, `--pages`, or the page of `--at` / `--locator`),
+    /// each two facing pages in one PNG, in the order the book's pages turn.
+    private static func writeSpreads(_ book: LaidOutBook, firstPageAlone: Bool, input: String, options: Options) throws {
+        let console = Console.shared
+        let layout = book.layout
+        let count = layout.pages.count
+        let progression = pageProgression(book.file, layout: layout)
+        let spreads = PageSpread.spreads(pageCount: count, progression: progression, firstPageAlone: firstPageAlone)
+        let pages: ClosedRange<Int>
+        if let target = try book.targetPage(options) { pages = target...target } else { pages = try selectedPages(options.pages, count: count) }
+        guard let first = PageSpread.spreadIndex(ofPage: pages.lowerBound, pageCount: count, firstPageAlone: firstPageAlone),
+              let last = PageSpread.spreadIndex(ofPage: pages.upperBound, pageCount: count, firstPageAlone: firstPageAlone) else {
+            throw UsageError("--pages: the book has \(count) page\(count == 1 ? "" : "s") at these settings")
+        }
+        let decorations = try DecorationInput.decorationSet(options, publication: book.file.publication)
+        let destination = try destination(options, input: input, pageCount: last - first + 1)
+        console.releaseNotices()
+        let renderer = try PageRenderer()
+        let appearance = options.settings.appearance
+        let resources = book.file.publication.resourceLoader
+        var folder = destination.folder.map { PageFolder(path: $0, pageCount: spreads.count, noun: "spread") }
+        for (done, index) in (first...last).enumerated() {
+            let spread = spreads[index]
+            func draw(_ page: Int?) throws -> Bitmap? {
+                guard let page else { return nil }
+                let problemsBefore = renderer.imageProblems.count
+                let bitmap = try renderer.render(page: page, of: layout, appearance: appearance, decorations: decorations,
+                                                 resources: resources)
+                for problem in renderer.imageProblems[problemsBefore...] { console.notice("page \(page + 1): \(problem)") }
+                return bitmap
+            }
+            let png = try PNGEncoder.encode(try Bitmap.spread(left: try draw(spread.left), right: try draw(spread.right),
+                                                              fill: appearance.theme.background))
+            switch destination {
+            case .standardOutput: console.write(bytes: png)
+            case .file(let path): try PNGEncoder.write(png, to: path)
+            case .folder: try folder?.write(png, pageIndex: index)
+            }
+            console.progress("typeset: spread \(done + 1)/\(last - first + 1)")
+        }
+        console.progress("", done: true)
+        let direction = progression == .rightToLeft ? "right to left" : "left to right"
+        switch destination {
+        case .folder(let folder):
+            console.notice("wrote \(last - first + 1) spread\(last == first ? "" : "s") of \(spreads.count) (\(count) pages, \(direction)) to \(folder)/")
+        case .file(let path):
+            console.notice("wrote spread \(first + 1) of \(spreads.count) (\(direction)) to \(path)")
+        case .standardOutput:
+            break
+        }
+    }
+
+    /// The direction a book's pages turn in: an EPUB's `page-progression-direction`, or its language's direction
+    /// when it says `default`; else as the layout's lines and paragraphs run (``BookLayout/inferredPageProgression``).
+    static func pageProgression(_ file: BookFile, layout: BookLayout) -> PageProgression {
+        if case .epub(let epub) = file.format {
+            switch epub.pageProgression {
+            case .leftToRight: return .leftToRight
+            case .rightToLeft: return .rightToLeft
+            case .default: if epub.readingProgression == .rightToLeft { return .rightToLeft }
+            }
+        }
+        return layout.inferredPageProgression
     }
 
     /// The `--json` document (see the README for its schema).

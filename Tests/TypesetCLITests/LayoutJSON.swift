@@ -39,7 +39,7 @@ struct LayoutJSON: Decodable {
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
                                     "pageSize", "scale", "imageFilter", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
                                     "orphansWidows", "protrusion", "expansion", "mode", "publisherStyles", "wordSpacing", "letterSpacing", "fontWeight",
-                                    "typeScale", "ligatures", "textNormalization", "verticalText", "userSet"]
+                                    "typeScale", "ligatures", "textNormalization", "verticalText", "punctuationSpacing", "hangingPunctuation", "userSet"]
     static let pageKeys: Set = ["index", "number", "range", "lines"]
     /// A page with images lists them (the key is absent on every other page).
     static let pageWithImagesKeys: Set = ["index", "number", "range", "lines", "images"]

@@ -17,7 +17,8 @@ import TypesetTestSupport
         "scroll": "mode",
         "publisher-styles": "publisherStyles", "word-spacing": "wordSpacing", "letter-spacing": "letterSpacing",
         "font-weight": "fontWeight", "type-scale": "typeScale", "ligatures": "ligatures",
-        "text-normalization": "textNormalization", "vertical-text": "verticalText",
+        "text-normalization": "textNormalization", "vertical-text": "verticalText", "punctuation-spacing": "punctuationSpacing",
+        "hanging-punctuation": "hangingPunctuation",
     ]
 
     /// A valid value other than the default, as command-line text and as JSON.

@@ -121,3 +121,36 @@ import TypesetTestSupport
         #expect(((try? directory.entries("out")) ?? []).isEmpty)
     }
 }
+
+/// `--spread`: two facing pages per PNG, in the order the book's pages turn.
+@Suite struct SpreadCommandTests {
+    /// The width and height of a PNG from its header.
+    static func size(_ bytes: [UInt8]) -> (Int, Int) {
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return bytes.count >= 24 ? (word(16), word(20)) : (0, 0)
+    }
+
+    @Test func spreadsAreTwoPagesWideInTheBooksDirection() throws {
+        let directory = try TemporaryDirectory()
+        let hebrew = try directory.write(Array(repeating: "בְּרֵאשִׁית בָּרָא אֱלֹהִים אֵת הַשָּׁמַיִם וְאֵת הָאָרֶץ.", count: 60)
+            .joined(separator: "\n\n"), to: "hebrew.txt")
+        let english = try directory.write(Array(repeating: "In the beginning God created the heaven and the earth.", count: 60)
+            .joined(separator: "\n\n"), to: "english.txt")
+        let base = ["--font", "Charis SIL", "--scale", "1", "--width", "300", "--height", "400"]
+        let rtl = try CLIRunner.runBundled(base + ["--spread", "recto", "--pages", "2-3", "-o", directory.path("rtl"), hebrew], in: directory)
+        #expect(rtl.status == 0, "stderr: \(rtl.stderr)")
+        // Pages 2 and 3 face each other (the first stands alone): one spread, the second.
+        #expect(try directory.entries("rtl") == ["spread-0002.png"])
+        #expect(rtl.stderrLines.contains { $0.hasPrefix("typeset: wrote 1 spread of ") && $0.contains("right to left") }, "\(rtl.stderrLines)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path("rtl") + "/spread-0002.png")))
+        #expect(Self.size(bytes) == (600, 400))
+        let ltr = try CLIRunner.runBundled(base + ["--spread", "paired", "--pages", "1", "-o", directory.path("one.png"), english],
+                                           in: directory)
+        #expect(ltr.status == 0, "stderr: \(ltr.stderr)")
+        #expect(ltr.stderrLines.contains { $0.hasPrefix("typeset: wrote spread 1 of ") && $0.contains("left to right") }, "\(ltr.stderrLines)")
+        let wrong = try CLIRunner.runBundled(base + ["--spread", "sideways", english], in: directory)
+        #expect(wrong.status == 2 && wrong.stderr.contains("recto or paired"), "\(wrong.stderr)")
+        let scroll = try CLIRunner.runBundled(base + ["--spread", "recto", "--scroll", english], in: directory)
+        #expect(scroll.status == 2 && scroll.stderr.contains("--spread"), "\(scroll.stderr)")
+    }
+}

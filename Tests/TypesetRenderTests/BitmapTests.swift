@@ -54,3 +54,20 @@ import TypesetCore
         }
     }
 }
+
+/// ``Bitmap/spread(left:right:fill:)``: two pages side by side, an absent one leaving its half the page colour.
+@Suite struct BitmapSpreadTests {
+    @Test func pagesSideBySide() throws {
+        let red = Color(red: 255, green: 0, blue: 0, alpha: 255), blue = Color(red: 0, green: 0, blue: 255, alpha: 255)
+        let paper = Color(red: 250, green: 240, blue: 220, alpha: 255)
+        let spread = try Bitmap.spread(left: Bitmap(width: 3, height: 2, fill: red), right: Bitmap(width: 3, height: 2, fill: blue),
+                                       fill: paper)
+        #expect(spread.width == 6 && spread.height == 2)
+        #expect(spread[x: 0, y: 0] == red && spread[x: 2, y: 1] == red && spread[x: 3, y: 0] == blue && spread[x: 5, y: 1] == blue)
+        let alone = try Bitmap.spread(left: nil, right: Bitmap(width: 3, height: 2, fill: blue), fill: paper)
+        #expect(alone.width == 6 && alone[x: 1, y: 1] == paper && alone[x: 4, y: 1] == blue)
+        // A shorter page leaves the rest of its half the page colour.
+        let uneven = try Bitmap.spread(left: Bitmap(width: 2, height: 1, fill: red), right: Bitmap(width: 3, height: 2, fill: blue), fill: paper)
+        #expect(uneven.width == 6 && uneven[x: 0, y: 0] == red && uneven[x: 0, y: 1] == paper && uneven[x: 2, y: 0] == paper)
+    }
+}

@@ -25,6 +25,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// Whether the face has small capitals (`smcp`).
     public let hasSmallCaps: Bool
+    /// The face's features for spacing CJK punctuation (`chws`/`vchw`, `halt`/`vhal`).
+    let punctuationSpacing: PunctuationSpacingFeatures
     /// The family whose line metrics the face lays lines out with, when it stands in for a family that is not
     /// installed (``LineMetrics/standIn(for:)``); nil for the face's own.
     public let lineMetricsFamily: String?
@@ -67,6 +69,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         let cap = Double(font.capHeight()) / upem
         self.capHeight = cap > 0 && cap < 2 ? cap : 0.7 * self.ascent
         self.hasSmallCaps = font.hasSubstitutionFeature("smcp")
+        self.punctuationSpacing = PunctuationSpacingFeatures(font)
         if let glyph = font.glyph(for: 0x2010) ?? font.glyph(for: 0x2D), glyph <= 0xFFFE {
             self.hyphenGlyph = UInt16(glyph)
             self.hyphenAdvance = Float(font.advance(of: glyph)) / Float(upem)
@@ -91,6 +94,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         lineGap = metrics.lineGap
         capHeight = face.capHeight
         hasSmallCaps = face.hasSmallCaps
+        punctuationSpacing = face.punctuationSpacing
         bytes = face.bytes
         hyphenGlyph = face.hyphenGlyph
         hyphenAdvance = face.hyphenAdvance

@@ -81,15 +81,20 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// Whether the face has a GSUB feature with this tag in any script (used for `smcp`).
-    func hasSubstitutionFeature(_ tag: String) -> Bool {
+    func hasSubstitutionFeature(_ tag: String) -> Bool { hasFeature(tag, table: "GSUB") }
+
+    /// Whether the face has a GPOS feature with this tag in any script (`halt`, `chws`...).
+    func hasPositioningFeature(_ tag: String) -> Bool { hasFeature(tag, table: "GPOS") }
+
+    private func hasFeature(_ tag: String, table: String) -> Bool {
         let wanted = hb_tag_from_string(tag, -1)
         var count: UInt32 = 32
         var tags = [hb_tag_t](repeating: 0, count: 32)
         var start: UInt32 = 0
-        let gsub = hb_tag_from_string("GSUB", -1)
+        let tableTag = hb_tag_from_string(table, -1)
         while true {
             count = 32
-            let total = hb_ot_layout_table_get_feature_tags(face, gsub, start, &count, &tags)
+            let total = hb_ot_layout_table_get_feature_tags(face, tableTag, start, &count, &tags)
             if tags[0..<Int(count)].contains(wanted) { return true }
             start += count
             if count == 0 || start >= total { return false }

@@ -279,6 +279,8 @@ struct ParagraphLayouter {
         let expansion = expansionLimit(format)
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align.
         let protrusion = settings.protrusion && capLines == 0 && format.alignment != .center ? ProtrusionTable.standard : nil
+        // Burasage: not in centred lines, which have no end edge to hang past.
+        let hangsStops = settings.hangingPunctuation && format.alignment != .center
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
         if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                                                          allowsShrinking: format.alignment == .justified,
@@ -302,7 +304,8 @@ struct ParagraphLayouter {
                 return points.map(Int.init).filter { range.contains($0) }
             }
             GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                              narrowLines: (capLines, max(1, available - capIndent)), protrusion: protrusion)
+                              narrowLines: (capLines, max(1, available - capIndent)), protrusion: protrusion,
+                              hangsStops: hangsStops)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
                     if !graphemesReady { iterator.setText(content); graphemesReady = true }
@@ -353,6 +356,14 @@ struct ParagraphLayouter {
                 endHang = Float(protrusion.endProtrusion(content: content, metrics: metrics, start: start, end: visibleEnd,
                                                          hyphenated: lineBreak.hyphenated,
                                                          hyphenWidth: lineBreak.hyphenated ? hyphenWidth(end) : 0))
+            }
+            if hangsStops && !brokenOptimally && visibleEnd > start && !lineBreak.hyphenated {
+                // A stop or comma hangs whole, and only when the line does not fit without hanging it (CSS
+                // allow-end): the line's other characters then fill the column.
+                let mark = Float(HangingPunctuation.endHang(content: content, metrics: metrics, start: start, end: visibleEnd))
+                if mark > 0 && Double(width) > Double(available - indent + startHang + endHang) + metrics.fitTolerance {
+                    endHang = max(endHang, mark)
+                }
             }
             let lineAvailable = available - indent + startHang + endHang
             let isLast = index == chosen.count - 1

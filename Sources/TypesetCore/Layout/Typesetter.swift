@@ -139,11 +139,7 @@ public final class Typesetter: Sendable {
             }
         }
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
-        let rightToLeft = switch writingMode.isVertical ? .leftToRight : text.columnProgression {
-        case .rightToLeft?: true
-        case .leftToRight?: false
-        case nil: shaped.paragraphs.reduce(0) { $0 + ($1.contentLength == 0 ? 0 : $1.paragraphLevel & 1 == 1 ? 1 : -1) } > 0
-        }
+        let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var pages = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
             .paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
         if writingMode.isVertical {

@@ -18,14 +18,18 @@ struct GreedyLineBreaker {
     /// The factors by which a line's first and last characters hang into the margins (nil: none); what hangs
     /// takes no room on the line.
     var protrusion: ProtrusionTable?
+    /// Whether an ideographic stop or comma ending a line may hang past its end (``HangingPunctuation``): a line
+    /// then fits when its text before the mark does.
+    var hangsStops = false
 
     init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0),
-         protrusion: ProtrusionTable? = nil) {
+         protrusion: ProtrusionTable? = nil, hangsStops: Bool = false) {
         self.firstLineWidth = firstLineWidth
         self.width = width
         self.mayGallop = mayGallop
         self.narrowLines = narrowLines
         self.protrusion = protrusion
+        self.hangsStops = hangsStops
     }
 
     /// Breaks `shaped` at `breaks` (``BreakCandidate``s, ascending; the shaped paragraph's own opportunities or
@@ -94,8 +98,11 @@ struct GreedyLineBreaker {
                 }
                 let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
                 let adjustment = visibleEnd == end ? metrics.endAdjustment(end) : 0
-                let hanging = protrusion?.endProtrusion(content: units, metrics: metrics, start: lineStart, end: visibleEnd,
+                var hanging = protrusion?.endProtrusion(content: units, metrics: metrics, start: lineStart, end: visibleEnd,
                                                         hyphenated: false, hyphenWidth: 0) ?? 0
+                if hangsStops {
+                    hanging = max(hanging, HangingPunctuation.endHang(content: units, metrics: metrics, start: lineStart, end: visibleEnd))
+                }
                 return advance(to: visibleEnd) + adjustment - hanging + startAdjustment <= available
             }
             var index = 0  // the opportunity being examined

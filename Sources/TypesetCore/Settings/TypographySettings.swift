@@ -69,6 +69,17 @@ public struct TypographySettings: Hashable, Sendable {
     /// Whether lines run top to bottom, stacked right to left (Readium's `verticalText`). It applies only when the
     /// reader set it (``userSet`` holds `vertical-text`); otherwise the book's ``StyledText/writingMode`` does.
     public var verticalText: Bool = false { didSet { userSet.insert("vertical-text") } }
+    /// Whether adjacent full-width CJK punctuation (`」「`, `。」`, `、「`, `）（`) is set with the blank between the two
+    /// halved, as JLReq 3.1.4 and CLReq say and as Japanese and Chinese books are set: with the font's `chws`
+    /// (`vchw`) where it has them, else its `halt` (`vhal`) on the one mark JLReq names. On by default; off, every
+    /// mark keeps its full em, as in a browser without `text-spacing-trim`.
+    public var punctuationSpacing: Bool = true { didSet { userSet.insert("punctuation-spacing") } }
+    /// Whether an ideographic full stop or comma (`。` `、` `，` `．` and their half-width forms) that does not fit at
+    /// the end of a full line hangs past the line's end (JLReq's burasage, CSS `hanging-punctuation: allow-end`)
+    /// instead of taking the character before it to the next line, as kinsoku otherwise must. Off by default, as
+    /// in CSS and most Japanese books set by computer; in lines broken greedily (CJK text without spaces always
+    /// is) and not in centred lines.
+    public var hangingPunctuation: Bool = false { didSet { userSet.insert("hanging-punctuation") } }
 
     /// The settings the reader chose, by their names in ``ReaderSettings/table`` (`align`, `font`...): these
     /// override the book's own styles for the same property (its CSS `text-align`, its fonts...), while a

@@ -105,9 +105,14 @@ struct ParagraphShaper {
                 let face = context.fonts.face(id: Int(run.faceID))
                 let smallCaps = face.map { resolved.smallCaps && $0.hasSmallCaps } ?? false
                 // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
+                // A face that spaces CJK punctuation itself does it in CJK runs set in its direction.
+                let contextualPunctuation = settings.punctuationSpacing && !run.isRightToLeft
+                    && HarfBuzzUnicode.isUpright(script: run.script) && (!vertical || run.isUpright)
+                    && face?.punctuationSpacing.contextual(vertical: run.isUpright) == true
                 let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
                                            smallCaps: smallCaps, noLigatures: !resolved.ligatures,
-                                           topToBottom: run.isUpright, languageID: context.languageID(language))
+                                           topToBottom: run.isUpright, languageID: context.languageID(language),
+                                           contextualPunctuation: contextualPunctuation)
                 let harfBuzzLanguage = context.language(language)
                 guard let face else {
                     // No face at all (no usable font): the run's units stay in place as invisible glyphs.
@@ -155,6 +160,9 @@ struct ParagraphShaper {
 
         // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
         var rubies: [ShapedRuby] = []
+        if settings.punctuationSpacing && Self.mayHavePunctuationPairs(units) {
+            spacePunctuationPairs(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
+        }
         if vertical && shapedRuns.contains(where: \.isUpright) {
             combineUpright(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
         }
@@ -305,7 +313,10 @@ struct ParagraphShaper {
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
                              rightToLeft: run.isRightToLeft, topToBottom: run.isUpright, language: language,
-                             features: HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures),
+                             features: style.contextualPunctuation
+                                ? HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures)
+                                    + [PunctuationSpacingFeatures.contextualFeature(vertical: style.topToBottom)]
+                                : HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures),
                              into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)

@@ -24,9 +24,13 @@ struct ShapeCache {
         /// Shaped top to bottom (upright in vertical text).
         var topToBottom: Bool = false
         var languageID: Int32
+        /// Shaped with the face's contextual punctuation spacing (`chws`, `vchw`).
+        var contextualPunctuation: Bool = false
 
-        /// The flags word of a record: direction, small caps, ligatures off.
-        var flags: UInt32 { (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) | (noLigatures ? 8 : 0) | (topToBottom ? 16 : 0) }
+        /// The flags word of a record: direction, small caps, ligatures off, punctuation spacing.
+        var flags: UInt32 {
+            (rightToLeft ? 1 : 0) | (smallCaps ? 2 : 0) | (noLigatures ? 8 : 0) | (topToBottom ? 16 : 0) | (contextualPunctuation ? 32 : 0)
+        }
     }
 
     /// The longest word (in UTF-16 units) worth caching.
@@ -137,8 +141,8 @@ struct ShapeCache {
         var h: UInt64 = 0xcbf29ce484222325
         h = mix(h, UInt64(UInt32(bitPattern: style.faceID)))
         h = mix(h, UInt64(style.script))
-        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 4 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0)
-                   | (style.noLigatures ? 4 : 0) | (style.topToBottom ? 8 : 0))
+        return mix(h, UInt64(UInt32(bitPattern: style.languageID)) << 5 | (style.rightToLeft ? 1 : 0) | (style.smallCaps ? 2 : 0)
+                   | (style.noLigatures ? 4 : 0) | (style.topToBottom ? 8 : 0) | (style.contextualPunctuation ? 16 : 0))
     }
 
     /// One step of the hash (see ``seed(_:)``).

@@ -45,6 +45,16 @@ public struct ShapedText: Sendable {
         paragraphs.first.map { faces[Int($0.primaryFaceID)] }
     }
 
+    /// Whether horizontal columns run right to left: as ``StyledText/columnProgression`` says, else when most of
+    /// the shaped paragraphs with content are right to left (Arabic, Hebrew).
+    var columnsRunRightToLeft: Bool {
+        switch text.columnProgression {
+        case .rightToLeft?: true
+        case .leftToRight?: false
+        case nil: paragraphs.reduce(0) { $0 + ($1.contentLength == 0 ? 0 : $1.paragraphLevel & 1 == 1 ? 1 : -1) } > 0
+        }
+    }
+
     /// Approximate heap bytes held by the shaping results.
     public var byteCount: Int { paragraphs.reduce(0) { $0 + $1.byteCount + 64 } }
 }

@@ -26,6 +26,9 @@ public struct ShapingSettings: Hashable, Sendable {
     /// The reader's vertical-text setting when they set it, else nil (the book's `writing-mode` applies). Vertical
     /// text is shaped top to bottom (vertical advances and glyph forms), so it keys shaping too.
     public var verticalText: Bool?
+    /// Whether adjacent full-width punctuation is spaced as JLReq and CLReq say
+    /// (``TypographySettings/punctuationSpacing``): it changes glyph advances, so it keys shaping.
+    public var punctuationSpacing: Bool = true
 
     /// The shaping part of `settings`.
     public init(_ settings: TypographySettings) {
@@ -38,6 +41,7 @@ public struct ShapingSettings: Hashable, Sendable {
         letterSpacing = settings.userSet.contains("letter-spacing") ? settings.letterSpacing : nil
         wordSpacing = settings.userSet.contains("word-spacing") ? settings.wordSpacing : nil
         verticalText = settings.userSet.contains("vertical-text") ? settings.verticalText : nil
+        punctuationSpacing = settings.punctuationSpacing
     }
 
     /// A family and language with everything else as the book has it.
