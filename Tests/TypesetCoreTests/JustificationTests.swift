@@ -200,6 +200,34 @@ import TypesetTestSupport
         #expect((gaps.max() ?? 0) - (gaps.min() ?? 0) < 0.5, "\(gaps)")
     }
 
+    /// A Chinese or Japanese paragraph with a space or two in it (after a quotation mark, around a Latin word) is
+    /// still broken as CJK text, every line but the last full: the optimal breaker, whose model stretches spaces,
+    /// once broke such a paragraph after three characters so that a later line could end at its one space.
+    @Test func cjkParagraphsWithAFewSpacesKeepFullLines() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let paragraphs = [
+            "\u{3000}\u{3000}一語未了，只听后院中有人笑聲，說：“我來遲了，不曾迎接遠客！\" \u{3000}黛玉納罕道：“這些人個個皆斂聲屏气，恭肅嚴整如此，這來者系誰，這樣放誕無禮？",
+            "吾輩は猫である。名前は Tama ではない。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。",
+        ]
+        for text in paragraphs {
+            for breaking in [LineBreaking.automatic, .optimal] {
+                var settings = Fixtures.settings
+                settings.alignment = .justified
+                settings.lineBreaking = breaking
+                settings.pageSize = Size(width: 250, height: 800)
+                let layout = try typesetter.layout(StyledText(plain: text), settings: settings)
+                let lines = layout.lines(onPage: 0)
+                #expect(lines.count > 2)
+                // A full line holds about column / size characters; kinsoku may push one or two down.
+                let fullLine = Int(settings.columnWidth / settings.fontSize)
+                for line in lines.dropLast() {
+                    #expect(line.range.count >= fullLine - 3, "\(breaking): line \(line.range) of \(fullLine)-character lines")
+                }
+                #expect(LayoutInvariants.violations(in: layout).isEmpty)
+            }
+        }
+    }
+
     /// On justified lines the glyph runs say what is drawn: each glyph's advance (justification included) takes
     /// the pen to the next glyph, the visible glyphs end at the line's right edge, and the space hanging past that
     /// edge keeps its natural advance (it was given the stretch of the spaces inside the line).

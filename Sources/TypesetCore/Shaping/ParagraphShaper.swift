@@ -732,4 +732,15 @@ struct LayoutText {
             || (unit >= 0xFF00 && unit <= 0xFF60) || (unit >= 0xFFE0 && unit <= 0xFFE6)
             || (unit >= 0xD840 && unit <= 0xD87F)  // lead surrogates of planes 2 and 3 (CJK extensions)
     }
+
+    /// Whether most of `content`'s visible units (spaces, controls and trailing surrogates aside) are wide: Chinese
+    /// or Japanese text, which is justified between its characters, even when a quoted word or a space after a
+    /// quotation mark gives it a few inter-word spaces.
+    static func isMostlyWide(_ content: ArraySlice<UInt16>) -> Bool {
+        var wide = 0, other = 0
+        for unit in content where unit > 0x20 && !UTF16.isTrailSurrogate(unit) {
+            if isWide(unit) { wide += 1 } else { other += 1 }
+        }
+        return wide > other
+    }
 }
