@@ -47,6 +47,27 @@ import TypesetTestSupport
     }
 
     @Test func horizontalStopHangs() throws { try Self.check(vertical: false, justified: false) }
+
+    /// A book that asks for hanging stops (``StyledText/hangingPunctuation``, from its CSS) gets them unless the
+    /// reader chose: the reader's setting, on or off, wins.
+    @Test func theBookDecidesUnlessTheReaderDoes() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        func firstLine(book: Bool?, reader: Bool?) throws -> Range<Int>? {
+            var text = StyledText(plain: Self.string, language: "ja")
+            text.hangingPunctuation = book
+            var settings = Fixtures.settings
+            settings.fontSize = Self.em
+            settings.margins = EdgeInsets(all: 20)
+            settings.pageSize = Size(width: 10 * Self.em + 40, height: 300)
+            if let reader { settings.hangingPunctuation = reader }
+            return try typesetter.layout(text, settings: settings).lines(onPage: 0).first?.range
+        }
+        #expect(try firstLine(book: true, reader: nil) == 0..<11)
+        #expect(try firstLine(book: false, reader: nil) == 0..<9)
+        #expect(try firstLine(book: nil, reader: nil) == 0..<9)
+        #expect(try firstLine(book: true, reader: false) == 0..<9)
+        #expect(try firstLine(book: false, reader: true) == 0..<11)
+    }
     @Test func justifiedStopHangs() throws { try Self.check(vertical: false, justified: true) }
     @Test func verticalStopHangs() throws { try Self.check(vertical: true, justified: true) }
 

@@ -400,6 +400,24 @@ import TypesetTestSupport
     }
 }
 
+/// `hanging-punctuation` on a book's root or body says whether its stops hang at line ends (burasage); a reader
+/// setting of its own, with publisher styles off, takes the decision back (the layout's side is in
+/// HangingPunctuationTests).
+@Suite struct HangingPunctuationCSSTests {
+    @Test(arguments: [("html { hanging-punctuation: allow-end }", true as Bool?),
+                      ("body { hanging-punctuation: first force-end last }", true),
+                      ("html { -webkit-hanging-punctuation: allow-end }", true),
+                      ("body { hanging-punctuation: first }", false),
+                      ("html { hanging-punctuation: none }", false),
+                      ("p { hanging-punctuation: allow-end }", nil),
+                      ("html { hanging-punctuation: sideways }", nil)])
+    func rootHangingPunctuation(_ css: String, _ expected: Bool?) throws {
+        let (on, off) = try PublisherCSSTests.readBothWays("<p>吾輩は猫である。</p>", css: css)
+        #expect(on.text.hangingPunctuation == expected)
+        #expect(off.text.hangingPunctuation == nil, "publisher styles off: the reader's setting decides")
+    }
+}
+
 /// `text-combine-upright` and its `-epub-` names mark each element's text as one cell of vertical text, and
 /// neighbouring elements stay separate cells (their runs are not merged).
 @Suite struct CombineUprightCSSTests {

@@ -201,6 +201,8 @@ struct CellBox: Sendable {
 /// Breaks a shaped paragraph into positioned lines for one column width.
 struct ParagraphLayouter {
     let settings: TypographySettings
+    /// Burasage (``TypographySettings/hangingPunctuation``): the reader's choice, else the book's.
+    let hangsPunctuation: Bool
     let precedence: LayoutPrecedence
     let faces: [FontFace]
     let columnWidth: Float
@@ -212,8 +214,11 @@ struct ParagraphLayouter {
     /// measuring a line's extents neither converts them nor retains the face.
     private let verticalMetrics: [(ascent: Float, descent: Float, natural: Float)]
 
-    init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?) {
+    init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?,
+         bookHangsPunctuation: Bool? = nil) {
         self.settings = settings
+        hangsPunctuation = settings.userSet.contains("hanging-punctuation") ? settings.hangingPunctuation
+            : bookHangsPunctuation ?? settings.hangingPunctuation
         self.precedence = LayoutPrecedence(settings)
         self.faces = faces
         self.columnWidth = columnWidth
@@ -280,7 +285,7 @@ struct ParagraphLayouter {
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align.
         let protrusion = settings.protrusion && capLines == 0 && format.alignment != .center ? ProtrusionTable.standard : nil
         // Burasage: not in centred lines, which have no end edge to hang past.
-        let hangsStops = settings.hangingPunctuation && format.alignment != .center
+        let hangsStops = hangsPunctuation && format.alignment != .center
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths. Chinese and
         // Japanese paragraphs go to the greedy breaker and its kinsoku too: the optimal breaker's model stretches
         // spaces, and in a paragraph of wide text with a space or two it rated every line without one as

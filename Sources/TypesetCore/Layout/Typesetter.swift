@@ -87,7 +87,8 @@ public final class Typesetter: Sendable {
         let writingMode = shaped.writingMode
         let settings = pageSettings.lineFrame(writingMode)
         let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
-                                         documentLanguage: shaped.language ?? settings.language)
+                                         documentLanguage: shaped.language ?? settings.language,
+                                         bookHangsPunctuation: shaped.text.hangingPunctuation)
         let text = shaped.text
         let first = shaped.paragraphRange.lowerBound
         // Tables first: a cell's width depends on every cell of its column.

@@ -45,7 +45,7 @@ extension ReaderSettings {
              "halve the blank between two adjacent CJK punctuation marks (」「, 。」), as JLReq and CLReq say",
              \.typography.punctuationSpacing),
         flag("hanging-punctuation", .typography,
-             "let an ideographic full stop or comma (。、) hang past the end of a full line (burasage)",
+             "let an ideographic full stop or comma (。、) hang past the end of a full line (burasage); unset: as the book's CSS",
              \.typography.hangingPunctuation),
         ReaderSetting(name: "margins", kind: .margins(range: 0...TypographySettings.maximumDimension),
                       help: "page margins in points", scope: .typography, read: { .margins($0.typography.margins) },

@@ -76,9 +76,10 @@ public struct TypographySettings: Hashable, Sendable {
     public var punctuationSpacing: Bool = true { didSet { userSet.insert("punctuation-spacing") } }
     /// Whether an ideographic full stop or comma (`。` `、` `，` `．` and their half-width forms) that does not fit at
     /// the end of a full line hangs past the line's end (JLReq's burasage, CSS `hanging-punctuation: allow-end`)
-    /// instead of taking the character before it to the next line, as kinsoku otherwise must. Off by default, as
-    /// in CSS and most Japanese books set by computer; in lines broken greedily (CJK text without spaces always
-    /// is) and not in centred lines.
+    /// instead of taking the character before it to the next line, as kinsoku otherwise must. Unless the reader
+    /// sets it, the book's CSS decides (``StyledText/hangingPunctuation``); off when neither says, as in CSS and
+    /// most Japanese books set by computer. In lines broken greedily (mostly CJK text always is) and not in
+    /// centred lines.
     public var hangingPunctuation: Bool = false { didSet { userSet.insert("hanging-punctuation") } }
 
     /// The settings the reader chose, by their names in ``ReaderSettings/table`` (`align`, `font`...): these

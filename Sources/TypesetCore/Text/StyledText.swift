@@ -28,6 +28,10 @@ public struct StyledText: Sendable {
     /// How the book asks its lines to run (an EPUB's CSS `writing-mode` on its root elements), or nil when it does
     /// not say (horizontal). The reader's ``TypographySettings/verticalText``, when set, overrides it.
     public var writingMode: WritingMode?
+    /// Whether the book asks for stops and commas to hang at line ends (an EPUB's CSS `hanging-punctuation:
+    /// allow-end` on its root elements), or nil when it does not say. The reader's
+    /// ``TypographySettings/hangingPunctuation``, when set, overrides it.
+    public var hangingPunctuation: Bool?
 
     /// The most UTF-16 units a paragraph may hold (2^30 − 1, a gigabyte of text without a line break): line
     /// breaking keeps offsets inside a paragraph in 30 bits.

@@ -242,6 +242,8 @@ private struct ReadingSession {
                                     title: package.metadata.title)
             if let faces = fonts?.faces, !faces.isEmpty { styled.fonts = DocumentFonts(faces: faces) }
             styled.writingMode = Self.writingMode(of: texts.map(\.text))
+            // A book's documents share their style sheets: the first that says decides.
+            styled.hangingPunctuation = texts.first { $0.text.hasText && $0.text.hangingPunctuation != nil }?.text.hangingPunctuation
         } catch {
             // The assembly above makes paragraphs that partition the text; reaching this is a bug, reported.
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")

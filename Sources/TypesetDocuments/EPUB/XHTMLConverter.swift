@@ -64,6 +64,8 @@ struct SpineItemText: Sendable {
     var hasText = false
     /// The `writing-mode` of the document's `<html>` or `<body>`, when its CSS sets one.
     var writingMode: WritingMode?
+    /// The `hanging-punctuation` of the document's `<html>` or `<body>`, when its CSS sets one.
+    var hangingPunctuation: Bool?
 }
 
 /// Turns one XHTML document into a ``SpineItemText``.
@@ -205,6 +207,7 @@ struct XHTMLConverter {
         var block = BlockContext()
         let rootStyle = resolveStyle(rootPath, parent: ComputedStyle(), isRoot: true)
         output.writingMode = rootStyle.writingMode
+        output.hangingPunctuation = rootStyle.hangingPunctuation
         block.style = rootStyle
         block.language = language(of: root)
         block.direction = direction(of: root)
@@ -279,6 +282,7 @@ struct XHTMLConverter {
         var inline = parent
         inline.style = resolveStyle(path, parent: parent.style, isRoot: path.element.lowercasedName == "body")
         if path.element.lowercasedName == "body", let mode = inline.style.writingMode { output.writingMode = mode }
+        if path.element.lowercasedName == "body", let hangs = inline.style.hangingPunctuation { output.hangingPunctuation = hangs }
         if let language = language(of: path.element) { inline.language = language }
         return inline
     }

@@ -150,6 +150,9 @@ enum CSSDeclaration: Equatable, Sendable {
     case underlineBelowDescenders(Bool)
     /// `writing-mode` (and `-epub-writing-mode`, `-webkit-writing-mode`, with SVG 1.1's `tb-rl` and `lr-tb`).
     case writingMode(WritingMode)
+    /// `hanging-punctuation`: whether stops and commas may hang at line ends (`allow-end` or `force-end`: true;
+    /// `none`, or `first`/`last` alone, which Typeset does not do: false).
+    case hangingPunctuation(Bool)
     /// `text-combine-upright: all` or `digits N`, `-epub-text-combine: horizontal`, `-epub-text-combine-horizontal:
     /// all` (true), or `none` (false).
     case combineUpright(Bool)
@@ -190,6 +193,11 @@ enum CSSDeclaration: Equatable, Sendable {
             let map: [String: TextOrientation] = ["mixed": .mixed, "vertical-right": .mixed, "upright": .upright,
                                                   "sideways": .sideways, "sideways-right": .sideways]
             return map[value].map { [.textOrientation($0)] } ?? []
+        case "hanging-punctuation", "-webkit-hanging-punctuation":
+            let words = value.split(separator: " ")
+            let known: Set<Substring> = ["none", "first", "last", "allow-end", "force-end"]
+            guard !words.isEmpty, words.allSatisfy(known.contains) else { return [] }
+            return [.hangingPunctuation(words.contains("allow-end") || words.contains("force-end"))]
         case "writing-mode", "-epub-writing-mode", "-webkit-writing-mode":
             let map: [String: WritingMode] = ["horizontal-tb": .horizontal, "lr-tb": .horizontal, "lr": .horizontal,
                                               "rl-tb": .horizontal, "rl": .horizontal,

@@ -53,6 +53,8 @@ struct ComputedStyle: Sendable {
     var underlineBelowDescenders = false
     /// `writing-mode`, or nil when no rule set it.
     var writingMode: WritingMode?
+    /// `hanging-punctuation` at line ends, or nil when no rule set it.
+    var hangingPunctuation: Bool?
     /// `text-combine-upright` (tate-chū-yoko).
     var combineUpright = false
     /// `text-orientation`.
@@ -194,6 +196,7 @@ struct ComputedStyle: Sendable {
             case .borderColor(let value): borderColor = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
             case .writingMode(let value): writingMode = value
+            case .hangingPunctuation(let value): hangingPunctuation = value
             case .combineUpright(let value): combineUpright = value
             case .textOrientation(let value): textOrientation = value
             case .emphasisStyle(let value): emphasisMark = value
@@ -269,6 +272,8 @@ struct ComputedStyle: Sendable {
         // Emphasis marks are emphasis; their colour is the reader's business, as the text's is.
         case .emphasisStyle, .emphasisPosition: return true
         case .emphasisColor: return false
+        // Hanging stops is a setting of the page, as justification is: the reader's.
+        case .hangingPunctuation: return false
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
