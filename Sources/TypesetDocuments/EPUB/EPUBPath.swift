@@ -71,26 +71,6 @@ enum EPUBPath {
     /// Decodes `%XX` escapes as UTF-8; malformed escapes are kept as written.
     static func percentDecoded(_ text: Substring) -> String {
         guard text.contains("%") else { return String(text) }
-        var bytes: [UInt8] = []
-        let utf8 = Array(text.utf8)
-        var i = 0
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: return byte - 0x30
-            case 0x41...0x46: return byte - 0x41 + 10
-            case 0x61...0x66: return byte - 0x61 + 10
-            default: return nil
-            }
-        }
-        while i < utf8.count {
-            if utf8[i] == 0x25, i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) {
-                bytes.append(high << 4 | low)
-                i += 3
-            } else {
-                bytes.append(utf8[i])
-                i += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: PercentEncoding.decode(text.utf8).bytes, as: UTF8.self)
     }
 }

@@ -29,7 +29,7 @@ enum SVGImageInliner {
                   case .inBook(let target, _)? = EPUBPath.resolve(href, relativeTo: path), target != path,
                   remaining > 0, let data = try? read(target, remaining * 3 / 4) else { continue }
             // librsvg decodes raster images by their bytes, SVG by this type.
-            let url = "data:" + (ImageMediaType.mediaType(byExtensionOf: target) ?? "image/jpeg") + ";base64," + base64(data)
+            let url = "data:" + (ImageMediaType.mediaType(byExtensionOf: target) ?? "image/jpeg") + ";base64," + Base64.encode(data)
             remaining -= url.utf8.count
             guard remaining >= 0 else { break }
             replacements[href] = url
@@ -48,23 +48,5 @@ enum SVGImageInliner {
             index = start + 1
         }
         return false
-    }
-
-    private static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let count = min(3, bytes.count - index)
-            var value = UInt32(bytes[index]) << 16
-            if count > 1 { value |= UInt32(bytes[index + 1]) << 8 }
-            if count > 2 { value |= UInt32(bytes[index + 2]) }
-            for position in 0..<4 {
-                out.append(position <= count ? alphabet[Int((value >> UInt32(18 - 6 * position)) & 63)] : UInt8(ascii: "="))
-            }
-            index += 3
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
