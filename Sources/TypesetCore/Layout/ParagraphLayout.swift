@@ -286,11 +286,8 @@ struct ParagraphLayouter {
         let protrusion = settings.protrusion && capLines == 0 && format.alignment != .center ? ProtrusionTable.standard : nil
         // Burasage: not in centred lines, which have no end edge to hang past.
         let hangsStops = hangsPunctuation && format.alignment != .center
-        // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths. Chinese and
-        // Japanese paragraphs go to the greedy breaker and its kinsoku too: the optimal breaker's model stretches
-        // spaces, and in a paragraph of wide text with a space or two it rated every line without one as
-        // unjustifiable, and broke lines of three characters to end others at a space.
-        if capLines == 0, usesOptimalBreaking(format), !LayoutText.isMostlyWide(content), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
+        // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
+        if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                                                          allowsShrinking: format.alignment == .justified,
                                                                          expansion: expansion)
             .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,

@@ -15,8 +15,9 @@
 /// expensive, and the result is the true minimum of the model). No more than
 /// ``LineBreak/maximumConsecutiveHyphens`` lines in a row end with a hyphen. Bounds: the active list is capped at
 /// ``maximumActiveNodes`` (the worst are dropped), so a pathological paragraph costs O(candidates × cap). When no
-/// set of breaks exists (a word wider than the line) or the paragraph has no inter-word space at all (Chinese or
-/// Japanese text, where stretching is inter-character), `breakLines` returns nil and the caller breaks greedily.
+/// set of breaks exists (a word wider than the line) or the paragraph has no inter-word space at all, or is mostly
+/// Chinese or Japanese text (where stretching is inter-character), `breakLines` returns nil and the caller breaks
+/// greedily.
 struct OptimalLineBreaker {
     /// The widths in points of the first line and of the following lines.
     let firstLineWidth: Float
@@ -97,6 +98,10 @@ struct OptimalLineBreaker {
                     scratch: Scratch) -> [LineBreak]? {
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
+        // Chinese and Japanese text is justified between its characters, which this model of stretching spaces
+        // does not describe: with a space or two in the paragraph it rated every line without one unjustifiable,
+        // and broke lines of three characters to end others at a space.
+        guard !LayoutText.isMostlyWide(units) else { return nil }
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
         var candidates: [Candidate] = []
         swap(&candidates, &scratch.candidates)
