@@ -41,7 +41,7 @@ struct CommandOption: Sendable {
 
     static let all: [CommandOption] = [
         CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak], group: .output,
-                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav])") {
+                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav], or - for standard output)") {
             $0.output = try nonEmpty($1, "--output")
         },
         CommandOption(name: "--pages", short: nil, valueName: "N|A-B", commands: pageCommands, group: .output,
@@ -118,7 +118,7 @@ struct CommandOption: Sendable {
             $0.sentences = try count($1, "--sentences", in: 1...1000)
         },
         CommandOption(name: "--marks", short: nil, valueName: "FILE", commands: [.speak], group: .speech,
-                      help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON") {
+                      help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON (- for standard output)") {
             $0.marks = try nonEmpty($1, "--marks")
         },
         CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,
