@@ -40,6 +40,12 @@ import TypesetTestSupport
         #expect(query.status == 0)
         let answers = query.stdout.split(separator: "\n")
         #expect(answers.count == 4 && answers.allSatisfy { $0.contains("\"error\"") }, "\(answers)")
+        // A whole number is said in digits (it was `9.22e+18`): the JSON number, a Double, is 2^63.
+        #expect(answers.first?.contains(#"\"offset\" 9223372036854775808 is out of range"#) == true, "\(answers)")
+        #expect(!answers.prefix(3).contains { $0.contains("e+") }, "\(answers)")
+        let locator = try directory.write(#"{"href": "book.txt", "type": "text/plain", "locations": {"position": 12345678901234567890}}"#, to: "huge.json")
+        let locate = try CLIRunner.run(["locate", "--fonts", "bundled", "--locator", locator, file], in: directory)
+        #expect(locate.status == 1 && locate.stderr.contains("12345678901234567168 is out of range"), "\(locate.stderr)")
     }
 
     /// A failed write to standard error (full or closed) loses only the notices: the pages are written and the
