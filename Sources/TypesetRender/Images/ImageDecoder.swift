@@ -137,7 +137,9 @@ public enum ImageDecoder {
         case .jxl: result = CImage_jxlSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .svg:
             var w = 0.0, h = 0.0
-            guard CImage_svgSize(bytes, bytes.count, &w, &h, &message, message.count) >= 0 else {
+            // librsvg aborts on some documents as it reads them: they are checked first (SVGBudget).
+            let document = try SVGBudget.checked(bytes, pixelCount: 1, limits: limits)
+            guard CImage_svgSize(document, document.count, &w, &h, &message, message.count) >= 0 else {
                 throw RenderError(.image, "the SVG cannot be read (\(text(message)))")
             }
             return try checked(IntrinsicSize(format: .svg, width: w, height: h).capped(to: limits), limits)
@@ -161,6 +163,7 @@ public enum ImageDecoder {
             _ = try checked(IntrinsicSize(format: .svg, width: Double(width), height: Double(height)), limits)
         }
         if size.format == .png { return try PNGDecoder.decode(bytes) }
+        let bytes = size.format == .svg ? try SVGBudget.checked(bytes, pixelCount: width * height, limits: limits) : bytes
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var message = [CChar](repeating: 0, count: 256)
         let result: Int32 = pixels.withUnsafeMutableBufferPointer { out in
