@@ -76,12 +76,23 @@ public struct ImageLimits: Hashable, Sendable {
     public var maximumDimension: Int
     /// The most bytes an image file may have.
     public var maximumFileSize: Int
+    /// The most pixels a ``PageRenderer`` decodes to draw one page (or window): images it has cached cost nothing,
+    /// and past this the page's other images are placeholders. The default, 120 million, is three images of the
+    /// largest size, about a second of decoding: forty images each within the limits kept one page from being drawn.
+    public var maximumPixelsPerPage: Int
+    /// The most pixels a ``PageRenderer`` decodes over a book, from when it is made or
+    /// ``PageRenderer/startBook()`` is called: a book whose every page spends its page budget is stopped too. The
+    /// default, 16 billion, is two thousand pages of 8-megapixel scans.
+    public var maximumPixelsPerBook: Int
 
     /// Creates limits; the defaults suit any book image.
-    public init(maximumPixelCount: Int = 40_000_000, maximumDimension: Int = 32_767, maximumFileSize: Int = 64 << 20) {
+    public init(maximumPixelCount: Int = 40_000_000, maximumDimension: Int = 32_767, maximumFileSize: Int = 64 << 20,
+                maximumPixelsPerPage: Int = 120_000_000, maximumPixelsPerBook: Int = 16_000_000_000) {
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
         self.maximumFileSize = maximumFileSize
+        self.maximumPixelsPerPage = maximumPixelsPerPage
+        self.maximumPixelsPerBook = maximumPixelsPerBook
     }
 }
 
