@@ -49,8 +49,8 @@ let package = Package(
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
-        // the fast path of one-colour pages).
-        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs"]),
+        // the fast path of one-colour pages); libxml2 to check an SVG before librsvg draws it (SVGBudget).
+        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs", "CLibXML2"]),
         // Reading aloud with eSpeak NG: its own library, so that embedding the core links no speech engine.
         .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak"]),
         // The command-line tool.

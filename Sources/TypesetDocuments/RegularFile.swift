@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TypesetCore
 
 /// Opens a book's file for both readers, refusing at once anything that is not a regular file.
 ///
@@ -39,13 +40,7 @@ enum RegularFile {
         guard kind == S_IFREG else {
             close(descriptor)
             if kind == S_IFDIR { throw DocumentError(.isDirectory, "\(path): is a directory, not a book") }
-            let what = switch kind {
-            case S_IFCHR: "a character device"
-            case S_IFBLK: "a block device"
-            case S_IFIFO: "a named pipe"
-            case S_IFSOCK: "a socket"
-            default: "not a regular file"
-            }
+            let what = FileKind.nonRegularName(mode: info.st_mode) ?? "not a regular file"
             throw DocumentError(.notARegularFile, "\(path): is \(what), not a book file")
         }
         return Opened(descriptor: descriptor, size: Int(info.st_size))

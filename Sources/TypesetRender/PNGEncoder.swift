@@ -1,4 +1,4 @@
-import Synchronization
+import TypesetCore
 internal import CLibPNG
 #if canImport(Glibc)
 internal import Glibc
@@ -90,27 +90,29 @@ public enum PNGEncoder {
         }
     }
 
-    /// Encodes a bitmap and writes it to a file, replacing any file there.
+    /// Encodes a bitmap and writes it to a file, as the writer of PNG bytes below does (whole, never over a device).
     ///
     /// - Parameters:
     ///   - bitmap: The image.
     ///   - path: The file to write.
     ///   - compression: Speed against size.
-    /// - Throws: ``RenderError`` `.png` when encoding fails, `.io` (naming the file) when it cannot be written.
+    /// - Throws: ``RenderError`` `.png` when encoding fails, `.io` (naming the file) when it cannot be written or
+    ///   is not a regular file.
     public static func write(_ bitmap: Bitmap, to path: String, compression: Compression = .fast) throws(RenderError) {
         let bytes = try encode(bitmap, compression: compression)
-        try FileBytes.write(bytes, to: path)
+        try OutputFile.write(bytes, to: path)
     }
 
     /// Writes encoded PNG bytes (from ``encode(_:compression:)`` or
-    /// ``PageRenderer/renderPNG(page:of:appearance:decorations:compression:)``) to a file, replacing any file
-    /// there. The bytes go to a temporary file in the same folder, which is then renamed into place, so the file
-    /// under `path` is always a whole page: a process killed mid-write, or two writing the same name, never leave
-    /// a truncated or mixed file there.
+    /// ``PageRenderer/renderPNG(page:of:appearance:decorations:compression:)``) to a file, replacing the regular
+    /// file there. The bytes go to a temporary file in the same folder, which is then renamed into place, so the
+    /// file under `path` is always a whole page: a process killed mid-write, or two writing the same name, never
+    /// leave a truncated or mixed file there. A device, a named pipe, a socket or a folder at `path` is never
+    /// replaced; a symbolic link is followed to the regular file it names.
     ///
-    /// - Throws: ``RenderError`` `.io`, naming the file, when it cannot be written.
+    /// - Throws: ``RenderError`` `.io`, naming the file, when it cannot be written or is not a regular file.
     public static func write(_ png: [UInt8], to path: String) throws(RenderError) {
-        try FileBytes.write(png, to: path)
+        try OutputFile.write(png, to: path)
     }
 
     /// Makes folder `path` and the folders above it that are missing (the pages' destination).
@@ -145,39 +147,8 @@ public enum PNGEncoder {
     }
 }
 
-/// Whole-file reads and writes with the C library, so that `TypesetRender` needs no Foundation.
+/// Whole-file reads and folders with the C library, so that `TypesetRender` needs no Foundation (writes: ``OutputFile``).
 enum FileBytes {
-    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        // A hidden name beside the target (a rename is atomic only within one file system), unique per process
-        // and call.
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let serial = temporaryCounter.withLock { counter in
-            counter += 1
-            return counter
-        }
-        let temporary = folder + "." + name + ".\(getpid())-\(serial).tmp"
-        guard let file = fopen(temporary, "wbx") else {
-            throw RenderError(.io, "cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let writeErrno = errno
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0 else {
-            let reason = String(cString: strerror(written == bytes.count ? errno : writeErrno))
-            _ = remove(temporary)
-            throw RenderError(.io, "cannot write \(path): \(reason)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = remove(temporary)
-            throw RenderError(.io, "cannot write \(path): \(reason)")
-        }
-    }
-
-    private static let temporaryCounter = Mutex(0)
-
     static func createFolder(_ path: String) throws(RenderError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
@@ -185,7 +156,7 @@ enum FileBytes {
             var info = stat()
             if stat(prefix, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw RenderError(.io, "cannot create the folder \(path): \(prefix) is a file")
+                    throw RenderError(.io, "cannot create the folder \(path): \(prefix) is \(FileKind.nonRegularName(mode: info.st_mode) ?? "a file")")
                 }
             } else if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
                 throw RenderError(.io, "cannot create the folder \(path): \(String(cString: strerror(errno)))")

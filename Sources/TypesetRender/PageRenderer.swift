@@ -24,6 +24,18 @@ public final class PageRenderer {
     /// once: for an app's log or a CLI's notices. They were drawn as placeholders of their size.
     public internal(set) var imageProblems: [String] = []
     var reportedImages: Set<String> = []
+    /// Pixels decoded for the page being drawn and for the book (``ImageLimits/maximumPixelsPerPage``,
+    /// ``ImageLimits/maximumPixelsPerBook``), and whether the book's budget has been said to be spent.
+    var pagePixelsDecoded = 0
+    var bookPixelsDecoded = 0
+    var reportedBookBudget = false
+
+    /// Starts a new book's decode budget (``ImageLimits/maximumPixelsPerBook``): for a renderer kept from one book
+    /// to the next.
+    public func startBook() {
+        bookPixelsDecoded = 0
+        reportedBookBudget = false
+    }
 
     private struct FaceKey: Hashable {
         var path: String

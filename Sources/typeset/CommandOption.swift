@@ -41,7 +41,7 @@ struct CommandOption: Sendable {
 
     static let all: [CommandOption] = [
         CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak], group: .output,
-                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav])") {
+                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav], or - for standard output)") {
             $0.output = try nonEmpty($1, "--output")
         },
         CommandOption(name: "--pages", short: nil, valueName: "N|A-B", commands: pageCommands, group: .output,
@@ -118,7 +118,7 @@ struct CommandOption: Sendable {
             $0.sentences = try count($1, "--sentences", in: 1...1000)
         },
         CommandOption(name: "--marks", short: nil, valueName: "FILE", commands: [.speak], group: .speech,
-                      help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON") {
+                      help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON (- for standard output)") {
             $0.marks = try nonEmpty($1, "--marks")
         },
         CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,
@@ -135,7 +135,7 @@ struct CommandOption: Sendable {
             options.modeChosen = true
         },
         CommandOption(name: "--preview", short: nil, valueName: "BYTES", commands: Set(Command.allCases), group: .plainText,
-                      help: "read only the first BYTES bytes (16384, 16K, 1M): a preview of a partial download, whose offsets hold in the whole book") {
+                      help: "read only the first BYTES bytes (16384, 16K, 1M, up to 1G): a preview of a partial download, whose offsets hold in the whole book") {
             $0.previewBytes = try byteCount($1, "--preview")
         },
         CommandOption(name: "--encoding", short: nil, valueName: "NAME", commands: Set(Command.allCases), group: .plainText,
@@ -187,12 +187,12 @@ struct CommandOption: Sendable {
         let text = try nonEmpty(value, name)
         var digits = Substring(text)
         var unit = 1
-        if let last = digits.last, "kKmM".contains(last) {
-            unit = last == "k" || last == "K" ? 1 << 10 : 1 << 20
+        if let last = digits.last, let shift = ["k": 10, "K": 10, "m": 20, "M": 20, "g": 30, "G": 30][last] {
+            unit = 1 << shift
             digits = digits.dropLast()
         }
         guard digits.allSatisfy(\.isASCII), let count = Int(digits), count >= 1, count <= (1 << 30) / unit else {
-            throw UsageError("\(name): \"\(text.oneLinePrefix)\" is not a number of bytes from 1 to 1G (16384, 16K, 1M)")
+            throw UsageError("\(name): \"\(text.oneLinePrefix)\" is not a number of bytes from 1 to 1G (16384, 16K, 1M, 1G)")
         }
         return count * unit
     }

@@ -32,10 +32,30 @@ final class Console: Sendable {
 
     /// Whether notices (font stand-ins, encodings, recovered books, progress, "wrote N pages") are silenced
     /// (`-q`). Errors are always written.
+    ///
+    /// Quiet also silences what C libraries print through stdio's `stderr` (libjxl's debug lines about a damaged
+    /// image: `./lib/jxl/decode.cc:2143: missing input`): the stream is pointed at `/dev/null`. The tool's own lines
+    /// go to descriptor 2 with `write(2)`, not through that stream, so errors are still written.
     var quiet: Bool {
         get { state.withLock { $0.quiet } }
-        set { state.withLock { $0.quiet = newValue } }
+        set {
+            state.withLock { $0.quiet = newValue }
+            if newValue { Console.silenceLibraries() }
+        }
     }
+
+    /// Points stdio's `stderr` at `/dev/null`, once.
+    private static func silenceLibraries() {
+        librariesSilenced.withLock { silenced in
+            // The variable is reached by its address (Swift 6 refuses a C global's name as shared mutable state).
+            guard !silenced, let variable = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stderr"),
+                  let null = fopen("/dev/null", "w") else { return }
+            variable.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee = null
+            silenced = true
+        }
+    }
+
+    private static let librariesSilenced = Mutex(false)
 
     /// Appends text to standard output (buffered; written by ``flush()`` or when the buffer fills).
     func write(_ text: String) { write(bytes: Array(text.utf8)) }

@@ -375,7 +375,9 @@ struct Request {
     private func whole(_ value: JSONValue?, _ key: String) throws -> Int {
         let number = try number(value, key)
         guard number == number.rounded() else { throw QuerySession.BadRequest(message: "\"\(key)\" must be a whole number") }
-        guard abs(number) < 1e15 else { throw QuerySession.BadRequest(message: "\"\(key)\" \(formatPoints(number)) is out of range") }
+        guard abs(number) < 1e15 else {
+            throw QuerySession.BadRequest(message: "\"\(key)\" \(formatWholeNumber(number)) is out of range (a whole number within ±10^15)")
+        }
         return Int(number)
     }
 

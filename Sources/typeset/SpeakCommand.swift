@@ -27,6 +27,9 @@ enum SpeakCommand {
             return voice
         }
         let output = options.output ?? defaultOutput(input)
+        if output == "-" && options.marks == "-" {
+            throw UsageError("--marks -: the audio goes to standard output already (-o -); give the marks a file")
+        }
         console.releaseNotices()
 
         var track = SpeechTrack(sampleRate: speaker.sampleRate)
@@ -43,14 +46,14 @@ enum SpeakCommand {
         }
         console.progress("", done: true)
         if track.utterances.isEmpty { console.notice("nothing to read from offset \(start) to the end of the book") }
-        try OutputFile.write(try track.wav(), to: output)
+        try write(try track.wav(), to: output)
         if let marks = options.marks {
-            try OutputFile.write(Array((JSONWriter.render(marksJSON(track, audio: output, text: publication.text)) + "\n").utf8), to: marks)
+            try write(Array((JSONWriter.render(marksJSON(track, audio: output, text: publication.text)) + "\n").utf8), to: marks)
         }
         let voices = Set(track.utterances.map(\.voice.identifier)).sorted().joined(separator: ", ")
         let count = track.utterances.count
-        console.notice("wrote \(count) sentence\(count == 1 ? "" : "s") (\(formatPoints(track.duration)) s\(voices.isEmpty ? "" : ", voice \(voices)")) to \(output)"
-                       + (options.marks.map { "; marks to \($0)" } ?? ""))
+        console.notice("wrote \(count) sentence\(count == 1 ? "" : "s") (\(formatPoints(track.duration)) s\(voices.isEmpty ? "" : ", voice \(voices)")) to \(name(output))"
+                       + (options.marks.map { "; marks to \(name($0))" } ?? ""))
         if let book, let folder = options.highlightPages, count > 0 {
             try drawSentences(track, book: book, folder: folder, appearance: settings.appearance)
         }
@@ -82,6 +85,14 @@ enum SpeakCommand {
         return resolution.offset
     }
 
+    /// Writes an output to its file as every output is written (``OutputFile``), or to standard output for `-`
+    /// (a write that fails there is exit status 4, as for every command).
+    private static func write(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" { Console.shared.write(bytes: bytes) } else { try OutputFile.write(bytes, to: path) }
+    }
+
+    private static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
+
     /// `book.wav` for `path/to/book.epub`.
     private static func defaultOutput(_ input: String) -> String {
         let name = input.split(separator: "/").last.map(String.init) ?? input
@@ -103,7 +114,7 @@ enum SpeakCommand {
             .object([("utterance", .integer(word.utterance)), ("range", .range(word.range)), ("text", .string(text.string(in: word.range))),
                      ("startMs", milliseconds(word.start)), ("endMs", milliseconds(word.end))])
         }
-        return .object([("audio", .string(audio)), ("sampleRate", .integer(track.sampleRate)), ("durationMs", milliseconds(track.duration)),
+        return .object([("audio", audio == "-" ? .null : .string(audio)), ("sampleRate", .integer(track.sampleRate)), ("durationMs", milliseconds(track.duration)),
                         ("utterances", .array(utterances)), ("words", .array(words))])
     }
 

@@ -40,6 +40,12 @@ import TypesetTestSupport
         #expect(query.status == 0)
         let answers = query.stdout.split(separator: "\n")
         #expect(answers.count == 4 && answers.allSatisfy { $0.contains("\"error\"") }, "\(answers)")
+        // A whole number is said in digits (it was `9.22e+18`): the JSON number, a Double, is 2^63.
+        #expect(answers.first?.contains(#"\"offset\" 9223372036854775808 is out of range"#) == true, "\(answers)")
+        #expect(!answers.prefix(3).contains { $0.contains("e+") }, "\(answers)")
+        let locator = try directory.write(#"{"href": "book.txt", "type": "text/plain", "locations": {"position": 12345678901234567890}}"#, to: "huge.json")
+        let locate = try CLIRunner.run(["locate", "--fonts", "bundled", "--locator", locator, file], in: directory)
+        #expect(locate.status == 1 && locate.stderr.contains("12345678901234567168 is out of range"), "\(locate.stderr)")
     }
 
     /// A failed write to standard error (full or closed) loses only the notices: the pages are written and the
@@ -85,6 +91,61 @@ import TypesetTestSupport
         let speech = try CLIRunner.run(["speak", file, "-o", file + "/out.wav"], in: directory)
         #expect(speech.status == 4 && speech.stderrLines.last?.hasPrefix("typeset: cannot create \(file)/out.wav") == true,
                 "speak: \(speech.stderrLines)")
+    }
+
+    /// Every file a command writes (pages, a page, speech, marks, highlighted pages) goes through one writer, which
+    /// never replaces what is not a regular file: `speak -o` and `--marks` used to rename over anything, device
+    /// nodes included (as root, `--marks /dev/null` replaced /dev/null), and `speak -o -` wrote a file named `-`
+    /// and exited 0 with the audio lost to a full standard output. A symbolic link to a regular file is followed.
+    @Test func outputsAreNeverWrittenOverNonRegularFiles() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.book, to: "book.txt")
+        #expect(mkfifo(directory.path("pipe"), 0o644) == 0)
+        #expect(mkfifo(directory.path("pipe.png"), 0o644) == 0)
+        #expect(symlink("/dev/null", directory.path("null")) == 0)
+        #expect(symlink(directory.path("missing"), directory.path("dangling")) == 0)
+        try FileManager.default.createDirectory(atPath: directory.path("folder"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: directory.path("pages"), withIntermediateDirectories: false)
+        #expect(mkfifo(directory.path("pages/page-0001.png"), 0o644) == 0)
+        func kind(_ name: String) -> mode_t {
+            var info = stat()
+            return lstat(directory.path(name), &info) == 0 ? info.st_mode & S_IFMT : 0
+        }
+        let d = directory.path
+        let refusals: [([String], String, String)] = [
+            (["speak", file, "-o", d("pipe")], "pipe", "a named pipe"),
+            (["speak", file, "-o", d("a.wav"), "--marks", d("null")], "null", "/dev/null, a character device"),
+            (["speak", file, "-o", d("dangling")], "dangling", "a symbolic link to nothing"),
+            (["speak", file, "-o", d("folder")], "folder", "a directory"),
+            (["--fonts", "bundled", "--pages", "1", "-o", d("pipe.png"), file], "pipe.png", "a named pipe"),
+            (["--fonts", "bundled", "-o", d("pipe"), file], "pipe", "a named pipe"),
+            (["--fonts", "bundled", "--pages", "1", "-o", d("pages"), file], "pages/page-0001.png", "a named pipe"),
+            (["search", "--fonts", "bundled", file, "truth", "--highlight-pages", d("pages")], "pages/page-0001.png", "a named pipe"),
+        ]
+        for (arguments, target, what) in refusals {
+            let before = kind(target)
+            let result = try CLIRunner.run(arguments, in: directory)
+            #expect(result.status == 4, "\(arguments): \(result.status) \(result.stderrLines)")
+            #expect(result.stderrLines.last?.contains(what) == true, "\(arguments): \(result.stderrLines)")
+            #expect(kind(target) == before, "\(arguments) replaced \(target)")
+        }
+        // A link to a regular file: the file is replaced, the link stays.
+        _ = try directory.write("old", to: "real.wav")
+        #expect(symlink(directory.path("real.wav"), directory.path("link.wav")) == 0)
+        let linked = try CLIRunner.run(["speak", file, "-o", directory.path("link.wav")], in: directory)
+        #expect(linked.status == 0, "\(linked.stderrLines)")
+        #expect(kind("link.wav") == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("real.wav"))).starts(with: Array("RIFF".utf8)))
+        // `-o -` is standard output: the WAV there, exit 4 when it cannot be written, no file named `-`.
+        let piped = try CLIRunner.run(["speak", file, "-o", "-", "--marks", directory.path("m.json")], in: directory)
+        #expect(piped.status == 0 && piped.stdoutData.starts(with: Array("RIFF".utf8)), "\(piped.stderrLines)")
+        #expect(try String(contentsOfFile: directory.path("m.json"), encoding: .utf8).contains(#""audio": null"#))
+        let full = try Self.run(["speak", file, "-o", "-"], redirect: ">/dev/full", in: directory)
+        #expect(full.status == 4 && full.stderrLines.last == "typeset: cannot write to standard output (No space left on device)",
+                "\(full.stderrLines)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("-")))
+        let both = try CLIRunner.run(["speak", file, "-o", "-", "--marks", "-"], in: directory)
+        #expect(both.status == 2 && both.stderrLines.last?.contains("--marks") == true)
     }
 
     /// Pages are written under a temporary name and renamed into place: a process killed at any moment leaves only

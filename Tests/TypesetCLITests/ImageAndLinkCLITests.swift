@@ -27,6 +27,24 @@ import TypesetTestSupport
         #expect(!png.stderr.contains("placeholder"), "\(png.stderr)")
     }
 
+    /// `-q` silences the image libraries too: libjxl printed its debug lines about a damaged image
+    /// (`./lib/jxl/field_encodings.h:126: JXL_FAILURE: Invalid value 4 for WhitePoint`) on standard error under it.
+    /// Errors are still written.
+    @Test func quietSilencesTheImageLibraries() throws {
+        let directory = try TemporaryDirectory()
+        let damaged = [0xFF, 0x0A] + (0..<200).map { UInt8($0) }
+        let epub = try ZipWriter.epub(body: #"<p>Text <img src="d.jxl" alt="d" width="40" height="30"/></p>"#, css: "",
+                                      manifestItems: #"<item id="d" href="d.jxl" media-type="image/jxl"/>"#,
+                                      extraEntries: [ZipWriter.Entry(name: "OEBPS/d.jxl", bytes: damaged)])
+        let book = try directory.write(epub, to: "damaged.epub")
+        let loud = try CLIRunner.run(["--fonts", "bundled", "-o", directory.path("loud"), book], in: directory)
+        #expect(loud.status == 0 && loud.stderr.contains("placeholder"), "\(loud.stderr)")
+        let quiet = try CLIRunner.run(["--fonts", "bundled", "-q", "-o", directory.path("quiet"), book], in: directory)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let failing = try CLIRunner.run(["--fonts", "bundled", "-q", "-o", directory.path("quiet"), "--size", "0", book], in: directory)
+        #expect(failing.status == 2 && failing.stderrLines == ["typeset: --size: must be at least 1, got 0"], "\(failing.stderr)")
+    }
+
     /// Probes every line of the first pages of The Waste Land with linkAt: its note references ("*", line numbers
     /// marked noteref) answer their notes, with a target in the book.
     @Test func linkAtAnswersNoteReferencesWithTheirNotes() throws {

@@ -101,9 +101,14 @@ import TypesetTestSupport
     @Test func aBadPreviewExitsWith2() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("Text.\n", to: "book.txt")
-        for value in ["0", "-3", "abc", "2G", "16KB", "1.5K", "99999999999999999999"] {
+        for value in ["0", "-3", "abc", "2G", "1025M", "16KB", "1.5K", "99999999999999999999"] {
             let result = try Self.typeset(["--preview=\(value)", file], in: directory)
-            expectFailure(result, status: 2, mentioning: ["--preview"])
+            expectFailure(result, status: 2, mentioning: ["--preview", "from 1 to 1G"])
+        }
+        // The bound the message names is a value the option takes (`1G` was refused "not ... from 1 to 1G").
+        for value in ["1", "1G", "1g", "1024M", "1048576K", "1073741824"] {
+            let result = try Self.typeset(["info", "-q", "--preview=\(value)", file], in: directory)
+            #expect(result.status == 0, "\(value): \(result.stderrLines)")
         }
     }
 

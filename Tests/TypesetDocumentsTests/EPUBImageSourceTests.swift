@@ -143,6 +143,27 @@ import TypesetTestSupport
         #expect(small == Array(svg.utf8))
     }
 
+    /// Every element naming an image gets its own copy of its `data:` URL, so each copy counts against the budget:
+    /// 200 references to one 30 MB image made a drawing of 8 GB within a 64 MB budget. An image whose copies do not
+    /// fit is left unresolved (a placeholder in the drawing); one that fits is written into every element.
+    @Test func svgImagesAreCountedPerReference() throws {
+        let png = EPUBImageTests.pngHeader(width: 30, height: 20) + [UInt8](repeating: 7, count: 3000)
+        func book(references: Int) throws -> [UInt8] {
+            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 60 40">"#
+                + String(repeating: #"<image xlink:href="p.png" width="30" height="20"/>"#, count: references) + "</svg>"
+            let epub = try EPUBTestReading.read(.book(chapters: [("c.xhtml", EPUBTestArchive.xhtml("<p><img src=\"c.svg\"/></p>"))],
+                                                      extraEntries: [Self.entry("c.svg", Array(svg.utf8)), Self.entry("p.png", png)]))
+            return try #require(epub.publication.resourceLoader).bytes(of: "OEBPS/c.svg", maximumSize: 64 << 10)
+        }
+        let url = "data:image/png;base64," + Data(png).base64EncodedString()
+        let few = String(decoding: try book(references: 10), as: UTF8.self)
+        #expect(few.components(separatedBy: url).count - 1 == 10)
+        let many = try book(references: 200)
+        #expect(many.count <= 64 << 10, "\(many.count) bytes")
+        let inlined = String(decoding: many, as: UTF8.self).contains("data:")
+        #expect(!inlined)
+    }
+
     /// An inline drawing takes its CSS size (`style="width: 70%"`, the W3C suite's) or its `width` and `height`.
     @Test func inlineSVGsTakeTheirCSSSize() throws {
         let book = try EPUBTestReading.read(.book(chapters: [("c.xhtml", EPUBTestArchive.xhtml("""

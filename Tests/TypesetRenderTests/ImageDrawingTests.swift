@@ -127,6 +127,40 @@ import TypesetCore
         #expect(renderer.imageProblems.count == 5)
     }
 
+    /// Forty large images, each within the image limits, kept one page from being drawn: a page decodes at most
+    /// `maximumPixelsPerPage`, a book `maximumPixelsPerBook`; past either, placeholders and one problem line. Here
+    /// the budgets are made small: 1,000 × 1,000 images, three to a page, two and a half to a book.
+    @Test func decodingStaysWithinAPageAndABookBudget() throws {
+        let files = try Dictionary(uniqueKeysWithValues: (0..<5).map { ("i\($0).png", try Self.png(width: 1000, height: 1000)) })
+        let resources = Resources(files)
+        let layout = try Self.layout((0..<5).map { "i\($0).png" })
+        let placed = layout.attachments(onPage: 0)
+        #expect(placed.count == 5)
+        let renderer = try PageRenderer()
+        renderer.imageLimits.maximumPixelsPerPage = 3_500_000
+        let appearance = RenderFixtures.appearance()
+        let page = try renderer.render(page: 0, of: layout, appearance: appearance, resources: resources)
+        let drawn = placed.map { Self.pixel(page, at: Self.centre($0.rect), scale: 2) == Self.red }
+        #expect(drawn == [true, true, true, false, false])
+        #expect(renderer.imageProblems.count == 1 && renderer.imageProblems[0].contains("3500000 decoded pixels a page may"),
+                "\(renderer.imageProblems)")
+        #expect(resources.reads.count == 5)  // the last two were read for their size, never decoded
+
+        // A book: one image a page, 2.5 images' worth of budget; a new book starts afresh.
+        let book = try Self.layout((0..<5).map { "i\($0).png" }, size: Size(width: 40, height: 150))
+        #expect(book.pages.count == 5)
+        let reader = try PageRenderer()
+        reader.imageLimits.maximumPixelsPerBook = 2_500_000
+        func drawsItsImage(_ index: Int) throws -> Bool {
+            let bitmap = try reader.render(page: index, of: book, appearance: appearance, resources: resources)
+            return Self.pixel(bitmap, at: Self.centre(try #require(book.attachments(onPage: index).first).rect), scale: 2) == Self.red
+        }
+        #expect(try (0..<5).map(drawsItsImage) == [true, true, false, false, false])
+        #expect(reader.imageProblems.count == 1 && reader.imageProblems[0].contains("2500000 decoded pixels a book may"))
+        reader.startBook()
+        #expect(try drawsItsImage(4))
+    }
+
     @Test func imageFiltersDarkenOrInvertAndDefaultToNone() throws {
         let resources = Resources(["red.png": try Self.png(width: 40, height: 20)])
         let layout = try Self.layout(["red.png"])

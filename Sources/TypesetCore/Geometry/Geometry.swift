@@ -104,6 +104,14 @@ public struct EdgeInsets: Hashable, Sendable {
     public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
 }
 
+/// A whole number in a message as its digits (`9223372036854775808`, not `9.223372036854776e+18`): a JSON number is a
+/// `Double`, and the default description of a large one looked nothing like the integer a user wrote. Past 10²¹, as
+/// in JavaScript, and for fractions, the shortest description (`1e+300`, `0.5`).
+package func formatWholeNumber(_ value: Double) -> String {
+    guard value.isFinite, value == value.rounded(), value.magnitude < 1e21 else { return String(describing: value) }
+    return (value < 0 ? "-" : "") + String(UInt128(value.magnitude))
+}
+
 /// Formats a value in points with at most two decimals and no trailing zeros ("12", "12.5", "12.25").
 /// Used by text dumps and descriptions so that goldens do not depend on floating-point noise.
 package func formatPoints(_ value: Double) -> String {

@@ -54,7 +54,7 @@ struct JSONValueDecoder: Decoder {
         }
         guard let integer = T(exactly: number) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path, debugDescription: "\(number) is out of range (a whole number from \(T.min) to \(T.max))"))
+                codingPath: path, debugDescription: "\(formatWholeNumber(number)) is out of range (a whole number from \(T.min) to \(T.max))"))
         }
         return integer
     }

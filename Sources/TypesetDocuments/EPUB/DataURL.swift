@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// A `data:` URL (RFC 2397) of an image: `data:[<media type>][;base64],<data>`, the data base64 or
 /// percent-encoded. Images embedded so are served from memory like inline `<svg>` drawings; nothing is fetched.
 struct DataURL: Sendable {

@@ -351,7 +351,11 @@ private struct ReadingSession {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
             fonts = loader
         }
-        return converter.convert(root)
+        let text = converter.convert(root)
+        if let line = text.flattenedElementLine {
+            warnings.append("\(book): \(current.path): elements nested more than \(XHTMLConverter.maximumDepth) deep (from line \(line)) are read as plain text")
+        }
+        return text
     }
 
     /// The entry to draw for an image of the manifest: itself when it is a type Typeset draws (or the manifest

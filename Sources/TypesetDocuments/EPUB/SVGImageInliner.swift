@@ -8,7 +8,8 @@ import TypesetCore
 /// the book, within the caller's byte budget; what is not in the book stays unresolved (and undrawn). Inlined files
 /// are not inlined in turn, so a drawing that refers to itself is read once.
 enum SVGImageInliner {
-    /// The most `<image>` references of one drawing that are inlined.
+    /// The most images one drawing has inlined (each written into every element that names it, each copy counted
+    /// against the budget).
     static let maximumImages = 64
 
     /// The SVG with its images inlined, or nil when it refers to none the book holds (or is not SVG).
@@ -21,17 +22,26 @@ enum SVGImageInliner {
                         read: (_ path: String, _ limit: Int) throws(ResourceError) -> [UInt8]) -> [UInt8]? {
         guard mayReferenceImages(bytes),
               let root = try? LibXMLReader.parse(bytes, entry: path, book: bookName).root, root.name == "svg" else { return nil }
+        // Every element naming an image gets its own copy of the URL, so each costs the budget: 200 references to
+        // one 30 MB image made a drawing of 8 GB.
+        var references: [(href: String, count: Int)] = []
+        var indexByHref: [String: Int] = [:]
+        for image in root.descendants(named: "image") {
+            guard let href = image.attribute("href", namespace: XMLNamespace.xlink) ?? image.attribute("href") else { continue }
+            if let index = indexByHref[href] { references[index].count += 1; continue }
+            indexByHref[href] = references.count
+            references.append((href, 1))
+        }
         var replacements: [String: String] = [:]
         var remaining = budget - bytes.count
-        for image in root.descendants(named: "image").prefix(maximumImages) {
-            guard let href = image.attribute("href", namespace: XMLNamespace.xlink) ?? image.attribute("href"),
-                  replacements[href] == nil, !DataURL.isDataURL(href),
-                  case .inBook(let target, _)? = EPUBPath.resolve(href, relativeTo: path), target != path,
-                  remaining > 0, let data = try? read(target, remaining * 3 / 4) else { continue }
+        for (href, count) in references.prefix(maximumImages) {
+            guard !DataURL.isDataURL(href), case .inBook(let target, _)? = EPUBPath.resolve(href, relativeTo: path), target != path,
+                  remaining > 0, let data = try? read(target, remaining / count * 3 / 4) else { continue }
             // librsvg decodes raster images by their bytes, SVG by this type.
             let url = "data:" + (ImageMediaType.mediaType(byExtensionOf: target) ?? "image/jpeg") + ";base64," + Base64.encode(data)
-            remaining -= url.utf8.count
-            guard remaining >= 0 else { break }
+            let cost = url.utf8.count.multipliedReportingOverflow(by: count)
+            guard !cost.overflow, cost.partialValue <= remaining else { continue }
+            remaining -= cost.partialValue
             replacements[href] = url
         }
         guard !replacements.isEmpty else { return nil }

@@ -67,15 +67,13 @@ final class XMLElement: Sendable {
     /// All text below this element, concatenated.
     var textContent: String {
         var result = ""
-        func collect(_ element: XMLElement) {
-            for child in element.children {
-                switch child {
-                case .text(let text): result += text
-                case .element(let element): collect(element)
-                }
+        var stack = children.reversed() as [XMLNode]
+        while let node = stack.popLast() {
+            switch node {
+            case .text(let text): result += text
+            case .element(let element): stack.append(contentsOf: element.children.reversed())
             }
         }
-        collect(self)
         return result
     }
 

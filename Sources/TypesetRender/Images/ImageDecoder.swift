@@ -76,12 +76,23 @@ public struct ImageLimits: Hashable, Sendable {
     public var maximumDimension: Int
     /// The most bytes an image file may have.
     public var maximumFileSize: Int
+    /// The most pixels a ``PageRenderer`` decodes to draw one page (or window): images it has cached cost nothing,
+    /// and past this the page's other images are placeholders. The default, 120 million, is three images of the
+    /// largest size, about a second of decoding: forty images each within the limits kept one page from being drawn.
+    public var maximumPixelsPerPage: Int
+    /// The most pixels a ``PageRenderer`` decodes over a book, from when it is made or
+    /// ``PageRenderer/startBook()`` is called: a book whose every page spends its page budget is stopped too. The
+    /// default, 16 billion, is two thousand pages of 8-megapixel scans.
+    public var maximumPixelsPerBook: Int
 
     /// Creates limits; the defaults suit any book image.
-    public init(maximumPixelCount: Int = 40_000_000, maximumDimension: Int = 32_767, maximumFileSize: Int = 64 << 20) {
+    public init(maximumPixelCount: Int = 40_000_000, maximumDimension: Int = 32_767, maximumFileSize: Int = 64 << 20,
+                maximumPixelsPerPage: Int = 120_000_000, maximumPixelsPerBook: Int = 16_000_000_000) {
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
         self.maximumFileSize = maximumFileSize
+        self.maximumPixelsPerPage = maximumPixelsPerPage
+        self.maximumPixelsPerBook = maximumPixelsPerBook
     }
 }
 
@@ -137,7 +148,9 @@ public enum ImageDecoder {
         case .jxl: result = CImage_jxlSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .svg:
             var w = 0.0, h = 0.0
-            guard CImage_svgSize(bytes, bytes.count, &w, &h, &message, message.count) >= 0 else {
+            // librsvg aborts on some documents as it reads them: they are checked first (SVGBudget).
+            let document = try SVGBudget.checked(bytes, pixelCount: 1, limits: limits)
+            guard CImage_svgSize(document, document.count, &w, &h, &message, message.count) >= 0 else {
                 throw RenderError(.image, "the SVG cannot be read (\(text(message)))")
             }
             return try checked(IntrinsicSize(format: .svg, width: w, height: h).capped(to: limits), limits)
@@ -161,6 +174,7 @@ public enum ImageDecoder {
             _ = try checked(IntrinsicSize(format: .svg, width: Double(width), height: Double(height)), limits)
         }
         if size.format == .png { return try PNGDecoder.decode(bytes) }
+        let bytes = size.format == .svg ? try SVGBudget.checked(bytes, pixelCount: width * height, limits: limits) : bytes
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var message = [CChar](repeating: 0, count: 256)
         let result: Int32 = pixels.withUnsafeMutableBufferPointer { out in

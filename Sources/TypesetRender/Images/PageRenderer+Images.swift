@@ -9,6 +9,8 @@ extension PageRenderer {
     func drawAttachments(_ placed: [PlacedAttachment], resources: (any ResourceLoader)?, appearance: Appearance,
                          origin: (x: Int, y: Int) = (0, 0), into bitmap: inout Bitmap) {
         let scale = appearance.pixelScale
+        pagePixelsDecoded = 0
+        var reportedPageBudget = false
         func pixel(_ value: Double) -> Int {
             let v = (value * scale).rounded()
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
@@ -28,12 +30,58 @@ extension PageRenderer {
                 }
                 drawPlaceholder(x0: x0 - dx, y0: y0 - dy, x1: x1 - dx, y1: y1 - dy, color: appearance.theme.text, scale: scale,
                                 into: &bitmap)
+            case .overBudget(let problem, let isBook):
+                // One line for the page (and one for the book); the image is tried again on another page.
+                if isBook ? !reportedBookBudget : !reportedPageBudget { imageProblems.append(problem) }
+                if isBook { reportedBookBudget = true } else { reportedPageBudget = true }
+                drawPlaceholder(x0: x0 - dx, y0: y0 - dy, x1: x1 - dx, y1: y1 - dy, color: appearance.theme.text, scale: scale,
+                                into: &bitmap)
             }
         }
     }
 
-    /// The attachment's image at `width` × `height` pixels, from the cache or decoded now.
-    private func image(for attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> ImageCache.Entry {
+    /// What drawing an attachment came to.
+    private enum Drawn {
+        case image(Bitmap)
+        case failed(String)
+        /// Not decoded: the page's or the book's decode budget is spent (not kept in the cache).
+        case overBudget(String, isBook: Bool)
+    }
+
+    /// The attachment's image at `width` × `height` pixels, from the cache or decoded now within the page's and
+    /// the book's decode budgets.
+    private func image(for attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> Drawn {
+        switch cachedOrDecoded(attachment, width: width, height: height, resources: resources) {
+        case .image(let image): .image(image)
+        case .failed(let problem): .failed(problem)
+        case nil: .overBudget(budgetProblem(), isBook: bookPixelsDecoded >= imageLimits.maximumPixelsPerBook)
+        }
+    }
+
+    /// Why an image was not decoded, the budget named.
+    private func budgetProblem() -> String {
+        if bookPixelsDecoded >= imageLimits.maximumPixelsPerBook {
+            return "the book's images have taken the \(imageLimits.maximumPixelsPerBook) decoded pixels a book may; its further images are drawn as placeholders"
+        }
+        return "this page's images would take more than the \(imageLimits.maximumPixelsPerPage) decoded pixels a page may; its further images are drawn as placeholders"
+    }
+
+    /// Whether decoding `pixels` more fits the page's and the book's budgets; if so they are spent.
+    private func spend(_ pixels: Int) -> Bool {
+        let page = pagePixelsDecoded.addingReportingOverflow(pixels), book = bookPixelsDecoded.addingReportingOverflow(pixels)
+        guard !page.overflow, !book.overflow, page.partialValue <= imageLimits.maximumPixelsPerPage,
+              book.partialValue <= imageLimits.maximumPixelsPerBook else {
+            // Spent: nothing more is decoded for this page (an image past the book's budget ends the book's).
+            if book.overflow || book.partialValue > imageLimits.maximumPixelsPerBook { bookPixelsDecoded = imageLimits.maximumPixelsPerBook }
+            return false
+        }
+        pagePixelsDecoded = page.partialValue
+        bookPixelsDecoded = book.partialValue
+        return true
+    }
+
+    /// The attachment's image from the cache or decoded now; nil when the budget does not allow decoding it.
+    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> ImageCache.Entry? {
         let name = attachment.altText.map { "\"\($0.oneLine(limit: 60))\"" } ?? "without alt text"
         guard let source = attachment.source else {
             return .failed("an image \(name) has no source in the book; drawn as a placeholder")
@@ -47,6 +95,10 @@ extension PageRenderer {
         let entry: ImageCache.Entry
         do {
             let bytes = try resources.bytes(of: source, maximumSize: imageLimits.maximumFileSize)
+            // The pixels decoding costs (an SVG is drawn at its box), then those of scaling to the box.
+            let size = try ImageDecoder.size(of: bytes, limits: imageLimits)
+            let decodedPixels = size.format == .svg ? width * height : Int(size.width) * Int(size.height)
+            guard spend(decodedPixels + (size.format == .svg ? 0 : width * height)) else { return nil }
             let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), limits: imageLimits)
             entry = .image(try ImageDecoder.scaled(decoded, width: width, height: height, limits: imageLimits))
         } catch let error as ResourceError {

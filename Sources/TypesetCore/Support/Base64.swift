@@ -1,8 +1,8 @@
 /// Base64 (RFC 4648) both ways, for `data:` URLs: the module stays free of Foundation, whose decoder refuses what
 /// browsers read anyway (the URL-safe alphabet, missing padding).
-enum Base64 {
+package enum Base64 {
     /// `bytes` in the standard alphabet, padded.
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
@@ -23,7 +23,7 @@ enum Base64 {
     /// Base64 (with the URL-safe `-` and `_` too) decoded; white space is skipped and the `=` padding optional,
     /// as browsers read it. Nil for a character outside the alphabet, data after the padding, or a lone
     /// character left over.
-    static func decode(_ text: [UInt8]) -> [UInt8]? {
+    package static func decode(_ text: [UInt8]) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 4 * 3)
         var quantum: UInt32 = 0, count = 0, ended = false
