@@ -23,6 +23,16 @@ final class MathFont {
         constants = MathConstants(font: font, hasMathTable: hasMathTable, scale: scale, face: face)
     }
 
+    /// The face with other constants (tests that port web-platform-tests' MATH-parameter fonts, which set one
+    /// constant and leave the others 0).
+    init(face: FontFace, constants: MathConstants) {
+        self.face = face
+        font = face.harfBuzz.raw
+        scale = 1 / Double(face.unitsPerEm)
+        hasMathTable = true
+        self.constants = constants
+    }
+
     /// The glyph for a character, nil when the face has none.
     func glyph(for scalar: UInt32) -> UInt32? { face.harfBuzz.glyph(for: scalar) }
 
@@ -194,6 +204,26 @@ struct MathConstants {
     var radicalDegreeBottomRaisePercent = 0.6
     /// The face's x-height (for `ex` lengths).
     var xHeight = 0.45
+
+    /// Every constant 0, the scale-downs at MathML Core's fallbacks (what a web-platform-tests parameter font
+    /// leaves unset).
+    static var zero: MathConstants {
+        var constants = MathConstants()
+        for path in [\MathConstants.displayOperatorMinHeight, \.axisHeight, \.accentBaseHeight, \.subscriptShiftDown,
+                     \.subscriptTopMax, \.superscriptShiftUp, \.superscriptBottomMin, \.subSuperscriptGapMin,
+                     \.superscriptBottomMaxWithSubscript, \.spaceAfterScript, \.stackGapMin, \.stackDisplayStyleGapMin,
+                     \.fractionNumeratorGapMin, \.fractionNumDisplayStyleGapMin, \.fractionRuleThickness,
+                     \.fractionDenominatorGapMin, \.fractionDenomDisplayStyleGapMin, \.overbarVerticalGap,
+                     \.overbarRuleThickness, \.overbarExtraAscender, \.underbarVerticalGap, \.underbarRuleThickness,
+                     \.underbarExtraDescender, \.radicalVerticalGap, \.radicalDisplayStyleVerticalGap,
+                     \.radicalRuleThickness, \.radicalExtraAscender, \.radicalKernBeforeDegree, \.radicalKernAfterDegree,
+                     \.radicalDegreeBottomRaisePercent] {
+            constants[keyPath: path] = 0
+        }
+        return constants
+    }
+
+    private init() {}
 
     init(font: OpaquePointer, hasMathTable: Bool, scale: Double, face: FontFace) {
         func metric(_ tag: hb_ot_metrics_tag_t) -> Double? {

@@ -231,3 +231,19 @@ struct MathBox {
         inkAscent = ascent; inkDescent = descent
     }
 }
+
+extension MathLayout {
+    /// Each node's box after ``run()``: its left, width, and top and bottom (y up from the formula's baseline), in ems
+    /// of the formula; for tests and tools that ask where an element is (as a browser's `getBoundingClientRect`).
+    func nodeFrames() -> [(x: Double, width: Double, top: Double, bottom: Double)] {
+        var absolute = [(x: Double, y: Double)](repeating: (0, 0), count: boxes.count)
+        for index in boxes.indices.dropFirst() {
+            let parent = Int(formula.nodes[index].parent)
+            absolute[index] = (absolute[parent].x + offsets[index].x, absolute[parent].y + offsets[index].y)
+        }
+        return boxes.indices.map { index in
+            (absolute[index].x, boxes[index].width, absolute[index].y + boxes[index].ascent,
+             absolute[index].y - boxes[index].descent)
+        }
+    }
+}
