@@ -65,7 +65,7 @@ let package = Package(
             path: "Benchmarks/typeset-bench"),
 
         .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],
-                    exclude: ["Goldens"]),
+                    exclude: ["Goldens", "Math/WPT"]),
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
         .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],
                     exclude: ["Goldens", "Images"]),

@@ -112,7 +112,7 @@ extension MathLayout {
 
     /// `mspace`: its `width`, `height` and `depth`.
     mutating func layOutSpace(_ node: Int) {
-        let scale = styles[node].scale, xHeight = constants.xHeight
+        let scale = spacesAtFormulaSize ? 1 : styles[node].scale, xHeight = constants.xHeight
         func length(_ name: String) -> Double {
             guard let value = formula.attribute(name, of: node), let length = MathLength.parse(value) else { return 0 }
             if case .percent = length { return 0 }

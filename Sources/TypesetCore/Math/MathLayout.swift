@@ -38,6 +38,9 @@ struct MathLayout {
     var glyphItems: [(node: Int32, glyph: MathDrawing.Glyph)] = []
     var ruleItems: [(node: Int32, rule: MathDrawing.Rule)] = []
     var notices: [String] = []
+    /// Whether `mspace` lengths are at the formula's size rather than their element's (a script's is smaller): what
+    /// web-platform-tests' `mspace { font-size: 10px }` does, for its ported tests.
+    var spacesAtFormulaSize = false
 
     /// The most glyphs one stretched assembly draws (a fence around a hostile tower); a larger one is cut short.
     static let maximumAssemblyGlyphs = 2000
