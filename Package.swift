@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],
                     exclude: ["Goldens", "Math/WPT"]),
         .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
-        .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetTestSupport"],
+        .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetDocuments", "TypesetTestSupport"],
                     exclude: ["Goldens", "Images"]),
         .testTarget(name: "TypesetSpeechTests", dependencies: ["TypesetSpeech", "TypesetTestSupport"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),

@@ -21,7 +21,7 @@ extension MathLayout {
             scalars = open.unicodeScalars.map(\.value) + scalars + close.unicodeScalars.map(\.value)
         }
         var variant = styles[node].variant
-        if element == .mi, formula.attribute("mathvariant", of: node) == nil, scalars.count == 1 { variant = .italic }
+        if element == .mi, variant == nil, scalars.count == 1 { variant = .italic }
         if let variant, variant != .normal { scalars = scalars.map(variant.transform) }
         if element == .mo, scalars.count == 1, let above = accentPosition(node),
            let equivalent = MathOperatorDictionary.combiningEquivalents.first(where: { $0.above == above && $0.spacing == scalars[0] }),
