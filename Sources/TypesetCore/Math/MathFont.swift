@@ -231,28 +231,38 @@ struct MathConstants {
             return hb_ot_metrics_get_position(font, tag, &position) != 0 ? Double(position) * scale : nil
         }
         let xHeight = metric(HB_OT_METRICS_TAG_X_HEIGHT).flatMap { $0 > 0 ? $0 : nil } ?? 0.45
-        let rule = metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE).flatMap { $0 > 0 ? $0 : nil } ?? 0.05
         self.xHeight = xHeight
-        guard hasMathTable else {
-            // MathML Core's fallbacks ("Default fallback constant" is 0).
-            axisHeight = xHeight / 2
-            accentBaseHeight = xHeight
-            subscriptShiftDown = metric(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET) ?? 0.15
-            subscriptTopMax = 0.8 * xHeight
-            superscriptShiftUp = metric(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET) ?? 0.35
-            superscriptBottomMin = xHeight / 4
-            subSuperscriptGapMin = 4 * rule
-            superscriptBottomMaxWithSubscript = 0.8 * xHeight
-            fractionNumeratorGapMin = rule; fractionNumDisplayStyleGapMin = 3 * rule
-            fractionRuleThickness = rule
-            fractionDenominatorGapMin = rule; fractionDenomDisplayStyleGapMin = 3 * rule
-            overbarVerticalGap = 3 * rule; overbarExtraAscender = rule; overbarRuleThickness = rule
-            underbarVerticalGap = 3 * rule; underbarExtraDescender = rule; underbarRuleThickness = rule
-            radicalVerticalGap = 1.25 * rule; radicalDisplayStyleVerticalGap = rule + xHeight / 4
-            radicalRuleThickness = rule; radicalExtraAscender = rule
-            stackGapMin = 3 * rule; stackDisplayStyleGapMin = 7 * rule
-            return
+        if hasMathTable {
+            read(font: font, scale: scale)
+        } else {
+            let rule = metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE).flatMap { $0 > 0 ? $0 : nil } ?? 0.05
+            setFallbacks(xHeight: xHeight, rule: rule, subscriptOffset: metric(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET),
+                         superscriptOffset: metric(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET))
         }
+    }
+
+    /// MathML Core's fallbacks for a face without a MATH table ("Default fallback constant" is 0).
+    private mutating func setFallbacks(xHeight: Double, rule: Double, subscriptOffset: Double?, superscriptOffset: Double?) {
+        axisHeight = xHeight / 2
+        accentBaseHeight = xHeight
+        subscriptShiftDown = subscriptOffset ?? 0.15
+        subscriptTopMax = 0.8 * xHeight
+        superscriptShiftUp = superscriptOffset ?? 0.35
+        superscriptBottomMin = xHeight / 4
+        subSuperscriptGapMin = 4 * rule
+        superscriptBottomMaxWithSubscript = 0.8 * xHeight
+        fractionNumeratorGapMin = rule; fractionNumDisplayStyleGapMin = 3 * rule
+        fractionRuleThickness = rule
+        fractionDenominatorGapMin = rule; fractionDenomDisplayStyleGapMin = 3 * rule
+        overbarVerticalGap = 3 * rule; overbarExtraAscender = rule; overbarRuleThickness = rule
+        underbarVerticalGap = 3 * rule; underbarExtraDescender = rule; underbarRuleThickness = rule
+        radicalVerticalGap = 1.25 * rule; radicalDisplayStyleVerticalGap = rule + xHeight / 4
+        radicalRuleThickness = rule; radicalExtraAscender = rule
+        stackGapMin = 3 * rule; stackDisplayStyleGapMin = 7 * rule
+    }
+
+    /// The MATH table's constants.
+    private mutating func read(font: OpaquePointer, scale: Double) {
         func value(_ constant: hb_ot_math_constant_t) -> Double { Double(hb_ot_math_get_constant(font, constant)) * scale }
         func percent(_ constant: hb_ot_math_constant_t, _ fallback: Double) -> Double {
             let raw = hb_ot_math_get_constant(font, constant)

@@ -44,7 +44,7 @@ extension MathLayout {
             case .mo: core[index] = Int32(index)
             case .mtext, .mspace: spaceLike[index] = true
             default:
-                let children = formula.children(of: index)
+                let children = childrenOf(index)
                 if Self.takesCoreFromFirstChild(element), let first = children.first {
                     core[index] = core[first]
                 } else if Self.isRowLike(element) && element != .msqrt && element != .mtd && element != .menclose {
@@ -58,7 +58,7 @@ extension MathLayout {
         // The first and last children of each row that are not space-like, and how many there are (for forms).
         var significant = [(first: Int32, last: Int32, count: Int32)](repeating: (-1, -1, 0), count: nodes.count)
         for index in nodes.indices where Self.isRowLike(nodes[index].element) {
-            for child in formula.children(of: index) where !spaceLike[child] {
+            for child in childrenOf(index) where !spaceLike[child] {
                 if significant[index].first < 0 { significant[index].first = Int32(child) }
                 significant[index].last = Int32(child)
                 significant[index].count += 1
@@ -143,7 +143,7 @@ extension MathLayout {
     /// Whether an under/over element is laid out as scripts: compact style, and a base whose core operator has
     /// the movablelimits property (a sum's limits beside it in running text).
     func usesScriptLayout(_ node: Int) -> Bool {
-        guard !styles[node].display, let first = formula.children(of: node).first, core[first] >= 0,
+        guard !styles[node].display, let first = childrenOf(node).first, core[first] >= 0,
               let op = operators[Int(core[first])] else { return false }
         return op.movablelimits
     }

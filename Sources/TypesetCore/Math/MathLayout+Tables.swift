@@ -23,7 +23,7 @@ extension MathLayout {
             let isRow = formula.nodes[row].element == .mtr
             rowNodes.append(isRow ? row : nil)
             var column = 0
-            let entries = isRow ? formula.children(of: row) : [row]
+            let entries = isRow ? Array(childrenOf(row)) : [row]
             for entry in entries where column < Self.maximumColumns {
                 let span = formula.attribute("columnspan", of: entry).flatMap { Int($0.trimmingSpaces) } ?? 1
                 let clamped = min(max(1, span), Self.maximumColumns - column)

@@ -33,6 +33,9 @@ struct MathLayout {
     var operators: [MathOperator?] = []
     /// The index of each node among its parent's children.
     var childIndex: [Int32] = []
+    /// Every node's children, node after node: node n's are `childList[childStarts[n]..<childStarts[n + 1]]`.
+    private var childStarts: [Int] = []
+    private var childList: [Int] = []
 
     /// What nodes draw, in their own coordinates.
     var glyphItems: [(node: Int32, glyph: MathDrawing.Glyph)] = []
@@ -73,16 +76,25 @@ struct MathLayout {
 
     private mutating func computeChildIndices() {
         childIndex = Array(repeating: 0, count: formula.nodes.count)
+        childStarts = Array(repeating: 0, count: formula.nodes.count + 1)
+        childList = []
+        childList.reserveCapacity(formula.nodes.count)
         for index in formula.nodes.indices {
+            childStarts[index] = childList.count
             var child = index + 1, position: Int32 = 0
             let end = Int(formula.nodes[index].end)
             while child < end {
                 childIndex[child] = position
+                childList.append(child)
                 position += 1
                 child = Int(formula.nodes[child].end)
             }
         }
+        childStarts[formula.nodes.count] = childList.count
     }
+
+    /// The children of `node`, in order (computed once per layout).
+    func childrenOf(_ node: Int) -> ArraySlice<Int> { childList[childStarts[node]..<childStarts[node + 1]] }
 
     /// One step of the box pass: a node to lay out with a constraint, and how far it has got.
     private struct Frame {
@@ -98,7 +110,7 @@ struct MathLayout {
         var stack = [Frame(node: 0, constraint: .none, stage: 0)]
         while let frame = stack.popLast() {
             let node = frame.node
-            let children = formula.children(of: node)
+            let children = Array(childrenOf(node))
             switch frame.stage {
             case 0:
                 guard !children.isEmpty else { compose(node, children: [], constraint: frame.constraint); continue }

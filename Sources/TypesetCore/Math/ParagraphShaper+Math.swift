@@ -23,7 +23,9 @@ extension ParagraphShaper {
             return 0
         }
         let context = self.context
-        var layout = MathLayout(formula: formula, font: MathFont(face: face)) { scalar in
+        let font = context.mathFonts[face.id] ?? MathFont(face: face)
+        context.mathFonts[face.id] = font
+        var layout = MathLayout(formula: formula, font: font) { scalar in
             guard let textSet else { return nil }
             guard let character = Unicode.Scalar(scalar) else { return nil }
             let fallback = context.fallbackFace(in: textSet, for: scalar)
