@@ -35,9 +35,12 @@ struct FormulaPlacement: Sendable {
     let style: TextStyle
 
     init?(_ shaped: ShapedParagraph, attributeIndex: Int, size: Double, origin: Point, style: TextStyle) {
-        guard style.attachment?.formula != nil,
-              let formula = shaped.formulas.first(where: { Int($0.attributeIndex) == attributeIndex }) else { return nil }
-        drawing = formula.drawing
+        guard style.attachment?.formula != nil else { return nil }
+        // The formulas are in attribute-run order: found by binary search, not a scan per formula.
+        let formulas = shaped.formulas
+        let index = formulas.partitioningIndex { Int($0.attributeIndex) >= attributeIndex }
+        guard index < formulas.count, Int(formulas[index].attributeIndex) == attributeIndex else { return nil }
+        drawing = formulas[index].drawing
         self.size = size
         self.origin = origin
         self.style = style
