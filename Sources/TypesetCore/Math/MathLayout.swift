@@ -197,12 +197,7 @@ struct MathLayout {
 
     /// The drawing: positions from the root down, then every visible node's glyphs and rules.
     private func drawing() -> MathDrawing {
-        let nodes = formula.nodes
-        var absolute = [(x: Double, y: Double)](repeating: (0, 0), count: nodes.count)
-        for index in 1..<max(1, nodes.count) {
-            let parent = Int(nodes[index].parent)
-            absolute[index] = (absolute[parent].x + offsets[index].x, absolute[parent].y + offsets[index].y)
-        }
+        let absolute = absoluteOrigins()
         var glyphs: [MathDrawing.Glyph] = []
         glyphs.reserveCapacity(glyphItems.count)
         for (node, item) in glyphItems where !styles[Int(node)].hidden {
@@ -251,14 +246,20 @@ extension MathLayout {
     /// Each node's box after ``run()``: its left, width, and top and bottom (y up from the formula's baseline), in ems
     /// of the formula; for tests and tools that ask where an element is (as a browser's `getBoundingClientRect`).
     func nodeFrames() -> [(x: Double, width: Double, top: Double, bottom: Double)] {
-        var absolute = [(x: Double, y: Double)](repeating: (0, 0), count: boxes.count)
-        for index in boxes.indices.dropFirst() {
-            let parent = Int(formula.nodes[index].parent)
-            absolute[index] = (absolute[parent].x + offsets[index].x, absolute[parent].y + offsets[index].y)
-        }
+        let absolute = absoluteOrigins()
         return boxes.indices.map { index in
             (absolute[index].x, boxes[index].width, absolute[index].y + boxes[index].ascent,
              absolute[index].y - boxes[index].descent)
         }
+    }
+
+    /// Each node's origin (its left end on its baseline) in the formula's coordinates: parents before children.
+    func absoluteOrigins() -> [(x: Double, y: Double)] {
+        var absolute = [(x: Double, y: Double)](repeating: (0, 0), count: offsets.count)
+        for index in offsets.indices.dropFirst() {
+            let parent = Int(formula.nodes[index].parent)
+            absolute[index] = (absolute[parent].x + offsets[index].x, absolute[parent].y + offsets[index].y)
+        }
+        return absolute
     }
 }
