@@ -244,6 +244,11 @@ final class Bench {
         cases.append(BenchCase(name: "search.wap.frequent.next", summary: "SearchResultList.activate + DecorationSet.apply over the 47,343 results of \"the\" in W&P") {
             try $0.searchNext()
         })
+        for name in Bench.mathRowNames {
+            cases.append(BenchCase(name: name, summary: "a chapter of 300 paragraphs with 960 MathML formulas laid out and its first page drawn, against the same chapter with the formulas as text (interleaved)") {
+                try $0.mathRows(name)
+            })
+        }
         for name in Bench.imageRowNames {
             cases.append(BenchCase(name: name, summary: "Moby-Dick's EPUB opened, its cover drawn the first and the second time, a text page drawn (interleaved)") {
                 try $0.imageRows(name)

@@ -113,9 +113,9 @@ public final class PageRenderer {
         // (A window that is not a rectangle is refused by drawPage; it holds no image here.)
         let hasImages = if let window {
             window.minY.isFinite && window.maxY.isFinite && window.height >= 0
-                && !layout.attachments(onPage: page, in: window.minY..<window.maxY).isEmpty
+                && layout.attachments(onPage: page, in: window.minY..<window.maxY).contains { $0.attachment.formula == nil }
         } else {
-            !layout.attachments(onPage: page).isEmpty
+            layout.attachments(onPage: page).contains { $0.attachment.formula == nil }
         }
         guard compression == .fast, decorations?.isEmpty ?? true, !hasImages else {
             return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations,
@@ -175,6 +175,8 @@ public final class PageRenderer {
                 drawLines(of: run, color: color, over: true, scale: scale, origin: origin, into: &canvas)
             }
         }
+        try drawFormulas(window == nil ? layout.formulas(onPage: page) : layout.formulas(onPage: page, in: area.minY..<area.maxY),
+                         colors: &colors, scale: scale, origin: origin, into: &canvas)
         return canvas
     }
 
@@ -231,7 +233,7 @@ public final class PageRenderer {
 
     /// Fills a rectangle in page points, its edges rounded to whole pixels, on a canvas whose top left is the page's
     /// pixel `origin`.
-    private func fill(_ rect: Rect, color: Color, scale: Double, origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
+    func fill(_ rect: Rect, color: Color, scale: Double, origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
         func pixel(_ value: Double) -> Int {
             let v = (value * scale).rounded()
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
@@ -260,7 +262,7 @@ public final class PageRenderer {
         return face
     }
 
-    private func draw(_ run: GlyphRun, color: Color, scale: Double, origin: (x: Int, y: Int),
+    func draw(_ run: GlyphRun, color: Color, scale: Double, origin: (x: Int, y: Int),
                       into bitmap: inout some GlyphCanvas) throws(RenderError) {
         let pixelsPerEm = (run.size * scale * 64).rounded()
         // Text under 1/64 px, or fully transparent, leaves no mark.

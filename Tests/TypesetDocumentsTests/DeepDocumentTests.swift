@@ -71,11 +71,16 @@ import TypesetCore
         for level in 0..<levels { body += open.replacingOccurrences(of: "%d", with: String(level)) }
         body += String(repeating: close, count: levels) + (isBareMath ? "</math>" : "") + "<p id=\"after\">after</p>"
         let book = try EPUBTestReading.read(.book(chapters: [("c.xhtml", EPUBTestArchive.xhtml(body))]))
-        let text = EPUBTestReading.paragraphs(book).joined(separator: "\n")
+        // Read as search and speech read it: a formula is one object that reads as its tokens.
+        let text = ReadableText(text: book.text, range: 0..<book.text.length).string
         #expect(text.filter { $0 == "x" }.count == levels, "\(open): \(text.prefix(200))")
         #expect(EPUBTestReading.paragraphs(book).last == "after")
         let deep = book.warnings.filter { $0.contains("nested more than \(XHTMLConverter.maximumDepth) deep") }
-        #expect(deep.count == 1, "\(book.warnings)")
+        // A formula's tree is copied without recursion, whatever its depth (XHTMLConverter+MathML.swift): it is one
+        // object, never flattened, so there is nothing to warn about.
+        let isMath = open.contains("<math") || isBareMath
+        #expect(deep.count == (isMath ? 0 : 1), "\(book.warnings)")
+        if isMath { #expect(EPUBTestReading.paragraphs(book).first == "\u{FFFC}") }
         if open.hasPrefix("<div") {
             // The ids of flattened elements are anchors still: the deepest lands on its own letter.
             let deepest = try #require(book.offset(forHref: "OEBPS/c.xhtml#i\(levels - 1)"))

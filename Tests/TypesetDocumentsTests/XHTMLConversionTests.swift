@@ -302,31 +302,6 @@ import TypesetTestSupport
         #expect(EPUBTestReading.paragraphs(typed) == ["\"Datta, dayadhvam\" and “given”."])
     }
 
-    /// MathML is laid out as text: identifiers of one letter in italic, scripts raised or lowered and smaller,
-    /// fractions as a/b with compound parts in parentheses, fences and roots with their characters, spaces around
-    /// relations and binary operators, white space between elements and annotations left out; a formula with no
-    /// text is its alttext.
-    @Test func mathMLAsText() throws {
-        let m = "xmlns=\"http://www.w3.org/1998/Math/MathML\""
-        let book = try Self.read("""
-            <p><math \(m) alttext="x equals a plus b squared"><mrow>
-              <mi>x</mi> <mo>=</mo> <msup><mfenced><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow></mfenced><mn>2</mn></msup>
-            </mrow></math></p>
-            <p><math \(m)><semantics><mrow><mfrac><mn>1</mn><mrow><mi>n</mi><mo>+</mo><mn>1</mn></mrow></mfrac>
-              <mo>-</mo><msub><mi>y</mi><mi>k</mi></msub><mo>&#x2212;</mo><msqrt><mi>z</mi></msqrt><mi>sin</mi></mrow>
-              <annotation encoding="TeX">\\frac{1}{n+1}</annotation></semantics></math></p>
-            <p><math \(m) alttext="an empty formula"><mspace/></math></p>
-            """)
-        #expect(EPUBTestReading.paragraphs(book) == ["x = (a + b)2", "1/(n + 1) - yk − √zsin", "an empty formula"])
-        let x = try #require(PublisherCSSTests.style(of: "x", in: book))
-        #expect(x.isItalic && x.baselineShift == 0)
-        let two = try #require(PublisherCSSTests.style(of: "2", in: book))
-        #expect(two.baselineShift > 0 && two.fontScale == 0.75 && !two.isItalic)
-        let k = try #require(PublisherCSSTests.style(of: "k", in: book))
-        #expect(k.baselineShift < 0 && k.isItalic)
-        #expect(try #require(PublisherCSSTests.style(of: "sin", in: book)).isItalic == false)
-    }
-
     @Test func nonLinearItemsAndPositions() throws {
         var archive = EPUBTestArchive.book(chapters: [("one.xhtml", EPUBTestArchive.xhtml("<p>One.</p>")),
                                                       ("notes.xhtml", EPUBTestArchive.xhtml("<p id=\"n1\">Note.</p>")),

@@ -18,7 +18,7 @@ public final class FontContext: Sendable {
     public let source: FontSource
     private let fontconfig: LazyFontconfig
     private let matchCache: FontMatchCache?
-    private let registry = FaceRegistry()
+    let registry = FaceRegistry()
     private let sets = Locked<[FontDescriptor: FontSet]>([:])
     private let documentSets = Locked<[DocumentSetKey: FontSet]>([:])
 

@@ -48,7 +48,8 @@ public struct BookLayout: Sendable {
         let paragraph = text.paragraphs[index]
         let capFace = paragraph.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped.paragraph(index), style: paragraph.style, faces: shaped.faces)
-        return ParagraphFormat(paragraph, settings: lineSettings, columnWidth: Float(lineSettings.columnWidth), capFace: capFace)
+        return ParagraphFormat(paragraph, settings: lineSettings, columnWidth: Float(lineSettings.columnWidth), capFace: capFace,
+                               formulas: shaped.paragraph(index).formulas)
     }
 
     /// Total number of lines.

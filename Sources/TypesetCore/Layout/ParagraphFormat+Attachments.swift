@@ -14,7 +14,8 @@ extension ParagraphFormat {
         guard runs.contains(where: { $0.style.attachment != nil }) else { return nil }
         var heights = [Float](repeating: -1, count: runs.count)
         for index in runs.indices {
-            guard let attachment = runs[index].style.attachment else { continue }
+            // Formulas are sized from their layout (ParagraphFormat+Formulas.swift).
+            guard let attachment = runs[index].style.attachment, attachment.formula == nil else { continue }
             let frame = turned ? TextAttachment.Frame(width: Double(height), height: Double(width), emSize: Double(sizes[index]))
                 : TextAttachment.Frame(width: Double(width), height: Double(height), emSize: Double(sizes[index]))
             let size = attachment.laidOutSize(in: frame)

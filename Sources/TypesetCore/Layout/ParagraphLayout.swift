@@ -77,6 +77,9 @@ struct ParagraphFormat {
     /// The laid-out height of each attribute run's attachment, -1 for runs without one; nil when the paragraph
     /// has no attachment (their widths are in ``sizes``: see ``ParagraphFormat/sizeAttachments(_:sizes:width:height:turned:)``).
     let attachmentHeights: [Float]?
+    /// How far each attribute run's formula reaches below the baseline, -1 for other runs; nil when the paragraph
+    /// has no formula (see ``ParagraphFormat/sizeFormulas(_:runs:sizes:heights:width:height:)``).
+    let attachmentDepths: [Float]?
     /// The page's content height when the paragraph holds an object presented as a page (a cover): its line is as
     /// tall as the page, the object centred on it.
     let pageLineHeight: Float?
@@ -87,10 +90,10 @@ struct ParagraphFormat {
     ///   the layout and every later query pass the same, so they agree on its size.
     @inline(__always)
     init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil,
-         capFace: FontFace? = nil) {
+         capFace: FontFace? = nil, formulas: [ShapedFormula] = []) {
         self.init(runs: paragraph.runs, style: paragraph.style, settings: settings, precedence: LayoutPrecedence(copy settings),
                   columnWidth: columnWidth, bodySizes: bodySizes,
-                  capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) })
+                  capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) }, formulas: formulas)
     }
 
     /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
@@ -98,7 +101,7 @@ struct ParagraphFormat {
     @inline(__always)
     init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
          precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
-         capMetrics: (natural: Float, capHeight: Float)? = nil) {
+         capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = []) {
         let base = settings.fontSize
         var sizes: [Float]
         if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
@@ -130,9 +133,13 @@ struct ParagraphFormat {
         let endIndent = min(Float(style.endIndent * base), max(0, (columnWidth - 1) / 2))
         let available = columnWidth - blockIndent - endIndent
         // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
-        attachmentHeights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
-                                                            height: Float(settings.contentRect.height),
-                                                            turned: settings.linesRunVertically)
+        var heights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
+                                                      height: Float(settings.contentRect.height),
+                                                      turned: settings.linesRunVertically)
+        attachmentDepths = formulas.isEmpty ? nil
+            : ParagraphFormat.sizeFormulas(formulas, runs: runs, sizes: &sizes, heights: &heights, width: max(0, available),
+                                           height: Float(settings.contentRect.height))
+        attachmentHeights = heights
         pageLineHeight = attachmentHeights != nil && runs.contains(where: { $0.style.attachment?.presentation == .page })
             ? Float(settings.contentRect.height) : nil
         self.sizes = sizes
@@ -240,7 +247,8 @@ struct ParagraphLayouter {
             : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
         return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                precedence: precedence, columnWidth: width, bodySizes: bodySizes,
-                               capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) })
+                               capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
+                               formulas: shaped.formulas)
     }
 
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
@@ -588,9 +596,12 @@ struct ParagraphLayouter {
             guard !run.isOutOfFlow else { continue }
             if Int(run.attributeIndex) == skippingRun { continue }
             if let heights = format.attachmentHeights, heights[Int(run.attributeIndex)] >= 0 {
-                // An object stands on the baseline: it raises the line, and adds no descent of its own.
+                // An object stands on the baseline: it raises the line, and adds no descent of its own; a formula
+                // reaches below it by its depth.
                 objectHeight = max(objectHeight, heights[Int(run.attributeIndex)])
-                continue
+                // A formula's line is at least as tall as the text's: it is text.
+                guard let depths = format.attachmentDepths, depths[Int(run.attributeIndex)] >= 0 else { continue }
+                descent = max(descent, depths[Int(run.attributeIndex)])
             }
             let face = verticalMetrics[Int(run.metricsFaceID)]
             let size = format.sizes[Int(run.attributeIndex)]

@@ -7,6 +7,17 @@ public struct PlacedAttachment: Hashable, Sendable {
     public let rect: Rect
     /// The object: its source, alt text and sizes.
     public let attachment: TextAttachment
+    /// For a formula: its drawing, the size it is set at and its baseline (see ``BookLayout/formulas(onPage:)``).
+    var formula: FormulaPlacement? = nil
+
+    /// Equal when the unit, box and object are (a formula's placement follows from them).
+    public static func == (a: PlacedAttachment, b: PlacedAttachment) -> Bool {
+        a.range == b.range && a.rect == b.rect && a.attachment == b.attachment
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(range); hasher.combine(rect); hasher.combine(attachment)
+    }
 }
 
 extension BookLayout {
@@ -25,6 +36,7 @@ extension BookLayout {
     private func turned(_ attachments: [PlacedAttachment], page: Int) -> [PlacedAttachment] {
         guard writingMode.isVertical else { return attachments }
         let frame = frame(page: page)
+        // (Formulas are not drawn in vertical text: their placement is left out.)
         return attachments.map { PlacedAttachment(range: $0.range, rect: frame.page($0.rect), attachment: $0.attachment) }
     }
 
@@ -61,10 +73,14 @@ extension BookLayout {
             let attributeIndex = Int(shaped.runs[piece.runIndex].attributeIndex)
             guard let attachment = paragraph.runs[attributeIndex].style.attachment else { return }
             let width = Double(shaped.advances[g] * size), height = Double(max(0, heights[attributeIndex]))
+            let depth = format.attachmentDepths.map { Double(max(0, $0[attributeIndex])) } ?? 0
             let offset = contentStart + Int(shaped.clusters[g])
+            let x = Double(placement.x + penX)
             result.append(PlacedAttachment(range: offset..<(offset + 1),
-                                           rect: Rect(x: Double(placement.x + penX), y: baseline - height, width: width, height: height),
-                                           attachment: attachment))
+                                           rect: Rect(x: x, y: baseline - height, width: width, height: height + depth),
+                                           attachment: attachment,
+                                           formula: FormulaPlacement(shaped, attributeIndex: attributeIndex, size: Double(size),
+                                                                     origin: Point(x: x, y: baseline), style: paragraph.runs[attributeIndex].style)))
         }
     }
 }

@@ -71,15 +71,20 @@ struct ParagraphShaper {
         context.segmentScratch = []
         defer { context.cache = cache; context.glyphScratch = glyphs; context.segmentScratch = segments }
 
+        var formulas: [ShapedFormula] = []
         units.withUnsafeBufferPointer { buffer in
             for var run in runs {
                 run.glyphStart = Int32(sink.count)
                 let style = paragraph.runs[Int(run.attributeIndex)].style
-                if style.attachment != nil {
+                if let attachment = style.attachment {
                     // An object (its one U+FFFC unit): a glyph of 1 em that is never drawn; the layout sets its size
                     // to the object's width (ParagraphFormat), so that widths, carets and hit testing include it.
+                    // A formula is laid out now, and its glyph is as wide as it is (ParagraphShaper+Math.swift).
+                    let advance = attachment.formula.map {
+                        shapeFormula($0, style: style, role: role, attributeIndex: run.attributeIndex, into: &formulas)
+                    } ?? 1
                     for i in Int(run.start)..<Int(run.end) {
-                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 1, offset: .zero)
+                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: advance, offset: .zero)
                     }
                     run.glyphEnd = Int32(sink.count)
                     shapedRuns.append(run)
@@ -178,7 +183,7 @@ struct ParagraphShaper {
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
                                runs: shapedRuns, glyphs: sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
                                caretSpans: spans, breakAdjustments: adjustments, rubies: rubies,
-                               emphases: emphases)
+                               emphases: emphases, formulas: formulas)
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).

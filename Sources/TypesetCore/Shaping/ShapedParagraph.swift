@@ -17,7 +17,7 @@ package struct ShapedParagraph: Sendable {
     /// their adjustments, and the prefix sums computed here at `emSizes` (1 per attribute run: in ems).
     init(contentLength: Int, paragraphLevel: UInt8, primaryFaceID: Int32, runs: [ShapedRun], glyphs: GlyphSink,
          breaks: [UInt32], emSizes: [Float], caretSpans: [CaretSpan], breakAdjustments: [BreakAdjustment] = [],
-         rubies: [ShapedRuby] = [], emphases: [ShapedEmphasis] = []) {
+         rubies: [ShapedRuby] = [], emphases: [ShapedEmphasis] = [], formulas: [ShapedFormula] = []) {
         let glyphCount = glyphs.count
         // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
         // units, so the counts fit the header's 32 bits.
@@ -28,8 +28,9 @@ package struct ShapedParagraph: Sendable {
                                           breakAdjustmentCount: Int32(truncatingIfNeeded: breakAdjustments.count),
                                           paragraphLevel: paragraphLevel, hasOffsets: glyphs.hasOffsets,
                                           hasMonotoneWidthsAndPlainBreaks: false,
-                                          annotations: rubies.isEmpty && emphases.isEmpty ? nil
-                                              : Unmanaged.passRetained(ShapedStorage.Annotations(rubies: rubies, emphases: emphases)))
+                                          annotations: rubies.isEmpty && emphases.isEmpty && formulas.isEmpty ? nil
+                                              : Unmanaged.passRetained(ShapedStorage.Annotations(rubies: rubies, emphases: emphases,
+                                                                                                 formulas: formulas)))
         header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
             !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
         }
@@ -144,6 +145,8 @@ package struct ShapedParagraph: Sendable {
     /// The emphasis marks, shaped, by attribute run (drawn beside their characters; see ``ShapedEmphasis``);
     /// nearly always none.
     var emphases: [ShapedEmphasis] { storage.counts.annotations?.takeUnretainedValue().emphases ?? [] }
+    /// The formulas, laid out, by attribute run; nearly always none.
+    var formulas: [ShapedFormula] { storage.counts.annotations?.takeUnretainedValue().formulas ?? [] }
     /// Whether anything is drawn beside the text (ruby, emphasis marks), for which lines may grow.
     var hasAnnotations: Bool { storage.counts.annotations != nil }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no

@@ -52,11 +52,16 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     final class Annotations {
         let rubies: [ShapedRuby]
         let emphases: [ShapedEmphasis]
-        init(rubies: [ShapedRuby], emphases: [ShapedEmphasis]) { self.rubies = rubies; self.emphases = emphases }
+        /// The paragraph's formulas, laid out (see ``ShapedFormula``).
+        let formulas: [ShapedFormula]
+        init(rubies: [ShapedRuby], emphases: [ShapedEmphasis], formulas: [ShapedFormula] = []) {
+            self.rubies = rubies; self.emphases = emphases; self.formulas = formulas
+        }
 
         var byteCount: Int {
             rubies.reduce(16) { $0 + MemoryLayout<ShapedRuby>.stride + $1.glyphIDs.count * 10 }
                 + emphases.reduce(0) { $0 + MemoryLayout<ShapedEmphasis>.stride + $1.glyphIDs.count * 6 + $1.starts.count * 8 }
+                + formulas.reduce(0) { $0 + MemoryLayout<ShapedFormula>.stride + $1.drawing.byteCount }
         }
     }
 

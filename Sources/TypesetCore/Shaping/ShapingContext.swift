@@ -35,6 +35,8 @@ final class ShapingContext: @unchecked Sendable {
     var lineBreakScratch: [LineBreak] = []
     let lineScratch = LineScratch()
     let optimalScratch = OptimalLineBreaker.Scratch()
+    /// Math fonts read for formulas, by face id (their MATH constants read once per thread).
+    var mathFonts: [Int: MathFont] = [:]
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
     private struct WordFallbackKey: Hashable { let set: ObjectIdentifier; let codePoints: [UInt32] }

@@ -14,8 +14,10 @@
 ///   paragraph's read range).
 ///
 /// Every read unit is one source unit, kept or substituted, so a read range maps to the source range from its first
-/// unit to just after its last (``sourceRange(ofReadRange:)``); source offsets never move. Costs are linear: six
-/// bytes per unit read (the unit and its source offset).
+/// unit to just after its last (``sourceRange(ofReadRange:)``); source offsets never move. A formula
+/// (``TextAttachment/formula``) is the exception: its one unit reads as its text (``MathFormula/readableText``, its
+/// alttext or its tokens), every unit of which maps back to it, so that a match inside a formula selects the formula
+/// whole. Costs are linear: six bytes per unit read (the unit and its source offset).
 public struct ReadableText: Sendable {
     /// The source range read (clamped to the text).
     public let sourceRange: Range<UTF16Offset>
@@ -118,6 +120,7 @@ public struct ReadableText: Sendable {
         var runIndex = -1
         let runs = paragraph.runs
         var replacement: [UInt16] = []
+        var formula: [UInt16] = []
         var hidden = false
         var previousWasSpace = units.last == 0x20
         for documentOffset in lower..<upper {
@@ -129,8 +132,18 @@ public struct ReadableText: Sendable {
                 let style = runIndex < runs.count && runs[runIndex].range.contains(paragraphLocal) ? runs[runIndex].style : nil
                 hidden = style.map(isHidden) ?? false
                 replacement = style?.replacement.map { Array($0.utf16) } ?? []
+                formula = style?.attachment?.formula.map { Array($0.readableText.utf16) } ?? []
             }
             if hidden { continue }
+            if !formula.isEmpty {
+                // A formula (one U+FFFC) reads as its text, every unit of which stands for the formula's unit.
+                for unit in formula {
+                    units.append(unit)
+                    sources.append(Int32(documentOffset - base))
+                }
+                previousWasSpace = formula.last == 0x20
+                continue
+            }
             var unit = substituted[local]
             if !replacement.isEmpty {
                 // A replacement has its run's length (normalizedRuns drops any other), so each unit has its own.

@@ -39,23 +39,25 @@ public struct TextAttachment: Hashable, Sendable {
         let height: Length?
         let maxWidth: Length?
         let maxHeight: Length?
+        let formula: MathFormula?
 
         init(source: String?, altText: String?, intrinsicSize: Size?, presentation: Presentation, width: Length?,
-             height: Length?, maxWidth: Length?, maxHeight: Length?) {
+             height: Length?, maxWidth: Length?, maxHeight: Length?, formula: MathFormula? = nil) {
             self.source = source; self.altText = altText; self.intrinsicSize = intrinsicSize
             self.presentation = presentation; self.width = width; self.height = height
-            self.maxWidth = maxWidth; self.maxHeight = maxHeight
+            self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.formula = formula
         }
 
         static func == (a: Storage, b: Storage) -> Bool {
             a === b || (a.source == b.source && a.altText == b.altText && a.intrinsicSize == b.intrinsicSize
                 && a.presentation == b.presentation && a.width == b.width && a.height == b.height
-                && a.maxWidth == b.maxWidth && a.maxHeight == b.maxHeight)
+                && a.maxWidth == b.maxWidth && a.maxHeight == b.maxHeight && a.formula == b.formula)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(source); hasher.combine(altText); hasher.combine(intrinsicSize); hasher.combine(presentation)
             hasher.combine(width); hasher.combine(height); hasher.combine(maxWidth); hasher.combine(maxHeight)
+            hasher.combine(formula)
         }
     }
 
@@ -78,6 +80,22 @@ public struct TextAttachment: Hashable, Sendable {
         storage = Storage(source: source, altText: altText, intrinsicSize: intrinsicSize, presentation: presentation,
                           width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
     }
+
+    /// A formula (MathML): laid out as mathematics when its paragraph is shaped and drawn with a math font, its
+    /// size that of its laid-out box (scaled down to the column when it is wider). Its alternative text is
+    /// ``altText``; it reads as ``MathFormula/readableText`` (search, read-aloud).
+    ///
+    /// - Parameters:
+    ///   - formula: The formula.
+    ///   - presentation: `.inline` in running text, `.block` displayed (the reader sets it in a paragraph of its
+    ///     own, centred).
+    public init(formula: MathFormula, presentation: Presentation = .inline) {
+        storage = Storage(source: nil, altText: formula.altText, intrinsicSize: nil, presentation: presentation,
+                          width: nil, height: nil, maxWidth: nil, maxHeight: nil, formula: formula)
+    }
+
+    /// The formula the attachment is, if it is one (see ``init(formula:presentation:)``).
+    public var formula: MathFormula? { storage.formula }
 
     /// The resource to draw (an href in the publication), nil when there is nothing to draw.
     public var source: String? { storage.source }
@@ -102,8 +120,9 @@ public struct TextAttachment: Hashable, Sendable {
     /// The attachment with another source, size and presentation (the book's lengths and the alt text kept): what
     /// a reader learns once it has read the object's header.
     public func with(source: String?, intrinsicSize: Size?, presentation: Presentation) -> TextAttachment {
-        TextAttachment(source: source, altText: altText, intrinsicSize: intrinsicSize, presentation: presentation,
-                       width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
+        if let formula { return TextAttachment(formula: formula, presentation: presentation) }
+        return TextAttachment(source: source, altText: altText, intrinsicSize: intrinsicSize, presentation: presentation,
+                              width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
     }
 
     public static func == (a: TextAttachment, b: TextAttachment) -> Bool { a.storage == b.storage }

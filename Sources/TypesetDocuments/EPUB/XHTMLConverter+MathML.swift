@@ -1,137 +1,170 @@
-/// MathML laid out as far as text goes: token elements give their text (single-letter identifiers in italic, as
-/// MathML draws them), scripts are raised or lowered and set smaller, as `<sup>` and `<sub>` are, fractions read
-/// `a/b`, fences and roots get their characters, relations and binary operators a space on each side. White space
-/// between elements is not text (MathML ignores it), and annotations are left out. Enough for inline formulas in
-/// running text; two-dimensional layout (stacked fractions, matrices, stretched fences) is not attempted.
+import TypesetCore
+
+/// MathML: each `<math>` element becomes one object of the text, a ``MathFormula`` attached to one U+FFFC unit, which
+/// the layout sets as mathematics (MathML Core) with a math font. A displayed formula (`display="block"`, or CSS
+/// `display: block`) is a centred paragraph of its own. What the formula reads as (search, read-aloud) is its
+/// `alttext`, else the text of its tokens.
+///
+/// The element tree is copied into the formula's flat form with an explicit stack (no recursion on the markup's
+/// depth). What MathML Core does not display is left out: `annotation` and `annotation-xml`, the other children of
+/// `semantics` and `maction`, the label of `mlabeledtr`; the legacy `mfenced` becomes the row of fences and
+/// separators it stands for.
 extension XHTMLConverter {
-    /// Operators set with a space on each side when they stand between two operands.
-    static let spacedOperators: Set<String> = ["=", "+", "-", "\u{2212}", "\u{00D7}", "\u{00B1}", "<", ">", "\u{2264}",
-                                               "\u{2265}", "\u{2260}", "\u{2248}", "\u{2261}", "\u{2192}", "\u{21D2}",
-                                               "\u{2208}", "\u{2282}", "\u{00F7}", "\u{22C5}", "\u{2223}"]
-
-    /// Elements whose text is content (the rest hold only elements and white space).
-    static let mathTokens: Set<String> = ["mi", "mn", "mo", "mtext", "ms", "mglyph"]
-
-    /// Walks a MathML element (`inline` already resolved for it).
+    /// Handles an element of the MathML namespace: a `math` element is a formula; another one outside any (stray
+    /// markup) gives its text.
     mutating func walkMath(_ path: ElementPath, name: String, block: BlockContext, inline: InlineContext) {
-        let element = path.element
-        var inline = inline
-        let children = path.childPaths()
-        switch name {
-        case "math":
-            // A formula with no text of its own (images, empty) is read as its alternative text.
-            if element.textContent.trimmingWhiteSpace().isEmpty, let alt = element.attribute("alttext") {
-                appendText(alt, block: block, inline: inline)
-            } else {
-                walkMathChildren(path, block: block, inline: inline)
-            }
-        case "annotation", "annotation-xml", "none", "mprescripts":
+        guard name == "math" else {
+            walkChildren(path, block: block, inline: inline)
             return
-        case "semantics":
-            if let first = children.first { handle(first, block: block, inline: inline) }
-        case "mi":
-            let variant = element.attribute("mathvariant")?.lowercased()
-            if variant == nil, element.textContent.trimmingWhiteSpace().count == 1 { inline.style.italic = true }
-            if let variant, variant.contains("italic") { inline.style.italic = true }
-            if let variant, variant.contains("bold") { inline.style.weight = 700 }
-            walkMathChildren(path, block: block, inline: inline)
-        case "mo":
-            let text = element.textContent.trimmingWhiteSpace()
-            // A sign before its operand (the minus of `-x`) takes no space after it.
-            let spaced = Self.spacedOperators.contains(text) && path.previousSibling != nil
-            if spaced { pendingSpace = true }
-            walkMathChildren(path, block: block, inline: inline)
-            if spaced { pendingSpace = true }
-        case "ms":
-            appendMathText("\"", block: block, inline: inline)
-            walkMathChildren(path, block: block, inline: inline)
-            appendMathText("\"", block: block, inline: inline)
-        case "mspace":
-            pendingSpace = true
-        case "mfenced":
-            let open = element.attribute("open") ?? "(", close = element.attribute("close") ?? ")"
-            let separators = Array((element.attribute("separators") ?? ",").filter { !$0.isWhitespace })
-            appendMathText(open, block: block, inline: inline)
-            for (index, child) in children.enumerated() {
-                if index > 0, !separators.isEmpty {
-                    appendMathText(String(separators[min(index - 1, separators.count - 1)]), block: block, inline: inline)
-                }
-                handle(child, block: block, inline: inline)
+        }
+        let element = path.element
+        let display = element.attribute("display")?.lowercased() == "block" || inline.style.display == .block
+        let formula = Self.formula(element, isDisplay: display, fontFamilies: inline.style.fontFamilies ?? [])
+        let attachment = TextAttachment(formula: formula, presentation: display ? .block : .inline)
+        guard display else {
+            appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
+            onlyImages = false
+            return
+        }
+        // A displayed formula: a centred paragraph of its own, between the text before and after it, half a line
+        // above and below (TeX's display skips are about that).
+        flushParagraph()
+        noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)
+        var displayBlock = block
+        displayBlock.style.alignment = .center
+        displayBlock.style.textIndent = 0
+        displayBlock.style.alignmentFromRoot = false
+        appendUnits([0xFFFC], block: displayBlock, inline: inline, attachment: attachment)
+        onlyImages = false
+        flushParagraph()
+        noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)
+    }
+
+    /// The space above and below a displayed formula, in ems.
+    static let displayMathSpace = 0.5
+
+    /// One thing to add to a formula: an element and its subtree, or an operator `mfenced` stands for.
+    private enum MathItem {
+        case element(XMLElement)
+        case fence(String, attributes: [(name: String, value: String)])
+    }
+
+    /// The formula of a `math` element: its subtree copied with an explicit stack.
+    static func formula(_ math: XMLElement, isDisplay: Bool, fontFamilies: [String]) -> MathFormula {
+        var builder = MathFormula.Builder()
+        // Each open element and the items of it still to add.
+        var stack: [(items: [MathItem], next: Int)] = []
+        func enter(_ element: XMLElement) {
+            let isMathML = element.namespace == XMLNamespace.mathml
+            let name = isMathML ? element.lowercasedName : "mtext"
+            if isMathML && name == "mfenced" {
+                builder.open("mrow")
+                stack.append((fencedItems(element), 0))
+                return
             }
-            appendMathText(close, block: block, inline: inline)
-        case "mfrac" where children.count == 2:
-            walkGrouped(children[0], block: block, inline: inline)
-            appendMathText("/", block: block, inline: inline)
-            walkGrouped(children[1], block: block, inline: inline)
-        case "msqrt":
-            appendMathText("\u{221A}", block: block, inline: inline)
-            let compound = children.count > 1 || children.first.map { Self.isCompound($0.element) } == true
-            if compound { appendMathText("(", block: block, inline: inline) }
-            for child in children { handle(child, block: block, inline: inline) }
-            if compound { appendMathText(")", block: block, inline: inline) }
-        case "mroot" where children.count == 2:
-            handle(children[1], block: block, inline: Self.script(inline, raised: true))
-            appendMathText("\u{221A}", block: block, inline: inline)
-            walkGrouped(children[0], block: block, inline: inline)
-        case "msup", "mover", "msub", "munder", "msubsup", "munderover", "mmultiscripts":
-            // The base, then its scripts: below for msub/munder, above for msup/mover, below then above for
-            // msubsup/munderover (mmultiscripts' pairs alike).
-            let raisedFirst = name == "msup" || name == "mover"
-            for (index, child) in children.enumerated() {
-                if index == 0 { handle(child, block: block, inline: inline); continue }
-                let raised = raisedFirst || (name != "msub" && name != "munder" && index % 2 == 0)
-                handle(child, block: block, inline: Self.script(inline, raised: raised))
+            builder.open(name, attributes: mathAttributes(element))
+            if MathFormula.Element(name: name).isToken || !isMathML {
+                builder.appendText(tokenText(element))
+                stack.append(([], 0))
+            } else {
+                stack.append((displayedChildren(element).map { .element($0) }, 0))
             }
-        default:
-            walkMathChildren(path, block: block, inline: inline)
+        }
+        enter(math)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].items.count else {
+                stack.removeLast()
+                builder.close()
+                continue
+            }
+            let item = stack[top].items[stack[top].next]
+            stack[top].next += 1
+            guard !builder.isFull else { continue }
+            switch item {
+            case .element(let child): enter(child)
+            case .fence(let text, let attributes):
+                builder.open("mo", attributes: attributes)
+                builder.appendText(text)
+                builder.close()
+            }
+        }
+        return builder.build(altText: math.attribute("alttext").map(XMLElement.collapseWhiteSpace),
+                             isDisplay: isDisplay, fontFamilies: fontFamilies)
+    }
+
+    /// The children of an element that MathML Core displays.
+    private static func displayedChildren(_ element: XMLElement) -> [XMLElement] {
+        let children = element.elements.filter { child in
+            let name = child.lowercasedName
+            return !(child.namespace == XMLNamespace.mathml && (name == "annotation" || name == "annotation-xml"))
+        }
+        switch element.lowercasedName {
+        case "semantics": return Array(children.prefix(1))
+        case "maction":
+            let selection = element.attribute("selection").flatMap { Int($0.trimmingWhiteSpace()) } ?? 1
+            return children.indices.contains(selection - 1) ? [children[selection - 1]] : Array(children.prefix(1))
+        case "mlabeledtr": return Array(children.dropFirst())
+        default: return children
         }
     }
 
-    /// The children of a MathML element: text only in token elements, every element walked.
-    private mutating func walkMathChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
-        let isToken = Self.mathTokens.contains(path.element.lowercasedName)
-        var elementIndex = 0
-        var childPaths: [ElementPath]?
-        for child in path.element.children {
-            switch child {
-            case .text(let text):
-                let trimmed = text.trimmingWhiteSpace()
-                if isToken, !trimmed.isEmpty { appendMathText(trimmed, block: block, inline: inline) }
-            case .element:
-                if childPaths == nil { childPaths = path.childPaths() }
-                guard let paths = childPaths, elementIndex < paths.count else { continue }
-                handle(paths[elementIndex], block: block, inline: inline)
-                elementIndex += 1
+    /// What `mfenced open="(" close=")" separators=","` stands for (MathML 3): its fences around its children,
+    /// separators between them (the last one repeated).
+    private static func fencedItems(_ element: XMLElement) -> [MathItem] {
+        let open = element.attribute("open") ?? "(", close = element.attribute("close") ?? ")"
+        let separators = (element.attribute("separators") ?? ",").unicodeScalars
+            .filter { !$0.properties.isWhitespace }.map { String(Character($0)) }
+        var items: [MathItem] = []
+        if !open.isEmpty { items.append(.fence(open, attributes: [("fence", "true"), ("form", "prefix")])) }
+        for (index, child) in displayedChildren(element).enumerated() {
+            if index > 0, !separators.isEmpty {
+                items.append(.fence(separators[min(index - 1, separators.count - 1)], attributes: [("separator", "true")]))
             }
+            items.append(.element(child))
+        }
+        if !close.isEmpty { items.append(.fence(close, attributes: [("fence", "true"), ("form", "postfix")])) }
+        return items
+    }
+
+    /// The attributes layout reads, colours normalised to `#rrggbbaa` (CSS colour syntax, as MathML's are).
+    private static func mathAttributes(_ element: XMLElement) -> [(name: String, value: String)] {
+        element.attributes.compactMap { attribute in
+            guard attribute.namespace == nil else { return nil }
+            let name = attribute.name.lowercased()
+            if name == "mathcolor" || name == "color" {
+                guard let color = CSSColor.parse(attribute.value.trimmingWhiteSpace().lowercased()) else { return nil }
+                return (name, color.hexString)
+            }
+            return (name, attribute.value)
         }
     }
 
-    /// A part of a fraction or root: in parentheses when it is more than one token, so that `a+b/c` is not read
-    /// for `(a+b)/c`.
-    private mutating func walkGrouped(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
-        let compound = Self.isCompound(path.element)
-        if compound { appendMathText("(", block: block, inline: inline) }
-        handle(path, block: block, inline: inline)
-        if compound { appendMathText(")", block: block, inline: inline) }
+    /// The text of a token element and everything inside it (HTML in `mtext`; an `mglyph`'s `alt`), in order,
+    /// walked with a stack.
+    static func tokenText(_ element: XMLElement) -> String {
+        var result = ""
+        var stack: [(nodes: [XMLNode], next: Int)] = [(element.children, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].nodes.count else { stack.removeLast(); continue }
+            let node = stack[top].nodes[stack[top].next]
+            stack[top].next += 1
+            switch node {
+            case .text(let text): result += text
+            case .element(let child):
+                if child.lowercasedName == "mglyph" { result += child.attribute("alt") ?? "" }
+                else { stack.append((child.children, 0)) }
+            }
+        }
+        return result
     }
+}
 
-    private mutating func appendMathText(_ text: String, block: BlockContext, inline: InlineContext) {
-        appendUnits(Array(text.utf16), block: block, inline: inline)
-    }
-
-    /// Whether an element reads as more than one token (a row of several elements).
-    static func isCompound(_ element: XMLElement) -> Bool {
-        let elements = element.elements.filter { !["annotation", "annotation-xml"].contains($0.lowercasedName) }
-        if elements.count > 1 { return ["mrow", "mstyle", "mpadded", "mphantom", "semantics", "math"].contains(element.lowercasedName) }
-        return elements.first.map(isCompound) ?? false
-    }
-
-    /// The context of a script: three quarters of the size, raised a third of an em or lowered a fifth, as
-    /// `<sup>` and `<sub>` are.
-    static func script(_ inline: InlineContext, raised: Bool) -> InlineContext {
-        var script = inline
-        script.style.baselineShift += (raised ? 1.0 / 3 : -0.2) * inline.style.fontScale
-        script.style.fontScale = max(0.5, inline.style.fontScale * 0.75)
-        return script
+extension Color {
+    /// `#rrggbbaa`.
+    var hexString: String {
+        func hex(_ value: UInt8) -> String { (value < 16 ? "0" : "") + String(value, radix: 16) }
+        return "#" + hex(red) + hex(green) + hex(blue) + hex(alpha)
     }
 }

@@ -321,6 +321,11 @@ struct XHTMLConverter {
         }
         defer { recordLinkAndNote(element, linkStart: linkStart, inline: inline, noteRole: noteRole) }
 
+        if element.namespace == XMLNamespace.mathml, name == "math" {
+            // A formula, inline or displayed (XHTMLConverter+MathML.swift).
+            walkMath(path, name: name, block: parentBlock, inline: inline)
+            return
+        }
         if structural == .inline, name == "ruby" || name == "rt" || name == "rp" {
             walkRuby(path, name: name, block: parentBlock, inline: inline)
             return
