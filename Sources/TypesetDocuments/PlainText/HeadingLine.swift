@@ -92,7 +92,8 @@ struct HeadingLine: Equatable {
             return HeadingLine(kind: .numbered, level: level, text: words, number: value == 0 ? nil : value)
         }
         if isCapitalised(first), namedKeywords.contains(firstKey) {
-            guard scanner.restIsTitle() else { return nil }
+            // `PERSONNAGES :` introduces a list (a play's cast inside a preface): a label, not a heading.
+            guard scanner.restIsTitle(), !words.hasSuffix(":") else { return nil }
             return HeadingLine(kind: .named, level: 1, text: words)
         }
         if isCapitalised(first), let ordinal = NumberWords.ordinal(firstKey), scanner.skipSpaces(), let second = scanner.word(),

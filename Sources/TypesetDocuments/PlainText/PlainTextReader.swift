@@ -151,8 +151,11 @@ public struct PlainTextReader: Sendable {
         let bodyStart = markup.frontMatter.map { $0.upperBound } ?? 0
         let bodyEnd = markup.backMatter.map { $0.lowerBound } ?? units.count
         let bodyLines = (lines.firstIndex { $0.start >= bodyStart } ?? lines.count)..<(lines.firstIndex { $0.start >= bodyEnd } ?? lines.count)
+        // Lines before which the markup starts a page (Aozora's page breaks): a title standing alone there stands out.
+        let sectionBreaks = Set(markup.lineStyles.lazy.filter { $0.value.startsSection }.map(\.key))
         let chapters = markup.headings.isEmpty
-            ? ChapterDetector(units: units, lines: lines, bodyLines: bodyLines, lineByLine: lineByLine) : ChapterDetector()
+            ? ChapterDetector(units: units, lines: lines, bodyLines: bodyLines, sectionBreaks: sectionBreaks, lineByLine: lineByLine)
+            : ChapterDetector(units: units, lines: lines)
         var lineStyles: [Int: TextMarkup.LineStyle] = [:]
         for (index, style) in markup.lineStyles where index < lines.count { lineStyles[lines[index].start] = style }
         var sectionStarts: [Int] = chapters.inlineChapterLines.map { lines[$0].start }
@@ -163,7 +166,7 @@ public struct PlainTextReader: Sendable {
         }
         var builder = ParagraphBuilder(units: units, lineCount: lines.count, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
         // Blank lines between blocks become separators of the paragraph before.
-        for blockRange in ChapterDetector.blocks(lines, units: units) {
+        for blockRange in chapters.blocks {
             var index = blockRange.lowerBound
             let blockEnd = blockRange.upperBound
             let wholeBlockByLine = lineByLine(index..<blockEnd)
