@@ -15,6 +15,12 @@ extension ChapterDetector {
         "оглавление", "目次", "目錄", "目录",
     ]
 
+    /// The first units of ``contentsTitles`` in either case: a block whose first line starts otherwise is passed
+    /// over without making a string.
+    private static let contentsTitleStarts: Set<UInt16> = Set(contentsTitles.flatMap { title in
+        [title.prefix(1).lowercased(), title.prefix(1).uppercased()].compactMap(\.utf16.first)
+    })
+
     /// The most blank lines between two blocks of one list of contents.
     static let maximumContentsGap = 2
 
@@ -26,7 +32,9 @@ extension ChapterDetector {
         var i = 0
         while i < blocks.count {
             let first = layout.lines[blocks[i].lines.lowerBound]
-            guard first.columns <= 30, Self.contentsTitles.contains(Self.entryKey(Self.text(first, layout.units))) else {
+            let start = Self.textStart(first, layout.units).start
+            guard first.columns <= 30, start < first.contentEnd, Self.contentsTitleStarts.contains(layout.units[start]),
+                  Self.contentsTitles.contains(Self.entryKey(Self.text(first, layout.units))) else {
                 i += 1
                 continue
             }

@@ -57,8 +57,9 @@ extension ChapterDetector {
                 for line in block.lines.prefix(64) { indents[min(8, Self.indentColumns(lines[line], units))] += 1 }
                 guard block.lines.count == 1 else { continue }
                 let line = lines[block.lines.lowerBound]
-                guard line.columns <= ChapterDetector.maximumTitleColumns + 20 else { continue }
                 let start = ChapterDetector.textStart(line, units)
+                guard line.columns <= ChapterDetector.maximumTitleColumns + 20,
+                      Self.mayBeTitle(units[start.start..<line.contentEnd]) else { continue }
                 let text = String(decoding: units[start.start..<line.contentEnd], as: UTF16.self)
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 guard !text.isEmpty else { continue }
@@ -74,6 +75,27 @@ extension ChapterDetector {
             usualGap = Self.median(gaps)
             usualIndent = Self.median(indents)
         }
+
+        /// A cheap test on the units before a string is made (most short lines of a novel are dialogue): the
+        /// first character is neither a lower-case ASCII letter nor punctuation, and the last ends no sentence
+        /// (a full stop aside), as ``ChapterDetector/isTitleLike(_:words:)`` and the lines kept with the next
+        /// paragraph ask.
+        static func mayBeTitle(_ units: ArraySlice<UInt16>) -> Bool {
+            guard let first = units.first(where: { $0 != 0x20 && $0 != 0x3000 && $0 != 0x09 }),
+                  let last = units.last(where: { $0 != 0x20 && $0 != 0x3000 && $0 != 0x09 }) else { return false }
+            if first < 0x80 {
+                guard (0x41...0x5A).contains(first) || (0x30...0x39).contains(first) else { return false }
+            } else if let scalar = Unicode.Scalar(first) {
+                switch scalar.properties.generalCategory {
+                case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                     .finalPunctuation, .otherPunctuation: return false
+                default: break
+                }
+            }
+            return !Self.sentenceEnds.contains(last)
+        }
+
+        private static let sentenceEnds = Set(",;:!?…、。，；：！？」』)）\"”»’–—-".utf16)
 
         private static func median(_ histogram: [Int]) -> Int {
             let total = histogram.reduce(0, +)

@@ -114,7 +114,7 @@ struct ChapterDetector {
             accept(run, blocks: blocks, lastOccurrence: laterTexts, dominantLevel: dominant, units: units, lines: lines)
         }
         findInlineChapters(blocks, units: units, lines: lines, lineByLine: lineByLine)
-        findLinesKeptWithNext(blocks, units: units, lines: lines)
+        findLinesKeptWithNext(blocks, layout: layout)
     }
 
     /// In a file set line by line, a block that opens with two heading lines of rising level (`ПРИЛОЖЕНИЕ` then
@@ -218,15 +218,14 @@ struct ChapterDetector {
 
     /// Lines standing alone (a block of one short line) that read like a heading: capitals first, no sentence
     /// punctuation at the end, at most six words; those that are not headings are kept with the next paragraph.
-    private mutating func findLinesKeptWithNext(_ blocks: [Block], units: [UInt16], lines: [SourceLine]) {
-        for (index, block) in blocks.enumerated() where index + 1 < blocks.count {
-            guard case .prose = block.kind, block.lines.count == 1, marks[block.lines.lowerBound] == nil else { continue }
-            let line = lines[block.lines.lowerBound]
-            guard line.columns <= Self.maximumTitleColumns else { continue }
-            let text = String(decoding: Self.content(line, units), as: UTF16.self).trimmingWhiteSpace
+    private mutating func findLinesKeptWithNext(_ blocks: [Block], layout: BookLayout) {
+        for index in layout.loneBlocks where index + 1 < blocks.count {
+            guard case .prose = blocks[index].kind, let line = layout.lone[index], marks[line.line] == nil,
+                  layout.lines[line.line].columns <= Self.maximumTitleColumns else { continue }
+            let text = line.text
             guard let first = text.first, first.isUppercase || first.isNumber || first.isIdeographic,
-                  let last = text.last, !".!?…,;:\"”’»)".contains(last), text.split(separator: " ").count <= 6 else { continue }
-            keptWithNext.insert(block.lines.lowerBound)
+                  let last = text.last, !".!?…,;:\"”’»)".contains(last), line.words <= 6 else { continue }
+            keptWithNext.insert(line.line)
         }
     }
 

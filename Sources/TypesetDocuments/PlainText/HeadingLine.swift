@@ -129,22 +129,38 @@ struct HeadingLine: Equatable {
         .union(["first", "second", "third", "fifth", "eighth", "ninth", "twelfth", "last", "final", "premier", "seconde"])
         .filter { $0.utf8.allSatisfy { $0 < 0x80 } }
 
+    /// ``asciiFirstWords`` of letters only, packed as ``packedWord(_:)`` does: a line's first word is looked up
+    /// without making a string (the test runs on the first line of every block of a book).
+    private static let packedFirstWords: Set<UInt64> = Set(asciiFirstWords.compactMap { word in
+        let bytes = Array(word.utf8)
+        return bytes.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) ? packedWord(bytes[...]) : nil
+    })
+
+    /// Up to 12 lower-case ASCII letters, 5 bits each, in a word: nil for a longer word.
+    private static func packedWord(_ letters: ArraySlice<UInt8>) -> UInt64? {
+        guard letters.count <= 12 else { return nil }
+        return letters.reduce(UInt64(0)) { $0 << 5 | UInt64($1 - 0x60) }
+    }
+
     /// A cheap test on the units, before any string is built: whether the line's first word can start a
     /// heading (a keyword, an ordinal or a roman numeral in ASCII letters, or anything outside ASCII, which
     /// ``parse(_:)`` then decides). Nearly every line of a book starts a sentence and fails here, so the costly
-    /// parse runs on few lines.
+    /// parse runs on few lines; nothing is allocated for the lines that fail.
     private static func mayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
         var i = units.startIndex
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
-        var word: [UInt8] = []
+        var packed: UInt64 = 0
+        var length = 0
         var capitals = true
-        while i < units.endIndex, word.count <= 24 {
+        var romanOnly = true
+        let wordStart = i
+        while i < units.endIndex, length <= 24 {
             let unit = units[i]
             if unit >= 0x80 {
                 // A line that starts with punctuation (a quotation mark, a dash: the dialogue of most novels) is
                 // no heading: `parse(_:)` wants a letter or a digit first, and punctuation is neither. Anything
                 // else outside ASCII is left to it.
-                guard word.isEmpty, let scalar = Unicode.Scalar(unit) else { return true }
+                guard length == 0, let scalar = Unicode.Scalar(unit) else { return true }
                 switch scalar.properties.generalCategory {
                 case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
                      .initialPunctuation, .finalPunctuation, .otherPunctuation: return false
@@ -154,19 +170,24 @@ struct HeadingLine: Equatable {
             let byte = UInt8(unit)
             guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
             if byte >= 0x61 { capitals = false }
-            word.append(byte | 0x20)
+            let lower = byte | 0x20
+            if !"ivxlcdm".utf8.contains(lower) { romanOnly = false }
+            if length < 12 { packed = packed << 5 | UInt64(lower - 0x60) }
+            length += 1
             i += 1
         }
-        guard !word.isEmpty, word.count <= 24 else { return false }
-        let key = String(decoding: word, as: UTF8.self)
-        if asciiFirstWords.contains(key) { return true }
+        guard length > 0, length <= 24 else { return false }
+        if length <= 12, packedFirstWords.contains(packed) { return true }
         // Ordinals that rules make (`eleventh`, `twentieth`, `zweites`, `sechste`): checked only for their endings.
-        if key.hasSuffix("th") || key.hasSuffix("te") || key.hasSuffix("ter") || key.hasSuffix("tes") || key.hasSuffix("ten") {
-            if NumberWords.ordinal(key) != nil { return true }
+        func letter(_ back: Int) -> UInt16 { length > back ? units[i - 1 - back] | 0x20 : 0 }
+        let ordinalEnding = letter(1) == 0x74 && (letter(0) == 0x68 || letter(0) == 0x65)  // -th, -te
+            || letter(2) == 0x74 && letter(1) == 0x65 && [0x72, 0x73, 0x6E].contains(letter(0))  // -ter, -tes, -ten
+        if ordinalEnding, NumberWords.ordinal(String(decoding: units[wordStart..<i].map { UInt8($0) | 0x20 }, as: UTF8.self)) != nil {
+            return true
         }
         // A bare roman numeral is in capitals and followed by the end of the line or a full stop (`XIV`, `I.`,
         // `II. Papa se fâche.`): the sentences that start with `I` or `Did` go no further.
-        guard capitals, word.allSatisfy({ "ivxlcdm".utf8.contains($0) }) else { return false }
+        guard capitals, romanOnly else { return false }
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
         return i == units.endIndex || units[i] == 0x2E || units[i] >= 0x80
     }
