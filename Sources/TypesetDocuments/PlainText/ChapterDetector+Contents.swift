@@ -21,6 +21,16 @@ extension ChapterDetector {
         [title.prefix(1).lowercased(), title.prefix(1).uppercased()].compactMap(\.utf16.first)
     })
 
+    /// The lengths (UTF-16 units) of ``contentsTitles``.
+    private static let contentsTitleLengths = Set(contentsTitles.map(\.utf16.count))
+
+    /// The length of `units` without white space and `.` or `:` at its end.
+    private static func trimmedLength(_ units: ArraySlice<UInt16>) -> Int {
+        var end = units.endIndex
+        while end > units.startIndex, [0x20, 0x09, 0x3000, 0x2E, 0x3A].contains(units[end - 1]) { end -= 1 }
+        return end - units.startIndex
+    }
+
     /// The most blank lines between two blocks of one list of contents.
     static let maximumContentsGap = 2
 
@@ -34,6 +44,7 @@ extension ChapterDetector {
             let first = layout.lines[blocks[i].lines.lowerBound]
             let start = Self.textStart(first, layout.units).start
             guard first.columns <= 30, start < first.contentEnd, Self.contentsTitleStarts.contains(layout.units[start]),
+                  Self.contentsTitleLengths.contains(Self.trimmedLength(layout.units[start..<first.contentEnd])),
                   Self.contentsTitles.contains(Self.entryKey(Self.text(first, layout.units))) else {
                 i += 1
                 continue

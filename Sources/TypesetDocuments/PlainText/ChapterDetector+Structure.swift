@@ -83,6 +83,15 @@ extension ChapterDetector {
         static func mayBeTitle(_ units: ArraySlice<UInt16>) -> Bool {
             guard let first = units.first(where: { $0 != 0x20 && $0 != 0x3000 && $0 != 0x09 }),
                   let last = units.last(where: { $0 != 0x20 && $0 != 0x3000 && $0 != 0x09 }) else { return false }
+            // More than eight words are no title, subtitle, form or contents entry, nor is a sentence of more than
+            // six with lower case in it.
+            var spaces = 0
+            var previous: UInt16 = 0x20
+            for unit in units {
+                if unit == 0x20 && previous != 0x20 { spaces += 1 }
+                previous = unit
+            }
+            if spaces >= 8 || last == 0x2E && spaces >= 6 && units.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return false }
             if first < 0x80 {
                 guard (0x41...0x5A).contains(first) || (0x30...0x39).contains(first) else { return false }
             } else if let scalar = Unicode.Scalar(first) {

@@ -108,10 +108,11 @@ struct ChapterDetector {
         findFrontSections(&blocks, layout: layout)
         gateNamedSections(&blocks)
         let runs = Self.runs(blocks)
-        let laterTexts = Self.lastOccurrences(blocks)
+        // Where each heading's text occurs last, made only for a run that opens with a list of contents.
+        var laterTexts: [String: Int]?
         let dominant = Self.dominantLevel(blocks)
         for run in runs {
-            accept(run, blocks: blocks, lastOccurrence: laterTexts, dominantLevel: dominant, units: units, lines: lines)
+            accept(run, blocks: blocks, lastOccurrence: &laterTexts, dominantLevel: dominant, units: units, lines: lines)
         }
         findInlineChapters(blocks, units: units, lines: lines, lineByLine: lineByLine)
         findLinesKeptWithNext(blocks, layout: layout)
@@ -253,15 +254,22 @@ struct ChapterDetector {
     }
 
     /// A line's text: from its first unit, or past the markup notes that open it (Aozora's `［＃３字下げ］`).
+    @inline(__always)
     static func content(_ line: SourceLine, _ units: [UInt16]) -> ArraySlice<UInt16> {
         units[textStart(line, units).start..<line.contentEnd]
     }
 
     /// Where a line's text starts past its indentation and the notes that open it, and the indentation the notes
     /// ask for (`［＃３字下げ］`: 3 ems).
+    @inline(__always)
     static func textStart(_ line: SourceLine, _ units: [UInt16]) -> (start: Int, noteIndent: Int) {
-        var i = line.start + line.indent
+        let i = line.start + line.indent
         guard i + 1 < line.contentEnd, units[i] == 0xFF3B, units[i + 1] == 0xFF03 else { return (line.start, 0) }
+        return textStartPastNotes(line, units)
+    }
+
+    private static func textStartPastNotes(_ line: SourceLine, _ units: [UInt16]) -> (start: Int, noteIndent: Int) {
+        var i = line.start + line.indent
         var indent = 0
         while i + 1 < line.contentEnd, units[i] == 0xFF3B, units[i + 1] == 0xFF03 {
             guard let close = units[i..<line.contentEnd].firstIndex(of: 0xFF3D) else { break }
@@ -376,7 +384,9 @@ struct ChapterDetector {
 
     /// A heading's text as compared across the book: lower case, trailing punctuation dropped.
     static func key(_ heading: HeadingLine) -> String {
-        String(heading.text.lowercased().reversed().drop { ".:]".contains($0) }.reversed())
+        var text = Substring(heading.text)
+        while let last = text.last, last == "." || last == ":" || last == "]" { text = text.dropLast() }
+        return text.lowercased()
     }
 
     private static func lastOccurrences(_ blocks: [Block]) -> [String: Int] {
@@ -394,7 +404,7 @@ struct ChapterDetector {
         return counts.max { $0.value < $1.value || $0.value == $1.value && $0.key < $1.key }?.key ?? 2
     }
 
-    private mutating func accept(_ run: (blocks: [Int], followedByBody: Bool), blocks: [Block], lastOccurrence: [String: Int],
+    private mutating func accept(_ run: (blocks: [Int], followedByBody: Bool), blocks: [Block], lastOccurrence: inout [String: Int]?,
                                  dominantLevel: Int, units: [UInt16], lines: [SourceLine]) {
         guard run.followedByBody else { return }
         // The run's levels; a named section takes the level above the heading after it, or the chapter level.
@@ -436,8 +446,9 @@ struct ChapterDetector {
             // The run began with a list of contents, one entry per block. It ran straight into the first chapter
             // when that chapter's heading was listed (it occurs earlier in the run) and is not itself listed
             // again later (as Moby-Dick's `Epilogue`, the list's last entry, is).
+            if lastOccurrence == nil { lastOccurrence = Self.lastOccurrences(blocks) }
             guard case .heading(let first, _, _, _) = blocks[run.blocks[start]].kind,
-                  lastOccurrence[Self.key(first)] == run.blocks[start],
+                  lastOccurrence?[Self.key(first)] == run.blocks[start],
                   run.blocks[..<start].contains(where: {
                       if case .heading(let listed, _, _, _) = blocks[$0].kind { return Self.key(listed) == Self.key(first) }
                       return false

@@ -63,9 +63,11 @@ struct HeadingLine: Equatable {
     /// Reads `units` (one line's content, without its terminator); nil when it is not a heading.
     static func parse(_ units: ArraySlice<UInt16>) -> HeadingLine? {
         guard units.count <= maximumLength, mayStartHeading(units) else { return nil }
-        // Decoded through a buffer pointer: from the slice itself the decoding took a slow generic path.
-        let line = units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
-        guard mayStartWithHeadingWord(line) else { return nil }
+        // Decoded through a buffer pointer: from the slice itself the decoding took a slow generic path. The first
+        // word is checked on the line's first 40 units before the whole line is decoded.
+        let head = units.prefix(40).withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
+        guard mayStartWithHeadingWord(head) else { return nil }
+        let line = units.count <= 40 ? head : units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
         var text = Substring(line.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
         guard !text.isEmpty else { return nil }
         // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
@@ -160,7 +162,10 @@ struct HeadingLine: Equatable {
                 // A line that starts with punctuation (a quotation mark, a dash: the dialogue of most novels) is
                 // no heading: `parse(_:)` wants a letter or a digit first, and punctuation is neither. Anything
                 // else outside ASCII is left to it.
-                guard length == 0, let scalar = Unicode.Scalar(unit) else { return true }
+                if length > 0 { return mixedWordMayStartHeading(units[wordStart...]) }
+                guard let scalar = Unicode.Scalar(unit) else { return true }
+                // Quotation marks and dashes, which open most lines of dialogue, without asking ICU.
+                if (0x2010...0x201F).contains(unit) || unit == 0xAB || unit == 0xBB { return false }
                 switch scalar.properties.generalCategory {
                 case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
                      .initialPunctuation, .finalPunctuation, .otherPunctuation: return false
@@ -190,6 +195,22 @@ struct HeadingLine: Equatable {
         guard capitals, romanOnly else { return false }
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
         return i == units.endIndex || units[i] == 0x2E || units[i] >= 0x80
+    }
+
+    /// Keywords and ordinals that are written with ASCII and other letters (`préface`, `scène`, `première`).
+    private static let mixedFirstWords: Set<String> = Set(numberedKeywords.keys).union(namedKeywords)
+        .union(NumberWords.fixedOrdinalWords).filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// Whether a first word that starts with ASCII letters and goes on with others (`Natásha`, `Préface`,
+    /// `deuxième`, `fünfte`) can start a heading: one of ``mixedFirstWords``, or an ordinal by its ending. Only
+    /// this word is decoded, not the line.
+    private static func mixedWordMayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
+        var end = units.startIndex
+        while end < units.endIndex, end - units.startIndex <= 24, let scalar = Unicode.Scalar(units[end]),
+              scalar.properties.isAlphabetic || scalar == "-" { end += 1 }
+        let word = String(decoding: units[units.startIndex..<end], as: UTF16.self).lowercased()
+        if mixedFirstWords.contains(word) { return true }
+        return NumberWords.ordinal(word) != nil
     }
 
     /// The second test, on the decoded line, which decides what ``mayStartHeading(_:)`` leaves open (a first word
