@@ -180,7 +180,8 @@ public struct PlainTextReader: Sendable {
             let block = lines[index..<blockEnd]
             if wholeBlockByLine {
                 for group in joinedLines(block) { builder.add(first: group.first, last: group.last, style: .body) }
-            } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)) {
+            } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)
+                                          || hasAuthorsLineBreaks(block, wrapWidth: wrapWidth, units: units)) {
                 addVerse(block, into: &builder)
             } else {
                 for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
@@ -203,11 +204,41 @@ public struct PlainTextReader: Sendable {
         return block.dropLast().allSatisfy { $0.columns < threshold }
     }
 
-    /// Every line of a verse block is a paragraph of its own, set without paragraph spacing between them.
+    /// Whether most of a block's line breaks are its author's: a line ends where the next line's first word would
+    /// still have fitted in the wrap width (a wrapper fills every line; a poet ends a line where the verse does),
+    /// at two breaks in three at least. Verse whose lines are long (blank verse, couplets), or indented in turn,
+    /// fails the test of lines short of the wrap width, and came out as lines joined in pairs or as one-line
+    /// paragraphs with spacing between them. East Asian text, whose source lines break anywhere, is left to it.
+    static func hasAuthorsLineBreaks(_ block: ArraySlice<SourceLine>, wrapWidth: Int, units: [UInt16]) -> Bool {
+        guard block.count >= 3 else { return false }
+        var early = 0
+        for index in block.indices.dropLast() {
+            let next = block[index + 1]
+            var i = next.start + next.indent
+            var word = 0
+            while i < next.contentEnd, units[i] != 0x20, units[i] != 0x09 {
+                if isWide(units[i]) { return false }
+                word += 1
+                i += 1
+            }
+            if block[index].columns + 1 + word <= wrapWidth - 2 { early += 1 }
+        }
+        return early * 3 >= (block.count - 1) * 2
+    }
+
+    /// How far a wrapped verse line's continuation lines are set in from its start, in ems: a hanging indent, as
+    /// verse is printed, so that a line the screen wraps reads as one line.
+    static let verseHangingIndent = 2.0
+
+    /// Every line of a verse block is a paragraph of its own, set without paragraph spacing between them (the
+    /// blank line between stanzas keeps its spacing), with a hanging indent beyond the line's own indentation
+    /// (a space taken as a quarter of an em).
     private static func addVerse(_ block: ArraySlice<SourceLine>, into builder: inout ParagraphBuilder) {
         for (offset, group) in joinedLines(block).enumerated() {
             var style = ParagraphStyle(role: .preformatted, alignment: .start)
             style.continuesBlock = offset > 0
+            style.blockIndent = verseHangingIndent + Double(group.first.indent) / 4
+            style.firstLineIndent = -style.blockIndent
             builder.add(first: group.first, last: group.last, style: style)
         }
     }
