@@ -144,6 +144,7 @@ public struct PlainTextReader: Sendable {
         let hardWrapped = long * 10 <= nonBlank && !markup.everyLineIsAParagraph
         // A file whose wrap width is short is verse throughout (a poem alone): its lines are never joined.
         let verseOnly = wrapWidth < minimumProseWrapWidth
+        let unindentedDialogue = setsDialogueUnindented(lines, units: units, wrapWidth: wrapWidth)
         func lineByLine(_ block: Range<Int>) -> Bool {
             !hardWrapped || lines[block].contains(where: { $0.length > maximumWrappedLineLength })
         }
@@ -184,7 +185,9 @@ public struct PlainTextReader: Sendable {
                                           || hasAuthorsLineBreaks(block, wrapWidth: wrapWidth, units: units)) {
                 addVerse(block, into: &builder)
             } else {
-                for group in indentGroups(block) { addGroup(group, wrapWidth: wrapWidth, into: &builder) }
+                for group in indentGroups(block) {
+                    addGroup(group, wrapWidth: wrapWidth, units: units, unindentedDialogue: unindentedDialogue, into: &builder)
+                }
             }
         }
         let headings = markup.headings.isEmpty
@@ -270,14 +273,56 @@ public struct PlainTextReader: Sendable {
         return groups
     }
 
-    private static func addGroup(_ group: ArraySlice<SourceLine>, wrapWidth: Int, into builder: inout ParagraphBuilder) {
+    private static func addGroup(_ group: ArraySlice<SourceLine>, wrapWidth: Int, units: [UInt16], unindentedDialogue: Bool,
+                                 into builder: inout ParagraphBuilder) {
         let threshold = wrapWidth * 6 / 10
         let wrapped = group.count == 1 || group.dropLast().allSatisfy { $0.columns >= threshold }
-        if wrapped {
+        if isEastAsian(group[group.startIndex]) && group.count > 1 {
+            // Chinese and Japanese text wrapped at a width: a short line ends its paragraph, and the lines up to it
+            // are one; an indented line starts one (in a block indented throughout, every such line); in a book
+            // that sets its dialogue without indentation, so does a sentence's end before an
+            // opening quotation mark at the start of a line. Kept as verse, a group's every source line stayed a
+            // line: 1,572 of a Chinese novel's 18,247 wraps.
+            var start = group.startIndex
+            for index in group.indices {
+                let ends = index == group.endIndex - 1 || !group[index].joinsNext
+                    && (group[index].columns < threshold || group[index + 1].indent > 0
+                        || unindentedDialogue && opensDialogue(group[index], group[index + 1], units))
+                guard ends else { continue }
+                builder.add(first: group[start], last: group[index], style: .body)
+                start = index + 1
+            }
+        } else if wrapped {
             builder.add(first: group[group.startIndex], last: group[group.endIndex - 1], style: .body)
         } else {
             addVerse(group, into: &builder)
         }
+    }
+
+    /// Whether `line` ends a sentence (`。！？」』`) and `next` opens a quotation (`「『`) at the start of the line.
+    private static func opensDialogue(_ line: SourceLine, _ next: SourceLine, _ units: [UInt16]) -> Bool {
+        guard line.contentEnd > line.start, next.indent == 0, next.contentEnd > next.start else { return false }
+        let last = units[line.contentEnd - 1], first = units[next.start]
+        return (first == 0x300C || first == 0x300E) && [0x3002, 0xFF01, 0xFF1F, 0x300D, 0x300F].contains(last)
+    }
+
+    /// Whether the book sets paragraphs of dialogue without indentation: three times or more, a short East Asian
+    /// line (a paragraph's end) is followed by a line that opens a quotation at its start.
+    static func setsDialogueUnindented(_ lines: [SourceLine], units: [UInt16], wrapWidth: Int) -> Bool {
+        var count = 0
+        for index in lines.indices.dropLast() where !lines[index].isBlank && lines[index].columns < wrapWidth * 6 / 10 {
+            let next = lines[index + 1]
+            guard !next.isBlank, next.indent == 0, next.contentEnd > next.start, isEastAsian(lines[index]) else { continue }
+            let first = units[next.start]
+            if first == 0x300C || first == 0x300E { count += 1 }
+            if count >= 3 { return true }
+        }
+        return false
+    }
+
+    /// Whether a line is mostly East Asian wide characters (its columns are more than one and a half its units).
+    private static func isEastAsian(_ line: SourceLine) -> Bool {
+        line.columns * 2 > line.length * 3
     }
 
     /// The 90th percentile of non-blank line widths, in display columns, over lines up to
