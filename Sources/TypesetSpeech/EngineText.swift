@@ -45,20 +45,8 @@ struct EngineText: Equatable {
         isSSML = true
     }
 
-    /// `text` with SSML's special characters escaped.
-    static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// `text` with SSML's special characters escaped (TypesetCore's XML escaping).
+    static func escaped(_ text: String) -> String { escapeXML(text) }
 
     /// The spoken form of stretches of the text: readings first, then morphemes' pronunciations, else the text.
     private struct Pieces {
