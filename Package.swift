@@ -26,6 +26,9 @@ let package = Package(
         // headers.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
+        // MeCab (Japanese morphological analysis, with the IPA dictionary) gives the readings of kanji a book gives
+        // no ruby for, which eSpeak NG's Japanese voice cannot read; libmecab ships no pkg-config file.
+        .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // libexttextcat (LibreOffice's n-gram language guesser) for plain text that does not say its language.
@@ -54,7 +57,7 @@ let package = Package(
         // the fast path of one-colour pages); libxml2 to check an SVG before librsvg draws it (SVGBudget).
         .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs", "CLibXML2"]),
         // Reading aloud with eSpeak NG: its own library, so that embedding the core links no speech engine.
-        .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak"]),
+        .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak", "CMeCab"]),
         // The command-line tool.
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).

@@ -10,7 +10,7 @@ PACKAGES=(
     libharfbuzz-dev libfreetype-dev libfontconfig-dev libxml2-dev libpng-dev zlib1g-dev
     libicu-dev libzip-dev libhyphen-dev libexttextcat-dev libexttextcat-data
     libturbojpeg0-dev libgif-dev libwebp-dev libavif-dev libjxl-dev librsvg2-dev libcairo2-dev libpixman-1-dev
-    libespeak-ng-dev espeak-ng-data
+    libespeak-ng-dev espeak-ng-data libmecab-dev mecab-ipadic-utf8
     hyphen-en-us hyphen-fr hyphen-de hyphen-ru hyphen-es hyphen-it
     unicode-data libharfbuzz-bin fontconfig
     fonts-noto-cjk fonts-babelstone-han

@@ -81,7 +81,8 @@ public struct BookFile: Sendable {
         let decoding = document.decoding
         switch decoding.evidence {
         case .detected, .fallback:
-            notices.append("\(path) is not UTF-8; read it as \(decoding.summary)")
+            let advice = decoding.isUnsure ? "; if characters look wrong, name the encoding with --encoding" : ""
+            notices.append("\(path) is not UTF-8; read it as \(decoding.summary)\(advice)")
         case .byteOrderMark, .wellFormedUTF8, .declared:
             if decoding.droppedTrailingBytes > 0 || decoding.invalidSequences > 0 {
                 notices.append("\(path): read as \(decoding.summary)")

@@ -36,12 +36,16 @@ struct OpenedBook {
         let fonts = try LaidOutBook.fontContext(options)
         let set = try fonts.fontSet(for: FontDescriptor(family: settings.typography.fontFamily))
         primaryFace = set.primary
-        if set.isSubstitute {
-            console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))")
-        }
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
         // Never silent: a character without a font is drawn as an empty box.
         coverage = try fonts.coverageReport(of: file.text, family: settings.typography.fontFamily)
+        if set.isSubstitute {
+            // Every stand-in face, the one for the family and those that draw what it lacks (CJK text under a
+            // Latin family), so that a reader knows which faces the pages show.
+            let others = coverage.fallbackFaces.map { "\($0.family) \($0.styleName) (\($0.path)) for \($0.occurrences) characters it lacks" }
+            console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))"
+                           + (others.isEmpty ? "" : ", and " + others.joined(separator: ", ")))
+        }
         if !coverage.isComplete { console.notice("warning: \(coverage.summary()) (drawn as empty boxes)") }
     }
 

@@ -32,6 +32,17 @@ import TypesetTestSupport
         #expect(result.stderrLines.count == 2, "\(result.stderrLines)")
     }
 
+    /// The stand-in notice names every stand-in face the text needs: the one for the family and the one that
+    /// draws the Japanese text Charis SIL lacks (issue 36: only Charis SIL was named).
+    @Test func theStandInNoticeNamesTheFaceForCJKText() throws {
+        let directory = try TemporaryDirectory()
+        let book = try directory.write("吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n", to: "neko.txt")
+        let result = try CLIRunner.runBundled(["--font", "Georgia", "--pages", "1", "-o", directory.path("out"), book], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let line = result.stderrLines.first { $0.contains("Georgia") } ?? ""
+        #expect(line.contains("using Charis SIL Regular (") && line.contains("CJK") && line.contains("characters it lacks"), "\(line)")
+    }
+
     @Test func pageNumbersAreOneBasedAndSkipUnrequestedPages() throws {
         let directory = try TemporaryDirectory()
         let result = try CLIRunner.runBundled(["--font", "Charis SIL", "--quiet", "--pages", "3", "-o", directory.path("out"),

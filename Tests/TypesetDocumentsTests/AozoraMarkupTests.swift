@@ -391,3 +391,45 @@ enum AozoraGaijiCheck {
         return document.text.paragraphs.flatMap(\.runs).compactMap(\.style.replacement).first
     }
 }
+
+/// The notation legend at the top and the colophon at the end are metadata: their example and bibliographic
+/// notes are never executed (issue 36: a legend's `（例）［＃ここから３字下げ］` indented a whole book by 3 em).
+@Suite struct AozoraMetadataTests {
+    /// Legends as files set them: the usual one, its title with a trailing space, a title worded otherwise with
+    /// entries only, other dashes, and one after a long title page.
+    static let legends: [(name: String, lines: [String])] = [
+        ("usual", ["-------------------------------------------------------", "【テキスト中に現れる記号について】", "",
+                   "《》：ルビ", "（例）吾輩《わがはい》", "", "［＃］：入力者注　主に外字の説明や、傍点の位置の指定",
+                   "（例）［＃ここから３字下げ］", "-------------------------------------------------------"]),
+        ("title with a trailing space", ["-------------------------------------------------------", "【テキスト中に現れる記号について】 ",
+                                         "", "（例）［＃ここから３字下げ］", "-------------------------------------------------------"]),
+        ("entries only", ["------------------------------", "《》：ルビ", "（例）吾輩《わがはい》",
+                          "［＃］：入力者注", "（例）［＃ここから３字下げ］", "------------------------------"]),
+        ("long title page", Array(repeating: "目次の行", count: 70) + ["-------------------------------------------------------",
+                            "【テキスト中に現れる記号について】", "（例）［＃ここから３字下げ］", "-------------------------------------------------------"]),
+    ]
+
+    static func book(legend: [String]) -> String {
+        (["吾輩は猫である", "夏目漱石", ""] + legend + ["", "　吾輩《わがはい》は猫である。名前はまだ無い。",
+         "　どこで生れたかとんと見当がつかぬ。", "「何でも薄暗いじめじめした所でニャーニャー泣いていた」", "", "",
+         "底本：「吾輩は猫である」岩波文庫、岩波書店", "［＃ここから２字下げ］", "入力：青空文庫", "校正：青空文庫",
+         "［＃ここで字下げ終わり］", "このファイルは、インターネットの図書館、青空文庫で作られました。"]).joined(separator: "\r\n")
+    }
+
+    @Test(arguments: legends.map(\.name))
+    func legendExamplesAndColophonNotesAreNeverExecuted(name: String) throws {
+        let legend = try #require(Self.legends.first { $0.name == name }).lines
+        let document = try PlainTextReader().read(bytes: Array(Self.book(legend: legend).utf8), name: "neko.txt")
+        #expect(document.convention == .aozoraBunko)
+        let front = document.frontMatter ?? 0..<0, back = document.backMatter ?? 0..<0
+        #expect(document.frontMatter != nil && document.backMatter != nil, "\(name): the legend and the colophon are matter")
+        for paragraph in document.text.paragraphs where !paragraph.isEmpty {
+            #expect(paragraph.style.blockIndent == 0, "\(name): \(paragraph.contentString) indented \(paragraph.style.blockIndent)")
+        }
+        // The body is neither: it starts after the legend and ends before the colophon.
+        let units = document.text.units(in: 0..<document.text.length)
+        let bodyText = String(decoding: units[document.bodyRange], as: UTF16.self)
+        #expect(bodyText.contains("名前はまだ無い") && !bodyText.contains("（例）") && !bodyText.contains("底本"))
+        #expect(front.upperBound <= document.bodyRange.lowerBound && back.lowerBound >= document.bodyRange.upperBound)
+    }
+}

@@ -211,3 +211,50 @@ import TypesetTestSupport
         #expect(document.text.sectionStarts == [0])
     }
 }
+
+/// Windows-1252 files with few bytes in 0x80–0x9F (™, curly quotes, em dashes) among many accented letters, those
+/// bytes far from the start: never read as ISO-8859-1, where they are invisible controls (issue 36).
+@Suite struct WindowsCodePageTests {
+    /// French prose with accents throughout (the detector's evidence) and `marks` Windows-1252 characters near
+    /// the end, past the detector's 64 KiB sample when `long`.
+    static func book(marks: [String], long: Bool) -> [UInt8] {
+        let sentence = "Le père Noël était à côté de la fenêtre, où l'élève répétait sa leçon française. "
+        var text = String(repeating: sentence + "\n", count: long ? 1_200 : 40)
+        text += "Ce n'est pas la previous one" + marks.joined(separator: " et ") + "the old editions.\n"
+        var bytes: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "™": bytes.append(0x99)
+            case "“": bytes.append(0x93)
+            case "”": bytes.append(0x94)
+            case "—": bytes.append(0x97)
+            case "’": bytes.append(0x92)
+            case "…": bytes.append(0x85)
+            default: bytes.append(UInt8(scalar.value))
+            }
+        }
+        return bytes
+    }
+
+    @Test(arguments: [["—"], ["™"], ["“", "”"], ["’"], ["…", "—", "™"]], [false, true])
+    func aFileWithC1BytesIsWindows1252(marks: [String], long: Bool) throws {
+        let document = try PlainTextReader().read(bytes: Self.book(marks: marks, long: long), name: "w.txt")
+        #expect(document.encoding == .windows1252, "\(marks) long \(long): \(document.decoding.summary)")
+        let text = document.text.units(in: 0..<document.text.length)
+        let string = String(decoding: text, as: UTF16.self)
+        for mark in marks { #expect(string.contains(mark), "\(mark) lost: \(document.decoding.summary)") }
+        #expect(!string.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "no C1 control in the text")
+    }
+
+    @Test func anUnsureDetectionSaysSo() throws {
+        // Eight accented letters: too few to believe a single-byte detection, read by the fallback, said unsure.
+        let few = try PlainTextReader().read(bytes: Array("Caf\u{E9} \u{E9}l\u{E8}ve na\u{EF}ve ".utf8).map { $0 }, name: "f.txt")
+        #expect(!few.decoding.isUnsure, "well-formed UTF-8 is sure")
+        let latin = try PlainTextReader().read(bytes: [0x43, 0x61, 0x66, 0xE9, 0x20, 0xE9, 0x6C, 0xE8, 0x76, 0x65], name: "l.txt")
+        #expect(latin.decoding.isUnsure && latin.decoding.summary.contains("may be wrong"), "\(latin.decoding.summary)")
+        let long = try PlainTextReader().read(bytes: Self.book(marks: ["—"], long: true), name: "w.txt")
+        if case .detected(let confidence) = long.decoding.evidence {
+            #expect(long.decoding.isUnsure == (confidence < DecodingReport.confidentDetection))
+        }
+    }
+}

@@ -232,3 +232,45 @@ import TypesetDocuments
         #expect(text.paragraphs.last?.range.upperBound == source.utf16.count)
     }
 }
+
+/// Gutenberg verse in the layouts books use (issue 36: long or indented-in-turn lines came out as alternating
+/// one-line paragraphs, spaced inside stanzas and not between them): every line a paragraph, no spacing inside a
+/// stanza, spacing between stanzas, a hanging indent for a line the screen wraps; prose around it unchanged.
+@Suite struct VerseFamilyTests {
+    static let prose = """
+        It is a truth universally acknowledged, that a single man in possession
+        of a good fortune, must be in want of a wife. However little known the
+        feelings or views of such a man may be on his first entering a
+        neighbourhood, this truth is so well fixed in the minds of the families.
+        """
+
+    /// Stanzas of two or three layouts: long lines (blank verse), long lines indented in turn (couplets), a
+    /// stanza indented as a whole, short ballad lines.
+    static let stanzas: [(name: String, lines: [String])] = [
+        ("blank verse", ["Of Man's first disobedience, and the fruit", "Of that forbidden tree whose mortal taste",
+                         "Brought death into the World, and all our woe,", "With loss of Eden, till one greater Man"]),
+        ("couplets indented in turn", ["Know then thyself, presume not God to scan;", "    The proper study of mankind is man.",
+                                       "Placed on this isthmus of a middle state,", "    A being darkly wise, and rudely great:"]),
+        ("a stanza indented as a whole", ["    I wandered lonely as a cloud that floats on high", "    That floats on high o'er vales and hills,",
+                                          "    When all at once I saw a crowd, a host of golden", "    A host, of golden daffodils;"]),
+        ("ballad", ["It is an ancient Mariner,", "And he stoppeth one of three.", "By thy long grey beard and glittering eye,",
+                    "Now wherefore stopp'st thou me?"]),
+    ]
+
+    @Test(arguments: stanzas.map(\.name))
+    func verseLinesStanzasAndHangingIndents(name: String) throws {
+        let lines = try #require(Self.stanzas.first { $0.name == name }).lines
+        let stanza = lines.joined(separator: "\n")
+        let source = Self.prose + "\n\n" + stanza + "\n\n" + stanza + "\n\n" + Self.prose + "\n"
+        let text = try ParagraphSplittingTests.read(source)
+        let verse = text.paragraphs.filter { $0.style.role == .preformatted }
+        #expect(verse.map(\.contentString) == lines + lines, "\(name): each verse line is its own paragraph")
+        let starts = (0..<(2 * lines.count)).map { $0 % lines.count != 0 }
+        #expect(verse.map(\.style.continuesBlock) == starts, "\(name): spacing between stanzas only")
+        for paragraph in verse {
+            let hanging = -(paragraph.style.firstLineIndent ?? 0)
+            #expect(hanging >= 2 && paragraph.style.blockIndent == hanging, "\(name): a hanging indent")
+        }
+        #expect(text.paragraphs.filter { $0.style.role == .body }.count == 2, "\(name): the prose is two paragraphs")
+    }
+}

@@ -32,9 +32,28 @@ public struct FontCoverageReport: Sendable, Hashable {
     /// The characters no face covers, most frequent first (ties by code point).
     public var missing: [MissingCharacter]
 
+    /// A face that draws characters the primary face of their font set lacks (a stand-in for them: the CJK face
+    /// under a Latin family), with how many characters it draws.
+    public struct FallbackFace: Sendable, Hashable {
+        /// The face's family and style, as fontconfig names them (`Noto Serif CJK JP`, `Regular`).
+        public var family: String, styleName: String
+        /// Its file.
+        public var path: String
+        /// How many characters of the text it draws.
+        public var occurrences: Int
+
+        /// Creates an entry.
+        public init(family: String, styleName: String, path: String, occurrences: Int) {
+            self.family = family; self.styleName = styleName; self.path = path; self.occurrences = occurrences
+        }
+    }
+
+    /// The faces that draw characters their run's primary face lacks, most used first.
+    public var fallbackFaces: [FallbackFace] = []
+
     /// Creates a report.
-    public init(checkedCharacters: Int, missing: [MissingCharacter]) {
-        self.checkedCharacters = checkedCharacters; self.missing = missing
+    public init(checkedCharacters: Int, missing: [MissingCharacter], fallbackFaces: [FallbackFace] = []) {
+        self.checkedCharacters = checkedCharacters; self.missing = missing; self.fallbackFaces = fallbackFaces
     }
 
     /// How many times, in all, a character without a font occurs.
@@ -55,22 +74,25 @@ public struct FontCoverageReport: Sendable, Hashable {
     }
 }
 
-/// What a font set's fallback list answered per character (see ``FontContext/coverageReport(of:family:)``).
+/// What a font set's fallback list answered per character (see ``FontContext/coverageReport(of:family:)``): the
+/// index of the fallback face that draws it in the report's list, or -1 for none.
 private struct Answers {
+    /// 0 not asked yet, 1 no face, 2 + k the k-th face (the first 253 faces; a later one counts as "asked again").
     private var basic: [UInt8] = []
-    private var supplementary: [UInt32: Bool] = [:]
+    private var supplementary: [UInt32: Int] = [:]
 
-    subscript(codePoint: UInt32) -> Bool? {
+    subscript(codePoint: UInt32) -> Int? {
         get {
             guard codePoint < 0x10000 else { return supplementary[codePoint] }
             guard !basic.isEmpty else { return nil }
             let value = basic[Int(codePoint)]
-            return value == 0 ? nil : value == 1
+            return value == 0 ? nil : Int(value) - 2
         }
         set {
             guard codePoint < 0x10000 else { supplementary[codePoint] = newValue; return }
+            guard let newValue, newValue < 253 else { return }
             if basic.isEmpty { basic = [UInt8](repeating: 0, count: 0x10000) }
-            basic[Int(codePoint)] = newValue.map { $0 ? 1 : 2 } ?? 0
+            basic[Int(codePoint)] = UInt8(newValue + 2)
         }
     }
 }
@@ -90,6 +112,8 @@ extension FontContext {
         var coverages: [Int: FaceCoverage] = [:]
         var missing: [UInt32: (count: Int, first: UTF16Offset)] = [:]
         var checked = 0
+        var faces: [FontCoverageReport.FallbackFace] = []
+        var faceIndex: [Int: Int] = [:]
         for paragraph in text.paragraphs where !paragraph.isEmpty {
             let units = LayoutText(paragraph).units
             let contentStart = paragraph.contentRange.lowerBound
@@ -112,14 +136,23 @@ extension FontContext {
                     if CharacterClass.followsNeighbourFont(codePoint) || codePoint == 0x2028 || codePoint == 0x2029 { continue }
                     checked += 1
                     if coverage.covers(codePoint) { continue }
-                    let covered: Bool
+                    let face: Int
                     if let answer = known[codePoint] {
-                        covered = answer
+                        face = answer
                     } else {
-                        covered = set.fallbackFace(for: codePoint) != nil
-                        known[codePoint] = covered
+                        if let fallback = set.fallbackFace(for: codePoint) {
+                            if let index = faceIndex[fallback.id] { face = index } else {
+                                face = faces.count
+                                faceIndex[fallback.id] = face
+                                faces.append(FontCoverageReport.FallbackFace(family: fallback.family, styleName: fallback.styleName,
+                                                                             path: fallback.path, occurrences: 0))
+                            }
+                        } else {
+                            face = -1
+                        }
+                        known[codePoint] = face
                     }
-                    guard !covered else { continue }
+                    if face >= 0 { faces[face].occurrences += 1; continue }
                     let offset = paragraph.range.lowerBound + contentStart + i
                     if let entry = missing[codePoint] {
                         missing[codePoint] = (entry.count + 1, entry.first)
@@ -135,6 +168,7 @@ extension FontContext {
             let scalar = Unicode.Scalar(codePoint) ?? "\u{FFFD}"
             return FontCoverageReport.MissingCharacter(scalar: scalar, occurrences: entry.count, firstOffset: entry.first)
         }.sorted { ($0.occurrences, $1.scalar.value) > ($1.occurrences, $0.scalar.value) }
-        return FontCoverageReport(checkedCharacters: checked, missing: list)
+        return FontCoverageReport(checkedCharacters: checked, missing: list,
+                                  fallbackFaces: faces.sorted { ($0.occurrences, $1.path) > ($1.occurrences, $0.path) })
     }
 }

@@ -155,7 +155,7 @@ extension FontconfigMatch {
 }
 
 /// Escapes text for an XML character-data position.
-func escapeXML(_ text: String) -> String {
+package func escapeXML(_ text: String) -> String {
     var result = ""
     for character in text {
         switch character {

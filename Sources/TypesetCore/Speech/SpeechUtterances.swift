@@ -75,6 +75,7 @@ public struct SpeechUtterances: Sequence, Sendable {
             let units = readable.units
             guard !units.isEmpty else { return [] }
             let language = paragraph.style.language ?? text.language
+            let rubies = Self.rubies(of: paragraph, in: readable)
             var result: [Utterance] = []
             for sentence in iterators.sentences(of: units, language: language) {
                 for piece in Self.pieces(of: sentence, in: units, words: iterators, language: language) {
@@ -85,9 +86,26 @@ public struct SpeechUtterances: Sequence, Sendable {
                     let words = iterators.words(of: units[trimmed], language: language).map {
                         readable.sourceRange(ofReadRange: (trimmed.lowerBound + $0.lowerBound)..<(trimmed.lowerBound + $0.upperBound))
                     }
+                    let readings = rubies.filter { trimmed.contains($0.base.lowerBound) }.map {
+                        Utterance.Reading(textRange: ($0.base.lowerBound - trimmed.lowerBound)..<(Swift.min($0.base.upperBound, trimmed.upperBound) - trimmed.lowerBound),
+                                          reading: $0.reading)
+                    }
                     result.append(Utterance(range: source, units: units[trimmed], sources: sources, language: language,
-                                            locator: locator, words: words))
+                                            locator: locator, words: words, readings: readings))
                 }
+            }
+            return result
+        }
+
+        /// The ruby annotations of `paragraph`: each one's text and its base, as a range of `readable`'s units.
+        private static func rubies(of paragraph: Paragraph, in readable: ReadableText) -> [(base: Range<Int>, reading: String)] {
+            var result: [(base: Range<Int>, reading: String)] = []
+            for run in paragraph.runs {
+                guard let ruby = run.style.ruby, !ruby.base.isEmpty, !run.range.isEmpty, run.range.upperBound <= paragraph.units.count else { continue }
+                let base = readable.readOffset(ofSourceOffset: paragraph.range.lowerBound + ruby.base.lowerBound)
+                    ..< readable.readOffset(ofSourceOffset: paragraph.range.lowerBound + ruby.base.upperBound)
+                guard !base.isEmpty else { continue }
+                result.append((base, String(decodingUTF16: paragraph.units[run.range])))
             }
             return result
         }

@@ -17,17 +17,40 @@ public struct Utterance: Hashable, Sendable {
     /// The words (letters, digits, ideographs; UAX #29 in the sentence's language), as ranges of
     /// ``Publication/text``, in order.
     public let words: [Range<UTF16Offset>]
+    /// The readings the book gives for some of ``text`` (ruby: `吾輩《わがはい》`, an annotation over its base), in
+    /// order: what a voice should say for the base. ``text`` holds the base, as the page shows it.
+    public let readings: [Reading]
     /// For each UTF-16 unit of ``text``, its source offset minus `range.lowerBound`.
     private let sources: [Int32]
 
+    /// What the book says is read for a stretch of an utterance's text.
+    public struct Reading: Hashable, Sendable {
+        /// The text read otherwise (a ruby base), as a UTF-16 range of ``Utterance/text``.
+        public let textRange: Range<Int>
+        /// What is read for it (the ruby annotation).
+        public let reading: String
+
+        /// Creates a reading.
+        public init(textRange: Range<Int>, reading: String) { self.textRange = textRange; self.reading = reading }
+    }
+
     init(range: Range<UTF16Offset>, units: ArraySlice<UInt16>, sources: [Int32], language: String?, locator: Locator,
-         words: [Range<UTF16Offset>]) {
+         words: [Range<UTF16Offset>], readings: [Reading] = []) {
         self.range = range
         self.text = String(decodingUTF16: units)
         self.sources = sources
         self.language = language
         self.locator = locator
         self.words = words
+        self.readings = readings
+    }
+
+    /// The UTF-16 range of ``text`` whose units come from the book's range `sourceRange` (clamped; empty where
+    /// none does, at the first unit after it).
+    public func textRange(ofSourceRange sourceRange: Range<UTF16Offset>) -> Range<Int> {
+        let lower = sources.partitioningIndex { range.lowerBound + Int($0) >= sourceRange.lowerBound }
+        let upper = sources.partitioningIndex { range.lowerBound + Int($0) >= sourceRange.upperBound }
+        return lower..<max(lower, upper)
     }
 
     /// The number of UTF-16 units of ``text``.

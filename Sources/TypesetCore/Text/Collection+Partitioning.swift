@@ -3,7 +3,7 @@ extension RandomAccessCollection where Index == Int {
     /// that fails comes before every element that satisfies it: sorted offsets, ranges by their starts); `endIndex`
     /// when none does. A binary search: O(log n) calls of the predicate.
     @inline(__always)
-    func partitioningIndex(where isInUpperPart: (Element) -> Bool) -> Int {
+    package func partitioningIndex(where isInUpperPart: (Element) -> Bool) -> Int {
         var low = startIndex, high = endIndex
         while low < high {
             let mid = low + (high - low) / 2

@@ -19,6 +19,11 @@
 /// The book's pattern decides two doubtful kinds: bare roman numerals count only in sequence (each one is I or
 /// follows the previous one) and only in a book without `CHAPTER`-like headings, and named sections (`PREFACE`)
 /// only in a book that has numbered headings.
+///
+/// Keywords are hints; the layout finds the rest, in passes over the lines that stand alone
+/// (ChapterDetector+Structure.swift, ChapterDetector+Contents.swift): forms repeated with a number that counts up,
+/// titles set off alike across the book, a book's own list of contents and the headings it names, subtitles under
+/// numbered headings, sections in front of the first chapter.
 struct ChapterDetector {
     /// How one heading line is set.
     struct Mark {
@@ -52,12 +57,12 @@ struct ChapterDetector {
     /// The longest title line (display columns) taken as part of a heading.
     static let maximumTitleColumns = 60
 
-    private struct Block {
+    struct Block {
         let lines: Range<Int>
         var kind: Kind
     }
 
-    private enum Kind {
+    enum Kind {
         case prose
         /// A block holding several heading lines: a list of contents.
         case contents
@@ -68,30 +73,49 @@ struct ChapterDetector {
         case title
     }
 
-    /// No headings (the markup named them instead).
-    init() {}
+    /// The blocks the reader sets (runs of non-blank lines, a trailing title line split off, see ``blocks(_:units:)``
+    /// and ``splitTrailingTitles(_:units:lines:lineByLine:followedByBlank:)``): headings start blocks.
+    private(set) var blocks: [Range<Int>] = []
+
+    /// No headings (the markup named them instead): the blocks only.
+    init(units: [UInt16], lines: [SourceLine]) {
+        blocks = Self.blocks(lines, units: units)
+    }
 
     /// - Parameters:
     ///   - bodyLines: The lines of the book proper: headings are looked for there only (not in a distributor's
     ///     header or licence).
+    ///   - sectionBreaks: Lines before which the markup starts a page (Aozora's `［＃改ページ］`): evidence that a
+    ///     line standing alone there is a title.
     ///   - lineByLine: Whether the block `lines` is set one paragraph per line (not hard-wrapped).
-    init(units: [UInt16], lines: [SourceLine], bodyLines: Range<Int>? = nil, lineByLine: (Range<Int>) -> Bool) {
+    init(units: [UInt16], lines: [SourceLine], bodyLines: Range<Int>? = nil, sectionBreaks: Set<Int> = [],
+         lineByLine: (Range<Int>) -> Bool) {
         let body = bodyLines ?? 0..<lines.count
-        var blocks = Self.splitHeadingPairs(Self.blocks(lines, units: units), units: units, lines: lines, lineByLine: lineByLine).map {
+        let split = Self.splitHeadingPairs(Self.blocks(lines, units: units), units: units, lines: lines, lineByLine: lineByLine)
+        let ranges = Self.splitTrailingTitles(split, units: units, lines: lines, lineByLine: lineByLine)
+        self.blocks = ranges
+        var blocks = ranges.map {
             Block(lines: $0, kind: body.contains($0.lowerBound) && $0.upperBound <= body.upperBound
                 ? Self.classify($0, units: units, lines: lines, lineByLine: lineByLine($0)) : .prose)
         }
-        attachNumeralTitles(&blocks, lines: lines)
-        applyBookPattern(&blocks)
-        findRepeatedForms(&blocks, units: units, lines: lines)
+        let layout = BookLayout(blocks: blocks, units: units, lines: lines, body: body, sectionBreaks: sectionBreaks)
+        let contents = findContentsLists(&blocks, layout: layout)
+        attachSubtitles(&blocks, layout: layout)
+        checkBareNumerals(&blocks)
+        findRepeatedForms(&blocks, layout: layout)
+        findTitleSeries(&blocks, layout: layout)
+        matchContentsEntries(contents, blocks: &blocks, layout: layout)
+        findFrontSections(&blocks, layout: layout)
+        gateNamedSections(&blocks)
         let runs = Self.runs(blocks)
-        let laterTexts = Self.lastOccurrences(blocks)
+        // Where each heading's text occurs last, made only for a run that opens with a list of contents.
+        var laterTexts: [String: Int]?
         let dominant = Self.dominantLevel(blocks)
         for run in runs {
-            accept(run, blocks: blocks, lastOccurrence: laterTexts, dominantLevel: dominant, units: units, lines: lines)
+            accept(run, blocks: blocks, lastOccurrence: &laterTexts, dominantLevel: dominant, units: units, lines: lines)
         }
         findInlineChapters(blocks, units: units, lines: lines, lineByLine: lineByLine)
-        findLinesKeptWithNext(blocks, units: units, lines: lines)
+        findLinesKeptWithNext(blocks, layout: layout)
     }
 
     /// In a file set line by line, a block that opens with two heading lines of rising level (`ПРИЛОЖЕНИЕ` then
@@ -113,52 +137,9 @@ struct ChapterDetector {
         return result
     }
 
-    // MARK: Headings found by structure
+    // MARK: Headings found by structure (see the extensions in ChapterDetector+Structure.swift)
 
-    /// The smallest sequence of lines of one form that makes headings of them.
-    static let minimumRepeatedForm = 3
-
-    /// Short lines standing alone with a repeated form and a number that counts up from 1 (`Ночь первая`,
-    /// `Ночь вторая`…; `Letter 1`, `Letter 2`…; `一`, `二`, `三` alone): headings, whatever their words.
-    private func findRepeatedForms(_ blocks: inout [Block], units: [UInt16], lines: [SourceLine]) {
-        var groups: [String: [(block: Int, number: Int, text: String)]] = [:]
-        for i in blocks.indices {
-            guard case .prose = blocks[i].kind, blocks[i].lines.count == 1 else { continue }
-            let line = lines[blocks[i].lines.lowerBound]
-            guard line.columns <= 40, let form = Self.form(of: Self.content(line, units)) else { continue }
-            groups[form.stem, default: []].append((i, form.number, form.text))
-        }
-        for (_, members) in groups where members.count >= Self.minimumRepeatedForm {
-            // The numbers count 1, 2, 3… in the order of the text.
-            guard members.first?.number == 1, zip(members, members.dropFirst()).allSatisfy({ $1.number == $0.number + 1 }) else { continue }
-            for member in members {
-                let heading = HeadingLine(kind: .numbered, level: 2, text: member.text, number: member.number)
-                blocks[member.block].kind = .heading(heading, taken: blocks[member.block].lines, title: nil, bodyFollows: false)
-            }
-        }
-    }
-
-    /// A line's form: its words but the number, and the number (a number word in any of ``NumberWords``'
-    /// languages, an arabic, roman or Chinese numeral). Lines of more than four words, or that end a sentence
-    /// with anything but a full stop, have none.
-    static func form(of units: ArraySlice<UInt16>) -> (stem: String, number: Int, text: String)? {
-        let text = String(String(decoding: units, as: UTF16.self).trimmingWhiteSpace)
-        guard let first = text.first, first.isUppercase || first.isNumber || first.isIdeographic,
-              !"!?…,;:".contains(text.last ?? " ") else { return nil }
-        let words = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(".") }
-        guard (1...4).contains(words.count) else { return nil }
-        var stem: [String] = []
-        var number: Int?
-        for word in words {
-            if number == nil, let value = Self.number(Substring(word)) { number = value; stem.append("#"); continue }
-            guard word.first?.isLetter == true else { return nil }
-            stem.append(word.lowercased())
-        }
-        guard let number else { return nil }
-        return (stem.joined(separator: " "), number, words.joined(separator: " "))
-    }
-
-    private static func number(_ word: Substring) -> Int? {
+    static func number(_ word: Substring) -> Int? {
         if word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber), word.count <= 3 { return Int(word) }
         if word.allSatisfy(\.isUppercase), let roman = HeadingLine.romanValue(word) { return roman }
         if let han = hanValue(word) { return han }
@@ -238,15 +219,14 @@ struct ChapterDetector {
 
     /// Lines standing alone (a block of one short line) that read like a heading: capitals first, no sentence
     /// punctuation at the end, at most six words; those that are not headings are kept with the next paragraph.
-    private mutating func findLinesKeptWithNext(_ blocks: [Block], units: [UInt16], lines: [SourceLine]) {
-        for (index, block) in blocks.enumerated() where index + 1 < blocks.count {
-            guard case .prose = block.kind, block.lines.count == 1, marks[block.lines.lowerBound] == nil else { continue }
-            let line = lines[block.lines.lowerBound]
-            guard line.columns <= Self.maximumTitleColumns else { continue }
-            let text = String(decoding: Self.content(line, units), as: UTF16.self).trimmingWhiteSpace
+    private mutating func findLinesKeptWithNext(_ blocks: [Block], layout: BookLayout) {
+        for index in layout.loneBlocks where index + 1 < blocks.count {
+            guard case .prose = blocks[index].kind, let line = layout.lone[index], marks[line.line] == nil,
+                  layout.lines[line.line].columns <= Self.maximumTitleColumns else { continue }
+            let text = line.text
             guard let first = text.first, first.isUppercase || first.isNumber || first.isIdeographic,
-                  let last = text.last, !".!?…,;:\"”’»)".contains(last), text.split(separator: " ").count <= 6 else { continue }
-            keptWithNext.insert(block.lines.lowerBound)
+                  let last = text.last, !".!?…,;:\"”’»)".contains(last), line.words <= 6 else { continue }
+            keptWithNext.insert(line.line)
         }
     }
 
@@ -273,8 +253,43 @@ struct ChapterDetector {
         return HeadingLine.parse(content(line, units))?.standsAlone ?? false
     }
 
-    private static func content(_ line: SourceLine, _ units: [UInt16]) -> ArraySlice<UInt16> {
-        units[line.start..<line.contentEnd]
+    /// A line's text: from its first unit, or past the markup notes that open it (Aozora's `［＃３字下げ］`).
+    @inline(__always)
+    static func content(_ line: SourceLine, _ units: [UInt16]) -> ArraySlice<UInt16> {
+        units[textStart(line, units).start..<line.contentEnd]
+    }
+
+    /// Where a line's text starts past its indentation and the notes that open it, and the indentation the notes
+    /// ask for (`［＃３字下げ］`: 3 ems).
+    @inline(__always)
+    static func textStart(_ line: SourceLine, _ units: [UInt16]) -> (start: Int, noteIndent: Int) {
+        let i = line.start + line.indent
+        guard i + 1 < line.contentEnd, units[i] == 0xFF3B, units[i + 1] == 0xFF03 else { return (line.start, 0) }
+        return textStartPastNotes(line, units)
+    }
+
+    private static func textStartPastNotes(_ line: SourceLine, _ units: [UInt16]) -> (start: Int, noteIndent: Int) {
+        var i = line.start + line.indent
+        var indent = 0
+        while i + 1 < line.contentEnd, units[i] == 0xFF3B, units[i + 1] == 0xFF03 {
+            guard let close = units[i..<line.contentEnd].firstIndex(of: 0xFF3D) else { break }
+            // `N字下げ`: the digits (fullwidth or ASCII) before 字下げ.
+            if close - i >= 5, units[close - 3] == 0x5B57, units[close - 2] == 0x4E0B, units[close - 1] == 0x3052 {
+                var value = 0, digit = close - 4
+                var scale = 1
+                while digit > i + 1, let d = Self.digit(units[digit]) { value += d * scale; scale *= 10; digit -= 1 }
+                indent += value
+            }
+            i = close + 1
+            while i < line.contentEnd, units[i] == 0x20 || units[i] == 0x3000 || units[i] == 0x09 { i += 1 }
+        }
+        return (i, indent)
+    }
+
+    private static func digit(_ unit: UInt16) -> Int? {
+        if unit >= 0x30 && unit <= 0x39 { return Int(unit - 0x30) }
+        if unit >= 0xFF10 && unit <= 0xFF19 { return Int(unit - 0xFF10) }
+        return nil
     }
 
     /// A line of dashes, equals signs, stars or box-drawing rules.
@@ -315,44 +330,30 @@ struct ChapterDetector {
         return .heading(heading, taken: block.lowerBound..<next, title: title, bodyFollows: next < block.upperBound)
     }
 
-    /// A bare numeral alone takes the next block as its title: one short line, not a heading, followed by more
-    /// blank lines than precede it.
-    private func attachNumeralTitles(_ blocks: inout [Block], lines: [SourceLine]) {
-        for i in blocks.indices.dropLast() {
-            guard case .heading(let heading, let taken, nil, false) = blocks[i].kind, case .bareNumeral = heading.kind,
-                  case .prose = blocks[i + 1].kind, blocks[i + 1].lines.count == 1 else { continue }
-            let line = lines[blocks[i + 1].lines.lowerBound]
-            let gapBefore = blocks[i + 1].lines.lowerBound - blocks[i].lines.upperBound
-            let gapAfter = (i + 2 < blocks.count ? blocks[i + 2].lines.lowerBound : lines.count) - blocks[i + 1].lines.upperBound
-            guard line.columns <= Self.maximumTitleColumns, gapAfter > gapBefore, i + 2 < blocks.count else { continue }
-            blocks[i].kind = .heading(heading, taken: taken, title: blocks[i + 1].lines.lowerBound, bodyFollows: false)
-            blocks[i + 1].kind = .title
-        }
-    }
-
     /// Bare numerals only in sequence and in a book without `CHAPTER`-like headings (there they number lists
-    /// inside chapters, as Moby-Dick's `I. THE FOLIO WHALE`); named sections only beside numbered headings.
-    private func applyBookPattern(_ blocks: inout [Block]) {
+    /// inside chapters, as Moby-Dick's `I. THE FOLIO WHALE`).
+    private func checkBareNumerals(_ blocks: inout [Block]) {
         let keywordChapters = blocks.contains {
             if case .heading(let heading, _, _, _) = $0.kind { return heading.kind == .numbered && heading.level >= 2 }
             return false
         }
         var previous = 0
-        var numbered = false
         for i in blocks.indices {
-            guard case .heading(let heading, _, let title, _) = blocks[i].kind else { continue }
-            switch heading.kind {
-            case .bareNumeral(let value):
-                if !keywordChapters && (value == 1 || value == previous + 1) {
-                    previous = value
-                    numbered = true
-                } else {
-                    blocks[i].kind = .prose
-                    if title != nil, i + 1 < blocks.count, case .title = blocks[i + 1].kind { blocks[i + 1].kind = .prose }
-                }
-            case .numbered: numbered = true
-            case .named: break
+            guard case .heading(let heading, _, let title, _) = blocks[i].kind, case .bareNumeral(let value) = heading.kind else { continue }
+            if !keywordChapters && (value == 1 || value == previous + 1) {
+                previous = value
+            } else {
+                blocks[i].kind = .prose
+                if title != nil, i + 1 < blocks.count, case .title = blocks[i + 1].kind { blocks[i + 1].kind = .prose }
             }
+        }
+    }
+
+    /// Named sections (`PREFACE`) only in a book with numbered headings, found by keyword or by structure.
+    private func gateNamedSections(_ blocks: inout [Block]) {
+        let numbered = blocks.contains {
+            if case .heading(let heading, _, _, _) = $0.kind { return heading.kind != .named }
+            return false
         }
         guard !numbered else { return }
         for i in blocks.indices {
@@ -382,8 +383,10 @@ struct ChapterDetector {
     }
 
     /// A heading's text as compared across the book: lower case, trailing punctuation dropped.
-    private static func key(_ heading: HeadingLine) -> String {
-        String(heading.text.lowercased().reversed().drop { ".:]".contains($0) }.reversed())
+    static func key(_ heading: HeadingLine) -> String {
+        var text = Substring(heading.text)
+        while let last = text.last, last == "." || last == ":" || last == "]" { text = text.dropLast() }
+        return text.lowercased()
     }
 
     private static func lastOccurrences(_ blocks: [Block]) -> [String: Int] {
@@ -401,7 +404,7 @@ struct ChapterDetector {
         return counts.max { $0.value < $1.value || $0.value == $1.value && $0.key < $1.key }?.key ?? 2
     }
 
-    private mutating func accept(_ run: (blocks: [Int], followedByBody: Bool), blocks: [Block], lastOccurrence: [String: Int],
+    private mutating func accept(_ run: (blocks: [Int], followedByBody: Bool), blocks: [Block], lastOccurrence: inout [String: Int]?,
                                  dominantLevel: Int, units: [UInt16], lines: [SourceLine]) {
         guard run.followedByBody else { return }
         // The run's levels; a named section takes the level above the heading after it, or the chapter level.
@@ -443,8 +446,9 @@ struct ChapterDetector {
             // The run began with a list of contents, one entry per block. It ran straight into the first chapter
             // when that chapter's heading was listed (it occurs earlier in the run) and is not itself listed
             // again later (as Moby-Dick's `Epilogue`, the list's last entry, is).
+            if lastOccurrence == nil { lastOccurrence = Self.lastOccurrences(blocks) }
             guard case .heading(let first, _, _, _) = blocks[run.blocks[start]].kind,
-                  lastOccurrence[Self.key(first)] == run.blocks[start],
+                  lastOccurrence?[Self.key(first)] == run.blocks[start],
                   run.blocks[..<start].contains(where: {
                       if case .heading(let listed, _, _, _) = blocks[$0].kind { return Self.key(listed) == Self.key(first) }
                       return false

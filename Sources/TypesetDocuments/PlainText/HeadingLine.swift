@@ -63,9 +63,11 @@ struct HeadingLine: Equatable {
     /// Reads `units` (one line's content, without its terminator); nil when it is not a heading.
     static func parse(_ units: ArraySlice<UInt16>) -> HeadingLine? {
         guard units.count <= maximumLength, mayStartHeading(units) else { return nil }
-        // Decoded through a buffer pointer: from the slice itself the decoding took a slow generic path.
-        let line = units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
-        guard mayStartWithHeadingWord(line) else { return nil }
+        // Decoded through a buffer pointer: from the slice itself the decoding took a slow generic path. The first
+        // word is checked on the line's first 40 units before the whole line is decoded.
+        let head = units.prefix(40).withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
+        guard mayStartWithHeadingWord(head) else { return nil }
+        let line = units.count <= 40 ? head : units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
         var text = Substring(line.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
         guard !text.isEmpty else { return nil }
         // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
@@ -92,7 +94,8 @@ struct HeadingLine: Equatable {
             return HeadingLine(kind: .numbered, level: level, text: words, number: value == 0 ? nil : value)
         }
         if isCapitalised(first), namedKeywords.contains(firstKey) {
-            guard scanner.restIsTitle() else { return nil }
+            // `PERSONNAGES :` introduces a list (a play's cast inside a preface): a label, not a heading.
+            guard scanner.restIsTitle(), !words.hasSuffix(":") else { return nil }
             return HeadingLine(kind: .named, level: 1, text: words)
         }
         if isCapitalised(first), let ordinal = NumberWords.ordinal(firstKey), scanner.skipSpaces(), let second = scanner.word(),
@@ -128,22 +131,41 @@ struct HeadingLine: Equatable {
         .union(["first", "second", "third", "fifth", "eighth", "ninth", "twelfth", "last", "final", "premier", "seconde"])
         .filter { $0.utf8.allSatisfy { $0 < 0x80 } }
 
+    /// ``asciiFirstWords`` of letters only, packed as ``packedWord(_:)`` does: a line's first word is looked up
+    /// without making a string (the test runs on the first line of every block of a book).
+    private static let packedFirstWords: Set<UInt64> = Set(asciiFirstWords.compactMap { word in
+        let bytes = Array(word.utf8)
+        return bytes.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) ? packedWord(bytes[...]) : nil
+    })
+
+    /// Up to 12 lower-case ASCII letters, 5 bits each, in a word: nil for a longer word.
+    private static func packedWord(_ letters: ArraySlice<UInt8>) -> UInt64? {
+        guard letters.count <= 12 else { return nil }
+        return letters.reduce(UInt64(0)) { $0 << 5 | UInt64($1 - 0x60) }
+    }
+
     /// A cheap test on the units, before any string is built: whether the line's first word can start a
     /// heading (a keyword, an ordinal or a roman numeral in ASCII letters, or anything outside ASCII, which
     /// ``parse(_:)`` then decides). Nearly every line of a book starts a sentence and fails here, so the costly
-    /// parse runs on few lines.
+    /// parse runs on few lines; nothing is allocated for the lines that fail.
     private static func mayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
         var i = units.startIndex
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
-        var word: [UInt8] = []
+        var packed: UInt64 = 0
+        var length = 0
         var capitals = true
-        while i < units.endIndex, word.count <= 24 {
+        var romanOnly = true
+        let wordStart = i
+        while i < units.endIndex, length <= 24 {
             let unit = units[i]
             if unit >= 0x80 {
                 // A line that starts with punctuation (a quotation mark, a dash: the dialogue of most novels) is
                 // no heading: `parse(_:)` wants a letter or a digit first, and punctuation is neither. Anything
                 // else outside ASCII is left to it.
-                guard word.isEmpty, let scalar = Unicode.Scalar(unit) else { return true }
+                if length > 0 { return mixedWordMayStartHeading(units[wordStart...]) }
+                guard let scalar = Unicode.Scalar(unit) else { return true }
+                // Quotation marks and dashes, which open most lines of dialogue, without asking ICU.
+                if (0x2010...0x201F).contains(unit) || unit == 0xAB || unit == 0xBB { return false }
                 switch scalar.properties.generalCategory {
                 case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
                      .initialPunctuation, .finalPunctuation, .otherPunctuation: return false
@@ -153,21 +175,42 @@ struct HeadingLine: Equatable {
             let byte = UInt8(unit)
             guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
             if byte >= 0x61 { capitals = false }
-            word.append(byte | 0x20)
+            let lower = byte | 0x20
+            if !"ivxlcdm".utf8.contains(lower) { romanOnly = false }
+            if length < 12 { packed = packed << 5 | UInt64(lower - 0x60) }
+            length += 1
             i += 1
         }
-        guard !word.isEmpty, word.count <= 24 else { return false }
-        let key = String(decoding: word, as: UTF8.self)
-        if asciiFirstWords.contains(key) { return true }
+        guard length > 0, length <= 24 else { return false }
+        if length <= 12, packedFirstWords.contains(packed) { return true }
         // Ordinals that rules make (`eleventh`, `twentieth`, `zweites`, `sechste`): checked only for their endings.
-        if key.hasSuffix("th") || key.hasSuffix("te") || key.hasSuffix("ter") || key.hasSuffix("tes") || key.hasSuffix("ten") {
-            if NumberWords.ordinal(key) != nil { return true }
+        func letter(_ back: Int) -> UInt16 { length > back ? units[i - 1 - back] | 0x20 : 0 }
+        let ordinalEnding = letter(1) == 0x74 && (letter(0) == 0x68 || letter(0) == 0x65)  // -th, -te
+            || letter(2) == 0x74 && letter(1) == 0x65 && [0x72, 0x73, 0x6E].contains(letter(0))  // -ter, -tes, -ten
+        if ordinalEnding, NumberWords.ordinal(String(decoding: units[wordStart..<i].map { UInt8($0) | 0x20 }, as: UTF8.self)) != nil {
+            return true
         }
         // A bare roman numeral is in capitals and followed by the end of the line or a full stop (`XIV`, `I.`,
         // `II. Papa se fâche.`): the sentences that start with `I` or `Did` go no further.
-        guard capitals, word.allSatisfy({ "ivxlcdm".utf8.contains($0) }) else { return false }
+        guard capitals, romanOnly else { return false }
         while i < units.endIndex, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x3000 || units[i] == 0xA0 { i += 1 }
         return i == units.endIndex || units[i] == 0x2E || units[i] >= 0x80
+    }
+
+    /// Keywords and ordinals that are written with ASCII and other letters (`préface`, `scène`, `première`).
+    private static let mixedFirstWords: Set<String> = Set(numberedKeywords.keys).union(namedKeywords)
+        .union(NumberWords.fixedOrdinalWords).filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// Whether a first word that starts with ASCII letters and goes on with others (`Natásha`, `Préface`,
+    /// `deuxième`, `fünfte`) can start a heading: one of ``mixedFirstWords``, or an ordinal by its ending. Only
+    /// this word is decoded, not the line.
+    private static func mixedWordMayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
+        var end = units.startIndex
+        while end < units.endIndex, end - units.startIndex <= 24, let scalar = Unicode.Scalar(units[end]),
+              scalar.properties.isAlphabetic || scalar == "-" { end += 1 }
+        let word = String(decoding: units[units.startIndex..<end], as: UTF16.self).lowercased()
+        if mixedFirstWords.contains(word) { return true }
+        return NumberWords.ordinal(word) != nil
     }
 
     /// The second test, on the decoded line, which decides what ``mayStartHeading(_:)`` leaves open (a first word

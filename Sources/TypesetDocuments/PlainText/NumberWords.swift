@@ -31,6 +31,9 @@ public enum NumberWords {
         return nil
     }
 
+    /// The ordinals that no rule makes (``fixedOrdinals``' words), for a quick test of a heading's first word.
+    static var fixedOrdinalWords: Set<String> { Set(fixedOrdinals.keys) }
+
     /// Ordinals that no rule makes, and the words for the last one (value 0).
     private static let fixedOrdinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9, "twelfth": 12, "last": 0, "final": 0,
@@ -76,9 +79,13 @@ public enum NumberWords {
         return frenchStem(stem)
     }
 
+    /// The stems of French ordinals that are not a cardinal (`quatr-ième`). The tables here are built once: made
+    /// in the functions, they were built on every call, and chapter detection asks for every short line's words.
+    private static let irregular: [String: Int] = ["quatr": 4, "cinqu": 5, "neuv": 9, "onz": 11, "douz": 12, "treiz": 13,
+                                                   "quatorz": 14, "quinz": 15, "seiz": 16, "trent": 30, "quarant": 40,
+                                                   "cinquant": 50, "soixant": 60]
+
     private static func frenchStem(_ stem: String) -> Int? {
-        let irregular: [String: Int] = ["quatr": 4, "cinqu": 5, "neuv": 9, "onz": 11, "douz": 12, "treiz": 13, "quatorz": 14,
-                                        "quinz": 15, "seiz": 16, "trent": 30, "quarant": 40, "cinquant": 50, "soixant": 60]
         if let value = irregular[stem] ?? frenchCardinals[stem] { return value }
         let parts = stem.split(separator: "-")
         if parts.count == 2, let tens = frenchCardinals[String(parts[0])] ?? irregular[String(parts[0]) + ""], tens >= 10,
@@ -116,9 +123,11 @@ public enum NumberWords {
         return nil
     }
 
+    private static let germanEndings = ["ste", "ster", "stes", "sten", "stem", "te", "ter", "tes", "ten", "tem"]
+
     /// `erste`, `zweiter`, `sechstes`, `siebente`, `neunzehnten`, `zwanzigste`, `einundzwanzigster`.
     private static func germanOrdinal(_ word: String) -> Int? {
-        for ending in ["ste", "ster", "stes", "sten", "stem", "te", "ter", "tes", "ten", "tem"] where word.hasSuffix(ending) {
+        for ending in germanEndings where word.hasSuffix(ending) {
             let stem = String(word.dropLast(ending.count))
             switch stem {
             case "ers": return 1
@@ -139,15 +148,19 @@ public enum NumberWords {
     ]
 
     /// `первая`, `второй`, `третье`, `четвёртая`, `одиннадцатый`, `двадцатая`.
+    private static let russianStems: [String: Int] = [
+        "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "четвёрт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8,
+        "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
+        "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
+        "тридцат": 30,
+    ]
+    private static let russianEndings = ["ый", "ий", "ой", "ая", "яя", "ое", "ее", "ья", "ье", "ьи"]
+
     private static func russianOrdinal(_ word: String) -> Int? {
-        let stems: [String: Int] = [
-            "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "четвёрт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8,
-            "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
-            "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
-            "тридцат": 30,
-        ]
-        for ending in ["ый", "ий", "ой", "ая", "яя", "ое", "ее", "ья", "ье", "ьи"] where word.hasSuffix(ending) {
-            if let value = stems[String(word.dropLast(ending.count))] { return value }
+        // Every ending is two Cyrillic letters: a word without Cyrillic is passed over at once.
+        guard word.utf8.last.map({ $0 >= 0x80 }) == true else { return nil }
+        for ending in russianEndings where word.hasSuffix(ending) {
+            if let value = russianStems[String(word.dropLast(ending.count))] { return value }
         }
         return nil
     }

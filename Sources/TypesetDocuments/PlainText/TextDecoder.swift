@@ -53,12 +53,24 @@ package enum TextDecoder {
         return try decode(body, as: detected, evidence: evidence, name: name)
     }
 
+    /// The Windows code page that ICU's own recognisers name instead of an ISO-8859 charset when they see bytes in
+    /// 0x80–0x9F (C1 controls in ISO-8859, printable characters in Windows code pages: ™, curly quotes, dashes).
+    static let windowsCounterparts: [String: String] = [
+        "ISO-8859-1": "windows-1252", "ISO-8859-15": "windows-1252", "ISO-8859-2": "windows-1250",
+        "ISO-8859-7": "windows-1253", "ISO-8859-8": "windows-1255", "ISO-8859-8-I": "windows-1255", "ISO-8859-9": "windows-1254",
+    ]
+
     /// The encoding ICU's detector finds most likely for `bytes` (which are not UTF-8), among those it can
     /// convert; else windows-1252 or ISO-8859-1.
+    ///
+    /// A file with a byte in 0x80–0x9F anywhere is never read as ISO-8859-x (where those bytes are invisible C1
+    /// controls) but as the Windows code page of the same script: the detector looks at a sample, and a file whose
+    /// few such bytes (™, curly quotes, em dashes) lie outside it was read as Latin-1 with them lost.
     static func detect(_ bytes: ArraySlice<UInt8>) -> (TextEncoding, EncodingEvidence) {
         let firstHigh = bytes.firstIndex { $0 >= 0x80 } ?? bytes.startIndex
         let start = max(bytes.startIndex, firstHigh - 1024)
         let sample = bytes[start..<min(bytes.endIndex, start + detectionSample)]
+        let usesC1 = bytes[firstHigh...].contains { $0 >= 0x80 && $0 <= 0x9F }
         let capacity: Int32 = 16
         var names = [CChar](repeating: 0, count: Int(capacity * CICU_CHARSET_NAME_SIZE))
         var confidences = [Int32](repeating: 0, count: Int(capacity))
@@ -70,16 +82,20 @@ package enum TextDecoder {
         let highBytes = sample.lazy.filter { $0 >= 0x80 }.count
         for index in 0..<max(0, Int(found)) {
             let slot = names[(index * Int(CICU_CHARSET_NAME_SIZE))...].prefix { $0 != 0 }
-            let name = String(decoding: slot.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var name = String(decoding: slot.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // Not UTF-8 (the bytes are not), nor UTF-16/32 without a mark (their NULs were refused as binary); and
             // not a candidate at ICU's floor of 10, which its recognisers give when they found nothing for or
             // against (EUC-JP for five bytes of Windows-1252).
             guard !name.hasPrefix("UTF"), confidences[index] > minimumConfidence else { continue }
             guard highBytes >= minimumHighBytes || multiByteCharsets.contains(name) else { break }
+            if usesC1 && name.hasPrefix("ISO-8859") {
+                // No text has C1 controls: the Windows code page of the script, or the next candidate.
+                guard let windows = windowsCounterparts[name] else { continue }
+                name = windows
+            }
             guard let encoding = TextEncoding(named: name) else { continue }
             return (encoding, .detected(confidence: Int(confidences[index])))
         }
-        let usesC1 = sample.contains { $0 >= 0x80 && $0 <= 0x9F }
         return (usesC1 ? .windows1252 : .latin1, .fallback)
     }
 

@@ -79,14 +79,33 @@ public struct DecodingReport: Hashable, Sendable {
         self.droppedTrailingBytes = droppedTrailingBytes; self.invalidSequences = invalidSequences
     }
 
+    /// The confidence (ICU's 0–100) under which a detected encoding is unsure (``isUnsure``): single-byte
+    /// charsets are told apart by the statistics of their letters, and ICU rates a right guess on a few hundred
+    /// accented letters anywhere from 20 to 60.
+    public static let confidentDetection = 50
+
+    /// Whether the encoding is a guess the reader is unsure of: detected with a confidence under
+    /// ``confidentDetection``, or taken for lack of any candidate. Characters may be wrong: an app
+    /// should let the reader choose another encoding (the CLI says so in a notice, and `--encoding` overrides).
+    public var isUnsure: Bool {
+        switch evidence {
+        case .detected(let confidence): confidence < DecodingReport.confidentDetection
+        case .fallback: true
+        case .byteOrderMark, .wellFormedUTF8, .declared: false
+        }
+    }
+
     /// One line for a person (`typeset info`, the CLI's notice): what was read and why, what was dropped.
     public var summary: String {
         var parts: [String]
         switch evidence {
         case .byteOrderMark: parts = ["\(encoding.description) (byte-order mark)"]
         case .wellFormedUTF8: parts = [encoding.description]
+        case .detected(let confidence) where isUnsure:
+            parts = ["\(encoding.description) (detected, confidence \(confidence) %, under the \(DecodingReport.confidentDetection) % "
+                + "taken as sure: characters may be wrong)"]
         case .detected(let confidence): parts = ["\(encoding.description) (detected, confidence \(confidence) %)"]
-        case .fallback: parts = ["\(encoding.description) (no encoding recognised; the most likely one)"]
+        case .fallback: parts = ["\(encoding.description) (no encoding recognised; the most likely one: characters may be wrong)"]
         case .declared: parts = ["\(encoding.description) (as asked)"]
         }
         if invalidSequences > 0 { parts.append("\(invalidSequences) invalid sequence\(invalidSequences == 1 ? "" : "s") read as U+FFFD") }

@@ -84,36 +84,68 @@ struct AozoraParser {
     mutating func run() {
         let bodyStart = legendEnd()
         if let bodyStart { markup.frontMatter = 0..<lines[bodyStart - 1].end }
+        // The colophon (`底本：` and the notes after it) is bibliographic metadata: its notes describe the source
+        // edition and are never executed, so reading stops where it starts.
+        let colophon = colophonStart(after: bodyStart ?? 0)
         var index = bodyStart ?? 0
-        while index < lines.count {
-            parse(line: index)
+        while index < (colophon ?? lines.count) {
+            if !isNotationExample(lines[index]) { parse(line: index) }
             if let end = bodyEndsAfterLine, end == index { break }
             index += 1
         }
-        let backStart = bodyEndsAfterLine.map { $0 + 1 } ?? colophonStart(after: bodyStart ?? 0)
+        let backStart = bodyEndsAfterLine.map { min($0 + 1, colophon ?? lines.count) } ?? colophon
         if let backStart, backStart < lines.count { markup.backMatter = lines[backStart].start..<units.count }
     }
 
     // MARK: Front and back matter
 
-    /// The line after the notation legend (`【テキスト中に現れる記号について】` between two lines of dashes) near the
-    /// top, or nil.
+    /// How far from the top the notation legend's opening line of dashes is looked for.
+    static let legendSearchLines = 200
+    /// The longest legend, in lines.
+    static let maximumLegendLines = 200
+
+    /// The line after the notation legend near the top, or nil: a block between two lines of dashes that says it
+    /// is the legend (`【テキスト中に現れる記号について】`, or entries such as `《》：ルビ` and `（例）…`). Everything in it is
+    /// explanation: its example notes (`（例）［＃ここから３字下げ］`) are never executed.
     private func legendEnd() -> Int? {
         func isDashes(_ line: SourceLine) -> Bool {
-            line.length >= 10 && units[line.start..<line.contentEnd].allSatisfy { $0 == 0x2D }
+            let content = units[(line.start + line.indent)..<line.contentEnd]
+            var dashes = 0
+            for unit in content {
+                if unit == 0x2D || unit == 0xFF0D || unit == 0x2015 || unit == 0x2500 { dashes += 1 } else if unit != 0x20 && unit != 0x3000 && unit != 0x09 { return false }
+            }
+            return dashes >= 10
         }
-        let legend = Array("【テキスト中に現れる記号について】".utf16)
-        guard let open = lines.prefix(60).firstIndex(where: isDashes) else { return nil }
-        var index = open + 1
-        var sawLegend = false
-        while index < min(lines.count, open + 200) {
-            let line = lines[index]
-            if units[line.start..<line.contentEnd].elementsEqual(legend) { sawLegend = true }
-            if isDashes(line) { return sawLegend ? index + 1 : nil }
-            index += 1
+        var index = 0
+        while index < min(lines.count, Self.legendSearchLines) {
+            guard isDashes(lines[index]) else { index += 1; continue }
+            var end = index + 1
+            var saysLegend = false
+            while end < min(lines.count, index + Self.maximumLegendLines), !isDashes(lines[end]) {
+                if isLegendLine(lines[end]) { saysLegend = true }
+                end += 1
+            }
+            guard end < lines.count, isDashes(lines[end]) else { return nil }
+            if saysLegend { return end + 1 }
+            index = end + 1
         }
         return nil
     }
+
+    /// A line that only a notation legend has: its title (`【テキスト中に現れる記号について】`, whatever surrounds it)
+    /// or an entry (`《》：ルビ`, `［＃］：入力者注…`, `（例）…`).
+    private func isLegendLine(_ line: SourceLine) -> Bool {
+        let text = String(decoding: units[line.start..<line.contentEnd], as: UTF16.self)
+        return text.contains("記号について") || text.contains("：ルビ") || text.contains("：入力者注") || isNotationExample(line)
+    }
+
+    /// A line that shows the notation (`（例）…`, as legends set their examples): its notes are examples, never
+    /// executed, wherever it stands.
+    private func isNotationExample(_ line: SourceLine) -> Bool {
+        units[(line.start + line.indent)..<line.contentEnd].starts(with: Self.exampleMark)
+    }
+
+    private static let exampleMark = Array("（例）".utf16)
 
     /// The colophon's first line (`底本：`) among the last lines, when ［＃本文終わり］ did not say where the body ends.
     private func colophonStart(after bodyStart: Int) -> Int? {
