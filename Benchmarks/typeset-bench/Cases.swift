@@ -285,6 +285,7 @@ final class Bench {
             try $0.siblingBook()
         })
         cases += coverageCases
+        cases += growthCases
         cases += verticalCases
         for (name, file) in [("corpus", "corpus"), ("gpl3", "gpl3"), ("wap", "wap")] {
             cases.append(BenchCase(name: "wordcache.\(name)", summary: "word-cache hit rate shaping \(file) once, 1 thread") {

@@ -21,6 +21,8 @@ import TypesetCore
 //   --soak N        lay out, relayout, render and query the whole corpus N times, printing resident memory
 //   --page-breaks   where the page breaks of every corpus book come from (book breaks, or none), then exit
 //   --page-counts   page-count estimates of a reading session against the exact counts, every corpus book, then exit
+//   --case growth-child --shape S --lines N [--runs R]
+//                   one growth row's measurement by hand: shape S (PathologicalParagraph) at about N UTF-16 units
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
@@ -42,6 +44,7 @@ var reportPicturePage = 20
 var soakRounds: Int?
 var childLines = 1_000_000
 var childBlank = false
+var childShape = ""
 var audit: String?
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -67,6 +70,7 @@ while index < arguments.count {
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
     case "--lines": childLines = Int(nextValue(argument)) ?? 0
     case "--blank": childBlank = true
+    case "--shape": childShape = nextValue(argument)
     case "--report": reportBook = nextValue(argument)
     case "--lang": reportLanguage = nextValue(argument)
     case "--picture": reportPicture = nextValue(argument)
@@ -89,6 +93,11 @@ if childCase == "memory-child" {
 
 if childCase == "memory-decorations-child" {
     do { try memoryDecorationsChild(count: childLines) } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if childCase == "growth-child" {
+    do { try growthChild(shape: childShape, units: childLines, runs: options.runs) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 
