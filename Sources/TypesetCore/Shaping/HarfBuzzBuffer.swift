@@ -3,6 +3,9 @@ internal import CHarfBuzz
 /// Owner of one reusable `hb_buffer_t`. Buffers are never shared between threads.
 final class HarfBuzzBuffer {
     let raw: OpaquePointer
+    /// UTF-16 units shaped with this buffer so far: a count of work, so that tests can check that a paragraph is
+    /// not shaped over and over in pieces (no test times anything).
+    private(set) var unitsShaped = 0
 
     init() {
         // hb_buffer_create never returns NULL: on allocation failure it returns the inert empty buffer,
@@ -30,6 +33,7 @@ final class HarfBuzzBuffer {
     func shape(text: UnsafeBufferPointer<UInt16>, start: Int, length: Int, font: HarfBuzzFont,
                script: UInt32, rightToLeft: Bool, topToBottom: Bool = false, language: OpaquePointer?, features: [hb_feature_t],
                into output: inout [Glyph]) {
+        unitsShaped &+= length
         hb_buffer_clear_contents(raw)
         hb_buffer_set_cluster_level(raw, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_buffer_add_utf16(raw, text.baseAddress, Int32(text.count), UInt32(start), Int32(length))

@@ -204,6 +204,11 @@ struct ParagraphShaper {
     /// The ``BreakAdjustment``s of the opportunities inside `range` (a stretch just shaped into `glyphs`, in logical
     /// order) where HarfBuzz flags the first glyph after the break as unsafe to break before: each side shaped on
     /// its own (no context across the break), against its glyphs' advances in context.
+    ///
+    /// Each side is shaped from the break only back (or on) to the nearest cluster HarfBuzz says is safe to break
+    /// at, where the shaping in context and alone agree, and never over more than ``adjustmentReach`` units: a
+    /// stretch of a million units with an opportunity every two (`—a—a…`) was shaped whole twice per opportunity,
+    /// quadratic. No font's kerning or contextual lookup reaches that far.
     private func adjust(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, glyphs: [HarfBuzzBuffer.Glyph],
                         breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, smallCaps: Bool,
                         into adjustments: inout [BreakAdjustment]) {
@@ -221,20 +226,54 @@ struct ParagraphShaper {
             return alone.reduce(0) { $0 + Int($1.advance) }
         }
         var index = first
+        var g = 0  // the first glyph at or after the opportunity; opportunities ascend, so it only moves on
         while index < breaks.count, BreakCandidate.offset(breaks[index]) < range.upperBound {
             let offset = BreakCandidate.offset(breaks[index])
             index += 1
-            guard let g = glyphs.firstIndex(where: { Int($0.cluster) >= offset }), Int(glyphs[g].cluster) == offset,
-                  glyphs[g].unsafeToBreak else { continue }
-            let before = glyphs[..<g].reduce(0) { $0 + Int($1.advance) }
-            let after = glyphs[g...].reduce(0) { $0 + Int($1.advance) }
-            let end = aloneAdvance(range.lowerBound..<offset) - before
-            let start = aloneAdvance(offset..<range.upperBound) - after
+            while g < glyphs.count, Int(glyphs[g].cluster) < offset { g += 1 }
+            guard g < glyphs.count, Int(glyphs[g].cluster) == offset, glyphs[g].unsafeToBreak else { continue }
+            let before = Self.safeGlyph(before: g, in: glyphs, reach: offset - Self.adjustmentReach)
+            let after = Self.safeGlyph(after: g, in: glyphs, reach: offset + Self.adjustmentReach)
+            let from = before == 0 ? range.lowerBound : Int(glyphs[before].cluster)
+            let to = after == glyphs.count ? range.upperBound : Int(glyphs[after].cluster)
+            let end = aloneAdvance(from..<offset) - glyphs[before..<g].reduce(0) { $0 + Int($1.advance) }
+            let start = aloneAdvance(offset..<to) - glyphs[g..<after].reduce(0) { $0 + Int($1.advance) }
             guard end != 0 || start != 0 else { continue }
             let scale = 1 / Float(face.unitsPerEm)
             adjustments.append(BreakAdjustment(offset: UInt32(offset), attributeIndex: run.attributeIndex,
                                                endEms: Float(end) * scale, startEms: Float(start) * scale))
         }
+    }
+
+    /// Units at most that ``adjust(_:_:glyphs:breaks:face:run:language:smallCaps:into:)`` shapes again on each side
+    /// of an opportunity.
+    static let adjustmentReach = 64
+
+    /// Whether the text may be cut before glyph `g` (the first of its cluster, not flagged unsafe to break).
+    @inline(__always)
+    private static func isSafeCut(_ g: Int, in glyphs: [HarfBuzzBuffer.Glyph]) -> Bool {
+        !glyphs[g].unsafeToBreak && glyphs[g - 1].cluster != glyphs[g].cluster
+    }
+
+    /// The last glyph before `g` where the text may be cut, or the first glyph of the cluster where `reach` (a unit
+    /// offset) is passed; 0 for the stretch's start.
+    static func safeGlyph(before g: Int, in glyphs: [HarfBuzzBuffer.Glyph], reach: Int) -> Int {
+        var h = g - 1
+        while h > 0 && !isSafeCut(h, in: glyphs) && Int(glyphs[h].cluster) > reach { h -= 1 }
+        while h > 0 && glyphs[h - 1].cluster == glyphs[h].cluster { h -= 1 }
+        return max(h, 0)
+    }
+
+    /// The first glyph after `g` where the text may be cut, or the first glyph of the first cluster at or past
+    /// `reach`; `glyphs.count` for the stretch's end.
+    static func safeGlyph(after g: Int, in glyphs: [HarfBuzzBuffer.Glyph], reach: Int) -> Int {
+        var h = g + 1
+        while h < glyphs.count && glyphs[h].cluster == glyphs[h - 1].cluster { h += 1 }
+        while h < glyphs.count && !isSafeCut(h, in: glyphs) && Int(glyphs[h].cluster) < reach {
+            h += 1
+            while h < glyphs.count && glyphs[h].cluster == glyphs[h - 1].cluster { h += 1 }
+        }
+        return h
     }
 
     /// A stretch of a run shaped on its own (see ``segment(_:_:key:into:)``).

@@ -1,0 +1,32 @@
+import Testing
+@testable import TypesetCore
+import TypesetTestSupport
+
+/// Every stage's work grows in proportion to the paragraph, for every shape of paragraph (issue 31). These tests
+/// count work (units shaped, units examined, calls made) at two sizes, never time: a stage whose count more than
+/// doubles with the paragraph is quadratic somewhere. The benchmark's `growth.` rows measure the time.
+@Suite struct LinearCostTests {
+    /// Work at `size` and at twice `size`, and their ratio: about 2 when linear, about 4 when quadratic.
+    static func growth(at size: Int, _ work: (Int) throws -> Int) rethrows -> (small: Int, large: Int, ratio: Double) {
+        let small = try work(size), large = try work(2 * size)
+        return (small, large, Double(large) / Double(max(small, 1)))
+    }
+
+    /// A stretch without spaces but with an opportunity after every dash (`—T—T…`, kerned in Noto Sans, so every
+    /// opportunity is unsafe to break at): each side of each opportunity was shaped again from the stretch's ends,
+    /// so HarfBuzz shaped the paragraph once per opportunity (issue 31: 16 s for 320 KB of `—a`).
+    @Test func breakAdjustmentsReshapeABoundedStretchPerOpportunity() throws {
+        let fonts = try Fixtures.bundledFonts()
+        func unitsShaped(_ pieces: Int) throws -> Int {
+            let context = ShapingContext(fonts: fonts)
+            let text = StyledText(plain: String(repeating: "—T", count: pieces))
+            let shaped = try ParagraphShaper(context: context, settings: ShapingSettings(fontFamily: "Noto Sans"),
+                                             documentLanguage: "en").shape(text.paragraphs[0])
+            #expect(shaped.breakAdjustments.count >= pieces - 1, "every opportunity is kerned across")
+            return context.buffer.unitsShaped
+        }
+        let (small, large, ratio) = try Self.growth(at: 400, unitsShaped)
+        #expect(ratio < 2.2, "\(small) units shaped for 400 pieces, \(large) for 800")
+        #expect(large <= 800 * (4 * ParagraphShaper.adjustmentReach + 2))
+    }
+}
