@@ -29,4 +29,17 @@ import TypesetTestSupport
         #expect(ratio < 2.2, "\(small) units shaped for 400 pieces, \(large) for 800")
         #expect(large <= 800 * (4 * ParagraphShaper.adjustmentReach + 2))
     }
+
+    /// A word longer than any the patterns hyphenate is not looked up: it was hashed, copied and kept whole in the
+    /// word cache.
+    @Test func aWordLongerThanAnyPatternIsNeitherLookedUpNorKept() {
+        let hyphenator = Hyphenator()
+        var points: [UInt32] = []
+        let word = Array(String(repeating: "anticonstitutionnellement", count: 400).utf16)
+        hyphenator.hyphenationPoints(word[...], language: "fr", into: &points)
+        #expect(points.isEmpty)
+        #expect(hyphenator.cachedWords == 0)
+        hyphenator.hyphenationPoints(Array("anticonstitutionnellement".utf16)[...], language: "fr", into: &points)
+        #expect(!points.isEmpty && hyphenator.cachedWords == 1, "a word of the patterns' length is hyphenated")
+    }
 }

@@ -23,7 +23,11 @@ final class Hyphenator {
         let points: [UInt8]
     }
     private var cache: [UInt64: [Entry]] = [:]
-    private var cachedWords = 0
+    /// Words in the cache.
+    private(set) var cachedWords = 0
+    /// UTF-16 units of paragraphs looked through so far: a count of work, so that tests can check that no paragraph
+    /// is looked through once per line (no test times anything).
+    private(set) var unitsExamined = 0
     private var dictionaries: [String: (HyphenationDictionary, HyphenationRules)?] = [:]
 
     /// The dictionary and rules for a language tag (nil when no dictionary is installed for it).
@@ -40,6 +44,7 @@ final class Hyphenator {
         guard let (dictionary, rules) = resources(forLanguage: language) else { return }
         let base = units.startIndex
         let count = units.count
+        unitsExamined &+= count
         var tokenStart = 0
         while tokenStart < count {
             // Tokens are separated by white space; a URL-like token is skipped whole.
@@ -52,7 +57,9 @@ final class Hyphenator {
                     while i < tokenEnd, !Hyphenator.isWordUnit(units[base + i]) { i += 1 }
                     var j = i
                     while j < tokenEnd, Hyphenator.isWordUnit(units[base + j]) { j += 1 }
-                    if j - i >= rules.minimumWordLength {
+                    // A word longer than any the patterns hyphenate is neither looked up nor kept (a unit is a
+                    // letter in every word computePoints hyphenates).
+                    if j - i >= rules.minimumWordLength && j - i <= Hyphenator.maximumWordLength {
                         for k in wordPoints(units[(base + i)..<(base + j)], dictionary: dictionary, rules: rules) {
                             points.append(UInt32(i + Int(k)))
                         }
