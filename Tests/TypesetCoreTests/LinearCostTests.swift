@@ -30,6 +30,23 @@ import TypesetTestSupport
         #expect(large <= 800 * (4 * ParagraphShaper.adjustmentReach + 2))
     }
 
+    /// A word longer than any the patterns hyphenate, cut into many lines: each emergency cut looked for
+    /// hyphenation points through the whole paragraph again (issue 31: a French word, quadratic).
+    @Test func emergencyCutsLookForHyphenationPointsOncePerParagraph() throws {
+        let fonts = try Fixtures.bundledFonts()
+        func unitsHyphenated(_ units: Int) throws -> Int {
+            let shape = PathologicalParagraph.longWordFrench
+            let typesetter = Typesetter(fonts: fonts, threads: 1)
+            let layout = try typesetter.layout(StyledText(plain: shape.text(units: units), language: "fr"), settings: shape.settings)
+            #expect(layout.paragraphLayout(0).lines.count > units / 40)
+            return typesetter.pool.sum { $0.hyphenator.unitsExamined }
+        }
+        let (small, large, ratio) = try Self.growth(at: 2_000, unitsHyphenated)
+        #expect(ratio < 2.2, "\(small) units looked through for 2,000, \(large) for 4,000")
+        // Once to hyphenate the paragraph, once for its emergency cuts.
+        #expect(large <= 2 * 4_200)
+    }
+
     /// A word longer than any the patterns hyphenate is not looked up: it was hashed, copied and kept whole in the
     /// word cache.
     @Test func aWordLongerThanAnyPatternIsNeitherLookedUpNorKept() {

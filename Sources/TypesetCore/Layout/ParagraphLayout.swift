@@ -306,15 +306,14 @@ struct ParagraphLayouter {
         if !brokenOptimally {
             var graphemesReady = false
             // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
-            func emergencyPoints(_ range: Range<Int>) -> [Int] {
-                switch paragraph.pointee.style.role {
-                case .heading, .preformatted: return []
-                case .body, .blockQuote, .listItem: break
-                }
-                guard let language = paragraph.pointee.style.language ?? documentLanguage else { return [] }
-                var points: [UInt32] = []
-                context.hyphenator.hyphenationPoints(content, language: language, into: &points)
-                return points.map(Int.init).filter { range.contains($0) }
+            // The paragraph's points are found at the first cut and kept for the others (found again per cut, a
+            // long word cut into many lines was looked through once per line: quadratic).
+            var paragraphPoints: [Int]?
+            func emergencyPoints(_ range: Range<Int>) -> ArraySlice<Int> {
+                let points = paragraphPoints ?? emergencyHyphenationPoints(paragraph, content: content, context: context)
+                paragraphPoints = points
+                let low = points.partitioningIndex { $0 >= range.lowerBound }
+                return points[low..<points[low...].partitioningIndex { $0 >= range.upperBound }]
             }
             GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                               narrowLines: (capLines, max(1, available - capIndent)), protrusion: protrusion,
@@ -555,6 +554,20 @@ struct ParagraphLayouter {
         guard !context.hyphenationScratch.isEmpty else { return false }
         BreakCandidate.merge(shaped.breakBuffer, hyphenationPoints: context.hyphenationScratch, into: context.candidateScratch)
         return true
+    }
+
+    /// Every hyphenation point of the paragraph's language in `content` (ascending), which an emergency cut may
+    /// take even when hyphenation is off; none in headings and preformatted text, or without a language.
+    private func emergencyHyphenationPoints(_ paragraph: UnsafePointer<Paragraph>, content: ArraySlice<UInt16>,
+                                            context: ShapingContext) -> [Int] {
+        switch paragraph.pointee.style.role {
+        case .heading, .preformatted: return []
+        case .body, .blockQuote, .listItem: break
+        }
+        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return [] }
+        var points: [UInt32] = []
+        context.hyphenator.hyphenationPoints(content, language: language, into: &points)
+        return points.map(Int.init)
     }
 
     /// How far above and below the baseline the ruby annotations whose bases start on `start..<end`, and the

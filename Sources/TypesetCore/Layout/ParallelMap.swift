@@ -82,6 +82,11 @@ final class ContextPool: Sendable {
     }
 
     /// Word-cache hits and misses summed over the idle contexts.
+    /// The sum of `count` over the idle contexts: tests count work with it (units shaped, units hyphenated).
+    func sum(_ count: (ShapingContext) -> Int) -> Int {
+        idle.withLock { $0.reduce(0) { $0 + count($1) } }
+    }
+
     func cacheStatistics(reset: Bool) -> (hits: Int, misses: Int, entries: Int) {
         idle.withLock { contexts in
             var hits = 0, misses = 0, entries = 0

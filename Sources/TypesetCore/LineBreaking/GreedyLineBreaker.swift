@@ -37,10 +37,11 @@ struct GreedyLineBreaker {
     /// are the content's source units and `hyphenWidth(end)` the width of the hyphen shown when a line ends at
     /// a hyphenation point `end`.
     /// `hyphenationPoints(range)` gives the hyphenation points inside `range` (content offsets, ascending) for an
-    /// emergency cut, whether or not the paragraph is hyphenated.
+    /// emergency cut, whether or not the paragraph is hyphenated: a slice of the paragraph's, since only those up to
+    /// the first that does not fit are read.
     func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?,
-                    hyphenationPoints: (Range<Int>) -> [Int] = { _ in [] }) -> [LineBreak] {
+                    hyphenationPoints: (Range<Int>) -> ArraySlice<Int> = { _ in [] }) -> [LineBreak] {
         var result: [LineBreak] = []
         breakLines(shaped, breaks: breaks, metrics: metrics, units: units, hyphenWidth: hyphenWidth, graphemes: graphemes,
                    hyphenationPoints: hyphenationPoints, into: &result)
@@ -50,7 +51,7 @@ struct GreedyLineBreaker {
     /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
     func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
                     hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?,
-                    hyphenationPoints: (Range<Int>) -> [Int] = { _ in [] }, into result: inout [LineBreak]) {
+                    hyphenationPoints: (Range<Int>) -> ArraySlice<Int> = { _ in [] }, into result: inout [LineBreak]) {
         result.removeAll(keepingCapacity: true)
         let count = shaped.contentLength
         guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
