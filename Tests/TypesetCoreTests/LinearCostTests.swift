@@ -30,6 +30,31 @@ import TypesetTestSupport
         #expect(large <= 800 * (4 * ParagraphShaper.adjustmentReach + 2))
     }
 
+    /// One word and no opportunity, cut into many lines: each emergency cut looked for a space from the line's start
+    /// to the word's end (issue 31: a 400,000-letter word took 23–33 s).
+    @Test func emergencyCutsLookAtEachUnitOnce() throws {
+        let fonts = try Fixtures.bundledFonts()
+        func unitsExamined(_ units: Int) throws -> Int {
+            let text = StyledText(plain: PathologicalParagraph.oneWord.text(units: units))
+            let shaped = try Typesetter(fonts: fonts).shape(text, fontFamily: "Charis SIL").paragraphs[0]
+            var metrics = ParagraphMetrics()
+            metrics.measure(shaped, sizes: [19], scratch: ParagraphMetrics.MeasuredPrefix())
+            let content = text.paragraphs[0].units[text.paragraphs[0].contentRange]
+            let iterator = try #require(BreakIterator(.character))
+            iterator.setText(content)
+            var breaker = GreedyLineBreaker(firstLineWidth: 300, width: 300)
+            let work = WorkCounter()
+            breaker.work = work
+            let lines = breaker.breakLines(shaped, breaks: shaped.breaks, metrics: metrics, units: content,
+                                           hyphenWidth: { _ in 0 }, graphemes: { iterator })
+            #expect(lines.count > units / 40, "\(lines.count) lines")
+            return work.count
+        }
+        let (small, large, ratio) = try Self.growth(at: 2_000, unitsExamined)
+        #expect(ratio < 2.2, "\(small) units examined for 2,000, \(large) for 4,000")
+        #expect(large <= 2 * 4_000)
+    }
+
     /// A word longer than any the patterns hyphenate, cut into many lines: each emergency cut looked for
     /// hyphenation points through the whole paragraph again (issue 31: a French word, quadratic).
     @Test func emergencyCutsLookForHyphenationPointsOncePerParagraph() throws {

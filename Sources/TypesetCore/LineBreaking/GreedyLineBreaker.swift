@@ -21,6 +21,8 @@ struct GreedyLineBreaker {
     /// Whether an ideographic stop or comma ending a line may hang past its end (``HangingPunctuation``): a line
     /// then fits when its text before the mark does.
     var hangsStops = false
+    /// Where the units the emergency cuts looked at are added up, when given (tests count work with it).
+    var work: WorkCounter?
 
     init(firstLineWidth: Float, width: Float, mayGallop: Bool = true, narrowLines: (count: Int, width: Float) = (0, 0),
          protrusion: ProtrusionTable? = nil, hangsStops: Bool = false) {
@@ -106,6 +108,8 @@ struct GreedyLineBreaker {
                 }
                 return advance(to: visibleEnd) + adjustment - hanging + startAdjustment <= available
             }
+            var spaceCuts = SpaceCutScan()  // where emergency cuts may follow a space
+            defer { work?.count += spaceCuts.unitsExamined }
             var index = 0  // the opportunity being examined
             var lineFirstIndex = 0  // the first opportunity examined for the current line
             func emit(_ end: Int, hard: Bool, hyphenated: Bool = false) {
@@ -217,16 +221,13 @@ struct GreedyLineBreaker {
                 // the last space inside it that leaves a line that fits, else at the last hyphenation point that does
                 // (a hyphen drawn), else between graphemes.
                 var spaceCut: Int?
-                var k = lineStart + 1
-                while k < opportunity {
-                    // A mark after a space joins it in one grapheme (UAX #29 GB9) even where shaping split the two.
-                    if Self.isBreakableSpace(content[k - 1]) && !Self.isBreakableSpace(content[k]) && clusterStarts[k] != 0
-                        && (!LayoutText.mayContinueGrapheme(content[k]) || graphemes()?.isBoundary(k) == true) {
-                        let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
-                        guard visibleEnd > lineStart, advance(to: visibleEnd) + startAdjustment <= available else { break }
-                        spaceCut = k
-                    }
-                    k += 1
+                var from = lineStart + 1
+                while let k = spaceCuts.firstCut(from: from, before: opportunity, content: content, clusterStarts: clusterStarts,
+                                                 graphemes: graphemes) {
+                    let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
+                    guard visibleEnd > lineStart, advance(to: visibleEnd) + startAdjustment <= available else { break }
+                    spaceCut = k
+                    from = k + 1
                 }
                 if let spaceCut {
                     emit(spaceCut, hard: false)
