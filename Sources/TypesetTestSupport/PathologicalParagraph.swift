@@ -29,8 +29,8 @@ public enum PathologicalParagraph: String, CaseIterable, Sendable {
     case scripts
     /// A Chinese line without spaces, with its punctuation (kinsoku at every line end).
     case chinese
-    /// One Aozora Bunko line: Japanese with ruby (`漢字《かんじ》`, `｜` bars), emphasis notes and gaiji, set
-    /// vertically (issue 31: long Aozora lines hit the quadratic path).
+    /// One Aozora Bunko line: Japanese with ruby (`漢字《かんじ》`, `｜` bars), emphasis notes, gaiji and two-digit
+    /// numbers (set across the line), set vertically (issue 31: long Aozora lines hit the quadratic path).
     case aozora
 
     /// The sizes a growth row measures, in UTF-16 units: four doublings.
@@ -153,11 +153,13 @@ public enum PathologicalParagraph: String, CaseIterable, Sendable {
         p > .s2 ~ .s3 { text-decoration: underline }
         """
 
-    /// One Aozora Bunko line of about `units` units: ruby after kanji and after a bar, emphasis notes, a gaiji.
+    /// One Aozora Bunko line of about `units` units: ruby after kanji and after a bar, emphasis notes, a gaiji,
+    /// two-digit numbers.
     static func aozoraLine(units: Int) -> String {
         let piece = "吾輩《わがはい》は猫である。名前はまだ無い。どこで生れたかとんと見当《けんとう》がつかぬ。"
             + "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。［＃「記憶している」に傍点］"
             + "吾輩はここで始めて｜人間《にんげん》というものを見た。※［＃「てへん＋劣」、第3水準1-84-77］"
+            + "明治38年の12月25日のことである。"
         return repeated(piece, units: units)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TypesetCore
+import TypesetDocuments
 import TypesetTestSupport
 
 /// Every stage's work grows in proportion to the paragraph, for every shape of paragraph (issue 31). These tests
@@ -83,5 +84,23 @@ import TypesetTestSupport
         #expect(hyphenator.cachedWords == 0)
         hyphenator.hyphenationPoints(Array("anticonstitutionnellement".utf16)[...], language: "fr", into: &points)
         #expect(!points.isEmpty && hyphenator.cachedWords == 1, "a word of the patterns' length is hyphenated")
+    }
+
+    /// A long Aozora Bunko line set vertically, thousands of rubies and two-digit numbers in it: each ruby looked
+    /// through every run and its every glyph for its base, each opportunity through every base, each number through
+    /// its run's every glyph (issue 31: long Aozora lines were quadratic).
+    @Test func rubiesAndCombinedNumbersFindTheirGlyphsBySearching() throws {
+        let fonts = try Fixtures.bundledFonts()
+        func annotationWork(_ units: Int) throws -> Int {
+            let book = try PlainTextReader().read(bytes: Array(PathologicalParagraph.aozora.text(units: units).utf8), name: "a.txt")
+            let paragraph = try #require(book.text.paragraphs.max { $0.contentRange.count < $1.contentRange.count })
+            let context = ShapingContext(fonts: fonts)
+            let shaped = try ParagraphShaper(context: context, settings: ShapingSettings(fontFamily: "Charis SIL"), documentLanguage: "ja",
+                                             vertical: true).shape(paragraph)
+            #expect(shaped.rubies.count >= units / 100, "\(shaped.rubies.count) rubies")
+            return context.annotationWork.count
+        }
+        let (small, large, ratio) = try Self.growth(at: 4_000, annotationWork)
+        #expect(ratio < 2.2, "\(small) runs, glyphs and bases looked at for 4,000 units, \(large) for 8,000")
     }
 }

@@ -22,7 +22,7 @@ extension ParagraphShaper {
             // An empty base or annotation, or a base that is not text of this paragraph, has nothing to set
             // over: the annotation stays hidden (README, Bad input).
             guard !base.isEmpty, !annotationRange.isEmpty, annotationRange.upperBound <= units.count,
-                  let baseRun = runs.first(where: { $0.range.contains(base.lowerBound) && !$0.isOutOfFlow }),
+                  let baseRun = runs.run(containing: base.lowerBound), !baseRun.isOutOfFlow,
                   let shaped = shapeAnnotation(units, annotationRange, style: attributeRuns[index].style, paragraph: paragraph)
             else { continue }
             var ruby = ShapedRuby(base: base, annotation: annotationRange, position: annotation.position,
@@ -78,9 +78,18 @@ extension ParagraphShaper {
 
     /// Spaces out the base's glyphs when the annotation is wider than the base (see ``shapeRubies``).
     private func widenBase(_ ruby: inout ShapedRuby, units: [UInt16], runs: [ShapedRun], glyphs sink: inout GlyphSink) {
+        // The base's glyphs, found by searching (runs ascend, and clusters through a run): looking through every run
+        // and each run's every glyph for each base was quadratic in an Aozora line of thousands of rubies.
         var glyphs: [Int] = []
-        for run in runs where !run.isOutOfFlow && run.start < Int32(ruby.base.upperBound) && run.end > Int32(ruby.base.lowerBound) {
-            for g in run.glyphRange where ruby.base.contains(Int(sink.cluster(g))) && sink.advance(g) > 0 { glyphs.append(g) }
+        var r = runs.partitioningIndex { Int($0.end) > ruby.base.lowerBound }
+        while r < runs.count, Int(runs[r].start) < ruby.base.upperBound {
+            let run = runs[r]
+            r += 1
+            guard !run.isOutOfFlow else { continue }
+            let first = run.glyphRange.partitioningIndex { Int(sink.cluster($0)) >= ruby.base.lowerBound }
+            let end = run.glyphRange[first...].partitioningIndex { Int(sink.cluster($0)) >= ruby.base.upperBound }
+            for g in first..<end where sink.advance(g) > 0 { glyphs.append(g) }
+            context.annotationWork.count += 1 + end - first
         }
         guard !glyphs.isEmpty else { return }
         let baseWidth = glyphs.reduce(Float(0)) { $0 + sink.advance($1) }
@@ -94,7 +103,7 @@ extension ParagraphShaper {
         let before = ruby.base.lowerBound - 1
         // The character after the group: past the annotation and the hidden markup after it (`》`, `<rp>)</rp>`).
         var after = ruby.annotation.upperBound
-        while after < units.count, runs.contains(where: { $0.isOutOfFlow && $0.range.contains(after) }) { after += 1 }
+        while after < units.count, let run = runs.run(containing: after), run.isOutOfFlow { after = Int(run.end) }
         let overhang = isKana(before) && isKana(after) ? min(excess / 2, ShapedRuby.scale) : 0
         let padding = (excess - 2 * overhang) / Float(glyphs.count)
         guard padding > 0 else { return }
@@ -102,5 +111,32 @@ extension ParagraphShaper {
             sink.setAdvance(g, sink.advance(g) + padding)
             sink.setOffset(g, sink.offset(g) + SIMD2(padding / 2, 0))
         }
+    }
+}
+
+/// The bases of a paragraph's rubies, for asking whether an offset lies inside one in O(log n): sorted by start,
+/// with the furthest end of each base and those before it.
+struct RubyBases {
+    private let bases: [Range<Int>]
+    private let reach: [Int]
+
+    init(_ rubies: [ShapedRuby]) {
+        bases = rubies.map(\.base).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var furthest = Int.min
+        reach = bases.map { furthest = max(furthest, $0.upperBound); return furthest }
+    }
+
+    /// Whether `offset` lies strictly inside a base (not at its start or end).
+    func contains(_ offset: Int) -> Bool {
+        let after = bases.partitioningIndex { $0.lowerBound >= offset }
+        return after > 0 && reach[after - 1] > offset
+    }
+}
+
+extension [ShapedRun] {
+    /// The run holding content offset `offset` (the runs of a paragraph ascend and do not overlap), by a search.
+    func run(containing offset: Int) -> ShapedRun? {
+        let index = partitioningIndex { Int($0.end) > offset }
+        return index < count && Int(self[index].start) <= offset ? self[index] : nil
     }
 }

@@ -40,11 +40,15 @@ extension ParagraphShaper {
         guard range.count > 1, range.count <= Self.maximumCombined,
               let face = context.fonts.face(id: Int(run.faceID)) else { return }
         // One glyph for each unit, in order.
+        // (Found by a search, clusters ascending through a run: filtering the run's glyphs for each offset was
+        // quadratic in a long vertical line of numbers.)
         var glyphIndices: [Int] = []
         for offset in range {
-            let found = run.glyphRange.filter { sink.cluster($0) == UInt32(offset) }
-            guard found.count == 1, let g = found.first else { return }
-            glyphIndices.append(g)
+            let first = run.glyphRange.partitioningIndex { sink.cluster($0) >= UInt32(offset) }
+            let end = run.glyphRange[first...].partitioningIndex { sink.cluster($0) > UInt32(offset) }
+            context.annotationWork.count += 1
+            guard end - first == 1 else { return }
+            glyphIndices.append(first)
         }
         let tag = range.count == 2 ? "hwid" : range.count == 3 ? "twid" : "qwid"
         let features = [hb_feature_t(tag: hb_tag_from_string(tag, -1), value: 1, start: 0, end: CHarfBuzz_featureGlobalEnd)]

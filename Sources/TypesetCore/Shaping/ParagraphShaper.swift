@@ -175,9 +175,10 @@ struct ParagraphShaper {
             rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
             // A base and its ruby are one unit for line breaking: no break opportunity inside the base (a hard
             // line break stays one).
-            func insideBase(_ offset: Int) -> Bool { rubies.contains { $0.base.lowerBound < offset && offset < $0.base.upperBound } }
-            breaks.removeAll { !BreakCandidate.isMandatory($0) && insideBase(BreakCandidate.offset($0)) }
-            adjustments.removeAll { insideBase(Int($0.offset)) }
+            let bases = RubyBases(rubies)
+            breaks.removeAll { !BreakCandidate.isMandatory($0) && bases.contains(BreakCandidate.offset($0)) }
+            adjustments.removeAll { bases.contains(Int($0.offset)) }
+            context.annotationWork.count += breaks.count + adjustments.count
         }
         let emphases = paragraph.runs.contains(where: { $0.style.emphasis != nil }) ? shapeEmphases(paragraph, units: units) : []
         return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),

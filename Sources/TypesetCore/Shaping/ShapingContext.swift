@@ -37,6 +37,8 @@ final class ShapingContext: @unchecked Sendable {
     let optimalScratch = OptimalLineBreaker.Scratch()
     /// Math fonts read for formulas, by face id (their MATH constants read once per thread).
     var mathFonts: [Int: MathFont] = [:]
+    /// Runs, glyphs and bases the annotation passes (ruby, tate-chu-yoko) looked at: tests count work with it.
+    let annotationWork = WorkCounter()
 
     private struct FallbackKey: Hashable { let set: ObjectIdentifier; let codePoint: UInt32 }
     private struct WordFallbackKey: Hashable { let set: ObjectIdentifier; let codePoints: [UInt32] }
