@@ -157,7 +157,7 @@ public enum PathologicalParagraph: String, CaseIterable, Sendable {
     /// two-digit numbers.
     static func aozoraLine(units: Int) -> String {
         let piece = "吾輩《わがはい》は猫である。名前はまだ無い。どこで生れたかとんと見当《けんとう》がつかぬ。"
-            + "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。［＃「記憶している」に傍点］"
+            + "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している［＃「記憶している」に傍点］。"
             + "吾輩はここで始めて｜人間《にんげん》というものを見た。※［＃「てへん＋劣」、第3水準1-84-77］"
             + "明治38年の12月25日のことである。"
         return repeated(piece, units: units)

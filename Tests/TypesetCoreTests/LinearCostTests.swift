@@ -103,4 +103,27 @@ import TypesetTestSupport
         let (small, large, ratio) = try Self.growth(at: 4_000, annotationWork)
         #expect(ratio < 2.2, "\(small) runs, glyphs and bases looked at for 4,000 units, \(large) for 8,000")
     }
+
+    /// The same line laid out: each line looked through every ruby and emphasis run of the paragraph for its own, to
+    /// grow over them (and again to draw them).
+    @Test func eachLineFindsItsRubiesAndEmphasisBySearching() throws {
+        let fonts = try Fixtures.bundledFonts()
+        func annotationsLookedAt(_ units: Int) throws -> Int {
+            let book = try PlainTextReader().read(bytes: Array(PathologicalParagraph.aozora.text(units: units).utf8), name: "a.txt")
+            var settings = PathologicalParagraph.aozora.settings
+            settings.language = "ja"
+            let layout = try Typesetter(fonts: fonts).layout(book.text, settings: settings)
+            let index = try #require(book.text.paragraphs.indices.max { book.text.paragraphs[$0].contentRange.count < book.text.paragraphs[$1].contentRange.count })
+            let shaped = layout.shaped.paragraph(index)
+            #expect(!shaped.rubies.isEmpty && !shaped.emphases.isEmpty)
+            let sizes = [Float](repeating: 19, count: book.text.paragraphs[index].runs.count)
+            let work = WorkCounter()
+            for line in layout.paragraphLayout(index).lines {
+                _ = ParagraphLayouter.annotationExtents(shaped, start: Int(line.start), end: Int(line.end), sizes: sizes, work: work)
+            }
+            return work.count
+        }
+        let (small, large, ratio) = try Self.growth(at: 4_000, annotationsLookedAt)
+        #expect(ratio < 2.2, "\(small) rubies and emphasis runs looked at for 4,000 units, \(large) for 8,000")
+    }
 }

@@ -262,12 +262,13 @@ extension BookLayout {
         }
         var lastPieceStart = -1
         // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
-        let rubies = shaped.rubies.filter { $0.base.lowerBound >= Int(box.start) && $0.base.lowerBound < Int(box.end) }
+        let rubies = Array(shaped.rubies(startingIn: Int(box.start)..<max(Int(box.start), Int(box.end))))
         var baseExtents = [(min: Float, max: Float)](repeating: (.infinity, -.infinity), count: rubies.count)
         // The emphasis marks of characters starting on this line: for each marked run, its first character here and
         // the extent of each character's glyphs.
         var emphases: [(emphasis: ShapedEmphasis, first: Int, extents: [(min: Float, max: Float)])] = []
-        for emphasis in shaped.emphases where emphasis.marksCharacter(from: Int(box.start), to: Int(box.end)) {
+        for emphasis in shaped.emphases(reaching: Int(box.start)..<max(Int(box.start), Int(box.end)))
+            where emphasis.marksCharacter(from: Int(box.start), to: Int(box.end)) {
             let first = emphasis.starts.partitioningIndex { $0 >= box.start }
             let end = emphasis.starts.partitioningIndex { $0 >= box.end }
             emphases.append((emphasis, first, .init(repeating: (.infinity, -.infinity), count: end - first)))

@@ -32,7 +32,10 @@ extension ParagraphShaper {
             widenBase(&ruby, units: units, runs: runs, glyphs: &glyphs)
             rubies.append(ruby)
         }
-        return rubies
+        // By ascending base, as ShapedParagraph.rubies promises (the order of the runs, but a caller's bases may lie
+        // anywhere), so that a line finds its own by a search.
+        return rubies.enumerated().sorted { ($0.element.base.lowerBound, $0.offset) < ($1.element.base.lowerBound, $1.offset) }
+            .map(\.element)
     }
 
     /// The annotation's glyphs: in one face for the whole annotation (the primary face of its style when it covers

@@ -147,6 +147,20 @@ package struct ShapedParagraph: Sendable {
     var emphases: [ShapedEmphasis] { storage.counts.annotations?.takeUnretainedValue().emphases ?? [] }
     /// The formulas, laid out, by attribute run; nearly always none.
     var formulas: [ShapedFormula] { storage.counts.annotations?.takeUnretainedValue().formulas ?? [] }
+    /// The rubies whose bases start in `range` (a search: a line asks for its own).
+    func rubies(startingIn range: Range<Int>) -> ArraySlice<ShapedRuby> {
+        let rubies = self.rubies
+        let first = rubies.partitioningIndex { $0.base.lowerBound >= range.lowerBound }
+        return rubies[first..<rubies[first...].partitioningIndex { $0.base.lowerBound >= range.upperBound }]
+    }
+    /// The emphasis runs that may mark a character starting in `range`: those whose characters reach into it (the
+    /// runs ascend, and so do their characters), found by a search; ``ShapedEmphasis/marksCharacter(from:to:)``
+    /// tells which do.
+    func emphases(reaching range: Range<Int>) -> ArraySlice<ShapedEmphasis> {
+        let emphases = self.emphases
+        let first = emphases.partitioningIndex { Int($0.starts.last ?? 0) >= range.lowerBound }
+        return emphases[first..<emphases[first...].partitioningIndex { Int($0.starts.first ?? 0) >= range.upperBound }]
+    }
     /// Whether anything is drawn beside the text (ruby, emphasis marks), for which lines may grow.
     var hasAnnotations: Bool { storage.counts.annotations != nil }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
