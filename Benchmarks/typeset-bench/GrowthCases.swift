@@ -61,7 +61,8 @@ extension Bench {
 /// `--case growth-child --shape S --lines N [--runs R]`: writes the shape's book of about N units to a temporary
 /// file, then `R` times opens it (`BookFile.open`) and shows its first page as the CLI does (a reading session's
 /// current page and its glyph runs), then lays all of it out (`Typesetter.layout`) and makes its last page's glyph
-/// runs. Prints the median times and the growth of the peak resident memory over the warmed-up process, as JSON.
+/// runs. Prints the median times and the growth of the peak resident memory over the warmed-up process (a small
+/// book of the same shape laid out first, then the peak reset), as JSON.
 func growthChild(shape name: String, units: Int, runs: Int) throws {
     guard let shape = PathologicalParagraph(rawValue: name) else { throw InputError(description: "no shape \(name)") }
     func hwm() -> Double {
@@ -75,13 +76,15 @@ func growthChild(shape name: String, units: Int, runs: Int) throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(shape.fileName).path
-    try Data(try shape.book(units: units)).write(to: URL(fileURLWithPath: path))
     let fonts = try FontContext(source: .bundledOnly(directory: Fixtures.fontsDirectory))
     let settings = shape.settings
-    // Fixed costs first (fonts, HarfBuzz and ICU data, hyphenation patterns), so that the growth is the paragraph's.
-    let warm = Typesetter(fonts: fonts)
-    _ = try warm.layout(StyledText(plain: "Warm the fonts and the contexts, «et les motifs» 排版 ほげ.\nA second paragraph."),
-                        settings: settings)
+    // Fixed costs first (fonts, HarfBuzz and ICU data, hyphenation patterns, language models), with a small book of
+    // the same shape, so that the growth is the paragraph's.
+    try Data(try shape.book(units: 1_000)).write(to: URL(fileURLWithPath: path))
+    _ = try Typesetter(fonts: fonts).layout(try BookFile.open(path: path).text, settings: settings)
+    try Data(try shape.book(units: units)).write(to: URL(fileURLWithPath: path))
+    // The peak so far is the warm-up's: reset it to the resident size now (Linux 4.0: "5" to clear_refs).
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
     let before = hwm()
     var firstPage: [Double] = [], total: [Double] = []
     var length = 0, pages = 0
