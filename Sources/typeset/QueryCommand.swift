@@ -254,9 +254,10 @@ final class QuerySession {
         }
     }
 
-    /// `{"op": "search", "query": Q, "options": {...}, "limit": N}`: searches the book and keeps every result for
-    /// `nextResult` and `previousResult` (none active: the next one is the first at or after the reading position);
-    /// answers the count and the first `limit` results (100 by default), each with its page.
+    /// `{"op": "search", "query": Q, "options": {...}, "limit": N}`: searches the book, answers the count of every
+    /// match and the first `limit` results (100 by default), each with its page, and keeps the first
+    /// ``Search/maximumResults`` (a result is 450 to 600 bytes; the count goes on) for `nextResult` and
+    /// `previousResult` (none active: the next one is the first at or after the reading position).
     private func search(_ request: Request) throws -> JSONWriter.Value {
         let query = try request.string("query")
         var options = SearchOptions()
@@ -286,7 +287,8 @@ final class QuerySession {
         let publication = reader.publication
         if options.language == nil && publication.text.language == nil { options.language = settings.typography.language }
         let search = publication.search(query, options: options)
-        let results = try search.results()
+        // Kept for nextResult and previousResult, which move over more than the answer lists (at most the cap).
+        let (results, count) = try search.resultsAndCount(limit: Search.maximumResults)
         found = SearchResultList(results: results)
         let layout = try self.layout
         let listed = results.prefix(limit).map { result -> JSONWriter.Value in
@@ -294,7 +296,7 @@ final class QuerySession {
             if let page = layout.pageIndex(containing: result.range.lowerBound) { members += Self.page(page) }
             return .object(members)
         }
-        var members: [(String, JSONWriter.Value)] = [("query", .string(query)), ("count", .integer(results.count)),
+        var members: [(String, JSONWriter.Value)] = [("query", .string(query)), ("count", .integer(count)),
                                                      ("results", .array(listed))]
         if let reason = search.unsearchable { members.append(("unsearchable", .string(reason.description))) }
         return .object(members)

@@ -21,16 +21,21 @@ enum SearchCommand {
         console.releaseNotices()
 
         let limit = options.maxResults ?? .max
+        // Results are written as they come and kept only to draw them (at most Search.maximumResults of them): a
+        // result with its Locator is 450 to 600 bytes, and a big book of short words has millions.
         var found = SearchResultList()
-        try search.forEachBatch { batch in
-            let taken = batch.results.prefix(limit - found.results.count)
-            for result in taken { console.line(JSONWriter.render(.searchResult(result))) }
-            found.append(Array(taken))
+        var count = 0
+        try search.forEachBatch(maximumResults: limit) { batch in
+            for result in batch.results { console.line(JSONWriter.render(.searchResult(result))) }
+            count += batch.results.count
+            if book != nil { found.append(Array(batch.results.prefix(Search.maximumResults - found.results.count))) }
             // Each stretch's results are out before the next is searched; a reader that is gone ends the search.
-            return found.results.count >= limit || console.outputFailure != nil ? .stop : .proceed
+            return count >= limit || console.outputFailure != nil ? .stop : .proceed
         }
-        let count = found.results.count
         console.notice("\(count) result\(count == 1 ? "" : "s") for \"\(query.oneLinePrefix)\"\(count == limit ? " (--max-results)" : "")")
+        if book != nil && count > found.results.count {
+            console.notice("--highlight-pages: the pages of the first \(found.results.count) results are drawn (Search.maximumResults)")
+        }
         if let book, let folder = options.highlightPages, count > 0 {
             found.activate(0)
             var decorations = DecorationSet(publication: publication)

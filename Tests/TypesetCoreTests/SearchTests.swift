@@ -202,6 +202,24 @@ import TypesetTestSupport
         #expect(try search.results(limit: 7).map(\.index) == Array(0..<7))
     }
 
+    /// A search keeps no more results than it is asked for (issue 31: every match was made into a result with its
+    /// Locator, 450 to 600 bytes each, even when one was asked for): a stretch's matches past the limit are counted,
+    /// not made, and `results()` keeps at most `Search.maximumResults`.
+    @Test func aSearchKeepsNoMoreResultsThanAskedFor() throws {
+        let search = Self.publication(String(repeating: "a ", count: 3 * Search.maximumResults)).search("a")
+        var made = 0, counted = 0
+        try search.forEachBatch(maximumResults: 1) { batch in
+            made += batch.results.count
+            counted += batch.matchCount
+            return .proceed
+        }
+        #expect(made == 1 && counted == 3 * Search.maximumResults)
+        #expect(try search.results(limit: 1).count == 1)
+        #expect(try search.results().count == Search.maximumResults)
+        let (results, count) = try search.resultsAndCount(limit: 3)
+        #expect(results.map(\.index) == [0, 1, 2] && count == 3 * Search.maximumResults)
+    }
+
     /// The asynchronous stream gives the same results, and a task that stops reading stops the search.
     @Test func asyncStreamMatchesAndCancels() async throws {
         let string = String(repeating: "The needle is in the haystack.\n", count: 5000)
@@ -236,8 +254,10 @@ import TypesetTestSupport
         #expect(try long.search("tude").results().count == count)
         #expect(try long.search("etude", options: SearchOptions(wholeWord: true)).results().count == count)
         #expect(try long.search("玉說").results().count == count)
-        let plainE = try long.search("e", options: SearchOptions(diacriticSensitive: true)).results()
-        #expect(plainE.count == 3 * count, "the e of une, of étude's end and of de, never the e of é")
+        // More than Search.maximumResults: counted whole, the first kept.
+        let (plainE, eCount) = try long.search("e", options: SearchOptions(diacriticSensitive: true)).resultsAndCount(limit: .max)
+        #expect(eCount == 3 * count, "the e of une, of étude's end and of de, never the e of é")
+        #expect(plainE.count == min(eCount, Search.maximumResults))
         #expect(plainE.allSatisfy { long.text.string(in: $0.range) == "e" })
     }
 

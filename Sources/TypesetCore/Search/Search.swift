@@ -37,8 +37,12 @@ public struct Search: Sendable {
     public static let maximumQueryLength = 256
     /// About how many units each streamed stretch (``SearchBatch``) covers.
     public static let windowLength = 32_768
+    /// The most results ``results(limit:)`` and ``resultsAndCount(limit:)`` keep, whatever the limit asked: a
+    /// result with its Locator takes 450 to 600 bytes, so 10,000 are about 5 MB (100 MB of `a a a` has 50 million
+    /// matches of `a`). Streaming with ``forEachBatch(in:maximumResults:_:)`` keeps nothing, and counts every match.
+    public static let maximumResults = 10_000
 
-    /// Prepares a search; nothing is searched until ``forEachBatch(in:_:)``, ``results(limit:)`` or
+    /// Prepares a search; nothing is searched until ``forEachBatch(in:maximumResults:_:)``, ``results(limit:)`` or
     /// ``batches()``.
     ///
     /// - Parameter segmenter: Grapheme segmentation (share the typesetter's, or let it make one).
@@ -68,8 +72,13 @@ public struct Search: Sendable {
     /// book order, until the end or until `body` answers ``SearchControl/stop``. `body` is called for every
     /// stretch searched, also those without results, so that it can show progress or stop.
     ///
+    /// Only the first `maximumResults` matches are made into results (with their Locators); later ones are counted
+    /// in each batch's ``SearchBatch/matchCount``, so that a caller that wants a few results and the count keeps no
+    /// more than it asked for.
+    ///
     /// - Throws: What `body` throws, or ``SearchError`` when ICU cannot search.
-    public func forEachBatch(in range: Range<UTF16Offset>? = nil, _ body: (SearchBatch) throws -> SearchControl) throws {
+    public func forEachBatch(in range: Range<UTF16Offset>? = nil, maximumResults: Int = .max,
+                             _ body: (SearchBatch) throws -> SearchControl) throws {
         guard unsearchable == nil else { return }
         let text = publication.text
         let searcher = try StringSearcher(pattern: pattern, options: options, language: language)
@@ -83,14 +92,17 @@ public struct Search: Sendable {
                 var control = SearchControl.proceed
                 try forEachWindow(of: readable, searcher: searcher) { readRange, matches in
                     var results: [SearchResult] = []
+                    var matchCount = 0
                     for match in matches {
+                        guard nextIndex < maximumResults else { matchCount += 1; continue }
                         guard let locator = publication.locator(for: match) else { continue }
                         results.append(SearchResult(index: nextIndex, range: match, locator: locator))
                         nextIndex += 1
                     }
                     let lower = readRange.lowerBound == 0 ? cursor : readable.sourceOffset(ofReadOffset: readRange.lowerBound)
                     let upper = readRange.upperBound == readable.units.count ? end : readable.sourceOffset(ofReadOffset: readRange.upperBound)
-                    control = try body(SearchBatch(results: results, searched: lower..<max(lower, upper), resourceIndex: resourceIndex))
+                    control = try body(SearchBatch(results: results, searched: lower..<max(lower, upper), resourceIndex: resourceIndex,
+                                                   matchCount: results.count + matchCount))
                     return control
                 }
                 if control == .stop { return }
@@ -99,17 +111,32 @@ public struct Search: Sendable {
         }
     }
 
-    /// Every result (or the first `limit`), in book order.
+    /// The first `limit` results (at most ``maximumResults``), in book order; the search stops there.
     ///
     /// - Throws: ``SearchError`` when ICU cannot search.
-    public func results(limit: Int = .max) throws -> [SearchResult] {
+    public func results(limit: Int = Search.maximumResults) throws -> [SearchResult] {
+        try resultsAndCount(limit: limit, countingAll: false).results
+    }
+
+    /// The first `limit` results (at most ``maximumResults``), in book order, and the number of matches in the
+    /// whole book: the search goes on to the end, counting what it does not keep.
+    ///
+    /// - Throws: ``SearchError`` when ICU cannot search.
+    public func resultsAndCount(limit: Int) throws -> (results: [SearchResult], count: Int) {
+        try resultsAndCount(limit: limit, countingAll: true)
+    }
+
+    private func resultsAndCount(limit: Int, countingAll: Bool) throws -> (results: [SearchResult], count: Int) {
+        let kept = max(0, min(limit, Self.maximumResults))
         var results: [SearchResult] = []
-        guard limit > 0 else { return results }
-        try forEachBatch { batch in
-            results.append(contentsOf: batch.results.prefix(limit - results.count))
-            return results.count >= limit ? .stop : .proceed
+        var count = 0
+        guard kept > 0 || countingAll else { return (results, count) }
+        try forEachBatch(maximumResults: kept) { batch in
+            results.append(contentsOf: batch.results)
+            count += batch.matchCount
+            return countingAll || results.count < kept ? .proceed : .stop
         }
-        return results
+        return (results, count)
     }
 
     /// The batches of ``forEachBatch(in:_:)``, searched on a background thread as they are consumed; the search

@@ -24,6 +24,9 @@ public struct SearchBatch: Sendable {
     public let searched: Range<UTF16Offset>
     /// The resource searched (an index into ``Publication/resources``).
     public let resourceIndex: Int
+    /// The matches in the stretch: ``results``' count, and those past the search's `maximumResults` that were
+    /// counted but not made into results (see ``Search/forEachBatch(in:maximumResults:_:)``).
+    public let matchCount: Int
 }
 
 /// What a ``Search/forEachBatch(_:)`` callback wants next.
