@@ -7,6 +7,14 @@ import TypesetTestSupport
 /// grew with the line count, not the text). Sizes, not timings: the peak per line is the benchmark's
 /// `memory.lines.short` row; these are the structures behind it.
 @Suite struct MemoryBudgetTests {
+    /// A file of blank lines reserves no room for paragraphs it does not have (issue 31: 100 MB of blank lines
+    /// reserved a paragraph per line, 6.4 GB in one allocation, never used).
+    @Test func blankLinesReserveNoParagraphs() throws {
+        let document = try PlainTextReader().read(bytes: [UInt8]("a\n".utf8) + [UInt8](repeating: 0x0A, count: 100_000), name: "blank.txt")
+        #expect(document.text.paragraphs.count == 1)
+        #expect(document.text.paragraphs.capacity < 100, "room for \(document.text.paragraphs.capacity) paragraphs")
+    }
+
     @Test func aShortParagraphIsSmallInTheTextModel() throws {
         #expect(MemoryLayout<Paragraph>.stride <= 64, "\(MemoryLayout<Paragraph>.stride)")
         #expect(MemoryLayout<ParagraphStyle>.size <= 16, "\(MemoryLayout<ParagraphStyle>.size)")
