@@ -73,8 +73,8 @@ struct CommandOption: Sendable {
             default: throw UsageError("--spread: \"\(text.oneLinePrefix)\" is not recto or paired")
             }
         },
-        CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info], group: .output,
-                      help: "write JSON on standard output (render: the layout instead of PNGs)") { options, _ in
+        CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info, .locate], group: .output,
+                      help: "write JSON on standard output (render: the layout instead of PNGs; locate: the page number, count and range with the Locator)") { options, _ in
             options.json = true
         },
         CommandOption(name: "--highlight", short: nil, valueName: "START:LENGTH[:COLOUR]", commands: [.render], group: .decorations,
