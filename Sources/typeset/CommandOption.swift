@@ -56,6 +56,10 @@ struct CommandOption: Sendable {
                       help: "the page holding this Readium Locator (a JSON file)") {
             $0.locatorPath = try nonEmpty($1, "--locator")
         },
+        CommandOption(name: "--print-page", short: nil, valueName: "LABEL", commands: pageCommands, group: .output,
+                      help: "the page holding the start of the book's print page LABEL (xii, 245: its page list or page-break markers; a book without them: the synthetic reference page, a position number)") {
+            $0.printPage = try nonEmpty($1, "--print-page")
+        },
         CommandOption(name: "--viewport", short: nil, valueName: "PT", commands: [.render], group: .output,
                       help: "in scroll mode, draw the scroll page a screen this tall at a time, one PNG each (screen-0001.png, ...; --pages picks screens)") {
             let text = try nonEmpty($1, "--viewport")

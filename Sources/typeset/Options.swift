@@ -57,6 +57,8 @@ struct Options {
     var at: Int?
     /// `--locator`: a Locator JSON file whose page to render or locate.
     var locatorPath: String?
+    /// `--print-page`: the label of the book's print page (or synthetic reference page) whose page to render or locate.
+    var printPage: String?
     var quiet = false
     var help = false
     /// `--highlight` values, in order (see ``DecorationInput``).
@@ -182,10 +184,11 @@ struct Options {
             }
             throw UsageError("unknown option \(name.oneLinePrefix) (see typeset help)")
         }
-        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil, options.from != nil].filter { $0 }.count
+        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil, options.from != nil,
+                       options.printPage != nil].filter { $0 }.count
         guard targets <= 1 else {
             throw UsageError(command == .speak ? "--at and --from each choose where to start: give one of them"
-                                               : "--at, --locator and --pages each choose the pages: give one of them")
+                                               : "--at, --locator, --print-page and --pages each choose the pages: give one of them")
         }
         return options
     }

@@ -213,6 +213,13 @@ final class QuerySession {
                 }
                 return answer
             }
+            if request.has("printPage") {
+                return try currentPage(try reader.go(toPrintPage: try request.string("printPage")))
+            }
+            if request.has("page") {
+                let number = try request.integer("page")
+                return try currentPage(try reader.go(toPageAt: number - 1))
+            }
             return try currentPage(try reader.go(to: try request.offset("offset", length: reader.publication.text.length)))
         case "nextPage":
             guard let page = try reader.nextPage() else { return try atEdge("the last page") }
@@ -313,6 +320,8 @@ final class QuerySession {
             ("pageCountIsExact", .bool(page.pageCount.isExact)), ("section", .integer(page.section)),
             ("range", .range(page.range)), ("anchor", .integer(reader.anchor.position.offset)),
             ("locator", .locator(try reader.locator(for: page))),
+            ("printPages", .array(page.referencePages.map { .string($0.label) })),
+            ("printPageSource", .string(page.referencePageSource.rawValue)),
         ]
         if reader.mode == .scroll { members.append(("scrollOffset", .number(page.scrollOffset))) }
         return .object(members)

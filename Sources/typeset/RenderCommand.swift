@@ -20,7 +20,8 @@ enum RenderCommand {
             }
             guard !options.json else { throw UsageError("--viewport: draws pictures; --json gives the layout, which has no screens") }
             selected = try screens(LaidOutBook(book), height: viewport, options: options)
-        } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, book.settings.mode == .paged {
+        } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, options.printPage == nil,
+                  book.settings.mode == .paged {
             selected = try firstPages(book, through: pages)
         } else {
             let laidOut = try LaidOutBook(book)

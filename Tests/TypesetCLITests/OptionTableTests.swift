@@ -18,7 +18,7 @@ import TypesetTestSupport
         "publisher-styles": "publisherStyles", "word-spacing": "wordSpacing", "letter-spacing": "letterSpacing",
         "font-weight": "fontWeight", "type-scale": "typeScale", "ligatures": "ligatures",
         "text-normalization": "textNormalization", "vertical-text": "verticalText", "punctuation-spacing": "punctuationSpacing",
-        "hanging-punctuation": "hangingPunctuation",
+        "hanging-punctuation": "hangingPunctuation", "print-page-labels": "printPageLabels",
     ]
 
     /// A valid value other than the default, as command-line text and as JSON.

@@ -58,6 +58,12 @@ public struct ReaderPage: Sendable {
     public let pageCount: PageCount
     /// For a scroll session: the y of the anchor's line in the section's scroll page (scroll there); 0 when paged.
     public let scrollOffset: Double
+    /// The reference pages the page shows, for "p. 245" under the page or in a citation: the book's print pages
+    /// (the one in effect at the page's top, then each that starts on it), or, for a book without print pages,
+    /// the synthetic ones (``referencePageSource``). The same labels under any settings, only on other screens.
+    public let referencePages: [PrintPage]
+    /// Where ``referencePages`` come from: the book's page list or page-break markers, or synthetic.
+    public let referencePageSource: PrintPageList.Source
 
     /// The page.
     public var page: Page { layout.pages[pageIndex] }

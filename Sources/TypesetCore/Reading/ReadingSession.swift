@@ -379,9 +379,13 @@ public final class ReadingSession: Sendable {
         }
         publishPageCount()
         scheduleBackgroundLayout(generation: generation)
+        let publication = self.publication
+        let shown = layout.pages.indices.contains(pageIndex) ? layout.pages[pageIndex].range : 0..<0
         return ReaderPage(layout: layout, pageIndex: pageIndex, section: section,
                           number: estimate.pages(before: section) + pageIndex, numberIsExact: before,
-                          pageCount: estimate.total, scrollOffset: scrollOffset)
+                          pageCount: estimate.total, scrollOffset: scrollOffset,
+                          referencePages: publication.referencePages(in: shown),
+                          referencePageSource: publication.printPages?.source ?? .synthetic)
     }
 
     /// A layout of `section` holding a final page with `offset`, and that page's index: the whole section's when
@@ -587,6 +591,8 @@ public enum ReadingError: Error, CustomStringConvertible, Equatable {
     /// A page index (from 0) below 0 or past the last page; `pageCount` is the book's count (exact for an index
     /// past the end: every section was laid out to find it).
     case pageOutOfRange(Int, pageCount: Int)
+    /// No print page (nor synthetic reference page) has this label.
+    case noSuchPrintPage(String)
 
     /// One line for the user.
     public var description: String {
@@ -594,6 +600,7 @@ public enum ReadingError: Error, CustomStringConvertible, Equatable {
         case .offsetOutOfRange(let offset, let length): "offset \(offset) is outside the text (0...\(length))"
         case .pageOutOfRange(let index, let count):
             "page \(index + 1) does not exist: the book has \(count) page\(count == 1 ? "" : "s") at these settings"
+        case .noSuchPrintPage(let label): "the book has no print page \"\(label.oneLinePrefix)\""
         }
     }
 }

@@ -42,6 +42,8 @@ struct EPUBPackage: Sendable {
     let unusableItems: [String: String]
     /// The cover image: EPUB 3's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names.
     let coverImage: ManifestItem?
+    /// EPUB 2's `<guide>`, as landmarks (EPUB 3 deprecates it for the nav's landmarks).
+    let guide: EPUBNavigation.List?
 
     /// Finds the package document's path in `META-INF/container.xml`.
     static func packagePath(container root: XMLElement, book: String) throws(DocumentError) -> String {
@@ -106,6 +108,7 @@ struct EPUBPackage: Sendable {
         flow = flowValue.flatMap { EPUBFlow(rawValue: $0.collapsedText.lowercased()) } ?? .auto
         let coverID = metadataElement?.descendants(named: "meta")
             .first { $0.attribute("name") == "cover" }?.attribute("content")?.trimmingWhiteSpace()
+        guide = EPUBNavigation.guide(root, path: path)
         coverImage = manifest.values.first { $0.properties.contains("cover-image") }
             ?? coverID.flatMap { manifest[$0] }.flatMap { $0.mediaType.hasPrefix("image/") ? $0 : nil }
     }
