@@ -23,9 +23,11 @@ enum Command: String, CaseIterable, Sendable {
     case search
     /// `typeset speak FILE`: sentences read aloud into a WAV file, with word marks.
     case speak
+    /// `typeset cover FILE`: the cover image as a PNG thumbnail.
+    case cover
 
     /// Whether the reader settings (``ReaderSettings/table``) apply to the command.
-    var takesSettings: Bool { self != .positions }
+    var takesSettings: Bool { self != .positions && self != .cover }
     /// Whether the command takes a second word after the book (the search query).
     var takesQuery: Bool { self == .search }
 }
@@ -57,6 +59,8 @@ struct Options {
     var at: Int?
     /// `--locator`: a Locator JSON file whose page to render or locate.
     var locatorPath: String?
+    /// `cover --width`: the thumbnail's width in pixels.
+    var coverWidth: Int?
     /// `--print-page`: the label of the book's print page (or synthetic reference page) whose page to render or locate.
     var printPage: String?
     var quiet = false
@@ -137,7 +141,9 @@ struct Options {
                 index += 1
                 return next
             }
-            if let option = CommandOption.named(name) {
+            // An option of the tool that another command's setting shares a name with (`cover --width`, in pixels;
+            // the page `--width` elsewhere) is that setting for the commands that take settings.
+            if let option = CommandOption.named(name, for: command) {
                 guard option.commands.contains(command) else {
                     throw UsageError("\(option.name) does not apply to \(command.usageName) (see typeset help \(command.helpTopic))")
                 }

@@ -317,7 +317,8 @@ private struct ReadingSession {
             var unresolved = 0
             let exactOnly = list.kind == "page-list"
             let resolved = list.entries.map { resolveEntry($0, in: draft, exactOnly: exactOnly, unresolved: &unresolved) }
-            if unresolved > 0 {
+            // A guide often names files outside the text (its cover image): not worth a warning.
+            if unresolved > 0 && list.source != "guide" {
                 let outcome = exactOnly ? "left out of the print pages" : "the start of their file, or no offset"
                 warnings.append("\(book): \(unresolved) entr\(unresolved == 1 ? "y" : "ies") of the \(list.kind) list (\(list.source)) point\(unresolved == 1 ? "s" : "") at a file or id not in the text: \(outcome)")
             }
