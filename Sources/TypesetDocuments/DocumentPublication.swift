@@ -25,6 +25,8 @@ extension EPUBBook {
         publication.resourceLoader = resourceLoader
         publication.navigation = navigation
         publication.cover = coverImage
+        let book = self
+        publication.cfiResolver = { cfi in book.offset(of: cfi)?.offset }
         return publication
     }
 }

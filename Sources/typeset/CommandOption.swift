@@ -37,7 +37,8 @@ struct CommandOption: Sendable {
     }
 
     /// The option spelled `name` that `command` takes, else the first so spelled when no setting has the name (so
-    /// that a command that does not take it says so); nil for a setting's name.
+    /// that a command that does not take it says so); nil for a setting's name. An option may share a setting's
+    /// name (`cover --width`, in pixels; the page `--width` elsewhere): it is the setting for the other commands.
     static func named(_ name: String, for command: Command) -> CommandOption? {
         let spelled = all.filter { $0.name == name || $0.short == name }
         if let taken = spelled.first(where: { $0.commands.contains(command) }) { return taken }

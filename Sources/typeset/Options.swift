@@ -141,8 +141,6 @@ struct Options {
                 index += 1
                 return next
             }
-            // An option of the tool that another command's setting shares a name with (`cover --width`, in pixels;
-            // the page `--width` elsewhere) is that setting for the commands that take settings.
             if let option = CommandOption.named(name, for: command) {
                 guard option.commands.contains(command) else {
                     throw UsageError("\(option.name) does not apply to \(command.usageName) (see typeset help \(command.helpTopic))")

@@ -168,8 +168,7 @@ final class QuerySession {
             let lines = layout.lines(onPage: page).map(JSONWriter.Value.line)
             return .object(Self.page(page) + [("lines", .array(lines))])
         case "info":
-            return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count)),
-                            ("pageCountIsExact", .bool(true))])
+            return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count)), ("pageCountIsExact", .bool(true))])
         case "linkAt":
             let publication = reader.publication
             let link = publication.link(at: try request.point(), onPage: try request.page(layout), of: layout)

@@ -39,6 +39,9 @@ public struct Publication: Sendable {
     /// manifest's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names, else the first image of
     /// the first spine item. Nil for a book without one (plain text). Set by the document reader.
     public var cover: String?
+    /// Finds where an EPUB CFI points (``EPUBCFI``); nil for a book that cannot say (plain text). Set by the
+    /// document reader (``offset(ofCFI:)`` asks it).
+    public var cfiResolver: (@Sendable (EPUBCFI) -> UTF16Offset?)?
 
     /// One resource of the publication.
     public struct ReadingResource: Hashable, Sendable {

@@ -108,12 +108,7 @@ extension ReadingSession {
             let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
             let final = Self.finalPages(layout, of: text, holding: sectionStart)
             if localIndex < final {
-                state.withLock { state in
-                    state.layoutsMade += 1
-                    guard state.generation == generation, state.layouts[section] == nil else { return }
-                    state.partial = PartialLayout(section: section, layout: layout, finalPages: final)
-                    state.estimateIsStale = true
-                }
+                keepPartial(layout, section: section, finalPages: final, generation: generation)
                 return (layout, final)
             }
             lookahead = lookahead.multipliedReportingOverflow(by: 2).overflow ? Int.max / 2 : lookahead * 2

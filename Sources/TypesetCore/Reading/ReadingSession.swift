@@ -418,15 +418,21 @@ public final class ReadingSession: Sendable {
             let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
             let final = Self.finalPages(layout, of: text, holding: offset)
             if let index = layout.pageIndex(containing: offset), index < final {
-                state.withLock { state in
-                    state.layoutsMade += 1
-                    guard state.generation == generation, state.layouts[section] == nil else { return }
-                    state.partial = PartialLayout(section: section, layout: layout, finalPages: final)
-                    state.estimateIsStale = true
-                }
+                keepPartial(layout, section: section, finalPages: final, generation: generation)
                 return (layout, index)
             }
             lookahead *= 2
+        }
+    }
+
+    /// Keeps a section's first paragraphs laid out (their first `finalPages` pages final) as the partial layout,
+    /// unless the settings changed or the whole section is laid out meanwhile.
+    func keepPartial(_ layout: BookLayout, section: Int, finalPages: Int, generation: Int) {
+        state.withLock { state in
+            state.layoutsMade += 1
+            guard state.generation == generation, state.layouts[section] == nil else { return }
+            state.partial = PartialLayout(section: section, layout: layout, finalPages: finalPages)
+            state.estimateIsStale = true
         }
     }
 

@@ -25,6 +25,8 @@ public struct EPUBBook: Sendable {
     public let tableOfContents: [TableOfContentsEntry]
     /// Where the TOC came from.
     public let tableOfContentsSource: EPUBTOCSource
+    /// The spine element's step in an EPUB CFI (`6` in `/6/4!/...` when it follows the metadata and manifest).
+    public var cfiSpineStep = 6
     /// Every navigation list of the book, entries resolved to offsets: the table of contents (kind `toc`), the
     /// page list, landmarks and any other `<nav>` of the EPUB 3 navigation document, the NCX's `pageList` and
     /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see ``NavigationList``).
@@ -247,6 +249,10 @@ public struct EPUBSpineItem: Hashable, Sendable {
     /// The item's range in the book's text, or nil when it is not in the text (non-linear; a non-linear cover of
     /// images only before the reading order is in the text, as the first page).
     public var range: Range<UTF16Offset>?
+    /// The itemref's own `id`, which an EPUB CFI's spine step may assert.
+    public var itemrefID: String? = nil
+    /// The itemref's step in an EPUB CFI (`/6/4` is the spine's second child element: 4).
+    public var cfiStep = 0
 }
 
 /// Which document the table of contents came from.

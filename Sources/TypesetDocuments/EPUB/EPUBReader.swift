@@ -150,7 +150,7 @@ private struct ReadingSession {
             // A book whose every item says linear="no" is read whole rather than not at all.
             let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
             spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
-                                       isLinear: reference.isLinear, range: nil))
+                                       isLinear: reference.isLinear, range: nil, itemrefID: reference.id, cfiStep: reference.step))
             guard included else {
                 // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
                 // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
@@ -255,28 +255,16 @@ private struct ReadingSession {
                              spine: spine, tableOfContents: [], tableOfContentsSource: .none,
                              pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors, warnings: [])
         let navigation = readNavigation(package, in: draft)
-        // The book's print pages: its page list, else the page-break markers of its text.
-        if let pageList = navigation.lists.first(where: { $0.kind == "page-list" }) {
-            var pages: [PrintPage] = []
-            func add(_ entries: [NavigationEntry]) {
-                for entry in entries {
-                    if let offset = entry.offset { pages.append(PrintPage(label: entry.label, offset: offset)) }
-                    add(entry.children)
-                }
-            }
-            add(pageList.entries)
-            styled.printPages = PrintPageList(source: .pageList, pages: pages)
-        }
-        if styled.printPages == nil {
-            styled.printPages = PrintPageList(source: .pageBreaks, pages: pageBreaks)
-        }
+        styled.printPages = Self.printPages(navigation.lists, markers: pageBreaks)
         let cover = package.coverImage?.path ?? texts.first.flatMap { $0.text.images.first?.path }
-        return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
+        var book = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: navigation.toc, tableOfContentsSource: navigation.source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
                         links: links, coverImage: cover, inlineDocuments: inlineDocuments, listedResources: manifestPaths,
                         navigation: navigation.lists)
+        book.cfiSpineStep = package.spineStep
+        return book
     }
 
     /// The book's navigation: the table of contents (EPUB 3's nav first, EPUB 2's NCX otherwise), and every list
@@ -325,6 +313,21 @@ private struct ReadingSession {
             lists.append(NavigationList(kind: list.kind, title: list.title, source: list.source, entries: resolved))
         }
         return (toc, source, lists)
+    }
+
+    /// The book's print pages: its page list's entries that resolve, else the page-break markers of its text;
+    /// nil for neither.
+    private static func printPages(_ lists: [NavigationList], markers: [PrintPage]) -> PrintPageList? {
+        if let pageList = lists.first(where: { $0.kind == "page-list" }) {
+            var pages: [PrintPage] = []
+            var stack = Array(pageList.entries.reversed())
+            while let entry = stack.popLast() {
+                if let offset = entry.offset { pages.append(PrintPage(label: entry.label, offset: offset)) }
+                stack += entry.children.reversed()
+            }
+            if !pages.isEmpty { return PrintPageList(source: .pageList, pages: pages) }
+        }
+        return markers.isEmpty ? nil : PrintPageList(source: .pageBreaks, pages: markers)
     }
 
     /// A table-of-contents entry as a navigation entry.
