@@ -12,13 +12,21 @@ extension EPUBBook {
             resources = [Publication.ReadingResource(href: packagePath, mediaType: "application/oebps-package+xml", range: 0..<text.length)]
         }
         let headings = Publication.headings(of: tableOfContents)
+        // Where the book opens: its body-matter landmark (EPUB 3), else its guide's `text` reference (EPUB 2).
+        let landmarks = navigation.filter { $0.kind == "landmarks" }
+        let start = (landmarks.filter { $0.source == "nav" } + landmarks.filter { $0.source != "nav" })
+            .lazy.compactMap { $0.entries.first { $0.type == "bodymatter" }?.offset }.first ?? 0
         // The reader builds spine ranges in order and without overlap, so this cannot fail; a one-resource
         // publication is the safe answer if it ever did.
-        var publication = (try? Publication(text: text, resources: resources, headings: headings))
-            ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings)
+        var publication = (try? Publication(text: text, resources: resources, headings: headings, startOffset: start))
+            ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings, startOffset: start)
         publication.restyle = restyle
         publication.links = links
         publication.resourceLoader = resourceLoader
+        publication.navigation = navigation
+        publication.cover = coverImage
+        let book = self
+        publication.cfiResolver = { cfi in book.offset(of: cfi)?.offset }
         return publication
     }
 }
@@ -28,8 +36,16 @@ extension PlainTextDocument {
     /// Locators carry), with the chapter headings found in the text as its headings, the book proper without
     /// its front and back matter as its body, and its first chapter as where it opens.
     public func publication(href: String) -> Publication {
-        Publication(text: text, href: href, mediaType: "text/plain", headings: Publication.headings(of: tableOfContents),
-                    bodyRange: bodyRange, startOffset: startOffset)
+        var publication = Publication(text: text, href: href, mediaType: "text/plain", headings: Publication.headings(of: tableOfContents),
+                                      bodyRange: bodyRange, startOffset: startOffset)
+        if !tableOfContents.isEmpty {
+            publication.navigation = [NavigationList(kind: "toc", source: "text", entries: tableOfContents.map(Self.navigationEntry))]
+        }
+        return publication
+    }
+
+    private static func navigationEntry(_ entry: TableOfContentsEntry) -> NavigationEntry {
+        NavigationEntry(label: entry.title, offset: entry.offset, children: entry.children.map(navigationEntry))
     }
 }
 

@@ -177,7 +177,20 @@ public final class PageRenderer {
         }
         try drawFormulas(window == nil ? layout.formulas(onPage: page) : layout.formulas(onPage: page, in: area.minY..<area.maxY),
                          colors: &colors, scale: scale, origin: origin, into: &canvas)
+        if appearance.printPageLabels {
+            // The print edition's page numbers in the margin, quieter than the text: halfway to the page's colour.
+            let label = Self.mix(theme.text, theme.background)
+            for run in layout.printPageLabelRuns(onPage: page) where window == nil || (run.lineTop < area.maxY && run.lineBottom > area.minY) {
+                try draw(run, color: label, scale: scale, origin: origin, into: &canvas)
+            }
+        }
         return canvas
+    }
+
+    /// The colour halfway between `a` and `b`, opaque.
+    static func mix(_ a: Color, _ b: Color) -> Color {
+        func half(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Int(x) * 11 + Int(y) * 9) / 20) }
+        return Color(red: half(a.red, b.red), green: half(a.green, b.green), blue: half(a.blue, b.blue))
     }
 
     /// Draws table cells' backgrounds, then every border.

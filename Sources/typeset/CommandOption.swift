@@ -36,12 +36,22 @@ struct CommandOption: Sendable {
         all.first { $0.name == name || $0.short == name }
     }
 
+    /// The option spelled `name` that `command` takes, else the first so spelled when no setting has the name (so
+    /// that a command that does not take it says so); nil for a setting's name. An option may share a setting's
+    /// name (`cover --width`, in pixels; the page `--width` elsewhere): it is the setting for the other commands.
+    static func named(_ name: String, for command: Command) -> CommandOption? {
+        let spelled = all.filter { $0.name == name || $0.short == name }
+        if let taken = spelled.first(where: { $0.commands.contains(command) }) { return taken }
+        let bare = name.hasPrefix("--") ? String(name.dropFirst(2)) : ""
+        return ReaderSettings.setting(named: bare) == nil ? spelled.first : nil
+    }
+
     private static let pageCommands: Set<Command> = [.render, .locate]
     private static let settingCommands: Set<Command> = Set(Command.allCases.filter(\.takesSettings))
 
     static let all: [CommandOption] = [
-        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak], group: .output,
-                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav], or - for standard output)") {
+        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak, .cover], group: .output,
+                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav], or - for standard output; cover: the PNG [BOOK-cover.png], or -)") {
             $0.output = try nonEmpty($1, "--output")
         },
         CommandOption(name: "--pages", short: nil, valueName: "N|A-B", commands: pageCommands, group: .output,
@@ -55,6 +65,18 @@ struct CommandOption: Sendable {
         CommandOption(name: "--locator", short: nil, valueName: "FILE", commands: pageCommands, group: .output,
                       help: "the page holding this Readium Locator (a JSON file)") {
             $0.locatorPath = try nonEmpty($1, "--locator")
+        },
+        CommandOption(name: "--width", short: nil, valueName: "PX", commands: [.cover], group: .output,
+                      help: "the thumbnail's width in pixels, 1 to 4096, its height in proportion [320]") {
+            let text = try nonEmpty($1, "--width")
+            guard let width = Int(text), (1...4096).contains(width) else {
+                throw UsageError("--width: \"\(text.oneLinePrefix)\" is not a width in pixels from 1 to 4096")
+            }
+            $0.coverWidth = width
+        },
+        CommandOption(name: "--print-page", short: nil, valueName: "LABEL", commands: pageCommands, group: .output,
+                      help: "the page holding the start of the book's print page LABEL (xii, 245: its page list or page-break markers; a book without them: the synthetic reference page, a position number)") {
+            $0.printPage = try nonEmpty($1, "--print-page")
         },
         CommandOption(name: "--viewport", short: nil, valueName: "PT", commands: [.render], group: .output,
                       help: "in scroll mode, draw the scroll page a screen this tall at a time, one PNG each (screen-0001.png, ...; --pages picks screens)") {
@@ -73,8 +95,8 @@ struct CommandOption: Sendable {
             default: throw UsageError("--spread: \"\(text.oneLinePrefix)\" is not recto or paired")
             }
         },
-        CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info], group: .output,
-                      help: "write JSON on standard output (render: the layout instead of PNGs)") { options, _ in
+        CommandOption(name: "--json", short: nil, valueName: nil, commands: [.render, .info, .locate], group: .output,
+                      help: "write JSON on standard output (render: the layout instead of PNGs; locate: the page number, count and range with the Locator)") { options, _ in
             options.json = true
         },
         CommandOption(name: "--highlight", short: nil, valueName: "START:LENGTH[:COLOUR]", commands: [.render], group: .decorations,

@@ -132,7 +132,7 @@ struct LaidOutBook {
         try targetOffset(options).map { layout.pageIndex(containing: $0) ?? 0 }
     }
 
-    /// The UTF-16 offset `--at` or `--locator` asks for, or nil when neither is given.
+    /// The UTF-16 offset `--at`, `--locator` or `--print-page` asks for, or nil when none is given.
     func targetOffset(_ options: Options) throws -> Int? {
         let text = file.text
         let offset: Int
@@ -150,6 +150,14 @@ struct LaidOutBook {
             let notes = resolution.notes.isEmpty ? "" : " (" + resolution.notes.joined(separator: "; ") + ")"
             Console.shared.notice("\(path) resolved to offset \(resolution.offset) by \(resolution.method.rawValue)\(notes)")
             offset = resolution.offset
+        } else if let label = options.printPage {
+            let publication = file.publication
+            guard let found = publication.offset(ofReferencePage: label) else {
+                let pages = publication.referencePages
+                let labels = pages.pages.prefix(5).map(\.label).joined(separator: ", ")
+                throw UsageError("--print-page: the book has no page \"\(label.oneLinePrefix)\" (its \(pages.source == .synthetic ? "synthetic reference pages are numbered 1 to \(publication.positionCount)" : "print pages are \(labels)\(pages.pages.count > 5 ? ", ..." : "")"))")
+            }
+            offset = found
         } else {
             return nil
         }

@@ -29,6 +29,9 @@ enum Help {
         case .search:
             ("typeset search FILE QUERY [options]",
              "Searches a book: one JSON line per result, in book order, as it is found ({\"index\", \"range\", \"locator\"}). Case, accents and width are ignored unless said otherwise; the collation is the book's language's (else --lang). Write -- before a query that starts with a dash.")
+        case .cover:
+            ("typeset cover FILE [-o FILE.png] [--width PX]",
+             "Writes a book's cover image as a PNG thumbnail (-o - for standard output): the manifest's cover-image, else the image <meta name=\"cover\"> names, else the first image of the first spine item.")
         case .speak:
             ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]",
              "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence.")

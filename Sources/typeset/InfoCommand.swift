@@ -129,7 +129,7 @@ enum InfoCommand {
             case .none?: "nowhere"
             case nil: "the chapter headings found in the text"
             }
-            if count == 0 && document.epub == nil { return output + "\nContents: none (no chapter headings found in the text)\n" }
+            if count == 0 && document.epub == nil { return output + "\nContents: none (no chapter headings found in the text)\n" + navigationText }
             output += "\nContents (\(count) entr\(count == 1 ? "y" : "ies"), from \(source); page numbers at these settings):\n"
             let pageWidth = max(4, String(layout.pages.count).count)
             func add(_ entries: [TableOfContentsEntry], depth: Int) {
@@ -141,7 +141,7 @@ enum InfoCommand {
                 }
             }
             add(document.tableOfContents, depth: 0)
-            return output
+            return output + navigationText
         }
 
         var json: JSONWriter.Value {
@@ -190,6 +190,8 @@ enum InfoCommand {
                 })),
                 ("toc", entries(document.tableOfContents)),
             ]
+            // A plain-text book says where it opens among its own facts.
+            members += navigationJSON.filter { key, _ in key != "startOffset" || document.epub != nil }
             return .object(members)
         }
     }

@@ -21,9 +21,17 @@ enum LocateCommand {
         guard let locator = book.file.publication.locator(forPage: pageIndex, of: layout) else {
             throw ToolFailure(status: .badInput, message: "page \(pageIndex + 1) has no text to locate")
         }
-        Console.shared.line(JSONWriter.render(.object([
-            ("page", .integer(pageIndex + 1)), ("pageIndex", .integer(pageIndex)), ("pageCount", .integer(layout.pages.count)),
-            ("range", .range(layout.pages[pageIndex].range)), ("locator", .locator(locator))])))
+        let range = layout.pages[pageIndex].range
+        if options.json {
+            Console.shared.line(JSONWriter.render(.object([
+                ("page", .integer(pageIndex + 1)), ("pageIndex", .integer(pageIndex)), ("pageCount", .integer(layout.pages.count)),
+                ("range", .range(range)), ("locator", .locator(locator))])))
+        } else {
+            // The Locator alone, as `--locator` and `--from` read it back; the page's figures are a notice.
+            Console.shared.notice("page \(pageIndex + 1) of \(layout.pages.count), offsets \(range.lowerBound)..<\(range.upperBound)")
+            Console.shared.releaseNotices()
+            Console.shared.line(JSONWriter.render(.locator(locator)))
+        }
     }
 
     static func runPositions(_ options: Options) throws {

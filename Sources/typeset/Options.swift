@@ -23,9 +23,11 @@ enum Command: String, CaseIterable, Sendable {
     case search
     /// `typeset speak FILE`: sentences read aloud into a WAV file, with word marks.
     case speak
+    /// `typeset cover FILE`: the cover image as a PNG thumbnail.
+    case cover
 
     /// Whether the reader settings (``ReaderSettings/table``) apply to the command.
-    var takesSettings: Bool { self != .positions }
+    var takesSettings: Bool { self != .positions && self != .cover }
     /// Whether the command takes a second word after the book (the search query).
     var takesQuery: Bool { self == .search }
 }
@@ -57,6 +59,10 @@ struct Options {
     var at: Int?
     /// `--locator`: a Locator JSON file whose page to render or locate.
     var locatorPath: String?
+    /// `cover --width`: the thumbnail's width in pixels.
+    var coverWidth: Int?
+    /// `--print-page`: the label of the book's print page (or synthetic reference page) whose page to render or locate.
+    var printPage: String?
     var quiet = false
     var help = false
     /// `--highlight` values, in order (see ``DecorationInput``).
@@ -135,7 +141,7 @@ struct Options {
                 index += 1
                 return next
             }
-            if let option = CommandOption.named(name) {
+            if let option = CommandOption.named(name, for: command) {
                 guard option.commands.contains(command) else {
                     throw UsageError("\(option.name) does not apply to \(command.usageName) (see typeset help \(command.helpTopic))")
                 }
@@ -182,10 +188,11 @@ struct Options {
             }
             throw UsageError("unknown option \(name.oneLinePrefix) (see typeset help)")
         }
-        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil, options.from != nil].filter { $0 }.count
+        let targets = [options.at != nil, options.locatorPath != nil, options.pages != nil, options.from != nil,
+                       options.printPage != nil].filter { $0 }.count
         guard targets <= 1 else {
             throw UsageError(command == .speak ? "--at and --from each choose where to start: give one of them"
-                                               : "--at, --locator and --pages each choose the pages: give one of them")
+                                               : "--at, --locator, --print-page and --pages each choose the pages: give one of them")
         }
         return options
     }

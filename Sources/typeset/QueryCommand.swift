@@ -10,8 +10,8 @@ import TypesetCore
 enum QueryCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("query: no input file (typeset query FILE [options])") }
-        let book = try LaidOutBook(input: input, options: options)
-        let session = try QuerySession(book: book, options: options)
+        let book = try OpenedBook(input: input, options: options)
+        let session = try QuerySession(book: book)
         let console = Console.shared
         console.releaseNotices()
         while let line = readLine(strippingNewline: true) {
@@ -28,12 +28,14 @@ enum QueryCommand {
 /// (`goTo`, `nextPage`, `previousPage`, `setSettings`, `currentPage`).
 final class QuerySession {
     /// The whole-book layout under the current settings (the page indices of the position operations), made
-    /// again after `setSettings` only when a position operation needs it.
+    /// again after `setSettings` only when a position operation needs it. Made by the reading session from its
+    /// own sections (``ReadingSession/wholeBookLayout()``), so the session's page numbers and count are exact
+    /// whenever this layout exists, and agree with its page indices: `info` and `currentPage` never disagree.
     private var cachedLayout: BookLayout?
     var layout: BookLayout {
         get throws {
             if let cachedLayout { return cachedLayout }
-            let made = try reader.typesetter.layout(reader.publication.text, settings: settings.typography, mode: settings.mode)
+            let made = try reader.wholeBookLayout()
             cachedLayout = made
             return made
         }
@@ -45,10 +47,12 @@ final class QuerySession {
     /// The last `search`'s results, for `nextResult` and `previousResult`.
     private var found: SearchResultList?
 
-    init(book: LaidOutBook, options: Options) throws {
-        cachedLayout = book.layout
+    /// Opens a session on the book where it opens, and lays the whole book out (so that every page number is
+    /// exact from the first answer on).
+    init(book: OpenedBook) throws {
         reader = try ReadingSession(publication: book.file.publication, typesetter: book.typesetter,
-                                    settings: book.settings)
+                                    settings: book.settings, completesInBackground: false)
+        cachedLayout = try reader.wholeBookLayout()
     }
 
     /// A request the session cannot answer: becomes `{"error": message}`.
@@ -164,7 +168,7 @@ final class QuerySession {
             let lines = layout.lines(onPage: page).map(JSONWriter.Value.line)
             return .object(Self.page(page) + [("lines", .array(lines))])
         case "info":
-            return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count))])
+            return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count)), ("pageCountIsExact", .bool(true))])
         case "linkAt":
             let publication = reader.publication
             let link = publication.link(at: try request.point(), onPage: try request.page(layout), of: layout)
@@ -207,6 +211,13 @@ final class QuerySession {
                     answer = .object(members)
                 }
                 return answer
+            }
+            if request.has("printPage") {
+                return try currentPage(try reader.go(toPrintPage: try request.string("printPage")))
+            }
+            if request.has("page") {
+                let number = try request.integer("page")
+                return try currentPage(try reader.go(toPageAt: number - 1))
             }
             return try currentPage(try reader.go(to: try request.offset("offset", length: reader.publication.text.length)))
         case "nextPage":
@@ -310,6 +321,8 @@ final class QuerySession {
             ("pageCountIsExact", .bool(page.pageCount.isExact)), ("section", .integer(page.section)),
             ("range", .range(page.range)), ("anchor", .integer(reader.anchor.position.offset)),
             ("locator", .locator(try reader.locator(for: page))),
+            ("printPages", .array(page.referencePages.map { .string($0.label) })),
+            ("printPageSource", .string(page.referencePageSource.rawValue)),
         ]
         if reader.mode == .scroll { members.append(("scrollOffset", .number(page.scrollOffset))) }
         return .object(members)

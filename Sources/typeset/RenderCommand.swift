@@ -20,7 +20,8 @@ enum RenderCommand {
             }
             guard !options.json else { throw UsageError("--viewport: draws pictures; --json gives the layout, which has no screens") }
             selected = try screens(LaidOutBook(book), height: viewport, options: options)
-        } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, book.settings.mode == .paged {
+        } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, options.printPage == nil,
+                  book.settings.mode == .paged {
             selected = try firstPages(book, through: pages)
         } else {
             let laidOut = try LaidOutBook(book)
@@ -89,24 +90,24 @@ enum RenderCommand {
         return SelectedPages(pages: chosen.map(screen), total: PageCount(value: count, isExact: true), noun: "screen")
     }
 
-    /// Pages `requested` (from 0), laid out only as far as the last of them: a reading session turns from the first
-    /// page, laying out section after section (and, in a long one, shaping only a little past each page), so the
-    /// first page of War and Peace costs its first section, not the book. The page total is then an estimate
-    /// unless the run reached the end.
+    /// Pages `requested` (from 0, counted from the book's first page as every page number is), laid out only as
+    /// far as the last of them: a reading session goes to the first page asked for (laying out the sections
+    /// before it, and in a long one shaping only a little past the page) and turns from there, so the first page
+    /// of War and Peace costs its first section, not the book. The page total is then an estimate unless the run
+    /// reached the end.
     private static func firstPages(_ book: OpenedBook, through requested: ClosedRange<Int>) throws -> SelectedPages {
         let session = try ReadingSession(publication: book.file.publication, typesetter: book.typesetter,
-                                         settings: book.settings, completesInBackground: false)
-        var page = try session.currentPage()
-        var number = 0
-        var pages: [SelectedPages.Page] = []
-        while true {
-            if number >= requested.lowerBound { pages.append(.init(layout: page.layout, index: page.pageIndex, number: number)) }
-            guard number < requested.upperBound, let next = try session.nextPage() else { break }
+                                         settings: book.settings, at: 0, completesInBackground: false)
+        var page: ReaderPage
+        do { page = try session.go(toPageAt: requested.lowerBound) } catch ReadingError.pageOutOfRange(_, let count) {
+            throw UsageError("--pages: the book has \(count) page\(count == 1 ? "" : "s") at these settings")
+        }
+        var number = requested.lowerBound
+        var pages: [SelectedPages.Page] = [.init(layout: page.layout, index: page.pageIndex, number: number)]
+        while number < requested.upperBound, let next = try session.nextPage() {
             page = next
             number += 1
-        }
-        guard !pages.isEmpty else {
-            throw UsageError("--pages: the book has \(number + 1) page\(number == 0 ? "" : "s") at these settings")
+            pages.append(.init(layout: page.layout, index: page.pageIndex, number: number))
         }
         return SelectedPages(pages: pages, total: session.pageCount)
     }

@@ -71,6 +71,7 @@ struct Tool {
             case .positions: try LocateCommand.runPositions(options)
             case .search: try SearchCommand.run(options)
             case .speak: try SpeakCommand.run(options)
+            case .cover: try CoverCommand.run(options)
             }
         }
     }

@@ -75,7 +75,7 @@ import TypesetTestSupport
         let file = try directory.write(String(repeating: Self.book, count: 60), to: "book.txt")
         let json = try LayoutJSON.parse(try CLIRunner.runBundled(["--json", "--pages", "2", file], in: directory))
         #expect(json.pages.map(\.number) == [2] && json.pages.map(\.index) == [1])
-        let locate = try CLIRunner.run(["locate", "--fonts", "bundled", "--pages", "2", file], in: directory)
+        let locate = try CLIRunner.run(["locate", "--fonts", "bundled", "--json", "--pages", "2", file], in: directory)
         let located = try #require(try JSONSerialization.jsonObject(with: locate.stdoutData) as? [String: Any])
         #expect(located["page"] as? Int == 2 && located["pageIndex"] as? Int == 1)
         let query = try CLIRunner.run(["query", "--fonts", "bundled", file], in: directory, input: """

@@ -37,7 +37,7 @@ struct LayoutJSON: Decodable {
     /// The keys the README promises, per object, for an exact comparison (the shape is stable).
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "pageCountIsExact", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
-                                    "pageSize", "scale", "imageFilter", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
+                                    "pageSize", "scale", "imageFilter", "printPageLabels", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
                                     "orphansWidows", "protrusion", "expansion", "mode", "publisherStyles", "wordSpacing", "letterSpacing", "fontWeight",
                                     "typeScale", "ligatures", "textNormalization", "verticalText", "punctuationSpacing", "hangingPunctuation", "userSet"]
     static let pageKeys: Set = ["index", "number", "range", "lines"]

@@ -18,7 +18,7 @@ import TypesetTestSupport
         "publisher-styles": "publisherStyles", "word-spacing": "wordSpacing", "letter-spacing": "letterSpacing",
         "font-weight": "fontWeight", "type-scale": "typeScale", "ligatures": "ligatures",
         "text-normalization": "textNormalization", "vertical-text": "verticalText", "punctuation-spacing": "punctuationSpacing",
-        "hanging-punctuation": "hangingPunctuation",
+        "hanging-punctuation": "hangingPunctuation", "print-page-labels": "printPageLabels",
     ]
 
     /// A valid value other than the default, as command-line text and as JSON.
@@ -60,7 +60,8 @@ import TypesetTestSupport
             // --help: the option and its default on its line.
             let line = help.stdout.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--\(setting.name) ") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("--\(setting.name),") }
             #expect(line != nil, "--help does not list --\(setting.name)")
-            let entry = help.stdout.components(separatedBy: "--\(setting.name)").dropFirst().first ?? ""
+            // The option's own entry (indented), not a usage line naming another command's option of that name.
+            let entry = help.stdout.components(separatedBy: "\n  --\(setting.name)").dropFirst().first ?? ""
             #expect(entry.prefix(400).contains("[\(setting.defaultText)]"), "--help does not give --\(setting.name)'s default \(setting.defaultText)")
             // The parser: the other value changes exactly what --json reports for the setting.
             let value = try Self.otherValue(setting)

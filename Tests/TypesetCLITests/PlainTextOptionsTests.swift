@@ -86,7 +86,7 @@ import TypesetTestSupport
         let png = try Self.typeset(["--preview", "16K", "--pages", "2", "-o", "page.png", book], in: directory)
         #expect(png.status == 0, "\(png.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory.path("page.png")))
-        let located = try Self.typeset(["locate", "-q", "--preview", "\(cut)", "--pages", "2", book], in: directory)
+        let located = try Self.typeset(["locate", "-q", "--json", "--preview", "\(cut)", "--pages", "2", book], in: directory)
         #expect(located.status == 0, "\(located.stderr)")
         let answer = try #require(try JSONSerialization.jsonObject(with: located.stdoutData) as? [String: Any])
         let locator = try #require(answer["locator"] as? [String: Any])

@@ -63,12 +63,17 @@ import TypesetTestSupport
         let directory = try TemporaryDirectory()
         let file = try directory.write(Self.book, to: "book.txt")
         let options = ["--fonts", "bundled", "--size", "30", "-q"]
-        let located = try CLIRunner.run(["locate"] + options + ["--at", "2000", file], in: directory)
+        let located = try CLIRunner.run(["locate"] + options + ["--json", "--at", "2000", file], in: directory)
         #expect(located.status == 0, "\(located.stderr)")
         let answer = try json(Substring(located.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         let page = try #require(answer["page"] as? Int)
-        let locator = try #require(answer["locator"] as? [String: Any])
-        let locatorFile = try directory.write(String(decoding: try JSONSerialization.data(withJSONObject: locator), as: UTF8.self), to: "loc.json")
+        // Without --json, locate prints the Locator itself (the page's figures go to stderr), which --locator reads.
+        let bare = try CLIRunner.run(["locate", "--fonts", "bundled", "--size", "30", "--at", "2000", file], in: directory)
+        #expect(bare.status == 0 && bare.stderr.contains("typeset: page \(page) of "), "\(bare.stderr)")
+        let locator = try json(Substring(bare.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(locator["href"] as? String == "book.txt" && locator["type"] as? String == "text/plain")
+        #expect(NSDictionary(dictionary: locator).isEqual(to: try #require(answer["locator"] as? [String: Any])))
+        let locatorFile = try directory.write(bare.stdout, to: "loc.json")
         // Rendering with that Locator writes exactly that page.
         let rendered = try CLIRunner.run(options + ["--locator", locatorFile, "-o", "out", file], in: directory)
         #expect(rendered.status == 0, "\(rendered.stderr)")
@@ -76,7 +81,7 @@ import TypesetTestSupport
         #expect(files == [String(format: "page-%04d.png", page)])
         // The last page's Locator says 1.0.
         let count = try #require(answer["pageCount"] as? Int)
-        let last = try CLIRunner.run(["locate"] + options + ["--pages", String(count), file], in: directory)
+        let last = try CLIRunner.run(["locate"] + options + ["--json", "--pages", String(count), file], in: directory)
         let lastLocations = (try json(Substring(last.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))["locator"] as? [String: Any])?["locations"] as? [String: Any]
         #expect(lastLocations?["totalProgression"] as? Double == 1)
     }

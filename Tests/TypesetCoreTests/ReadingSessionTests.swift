@@ -273,6 +273,40 @@ import TypesetTestSupport
         try Self.expectFirstEstimateWithinTenPercent(StyledText(paragraphs: paragraphs))
     }
 
+    /// A book that opens with its cover (an image filling a page: Moby-Dick's EPUB, estimated at 2,720 pages for
+    /// 1,150 when the cover's line was taken for a line of text, and so every line for a page tall), and the same
+    /// with an illustration set as a block in every chapter: within 10 % of the exact count on the first page.
+    @Test func aBookOpeningWithACoverImageIsEstimatedWithinTenPercent() throws {
+        // Long paragraphs, as a novel's: few first lines to average the cover's height away.
+        let lines = try Self.chapterlessText(paragraphs: 120).paragraphs.map(\.contentString)
+        let prose = stride(from: 0, to: lines.count, by: 8).map { lines[$0..<min(lines.count, $0 + 8)].joined(separator: " ") }
+        for illustrated in [false, true] {
+            var paragraphs: [Paragraph] = []
+            var start = 0
+            func add(_ units: [UInt16], _ style: ParagraphStyle, runs: [AttributeRun]? = nil) {
+                let units = units + [0x0A]
+                paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1),
+                                            runs: runs ?? [AttributeRun(range: 0..<(units.count - 1), style: TextStyle())], style: style))
+                start += units.count
+            }
+            func image(_ presentation: TextAttachment.Presentation, startsSection: Bool) {
+                var style = ParagraphStyle.body
+                style.startsSection = startsSection
+                let attachment = TextAttachment(source: "cover.png", intrinsicSize: Size(width: 600, height: 900), presentation: presentation)
+                add([0xFFFC], style, runs: [AttributeRun(range: 0..<1, style: TextStyle(attachment: attachment))])
+            }
+            image(.page, startsSection: true)
+            for chapter in 1...30 {
+                var heading = ParagraphStyle(role: .heading(level: 1))
+                heading.startsSection = true
+                add(Array("Chapter \(chapter)".utf16), heading)
+                if illustrated { image(.block, startsSection: false) }
+                for line in prose.dropFirst(chapter % 4) { add(Array(line.utf16), .body) }
+            }
+            try Self.expectFirstEstimateWithinTenPercent(StyledText(paragraphs: paragraphs))
+        }
+    }
+
     /// Books whose later sections are set narrower than the first (block quotes, indented verse, Aozora Bunko's
     /// indented blocks): the sections not laid out yet are estimated for the width their lines really have.
     @Test func indentedSectionsAreEstimatedForTheirWidth() throws {

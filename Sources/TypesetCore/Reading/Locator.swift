@@ -32,6 +32,9 @@ public struct Locator: Hashable, Sendable, Codable {
         public static let utf16OffsetKey = "typesetUTF16Offset"
         /// The key of the length of a located range, in UTF-16 units.
         public static let utf16LengthKey = "typesetUTF16Length"
+        /// The key of the label of the book's print page at the location (Readium's Locator has no key for print
+        /// pages): written for a book with a page list or page-break markers, read back as a place to go to.
+        public static let printPageKey = "typesetPrintPage"
 
         /// Media-specific fragment identifiers (an HTML id: `#chapter-2`).
         public var fragments: [String]
@@ -55,6 +58,12 @@ public struct Locator: Hashable, Sendable, Codable {
             self.fragments = fragments; self.progression = progression; self.totalProgression = totalProgression
             self.position = position; self.utf16Offset = utf16Offset; self.utf16Length = utf16Length
             self.otherLocations = otherLocations
+        }
+
+        /// The label of the book's print page at the location (``printPageKey``, kept in ``otherLocations``).
+        public var printPage: String? {
+            get { if case .string(let label)? = otherLocations[Self.printPageKey] { label } else { nil } }
+            set { otherLocations[Self.printPageKey] = newValue.map(JSONValue.string) }
         }
 
         /// Whether no location is given at all.

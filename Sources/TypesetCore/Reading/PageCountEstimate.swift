@@ -187,10 +187,13 @@ struct PageCountEstimate: Sendable, Equatable {
             return count
         }
 
-        /// Body text at the body size and the column's full width: what the per-line figures are measured on.
+        /// Body text at the body size and the column's full width: what the per-line figures are measured on. An
+        /// image's paragraph is not text: its line is as tall as the image (a cover's, a page), and taking it for a
+        /// line of text made Moby-Dick's EPUB, opened at its cover, estimated at 2,720 pages for 1,150.
         static func isPlainBody(_ paragraph: Paragraph) -> Bool {
             guard case .body = paragraph.style.role else { return false }
             return !paragraph.isEmpty && paragraph.runs.count == 1 && paragraph.runs[0].style.fontScale == 1
+                && paragraph.runs[0].style.attachment == nil
                 && paragraph.style.blockIndent == 0 && paragraph.style.endIndent == 0
         }
 
@@ -236,6 +239,11 @@ struct PageCountEstimate: Sendable, Equatable {
             var total = 0.0
             for index in paragraphs {
                 let paragraph = text.paragraphs[index]
+                if paragraph.runs.count == 1, paragraph.runs[0].style.attachment?.presentation == .page {
+                    // A cover or an image spine item fills a page of its own.
+                    total += pageHeight
+                    continue
+                }
                 let scale = paragraph.runs.first?.style.fontScale ?? 1
                 let units = paragraph.contentRange.count
                 // Block indents (quotes, verse, indented blocks) narrow every line; in ems of the body size.

@@ -23,11 +23,11 @@ extension Publication {
             before: nonEmpty(quotedString(max(0, range.lowerBound - context)..<range.lowerBound)),
             highlight: nonEmpty(quotedString(range.lowerBound..<highlightEnd)),
             after: nonEmpty(quotedString(highlightEnd..<min(text.length, highlightEnd + context))))
+        var locations = Locator.Locations(progression: progression, totalProgression: totalProgression,
+                                          position: position, utf16Offset: local, utf16Length: range.isEmpty ? nil : range.count)
+        locations.printPage = printPages?.page(at: range.lowerBound)?.label
         return Locator(href: resource.href, type: resource.mediaType, title: heading(before: range.lowerBound)?.title,
-                       locations: Locator.Locations(progression: progression, totalProgression: totalProgression,
-                                                    position: position, utf16Offset: local,
-                                                    utf16Length: range.isEmpty ? nil : range.count),
-                       text: quote)
+                       locations: locations, text: quote)
     }
 
     /// The Locator of a position.
@@ -52,8 +52,9 @@ extension Publication {
     /// 2. the quote (`highlight`, with `before` and `after` as tie-breakers) searched in the resource, then in
     ///    the whole text, taking the occurrence nearest the stored offset (so repeated phrases keep their own
     ///    place);
-    /// 3. `progression` in the resource; 4. `totalProgression`; 5. `position` in the positions list;
-    /// 6. with no location at all, the start of the resource (a link to a chapter).
+    /// 3. the book's print page of the Locator's ``Locator/Locations/printPage`` label;
+    /// 4. `progression` in the resource; 5. `totalProgression`; 6. `position` in the positions list;
+    /// 7. with no location at all, the start of the resource (a link to a chapter).
     ///
     /// - Throws: ``LocatorError`` when the href names no resource, when the quote no longer occurs and nothing
     ///   else locates it, or when values are out of range (a progression outside 0...1, a position past the list).
@@ -100,7 +101,9 @@ extension Publication {
             }
             notes.append("the quoted text no longer occurs")
         }
-        // 3.-5. Layout-independent fractions and the positions list.
+        // 3. Places the book defines itself: its print page.
+        if let found = try resolveBookPlace(locations, notes: &notes) { return found }
+        // 4.-6. Layout-independent fractions and the positions list.
         if let progression = locations.progression {
             guard progression.isFinite, (0...1).contains(progression) else {
                 throw LocatorError(.outOfRange, "progression \(progression) is not between 0 and 1")
@@ -121,10 +124,21 @@ extension Publication {
             }
             return LocatorResolution(offset: offset, length: 0, method: .position, notes: notes)
         }
-        if quote != nil || locations.utf16Offset != nil {
+        if quote != nil || locations.utf16Offset != nil || locations.printPage != nil {
             throw LocatorError(.notFound, notes.joined(separator: "; ") + ", and the locator has no progression to fall back on")
         }
         return LocatorResolution(offset: resource.range.lowerBound, length: 0, method: .resourceStart, notes: notes)
+    }
+
+    /// A Locator's print page (``Locator/Locations/printPage``): the start of the book's page with that label.
+    private func resolveBookPlace(_ locations: Locator.Locations, notes: inout [String]) throws(LocatorError) -> LocatorResolution? {
+        if let label = locations.printPage {
+            if let page = printPages?.page(labelled: label) {
+                return LocatorResolution(offset: page.offset, length: 0, method: .printPage, notes: notes)
+            }
+            notes.append("the book has no print page \"\(label)\"")
+        }
+        return nil
     }
 
     // MARK: - Helpers
@@ -225,6 +239,8 @@ public struct LocatorResolution: Hashable, Sendable {
         case exactOffset
         /// The quoted text, found nearest the stored place.
         case quote
+        /// The book's print page of that label (``Locator/Locations/printPage``).
+        case printPage
         /// `progression` in the resource.
         case progression
         /// `totalProgression` in the publication.

@@ -21,8 +21,9 @@ public struct Publication: Sendable {
     /// licence), which stay in the text. Reading figures count it alone (``ReadingFigures``); the whole text when
     /// there is no such matter.
     public let bodyRange: Range<UTF16Offset>
-    /// Where the book opens (EPUB's body-matter landmark, a plain-text book's first chapter): where a
-    /// ``ReadingSession`` starts when given no offset. 0 when unknown.
+    /// Where the book opens (an EPUB's body-matter landmark, or its guide's `text` reference; a plain-text book's
+    /// first chapter): where a ``ReadingSession`` starts when given no offset. 0 when unknown. Page numbers never
+    /// count from here: the book's first page is page 1.
     public let startOffset: UTF16Offset
     /// Element ids, notes and note references (see ``link(at:onPage:of:)`` and ``note(for:)``); empty for a
     /// book without them. Set by the document reader.
@@ -30,6 +31,17 @@ public struct Publication: Sendable {
     /// Reads the book's resources (its images) when a page draws them; nil for a book without any (plain text).
     /// Set by the document reader; hand it to the renderer.
     public var resourceLoader: (any ResourceLoader)?
+    /// The book's navigation lists: its table of contents, page list, landmarks and any other list (EPUB 3's
+    /// `<nav>` elements, EPUB 2's NCX `navMap`, `pageList` and `navList` and its package guide; a plain-text book's
+    /// chapter headings as its `toc`), each entry resolved to an offset. Set by the document reader.
+    public var navigation: [NavigationList] = []
+    /// The cover image's path in the book, for a library's shelf (see ``ResourceLoader`` to read it): the
+    /// manifest's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names, else the first image of
+    /// the first spine item. Nil for a book without one (plain text). Set by the document reader.
+    public var cover: String?
+    /// Finds where an EPUB CFI points (``EPUBCFI``); nil for a book that cannot say (plain text). Set by the
+    /// document reader (``offset(ofCFI:)`` asks it).
+    public var cfiResolver: (@Sendable (EPUBCFI) -> UTF16Offset?)?
 
     /// One resource of the publication.
     public struct ReadingResource: Hashable, Sendable {

@@ -114,6 +114,11 @@ extension Publication {
             path = href[..<hash]
             fragment = href[href.index(after: hash)...]
         }
+        // A link into the package document by an EPUB CFI (`content.opf#epubcfi(/6/4!/4/10)`) goes where the CFI points.
+        if let fragment, fragment.hasPrefix("epubcfi("), let cfi = EPUBCFI(String(fragment)), let offset = offset(ofCFI: cfi),
+           let index = resourceIndex(containing: offset), let locator = locator(at: offset) {
+            return LinkTarget(href: resources[index].href, offset: offset, locator: locator)
+        }
         guard !path.isEmpty, !path.contains(":"), let index = resourceIndex(href: String(path)) else { return nil }
         let resource = resources[index]
         var offset = resource.range.lowerBound
@@ -164,4 +169,10 @@ extension StyledText {
         let end = paragraph.range.lowerBound + paragraph.runs[last].range.upperBound
         return (start..<end, href)
     }
+}
+
+extension Publication {
+    /// Where an EPUB CFI points in the text (see ``cfiResolver``); nil when the book cannot say or the CFI names no
+    /// place in it.
+    public func offset(ofCFI cfi: EPUBCFI) -> UTF16Offset? { cfiResolver?(cfi) }
 }

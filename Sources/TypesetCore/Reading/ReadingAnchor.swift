@@ -47,18 +47,26 @@ public struct ReaderPage: Sendable {
     public let pageIndex: Int
     /// The section (chapter) the page is in.
     public let section: Int
-    /// The page's zero-based number in the whole book: exact when ``pageCount`` is, else an estimate (the
-    /// sections before this one are not all laid out yet). Shown to readers as `number + 1`.
+    /// The page's zero-based number in the whole book, counted from the book's first page (front matter, a
+    /// cover, a distributor's header are pages like any other): exact when ``numberIsExact`` (every section
+    /// before this one is laid out), else an estimate. Shown to readers as `number + 1`.
     public let number: Int
+    /// Whether ``number`` is exact: every section before the page's is laid out under the session's settings
+    /// (always so once ``pageCount`` is exact; also before that, after ``ReadingSession/go(toPageAt:)``).
+    public let numberIsExact: Bool
     /// The book's page count under the session's settings.
     public let pageCount: PageCount
     /// For a scroll session: the y of the anchor's line in the section's scroll page (scroll there); 0 when paged.
     public let scrollOffset: Double
+    /// The reference pages the page shows, for "p. 245" under the page or in a citation: the book's print pages
+    /// (the one in effect at the page's top, then each that starts on it), or, for a book without print pages,
+    /// the synthetic ones (``referencePageSource``). The same labels under any settings, only on other screens.
+    public let referencePages: [PrintPage]
+    /// Where ``referencePages`` come from: the book's page list or page-break markers, or synthetic.
+    public let referencePageSource: PrintPageList.Source
 
     /// The page.
     public var page: Page { layout.pages[pageIndex] }
     /// The UTF-16 range of the text on the page.
     public var range: Range<UTF16Offset> { page.range }
-    /// Whether the page number (and count) is exact.
-    public var numberIsExact: Bool { pageCount.isExact }
 }

@@ -37,23 +37,23 @@ public final class ReadingSession: Sendable {
     /// is final.
     static let anchorLookaheadUnits = 8_000
 
-    private let state: Locked<State>
+    let state: Locked<State>
 
     /// The shaped paragraphs of one section under one key: its first ones, or all of them.
-    private struct ShapedPrefix: Sendable {
+    struct ShapedPrefix: Sendable {
         var paragraphs: [ShapedParagraph]
         var faces: [FontFace]
     }
 
     /// The anchor's section laid out from its start to a little past the page shown, while the rest of it is being
     /// shaped: its first `finalPages` pages are those of the whole section.
-    private struct PartialLayout: Sendable {
+    struct PartialLayout: Sendable {
         let section: Int
         let layout: BookLayout
         let finalPages: Int
     }
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var publication: Publication
         var settings: ReaderSettings
         var anchor: ReadingAnchor
@@ -137,7 +137,7 @@ public final class ReadingSession: Sendable {
     /// How many sections the book has (at least 1).
     public var sectionCount: Int { Self.sectionCount(of: publication.text) }
 
-    private static func sectionCount(of text: StyledText) -> Int { max(1, text.sectionStarts.count) }
+    static func sectionCount(of text: StyledText) -> Int { max(1, text.sectionStarts.count) }
 
     /// The page holding the anchor, laid out if needed (only the anchor's section is, and of it only what the
     /// page needs while the rest is being shaped).
@@ -193,7 +193,7 @@ public final class ReadingSession: Sendable {
     }
 
     /// Gives the listeners the page count when it changed since they last had it.
-    private func publishPageCount() {
+    func publishPageCount() {
         state.withLock { state in
             guard !state.listeners.isEmpty else { return }
             let count = state.pageCount().total
@@ -288,7 +288,7 @@ public final class ReadingSession: Sendable {
         return (try? currentPage()) ?? page
     }
 
-    private func anchor(at page: ReaderPage) {
+    func anchor(at page: ReaderPage) {
         let mode = state.withLock { $0.settings.mode }
         if mode == .scroll {
             // In a scroll session the anchor is the first grapheme of the line at the top of the screen.
@@ -356,28 +356,42 @@ public final class ReadingSession: Sendable {
     /// Section layouts (whole or partial) made since the session started, under any settings.
     var layoutsMade: Int { state.withLock { $0.layoutsMade } }
 
-    private func page(holding position: TextPosition, generation: Int) throws -> ReaderPage {
+    func page(holding position: TextPosition, generation: Int) throws -> ReaderPage {
         let text = publication.text
         let section = text.sectionIndex(containing: position.offset) ?? 0
         let (layout, pageIndex) = try sectionPage(section, holding: position.offset, generation: generation)
+        return try readerPage(pageIndex, of: layout, section: section, scrolledTo: position.offset, generation: generation)
+    }
+
+    /// Page `pageIndex` of `layout` (section `section`'s, whole or with that page final) as the session shows it:
+    /// its number in the book and the count (the sample for the estimate laid out first when needed), scrolled so
+    /// that the line of `offset` is at the top in scroll mode. Publishes the count and starts the background work.
+    func readerPage(_ pageIndex: Int, of layout: BookLayout, section: Int, scrolledTo offset: UTF16Offset?,
+                    generation: Int) throws -> ReaderPage {
         try layOutSampleIfNeeded(generation: generation)
-        let estimate = state.withLock { $0.pageCount() }
+        let (estimate, before) = state.withLock { state in
+            (state.pageCount(), (0..<section).allSatisfy { state.layouts[$0] != nil })
+        }
         var scrollOffset = 0.0
-        if layout.mode == .scroll, let line = layout.carets(containing: layout.snappedToGrapheme(position.offset)) {
+        if layout.mode == .scroll, let offset, let line = layout.carets(containing: layout.snappedToGrapheme(offset)) {
             // The anchor's line box at the top of the screen, below the top margin.
             scrollOffset = max(0, line.box.minY - layout.settings.margins.top)
         }
         publishPageCount()
         scheduleBackgroundLayout(generation: generation)
+        let publication = self.publication
+        let shown = layout.pages.indices.contains(pageIndex) ? layout.pages[pageIndex].range : 0..<0
         return ReaderPage(layout: layout, pageIndex: pageIndex, section: section,
-                          number: estimate.pages(before: section) + pageIndex, pageCount: estimate.total,
-                          scrollOffset: scrollOffset)
+                          number: estimate.pages(before: section) + pageIndex, numberIsExact: before,
+                          pageCount: estimate.total, scrollOffset: scrollOffset,
+                          referencePages: publication.referencePages(in: shown),
+                          referencePageSource: publication.printPages?.source ?? .synthetic)
     }
 
     /// A layout of `section` holding a final page with `offset`, and that page's index: the whole section's when
     /// it is laid out or its paragraphs are all shaped; otherwise its paragraphs are shaped from the start to a
     /// little past `offset`, further until the page holding `offset` is final (see ``finalPages(_:of:holding:)``).
-    private func sectionPage(_ section: Int, holding offset: UTF16Offset, generation: Int) throws -> (BookLayout, Int) {
+    func sectionPage(_ section: Int, holding offset: UTF16Offset, generation: Int) throws -> (BookLayout, Int) {
         let (whole, partial, text, key) = state.withLock { state in
             (state.layouts[section], state.partial, state.publication.text, state.key)
         }
@@ -404,15 +418,21 @@ public final class ReadingSession: Sendable {
             let layout = try typesetter.layout(shaped, settings: settings.typography, mode: settings.mode)
             let final = Self.finalPages(layout, of: text, holding: offset)
             if let index = layout.pageIndex(containing: offset), index < final {
-                state.withLock { state in
-                    state.layoutsMade += 1
-                    guard state.generation == generation, state.layouts[section] == nil else { return }
-                    state.partial = PartialLayout(section: section, layout: layout, finalPages: final)
-                    state.estimateIsStale = true
-                }
+                keepPartial(layout, section: section, finalPages: final, generation: generation)
                 return (layout, index)
             }
             lookahead *= 2
+        }
+    }
+
+    /// Keeps a section's first paragraphs laid out (their first `finalPages` pages final) as the partial layout,
+    /// unless the settings changed or the whole section is laid out meanwhile.
+    func keepPartial(_ layout: BookLayout, section: Int, finalPages: Int, generation: Int) {
+        state.withLock { state in
+            state.layoutsMade += 1
+            guard state.generation == generation, state.layouts[section] == nil else { return }
+            state.partial = PartialLayout(section: section, layout: layout, finalPages: finalPages)
+            state.estimateIsStale = true
         }
     }
 
@@ -420,7 +440,7 @@ public final class ReadingSession: Sendable {
     /// too little body text to measure (``PageCountEstimate/needsSample(layouts:partial:)``): about 8,000 units
     /// shaped and broken, a millisecond or two, so that the count shown with the first page is within a few
     /// percent rather than off by the title page's looks.
-    private func layOutSampleIfNeeded(generation: Int) throws {
+    func layOutSampleIfNeeded(generation: Int) throws {
         let (needed, text, key, settings) = state.withLock { state in
             let needed = !state.sampleChecked && state.settings.mode == .paged
                 && state.layouts.count < Self.sectionCount(of: state.publication.text)
@@ -443,7 +463,7 @@ public final class ReadingSession: Sendable {
     /// break where each paragraph is placed, looking at most one paragraph ahead (a heading kept with the next
     /// one): a page that ends before the last paragraph laid out begins is final. In a scroll layout the one page
     /// counts as final when the text below the line holding `offset` fills a screen before the last paragraph.
-    private static func finalPages(_ layout: BookLayout, of text: StyledText, holding offset: UTF16Offset) -> Int {
+    static func finalPages(_ layout: BookLayout, of text: StyledText, holding offset: UTF16Offset) -> Int {
         guard let last = layout.paragraphRange.last else { return layout.pages.count }
         let lastStart = text.paragraphs[last].range.lowerBound
         if layout.mode == .scroll {
@@ -458,7 +478,7 @@ public final class ReadingSession: Sendable {
 
     /// The whole layout of `section` under the settings of `generation`, from the cache or made now (shaping what
     /// is not shaped yet).
-    private func sectionLayout(_ section: Int, generation: Int) throws -> BookLayout {
+    func sectionLayout(_ section: Int, generation: Int) throws -> BookLayout {
         let (cached, settings, key, text) = state.withLock { state in
             (state.layouts[section], state.settings, state.key, state.publication.text)
         }
@@ -478,7 +498,7 @@ public final class ReadingSession: Sendable {
 
     /// The paragraphs of `section` shaped under `key`, from the section's start through paragraph `end - 1` at
     /// least (more when more are shaped already), shaping what is missing now.
-    private func shapedPrefix(_ section: Int, key: ShapingSettings, text: StyledText, through end: Int) throws -> ShapedText {
+    func shapedPrefix(_ section: Int, key: ShapingSettings, text: StyledText, through end: Int) throws -> ShapedText {
         let paragraphs = text.paragraphRange(ofSection: section)
         let end = min(max(end, paragraphs.lowerBound), paragraphs.upperBound)
         var prefix = state.withLock { state -> ShapedPrefix? in
@@ -522,7 +542,7 @@ public final class ReadingSession: Sendable {
 
     // MARK: - Background completion
 
-    private func scheduleBackgroundLayout(generation: Int) {
+    func scheduleBackgroundLayout(generation: Int) {
         guard completesInBackground else { return }
         let start: Bool = state.withLock { state in
             guard !state.backgroundRunning, state.generation == generation,
@@ -574,11 +594,19 @@ public final class ReadingSession: Sendable {
 public enum ReadingError: Error, CustomStringConvertible, Equatable {
     /// An offset outside `0...length`.
     case offsetOutOfRange(UTF16Offset, length: Int)
+    /// A page index (from 0) below 0 or past the last page; `pageCount` is the book's count (exact for an index
+    /// past the end: every section was laid out to find it).
+    case pageOutOfRange(Int, pageCount: Int)
+    /// No print page (nor synthetic reference page) has this label.
+    case noSuchPrintPage(String)
 
     /// One line for the user.
     public var description: String {
         switch self {
         case .offsetOutOfRange(let offset, let length): "offset \(offset) is outside the text (0...\(length))"
+        case .pageOutOfRange(let index, let count):
+            "page \(index + 1) does not exist: the book has \(count) page\(count == 1 ? "" : "s") at these settings"
+        case .noSuchPrintPage(let label): "the book has no print page \"\(label.oneLinePrefix)\""
         }
     }
 }

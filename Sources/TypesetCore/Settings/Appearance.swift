@@ -11,12 +11,17 @@ public struct Appearance: Hashable, Sendable {
     /// What is done to the book's images: nothing (the default, in every theme), or dimmed or inverted for a dark
     /// page (Readium's `imageFilter`).
     public var imageFilter: ImageFilter
+    /// Whether the book's print page labels are drawn in the margin, beside the line where each print page starts
+    /// (the outer margin: right of a left-to-right page, left of a right-to-left one; above a vertical column), as
+    /// study editions print them. Off by default; a book without print pages draws none.
+    public var printPageLabels: Bool
 
-    /// Creates an appearance; the defaults are sepia at 2 pixels per point, images as they are.
-    public init(theme: Theme = .sepia, pixelScale: Double = 2, imageFilter: ImageFilter = .none) {
+    /// Creates an appearance; the defaults are sepia at 2 pixels per point, images as they are, no print page labels.
+    public init(theme: Theme = .sepia, pixelScale: Double = 2, imageFilter: ImageFilter = .none, printPageLabels: Bool = false) {
         self.theme = theme
         self.pixelScale = pixelScale
         self.imageFilter = imageFilter
+        self.printPageLabels = printPageLabels
     }
 
     /// Checks every value against its range in ``ReaderSettings/table`` and returns the appearance unchanged.

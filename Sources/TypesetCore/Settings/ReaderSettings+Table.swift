@@ -64,6 +64,8 @@ extension ReaderSettings {
                       help: "what is done to the book's images: none (as they are, in every theme), darken or invert",
                       scope: .appearance, read: { .word($0.appearance.imageFilter.rawValue) },
                       write: { if case .word(let word) = $1, let value = ImageFilter(rawValue: word) { $0.appearance.imageFilter = value } }),
+        flag("print-page-labels", .appearance, "draw the book's print page numbers in the margin where each page of the print edition starts",
+             \.appearance.printPageLabels),
         ReaderSetting(name: "scroll", kind: .flag, help: "one continuous page per section instead of pages (--paged: pages)",
                       scope: .mode, read: { .flag($0.mode == .scroll) },
                       write: { if case .flag(let on) = $1 { $0.mode = on ? .scroll : .paged } }),

@@ -32,6 +32,8 @@ public struct StyledText: Sendable {
     /// allow-end` on its root elements), or nil when it does not say. The reader's
     /// ``TypographySettings/hangingPunctuation``, when set, overrides it.
     public var hangingPunctuation: Bool?
+    /// The book's print pages (see ``printPages``).
+    var printPageList: PrintPageList?
 
     /// The most UTF-16 units a paragraph may hold (2^30 − 1, a gigabyte of text without a line break): line
     /// breaking keeps offsets inside a paragraph in 30 bits.

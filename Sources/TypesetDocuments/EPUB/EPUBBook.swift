@@ -25,6 +25,12 @@ public struct EPUBBook: Sendable {
     public let tableOfContents: [TableOfContentsEntry]
     /// Where the TOC came from.
     public let tableOfContentsSource: EPUBTOCSource
+    /// The spine element's step in an EPUB CFI (`6` in `/6/4!/...` when it follows the metadata and manifest).
+    public var cfiSpineStep = 6
+    /// Every navigation list of the book, entries resolved to offsets: the table of contents (kind `toc`), the
+    /// page list, landmarks and any other `<nav>` of the EPUB 3 navigation document, the NCX's `pageList` and
+    /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see ``NavigationList``).
+    public let navigation: [NavigationList]
     /// The spine's `page-progression-direction`.
     public let pageProgression: EPUBPageProgression
     /// The package's `rendition:flow`: how the publisher wants overflowing content presented.
@@ -33,8 +39,9 @@ public struct EPUBBook: Sendable {
     public let images: [EPUBImage]
     /// The book's element ids, notes and note references (see ``Publication/links``).
     public let links: PublicationLinks
-    /// The cover image's path in the book (EPUB 3's `cover-image`, EPUB 2's `<meta name="cover">`), whether or not a
-    /// spine item shows it: for a library's thumbnail.
+    /// The cover image's path in the book, whether or not a spine item shows it, for a library's thumbnail: EPUB
+    /// 3's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names, else the first image of the
+    /// first spine item in the text.
     public let coverImage: String?
     /// Things the reader recovered from (malformed XHTML, unresolvable TOC entries), one line each, naming
     /// the entry.
@@ -45,7 +52,8 @@ public struct EPUBBook: Sendable {
          tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
          pageProgression: EPUBPageProgression, flow: EPUBFlow = .auto, images: [EPUBImage], anchors: [String: [String: Int]],
          warnings: [String], links: PublicationLinks = PublicationLinks(), coverImage: String? = nil,
-         inlineDocuments: [String: [UInt8]] = [:], listedResources: Set<String>? = nil) {
+         inlineDocuments: [String: [UInt8]] = [:], listedResources: Set<String>? = nil, navigation: [NavigationList] = []) {
+        self.navigation = navigation
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
         self.pageProgression = pageProgression; self.flow = flow; self.images = images; self.anchors = anchors
@@ -241,6 +249,10 @@ public struct EPUBSpineItem: Hashable, Sendable {
     /// The item's range in the book's text, or nil when it is not in the text (non-linear; a non-linear cover of
     /// images only before the reading order is in the text, as the first page).
     public var range: Range<UTF16Offset>?
+    /// The itemref's own `id`, which an EPUB CFI's spine step may assert.
+    public var itemrefID: String? = nil
+    /// The itemref's step in an EPUB CFI (`/6/4` is the spine's second child element: 4).
+    public var cfiStep = 0
 }
 
 /// Which document the table of contents came from.

@@ -82,7 +82,8 @@ struct EPUBNotes {
                 let fragment = hash.map { String(link.href[link.href.index(after: $0)...]) }
                 let key = path + "#" + (fragment ?? "")
                 guard let targetItem = itemIndex[path] else {
-                    if !archiveContains(path) {
+                    // A CFI into the package document is resolved by the publication (Publication.linkTarget).
+                    if !archiveContains(path) && fragment?.hasPrefix("epubcfi(") != true {
                         problems.append("\(book): \(items[index].href): a link points at \(link.href), which is not in the book; it stays plain text")
                         plain.append(link.range)
                     }

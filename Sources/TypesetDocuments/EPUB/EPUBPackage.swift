@@ -22,6 +22,10 @@ struct EPUBPackage: Sendable {
     struct SpineReference: Sendable {
         let idref: String
         let isLinear: Bool
+        /// The itemref's own `id` (what a CFI's spine step asserts) and its CFI step (`2 × (index among the spine's
+        /// child elements + 1)`).
+        var id: String? = nil
+        var step = 0
     }
 
     let path: String
@@ -31,6 +35,8 @@ struct EPUBPackage: Sendable {
     /// The entry paths the manifest lists: the only publication resources the book may use (EPUB 3.3 §3.7).
     var listedPaths: Set<String> { Set(manifest.values.map(\.path)) }
     let spine: [SpineReference]
+    /// The spine element's CFI step in the package document (`6` when it follows the metadata and the manifest).
+    let spineStep: Int
     let pageProgression: EPUBPageProgression
     /// `<meta property="rendition:flow">`.
     let flow: EPUBFlow
@@ -42,6 +48,8 @@ struct EPUBPackage: Sendable {
     let unusableItems: [String: String]
     /// The cover image: EPUB 3's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names.
     let coverImage: ManifestItem?
+    /// EPUB 2's `<guide>`, as landmarks (EPUB 3 deprecates it for the nav's landmarks).
+    let guide: EPUBNavigation.List?
 
     /// Finds the package document's path in `META-INF/container.xml`.
     static func packagePath(container root: XMLElement, book: String) throws(DocumentError) -> String {
@@ -93,9 +101,11 @@ struct EPUBPackage: Sendable {
         case "ltr": pageProgression = .leftToRight
         default: pageProgression = .default
         }
-        spine = spineElement.elements(named: "itemref").compactMap { itemref in
-            guard let idref = itemref.attribute("idref") else { return nil }
-            return SpineReference(idref: idref, isLinear: itemref.attribute("linear")?.trimmingWhiteSpace().lowercased() != "no")
+        spineStep = 2 * ((root.elements.firstIndex { $0 === spineElement } ?? 2) + 1)
+        spine = spineElement.elements.enumerated().compactMap { index, itemref in
+            guard itemref.name == "itemref", let idref = itemref.attribute("idref") else { return nil }
+            return SpineReference(idref: idref, isLinear: itemref.attribute("linear")?.trimmingWhiteSpace().lowercased() != "no",
+                                  id: itemref.attribute("id"), step: 2 * (index + 1))
         }
         guard !spine.isEmpty else { throw DocumentError(.malformed, "\(book): \(path): the spine is empty") }
         let uniqueIdentifier = root.attribute("unique-identifier")
@@ -106,6 +116,7 @@ struct EPUBPackage: Sendable {
         flow = flowValue.flatMap { EPUBFlow(rawValue: $0.collapsedText.lowercased()) } ?? .auto
         let coverID = metadataElement?.descendants(named: "meta")
             .first { $0.attribute("name") == "cover" }?.attribute("content")?.trimmingWhiteSpace()
+        guide = EPUBNavigation.guide(root, path: path)
         coverImage = manifest.values.first { $0.properties.contains("cover-image") }
             ?? coverID.flatMap { manifest[$0] }.flatMap { $0.mediaType.hasPrefix("image/") ? $0 : nil }
     }

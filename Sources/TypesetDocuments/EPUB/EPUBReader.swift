@@ -150,7 +150,7 @@ private struct ReadingSession {
             // A book whose every item says linear="no" is read whole rather than not at all.
             let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
             spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
-                                       isLinear: reference.isLinear, range: nil))
+                                       isLinear: reference.isLinear, range: nil, itemrefID: reference.id, cfiStep: reference.step))
             guard included else {
                 // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
                 // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
@@ -193,6 +193,7 @@ private struct ReadingSession {
         var paragraphs: [Paragraph] = []
         var anchors: [String: [String: Int]] = [:]
         var images: [EPUBImage] = []
+        var pageBreaks: [PrintPage] = []
         // Images get their sizes from their headers and their presentation from their place; then the links
         // and notes of the whole book are recognised (a reference and its note are often in different files).
         var items: [EPUBNotes.Item] = []
@@ -229,6 +230,7 @@ private struct ReadingSession {
             offset += text.units.count
             spine[index].range = start..<offset
             anchors[spine[index].href, default: [:]].merge(text.anchors) { first, _ in first }
+            for pageBreak in text.pageBreaks { pageBreaks.append(PrintPage(label: pageBreak.label, offset: start + pageBreak.offset)) }
             for image in text.images {
                 let size = image.path.flatMap { imageSizes[$0] ?? nil }
                 images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
@@ -249,27 +251,108 @@ private struct ReadingSession {
             throw DocumentError(.malformed, "\(book): internal error assembling the text: \(error)")
         }
 
-        // The table of contents: EPUB 3's nav first, EPUB 2's NCX otherwise.
-        var source = EPUBTOCSource.none
-        var entries: [EPUBNavigation.Entry] = []
-        if let nav = package.navItem, archive.contains(nav.path), let root = try? parseXML(nav.path, recordWarnings: false),
-           let found = EPUBNavigation.navigationDocument(root, path: nav.path), !found.isEmpty {
-            entries = found
-            source = .navigationDocument
-        } else if let ncx = package.ncxItem, archive.contains(ncx.path), let root = try? parseXML(ncx.path),
-                  let found = EPUBNavigation.ncx(root, path: ncx.path) {
-            entries = found
-            source = .ncx
-        }
         let draft = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
-                             spine: spine, tableOfContents: [], tableOfContentsSource: source,
+                             spine: spine, tableOfContents: [], tableOfContentsSource: .none,
                              pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors, warnings: [])
-        let toc = entries.map { resolve($0, in: draft) }
-        return EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
-                        spine: spine, tableOfContents: toc, tableOfContentsSource: source,
+        let navigation = readNavigation(package, in: draft)
+        styled.printPages = Self.printPages(navigation.lists, markers: pageBreaks)
+        let cover = package.coverImage?.path ?? texts.first.flatMap { $0.text.images.first?.path }
+        var book = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
+                        spine: spine, tableOfContents: navigation.toc, tableOfContentsSource: navigation.source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
-                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments, listedResources: manifestPaths)
+                        links: links, coverImage: cover, inlineDocuments: inlineDocuments, listedResources: manifestPaths,
+                        navigation: navigation.lists)
+        book.cfiSpineStep = package.spineStep
+        return book
+    }
+
+    /// The book's navigation: the table of contents (EPUB 3's nav first, EPUB 2's NCX otherwise), and every list
+    /// beside it, resolved to offsets: the nav document's other `<nav>`s, the NCX's `pageList` and `navList`s
+    /// (those of a kind the nav has not given already: an EPUB 3 book often carries an NCX for older readers),
+    /// and the package guide as landmarks when there are none.
+    private mutating func readNavigation(_ package: EPUBPackage, in draft: EPUBBook)
+        -> (toc: [TableOfContentsEntry], source: EPUBTOCSource, lists: [NavigationList]) {
+        var source = EPUBTOCSource.none
+        var entries: [EPUBNavigation.Entry] = []
+        var others: [EPUBNavigation.List] = []
+        if let nav = package.navItem, archive.contains(nav.path), let root = try? parseXML(nav.path, recordWarnings: false) {
+            let lists = EPUBNavigation.navigationLists(root, path: nav.path)
+            if let found = EPUBNavigation.navigationDocument(root, path: nav.path), !found.isEmpty {
+                entries = found
+                source = .navigationDocument
+                // The list that served as the table of contents is not repeated.
+                let tocIndex = lists.firstIndex { $0.kind == "toc" } ?? 0
+                others = lists.enumerated().filter { $0.offset != tocIndex }.map(\.element)
+            } else {
+                others = lists
+            }
+        }
+        if let ncx = package.ncxItem, archive.contains(ncx.path), let root = try? parseXML(ncx.path, recordWarnings: source == .none) {
+            if source == .none, let found = EPUBNavigation.ncx(root, path: ncx.path) {
+                entries = found
+                source = .ncx
+            }
+            others += EPUBNavigation.ncxLists(root, path: ncx.path).filter { list in !others.contains { $0.kind == list.kind } }
+        }
+        if let guide = package.guide, !others.contains(where: { $0.kind == "landmarks" }) { others.append(guide) }
+        let toc = entries.map { resolve($0, in: draft) }
+        var lists: [NavigationList] = []
+        if !toc.isEmpty {
+            lists.append(NavigationList(kind: "toc", title: nil, source: source.rawValue, entries: toc.map(Self.navigationEntry)))
+        }
+        for list in others {
+            var unresolved = 0
+            let exactOnly = list.kind == "page-list"
+            let resolved = list.entries.map { resolveEntry($0, in: draft, exactOnly: exactOnly, unresolved: &unresolved) }
+            // A guide often names files outside the text (its cover image): not worth a warning.
+            if unresolved > 0 && list.source != "guide" {
+                let outcome = exactOnly ? "left out of the print pages" : "the start of their file, or no offset"
+                warnings.append("\(book): \(unresolved) entr\(unresolved == 1 ? "y" : "ies") of the \(list.kind) list (\(list.source)) point\(unresolved == 1 ? "s" : "") at a file or id not in the text: \(outcome)")
+            }
+            lists.append(NavigationList(kind: list.kind, title: list.title, source: list.source, entries: resolved))
+        }
+        return (toc, source, lists)
+    }
+
+    /// The book's print pages: its page list's entries that resolve, else the page-break markers of its text;
+    /// nil for neither.
+    private static func printPages(_ lists: [NavigationList], markers: [PrintPage]) -> PrintPageList? {
+        if let pageList = lists.first(where: { $0.kind == "page-list" }) {
+            var pages: [PrintPage] = []
+            var stack = Array(pageList.entries.reversed())
+            while let entry = stack.popLast() {
+                if let offset = entry.offset { pages.append(PrintPage(label: entry.label, offset: offset)) }
+                stack += entry.children.reversed()
+            }
+            if !pages.isEmpty { return PrintPageList(source: .pageList, pages: pages) }
+        }
+        return markers.isEmpty ? nil : PrintPageList(source: .pageBreaks, pages: markers)
+    }
+
+    /// A table-of-contents entry as a navigation entry.
+    private static func navigationEntry(_ entry: TableOfContentsEntry) -> NavigationEntry {
+        NavigationEntry(label: entry.title, href: entry.href, offset: entry.offset, children: entry.children.map(navigationEntry))
+    }
+
+    /// Resolves an entry of a list other than the table of contents and its children, counting those whose target
+    /// is not in the text or whose id does not exist (one warning per list, not one per entry: a page list has
+    /// hundreds).
+    private func resolveEntry(_ entry: EPUBNavigation.Entry, in book: EPUBBook, exactOnly: Bool,
+                              unresolved: inout Int) -> NavigationEntry {
+        let children = entry.children.map { resolveEntry($0, in: book, exactOnly: exactOnly, unresolved: &unresolved) }
+        var offset: UTF16Offset?
+        if let href = entry.href {
+            offset = book.offset(forHref: href)
+            if offset == nil || !book.resolvesExactly(href) {
+                unresolved += 1
+                // A print page at the start of its file is a wrong page; another entry may lead there.
+                if exactOnly { offset = nil }
+            }
+        } else {
+            offset = children.lazy.compactMap(\.offset).first
+        }
+        return NavigationEntry(label: entry.title, href: entry.href, type: entry.type, offset: offset, children: children)
     }
 
     // MARK: Parts

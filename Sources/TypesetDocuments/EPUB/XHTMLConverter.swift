@@ -60,6 +60,8 @@ struct SpineItemText: Sendable {
     var images: [ImageDraft] = []
     var links: [LinkDraft] = []
     var notes: [NoteDraft] = []
+    /// Page-break markers (``XHTMLConverter/pageBreakLabel(_:)``): local offset (as an anchor's) and label.
+    var pageBreaks: [(offset: Int, label: String)] = []
     /// Whether any paragraph holds something other than images (text, a list marker, a rule).
     var hasText = false
     /// The `writing-mode` of the document's `<html>` or `<body>`, when its CSS sets one.
@@ -116,6 +118,8 @@ struct XHTMLConverter {
     var lineHasContent = false
     var hasLineBreak = false
     var pendingAnchors: [String] = []
+    /// Labels of page-break markers waiting, as anchors do, for the next unit of content.
+    var pendingPageBreaks: [String] = []
     var onlyImages = true
     /// The marker of the list item whose first paragraph has not started yet, and the units of the marker at
     /// the start of the paragraph being built.
@@ -224,6 +228,8 @@ struct XHTMLConverter {
         // Anchors after the last content point at the end of the item.
         for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = output.units.count }
         pendingAnchors.removeAll()
+        for label in pendingPageBreaks { output.pageBreaks.append((output.units.count, label)) }
+        pendingPageBreaks.removeAll()
         return output
     }
 
@@ -301,7 +307,13 @@ struct XHTMLConverter {
     mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
         let element = path.element
         let structural = category(of: element)
-        if structural == .skip || element.attribute("hidden") != nil { return }
+        let pageBreak = structural == .skip ? nil : Self.pageBreakLabel(element)
+        if let pageBreak { pendingPageBreaks.append(pageBreak) }
+        if structural == .skip || element.attribute("hidden") != nil {
+            // A hidden page-break marker still marks its place, and its id is where a page list points.
+            if pageBreak != nil, let id = element.id { pendingAnchors.append(id) }
+            return
+        }
         guard elementDepth < XHTMLConverter.maximumDepth else {
             appendFlattened(element, block: parentBlock, inline: parentInline)
             return
@@ -836,6 +848,11 @@ struct XHTMLConverter {
             let offset = output.units.count + line.count
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }
             pendingAnchors.removeAll()
+        }
+        if !pendingPageBreaks.isEmpty {
+            let offset = output.units.count + line.count
+            for label in pendingPageBreaks { output.pageBreaks.append((offset, label)) }
+            pendingPageBreaks.removeAll()
         }
         if attachment == nil, line.count == paragraphMarkerLength, appendFirstLetter(units, block: block, inline: inline) {
             lineHasContent = true

@@ -1,0 +1,17 @@
+extension XHTMLConverter {
+    /// The label of a page-break marker (EPUB's `epub:type="pagebreak"`, DPUB-ARIA's `role="doc-pagebreak"`, on
+    /// any element: an empty `<span/>`, an `<a id>`, a `<div>`, visible or hidden): its `title`, else its
+    /// `aria-label`, else its text. Nil for any other element, and for a marker without a label (nothing to cite).
+    static func pageBreakLabel(_ element: XMLElement) -> String? {
+        let types = (element.attribute("type", namespace: XMLNamespace.ops) ?? "").split(whereSeparator: \.isWhitespace)
+        let roles = (element.attribute("role") ?? "").split(whereSeparator: \.isWhitespace)
+        guard types.contains("pagebreak") || roles.contains("doc-pagebreak") else { return nil }
+        for candidate in [element.attribute("title"), element.attribute("aria-label"), element.textContent] {
+            if let candidate {
+                let label = XMLElement.collapseWhiteSpace(candidate)
+                if !label.isEmpty { return label }
+            }
+        }
+        return nil
+    }
+}
