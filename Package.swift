@@ -71,6 +71,8 @@ let package = Package(
                     exclude: ["Goldens", "Images"]),
         .testTarget(name: "TypesetSpeechTests", dependencies: ["TypesetSpeech", "TypesetTestSupport"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),
+        // Reftests: a test book and a simpler reference drawn through the whole engine must give the same pixels.
+        .testTarget(name: "TypesetReftests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"]),
     ]
 )
 

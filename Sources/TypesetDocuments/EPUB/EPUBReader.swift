@@ -31,6 +31,13 @@ public struct EPUBReader: Sendable {
         /// linear item, each a section of its own that links and the table of contents lead to (EPUB 3.3 says a
         /// reading system must let a reader reach them).
         public var includeNonLinearItems = false
+        /// The reader's page and theme, which the book's media queries (`@media`, `<link media>`, `@import`'s
+        /// media, `<source media>`) and alternate style sheets (EPUB 3 Alternate Style Tags: `night`, `day`) are
+        /// evaluated against. The default is the reference page (``MediaEnvironment/reference``); an app that knows
+        /// its page passes ``MediaEnvironment/init(settings:)``, and a ``ReadingSession`` restyles the text when
+        /// its settings change an answer (``Publication/restyled(for:)``). Never changes the text or its offsets:
+        /// what makes the text (block or inline, white space, list markers) follows the reference page.
+        public var media = MediaEnvironment.reference
 
         /// The default options.
         public init() {}
@@ -48,11 +55,12 @@ public struct EPUBReader: Sendable {
     ///   `.notFound`, `.isDirectory` or `.notARegularFile` (a device, a pipe) before anything is read.
     public func read(path: String) throws(DocumentError) -> EPUBBook {
         let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
-        var book = try read(archive)
-        book.restyle = { [options] publisherStyles in
-            var other = options
-            other.publisherStyles = publisherStyles
-            return try EPUBReader(options: other).read(path: path).text
+        let conversions = SpineItemConversions()
+        var book = try read(archive, conversions: conversions)
+        book.conversions = conversions
+        book.restyle = { [options] environment in
+            let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
+            return try EPUBReader(options: options.with(environment)).read(archive, conversions: conversions).text
         }
         book.resourceLoader = EPUBResourceLoader(source: .file(path: path), bookName: path, limits: options.limits,
                                                  inlineDocuments: book.inlineDocuments, listed: book.listedResources)
@@ -64,21 +72,37 @@ public struct EPUBReader: Sendable {
     /// - Parameter name: The book's name, used in messages.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
         let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
-        var book = try read(archive)
-        book.restyle = { [options] publisherStyles in
-            var other = options
-            other.publisherStyles = publisherStyles
-            return try EPUBReader(options: other).read(bytes: bytes, name: name).text
+        let conversions = SpineItemConversions()
+        var book = try read(archive, conversions: conversions)
+        book.conversions = conversions
+        book.restyle = { [options] environment in
+            let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
+            return try EPUBReader(options: options.with(environment)).read(archive, conversions: conversions).text
         }
         book.resourceLoader = EPUBResourceLoader(source: .bytes(bytes), bookName: name, limits: options.limits,
                                                  inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
 
-    private func read(_ archive: LibZipArchive) throws(DocumentError) -> EPUBBook {
-        var session = ReadingSession(archive: archive, options: options)
-        return try session.read()
+    private func read(_ archive: LibZipArchive, conversions: SpineItemConversions) throws(DocumentError) -> EPUBBook {
+        var session = ReadingSession(archive: archive, options: options, conversions: conversions)
+        let book = try session.read()
+        conversions.retain(!book.mediaDependence.isEmpty)
+        return book
     }
+}
+
+extension EPUBReader.Options {
+    /// These options for `environment`'s publisher styles and page.
+    func with(_ environment: StyleEnvironment) -> EPUBReader.Options {
+        var options = self
+        options.publisherStyles = environment.publisherStyles
+        options.media = environment.media
+        return options
+    }
+
+    /// The environment the options read a book for.
+    var styleEnvironment: StyleEnvironment { StyleEnvironment(publisherStyles: publisherStyles, media: media) }
 }
 
 /// The state of reading one book (not thread-safe: one session per read).
@@ -92,10 +116,13 @@ private struct ReadingSession {
     var fonts: EmbeddedFontLoader?
     /// The entries the manifest lists: images, style sheets and fonts it does not list are not used (EPUB 3.3).
     var manifestPaths: Set<String> = []
+    /// The book's items as converted before, reused where the environment changes nothing for them.
+    let conversions: SpineItemConversions
 
-    init(archive: LibZipArchive, options: EPUBReader.Options) {
+    init(archive: LibZipArchive, options: EPUBReader.Options, conversions: SpineItemConversions) {
         self.archive = archive
         self.options = options
+        self.conversions = conversions
         styles = StyleSheetLoader(archive: archive)
     }
 
@@ -132,10 +159,15 @@ private struct ReadingSession {
         // A resource listed again (epubcheck's OPF-034) is shown again, as EPUB 3.3's reading systems must, but
         // converted once; the spine's length and the book's totals bound what its copies cost.
         var converted: [String: SpineItemText] = [:]
+        let environment = options.styleEnvironment
         func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
-            if let text = converted[item.path] { return text }
+            if let text = converted[item.path] ?? conversions.text(of: item.path, for: environment) {
+                converted[item.path] = text
+                return text
+            }
             let text = try convert(item, package: package)
             converted[item.path] = text
+            conversions.store(text, of: item.path, for: environment)
             return text
         }
         var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
@@ -269,7 +301,14 @@ private struct ReadingSession {
                         spine: spine, tableOfContents: toc, tableOfContentsSource: source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
-                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments, listedResources: manifestPaths)
+                        links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments, listedResources: manifestPaths,
+                        styleEnvironment: environment, mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
+    }
+
+    /// The media queries the book's styles depend on, each once.
+    static func mediaDependence(of texts: [SpineItemText]) -> [MediaQueryList] {
+        var seen: Set<MediaQueryList> = []
+        return texts.flatMap(\.mediaDependence).filter { seen.insert($0).inserted }
     }
 
     // MARK: Parts
@@ -346,6 +385,7 @@ private struct ReadingSession {
         let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
+        converter.environment = options.media
         if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }
         if !sheet.fontFaces.isEmpty, var loader = fonts {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)

@@ -69,6 +69,9 @@ struct SpineItemText: Sendable {
     /// The line of the first element nested deeper than ``XHTMLConverter/maximumDepth``, whose content was read as
     /// plain text (for the book's one warning), or nil.
     var flattenedElementLine: Int?
+    /// The media queries whose answers decided the item's styles (its sheets' conditions, its `<source media>`):
+    /// the item is converted again for a reader's page or theme only when one of them answers differently there.
+    var mediaDependence: [MediaQueryList] = []
 }
 
 /// Turns one XHTML document into a ``SpineItemText``.
@@ -105,6 +108,12 @@ struct XHTMLConverter {
     var embeddedFamilies: Set<String> = []
     /// The text of the document's style sheets, given to its inline `<svg>` drawings (empty when it has none).
     var documentCSS = ""
+    /// The reader's page and theme, which the sheet's media conditions are evaluated against.
+    var environment = MediaEnvironment.reference {
+        didSet { media = MediaAnswers(sheet.conditions, environment: environment) }
+    }
+    /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
+    var media: MediaAnswers
 
     var output = SpineItemText()
     // The paragraph being built.
@@ -204,6 +213,14 @@ struct XHTMLConverter {
 
     init(path: String, sheet: CSSStyleSheet, publisherStyles: Bool, bookLanguage: String?) {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
+        media = MediaAnswers(sheet.conditions, environment: environment)
+        for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
+    }
+
+    /// Records that the item's styles depend on `query` (when its answer can change with the reader's settings).
+    mutating func noteMediaDependence(_ query: MediaQueryList) {
+        guard query.dependsOnEnvironment, !output.mediaDependence.contains(query) else { return }
+        output.mediaDependence.append(query)
     }
 
     /// Converts the document whose root element is `root` (`<html>`).
@@ -346,7 +363,7 @@ struct XHTMLConverter {
             // breaks nothing; it holds no text, so nothing is lost.
             if !style.hidden { appendLineBreak(block: parentBlock, inline: inline) }
         case .image:
-            let source = Self.pictureSource(of: path) ?? element.attribute("src")
+            let source = pictureSource(of: path) ?? element.attribute("src")
                 ?? element.attribute("href", namespace: XMLNamespace.xlink) ?? element.attribute("href")
             appendImage(source: source, alt: element.attribute("alt"), size: imageSize(element, style: style),
                         block: parentBlock, inline: inline)
@@ -882,21 +899,42 @@ struct XHTMLConverter {
 
     /// The element's style: the built-in sheet's rules, then the book's (its sheets and `style` attribute), in
     /// cascade order; with publisher styles off, the book's declarations that carry meaning only.
+    ///
+    /// A rule under a media condition applies when the condition holds on the reader's page and theme, except for
+    /// what makes the text itself (``ComputedStyle/takeStructure(from:)``: block or inline, white space, list
+    /// markers), which follows the reference page (``MediaEnvironment/reference``), so that the text and its offsets
+    /// are the same on every device.
     func resolveStyle(_ path: ElementPath, parent: ComputedStyle, isRoot: Bool = false) -> ComputedStyle {
         var style = parent.inherited
-        var declarations: [(declaration: CSSDeclaration, source: ComputedStyle.Source)] = []
+        typealias Declarations = [(declaration: CSSDeclaration, source: ComputedStyle.Source)]
+        var live: Declarations = [], reference: Declarations = []
+        var differs = false
         let builtIn = ComputedStyle.Source(fromPublisher: false, publisherStyles: publisherStyles)
         let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
         for rule in UserAgentStyleSheet.sheet.matchingRules(path) {
-            for declaration in rule.declarations { declarations.append((declaration, builtIn)) }
+            for declaration in rule.declarations { live.append((declaration, builtIn)) }
         }
+        reference = live
         for rule in sheet.matchingRules(path) {
-            for declaration in rule.declarations { declarations.append((declaration, book)) }
+            let holds = rule.condition.map { media.live[$0] } ?? true
+            let holdsForReference = rule.condition.map { media.reference[$0] } ?? true
+            if holds { for declaration in rule.declarations { live.append((declaration, book)) } }
+            if holdsForReference { for declaration in rule.declarations { reference.append((declaration, book)) } }
+            differs = differs || holds != holdsForReference
         }
         if let inline = path.element.attribute("style") {
-            for declaration in CSSParser.parseDeclarations(inline) { declarations.append((declaration, book)) }
+            for declaration in CSSParser.parseDeclarations(inline) {
+                live.append((declaration, book))
+                reference.append((declaration, book))
+            }
         }
-        if !declarations.isEmpty { style.apply(declarations, parent: parent, isRoot: isRoot || path.element.lowercasedName == "html") }
+        let root = isRoot || path.element.lowercasedName == "html"
+        if !live.isEmpty { style.apply(live, parent: parent, isRoot: root) }
+        if differs {
+            var structure = parent.inherited
+            structure.apply(reference, parent: parent, isRoot: root)
+            style.takeStructure(from: structure)
+        }
         return style
     }
 
@@ -967,12 +1005,15 @@ struct XHTMLConverter {
     /// For an `<img>` in a `<picture>`, the first `<source>` before it whose media query applies and whose
     /// `type` (or, untyped, whose first `srcset` candidate's extension) is an image the reader draws: HTML's own
     /// fallback, so that a book can offer a modern format with an older one after it, or the other way round.
-    private static func pictureSource(of path: ElementPath) -> String? {
+    private mutating func pictureSource(of path: ElementPath) -> String? {
         guard let picture = path.parent?.element, picture.lowercasedName == "picture" else { return nil }
         for source in picture.elements {
             if source === path.element { break }
             guard source.lowercasedName == "source", let srcset = source.attribute("srcset") else { continue }
-            if let media = source.attribute("media"), !CSSParser.mediaApplies(media) { continue }
+            if let media = source.attribute("media").map(MediaQueryList.init(parsing:)) {
+                noteMediaDependence(media)
+                guard media.matches(environment) else { continue }
+            }
             let first = srcset.split(separator: ",").first.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first }
             guard let url = first.map(String.init), !url.isEmpty else { continue }
             if let type = source.attribute("type") {

@@ -119,6 +119,17 @@ struct ComputedStyle: Sendable {
         return child
     }
 
+    /// This style with the properties that make the text (which elements are blocks or list items, how white
+    /// space collapses, the list markers' text) taken from `other`: the style the reference page gives the element
+    /// (see ``XHTMLConverter/resolveStyle(_:parent:isRoot:)``). Whether the element is hidden stays this style's,
+    /// since hidden text keeps its units.
+    mutating func takeStructure(from other: ComputedStyle) {
+        // `none` on the reference page says nothing of the box (hidden text keeps its element's kind).
+        display = other.display == .none ? nil : other.display
+        whiteSpace = other.whiteSpace
+        listMarker = other.listMarker
+    }
+
     /// One declaration in cascade order, with where it comes from.
     struct Source {
         /// From the book's sheets or `style` attributes (else from the built-in sheet).
