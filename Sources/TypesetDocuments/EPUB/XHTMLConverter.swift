@@ -122,6 +122,9 @@ struct XHTMLConverter {
     var paragraphBlock: BlockContext?
     var pendingSpace = false
     var pendingSpaceHasNewline = false
+    /// Whether the pending space came only from text the reader does not see (inside `display: none` or content
+    /// out of sight): it is then hidden too, as a browser shows none of that element's white space.
+    var pendingSpaceHidden = false
     var lineHasContent = false
     var hasLineBreak = false
     var pendingAnchors: [String] = []
@@ -361,7 +364,7 @@ struct XHTMLConverter {
         case .lineBreak:
             // A `<br>` the book hides (Standard Ebooks' verse: each line a block, the breaks between them hidden)
             // breaks nothing; it holds no text, so nothing is lost.
-            if !style.hidden { appendLineBreak(block: parentBlock, inline: inline) }
+            if !style.hidden && !style.assistiveOnly { appendLineBreak(block: parentBlock, inline: inline) }
         case .image:
             let source = pictureSource(of: path) ?? element.attribute("src")
                 ?? element.attribute("href", namespace: XMLNamespace.xlink) ?? element.attribute("href")
@@ -504,9 +507,10 @@ struct XHTMLConverter {
                 : block.direction == .rightToLeft ? (right, left) : (left, right)
             block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
-            noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name))
+            // A block the reader does not see has no box: its margins and breaks are nothing.
+            if style.isSeen { noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
         }
-        if style.breakBefore { pendingBreakBefore = true }
+        if style.breakBefore && style.isSeen { pendingBreakBefore = true }
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
             pendingFirstLetter = firstLetter
         }
@@ -520,8 +524,8 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
-        noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name))
-        if style.breakAfter { pendingBreakBefore = true }
+        if style.isSeen { noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+        if style.breakAfter && style.isSeen { pendingBreakBefore = true }
         pendingFirstLetter = nil
     }
 
@@ -556,6 +560,7 @@ struct XHTMLConverter {
 
     mutating func flushParagraph() {
         pendingSpace = false
+        pendingSpaceHidden = false
         guard let block = paragraphBlock else { return }
         // A line break that ends a block makes no empty line after it (as in HTML).
         if hasLineBreak, line.last == 0x2028, line.count > 1 || block.role != .preformatted {
@@ -732,8 +737,10 @@ struct XHTMLConverter {
         // White space left pending by the text before (a previous node) carries into this one.
         var pending = pendingSpace && lineHasContent
         var pendingNewline = pendingSpaceHasNewline
+        var pendingHidden = pendingSpaceHidden
+        let unseen = inline.style.hidden || inline.style.assistiveOnly
         pendingSpace = false
-        var leadingSpace = false
+        var leadingSpace = false, leadingSpaceHidden = false
         // `white-space: pre-line` collapses spaces but keeps line ends (each a U+2028, as a `<br>`).
         let keepsLineEnds = inline.style.whiteSpace == .preLine
         var previousWasCR = false
@@ -742,6 +749,7 @@ struct XHTMLConverter {
                 if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
                 previousWasCR = unit == 0x0D
                 if !units.isEmpty {
+                    pendingSpaceHidden = leadingSpaceHidden
                     appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
                     onlyImages = false
                     units.removeAll()
@@ -756,6 +764,7 @@ struct XHTMLConverter {
             if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x0C {
                 // Collapsible white space: one space at most, none at the start of a line.
                 if lineHasContent || !units.isEmpty {
+                    pendingHidden = pending ? pendingHidden && unseen : unseen
                     pending = true
                     if unit == 0x0A || unit == 0x0D { pendingNewline = true }
                 }
@@ -765,7 +774,7 @@ struct XHTMLConverter {
                 // A line end between two East Asian wide characters disappears (CSS Text 3 segment breaks).
                 let previous = units.last ?? line.last ?? 0x20
                 if !(pendingNewline && XHTMLConverter.isWide(previous) && XHTMLConverter.isWide(unit)) {
-                    if units.isEmpty { leadingSpace = true } else { units.append(0x20) }
+                    if units.isEmpty { leadingSpace = true; leadingSpaceHidden = pendingHidden } else { units.append(0x20) }
                 }
                 pending = false
             }
@@ -773,12 +782,14 @@ struct XHTMLConverter {
             units.append(unit)
         }
         if !units.isEmpty {
+            pendingSpaceHidden = leadingSpaceHidden
             appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
             onlyImages = false
         }
         if pending {
             pendingSpace = true
             pendingSpaceHasNewline = pendingNewline
+            pendingSpaceHidden = pendingHidden
         }
     }
 
@@ -846,9 +857,15 @@ struct XHTMLConverter {
             var spaceStyle = runs.last?.style ?? textStyle
             spaceStyle.attachment = nil
             if spaceStyle.link != textStyle.link { spaceStyle.link = nil }
+            if pendingSpaceHidden && !spaceStyle.isHidden {
+                spaceStyle.isHidden = true
+                spaceStyle.backgroundColor = nil
+                spaceStyle.decoration = []
+            }
             append([0x20], style: spaceStyle)
         }
         pendingSpace = false
+        pendingSpaceHidden = false
         if !pendingAnchors.isEmpty {
             let offset = output.units.count + line.count
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }

@@ -164,6 +164,18 @@ enum CSSDeclaration: Equatable, Sendable {
     case emphasisColor(Color?)
     /// `text-emphasis-position`: the side in horizontal text and the side in vertical text.
     case emphasisPosition(TextEmphasis.Side, TextEmphasis.VerticalSide)
+    /// `visibility` (see CSSDeclaration+Visibility).
+    case visibility(Visibility)
+    /// `position`.
+    case position(Position)
+    /// `left`, `top`, `right`, `bottom` (`auto` is no offset).
+    case offset(Side, CSSLength)
+    /// `clip: rect(...)` leaving nothing of a small box (true), or another clip (false).
+    case clipsAway(Bool)
+    /// `clip-path` leaving nothing (`inset(50%)`: true), or another path (false).
+    case clipPathHides(Bool)
+    /// `overflow: hidden` or `clip` (true), or another overflow (false).
+    case overflowHidden(Bool)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
@@ -379,7 +391,7 @@ enum CSSDeclaration: Equatable, Sendable {
         case "border-color":
             return CSSColor.parse(words.first ?? "").map { [.borderColor($0)] } ?? []
         default:
-            return []
+            return parseVisibility(property: property, value: value, words: words) ?? []
         }
     }
 
