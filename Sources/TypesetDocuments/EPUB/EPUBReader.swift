@@ -118,6 +118,11 @@ private struct ReadingSession {
     var manifestPaths: Set<String> = []
     /// The book's items as converted before, reused where the environment changes nothing for them.
     let conversions: SpineItemConversions
+    /// The manifest's items by entry path.
+    var manifestByPath: [String: EPUBPackage.ManifestItem] = [:]
+    /// How deep documents may embed documents (`<iframe>` in a document shown in an `<iframe>`...): each level is a
+    /// document converted inside another's conversion.
+    static let maximumEmbeddingDepth = 3
 
     init(archive: LibZipArchive, options: EPUBReader.Options, conversions: SpineItemConversions) {
         self.archive = archive
@@ -145,6 +150,7 @@ private struct ReadingSession {
             throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
         }
         manifestPaths = package.listedPaths
+        manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
         styles.listed = manifestPaths
         let obfuscatedFonts = try checkEncryption(package)
         if options.publisherStyles {
@@ -350,8 +356,10 @@ private struct ReadingSession {
         return result.root
     }
 
-    /// The projection of one spine item: XHTML through the converter, an image as its placeholder.
-    private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage) throws(DocumentError) -> SpineItemText {
+    /// The projection of one spine item: XHTML through the converter, an image as its placeholder. `embedders` are
+    /// the documents that embed this one (``XHTMLConverter/embeddedDocuments``), outermost first.
+    private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage,
+                                  embedders: [String] = []) throws(DocumentError) -> SpineItemText {
         var current = item
         var visited: Set<String> = [item.id]
         // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
@@ -386,6 +394,8 @@ private struct ReadingSession {
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
         converter.environment = options.media
+        converter.embeddedDocuments = embeddedDocuments(of: root, path: current.path, package: package,
+                                                        embedders: embedders + [current.path])
         if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }
         if !sheet.fontFaces.isEmpty, var loader = fonts {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
@@ -396,6 +406,29 @@ private struct ReadingSession {
             warnings.append("\(book): \(current.path): elements nested more than \(XHTMLConverter.maximumDepth) deep (from line \(line)) are read as plain text")
         }
         return text
+    }
+
+    /// The documents of the book that `root`'s `<iframe>`, `<embed>` and `<object>` elements embed, converted (nil for
+    /// one that cannot be: missing, unreadable, nested past ``maximumEmbeddingDepth``, or embedding a document that
+    /// embeds it). Targets that are not XHTML (after the manifest's fallbacks) are left to the converter as images.
+    private mutating func embeddedDocuments(of root: XMLElement, path: String, package: EPUBPackage,
+                                            embedders: [String]) -> [String: SpineItemText?] {
+        var documents: [String: SpineItemText?] = [:]
+        for target in XHTMLConverter.embeddedTargets(of: root, path: path) {
+            guard let item = manifestByPath[target], EPUBReaderMedia.isXHTML(item) || EPUBReaderMedia.isGenericXML(item) else { continue }
+            guard !embedders.contains(target), embedders.count <= Self.maximumEmbeddingDepth, archive.contains(target) else {
+                warnings.append("\(book): \(path) embeds \(target), which \(embedders.contains(target) ? "embeds it in turn" : "is nested too deep or missing"); left out")
+                documents[target] = .some(nil)
+                continue
+            }
+            do {
+                documents[target] = try convert(item, package: package, embedders: embedders)
+            } catch {
+                warnings.append("\(book): \(path) embeds \(target), which cannot be read (\(error)); left out")
+                documents[target] = .some(nil)
+            }
+        }
+        return documents
     }
 
     /// The entry to draw for an image of the manifest: itself when it is a type Typeset draws (or the manifest

@@ -108,6 +108,9 @@ struct XHTMLConverter {
     var embeddedFamilies: Set<String> = []
     /// The text of the document's style sheets, given to its inline `<svg>` drawings (empty when it has none).
     var documentCSS = ""
+    /// The book's documents that `<iframe>`, `<embed>` and `<object>` elements of this one embed, converted, by entry
+    /// path (nil: one that could not be: missing, nested too deep, embedding itself). Set by the reader.
+    var embeddedDocuments: [String: SpineItemText?] = [:]
     /// The reader's page and theme, which the sheet's media conditions are evaluated against.
     var environment = MediaEnvironment.reference {
         didSet { media = MediaAnswers(sheet.conditions, environment: environment) }
@@ -251,7 +254,7 @@ struct XHTMLConverter {
 
     enum Category {
         case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, svg, listContainer,
-             listItem, switchElement, object
+             listItem, switchElement, object, embedded
     }
 
     private static let skipped: Set<String> = ["head", "script", "style", "title", "template", "noscript", "param",
@@ -278,6 +281,7 @@ struct XHTMLConverter {
         case "td", "th": return .tableCell
         case "svg": return .svg
         case "object": return .object
+        case "iframe", "embed": return .embedded
         case "ul", "ol", "menu", "dir": return .listContainer
         case "li": return .listItem
         default: return XHTMLConverter.blocks.contains(name) ? .block : .inline
@@ -372,9 +376,14 @@ struct XHTMLConverter {
                         block: parentBlock, inline: inline)
         case .svg:
             appendSVG(element, style: style, block: parentBlock, inline: inline)
+        case .embedded:
+            appendEmbedded(path, style: style, block: parentBlock, inline: inline)
         case .object:
-            // An image the reader draws is the object; anything else is its fallback content, shown instead.
-            if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
+            // A document of the book, or an image the reader draws, is the object; anything else is its fallback
+            // content, shown instead.
+            if let document = embedsDocument(element), style.isSeen {
+                appendEmbeddedDocument(document, block: parentBlock)
+            } else if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
                 let fallback = XMLElement.collapseWhiteSpace(element.textContent)
                 let alt = element.attribute("aria-label") ?? element.attribute("title") ?? (fallback.isEmpty ? nil : fallback)
                 appendImage(source: data, alt: alt, size: imageSize(element, style: style), block: parentBlock, inline: inline)
@@ -382,10 +391,7 @@ struct XHTMLConverter {
                 walkChildren(path, block: parentBlock, inline: inline)
             }
         case .switchElement:
-            // epub:switch: only the fallback (epub:default) is content a reader without the extension shows.
-            for child in path.childPaths() where child.element.name == "default" {
-                walkChildren(child, block: parentBlock, inline: inline)
-            }
+            if let chosen = Self.chosenCase(of: path) { walkChildren(chosen, block: parentBlock, inline: inline) }
         case .horizontalRule:
             flushParagraph()
             var block = enterBlock(path, style: style, parent: parentBlock)
@@ -800,7 +806,7 @@ struct XHTMLConverter {
         lineHasContent = false
     }
 
-    private mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
+    mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
                                       block: BlockContext, inline: InlineContext) {
         var resolved: String?
         var inlineData = inlineData, problem: String?
@@ -993,7 +999,7 @@ struct XHTMLConverter {
 
     /// The size the book gives an image: CSS `width`, `height`, `max-width`, `max-height`, else HTML's `width` and
     /// `height` attributes (CSS pixels, or a percentage), which CSS overrides.
-    private func imageSize(_ element: XMLElement, style: ComputedStyle) -> ReplacedSize {
+    func imageSize(_ element: XMLElement, style: ComputedStyle) -> ReplacedSize {
         var size = style.replacedSize
         func attribute(_ name: String) -> CSSLength? {
             guard let value = element.attribute(name)?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
