@@ -325,8 +325,11 @@ int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *he
     return status;
 }
 
+/* The document is laid out in a viewport of viewportWidth x viewportHeight CSS pixels (the box it is drawn in, so
+   that percentages and a missing viewBox resolve as a browser resolves them) and drawn scaled to width x height
+   device pixels. */
 int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
-                     char *error, size_t errorCapacity) {
+                     double viewportWidth, double viewportHeight, char *error, size_t errorCapacity) {
     RsvgHandle *handle = svgOpen(data, length, error, errorCapacity);
     if (!handle) return -1;
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
@@ -337,7 +340,9 @@ int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
         return -1;
     }
     cairo_t *context = cairo_create(surface);
-    RsvgRectangle viewport = {0, 0, width, height};
+    if (!(viewportWidth > 0) || !(viewportHeight > 0)) { viewportWidth = width; viewportHeight = height; }
+    cairo_scale(context, width / viewportWidth, height / viewportHeight);
+    RsvgRectangle viewport = {0, 0, viewportWidth, viewportHeight};
     GError *failure = NULL;
     gboolean rendered = rsvg_handle_render_document(handle, context, &viewport, &failure);
     if (!rendered) setError(error, errorCapacity, failure ? failure->message : "librsvg could not draw the SVG");

@@ -49,7 +49,7 @@ int CImage_jxlDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
    pixels. librsvg is given the bytes only, with no base file: it never loads an external resource. */
 int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *height, char *error, size_t errorCapacity);
 int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
-                     char *error, size_t errorCapacity);
+                     double viewportWidth, double viewportHeight, char *error, size_t errorCapacity);
 
 /* Scales `source` (sourceWidth × sourceHeight) to `target` (targetWidth × targetHeight) with pixman: a
    separable convolution (Lanczos-3 when shrinking, bilinear when enlarging), in premultiplied alpha so that edges

@@ -458,6 +458,8 @@ private struct ReadingSession {
             return nil
         }
         guard let size = ImageHeader.pixelSize(bytes) else {
+            // An SVG without a size of its own is drawn at the size CSS gives it (its partial dimensions).
+            if ImageHeader.svgPartialDimensions(bytes) != nil { return nil }
             warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP, AVIF, JPEG XL or SVG with a readable size; drawn as a placeholder")
             return nil
         }
@@ -476,9 +478,18 @@ private struct ReadingSession {
                 warnings.append("\(book): \(item): \(problem); drawn as a placeholder")
             }
             var size: Size?
+            var partial: ReplacedSizing?
             if let path = image.path {
                 if let data = image.inlineData {
-                    size = ImageHeader.pixelSize(data)
+                    // An inline <svg> says its natural dimensions itself (its document fills its box).
+                    if let natural = image.natural, natural.isPartial, let w = natural.naturalWidth, let h = natural.naturalHeight {
+                        size = Size(width: w, height: h)
+                    } else if let natural = image.natural {
+                        partial = natural
+                    } else {
+                        size = ImageHeader.pixelSize(data)
+                        if size == nil { partial = ImageHeader.svgPartialDimensions(data) }
+                    }
                     inlineDocuments[path] = data
                     sizes[path] = size
                 } else if let known = sizes[path] {
@@ -487,10 +498,19 @@ private struct ReadingSession {
                     size = imageSize(path)
                     sizes[path] = size
                 }
+                if size == nil, image.inlineData == nil, path.lowercased().hasSuffix(".svg"),
+                   let bytes = try? archive.readPrefix(path, count: ImageHeader.prefixLength) {
+                    partial = ImageHeader.svgPartialDimensions(bytes)
+                }
             }
-            let presentation: TextAttachment.Presentation = image.isBlock && (alone || (image.path != nil && image.path == cover))
+            // A page of its own: the item's only image with no text beside it (a cover page, an image spine item), or
+            // the book's cover image in an item without text. The cover image set in a chapter with its heading (a
+            // portrait, floated or not) is a block at its own size, never enlarged to fill a page.
+            let presentation: TextAttachment.Presentation = image.isBlock && (alone || (image.path != nil && image.path == cover && !text.hasText))
                 ? .page : (image.isBlock ? .block : .inline)
-            text.updateAttachment(at: image.offset) { $0.with(source: image.path, intrinsicSize: size, presentation: presentation) }
+            text.updateAttachment(at: image.offset) {
+                $0.with(source: image.path, intrinsicSize: size, presentation: presentation, natural: partial)
+            }
         }
     }
 

@@ -26,6 +26,9 @@ struct SpineItemText: Sendable {
         var inlineData: [UInt8]?
         /// Why the image has no source (a `data:` URL that cannot be decoded), for the book's warnings.
         var problem: String?
+        /// An inline `<svg>`'s natural dimensions, read from the element (its document is written to fill the box
+        /// CSS sizes, so it no longer says them).
+        var natural: ReplacedSizing?
     }
 
     /// An `<a href>` and what its markup says about it, for note-reference recognition (``EPUBNotes``).
@@ -830,7 +833,9 @@ struct XHTMLConverter {
         let attachment = TextAttachment(source: resolved, altText: altText, intrinsicSize: nil,
                                         width: size.width.flatMap(Self.attachmentLength), height: size.height.flatMap(Self.attachmentLength),
                                         maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
-                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength))
+                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength),
+                                        sizing: ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentLength),
+                                                               minHeight: size.minHeight.flatMap(Self.attachmentLength)))
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
                                                       problem: problem))
@@ -1067,8 +1072,16 @@ struct XHTMLConverter {
         }
         guard pictures.isEmpty else { return }
         inlineSVGCount += 1
-        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: imageSize(element, style: style),
-                    inlineData: SVGWriter.document(element, css: documentCSS), block: block, inline: inline)
+        // Its `width` and `height` are CSS's (SVG 2: presentation attributes of the outer `<svg>`, a missing width
+        // being 100%); the box they make is the drawing's viewport, so the document itself fills it.
+        var size = imageSize(element, style: style)
+        if size.width == nil { size.width = .percent(100) }
+        let own = SVGWriter.document(element)
+        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: size,
+                    inlineData: SVGWriter.document(element, css: documentCSS, fillsViewport: true), block: block, inline: inline)
+        output.images[output.images.count - 1].natural = ImageHeader.pixelSize(own).map {
+            ReplacedSizing(naturalWidth: $0.width, naturalHeight: $0.height, naturalRatio: $0.width / $0.height)
+        } ?? ImageHeader.svgPartialDimensions(own)
     }
 
     /// The note role an element's markup gives it, applied: a footnote is hidden from the flow (as Readium

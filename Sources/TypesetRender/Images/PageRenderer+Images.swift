@@ -22,7 +22,8 @@ extension PageRenderer {
             guard x1 > x0, y1 > y0 else { continue }
             // Drawn at the page's pixels, moved to the window's.
             let (dx, dy) = (origin.x, origin.y)
-            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, resources: resources) {
+            let box = Size(width: object.rect.maxX - object.rect.minX, height: object.rect.maxY - object.rect.minY)
+            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, box: box, resources: resources) {
             case .image(let image):
                 bitmap.draw(filtered(image, appearance.imageFilter), atX: x0 - dx, y: y0 - dy)
             case .failed(let problem):
@@ -51,8 +52,9 @@ extension PageRenderer {
 
     /// The attachment's image at `width` × `height` pixels, from the cache or decoded now within the page's and
     /// the book's decode budgets.
-    private func image(for attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> Drawn {
-        switch cachedOrDecoded(attachment, width: width, height: height, resources: resources) {
+    private func image(for attachment: TextAttachment, width: Int, height: Int, box: Size,
+                       resources: (any ResourceLoader)?) -> Drawn {
+        switch cachedOrDecoded(attachment, width: width, height: height, box: box, resources: resources) {
         case .image(let image): .image(image)
         case .failed(let problem): .failed(problem)
         case nil: .overBudget(budgetProblem(), isBook: bookPixelsDecoded >= imageLimits.maximumPixelsPerBook)
@@ -82,12 +84,14 @@ extension PageRenderer {
     }
 
     /// The attachment's image from the cache or decoded now; nil when the budget does not allow decoding it.
-    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> ImageCache.Entry? {
+    /// `box` is the size of its box in points: an SVG's viewport.
+    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, box: Size,
+                                 resources: (any ResourceLoader)?) -> ImageCache.Entry? {
         let name = attachment.altText.map { "\"\($0.oneLine(limit: 60))\"" } ?? "without alt text"
         guard let source = attachment.source else {
             return .failed("an image \(name) has no source in the book; drawn as a placeholder")
         }
-        guard attachment.intrinsicSize != nil else {
+        guard attachment.isDrawable else {
             return .failed("image \(source) has no readable size; drawn as a placeholder")
         }
         guard let resources else { return .failed("image \(source): no resource loader was given; drawn as a placeholder") }
@@ -96,11 +100,17 @@ extension PageRenderer {
         let entry: ImageCache.Entry
         do {
             let bytes = try resources.bytes(of: source, maximumSize: imageLimits.maximumFileSize)
-            // The pixels decoding costs (an SVG is drawn at its box), then those of scaling to the box.
-            let size = try ImageDecoder.size(of: bytes, limits: imageLimits)
-            let decodedPixels = size.format == .svg ? width * height : Int(size.width) * Int(size.height)
-            guard spend(decodedPixels + (size.format == .svg ? 0 : width * height)) else { return nil }
-            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), limits: imageLimits)
+            // The pixels decoding costs (an SVG is drawn at its box, and may have no size of its own), then those of
+            // scaling to the box.
+            let decodedPixels: Int
+            if ImageFormat(sniffing: bytes) == .svg {
+                decodedPixels = width * height
+            } else {
+                let size = try ImageDecoder.size(of: bytes, limits: imageLimits)
+                decodedPixels = Int(size.width) * Int(size.height) + width * height
+            }
+            guard spend(decodedPixels) else { return nil }
+            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), svgViewport: box, limits: imageLimits)
             entry = .image(try ImageDecoder.scaled(decoded, width: width, height: height, limits: imageLimits))
         } catch let error as ResourceError {
             entry = .failed("image \(source): \(error.description); drawn as a placeholder")

@@ -178,7 +178,7 @@ enum CSSDeclaration: Equatable, Sendable {
     case overflowHidden(Bool)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
-    enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
+    enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight, minWidth, minHeight }
 
     /// The declarations one `property: value` pair stands for (shorthands expand); empty when unsupported.
     static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
@@ -285,7 +285,7 @@ enum CSSDeclaration: Equatable, Sendable {
             return [parts[0] == "margin" ? .margin(side, length) : .padding(side, length)]
         case "text-indent":
             return CSSLength(Substring(words.first ?? "")).map { [.textIndent($0)] } ?? []
-        case "width", "height", "max-width", "max-height":
+        case "width", "height", "max-width", "max-height", "min-width", "min-height":
             return parseBoxSize(property: property, value: value)
         case "display":
             switch value {
@@ -611,7 +611,7 @@ extension CSSDeclaration {
     /// `width: 50%`, `max-height: 100%`, `height: auto`, `max-width: none`: lengths that are not negative.
     static func parseBoxSize(property: String, value: String) -> [CSSDeclaration] {
         let dimensions: [String: BoxDimension] = ["width": .width, "height": .height, "max-width": .maxWidth,
-                                                  "max-height": .maxHeight]
+                                                  "max-height": .maxHeight, "min-width": .minWidth, "min-height": .minHeight]
         guard let dimension = dimensions[property] else { return [] }
         if value == "auto" || value == "none" || value == "initial" { return [.boxSize(dimension, nil)] }
         guard let length = CSSLength(Substring(value)), !length.isNegative else { return [] }

@@ -396,6 +396,8 @@ struct ReplacedSize: Equatable, Sendable {
     var height: CSSLength?
     var maxWidth: CSSLength?
     var maxHeight: CSSLength?
+    var minWidth: CSSLength?
+    var minHeight: CSSLength?
 
     mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
         switch dimension {
@@ -403,6 +405,8 @@ struct ReplacedSize: Equatable, Sendable {
         case .height: height = length
         case .maxWidth: maxWidth = length
         case .maxHeight: maxHeight = length
+        case .minWidth: minWidth = length
+        case .minHeight: minHeight = length
         }
     }
 }
