@@ -39,7 +39,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"),
                                  .linkedLibrary("avif"), .linkedLibrary("jxl"),
                                  .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-                                 .linkedLibrary("pixman-1")]),
+                                 .linkedLibrary("pixman-1"), .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pangoft2-1.0"),
+                                 .linkedLibrary("fontconfig")]),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 

@@ -168,6 +168,13 @@ public enum ImageDecoder {
     ///   `svgSize` itself.
     public static func decode(_ bytes: [UInt8], svgSize: (width: Int, height: Int)? = nil, svgViewport: Size? = nil,
                               limits: ImageLimits = ImageLimits()) throws(RenderError) -> Bitmap {
+        try decode(bytes, svgSize: svgSize, svgViewport: svgViewport, svgFonts: nil, limits: limits)
+    }
+
+    /// As ``decode(_:svgSize:svgViewport:limits:)``, an SVG's text drawn with `svgFonts` (a book's fonts) as well
+    /// as the system's.
+    static func decode(_ bytes: [UInt8], svgSize: (width: Int, height: Int)?, svgViewport: Size?, svgFonts: SVGFontSet?,
+                       limits: ImageLimits) throws(RenderError) -> Bitmap {
         // An SVG drawn into a box needs no size of its own (`<svg width="100%">` without a viewBox has none).
         let size: IntrinsicSize
         if let svgSize, bytes.count <= limits.maximumFileSize, ImageFormat(sniffing: bytes) == .svg {
@@ -196,7 +203,7 @@ public enum ImageDecoder {
                                          &message, message.count)
             case .jxl: return CImage_jxlDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .svg: return CImage_svgRender(bytes, bytes.count, out.baseAddress, w, h, viewport.width, viewport.height,
-                                               &message, message.count)
+                                               svgFonts?.pointer, &message, message.count)
             case .png: return -1
             }
         }

@@ -7,7 +7,7 @@ extension PageRenderer {
     /// of its box, and its problem is added to ``imageProblems`` once.
     /// Pixels are counted from `origin` (a window's pixel origin on the page).
     func drawAttachments(_ placed: [PlacedAttachment], resources: (any ResourceLoader)?, appearance: Appearance,
-                         origin: (x: Int, y: Int) = (0, 0), into bitmap: inout Bitmap) {
+                         fonts: DocumentFonts? = nil, origin: (x: Int, y: Int) = (0, 0), into bitmap: inout Bitmap) {
         let scale = appearance.pixelScale
         pagePixelsDecoded = 0
         var reportedPageBudget = false
@@ -23,7 +23,7 @@ extension PageRenderer {
             // Drawn at the page's pixels, moved to the window's.
             let (dx, dy) = (origin.x, origin.y)
             let box = Size(width: object.rect.maxX - object.rect.minX, height: object.rect.maxY - object.rect.minY)
-            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, box: box, resources: resources) {
+            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, box: box, fonts: fonts, resources: resources) {
             case .image(let image):
                 bitmap.draw(filtered(image, appearance.imageFilter), atX: x0 - dx, y: y0 - dy)
             case .failed(let problem):
@@ -52,9 +52,9 @@ extension PageRenderer {
 
     /// The attachment's image at `width` × `height` pixels, from the cache or decoded now within the page's and
     /// the book's decode budgets.
-    private func image(for attachment: TextAttachment, width: Int, height: Int, box: Size,
+    private func image(for attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
                        resources: (any ResourceLoader)?) -> Drawn {
-        switch cachedOrDecoded(attachment, width: width, height: height, box: box, resources: resources) {
+        switch cachedOrDecoded(attachment, width: width, height: height, box: box, fonts: fonts, resources: resources) {
         case .image(let image): .image(image)
         case .failed(let problem): .failed(problem)
         case nil: .overBudget(budgetProblem(), isBook: bookPixelsDecoded >= imageLimits.maximumPixelsPerBook)
@@ -84,8 +84,8 @@ extension PageRenderer {
     }
 
     /// The attachment's image from the cache or decoded now; nil when the budget does not allow decoding it.
-    /// `box` is the size of its box in points: an SVG's viewport.
-    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, box: Size,
+    /// `box` is the size of its box in points: an SVG's viewport; `fonts` the book's, for an SVG's text.
+    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
                                  resources: (any ResourceLoader)?) -> ImageCache.Entry? {
         let name = attachment.altText.map { "\"\($0.oneLine(limit: 60))\"" } ?? "without alt text"
         guard let source = attachment.source else {
@@ -103,14 +103,16 @@ extension PageRenderer {
             // The pixels decoding costs (an SVG is drawn at its box, and may have no size of its own), then those of
             // scaling to the box.
             let decodedPixels: Int
-            if ImageFormat(sniffing: bytes) == .svg {
+            let isSVG = ImageFormat(sniffing: bytes) == .svg
+            if isSVG {
                 decodedPixels = width * height
             } else {
                 let size = try ImageDecoder.size(of: bytes, limits: imageLimits)
                 decodedPixels = Int(size.width) * Int(size.height) + width * height
             }
             guard spend(decodedPixels) else { return nil }
-            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), svgViewport: box, limits: imageLimits)
+            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), svgViewport: box,
+                                                  svgFonts: isSVG ? svgFontSet(fonts) : nil, limits: imageLimits)
             entry = .image(try ImageDecoder.scaled(decoded, width: width, height: height, limits: imageLimits))
         } catch let error as ResourceError {
             entry = .failed("image \(source): \(error.description); drawn as a placeholder")
@@ -121,6 +123,15 @@ extension PageRenderer {
         }
         imageCache.store(entry, for: key)
         return entry
+    }
+
+    /// The set of `fonts` for SVG text, made once per book (the last book's is kept).
+    private func svgFontSet(_ fonts: DocumentFonts?) -> SVGFontSet? {
+        guard let fonts, !fonts.faces.isEmpty else { return nil }
+        if let kept = svgFonts, kept.serial == fonts.serial { return kept.set }
+        let made = SVGFontSet(fonts)
+        svgFonts = (fonts.serial, made)
+        return made
     }
 
     /// A box of the text colour, faint, with a border a pixel (at 1×) wide: where an image should be.
