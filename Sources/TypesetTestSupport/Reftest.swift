@@ -18,6 +18,8 @@ public enum Reftest {
         public var documents: [(name: String, xhtml: String)]
         /// Other files under `OEBPS/` (style sheets, images, fonts), by name; each is listed in the manifest.
         public var files: [(name: String, bytes: [UInt8])]
+        /// The file of `files` that is the book's cover image (EPUB 3's `cover-image` property), if any.
+        public var coverImage: String?
 
         /// A book of `documents` and `files`.
         public init(documents: [(name: String, xhtml: String)], files: [(name: String, bytes: [UInt8])] = []) {
@@ -72,7 +74,8 @@ public enum Reftest {
             spine += "<itemref idref=\"d\(index)\"/>\n"
         }
         for (index, file) in book.files.enumerated() {
-            manifest += "<item id=\"f\(index)\" href=\"\(file.name)\" media-type=\"\(mediaType(of: file.name))\"/>\n"
+            let properties = file.name == book.coverImage ? " properties=\"cover-image\"" : ""
+            manifest += "<item id=\"f\(index)\" href=\"\(file.name)\" media-type=\"\(mediaType(of: file.name))\"\(properties)/>\n"
         }
         let package = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -77,3 +77,66 @@ import TypesetTestSupport
                             Self.book("<div><img src='sized.svg' alt=''/></div>", files: files), "default object size")
     }
 }
+
+/// `object-fit`, drawn without resampling (each content at its natural size, or cropped), against images that already
+/// have the letterboxing or the crop; and the book's cover image set beside a chapter's heading.
+@Suite struct ObjectFitReftests {
+    static let red = Color(red: 200, green: 30, blue: 40), blue = Color(red: 30, green: 90, blue: 200)
+
+    /// A PNG of `width` × `height`, transparent, with a red left half and a blue right half in `rect`.
+    static func png(_ width: Int, _ height: Int, content: (x: Int, y: Int, width: Int, height: Int)) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in content.y..<(content.y + content.height) {
+            for x in content.x..<(content.x + content.width) {
+                let color = x - content.x < content.width / 2 ? red : blue
+                let p = (y * width + x) * 4
+                pixels[p] = color.red; pixels[p + 1] = color.green; pixels[p + 2] = color.blue; pixels[p + 3] = 255
+            }
+        }
+        return try PNGEncoder.encode(try #require(Bitmap(width: width, height: height, pixels: pixels)))
+    }
+
+    static func book(_ image: String, _ style: String, files: [(name: String, bytes: [UInt8])], cover: String? = nil,
+                     heading: String = "") -> Reftest.Book {
+        var book = Reftest.Book(documents: [("chapter.xhtml", Reftest.document(body: heading + "<p>Above.</p><div><img src='\(image)' alt='' style='\(style)'/></div><p>Below.</p>"))],
+                                files: files)
+        book.coverImage = cover
+        return book
+    }
+
+    @Test func objectFitPlacesTheContentInItsBox() throws {
+        let files: [(name: String, bytes: [UInt8])] = [
+            ("image.png", try Self.png(60, 40, content: (0, 0, 60, 40))),
+            ("none.png", try Self.png(120, 120, content: (30, 40, 60, 40))),
+            ("contain.png", try Self.png(60, 60, content: (0, 10, 60, 40))),
+            ("cover.png", try Self.png(40, 40, content: (0, 0, 40, 40))),
+        ]
+        let cases: [(String, String, String)] = [
+            ("width: 120px; height: 120px; object-fit: none", "none.png", "width: 120px; height: 120px"),
+            ("width: 120px; height: 120px; object-fit: scale-down", "none.png", "width: 120px; height: 120px"),
+            ("width: 60px; height: 60px; object-fit: contain", "contain.png", "width: 60px; height: 60px"),
+            ("width: 60px; height: 60px; object-fit: scale-down", "contain.png", "width: 60px; height: 60px"),
+            ("width: 40px; height: 40px; object-fit: cover", "cover.png", "width: 40px; height: 40px"),
+        ]
+        for (style, reference, referenceStyle) in cases {
+            let test = try Reftest.render(Self.book("image.png", style, files: files))
+            let expected = try Reftest.render(Self.book(reference, referenceStyle, files: files))
+            #expect(Reftest.mismatch(test, expected) == nil, "\(style): \(Reftest.mismatch(test, expected) ?? "")")
+        }
+        // `fill` (the initial value) stretches: not the same as `contain`.
+        let fill = try Reftest.render(Self.book("image.png", "width: 60px; height: 60px", files: files))
+        #expect(Reftest.mismatch(fill, try Reftest.render(Self.book("contain.png", "width: 60px; height: 60px", files: files))) != nil)
+    }
+
+    /// The book's cover image set in a chapter with its heading (a portrait, floated or not) is a block at its own
+    /// size on the heading's page, as any image: not a page of its own enlarged to fill it.
+    @Test(arguments: ["", "float: right", "float: left; margin: 0 1em"])
+    func theCoverImageInAChapterIsABlock(_ style: String) throws {
+        let files: [(name: String, bytes: [UInt8])] = [("portrait.png", try Self.png(60, 90, content: (0, 0, 60, 90)))]
+        let heading = "<h2>A Portrait</h2>"
+        let asCover = try Reftest.render(Self.book("portrait.png", style, files: files, cover: "portrait.png", heading: heading))
+        let plain = try Reftest.render(Self.book("portrait.png", style, files: files, heading: heading))
+        #expect(Reftest.mismatch(asCover, plain) == nil, "\(style): \(Reftest.mismatch(asCover, plain) ?? "")")
+        #expect(asCover.pages.count == 1)
+    }
+}

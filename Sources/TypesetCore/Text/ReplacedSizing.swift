@@ -17,16 +17,43 @@ public struct ReplacedSizing: Hashable, Sendable {
     /// `min-width` and `min-height`.
     public var minWidth: TextAttachment.Length?
     public var minHeight: TextAttachment.Length?
+    /// `object-fit`: how the object's content is drawn in its box (``contentRect(in:)``).
+    public var objectFit = ObjectFit.fill
 
-    /// No partial dimensions and no minimums: the attachment's ``TextAttachment/intrinsicSize`` says it all.
-    public init(minWidth: TextAttachment.Length? = nil, minHeight: TextAttachment.Length? = nil) {
-        self.minWidth = minWidth; self.minHeight = minHeight
+    /// No partial dimensions: the attachment's ``TextAttachment/intrinsicSize`` says it all.
+    public init(minWidth: TextAttachment.Length? = nil, minHeight: TextAttachment.Length? = nil, objectFit: ObjectFit = .fill) {
+        self.minWidth = minWidth; self.minHeight = minHeight; self.objectFit = objectFit
     }
 
     /// An object with only the natural dimensions given (an SVG sized in percentages, or without a `viewBox`).
     public init(naturalWidth: Double?, naturalHeight: Double?, naturalRatio: Double?) {
         self.naturalWidth = naturalWidth; self.naturalHeight = naturalHeight; self.naturalRatio = naturalRatio
         isPartial = true
+    }
+
+    /// Where the object's content is drawn in `box` (CSS Images 3 `object-fit`, centred as `object-position`'s
+    /// initial `50% 50%`): the whole box for `fill` or an object without a natural ratio; the largest rectangle of its
+    /// ratio inside the box for `contain`, the smallest covering it for `cover` (clipped to the box when drawn), its
+    /// natural size for `none`, and the smaller of `none` and `contain` for `scale-down`.
+    public func contentRect(in box: Rect, natural: Size?) -> Rect {
+        let naturalSize = natural ?? Size(width: naturalWidth ?? 0, height: naturalHeight ?? 0)
+        let ratio = natural.map { $0.width / max($0.height, .leastNormalMagnitude) } ?? naturalRatio
+        guard objectFit != .fill, let ratio, ratio.isFinite, ratio > 0, box.width > 0, box.height > 0 else { return box }
+        let contain = box.width / box.height > ratio ? Size(width: box.height * ratio, height: box.height)
+            : Size(width: box.width, height: box.width / ratio)
+        let size: Size
+        switch objectFit {
+        case .fill: size = Size(width: box.width, height: box.height)
+        case .contain: size = contain
+        case .cover:
+            size = box.width / box.height > ratio ? Size(width: box.width, height: box.width / ratio)
+                : Size(width: box.height * ratio, height: box.height)
+        case .none: size = naturalSize.width > 0 && naturalSize.height > 0 ? naturalSize : contain
+        case .scaleDown:
+            size = naturalSize.width > 0 && naturalSize.width < contain.width ? naturalSize : contain
+        }
+        return Rect(x: box.minX + (box.width - size.width) / 2, y: box.minY + (box.height - size.height) / 2,
+                    width: size.width, height: size.height)
     }
 
     /// CSS Images 3's default object size for a replaced element: 300 × 150 CSS px.
@@ -83,4 +110,10 @@ public struct ReplacedSizing: Hashable, Sendable {
         if h < minHeight { return Size(width: min(minHeight * w / h, maxWidth), height: minHeight) }
         return size
     }
+}
+
+/// CSS `object-fit`.
+public enum ObjectFit: String, Hashable, Sendable {
+    case fill, contain, cover, none
+    case scaleDown = "scale-down"
 }

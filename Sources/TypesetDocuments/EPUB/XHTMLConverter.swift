@@ -835,7 +835,8 @@ struct XHTMLConverter {
                                         maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
                                         maxHeight: size.maxHeight.flatMap(Self.attachmentLength),
                                         sizing: ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentLength),
-                                                               minHeight: size.minHeight.flatMap(Self.attachmentLength)))
+                                                               minHeight: size.minHeight.flatMap(Self.attachmentLength),
+                                                               objectFit: size.objectFit))
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
                                                       problem: problem))

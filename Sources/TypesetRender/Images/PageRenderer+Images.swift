@@ -22,10 +22,15 @@ extension PageRenderer {
             guard x1 > x0, y1 > y0 else { continue }
             // Drawn at the page's pixels, moved to the window's.
             let (dx, dy) = (origin.x, origin.y)
-            let box = Size(width: object.rect.maxX - object.rect.minX, height: object.rect.maxY - object.rect.minY)
-            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, box: box, fonts: fonts, resources: resources) {
+            // The content's rectangle in its box (`object-fit`), clipped to the box.
+            let content = object.attachment.sizing.contentRect(in: object.rect, natural: object.attachment.intrinsicSize)
+            let cx0 = pixel(content.minX), cy0 = pixel(content.minY), cx1 = pixel(content.maxX), cy1 = pixel(content.maxY)
+            guard cx1 > cx0, cy1 > cy0 else { continue }
+            let box = Size(width: content.width, height: content.height)
+            switch image(for: object.attachment, width: cx1 - cx0, height: cy1 - cy0, box: box, fonts: fonts, resources: resources) {
             case .image(let image):
-                bitmap.draw(filtered(image, appearance.imageFilter), atX: x0 - dx, y: y0 - dy)
+                bitmap.draw(filtered(image, appearance.imageFilter), atX: cx0 - dx, y: cy0 - dy,
+                            clip: (x0 - dx, y0 - dy, x1 - dx, y1 - dy))
             case .failed(let problem):
                 if reportedImages.insert(object.attachment.source ?? "offset \(object.range.lowerBound)").inserted {
                     imageProblems.append(problem)
@@ -171,11 +176,15 @@ extension PageRenderer {
 }
 
 extension Bitmap {
-    /// Draws `image` with its top-left pixel at `(x, y)`, source-over (straight alpha), clipped to the bitmap.
-    mutating func draw(_ image: Bitmap, atX x: Int, y: Int) {
-        let cx0 = max(0, x), cy0 = max(0, y)
-        let cx1 = min(width, x.addingReportingOverflow(image.width).partialValue)
-        let cy1 = min(height, y.addingReportingOverflow(image.height).partialValue)
+    /// Draws `image` with its top-left pixel at `(x, y)`, source-over (straight alpha), clipped to the bitmap and to
+    /// `clip` (pixels x0, y0, x1, y1) when given.
+    mutating func draw(_ image: Bitmap, atX x: Int, y: Int, clip: (Int, Int, Int, Int)? = nil) {
+        var cx0 = max(0, x), cy0 = max(0, y)
+        var cx1 = min(width, x.addingReportingOverflow(image.width).partialValue)
+        var cy1 = min(height, y.addingReportingOverflow(image.height).partialValue)
+        if let clip {
+            cx0 = max(cx0, clip.0); cy0 = max(cy0, clip.1); cx1 = min(cx1, clip.2); cy1 = min(cy1, clip.3)
+        }
         guard cx0 < cx1, cy0 < cy1 else { return }
         let bitmapWidth = width
         image.pixels.withUnsafeBufferPointer { source in

@@ -176,6 +176,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case clipPathHides(Bool)
     /// `overflow: hidden` or `clip` (true), or another overflow (false).
     case overflowHidden(Bool)
+    /// `object-fit`: how a replaced element's content fills its box.
+    case objectFit(ObjectFit)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight, minWidth, minHeight }
@@ -287,6 +289,8 @@ enum CSSDeclaration: Equatable, Sendable {
             return CSSLength(Substring(words.first ?? "")).map { [.textIndent($0)] } ?? []
         case "width", "height", "max-width", "max-height", "min-width", "min-height":
             return parseBoxSize(property: property, value: value)
+        case "object-fit", "-o-object-fit":
+            return ObjectFit(rawValue: value).map { [.objectFit($0)] } ?? []
         case "display":
             switch value {
             case "none": return [.display(.none)]

@@ -238,6 +238,7 @@ struct ComputedStyle: Sendable {
             case .clipsAway(let value): clipsAway = value
             case .clipPathHides(let value): clipPathHides = value
             case .overflowHidden(let value): overflowHidden = value
+            case .objectFit(let value): replacedSize.objectFit = value
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -327,6 +328,8 @@ struct ComputedStyle: Sendable {
         case .display, .listStyleType, .whiteSpace, .breakBefore, .breakAfter: return true
         // What a reader cannot see, and text kept for screen readers, is the book's meaning, not its look.
         case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden: return true
+        // How an image fills its box is part of the image, as its size is.
+        case .objectFit: return true
         case .borderWidth, .borderVisible, .borderColor: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float,
              .initialLetter, .hyphens, .textAlignLast(nil):
@@ -398,6 +401,7 @@ struct ReplacedSize: Equatable, Sendable {
     var maxHeight: CSSLength?
     var minWidth: CSSLength?
     var minHeight: CSSLength?
+    var objectFit = ObjectFit.fill
 
     mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
         switch dimension {
