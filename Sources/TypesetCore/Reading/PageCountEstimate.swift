@@ -187,10 +187,13 @@ struct PageCountEstimate: Sendable, Equatable {
             return count
         }
 
-        /// Body text at the body size and the column's full width: what the per-line figures are measured on.
+        /// Body text at the body size and the column's full width: what the per-line figures are measured on. Not an
+        /// image alone in its paragraph (a title page drawn as a page-filling picture would make a body line the
+        /// page's height) nor text hidden from the page (a title kept for screen readers has no line height).
         static func isPlainBody(_ paragraph: Paragraph) -> Bool {
             guard case .body = paragraph.style.role else { return false }
             return !paragraph.isEmpty && paragraph.runs.count == 1 && paragraph.runs[0].style.fontScale == 1
+                && paragraph.runs[0].style.attachment == nil && !paragraph.runs[0].style.isOutOfFlow
                 && paragraph.style.blockIndent == 0 && paragraph.style.endIndent == 0
         }
 

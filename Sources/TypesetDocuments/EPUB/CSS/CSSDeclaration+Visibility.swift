@@ -94,6 +94,23 @@ extension CSSDeclaration {
 }
 
 extension ComputedStyle {
+    /// Applies one of the visibility declarations (and `object-fit`, a property of the box as they are).
+    mutating func applyVisibility(_ declaration: CSSDeclaration) {
+        switch declaration {
+        case .visibility(let value): visibility = value
+        case .position(let value): position = value
+        case .offset(.left, let length): offsetLeft = length
+        case .offset(.top, let length): offsetTop = length
+        case .offset(.right, let length): offsetRight = length
+        case .clipsAway(let value): clipsAway = value
+        case .clipPathHides(let value): clipPathHides = value
+        case .overflowHidden(let value): overflowHidden = value
+        case .objectFit(let value): replacedSize.objectFit = value
+        // `bottom` places an element below its place: never out of sight above the page.
+        default: break
+        }
+    }
+
     /// How far outside the page a positioned element must be placed to be out of sight: an offset of 5 em or more
     /// to the left or top (books use `-999em`, `-9999px`, `-10000px`; a hanging ornament at `-2em` is still seen).
     static let offPageOffset = -5.0

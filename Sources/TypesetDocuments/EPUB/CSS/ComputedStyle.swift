@@ -226,19 +226,8 @@ struct ComputedStyle: Sendable {
             case .emphasisStyle(let value): emphasisMark = value
             case .emphasisColor(let value): emphasisColor = value
             case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
-            case .visibility(let value): visibility = value
-            case .position(let value): position = value
-            case .offset(let side, let length):
-                switch side {
-                case .left: offsetLeft = length
-                case .top: offsetTop = length
-                case .right: offsetRight = length
-                case .bottom: break  // below the element: never out of sight above the page
-                }
-            case .clipsAway(let value): clipsAway = value
-            case .clipPathHides(let value): clipPathHides = value
-            case .overflowHidden(let value): overflowHidden = value
-            case .objectFit(let value): replacedSize.objectFit = value
+            case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit:
+                applyVisibility(declaration)
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
