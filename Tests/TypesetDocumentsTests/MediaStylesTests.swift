@@ -147,6 +147,32 @@ import TypesetTestSupport
         #expect(Self.style(try Self.read(second, Self.environment(width: 300)), of: "Night")?.isItalic == false)
     }
 
+    /// The `vertical` and `horizontal` sets (Japanese books: a preferred vertical sheet, an alternate horizontal one)
+    /// follow the reader's explicit choice of line direction, and the book's preferred set when they made none.
+    @Test func verticalAndHorizontalSetsFollowTheReadersChoice() throws {
+        let chapter = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title>
+            <link rel="alternate stylesheet" href="horizontal.css" class="horizontal" title="横組"/>
+            <link rel="stylesheet" href="vertical.css" class="vertical" title="縦組"/>
+            </head><body><p class="x">本文</p></body></html>
+            """
+        let archive = EPUBTestArchive.book(chapters: [("chapter.xhtml", chapter)], language: "ja", extraEntries: [
+            .init(name: "OEBPS/horizontal.css", bytes: Array(".x { font-weight: bold }".utf8)),
+            .init(name: "OEBPS/vertical.css", bytes: Array("html { writing-mode: vertical-rl } .x { font-style: italic }".utf8)),
+        ])
+        func read(_ vertical: Bool?) throws -> EPUBBook {
+            var media = Self.environment(width: 300)
+            media.verticalText = vertical
+            return try Self.read(archive, media)
+        }
+        let book = try read(nil), horizontal = try read(false), vertical = try read(true)
+        #expect(Self.style(book, of: "本文")?.isItalic == true && book.text.writingMode == .verticalRightToLeft)
+        #expect(Self.style(vertical, of: "本文")?.isItalic == true)
+        #expect(Self.style(horizontal, of: "本文")?.weight == 700 && Self.style(horizontal, of: "本文")?.isItalic == false)
+        #expect(horizontal.text.writingMode == nil || horizontal.text.writingMode == .horizontal)
+    }
+
     /// A publication restyles only when an answer changes, and then converts again only the documents whose answers
     /// did: a chapter without media queries is reused.
     @Test func restylingConvertsOnlyTheDocumentsWhoseAnswersChanged() throws {

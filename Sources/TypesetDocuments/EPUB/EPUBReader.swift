@@ -54,32 +54,32 @@ public struct EPUBReader: Sendable {
     /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry;
     ///   `.notFound`, `.isDirectory` or `.notARegularFile` (a device, a pipe) before anything is read.
     public func read(path: String) throws(DocumentError) -> EPUBBook {
-        let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
-        let conversions = SpineItemConversions()
-        var book = try read(archive, conversions: conversions)
-        book.conversions = conversions
-        book.restyle = { [options] environment in
-            let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
-            return try EPUBReader(options: options.with(environment)).read(archive, conversions: conversions).text
+        try read(source: .file(path: path), name: path) { limits throws(DocumentError) in
+            try LibZipArchive(path: path, bookName: path, limits: limits)
         }
-        book.resourceLoader = EPUBResourceLoader(source: .file(path: path), bookName: path, limits: options.limits,
-                                                 inlineDocuments: book.inlineDocuments, listed: book.listedResources)
-        return book
     }
 
     /// Reads a book held in memory.
     ///
     /// - Parameter name: The book's name, used in messages.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
-        let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
+        try read(source: .bytes(bytes), name: name) { limits throws(DocumentError) in
+            try LibZipArchive(bytes: bytes, bookName: name, limits: limits)
+        }
+    }
+
+    /// Reads the book `open` opens, and gives it the means to read itself again for another environment (reusing
+    /// the documents whose conversion would not change: ``SpineItemConversions``) and its resource loader.
+    private func read(source: EPUBResourceLoader.Source, name: String,
+                      open: @escaping @Sendable (EPUBLimits) throws(DocumentError) -> LibZipArchive) throws(DocumentError) -> EPUBBook {
         let conversions = SpineItemConversions()
-        var book = try read(archive, conversions: conversions)
+        var book = try read(try open(options.limits), conversions: conversions)
         book.conversions = conversions
         book.restyle = { [options] environment in
-            let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
-            return try EPUBReader(options: options.with(environment)).read(archive, conversions: conversions).text
+            let other = options.with(environment)
+            return try EPUBReader(options: other).read(try open(other.limits), conversions: conversions).text
         }
-        book.resourceLoader = EPUBResourceLoader(source: .bytes(bytes), bookName: name, limits: options.limits,
+        book.resourceLoader = EPUBResourceLoader(source: source, bookName: name, limits: options.limits,
                                                  inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
@@ -158,74 +158,7 @@ private struct ReadingSession {
                                        listed: manifestPaths)
         }
 
-        // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
-        var spine: [EPUBSpineItem] = []
-        var texts: [(index: Int, text: SpineItemText)] = []
-        var totals = (units: 0, paragraphs: 0, images: 0)
-        // A resource listed again (epubcheck's OPF-034) is shown again, as EPUB 3.3's reading systems must, but
-        // converted once; the spine's length and the book's totals bound what its copies cost.
-        var converted: [String: SpineItemText] = [:]
-        let environment = options.styleEnvironment
-        func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
-            if let text = converted[item.path] ?? conversions.text(of: item.path, for: environment) {
-                converted[item.path] = text
-                return text
-            }
-            let text = try convert(item, package: package)
-            converted[item.path] = text
-            conversions.store(text, of: item.path, for: environment)
-            return text
-        }
-        var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
-        let linearCount = package.spine.filter(\.isLinear).count
-        for reference in package.spine {
-            guard let item = package.manifest[reference.idref] else {
-                if let href = package.unusableItems[reference.idref] {
-                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
-                }
-                throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
-            }
-            // A book whose every item says linear="no" is read whole rather than not at all.
-            let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
-            spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
-                                       isLinear: reference.isLinear, range: nil))
-            guard included else {
-                // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
-                // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
-                // reading apps show it. One the book can do without costs a warning, not the book.
-                guard archive.contains(item.path) else {
-                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
-                    continue
-                }
-                let text: SpineItemText
-                let grown: (units: Int, paragraphs: Int, images: Int)
-                do {
-                    text = try spineText(of: item)
-                    grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
-                             totals.images.addingSaturating(text.images.count))
-                    try checkTotals(grown, after: item.path, limits: limits)
-                } catch {
-                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) left out: \(error)")
-                    continue
-                }
-                totals = grown
-                if texts.isEmpty && !text.hasText && !text.images.isEmpty {
-                    texts.append((spine.count - 1, text))
-                } else {
-                    afterReadingOrder.append((spine.count - 1, text))
-                }
-                continue
-            }
-            guard archive.contains(item.path) else {
-                throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
-            }
-            let text = try spineText(of: item)
-            totals = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
-                      totals.images.addingSaturating(text.images.count))
-            try checkTotals(totals, after: item.path, limits: limits)
-            texts.append((spine.count - 1, text))
-        }
-        texts += afterReadingOrder
+        var (spine, texts) = try readSpine(package, packagePath: packagePath)
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
@@ -308,7 +241,7 @@ private struct ReadingSession {
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
                         links: links, coverImage: package.coverImage?.path, inlineDocuments: inlineDocuments, listedResources: manifestPaths,
-                        styleEnvironment: environment, mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
+                        styleEnvironment: options.styleEnvironment, mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
     }
 
     /// The media queries the book's styles depend on, each once.
@@ -318,6 +251,84 @@ private struct ReadingSession {
     }
 
     // MARK: Parts
+
+    /// The spine items in the text, each converted on its own (or reused from ``conversions`` when the environment
+    /// changes nothing for it), with the book's totals checked as they grow: every spine item, and the texts in text
+    /// order (the reading order, then the non-linear items) with their index in the spine.
+    private mutating func readSpine(_ package: EPUBPackage, packagePath: String)
+        throws(DocumentError) -> (spine: [EPUBSpineItem], texts: [(index: Int, text: SpineItemText)]) {
+        // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
+        let limits = options.limits
+        var spine: [EPUBSpineItem] = []
+        var texts: [(index: Int, text: SpineItemText)] = []
+        var totals = (units: 0, paragraphs: 0, images: 0)
+        // A resource listed again (epubcheck's OPF-034) is shown again, as EPUB 3.3's reading systems must, but
+        // converted once; the spine's length and the book's totals bound what its copies cost.
+        var converted: [String: SpineItemText] = [:]
+        let environment = options.styleEnvironment
+        func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
+            if let text = converted[item.path] ?? conversions.text(of: item.path, for: environment) {
+                converted[item.path] = text
+                return text
+            }
+            let text = try convert(item, package: package)
+            converted[item.path] = text
+            conversions.store(text, of: item.path, for: environment)
+            return text
+        }
+        var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
+        let linearCount = package.spine.filter(\.isLinear).count
+        for reference in package.spine {
+            guard let item = package.manifest[reference.idref] else {
+                if let href = package.unusableItems[reference.idref] {
+                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
+                }
+                throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
+            }
+            // A book whose every item says linear="no" is read whole rather than not at all.
+            let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
+            spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
+                                       isLinear: reference.isLinear, range: nil))
+            guard included else {
+                // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
+                // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
+                // reading apps show it. One the book can do without costs a warning, not the book.
+                guard archive.contains(item.path) else {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
+                    continue
+                }
+                let text: SpineItemText
+                let grown: (units: Int, paragraphs: Int, images: Int)
+                do {
+                    text = try spineText(of: item)
+                    grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                             totals.images.addingSaturating(text.images.count))
+                    try checkTotals(grown, after: item.path, limits: limits)
+                } catch {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) left out: \(error)")
+                    continue
+                }
+                totals = grown
+                if texts.isEmpty && !text.hasText && !text.images.isEmpty {
+                    texts.append((spine.count - 1, text))
+                } else {
+                    afterReadingOrder.append((spine.count - 1, text))
+                }
+                continue
+            }
+            guard archive.contains(item.path) else {
+                throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
+            }
+            let text = try spineText(of: item)
+            totals = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                      totals.images.addingSaturating(text.images.count))
+            try checkTotals(totals, after: item.path, limits: limits)
+            texts.append((spine.count - 1, text))
+        }
+        texts += afterReadingOrder
+        return (spine, texts)
+    }
+
 
     /// Refuses a book whose text, so far, has more units, paragraphs or images than ``EPUBLimits`` allows.
     private func checkTotals(_ totals: (units: Int, paragraphs: Int, images: Int), after path: String,

@@ -721,24 +721,7 @@ struct XHTMLConverter {
 
     mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
         if inline.style.whiteSpace == .pre {
-            var units: [UInt16] = []
-            var previousWasCR = false
-            for unit in text.utf16 {
-                if preStartsHere && line.isEmpty && units.isEmpty && (unit == 0x0A || unit == 0x0D) {
-                    // The newline right after <pre> is not content (HTML).
-                    previousWasCR = unit == 0x0D
-                    continue
-                }
-                preStartsHere = false
-                if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
-                previousWasCR = unit == 0x0D
-                units.append(unit == 0x0A || unit == 0x0D ? 0x2028 : unit)
-                if unit == 0x0A || unit == 0x0D { hasLineBreak = true }
-            }
-            if !units.isEmpty {
-                appendUnits(units, block: block, inline: inline)
-                onlyImages = false
-            }
+            appendPreformattedText(text, block: block, inline: inline)
             return
         }
         var units: [UInt16] = []
@@ -799,6 +782,29 @@ struct XHTMLConverter {
             pendingSpace = true
             pendingSpaceHasNewline = pendingNewline
             pendingSpaceHidden = pendingHidden
+        }
+    }
+
+    /// Text under `white-space: pre`: every space kept, each line end a U+2028 (the newline right after `<pre>`
+    /// dropped, as HTML has it).
+    mutating func appendPreformattedText(_ text: String, block: BlockContext, inline: InlineContext) {
+        var units: [UInt16] = []
+        var previousWasCR = false
+        for unit in text.utf16 {
+            if preStartsHere && line.isEmpty && units.isEmpty && (unit == 0x0A || unit == 0x0D) {
+                // The newline right after <pre> is not content (HTML).
+                previousWasCR = unit == 0x0D
+                continue
+            }
+            preStartsHere = false
+            if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
+            previousWasCR = unit == 0x0D
+            units.append(unit == 0x0A || unit == 0x0D ? 0x2028 : unit)
+            if unit == 0x0A || unit == 0x0D { hasLineBreak = true }
+        }
+        if !units.isEmpty {
+            appendUnits(units, block: block, inline: inline)
+            onlyImages = false
         }
     }
 
