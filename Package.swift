@@ -42,7 +42,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"),
                                  .linkedLibrary("avif"), .linkedLibrary("jxl"),
                                  .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-                                 .linkedLibrary("pixman-1")]),
+                                 .linkedLibrary("pixman-1"), .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pangoft2-1.0"),
+                                 .linkedLibrary("fontconfig")]),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 
@@ -74,6 +75,8 @@ let package = Package(
                     exclude: ["Goldens", "Images"]),
         .testTarget(name: "TypesetSpeechTests", dependencies: ["TypesetSpeech", "TypesetTestSupport"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),
+        // Reftests: a test book and a simpler reference drawn through the whole engine must give the same pixels.
+        .testTarget(name: "TypesetReftests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport"]),
     ]
 )
 

@@ -1,4 +1,5 @@
 #include "CImageCodecs.h"
+#include "svgfonts.h"
 
 #include <avif/avif.h>
 #include <cairo.h>
@@ -325,7 +326,11 @@ int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *he
     return status;
 }
 
+/* The document is laid out in a viewport of viewportWidth x viewportHeight CSS pixels (the box it is drawn in, so
+   that percentages and a missing viewBox resolve as a browser resolves them) and drawn scaled to width x height
+   device pixels. */
 int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                     double viewportWidth, double viewportHeight, const CImageSVGFonts *fonts,
                      char *error, size_t errorCapacity) {
     RsvgHandle *handle = svgOpen(data, length, error, errorCapacity);
     if (!handle) return -1;
@@ -337,9 +342,13 @@ int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
         return -1;
     }
     cairo_t *context = cairo_create(surface);
-    RsvgRectangle viewport = {0, 0, width, height};
+    if (!(viewportWidth > 0) || !(viewportHeight > 0)) { viewportWidth = width; viewportHeight = height; }
+    cairo_scale(context, width / viewportWidth, height / viewportHeight);
+    RsvgRectangle viewport = {0, 0, viewportWidth, viewportHeight};
     GError *failure = NULL;
+    void *fontState = CImage_svgFontsBegin(fonts);
     gboolean rendered = rsvg_handle_render_document(handle, context, &viewport, &failure);
+    CImage_svgFontsEnd(fontState);
     if (!rendered) setError(error, errorCapacity, failure ? failure->message : "librsvg could not draw the SVG");
     if (failure) g_error_free(failure);
     cairo_destroy(context);

@@ -54,6 +54,9 @@ public struct BookFile: Sendable {
     /// - Parameters:
     ///   - publisherStyles: Whether an EPUB's CSS applies (``ReaderSettings/publisherStyles``); the publication
     ///     can be restyled later (``Publication/restyled(publisherStyles:)``), and styles never move an offset.
+    ///   - media: The page and theme an EPUB's media queries and alternate style sheets are evaluated against
+    ///     (``MediaEnvironment/init(settings:)``); the publication is restyled when a session's settings answer
+    ///     them differently (``Publication/restyled(for:)``).
     ///   - encoding: A plain-text file's encoding, when the caller knows it better than the detector
     ///     (``PlainTextReader/encoding``).
     ///   - previewBytes: Read only the first bytes of a plain-text file: a preview
@@ -61,14 +64,15 @@ public struct BookFile: Sendable {
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
     ///   the book's reader refuses; `.unsupported` for an EPUB with an encoding or a preview (both are for
     ///   plain text).
-    public static func open(path: String, publisherStyles: Bool = true, encoding: TextEncoding? = nil,
-                            previewBytes: Int? = nil) throws(DocumentError) -> BookFile {
+    public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
+                            encoding: TextEncoding? = nil, previewBytes: Int? = nil) throws(DocumentError) -> BookFile {
         if try isEPUB(path) {
             guard encoding == nil, previewBytes == nil else {
                 throw DocumentError(.unsupported, "\(path): an EPUB says its own encoding and is read whole; an encoding or a preview is for plain text")
             }
             var options = EPUBReader.Options()
             options.publisherStyles = publisherStyles
+            options.media = media
             let book = try EPUBReader(options: options).read(path: path)
             return BookFile(path: path, format: .epub(book), publication: book.publication, notices: book.warnings)
         }

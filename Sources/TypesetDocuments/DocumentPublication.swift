@@ -21,6 +21,11 @@ extension EPUBBook {
         var publication = (try? Publication(text: text, resources: resources, headings: headings, startOffset: start))
             ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings, startOffset: start)
         publication.restyle = restyle
+        publication.styleEnvironment = styleEnvironment
+        if !mediaDependence.isEmpty {
+            let queries = mediaDependence
+            publication.mediaDiffers = { old, new in queries.contains { $0.matches(old) != $0.matches(new) } }
+        }
         publication.links = links
         publication.resourceLoader = resourceLoader
         publication.navigation = navigation

@@ -18,6 +18,8 @@ public final class PageRenderer {
     private let rasterizer = GlyphRasterizer()
     /// Decoded images by source and pixel size (see ``ImageCache``).
     let imageCache = ImageCache()
+    /// The embedded fonts of the last book whose SVG drawings were drawn, for their text (by the fonts' serial).
+    var svgFonts: (serial: Int, set: SVGFontSet?)?
     /// What decoding one image may cost.
     public var imageLimits = ImageLimits()
     /// The images that could not be drawn since the renderer was made, one line each (what and why), each image
@@ -87,7 +89,8 @@ public final class PageRenderer {
             let attachments = window == nil ? layout.attachments(onPage: page)
                 : layout.attachments(onPage: page, in: area.minY..<area.maxY)
             if !attachments.isEmpty {
-                drawAttachments(attachments, resources: resources, appearance: appearance, origin: origin, into: &bitmap)
+                drawAttachments(attachments, resources: resources, appearance: appearance, fonts: layout.text.fonts,
+                                origin: origin, into: &bitmap)
             }
             if let decorations, !decorations.isEmpty {
                 drawDecorations(decorations, page: page, of: layout, appearance: appearance, area: area, origin: origin,

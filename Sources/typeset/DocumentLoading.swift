@@ -52,7 +52,8 @@ struct OpenedBook {
     /// Reads `input` as the options ask (encoding, preview, publisher styles) and gives its notices: all that a
     /// command laying nothing out (search, speak) needs.
     static func read(_ input: String, options: Options, settings: ReaderSettings) throws -> BookFile {
-        let file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles, encoding: options.encoding,
+        let file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles,
+                                     media: MediaEnvironment(settings: settings), encoding: options.encoding,
                                      previewBytes: options.previewBytes)
         // A broken book could have hundreds of notices; each names the book and the entry.
         for notice in file.notices.prefix(5) { Console.shared.notice(notice) }

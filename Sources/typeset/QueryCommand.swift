@@ -343,8 +343,11 @@ final class QuerySession {
             try updated.set(name, json: changes[name] ?? .null)
         }
         let before = settings
+        let styledBefore = reader.publication.styleEnvironment
         let page = try reader.setSettings(updated)
-        if updated.typography != before.typography || updated.mode != before.mode || updated.publisherStyles != before.publisherStyles {
+        // A theme change restyles the text when the book's night sheet or media queries ask about it.
+        if updated.typography != before.typography || updated.mode != before.mode || updated.publisherStyles != before.publisherStyles
+            || reader.publication.styleEnvironment != styledBefore {
             cachedLayout = nil
         }
         return page

@@ -48,7 +48,18 @@ int CImage_jxlDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
    own, only a viewBox, whose width and height are then given); then the document rendered to fill width × height
    pixels. librsvg is given the bytes only, with no base file: it never loads an external resource. */
 int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *height, char *error, size_t errorCapacity);
+/* The fonts an SVG's text may use: a book's embedded fonts under their @font-face names, beside the system's
+   (svgfonts.c). Create, add faces (OpenType bytes, the CSS family, weight 100-900, italic or not), give to
+   CImage_svgRender, destroy when done (its temporary files go with it). */
+typedef struct CImageSVGFonts CImageSVGFonts;
+CImageSVGFonts *CImage_svgFontsCreate(char *error, size_t errorCapacity);
+int CImage_svgFontsAdd(CImageSVGFonts *fonts, const uint8_t *data, size_t length, const char *family, int weight,
+                       int italic, char *error, size_t errorCapacity);
+void CImage_svgFontsDestroy(CImageSVGFonts *fonts);
+
+/* `fonts` may be NULL (the system's fonts only). */
 int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                     double viewportWidth, double viewportHeight, const CImageSVGFonts *fonts,
                      char *error, size_t errorCapacity);
 
 /* Scales `source` (sourceWidth × sourceHeight) to `target` (targetWidth × targetHeight) with pixman: a

@@ -15,7 +15,7 @@ public final class DocumentFonts: Sendable {
         public let isItalic: Bool
         /// Where it came from, for messages (`book.epub: OEBPS/fonts/a.woff2`).
         public let name: String
-        let bytes: FontBytes
+        package let bytes: FontBytes
 
         /// Decodes a font (TrueType, OpenType, WOFF or WOFF2; already deobfuscated) for `family`; nil when the
         /// bytes are not a font HarfBuzz and FreeType can use.
@@ -35,7 +35,7 @@ public final class DocumentFonts: Sendable {
     /// The families, lower-cased.
     public let families: Set<String>
     /// A number unique to this collection in the process (font sets made from it are cached under it).
-    let serial: Int
+    package let serial: Int
 
     private static let nextSerial = Atomic<Int>(0)
 

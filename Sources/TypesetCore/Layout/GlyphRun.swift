@@ -249,6 +249,8 @@ extension BookLayout {
             }
             guard let run = pieceRun, !glyphs.isEmpty else { return }
             let style = paragraph.runs[Int(run.attributeIndex)].style
+            // Invisible text (CSS `visibility: hidden`) keeps its place in the line but is not drawn.
+            guard style.visibility != .invisible else { return }
             runs.append(GlyphRun(face: self.shaped.faces[Int(run.faceID)],
                                  size: Double(sizes[Int(run.attributeIndex)]), color: style.color,
                                  glyphs: glyphs, positions: positions, clusters: clusterOffsets, advances: glyphAdvances,
@@ -344,7 +346,7 @@ extension BookLayout {
                                      lineBottom: placement.y + Double(box.height)) { runs.append(run) }
         }
         // The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end.
-        if let hyphen = geometry.hyphen {
+        if let hyphen = geometry.hyphen, paragraph.runs[hyphen.attributeIndex].style.visibility != .invisible {
             let end = contentStart + Int(box.end)
             let style = paragraph.runs[hyphen.attributeIndex].style
             let hyphenBaseline = lineBaseline - Double(format.shifts?[hyphen.attributeIndex] ?? 0)

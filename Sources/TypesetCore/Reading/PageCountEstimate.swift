@@ -187,13 +187,14 @@ struct PageCountEstimate: Sendable, Equatable {
             return count
         }
 
-        /// Body text at the body size and the column's full width: what the per-line figures are measured on. An
-        /// image's paragraph is not text: its line is as tall as the image (a cover's, a page), and taking it for a
-        /// line of text made Moby-Dick's EPUB, opened at its cover, estimated at 2,720 pages for 1,150.
+        /// Body text at the body size and the column's full width: what the per-line figures are measured on. Not an
+        /// image alone in its paragraph (its line is as tall as the image: a cover taken for a line of text made
+        /// Moby-Dick's EPUB, opened at its cover, estimated at 2,720 pages for 1,150) nor text hidden from the page (a title kept for screen
+        /// readers has no line height).
         static func isPlainBody(_ paragraph: Paragraph) -> Bool {
             guard case .body = paragraph.style.role else { return false }
             return !paragraph.isEmpty && paragraph.runs.count == 1 && paragraph.runs[0].style.fontScale == 1
-                && paragraph.runs[0].style.attachment == nil
+                && paragraph.runs[0].style.attachment == nil && !paragraph.runs[0].style.isOutOfFlow
                 && paragraph.style.blockIndent == 0 && paragraph.style.endIndent == 0
         }
 

@@ -13,10 +13,16 @@ public struct Publication: Sendable {
     public let headings: [Heading]
     /// For each resource, the number of positions before it (Readium's positions are numbered across resources).
     let positionStarts: [Int]
-    /// Makes the text again with or without the book's own styles (``ReaderSettings/publisherStyles``), or nil
-    /// when the book has none (plain text). Set by the document reader; the text it returns must have the same
-    /// units (styles never move an offset).
-    public var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
+    /// Makes the text again for another ``StyleEnvironment``: with or without the book's own styles
+    /// (``ReaderSettings/publisherStyles``), for another page or theme its media queries and alternate style sheets
+    /// answer differently on. Nil when the book has no styles (plain text). Set by the document reader; the text it
+    /// returns must have the same units (styles never move an offset).
+    public var restyle: (@Sendable (StyleEnvironment) throws -> StyledText)?
+    /// The environment ``text`` was made for.
+    public var styleEnvironment = StyleEnvironment()
+    /// Whether the book's styles answer differently on two pages or themes (their media queries, their alternate
+    /// style sheets); nil when they never do. Set by the document reader with ``restyle``.
+    public var mediaDiffers: (@Sendable (MediaEnvironment, MediaEnvironment) -> Bool)?
     /// The book proper: the text without a distributor's front and back matter (Project Gutenberg's header and
     /// licence), which stay in the text. Reading figures count it alone (``ReadingFigures``); the whole text when
     /// there is no such matter.
@@ -170,17 +176,35 @@ public struct Publication: Sendable {
         return resources.firstIndex { normalized($0.href) == wanted }
     }
 
-    /// The publication with its text made again with or without the book's own styles; itself when it has no
-    /// ``restyle``.
+    /// The publication with its text made again with or without the book's own styles, for the same page and
+    /// theme; itself when it has no ``restyle``.
     ///
     /// - Throws: what ``restyle`` throws, or ``InvalidResources`` when the restyled text's length differs.
     public func restyled(publisherStyles: Bool) throws -> Publication {
-        guard let restyle else { return self }
-        let restyled = try restyle(publisherStyles)
+        try restyled(for: StyleEnvironment(publisherStyles: publisherStyles, media: styleEnvironment.media))
+    }
+
+    /// Whether the text made for `environment` would differ from ``text``: publisher styles switched, or a media
+    /// query or alternate style sheet of the book answering differently there. A page size or theme the book's
+    /// styles do not ask about never makes the text again.
+    public func needsRestyle(for environment: StyleEnvironment) -> Bool {
+        guard restyle != nil else { return false }
+        if environment.publisherStyles != styleEnvironment.publisherStyles { return true }
+        return mediaDiffers?(styleEnvironment.media, environment.media) ?? false
+    }
+
+    /// The publication with its text made for `environment` when it differs there (``needsRestyle(for:)``); else
+    /// itself, noted as made for `environment`.
+    ///
+    /// - Throws: what ``restyle`` throws, or ``InvalidResources`` when the restyled text's length differs.
+    public func restyled(for environment: StyleEnvironment) throws -> Publication {
+        var copy = self
+        copy.styleEnvironment = environment
+        guard needsRestyle(for: environment), let restyle else { return copy }
+        let restyled = try restyle(environment)
         guard restyled.length == text.length else {
             throw InvalidResources(description: "the restyled text has \(restyled.length) units, not \(text.length)")
         }
-        var copy = self
         copy.text = restyled
         return copy
     }

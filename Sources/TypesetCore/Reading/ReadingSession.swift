@@ -103,8 +103,9 @@ public final class ReadingSession: Sendable {
     /// Starts a session at `offset`, by default where the book opens (``Publication/startOffset``: its first
     /// chapter, past a distributor's header).
     ///
-    /// - Parameter publication: The book as opened; when `settings.publisherStyles` is off and it has a
-    ///   ``Publication/restyle``, its text is made again without the book's styles.
+    /// - Parameter publication: The book as opened; when it was made for another ``StyleEnvironment`` than
+    ///   `settings` give (publisher styles off, a page or theme its media queries answer differently on) and it has
+    ///   a ``Publication/restyle``, its text is made again for them.
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``ReadingError`` for an offset outside
     ///   the text, and what ``Publication/restyled(publisherStyles:)`` throws.
     public init(publication: Publication, typesetter: Typesetter, settings: ReaderSettings = ReaderSettings(),
@@ -114,7 +115,7 @@ public final class ReadingSession: Sendable {
         guard offset >= 0, offset <= publication.text.length else {
             throw ReadingError.offsetOutOfRange(offset, length: publication.text.length)
         }
-        let publication = settings.publisherStyles ? publication : try publication.restyled(publisherStyles: false)
+        let publication = try publication.restyled(for: StyleEnvironment(settings: settings))
         self.typesetter = typesetter
         self.completesInBackground = completesInBackground
         let anchor = ReadingAnchor(position: TextPosition(offset: offset), locator: publication.locator(at: offset))
@@ -310,16 +311,17 @@ public final class ReadingSession: Sendable {
     /// Applies new settings and returns the page holding the anchor; the anchor does not move. A new typography
     /// or mode lays out the anchor's section again from its start (shaping again, as far as the page needs, only
     /// when the font family or language changed); a new appearance (theme, pixel scale) lays out nothing, since it
-    /// changes no line; a change of ``ReaderSettings/publisherStyles`` makes the text again
-    /// (``Publication/restyled(publisherStyles:)``).
+    /// changes no line; a change of ``ReaderSettings/publisherStyles``, or of a page size or theme the book's media
+    /// queries or alternate style sheets answer differently on, makes the text again
+    /// (``Publication/restyled(for:)``: only the documents whose answers changed are converted again).
     ///
     /// - Throws: ``InvalidSetting``, or what restyling throws; the session keeps its settings then.
     @discardableResult
     public func setSettings(_ settings: ReaderSettings) throws -> ReaderPage {
         let settings = try settings.validated()
-        let (current, publication) = state.withLock { ($0.settings, $0.publication) }
-        let restyled = settings.publisherStyles != current.publisherStyles
-            ? try publication.restyled(publisherStyles: settings.publisherStyles) : nil
+        let publication = state.withLock { $0.publication }
+        let environment = StyleEnvironment(settings: settings)
+        let restyled = publication.needsRestyle(for: environment) ? try publication.restyled(for: environment) : nil
         let generation: Int = state.withLock { state in
             let linesChange = settings.typography != state.settings.typography || settings.mode != state.settings.mode
                 || restyled != nil

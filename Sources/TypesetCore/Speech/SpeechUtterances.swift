@@ -71,7 +71,7 @@ public struct SpeechUtterances: Sequence, Sendable {
             let text = publication.text
             let paragraph = text.paragraphs[index]
             guard !paragraph.isEmpty else { return [] }
-            let readable = ReadableText(text: text, range: paragraph.contentDocumentRange)
+            let readable = ReadableText(text: text, range: paragraph.contentDocumentRange, includingAssistiveText: true)
             let units = readable.units
             guard !units.isEmpty else { return [] }
             let language = paragraph.style.language ?? text.language

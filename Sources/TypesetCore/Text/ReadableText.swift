@@ -42,7 +42,10 @@ public struct ReadableText: Sendable {
 
     /// The readable part of `range` of `text` (clamped to the text). Ranges longer than `Int32.max` units are read
     /// up to that length.
-    public init(text: StyledText, range: Range<UTF16Offset>) {
+    ///
+    /// - Parameter includingAssistiveText: Whether text for screen readers (``TextVisibility/assistive``: out of
+    ///   sight, taking no place) is read: what read-aloud speaks, while search matches only what a page shows.
+    public init(text: StyledText, range: Range<UTF16Offset>, includingAssistiveText: Bool = false) {
         let range = range.clamped(to: 0..<text.length)
         let base = range.lowerBound
         let upperBound = base + min(range.count, Int(Int32.max) - 1)
@@ -64,7 +67,8 @@ public struct ReadableText: Sendable {
                         sources.append(Int32(min(previousContentEnd, lower) - base))
                     }
                     let start = units.count
-                    Self.appendReadUnits(of: paragraph, from: lower, to: upper, base: base, units: &units, sources: &sources)
+                    Self.appendReadUnits(of: paragraph, from: lower, to: upper, base: base, assistive: includingAssistiveText,
+                                         units: &units, sources: &sources)
                     if units.count > start { spans.append(ParagraphSpan(paragraphIndex: index, readRange: start..<units.count)) }
                 }
                 index += 1
@@ -106,12 +110,18 @@ public struct ReadableText: Sendable {
     }
 
     /// Whether units of this style are not read: hidden markup, or a ruby annotation (a reading of the base it
-    /// annotates, which is read itself).
-    static func isHidden(_ style: TextStyle) -> Bool { style.isOutOfFlow }
+    /// annotates, which is read itself), or invisible text; text for screen readers only when `assistive` is off.
+    static func isHidden(_ style: TextStyle, assistive: Bool = false) -> Bool {
+        switch style.visibility {
+        case .visible: style.isOutOfFlow
+        case .invisible: true
+        case .assistive: !assistive || style.ruby != nil
+        }
+    }
 
     /// Appends the read units of `paragraph`'s content between document offsets `lower` and `upper`.
     private static func appendReadUnits(of paragraph: Paragraph, from lower: UTF16Offset, to upper: UTF16Offset,
-                                        base: UTF16Offset, units: inout [UInt16], sources: inout [Int32]) {
+                                        base: UTF16Offset, assistive: Bool, units: inout [UInt16], sources: inout [Int32]) {
         let contentStart = paragraph.contentDocumentRange.lowerBound
         // Layout's substitutions (soft line ends, their indentation, tabs), so that search and speech read the
         // paragraph as it is set.
@@ -130,7 +140,7 @@ public struct ReadableText: Sendable {
                 runIndex = max(0, runIndex)
                 while runIndex < runs.count, runs[runIndex].range.upperBound <= paragraphLocal { runIndex += 1 }
                 let style = runIndex < runs.count && runs[runIndex].range.contains(paragraphLocal) ? runs[runIndex].style : nil
-                hidden = style.map(isHidden) ?? false
+                hidden = style.map { isHidden($0, assistive: assistive) } ?? false
                 replacement = style?.replacement.map { Array($0.utf16) } ?? []
                 formula = style?.attachment?.formula.map { Array($0.readableText.utf16) } ?? []
             }

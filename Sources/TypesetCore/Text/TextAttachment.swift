@@ -40,24 +40,27 @@ public struct TextAttachment: Hashable, Sendable {
         let maxWidth: Length?
         let maxHeight: Length?
         let formula: MathFormula?
+        let sizing: ReplacedSizing
 
         init(source: String?, altText: String?, intrinsicSize: Size?, presentation: Presentation, width: Length?,
-             height: Length?, maxWidth: Length?, maxHeight: Length?, formula: MathFormula? = nil) {
+             height: Length?, maxWidth: Length?, maxHeight: Length?, formula: MathFormula? = nil,
+             sizing: ReplacedSizing = ReplacedSizing()) {
             self.source = source; self.altText = altText; self.intrinsicSize = intrinsicSize
             self.presentation = presentation; self.width = width; self.height = height
-            self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.formula = formula
+            self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.formula = formula; self.sizing = sizing
         }
 
         static func == (a: Storage, b: Storage) -> Bool {
             a === b || (a.source == b.source && a.altText == b.altText && a.intrinsicSize == b.intrinsicSize
                 && a.presentation == b.presentation && a.width == b.width && a.height == b.height
-                && a.maxWidth == b.maxWidth && a.maxHeight == b.maxHeight && a.formula == b.formula)
+                && a.maxWidth == b.maxWidth && a.maxHeight == b.maxHeight && a.formula == b.formula
+                && a.sizing == b.sizing)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(source); hasher.combine(altText); hasher.combine(intrinsicSize); hasher.combine(presentation)
             hasher.combine(width); hasher.combine(height); hasher.combine(maxWidth); hasher.combine(maxHeight)
-            hasher.combine(formula)
+            hasher.combine(formula); hasher.combine(sizing)
         }
     }
 
@@ -75,10 +78,12 @@ public struct TextAttachment: Hashable, Sendable {
     ///     file, a header no decoder reads).
     ///   - presentation: Inline, a block of its own, or a page of its own.
     ///   - width, height, maxWidth, maxHeight: The book's sizes for it (CSS, or HTML's `width` and `height`).
+    ///   - sizing: Its minimums, and its natural dimensions when it has only some of them (an SVG in percentages).
     public init(source: String?, altText: String? = nil, intrinsicSize: Size?, presentation: Presentation = .inline,
-                width: Length? = nil, height: Length? = nil, maxWidth: Length? = nil, maxHeight: Length? = nil) {
+                width: Length? = nil, height: Length? = nil, maxWidth: Length? = nil, maxHeight: Length? = nil,
+                sizing: ReplacedSizing = ReplacedSizing()) {
         storage = Storage(source: source, altText: altText, intrinsicSize: intrinsicSize, presentation: presentation,
-                          width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
+                          width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight, sizing: sizing)
     }
 
     /// A formula (MathML): laid out as mathematics when its paragraph is shaped and drawn with a math font, its
@@ -113,16 +118,26 @@ public struct TextAttachment: Hashable, Sendable {
     public var maxWidth: Length? { storage.maxWidth }
     /// The book's largest height for it, if any.
     public var maxHeight: Length? { storage.maxHeight }
+    /// Its minimums and partial natural dimensions.
+    public var sizing: ReplacedSizing { storage.sizing }
 
-    /// Whether the renderer draws the object itself (a source and a size are known), rather than a placeholder.
-    public var isDrawable: Bool { source != nil && intrinsicSize != nil }
+    /// Whether the renderer draws the object itself (a source and a size are known, or it is sized without one: an
+    /// SVG with only some natural dimensions), rather than a placeholder.
+    public var isDrawable: Bool { source != nil && (intrinsicSize != nil || sizing.isPartial) }
 
     /// The attachment with another source, size and presentation (the book's lengths and the alt text kept): what
-    /// a reader learns once it has read the object's header.
-    public func with(source: String?, intrinsicSize: Size?, presentation: Presentation) -> TextAttachment {
+    /// a reader learns once it has read the object's header; `natural` replaces its natural dimensions when it has
+    /// only some (nil keeps them).
+    public func with(source: String?, intrinsicSize: Size?, presentation: Presentation,
+                     natural: ReplacedSizing? = nil) -> TextAttachment {
         if let formula { return TextAttachment(formula: formula, presentation: presentation) }
+        var sizing = self.sizing
+        if let natural {
+            sizing.naturalWidth = natural.naturalWidth; sizing.naturalHeight = natural.naturalHeight
+            sizing.naturalRatio = natural.naturalRatio; sizing.isPartial = natural.isPartial
+        }
         return TextAttachment(source: source, altText: altText, intrinsicSize: intrinsicSize, presentation: presentation,
-                              width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight)
+                              width: width, height: height, maxWidth: maxWidth, maxHeight: maxHeight, sizing: sizing)
     }
 
     public static func == (a: TextAttachment, b: TextAttachment) -> Bool { a.storage == b.storage }
@@ -153,19 +168,18 @@ extension TextAttachment {
 
     /// The size the attachment is laid out at in `frame`, in points.
     ///
-    /// CSS's rules for a replaced element, in this order: its own size (``intrinsicSize``, else the placeholder's);
-    /// `width` and `height` (one of them keeps the aspect ratio); `max-width` and `max-height` (scaling both sides
-    /// when the other is not set); then, for blocks and pages, no larger than the column and the page, keeping the
-    /// aspect ratio (an image is never split across pages, so it must fit one), and inline ones likewise (a line
-    /// cannot be taller than a page either). An image is never enlarged past its own size unless the book asks for
-    /// it, except a page, which fills the page's content area. Every answer is finite, at least 0 and at most the
-    /// frame (a hostile size cannot make a line wider than its column or taller than its page).
+    /// CSS's rules for a replaced element (CSS 2.1 §10.3.2, §10.4, §10.6.2, CSS Images 3 §5.2): its natural width,
+    /// height and ratio (``intrinsicSize``; or the partial ones of ``sizing``, the default object size of 300 × 150
+    /// filling what neither says; else the placeholder's); `width` and `height` (one of them keeps the ratio, and the
+    /// side left `auto` follows the other's used value after its `min-` and `max-`); with both `auto`, CSS 2.1's
+    /// table of minimums and maximums, which keeps the ratio; then, for blocks and pages, no larger than the column
+    /// and the page, keeping the aspect ratio (an image is never split across pages, so it must fit one), and inline
+    /// ones likewise (a line cannot be taller than a page either). An image is never enlarged past its own size unless
+    /// the book asks for it, except a page, which fills the page's content area. Every answer is finite, at least 0
+    /// and at most the frame (a hostile size cannot make a line wider than its column or taller than its page).
     public func laidOutSize(in frame: Frame) -> Size {
         let frameWidth = Self.finite(frame.width), frameHeight = Self.finite(frame.height)
         let em = Self.finite(frame.emSize)
-        let own = intrinsicSize.flatMap { $0.width.isFinite && $0.height.isFinite && $0.width > 0 && $0.height > 0 ? $0 : nil }
-            ?? placeholderSize(emSize: em)
-        let ratio = own.width / own.height
         func resolve(_ length: Length?, along extent: Double) -> Double? {
             guard let length else { return nil }
             let value: Double
@@ -176,22 +190,29 @@ extension TextAttachment {
             }
             return value.isFinite && value >= 0 ? value : nil
         }
-        var width = own.width, height = own.height
+        let natural = naturalDimensions(emSize: em)
         let cssWidth = resolve(self.width, along: frameWidth), cssHeight = resolve(self.height, along: frameHeight)
+        let minWidth = resolve(sizing.minWidth, along: frameWidth) ?? 0, minHeight = resolve(sizing.minHeight, along: frameHeight) ?? 0
+        let maxWidth = resolve(self.maxWidth, along: frameWidth) ?? .infinity
+        let maxHeight = resolve(self.maxHeight, along: frameHeight) ?? .infinity
+        func clampWidth(_ w: Double) -> Double { min(max(w, minWidth), max(minWidth, maxWidth)) }
+        func clampHeight(_ h: Double) -> Double { min(max(h, minHeight), max(minHeight, maxHeight)) }
+        var width: Double, height: Double
         switch (cssWidth, cssHeight) {
-        case let (w?, h?): width = w; height = h
-        case let (w?, nil): width = w; height = w / ratio
-        case let (nil, h?): height = h; width = h * ratio
-        case (nil, nil): break
-        }
-        // max-width and max-height: when the other side is not set, it follows (the aspect ratio is kept).
-        if let maximum = resolve(maxWidth, along: frameWidth), width > maximum {
-            if cssHeight == nil { height *= maximum / max(width, .leastNormalMagnitude) }
-            width = maximum
-        }
-        if let maximum = resolve(maxHeight, along: frameHeight), height > maximum {
-            if cssWidth == nil { width *= maximum / max(height, .leastNormalMagnitude) }
-            height = maximum
+        case let (w?, h?):
+            width = clampWidth(w); height = clampHeight(h)
+        case let (w?, nil):
+            width = clampWidth(w)
+            height = clampHeight(natural.ratio.map { width / $0 } ?? natural.height ?? ReplacedSizing.defaultObjectSize.height)
+        case let (nil, h?):
+            height = clampHeight(h)
+            width = clampWidth(natural.ratio.map { height * $0 } ?? natural.width ?? ReplacedSizing.defaultObjectSize.width)
+        case (nil, nil):
+            let concrete = ReplacedSizing.concreteSize(width: nil, height: nil, naturalWidth: natural.width, naturalHeight: natural.height,
+                                                       ratio: natural.ratio, defaultSize: ReplacedSizing.defaultObjectSize)
+            let constrained = ReplacedSizing.constrained(concrete, keepsRatio: natural.ratio != nil, minWidth: minWidth, maxWidth: maxWidth,
+                                                         minHeight: minHeight, maxHeight: maxHeight)
+            width = constrained.width; height = constrained.height
         }
         if presentation == .page && cssWidth == nil && cssHeight == nil {
             // A page fills the content area, keeping its proportions.
@@ -204,6 +225,18 @@ extension TextAttachment {
         width = min(frameWidth, width * fit)
         height = min(frameHeight, height * fit)
         return Size(width: Self.finite(width), height: Self.finite(height))
+    }
+
+    /// The natural width, height and ratio: the intrinsic size's, the partial ones, or the placeholder's.
+    private func naturalDimensions(emSize: Double) -> (width: Double?, height: Double?, ratio: Double?) {
+        func valid(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+        if let own = intrinsicSize, let w = valid(own.width), let h = valid(own.height) { return (w, h, w / h) }
+        if sizing.isPartial {
+            let w = valid(sizing.naturalWidth), h = valid(sizing.naturalHeight)
+            return (w, h, valid(sizing.naturalRatio) ?? ((w != nil && h != nil) ? w.map { $0 / (h ?? 1) } : nil))
+        }
+        let placeholder = placeholderSize(emSize: emSize)
+        return (placeholder.width, placeholder.height, placeholder.height > 0 ? placeholder.width / placeholder.height : nil)
     }
 
     private static func finite(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }

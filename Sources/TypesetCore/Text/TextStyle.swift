@@ -69,6 +69,10 @@ public struct TextStyle: Hashable, Sendable {
     public var combinesUpright: Bool = false
     /// How the text stands in a vertical line (CSS `text-orientation`); nothing in horizontal text.
     public var orientation: TextOrientation = .mixed
+    /// Whether the text is seen, and by whom (see ``TextVisibility``): visible; laid out in its place but not drawn
+    /// (CSS `visibility: hidden`); or, with ``isHidden``, taken out of sight but read aloud (a book's text for screen
+    /// readers).
+    public var visibility: TextVisibility = .visible
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,
@@ -97,6 +101,18 @@ public struct TextStyle: Hashable, Sendable {
     /// not in the line).
     @inline(__always)
     var isOutOfFlow: Bool { isHidden || ruby != nil }
+}
+
+/// Who perceives a run of text beyond what ``TextStyle/isHidden`` says.
+public enum TextVisibility: Hashable, Sendable {
+    /// Drawn and read (hidden units, with ``TextStyle/isHidden``, are neither).
+    case visible
+    /// Laid out in its place but neither drawn, read aloud nor found by search (CSS `visibility: hidden`).
+    case invisible
+    /// Hidden units (with ``TextStyle/isHidden``: no place, nothing drawn, not found by search) that read-aloud and
+    /// accessibility still read: a book's text for screen readers, placed or clipped out of sight (Standard Ebooks'
+    /// titles at `left: -999em`, the 1 px `.sr-only` box).
+    case assistive
 }
 
 /// A style applied to a range of one paragraph's UTF-16 units.

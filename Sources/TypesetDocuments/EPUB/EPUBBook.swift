@@ -52,13 +52,15 @@ public struct EPUBBook: Sendable {
          tableOfContents: [TableOfContentsEntry], tableOfContentsSource: EPUBTOCSource,
          pageProgression: EPUBPageProgression, flow: EPUBFlow = .auto, images: [EPUBImage], anchors: [String: [String: Int]],
          warnings: [String], links: PublicationLinks = PublicationLinks(), coverImage: String? = nil,
-         inlineDocuments: [String: [UInt8]] = [:], listedResources: Set<String>? = nil, navigation: [NavigationList] = []) {
+         inlineDocuments: [String: [UInt8]] = [:], listedResources: Set<String>? = nil, navigation: [NavigationList] = [],
+         styleEnvironment: StyleEnvironment = StyleEnvironment(), mediaDependence: [MediaQueryList] = []) {
         self.navigation = navigation
         self.metadata = metadata; self.version = version; self.packagePath = packagePath; self.text = text
         self.spine = spine; self.tableOfContents = tableOfContents; self.tableOfContentsSource = tableOfContentsSource
         self.pageProgression = pageProgression; self.flow = flow; self.images = images; self.anchors = anchors
         self.warnings = warnings; self.links = links; self.coverImage = coverImage; self.inlineDocuments = inlineDocuments
         self.listedResources = listedResources
+        self.styleEnvironment = styleEnvironment; self.mediaDependence = mediaDependence
         // In text order: non-linear items follow the reading order, whatever their place in the spine.
         self.laidOut = spine.filter { $0.range != nil }.sorted { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         var indexByHref: [String: Int] = [:]
@@ -96,9 +98,16 @@ public struct EPUBBook: Sendable {
     /// Reads the book's images when pages draw them (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/resourceLoader``).
     public internal(set) var resourceLoader: (any ResourceLoader)?
-    /// Reads the book's text again with or without its CSS (set by ``EPUBReader``; becomes the publication's
+    /// Reads the book's text again for another environment (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/restyle``).
-    var restyle: (@Sendable (_ publisherStyles: Bool) throws -> StyledText)?
+    var restyle: (@Sendable (StyleEnvironment) throws -> StyledText)?
+    /// The book's items as converted last (set by ``EPUBReader``, shared with ``restyle``).
+    var conversions: SpineItemConversions?
+    /// Whether the book's CSS applied, and the page and theme its media queries were evaluated against.
+    public let styleEnvironment: StyleEnvironment
+    /// The media queries (and alternate style sheet selections) whose answers the text's styles depend on: a page
+    /// or theme that answers them all as ``styleEnvironment`` does gives the same text.
+    let mediaDependence: [MediaQueryList]
     /// The spine items in the text, in order (their ranges partition the text).
     private let laidOut: [EPUBSpineItem]
     /// The index in ``laidOut`` of each href's first item: resolving a table of contents looked every entry up

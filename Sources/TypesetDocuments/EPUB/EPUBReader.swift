@@ -31,6 +31,13 @@ public struct EPUBReader: Sendable {
         /// linear item, each a section of its own that links and the table of contents lead to (EPUB 3.3 says a
         /// reading system must let a reader reach them).
         public var includeNonLinearItems = false
+        /// The reader's page and theme, which the book's media queries (`@media`, `<link media>`, `@import`'s
+        /// media, `<source media>`) and alternate style sheets (EPUB 3 Alternate Style Tags: `night`, `day`) are
+        /// evaluated against. The default is the reference page (``MediaEnvironment/reference``); an app that knows
+        /// its page passes ``MediaEnvironment/init(settings:)``, and a ``ReadingSession`` restyles the text when
+        /// its settings change an answer (``Publication/restyled(for:)``). Never changes the text or its offsets:
+        /// what makes the text (block or inline, white space, list markers) follows the reference page.
+        public var media = MediaEnvironment.reference
 
         /// The default options.
         public init() {}
@@ -47,38 +54,55 @@ public struct EPUBReader: Sendable {
     /// - Throws: ``DocumentError`` naming the file (as `path` spells it) and, where there is one, the entry;
     ///   `.notFound`, `.isDirectory` or `.notARegularFile` (a device, a pipe) before anything is read.
     public func read(path: String) throws(DocumentError) -> EPUBBook {
-        let archive = try LibZipArchive(path: path, bookName: path, limits: options.limits)
-        var book = try read(archive)
-        book.restyle = { [options] publisherStyles in
-            var other = options
-            other.publisherStyles = publisherStyles
-            return try EPUBReader(options: other).read(path: path).text
+        try read(source: .file(path: path), name: path) { limits throws(DocumentError) in
+            try LibZipArchive(path: path, bookName: path, limits: limits)
         }
-        book.resourceLoader = EPUBResourceLoader(source: .file(path: path), bookName: path, limits: options.limits,
-                                                 inlineDocuments: book.inlineDocuments, listed: book.listedResources)
-        return book
     }
 
     /// Reads a book held in memory.
     ///
     /// - Parameter name: The book's name, used in messages.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
-        let archive = try LibZipArchive(bytes: bytes, bookName: name, limits: options.limits)
-        var book = try read(archive)
-        book.restyle = { [options] publisherStyles in
-            var other = options
-            other.publisherStyles = publisherStyles
-            return try EPUBReader(options: other).read(bytes: bytes, name: name).text
+        try read(source: .bytes(bytes), name: name) { limits throws(DocumentError) in
+            try LibZipArchive(bytes: bytes, bookName: name, limits: limits)
         }
-        book.resourceLoader = EPUBResourceLoader(source: .bytes(bytes), bookName: name, limits: options.limits,
+    }
+
+    /// Reads the book `open` opens, and gives it the means to read itself again for another environment (reusing
+    /// the documents whose conversion would not change: ``SpineItemConversions``) and its resource loader.
+    private func read(source: EPUBResourceLoader.Source, name: String,
+                      open: @escaping @Sendable (EPUBLimits) throws(DocumentError) -> LibZipArchive) throws(DocumentError) -> EPUBBook {
+        let conversions = SpineItemConversions()
+        var book = try read(try open(options.limits), conversions: conversions)
+        book.conversions = conversions
+        book.restyle = { [options] environment in
+            let other = options.with(environment)
+            return try EPUBReader(options: other).read(try open(other.limits), conversions: conversions).text
+        }
+        book.resourceLoader = EPUBResourceLoader(source: source, bookName: name, limits: options.limits,
                                                  inlineDocuments: book.inlineDocuments, listed: book.listedResources)
         return book
     }
 
-    private func read(_ archive: LibZipArchive) throws(DocumentError) -> EPUBBook {
-        var session = ReadingSession(archive: archive, options: options)
-        return try session.read()
+    private func read(_ archive: LibZipArchive, conversions: SpineItemConversions) throws(DocumentError) -> EPUBBook {
+        var session = ReadingSession(archive: archive, options: options, conversions: conversions)
+        let book = try session.read()
+        conversions.retain(!book.mediaDependence.isEmpty)
+        return book
     }
+}
+
+extension EPUBReader.Options {
+    /// These options for `environment`'s publisher styles and page.
+    func with(_ environment: StyleEnvironment) -> EPUBReader.Options {
+        var options = self
+        options.publisherStyles = environment.publisherStyles
+        options.media = environment.media
+        return options
+    }
+
+    /// The environment the options read a book for.
+    var styleEnvironment: StyleEnvironment { StyleEnvironment(publisherStyles: publisherStyles, media: media) }
 }
 
 /// The state of reading one book (not thread-safe: one session per read).
@@ -92,10 +116,18 @@ private struct ReadingSession {
     var fonts: EmbeddedFontLoader?
     /// The entries the manifest lists: images, style sheets and fonts it does not list are not used (EPUB 3.3).
     var manifestPaths: Set<String> = []
+    /// The book's items as converted before, reused where the environment changes nothing for them.
+    let conversions: SpineItemConversions
+    /// The manifest's items by entry path.
+    var manifestByPath: [String: EPUBPackage.ManifestItem] = [:]
+    /// How deep documents may embed documents (`<iframe>` in a document shown in an `<iframe>`...): each level is a
+    /// document converted inside another's conversion.
+    static let maximumEmbeddingDepth = 3
 
-    init(archive: LibZipArchive, options: EPUBReader.Options) {
+    init(archive: LibZipArchive, options: EPUBReader.Options, conversions: SpineItemConversions) {
         self.archive = archive
         self.options = options
+        self.conversions = conversions
         styles = StyleSheetLoader(archive: archive)
     }
 
@@ -118,6 +150,7 @@ private struct ReadingSession {
             throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
         }
         manifestPaths = package.listedPaths
+        manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
         styles.listed = manifestPaths
         let obfuscatedFonts = try checkEncryption(package)
         if options.publisherStyles {
@@ -125,69 +158,7 @@ private struct ReadingSession {
                                        listed: manifestPaths)
         }
 
-        // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
-        var spine: [EPUBSpineItem] = []
-        var texts: [(index: Int, text: SpineItemText)] = []
-        var totals = (units: 0, paragraphs: 0, images: 0)
-        // A resource listed again (epubcheck's OPF-034) is shown again, as EPUB 3.3's reading systems must, but
-        // converted once; the spine's length and the book's totals bound what its copies cost.
-        var converted: [String: SpineItemText] = [:]
-        func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
-            if let text = converted[item.path] { return text }
-            let text = try convert(item, package: package)
-            converted[item.path] = text
-            return text
-        }
-        var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
-        let linearCount = package.spine.filter(\.isLinear).count
-        for reference in package.spine {
-            guard let item = package.manifest[reference.idref] else {
-                if let href = package.unusableItems[reference.idref] {
-                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
-                }
-                throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
-            }
-            // A book whose every item says linear="no" is read whole rather than not at all.
-            let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
-            spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
-                                       isLinear: reference.isLinear, range: nil, itemrefID: reference.id, cfiStep: reference.step))
-            guard included else {
-                // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
-                // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
-                // reading apps show it. One the book can do without costs a warning, not the book.
-                guard archive.contains(item.path) else {
-                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
-                    continue
-                }
-                let text: SpineItemText
-                let grown: (units: Int, paragraphs: Int, images: Int)
-                do {
-                    text = try spineText(of: item)
-                    grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
-                             totals.images.addingSaturating(text.images.count))
-                    try checkTotals(grown, after: item.path, limits: limits)
-                } catch {
-                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) left out: \(error)")
-                    continue
-                }
-                totals = grown
-                if texts.isEmpty && !text.hasText && !text.images.isEmpty {
-                    texts.append((spine.count - 1, text))
-                } else {
-                    afterReadingOrder.append((spine.count - 1, text))
-                }
-                continue
-            }
-            guard archive.contains(item.path) else {
-                throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
-            }
-            let text = try spineText(of: item)
-            totals = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
-                      totals.images.addingSaturating(text.images.count))
-            try checkTotals(totals, after: item.path, limits: limits)
-            texts.append((spine.count - 1, text))
-        }
-        texts += afterReadingOrder
+        var (spine, texts) = try readSpine(package, packagePath: packagePath)
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
@@ -262,7 +233,8 @@ private struct ReadingSession {
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
                         warnings: (warnings + styles.warnings + (fonts?.warnings ?? [])).map(DocumentError.oneLine),  // one line each, like errors
                         links: links, coverImage: cover, inlineDocuments: inlineDocuments, listedResources: manifestPaths,
-                        navigation: navigation.lists)
+                        navigation: navigation.lists, styleEnvironment: options.styleEnvironment,
+                        mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
         book.cfiSpineStep = package.spineStep
         return book
     }
@@ -355,7 +327,91 @@ private struct ReadingSession {
         return NavigationEntry(label: entry.title, href: entry.href, type: entry.type, offset: offset, children: children)
     }
 
+    /// The media queries the book's styles depend on, each once.
+    static func mediaDependence(of texts: [SpineItemText]) -> [MediaQueryList] {
+        var seen: Set<MediaQueryList> = []
+        return texts.flatMap(\.mediaDependence).filter { seen.insert($0).inserted }
+    }
+
     // MARK: Parts
+
+    /// The spine items in the text, each converted on its own (or reused from ``conversions`` when the environment
+    /// changes nothing for it), with the book's totals checked as they grow: every spine item, and the texts in text
+    /// order (the reading order, then the non-linear items) with their index in the spine.
+    private mutating func readSpine(_ package: EPUBPackage, packagePath: String)
+        throws(DocumentError) -> (spine: [EPUBSpineItem], texts: [(index: Int, text: SpineItemText)]) {
+        // The spine items in the text, each converted on its own, with the book's totals checked as they grow.
+        let limits = options.limits
+        var spine: [EPUBSpineItem] = []
+        var texts: [(index: Int, text: SpineItemText)] = []
+        var totals = (units: 0, paragraphs: 0, images: 0)
+        // A resource listed again (epubcheck's OPF-034) is shown again, as EPUB 3.3's reading systems must, but
+        // converted once; the spine's length and the book's totals bound what its copies cost.
+        var converted: [String: SpineItemText] = [:]
+        let environment = options.styleEnvironment
+        func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
+            if let text = converted[item.path] ?? conversions.text(of: item.path, for: environment) {
+                converted[item.path] = text
+                return text
+            }
+            let text = try convert(item, package: package)
+            converted[item.path] = text
+            conversions.store(text, of: item.path, for: environment)
+            return text
+        }
+        var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
+        let linearCount = package.spine.filter(\.isLinear).count
+        for reference in package.spine {
+            guard let item = package.manifest[reference.idref] else {
+                if let href = package.unusableItems[reference.idref] {
+                    throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
+                }
+                throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" is not in the manifest")
+            }
+            // A book whose every item says linear="no" is read whole rather than not at all.
+            let included = reference.isLinear || options.includeNonLinearItems || linearCount == 0
+            spine.append(EPUBSpineItem(idref: reference.idref, href: item.path, mediaType: item.mediaType,
+                                       isLinear: reference.isLinear, range: nil, itemrefID: reference.id, cfiStep: reference.step))
+            guard included else {
+                // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
+                // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
+                // reading apps show it. One the book can do without costs a warning, not the book.
+                guard archive.contains(item.path) else {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
+                    continue
+                }
+                let text: SpineItemText
+                let grown: (units: Int, paragraphs: Int, images: Int)
+                do {
+                    text = try spineText(of: item)
+                    grown = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                             totals.images.addingSaturating(text.images.count))
+                    try checkTotals(grown, after: item.path, limits: limits)
+                } catch {
+                    warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) left out: \(error)")
+                    continue
+                }
+                totals = grown
+                if texts.isEmpty && !text.hasText && !text.images.isEmpty {
+                    texts.append((spine.count - 1, text))
+                } else {
+                    afterReadingOrder.append((spine.count - 1, text))
+                }
+                continue
+            }
+            guard archive.contains(item.path) else {
+                throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
+            }
+            let text = try spineText(of: item)
+            totals = (totals.units.addingSaturating(text.units.count), totals.paragraphs.addingSaturating(text.paragraphs.count),
+                      totals.images.addingSaturating(text.images.count))
+            try checkTotals(totals, after: item.path, limits: limits)
+            texts.append((spine.count - 1, text))
+        }
+        texts += afterReadingOrder
+        return (spine, texts)
+    }
+
 
     /// Refuses a book whose text, so far, has more units, paragraphs or images than ``EPUBLimits`` allows.
     private func checkTotals(_ totals: (units: Int, paragraphs: Int, images: Int), after path: String,
@@ -394,8 +450,10 @@ private struct ReadingSession {
         return result.root
     }
 
-    /// The projection of one spine item: XHTML through the converter, an image as its placeholder.
-    private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage) throws(DocumentError) -> SpineItemText {
+    /// The projection of one spine item: XHTML through the converter, an image as its placeholder. `embedders` are
+    /// the documents that embed this one (``XHTMLConverter/embeddedDocuments``), outermost first.
+    private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage,
+                                  embedders: [String] = []) throws(DocumentError) -> SpineItemText {
         var current = item
         var visited: Set<String> = [item.id]
         // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
@@ -429,6 +487,9 @@ private struct ReadingSession {
         let sheet = styles.sheet(for: root, path: current.path)
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
+        converter.environment = options.media
+        converter.embeddedDocuments = embeddedDocuments(of: root, path: current.path, package: package,
+                                                        embedders: embedders + [current.path])
         if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }
         if !sheet.fontFaces.isEmpty, var loader = fonts {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
@@ -439,6 +500,29 @@ private struct ReadingSession {
             warnings.append("\(book): \(current.path): elements nested more than \(XHTMLConverter.maximumDepth) deep (from line \(line)) are read as plain text")
         }
         return text
+    }
+
+    /// The documents of the book that `root`'s `<iframe>`, `<embed>` and `<object>` elements embed, converted (nil for
+    /// one that cannot be: missing, unreadable, nested past ``maximumEmbeddingDepth``, or embedding a document that
+    /// embeds it). Targets that are not XHTML (after the manifest's fallbacks) are left to the converter as images.
+    private mutating func embeddedDocuments(of root: XMLElement, path: String, package: EPUBPackage,
+                                            embedders: [String]) -> [String: SpineItemText?] {
+        var documents: [String: SpineItemText?] = [:]
+        for target in XHTMLConverter.embeddedTargets(of: root, path: path) {
+            guard let item = manifestByPath[target], EPUBReaderMedia.isXHTML(item) || EPUBReaderMedia.isGenericXML(item) else { continue }
+            guard !embedders.contains(target), embedders.count <= Self.maximumEmbeddingDepth, archive.contains(target) else {
+                warnings.append("\(book): \(path) embeds \(target), which \(embedders.contains(target) ? "embeds it in turn" : "is nested too deep or missing"); left out")
+                documents[target] = .some(nil)
+                continue
+            }
+            do {
+                documents[target] = try convert(item, package: package, embedders: embedders)
+            } catch {
+                warnings.append("\(book): \(path) embeds \(target), which cannot be read (\(error)); left out")
+                documents[target] = .some(nil)
+            }
+        }
+        return documents
     }
 
     /// The entry to draw for an image of the manifest: itself when it is a type Typeset draws (or the manifest
@@ -468,6 +552,8 @@ private struct ReadingSession {
             return nil
         }
         guard let size = ImageHeader.pixelSize(bytes) else {
+            // An SVG without a size of its own is drawn at the size CSS gives it (its partial dimensions).
+            if ImageHeader.svgPartialDimensions(bytes) != nil { return nil }
             warnings.append("\(book): image \(path) is not a PNG, JPEG, GIF, WebP, AVIF, JPEG XL or SVG with a readable size; drawn as a placeholder")
             return nil
         }
@@ -486,9 +572,18 @@ private struct ReadingSession {
                 warnings.append("\(book): \(item): \(problem); drawn as a placeholder")
             }
             var size: Size?
+            var partial: ReplacedSizing?
             if let path = image.path {
                 if let data = image.inlineData {
-                    size = ImageHeader.pixelSize(data)
+                    // An inline <svg> says its natural dimensions itself (its document fills its box).
+                    if let natural = image.natural, natural.isPartial, let w = natural.naturalWidth, let h = natural.naturalHeight {
+                        size = Size(width: w, height: h)
+                    } else if let natural = image.natural {
+                        partial = natural
+                    } else {
+                        size = ImageHeader.pixelSize(data)
+                        if size == nil { partial = ImageHeader.svgPartialDimensions(data) }
+                    }
                     inlineDocuments[path] = data
                     sizes[path] = size
                 } else if let known = sizes[path] {
@@ -497,10 +592,19 @@ private struct ReadingSession {
                     size = imageSize(path)
                     sizes[path] = size
                 }
+                if size == nil, image.inlineData == nil, path.lowercased().hasSuffix(".svg"),
+                   let bytes = try? archive.readPrefix(path, count: ImageHeader.prefixLength) {
+                    partial = ImageHeader.svgPartialDimensions(bytes)
+                }
             }
-            let presentation: TextAttachment.Presentation = image.isBlock && (alone || (image.path != nil && image.path == cover))
+            // A page of its own: the item's only image with no text beside it (a cover page, an image spine item), or
+            // the book's cover image in an item without text. The cover image set in a chapter with its heading (a
+            // portrait, floated or not) is a block at its own size, never enlarged to fill a page.
+            let presentation: TextAttachment.Presentation = image.isBlock && (alone || (image.path != nil && image.path == cover && !text.hasText))
                 ? .page : (image.isBlock ? .block : .inline)
-            text.updateAttachment(at: image.offset) { $0.with(source: image.path, intrinsicSize: size, presentation: presentation) }
+            text.updateAttachment(at: image.offset) {
+                $0.with(source: image.path, intrinsicSize: size, presentation: presentation, natural: partial)
+            }
         }
     }
 

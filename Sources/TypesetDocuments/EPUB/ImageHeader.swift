@@ -172,37 +172,72 @@ enum ImageHeader {
 
     /// The root `<svg>` start tag's `width` and `height` (unitless or px), else its `viewBox`.
     private static func svgSize(_ bytes: [UInt8]) -> Size? {
-        let text = String(decoding: bytes.prefix(16 << 10), as: UTF8.self)
-        guard let start = text.firstRange(of: "<svg") else { return nil }
-        guard let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
-        let tag = text[start.upperBound..<end]
-        func attribute(_ name: String) -> String? {
-            var rest = tag[...]
-            while let range = rest.firstRange(of: name) {
-                let before = range.lowerBound == rest.startIndex ? " " : rest[rest.index(before: range.lowerBound)]
-                var after = rest[range.upperBound...].drop { $0 == " " }
-                if (before == " " || before == "\n" || before == "\t"), after.first == "=" {
-                    after = after.dropFirst().drop { $0 == " " }
-                    guard let quote = after.first, quote == "\"" || quote == "'" else { return nil }
-                    let value = after.dropFirst().prefix { $0 != quote }
-                    return String(value)
-                }
-                rest = rest[range.upperBound...]
-            }
-            return nil
-        }
+        guard let tag = svgRootTag(bytes) else { return nil }
         func number(_ value: String?) -> Double? {
             guard var value = value?.trimmingWhiteSpace() else { return nil }
             if value.hasSuffix("px") { value.removeLast(2) }
             guard let number = Double(value), number > 0, number.isFinite else { return nil }
             return number
         }
-        if let width = number(attribute("width")), let height = number(attribute("height")) {
+        if let width = number(attribute("width", in: tag)), let height = number(attribute("height", in: tag)) {
             return Size(width: width, height: height)
         }
-        if let viewBox = attribute("viewBox") {
-            let parts = viewBox.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-            if parts.count == 4, parts[2] > 0, parts[3] > 0 { return Size(width: parts[2], height: parts[3]) }
+        if let ratio = viewBox(tag) { return Size(width: ratio.width, height: ratio.height) }
+        return nil
+    }
+
+    /// The natural dimensions of an SVG (CSS Images 3): its absolute `width` and `height` (px, pt, in, cm, mm, pc,
+    /// em), and a ratio from its `viewBox` (else from both sizes); nil when the bytes are not an SVG. What an SVG
+    /// without a size of its own is drawn at: `<svg width="100%" height="100">` without a viewBox has a natural height
+    /// and nothing else, its width the CSS's.
+    static func svgPartialDimensions(_ bytes: [UInt8]) -> ReplacedSizing? {
+        guard let tag = svgRootTag(bytes) else { return nil }
+        func absolute(_ value: String?) -> Double? {
+            guard let value = value?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
+            if let number = Double(value) { return number > 0 && number.isFinite ? number : nil }
+            guard let length = CSSLength(Substring(value)) else { return nil }
+            switch length {
+            case .px(let v): return v > 0 ? v : nil
+            case .pt(let v): return v > 0 ? v * 4 / 3 : nil
+            case .em(let v), .rem(let v): return v > 0 ? v * 16 : nil
+            case .percent, .auto: return nil
+            }
+        }
+        let width = absolute(attribute("width", in: tag)), height = absolute(attribute("height", in: tag))
+        var ratio = viewBox(tag).map { $0.width / $0.height }
+        if ratio == nil, let width, let height { ratio = width / height }
+        return ReplacedSizing(naturalWidth: width, naturalHeight: height, naturalRatio: ratio)
+    }
+
+    /// The text of the root `<svg>` start tag, nil when the bytes hold none.
+    private static func svgRootTag(_ bytes: [UInt8]) -> Substring? {
+        let text = String(decoding: bytes.prefix(16 << 10), as: UTF8.self)
+        guard let start = text.firstRange(of: "<svg") else { return nil }
+        guard let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
+        return text[start.upperBound..<end]
+    }
+
+    /// The `viewBox`'s width and height, when both are positive.
+    private static func viewBox(_ tag: Substring) -> Size? {
+        guard let viewBox = attribute("viewBox", in: tag) else { return nil }
+        let parts = viewBox.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        guard parts.count == 4, parts[2] > 0, parts[3] > 0 else { return nil }
+        return Size(width: parts[2], height: parts[3])
+    }
+
+    /// The value of attribute `name` in a start tag's text.
+    private static func attribute(_ name: String, in tag: Substring) -> String? {
+        var rest = tag[...]
+        while let range = rest.firstRange(of: name) {
+            let before = range.lowerBound == rest.startIndex ? " " : rest[rest.index(before: range.lowerBound)]
+            var after = rest[range.upperBound...].drop { $0 == " " }
+            if (before == " " || before == "\n" || before == "\t"), after.first == "=" {
+                after = after.dropFirst().drop { $0 == " " }
+                guard let quote = after.first, quote == "\"" || quote == "'" else { return nil }
+                let value = after.dropFirst().prefix { $0 != quote }
+                return String(value)
+            }
+            rest = rest[range.upperBound...]
         }
         return nil
     }

@@ -10,23 +10,29 @@
 enum SVGWriter {
     /// The document, UTF-8, with `css` as its first style sheet when it is not empty, and the `href` of each
     /// `<image>` found in `imageHrefs` replaced by its value.
-    static func document(_ root: XMLElement, css: String = "", imageHrefs: [String: String] = [:]) -> [UInt8] {
+    ///
+    /// With `fillsViewport`, the root's `width` and `height` become `100%`: an inline `<svg>` is drawn into the box its
+    /// attributes and CSS size, which is then its viewport (its own percentages and a missing viewBox resolve there).
+    static func document(_ root: XMLElement, css: String = "", imageHrefs: [String: String] = [:],
+                         fillsViewport: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8))
-        write(root, isRoot: true, css: css, imageHrefs: imageHrefs, into: &out)
+        write(root, isRoot: true, css: css, imageHrefs: imageHrefs, fillsViewport: fillsViewport, into: &out)
         return out
     }
 
     private static func write(_ element: XMLElement, isRoot: Bool, css: String = "", imageHrefs: [String: String],
-                              into out: inout [UInt8]) {
+                              fillsViewport: Bool = false, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: Array(element.name.utf8))
         if isRoot {
             append(#" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink""#, to: &out)
+            if fillsViewport { append(#" width="100%" height="100%""#, to: &out) }
         } else if let namespace = element.namespace, namespace != XMLNamespace.svg {
             append(" xmlns=\"\(escaped(namespace))\"", to: &out)
         }
         for attribute in element.attributes {
+            if isRoot && fillsViewport && attribute.namespace == nil && (attribute.name == "width" || attribute.name == "height") { continue }
             let prefix: String
             switch attribute.namespace {
             case nil: prefix = ""

@@ -5,7 +5,7 @@ extension XHTMLConverter {
     /// cap: `initial-letter: N` drops it N lines; a first letter floated and at least 1.8 times the text's size
     /// drops it 2 lines (3 from 2.6 times), as a browser's float of that size would.
     func firstLetterStyle(_ path: ElementPath, style: ComputedStyle) -> FirstLetter? {
-        let rules = sheet.matchingRules(path, pseudoElement: .firstLetter)
+        let rules = sheet.matchingRules(path, pseudoElement: .firstLetter).filter { rule in rule.condition.map { media.live[$0] } ?? true }
         guard !rules.isEmpty else { return nil }
         var letter = style.inherited
         let source = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)

@@ -26,6 +26,9 @@ struct SpineItemText: Sendable {
         var inlineData: [UInt8]?
         /// Why the image has no source (a `data:` URL that cannot be decoded), for the book's warnings.
         var problem: String?
+        /// An inline `<svg>`'s natural dimensions, read from the element (its document is written to fill the box
+        /// CSS sizes, so it no longer says them).
+        var natural: ReplacedSizing?
     }
 
     /// An `<a href>` and what its markup says about it, for note-reference recognition (``EPUBNotes``).
@@ -71,6 +74,9 @@ struct SpineItemText: Sendable {
     /// The line of the first element nested deeper than ``XHTMLConverter/maximumDepth``, whose content was read as
     /// plain text (for the book's one warning), or nil.
     var flattenedElementLine: Int?
+    /// The media queries whose answers decided the item's styles (its sheets' conditions, its `<source media>`):
+    /// the item is converted again for a reader's page or theme only when one of them answers differently there.
+    var mediaDependence: [MediaQueryList] = []
 }
 
 /// Turns one XHTML document into a ``SpineItemText``.
@@ -107,6 +113,15 @@ struct XHTMLConverter {
     var embeddedFamilies: Set<String> = []
     /// The text of the document's style sheets, given to its inline `<svg>` drawings (empty when it has none).
     var documentCSS = ""
+    /// The book's documents that `<iframe>`, `<embed>` and `<object>` elements of this one embed, converted, by entry
+    /// path (nil: one that could not be: missing, nested too deep, embedding itself). Set by the reader.
+    var embeddedDocuments: [String: SpineItemText?] = [:]
+    /// The reader's page and theme, which the sheet's media conditions are evaluated against.
+    var environment = MediaEnvironment.reference {
+        didSet { media = MediaAnswers(sheet.conditions, environment: environment) }
+    }
+    /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
+    var media: MediaAnswers
 
     var output = SpineItemText()
     // The paragraph being built.
@@ -115,6 +130,9 @@ struct XHTMLConverter {
     var paragraphBlock: BlockContext?
     var pendingSpace = false
     var pendingSpaceHasNewline = false
+    /// Whether the pending space came only from text the reader does not see (inside `display: none` or content
+    /// out of sight): it is then hidden too, as a browser shows none of that element's white space.
+    var pendingSpaceHidden = false
     var lineHasContent = false
     var hasLineBreak = false
     var pendingAnchors: [String] = []
@@ -208,6 +226,14 @@ struct XHTMLConverter {
 
     init(path: String, sheet: CSSStyleSheet, publisherStyles: Bool, bookLanguage: String?) {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
+        media = MediaAnswers(sheet.conditions, environment: environment)
+        for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
+    }
+
+    /// Records that the item's styles depend on `query` (when its answer can change with the reader's settings).
+    mutating func noteMediaDependence(_ query: MediaQueryList) {
+        guard query.dependsOnEnvironment, !output.mediaDependence.contains(query) else { return }
+        output.mediaDependence.append(query)
     }
 
     /// Converts the document whose root element is `root` (`<html>`).
@@ -237,7 +263,7 @@ struct XHTMLConverter {
 
     enum Category {
         case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, svg, listContainer,
-             listItem, switchElement, object
+             listItem, switchElement, object, embedded
     }
 
     private static let skipped: Set<String> = ["head", "script", "style", "title", "template", "noscript", "param",
@@ -264,6 +290,7 @@ struct XHTMLConverter {
         case "td", "th": return .tableCell
         case "svg": return .svg
         case "object": return .object
+        case "iframe", "embed": return .embedded
         case "ul", "ol", "menu", "dir": return .listContainer
         case "li": return .listItem
         default: return XHTMLConverter.blocks.contains(name) ? .block : .inline
@@ -356,17 +383,22 @@ struct XHTMLConverter {
         case .lineBreak:
             // A `<br>` the book hides (Standard Ebooks' verse: each line a block, the breaks between them hidden)
             // breaks nothing; it holds no text, so nothing is lost.
-            if !style.hidden { appendLineBreak(block: parentBlock, inline: inline) }
+            if !style.hidden && !style.assistiveOnly { appendLineBreak(block: parentBlock, inline: inline) }
         case .image:
-            let source = Self.pictureSource(of: path) ?? element.attribute("src")
+            let source = pictureSource(of: path) ?? element.attribute("src")
                 ?? element.attribute("href", namespace: XMLNamespace.xlink) ?? element.attribute("href")
             appendImage(source: source, alt: element.attribute("alt"), size: imageSize(element, style: style),
                         block: parentBlock, inline: inline)
         case .svg:
             appendSVG(element, style: style, block: parentBlock, inline: inline)
+        case .embedded:
+            appendEmbedded(path, style: style, block: parentBlock, inline: inline)
         case .object:
-            // An image the reader draws is the object; anything else is its fallback content, shown instead.
-            if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
+            // A document of the book, or an image the reader draws, is the object; anything else is its fallback
+            // content, shown instead.
+            if let document = embedsDocument(element), style.isSeen {
+                appendEmbeddedDocument(document, block: parentBlock)
+            } else if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
                 let fallback = XMLElement.collapseWhiteSpace(element.textContent)
                 let alt = element.attribute("aria-label") ?? element.attribute("title") ?? (fallback.isEmpty ? nil : fallback)
                 appendImage(source: data, alt: alt, size: imageSize(element, style: style), block: parentBlock, inline: inline)
@@ -374,10 +406,7 @@ struct XHTMLConverter {
                 walkChildren(path, block: parentBlock, inline: inline)
             }
         case .switchElement:
-            // epub:switch: only the fallback (epub:default) is content a reader without the extension shows.
-            for child in path.childPaths() where child.element.name == "default" {
-                walkChildren(child, block: parentBlock, inline: inline)
-            }
+            if let chosen = Self.chosenCase(of: path) { walkChildren(chosen, block: parentBlock, inline: inline) }
         case .horizontalRule:
             flushParagraph()
             var block = enterBlock(path, style: style, parent: parentBlock)
@@ -499,9 +528,10 @@ struct XHTMLConverter {
                 : block.direction == .rightToLeft ? (right, left) : (left, right)
             block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
-            noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name))
+            // A block the reader does not see has no box: its margins and breaks are nothing.
+            if style.isSeen { noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
         }
-        if style.breakBefore { pendingBreakBefore = true }
+        if style.breakBefore && style.isSeen { pendingBreakBefore = true }
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
             pendingFirstLetter = firstLetter
         }
@@ -515,8 +545,8 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
-        noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name))
-        if style.breakAfter { pendingBreakBefore = true }
+        if style.isSeen { noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+        if style.breakAfter && style.isSeen { pendingBreakBefore = true }
         pendingFirstLetter = nil
     }
 
@@ -551,6 +581,7 @@ struct XHTMLConverter {
 
     mutating func flushParagraph() {
         pendingSpace = false
+        pendingSpaceHidden = false
         guard let block = paragraphBlock else { return }
         // A line break that ends a block makes no empty line after it (as in HTML).
         if hasLineBreak, line.last == 0x2028, line.count > 1 || block.role != .preformatted {
@@ -702,24 +733,7 @@ struct XHTMLConverter {
 
     mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
         if inline.style.whiteSpace == .pre {
-            var units: [UInt16] = []
-            var previousWasCR = false
-            for unit in text.utf16 {
-                if preStartsHere && line.isEmpty && units.isEmpty && (unit == 0x0A || unit == 0x0D) {
-                    // The newline right after <pre> is not content (HTML).
-                    previousWasCR = unit == 0x0D
-                    continue
-                }
-                preStartsHere = false
-                if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
-                previousWasCR = unit == 0x0D
-                units.append(unit == 0x0A || unit == 0x0D ? 0x2028 : unit)
-                if unit == 0x0A || unit == 0x0D { hasLineBreak = true }
-            }
-            if !units.isEmpty {
-                appendUnits(units, block: block, inline: inline)
-                onlyImages = false
-            }
+            appendPreformattedText(text, block: block, inline: inline)
             return
         }
         var units: [UInt16] = []
@@ -727,8 +741,10 @@ struct XHTMLConverter {
         // White space left pending by the text before (a previous node) carries into this one.
         var pending = pendingSpace && lineHasContent
         var pendingNewline = pendingSpaceHasNewline
+        var pendingHidden = pendingSpaceHidden
+        let unseen = inline.style.hidden || inline.style.assistiveOnly
         pendingSpace = false
-        var leadingSpace = false
+        var leadingSpace = false, leadingSpaceHidden = false
         // `white-space: pre-line` collapses spaces but keeps line ends (each a U+2028, as a `<br>`).
         let keepsLineEnds = inline.style.whiteSpace == .preLine
         var previousWasCR = false
@@ -737,6 +753,7 @@ struct XHTMLConverter {
                 if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
                 previousWasCR = unit == 0x0D
                 if !units.isEmpty {
+                    pendingSpaceHidden = leadingSpaceHidden
                     appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
                     onlyImages = false
                     units.removeAll()
@@ -751,6 +768,7 @@ struct XHTMLConverter {
             if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x0C {
                 // Collapsible white space: one space at most, none at the start of a line.
                 if lineHasContent || !units.isEmpty {
+                    pendingHidden = pending ? pendingHidden && unseen : unseen
                     pending = true
                     if unit == 0x0A || unit == 0x0D { pendingNewline = true }
                 }
@@ -760,7 +778,7 @@ struct XHTMLConverter {
                 // A line end between two East Asian wide characters disappears (CSS Text 3 segment breaks).
                 let previous = units.last ?? line.last ?? 0x20
                 if !(pendingNewline && XHTMLConverter.isWide(previous) && XHTMLConverter.isWide(unit)) {
-                    if units.isEmpty { leadingSpace = true } else { units.append(0x20) }
+                    if units.isEmpty { leadingSpace = true; leadingSpaceHidden = pendingHidden } else { units.append(0x20) }
                 }
                 pending = false
             }
@@ -768,12 +786,37 @@ struct XHTMLConverter {
             units.append(unit)
         }
         if !units.isEmpty {
+            pendingSpaceHidden = leadingSpaceHidden
             appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
             onlyImages = false
         }
         if pending {
             pendingSpace = true
             pendingSpaceHasNewline = pendingNewline
+            pendingSpaceHidden = pendingHidden
+        }
+    }
+
+    /// Text under `white-space: pre`: every space kept, each line end a U+2028 (the newline right after `<pre>`
+    /// dropped, as HTML has it).
+    mutating func appendPreformattedText(_ text: String, block: BlockContext, inline: InlineContext) {
+        var units: [UInt16] = []
+        var previousWasCR = false
+        for unit in text.utf16 {
+            if preStartsHere && line.isEmpty && units.isEmpty && (unit == 0x0A || unit == 0x0D) {
+                // The newline right after <pre> is not content (HTML).
+                previousWasCR = unit == 0x0D
+                continue
+            }
+            preStartsHere = false
+            if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
+            previousWasCR = unit == 0x0D
+            units.append(unit == 0x0A || unit == 0x0D ? 0x2028 : unit)
+            if unit == 0x0A || unit == 0x0D { hasLineBreak = true }
+        }
+        if !units.isEmpty {
+            appendUnits(units, block: block, inline: inline)
+            onlyImages = false
         }
     }
 
@@ -784,7 +827,7 @@ struct XHTMLConverter {
         lineHasContent = false
     }
 
-    private mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
+    mutating func appendImage(source: String?, alt: String?, size: ReplacedSize, inlineData: [UInt8]? = nil,
                                       block: BlockContext, inline: InlineContext) {
         var resolved: String?
         var inlineData = inlineData, problem: String?
@@ -808,7 +851,10 @@ struct XHTMLConverter {
         let attachment = TextAttachment(source: resolved, altText: altText, intrinsicSize: nil,
                                         width: size.width.flatMap(Self.attachmentLength), height: size.height.flatMap(Self.attachmentLength),
                                         maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
-                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength))
+                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength),
+                                        sizing: ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentLength),
+                                                               minHeight: size.minHeight.flatMap(Self.attachmentLength),
+                                                               objectFit: size.objectFit))
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
                                                       problem: problem))
@@ -841,9 +887,15 @@ struct XHTMLConverter {
             var spaceStyle = runs.last?.style ?? textStyle
             spaceStyle.attachment = nil
             if spaceStyle.link != textStyle.link { spaceStyle.link = nil }
+            if pendingSpaceHidden && !spaceStyle.isHidden {
+                spaceStyle.isHidden = true
+                spaceStyle.backgroundColor = nil
+                spaceStyle.decoration = []
+            }
             append([0x20], style: spaceStyle)
         }
         pendingSpace = false
+        pendingSpaceHidden = false
         if !pendingAnchors.isEmpty {
             let offset = output.units.count + line.count
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }
@@ -899,21 +951,42 @@ struct XHTMLConverter {
 
     /// The element's style: the built-in sheet's rules, then the book's (its sheets and `style` attribute), in
     /// cascade order; with publisher styles off, the book's declarations that carry meaning only.
+    ///
+    /// A rule under a media condition applies when the condition holds on the reader's page and theme, except for
+    /// what makes the text itself (``ComputedStyle/takeStructure(from:)``: block or inline, white space, list
+    /// markers), which follows the reference page (``MediaEnvironment/reference``), so that the text and its offsets
+    /// are the same on every device.
     func resolveStyle(_ path: ElementPath, parent: ComputedStyle, isRoot: Bool = false) -> ComputedStyle {
         var style = parent.inherited
-        var declarations: [(declaration: CSSDeclaration, source: ComputedStyle.Source)] = []
+        typealias Declarations = [(declaration: CSSDeclaration, source: ComputedStyle.Source)]
+        var live: Declarations = [], reference: Declarations = []
+        var differs = false
         let builtIn = ComputedStyle.Source(fromPublisher: false, publisherStyles: publisherStyles)
         let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
         for rule in UserAgentStyleSheet.sheet.matchingRules(path) {
-            for declaration in rule.declarations { declarations.append((declaration, builtIn)) }
+            for declaration in rule.declarations { live.append((declaration, builtIn)) }
         }
+        reference = live
         for rule in sheet.matchingRules(path) {
-            for declaration in rule.declarations { declarations.append((declaration, book)) }
+            let holds = rule.condition.map { media.live[$0] } ?? true
+            let holdsForReference = rule.condition.map { media.reference[$0] } ?? true
+            if holds { for declaration in rule.declarations { live.append((declaration, book)) } }
+            if holdsForReference { for declaration in rule.declarations { reference.append((declaration, book)) } }
+            differs = differs || holds != holdsForReference
         }
         if let inline = path.element.attribute("style") {
-            for declaration in CSSParser.parseDeclarations(inline) { declarations.append((declaration, book)) }
+            for declaration in CSSParser.parseDeclarations(inline) {
+                live.append((declaration, book))
+                reference.append((declaration, book))
+            }
         }
-        if !declarations.isEmpty { style.apply(declarations, parent: parent, isRoot: isRoot || path.element.lowercasedName == "html") }
+        let root = isRoot || path.element.lowercasedName == "html"
+        if !live.isEmpty { style.apply(live, parent: parent, isRoot: root) }
+        if differs {
+            var structure = parent.inherited
+            structure.apply(reference, parent: parent, isRoot: root)
+            style.takeStructure(from: structure)
+        }
         return style
     }
 
@@ -955,7 +1028,7 @@ struct XHTMLConverter {
 
     /// The size the book gives an image: CSS `width`, `height`, `max-width`, `max-height`, else HTML's `width` and
     /// `height` attributes (CSS pixels, or a percentage), which CSS overrides.
-    private func imageSize(_ element: XMLElement, style: ComputedStyle) -> ReplacedSize {
+    func imageSize(_ element: XMLElement, style: ComputedStyle) -> ReplacedSize {
         var size = style.replacedSize
         func attribute(_ name: String) -> CSSLength? {
             guard let value = element.attribute(name)?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
@@ -984,12 +1057,15 @@ struct XHTMLConverter {
     /// For an `<img>` in a `<picture>`, the first `<source>` before it whose media query applies and whose
     /// `type` (or, untyped, whose first `srcset` candidate's extension) is an image the reader draws: HTML's own
     /// fallback, so that a book can offer a modern format with an older one after it, or the other way round.
-    private static func pictureSource(of path: ElementPath) -> String? {
+    private mutating func pictureSource(of path: ElementPath) -> String? {
         guard let picture = path.parent?.element, picture.lowercasedName == "picture" else { return nil }
         for source in picture.elements {
             if source === path.element { break }
             guard source.lowercasedName == "source", let srcset = source.attribute("srcset") else { continue }
-            if let media = source.attribute("media"), !CSSParser.mediaApplies(media) { continue }
+            if let media = source.attribute("media").map(MediaQueryList.init(parsing:)) {
+                noteMediaDependence(media)
+                guard media.matches(environment) else { continue }
+            }
             let first = srcset.split(separator: ",").first.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first }
             guard let url = first.map(String.init), !url.isEmpty else { continue }
             if let type = source.attribute("type") {
@@ -1020,8 +1096,16 @@ struct XHTMLConverter {
         }
         guard pictures.isEmpty else { return }
         inlineSVGCount += 1
-        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: imageSize(element, style: style),
-                    inlineData: SVGWriter.document(element, css: documentCSS), block: block, inline: inline)
+        // Its `width` and `height` are CSS's (SVG 2: presentation attributes of the outer `<svg>`, a missing width
+        // being 100%); the box they make is the drawing's viewport, so the document itself fills it.
+        var size = imageSize(element, style: style)
+        if size.width == nil { size.width = .percent(100) }
+        let own = SVGWriter.document(element)
+        appendImage(source: path + "#svg-\(inlineSVGCount)", alt: alt, size: size,
+                    inlineData: SVGWriter.document(element, css: documentCSS, fillsViewport: true), block: block, inline: inline)
+        output.images[output.images.count - 1].natural = ImageHeader.pixelSize(own).map {
+            ReplacedSizing(naturalWidth: $0.width, naturalHeight: $0.height, naturalRatio: $0.width / $0.height)
+        } ?? ImageHeader.svgPartialDimensions(own)
     }
 
     /// The note role an element's markup gives it, applied: a footnote is hidden from the flow (as Readium

@@ -164,15 +164,30 @@ public enum ImageDecoder {
     /// A truncated JPEG or GIF keeps the rows decoded, as browsers draw them.
     ///
     /// - Throws: ``RenderError`` `.image` for data the library cannot decode, `.tooLarge` over `limits`.
-    public static func decode(_ bytes: [UInt8], svgSize: (width: Int, height: Int)? = nil,
+    ///   `svgViewport`, in CSS pixels, is the box an SVG is laid out in (its size in points on the page); nil for
+    ///   `svgSize` itself.
+    public static func decode(_ bytes: [UInt8], svgSize: (width: Int, height: Int)? = nil, svgViewport: Size? = nil,
                               limits: ImageLimits = ImageLimits()) throws(RenderError) -> Bitmap {
-        let size = try size(of: bytes, limits: limits)
+        try decode(bytes, svgSize: svgSize, svgViewport: svgViewport, svgFonts: nil, limits: limits)
+    }
+
+    /// As ``decode(_:svgSize:svgViewport:limits:)``, an SVG's text drawn with `svgFonts` (a book's fonts) as well
+    /// as the system's.
+    static func decode(_ bytes: [UInt8], svgSize: (width: Int, height: Int)?, svgViewport: Size?, svgFonts: SVGFontSet?,
+                       limits: ImageLimits) throws(RenderError) -> Bitmap {
+        // An SVG drawn into a box needs no size of its own (`<svg width="100%">` without a viewBox has none).
+        let size: IntrinsicSize
+        if let svgSize, bytes.count <= limits.maximumFileSize, ImageFormat(sniffing: bytes) == .svg {
+            size = try checked(IntrinsicSize(format: .svg, width: Double(svgSize.width), height: Double(svgSize.height)), limits)
+        } else {
+            size = try self.size(of: bytes, limits: limits)
+        }
         var width = Int(size.width.rounded()), height = Int(size.height.rounded())
         if size.format == .svg, let svgSize {
             width = svgSize.width
             height = svgSize.height
-            _ = try checked(IntrinsicSize(format: .svg, width: Double(width), height: Double(height)), limits)
         }
+        let viewport = svgViewport ?? Size(width: Double(width), height: Double(height))
         if size.format == .png { return try PNGDecoder.decode(bytes) }
         let bytes = size.format == .svg ? try SVGBudget.checked(bytes, pixelCount: width * height, limits: limits) : bytes
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -187,7 +202,8 @@ public enum ImageDecoder {
                 return CImage_avifDecode(bytes, bytes.count, out.baseAddress, w, h, UInt32(clamping: limits.maximumPixelCount),
                                          &message, message.count)
             case .jxl: return CImage_jxlDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
-            case .svg: return CImage_svgRender(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
+            case .svg: return CImage_svgRender(bytes, bytes.count, out.baseAddress, w, h, viewport.width, viewport.height,
+                                               svgFonts?.pointer, &message, message.count)
             case .png: return -1
             }
         }

@@ -7,7 +7,7 @@ extension PageRenderer {
     /// of its box, and its problem is added to ``imageProblems`` once.
     /// Pixels are counted from `origin` (a window's pixel origin on the page).
     func drawAttachments(_ placed: [PlacedAttachment], resources: (any ResourceLoader)?, appearance: Appearance,
-                         origin: (x: Int, y: Int) = (0, 0), into bitmap: inout Bitmap) {
+                         fonts: DocumentFonts? = nil, origin: (x: Int, y: Int) = (0, 0), into bitmap: inout Bitmap) {
         let scale = appearance.pixelScale
         pagePixelsDecoded = 0
         var reportedPageBudget = false
@@ -22,9 +22,15 @@ extension PageRenderer {
             guard x1 > x0, y1 > y0 else { continue }
             // Drawn at the page's pixels, moved to the window's.
             let (dx, dy) = (origin.x, origin.y)
-            switch image(for: object.attachment, width: x1 - x0, height: y1 - y0, resources: resources) {
+            // The content's rectangle in its box (`object-fit`), clipped to the box.
+            let content = object.attachment.sizing.contentRect(in: object.rect, natural: object.attachment.intrinsicSize)
+            let cx0 = pixel(content.minX), cy0 = pixel(content.minY), cx1 = pixel(content.maxX), cy1 = pixel(content.maxY)
+            guard cx1 > cx0, cy1 > cy0 else { continue }
+            let box = Size(width: content.width, height: content.height)
+            switch image(for: object.attachment, width: cx1 - cx0, height: cy1 - cy0, box: box, fonts: fonts, resources: resources) {
             case .image(let image):
-                bitmap.draw(filtered(image, appearance.imageFilter), atX: x0 - dx, y: y0 - dy)
+                bitmap.draw(filtered(image, appearance.imageFilter), atX: cx0 - dx, y: cy0 - dy,
+                            clip: (x0 - dx, y0 - dy, x1 - dx, y1 - dy))
             case .failed(let problem):
                 if reportedImages.insert(object.attachment.source ?? "offset \(object.range.lowerBound)").inserted {
                     imageProblems.append(problem)
@@ -51,8 +57,9 @@ extension PageRenderer {
 
     /// The attachment's image at `width` × `height` pixels, from the cache or decoded now within the page's and
     /// the book's decode budgets.
-    private func image(for attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> Drawn {
-        switch cachedOrDecoded(attachment, width: width, height: height, resources: resources) {
+    private func image(for attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
+                       resources: (any ResourceLoader)?) -> Drawn {
+        switch cachedOrDecoded(attachment, width: width, height: height, box: box, fonts: fonts, resources: resources) {
         case .image(let image): .image(image)
         case .failed(let problem): .failed(problem)
         case nil: .overBudget(budgetProblem(), isBook: bookPixelsDecoded >= imageLimits.maximumPixelsPerBook)
@@ -82,12 +89,14 @@ extension PageRenderer {
     }
 
     /// The attachment's image from the cache or decoded now; nil when the budget does not allow decoding it.
-    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, resources: (any ResourceLoader)?) -> ImageCache.Entry? {
+    /// `box` is the size of its box in points: an SVG's viewport; `fonts` the book's, for an SVG's text.
+    private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
+                                 resources: (any ResourceLoader)?) -> ImageCache.Entry? {
         let name = attachment.altText.map { "\"\($0.oneLine(limit: 60))\"" } ?? "without alt text"
         guard let source = attachment.source else {
             return .failed("an image \(name) has no source in the book; drawn as a placeholder")
         }
-        guard attachment.intrinsicSize != nil else {
+        guard attachment.isDrawable else {
             return .failed("image \(source) has no readable size; drawn as a placeholder")
         }
         guard let resources else { return .failed("image \(source): no resource loader was given; drawn as a placeholder") }
@@ -96,11 +105,19 @@ extension PageRenderer {
         let entry: ImageCache.Entry
         do {
             let bytes = try resources.bytes(of: source, maximumSize: imageLimits.maximumFileSize)
-            // The pixels decoding costs (an SVG is drawn at its box), then those of scaling to the box.
-            let size = try ImageDecoder.size(of: bytes, limits: imageLimits)
-            let decodedPixels = size.format == .svg ? width * height : Int(size.width) * Int(size.height)
-            guard spend(decodedPixels + (size.format == .svg ? 0 : width * height)) else { return nil }
-            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), limits: imageLimits)
+            // The pixels decoding costs (an SVG is drawn at its box, and may have no size of its own), then those of
+            // scaling to the box.
+            let decodedPixels: Int
+            let isSVG = ImageFormat(sniffing: bytes) == .svg
+            if isSVG {
+                decodedPixels = width * height
+            } else {
+                let size = try ImageDecoder.size(of: bytes, limits: imageLimits)
+                decodedPixels = Int(size.width) * Int(size.height) + width * height
+            }
+            guard spend(decodedPixels) else { return nil }
+            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), svgViewport: box,
+                                                  svgFonts: isSVG ? svgFontSet(fonts) : nil, limits: imageLimits)
             entry = .image(try ImageDecoder.scaled(decoded, width: width, height: height, limits: imageLimits))
         } catch let error as ResourceError {
             entry = .failed("image \(source): \(error.description); drawn as a placeholder")
@@ -111,6 +128,15 @@ extension PageRenderer {
         }
         imageCache.store(entry, for: key)
         return entry
+    }
+
+    /// The set of `fonts` for SVG text, made once per book (the last book's is kept).
+    private func svgFontSet(_ fonts: DocumentFonts?) -> SVGFontSet? {
+        guard let fonts, !fonts.faces.isEmpty else { return nil }
+        if let kept = svgFonts, kept.serial == fonts.serial { return kept.set }
+        let made = SVGFontSet(fonts)
+        svgFonts = (fonts.serial, made)
+        return made
     }
 
     /// A box of the text colour, faint, with a border a pixel (at 1×) wide: where an image should be.
@@ -150,11 +176,15 @@ extension PageRenderer {
 }
 
 extension Bitmap {
-    /// Draws `image` with its top-left pixel at `(x, y)`, source-over (straight alpha), clipped to the bitmap.
-    mutating func draw(_ image: Bitmap, atX x: Int, y: Int) {
-        let cx0 = max(0, x), cy0 = max(0, y)
-        let cx1 = min(width, x.addingReportingOverflow(image.width).partialValue)
-        let cy1 = min(height, y.addingReportingOverflow(image.height).partialValue)
+    /// Draws `image` with its top-left pixel at `(x, y)`, source-over (straight alpha), clipped to the bitmap and to
+    /// `clip` (pixels x0, y0, x1, y1) when given.
+    mutating func draw(_ image: Bitmap, atX x: Int, y: Int, clip: (Int, Int, Int, Int)? = nil) {
+        var cx0 = max(0, x), cy0 = max(0, y)
+        var cx1 = min(width, x.addingReportingOverflow(image.width).partialValue)
+        var cy1 = min(height, y.addingReportingOverflow(image.height).partialValue)
+        if let clip {
+            cx0 = max(cx0, clip.0); cy0 = max(cy0, clip.1); cx1 = min(cx1, clip.2); cy1 = min(cy1, clip.3)
+        }
         guard cx0 < cx1, cy0 < cy1 else { return }
         let bitmapWidth = width
         image.pixels.withUnsafeBufferPointer { source in

@@ -164,9 +164,23 @@ enum CSSDeclaration: Equatable, Sendable {
     case emphasisColor(Color?)
     /// `text-emphasis-position`: the side in horizontal text and the side in vertical text.
     case emphasisPosition(TextEmphasis.Side, TextEmphasis.VerticalSide)
+    /// `visibility` (see CSSDeclaration+Visibility).
+    case visibility(Visibility)
+    /// `position`.
+    case position(Position)
+    /// `left`, `top`, `right`, `bottom` (`auto` is no offset).
+    case offset(Side, CSSLength)
+    /// `clip: rect(...)` leaving nothing of a small box (true), or another clip (false).
+    case clipsAway(Bool)
+    /// `clip-path` leaving nothing (`inset(50%)`: true), or another path (false).
+    case clipPathHides(Bool)
+    /// `overflow: hidden` or `clip` (true), or another overflow (false).
+    case overflowHidden(Bool)
+    /// `object-fit`: how a replaced element's content fills its box.
+    case objectFit(ObjectFit)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
-    enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight }
+    enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight, minWidth, minHeight }
 
     /// The declarations one `property: value` pair stands for (shorthands expand); empty when unsupported.
     static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
@@ -273,8 +287,10 @@ enum CSSDeclaration: Equatable, Sendable {
             return [parts[0] == "margin" ? .margin(side, length) : .padding(side, length)]
         case "text-indent":
             return CSSLength(Substring(words.first ?? "")).map { [.textIndent($0)] } ?? []
-        case "width", "height", "max-width", "max-height":
+        case "width", "height", "max-width", "max-height", "min-width", "min-height":
             return parseBoxSize(property: property, value: value)
+        case "object-fit", "-o-object-fit":
+            return ObjectFit(rawValue: value).map { [.objectFit($0)] } ?? []
         case "display":
             switch value {
             case "none": return [.display(.none)]
@@ -379,7 +395,7 @@ enum CSSDeclaration: Equatable, Sendable {
         case "border-color":
             return CSSColor.parse(words.first ?? "").map { [.borderColor($0)] } ?? []
         default:
-            return []
+            return parseVisibility(property: property, value: value, words: words) ?? []
         }
     }
 
@@ -599,7 +615,7 @@ extension CSSDeclaration {
     /// `width: 50%`, `max-height: 100%`, `height: auto`, `max-width: none`: lengths that are not negative.
     static func parseBoxSize(property: String, value: String) -> [CSSDeclaration] {
         let dimensions: [String: BoxDimension] = ["width": .width, "height": .height, "max-width": .maxWidth,
-                                                  "max-height": .maxHeight]
+                                                  "max-height": .maxHeight, "min-width": .minWidth, "min-height": .minHeight]
         guard let dimension = dimensions[property] else { return [] }
         if value == "auto" || value == "none" || value == "initial" { return [.boxSize(dimension, nil)] }
         guard let length = CSSLength(Substring(value)), !length.isNegative else { return [] }

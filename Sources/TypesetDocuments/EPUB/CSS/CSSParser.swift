@@ -7,9 +7,9 @@ struct CSSParser {
     private var index = 0
     /// `@namespace` prefixes declared so far.
     private var namespaces: [String: String] = [:]
-    /// The URLs of the `@import` rules whose media apply, in order (imports after the first rule are ignored, as
-    /// CSS says).
-    private(set) var imports: [String] = []
+    /// The `@import` rules whose media can apply, in order (imports after the first rule are ignored, as CSS
+    /// says).
+    private(set) var imports: [CSSImport] = []
     /// The `@font-face` rules, in order, their sources as written.
     private(set) var fontFaces: [CSSFontFace] = []
     private var sawRule = false
@@ -42,36 +42,50 @@ struct CSSParser {
         scalars = stripped
     }
 
+    /// One style rule's selector and declarations, with the media condition it is nested in.
+    struct ParsedRule {
+        let selector: CSSSelector
+        let declarations: [CSSDeclaration]
+        /// The innermost `@media` group around the rule (an index into ``conditions``), nil when none.
+        let condition: Int?
+    }
+
+    /// The `@media` groups whose answer depends on the reader's page or theme, each with the one it is nested in;
+    /// groups that always hold (`screen`, `all`) add none, and those that never do (`print`) are skipped whole.
+    private(set) var conditions = MediaConditions()
+
     /// Parses every rule, returning each supported selector with its declarations.
     ///
     /// Iterative: a conditional group that applies (`@media screen { ... }`, `@supports`) only opens a level whose
-    /// `}` closes it, so 30,000 nested `@media` blocks (a 2 KB sheet) cost a counter, not 30,000 stack frames.
-    mutating func parseRules() -> [(CSSSelector, [CSSDeclaration])] {
-        var result: [(CSSSelector, [CSSDeclaration])] = []
-        var openGroups = 0
+    /// `}` closes it, so deeply nested groups cost an entry each on a stack, not a stack frame.
+    mutating func parseRules() -> [ParsedRule] {
+        var result: [ParsedRule] = []
+        // The condition of each open group (the enclosing one's when the group adds none).
+        var openGroups: [Int?] = []
         while true {
             skipWhiteSpace()
             guard index < scalars.count else { return result }
             let c = scalars[index]
             if c == "}" {
                 index += 1
-                if openGroups > 0 { openGroups -= 1 }  // else a stray brace
+                if !openGroups.isEmpty { openGroups.removeLast() }  // else a stray brace
                 continue
             }
+            let enclosing = openGroups.last ?? nil
             if c == "@" {
-                if parseAtRule() { openGroups += 1 }
+                if let opened = parseAtRule(enclosing: enclosing) { openGroups.append(opened.condition) }
                 continue
             }
             if c == "<" || c == "-" && peek("-->") {  // HTML comment delimiters inside <style>
                 index += c == "<" && peek("<!--") ? 4 : (peek("-->") ? 3 : 1)
                 continue
             }
-            parseStyleRule(into: &result)
+            parseStyleRule(condition: enclosing, into: &result)
         }
     }
 
     /// A style rule: its selectors, each with the rule's declarations.
-    private mutating func parseStyleRule(into result: inout [(CSSSelector, [CSSDeclaration])]) {
+    private mutating func parseStyleRule(condition: Int?, into result: inout [ParsedRule]) {
         let prelude = readUntil(["{", ";", "}"])
         guard index < scalars.count, scalars[index] == "{" else {
             if index < scalars.count, scalars[index] == ";" { index += 1 }
@@ -83,33 +97,42 @@ struct CSSParser {
         let declarations = CSSParser.parseDeclarations(body)
         guard !declarations.isEmpty else { return }
         for selectorText in CSSParser.splitTopLevel(prelude, separator: ",") {
-            if let selector = parseSelector(selectorText) { result.append((selector, declarations)) }
+            if let selector = parseSelector(selectorText) {
+                result.append(ParsedRule(selector: selector, declarations: declarations, condition: condition))
+            }
         }
     }
 
-    /// An at-rule; returns true when it opened a conditional group whose rules apply (they are read by the caller,
-    /// up to the group's `}`).
-    private mutating func parseAtRule() -> Bool {
+    /// A group opened by an at-rule, whose rules the caller reads up to its `}`.
+    private struct OpenedGroup { let condition: Int? }
+
+    /// An at-rule; returns the group it opened when it is a conditional group whose rules may apply (`@media` with
+    /// a query that can hold, `@supports`), nil otherwise (its block, if any, is skipped).
+    private mutating func parseAtRule(enclosing: Int?) -> OpenedGroup? {
         index += 1
         var name = ""
         while index < scalars.count, CSSParser.isIdentifier(scalars[index]) { name.unicodeScalars.append(scalars[index]); index += 1 }
         name = name.lowercased()
         let prelude = readUntil(["{", ";"])
-        guard index < scalars.count else { return false }
+        guard index < scalars.count else { return nil }
         if scalars[index] == ";" {
             index += 1
             if name == "namespace" { declareNamespace(prelude) }
             if name == "import", !sawRule { declareImport(prelude) }
-            return false
+            return nil
         }
         index += 1  // "{"
         sawRule = true
         switch name {
         case "media":
-            if CSSParser.mediaApplies(prelude) { return true }
-            _ = readBlockBody()
+            let query = MediaQueryList(parsing: prelude)
+            switch query.constantValue {
+            case true?: return OpenedGroup(condition: enclosing)
+            case false?: _ = readBlockBody()
+            case nil: return OpenedGroup(condition: conditions.add(query, parent: enclosing))
+            }
         case "supports":
-            return true
+            return OpenedGroup(condition: enclosing)
         case "font-face":
             if let face = CSSFontFace(descriptors: CSSParser.splitTopLevel(readBlockBody(), separator: ";")) {
                 fontFaces.append(face)
@@ -117,23 +140,16 @@ struct CSSParser {
         default:
             _ = readBlockBody()  // @page, @keyframes...
         }
-        return false
+        return nil
     }
 
-    /// Whether a media query list applies to a reading system's screen: it names `all` or `screen` (or is
-    /// empty), and not `print` or Kindle's `amzn-*`.
-    static func mediaApplies(_ query: String) -> Bool {
-        let query = query.trimmingWhiteSpace().lowercased()
-        if query.isEmpty { return true }
-        return (query.contains("screen") || query.contains("all")) && !query.contains("not ")
-            && !query.contains("amzn") && !query.contains("print")
-    }
-
-    /// `@import "a.css";`, `@import url(a.css) screen;`: the URL, when the media apply.
+    /// `@import "a.css";`, `@import url(a.css) screen;`: the URL and its media, unless they never apply.
     private mutating func declareImport(_ prelude: String) {
         let text = prelude.trimmingWhiteSpace()
-        guard let (url, rest) = CSSParser.leadingURL(text), CSSParser.mediaApplies(rest) else { return }
-        imports.append(url)
+        guard let (url, rest) = CSSParser.leadingURL(text) else { return }
+        let media = MediaQueryList(parsing: rest)
+        guard media.constantValue != false else { return }
+        imports.append(CSSImport(url: url, media: media.constantValue == true ? nil : media))
     }
 
     /// A leading `"string"`, `'string'` or `url(...)` and the text after it.

@@ -4,14 +4,18 @@ import Synchronization
 ///
 /// Rules whose selector uses something the matcher cannot evaluate (`:hover`, `:nth-child`, pseudo-elements
 /// other than `::first-letter`) are dropped whole, so that they never apply to the wrong elements. `@media`
-/// blocks apply when their query names `all` or `screen` (not `print`, not Kindle's `amzn-*`); `@supports`
-/// blocks apply; `@import` and `@font-face` rules are kept for ``StyleSheetLoader`` (which reads the imported
-/// sheets and font files from the book); `@page` is ignored.
+/// blocks are read as Media Queries 4 has them (``MediaQueryList``): a block that never applies on a reading
+/// system's screen (`print`, Kindle's `amzn-*`) is dropped, one that always does is read as if unwrapped, and one
+/// whose answer depends on the reader's page or theme keeps its rules under a condition (``conditions``) that the
+/// converter evaluates; `@supports` blocks apply; `@import` and `@font-face` rules are kept for
+/// ``StyleSheetLoader`` (which reads the imported sheets and font files from the book); `@page` is ignored.
 struct CSSStyleSheet: Sendable {
     /// The rules, in source order.
     private(set) var rules: [CSSRule] = []
-    /// `@import` URLs as written, in order (the loader puts the imported rules before these).
-    private(set) var imports: [String] = []
+    /// `@import` rules, in order (the loader puts the imported rules before these).
+    private(set) var imports: [CSSImport] = []
+    /// The media conditions rules apply under (``CSSRule/condition`` indexes them).
+    private(set) var conditions = MediaConditions()
     /// `@font-face` rules, in order; after loading, their sources are entry paths in the book.
     var fontFaces: [CSSFontFace] = []
     /// The rules styling elements, and those styling their first letter, indexed.
@@ -31,11 +35,12 @@ struct CSSStyleSheet: Sendable {
     init(parsing source: String) {
         var parser = CSSParser(source)
         let parsed = parser.parseRules()
-        for (selector, declarations) in parsed {
-            add(CSSRule(selector: selector, declarations: declarations, order: rules.count))
+        for rule in parsed {
+            add(CSSRule(selector: rule.selector, declarations: rule.declarations, order: rules.count, condition: rule.condition))
         }
         imports = parser.imports
         fontFaces = parser.fontFaces
+        conditions = parser.conditions
     }
 
     /// Whether some rule styles a `::first-letter`.
@@ -44,14 +49,23 @@ struct CSSStyleSheet: Sendable {
     /// Whether the sheet holds neither rules nor font faces.
     var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty }
 
-    /// Appends the rules and font faces of `other` after these ones; returns false when rules had to be left out
-    /// (more than ``maximumRules``).
+    /// Appends the rules and font faces of `other` after these ones, its rules applying only where every query of
+    /// `media` holds (a `<link media>`, an `@import`'s media, an alternate style sheet's selection) besides their
+    /// own conditions; returns false when rules had to be left out (more than ``maximumRules``).
     @discardableResult
-    mutating func append(_ other: CSSStyleSheet) -> Bool {
+    mutating func append(_ other: CSSStyleSheet, media: [MediaQueryList] = []) -> Bool {
+        if media.contains(where: { $0.constantValue == false }) { return true }
+        var wrapper: Int?
+        for query in media where query.constantValue != true { wrapper = conditions.add(query, parent: wrapper) }
+        let offset = conditions.count
+        for node in other.conditions.nodes {
+            _ = conditions.add(node.query, parent: node.parent.map { $0 + offset } ?? wrapper)
+        }
         fontFaces.append(contentsOf: other.fontFaces)
         for rule in other.rules {
             guard rules.count < CSSStyleSheet.maximumRules else { return false }
-            add(CSSRule(selector: rule.selector, declarations: rule.declarations, order: rules.count))
+            add(CSSRule(selector: rule.selector, declarations: rule.declarations, order: rules.count,
+                        condition: rule.condition.map { $0 + offset } ?? wrapper))
         }
         return true
     }
@@ -135,6 +149,9 @@ struct CSSRule: Sendable {
     let declarations: [CSSDeclaration]
     /// Source order across all sheets of a document.
     let order: Int
+    /// The media condition the rule applies under (an index into its sheet's ``CSSStyleSheet/conditions``), nil
+    /// when it always applies.
+    var condition: Int? = nil
 }
 
 /// A complex selector: compound selectors joined by combinators, matched right to left.

@@ -65,6 +65,10 @@ struct ComputedStyle: Sendable {
     var emphasisColor: Color?
     var emphasisSide = TextEmphasis.Side.over
     var emphasisVerticalSide = TextEmphasis.VerticalSide.right
+    /// `visibility`: hidden text keeps its place but is not drawn.
+    var visibility = CSSDeclaration.Visibility.visible
+    /// Inside an element drawn out of sight (``isOutOfSight``): text for screen readers only.
+    var assistiveOnly = false
 
     // Not inherited.
     /// Margins and padding in body ems, when declared.
@@ -86,6 +90,12 @@ struct ComputedStyle: Sendable {
     var borderWidth = 0.0
     var borderVisible = false
     var borderColor: Color?
+    /// `position`, its offsets, `clip`, `clip-path` and `overflow`: what takes an element out of sight.
+    var position = CSSDeclaration.Position.static
+    var offsetLeft: CSSLength?, offsetTop: CSSLength?, offsetRight: CSSLength?
+    var clipsAway = false
+    var clipPathHides = false
+    var overflowHidden = false
     /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
     /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
     var bookMarginTop: Double?
@@ -116,7 +126,21 @@ struct ComputedStyle: Sendable {
         child.borderWidth = 0; child.borderVisible = false; child.borderColor = nil
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
         child.replacedSize = ReplacedSize()
+        child.position = .static
+        child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil
+        child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
         return child
+    }
+
+    /// This style with the properties that make the text (which elements are blocks or list items, how white
+    /// space collapses, the list markers' text) taken from `other`: the style the reference page gives the element
+    /// (see ``XHTMLConverter/resolveStyle(_:parent:isRoot:)``). Whether the element is hidden stays this style's,
+    /// since hidden text keeps its units.
+    mutating func takeStructure(from other: ComputedStyle) {
+        // `none` on the reference page says nothing of the box (hidden text keeps its element's kind).
+        display = other.display == .none ? nil : other.display
+        whiteSpace = other.whiteSpace
+        listMarker = other.listMarker
     }
 
     /// One declaration in cascade order, with where it comes from.
@@ -202,6 +226,8 @@ struct ComputedStyle: Sendable {
             case .emphasisStyle(let value): emphasisMark = value
             case .emphasisColor(let value): emphasisColor = value
             case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
+            case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit:
+                applyVisibility(declaration)
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -245,6 +271,7 @@ struct ComputedStyle: Sendable {
             default: break
             }
         }
+        if isOutOfSight { assistiveOnly = true }
         if let pendingIndent { textIndent = pendingIndent.ems(fontScale: fontScale) }
         if let pendingBookIndent { bookIndent = pendingBookIndent.ems(fontScale: fontScale) }
         switch shift {
@@ -288,6 +315,10 @@ struct ComputedStyle: Sendable {
         case .padding(let side, _): return side == .left || side == .right
         case .textIndent(let length): return length.isNegative
         case .display, .listStyleType, .whiteSpace, .breakBefore, .breakAfter: return true
+        // What a reader cannot see, and text kept for screen readers, is the book's meaning, not its look.
+        case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden: return true
+        // How an image fills its box is part of the image, as its size is.
+        case .objectFit: return true
         case .borderWidth, .borderVisible, .borderColor: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float,
              .initialLetter, .hyphens, .textAlignLast(nil):
@@ -297,14 +328,16 @@ struct ComputedStyle: Sendable {
 
     /// The character style for text in this element.
     func textStyle(language: String?, link: String?) -> TextStyle {
+        let unseen = hidden || assistiveOnly
         var style = TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
-                              language: language, link: link, smallCaps: smallCaps, isHidden: hidden,
-                              backgroundColor: hidden ? nil : backgroundColor, decoration: hidden ? [] : shownDecoration,
+                              language: language, link: link, smallCaps: smallCaps, isHidden: unseen,
+                              backgroundColor: unseen ? nil : backgroundColor, decoration: unseen ? [] : shownDecoration,
                               textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
                               baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
         style.combinesUpright = combineUpright
         style.orientation = textOrientation
-        if !hidden, let emphasisMark {
+        style.visibility = textVisibility
+        if !unseen, style.visibility == .visible, let emphasisMark {
             style.emphasis = TextEmphasis(mark: emphasisMark, side: emphasisSide, verticalSide: emphasisVerticalSide,
                                           color: emphasisColor)
         }
@@ -355,6 +388,9 @@ struct ReplacedSize: Equatable, Sendable {
     var height: CSSLength?
     var maxWidth: CSSLength?
     var maxHeight: CSSLength?
+    var minWidth: CSSLength?
+    var minHeight: CSSLength?
+    var objectFit = ObjectFit.fill
 
     mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
         switch dimension {
@@ -362,6 +398,8 @@ struct ReplacedSize: Equatable, Sendable {
         case .height: height = length
         case .maxWidth: maxWidth = length
         case .maxHeight: maxHeight = length
+        case .minWidth: minWidth = length
+        case .minHeight: minHeight = length
         }
     }
 }

@@ -24,19 +24,18 @@ struct StyleSheetLoader {
 
     init(archive: LibZipArchive) { self.archive = archive }
 
-    /// The combined publisher sheet of the document whose root element is `root`, at entry `path`.
+    /// The combined publisher sheet of the document whose root element is `root`, at entry `path`: its sheets in
+    /// document order, each under its `media` and, for a `<link>`, under the selection of its style set
+    /// (``AlternateStyleSheets``).
     mutating func sheet(for root: XMLElement, path: String) -> CSSStyleSheet {
         var combined = CSSStyleSheet()
-        var stack: [XMLElement] = [root]
-        var ordered: [XMLElement] = []
-        while let element = stack.popLast() {
-            if element.name == "link" || element.name == "style" { ordered.append(element) }
-            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
-        }
+        let ordered = Self.styleElements(of: root)
+        let links = ordered.filter { $0.name == "link" && AlternateStyleSheets.relations(of: $0).contains("stylesheet") }
+        let sets = AlternateStyleSheets(links: links)
         var inlineBytes = 0
         var truncated = false
         for element in ordered {
-            if let media = element.attribute("media"), !CSSParser.mediaApplies(media) { continue }
+            let media = element.attribute("media").map(MediaQueryList.init(parsing:))
             if element.name == "style" {
                 let source = element.textContent
                 inlineBytes += source.utf8.count
@@ -45,14 +44,16 @@ struct StyleSheetLoader {
                     break
                 }
                 var visited: Set<String> = []
-                truncated = !combined.append(resolved(CSSStyleSheet(parsing: source), at: path, depth: 0, visited: &visited)) || truncated
+                let sheet = resolved(CSSStyleSheet(parsing: source), at: path, depth: 0, visited: &visited)
+                truncated = !combined.append(sheet, media: [media].compactMap { $0 }) || truncated
                 continue
             }
-            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
-            guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
+            guard let link = links.firstIndex(where: { $0 === element }), let href = element.attribute("href"),
                   case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path) else { continue }
+            let conditions = [media, sets.condition(of: link)].compactMap { $0 }
+            guard !conditions.contains(where: { $0.constantValue == false }) else { continue }
             var visited: Set<String> = []
-            truncated = !combined.append(linked(sheetPath, depth: 0, visited: &visited)) || truncated
+            truncated = !combined.append(linked(sheetPath, depth: 0, visited: &visited), media: conditions) || truncated
         }
         if truncated {
             warnings.append("\(archive.bookName): \(path): its style sheets hold more than \(CSSStyleSheet.maximumRules) rules; the rest are ignored")
@@ -60,20 +61,30 @@ struct StyleSheetLoader {
         return combined
     }
 
+    /// The document's `<link>` and `<style>` elements, in document order.
+    private static func styleElements(of root: XMLElement) -> [XMLElement] {
+        var stack: [XMLElement] = [root]
+        var ordered: [XMLElement] = []
+        while let element = stack.popLast() {
+            if element.name == "link" || element.name == "style" { ordered.append(element) }
+            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
+        }
+        return ordered
+    }
+
     /// The text of the document's `<style>` elements and linked sheets, in document order (their `@import`s are
     /// not followed), within the same bounds as ``sheet(for:path:)``: what an inline `<svg>` drawing is given
-    /// as its own style sheet, since a browser styles it with the document's CSS.
+    /// as its own style sheet, since a browser styles it with the document's CSS. Sheets whose media never apply
+    /// on a screen, and alternate style sheets, are left out.
     mutating func sourceText(for root: XMLElement, path: String) -> String {
         var text = ""
-        var stack: [XMLElement] = [root]
-        while let element = stack.popLast(), text.utf8.count <= StyleSheetLoader.maximumSheetBytes {
+        for element in Self.styleElements(of: root) where text.utf8.count <= StyleSheetLoader.maximumSheetBytes {
+            guard element.attribute("media").map({ MediaQueryList(parsing: $0).constantValue != false }) ?? true else { continue }
             if element.name == "style" {
-                if element.attribute("media").map(CSSParser.mediaApplies) ?? true { text += element.textContent + "\n" }
+                text += element.textContent + "\n"
                 continue
             }
-            stack.append(contentsOf: element.elements.reversed())
-            guard element.name == "link", element.attribute("media").map(CSSParser.mediaApplies) ?? true else { continue }
-            let relations = (element.attribute("rel") ?? "").lowercased().split(separator: " ")
+            let relations = AlternateStyleSheets.relations(of: element)
             guard relations.contains("stylesheet"), !relations.contains("alternate"), let href = element.attribute("href"),
                   case .inBook(let sheetPath, _)? = EPUBPath.resolve(href, relativeTo: path), archive.contains(sheetPath) else { continue }
             if sourceTexts[sheetPath] == nil {
@@ -123,9 +134,9 @@ struct StyleSheetLoader {
         guard !sheet.imports.isEmpty else { return own }
         var combined = CSSStyleSheet()
         if depth < StyleSheetLoader.maximumImportDepth {
-            for url in sheet.imports {
-                guard case .inBook(let importPath, _)? = EPUBPath.resolve(url, relativeTo: path) else { continue }
-                combined.append(linked(importPath, depth: depth + 1, visited: &visited))
+            for rule in sheet.imports {
+                guard case .inBook(let importPath, _)? = EPUBPath.resolve(rule.url, relativeTo: path) else { continue }
+                combined.append(linked(importPath, depth: depth + 1, visited: &visited), media: [rule.media].compactMap { $0 })
             }
         } else {
             warnings.append("\(archive.bookName): \(path): @import nests more than \(StyleSheetLoader.maximumImportDepth) deep; the deeper sheets are ignored")

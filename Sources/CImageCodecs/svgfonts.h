@@ -1,0 +1,12 @@
+/* Private to the facade: the fonts an SVG's text is drawn with (see svgfonts.c). */
+#ifndef CIMAGE_SVGFONTS_PRIVATE_H
+#define CIMAGE_SVGFONTS_PRIVATE_H
+
+#include "CImageCodecs.h"
+
+/* Makes `fonts` the calling thread's fonts for librsvg (pango's per-thread default font map) and returns what to give
+   CImage_svgFontsEnd afterwards; NULL fonts change nothing. */
+void *CImage_svgFontsBegin(const CImageSVGFonts *fonts);
+void CImage_svgFontsEnd(void *state);
+
+#endif
