@@ -49,6 +49,31 @@ import TypesetTestSupport
         #expect(book.text.paragraphs[1].runs.first?.style.attachment?.presentation == .block)
     }
 
+    /// The words after a displayed formula, or after any block inside a paragraph, continue that paragraph: CSS's
+    /// anonymous block after a block-level child, whose first line is not the element's first formatted line and is
+    /// never indented (CSS 2.1 §16.1), whatever indent the book or the reader sets; a new element's first line is.
+    @Test func wordsAfterABlockInsideAParagraphContinueIt() throws {
+        let book = try XHTMLConversionTests.read("""
+            <p>Before the formula, <math \(Self.m) display="block"><mi>x</mi></math> after the formula.</p>
+            <p>A paragraph <div>with a block</div> and words after it.</p>
+            <p>Then a new paragraph.</p>
+            """, css: "p { text-indent: 2em; margin: 0 }")
+        let paragraphs = book.text.paragraphs
+        #expect(EPUBTestReading.paragraphs(book) == ["Before the formula,", "\u{FFFC}", "after the formula.", "A paragraph",
+                                                     "with a block", "and words after it.", "Then a new paragraph."])
+        #expect(paragraphs.map(\.style.continuesText) == [false, false, true, false, false, true, false])
+        var settings = Fixtures.settings
+        settings.firstLineIndent = 3
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(book.text, settings: settings)
+        let lines = layout.pages.indices.flatMap { layout.lines(onPage: $0) }
+        func firstLineX(_ paragraph: Int) throws -> Double {
+            try #require(lines.first { $0.paragraphIndex == paragraph && $0.lineIndex == 0 }).rect.origin.x
+        }
+        let margin = settings.margins.left
+        for continued in [2, 5] { #expect(abs(try firstLineX(continued) - margin) < 0.01) }
+        for started in [0, 3, 6] { #expect(try firstLineX(started) > margin + settings.fontSize) }
+    }
+
     /// Hostile markup: a formula nested ten thousand elements deep is copied without recursion (libxml2 refuses
     /// documents deeper than its own limit, so the depth is built with MathFormula.Builder directly here), and a
     /// formula past the element limit is cut, well formed.

@@ -169,6 +169,7 @@ struct ParagraphFormat {
         }
         let indentEm: Double
         switch role {
+        case _ where style.continuesText: indentEm = 0
         case .body:
             // A hanging (negative) indent carries meaning; a positive one is the paragraph indent, the reader's
             // when they set it.

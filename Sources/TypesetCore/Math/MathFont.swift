@@ -117,13 +117,12 @@ final class MathFont {
         }
         let overlap = Double(hb_ot_math_get_min_connector_overlap(font, direction)) * scale
         let extenders = parts.filter(\.isExtender)
-        // The connectors that join must be at least the minimum overlap; the start (bottom or left) of the first part
-        // and the end of the last join nothing (fonts give them 0), unless they are extenders. (MathML Core asks it of
-        // every connector, which no font we know passes.)
-        let joins = parts.indices.allSatisfy { index in
-            let part = parts[index]
-            return (index == 0 && !part.isExtender || part.startConnector >= overlap)
-                && (index == parts.count - 1 && !part.isExtender || part.endConnector >= overlap)
+        // Each two parts that meet join by at least the minimum overlap. The start (bottom or left) of the first part
+        // and the end of the last join nothing, even when that part is an extender whose copies meet one another
+        // (STIX Two's bar: a part and an extender that ends at 0; the copies then abut, with no overlap, as in
+        // browsers). (MathML Core asks it of every connector, which no font we know passes.)
+        let joins = parts.indices.dropLast().allSatisfy { index in
+            min(parts[index].endConnector, parts[index + 1].startConnector) >= overlap
         }
         guard !extenders.isEmpty, extenders.reduce(0, { $0 + $1.fullAdvance }) - overlap * Double(extenders.count) > 0,
               joins else { return nil }

@@ -261,9 +261,14 @@ extension MathLayout {
             overlap = max(minimum, (size(0) - target) / (glyphCount - 1))
             for (index, part) in parts.enumerated() {
                 // Part k meets part k + 1 with its end connector and their start one (OpenType's order: bottom to
-                // top, left to right).
-                if index > 0 || part.isExtender { overlap = min(overlap, part.startConnector) }
-                if index < parts.count - 1 || part.isExtender { overlap = min(overlap, part.endConnector) }
+                // top, left to right); an extender's copies meet one another, by at least the minimum overlap even
+                // where the font gives an edge 0 (STIX Two's bar: abutting copies showed a seam).
+                if index < parts.count - 1 {
+                    overlap = min(overlap, part.endConnector, parts[index + 1].startConnector)
+                }
+                if part.isExtender && repeats > 1 {
+                    overlap = min(overlap, max(minimum, min(part.startConnector, part.endConnector)))
+                }
             }
             overlap = max(0, overlap)
         }

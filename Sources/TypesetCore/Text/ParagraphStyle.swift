@@ -68,6 +68,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether the paragraph continues the block of the one before (the next line of a stanza or of a table, the
     /// lines of an address): only ``spaceBefore`` separates the two, never the reader's paragraph spacing.
     public var continuesBlock: Bool
+    /// Whether the paragraph continues an element's text after a block inside it (the words after a displayed
+    /// formula or a `<div>` in a `<p>`): CSS's anonymous block after a block-level child, whose first line is not
+    /// the element's first formatted line and so is never indented (CSS 2.1 §16.1), under any settings.
+    public var continuesText: Bool
     /// Whether the paragraph starts a new section (a chapter), which always starts a new page.
     public var startsSection: Bool
     /// Whether the paragraph stays on the page of the paragraph after it, as a heading does (a short line that
@@ -246,7 +250,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                 bookAlignment: TextAlignment? = nil, endIndent: Double = 0, publisherSpacing: Bool = false,
                 lineHeight: Double? = nil, hyphenation: Bool? = nil, markerLength: Int = 0, dropCap: DropCap? = nil,
                 tableCell: TableCell? = nil, lastLineAlignment: TextAlignment? = nil,
-                lineBreak: LineBreakStrictness = .auto, wordBreak: WordBreakRule = .normal) {
+                lineBreak: LineBreakStrictness = .auto, wordBreak: WordBreakRule = .normal, continuesText: Bool = false) {
+        self.continuesText = continuesText
         self.innerLineBreaks = innerLineBreaks; self.alignment = alignment; self.bookAlignment = bookAlignment
         self.baseDirection = baseDirection
         self.continuesBlock = continuesBlock; self.startsSection = startsSection; self.keepsWithNext = keepsWithNext
@@ -276,7 +281,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     public static func == (a: ParagraphStyle, b: ParagraphStyle) -> Bool {
         a.innerLineBreaks == b.innerLineBreaks && a.alignment == b.alignment && a.bookAlignment == b.bookAlignment
             && a.baseDirection == b.baseDirection
-            && a.continuesBlock == b.continuesBlock && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
+            && a.continuesBlock == b.continuesBlock && a.continuesText == b.continuesText && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
             && a.roleKind == b.roleKind
             && (a.extras === b.extras || (a.role == b.role && a.firstLineIndent == b.firstLineIndent
                                           && a.spaceBefore == b.spaceBefore && a.blockIndent == b.blockIndent
@@ -292,7 +297,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(role); hasher.combine(innerLineBreaks); hasher.combine(alignment); hasher.combine(bookAlignment)
         hasher.combine(baseDirection); hasher.combine(firstLineIndent); hasher.combine(spaceBefore)
-        hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(continuesBlock)
+        hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(continuesBlock); hasher.combine(continuesText)
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)

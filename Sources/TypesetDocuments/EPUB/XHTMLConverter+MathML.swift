@@ -38,6 +38,8 @@ extension XHTMLConverter {
         onlyImages = false
         flushParagraph()
         noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)
+        // The words after it go on with the paragraph (CSS's anonymous block after a block-level child).
+        pendingContinuation = true
     }
 
     /// The space above and below a displayed formula, in ems.

@@ -170,6 +170,9 @@ struct XHTMLConverter {
     var pendingBookMargin = 0.0
     var pendingBookMarginSaid = false
     var pendingBreakBefore = false
+    /// A block ended inside an element whose text goes on after it (or a displayed formula did): the next
+    /// paragraph continues that element's text, an anonymous block whose first line is not indented.
+    var pendingContinuation = false
     var preStartsHere = false
     /// The tables being read, innermost last.
     var tables: [TableState] = []
@@ -504,6 +507,7 @@ struct XHTMLConverter {
         let name = element.lowercasedName
         var block = parent
         block.style = style
+        pendingContinuation = false
         if let language = language(of: element) { block.language = language }
         if let direction = direction(of: element) { block.direction = direction }
         switch name {
@@ -548,6 +552,7 @@ struct XHTMLConverter {
         if style.isSeen { noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
         if style.breakAfter && style.isSeen { pendingBreakBefore = true }
         pendingFirstLetter = nil
+        pendingContinuation = true
     }
 
     /// The margin a block puts before (or after) itself: its top (bottom) one, or in vertical text the one on the
@@ -559,6 +564,16 @@ struct XHTMLConverter {
         }
         return before ? (style.marginTop, style.marginTopFromPublisher, style.bookMarginTop)
             : (style.marginBottom, style.marginBottomFromPublisher, style.bookMarginBottom)
+    }
+
+    /// Forgets the margins and page break noted for the paragraph just made.
+    mutating func clearPendingSpace() {
+        pendingMargin = 0
+        pendingMarginFromPublisher = false
+        pendingReaderSpacing = false
+        pendingBookMargin = 0
+        pendingBookMarginSaid = false
+        pendingBreakBefore = false
     }
 
     /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.
@@ -628,6 +643,13 @@ struct XHTMLConverter {
         if hidden {
             style.continuesBlock = true
             style.spaceBefore = 0
+        } else if pendingContinuation {
+            style.continuesText = true
+            style.continuesBlock = true
+            style.spaceBefore = min(4, max(0, pendingMargin))
+            style.startsSection = pendingBreakBefore
+            pendingContinuation = false
+            clearPendingSpace()
         } else {
             let indent = block.style.textIndent ?? block.style.bookIndent ?? 0
             let bookSaid = publisherStyles ? pendingMarginFromPublisher : pendingBookMarginSaid
@@ -645,12 +667,7 @@ struct XHTMLConverter {
                 style.continuesBlock = true
             }
             style.startsSection = pendingBreakBefore
-            pendingMargin = 0
-            pendingMarginFromPublisher = false
-            pendingReaderSpacing = false
-            pendingBookMargin = 0
-            pendingBookMarginSaid = false
-            pendingBreakBefore = false
+            clearPendingSpace()
         }
         let start = output.units.count
         output.paragraphs.append(SpineItemText.ParagraphDraft(start: start, length: line.count + 1, contentLength: line.count,

@@ -20,7 +20,9 @@ baseline with its bar on the math axis; so does {math('<mfrac><mrow><mi>a</mi><m
 A binomial coefficient {math('<mrow><mo>(</mo><mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mo>)</mo></mrow>')}
 has no bar. Square roots: {math('<msqrt><mn>2</mn></msqrt>')} and {math('<mroot><mi>x</mi><mn>3</mn></mroot>')}.</p>
 {math('<mrow><mi>x</mi><mo>=</mo><mfrac><mrow><mo>&#x2212;</mo><mi>b</mi><mo>&#xB1;</mo><msqrt><msup><mi>b</mi><mn>2</mn></msup><mo>&#x2212;</mo><mn>4</mn><mi>a</mi><mi>c</mi></msqrt></mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac></mrow>', True, 'x equals minus b plus or minus the square root of b squared minus 4 a c, all over 2 a')}
-<p>A continued fraction:</p>
+<p>A formula displayed inside a paragraph,
+{math('<mrow><msup><mi>a</mi><mn>2</mn></msup><mo>+</mo><msup><mi>b</mi><mn>2</mn></msup><mo>=</mo><msup><mi>c</mi><mn>2</mn></msup></mrow>', True)}
+leaves the words after it in the same paragraph, their first line not indented. A continued fraction:</p>
 {math('<mrow><msub><mi>a</mi><mn>0</mn></msub><mo>+</mo><mfrac><mn>1</mn><mrow><msub><mi>a</mi><mn>1</mn></msub><mo>+</mo><mfrac><mn>1</mn><mrow><msub><mi>a</mi><mn>2</mn></msub><mo>+</mo><mfrac><mn>1</mn><msub><mi>a</mi><mn>3</mn></msub></mfrac></mrow></mfrac></mrow></mfrac></mrow>', True)}
 """
 
@@ -45,7 +47,7 @@ MATRICES = f"""
 <p>Fences stretch to what they hold:</p>
 {math('<mrow><mi>A</mi><mo>=</mo><mrow><mo>(</mo><mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr><mtd><mn>0</mn></mtd><mtd><mi>cos</mi><mi>&#x3B8;</mi></mtd><mtd><mo>&#x2212;</mo><mi>sin</mi><mi>&#x3B8;</mi></mtd></mtr><mtr><mtd><mn>0</mn></mtd><mtd><mi>sin</mi><mi>&#x3B8;</mi></mtd><mtd><mi>cos</mi><mi>&#x3B8;</mi></mtd></mtr></mtable><mo>)</mo></mrow></mrow>', True)}
 {math('<mrow><mrow><mo>[</mo><mfrac><mfrac><mi>a</mi><mi>b</mi></mfrac><mfrac><mi>c</mi><mi>d</mi></mfrac></mfrac><mo>]</mo></mrow><mo>+</mo><mrow><mo>{</mo><mtable><mtr><mtd><mi>x</mi></mtd><mtd><mtext>if&#xA0;</mtext><mi>x</mi><mo>&#x2265;</mo><mn>0</mn></mtd></mtr><mtr><mtd><mo>&#x2212;</mo><mi>x</mi></mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable></mrow></mrow>', True)}
-{math('<mrow><mo>|</mo><mfrac><mrow><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mn>1</mn></mrow><mrow><mi>x</mi><mo>&#x2212;</mo><mn>1</mn></mrow></mfrac><mo>|</mo><mo>&#x2264;</mo><mrow><mo>&#x27E8;</mo><mi>u</mi><mo>,</mo><mi>v</mi><mo>&#x27E9;</mo></mrow></mrow>', True)}
+{math('<mrow><mrow><mo>|</mo><mfrac><mrow><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mn>1</mn></mrow><mrow><mi>x</mi><mo>&#x2212;</mo><mn>1</mn></mrow></mfrac><mo>|</mo></mrow><mo>&#x2264;</mo><mrow><mo>&#x27E8;</mo><mi>u</mi><mo>,</mo><mi>v</mi><mo>&#x27E9;</mo></mrow></mrow>', True)}
 <p>Inline, a matrix {math('<mrow><mo>(</mo><mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr><mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable><mo>)</mo></mrow>')}
 raises its line, as an image would. Legacy markup still works:
 {math('<mfenced><mi>x</mi><mi>y</mi></mfenced>')},

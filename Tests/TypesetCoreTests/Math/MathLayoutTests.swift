@@ -138,6 +138,28 @@ import TypesetTestSupport
         #expect(surd.x >= 0)
     }
 
+    /// Fences whose font gives a glyph assembly and no size variants (STIX Two's vertical bars: a part and an
+    /// extender whose outer end joins nothing) stretch to their content, and the copies of the extender overlap so
+    /// no seam shows; an infix bar stays its glyph, as MathML Core's dictionary says.
+    @Test func barsStretchByTheirAssemblyAlone() throws {
+        let tall = "<mfrac><mfrac><mi>a</mi><mi>b</mi></mfrac><mfrac><mi>c</mi><mi>d</mi></mfrac></mfrac>"
+        for bar in ["|", "&#x2016;"] {
+            let laid = try Self.lay("<mrow><mo id=\"open\">\(bar)</mo><mrow id=\"content\">\(tall)</mrow><mo id=\"close\">\(bar)</mo></mrow>", display: true)
+            let open = try #require(laid.frame("open")), close = try #require(laid.frame("close"))
+            let content = try #require(laid.frame("content"))
+            for fence in [open, close] {
+                #expect(fence.top >= content.top - 0.05 && fence.bottom <= content.bottom + 0.05, "\(bar) covers its content")
+            }
+            // Drawn as an assembly: a part and copies of the extender.
+            let glyphs = laid.drawing.glyphs.filter { $0.x < content.x }
+            #expect(glyphs.count > 2)
+        }
+        let infix = try Self.lay("<mrow><mi>a</mi><mo id=\"bar\">|</mo>\(tall)</mrow>", display: true)
+        let plain = try Self.lay("<mrow><mi>a</mi><mo id=\"bar\">|</mo><mi>b</mi></mrow>")
+        let infixBar = try #require(infix.frame("bar")), plainBar = try #require(plain.frame("bar"))
+        #expect(abs((infixBar.top - infixBar.bottom) - (plainBar.top - plainBar.bottom)) < 1e-6)
+    }
+
     /// mathvariant and the automatic italic of single-letter identifiers use the Mathematical Alphanumeric Symbols.
     @Test func mathvariantsAreMathematicalAlphanumerics() throws {
         let font = try Self.lay("<mi>x</mi>").font
