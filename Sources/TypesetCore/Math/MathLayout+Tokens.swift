@@ -149,7 +149,8 @@ extension MathLayout {
             return
         }
         if op.largeop, styles[node].display, font.hasMathTable {
-            let stretched = stretch(glyph, to: constants.displayOperatorMinHeight, vertical: true)
+            let stretched = Self.withOverhang(stretch(glyph, to: constants.displayOperatorMinHeight, vertical: true),
+                                              ink: font.extents)
             let shift = op.symmetric ? ((stretched.ascent - stretched.descent) * scale - 2 * axis) / 2 : 0
             place(stretched, node: node, scale: scale, shift: shift)
             return
@@ -197,6 +198,22 @@ extension MathLayout {
                           descent: stretched.descent * scale + shift)
         box.italic = stretched.italic * scale
         boxes[node] = box
+    }
+
+    /// A large operator whose ink reaches past its advance and whose font gives it no italic correction (STIX Math
+    /// 1.x's display integral: advance 585 units, ink to 1035): as wide as its ink, the overhang its italic
+    /// correction, as OpenType MATH fonts that have one draw it, so a superscript goes past the top hook and a
+    /// subscript tucks under it by the overhang (they overprinted the hook).
+    static func withOverhang(_ stretched: Stretched,
+                             ink: (UInt32) -> (ascent: Double, descent: Double, left: Double, right: Double)) -> Stretched {
+        guard stretched.italic == 0, stretched.parts.count == 1 else { return stretched }
+        let part = stretched.parts[0]
+        let overhang = part.x + ink(part.glyph).right - stretched.width
+        guard overhang > 0 else { return stretched }
+        var result = stretched
+        result.width += overhang
+        result.italic = overhang
+        return result
     }
 
     /// A glyph stretched to a size: the glyphs drawn (positions at scale 1, y up) and its box.

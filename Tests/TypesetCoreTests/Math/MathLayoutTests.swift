@@ -160,6 +160,20 @@ import TypesetTestSupport
         #expect(abs((infixBar.top - infixBar.bottom) - (plainBar.top - plainBar.bottom)) < 1e-6)
     }
 
+    /// A displayed integral whose font gives no italic correction (the bundled STIX Math: its display variant's ink
+    /// reaches 450 units past its advance) takes its overhang as one: the upper limit starts past the top hook and
+    /// the lower one tucks under it by the overhang.
+    @Test func limitsOfAnIntegralClearItsHook() throws {
+        let laid = try Self.lay("<msubsup><mo id=\"int\">&#x222B;</mo><mn id=\"sub\">0</mn><mi id=\"sup\">&#x221E;</mi></msubsup>",
+                                display: true)
+        let integral = try #require(laid.frame("int"))
+        let sub = try #require(laid.frame("sub")), sup = try #require(laid.frame("sup"))
+        let glyph = try #require(laid.drawing.glyphs.first)
+        let inkRight = glyph.x + laid.font.extents(UInt32(glyph.id)).right * glyph.size
+        #expect(sup.x >= inkRight - 1e-9)
+        #expect(sub.x < inkRight && sub.x > integral.x)
+    }
+
     /// mathvariant and the automatic italic of single-letter identifiers use the Mathematical Alphanumeric Symbols.
     @Test func mathvariantsAreMathematicalAlphanumerics() throws {
         let font = try Self.lay("<mi>x</mi>").font
