@@ -39,6 +39,36 @@ import TypesetTestSupport
         #expect(anywhere.contains("。") || anywhere.contains("、"))
     }
 
+    /// The characters JLReq and CLReq keep off the start of a line in books: the prolonged sound mark and small kana
+    /// (cl-10, cl-11, UAX #14's CJ, which ICU's Japanese default lets start lines), iteration marks, closing brackets
+    /// and quotes, middle dots, full stops and commas in their CJK and compatibility forms (cl-02, cl-04 to cl-07).
+    static let lineStartProhibited: [Character] = Array("ーｰぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿｧｨｩｪｫｬｭｮｯ"
+        + "々〻ゝゞヽヾ" + "」』）】〕〉》〙〗〟’”｝］" + "・：；﹔﹕" + "、。，．﹐﹒！？﹗")
+
+    /// A generated family: each prohibited character after every few letters of a Japanese (and a Chinese) text,
+    /// laid out at widths a character apart with `line-break: auto`. No line starts with one; under `loose` the
+    /// conditional starters do (so the family can see a rule that is not applied).
+    @Test(arguments: ["ja", "zh-Hant"])
+    func autoKeepsEveryProhibitedCharacterOffTheLineStart(language: String) throws {
+        let base = language == "ja" ? "あいうえおかきくけこ" : "天地玄黃宇宙洪荒日月"
+        var started: [Character: Int] = [:]
+        var looseStarts = 0
+        for (index, prohibited) in Self.lineStartProhibited.enumerated() {
+            let split = index % 4 + 3
+            let unit = String(base.prefix(split)) + String(prohibited) + String(base.dropFirst(split))
+            let text = String(repeating: unit, count: 6)
+            let widths = stride(from: 170.0 + Double(index % 5) * 3, through: 330, by: 19)
+            let lines = try Self.lines(text, style: ParagraphStyle(language: language), widths: widths)
+            started[prohibited] = lines.flatMap { $0.dropFirst().compactMap(\.first) }.filter { $0 == prohibited }.count
+            if language == "ja", "ーァッゃ".contains(prohibited) {
+                let loose = try Self.lines(text, style: ParagraphStyle(language: language, lineBreak: .loose), widths: widths)
+                looseStarts += loose.flatMap { $0.dropFirst().compactMap(\.first) }.filter { $0 == prohibited }.count
+            }
+        }
+        #expect(started.filter { $0.value > 0 }.isEmpty, "lines start with \(started.filter { $0.value > 0 })")
+        if language == "ja" { #expect(looseStarts > 0) }
+    }
+
     /// `break-all` breaks inside English words (lines of even length); `normal` never does; `keep-all` breaks
     /// Japanese only at punctuation.
     @Test func wordBreakRules() throws {

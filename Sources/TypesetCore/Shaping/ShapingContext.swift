@@ -112,6 +112,7 @@ final class ShapingContext: @unchecked Sendable {
     func lineIterator(language: String?, strictness: LineBreakStrictness = .auto) -> BreakIterator? {
         let keyword: String
         switch strictness {
+        case .auto where LineBreakStrictness.isStrictByDefault(language): keyword = "@lb=strict"
         case .auto, .anywhere: keyword = ""
         case .loose, .normal, .strict: keyword = "@lb=" + strictness.rawValue
         }

@@ -1,8 +1,9 @@
 /// CSS `line-break`: how strictly the line-start prohibitions of Chinese and Japanese text (JLReq's kinsoku)
 /// apply. Every rule keeps UAX #14's breaks for other scripts.
 public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable {
-    /// The language's default: ICU's rules for it (for Japanese those of ``normal``; for text in no language
-    /// UAX #14's, under which neither small kana nor iteration marks such as `々` start a line).
+    /// The book's default: ``strict`` for Japanese and Chinese, as JLReq sets books (ICU's own default for Japanese
+    /// is ``normal``, which let `ー` and small kana start lines: `カ|ーテン`); ICU's rules for other languages, and
+    /// UAX #14's for text in no language, under which neither small kana nor iteration marks start a line.
     case auto
     /// The most permissive rules: small kana, iteration marks (`々`, `ゝ`) and the prolonged sound mark may start a
     /// line (narrow columns, newspapers).
@@ -14,6 +15,16 @@ public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable {
     case strict
     /// A break between any two grapheme clusters, spaces and punctuation included (CSS `anywhere`).
     case anywhere
+}
+
+extension LineBreakStrictness {
+    /// Whether `auto` means ``strict`` for text in `language` (a BCP 47 tag): Japanese and Chinese, whose books keep
+    /// JLReq's and CLReq's line-start prohibitions in their strict form.
+    static func isStrictByDefault(_ language: String?) -> Bool {
+        guard let language else { return false }
+        let primary = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
+        return primary == "ja" || primary == "zh" || primary == "yue"
+    }
 }
 
 /// CSS `word-break`: where words may break.
