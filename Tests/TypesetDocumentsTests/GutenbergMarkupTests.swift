@@ -82,6 +82,47 @@ import TypesetTestSupport
         #expect(ReadingFigures(text: text, offset: 10, within: body).wordsRead == 0)
     }
 
+    /// A file that opens with its START marker and no header (some German files do) gets no page of one line: the
+    /// body goes on the first page, after the marker.
+    @Test func aMarkerAloneIsNoPageOfItsOwn() throws {
+        let lines = Self.header.components(separatedBy: "\r\n")
+        let markerOnly = lines.drop { !$0.hasPrefix("*** START") }.joined(separator: "\r\n")
+        let document = try Self.read(markerOnly)
+        #expect(document.frontMatter != nil)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(document.text, settings: Fixtures.settings)
+        let firstPage = layout.lines(onPage: 0).map { document.text.string(in: $0.range) }.joined()
+        #expect(firstPage.contains("Produced by"), "page 1: \(firstPage)")
+        // With a header of text, the body still starts a page.
+        let withHeader = try Self.read(Self.header)
+        let headerLayout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(withHeader.text, settings: Fixtures.settings)
+        #expect(!headerLayout.lines(onPage: 0).map { withHeader.text.string(in: $0.range) }.joined().contains("Produced by"))
+    }
+
+    /// A title page centred with spaces (a line's left and right margins alike in the wrap width) is set centred,
+    /// its spaces outside the content; an indented quotation, verse indented alike and prose are not.
+    @Test func linesCentredWithSpacesAreCentred() throws {
+        let proseLine = "It is a truth universally acknowledged, that a single man in possession"
+        let prose = String(repeating: proseLine + "\n", count: 6)
+        func centred(_ line: String) -> String { String(repeating: " ", count: (proseLine.count - line.count) / 2) + line }
+        let indent = String(repeating: " ", count: 8)
+        let text = prose + "\n" + ["DIE VERWANDLUNG", "VON", "FRANZ KAFKA", "K U R T  W O L F F  V E R L A G"].map(centred).joined(separator: "\n\n")
+            + "\n\n" + indent + "This is an indented quotation of two lines, the\n" + indent + "second as long as a prose line would be here.\n\n"
+            + ["A verse line of some length,", "and a shorter one,", "and the last line of the stanza."].map { indent + indent + $0 }.joined(separator: "\n")
+            + "\n\n" + prose
+        let document = try PlainTextReader().read(bytes: Array(text.utf8), name: "book.txt")
+        let paragraphs = document.text.paragraphs
+        func paragraph(_ start: String) throws -> Paragraph {
+            try #require(paragraphs.first { $0.contentString.drop { $0 == " " }.hasPrefix(start) })
+        }
+        for title in ["DIE VERWANDLUNG", "VON", "FRANZ KAFKA", "K U R T"] {
+            let p = try paragraph(title)
+            #expect(p.style.alignment == .center && p.contentString.hasPrefix(title), "\(title)")
+        }
+        #expect(try paragraph("This is an indented").style.alignment != .center)
+        #expect(try paragraph("A verse line").style.alignment != .center)
+        #expect(try paragraph("It is a truth").style.alignment != .center)
+    }
+
     @Test func aHeaderWithoutItsEndMarkerHidesNothing() throws {
         let noStart = Self.header.replacingOccurrences(of: "*** START OF THIS PROJECT GUTENBERG EBOOK TEST ***", with: "")
         let document = try Self.read(noStart)

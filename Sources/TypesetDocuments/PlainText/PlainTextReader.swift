@@ -160,7 +160,11 @@ public struct PlainTextReader: Sendable {
         var lineStyles: [Int: TextMarkup.LineStyle] = [:]
         for (index, style) in markup.lineStyles where index < lines.count { lineStyles[lines[index].start] = style }
         var sectionStarts: [Int] = chapters.inlineChapterLines.map { lines[$0].start }
-        if bodyStart > 0 { sectionStarts.append(bodyStart) }
+        // The body starts a page after a header with text in it; a header that is only its marker line (some files
+        // open with `*** START …`) would be a page of one line.
+        if bodyStart > 0, lines.prefix(while: { $0.end < bodyStart }).contains(where: { !$0.isBlank }) {
+            sectionStarts.append(bodyStart)
+        }
         if bodyEnd < units.count { sectionStarts.append(bodyEnd) }
         for index in chapters.keptWithNext where index < lines.count {
             lineStyles[lines[index].start, default: TextMarkup.LineStyle()].keepsWithNext = true
@@ -184,6 +188,8 @@ public struct PlainTextReader: Sendable {
             let block = lines[index..<blockEnd]
             if wholeBlockByLine {
                 for group in joinedLines(block) { builder.add(first: group.first, last: group.last, style: .body) }
+            } else if isCentred(block, wrapWidth: wrapWidth) {
+                addCentred(block, into: &builder)
             } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)
                                           || hasAuthorsLineBreaks(block, wrapWidth: wrapWidth, units: units)) {
                 addVerse(block, into: &builder)
@@ -197,6 +203,34 @@ public struct PlainTextReader: Sendable {
             ? chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level, isNumbered: $0.isNumbered) }
             : markup.headings.map { PlainTextHeading(title: $0.title, offset: $0.range.lowerBound, level: $0.level) }
         return (builder.finish(), headings)
+    }
+
+    /// Whether a block's lines are centred in the wrap width with spaces (a title page: `DIE VERWANDLUNG`, `VON`,
+    /// `FRANZ KAFKA`, a dedication): each line indented, its left and right margins within a tolerance of each
+    /// other. A block of several lines indented alike is an indented block (a quotation, verse) unless its lines are
+    /// as long as each other; a long block is prose.
+    static func isCentred(_ block: ArraySlice<SourceLine>, wrapWidth: Int) -> Bool {
+        guard block.count <= maximumCentredLines, wrapWidth >= minimumProseWrapWidth else { return false }
+        let tolerance = max(3, wrapWidth / 12)
+        let centred = block.allSatisfy { line in
+            let right = wrapWidth - line.columns
+            return !line.isBlank && line.indent >= minimumCentringIndent && right >= 0 && abs(line.indent - right) <= tolerance
+        }
+        guard centred, block.count > 1, let first = block.first else { return centred }
+        return block.contains { $0.indent != first.indent } || block.allSatisfy { $0.columns == first.columns }
+    }
+
+    /// The most lines of a centred block, and the least indent of a centred line, in columns.
+    static let maximumCentredLines = 8
+    static let minimumCentringIndent = 6
+
+    /// A centred block: each line a centred paragraph of its own, its leading spaces outside its content (they were
+    /// the centring), the lines after the first continuing the block.
+    private static func addCentred(_ block: ArraySlice<SourceLine>, into builder: inout ParagraphBuilder) {
+        for (index, line) in block.enumerated() {
+            builder.add(first: line, last: line, style: ParagraphStyle(alignment: .center, continuesBlock: index > 0),
+                        contentAfterIndent: true)
+        }
     }
 
     /// The shortest wrap width, in display columns, of a hard-wrapped prose file (Project Gutenberg wraps at 65
@@ -581,8 +615,9 @@ struct ParagraphBuilder {
 
     /// Adds a paragraph made of the lines `first` through `last`. Units between the previous paragraph's
     /// content and this one (its line end, blank lines) become the previous paragraph's separator; units before
-    /// the first paragraph become its leading separator.
-    mutating func add(first: SourceLine, last: SourceLine, style: ParagraphStyle) {
+    /// the first paragraph become its leading separator. With `contentAfterIndent`, the first line's leading white
+    /// space is the paragraph's but not its content (a centred line's centring).
+    mutating func add(first: SourceLine, last: SourceLine, style: ParagraphStyle, contentAfterIndent: Bool = false) {
         flush(upTo: first.start)
         var style = style
         if let markup = lineStyles[first.start] { Self.apply(markup, to: &style) }
@@ -592,8 +627,8 @@ struct ParagraphBuilder {
             sectionStarts.removeFirst()
         }
         if startsSection && !paragraphs.isEmpty { style.startsSection = true }
-        pending = (start: paragraphs.isEmpty ? 0 : first.start, contentStart: first.start, contentEnd: last.contentEnd,
-                   style: style)
+        pending = (start: paragraphs.isEmpty ? 0 : first.start, contentStart: first.start + (contentAfterIndent ? first.indent : 0),
+                   contentEnd: last.contentEnd, style: style)
     }
 
     private static func apply(_ markup: TextMarkup.LineStyle, to style: inout ParagraphStyle) {
