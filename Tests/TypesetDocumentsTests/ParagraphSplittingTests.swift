@@ -273,4 +273,35 @@ import TypesetDocuments
         }
         #expect(text.paragraphs.filter { $0.style.role == .body }.count == 2, "\(name): the prose is two paragraphs")
     }
+
+    /// Files set a paragraph a line (no blank lines: RusLit, many Russian and Chinese files): each line longer than
+    /// 100 units is a paragraph, and a stanza among them (an epigraph) is verse, in Russian, English and German;
+    /// runs of short sentences and of dialogue lines stay paragraphs.
+    static let lineByLine: [(name: String, stanza: [String], prose: [String])] = [
+        ("Russian epigraph", ["Сторона ль моя, сторонушка,", "Сторона незнакомая!", "Что не сам ли я на тебя зашел,",
+                              "Что не добрый ли да меня конь завез:"],
+         ["— Ну, ну, Савельич! полно.", "— Ах, батюшка Петр Андреич!", "Я молчал.", "Он вышел.", "Мы поехали."]),
+        ("English song", ["Tyger Tyger, burning bright,", "In the forests of the night;", "What immortal hand or eye,",
+                          "Could frame thy fearful symmetry?"],
+         ["“Yes,” said he.", "“No!” she cried.", "He left.", "She stayed.", "Nobody spoke."]),
+        ("German Lied", ["Sah ein Knab ein Röslein stehn,", "Röslein auf der Heiden,", "War so jung und morgenschön,",
+                         "Lief er schnell, es nah zu sehn"],
+         ["»Ja«, sagte er.", "»Nein!«", "Er ging.", "Sie blieb.", "Niemand sprach."]),
+    ]
+
+    @Test(arguments: lineByLine.map(\.name))
+    func aStanzaInAFileSetAParagraphALineIsVerse(name: String) throws {
+        let family = try #require(Self.lineByLine.first { $0.name == name })
+        let long = String(repeating: "A long line of prose set as one paragraph, as files without blank lines have them; ", count: 2)
+        let source = ([long] + family.stanza + [long] + family.prose + [long]).joined(separator: "\n") + "\n"
+        let text = try ParagraphSplittingTests.read(source)
+        let verse = text.paragraphs.filter { $0.style.role == .preformatted }
+        #expect(verse.map(\.contentString) == family.stanza, "\(name): the stanza is verse")
+        #expect(verse.map(\.style.continuesBlock) == family.stanza.indices.map { $0 > 0 }, "\(name): one stanza")
+        let body = text.paragraphs.filter { $0.style.role == .body }.map(\.contentString)
+        #expect(body == [long.trimmingCharacters(in: .whitespaces)] + [long.trimmingCharacters(in: .whitespaces)]
+                    + family.prose + [long.trimmingCharacters(in: .whitespaces)] || body.count == 3 + family.prose.count,
+                "\(name): prose lines stay paragraphs: \(body)")
+    }
 }
+

@@ -68,10 +68,6 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether the paragraph continues the block of the one before (the next line of a stanza or of a table, the
     /// lines of an address): only ``spaceBefore`` separates the two, never the reader's paragraph spacing.
     public var continuesBlock: Bool
-    /// Whether the paragraph continues an element's text after a block inside it (the words after a displayed
-    /// formula or a `<div>` in a `<p>`): CSS's anonymous block after a block-level child, whose first line is not
-    /// the element's first formatted line and so is never indented (CSS 2.1 §16.1), under any settings.
-    public var continuesText: Bool
     /// Whether the paragraph starts a new section (a chapter), which always starts a new page.
     public var startsSection: Bool
     /// Whether the paragraph stays on the page of the paragraph after it, as a heading does (a short line that
@@ -103,6 +99,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var lastLineAlignment: TextAlignment?
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
+        var continuesText = false
 
         init() {}
 
@@ -112,12 +109,14 @@ public struct ParagraphStyle: Hashable, Sendable {
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
+            continuesText = other.continuesText
         }
 
         var isDefault: Bool {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
+                && !continuesText
         }
     }
 
@@ -240,6 +239,13 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.wordBreak ?? .normal }
         set { update(\.wordBreak, newValue, default: .normal) }
     }
+    /// Whether the paragraph continues an element's text after a block inside it (the words after a displayed
+    /// formula or a `<div>` in a `<p>`): CSS's anonymous block after a block-level child, whose first line is not
+    /// the element's first formatted line and so is never indented (CSS 2.1 §16.1), under any settings.
+    public var continuesText: Bool {
+        get { extras?.continuesText ?? false }
+        set { update(\.continuesText, newValue, default: false) }
+    }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
@@ -251,7 +257,6 @@ public struct ParagraphStyle: Hashable, Sendable {
                 lineHeight: Double? = nil, hyphenation: Bool? = nil, markerLength: Int = 0, dropCap: DropCap? = nil,
                 tableCell: TableCell? = nil, lastLineAlignment: TextAlignment? = nil,
                 lineBreak: LineBreakStrictness = .auto, wordBreak: WordBreakRule = .normal, continuesText: Bool = false) {
-        self.continuesText = continuesText
         self.innerLineBreaks = innerLineBreaks; self.alignment = alignment; self.bookAlignment = bookAlignment
         self.baseDirection = baseDirection
         self.continuesBlock = continuesBlock; self.startsSection = startsSection; self.keepsWithNext = keepsWithNext
@@ -272,6 +277,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.lastLineAlignment = lastLineAlignment
         self.lineBreak = lineBreak
         self.wordBreak = wordBreak
+        self.continuesText = continuesText
     }
 
     /// A body paragraph.
@@ -281,7 +287,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     public static func == (a: ParagraphStyle, b: ParagraphStyle) -> Bool {
         a.innerLineBreaks == b.innerLineBreaks && a.alignment == b.alignment && a.bookAlignment == b.bookAlignment
             && a.baseDirection == b.baseDirection
-            && a.continuesBlock == b.continuesBlock && a.continuesText == b.continuesText && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
+            && a.continuesBlock == b.continuesBlock && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
             && a.roleKind == b.roleKind
             && (a.extras === b.extras || (a.role == b.role && a.firstLineIndent == b.firstLineIndent
                                           && a.spaceBefore == b.spaceBefore && a.blockIndent == b.blockIndent
@@ -290,7 +296,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
-                                          && a.wordBreak == b.wordBreak))
+                                          && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText))
     }
 
     /// Hashes the values that `==` compares.

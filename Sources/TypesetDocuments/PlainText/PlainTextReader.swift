@@ -187,7 +187,7 @@ public struct PlainTextReader: Sendable {
             guard index < blockEnd else { continue }
             let block = lines[index..<blockEnd]
             if wholeBlockByLine {
-                for group in joinedLines(block) { builder.add(first: group.first, last: group.last, style: .body) }
+                addLineByLine(block, units: units, into: &builder)
             } else if isCentred(block, wrapWidth: wrapWidth) {
                 addCentred(block, into: &builder)
             } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)
@@ -213,8 +213,8 @@ public struct PlainTextReader: Sendable {
         guard block.count <= maximumCentredLines, wrapWidth >= minimumProseWrapWidth else { return false }
         let tolerance = max(3, wrapWidth / 12)
         let centred = block.allSatisfy { line in
-            let right = wrapWidth - line.columns
-            return !line.isBlank && line.indent >= minimumCentringIndent && right >= 0 && abs(line.indent - right) <= tolerance
+            let left = line.indentColumns, right = wrapWidth - line.columns
+            return !line.isBlank && left >= minimumCentringIndent && right >= 0 && abs(left - right) <= tolerance
         }
         guard centred, block.count > 1, let first = block.first else { return centred }
         return block.contains { $0.indent != first.indent } || block.allSatisfy { $0.columns == first.columns }
@@ -281,6 +281,61 @@ public struct PlainTextReader: Sendable {
             style.firstLineIndent = -style.blockIndent
             builder.add(first: group.first, last: group.last, style: style)
         }
+    }
+
+    /// A block set a paragraph a line: a paragraph per line, but for its runs of verse (an epigraph's stanza in a
+    /// file that has no blank lines), set as verse: lines kept, no paragraph spacing inside the stanza, a hanging
+    /// indent. One pass: each candidate run is looked at once.
+    private static func addLineByLine(_ block: ArraySlice<SourceLine>, units: [UInt16], into builder: inout ParagraphBuilder) {
+        func addLines(_ lines: ArraySlice<SourceLine>) {
+            for group in joinedLines(lines) { builder.add(first: group.first, last: group.last, style: .body) }
+        }
+        var proseStart = block.startIndex, index = block.startIndex
+        while index < block.endIndex {
+            var end = index
+            while end < block.endIndex, isVerseLineCandidate(block[end], units: units) { end += 1 }
+            guard end > index else { index += 1; continue }
+            if isVerseRun(block[index..<end], units: units) {
+                addLines(block[proseStart..<index])
+                addVerse(block[index..<end], into: &builder)
+                proseStart = end
+            }
+            index = end
+        }
+        addLines(block[proseStart..<block.endIndex])
+    }
+
+    /// The longest line, in columns, of a verse run in a file set a paragraph a line.
+    static let maximumLineByLineVerseColumns = 56
+
+    /// Whether a line could be a line of verse in a file set a paragraph a line: short, and starting with a capital
+    /// (verse's convention in the alphabets that have capitals; a line of dialogue opens with a dash or a quotation
+    /// mark). A line that must join the next (``Kinsoku``) is no verse line.
+    private static func isVerseLineCandidate(_ line: SourceLine, units: [UInt16]) -> Bool {
+        guard !line.isBlank, !line.joinsNext, line.columns <= maximumLineByLineVerseColumns,
+              let scalar = firstScalar(units, from: line.start + line.indent, to: line.contentEnd) else { return false }
+        return scalar.properties.isUppercase
+    }
+
+    /// Whether a run of candidate lines is verse: three lines or more, at least two in three ending without a full
+    /// stop, question or exclamation mark (verse lines end with commas or nothing; a run of short sentences is prose).
+    private static func isVerseRun(_ run: ArraySlice<SourceLine>, units: [UInt16]) -> Bool {
+        guard run.count >= 3 else { return false }
+        let open = run.filter { line in
+            var end = line.contentEnd
+            while end > line.start, [0x20, 0x09, 0xBB, 0x201D, 0x2019, 0x29, 0x22].contains(units[end - 1]) { end -= 1 }
+            return end > line.start && ![0x2E, 0x3F, 0x21, 0x2026].contains(units[end - 1])
+        }.count
+        return open * 3 >= run.count * 2
+    }
+
+    /// The first scalar of `units[from..<to]`, nil when there is none.
+    private static func firstScalar(_ units: [UInt16], from: Int, to: Int) -> Unicode.Scalar? {
+        guard from < to else { return nil }
+        if UTF16.isLeadSurrogate(units[from]), from + 1 < to, UTF16.isTrailSurrogate(units[from + 1]) {
+            return Unicode.Scalar(0x10000 + ((UInt32(units[from]) - 0xD800) << 10) + (UInt32(units[from + 1]) - 0xDC00))
+        }
+        return Unicode.Scalar(units[from])
     }
 
     /// The lines of `block` one by one, except those a line break must not separate (``Kinsoku``), together.
@@ -497,14 +552,16 @@ struct SourceLine {
     private let contentLength: UInt32
     private let columnCount: UInt32
     private let indentLength: UInt32
+    private let indentColumnCount: UInt8
     private let terminatorLength: UInt8
     let isBlank: Bool
 
-    init(start: Int, contentEnd: Int, end: Int, isBlank: Bool, indent: Int, columns: Int) {
+    init(start: Int, contentEnd: Int, end: Int, isBlank: Bool, indent: Int, columns: Int, indentColumns: Int? = nil) {
         startOffset = UInt32(truncatingIfNeeded: start)
         contentLength = UInt32(truncatingIfNeeded: contentEnd - start)
         terminatorLength = UInt8(truncatingIfNeeded: end - contentEnd)
         indentLength = UInt32(truncatingIfNeeded: indent)
+        indentColumnCount = UInt8(clamping: indentColumns ?? indent)
         columnCount = UInt32(truncatingIfNeeded: columns)
         self.isBlank = isBlank
     }
@@ -516,6 +573,8 @@ struct SourceLine {
     var indent: Int { Int(indentLength) }
     /// Display width in columns: East Asian wide characters count two.
     var columns: Int { Int(columnCount) }
+    /// The width of the leading white space in columns (an ideographic space counts two), at most 255.
+    var indentColumns: Int { Int(indentColumnCount) }
     /// Whether the line break after this line must not be kept (``Kinsoku``): the next line is part of the same
     /// paragraph whatever the reader makes of the block.
     var joinsNext = false
@@ -524,7 +583,8 @@ struct SourceLine {
 
     /// The same line read as blank (a line of markup only).
     var asBlank: SourceLine {
-        SourceLine(start: start, contentEnd: contentEnd, end: end, isBlank: true, indent: indent, columns: columns)
+        SourceLine(start: start, contentEnd: contentEnd, end: end, isBlank: true, indent: indent, columns: columns,
+                   indentColumns: indentColumns)
     }
 
     /// Marks the lines whose line break must not be kept (``Kinsoku``).
@@ -560,8 +620,9 @@ struct SourceLine {
             if u == 0x0A || u == 0x0D || u == 0x2029 {
                 let contentEnd = i
                 i += (u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1
-                lines.append(SourceLine(start: start, contentEnd: contentEnd, end: i, isBlank: blank,
-                                        indent: indentation(start, contentEnd), columns: columns(start, contentEnd)))
+                let indent = indentation(start, contentEnd)
+                lines.append(SourceLine(start: start, contentEnd: contentEnd, end: i, isBlank: blank, indent: indent,
+                                        columns: columns(start, contentEnd), indentColumns: columns(start, start + indent)))
                 start = i
                 blank = true
                 continue
@@ -570,8 +631,9 @@ struct SourceLine {
             i += 1
         }
         if start < units.count {
-            lines.append(SourceLine(start: start, contentEnd: units.count, end: units.count, isBlank: blank,
-                                    indent: indentation(start, units.count), columns: columns(start, units.count)))
+            let indent = indentation(start, units.count)
+            lines.append(SourceLine(start: start, contentEnd: units.count, end: units.count, isBlank: blank, indent: indent,
+                                    columns: columns(start, units.count), indentColumns: columns(start, start + indent)))
         }
         return lines
     }
