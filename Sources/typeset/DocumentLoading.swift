@@ -39,7 +39,9 @@ struct OpenedBook {
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
         // Never silent: a character without a font is drawn as an empty box.
         coverage = try fonts.coverageReport(of: file.text, family: settings.typography.fontFamily)
-        if set.isSubstitute {
+        // Said only when the reader asked for the family (--font, a settings file): the default family's stand-in
+        // is the bundled face, which every run without --font would otherwise announce.
+        if set.isSubstitute && settings.typography.userSet.contains("font") {
             // Every stand-in face, the one for the family and those that draw what it lacks (CJK text under a
             // Latin family), so that a reader knows which faces the pages show.
             let others = coverage.fallbackFaces.map { "\($0.family) \($0.styleName) (\($0.path)) for \($0.occurrences) characters it lacks" }

@@ -2,7 +2,7 @@ extension ReaderSettings {
     /// Every reader setting, in the order help texts list them: typography, page, appearance, mode, document.
     /// The single declaration of names, kinds, ranges, defaults and help (see ``ReaderSetting``).
     public static let table: [ReaderSetting] = [
-        ReaderSetting(name: "font", kind: .text(optional: false), help: "font family (a stand-in is named on stderr when it is not installed)",
+        ReaderSetting(name: "font", kind: .text(optional: false), help: "font family (when it is not installed, the stand-in is named on stderr)",
                       scope: .typography, read: { .word($0.typography.fontFamily) },
                       write: { if case .word(let family) = $1 { $0.typography.fontFamily = family } }),
         // Below a point, text is under a pixel even at the largest scale (and 1e-300 pt vanished into Float zero).
