@@ -1,3 +1,4 @@
+import Foundation
 import TypesetCore
 import TypesetDocuments
 import TypesetRender
@@ -56,6 +57,9 @@ struct Tool {
             guard rest == ["bash"] else { throw UsageError("completion: say which shell: typeset completion bash") }
             console.write(Help.bashCompletion)
         default:
+            if Command(rawValue: first) == nil, let meant = Self.commandMistyped(first) {
+                throw UsageError("no command \(first.oneLinePrefix): did you mean \(meant)? (and no file of that name)")
+            }
             let command = Command(rawValue: first).flatMap { $0 == .render ? nil : $0 }
             let options = try Options.parse(command == nil ? arguments : rest, for: command ?? .render)
             console.quiet = options.quiet
@@ -74,6 +78,28 @@ struct Tool {
             case .cover: try CoverCommand.run(options)
             }
         }
+    }
+
+    /// The command a first argument that is neither a command nor a file was likely meant to be (`serch` for
+    /// `search`): a bare word at most two edits from a command's name; nil for anything else, read as a file.
+    static func commandMistyped(_ word: String, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) })
+        -> String? {
+        guard word.count >= 3, word.count <= 20, word.allSatisfy({ $0.isLetter }), !fileExists(word) else { return nil }
+        let names = Command.allCases.map(\.rawValue) + ["help", "completion"]
+        let scored = names.map { ($0, editDistance(Array(word.lowercased()), Array($0))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein's distance between two short words (a row at a time).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var row = [i + 1]
+            for (j, y) in b.enumerated() { row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1))) }
+            previous = row
+        }
+        return previous[b.count]
     }
 
     /// `typeset help`, `typeset help COMMAND`, `typeset help --markdown` (the README's option list).

@@ -72,6 +72,18 @@ import TypesetTestSupport
         #expect(missing.status == 2 && missing.stderrLines == ["typeset: search: no query (typeset search FILE QUERY)"])
         let third = try CLIRunner.run(["search", file, "two", "words"], in: directory)
         #expect(third.status == 2 && third.stderr.contains("quote a query of several words"))
+        // A mistyped command is named as one, with the command meant (it read as a second input file).
+        let mistyped = try CLIRunner.run(["serch", file, "two"], in: directory)
+        #expect(mistyped.status == 2 && mistyped.stderrLines == ["typeset: no command serch: did you mean search? (and no file of that name)"],
+                "\(mistyped.stderr)")
+        let transposed = try CLIRunner.run(["lcoate", file], in: directory)
+        #expect(transposed.stderr.contains("did you mean locate?"), "\(transposed.stderr)")
+        // A file of that name is a book; a word near no command is a file name, as before.
+        _ = try directory.write("Serch is a word.\n", to: "serch")
+        let book = try CLIRunner.run(["info", "serch"], in: directory)
+        #expect(book.status == 0, "\(book.stderr)")
+        let unknown = try CLIRunner.run(["book"], in: directory)
+        #expect(unknown.status != 0 && !unknown.stderr.contains("did you mean"), "\(unknown.stderr)")
         let badLimit = try CLIRunner.run(["search", file, "x", "--max-results", "0"], in: directory)
         #expect(badLimit.status == 2)
     }
