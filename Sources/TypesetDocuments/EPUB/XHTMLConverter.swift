@@ -643,14 +643,11 @@ struct XHTMLConverter {
         if hidden {
             style.continuesBlock = true
             style.spaceBefore = 0
-        } else if pendingContinuation {
-            style.continuesText = true
-            style.continuesBlock = true
-            style.spaceBefore = min(4, max(0, pendingMargin))
-            style.startsSection = pendingBreakBefore
-            pendingContinuation = false
-            clearPendingSpace()
         } else {
+            // The text after a block inside its element: not the element's first line, so never indented; its
+            // spacing is the margins', as any paragraph's.
+            style.continuesText = pendingContinuation
+            pendingContinuation = false
             let indent = block.style.textIndent ?? block.style.bookIndent ?? 0
             let bookSaid = publisherStyles ? pendingMarginFromPublisher : pendingBookMarginSaid
             let bookSpace = publisherStyles ? pendingMargin : pendingBookMargin
