@@ -22,9 +22,8 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Cairo, for librsvg's drawing surface; its pkg-config flags also give the image facade glib's and pixman's
-        // headers.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // pixman, which scales book images (the image facade's one linked library).
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         // MeCab (Japanese morphological analysis, with the IPA dictionary) gives the readings of kanji a book gives
         // no ruby for, which eSpeak NG's Japanese voice cannot read; libmecab ships no pkg-config file.
@@ -37,13 +36,10 @@ let package = Package(
         // charset detector and collation search).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]),
         // Book images: libjpeg-turbo, giflib, libwebp, libavif, libjxl, librsvg (with cairo) and pixman behind one
-        // plain-C facade, so that no glib, cairo or codec type reaches Swift.
-        .target(name: "CImageCodecs", dependencies: ["CCairo"],
-                linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"),
-                                 .linkedLibrary("avif"), .linkedLibrary("jxl"),
-                                 .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-                                 .linkedLibrary("pixman-1"), .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pangoft2-1.0"),
-                                 .linkedLibrary("fontconfig")]),
+        // plain-C facade, so that no glib, cairo, pango or codec type reaches Swift. The codecs, librsvg and the pango
+        // font map SVG text uses are opened with dlopen at their first use, not linked (CImageCodecs/libraries.h says
+        // why); only pixman is linked, and fontconfig, which the core links anyway (an SVG's private font set).
+        .target(name: "CImageCodecs", dependencies: ["CPixman", "CFontconfig"]),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 

@@ -1,17 +1,11 @@
 #include "CImageCodecs.h"
+#include "libraries.h"
 #include "svgfonts.h"
 
-#include <avif/avif.h>
-#include <cairo.h>
-#include <gif_lib.h>
-#include <glib-object.h>
-#include <jxl/decode.h>
 #include <pixman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <turbojpeg.h>
-#include <webp/decode.h>
 
 static void setError(char *error, size_t capacity, const char *message) {
     if (error && capacity > 0) snprintf(error, capacity, "%s", message ? message : "unknown error");
@@ -20,28 +14,32 @@ static void setError(char *error, size_t capacity, const char *message) {
 /* ---- JPEG (TurboJPEG: errors are return values; libjpeg's longjmp stays inside the library) ---- */
 
 int CImage_jpegSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
-    tjhandle handle = tjInitDecompress();
+    const TurboJPEGFunctions *tj = CImage_turbojpeg(error, errorCapacity);
+    if (!tj) return CIMAGE_UNAVAILABLE;
+    tjhandle handle = tj->tjInitDecompress();
     if (!handle) { setError(error, errorCapacity, "libjpeg-turbo could not start"); return -1; }
     int w = 0, h = 0, subsampling = 0, colorspace = 0;
-    int result = tjDecompressHeader3(handle, data, (unsigned long)length, &w, &h, &subsampling, &colorspace);
-    if (result != 0) setError(error, errorCapacity, tjGetErrorStr2(handle));
+    int result = tj->tjDecompressHeader3(handle, data, (unsigned long)length, &w, &h, &subsampling, &colorspace);
+    if (result != 0) setError(error, errorCapacity, tj->tjGetErrorStr2(handle));
     else { *width = w; *height = h; }
-    tjDestroy(handle);
+    tj->tjDestroy(handle);
     return result == 0 ? 0 : -1;
 }
 
 int CImage_jpegDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
                       char *error, size_t errorCapacity) {
-    tjhandle handle = tjInitDecompress();
+    const TurboJPEGFunctions *tj = CImage_turbojpeg(error, errorCapacity);
+    if (!tj) return CIMAGE_UNAVAILABLE;
+    tjhandle handle = tj->tjInitDecompress();
     if (!handle) { setError(error, errorCapacity, "libjpeg-turbo could not start"); return -1; }
-    int result = tjDecompress2(handle, data, (unsigned long)length, rgba, width, 0, height, TJPF_RGBA, 0);
+    int result = tj->tjDecompress2(handle, data, (unsigned long)length, rgba, width, 0, height, TJPF_RGBA, 0);
     int status = 0;
     if (result != 0) {
         /* A warning (a truncated file, a premature end) leaves the rows decoded so far, as browsers draw them. */
-        status = tjGetErrorCode(handle) == TJERR_WARNING ? 1 : -1;
-        setError(error, errorCapacity, tjGetErrorStr2(handle));
+        status = tj->tjGetErrorCode(handle) == TJERR_WARNING ? 1 : -1;
+        setError(error, errorCapacity, tj->tjGetErrorStr2(handle));
     }
-    tjDestroy(handle);
+    tj->tjDestroy(handle);
     return status;
 }
 
@@ -62,48 +60,52 @@ static int gifRead(GifFileType *gif, GifByteType *buffer, int count) {
     return (int)n;
 }
 
-static GifFileType *gifOpen(GifSource *source, char *error, size_t errorCapacity) {
+static GifFileType *gifOpen(const GIFFunctions *giflib, GifSource *source, char *error, size_t errorCapacity) {
     int code = 0;
-    GifFileType *gif = DGifOpen(source, gifRead, &code);
-    if (!gif) setError(error, errorCapacity, GifErrorString(code));
-    return gif;
+    GifFileType *file = giflib->DGifOpen(source, gifRead, &code);
+    if (!file) setError(error, errorCapacity, giflib->GifErrorString(code));
+    return file;
 }
 
 int CImage_gifSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
+    const GIFFunctions *giflib = CImage_giflib(error, errorCapacity);
+    if (!giflib) return CIMAGE_UNAVAILABLE;
     GifSource source = {data, length, 0};
-    GifFileType *gif = gifOpen(&source, error, errorCapacity);
+    GifFileType *gif = gifOpen(giflib, &source, error, errorCapacity);
     if (!gif) return -1;
     *width = gif->SWidth;
     *height = gif->SHeight;
     int code = 0;
-    DGifCloseFile(gif, &code);
+    giflib->DGifCloseFile(gif, &code);
     return 0;
 }
 
 int CImage_gifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
                      char *error, size_t errorCapacity) {
+    const GIFFunctions *giflib = CImage_giflib(error, errorCapacity);
+    if (!giflib) return CIMAGE_UNAVAILABLE;
     GifSource source = {data, length, 0};
-    GifFileType *gif = gifOpen(&source, error, errorCapacity);
+    GifFileType *gif = gifOpen(giflib, &source, error, errorCapacity);
     if (!gif) return -1;
     int status = -1, transparent = -1;
     GifPixelType *line = NULL;
     for (;;) {
         GifRecordType type;
-        if (DGifGetRecordType(gif, &type) == GIF_ERROR) { setError(error, errorCapacity, GifErrorString(gif->Error)); break; }
+        if (giflib->DGifGetRecordType(gif, &type) == GIF_ERROR) { setError(error, errorCapacity, giflib->GifErrorString(gif->Error)); break; }
         if (type == TERMINATE_RECORD_TYPE) { setError(error, errorCapacity, "the GIF holds no image"); break; }
         if (type == EXTENSION_RECORD_TYPE) {
             int code = 0;
             GifByteType *extension = NULL;
-            if (DGifGetExtension(gif, &code, &extension) == GIF_ERROR) { setError(error, errorCapacity, GifErrorString(gif->Error)); break; }
+            if (giflib->DGifGetExtension(gif, &code, &extension) == GIF_ERROR) { setError(error, errorCapacity, giflib->GifErrorString(gif->Error)); break; }
             /* The graphic control block before the first image names its transparent colour. */
             if (code == GRAPHICS_EXT_FUNC_CODE && extension && extension[0] >= 4 && (extension[1] & 1)) transparent = extension[4];
             while (extension) {
-                if (DGifGetExtensionNext(gif, &extension) == GIF_ERROR) { extension = NULL; break; }
+                if (giflib->DGifGetExtensionNext(gif, &extension) == GIF_ERROR) { extension = NULL; break; }
             }
             continue;
         }
         if (type != IMAGE_DESC_RECORD_TYPE) continue;
-        if (DGifGetImageDesc(gif) == GIF_ERROR) { setError(error, errorCapacity, GifErrorString(gif->Error)); break; }
+        if (giflib->DGifGetImageDesc(gif) == GIF_ERROR) { setError(error, errorCapacity, giflib->GifErrorString(gif->Error)); break; }
         GifImageDesc desc = gif->Image;
         ColorMapObject *map = desc.ColorMap ? desc.ColorMap : gif->SColorMap;
         if (!map || desc.Width <= 0 || desc.Height <= 0) { setError(error, errorCapacity, "the GIF's first image has no colours or no size"); break; }
@@ -114,7 +116,7 @@ int CImage_gifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
         for (int pass = 0; pass < passes && !failed; pass++) {
             int start = desc.Interlace ? starts[pass] : 0, step = desc.Interlace ? steps[pass] : 1;
             for (int row = start; row < desc.Height; row += step) {
-                if (DGifGetLine(gif, line, desc.Width) == GIF_ERROR) { failed = 1; break; }
+                if (giflib->DGifGetLine(gif, line, desc.Width) == GIF_ERROR) { failed = 1; break; }
                 int y = desc.Top + row;
                 if (y < 0 || y >= height) continue;
                 for (int column = 0; column < desc.Width; column++) {
@@ -128,81 +130,92 @@ int CImage_gifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
         }
         /* A truncated image keeps the rows read, as browsers draw it. */
         status = failed ? 1 : 0;
-        if (failed) setError(error, errorCapacity, GifErrorString(gif->Error));
+        if (failed) setError(error, errorCapacity, giflib->GifErrorString(gif->Error));
         break;
     }
     free(line);
     int code = 0;
-    DGifCloseFile(gif, &code);
+    giflib->DGifCloseFile(gif, &code);
     return status;
 }
 
 /* ---- WebP ---- */
 
-int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
+int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
+    const WebPFunctions *webp = CImage_libwebp(error, errorCapacity);
+    if (!webp) return CIMAGE_UNAVAILABLE;
     int w = 0, h = 0;
-    if (!WebPGetInfo(data, length, &w, &h)) return -1;
+    if (!webp->WebPGetInfo(data, length, &w, &h)) { setError(error, errorCapacity, "libwebp found no WebP header"); return -1; }
     *width = w;
     *height = h;
     return 0;
 }
 
-int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height) {
+int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                      char *error, size_t errorCapacity) {
+    const WebPFunctions *webp = CImage_libwebp(error, errorCapacity);
+    if (!webp) return CIMAGE_UNAVAILABLE;
     size_t size = (size_t)width * (size_t)height * 4;
-    return WebPDecodeRGBAInto(data, length, rgba, size, width * 4) ? 0 : -1;
+    if (webp->WebPDecodeRGBAInto(data, length, rgba, size, width * 4)) return 0;
+    setError(error, errorCapacity, "libwebp could not decode the data");
+    return -1;
 }
 
 /* ---- AVIF (libavif: the container is parsed before anything is decoded, so the size costs no pixels) ---- */
 
-static avifDecoder *avifOpen(const uint8_t *data, size_t length, uint32_t maximumPixels, char *error, size_t errorCapacity) {
-    avifDecoder *decoder = avifDecoderCreate();
+static avifDecoder *avifOpen(const AVIFFunctions *avif, const uint8_t *data, size_t length, uint32_t maximumPixels, char *error, size_t errorCapacity) {
+    avifDecoder *decoder = avif->avifDecoderCreate();
     if (!decoder) { setError(error, errorCapacity, "libavif could not start"); return NULL; }
     decoder->maxThreads = 1;
     decoder->ignoreExif = AVIF_TRUE;
     decoder->ignoreXMP = AVIF_TRUE;
     if (maximumPixels > 0) decoder->imageSizeLimit = maximumPixels;
-    avifResult result = avifDecoderSetIOMemory(decoder, data, length);
-    if (result == AVIF_RESULT_OK) result = avifDecoderParse(decoder);
+    avifResult result = avif->avifDecoderSetIOMemory(decoder, data, length);
+    if (result == AVIF_RESULT_OK) result = avif->avifDecoderParse(decoder);
     if (result != AVIF_RESULT_OK) {
-        setError(error, errorCapacity, avifResultToString(result));
-        avifDecoderDestroy(decoder);
+        setError(error, errorCapacity, avif->avifResultToString(result));
+        avif->avifDecoderDestroy(decoder);
         return NULL;
     }
     return decoder;
 }
 
 int CImage_avifSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity) {
-    avifDecoder *decoder = avifOpen(data, length, 0, error, errorCapacity);
+    const AVIFFunctions *avif = CImage_libavif(error, errorCapacity);
+    if (!avif) return CIMAGE_UNAVAILABLE;
+    avifDecoder *decoder = avifOpen(avif, data, length, 0, error, errorCapacity);
     if (!decoder) return -1;
     *width = (int32_t)decoder->image->width;
     *height = (int32_t)decoder->image->height;
-    avifDecoderDestroy(decoder);
+    avif->avifDecoderDestroy(decoder);
     return 0;
 }
 
 int CImage_avifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
                       uint32_t maximumPixels, char *error, size_t errorCapacity) {
-    avifDecoder *decoder = avifOpen(data, length, maximumPixels, error, errorCapacity);
+    const AVIFFunctions *avif = CImage_libavif(error, errorCapacity);
+    if (!avif) return CIMAGE_UNAVAILABLE;
+    avifDecoder *decoder = avifOpen(avif, data, length, maximumPixels, error, errorCapacity);
     if (!decoder) return -1;
     int status = -1;
-    avifResult result = avifDecoderNextImage(decoder);
+    avifResult result = avif->avifDecoderNextImage(decoder);
     if (result != AVIF_RESULT_OK) {
-        setError(error, errorCapacity, avifResultToString(result));
+        setError(error, errorCapacity, avif->avifResultToString(result));
     } else if ((int32_t)decoder->image->width != width || (int32_t)decoder->image->height != height) {
         setError(error, errorCapacity, "the AVIF's frame is not the size its header declares");
     } else {
         avifRGBImage rgb;
-        avifRGBImageSetDefaults(&rgb, decoder->image);
+        avif->avifRGBImageSetDefaults(&rgb, decoder->image);
         rgb.format = AVIF_RGB_FORMAT_RGBA;
         rgb.depth = 8;
         rgb.alphaPremultiplied = AVIF_FALSE;  /* straight alpha, as Bitmap holds it, whatever the file stores */
         rgb.pixels = rgba;
         rgb.rowBytes = (uint32_t)width * 4;
-        result = avifImageYUVToRGB(decoder->image, &rgb);
+        result = avif->avifImageYUVToRGB(decoder->image, &rgb);
         if (result == AVIF_RESULT_OK) status = 0;
-        else setError(error, errorCapacity, avifResultToString(result));
+        else setError(error, errorCapacity, avif->avifResultToString(result));
     }
-    avifDecoderDestroy(decoder);
+    avif->avifDecoderDestroy(decoder);
     return status;
 }
 
@@ -220,24 +233,26 @@ static int jxlOriented(const JxlBasicInfo *info, int32_t *width, int32_t *height
 /* Runs the decoder to its next event; `rgba` NULL stops at the basic information. */
 static int jxlRun(const uint8_t *data, size_t length, uint8_t *rgba, int32_t *width, int32_t *height,
                   char *error, size_t errorCapacity) {
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    const JXLFunctions *jxl = CImage_libjxl(error, errorCapacity);
+    if (!jxl) return CIMAGE_UNAVAILABLE;
+    JxlDecoder *decoder = jxl->JxlDecoderCreate(NULL);
     if (!decoder) { setError(error, errorCapacity, "libjxl could not start"); return -1; }
     int status = -1;
     int events = JXL_DEC_BASIC_INFO | (rgba ? JXL_DEC_FULL_IMAGE : 0);
-    if (JxlDecoderSubscribeEvents(decoder, events) != JXL_DEC_SUCCESS
-        || JxlDecoderSetInput(decoder, data, length) != JXL_DEC_SUCCESS) {
+    if (jxl->JxlDecoderSubscribeEvents(decoder, events) != JXL_DEC_SUCCESS
+        || jxl->JxlDecoderSetInput(decoder, data, length) != JXL_DEC_SUCCESS) {
         setError(error, errorCapacity, "libjxl refused the input");
-        JxlDecoderDestroy(decoder);
+        jxl->JxlDecoderDestroy(decoder);
         return -1;
     }
-    JxlDecoderCloseInput(decoder);
+    jxl->JxlDecoderCloseInput(decoder);
     JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
     for (;;) {
-        JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
+        JxlDecoderStatus event = jxl->JxlDecoderProcessInput(decoder);
         if (event == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo info;
             int32_t w = 0, h = 0;
-            if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || jxlOriented(&info, &w, &h) != 0) {
+            if (jxl->JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || jxlOriented(&info, &w, &h) != 0) {
                 setError(error, errorCapacity, "the JPEG XL header declares no usable size");
                 break;
             }
@@ -246,8 +261,8 @@ static int jxlRun(const uint8_t *data, size_t length, uint8_t *rgba, int32_t *wi
         } else if (event == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
             size_t needed = 0;
             size_t available = (size_t)*width * (size_t)*height * 4;
-            if (JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS || needed != available
-                || JxlDecoderSetImageOutBuffer(decoder, &format, rgba, available) != JXL_DEC_SUCCESS) {
+            if (jxl->JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS || needed != available
+                || jxl->JxlDecoderSetImageOutBuffer(decoder, &format, rgba, available) != JXL_DEC_SUCCESS) {
                 setError(error, errorCapacity, "libjxl asked for an output buffer of another size");
                 break;
             }
@@ -265,7 +280,7 @@ static int jxlRun(const uint8_t *data, size_t length, uint8_t *rgba, int32_t *wi
             break;
         }
     }
-    JxlDecoderDestroy(decoder);
+    jxl->JxlDecoderDestroy(decoder);
     return status;
 }
 
@@ -278,41 +293,31 @@ int CImage_jxlDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
     return jxlRun(data, length, rgba, &width, &height, error, errorCapacity);
 }
 
-/* ---- SVG (librsvg 2.54; its header pulls in gio and gdk-pixbuf, whose pkg-config flags SwiftPM refuses, so the
-   five functions used are declared here as librsvg's stable C API has them) ---- */
+/* ---- SVG (librsvg, drawing into a cairo image surface; the functions are declared in libraries.h) ---- */
 
-typedef struct _RsvgHandle RsvgHandle;
-typedef struct { double x, y, width, height; } RsvgRectangle;
-typedef struct { double length; int unit; } RsvgLength;
-extern RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize dataLength, GError **error);
-extern gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, gdouble *width, gdouble *height);
-extern void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *hasWidth, RsvgLength *width,
-                                                 gboolean *hasHeight, RsvgLength *height, gboolean *hasViewBox,
-                                                 RsvgRectangle *viewBox);
-extern gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
-extern void rsvg_handle_set_dpi(RsvgHandle *handle, double dpi);
-
-static RsvgHandle *svgOpen(const uint8_t *data, size_t length, char *error, size_t errorCapacity) {
+static RsvgHandle *svgOpen(const SVGFunctions *svg, const uint8_t *data, size_t length, char *error, size_t errorCapacity) {
     GError *failure = NULL;
-    RsvgHandle *handle = rsvg_handle_new_from_data(data, length, &failure);
+    RsvgHandle *handle = svg->rsvg_handle_new_from_data(data, length, &failure);
     if (!handle) {
         setError(error, errorCapacity, failure ? failure->message : "librsvg could not read the SVG");
-        if (failure) g_error_free(failure);
+        if (failure) svg->g_error_free(failure);
         return NULL;
     }
-    rsvg_handle_set_dpi(handle, 96);
+    svg->rsvg_handle_set_dpi(handle, 96);
     return handle;
 }
 
 int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *height, char *error, size_t errorCapacity) {
-    RsvgHandle *handle = svgOpen(data, length, error, errorCapacity);
+    const SVGFunctions *svg = CImage_librsvg(error, errorCapacity);
+    if (!svg) return CIMAGE_UNAVAILABLE;
+    RsvgHandle *handle = svgOpen(svg, data, length, error, errorCapacity);
     if (!handle) return -1;
     int status = 0;
-    if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, width, height)) {
-        gboolean hasWidth = FALSE, hasHeight = FALSE, hasViewBox = FALSE;
+    if (!svg->rsvg_handle_get_intrinsic_size_in_pixels(handle, width, height)) {
+        int hasWidth = 0, hasHeight = 0, hasViewBox = 0;
         RsvgLength w, h;
         RsvgRectangle viewBox = {0, 0, 0, 0};
-        rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &w, &hasHeight, &h, &hasViewBox, &viewBox);
+        svg->rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &w, &hasHeight, &h, &hasViewBox, &viewBox);
         if (hasViewBox && viewBox.width > 0 && viewBox.height > 0) {
             *width = viewBox.width;
             *height = viewBox.height;
@@ -322,7 +327,7 @@ int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *he
             status = -1;
         }
     }
-    g_object_unref(handle);
+    svg->g_object_unref(handle);
     return status;
 }
 
@@ -332,31 +337,33 @@ int CImage_svgSize(const uint8_t *data, size_t length, double *width, double *he
 int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
                      double viewportWidth, double viewportHeight, const CImageSVGFonts *fonts,
                      char *error, size_t errorCapacity) {
-    RsvgHandle *handle = svgOpen(data, length, error, errorCapacity);
+    const SVGFunctions *svg = CImage_librsvg(error, errorCapacity);
+    if (!svg) return CIMAGE_UNAVAILABLE;
+    RsvgHandle *handle = svgOpen(svg, data, length, error, errorCapacity);
     if (!handle) return -1;
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        setError(error, errorCapacity, cairo_status_to_string(cairo_surface_status(surface)));
-        cairo_surface_destroy(surface);
-        g_object_unref(handle);
+    cairo_surface_t *surface = svg->cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    if (svg->cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        setError(error, errorCapacity, svg->cairo_status_to_string(svg->cairo_surface_status(surface)));
+        svg->cairo_surface_destroy(surface);
+        svg->g_object_unref(handle);
         return -1;
     }
-    cairo_t *context = cairo_create(surface);
+    cairo_t *context = svg->cairo_create(surface);
     if (!(viewportWidth > 0) || !(viewportHeight > 0)) { viewportWidth = width; viewportHeight = height; }
-    cairo_scale(context, width / viewportWidth, height / viewportHeight);
+    svg->cairo_scale(context, width / viewportWidth, height / viewportHeight);
     RsvgRectangle viewport = {0, 0, viewportWidth, viewportHeight};
     GError *failure = NULL;
-    void *fontState = CImage_svgFontsBegin(fonts);
-    gboolean rendered = rsvg_handle_render_document(handle, context, &viewport, &failure);
-    CImage_svgFontsEnd(fontState);
+    void *fontState = CImage_svgFontsBegin(svg, fonts);
+    int rendered = svg->rsvg_handle_render_document(handle, context, &viewport, &failure);
+    CImage_svgFontsEnd(svg, fontState);
     if (!rendered) setError(error, errorCapacity, failure ? failure->message : "librsvg could not draw the SVG");
-    if (failure) g_error_free(failure);
-    cairo_destroy(context);
-    cairo_surface_flush(surface);
+    if (failure) svg->g_error_free(failure);
+    svg->cairo_destroy(context);
+    svg->cairo_surface_flush(surface);
     if (rendered) {
         /* Cairo's ARGB32: native-endian words, premultiplied alpha. */
-        const uint8_t *pixels = cairo_image_surface_get_data(surface);
-        int stride = cairo_image_surface_get_stride(surface);
+        const uint8_t *pixels = svg->cairo_image_surface_get_data(surface);
+        int stride = svg->cairo_image_surface_get_stride(surface);
         for (int y = 0; y < height; y++) {
             const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
             uint8_t *out = rgba + (size_t)y * (size_t)width * 4;
@@ -371,8 +378,8 @@ int CImage_svgRender(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
             }
         }
     }
-    cairo_surface_destroy(surface);
-    g_object_unref(handle);
+    svg->cairo_surface_destroy(surface);
+    svg->g_object_unref(handle);
     return rendered ? 0 : -1;
 }
 

@@ -11,18 +11,13 @@
 
 #include <errno.h>
 #include <fontconfig/fontconfig.h>
-#include <glib-object.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* pango's font-map calls used here (its headers pull in what SwiftPM's flags refuse, as librsvg's do). */
-typedef struct _PangoFontMap PangoFontMap;
-extern PangoFontMap *pango_cairo_font_map_new(void);
-extern PangoFontMap *pango_cairo_font_map_get_default(void);
-extern void pango_cairo_font_map_set_default(PangoFontMap *fontmap);
-extern void pango_fc_font_map_set_config(PangoFontMap *fcfontmap, FcConfig *fcconfig);
+/* pango's font-map calls and glib's reference counting go through librsvg's table (libraries.h): pango is loaded
+   with librsvg when the first SVG is measured, never linked. The font set itself needs only fontconfig. */
 
 struct CImageSVGFonts {
     FcConfig *config;
@@ -104,24 +99,28 @@ void CImage_svgFontsDestroy(CImageSVGFonts *fonts) {
 
 struct FontsState { PangoFontMap *previous; PangoFontMap *current; };
 
-void *CImage_svgFontsBegin(const CImageSVGFonts *fonts) {
-    if (!fonts || !fonts->config) return NULL;
+void *CImage_svgFontsBegin(const SVGFunctions *svg, const CImageSVGFonts *fonts) {
+    if (!svg || !fonts || !fonts->config) return NULL;
     struct FontsState *state = calloc(1, sizeof *state);
     if (!state) return NULL;
-    state->previous = pango_cairo_font_map_get_default();
-    if (state->previous) g_object_ref(state->previous);
-    state->current = pango_cairo_font_map_new();
-    if (!state->current) { if (state->previous) g_object_unref(state->previous); free(state); return NULL; }
-    pango_fc_font_map_set_config(state->current, fonts->config);
-    pango_cairo_font_map_set_default(state->current);
+    state->previous = svg->pango_cairo_font_map_get_default();
+    if (state->previous) svg->g_object_ref(state->previous);
+    state->current = svg->pango_cairo_font_map_new();
+    if (!state->current) {
+        if (state->previous) svg->g_object_unref(state->previous);
+        free(state);
+        return NULL;
+    }
+    svg->pango_fc_font_map_set_config(state->current, fonts->config);
+    svg->pango_cairo_font_map_set_default(state->current);
     return state;
 }
 
-void CImage_svgFontsEnd(void *opaque) {
+void CImage_svgFontsEnd(const SVGFunctions *svg, void *opaque) {
     struct FontsState *state = opaque;
-    if (!state) return;
-    pango_cairo_font_map_set_default(state->previous);
-    if (state->previous) g_object_unref(state->previous);
-    g_object_unref(state->current);
+    if (!svg || !state) return;
+    svg->pango_cairo_font_map_set_default(state->previous);
+    if (state->previous) svg->g_object_unref(state->previous);
+    svg->g_object_unref(state->current);
     free(state);
 }

@@ -7,6 +7,11 @@
    codecs' own types; every function reports failure by its return value (never longjmp, never abort) and, where a
    library gives one, writes a message into `error` (at most `errorCapacity` bytes, NUL-terminated).
 
+   The codecs are not linked: each is opened the first time an image of its format is measured or decoded (see
+   libraries.h), so a program that draws no image never loads one. When a format's library cannot be loaded,
+   its functions return CIMAGE_UNAVAILABLE and `error` is a whole sentence naming the library and its Debian
+   package.
+
    Pixels are 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom without padding, as Typeset's
    Bitmap holds them. Sizes are checked by the caller against its limits before a decode is asked for. */
 
@@ -16,6 +21,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* What every size and decode function returns when its format's library cannot be loaded. */
+#define CIMAGE_UNAVAILABLE (-2)
 
 /* JPEG: the size from the header (0 on success); then the pixels into `rgba` (width × height × 4 bytes). */
 int CImage_jpegSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity);
@@ -29,8 +37,9 @@ int CImage_gifDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t 
 
 /* WebP: the canvas size (0 on success); then the pixels (the first frame of an animation is not supported:
    libwebp's simple API decodes still images only, and says so). */
-int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height);
-int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height);
+int CImage_webpSize(const uint8_t *data, size_t length, int32_t *width, int32_t *height, char *error, size_t errorCapacity);
+int CImage_webpDecode(const uint8_t *data, size_t length, uint8_t *rgba, int32_t width, int32_t height,
+                      char *error, size_t errorCapacity);
 
 /* AVIF (libavif, with the AV1 decoders Debian builds it with): the primary image's size (0 on success); then its
    first frame converted to 8-bit RGBA. `maximumPixels` is passed to libavif as its own image size limit. */

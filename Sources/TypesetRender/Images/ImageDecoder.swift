@@ -97,7 +97,9 @@ public struct ImageLimits: Hashable, Sendable {
 }
 
 /// Decodes book images into bitmaps with the libraries made for each format: libpng, libjpeg-turbo, giflib,
-/// libwebp, libavif, libjxl and librsvg; scales them with pixman.
+/// libwebp, libavif, libjxl and librsvg; scales them with pixman. Each format's library is loaded the first time
+/// an image in that format is measured or decoded; when it cannot be, that image's error says which library and
+/// Debian package it needs.
 ///
 /// Sizes come from headers first (``size(of:)``), so a layout never decodes, and a page decodes only the images
 /// it draws. Every failure is a ``RenderError`` `.image` naming what went wrong; nothing traps, and no decoder is
@@ -143,18 +145,20 @@ public enum ImageDecoder {
             return try checked(IntrinsicSize(format: .png, width: Double(field(16)), height: Double(field(20))), limits)
         case .jpeg: result = CImage_jpegSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .gif: result = CImage_gifSize(bytes, bytes.count, &width, &height, &message, message.count)
-        case .webp: result = CImage_webpSize(bytes, bytes.count, &width, &height)
+        case .webp: result = CImage_webpSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .avif: result = CImage_avifSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .jxl: result = CImage_jxlSize(bytes, bytes.count, &width, &height, &message, message.count)
         case .svg:
             var w = 0.0, h = 0.0
             // librsvg aborts on some documents as it reads them: they are checked first (SVGBudget).
             let document = try SVGBudget.checked(bytes, pixelCount: 1, limits: limits)
-            guard CImage_svgSize(document, document.count, &w, &h, &message, message.count) >= 0 else {
-                throw RenderError(.image, "the SVG cannot be read (\(text(message)))")
-            }
+            let status = CImage_svgSize(document, document.count, &w, &h, &message, message.count)
+            guard status != CIMAGE_UNAVAILABLE else { throw RenderError(.image, text(message, limit: 256)) }
+            guard status >= 0 else { throw RenderError(.image, "the SVG cannot be read (\(text(message)))") }
             return try checked(IntrinsicSize(format: .svg, width: w, height: h).capped(to: limits), limits)
         }
+        // A library that cannot be loaded says so in a sentence of its own.
+        guard result != CIMAGE_UNAVAILABLE else { throw RenderError(.image, text(message, limit: 256)) }
         guard result == 0 else { throw RenderError(.image, "the \(format.rawValue.uppercased()) header cannot be read (\(text(message)))") }
         return try checked(IntrinsicSize(format: format, width: Double(width), height: Double(height)), limits)
     }
@@ -197,7 +201,7 @@ public enum ImageDecoder {
             switch size.format {
             case .jpeg: return CImage_jpegDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .gif: return CImage_gifDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
-            case .webp: return CImage_webpDecode(bytes, bytes.count, out.baseAddress, w, h)
+            case .webp: return CImage_webpDecode(bytes, bytes.count, out.baseAddress, w, h, &message, message.count)
             case .avif:
                 return CImage_avifDecode(bytes, bytes.count, out.baseAddress, w, h, UInt32(clamping: limits.maximumPixelCount),
                                          &message, message.count)
@@ -207,6 +211,7 @@ public enum ImageDecoder {
             case .png: return -1
             }
         }
+        guard result != CIMAGE_UNAVAILABLE else { throw RenderError(.image, text(message, limit: 256)) }
         guard result >= 0 else {
             throw RenderError(.image, "the \(size.format.rawValue.uppercased()) cannot be decoded (\(text(message)))")
         }
@@ -247,9 +252,11 @@ public enum ImageDecoder {
         return size
     }
 
-    private static func text(_ message: [CChar]) -> String {
+    /// A library's message, shortened to `limit` characters (a library that cannot be loaded gets a whole sentence
+    /// with its path: 256).
+    private static func text(_ message: [CChar], limit: Int = 120) -> String {
         let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let text = String(decoding: bytes, as: UTF8.self).oneLine(limit: 120)
+        let text = String(decoding: bytes, as: UTF8.self).oneLine(limit: limit)
         return text.isEmpty ? "no reason given" : text
     }
 }
