@@ -24,7 +24,6 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // pixman, which scales book images (the image facade's one linked library).
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         // MeCab (Japanese morphological analysis, with the IPA dictionary) gives the readings of kanji a book gives
         // no ruby for, which eSpeak NG's Japanese voice cannot read; libmecab ships no pkg-config file.
         .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
@@ -40,6 +39,8 @@ let package = Package(
         // font map SVG text uses are opened with dlopen at their first use, not linked (CImageCodecs/libraries.h says
         // why); only pixman is linked, and fontconfig, which the core links anyway (an SVG's private font set).
         .target(name: "CImageCodecs", dependencies: ["CPixman", "CFontconfig"]),
+        // eSpeak NG behind a facade that opens it at first use (`typeset speak`), not at every start.
+        .target(name: "CEspeak"),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 

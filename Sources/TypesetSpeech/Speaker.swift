@@ -26,18 +26,23 @@ public final class Speaker: Sendable {
 
     /// The process's speaker, started on first use.
     ///
-    /// - Throws: ``SpeechError`` `.unavailable` when eSpeak NG cannot start (its data, Debian's `espeak-ng-data`,
-    ///   is not installed); the same error on every later call.
+    /// - Throws: ``SpeechError`` `.unavailable` when eSpeak NG cannot start (its library, Debian's
+    ///   `libespeak-ng1`, which is loaded here and not when the program starts, or its data, `espeak-ng-data`, is
+    ///   not installed); the same error on every later call.
     public static func shared() throws(SpeechError) -> Speaker { try instance.get() }
 
     private init() throws(SpeechError) {
+        var message = [CChar](repeating: 0, count: 400)
+        guard CEspeak_load(&message, message.count) == 0 else {
+            throw SpeechError(.unavailable, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         // DONT_EXIT: by default eSpeak calls exit() when it cannot find its data.
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, espeakINITIALIZE_DONT_EXIT)
+        let rate = CEspeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, espeakINITIALIZE_DONT_EXIT)
         guard rate > 0 else {
             throw SpeechError(.unavailable, "eSpeak NG cannot start: its voice data (Debian's espeak-ng-data) is missing")
         }
         sampleRate = Int(rate)
-        espeak_SetSynthCallback(collectSynthesis)
+        CEspeak_SetSynthCallback(collectSynthesis)
         voices = Speaker.listVoices()
     }
 
@@ -70,17 +75,17 @@ public final class Speaker: Sendable {
         let engineText = EngineText(utterance)
         let collector = SynthesisCollector()
         let status: Int32 = lock.withLock { _ in
-            let selected = chosen.identifier.withCString { espeak_SetVoiceByName($0) }
+            let selected = chosen.identifier.withCString { CEspeak_SetVoiceByName($0) }
             guard selected == EE_OK else { return -1 }
             activeCollector = collector
             defer { activeCollector = nil }
             let bytes = Array(engineText.string.utf8) + [0]
             let result = bytes.withUnsafeBufferPointer { buffer in
-                espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
-                             UInt32(espeakCHARS_UTF8 | espeakENDPAUSE | (engineText.isSSML ? espeakSSML : 0)), nil, nil)
+                CEspeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
+                              UInt32(espeakCHARS_UTF8 | espeakENDPAUSE | (engineText.isSSML ? espeakSSML : 0)), nil, nil)
             }
             guard result == EE_OK else { return Int32(result.rawValue) }
-            return espeak_Synchronize() == EE_OK ? 0 : -2
+            return CEspeak_Synchronize() == EE_OK ? 0 : -2
         }
         switch status {
         case 0: break
@@ -188,7 +193,7 @@ public final class Speaker: Sendable {
     /// eSpeak's voices: their identifiers, names and prioritised languages (a byte of priority, then the
     /// NUL-terminated language, until a zero byte).
     private static func listVoices() -> [SpeechVoice] {
-        guard let list = espeak_ListVoices(nil) else { return [] }
+        guard let list = CEspeak_ListVoices(nil) else { return [] }
         var voices: [SpeechVoice] = []
         var index = 0
         while let entry = list[index] {
