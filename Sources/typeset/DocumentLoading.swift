@@ -14,8 +14,9 @@ struct OpenedBook {
     /// The settings, validated; in scroll mode for an EPUB whose `rendition:flow` asks to scroll when no option
     /// chose the mode.
     let settings: ReaderSettings
-    /// The characters of the book no font can draw (drawn as empty boxes).
-    let coverage: FontCoverageReport
+    /// The family the reader asked for when it is not installed (``primaryFace`` stands in), said by
+    /// ``reportCoverage(in:)`` with the other stand-in faces.
+    private let substituteFor: String?
 
     /// Validates the settings, reads `input` and resolves the fonts. Notices (what a book's reader recovered from, a
     /// font stand-in) go to stderr unless quiet.
@@ -37,18 +38,32 @@ struct OpenedBook {
         let set = try fonts.fontSet(for: FontDescriptor(family: settings.typography.fontFamily))
         primaryFace = set.primary
         typesetter = Typesetter(fonts: fonts, threads: options.threads)
-        // Never silent: a character without a font is drawn as an empty box.
-        coverage = try fonts.coverageReport(of: file.text, family: settings.typography.fontFamily)
         // Said only when the reader asked for the family (--font, a settings file): the default family's stand-in
         // is the bundled face, which every run without --font would otherwise announce.
-        if set.isSubstitute && settings.typography.userSet.contains("font") {
+        substituteFor = set.isSubstitute && settings.typography.userSet.contains("font") ? settings.typography.fontFamily : nil
+    }
+
+    /// The characters no font can draw in `range` of the book (nil: all of it), with a warning line when there are
+    /// some: never silent, since such a character is drawn as an empty box. When the reader's family is not
+    /// installed, the notice naming every stand-in face comes first (the faces that draw what the one for the
+    /// family lacks are found by this report). Every command that lays the book out asks, for what it draws: the
+    /// whole book, or only the pages of a run that lays out no more than them (the report is linear in what it
+    /// checks, and over War and Peace it was a tenth of its first page's time).
+    @discardableResult
+    func reportCoverage(in range: Range<UTF16Offset>? = nil) throws -> FontCoverageReport {
+        let coverage = try typesetter.fonts.coverageReport(of: file.text, in: range, family: settings.typography.fontFamily)
+        let scope = range == nil ? "" : "on the pages drawn, "
+        if let family = substituteFor {
             // Every stand-in face, the one for the family and those that draw what it lacks (CJK text under a
             // Latin family), so that a reader knows which faces the pages show.
             let others = coverage.fallbackFaces.map { "\($0.family) \($0.styleName) (\($0.path)) for \($0.occurrences) characters it lacks" }
-            console.notice("font \"\(settings.typography.fontFamily)\" is not installed; using \(set.primary.family) \(set.primary.styleName) (\(set.primary.path))"
-                           + (others.isEmpty ? "" : ", and " + others.joined(separator: ", ")))
+            Console.shared.notice("font \"\(family)\" is not installed; using \(primaryFace.family) \(primaryFace.styleName) (\(primaryFace.path))"
+                                  + (others.isEmpty ? "" : ", and \(scope)" + others.joined(separator: ", ")))
         }
-        if !coverage.isComplete { console.notice("warning: \(coverage.summary()) (drawn as empty boxes)") }
+        if !coverage.isComplete {
+            Console.shared.notice("warning: \(scope)\(coverage.summary()) (drawn as empty boxes)")
+        }
+        return coverage
     }
 
     /// Reads `input` as the options ask (encoding, preview, publisher styles) and gives its notices: all that a
@@ -78,7 +93,7 @@ struct LaidOutBook {
     /// The typesetter that made the layout (its fonts and word cache serve later layouts too).
     var typesetter: Typesetter { opened.typesetter }
     /// The characters of the book no font can draw (drawn as empty boxes).
-    var coverage: FontCoverageReport { opened.coverage }
+    let coverage: FontCoverageReport
     /// The settings the layout was made with (``OpenedBook/settings``).
     var settings: ReaderSettings { opened.settings }
 
@@ -87,9 +102,10 @@ struct LaidOutBook {
         try self.init(try OpenedBook(input: input, options: options))
     }
 
-    /// Lays out a book already read.
+    /// Lays out a book already read, and warns about the characters of the whole book no font can draw.
     init(_ book: OpenedBook) throws {
         opened = book
+        coverage = try book.reportCoverage()
         layout = try book.typesetter.layout(book.file.text, settings: book.settings.typography, mode: book.settings.mode)
     }
 

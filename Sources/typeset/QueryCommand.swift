@@ -11,6 +11,8 @@ enum QueryCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("query: no input file (typeset query FILE [options])") }
         let book = try OpenedBook(input: input, options: options)
+        // The answers cover the whole book, so the whole book is checked.
+        try book.reportCoverage()
         let session = try QuerySession(book: book)
         let console = Console.shared
         console.releaseNotices()

@@ -23,6 +23,8 @@ enum RenderCommand {
         } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, options.printPage == nil,
                   book.settings.mode == .paged {
             selected = try firstPages(book, through: pages)
+            // Only what is drawn is checked: the run laid out no more than these pages.
+            try book.reportCoverage(in: selected.textRange)
         } else {
             let laidOut = try LaidOutBook(book)
             let layout = laidOut.layout
@@ -61,6 +63,13 @@ enum RenderCommand {
         let total: PageCount
         /// What the files are called and the notice counts: `page` (`page-0001.png`) or `screen`.
         var noun = "page"
+
+        /// The text the pages hold, from the first's start to the last's end (the pages are consecutive).
+        var textRange: Range<UTF16Offset> {
+            guard let first = pages.first, let last = pages.last else { return 0..<0 }
+            let start = first.layout.pages[first.index].range.lowerBound
+            return start..<max(start, last.layout.pages[last.index].range.upperBound)
+        }
     }
 
     /// The screens of the scroll page (`--viewport`): windows `height` tall down the page, the last one what is

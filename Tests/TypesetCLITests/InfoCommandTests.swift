@@ -73,4 +73,24 @@ import TypesetTestSupport
         #expect(!info.stderr.contains("no font"), "\(info.stderr)")
         #expect(info.stdout.contains("Font coverage:  every character has a font"), "\(info.stdout)")
     }
+
+    /// A run that lays out only the pages it draws (`--pages` from the start) checks those pages, not the book
+    /// (issue 32: over War and Peace the whole-book check was a tenth of its first page's time), and says so; a run
+    /// that lays the whole book out checks all of it.
+    @Test func aOnePageRunChecksItsPage() throws {
+        let directory = try TemporaryDirectory()
+        // A page holds about 25 of these lines; the character without a font is on the last page.
+        let lines = (1...80).map { "Line \($0) of a book set one line to a paragraph." } + ["At the end, \u{20000}."]
+        let file = try directory.write(lines.joined(separator: "\n\n") + "\n", to: "book.txt")
+        let first = try CLIRunner.runBundled(["--pages", "1", "-o", "first.png", file], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stderr.contains("no font"), "\(first.stderr)")
+        let toTheEnd = try CLIRunner.runBundled(["--pages", "1-99", "-o", directory.path("all"), file], in: directory)
+        #expect(toTheEnd.status == 0, "\(toTheEnd.stderr)")
+        #expect(toTheEnd.stderrLines.contains("typeset: warning: on the pages drawn, 1 character (1 occurrence) has no font: U+20000 \u{20000} ×1 (drawn as empty boxes)"),
+                "\(toTheEnd.stderr)")
+        let whole = try CLIRunner.runBundled(["-o", directory.path("whole"), file], in: directory)
+        #expect(whole.stderrLines.contains("typeset: warning: 1 character (1 occurrence) has no font: U+20000 \u{20000} ×1 (drawn as empty boxes)"),
+                "\(whole.stderr)")
+    }
 }

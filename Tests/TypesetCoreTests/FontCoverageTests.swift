@@ -52,4 +52,28 @@ import TypesetTestSupport
         #expect(complete.isComplete)
         #expect(complete.summary() == "every character has a font (24 checked)")
     }
+
+    /// A report over a range checks that range only, in every paragraph it touches and no other: what one page of
+    /// a long book costs, and what it says about that page (issue 32).
+    @Test func aRangeChecksItsCharactersOnly() throws {
+        let fonts = try Fixtures.bundledFonts()
+        // Paragraphs at 0..<5 ("ab\u{20000}c\n", U+20000 at 2...3), 5..<10 ("de\u{E000}f\n", U+E000 at 7) and
+        // 10..<15 ("gh\u{20000}" + "\n", U+20000 at 12...13).
+        let text = StyledText(plain: "ab\u{20000}\nde\u{E000}f\ngh\u{20000}\n")
+        let whole = try fonts.coverageReport(of: text, family: "Charis SIL")
+        #expect(whole.missing.map(\.occurrences) == [2, 1])
+        #expect(try fonts.coverageReport(of: text, in: 0..<text.length, family: "Charis SIL") == whole)
+
+        let second = try fonts.coverageReport(of: text, in: 5..<10, family: "Charis SIL")
+        #expect(second.missing.map(\.scalar) == ["\u{E000}"])
+        #expect(second.missing.map(\.firstOffset) == [7])
+        #expect(second.checkedCharacters == 4)
+        // Across a paragraph end, from inside a paragraph: the third paragraph's U+20000 (at 12), not the first's.
+        let across = try fonts.coverageReport(of: text, in: 8..<14, family: "Charis SIL")
+        #expect(across.missing.map(\.scalar) == ["\u{20000}"])
+        #expect(across.missing.map(\.firstOffset) == [12])
+        #expect(across.checkedCharacters == 4)
+        #expect(try fonts.coverageReport(of: text, in: 0..<2, family: "Charis SIL").isComplete)
+        #expect(try fonts.coverageReport(of: text, in: 4..<4, family: "Charis SIL").checkedCharacters == 0)
+    }
 }

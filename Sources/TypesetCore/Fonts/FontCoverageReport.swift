@@ -101,10 +101,14 @@ extension FontContext {
     /// Which characters of `text` no face can draw, with `family` (the reader's font family) where a run's style
     /// names none: for each run's font set, the primary face and then fontconfig's fallback list, as shaping
     /// chooses them. Text shown in place of its units (``TextStyle/replacement``) is checked rather than the
-    /// units; hidden markup is skipped. Linear in the text; each distinct character is looked up once per font set.
+    /// units; hidden markup is skipped. Linear in the text checked; each distinct character is looked up once per
+    /// font set.
     ///
+    /// - Parameter range: Only the characters there are checked (the pages a run draws, say, so that one page of a
+    ///   long book costs its page); nil, the default, checks the whole text.
     /// - Throws: ``FontError`` when a run's family has no font at all (as layout would).
-    public func coverageReport(of text: StyledText, family: String) throws(FontError) -> FontCoverageReport {
+    public func coverageReport(of text: StyledText, in range: Range<UTF16Offset>? = nil,
+                               family: String) throws(FontError) -> FontCoverageReport {
         // Per font set, what the fallback list answered for each character the primary face lacks: a byte per
         // BMP character (0 not asked yet, 1 covered, 2 not), a dictionary beyond, since in a Chinese book set with a
         // Latin primary face nearly every character asks.
@@ -114,10 +118,20 @@ extension FontContext {
         var checked = 0
         var faces: [FontCoverageReport.FallbackFace] = []
         var faceIndex: [Int: Int] = [:]
-        for paragraph in text.paragraphs where !paragraph.isEmpty {
+        let checkedRange = range ?? 0..<text.length
+        let first = text.paragraphIndex(containing: checkedRange.lowerBound) ?? text.paragraphs.count
+        for paragraph in text.paragraphs[first...] {
+            guard paragraph.range.lowerBound < checkedRange.upperBound else { break }
+            guard !paragraph.isEmpty else { continue }
             let units = LayoutText(paragraph).units
             let contentStart = paragraph.contentRange.lowerBound
+            // The checked range in the content's units.
+            let base = paragraph.range.lowerBound + contentStart
+            let window = max(0, checkedRange.lowerBound - base)..<max(0, checkedRange.upperBound - base)
             for run in paragraph.runs where !run.style.isOutOfFlow {
+                var i = max(0, run.range.lowerBound - contentStart, window.lowerBound)
+                let end = min(units.count, run.range.upperBound - contentStart, window.upperBound)
+                guard i < end else { continue }
                 let style = run.style
                 let descriptor = FontDescriptor(family: style.fontFamily ?? family, weight: style.weight, isItalic: style.isItalic)
                 // A family the document brings (an EPUB's @font-face) is its own face, backed by the reader's family.
@@ -127,8 +141,6 @@ extension FontContext {
                 let coverage = coverages[primary.id] ?? FaceCoverage(font: primary.harfBuzz)
                 coverages[primary.id] = coverage
                 var known = answers.removeValue(forKey: ObjectIdentifier(set)) ?? Answers()
-                var i = max(0, run.range.lowerBound - contentStart)
-                let end = min(units.count, run.range.upperBound - contentStart)
                 while i < end {
                     let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
                     defer { i += width }
