@@ -60,9 +60,12 @@ let package = Package(
         .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
         .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib", "CLibZip"]),
+        // The C function every timed call of the benchmark goes through, so that callgrind can count its
+        // instructions by name (Benchmarks/README.md, "Instruction counts").
+        .target(name: "CBenchRegion", path: "Benchmarks/CBenchRegion"),
         .executableTarget(
             name: "typeset-bench",
-            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport", "CHyphen"],
+            dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetTestSupport", "CHyphen", "CBenchRegion"],
             path: "Benchmarks/typeset-bench"),
 
         .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],

@@ -667,36 +667,45 @@ final class Bench {
     private var pangoViewTiming: CommandTimer.Timing?
     private var cliProblem: String?
 
+    /// The command lines of the CLI rows, writing into `output`, and pango-view's (peers §4.2 P6, verbatim) when
+    /// the peer is wanted and installed.
+    func cliCommands(output out: String) throws -> (typeset: [CLIVariant: [String]], pangoView: [String]?) {
+        guard let cli = Paths.cli else { return ([:], nil) }
+        let page = inputs.corpusPaths.page
+        let dejavu = ["--font", "DejaVu Serif", "--size", "19", "--line-height", "1", "--paragraph-spacing", "0",
+                      "--margins", "7.5", "--width", "415", "--height", "815", "--pages", "1", "--quiet"]
+        let typeset: [CLIVariant: [String]] = [
+            .dejavuX2: [cli] + dejavu + ["--scale", "2", "-o", out + "/x2", page],
+            .dejavuX133: [cli] + dejavu + ["--scale", String(4.0 / 3.0), "-o", out + "/x133", page],
+            .bundled: [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/bundled", page],
+            .wap: [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/wap", try Fixtures.corpusPath("tolstoy-war-and-peace.txt")],
+        ]
+        let pangoView = "/usr/bin/pango-view"
+        guard options.usePeer, FileManager.default.isExecutableFile(atPath: pangoView) else { return (typeset, nil) }
+        return (typeset, [pangoView, "--no-display", "--output=\(out)/page.png", "--width=400", "--font=DejaVu Serif 19",
+                          "--wrap=word", page])
+    }
+
     private func timeCommands() throws {
         guard cliTimings == nil, cliProblem == nil else { return }
-        guard let cli = Paths.cli else {
+        guard Paths.cli != nil else {
             cliProblem = "typeset CLI not found beside typeset-bench: build it with --product typeset and the same --scratch-path"
             shout(["NO CLI: " + cliProblem!])
             return
         }
-        let page = inputs.corpusPaths.page
         let out = NSTemporaryDirectory() + "typeset-bench-cli-\(getpid())"
         try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let dejavu = ["--font", "DejaVu Serif", "--size", "19", "--line-height", "1", "--paragraph-spacing", "0",
-                      "--margins", "7.5", "--width", "415", "--height", "815", "--pages", "1", "--quiet"]
-        var commands: [[String]] = [
-            [cli] + dejavu + ["--scale", "2", "-o", out + "/x2", page],
-            [cli] + dejavu + ["--scale", String(4.0 / 3.0), "-o", out + "/x133", page],
-            [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/bundled", page],
-            [cli, "--fonts", "bundled", "--pages", "1", "--quiet", "-o", out + "/wap", try Fixtures.corpusPath("tolstoy-war-and-peace.txt")],
-        ]
+        let lines = try cliCommands(output: out)
+        var commands = CLIVariant.allCases.compactMap { lines.typeset[$0] }
         // Each command must work before it is timed.
         for command in commands {
             let (status, _) = try run(command[0], Array(command.dropFirst()))
             if status != 0 { cliProblem = "\(command.joined(separator: " ")) exited with \(status)"; shout(["CLI FAILED: " + cliProblem!]); return }
         }
-        let pangoView = "/usr/bin/pango-view"
-        let hasPangoView = options.usePeer && FileManager.default.isExecutableFile(atPath: pangoView)
-        if hasPangoView {
-            // peers §4.2 P6, verbatim.
-            commands.append([pangoView, "--no-display", "--output=\(out)/page.png", "--width=400", "--font=DejaVu Serif 19",
-                             "--wrap=word", page])
+        let hasPangoView = lines.pangoView != nil
+        if let pangoView = lines.pangoView {
+            commands.append(pangoView)
         } else if options.usePeer {
             shout(["NO pango-view (pango1.0-tools): the CLI rows have no ratio. Run Benchmarks/setup.sh."])
         }

@@ -1,3 +1,4 @@
+import CBenchRegion
 import Foundation
 
 // The measuring half of typeset-bench, in the style of swift-nio's NIOPerformanceTester: no dependencies, one
@@ -126,6 +127,8 @@ struct Timed {
 /// Times several things round-robin: warm-up rounds, then `runs` rounds in which each thing runs once (the
 /// starting item rotates every round). Variants compared with each other (cold and warm, one and two threads)
 /// thus see the same machine load, which on a shared machine drifts by tens of percent within a minute.
+///
+/// Timed calls (not the warm-up) go through ``timedRegion(_:)``, where callgrind counts instructions.
 func measureInterleaved(_ items: [Timed], runs: Int, warmup: Int) throws -> [Timings] {
     var out = Array(repeating: Timings(), count: items.count)
     for run in -warmup..<runs {
@@ -134,7 +137,7 @@ func measureInterleaved(_ items: [Timed], runs: Int, warmup: Int) throws -> [Tim
             retainedResult = nil
             try items[i].prepare()
             let c0 = cpuMilliseconds(), t0 = nowMilliseconds()
-            let checksum = try items[i].body()
+            let checksum = run >= 0 ? try timedRegion(items[i].body) : try items[i].body()
             let t1 = nowMilliseconds(), c1 = cpuMilliseconds()
             blackhole &+= checksum
             out[i].checksum = checksum
@@ -143,6 +146,28 @@ func measureInterleaved(_ items: [Timed], runs: Int, warmup: Int) throws -> [Tim
     }
     retainedResult = nil
     return out
+}
+
+/// The state of one call through the C region: the body, and what it returned or threw.
+private final class RegionCall {
+    let body: () throws -> Int
+    var result: Result<Int, any Error> = .success(0)
+    init(_ body: @escaping () throws -> Int) { self.body = body }
+}
+
+/// Runs `body` inside `typeset_bench_timed_region` (CBenchRegion), the C function callgrind is told to count
+/// (see ``InstructionCounter``): the measured work, and nothing before or after it.
+func timedRegion(_ body: () throws -> Int) throws -> Int {
+    try withoutActuallyEscaping(body) { escaping in
+        let call = RegionCall(escaping)
+        _ = typeset_bench_timed_region({ context in
+            guard let context else { return 0 }
+            let call = Unmanaged<RegionCall>.fromOpaque(context).takeUnretainedValue()
+            call.result = Result { try call.body() }
+            return 0
+        }, Unmanaged.passUnretained(call).toOpaque())
+        return try call.result.get()
+    }
 }
 
 /// Times one thing: `warmup` untimed calls, then `runs` timed ones.

@@ -14,6 +14,12 @@ import TypesetCore
 //   --no-peer       skip Pango (no ratios)
 //   --hit-count N   queries per hit-testing run (default 10,000)
 //   --list          list the cases and exit
+//   --exact         filters name whole cases, not parts of names
+//   --compare FILE  the regression gate: compare every row with the JSON record FILE (written by --json) and print
+//                   each row worse by more than its noise; exit status 3 when one is
+//   --gate-floor P  the gate's least threshold in percent (default 2 for times, 0.5 for counts)
+//   --instructions  count instructions with callgrind instead of timing (each case in a child under valgrind;
+//                   needs a build callgrind can read: -Xswiftc -g -Xcc -gdwarf-4, as run.sh builds)
 //   --report BOOK   the typographic report of issue 7 for BOOK (pride, monte-cristo or a corpus file), then exit;
 //                   --lang TAG picks the hyphenation language (default: from the file name, else English);
 //                   --picture FILE also writes page --page N (default 20) without and with microtypography side by
@@ -25,7 +31,8 @@ import TypesetCore
 //                   one growth row's measurement by hand: shape S (PathologicalParagraph) at about N UTF-16 units
 
 let usage = """
-usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [CASE-FILTER ...]
+usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [--exact]
+                     [--compare FILE] [--gate-floor PERCENT] [--instructions] [CASE-FILTER ...]
        typeset-bench --report BOOK [--lang TAG] [--picture FILE [--page N]] [--runs N] [--warmup N] [--no-peer]
        typeset-bench --soak N
        typeset-bench --page-breaks | --page-counts
@@ -46,6 +53,10 @@ var childLines = 1_000_000
 var childBlank = false
 var childShape = ""
 var audit: String?
+var exactFilters = false
+var comparePath: String?
+var gateFloor: Double?
+var countInstructions = false
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
@@ -64,6 +75,10 @@ while index < arguments.count {
     case "--no-peer": options.usePeer = false
     case "--hit-count": options.hitCount = Int(nextValue(argument)) ?? 0
     case "--list": list = true
+    case "--exact": exactFilters = true
+    case "--compare": comparePath = nextValue(argument)
+    case "--gate-floor": gateFloor = Double(nextValue(argument)).map { $0 / 100 } ?? -1
+    case "--instructions": countInstructions = true
     case "--soak": soakRounds = Int(nextValue(argument)) ?? 0
     case "--page-breaks", "--page-counts": audit = argument
     case "--case": childCase = nextValue(argument)
@@ -83,7 +98,7 @@ while index < arguments.count {
     index += 1
 }
 if options.quick { options.runs = 1; options.warmup = 0; options.hitCount = min(options.hitCount, 2_000) }
-guard options.runs >= 1, options.warmup >= 0, options.hitCount >= 1 else { warn(usage); exit(2) }
+guard options.runs >= 1, options.warmup >= 0, options.hitCount >= 1, (gateFloor ?? 0) >= 0 else { warn(usage); exit(2) }
 
 // The memory measurement runs in a fresh child process of this binary.
 if childCase == "memory-child" {
@@ -140,7 +155,7 @@ if isDebug {
 }
 if !options.quick && options.runs < 5 { warn("fewer than 5 timed runs: fine for a look, not for a report") }
 
-let selected = Bench.all.filter { c in filters.isEmpty || filters.contains { c.name.contains($0) } }
+let selected = Bench.all.filter { c in filters.isEmpty || filters.contains { exactFilters ? c.name == $0 : c.name.contains($0) } }
 if selected.isEmpty { warn("no case matches \(filters)"); exit(2) }
 
 @MainActor func loadAverage() -> String {
@@ -154,13 +169,19 @@ let wallStart = nowMilliseconds()
 let bench: Bench
 do { bench = try Bench(options: options, selected: Set(selected.map(\.name))) } catch { warn("cannot start: \(error)"); exit(1) }
 
-print("typeset-bench: \(selected.count) case(s), \(options.runs) timed run(s) after \(options.warmup) warm-up; medians; " +
-      "ratio = ours / Pango measured in this run (lower is better); cpu = process CPU time (all threads)")
+if countInstructions {
+    guard InstructionCounter.valgrind != nil else { warn("--instructions needs valgrind (Benchmarks/setup.sh installs it)"); exit(2) }
+    print("typeset-bench: \(selected.count) case(s), INSTRUCTIONS (callgrind) of \(options.runs) timed call(s) after \(options.warmup) warm-up; " +
+          "medians; the CLI rows count whole processes, pango-view's beside them")
+} else {
+    print("typeset-bench: \(selected.count) case(s), \(options.runs) timed run(s) after \(options.warmup) warm-up; medians; " +
+          "ratio = ours / Pango measured in this run (lower is better); cpu = process CPU time (all threads)")
+}
 print(String(format: "machine: load average %@; usable cores now %.2f (1 thread vs 2 threads on a busy loop)", loadAtStart, parallelismAtStart))
 for c in selected {
     let start = nowMilliseconds()
     do {
-        let r = try c.body(bench)
+        let r = countInstructions ? try bench.instructionRow(c) : try c.body(bench)
         bench.results.append(r)
         warn(String(format: "%@: median %@ %@ (%.1f s)", c.name, format(r.stats.median), r.unit, (nowMilliseconds() - start) / 1000))
     } catch {
@@ -234,7 +255,9 @@ for name in ["hit.closest.wap.middle", "hit.closest.wap.last", "hit.caret.wap.mi
     check("\(name) < 1 µs per call", median(name), { "\(format($0)) µs" }, { $0 < 1 })
 }
 
-print("\nTargets of issue 8 (\(isDebug ? "DEBUG build: not comparable" : "release build"), this run):")
+// The targets are times: an instruction count says nothing about them.
+if countInstructions { targets = [] }
+if !targets.isEmpty { print("\nTargets of issue 8 (\(isDebug ? "DEBUG build: not comparable" : "release build"), this run):") }
 for t in targets {
     let mark = t.met.map { $0 ? "MET    " : "NOT MET" } ?? "—      "
     print("  \(mark)  \(t.target): \(t.value)")
@@ -261,6 +284,7 @@ if let jsonPath {
         (try? JSONSerialization.jsonObject(with: encoder.encode(value))) ?? NSNull()
     }
     record["tool"] = "typeset-bench"
+    record["measure"] = countInstructions ? "instructions" : "time"
     record["date"] = ISO8601DateFormatter().string(from: startedAt)
     record["debug_build"] = isDebug
     record["options"] = ["runs": options.runs, "warmup": options.warmup, "quick": options.quick,
@@ -269,7 +293,7 @@ if let jsonPath {
                          "load_average_start": loadAtStart, "load_average_end": loadAverage(),
                          "usable_cores_start": parallelismAtStart, "usable_cores_end": parallelismAtEnd,
                          "kernel": ProcessInfo.processInfo.operatingSystemVersionString] as [String: Any]
-    record["git"] = ["head": git(["rev-parse", "--short", "HEAD"]),
+    record["git"] = ["head": git(["rev-parse", "--short", "HEAD"]), "subject": git(["log", "-1", "--format=%s"]),
                      "uncommitted_in_sources": git(["status", "--porcelain", "--", "Sources"]).split(separator: "\n").map(String.init)]
     record["cases"] = bench.results.map { object($0) }
     record["targets"] = targets.map { object($0) }
@@ -277,4 +301,15 @@ if let jsonPath {
     let data = try JSONSerialization.data(withJSONObject: record, options: [.prettyPrinted, .sortedKeys])
     try data.write(to: URL(fileURLWithPath: jsonPath))
     print("JSON record written to \(jsonPath)")
+}
+
+// MARK: - Regression gate
+
+if let comparePath {
+    do {
+        if !(try Gate.run(bench.results, against: comparePath, floor: gateFloor)) { exit(3) }
+    } catch {
+        warn("--compare \(comparePath): \(error)")
+        exit(2)
+    }
 }
