@@ -24,9 +24,6 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // pixman, which scales book images (the image facade's one linked library).
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        // MeCab (Japanese morphological analysis, with the IPA dictionary) gives the readings of kanji a book gives
-        // no ruby for, which eSpeak NG's Japanese voice cannot read; libmecab ships no pkg-config file.
-        .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
         // libhyphen (Hunspell's Liang-pattern hyphenator) ships no pkg-config file; the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // libexttextcat (LibreOffice's n-gram language guesser) for plain text that does not say its language.
@@ -41,6 +38,10 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CPixman", "CFontconfig"]),
         // eSpeak NG behind a facade that opens it at first use (`typeset speak`), not at every start.
         .target(name: "CEspeak"),
+        // MeCab (Japanese morphological analysis, with the IPA dictionary: Debian's libmecab-dev and
+        // mecab-ipadic-utf8) gives the readings of kanji a book gives no ruby for, which eSpeak NG's Japanese voice
+        // cannot read; behind a facade that opens it at first use, as eSpeak NG.
+        .target(name: "CMeCab"),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 

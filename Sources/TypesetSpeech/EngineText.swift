@@ -20,7 +20,9 @@ struct EngineText: Equatable {
         return ["ja", "zh", "cmn", "yue", "wuu", "hak", "nan"].contains(String(primary))
     }
 
-    init(_ utterance: Utterance, readings japanese: JapaneseReadings? = .shared) {
+    /// - Parameter japanese: MeCab's readings; nil, the default, is the process's tagger, made (and libmecab
+    ///   opened) only when a Japanese utterance first needs it.
+    init(_ utterance: Utterance, readings japanese: JapaneseReadings? = nil) {
         guard Self.isUnspaced(utterance.language) else {
             string = utterance.text
             isSSML = false
@@ -28,7 +30,7 @@ struct EngineText: Equatable {
         }
         let isJapanese = utterance.language?.lowercased().hasPrefix("ja") == true
         let text = Array(utterance.text.utf16)
-        let morphemes = isJapanese ? (japanese?.morphemes(of: utterance.text) ?? []) : []
+        let morphemes = isJapanese ? (japanese ?? .shared).morphemes(of: utterance.text) : []
         var pieces = Pieces(text: text, readings: utterance.readings, morphemes: morphemes)
         var output = "<speak>"
         var cursor = 0

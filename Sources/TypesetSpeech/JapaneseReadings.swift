@@ -5,8 +5,9 @@ import TypesetCore
 /// (Debian's `libmecab-dev` and `mecab-ipadic-utf8`): eSpeak NG's Japanese voice reads kana only, and says
 /// "Chinese letter" for every kanji, so kanji a book gives no ruby for are read through their pronunciation.
 ///
-/// One MeCab tagger per process, its only owner, used under a lock (MeCab's tagger is not thread-safe). Without
-/// MeCab's dictionary the readings are empty and kanji are left to eSpeak.
+/// One MeCab tagger per process, its only owner, used under a lock (MeCab's tagger is not thread-safe), made the
+/// first time Japanese is read (libmecab is opened then, not at start: CMeCab). Without MeCab or its dictionary
+/// the readings are empty and kanji are left to eSpeak.
 final class JapaneseReadings: @unchecked Sendable {
     /// One morpheme: its UTF-16 range in the text analysed and its pronunciation (katakana), when the dictionary
     /// has one.
@@ -15,6 +16,7 @@ final class JapaneseReadings: @unchecked Sendable {
         let pronunciation: String?
     }
 
+    /// Made at its first use (a static let is lazy), which opens libmecab.
     static let shared = JapaneseReadings()
 
     private let tagger: OpaquePointer?
@@ -22,10 +24,10 @@ final class JapaneseReadings: @unchecked Sendable {
 
     private init() {
         // The system's mecabrc names the dictionary (Debian: /var/lib/mecab/dic/debian, ipadic-utf8).
-        tagger = mecab_new2("")
+        tagger = CMeCab_load(nil, 0) == 0 ? CMeCab_new2("") : nil
     }
 
-    deinit { if let tagger { mecab_destroy(tagger) } }
+    deinit { if let tagger { CMeCab_destroy(tagger) } }
 
     /// Whether MeCab and its dictionary are there.
     var isAvailable: Bool { tagger != nil }
@@ -50,7 +52,7 @@ final class JapaneseReadings: @unchecked Sendable {
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 let input = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-                guard var node = mecab_sparse_tonode2(tagger, input, buffer.count) else { return }
+                guard var node = CMeCab_sparse_tonode2(tagger, input, buffer.count) else { return }
                 while true {
                     let current = node.pointee
                     if current.stat == UInt8(MECAB_NOR_NODE) || current.stat == UInt8(MECAB_UNK_NODE), let surface = current.surface {
