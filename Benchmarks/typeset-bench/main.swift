@@ -162,6 +162,16 @@ if selected.isEmpty { warn("no case matches \(filters)"); exit(2) }
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 }
 let startedAt = Date()
+// The commit and the uncommitted changes are read at the start, when they are still those the binary was built
+// from: a patch applied while a long run goes on (the next build's) is not this run's.
+@MainActor func git(_ args: [String]) -> String {
+    ((try? run("/usr/bin/git", ["-C", Paths.benchmarks + "/.."] + args, quietStderr: true).output) ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}
+let gitAtStart: [String: Any] = [
+    "head": git(["rev-parse", "--short", "HEAD"]), "subject": git(["log", "-1", "--format=%s"]),
+    "uncommitted_in_sources": git(["status", "--porcelain", "--", "Sources"]).split(separator: "\n").map(String.init),
+]
 let loadAtStart = loadAverage()
 let parallelismAtStart = availableParallelism()
 let wallStart = nowMilliseconds()
@@ -273,10 +283,6 @@ print("\nchecksum sink: \(blackhole)   wall time \(String(format: "%.1f", (nowMi
 // MARK: - JSON record
 
 if let jsonPath {
-    func git(_ args: [String]) -> String {
-        ((try? run("/usr/bin/git", ["-C", Paths.benchmarks + "/.."] + args, quietStderr: true).output) ?? "")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
     var record: [String: Any] = [:]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -293,8 +299,7 @@ if let jsonPath {
                          "load_average_start": loadAtStart, "load_average_end": loadAverage(),
                          "usable_cores_start": parallelismAtStart, "usable_cores_end": parallelismAtEnd,
                          "kernel": ProcessInfo.processInfo.operatingSystemVersionString] as [String: Any]
-    record["git"] = ["head": git(["rev-parse", "--short", "HEAD"]), "subject": git(["log", "-1", "--format=%s"]),
-                     "uncommitted_in_sources": git(["status", "--porcelain", "--", "Sources"]).split(separator: "\n").map(String.init)]
+    record["git"] = gitAtStart
     record["cases"] = bench.results.map { object($0) }
     record["targets"] = targets.map { object($0) }
     record["pango"] = bench.peer.raw
