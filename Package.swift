@@ -44,6 +44,10 @@ let package = Package(
                                  .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                                  .linkedLibrary("pixman-1"), .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pangoft2-1.0"),
                                  .linkedLibrary("fontconfig")]),
+        // libmicrohttpd and SQLite for `typeset serve`, each behind a small C facade that opens it with dlopen at
+        // first use, so that no other command loads them.
+        .target(name: "CHTTPServer"),
+        .target(name: "CSQLite"),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 
@@ -60,7 +64,10 @@ let package = Package(
         // Reading aloud with eSpeak NG: its own library, so that embedding the core links no speech engine.
         .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak", "CMeCab"]),
         // The command-line tool.
-        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
+        // (Serve/Web: the reader's HTML, CSS and JavaScript, compiled into the executable.)
+        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech",
+                                                          "CHTTPServer", "CSQLite"],
+                          resources: [.embedInCode("Serve/Web")]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
         .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib", "CLibZip"]),
         .executableTarget(
