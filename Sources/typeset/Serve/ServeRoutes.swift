@@ -36,6 +36,7 @@ final class ServeRoutes: Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         switch (request.method, parts.first) {
         case ("GET", nil): return .html(LibraryPage.html(books: try libraryBooks()))
+        case ("GET", "favicon.ico") where parts.count == 1: return HTTPResponse(status: 204, contentType: "image/x-icon", body: [])
         case (_, "static"): return try staticFile(request, parts)
         case ("GET", "books") where parts.count == 1: return .json(.array(try libraryBooks().map(\.json)))
         case (_, "books") where parts.count >= 2: return try bookRoute(request, id: parts[1], rest: Array(parts.dropFirst(2)))

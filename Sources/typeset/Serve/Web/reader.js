@@ -474,7 +474,8 @@ function play(chunk) {
     let clockStart = performance.now(), useClock = false, lit = '', rectsFor = null, fetching = false;
     const ranges = chunk.utterances.map(u => u.range).concat(chunk.words.map(w => w.range));
     audio.addEventListener('ended', () => resolve());
-    audio.play().catch(() => { useClock = true; clockStart = performance.now(); });
+    document.body.dataset.speechClock = 'audio';
+    audio.play().catch(() => { useClock = true; clockStart = performance.now(); document.body.dataset.speechClock = 'clock'; });
     const tick = async () => {
       if (!speaking || audio !== mine) return resolve();
       const now = useClock ? performance.now() - clockStart : audio.currentTime * 1000;
@@ -549,6 +550,8 @@ function togglePanel(buttonID) {
 }
 for (const button of Object.keys(panels)) $(button).addEventListener('click', () => togglePanel(button));
 
+// The skip link: the page's text takes the focus (a screen reader starts reading there).
+document.querySelector('.skip').addEventListener('click', event => { event.preventDefault(); layer.focus(); });
 $('previous-button').addEventListener('click', () => turnToward('left'));
 $('next-button').addEventListener('click', () => turnToward('right'));
 $('highlight-button').addEventListener('click', highlightSelection);
