@@ -65,7 +65,6 @@ final class QuerySession {
     /// of `typeset serve`'s reader. Nil for any other operation.
     static func positionAnswer(_ op: String, _ request: Request, layout: BookLayout,
                                publication: Publication) throws -> JSONWriter.Value? {
-        let tokenizer = TextTokenizer(layout: layout)
         switch op {
         case "closestPosition":
             let page = try request.page(layout)
@@ -102,6 +101,28 @@ final class QuerySession {
             let offset = try request.offset("offset", length: layout.text.length)
             guard let index = layout.pageIndex(containing: offset) else { return .object([("page", .null), ("pageIndex", .null)]) }
             return .object(Self.page(index))
+        case "lines":
+            let page = try request.page(layout)
+            let lines = layout.lines(onPage: page).map(JSONWriter.Value.line)
+            return .object(Self.page(page) + [("lines", .array(lines))])
+        case "info":
+            return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count)), ("pageCountIsExact", .bool(true))])
+        case "linkAt":
+            let link = publication.link(at: try request.point(), onPage: try request.page(layout), of: layout)
+            return .object([("link", link.map { Self.link($0, note: publication.note(for: $0)) } ?? .null)])
+        case "imageAt":
+            let image = layout.attachment(at: try request.point(), onPage: try request.page(layout))
+            return .object([("image", image.map(JSONWriter.Value.attachment) ?? .null)])
+        default:
+            return try movementAnswer(op, request, layout: layout)
+        }
+    }
+
+    /// The answer to an operation that moves or compares positions (`position`, `offset`, `compare`, `textRange`,
+    /// the tokenizer's four), nil for any other.
+    private static func movementAnswer(_ op: String, _ request: Request, layout: BookLayout) throws -> JSONWriter.Value? {
+        let tokenizer = TextTokenizer(layout: layout)
+        switch op {
         case "offset":
             let from = try request.anyOffset("from"), to = try request.anyOffset("to")
             return .object([("offset", .integer(layout.offset(from: TextPosition(offset: from), to: TextPosition(offset: to))))])
@@ -148,18 +169,6 @@ final class QuerySession {
                 let target = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction)
                 return target.map(Self.position) ?? .object([("offset", .null)])
             }
-        case "lines":
-            let page = try request.page(layout)
-            let lines = layout.lines(onPage: page).map(JSONWriter.Value.line)
-            return .object(Self.page(page) + [("lines", .array(lines))])
-        case "info":
-            return .object([("textLength", .integer(layout.text.length)), ("pageCount", .integer(layout.pages.count)), ("pageCountIsExact", .bool(true))])
-        case "linkAt":
-            let link = publication.link(at: try request.point(), onPage: try request.page(layout), of: layout)
-            return .object([("link", link.map { Self.link($0, note: publication.note(for: $0)) } ?? .null)])
-        case "imageAt":
-            let image = layout.attachment(at: try request.point(), onPage: try request.page(layout))
-            return .object([("image", image.map(JSONWriter.Value.attachment) ?? .null)])
         default:
             return nil
         }

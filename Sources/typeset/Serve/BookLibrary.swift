@@ -42,6 +42,8 @@ final class BookLibrary: @unchecked Sendable {
 
     private let lock = NSLock()
     private var summaries: [String: (entry: LibraryEntry, summary: BookSummary)] = [:]
+    /// The books the last walk found, by id.
+    private var found: [String: LibraryEntry] = [:]
 
     /// - Throws: ``ToolFailure`` when `folder` is not a readable folder.
     init(folder: String) throws {
@@ -58,7 +60,7 @@ final class BookLibrary: @unchecked Sendable {
 
     /// The books in the folder now, by relative path.
     func entries() -> [LibraryEntry] {
-        var found: [LibraryEntry] = []
+        var books: [LibraryEntry] = []
         var pending: [(path: String, relative: String, depth: Int)] = [(root, "", 0)]
         var visited = 0
         while let folder = pending.popLast(), visited < Self.maximumEntries {
@@ -75,12 +77,15 @@ final class BookLibrary: @unchecked Sendable {
                 case S_IFREG, S_IFLNK:
                     let ending = (name as NSString).pathExtension.lowercased()
                     guard Self.bookExtensions.contains(ending), let entry = entry(path: path, relative: relative) else { continue }
-                    found.append(entry)
+                    books.append(entry)
                 default: continue
                 }
             }
         }
-        return found.sorted { $0.relativePath < $1.relativePath }
+        lock.lock()
+        self.found = Dictionary(books.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        lock.unlock()
+        return books.sorted { $0.relativePath < $1.relativePath }
     }
 
     /// The entry for a file, when it is a regular file inside the folder (a link is followed only to one).
@@ -100,9 +105,14 @@ final class BookLibrary: @unchecked Sendable {
         return resolved.hasPrefix(root + "/") ? resolved : nil
     }
 
-    /// The book with this id, if it is in the folder now.
+    /// The book with this id, if it is in the folder now: looked up among the books the last walk found (the file
+    /// checked again), the folder walked again only for an id it did not find, so a page turn costs no walk.
     func entry(id: String) -> LibraryEntry? {
         guard id.count == 16, id.allSatisfy(\.isHexDigit) else { return nil }
+        lock.lock()
+        let known = found[id]
+        lock.unlock()
+        if let known, let current = entry(path: root + "/" + known.relativePath, relative: known.relativePath) { return current }
         return entries().first { $0.id == id }
     }
 
