@@ -306,11 +306,13 @@ final class QuerySession {
         return .object(members)
     }
 
-    /// `{"page": k, "pageIndex": k - 1, "pageCount": n, "pageCountIsExact": bool, "section": s, "range": ...,
-    /// "locator": ...}`: the page's number in the whole book (from 1), an estimate until `pageCountIsExact`.
+    /// `{"page": k, "pageIndex": k - 1, "pageNumberIsExact": bool, "pageCount": n, "pageCountIsExact": bool,
+    /// "section": s, "range": ..., "locator": ..., "printPages": [...]}`: the page's number in the whole book (from 1),
+    /// an estimate until `pageNumberIsExact` (every section before it laid out), and the count, until `pageCountIsExact`.
     func currentPage(_ page: ReaderPage) throws -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [
-            ("page", .integer(page.number + 1)), ("pageIndex", .integer(page.number)), ("pageCount", .integer(page.pageCount.value)),
+            ("page", .integer(page.number + 1)), ("pageIndex", .integer(page.number)),
+            ("pageNumberIsExact", .bool(page.numberIsExact)), ("pageCount", .integer(page.pageCount.value)),
             ("pageCountIsExact", .bool(page.pageCount.isExact)), ("section", .integer(page.section)),
             ("range", .range(page.range)), ("anchor", .integer(reader.anchor.position.offset)),
             ("locator", .locator(try reader.locator(for: page))),

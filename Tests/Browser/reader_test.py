@@ -4,7 +4,9 @@ chromium-driver and python3-selenium), scenarios a reader performs.
 
     /usr/bin/python3 Tests/Browser/reader_test.py --typeset .build/debug/typeset --books FOLDER [--screenshots DIR]
 
-FOLDER holds sample-book.txt (Pride and Prejudice, chapters I-III) and the Arabic EPUB of Tests/Corpus. Starts the
+FOLDER holds sample-book.txt (Pride and Prejudice, chapters I-III), the Arabic EPUB of Tests/Corpus (khayat.epub)
+and Tests/Fixtures/navigation/navigation-epub3.epub (a page list, figures with alt text); the script adds a small
+vertical Japanese EPUB it writes (the opening of Natsume Soseki's Kusamakura, 1906, in the public domain). Starts the
 server on a free port with the bundled fonts and a fresh database, runs each scenario, prints one line per scenario
 (`ok NAME (S s)` or `FAIL NAME: why`), then one line `latency NAME median MS n N` per measure the page recorded in
 Chromium's performance timeline, and exits 1 when a scenario failed. Every wait is an explicit condition with a
@@ -89,6 +91,22 @@ class Reader:
     def keys(self, *keys):
         ActionChains(self.driver).send_keys(*keys).perform()
 
+    def page_start(self):
+        return int(self.js('return Number(document.body.dataset.pageStart)'))
+
+    def progress(self):
+        return float(self.js("return document.getElementById('progress').value"))
+
+    def swipe(self, dx):
+        """A one-finger horizontal swipe across the page's middle (touch events through the DevTools protocol)."""
+        rect = self.js("const r = document.getElementById('page').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        x, y = rect[0] + rect[2] / 2 - dx / 2, rect[1] + rect[3] / 2
+        send = lambda kind, points: self.driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': points})
+        send('touchStart', [{'x': x, 'y': y}])
+        for step in range(1, 6):
+            send('touchMove', [{'x': x + dx * step / 5, 'y': y}])
+        send('touchEnd', [])
+
     def measures(self):
         return self.js("return performance.getEntriesByType('measure').map(m => [m.name, m.duration])")
 
@@ -103,7 +121,7 @@ def number_of(label):
 def library(reader, books, shots):
     reader.driver.get(reader.base)
     titles = reader.js("return Array.from(document.querySelectorAll('.book h2')).map(h => h.textContent)")
-    assert 'sample-book' in titles and len(titles) == 2, titles
+    assert 'sample-book' in titles and len(titles) == len(books), titles
     reader.wait(lambda: reader.js("return Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"), 'the covers')
     listed = json.loads(reader.js("return fetch('/books').then(r => r.text())"))
     assert {b['id'] for b in listed} == set(books.values()), listed
@@ -132,6 +150,15 @@ def turn_pages(reader, books, shots):
     ActionChains(reader.driver).move_to_element_with_offset(page, page.size['width'] // 2 - 10, 0).click().perform()
     token = reader.after(token, 'a click on the right edge')
     assert number_of(reader.page_number()) == first + 3, reader.page_number()
+    # A swipe to the left turns onward, one to the right back; the progress bar follows.
+    progress, start = reader.progress(), reader.page_start()
+    reader.swipe(-240)
+    token = reader.after(token, 'a swipe to the left')
+    assert number_of(reader.page_number()) == first + 4 and reader.page_start() > start, (reader.page_number(), start)
+    assert reader.progress() > progress, (reader.progress(), progress)
+    reader.swipe(240)
+    token = reader.after(token, 'a swipe to the right')
+    assert number_of(reader.page_number()) == first + 3 and reader.page_start() == start, reader.page_number()
     for _ in range(3):  # a few more turns for the latency rows
         reader.keys(Keys.ARROW_RIGHT)
         token = reader.after(token, 'ArrowRight to turn')
@@ -191,6 +218,22 @@ def select_and_highlight(reader, books, shots):
     assert reader.page_number() == number, (reader.page_number(), number)
     reader.wait(lambda: reader.js("return Array.from(document.querySelectorAll('#decorations .highlight')).some(d => d.dataset.id === arguments[0])", highlight_id),
                 'the highlight after a reload')
+    # A click on the highlight opens its note; the note is saved, drawn as a mark and listed, and survives a reload.
+    token = reader.token()
+    mark = reader.driver.find_element(By.CSS_SELECTOR, '#decorations .highlight')
+    ActionChains(reader.driver).move_to_element(mark).click().perform()
+    reader.wait(lambda: reader.js("return document.getElementById('note-dialog').open"), 'the note dialog')
+    reader.driver.find_element(By.CSS_SELECTOR, '#note-form textarea').send_keys('Mrs Bennet, again')
+    reader.js("document.querySelector('#note-form [name=color]').value = 'green'")
+    reader.driver.find_element(By.ID, 'note-save').click()
+    token = reader.after(token, 'the page with the note')
+    reader.wait(lambda: reader.js("return document.querySelector('#decorations .highlight.note.highlight-green') !== null"), 'the note drawn')
+    reader.driver.refresh()
+    reader.wait(lambda: reader.js("return document.body.dataset.ready === 'true'"), 'the reader after a second reload')
+    reader.wait(lambda: reader.js("return document.querySelector('#decorations .highlight.note.highlight-green') !== null"), 'the note after a reload')
+    reader.wait(lambda: 'Mrs Bennet, again' in reader.js("return document.getElementById('highlight-list').textContent"), 'the note listed')
+    stored = json.loads(reader.js(f"return fetch('/books/{books['sample']}/highlights').then(r => r.text())"))['highlights']
+    assert stored[0]['note'] == 'Mrs Bennet, again' and stored[0]['color'] == 'green', stored
 
 
 def search(reader, books, shots):
@@ -249,8 +292,9 @@ def keyboard_only(reader, books, shots):
     reader.wait(lambda: reader.js("return document.activeElement.closest('#contents-panel') !== null"), 'focus in the contents')
     entries = reader.js("return Array.from(document.querySelectorAll('#contents-list button')).map(b => b.textContent)")
     assert len(entries) >= 3, entries
-    # The third chapter: Tab down the list, Enter.
-    reader.keys(Keys.TAB, Keys.TAB)
+    assert reader.js('return document.activeElement.id') == 'page-input', reader.js('return document.activeElement.outerHTML')
+    # The third chapter: Tab past the page field's button, down the list, Enter.
+    reader.keys(Keys.TAB, Keys.TAB, Keys.TAB, Keys.TAB)
     target = reader.js('return document.activeElement.textContent')
     assert target == entries[2], (target, entries)
     reader.keys(Keys.ENTER)
@@ -294,15 +338,73 @@ def right_to_left(reader, books, shots):
     token = reader.open(books['arabic'])
     view = reader.js('return document.body.dataset.view')
     progression = reader.js("return fetch(location.pathname + '/view?reader=' + sessionStorage.getItem('typeset-reader'), {method: 'POST', body: '{\"op\": \"currentPage\"}'}).then(r => r.json()).then(j => j.view.pageProgression)")
-    number = number_of(reader.page_number())
-    # Onward is to the left in a right-to-left book.
+    assert progression == 'rtl', progression
+    start = reader.page_start()
+    # Onward is to the left in a right-to-left book (the page number may be an estimate, '~', so compare where the
+    # pages start), and a swipe to the right goes onward too.
     reader.keys(Keys.ARROW_LEFT)
     token = reader.after(token, 'ArrowLeft onward')
-    expected = number + 1 if progression == 'rtl' else number - 1
-    assert progression != 'rtl' or number_of(reader.page_number()) == expected, (progression, number, reader.page_number())
+    second = reader.page_start()
+    assert second > start, (start, second)
+    reader.swipe(240)
+    token = reader.after(token, 'a swipe to the right, onward')
+    assert reader.page_start() > second, (second, reader.page_start())
+    reader.keys(Keys.ARROW_RIGHT)
+    token = reader.after(token, 'ArrowRight back')
+    assert reader.page_start() == second, (second, reader.page_start())
     directions = reader.js("return Array.from(document.querySelectorAll('#text-layer .line')).map(s => s.dir)")
     assert 'rtl' in directions, directions[:5]
     shot(reader, shots, 'right-to-left')
+
+
+def print_pages(reader, books, shots):
+    """A book with a page list: its print pages under the page, and 'go to page' by a print page's label."""
+    token = reader.open(books['navigation'])
+    reader.driver.find_element(By.ID, 'contents-button').click()
+    field = reader.driver.find_element(By.ID, 'page-input')
+    field.send_keys('6', Keys.ENTER)
+    token = reader.after(token, 'print page 6')
+    label = reader.js("return document.getElementById('print-page').textContent")
+    shown = [p for p in label.replace('–', ' ').replace('.', ' ').split() if p.isdigit()]
+    assert shown and int(shown[0]) <= 6 <= int(shown[-1]), label
+    # The figure's alt text is in the text layer and in Chromium's accessibility tree.
+    for _ in range(4):
+        if reader.js("return document.querySelector('#text-layer [role=img]') !== null"):
+            break
+        reader.keys(Keys.ARROW_RIGHT)
+        token = reader.after(token, 'a turn to a figure')
+    alt = reader.js("return document.querySelector('#text-layer [role=img]')?.getAttribute('aria-label')")
+    assert alt and alt != 'image', alt
+    reader.driver.execute_cdp_cmd('Accessibility.enable', {})
+    nodes = reader.driver.execute_cdp_cmd('Accessibility.getFullAXTree', {})['nodes']
+    images = [(n.get('name') or {}).get('value') for n in nodes if (n.get('role') or {}).get('value') in ('img', 'image')]
+    assert alt in images, (alt, images)
+    shot(reader, shots, 'print-pages')
+
+
+def vertical_japanese(reader, books, shots):
+    """A vertical Japanese book: vertical lines in the text layer, onward to the left, a tap gives a caret."""
+    token = reader.open(books['vertical'])
+    assert reader.js("return document.querySelectorAll('#text-layer .line.vertical').length > 3"), 'no vertical lines'
+    # The ruby's reading (やまみち) is not drawn in the text: the layer holds zero-width spaces in its units.
+    layer = reader.layer_text().replace('\u200b', '')
+    assert '山路を登りながら' in layer, layer[:200]
+    assert reader.js("return Array.from(document.querySelectorAll('#text-layer [lang]')).every(e => e.lang.startsWith('ja'))")
+    shot(reader, shots, 'vertical-japanese')
+    start = reader.page_start()
+    reader.keys(Keys.ARROW_LEFT)
+    token = reader.after(token, 'ArrowLeft onward in a vertical book')
+    assert reader.page_start() > start, (start, reader.page_start())
+    # A line across the middle (a click near either edge turns the page).
+    page = reader.driver.find_element(By.ID, 'page')
+    middle = lambda l: 0.3 < (l.location['x'] + l.size['width'] / 2 - page.location['x']) / page.size['width'] < 0.7
+    line = next(l for l in reader.driver.find_elements(By.CSS_SELECTOR, '#text-layer .line.vertical') if middle(l))
+    reader.js('delete document.body.dataset.caret')
+    ActionChains(reader.driver).move_to_element(line).click().perform()
+    reader.wait(lambda: reader.js('return document.body.dataset.caret !== undefined'), 'the caret in a vertical line')
+    offset, begin = int(reader.js('return document.body.dataset.caret')), int(line.get_attribute('data-start'))
+    assert begin <= offset <= begin + len(reader.js('return arguments[0].textContent', line)), (offset, begin)
+    shot(reader, shots, 'vertical-japanese-2')
 
 
 def tap_to_caret(reader, books, shots):
@@ -322,6 +424,52 @@ def tap_to_caret(reader, books, shots):
         assert reader.js("return !document.getElementById('caret').hidden")
 
 
+KUSAMAKURA = [
+    '<ruby>山路<rt>やまみち</rt></ruby>を登りながら、こう考えた。',
+    '智に働けば角が立つ。情に棹させば流される。意地を通せば窮屈だ。とかくに人の世は住みにくい。',
+    '住みにくさが高じると、安い所へ引き越したくなる。どこへ越しても住みにくいと悟った時、詩が生れて、画が出来る。',
+    '人の世を作ったものは神でもなければ鬼でもない。やはり向う三軒両隣りにちらちらするただの人である。'
+    'ただの人が作った人の世が住みにくいからとて、越す国はあるまい。あれば人でなしの国へ行くばかりだ。'
+    '人でなしの国は人の世よりもなお住みにくかろう。',
+]
+
+
+def write_vertical_book(path):
+    """A small EPUB 3 set vertically as Japanese books are (writing-mode: vertical-rl, the spine's
+    page-progression-direction rtl): the opening of Kusamakura (Natsume Soseki, 1906; public domain), in two
+    chapters repeated to fill several pages."""
+    import zipfile
+    chapter = lambda title, count: ('<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" '
+        'xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja" lang="ja"><head><title>' + title + '</title>'
+        '<link rel="stylesheet" href="style.css"/></head><body><h1>' + title + '</h1>'
+        + ''.join('<p>' + KUSAMAKURA[i % len(KUSAMAKURA)] + '</p>' for i in range(count)) + '</body></html>')
+    files = {
+        'META-INF/container.xml': '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+            '<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+        'OEBPS/content.opf': '<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
+            'unique-identifier="id" xml:lang="ja"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+            '<dc:identifier id="id">urn:typeset:test:kusamakura-opening</dc:identifier><dc:title>草枕（冒頭）</dc:title>'
+            '<dc:creator>夏目漱石</dc:creator><dc:language>ja</dc:language>'
+            '<meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest>'
+            '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>'
+            '<item id="css" href="style.css" media-type="text/css"/>'
+            '<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>'
+            '<item id="c2" href="c2.xhtml" media-type="application/xhtml+xml"/></manifest>'
+            '<spine page-progression-direction="rtl"><itemref idref="c1"/><itemref idref="c2"/></spine></package>',
+        'OEBPS/nav.xhtml': '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
+            'xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja"><head><title>目次</title></head><body>'
+            '<nav epub:type="toc"><ol><li><a href="c1.xhtml">一</a></li><li><a href="c2.xhtml">二</a></li></ol></nav></body></html>',
+        'OEBPS/style.css': 'html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; } p { text-indent: 1em; margin: 0; }',
+        'OEBPS/c1.xhtml': chapter('一', 24),
+        'OEBPS/c2.xhtml': chapter('二', 12),
+    }
+    with zipfile.ZipFile(path + '.part', 'w') as book:
+        book.writestr(zipfile.ZipInfo('mimetype', (2026, 1, 1, 0, 0, 0)), 'application/epub+zip')
+        for name, text in files.items():
+            book.writestr(zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0)), text, compress_type=zipfile.ZIP_DEFLATED)
+    os.replace(path + '.part', path)
+
+
 def shot(reader, folder, name):
     if folder:
         reader.driver.save_screenshot(os.path.join(folder, name + '.png'))
@@ -337,17 +485,21 @@ def main():
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix='typeset-browser-')
+    write_vertical_book(os.path.join(arguments.books, 'kusamakura-opening.epub'))
     server, base = start_server(arguments.typeset, arguments.books, os.path.join(scratch, 'reader.sqlite'))
     driver = None
     failures = 0
     try:
         listed = json.loads(subprocess.run(['/usr/bin/python3', '-c', f'import urllib.request; print(urllib.request.urlopen("{base}books").read().decode())'],
                                            capture_output=True, text=True, check=True).stdout)
-        books = {('sample' if b['file'] == 'sample-book.txt' else 'arabic'): b['id'] for b in listed}
+        names = {'sample-book.txt': 'sample', 'khayat.epub': 'arabic', 'navigation-epub3.epub': 'navigation',
+                 'kusamakura-opening.epub': 'vertical'}
+        books = {names[b['file']]: b['id'] for b in listed if b['file'] in names}
+        assert len(books) == len(names), listed
         driver = browser()
         reader = Reader(driver, base)
         scenarios = [library, turn_pages, size_keeps_place, select_and_highlight, search, read_aloud, keyboard_only,
-                     accessibility_tree, right_to_left, tap_to_caret]
+                     accessibility_tree, right_to_left, print_pages, vertical_japanese, tap_to_caret]
         if arguments.only:
             scenarios = [s for s in scenarios if s.__name__ in arguments.only.split(',')]
         measures = {}

@@ -4,9 +4,10 @@ import TypesetTestSupport
 
 /// The reader in a real browser: `Tests/Browser/reader_test.py` drives headless Chromium through its WebDriver
 /// (Debian's chromium, chromium-driver and python3-selenium, which `./setup.sh` installs) over `typeset serve`:
-/// opening a book and turning pages, a size change that keeps the sentence on screen, a mouse selection highlighted
-/// and found again after a reload, search, reading aloud, the keyboard alone, Chromium's accessibility tree, a
-/// right-to-left book, tap to caret. Skipped, saying so, only where Chromium is not installed.
+/// opening a book and turning pages (keys, buttons, the edge, swipes), a size change that keeps the sentence on
+/// screen, a mouse selection highlighted, given a note and found again after reloads, search, reading aloud, the
+/// keyboard alone, Chromium's accessibility tree, a right-to-left book, print pages and alt text, a vertical Japanese
+/// book, tap to caret. Skipped, saying so, only where Chromium is not installed.
 @Suite struct ServeBrowserTests {
     static let chromium = "/usr/bin/chromium"
     static var browserInstalled: Bool { FileManager.default.isExecutableFile(atPath: chromium) }
@@ -19,6 +20,8 @@ import TypesetTestSupport
         try FileManager.default.copyItem(atPath: Fixtures.repositoryRoot + "/Tests/Fixtures/sample-book.txt", toPath: books + "/sample-book.txt")
         try FileManager.default.copyItem(atPath: Fixtures.corpusSourceDirectory + "/khayat-le-vrai-regime-anticancer.ar.epub",
                                          toPath: books + "/khayat.epub")
+        try FileManager.default.copyItem(atPath: Fixtures.repositoryRoot + "/Tests/Fixtures/navigation/navigation-epub3.epub",
+                                         toPath: books + "/navigation-epub3.epub")
         let executable = try #require(CLIRunner.executable, "the typeset executable was not found (swift build --product typeset)")
         var arguments = [Fixtures.repositoryRoot + "/Tests/Browser/reader_test.py", "--typeset", executable.path, "--books", books]
         // TYPESET_BROWSER_SCREENSHOTS=DIR keeps a screenshot of each scenario (README, "typeset serve").

@@ -140,14 +140,23 @@ async function show(result) {
   drawDecorations();
   showStatus();
   if (searchResults.length) await outlineSearchResults();
+  // For scripts and tests: the view shown and where its page starts in the book.
+  document.body.dataset.pageStart = String(page.range.location);
   document.body.dataset.view = String(view.token);
 }
 
 function showStatus() {
   const number = page.page, count = page.pageCount;
-  $('page-number').textContent = `Page ${number} of ${page.pageCountIsExact ? '' : '~'}${count}`;
+  // '~' marks an estimate: the number while a section before the page is not laid out yet, the count until all are.
+  const approximate = page.pageNumberIsExact === false ? '~' : '';
+  $('page-number').textContent = `Page ${approximate}${number} of ${page.pageCountIsExact ? '' : '~'}${count}`;
+  // The book's own print pages on this screen (its page list or page-break markers), as a citation needs them.
+  const print = page.printPageSource !== 'synthetic' && page.printPages ? page.printPages : [];
+  $('print-page').textContent = !print.length ? '' : print.length === 1 ? `print p. ${print[0]}`
+    : `print pp. ${print[0]}–${print[print.length - 1]}`;
   const progression = page.locator && page.locator.locations ? page.locator.locations.totalProgression : null;
   $('progress').value = progression == null ? 0 : progression;
+  $('progress').dir = view.pageProgression === 'rtl' ? 'rtl' : 'ltr';  // fills from where the book starts
   $('chapter').textContent = view.chapter || '';
   pageElement.setAttribute('aria-label', `Page ${number} of ${count}`);
 }
@@ -562,6 +571,25 @@ $('search-form').addEventListener('submit', event => {
   if (query) search(query);
 });
 $('settings-form').addEventListener('change', settingsChanged);
+// Go to a page: the book's print page when it has one by that label, else the page of this layout by number.
+$('page-form').addEventListener('submit', event => {
+  event.preventDefault();
+  const label = $('page-input').value.trim();
+  if (!label) return;
+  closePanels();
+  const byNumber = /^[0-9]+$/.test(label) ? { page: Number(label) } : null;
+  const usePrint = page.printPageSource !== 'synthetic';
+  enqueue(async () => {
+    let result;
+    try {
+      result = await post(`/books/${bookID}/view`, usePrint || !byNumber ? { op: 'goTo', printPage: label } : Object.assign({ op: 'goTo' }, byNumber));
+    } catch (error) {
+      if (!byNumber || !usePrint) throw error;
+      result = await post(`/books/${bookID}/view`, Object.assign({ op: 'goTo' }, byNumber));
+    }
+    await show(result);
+  });
+});
 $('import-input').addEventListener('change', async event => {
   const file = event.target.files[0];
   if (!file) return;
