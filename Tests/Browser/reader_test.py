@@ -272,6 +272,20 @@ def read_aloud(reader, books, shots):
     shot(reader, shots, 'read-aloud')
     reader.driver.find_element(By.ID, 'speak-button').click()
     reader.wait(lambda: reader.js("return document.getElementById('speak-button').getAttribute('aria-pressed') === 'false'"), 'speech stopped')
+    # From a caret on the page's last line, the speech runs onto the next page and the page turns to follow it.
+    token = reader.token()
+    page = reader.driver.find_element(By.ID, 'page')
+    lines = [l for l in reader.driver.find_elements(By.CSS_SELECTOR, '#text-layer p .line') if l.size['width'] > 0.6 * page.size['width']]
+    reader.js('delete document.body.dataset.caret')
+    ActionChains(reader.driver).move_to_element(lines[-1]).click().perform()
+    reader.wait(lambda: reader.js('return document.body.dataset.caret !== undefined'), 'the caret on the last line')
+    end = reader.page_start() + int(reader.js('return page.range.length'))
+    reader.driver.find_element(By.ID, 'speak-button').click()
+    token = reader.after(token, 'the page turned by the speech')
+    reader.wait(lambda: int(reader.js('return document.body.dataset.spokenWord')) >= end, 'a word of the next page lit')
+    assert reader.page_start() == end, (reader.page_start(), end)
+    reader.driver.find_element(By.ID, 'speak-button').click()
+    reader.wait(lambda: reader.js("return document.getElementById('speak-button').getAttribute('aria-pressed') === 'false'"), 'speech stopped')
 
 
 def keyboard_only(reader, books, shots):
