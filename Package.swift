@@ -42,6 +42,10 @@ let package = Package(
         // mecab-ipadic-utf8) gives the readings of kanji a book gives no ruby for, which eSpeak NG's Japanese voice
         // cannot read; behind a facade that opens it at first use, as eSpeak NG.
         .target(name: "CMeCab"),
+        // libmicrohttpd and SQLite for `typeset serve`, each behind a small C facade that opens it with dlopen at
+        // first use, so that no other command loads them.
+        .target(name: "CHTTPServer"),
+        .target(name: "CSQLite"),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
 
@@ -58,7 +62,10 @@ let package = Package(
         // Reading aloud with eSpeak NG: its own library, so that embedding the core links no speech engine.
         .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak", "CMeCab"]),
         // The command-line tool.
-        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech"]),
+        // (Serve/Web: the reader's HTML, CSS and JavaScript, compiled into the executable.)
+        .executableTarget(name: "typeset", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "TypesetSpeech",
+                                                          "CHTTPServer", "CSQLite"],
+                          resources: [.embedInCode("Serve/Web")]),
         // Fixtures, layout dumps and invariant checkers shared by the tests and the benchmark (not a product).
         .target(name: "TypesetTestSupport", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetRender", "CZlib", "CLibZip"]),
         // The C function every timed call of the benchmark goes through, so that callgrind can count its

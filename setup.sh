@@ -11,6 +11,8 @@ PACKAGES=(
     libicu-dev libzip-dev libhyphen-dev libexttextcat-dev libexttextcat-data
     libturbojpeg0-dev libgif-dev libwebp-dev libavif-dev libjxl-dev librsvg2-dev libcairo2-dev libpixman-1-dev
     libespeak-ng-dev espeak-ng-data libmecab-dev mecab-ipadic-utf8
+    libmicrohttpd-dev libsqlite3-dev
+    chromium chromium-driver python3-selenium
     hyphen-en-us hyphen-fr hyphen-de hyphen-ru hyphen-es hyphen-it
     unicode-data libharfbuzz-bin fontconfig
     fonts-noto-cjk fonts-babelstone-han

@@ -25,6 +25,7 @@ struct CommandOption: Sendable {
         case decorations = "Decorations (drawn on the PNG pages; README, \"Decorations\")"
         case search = "Search (README, \"Search\")"
         case speech = "Reading aloud (README, \"Reading aloud\")"
+        case serve = "Serving (README, \"typeset serve\")"
         case settingShorthands = "Shorthands"
         case plainText = "Plain-text books"
         case fonts = "Fonts and threads"
@@ -146,6 +147,22 @@ struct CommandOption: Sendable {
         CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,
                       help: "an eSpeak NG voice (gmw/en-US, roa/fr) for every sentence [the voice of each sentence's language]") {
             $0.voice = try nonEmpty($1, "--voice")
+        },
+        CommandOption(name: "--port", short: nil, valueName: "N", commands: [.serve], group: .serve,
+                      help: "the TCP port to listen on, 0 for any free one (the address is printed) [8080]") {
+            $0.port = try count($1, "--port", in: 0...65535)
+        },
+        CommandOption(name: "--host", short: nil, valueName: "ADDRESS", commands: [.serve], group: .serve,
+                      help: "the address to listen on: 0.0.0.0 or :: lets other machines read (nothing is encrypted or password-protected) [127.0.0.1]") {
+            $0.host = try nonEmpty($1, "--host")
+        },
+        CommandOption(name: "--db", short: nil, valueName: "FILE", commands: [.serve], group: .serve,
+                      help: "the SQLite file of reading positions, highlights and notes [FOLDER/.typeset/reader.sqlite]") {
+            $0.database = try nonEmpty($1, "--db")
+        },
+        CommandOption(name: "--max-books", short: nil, valueName: "N", commands: [.serve], group: .serve,
+                      help: "books held laid out at once, 1 to 64; the least recently read is dropped, with its readers (4 each at most) [4]") {
+            $0.maximumBooks = try count($1, "--max-books", in: 1...64)
         },
         CommandOption(name: "--justify", short: nil, valueName: nil, commands: settingCommands, group: .settingShorthands,
                       help: "--align justified") { options, _ in

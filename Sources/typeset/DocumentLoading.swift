@@ -23,7 +23,10 @@ struct OpenedBook {
     ///
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``DocumentError`` for an unreadable
     ///   book, ``ToolFailure`` (status `noFont`) when no font can be used.
-    init(input: String, options: Options) throws {
+    ///
+    /// With `typesetter`, the book is laid out by it and its fonts (`typeset serve` shares one among its books);
+    /// else by a new one with the fonts the options ask for.
+    init(input: String, options: Options, typesetter: Typesetter? = nil) throws {
         let console = Console.shared
         var settings = try options.settings.validated()
         file = try Self.read(input, options: options, settings: settings)
@@ -34,10 +37,11 @@ struct OpenedBook {
         if settings.typography.hyphenation, let notice = LaidOutBook.hyphenationNotice(file, settings: settings.typography) {
             console.notice(notice)
         }
-        let fonts = try LaidOutBook.fontContext(options)
+        let typesetter = try typesetter ?? Typesetter(fonts: try LaidOutBook.fontContext(options), threads: options.threads)
+        let fonts = typesetter.fonts
         let set = try fonts.fontSet(for: FontDescriptor(family: settings.typography.fontFamily))
         primaryFace = set.primary
-        typesetter = Typesetter(fonts: fonts, threads: options.threads)
+        self.typesetter = typesetter
         // Said only when the reader asked for the family (--font, a settings file): the default family's stand-in
         // is the bundled face, which every run without --font would otherwise announce.
         substituteFor = set.isSubstitute && settings.typography.userSet.contains("font") ? settings.typography.fontFamily : nil

@@ -32,6 +32,9 @@ enum Help {
         case .cover:
             ("typeset cover FILE [-o FILE.png] [--width PX]",
              "Writes a book's cover image as a PNG thumbnail (-o - for standard output): the manifest's cover-image, else the image <meta name=\"cover\"> names, else the first image of the first spine item.")
+        case .serve:
+            ("typeset serve [FOLDER] [--port N] [--host ADDRESS] [--db FILE] [options]",
+             "Serves the books of a folder (default: the current one; .epub and .txt files below it) to read in a web browser: a library page, a reader per book whose pages Typeset lays out, the query protocol over HTTP, reading positions, highlights and notes kept in SQLite. Settings options are the readers' defaults. Stops on Ctrl-C.")
         case .speak:
             ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]",
              "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence.")

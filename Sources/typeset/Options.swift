@@ -25,6 +25,8 @@ enum Command: String, CaseIterable, Sendable {
     case speak
     /// `typeset cover FILE`: the cover image as a PNG thumbnail.
     case cover
+    /// `typeset serve [FOLDER]`: a reader in the browser for the books of a folder.
+    case serve
 
     /// Whether the reader settings (``ReaderSettings/table``) apply to the command.
     var takesSettings: Bool { self != .positions && self != .cover }
@@ -94,6 +96,11 @@ struct Options {
     /// `--spread`: draw two facing pages per PNG; whether the first page stands alone (`recto`) or faces the
     /// second (`paired`). Nil: one page per PNG.
     var spreadFirstPageAlone: Bool?
+    /// `typeset serve`'s `--port` (0: any free port), `--host`, `--db` and `--max-books`.
+    var port = 8080
+    var host = "127.0.0.1"
+    var database: String?
+    var maximumBooks = 4
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///

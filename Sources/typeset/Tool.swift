@@ -76,6 +76,7 @@ struct Tool {
             case .search: try SearchCommand.run(options)
             case .speak: try SpeakCommand.run(options)
             case .cover: try CoverCommand.run(options)
+            case .serve: try ServeCommand.run(options)
             }
         }
     }
