@@ -141,8 +141,13 @@ struct XHTMLConverter {
     var onlyImages = true
     /// The marker of the list item whose first paragraph has not started yet, and the units of the marker at
     /// the start of the paragraph being built.
-    var pendingMarker: (units: [UInt16], inline: InlineContext, block: BlockContext)?
+    var pendingMarker: PendingMarker?
     var paragraphMarkerLength = 0
+    var paragraphMarkerInside = false
+    /// The counter styles the document's sheets define, with the predefined ones (list markers).
+    var counterStyles: CounterStyleSet
+    /// Whether the book has an entry (set by the reader): a `list-style-image` it lacks falls back to the type.
+    var resourceExists: ((String) -> Bool)?
     /// A `::first-letter` style waiting for the first letter of its block, and the drop cap of the paragraph
     /// being built.
     var pendingFirstLetter: FirstLetter?
@@ -230,6 +235,7 @@ struct XHTMLConverter {
     init(path: String, sheet: CSSStyleSheet, publisherStyles: Bool, bookLanguage: String?) {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
         media = MediaAnswers(sheet.conditions, environment: environment)
+        counterStyles = CounterStyleSet(rules: sheet.counterStyles)
         for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
     }
 
@@ -637,7 +643,7 @@ struct XHTMLConverter {
         style.lastLineAlignment = block.style.lastLineAlignment(direction: block.direction)
         style.lineBreak = paragraphBreakRules?.lineBreak ?? block.style.lineBreak
         style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
-        style.markerLength = paragraphMarkerLength
+        style.markerLength = paragraphMarkerInside ? 0 : paragraphMarkerLength
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
         if hidden {
@@ -681,6 +687,7 @@ struct XHTMLConverter {
         hasLineBreak = false
         onlyImages = true
         paragraphMarkerLength = 0
+        paragraphMarkerInside = false
         paragraphDropCap = nil
         pendingFirstLetter = nil
         paragraphBreakRules = nil
@@ -888,11 +895,7 @@ struct XHTMLConverter {
         guard !units.isEmpty else { return }
         if paragraphBlock == nil { paragraphBlock = block }
         if paragraphBreakRules == nil { paragraphBreakRules = (inline.style.lineBreak, inline.style.wordBreak) }
-        if line.isEmpty, let marker = pendingMarker {
-            pendingMarker = nil
-            append(marker.units, style: textStyle(marker.inline))
-            paragraphMarkerLength = marker.units.count
-        }
+        if line.isEmpty { appendPendingMarker() }
         var textStyle = textStyle(inline)
         if let ruby = inline.ruby { textStyle.ruby = ruby }
         if inline.isRubyParenthesis { textStyle.isHidden = true }

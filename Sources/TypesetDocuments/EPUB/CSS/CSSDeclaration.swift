@@ -112,8 +112,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case breakBefore(Bool)
     /// `page-break-after: always` / `break-after: page` (true), or `auto`/`avoid` (false).
     case breakAfter(Bool)
-    /// `list-style-type` (nil for `none`).
-    case listStyleType(ListMarkerStyle?)
+    /// `list-style-type`, `-position`, `-image` (the shorthand `list-style` sets all three).
+    case listStyle(ListStyleDeclaration)
     case whiteSpace(WhiteSpace)
     /// `color` (nil: the reader's text colour, for `inherit`-like values the cascade resolves to the default).
     case color(Color)
@@ -299,10 +299,9 @@ enum CSSDeclaration: Equatable, Sendable {
             case "list-item": return [.display(.listItem)]
             default: return words.isEmpty ? [] : [.display(.other)]
             }
-        case "list-style-type", "list-style":
-            if words.contains("none") { return [.listStyleType(nil)] }
-            for word in words { if let marker = ListMarkerStyle(rawValue: word) { return [.listStyleType(marker)] } }
-            return []
+        case "list-style-type", "list-style", "list-style-position", "list-style-image":
+            // Counter style names are case-sensitive: the value as written.
+            return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }
         case "page-break-before", "break-before", "page-break-after", "break-after":
             let before = property.hasSuffix("before")
             switch value {
@@ -557,57 +556,6 @@ enum CSSDeclaration: Equatable, Sendable {
         case "thick": return [.borderWidth(.px(5))]
         default: return []
         }
-    }
-}
-
-/// The marker a list item shows (`list-style-type`).
-enum ListMarkerStyle: String, Equatable, Sendable {
-    case disc, circle, square, decimal
-    case decimalLeadingZero = "decimal-leading-zero"
-    case lowerRoman = "lower-roman", upperRoman = "upper-roman"
-    case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
-    case lowerLatin = "lower-latin", upperLatin = "upper-latin"
-    case lowerGreek = "lower-greek"
-
-    /// The marker of item number `number` (`3.`, `iv.`, `c.`, `•`).
-    func marker(_ number: Int) -> String {
-        switch self {
-        case .disc: return "•"
-        case .circle: return "◦"
-        case .square: return "▪"
-        case .decimal: return "\(number)."
-        case .decimalLeadingZero: return (number >= 0 && number < 10 ? "0" : "") + "\(number)."
-        case .lowerRoman: return ListMarkerStyle.roman(number).lowercased() + "."
-        case .upperRoman: return ListMarkerStyle.roman(number) + "."
-        case .lowerAlpha, .lowerLatin: return ListMarkerStyle.alphabetic(number, letters: Array("abcdefghijklmnopqrstuvwxyz")) + "."
-        case .upperAlpha, .upperLatin: return ListMarkerStyle.alphabetic(number, letters: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) + "."
-        case .lowerGreek: return ListMarkerStyle.alphabetic(number, letters: Array("αβγδεζηθικλμνξοπρστυφχψω")) + "."
-        }
-    }
-
-    /// Whether the style numbers its items (an `<ol>`'s default).
-    var isOrdinal: Bool { !(self == .disc || self == .circle || self == .square) }
-
-    /// Roman numerals for 1...3999; decimal outside (CSS's fallback).
-    static func roman(_ number: Int) -> String {
-        guard number >= 1, number <= 3999 else { return String(number) }
-        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var rest = number, result = ""
-        for (value, letters) in table { while rest >= value { result += letters; rest -= value } }
-        return result
-    }
-
-    /// a, b, ... z, aa, ab...: bijective base `letters.count`; decimal for numbers below 1.
-    static func alphabetic(_ number: Int, letters: [Character]) -> String {
-        guard number >= 1 else { return String(number) }
-        var rest = number, result = ""
-        while rest > 0 {
-            rest -= 1
-            result.insert(letters[rest % letters.count], at: result.startIndex)
-            rest /= letters.count
-        }
-        return result
     }
 }
 
