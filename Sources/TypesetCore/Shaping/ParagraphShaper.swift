@@ -190,7 +190,7 @@ struct ParagraphShaper {
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
     static func alignHiddenLevels(_ levels: inout [UInt8]?, spans: [CaretSpan]) {
         guard var resolved = levels else { return }
-        for span in spans where span.isHidden && span.end <= resolved.count {
+        for span in spans where span.isOutOfFlow && span.end <= resolved.count {
             let joined: Int? = switch span.kind {
             case .hiddenAfterText: span.start > 0 ? span.start - 1 : nil
             case .hiddenBeforeText: span.end < resolved.count ? span.end : nil
@@ -681,7 +681,7 @@ struct LayoutText {
     /// The units with every hidden one replaced by U+2060 WORD JOINER, a boundary neutral for bidi resolution.
     func unitsWithHiddenAsNeutral(_ spans: [CaretSpan]) -> [UInt16] {
         var result = units
-        for span in spans where span.isHidden {
+        for span in spans where span.isOutOfFlow {
             for i in span.start..<min(span.end, result.count) { result[i] = 0x2060 }
         }
         return result
