@@ -944,14 +944,23 @@ struct XHTMLConverter {
         return style
     }
 
-    /// The first family of a `font-family` list that the book embeds, or `monospace`; nil (the reader's) when a
-    /// generic or an uninstalled family comes first.
+    /// The first family of a `font-family` list that the book embeds, or the first generic family that is not the
+    /// reader's: `sans-serif` and `monospace` as they are (fontconfig maps them per script: see
+    /// ``FontDescriptor/language``), `system-ui` as `sans-serif` (the interface face of a Linux desktop is
+    /// fontconfig's sans-serif); nil (the reader's family) when `serif`, `cursive`, `fantasy` or nothing usable
+    /// comes first. The reader's family stands for `serif`: it is the body face they chose or our serif default.
+    /// `cursive` and `fantasy` stay with it too: fontconfig has a face for neither on most systems and answers its
+    /// sans default, further from a book's script or display face than its body face is. An installed family the
+    /// book does not embed is passed over, as before, so that books look alike on every machine.
     func fontFamily(_ families: [String]?) -> String? {
         guard let families else { return nil }
         for family in families {
-            if family == "monospace" { return family }
-            if ["serif", "sans-serif", "cursive", "fantasy", "system-ui"].contains(family) { return nil }
-            if embeddedFamilies.contains(family.lowercased()) { return family }
+            switch family {
+            case "sans-serif", "monospace": return family
+            case "system-ui": return "sans-serif"
+            case "serif", "cursive", "fantasy": return nil
+            default: if embeddedFamilies.contains(family.lowercased()) { return family }
+            }
         }
         return nil
     }
