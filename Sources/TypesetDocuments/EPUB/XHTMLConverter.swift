@@ -182,11 +182,15 @@ struct XHTMLConverter {
     /// The tables being read, innermost last.
     var tables: [TableState] = []
     var tableCount = 0
-    /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): after the element's
-    /// start, or after its last `<rt>`.
+    /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): at the first unit of text
+    /// after the element's start (-1 until that text comes, so that a list marker or a collapsed space emitted
+    /// with it is not part of the base), or after its last `<rt>`.
     var rubyBaseStarts: [Int] = []
     /// Where the base of the innermost ruby ends when an `<rp>` follows it (the annotation comes after the `<rp>`).
     var rubyBaseEnd: Int?
+    /// The `<rb>` bases of each open `<ruby>`'s current segment (the innermost last), which its `<rt>`s pair with
+    /// in order, and how many of them the annotations read so far took (see ``walkRuby``).
+    var rubySegments: [(bases: [Range<Int>], paired: Int)] = []
 
     /// A `::first-letter` style: the style of the letter, and the lines it drops over when it is a drop cap.
     struct FirstLetter {
@@ -374,7 +378,7 @@ struct XHTMLConverter {
             walkMath(path, name: name, block: parentBlock, inline: inline)
             return
         }
-        if structural == .inline, name == "ruby" || name == "rt" || name == "rp" {
+        if structural == .inline, ["ruby", "rt", "rp", "rb", "rtc"].contains(name) {
             walkRuby(path, name: name, block: parentBlock, inline: inline)
             return
         }
@@ -719,25 +723,46 @@ struct XHTMLConverter {
     }
 
     /// `<ruby>`: its text is the base, each `<rt>` the annotation of the base before it (since the ruby's start or
-    /// the previous `<rt>`), `<rp>` hidden. The annotation stays in the text after its base (offsets never move);
-    /// an `<rt>` outside `<ruby>`, or with no base before it, is plain text or an annotation that stays hidden.
+    /// the previous `<rt>`), `<rp>` hidden. With `<rb>` elements (HTML's ruby model, CSS Ruby 1's pairing), the
+    /// annotations pair with the bases in order: `<rb>漢</rb><rb>字</rb><rt>かん</rt><rt>じ</rt>`, and each `<rtc>`
+    /// pairs its `<rt>`s with the same bases again (double-sided ruby: one container over, one under). An
+    /// annotation goes on the side its `ruby-position` says. The annotation stays in the text after its base
+    /// (offsets never move); an `<rt>` outside `<ruby>`, or with no base before it, is plain text or an annotation
+    /// that stays hidden.
     mutating func walkRuby(_ path: ElementPath, name: String, block: BlockContext, inline: InlineContext) {
         var inline = inline
         switch name {
         case "ruby":
-            rubyBaseStarts.append(line.count)
+            rubyBaseStarts.append(-1)
+            rubySegments.append(([], 0))
             let outerEnd = rubyBaseEnd
             rubyBaseEnd = nil
             walkChildren(path, block: block, inline: inline)
             rubyBaseStarts.removeLast()
+            rubySegments.removeLast()
             rubyBaseEnd = outerEnd
+        case "rb":
+            guard !rubySegments.isEmpty else { return walkChildren(path, block: block, inline: inline) }
+            // A base after annotations starts the ruby's next segment.
+            if rubySegments[rubySegments.count - 1].paired > 0 { rubySegments[rubySegments.count - 1] = ([], 0) }
+            rubyBaseStarts[rubyBaseStarts.count - 1] = -1
+            walkChildren(path, block: block, inline: inline)
+            pendingSpace = false
+            let start = rubyBaseStarts[rubyBaseStarts.count - 1]
+            rubySegments[rubySegments.count - 1].bases.append((start < 0 ? line.count : start)..<line.count)
+            rubyBaseStarts[rubyBaseStarts.count - 1] = line.count
+        case "rtc":
+            guard !rubySegments.isEmpty else { return walkChildren(path, block: block, inline: inline) }
+            // Each container pairs its annotations with the segment's bases from the first.
+            let segment = rubySegments[rubySegments.count - 1]
+            rubySegments[rubySegments.count - 1].paired = 0
+            walkChildren(path, block: block, inline: inline)
+            rubySegments[rubySegments.count - 1].paired = max(1, segment.paired, rubySegments[rubySegments.count - 1].paired)
         case "rt":
             guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
             // White space between the base and its annotation is not text of either.
             pendingSpace = false
-            // The base ends where an `<rp>` before the annotation starts.
-            let end = rubyBaseEnd ?? line.count
-            inline.ruby = RubyAnnotation(base: min(start, end)..<end)
+            inline.ruby = RubyAnnotation(base: rubyBase(from: start), position: inline.style.rubyPosition)
             walkChildren(path, block: block, inline: inline)
             pendingSpace = false
             rubyBaseStarts[rubyBaseStarts.count - 1] = line.count
@@ -746,13 +771,27 @@ struct XHTMLConverter {
             guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
             pendingSpace = false
             inline.isRubyParenthesis = true
-            let opening = start < line.count
+            let opening = start >= 0 && start < line.count
             if opening, rubyBaseEnd == nil { rubyBaseEnd = line.count }
             walkChildren(path, block: block, inline: inline)
             pendingSpace = false
             // The closing one, after an annotation, is not part of the next base.
             if !opening { rubyBaseStarts[rubyBaseStarts.count - 1] = line.count }
         }
+    }
+
+    /// The base of the `<rt>` being read: the next `<rb>` of the ruby's segment when it has them (an annotation
+    /// past the last one has an empty base after it, and is not drawn), else the text since `start` (the ruby's
+    /// start or the previous annotation), up to an `<rp>` before the annotation.
+    mutating func rubyBase(from start: Int) -> Range<Int> {
+        if let segment = rubySegments.last, !segment.bases.isEmpty {
+            rubySegments[rubySegments.count - 1].paired += 1
+            if segment.paired < segment.bases.count { return segment.bases[segment.paired] }
+            let end = segment.bases[segment.bases.count - 1].upperBound
+            return end..<end
+        }
+        let end = rubyBaseEnd ?? line.count
+        return min(start < 0 ? end : start, end)..<end
     }
 
     mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
@@ -926,6 +965,8 @@ struct XHTMLConverter {
             for label in pendingPageBreaks { output.pageBreaks.append((offset, label)) }
             pendingPageBreaks.removeAll()
         }
+        // Rubies waiting for their base's first unit: this one.
+        for index in rubyBaseStarts.indices where rubyBaseStarts[index] < 0 { rubyBaseStarts[index] = line.count }
         if attachment == nil, line.count == paragraphMarkerLength, appendFirstLetter(units, block: block, inline: inline) {
             lineHasContent = true
             return

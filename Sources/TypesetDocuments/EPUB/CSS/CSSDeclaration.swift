@@ -158,6 +158,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case combineUpright(Bool)
     /// `text-orientation` (and `-epub-`, `-webkit-text-orientation`).
     case textOrientation(TextOrientation)
+    /// `ruby-position` (and `-epub-`, `-webkit-ruby-position`; see ``rubyPosition(_:)``).
+    case rubyPosition(RubyPosition)
     /// `text-emphasis-style` (and the `text-emphasis` shorthand, `-epub-`, `-webkit-`): the mark, nil for `none`.
     case emphasisStyle(TextEmphasis.Mark?)
     /// `text-emphasis-color`: nil for `currentColor` (the text's colour).
@@ -207,6 +209,8 @@ enum CSSDeclaration: Equatable, Sendable {
             let map: [String: TextOrientation] = ["mixed": .mixed, "vertical-right": .mixed, "upright": .upright,
                                                   "sideways": .sideways, "sideways-right": .sideways]
             return map[value].map { [.textOrientation($0)] } ?? []
+        case "ruby-position", "-epub-ruby-position", "-webkit-ruby-position":
+            return rubyPosition(words).map { [.rubyPosition($0)] } ?? []
         case "hanging-punctuation", "-webkit-hanging-punctuation":
             let words = value.split(separator: " ")
             let known: Set<Substring> = ["none", "first", "last", "allow-end", "force-end"]
@@ -434,6 +438,25 @@ enum CSSDeclaration: Equatable, Sendable {
         }
         guard filled != nil || shape != nil else { return nil }
         return filled == false ? .open(shape ?? .automatic) : .filled(shape ?? .automatic)
+    }
+
+    /// `ruby-position` (CSS Ruby 1: `[alternate || [over | under]] | inter-character`; `alternate` alone is `over`,
+    /// and alternation between the levels of double-sided ruby is each `<rtc>`'s own `ruby-position` here), with
+    /// the values of the 2011 draft that `-webkit-` and `-epub-` books use: `before` (over), `after` (under), and
+    /// `right` (as `inter-character`). `inter-character` is `over` in vertical text, as the spec says; in horizontal
+    /// text it is drawn `over` too: setting each annotation upright beside its base character (Bopomofo) is not
+    /// done yet, and over is where a reader without it expects the reading.
+    static func rubyPosition(_ words: [String]) -> RubyPosition? {
+        let known: [String: RubyPosition] = ["over": .over, "before": .over, "under": .under, "after": .under,
+                                             "inter-character": .over, "right": .over]
+        switch words.count {
+        case 1: return words[0] == "alternate" ? .over : known[words[0]]
+        case 2:
+            guard words.contains("alternate"), let side = words.first(where: { $0 != "alternate" }),
+                  side == "over" || side == "under" else { return nil }
+            return known[side]
+        default: return nil
+        }
     }
 
     /// `text-emphasis: <style> || <color>`: the colour not given is `currentColor`, as the shorthand resets it.

@@ -63,6 +63,8 @@ struct ComputedStyle: Sendable {
     var combineUpright = false
     /// `text-orientation`.
     var textOrientation = TextOrientation.mixed
+    /// `ruby-position` (inherited, as CSS Ruby 1 has it).
+    var rubyPosition = RubyPosition.over
     /// `text-emphasis-style` (nil for `none`), `-color` (nil for `currentColor`) and `-position`: all three
     /// inherited, as CSS Text Decoration 3 has them.
     var emphasisMark: TextEmphasis.Mark?
@@ -229,6 +231,7 @@ struct ComputedStyle: Sendable {
             case .hangingPunctuation(let value): hangingPunctuation = value
             case .combineUpright(let value): combineUpright = value
             case .textOrientation(let value): textOrientation = value
+            case .rubyPosition(let value): rubyPosition = value
             case .emphasisStyle(let value): emphasisMark = value
             case .emphasisColor(let value): emphasisColor = value
             case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
@@ -301,7 +304,7 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
-        case .writingMode, .combineUpright, .textOrientation: return true
+        case .writingMode, .combineUpright, .textOrientation, .rubyPosition: return true
         // Emphasis marks are emphasis; their colour is the reader's business, as the text's is.
         case .emphasisStyle, .emphasisPosition: return true
         case .emphasisColor: return false
