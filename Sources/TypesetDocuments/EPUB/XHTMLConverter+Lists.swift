@@ -34,8 +34,9 @@ extension XHTMLConverter {
                 guard elementIndex < childPaths.count else { continue }
                 let childPath = childPaths[elementIndex]
                 elementIndex += 1
+                // An item past the depth limit is read as text by handle (see XHTMLConverter.maximumDepth).
                 guard childElement.lowercasedName == "li", category(of: childElement) == .listItem,
-                      childElement.attribute("hidden") == nil else {
+                      childElement.attribute("hidden") == nil, elementDepth < XHTMLConverter.maximumDepth else {
                     handle(childPath, block: block, inline: inline)
                     continue
                 }
@@ -50,6 +51,10 @@ extension XHTMLConverter {
     private mutating func walkListElement(_ path: ElementPath, number: Int, ordered: Bool, typeStyle: ListStyleType?,
                                           block: BlockContext, inline: InlineContext) {
         let element = path.element
+        // The item is an element level of its own, as one walked by handle is: the depth limit keeps the
+        // recursion of nested lists within the stack (six frames a level).
+        elementDepth += 1
+        defer { elementDepth -= 1 }
         var itemInline = enterInline(path, parent: inline)
         // An item of a list of notes may be a note (its marker is before its anchor, so not part of it).
         let noteRole = NoteRole(element, inNotes: inline.inNotes)

@@ -78,7 +78,8 @@ struct CSSStyleSheet: Sendable {
     /// declarations against the sheet's own path).
     mutating func rewriteDeclarations(_ transform: (CSSDeclaration) -> CSSDeclaration) {
         for (index, rule) in rules.enumerated() {
-            rules[index] = CSSRule(selector: rule.selector, declarations: rule.declarations.map(transform), order: rule.order)
+            rules[index] = CSSRule(selector: rule.selector, declarations: rule.declarations.map(transform), order: rule.order,
+                                   condition: rule.condition)
         }
     }
 
