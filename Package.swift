@@ -52,7 +52,7 @@ let package = Package(
         // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering. FreeType
         // only to decode a book's WOFF and WOFF2 fonts (HarfBuzz reads plain OpenType).
         // (Math/make-math-tables.py regenerates MathTables.swift from the MathML Core specification's data.)
-        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory", "CFreeType"],
+        .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory", "CFreeType", "CZlib"],
                 exclude: ["Math/make-math-tables.py"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
         .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat"]),

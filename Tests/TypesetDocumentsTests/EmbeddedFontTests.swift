@@ -64,7 +64,7 @@ import TypesetTestSupport
     }
 
     @Test func everyFormatLoadsAndIsUsed() throws {
-        for file in ["test-regular.ttf", "test-regular.otf", "test-regular.woff", "test-regular.woff2"] {
+        for file in ["test-regular.ttf", "test-regular.otf", "test-regular.woff", "test-regular.meta.woff", "test-regular.woff2"] {
             let book = try Self.book(faces: [(file, 400, "normal")])
             #expect(book.warnings.isEmpty, "\(file): \(book.warnings)")
             let fonts = try #require(book.text.fonts, "\(file) was not loaded")

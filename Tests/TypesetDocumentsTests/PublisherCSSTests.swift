@@ -106,7 +106,7 @@ import TypesetTestSupport
         let texts = book.text.paragraphs.map(\.contentString)
         #expect(texts == ["3. three", "10. ten", "11. eleven", "i. one", "ii. two", "iii. three", "iv. four",
                           "A. first in a p", "second p", "B. bee", "01. oh one", "ii. two", "i. one",
-                          "• disc", "◦ circle", "▪ square", "• hidden"])
+                          "• disc", "◦ circle", "◾ square", "• hidden"])
         #expect(try Self.paragraph(book, "10. ten").style.markerLength == 4)
         #expect(try Self.paragraph(book, "second p").style.markerLength == 0)
         #expect(try Self.paragraph(book, "A. first").style.role == .listItem)

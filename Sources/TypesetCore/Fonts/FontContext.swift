@@ -202,6 +202,9 @@ extension FontconfigConfig {
         // OpenType weights are 1...1000 (a descriptor from a caller may hold any Int; fontconfig answers -1 outside).
         _ = FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(min(max(descriptor.weight, 1), 1000)))))
         _ = FcPatternAddInteger(pattern, FC_SLANT, descriptor.isItalic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        // A generic family in text of a known language: fontconfig ranks the faces of that language's orthography
+        // first (its per-language aliases: sans-serif in Japanese is a Japanese sans face).
+        if let language = descriptor.language { _ = FcPatternAddString(pattern, FC_LANG, language) }
         _ = FcConfigSubstitute(raw, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

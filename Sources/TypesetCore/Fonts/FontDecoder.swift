@@ -2,7 +2,7 @@ internal import CFreeType
 
 /// Turns font files as books carry them into the plain OpenType that HarfBuzz reads: TrueType and OpenType pass
 /// as they are; WOFF and WOFF2 are opened by FreeType (zlib and Brotli) and their tables written out again as an
-/// OpenType file.
+/// OpenType file, and a WOFF 1 file FreeType refuses is decoded by ``WOFFDecoder``.
 enum FontDecoder {
     /// The most bytes a decoded font may have (a CJK font with every glyph is about 20 MB).
     static let maximumSize = 64 << 20
@@ -12,6 +12,14 @@ enum FontDecoder {
         guard bytes.count >= 12 else { return nil }
         let signature = Array(bytes[0..<4])
         guard signature == Array("wOFF".utf8) || signature == Array("wOF2".utf8) else { return bytes }
+        if let decoded = freeTypeTables(bytes) { return decoded }
+        // FreeType refuses some valid WOFF 1 files (a metadata block padded to four bytes at the file's end): we
+        // decode those ourselves.
+        return signature == Array("wOFF".utf8) ? WOFFDecoder.openType(bytes) : nil
+    }
+
+    /// The tables of a WOFF or WOFF2 file as FreeType reads them, written out as OpenType; nil when it refuses it.
+    static func freeTypeTables(_ bytes: [UInt8]) -> [UInt8]? {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }

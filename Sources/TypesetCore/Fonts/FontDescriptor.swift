@@ -1,4 +1,5 @@
-/// What a run of text asks of a font: a family, a weight and a slant.
+/// What a run of text asks of a font: a family, a weight, a slant and, for a generic family, the language the
+/// text is in.
 public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// Family name as requested (`Georgia`, `serif`...).
     public var family: String
@@ -6,14 +7,37 @@ public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
     public var weight: Int
     /// Whether an italic face is wanted.
     public var isItalic: Bool
+    /// The language of the text as fontconfig names languages (`ja`, `zh-tw`, `he`), given for a generic family
+    /// (``isGeneric``) so that fontconfig maps it per script (`sans-serif` in Japanese text is a Japanese sans
+    /// face); nil for a named family and for text whose language is unknown.
+    public var language: String?
+
+    /// The generic family names of CSS Fonts 4 that fontconfig maps to faces (`sans` is fontconfig's own).
+    static let genericFamilies: Set<String> = ["serif", "sans-serif", "sans", "monospace", "cursive", "fantasy", "system-ui"]
+
+    /// Whether ``family`` is a generic family name.
+    public var isGeneric: Bool { Self.genericFamilies.contains(family.lowercased()) }
 
     /// Creates a descriptor.
-    public init(family: String, weight: Int = 400, isItalic: Bool = false) {
-        self.family = family; self.weight = weight; self.isItalic = isItalic
+    public init(family: String, weight: Int = 400, isItalic: Bool = false, language: String? = nil) {
+        self.family = family; self.weight = weight; self.isItalic = isItalic; self.language = language
     }
 
-    /// `Family:weight=700:italic`.
+    /// `Family:weight=700:italic:lang=ja`.
     public var description: String {
-        family + (weight == 400 ? "" : ":weight=\(weight)") + (isItalic ? ":italic" : "")
+        family + (weight == 400 ? "" : ":weight=\(weight)") + (isItalic ? ":italic" : "") + (language.map { ":lang=\($0)" } ?? "")
+    }
+
+    /// The fontconfig language of a BCP 47 tag: its primary subtag, lowercased, except Chinese, whose script or
+    /// region decides between fontconfig's `zh-tw`, `zh-hk` and `zh-cn` orthographies; nil for an empty or
+    /// malformed tag.
+    static func fontconfigLanguage(_ tag: String) -> String? {
+        let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let primary = parts.first, (2...3).contains(primary.count), primary.allSatisfy({ $0 >= "a" && $0 <= "z" }) else {
+            return nil
+        }
+        guard primary == "zh" else { return primary }
+        if parts.contains("hk") || parts.contains("mo") { return "zh-hk" }
+        return parts.contains("hant") || parts.contains("tw") ? "zh-tw" : "zh-cn"
     }
 }

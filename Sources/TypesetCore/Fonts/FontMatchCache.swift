@@ -90,9 +90,10 @@ final class FontMatchCache: Sendable {
         }
     }
 
-    /// `family \t weight \t italic`.
+    /// `family \t weight \t italic`, the family followed by `:lang=` and the language for a generic one.
     private static func key(_ descriptor: FontDescriptor) -> String {
-        "\(descriptor.family)\t\(descriptor.weight)\t\(descriptor.isItalic ? 1 : 0)"
+        let family = descriptor.family + (descriptor.language.map { ":lang=\($0)" } ?? "")
+        return "\(family)\t\(descriptor.weight)\t\(descriptor.isItalic ? 1 : 0)"
     }
 
     /// The paths to watch: the configuration's own, their parent directories, the user's locations and the

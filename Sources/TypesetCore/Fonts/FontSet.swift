@@ -45,7 +45,7 @@ public final class FontSet: Sendable {
     /// Whether a face of family `face` serving a request for `requested` is a substitution.
     static func isSubstitution(requested: String, face: String) -> Bool {
         let requested = requested.lowercased()
-        if ["serif", "sans-serif", "sans", "monospace", "cursive", "fantasy", "system-ui"].contains(requested) { return false }
+        if FontDescriptor.genericFamilies.contains(requested) { return false }
         return face.lowercased() != requested
     }
 

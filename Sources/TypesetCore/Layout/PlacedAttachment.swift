@@ -52,7 +52,8 @@ extension BookLayout {
     /// a character: ``characterRange(at:onPage:)`` answers its unit over the same place.
     public func attachment(at point: Point, onPage pageIndex: Int) -> PlacedAttachment? {
         let point = sanitized(point)
-        return attachments(onPage: pageIndex).first { $0.rect.contains(point) }
+        // A list marker's image is generated, not an object of the text: it answers no hit test.
+        return attachments(onPage: pageIndex).first { $0.rect.contains(point) && !text.isGenerated(at: $0.range.lowerBound) }
     }
 
     func appendAttachments(for placement: PlacedLine, into result: inout [PlacedAttachment]) {

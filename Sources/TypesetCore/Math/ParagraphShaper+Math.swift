@@ -16,7 +16,7 @@ extension ParagraphShaper {
     /// `formulas`, and returns its width in ems: the advance of its one glyph.
     func shapeFormula(_ formula: MathFormula, style: TextStyle, role: ParagraphRole, attributeIndex: Int32,
                       into formulas: inout [ShapedFormula]) -> Float {
-        let resolved = settings.resolve(style, role: role, readerFamily: family)
+        let resolved = settings.resolve(style, role: role, readerFamily: family, language: style.language ?? documentLanguage)
         let textSet = try? context.fontSet(for: resolved.descriptor, in: documentFonts, readerFamily: family)
         guard let face = mathFace(for: formula, textFace: textSet?.primary) else {
             formulas.append(ShapedFormula(attributeIndex: attributeIndex, drawing: .empty))

@@ -144,100 +144,25 @@ extension BookLayout {
         // Caret stops of the line's text: its grapheme boundaries (a line starts on one, so segmenting from its
         // start is exact), content-relative, without those inside hidden units (see ``CaretSpan``).
         let lineStart = Int(box.start)
-        let boundaries = segmenter.caretStops(of: paragraph, from: lineStart, to: terminatorStart)
-        func graphemeIndex(containing offset: Int) -> Int {
-            var low = 0, high = boundaries.count - 2
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if boundaries[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            return low
+        var boundaries = segmenter.caretStops(of: paragraph, from: lineStart, to: terminatorStart)
+        // Generated text (a list marker) is measured as units of its own, then left out (see CaretSpan).
+        let generated = paragraph.caretSpans.filter { $0.isGenerated && $0.end > lineStart && $0.start < terminatorStart }
+        if !generated.isEmpty {
+            boundaries = LineCarets.boundaries(boundaries, addingEdgesOf: generated, within: lineStart...terminatorStart)
         }
-        // Fragments: the part of a grapheme that lies in one piece (a grapheme split between two runs, such as a
-        // base and a mark from different fonts, has two), with its x extent.
-        var fragments: [CaretGrapheme] = []
-        let dx = Double(placement.x)
-        for piece in geometry.pieces {
-            let pieceEnd = min(piece.end, terminatorStart)
-            guard piece.start < pieceEnd, boundaries.count > 1 else { continue }
-            let size = Double(sizes[Int(shapedParagraph.runs[piece.runIndex].attributeIndex)])
-            // Cluster widths in logical order.
-            var clusters: [(start: Int, width: Double)] = []
-            var g = piece.glyphStart
-            while g < piece.glyphEnd {
-                let cluster = Int(shapedParagraph.clusters[g])
-                var width: Double = 0
-                while g < piece.glyphEnd, Int(shapedParagraph.clusters[g]) == cluster {
-                    width += Double(shapedParagraph.advances[g]) * size
-                    let extra = geometry.extraAdvance(afterGlyph: g, in: piece, size: Float(size), box: box,
-                                                      shaped: shapedParagraph, content: content)
-                    if extra != 0 { width += Double(extra) }
-                    g += 1
-                }
-                clusters.append((max(cluster, piece.start), width))
-            }
-            // The graphemes overlapping the piece, and each one's width: a cluster's advance is shared equally by
-            // the graphemes that start in it (a ligature); a cluster in which none starts (an emoji modifier
-            // shaped on its own) adds its advance to the grapheme that contains it.
-            let firstIndex = graphemeIndex(containing: piece.start)
-            let lastIndex = graphemeIndex(containing: pieceEnd - 1)
-            var widths = [Double](repeating: 0, count: lastIndex - firstIndex + 1)
-            for (ci, cluster) in clusters.enumerated() where cluster.start < pieceEnd {
-                let clusterEnd = min(ci + 1 < clusters.count ? clusters[ci + 1].start : pieceEnd, pieceEnd)
-                let containing = graphemeIndex(containing: cluster.start)
-                var starting: [Int] = []
-                var k = containing
-                while k <= lastIndex && boundaries[k] < clusterEnd {
-                    if boundaries[k] >= cluster.start { starting.append(k) }
-                    k += 1
-                }
-                if starting.isEmpty {
-                    widths[containing - firstIndex] += cluster.width
-                } else {
-                    for index in starting { widths[index - firstIndex] += cluster.width / Double(starting.count) }
-                }
-            }
-            // Place them: left to right in logical order, or right to left for an RTL piece.
-            var x = piece.isRightToLeft ? Double(piece.maxX) + dx : Double(piece.minX) + dx
-            var placed: [CaretGrapheme] = []
-            for (i, width) in widths.enumerated() {
-                let start = contentStart + boundaries[firstIndex + i], end = contentStart + boundaries[firstIndex + i + 1]
-                if piece.isRightToLeft {
-                    placed.append(CaretGrapheme(start: start, end: end, minX: x - width, maxX: x, isRightToLeft: true))
-                    x -= width
-                } else {
-                    placed.append(CaretGrapheme(start: start, end: end, minX: x, maxX: x + width, isRightToLeft: false))
-                    x += width
-                }
-            }
-            fragments.append(contentsOf: piece.isRightToLeft ? placed.reversed() : placed)
-        }
-        // One entry per grapheme: fragments of the same grapheme merge into their union.
-        var graphemes: [CaretGrapheme] = []
-        var seen: [Int: Int] = [:]
-        for fragment in fragments {
-            if let index = seen[fragment.start] {
-                graphemes[index].minX = min(graphemes[index].minX, fragment.minX)
-                graphemes[index].maxX = max(graphemes[index].maxX, fragment.maxX)
-            } else {
-                seen[fragment.start] = graphemes.count
-                graphemes.append(fragment)
-            }
-        }
-        // Hit testing searches them by x, so they must be in visual order. Merged fragments can break it, and so
-        // can zero-width graphemes (controls) in a piece of their own next to a piece that ends at the same x up to
-        // rounding, which the line geometry may order either way (NULs in an Arabic run). Sorting
-        // by midpoint keeps zero-width graphemes beside their neighbours whatever the rounding.
-        if zip(graphemes, graphemes.dropFirst()).contains(where: { $0.maxX > $1.maxX || $0.minX > $1.minX }) {
-            graphemes.sort { $0.minX + $0.maxX < $1.minX + $1.maxX }
-        }
+        let measure = CaretMeasure(geometry: geometry, boundaries: boundaries, terminatorStart: terminatorStart,
+                                   contentStart: contentStart, dx: Double(placement.x), sizes: sizes, shaped: shapedParagraph,
+                                   box: box, content: content)
+        var fragments = measure.fragments()
+        if !generated.isEmpty { fragments = LineCarets.foldingGenerated(fragments, spans: generated, contentStart: contentStart) }
+        let graphemes = CaretMeasure.graphemes(merging: fragments)
 
         let rangeValue = documentRange(of: box, lineIndex: l, in: layout, paragraph: paragraph)
         let startOffset = l == 0 ? contentStart : contentStart + Int(box.start)
         let endOffset: UTF16Offset = isLastLine ? contentStart + min(terminatorStart, paragraph.contentRange.count)
             : (box.endsParagraphOrHardBreak ? contentStart + terminatorStart : contentStart + Int(box.end))
         let width = box.justifiedWidth(micro)
-        let rect = Rect(x: dx + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))
+        let rect = Rect(x: Double(placement.x) + Double(box.x), y: Double(placement.y), width: width, height: Double(box.height))
         return LineCarets(page: page, placementIndex: placementIndex, graphemes: graphemes, box: rect,
                           baseline: placement.y + Double(box.baseline), ascent: Double(box.ascent),
                           descent: Double(box.descent), startOffset: startOffset, endOffset: endOffset,

@@ -94,7 +94,9 @@ extension Publication {
     /// ``BookLayout/characterRange(at:onPage:)`` is nil.
     public func link(at point: Point, onPage pageIndex: Int, of layout: BookLayout) -> Link? {
         guard let grapheme = layout.characterRange(at: point, onPage: pageIndex) else { return nil }
-        return link(atOffset: grapheme.lowerBound)
+        // The character's own units: a caret unit may start with units that are not drawn as it (a list marker
+        // or markup joined to the first letter after it), which belong to no link of its.
+        return link(atOffset: text.firstShownUnit(in: grapheme) ?? grapheme.lowerBound)
     }
 
     /// The link whose units include `offset`, or nil.
@@ -153,6 +155,33 @@ extension Publication {
 }
 
 extension StyledText {
+    /// The first unit of `range` (within one paragraph) that is drawn as text: not hidden, not a ruby annotation,
+    /// not generated; nil when there is none.
+    func firstShownUnit(in range: Range<UTF16Offset>) -> UTF16Offset? {
+        guard let p = paragraphIndex(containing: range.lowerBound) else { return nil }
+        let paragraph = paragraphs[p]
+        let base = paragraph.range.lowerBound
+        let local = (range.lowerBound - base)..<(range.upperBound - base)
+        var r = max(0, paragraph.runs.partitioningIndex { $0.range.lowerBound > local.lowerBound } - 1)
+        while r < paragraph.runs.count, paragraph.runs[r].range.lowerBound < local.upperBound {
+            let run = paragraph.runs[r]
+            if !run.style.isOutOfFlow && !run.style.isGenerated, run.range.upperBound > local.lowerBound {
+                return base + max(run.range.lowerBound, local.lowerBound)
+            }
+            r += 1
+        }
+        return nil
+    }
+
+    /// Whether the unit at `offset` is generated text (see ``TextStyle/isGenerated``).
+    func isGenerated(at offset: UTF16Offset) -> Bool {
+        guard let p = paragraphIndex(containing: offset) else { return false }
+        let paragraph = paragraphs[p]
+        let local = offset - paragraph.range.lowerBound
+        let r = paragraph.runs.partitioningIndex { $0.range.lowerBound > local } - 1
+        return r >= 0 && paragraph.runs[r].range.contains(local) && paragraph.runs[r].style.isGenerated
+    }
+
     /// The link run holding `offset`: the href of its attribute run and the extent of the consecutive runs of its
     /// paragraph that carry the same href. Nil when the unit is not part of a link.
     func linkRun(containing offset: UTF16Offset) -> (range: Range<UTF16Offset>, href: String)? {

@@ -69,6 +69,7 @@ enum HarfBuzzUnicode {
     static let inherited = HB_SCRIPT_INHERITED.rawValue
     static let unknown = HB_SCRIPT_UNKNOWN.rawValue
     static let latin = HB_SCRIPT_LATIN.rawValue
+    static let han = HB_SCRIPT_HAN.rawValue
     static let arabic = HB_SCRIPT_ARABIC.rawValue
     static let syriac = HB_SCRIPT_SYRIAC.rawValue
     static let nko = HB_SCRIPT_NKO.rawValue

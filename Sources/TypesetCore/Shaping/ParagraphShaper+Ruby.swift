@@ -44,7 +44,8 @@ extension ParagraphShaper {
     func shapeAnnotation(_ units: [UInt16], _ range: Range<Int>, style: TextStyle,
                                  paragraph: Paragraph)
         -> (faceID: Int32, ids: [UInt16], clusters: [Int32], advances: [Float])? {
-        let descriptor = settings.resolve(style, role: paragraph.style.role, readerFamily: family).descriptor
+        let descriptor = settings.resolve(style, role: paragraph.style.role, readerFamily: family,
+                                          language: language(of: style, in: paragraph)).descriptor
         guard let set = try? context.fontSet(for: descriptor, in: documentFonts, readerFamily: family) else { return nil }
         var codePoints: [UInt32] = []
         var i = range.lowerBound

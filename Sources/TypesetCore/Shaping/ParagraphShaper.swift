@@ -29,6 +29,11 @@ struct ParagraphShaper {
         self.mayExtendLatinRunsByWord = mayExtendLatinRunsByWord
     }
 
+    /// The language of text of `style` in `paragraph`: the run's, else the paragraph's, else the document's.
+    func language(of style: TextStyle, in paragraph: Paragraph) -> String? {
+        style.language ?? paragraph.style.language ?? documentLanguage
+    }
+
     func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
         let text = LayoutText(paragraph)
         let units = text.units
@@ -43,7 +48,8 @@ struct ParagraphShaper {
         // far end of the line, which the caret unit then spanned).
         if levels != nil { Self.alignHiddenLevels(&levels, spans: spans) }
         let role = paragraph.style.role
-        let firstStyle = settings.resolve(paragraph.runs.first?.style ?? .body, role: role, readerFamily: family)
+        let first = paragraph.runs.first?.style ?? .body
+        let firstStyle = settings.resolve(first, role: role, readerFamily: family, language: language(of: first, in: paragraph))
         let primary = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family).primary
         guard count > 0 else {
             return context.emptyParagraph(level: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id))
@@ -105,8 +111,8 @@ struct ParagraphShaper {
                 case .sideways: false
                 }
                 run.isUpright = vertical && !run.isRightToLeft && standsUpright
-                let resolved = settings.resolve(style, role: role, readerFamily: family)
-                let language = style.language ?? paragraph.style.language ?? documentLanguage
+                let language = language(of: style, in: paragraph)
+                let resolved = settings.resolve(style, role: role, readerFamily: family, language: language)
                 let face = context.fonts.face(id: Int(run.faceID))
                 let smallCaps = face.map { resolved.smallCaps && $0.hasSmallCaps } ?? false
                 // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
@@ -190,7 +196,7 @@ struct ParagraphShaper {
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
     static func alignHiddenLevels(_ levels: inout [UInt8]?, spans: [CaretSpan]) {
         guard var resolved = levels else { return }
-        for span in spans where span.isHidden && span.end <= resolved.count {
+        for span in spans where span.isOutOfFlow && span.end <= resolved.count {
             let joined: Int? = switch span.kind {
             case .hiddenAfterText: span.start > 0 ? span.start - 1 : nil
             case .hiddenBeforeText: span.end < resolved.count ? span.end : nil
@@ -405,7 +411,8 @@ struct ParagraphShaper {
         var runs: [ShapedRun] = []
         let contentStart = paragraph.contentRange.lowerBound
         for (attributeIndex, attributeRun) in paragraph.runs.enumerated() {
-            let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family).descriptor
+            let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family,
+                                              language: language(of: attributeRun.style, in: paragraph)).descriptor
             let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
             let primary = set.primary
             if attributeRun.style.attachment != nil {
@@ -548,30 +555,37 @@ struct ParagraphShaper {
 
     /// The face for the word starting at `start` (up to the next space or `end`), when the primary face lacks one
     /// of its letters and a fallback face has them all; and where the word ends. Pure-ASCII words return at once.
+    ///
+    /// A word ends where its letters change script (the East Asian scripts count as one, so that kana and kanji
+    /// share a face): a Latin stretch joined to Hebrew or Arabic letters (`ב-CC-BY-SA`, `ال-PDF`) is a word of its
+    /// own, set in the paragraph's face when that face covers it, instead of following the other script into a
+    /// fallback face that happens to cover both (a sans face beside the paragraph's serif).
     private func wordFallback(_ units: [UInt16], from start: Int, end: Int, set: FontSet, coverage: FaceCoverage)
         -> (FontFace?, Int) {
         if units[start] == 0x20 { return (nil, start + 1) }
-        var wordEnd = start
-        var ascii = true
-        while wordEnd < end, units[wordEnd] != 0x20 {
-            if units[wordEnd] >= 0x80 { ascii = false }
-            wordEnd += 1
-        }
-        if ascii { return (nil, wordEnd) }
+        var asciiEnd = start
+        while asciiEnd < end, units[asciiEnd] != 0x20, units[asciiEnd] < 0x80 { asciiEnd += 1 }
+        if asciiEnd == end || units[asciiEnd] == 0x20 { return (nil, asciiEnd) }
         var letters: [UInt32] = []
         var missing = false
+        var wordScript: UInt32?
         var i = start
-        while i < wordEnd {
-            let (codePoint, width) = LayoutText.codePoint(units, at: i, end: wordEnd)
+        while i < end, units[i] != 0x20 {
+            let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
+            if !CharacterClass.followsNeighbourFont(codePoint) && !HarfBuzzUnicode.isMark(codePoint) {
+                let script = HarfBuzzUnicode.script(of: codePoint)
+                if script != HarfBuzzUnicode.common && script != HarfBuzzUnicode.inherited {
+                    let scriptClass = HarfBuzzUnicode.isUpright(script: script) ? HarfBuzzUnicode.han : script
+                    if let wordScript, wordScript != scriptClass { break }
+                    wordScript = scriptClass
+                    letters.append(codePoint)
+                    if !coverage.covers(codePoint) { missing = true }
+                }
+            }
             i += width
-            if CharacterClass.followsNeighbourFont(codePoint) || HarfBuzzUnicode.isMark(codePoint) { continue }
-            let script = HarfBuzzUnicode.script(of: codePoint)
-            if script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited { continue }
-            letters.append(codePoint)
-            if !coverage.covers(codePoint) { missing = true }
         }
-        guard missing else { return (nil, wordEnd) }
-        return (context.fallbackFace(in: set, coveringAll: letters), wordEnd)
+        guard missing else { return (nil, i) }
+        return (context.fallbackFace(in: set, coveringAll: letters), i)
     }
 
     /// The break opportunities of a paragraph with hidden units: those of its visible text (so that markup
@@ -681,7 +695,7 @@ struct LayoutText {
     /// The units with every hidden one replaced by U+2060 WORD JOINER, a boundary neutral for bidi resolution.
     func unitsWithHiddenAsNeutral(_ spans: [CaretSpan]) -> [UInt16] {
         var result = units
-        for span in spans where span.isHidden {
+        for span in spans where span.isOutOfFlow {
             for i in span.start..<min(span.end, result.count) { result[i] = 0x2060 }
         }
         return result

@@ -54,8 +54,9 @@ public struct ShapingSettings: Hashable, Sendable {
     }
 
     /// How a run of `style` in a paragraph of `role` is shaped under these settings: the family, weight, slant,
-    /// small caps, ligatures and spacing that apply once the reader's choices and the book's are weighed.
-    func resolve(_ style: TextStyle, role: ParagraphRole, readerFamily: String) -> ResolvedShapingStyle {
+    /// small caps, ligatures and spacing that apply once the reader's choices and the book's are weighed. A generic
+    /// family carries `language` (the run's, BCP 47) so that fontconfig maps it per script.
+    func resolve(_ style: TextStyle, role: ParagraphRole, readerFamily: String, language: String?) -> ResolvedShapingStyle {
         var family = readerFamily
         if let requested = style.fontFamily, !replacesBookFonts || requested == "monospace" { family = requested }
         // Normalisation is for running text: a heading keeps its weight.
@@ -64,8 +65,10 @@ public struct ShapingSettings: Hashable, Sendable {
         var weight = normalized ? 400 : style.weight
         if fontWeight != 400 { weight = min(1000, max(1, weight * fontWeight / 400)) }
         let letterSpacing = self.letterSpacing ?? style.letterSpacing
+        var descriptor = FontDescriptor(family: family, weight: weight, isItalic: style.isItalic && !normalized)
+        if descriptor.isGeneric, let language { descriptor.language = FontDescriptor.fontconfigLanguage(language) }
         return ResolvedShapingStyle(
-            descriptor: FontDescriptor(family: family, weight: weight, isItalic: style.isItalic && !normalized),
+            descriptor: descriptor,
             smallCaps: style.smallCaps && !normalized,
             // CSS: letter spacing turns optional ligatures off, or the spacing would fall inside them.
             ligatures: (ligatures ?? style.ligatures) && letterSpacing == 0,
@@ -73,7 +76,7 @@ public struct ShapingSettings: Hashable, Sendable {
     }
 }
 
-/// A text style as shaping applies it (see ``ShapingSettings/resolve(_:role:readerFamily:)``).
+/// A text style as shaping applies it (see ``ShapingSettings/resolve(_:role:readerFamily:language:)``).
 struct ResolvedShapingStyle {
     var descriptor: FontDescriptor
     var smallCaps: Bool

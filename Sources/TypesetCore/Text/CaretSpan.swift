@@ -1,11 +1,16 @@
-/// A stretch of a paragraph's content that has no caret stop inside it: hidden units (markup, ruby annotations)
-/// or a run drawn as replacement text. Offsets are relative to the content's start.
+/// A stretch of a paragraph's content that has no caret stop inside it: hidden units (markup, ruby annotations),
+/// generated text (a list marker: see ``TextStyle/isGenerated``) or a run drawn as replacement text. Offsets are
+/// relative to the content's start.
 ///
 /// Hidden units have no caret stop of their own, so they join a visible grapheme into one caret unit: the one
 /// before them (`漢字《かんじ》`: `字《かんじ》` is one unit, so a caret never stops inside the annotation), or the one
 /// after them at the start of the content or after white space (`said _very_`: `_v` is one unit, so a line may
 /// still break after `said `). Line breaks, hit testing, carets, selection and the tokenizer all take their stops
 /// from ``isCaretStop(_:in:)``, so they agree.
+///
+/// Generated text joins its neighbour as hidden units do, but it is drawn: the caret geometry leaves its extent
+/// out of the grapheme it joins (``LineCarets``), so that no caret is drawn before a marker and no point on one
+/// answers a character.
 struct CaretSpan: Hashable, Sendable {
     /// How the span joins its neighbours.
     enum Kind: UInt8, Sendable {
@@ -23,9 +28,16 @@ struct CaretSpan: Hashable, Sendable {
     var start: Int
     var end: Int
     var kind: Kind
+    /// Whether the units are generated text, drawn (not hidden markup): they take part in bidi resolution and take
+    /// their place in the line; caret stops and segmentation treat them as hidden units.
+    var isGenerated = false
 
     var range: Range<Int> { start..<end }
+    /// Whether the span's units are left out of caret stops, words and line-break analysis (hidden units and
+    /// generated text; not a replaced run, which is drawn as its replacement).
     var isHidden: Bool { kind != .replaced }
+    /// Hidden units proper: not drawn, no place in the line (see ``TextStyle/isOutOfFlow``).
+    var isOutOfFlow: Bool { kind != .replaced && !isGenerated }
 
     /// Whether `offset` may be a caret stop as far as this span is concerned.
     @inline(__always)
@@ -37,25 +49,27 @@ struct CaretSpan: Hashable, Sendable {
 
     /// The spans of a paragraph's content, from its normalized runs (paragraph-relative), sorted and merged.
     static func spans(runs: [AttributeRun], content: Range<Int>, units: [UInt16]) -> [CaretSpan] {
-        guard runs.contains(where: { $0.style.isOutOfFlow || $0.style.replacement != nil }) else { return [] }
+        guard runs.contains(where: { $0.style.isOutOfFlow || $0.style.isGenerated || $0.style.replacement != nil }) else { return [] }
         let base = content.lowerBound, count = content.count
-        var hidden: [Range<Int>] = []
+        var hidden: [(range: Range<Int>, generated: Bool)] = []
         var replaced: [Range<Int>] = []
         for run in runs {
             let range = (run.range.lowerBound - base)..<(run.range.upperBound - base)
-            if run.style.isOutOfFlow {
-                if let last = hidden.last, last.upperBound == range.lowerBound {
-                    hidden[hidden.count - 1] = last.lowerBound..<range.upperBound
+            if run.style.isOutOfFlow || run.style.isGenerated {
+                // Hidden generated text (a marker of `list-style-type: none`) is hidden units.
+                let generated = !run.style.isOutOfFlow
+                if let last = hidden.last, last.range.upperBound == range.lowerBound, last.generated == generated {
+                    hidden[hidden.count - 1].range = last.range.lowerBound..<range.upperBound
                 } else {
-                    hidden.append(range)
+                    hidden.append((range, generated))
                 }
             } else if run.style.replacement != nil {
                 replaced.append(range)
             }
         }
         func unit(_ offset: Int) -> UInt16 { units[base + offset] }
-        var spans: [CaretSpan] = hidden.map { range in
-            let a = range.lowerBound, b = range.upperBound
+        var spans: [CaretSpan] = hidden.map { span in
+            let a = span.range.lowerBound, b = span.range.upperBound
             let canJoinBefore = a > 0 && !CharacterClass.isLineTerminator(unit(a - 1))
             let canJoinAfter = b < count && !CharacterClass.isLineTerminator(unit(b))
             // After white space (or at the start) the units belong to the word that follows, so that the space
@@ -63,7 +77,7 @@ struct CaretSpan: Hashable, Sendable {
             let prefersAfter = a == 0 || CharacterClass.isHangingSpace(unit(a - 1))
             let kind: Kind = prefersAfter && canJoinAfter ? .hiddenBeforeText
                 : (canJoinBefore ? .hiddenAfterText : (canJoinAfter ? .hiddenBeforeText : .hiddenAlone))
-            return CaretSpan(start: a, end: b, kind: kind)
+            return CaretSpan(start: a, end: b, kind: kind, isGenerated: span.generated)
         }
         spans += replaced.map { CaretSpan(start: $0.lowerBound, end: $0.upperBound, kind: .replaced) }
         spans.sort { $0.start < $1.start }

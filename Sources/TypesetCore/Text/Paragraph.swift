@@ -63,10 +63,10 @@ public struct Paragraph: Sendable {
     /// annotations), relative to the paragraph's start as ``runs`` are; empty when there are none.
     public var hiddenRanges: [Range<Int>] {
         let base = contentRange.lowerBound
-        return caretSpans.filter(\.isHidden).map { (base + $0.start)..<(base + $0.end) }
+        return caretSpans.filter(\.isOutOfFlow).map { (base + $0.start)..<(base + $0.end) }
     }
 
-    /// Whether the content has hidden units or replaced runs (see ``TextStyle/isHidden``).
+    /// Whether the content has hidden units, generated text or replaced runs (see ``TextStyle/isHidden``).
     public var hasHiddenUnits: Bool { !caretSpans.isEmpty }
 
     /// The content's range in document offsets.

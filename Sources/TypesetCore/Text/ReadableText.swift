@@ -109,13 +109,15 @@ public struct ReadableText: Sendable {
         return sources.partitioningIndex { Int($0) >= relative }
     }
 
-    /// Whether units of this style are not read: hidden markup, or a ruby annotation (a reading of the base it
-    /// annotates, which is read itself), or invisible text; text for screen readers only when `assistive` is off.
+    /// Whether units of this style are not read: hidden markup, a ruby annotation (a reading of the base it
+    /// annotates, which is read itself), generated text (a list marker, as a browser's find never matches one), or
+    /// invisible text; text for screen readers only when `assistive` is off.
     static func isHidden(_ style: TextStyle, assistive: Bool = false) -> Bool {
+        if style.isGenerated { return true }
         switch style.visibility {
-        case .visible: style.isOutOfFlow
-        case .invisible: true
-        case .assistive: !assistive || style.ruby != nil
+        case .visible: return style.isOutOfFlow
+        case .invisible: return true
+        case .assistive: return !assistive || style.ruby != nil
         }
     }
 

@@ -491,6 +491,8 @@ private struct ReadingSession {
         converter.embeddedDocuments = embeddedDocuments(of: root, path: current.path, package: package,
                                                         embedders: embedders + [current.path])
         if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }
+        let archive = self.archive
+        converter.resourceExists = { archive.contains($0) }
         if !sheet.fontFaces.isEmpty, var loader = fonts {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
             fonts = loader

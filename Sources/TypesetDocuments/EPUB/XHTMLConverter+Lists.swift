@@ -1,18 +1,30 @@
 import TypesetCore
 
 extension XHTMLConverter {
-    /// A list: each `<li>` gets its marker, as the book's `list-style-type` (or the `<ol>`'s `type`) says:
-    /// `•`, `◦`, `▪` by depth in `<ul>`, numbers in `<ol>` (`start`, `value` and `reversed` honoured). The marker
-    /// is text (so positions never depend on the styles) at the start of the item's first paragraph, which hangs it
-    /// in the list's indent.
+    /// A list item's marker, waiting for the item's first paragraph.
+    struct PendingMarker {
+        var units: [UInt16]
+        var inline: InlineContext
+        var block: BlockContext
+        /// `list-style-position: inside`: the marker starts the first line instead of hanging in the indent.
+        var inside: Bool
+        /// The image of `list-style-image` (its first unit is U+FFFC).
+        var image: (attachment: TextAttachment, draft: SpineItemText.ImageDraft)?
+    }
+
+    /// A list: each `<li>` gets its marker, as the book's `list-style-type` (a counter style of CSS Counter
+    /// Styles 3, predefined or the book's `@counter-style`), `list-style-image` and `list-style-position`, or the
+    /// list's `type`, say: `•`, `◦`, `◾` by depth in `<ul>`, numbers in `<ol>`. Items count in every list (a `<ul>`
+    /// styled `decimal` numbers its items); `start` and `reversed` (on `<ol>`), and `value` on an item, set the
+    /// count. Counts stay within ±2³¹ (as browsers' counters), so no `start` or `value` overflows them.
     mutating func walkList(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
         let element = path.element
         let ordered = element.lowercasedName == "ol"
         let childPaths = path.childPaths()
         let items = childPaths.filter { $0.element.lowercasedName == "li" && $0.element.attribute("hidden") == nil }
         let reversed = ordered && element.attribute("reversed") != nil
-        var counter = Int(element.attribute("start")?.trimmingWhiteSpace() ?? "") ?? (reversed ? items.count : 1)
-        let typeStyle = ordered ? XHTMLConverter.listStyle(typeAttribute: element.attribute("type")) : nil
+        var counter = (ordered ? Self.counterValue(element.attribute("start")) : nil) ?? (reversed ? items.count : 1)
+        let typeStyle = Self.listStyle(typeAttribute: element.attribute("type"), ordered: ordered)
         var elementIndex = 0
         for child in element.children {
             switch child {
@@ -22,82 +34,168 @@ extension XHTMLConverter {
                 guard elementIndex < childPaths.count else { continue }
                 let childPath = childPaths[elementIndex]
                 elementIndex += 1
+                // An item past the depth limit is read as text by handle (see XHTMLConverter.maximumDepth).
                 guard childElement.lowercasedName == "li", category(of: childElement) == .listItem,
-                      childElement.attribute("hidden") == nil else {
+                      childElement.attribute("hidden") == nil, elementDepth < XHTMLConverter.maximumDepth else {
                     handle(childPath, block: block, inline: inline)
                     continue
                 }
-                if let value = Int(childElement.attribute("value")?.trimmingWhiteSpace() ?? "") { counter = value }
-                var itemInline = enterInline(childPath, parent: inline)
-                // An item of a list of notes may be a note (its marker is before its anchor, so not part of it).
-                let noteRole = NoteRole(childElement, inNotes: inline.inNotes)
-                applyNoteRole(noteRole, name: "li", to: &itemInline)
-                defer { recordLinkAndNote(childElement, linkStart: Int?.none, inline: itemInline, noteRole: noteRole) }
-                let style = itemInline.style
-                // An item the book displays as a block or inline has no marker (as in a browser).
-                if style.display == .inline {
-                    walkChildren(childPath, block: block, inline: itemInline)
-                    continue
-                }
-                if style.display == .block {
-                    handleBlock(childPath, kind: .block, style: style, block: block, inline: itemInline)
-                    continue
-                }
-                flushParagraph()
-                let itemBlock = enterBlock(childPath, style: style, parent: block)
-                walkListItem(childPath, number: counter, ordered: ordered, typeStyle: typeStyle, block: itemBlock, inline: itemInline)
-                flushParagraph()
-                leaveBlock(childPath, style: style)
-                counter += reversed ? -1 : 1
+                if let value = Self.counterValue(childElement.attribute("value")) { counter = value }
+                walkListElement(childPath, number: counter, ordered: ordered, typeStyle: typeStyle, block: block, inline: inline)
+                counter = Self.clampedCounter(counter + (reversed ? -1 : 1))
             }
         }
     }
 
+    /// One `<li>` of a list: an item with its marker, unless the book displays it as a block or inline.
+    private mutating func walkListElement(_ path: ElementPath, number: Int, ordered: Bool, typeStyle: ListStyleType?,
+                                          block: BlockContext, inline: InlineContext) {
+        let element = path.element
+        // The item is an element level of its own, as one walked by handle is: the depth limit keeps the
+        // recursion of nested lists within the stack (six frames a level).
+        elementDepth += 1
+        defer { elementDepth -= 1 }
+        var itemInline = enterInline(path, parent: inline)
+        // An item of a list of notes may be a note (its marker is before its anchor, so not part of it).
+        let noteRole = NoteRole(element, inNotes: inline.inNotes)
+        applyNoteRole(noteRole, name: "li", to: &itemInline)
+        defer { recordLinkAndNote(element, linkStart: Int?.none, inline: itemInline, noteRole: noteRole) }
+        let style = itemInline.style
+        // An item the book displays as a block or inline has no marker (as in a browser).
+        if style.display == .inline {
+            walkChildren(path, block: block, inline: itemInline)
+            return
+        }
+        if style.display == .block {
+            handleBlock(path, kind: .block, style: style, block: block, inline: itemInline)
+            return
+        }
+        flushParagraph()
+        let itemBlock = enterBlock(path, style: style, parent: block)
+        let itemType = Self.listStyle(typeAttribute: element.attribute("type"), ordered: ordered) ?? typeStyle
+        walkListItem(path, number: number, ordered: ordered, typeStyle: itemType, block: itemBlock, inline: itemInline)
+        flushParagraph()
+        leaveBlock(path, style: style)
+    }
+
     /// One list item: its marker waits for the item's first paragraph, then its content.
-    mutating func walkListItem(_ path: ElementPath, number: Int?, ordered: Bool, typeStyle: ListMarkerStyle? = nil,
+    mutating func walkListItem(_ path: ElementPath, number: Int?, ordered: Bool, typeStyle: ListStyleType? = nil,
                                block: BlockContext, inline: InlineContext) {
-        let markerStyle: ListMarkerStyle
+        let markerType: ListStyleType
         var hidden = false
         switch inline.style.listMarker {
-        case .style(let style): markerStyle = style
+        case .style(let type): markerType = type
         case .hidden:
             hidden = true
-            markerStyle = ordered ? .decimal : .disc
+            markerType = .named(ordered ? "decimal" : "disc")
         case .default:
-            markerStyle = typeStyle ?? (ordered ? .decimal : (block.listDepth <= 1 ? .disc : (block.listDepth == 2 ? .circle : .square)))
+            markerType = typeStyle ?? .named(ordered ? "decimal" : (block.listDepth <= 1 ? "disc" : (block.listDepth == 2 ? "circle" : "square")))
         }
         var markerInline = inline
         markerInline.link = nil
         markerInline.style.decoration = []
-        // The marker is content (positions do not depend on CSS); `list-style-type: none` only hides it.
+        // The marker is generated text (outside the position model: see TextStyle.isGenerated); `list-style-type:
+        // none` hides it.
         if hidden || inline.style.hidden || block.inNavigation { markerInline.style.hidden = true }
         emitPendingMarker()
-        pendingMarker = (Array((markerStyle.marker(number ?? 1) + " ").utf16), markerInline, block)
+        let image = hidden || markerInline.style.hidden ? nil : markerImage(inline.style.listMarkerImage)
+        let units = image != nil ? [0xFFFC, 0x20] : Array(counterStyles.marker(markerType, value: number ?? 1).utf16)
+        pendingMarker = PendingMarker(units: units, inline: markerInline, block: block, inside: inline.style.listMarkerInside,
+                                      image: image)
         walkChildren(path, block: block, inline: inline)
         emitPendingMarker()
+    }
+
+    /// The attachment and image draft of a `list-style-image` the book has; nil (the type draws the marker) for
+    /// `none`, an image outside the book or missing from it, and a `data:` URL that does not decode.
+    private mutating func markerImage(_ image: ListStyleImage?) -> (attachment: TextAttachment, draft: SpineItemText.ImageDraft)? {
+        guard let image = image?.resolved(relativeTo: path) else { return nil }
+        var source = image.url
+        var inlineData: [UInt8]?
+        if DataURL.isDataURL(image.url) {
+            guard let bytes = try? DataURL(image.url).bytes else { return nil }
+            dataURLCount += 1
+            inlineData = bytes
+            source = path + "#data-\(dataURLCount)"
+        } else if let resourceExists, !resourceExists(source) {
+            return nil
+        }
+        let attachment = TextAttachment(source: source, altText: nil, intrinsicSize: nil)
+        return (attachment, SpineItemText.ImageDraft(offset: 0, path: source, altText: nil, inlineData: inlineData, problem: nil))
+    }
+
+    /// Appends the waiting marker at the start of the paragraph being built: generated text, its image (if any)
+    /// recorded at its offset, and its length kept for the paragraph (an outside marker hangs in the indent).
+    mutating func appendPendingMarker() {
+        guard let marker = pendingMarker else { return }
+        pendingMarker = nil
+        var style = textStyle(marker.inline)
+        style.isGenerated = true
+        if let image = marker.image {
+            var draft = image.draft
+            draft.offset = output.units.count + line.count
+            var imageStyle = style
+            imageStyle.attachment = image.attachment
+            append([marker.units[0]], style: imageStyle)
+            append(Array(marker.units.dropFirst()), style: style)
+            output.images.append(draft)
+        } else {
+            append(marker.units, style: style)
+        }
+        paragraphMarkerLength = marker.units.count
+        paragraphMarkerInside = marker.inside
     }
 
     /// A marker no content claimed (an empty item, or one whose first content is a nested list): a paragraph of
     /// its own.
     mutating func emitPendingMarker() {
         guard let marker = pendingMarker else { return }
-        pendingMarker = nil
         flushParagraph()
-        appendUnits(marker.units, block: marker.block, inline: marker.inline)
-        paragraphMarkerLength = marker.units.count
+        if paragraphBlock == nil { paragraphBlock = marker.block }
+        // Anchors waiting for content (an empty item's id) point at its marker.
+        for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = output.units.count }
+        pendingAnchors.removeAll()
+        appendPendingMarker()
         onlyImages = false
         flushParagraph()
     }
 
-    /// The marker style of an `<ol type="...">`.
-    static func listStyle(typeAttribute: String?) -> ListMarkerStyle? {
-        switch typeAttribute?.trimmingWhiteSpace() {
-        case "1": return .decimal
-        case "a": return .lowerAlpha
-        case "A": return .upperAlpha
-        case "i": return .lowerRoman
-        case "I": return .upperRoman
+    /// The marker style of a list's or an item's `type` attribute (HTML's presentational hint, which the book's CSS
+    /// overrides): `1`, `a`, `A`, `i`, `I` in `<ol>`; `disc`, `circle`, `square` in `<ul>` (any case).
+    static func listStyle(typeAttribute: String?, ordered: Bool) -> ListStyleType? {
+        guard let type = typeAttribute?.trimmingWhiteSpace() else { return nil }
+        switch type {
+        case "1": return .named("decimal")
+        case "a": return .named("lower-alpha")
+        case "A": return .named("upper-alpha")
+        case "i": return .named("lower-roman")
+        case "I": return .named("upper-roman")
+        default: break
+        }
+        switch type.lowercased() {
+        case "disc", "circle", "square": return .named(type.lowercased())
         default: return nil
         }
     }
+
+    /// The integer of a `start` or `value` attribute (HTML's rules for parsing integers: leading white space, a
+    /// sign, digits; what follows is ignored), clamped to ±2³¹; nil when it has no digits.
+    static func counterValue(_ attribute: String?) -> Int? {
+        guard let text = attribute?.trimmingWhiteSpace() else { return nil }
+        var scalars = Substring(text).unicodeScalars[...]
+        var negative = false
+        if let sign = scalars.first, sign == "-" || sign == "+" { negative = sign == "-"; scalars = scalars.dropFirst() }
+        var value = 0
+        var digits = 0
+        for c in scalars {
+            guard c >= "0" && c <= "9" else { break }
+            digits += 1
+            value = min(value * 10 + Int(c.value - 0x30), Int(Int32.max) + 1)
+        }
+        guard digits > 0 else { return nil }
+        return clampedCounter(negative ? -value : value)
+    }
+
+    /// `value` within the counters' range, -2³¹ to 2³¹ - 1.
+    static func clampedCounter(_ value: Int) -> Int { min(max(value, Int(Int32.min)), Int(Int32.max)) }
 }

@@ -141,8 +141,13 @@ struct XHTMLConverter {
     var onlyImages = true
     /// The marker of the list item whose first paragraph has not started yet, and the units of the marker at
     /// the start of the paragraph being built.
-    var pendingMarker: (units: [UInt16], inline: InlineContext, block: BlockContext)?
+    var pendingMarker: PendingMarker?
     var paragraphMarkerLength = 0
+    var paragraphMarkerInside = false
+    /// The counter styles the document's sheets define, with the predefined ones (list markers).
+    var counterStyles: CounterStyleSet
+    /// Whether the book has an entry (set by the reader): a `list-style-image` it lacks falls back to the type.
+    var resourceExists: ((String) -> Bool)?
     /// A `::first-letter` style waiting for the first letter of its block, and the drop cap of the paragraph
     /// being built.
     var pendingFirstLetter: FirstLetter?
@@ -177,11 +182,15 @@ struct XHTMLConverter {
     /// The tables being read, innermost last.
     var tables: [TableState] = []
     var tableCount = 0
-    /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): after the element's
-    /// start, or after its last `<rt>`.
+    /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): at the first unit of text
+    /// after the element's start (-1 until that text comes, so that a list marker or a collapsed space emitted
+    /// with it is not part of the base), or after its last `<rt>`.
     var rubyBaseStarts: [Int] = []
     /// Where the base of the innermost ruby ends when an `<rp>` follows it (the annotation comes after the `<rp>`).
     var rubyBaseEnd: Int?
+    /// The `<rb>` bases of each open `<ruby>`'s current segment (the innermost last), which its `<rt>`s pair with
+    /// in order, and how many of them the annotations read so far took (see ``walkRuby``).
+    var rubySegments: [(bases: [Range<Int>], paired: Int)] = []
 
     /// A `::first-letter` style: the style of the letter, and the lines it drops over when it is a drop cap.
     struct FirstLetter {
@@ -230,6 +239,7 @@ struct XHTMLConverter {
     init(path: String, sheet: CSSStyleSheet, publisherStyles: Bool, bookLanguage: String?) {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
         media = MediaAnswers(sheet.conditions, environment: environment)
+        counterStyles = CounterStyleSet(rules: sheet.counterStyles)
         for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
     }
 
@@ -368,7 +378,7 @@ struct XHTMLConverter {
             walkMath(path, name: name, block: parentBlock, inline: inline)
             return
         }
-        if structural == .inline, name == "ruby" || name == "rt" || name == "rp" {
+        if structural == .inline, ["ruby", "rt", "rp", "rb", "rtc"].contains(name) {
             walkRuby(path, name: name, block: parentBlock, inline: inline)
             return
         }
@@ -637,7 +647,7 @@ struct XHTMLConverter {
         style.lastLineAlignment = block.style.lastLineAlignment(direction: block.direction)
         style.lineBreak = paragraphBreakRules?.lineBreak ?? block.style.lineBreak
         style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
-        style.markerLength = paragraphMarkerLength
+        style.markerLength = paragraphMarkerInside ? 0 : paragraphMarkerLength
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
         if hidden {
@@ -678,6 +688,7 @@ struct XHTMLConverter {
         hasLineBreak = false
         onlyImages = true
         paragraphMarkerLength = 0
+        paragraphMarkerInside = false
         paragraphDropCap = nil
         pendingFirstLetter = nil
         paragraphBreakRules = nil
@@ -709,25 +720,46 @@ struct XHTMLConverter {
     }
 
     /// `<ruby>`: its text is the base, each `<rt>` the annotation of the base before it (since the ruby's start or
-    /// the previous `<rt>`), `<rp>` hidden. The annotation stays in the text after its base (offsets never move);
-    /// an `<rt>` outside `<ruby>`, or with no base before it, is plain text or an annotation that stays hidden.
+    /// the previous `<rt>`), `<rp>` hidden. With `<rb>` elements (HTML's ruby model, CSS Ruby 1's pairing), the
+    /// annotations pair with the bases in order: `<rb>漢</rb><rb>字</rb><rt>かん</rt><rt>じ</rt>`, and each `<rtc>`
+    /// pairs its `<rt>`s with the same bases again (double-sided ruby: one container over, one under). An
+    /// annotation goes on the side its `ruby-position` says. The annotation stays in the text after its base
+    /// (offsets never move); an `<rt>` outside `<ruby>`, or with no base before it, is plain text or an annotation
+    /// that stays hidden.
     mutating func walkRuby(_ path: ElementPath, name: String, block: BlockContext, inline: InlineContext) {
         var inline = inline
         switch name {
         case "ruby":
-            rubyBaseStarts.append(line.count)
+            rubyBaseStarts.append(-1)
+            rubySegments.append(([], 0))
             let outerEnd = rubyBaseEnd
             rubyBaseEnd = nil
             walkChildren(path, block: block, inline: inline)
             rubyBaseStarts.removeLast()
+            rubySegments.removeLast()
             rubyBaseEnd = outerEnd
+        case "rb":
+            guard !rubySegments.isEmpty else { return walkChildren(path, block: block, inline: inline) }
+            // A base after annotations starts the ruby's next segment.
+            if rubySegments[rubySegments.count - 1].paired > 0 { rubySegments[rubySegments.count - 1] = ([], 0) }
+            rubyBaseStarts[rubyBaseStarts.count - 1] = -1
+            walkChildren(path, block: block, inline: inline)
+            pendingSpace = false
+            let start = rubyBaseStarts[rubyBaseStarts.count - 1]
+            rubySegments[rubySegments.count - 1].bases.append((start < 0 ? line.count : start)..<line.count)
+            rubyBaseStarts[rubyBaseStarts.count - 1] = line.count
+        case "rtc":
+            guard !rubySegments.isEmpty else { return walkChildren(path, block: block, inline: inline) }
+            // Each container pairs its annotations with the segment's bases from the first.
+            let segment = rubySegments[rubySegments.count - 1]
+            rubySegments[rubySegments.count - 1].paired = 0
+            walkChildren(path, block: block, inline: inline)
+            rubySegments[rubySegments.count - 1].paired = max(1, segment.paired, rubySegments[rubySegments.count - 1].paired)
         case "rt":
             guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
             // White space between the base and its annotation is not text of either.
             pendingSpace = false
-            // The base ends where an `<rp>` before the annotation starts.
-            let end = rubyBaseEnd ?? line.count
-            inline.ruby = RubyAnnotation(base: min(start, end)..<end)
+            inline.ruby = RubyAnnotation(base: rubyBase(from: start), position: inline.style.rubyPosition)
             walkChildren(path, block: block, inline: inline)
             pendingSpace = false
             rubyBaseStarts[rubyBaseStarts.count - 1] = line.count
@@ -736,13 +768,27 @@ struct XHTMLConverter {
             guard let start = rubyBaseStarts.last else { return walkChildren(path, block: block, inline: inline) }
             pendingSpace = false
             inline.isRubyParenthesis = true
-            let opening = start < line.count
+            let opening = start >= 0 && start < line.count
             if opening, rubyBaseEnd == nil { rubyBaseEnd = line.count }
             walkChildren(path, block: block, inline: inline)
             pendingSpace = false
             // The closing one, after an annotation, is not part of the next base.
             if !opening { rubyBaseStarts[rubyBaseStarts.count - 1] = line.count }
         }
+    }
+
+    /// The base of the `<rt>` being read: the next `<rb>` of the ruby's segment when it has them (an annotation
+    /// past the last one has an empty base after it, and is not drawn), else the text since `start` (the ruby's
+    /// start or the previous annotation), up to an `<rp>` before the annotation.
+    mutating func rubyBase(from start: Int) -> Range<Int> {
+        if let segment = rubySegments.last, !segment.bases.isEmpty {
+            rubySegments[rubySegments.count - 1].paired += 1
+            if segment.paired < segment.bases.count { return segment.bases[segment.paired] }
+            let end = segment.bases[segment.bases.count - 1].upperBound
+            return end..<end
+        }
+        let end = rubyBaseEnd ?? line.count
+        return min(start < 0 ? end : start, end)..<end
     }
 
     mutating func appendText(_ text: String, block: BlockContext, inline: InlineContext) {
@@ -885,11 +931,7 @@ struct XHTMLConverter {
         guard !units.isEmpty else { return }
         if paragraphBlock == nil { paragraphBlock = block }
         if paragraphBreakRules == nil { paragraphBreakRules = (inline.style.lineBreak, inline.style.wordBreak) }
-        if line.isEmpty, let marker = pendingMarker {
-            pendingMarker = nil
-            append(marker.units, style: textStyle(marker.inline))
-            paragraphMarkerLength = marker.units.count
-        }
+        if line.isEmpty { appendPendingMarker() }
         var textStyle = textStyle(inline)
         if let ruby = inline.ruby { textStyle.ruby = ruby }
         if inline.isRubyParenthesis { textStyle.isHidden = true }
@@ -920,6 +962,8 @@ struct XHTMLConverter {
             for label in pendingPageBreaks { output.pageBreaks.append((offset, label)) }
             pendingPageBreaks.removeAll()
         }
+        // Rubies waiting for their base's first unit: this one.
+        for index in rubyBaseStarts.indices where rubyBaseStarts[index] < 0 { rubyBaseStarts[index] = line.count }
         if attachment == nil, line.count == paragraphMarkerLength, appendFirstLetter(units, block: block, inline: inline) {
             lineHasContent = true
             return
@@ -938,14 +982,23 @@ struct XHTMLConverter {
         return style
     }
 
-    /// The first family of a `font-family` list that the book embeds, or `monospace`; nil (the reader's) when a
-    /// generic or an uninstalled family comes first.
+    /// The first family of a `font-family` list that the book embeds, or the first generic family that is not the
+    /// reader's: `sans-serif` and `monospace` as they are (fontconfig maps them per script: see
+    /// ``FontDescriptor/language``), `system-ui` as `sans-serif` (the interface face of a Linux desktop is
+    /// fontconfig's sans-serif); nil (the reader's family) when `serif`, `cursive`, `fantasy` or nothing usable
+    /// comes first. The reader's family stands for `serif`: it is the body face they chose or our serif default.
+    /// `cursive` and `fantasy` stay with it too: fontconfig has a face for neither on most systems and answers its
+    /// sans default, further from a book's script or display face than its body face is. An installed family the
+    /// book does not embed is passed over, as before, so that books look alike on every machine.
     func fontFamily(_ families: [String]?) -> String? {
         guard let families else { return nil }
         for family in families {
-            if family == "monospace" { return family }
-            if ["serif", "sans-serif", "cursive", "fantasy", "system-ui"].contains(family) { return nil }
-            if embeddedFamilies.contains(family.lowercased()) { return family }
+            switch family {
+            case "sans-serif", "monospace": return family
+            case "system-ui": return "sans-serif"
+            case "serif", "cursive", "fantasy": return nil
+            default: if embeddedFamilies.contains(family.lowercased()) { return family }
+            }
         }
         return nil
     }

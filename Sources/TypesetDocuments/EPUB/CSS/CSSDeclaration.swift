@@ -112,8 +112,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case breakBefore(Bool)
     /// `page-break-after: always` / `break-after: page` (true), or `auto`/`avoid` (false).
     case breakAfter(Bool)
-    /// `list-style-type` (nil for `none`).
-    case listStyleType(ListMarkerStyle?)
+    /// `list-style-type`, `-position`, `-image` (the shorthand `list-style` sets all three).
+    case listStyle(ListStyleDeclaration)
     case whiteSpace(WhiteSpace)
     /// `color` (nil: the reader's text colour, for `inherit`-like values the cascade resolves to the default).
     case color(Color)
@@ -158,6 +158,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case combineUpright(Bool)
     /// `text-orientation` (and `-epub-`, `-webkit-text-orientation`).
     case textOrientation(TextOrientation)
+    /// `ruby-position` (and `-epub-`, `-webkit-ruby-position`; see ``rubyPosition(_:)``).
+    case rubyPosition(RubyPosition)
     /// `text-emphasis-style` (and the `text-emphasis` shorthand, `-epub-`, `-webkit-`): the mark, nil for `none`.
     case emphasisStyle(TextEmphasis.Mark?)
     /// `text-emphasis-color`: nil for `currentColor` (the text's colour).
@@ -207,6 +209,8 @@ enum CSSDeclaration: Equatable, Sendable {
             let map: [String: TextOrientation] = ["mixed": .mixed, "vertical-right": .mixed, "upright": .upright,
                                                   "sideways": .sideways, "sideways-right": .sideways]
             return map[value].map { [.textOrientation($0)] } ?? []
+        case "ruby-position", "-epub-ruby-position", "-webkit-ruby-position":
+            return rubyPosition(words).map { [.rubyPosition($0)] } ?? []
         case "hanging-punctuation", "-webkit-hanging-punctuation":
             let words = value.split(separator: " ")
             let known: Set<Substring> = ["none", "first", "last", "allow-end", "force-end"]
@@ -299,10 +303,9 @@ enum CSSDeclaration: Equatable, Sendable {
             case "list-item": return [.display(.listItem)]
             default: return words.isEmpty ? [] : [.display(.other)]
             }
-        case "list-style-type", "list-style":
-            if words.contains("none") { return [.listStyleType(nil)] }
-            for word in words { if let marker = ListMarkerStyle(rawValue: word) { return [.listStyleType(marker)] } }
-            return []
+        case "list-style-type", "list-style", "list-style-position", "list-style-image":
+            // Counter style names are case-sensitive: the value as written.
+            return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }
         case "page-break-before", "break-before", "page-break-after", "break-after":
             let before = property.hasSuffix("before")
             switch value {
@@ -437,6 +440,25 @@ enum CSSDeclaration: Equatable, Sendable {
         return filled == false ? .open(shape ?? .automatic) : .filled(shape ?? .automatic)
     }
 
+    /// `ruby-position` (CSS Ruby 1: `[alternate || [over | under]] | inter-character`; `alternate` alone is `over`,
+    /// and alternation between the levels of double-sided ruby is each `<rtc>`'s own `ruby-position` here), with
+    /// the values of the 2011 draft that `-webkit-` and `-epub-` books use: `before` (over), `after` (under), and
+    /// `right` (as `inter-character`). `inter-character` is `over` in vertical text, as the spec says; in horizontal
+    /// text it is drawn `over` too: setting each annotation upright beside its base character (Bopomofo) is not
+    /// done yet, and over is where a reader without it expects the reading.
+    static func rubyPosition(_ words: [String]) -> RubyPosition? {
+        let known: [String: RubyPosition] = ["over": .over, "before": .over, "under": .under, "after": .under,
+                                             "inter-character": .over, "right": .over]
+        switch words.count {
+        case 1: return words[0] == "alternate" ? .over : known[words[0]]
+        case 2:
+            guard words.contains("alternate"), let side = words.first(where: { $0 != "alternate" }),
+                  side == "over" || side == "under" else { return nil }
+            return known[side]
+        default: return nil
+        }
+    }
+
     /// `text-emphasis: <style> || <color>`: the colour not given is `currentColor`, as the shorthand resets it.
     private static func emphasisShorthand(_ raw: String) -> [CSSDeclaration] {
         if let style = emphasisStyle(raw) { return [.emphasisStyle(style), .emphasisColor(nil)] }
@@ -557,57 +579,6 @@ enum CSSDeclaration: Equatable, Sendable {
         case "thick": return [.borderWidth(.px(5))]
         default: return []
         }
-    }
-}
-
-/// The marker a list item shows (`list-style-type`).
-enum ListMarkerStyle: String, Equatable, Sendable {
-    case disc, circle, square, decimal
-    case decimalLeadingZero = "decimal-leading-zero"
-    case lowerRoman = "lower-roman", upperRoman = "upper-roman"
-    case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
-    case lowerLatin = "lower-latin", upperLatin = "upper-latin"
-    case lowerGreek = "lower-greek"
-
-    /// The marker of item number `number` (`3.`, `iv.`, `c.`, `•`).
-    func marker(_ number: Int) -> String {
-        switch self {
-        case .disc: return "•"
-        case .circle: return "◦"
-        case .square: return "▪"
-        case .decimal: return "\(number)."
-        case .decimalLeadingZero: return (number >= 0 && number < 10 ? "0" : "") + "\(number)."
-        case .lowerRoman: return ListMarkerStyle.roman(number).lowercased() + "."
-        case .upperRoman: return ListMarkerStyle.roman(number) + "."
-        case .lowerAlpha, .lowerLatin: return ListMarkerStyle.alphabetic(number, letters: Array("abcdefghijklmnopqrstuvwxyz")) + "."
-        case .upperAlpha, .upperLatin: return ListMarkerStyle.alphabetic(number, letters: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) + "."
-        case .lowerGreek: return ListMarkerStyle.alphabetic(number, letters: Array("αβγδεζηθικλμνξοπρστυφχψω")) + "."
-        }
-    }
-
-    /// Whether the style numbers its items (an `<ol>`'s default).
-    var isOrdinal: Bool { !(self == .disc || self == .circle || self == .square) }
-
-    /// Roman numerals for 1...3999; decimal outside (CSS's fallback).
-    static func roman(_ number: Int) -> String {
-        guard number >= 1, number <= 3999 else { return String(number) }
-        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var rest = number, result = ""
-        for (value, letters) in table { while rest >= value { result += letters; rest -= value } }
-        return result
-    }
-
-    /// a, b, ... z, aa, ab...: bijective base `letters.count`; decimal for numbers below 1.
-    static func alphabetic(_ number: Int, letters: [Character]) -> String {
-        guard number >= 1 else { return String(number) }
-        var rest = number, result = ""
-        while rest > 0 {
-            rest -= 1
-            result.insert(letters[rest % letters.count], at: result.startIndex)
-            rest /= letters.count
-        }
-        return result
     }
 }
 

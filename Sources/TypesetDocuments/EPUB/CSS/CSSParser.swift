@@ -12,6 +12,8 @@ struct CSSParser {
     private(set) var imports: [CSSImport] = []
     /// The `@font-face` rules, in order, their sources as written.
     private(set) var fontFaces: [CSSFontFace] = []
+    /// The `@counter-style` rules with a valid name, in order.
+    private(set) var counterStyles: [CounterStyleRule] = []
     private var sawRule = false
 
     init(_ source: String) {
@@ -136,6 +138,10 @@ struct CSSParser {
         case "font-face":
             if let face = CSSFontFace(descriptors: CSSParser.splitTopLevel(readBlockBody(), separator: ";")) {
                 fontFaces.append(face)
+            }
+        case "counter-style":
+            if let rule = CounterStyleRule(prelude: prelude, descriptors: CSSParser.splitTopLevel(readBlockBody(), separator: ";")) {
+                counterStyles.append(rule)
             }
         default:
             _ = readBlockBody()  // @page, @keyframes...

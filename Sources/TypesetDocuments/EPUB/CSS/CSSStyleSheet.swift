@@ -18,6 +18,8 @@ struct CSSStyleSheet: Sendable {
     private(set) var conditions = MediaConditions()
     /// `@font-face` rules, in order; after loading, their sources are entry paths in the book.
     var fontFaces: [CSSFontFace] = []
+    /// `@counter-style` rules, in order.
+    var counterStyles: [CounterStyleRule] = []
     /// The rules styling elements, and those styling their first letter, indexed.
     private var elementRules = RuleIndex()
     private var firstLetterRules = RuleIndex()
@@ -41,13 +43,14 @@ struct CSSStyleSheet: Sendable {
         imports = parser.imports
         fontFaces = parser.fontFaces
         conditions = parser.conditions
+        counterStyles = parser.counterStyles
     }
 
     /// Whether some rule styles a `::first-letter`.
     var hasFirstLetterRules: Bool { !firstLetterRules.isEmpty }
 
-    /// Whether the sheet holds neither rules nor font faces.
-    var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty }
+    /// Whether the sheet holds neither rules nor font faces nor counter styles.
+    var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty && counterStyles.isEmpty }
 
     /// Appends the rules and font faces of `other` after these ones, its rules applying only where every query of
     /// `media` holds (a `<link media>`, an `@import`'s media, an alternate style sheet's selection) besides their
@@ -62,12 +65,22 @@ struct CSSStyleSheet: Sendable {
             _ = conditions.add(node.query, parent: node.parent.map { $0 + offset } ?? wrapper)
         }
         fontFaces.append(contentsOf: other.fontFaces)
+        counterStyles.append(contentsOf: other.counterStyles)
         for rule in other.rules {
             guard rules.count < CSSStyleSheet.maximumRules else { return false }
             add(CSSRule(selector: rule.selector, declarations: rule.declarations, order: rules.count,
                         condition: rule.condition.map { $0 + offset } ?? wrapper))
         }
         return true
+    }
+
+    /// Replaces every declaration by `transform`'s result (the loader resolves the URLs of a sheet's
+    /// declarations against the sheet's own path).
+    mutating func rewriteDeclarations(_ transform: (CSSDeclaration) -> CSSDeclaration) {
+        for (index, rule) in rules.enumerated() {
+            rules[index] = CSSRule(selector: rule.selector, declarations: rule.declarations.map(transform), order: rule.order,
+                                   condition: rule.condition)
+        }
     }
 
     private mutating func add(_ rule: CSSRule) {

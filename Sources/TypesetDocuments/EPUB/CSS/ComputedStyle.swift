@@ -10,7 +10,7 @@ struct ComputedStyle: Sendable {
         case `default`
         /// `none`: the marker is kept in the text and set invisibly.
         case hidden
-        case style(ListMarkerStyle)
+        case style(ListStyleType)
     }
 
     // Inherited.
@@ -31,6 +31,10 @@ struct ComputedStyle: Sendable {
     /// Hidden by `display: none` on the element or an ancestor (see ``XHTMLConverter``).
     var hidden = false
     var listMarker = ListMarker.default
+    /// `list-style-position: inside`: the marker starts the first line instead of hanging before it.
+    var listMarkerInside = false
+    /// `list-style-image`: drawn instead of the type's marker when the book has it.
+    var listMarkerImage: ListStyleImage?
     var whiteSpace = CSSDeclaration.WhiteSpace.normal
     var color: Color?
     /// Text decorations propagate to descendants (CSS draws the ancestor's lines across them).
@@ -59,6 +63,8 @@ struct ComputedStyle: Sendable {
     var combineUpright = false
     /// `text-orientation`.
     var textOrientation = TextOrientation.mixed
+    /// `ruby-position` (inherited, as CSS Ruby 1 has it).
+    var rubyPosition = RubyPosition.over
     /// `text-emphasis-style` (nil for `none`), `-color` (nil for `currentColor`) and `-position`: all three
     /// inherited, as CSS Text Decoration 3 has them.
     var emphasisMark: TextEmphasis.Mark?
@@ -201,7 +207,9 @@ struct ComputedStyle: Sendable {
                 hidden = value == .none || parent.hidden
             case .breakBefore(let value): breakBefore = value
             case .breakAfter(let value): breakAfter = value
-            case .listStyleType(let value): listMarker = value.map { .style($0) } ?? .hidden
+            case .listStyle(.type(let value)): listMarker = value.map { .style($0) } ?? .hidden
+            case .listStyle(.position(let inside)): listMarkerInside = inside
+            case .listStyle(.image(let image)): listMarkerImage = image
             case .whiteSpace(let value): whiteSpace = value
             case .color(let value): color = value
             case .backgroundColor(let value): backgroundColor = value
@@ -223,6 +231,7 @@ struct ComputedStyle: Sendable {
             case .hangingPunctuation(let value): hangingPunctuation = value
             case .combineUpright(let value): combineUpright = value
             case .textOrientation(let value): textOrientation = value
+            case .rubyPosition(let value): rubyPosition = value
             case .emphasisStyle(let value): emphasisMark = value
             case .emphasisColor(let value): emphasisColor = value
             case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
@@ -295,7 +304,7 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
-        case .writingMode, .combineUpright, .textOrientation: return true
+        case .writingMode, .combineUpright, .textOrientation, .rubyPosition: return true
         // Emphasis marks are emphasis; their colour is the reader's business, as the text's is.
         case .emphasisStyle, .emphasisPosition: return true
         case .emphasisColor: return false
@@ -314,7 +323,7 @@ struct ComputedStyle: Sendable {
         case .margin(let side, _): return side == .left || side == .right
         case .padding(let side, _): return side == .left || side == .right
         case .textIndent(let length): return length.isNegative
-        case .display, .listStyleType, .whiteSpace, .breakBefore, .breakAfter: return true
+        case .display, .listStyle, .whiteSpace, .breakBefore, .breakAfter: return true
         // What a reader cannot see, and text kept for screen readers, is the book's meaning, not its look.
         case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden: return true
         // How an image fills its box is part of the image, as its size is.
