@@ -138,7 +138,7 @@ struct ComputedStyle: Sendable {
     /// since hidden text keeps its units.
     mutating func takeStructure(from other: ComputedStyle) {
         // `none` on the reference page says nothing of the box (hidden text keeps its element's kind).
-        display = other.display == .none ? nil : other.display
+        display = other.display == CSSDeclaration.Display.none ? nil : other.display
         whiteSpace = other.whiteSpace
         listMarker = other.listMarker
     }
