@@ -100,6 +100,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
         var continuesText = false
+        var boxes: [BoxDecoration] = []
 
         init() {}
 
@@ -110,6 +111,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText
+            boxes = other.boxes
         }
 
         var isDefault: Bool {
@@ -117,6 +119,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText
+                && boxes.isEmpty
         }
     }
 
@@ -246,6 +249,11 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.continuesText ?? false }
         set { update(\.continuesText, newValue, default: false) }
     }
+    /// The boxes (backgrounds and borders) of the decorated blocks the paragraph is in, outermost first.
+    public var boxes: [BoxDecoration] {
+        get { extras?.boxes ?? [] }
+        set { update(\.boxes, newValue, default: []) }
+    }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
@@ -296,7 +304,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
-                                          && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText))
+                                          && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
+                                          && a.boxes == b.boxes))
     }
 
     /// Hashes the values that `==` compares.
@@ -307,7 +316,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
-        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak)
+        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
     }
 }
 
