@@ -59,6 +59,12 @@ extension ParagraphStyle {
             cell.border = min(ems(cell.border), 1)
             cell.tableBorder = min(ems(cell.tableBorder), 1)
             cell.tableIndent = ems(cell.tableIndent)
+            cell.tableWidth = cell.tableWidth.flatMap { width in
+                switch width {
+                case .percent(let percent): percent.isFinite && percent > 0 ? .percent(min(percent, 100)) : nil
+                case .ems(let value): value.isFinite && value > 0 ? .ems(ems(value)) : nil
+                }
+            }
             return cell
         }
         if !boxes.isEmpty {

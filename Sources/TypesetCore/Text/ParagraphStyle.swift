@@ -360,13 +360,25 @@ public struct TableCell: Hashable, Sendable {
     public var tableBorder: Double
     /// The table's indent from the start edge of the column, in ems (a table inside a block quote).
     public var tableIndent: Double
+    /// The width the book gives the table (CSS `width`, HTML's `width` attribute), or nil for its content's.
+    public var tableWidth: TableWidth?
+
+    /// A table's specified width (CSS 2.1 §17.5.2.2): its columns are widened to it, never narrower than their
+    /// content's minimum, never wider than the column the table is in.
+    public enum TableWidth: Hashable, Sendable {
+        /// A percentage of the column's width (0 to 100).
+        case percent(Double)
+        /// A width in ems of the body text.
+        case ems(Double)
+    }
 
     /// Creates a cell.
     public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, padding: Double = 0.3, border: Double = 0,
-                borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0, tableIndent: Double = 0) {
+                borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0, tableIndent: Double = 0,
+                tableWidth: TableWidth? = nil) {
         self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.padding = padding
         self.border = border; self.borderColor = borderColor; self.background = background
-        self.tableBorder = tableBorder; self.tableIndent = tableIndent
+        self.tableBorder = tableBorder; self.tableIndent = tableIndent; self.tableWidth = tableWidth
     }
 
     /// The most columns a table is laid out with as a table; one with more is set as a list of its cells (each
