@@ -5,7 +5,8 @@ import TypesetCore
 /// padding take room as CSS's box model gives it: the left and right ones indent its lines, the top ones are space
 /// above its first paragraph and the bottom ones space after its last, added to (never collapsed with) the
 /// margins around them. Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks
-/// inside them are decorated here; nor is vertical text, whose boxes the layout does not yet turn.
+/// inside them are decorated here; nor is a rule (`hr`, drawn as dashes) or vertical text, whose boxes the layout
+/// does not yet turn.
 extension XHTMLConverter {
     /// The elements whose boxes the table layout draws.
     static let tableElements: Set<String> = ["table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "colgroup", "col"]
@@ -13,7 +14,8 @@ extension XHTMLConverter {
     /// Whether the block `name` of `style` is drawn as a box. The same answer on entering and on leaving it: the
     /// tables open are the same then.
     func drawsBox(_ name: String, style: ComputedStyle) -> Bool {
-        guard tables.isEmpty, style.isSeen, name != "html", name != "body", !Self.tableElements.contains(name),
+        // A rule (`hr`) is drawn as its dashes whatever its border says (books give it `border-top` to draw the line).
+        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name),
               output.writingMode?.isVertical != true else { return false }
         return (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible
     }
