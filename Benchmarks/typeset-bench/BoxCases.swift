@@ -18,7 +18,7 @@ extension Bench {
         var body = ""
         var count = 0
         for p in 0..<300 {
-            let text = (0..<3).map { words.boxShuffled(seed: p * 3 + $0).prefix(13).joined(separator: " ") }.joined(separator: ", ") + "."
+            let text = (0..<3).map { words.shuffled(seed: p * 3 + $0).prefix(13).joined(separator: " ") }.joined(separator: ", ") + "."
             count += 1
             if boxes && p % 5 == 0 {
                 body += p % 50 == 0 ? "<div class='frame'><div class='note'><p>\(text)</p></div></div>" : "<div class='note'><p>\(text)</p></div>"
@@ -87,18 +87,5 @@ extension Bench {
             measuredAhead[rowName] = result(rowName, timings: timings[index], notes: notes[index])
         }
         return measuredAhead.removeValue(forKey: name) ?? result(name, timings: timings[0])
-    }
-}
-
-private extension Array {
-    /// The elements in an order fixed by `seed` (the benchmark's text is the same every run).
-    func boxShuffled(seed: Int) -> [Element] {
-        var result = self
-        var state = UInt64(truncatingIfNeeded: seed &* 2_654_435_761 &+ 1)
-        for i in stride(from: result.count - 1, to: 0, by: -1) {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            result.swapAt(i, Int(state >> 33) % (i + 1))
-        }
-        return result
     }
 }
