@@ -249,6 +249,11 @@ final class Bench {
                 try $0.mathRows(name)
             })
         }
+        for name in Bench.boxRowNames {
+            cases.append(BenchCase(name: name, summary: "a chapter of 300 paragraphs with 60 bordered boxes, 30 floats and 15 tables read, laid out and its first page drawn, against the same words as plain paragraphs (interleaved)") {
+                try $0.boxRows(name)
+            })
+        }
         for name in Bench.imageRowNames {
             cases.append(BenchCase(name: name, summary: "Moby-Dick's EPUB opened, its cover drawn the first and the second time, a text page drawn (interleaved)") {
                 try $0.imageRows(name)

@@ -88,7 +88,7 @@ extension Bench {
     }
 }
 
-private extension Array {
+extension Array {
     /// The elements in an order fixed by `seed` (a small linear congruential shuffle: the benchmark's text is the
     /// same every run).
     func shuffled(seed: Int) -> [Element] {

@@ -196,13 +196,18 @@ public final class PageRenderer {
         return Color(red: half(a.red, b.red), green: half(a.green, b.green), blue: half(a.blue, b.blue))
     }
 
-    /// Draws table cells' backgrounds, then every border.
+    /// Draws blocks' and table cells' backgrounds, then every border: a block's edges in their styles, a table's
+    /// borders solid.
     private func drawBoxes(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
                            into canvas: inout some GlyphCanvas) {
         for box in boxes {
             if let background = box.background { fill(box.rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas) }
         }
-        for box in boxes where box.border > 0 {
+        for box in boxes {
+            guard let edges = box.edges else { continue }
+            drawEdges(edges, rect: box.rect, scale: scale, origin: origin, colors: &colors, into: &canvas)
+        }
+        for box in boxes where box.border > 0 && box.edges == nil {
             let color = box.borderColor.map { colors.text($0) } ?? colors.theme.text
             let w = box.border, r = box.rect
             // Each edge centred on the box's edge, at least a pixel wide.

@@ -8,8 +8,8 @@ public struct Page: Sendable {
     public let size: Size
     /// The index of the section (chapter) the page belongs to.
     public let section: Int
-    /// Boxes drawn behind the page's text: table cells (their backgrounds and borders) and tables' outer borders,
-    /// in drawing order.
+    /// Boxes drawn behind the page's text: decorated blocks (their backgrounds and borders, see
+    /// ``BoxDecoration``), table cells and tables' outer borders, in drawing order.
     public let boxes: [BlockBox]
     let placements: [PlacedLine]
     /// The placements that form table rows (cells side by side), in order; every other placement is a line of
@@ -26,9 +26,11 @@ public struct Page: Sendable {
     public var lineCount: Int { placements.count }
 }
 
-/// A box drawn on a page with its text: a table cell's background and border, or a table's outer border.
+/// A box drawn on a page with its text: a decorated block's background and border, a table cell's, or a table's
+/// outer border.
 public struct BlockBox: Hashable, Sendable {
-    /// The box in page coordinates (points); borders are drawn centred on its edges.
+    /// The box in page coordinates (points): a block's border box (``edges`` drawn inside it), or a table's box
+    /// (``border`` drawn centred on its edges).
     public var rect: Rect
     /// The fill, or nil for none. Drawn made readable on the theme's page, as text colours are.
     public var background: Color?
@@ -37,9 +39,23 @@ public struct BlockBox: Hashable, Sendable {
     /// The border's colour, or nil for the theme's text colour.
     public var borderColor: Color?
 
-    /// Creates a box.
+    /// A block's border edges, their widths in points, drawn inside ``rect`` in their styles; nil for a table's
+    /// box.
+    public var edges: BorderEdges?
+
+    /// Creates a table's box.
     public init(rect: Rect, background: Color? = nil, border: Double = 0, borderColor: Color? = nil) {
         self.rect = rect; self.background = background; self.border = border; self.borderColor = borderColor
+    }
+
+    /// Creates a block's box, its edges' widths given in ems of `emSize` points.
+    init(rect: Rect, background: Color?, edges: BorderEdges, emSize: Double) {
+        func points(_ edge: BorderEdge) -> BorderEdge {
+            BorderEdge(width: edge.usedWidth * emSize, style: edge.style, color: edge.color)
+        }
+        self.init(rect: rect, background: background)
+        self.edges = BorderEdges(top: points(edges.top), right: points(edges.right), bottom: points(edges.bottom),
+                                 left: points(edges.left))
     }
 }
 

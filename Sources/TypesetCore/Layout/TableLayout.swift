@@ -7,7 +7,9 @@
 /// longest line set unbroken). When the widest widths fit, the table takes them; when even the narrowest do
 /// not, they are scaled down to fit (words then break between letters, as any word wider than its line does);
 /// otherwise each column gets its narrowest width and a share of the rest in proportion to how much more it
-/// wants. A cell spanning columns spreads what it needs over them. A table of more than
+/// wants. A table with a specified width (CSS 2.1 §17.5.2.2: ``TableCell/tableWidth``) shares that width instead
+/// of the column's, never less than its columns' narrowest widths: room beyond their widest goes to the columns in
+/// proportion to their widest. A cell spanning columns spreads what it needs over them. A table of more than
 /// ``TableCell/maximumColumns`` columns is not laid out as a table: its cells are set one after the other.
 struct TableLayout {
     /// One table of the layout.
@@ -149,30 +151,13 @@ struct TableLayout {
         }
         for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }
 
-        // Column widths.
-        let sumMinimum = minimum.reduce(0, +), sumMaximum = maximum.reduce(0, +)
-        var widths: [Float]
-        if sumMaximum <= available {
-            widths = maximum
-        } else if sumMinimum >= available || sumMaximum <= sumMinimum {
-            widths = minimum.map { sumMinimum > 0 ? $0 * available / sumMinimum : available / Float(columnCount) }
-        } else {
-            let share = (available - sumMinimum) / (sumMaximum - sumMinimum)
-            widths = (0..<columnCount).map { minimum[$0] + (maximum[$0] - minimum[$0]) * share }
-        }
-        // Every column keeps a point at least, so that no cell's box leaves the table; columns that fit keep theirs.
-        if widths.contains(where: { $0 < 1 }) {
-            let raised = widths.map { max(1, $0) }
-            let total = widths.reduce(0, +)
-            if raised.reduce(0, +) <= available {
-                widths = raised
-            } else if total > 0 {
-                let spread = (available - Float(columnCount)) / total
-                widths = widths.map { 1 + $0 * spread }
-            } else {
-                widths = widths.map { _ in available / Float(columnCount) }
+        let specified = firstCell.tableWidth.map { width -> Float in
+            switch width {
+            case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - 2 * tableBorder
+            case .ems(let value): Float(value) * base - 2 * tableBorder
             }
         }
+        let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified)
         var edges: [Float] = [tableBorder]
         for width in widths { edges.append((edges.last ?? 0) + width) }
         let tableWidth = (edges.last ?? 0) + tableBorder
@@ -196,6 +181,44 @@ struct TableLayout {
         }
         let x = indent
         return Table(paragraphs: range, rows: rows, x: x, width: tableWidth, border: tableBorder)
+    }
+
+    /// The columns' widths from their narrowest and widest (CSS 2.1 §17.5.2.2): the widest when they fit in the
+    /// room, else a share of the room past the narrowest in proportion to what each wants more, else the narrowest
+    /// scaled down to the room; a specified width is the room (within `available`, never below the narrowest), and
+    /// room beyond the widest goes to the columns in proportion to their widest. Every column keeps a point.
+    private static func columnWidths(minimum: [Float], maximum: [Float], available: Float, specified: Float?) -> [Float] {
+        let sumMinimum = minimum.reduce(0, +), sumMaximum = maximum.reduce(0, +)
+        // The width the columns share: the specified one within the column and above the columns' minimum.
+        let target = specified.map { min(available, max($0, sumMinimum)) }
+        let limit = target ?? available
+        var widths: [Float]
+        if target != nil, sumMaximum <= limit {
+            // Wider than its content wants: the room left goes to the columns in proportion to their widest widths
+            // (as browsers share it), or evenly when they are all empty.
+            widths = sumMaximum > 0 ? maximum.map { $0 * limit / sumMaximum } : maximum.map { _ in limit / Float(minimum.count) }
+        } else if sumMaximum <= limit {
+            widths = maximum
+        } else if sumMinimum >= limit || sumMaximum <= sumMinimum {
+            widths = minimum.map { sumMinimum > 0 ? $0 * limit / sumMinimum : limit / Float(minimum.count) }
+        } else {
+            let share = (limit - sumMinimum) / (sumMaximum - sumMinimum)
+            widths = minimum.indices.map { minimum[$0] + (maximum[$0] - minimum[$0]) * share }
+        }
+        // Every column keeps a point at least, so that no cell's box leaves the table; columns that fit keep theirs.
+        if widths.contains(where: { $0 < 1 }) {
+            let raised = widths.map { max(1, $0) }
+            let total = widths.reduce(0, +)
+            if raised.reduce(0, +) <= available {
+                widths = raised
+            } else if total > 0 {
+                let spread = (available - Float(minimum.count)) / total
+                widths = widths.map { 1 + $0 * spread }
+            } else {
+                widths = widths.map { _ in available / Float(minimum.count) }
+            }
+        }
+        return widths
     }
 
     /// The table whose first paragraph is `paragraph`, if any.

@@ -143,6 +143,11 @@ public final class Typesetter: Sendable {
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var pages = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
             .paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
+        if !writingMode.isVertical {
+            // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
+            pages = BoxDecorationPass(text: text, layouts: layouts, first: shaped.paragraphRange.lowerBound,
+                                      emSize: settings.fontSize, columnWidth: settings.columnWidth).decorate(pages)
+        }
         if writingMode.isVertical {
             // Pages answer in page coordinates: their size and their boxes turned back (placements stay in the
             // line frame, which the position API and glyph runs turn).

@@ -36,7 +36,7 @@ extension ParagraphStyle {
     /// and negative values become 0), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
     /// indent becomes nil: the reader's), a line height in `0.5...10` (else nil), a drop cap of 2 to
     /// ``DropCap/maximumLines`` lines, and a table cell's sizes finite and small (padding at most 4 em, borders
-    /// 1 em). Indents wider than the column are limited later, when the width is known; a marker or drop cap
+    /// 1 em), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them. Indents wider than the column are limited later, when the width is known; a marker or drop cap
     /// longer than the content is limited by ``Paragraph``.
     public var sanitized: ParagraphStyle {
         func ems(_ value: Double) -> Double { value.isFinite && value >= 0 ? min(value, Self.maximumEms) : 0 }
@@ -59,7 +59,24 @@ extension ParagraphStyle {
             cell.border = min(ems(cell.border), 1)
             cell.tableBorder = min(ems(cell.tableBorder), 1)
             cell.tableIndent = ems(cell.tableIndent)
+            cell.tableWidth = cell.tableWidth.flatMap { width in
+                switch width {
+                case .percent(let percent): percent.isFinite && percent > 0 ? .percent(min(percent, 100)) : nil
+                case .ems(let value): value.isFinite && value > 0 ? .ems(ems(value)) : nil
+                }
+            }
             return cell
+        }
+        if !boxes.isEmpty {
+            // Borders of an em at most, boxes ``BoxDecoration/maximumNesting`` deep (the innermost kept).
+            style.boxes = boxes.suffix(BoxDecoration.maximumNesting).map { box in
+                func edge(_ edge: BorderEdge) -> BorderEdge { BorderEdge(width: min(edge.width, 1), style: edge.style, color: edge.color) }
+                var box = box
+                box.border = BorderEdges(top: edge(box.border.top), right: edge(box.border.right),
+                                         bottom: edge(box.border.bottom), left: edge(box.border.left))
+                box.left = ems(box.left); box.right = ems(box.right); box.above = ems(box.above); box.below = ems(box.below)
+                return box
+            }
         }
         return style
     }

@@ -100,6 +100,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
         var continuesText = false
+        var boxes: [BoxDecoration] = []
 
         init() {}
 
@@ -110,6 +111,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText
+            boxes = other.boxes
         }
 
         var isDefault: Bool {
@@ -117,6 +119,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText
+                && boxes.isEmpty
         }
     }
 
@@ -246,6 +249,11 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.continuesText ?? false }
         set { update(\.continuesText, newValue, default: false) }
     }
+    /// The boxes (backgrounds and borders) of the decorated blocks the paragraph is in, outermost first.
+    public var boxes: [BoxDecoration] {
+        get { extras?.boxes ?? [] }
+        set { update(\.boxes, newValue, default: []) }
+    }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
@@ -296,7 +304,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
-                                          && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText))
+                                          && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
+                                          && a.boxes == b.boxes))
     }
 
     /// Hashes the values that `==` compares.
@@ -307,7 +316,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
-        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak)
+        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
     }
 }
 
@@ -351,13 +360,25 @@ public struct TableCell: Hashable, Sendable {
     public var tableBorder: Double
     /// The table's indent from the start edge of the column, in ems (a table inside a block quote).
     public var tableIndent: Double
+    /// The width the book gives the table (CSS `width`, HTML's `width` attribute), or nil for its content's.
+    public var tableWidth: TableWidth?
+
+    /// A table's specified width (CSS 2.1 §17.5.2.2): its columns are widened to it, never narrower than their
+    /// content's minimum, never wider than the column the table is in.
+    public enum TableWidth: Hashable, Sendable {
+        /// A percentage of the column's width (0 to 100).
+        case percent(Double)
+        /// A width in ems of the body text.
+        case ems(Double)
+    }
 
     /// Creates a cell.
     public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, padding: Double = 0.3, border: Double = 0,
-                borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0, tableIndent: Double = 0) {
+                borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0, tableIndent: Double = 0,
+                tableWidth: TableWidth? = nil) {
         self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.padding = padding
         self.border = border; self.borderColor = borderColor; self.background = background
-        self.tableBorder = tableBorder; self.tableIndent = tableIndent
+        self.tableBorder = tableBorder; self.tableIndent = tableIndent; self.tableWidth = tableWidth
     }
 
     /// The most columns a table is laid out with as a table; one with more is set as a list of its cells (each

@@ -100,12 +100,12 @@ extension XHTMLConverter {
         pendingBookMarginSaid = false
     }
 
-    /// The namespaces whose markup Typeset shows as it is meant (``chosenCase(of:)``): XHTML and SVG. MathML's
-    /// linear text is not its layout: a book's `epub:case` for MathML gives way to its `epub:default` (an image, or
-    /// text written for readers without MathML) until formulas are laid out in two dimensions.
+    /// The namespaces whose markup Typeset shows as it is meant (``chosenCase(of:)``): XHTML, SVG, and MathML,
+    /// whose formulas are laid out as mathematics (MathML Core, see XHTMLConverter+MathML). The one place that
+    /// decides which `epub:case` a book's `epub:switch` shows.
     static func supports(namespace: String) -> Bool {
         let uri = namespace.trimmingWhiteSpace()
-        return uri == XMLNamespace.xhtml || uri == XMLNamespace.svg
+        return uri == XMLNamespace.xhtml || uri == XMLNamespace.svg || uri == XMLNamespace.mathml
     }
 
     /// `epub:switch`: the first `epub:case` whose `required-namespace` Typeset supports, else `epub:default`

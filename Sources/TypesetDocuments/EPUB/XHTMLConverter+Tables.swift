@@ -19,6 +19,8 @@ extension XHTMLConverter {
         var indent: Double
         /// The current row's background.
         var rowBackground: Color?
+        /// The table's specified width.
+        var width: TableCell.TableWidth?
     }
 
     /// The most columns a `rowspan` is tracked for (a crafted `colspan` must not make a huge array); the layout
@@ -38,7 +40,7 @@ extension XHTMLConverter {
         let paddingAttribute = Double(element.attribute("cellpadding")?.trimmingWhiteSpace() ?? "").map { min(max($0, 0), 64) / 16 }
         tables.append(TableState(number: tableCount, border: style.border > 0 ? style.border : (borderAttribute ?? 0),
                                  cellBorder: borderAttribute.map { $0 > 0 ? 1.0 / 16 : 0 } ?? 0, cellPadding: paddingAttribute,
-                                 indent: tableBlock.startIndent))
+                                 indent: tableBlock.startIndent, width: Self.tableWidth(element, style: style)))
         tableCount += 1
         walkChildren(path, block: tableBlock, inline: inline)
         flushParagraph()
@@ -95,9 +97,26 @@ extension XHTMLConverter {
                                    padding: declaredPadding > 0 ? declaredPadding : (table.cellPadding ?? 0.25),
                                    border: style.border > 0 ? style.border : table.cellBorder, borderColor: style.borderColor,
                                    background: publisherStyles ? style.backgroundColor ?? table.rowBackground : nil,
-                                   tableBorder: table.border, tableIndent: table.indent)
+                                   tableBorder: table.border, tableIndent: table.indent, tableWidth: table.width)
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
         leaveBlock(path, style: style)
+    }
+
+    /// The table's specified width: CSS `width` (a percentage of the column, or a length), else HTML's `width`
+    /// attribute (`100%`, or pixels at 16 to an em); nil for `auto` or none.
+    static func tableWidth(_ element: XMLElement, style: ComputedStyle) -> TableCell.TableWidth? {
+        let length = style.replacedSize.width ?? element.attribute("width").flatMap { value -> CSSLength? in
+            let trimmed = value.trimmingWhiteSpace()
+            if let pixels = Double(trimmed) { return .px(pixels) }
+            return CSSLength(Substring(trimmed))
+        }
+        switch length {
+        case .percent(let percent)?: return percent > 0 ? .percent(min(percent, 100)) : nil
+        case .auto?, nil: return nil
+        case let length?:
+            let ems = length.ems(fontScale: style.fontScale)
+            return ems > 0 ? .ems(ems) : nil
+        }
     }
 }

@@ -182,6 +182,10 @@ struct XHTMLConverter {
     /// The tables being read, innermost last.
     var tables: [TableState] = []
     var tableCount = 0
+    /// Decorated blocks so far (their boxes' ids), and the borders and padding of boxes opened or closed since the
+    /// last paragraph, in ems: space above the next one (see XHTMLConverter+Boxes).
+    var boxCount = 0
+    var pendingBoxSpace = 0.0
     /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): at the first unit of text
     /// after the element's start (-1 until that text comes, so that a list marker or a collapsed space emitted
     /// with it is not part of the base), or after its last `<rt>`.
@@ -214,6 +218,8 @@ struct XHTMLConverter {
         /// Inside a `<nav>`: its lists are navigation, drawn without numbers or bullets whatever their CSS says
         /// (EPUB 3.3 Reading Systems, navigation document in the spine).
         var inNavigation = false
+        /// The boxes of the decorated blocks it is in, outermost first.
+        var boxes: [BoxDecoration] = []
     }
 
     /// Character-level state passed down the tree.
@@ -544,6 +550,7 @@ struct XHTMLConverter {
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
             // A block the reader does not see has no box: its margins and breaks are nothing.
             if style.isSeen { noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+            openBox(name, style: style, parent: parent, block: &block)
         }
         if style.breakBefore && style.isSeen { pendingBreakBefore = true }
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
@@ -559,6 +566,7 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
+        closeBox(name, style: style)
         if style.isSeen { noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
         if style.breakAfter && style.isSeen { pendingBreakBefore = true }
         pendingFirstLetter = nil
@@ -650,6 +658,7 @@ struct XHTMLConverter {
         style.markerLength = paragraphMarkerInside ? 0 : paragraphMarkerLength
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
+        style.boxes = block.boxes
         if hidden {
             style.continuesBlock = true
             style.spaceBefore = 0
@@ -675,6 +684,11 @@ struct XHTMLConverter {
             }
             style.startsSection = pendingBreakBefore
             clearPendingSpace()
+        }
+        if !hidden && pendingBoxSpace > 0 {
+            // Borders and padding of boxes opened or closed here: room of their own, beside the margins.
+            style.spaceBefore = min(4, style.spaceBefore + pendingBoxSpace)
+            pendingBoxSpace = 0
         }
         let start = output.units.count
         output.paragraphs.append(SpineItemText.ParagraphDraft(start: start, length: line.count + 1, contentLength: line.count,

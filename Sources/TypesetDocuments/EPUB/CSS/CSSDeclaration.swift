@@ -134,10 +134,11 @@ enum CSSDeclaration: Equatable, Sendable {
     case ligatures(Bool)
     /// `hyphens: auto` (true), `manual`/`none` (false).
     case hyphens(Bool)
-    /// Borders: the width, whether a style shows them, their colour (the shorthand sets all three).
-    case borderWidth(CSSLength)
-    case borderVisible(Bool)
-    case borderColor(Color)
+    /// Borders, side by side: the width, the style, the colour (`border` sets all three on every side,
+    /// `border-top` on one, `border-width` one to four sides' widths as margins do).
+    case borderWidth(Side, CSSLength)
+    case borderStyle(Side, BorderStyle)
+    case borderColor(Side, Color)
     /// `width`, `height`, `max-width` or `max-height` (nil for `auto` and `none`): the size of an image.
     case boxSize(BoxDimension, CSSLength?)
     /// `text-align-last` (nil for `auto`: the paragraph's alignment, start for justified text).
@@ -390,13 +391,16 @@ enum CSSDeclaration: Equatable, Sendable {
         case "adobe-hyphenate":
             return value == "none" ? [.hyphens(false)] : (value == "auto" ? [.hyphens(true)] : [])
         case "border", "border-top", "border-right", "border-bottom", "border-left":
-            return border(words)
-        case "border-width":
-            return CSSLength(Substring(words.first ?? "")).map { [.borderWidth($0)] } ?? borderKeywordWidth(words.first)
-        case "border-style":
-            return words.first.map { [.borderVisible($0 != "none" && $0 != "hidden")] } ?? []
-        case "border-color":
-            return CSSColor.parse(words.first ?? "").map { [.borderColor($0)] } ?? []
+            let sides = property == "border" ? Side.allCases : Side.allCases.filter { "border-\($0)" == property }
+            return sides.flatMap { border(words, side: $0) }
+        case "border-width", "border-style", "border-color":
+            return borderSides(property.dropFirst("border-".count), words: words)
+        case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
+             "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
+             "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
+            let parts = property.split(separator: "-")
+            guard parts.count == 3, let side = Side.allCases.first(where: { "\($0)" == parts[1] }), words.count == 1 else { return [] }
+            return borderPart(parts[2], word: words[0], side: side).map { [$0] } ?? []
         default:
             return parseVisibility(property: property, value: value, words: words) ?? []
         }
@@ -558,26 +562,55 @@ enum CSSDeclaration: Equatable, Sendable {
         }
     }
 
-    /// `border: 1px solid #005a9c` (any order; `none` hides).
-    private static func border(_ words: [String]) -> [CSSDeclaration] {
-        var result: [CSSDeclaration] = []
-        let styles = ["solid", "dotted", "dashed", "double", "groove", "ridge", "inset", "outset"]
+    /// `border: 1px solid #005a9c` (any order) on one side: what the shorthand leaves out takes its initial
+    /// value (`medium`, `none`, the text's colour), as CSS says.
+    private static func border(_ words: [String], side: Side) -> [CSSDeclaration] {
+        var width = CSSDeclaration.borderWidth(side, .px(3)), style = CSSDeclaration.borderStyle(side, .none)
+        var color: CSSDeclaration?
         for word in words {
-            if word == "none" || word == "hidden" { result.append(.borderVisible(false)) }
-            else if styles.contains(word) { result.append(.borderVisible(true)) }
-            else if let length = CSSLength(Substring(word)), length != .auto { result.append(.borderWidth(length)) }
-            else if let width = borderKeywordWidth(word).first { result.append(width) }
-            else if let color = CSSColor.parse(word) { result.append(.borderColor(color)) }
+            if let part = borderPart("style", word: word, side: side) { style = part }
+            else if let part = borderPart("width", word: word, side: side) { width = part }
+            else if let part = borderPart("color", word: word, side: side) { color = part }
         }
-        return result
+        return [width, style] + (color.map { [$0] } ?? [])
     }
 
-    private static func borderKeywordWidth(_ word: String?) -> [CSSDeclaration] {
-        switch word {
-        case "thin": return [.borderWidth(.px(1))]
-        case "medium": return [.borderWidth(.px(3))]
-        case "thick": return [.borderWidth(.px(5))]
-        default: return []
+    /// `border-width: 1px 2px`, `border-style`, `border-color`: one to four values, for the sides as margins take
+    /// them; nil for a value that is not one of them.
+    private static func borderSides(_ part: Substring, words: [String]) -> [CSSDeclaration] {
+        guard (1...4).contains(words.count) else { return [] }
+        let values = words.map { borderPart(part, word: $0, side: .top) }
+        guard values.allSatisfy({ $0 != nil }) else { return [] }
+        let order: [Int] = switch words.count { case 1: [0, 0, 0, 0]; case 2: [0, 1, 0, 1]; case 3: [0, 1, 2, 1]; default: [0, 1, 2, 3] }
+        return zip(Side.allCases, order).compactMap { side, index in borderPart(part, word: words[index], side: side) }
+    }
+
+    /// One word of a border's `width` (a length or `thin`, `medium`, `thick`), `style` or `color` for `side`.
+    private static func borderPart(_ part: Substring, word: String, side: Side) -> CSSDeclaration? {
+        switch part {
+        case "width":
+            switch word {
+            case "thin": return .borderWidth(side, .px(1))
+            case "medium": return .borderWidth(side, .px(3))
+            case "thick": return .borderWidth(side, .px(5))
+            default:
+                guard let length = CSSLength(Substring(word)), length != .auto else { return nil }
+                if case .percent = length { return nil }
+                return .borderWidth(side, length)
+            }
+        case "style":
+            switch word {
+            case "none", "hidden": return .borderStyle(side, .none)
+            case "solid", "groove", "ridge", "inset", "outset": return .borderStyle(side, .solid)
+            case "dotted": return .borderStyle(side, .dotted)
+            case "dashed": return .borderStyle(side, .dashed)
+            case "double": return .borderStyle(side, .double)
+            default: return nil
+            }
+        case "color":
+            return CSSColor.parse(word).map { .borderColor(side, $0) }
+        default:
+            return nil
         }
     }
 }

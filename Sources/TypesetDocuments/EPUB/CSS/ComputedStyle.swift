@@ -93,9 +93,10 @@ struct ComputedStyle: Sendable {
     var backgroundColor: Color?
     var float = false
     var initialLetter: Int?
-    var borderWidth = 0.0
-    var borderVisible = false
-    var borderColor: Color?
+    /// The border's four edges, widths in body ems (`medium`, 3 px, until declared; none drawn until a style is).
+    var borders = BorderEdges(top: ComputedStyle.initialEdge, right: ComputedStyle.initialEdge,
+                              bottom: ComputedStyle.initialEdge, left: ComputedStyle.initialEdge)
+    static let initialEdge = BorderEdge(width: 3.0 / 16)
     /// `position`, its offsets, `clip`, `clip-path` and `overflow`: what takes an element out of sight.
     var position = CSSDeclaration.Position.static
     var offsetLeft: CSSLength?, offsetTop: CSSLength?, offsetRight: CSSLength?
@@ -113,8 +114,31 @@ struct ComputedStyle: Sendable {
         var top = 0.0, right = 0.0, bottom = 0.0, left = 0.0
     }
 
-    /// The width of a border that shows, in body ems (0 when there is none).
-    var border: Double { borderVisible ? max(borderWidth, 1.0 / 16) : 0 }
+    /// A table's or cell's border (drawn alike on every side): the widest edge that shows, a pixel at least, in
+    /// body ems (0 when none shows).
+    var border: Double {
+        let widest = max(borders.top.usedWidth, borders.right.usedWidth, borders.bottom.usedWidth, borders.left.usedWidth)
+        return edges.contains(where: { $0.style != .none }) ? max(widest, 1.0 / 16) : 0
+    }
+    /// A table's or cell's border colour: the first shown edge's, if it has one.
+    var borderColor: Color? { edges.first { $0.style != .none }?.color }
+    /// The edges top, right, bottom, left.
+    var edges: [BorderEdge] { [borders.top, borders.right, borders.bottom, borders.left] }
+
+    /// The edge on `side`.
+    subscript(border side: CSSDeclaration.Side) -> BorderEdge {
+        get {
+            switch side { case .top: borders.top; case .right: borders.right; case .bottom: borders.bottom; case .left: borders.left }
+        }
+        set {
+            switch side {
+            case .top: borders.top = newValue
+            case .right: borders.right = newValue
+            case .bottom: borders.bottom = newValue
+            case .left: borders.left = newValue
+            }
+        }
+    }
     /// `width`, `height`, `max-width` and `max-height`, as written (read for images).
     var replacedSize = ReplacedSize()
 
@@ -129,7 +153,7 @@ struct ComputedStyle: Sendable {
         child.backgroundColor = nil
         child.float = false
         child.initialLetter = nil
-        child.borderWidth = 0; child.borderVisible = false; child.borderColor = nil
+        child.borders = ComputedStyle().borders
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
         child.replacedSize = ReplacedSize()
         child.position = .static
@@ -144,7 +168,7 @@ struct ComputedStyle: Sendable {
     /// since hidden text keeps its units.
     mutating func takeStructure(from other: ComputedStyle) {
         // `none` on the reference page says nothing of the box (hidden text keeps its element's kind).
-        display = other.display == .none ? nil : other.display
+        display = other.display == CSSDeclaration.Display.none ? nil : other.display
         whiteSpace = other.whiteSpace
         listMarker = other.listMarker
     }
@@ -224,8 +248,8 @@ struct ComputedStyle: Sendable {
             case .lineBreak(let value): lineBreak = value
             case .wordBreak(let value): wordBreak = value
             case .underlineBelowDescenders(let value): underlineBelowDescenders = value
-            case .borderVisible(let value): borderVisible = value
-            case .borderColor(let value): borderColor = value
+            case .borderStyle(let side, let value): self[border: side].style = value
+            case .borderColor(let side, let value): self[border: side].color = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
             case .writingMode(let value): writingMode = value
             case .hangingPunctuation(let value): hangingPunctuation = value
@@ -263,8 +287,8 @@ struct ComputedStyle: Sendable {
                 case .bottom: padding.bottom = ems
                 case .left: padding.left = ems
                 }
-            case .borderWidth(let length):
-                borderWidth = max(0, length.ems(fontScale: fontScale))
+            case .borderWidth(let side, let length):
+                self[border: side].width = max(0, length.ems(fontScale: fontScale))
             default:
                 break
             }
@@ -328,7 +352,7 @@ struct ComputedStyle: Sendable {
         case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden: return true
         // How an image fills its box is part of the image, as its size is.
         case .objectFit: return true
-        case .borderWidth, .borderVisible, .borderColor: return true
+        case .borderWidth, .borderStyle, .borderColor: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float,
              .initialLetter, .hyphens, .textAlignLast(nil):
             return false

@@ -1,0 +1,82 @@
+import TypesetCore
+
+extension PageRenderer {
+    /// Draws a block's border edges inside `rect` (its border box, page points), each in its style and colour (nil:
+    /// the theme's text colour, made readable on the page as text colours are). Top and bottom edges run the
+    /// box's whole width; left and right ones between them. A double edge is two lines a third of its width each:
+    /// the outer one along the box's edge, the inner one inside the adjacent edges' inner lines, as two nested
+    /// solid borders would be drawn.
+    func drawEdges(_ edges: BorderEdges, rect: Rect, scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
+                   into canvas: inout some GlyphCanvas) {
+        let top = edges.top.usedWidth, right = edges.right.usedWidth, bottom = edges.bottom.usedWidth, left = edges.left.usedWidth
+        func color(_ edge: BorderEdge) -> Color { edge.color.map { colors.text($0) } ?? colors.theme.text }
+        // Each edge as (its band across, its extent along, whether it runs across the page, the adjacent widths).
+        if top > 0 {
+            drawEdge(edges.top, band: (rect.minY, top), along: (rect.minX, rect.maxX), horizontal: true, outward: -1,
+                     adjacent: (left, right), color: color(edges.top), scale: scale, origin: origin, into: &canvas)
+        }
+        if bottom > 0 {
+            drawEdge(edges.bottom, band: (rect.maxY - bottom, bottom), along: (rect.minX, rect.maxX), horizontal: true,
+                     outward: 1, adjacent: (left, right), color: color(edges.bottom), scale: scale, origin: origin, into: &canvas)
+        }
+        if left > 0 {
+            drawEdge(edges.left, band: (rect.minX, left), along: (rect.minY + top, rect.maxY - bottom), horizontal: false,
+                     outward: -1, adjacent: (top, bottom), color: color(edges.left), scale: scale, origin: origin, into: &canvas)
+        }
+        if right > 0 {
+            drawEdge(edges.right, band: (rect.maxX - right, right), along: (rect.minY + top, rect.maxY - bottom), horizontal: false,
+                     outward: 1, adjacent: (top, bottom), color: color(edges.right), scale: scale, origin: origin, into: &canvas)
+        }
+    }
+
+    /// One edge: `band` is where it lies across (its start and width), `along` where it runs, `outward` which way
+    /// (−1 toward smaller coordinates) the box's outside is.
+    private func drawEdge(_ edge: BorderEdge, band: (start: Double, width: Double), along: (start: Double, end: Double),
+                          horizontal: Bool, outward: Double, adjacent: (Double, Double), color: Color, scale: Double,
+                          origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
+        func rect(across: (Double, Double), along: (Double, Double)) -> Rect {
+            horizontal ? Rect(x: along.0, y: across.0, width: along.1 - along.0, height: across.1 - across.0)
+                : Rect(x: across.0, y: along.0, width: across.1 - across.0, height: along.1 - along.0)
+        }
+        let w = band.width
+        guard along.end > along.start else { return }
+        switch edge.style {
+        case .none: return
+        case .solid:
+            fill(rect(across: (band.start, band.start + w), along: (along.start, along.end)), color: color, scale: scale,
+                 origin: origin, into: &canvas)
+        case .double:
+            let third = w / 3
+            let outer = outward < 0 ? (band.start, band.start + third) : (band.start + w - third, band.start + w)
+            let inner = outward < 0 ? (band.start + w - third, band.start + w) : (band.start, band.start + third)
+            // Top and bottom run the box's width; the sides start below them: both lines reach the box's corners
+            // as its outer and inner lines do.
+            let outerAlong = horizontal ? (along.start, along.end) : (along.start - adjacent.0 * 2 / 3, along.end + adjacent.1 * 2 / 3)
+            let innerAlong = horizontal ? (along.start + adjacent.0 * 2 / 3, along.end - adjacent.1 * 2 / 3) : (along.start, along.end)
+            fill(rect(across: outer, along: outerAlong), color: color, scale: scale, origin: origin, into: &canvas)
+            if innerAlong.1 > innerAlong.0 {
+                fill(rect(across: inner, along: innerAlong), color: color, scale: scale, origin: origin, into: &canvas)
+            }
+        case .dotted, .dashed:
+            // Segments from the edge's start, at most `maximumSegments` of them (a long edge of hairline dots is
+            // drawn solid beyond that: the cost stays linear in the page).
+            let length = edge.style == .dotted ? w : 3 * w, gap = edge.style == .dotted ? w : 2 * w
+            let step = max(length + gap, 1 / scale)
+            var start = along.start
+            var count = 0
+            while start < along.end, count < Self.maximumSegments {
+                fill(rect(across: (band.start, band.start + w), along: (start, min(start + length, along.end))), color: color,
+                     scale: scale, origin: origin, into: &canvas)
+                start += step
+                count += 1
+            }
+            if start < along.end {
+                fill(rect(across: (band.start, band.start + w), along: (start, along.end)), color: color, scale: scale,
+                     origin: origin, into: &canvas)
+            }
+        }
+    }
+
+    /// The most dots or dashes drawn along one edge.
+    static let maximumSegments = 4096
+}
