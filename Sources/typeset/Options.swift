@@ -25,9 +25,15 @@ enum Command: String, CaseIterable, Sendable {
     case speak
     /// `typeset cover FILE`: the cover image as a PNG thumbnail.
     case cover
+    /// `typeset batch`: JSON-lines jobs on stdin, one result per job on stdout (CatalogOptions.swift).
+    case batch
+    /// `typeset catalog FOLDER -o RESULTS.jsonl`: the batch over a folder tree, locally or on Dask.
+    case catalog
 
     /// Whether the reader settings (``ReaderSettings/table``) apply to the command.
     var takesSettings: Bool { self != .positions && self != .cover }
+    /// Whether the command reads books one at a time from its input (`batch`, `catalog`), rather than one book.
+    var isCatalogue: Bool { self == .batch || self == .catalog }
     /// Whether the command takes a second word after the book (the search query).
     var takesQuery: Bool { self == .search }
 }
@@ -94,6 +100,8 @@ struct Options {
     /// `--spread`: draw two facing pages per PNG; whether the first page stands alone (`recto`) or faces the
     /// second (`paired`). Nil: one page per PNG.
     var spreadFirstPageAlone: Bool?
+    /// `typeset batch` and `typeset catalog`'s own options.
+    var catalog = CatalogOptions()
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///

@@ -76,6 +76,8 @@ struct Tool {
             case .search: try SearchCommand.run(options)
             case .speak: try SpeakCommand.run(options)
             case .cover: try CoverCommand.run(options)
+            case .batch: try BatchCommand.run(options)
+            case .catalog: try CatalogCommand.run(options)
             }
         }
     }
