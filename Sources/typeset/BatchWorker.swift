@@ -130,8 +130,7 @@ final class BatchWorker {
     nonisolated(unsafe) private static var hookSink: [[UInt8]] = []
     nonisolated(unsafe) private static var hookCounter: UInt64 = 0
 
-    /// Does what a test hook says (see ``BatchJob/TestHook``); never returns but for a crash that does not end
-    /// the process.
+    /// Does what a test hook says (see ``BatchJob/TestHook``); never returns.
     private static func perform(_ hook: BatchJob.TestHook) {
         switch hook {
         case .spin:
@@ -141,7 +140,7 @@ final class BatchWorker {
         case .allocate:
             while true { hookSink.append([UInt8](repeating: UInt8(truncatingIfNeeded: hookSink.count | 1), count: 32 << 20)) }
         case .crash:
-            raise(SIGSEGV)
+            abort()
         }
     }
 }

@@ -20,9 +20,10 @@ final class ChildProcess {
     /// A child that could not be started.
     struct SpawnError: Error { let message: String }
 
-    /// Starts `executable` with `arguments` (without the program name), piping the streams asked for.
-    init(_ executable: String, _ arguments: [String], pipeInput: Bool = true, pipeOutput: Bool = true,
-         pipeErrors: Bool = true) throws(SpawnError) {
+    /// Starts `executable` with `arguments` (without the program name), piping the streams asked for, in this
+    /// process's environment with `environment`'s variables set.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = true,
+         pipeOutput: Bool = true, pipeErrors: Bool = true) throws(SpawnError) {
         var pipes: [[Int32]] = []
         func makePipe() throws(SpawnError) -> [Int32] {
             var fds: [Int32] = [-1, -1]
@@ -42,9 +43,10 @@ final class ChildProcess {
         if let stdoutPipe { posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1) }
         if let stderrPipe { posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2) }
         let argv = ([executable] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        let envp = ChildProcess.environment(with: environment).map { strdup($0) }
+        defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv + [nil], environ)
+        let status = posix_spawn(&child, executable, &actions, nil, argv + [nil], envp + [nil])
         // The child's ends are the child's now (or nobody's, when it did not start).
         if let stdinPipe { close(stdinPipe[0]) }
         if let stdoutPipe { close(stdoutPipe[1]) }
@@ -69,6 +71,19 @@ final class ChildProcess {
             kill(pid, SIGKILL)
             _ = wait()
         }
+    }
+
+    /// This process's environment as `NAME=value` strings, with `overrides` set.
+    private static func environment(with overrides: [String: String]) -> [String] {
+        var entries: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            let name = String(text.prefix { $0 != "=" })
+            if overrides[name] == nil { entries.append(text) }
+            pointer += 1
+        }
+        return entries + overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     /// Writes all of `bytes` to the child's standard input; false when the child is gone (a closed pipe).

@@ -34,17 +34,38 @@ final class WorkerPool {
     private final class Worker {
         let process: ChildProcess
         var pending = [UInt8]()
-        /// The last bytes it wrote on standard error during its current job (for a crash's message).
+        /// The first and the last bytes it wrote on standard error during its current job (a crash's message:
+        /// the runtime's `Fatal error: failed to allocate ...` comes first).
+        var errorHead = [UInt8]()
         var errorTail = [UInt8]()
         var job: PendingJob?
         var started = 0.0
         var deadline = Double.infinity
         var killedByWatchdog = false
         init(_ process: ChildProcess) { self.process = process }
+
+        /// Keeps the first and the last ``WorkerPool/errorBytes`` of standard error.
+        func keepError(_ bytes: [UInt8]) {
+            let head = min(bytes.count, WorkerPool.errorBytes - errorHead.count)
+            errorHead += bytes.prefix(head)
+            errorTail += bytes.dropFirst(head)
+            if errorTail.count > WorkerPool.errorBytes { errorTail.removeFirst(errorTail.count - WorkerPool.errorBytes) }
+        }
+
+        /// What it wrote on standard error during its job, in one line of at most about 600 characters.
+        var errorText: String {
+            let head = String(decoding: errorHead, as: UTF8.self).oneLine(limit: 400)
+            guard !errorTail.isEmpty else { return head }
+            return head + " … " + String(decoding: errorTail.suffix(400), as: UTF8.self).oneLine(limit: 200)
+        }
     }
 
-    /// Standard error a worker keeps for a crash's message, in bytes.
-    static let errorTailBytes = 2048
+    /// Standard error a worker keeps for a crash's message, in bytes, from its start and from its end.
+    static let errorBytes = 1024
+
+    /// The environment a worker gets beside this process's: no backtrace from the Swift runtime when it dies (it
+    /// takes seconds, and the message before it is what tells why).
+    static let environment = ["SWIFT_BACKTRACE": "enable=no"]
 
     init(size: Int, executable: String, arguments: [String]) {
         self.size = max(1, size)
@@ -83,7 +104,7 @@ final class WorkerPool {
         for attempt in 0..<2 {
             if workers[slot] == nil {
                 do {
-                    workers[slot] = Worker(try ChildProcess(executable, arguments))
+                    workers[slot] = Worker(try ChildProcess(executable, arguments, environment: Self.environment))
                 } catch {
                     emit(BatchResult.error(id: job.id, book: job.book, kind: "failed", message: "cannot start a worker: \(error.message)", seconds: 0))
                     return
@@ -91,6 +112,7 @@ final class WorkerPool {
             }
             guard let worker = workers[slot] else { return }
             worker.job = job
+            worker.errorHead.removeAll()
             worker.errorTail.removeAll()
             worker.started = JobBudget.now
             worker.deadline = worker.started + job.limits.seconds * 1.1 + 5
@@ -143,8 +165,7 @@ final class WorkerPool {
             return
         }
         if !isOutput {
-            worker.errorTail += bytes
-            if worker.errorTail.count > Self.errorTailBytes { worker.errorTail.removeFirst(worker.errorTail.count - Self.errorTailBytes) }
+            worker.keepError(bytes)
             return
         }
         worker.pending += bytes
@@ -162,7 +183,7 @@ final class WorkerPool {
         worker.process.closeInput()
         // What it wrote on standard error before it ended: the runtime's last words.
         while worker.process.errors >= 0, let bytes = worker.process.read(worker.process.errors) {
-            worker.errorTail += bytes
+            worker.keepError(bytes)
         }
         let status = worker.process.wait()
         guard let job = worker.job else { return }
@@ -173,7 +194,7 @@ final class WorkerPool {
 
     /// Why a worker died during `job`: the error kind, the message, and the signal or exit status.
     private static func describeDeath(status: Int32, worker: Worker, job: PendingJob) -> (String, String, [(String, JSONWriter.Value)]) {
-        let tail = String(decoding: worker.errorTail.suffix(600), as: UTF8.self).oneLine(limit: 400)
+        let tail = worker.errorText
         var detail: [(String, JSONWriter.Value)] = []
         if !tail.isEmpty { detail.append(("stderr", .string(tail))) }
         guard let signal = ChildProcess.signal(of: status) else {
@@ -190,7 +211,8 @@ final class WorkerPool {
             return ("timeLimit", "the book used more CPU time than the time limit of \(seconds) s allows: the kernel stopped its worker, which was replaced", detail)
         }
         let lowered = tail.lowercased()
-        if lowered.contains("allocate") || lowered.contains("out of memory") || lowered.contains("bad_alloc") {
+        if lowered.contains("failed to allocate") || lowered.contains("could not allocate") || lowered.contains("out of memory")
+            || lowered.contains("bad_alloc") || lowered.contains("cannot allocate memory") {
             return ("memoryLimit", "the book needed more memory than the limit of \(job.limits.megabytes) MB allows: an allocation failed and ended its worker, which was replaced", detail)
         }
         return ("crash", "the worker ended with \(ChildProcess.signalName(signal)) while on this book; a new worker took the next job", detail)
