@@ -34,7 +34,7 @@ struct CatalogOptions {
     /// The options of the two commands, in the order `--help` lists them (joined to ``CommandOption/all``).
     static let options: [CommandOption] = [
         CommandOption(name: "--time-limit", short: nil, valueName: "S", commands: batchAndCatalog, group: .catalogue,
-                      help: "seconds a job may take, wall clock, before it ends with a timeLimit error (checked between sections; a worker process is also held to S × threads + 1 s of CPU by the kernel and killed at 1.1 × S + 5 s) [120]") {
+                      help: "seconds a job may take, wall clock, before it ends with a timeLimit error (checked between sections; a worker process is also held to S × threads + 1 s of CPU by the kernel and killed at 1.1 × S + min(S, 5) s) [120]") {
             $0.catalog.limits.seconds = Double(try count($1, "--time-limit", in: 1...86_400))
         },
         CommandOption(name: "--memory-limit", short: nil, valueName: "MB", commands: batchAndCatalog, group: .catalogue,

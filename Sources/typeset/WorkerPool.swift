@@ -18,7 +18,8 @@ struct PendingJob {
 /// A job that cannot be interrupted cooperatively (a hang inside a C library, memory that explodes in one
 /// allocation, a crash) can only be bounded from outside the process that runs it. So each worker sets the
 /// kernel's limits around its job (``KernelLimits``: CPU time, address space), and the pool watches the wall
-/// clock: a worker that passes 1.1 × the job's seconds + 5 s is killed. A worker that dies (SIGXCPU, a failed
+/// clock: a worker that passes 1.1 × the job's seconds and a grace (``watchdogSeconds(_:)``) is killed. A worker
+/// that dies (SIGXCPU, a failed
 /// allocation, SIGKILL, a crash) gets its job reported as an error result naming why, and a fresh worker takes the
 /// next job; the others never notice. Worker processes start once and serve many jobs, so fonts load once per
 /// worker, not per book.
@@ -58,6 +59,12 @@ final class WorkerPool {
             guard !errorTail.isEmpty else { return head }
             return head + " … " + String(decoding: errorTail.suffix(400), as: UTF8.self).oneLine(limit: 200)
         }
+    }
+
+    /// How long a worker may take over a job before it is killed: the job's seconds, a tenth more and up to 5 s
+    /// of grace (the cooperative check comes between sections, and a loaded machine is slow to start a worker).
+    static func watchdogSeconds(_ limits: BatchLimits) -> Double {
+        limits.seconds * 1.1 + min(5, limits.seconds)
     }
 
     /// Standard error a worker keeps for a crash's message, in bytes, from its start and from its end.
@@ -115,7 +122,7 @@ final class WorkerPool {
             worker.errorHead.removeAll()
             worker.errorTail.removeAll()
             worker.started = JobBudget.now
-            worker.deadline = worker.started + job.limits.seconds * 1.1 + 5
+            worker.deadline = worker.started + Self.watchdogSeconds(job.limits)
             if worker.process.write(Array((job.line + "\n").utf8)) { return }
             // The worker was gone before the job reached it (killed from outside while idle): another one.
             worker.job = nil

@@ -80,17 +80,19 @@ enum CLIRunner {
     /// large `--json` output cannot fill a pipe and block). A run longer than ``timeout`` is killed and
     /// recorded as an issue: a hang is a bug.
     static func run(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+                    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
         let executable = try #require(CLIRunner.executable, """
             the typeset executable was not found next to the test binary (\(CommandLine.arguments.first ?? "?")) \
             nor in .build/debug; build it (swift build --product typeset) or set TYPESET_EXECUTABLE
             """, sourceLocation: sourceLocation)
-        return try runProcess(executable, arguments, in: directory, timeout: timeout, input: input, sourceLocation: sourceLocation)
+        return try runProcess(executable, arguments, in: directory, timeout: timeout, input: input, environment: environment,
+                              sourceLocation: sourceLocation)
     }
 
     /// Runs any executable the way ``run(_:in:sourceLocation:)`` runs `typeset` (exposed for the runner's own test).
     static func runProcess(_ executable: URL, _ arguments: [String], in directory: TemporaryDirectory, timeout: TimeInterval,
-                           input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+                           input: String? = nil, environment extra: [String: String] = [:],
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
         let outURL = directory.url.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.url.appendingPathComponent(".stderr-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
@@ -123,6 +125,7 @@ enum CLIRunner {
         environment["TYPESET_FONT_DIR"] = nil
         environment["TYPESET_FONT_CACHE"] = nil
         environment["XDG_CACHE_HOME"] = CLIRunner.cacheHome
+        environment.merge(extra) { _, new in new }
         process.environment = environment
 
         let finished = DispatchSemaphore(value: 0)
