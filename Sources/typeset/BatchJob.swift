@@ -22,8 +22,8 @@ struct BatchJob {
     var fullPositions = false
     var testHook: TestHook?
 
-    /// A test hook: what a job makes its worker do instead of reading a book, to prove that limits hold (the
-    /// suite's BatchLimitTests). Refused unless the worker's environment has `TYPESET_BATCH_TEST_HOOKS=1`.
+    /// A test hook: what a job makes its worker do instead of reading a book, to prove that limits hold
+    /// (BatchCommandTests). Refused unless the worker's environment has `TYPESET_BATCH_TEST_HOOKS=1`.
     enum TestHook: String, CaseIterable {
         /// Spin on the CPU forever, never reaching a cooperative check.
         case spin

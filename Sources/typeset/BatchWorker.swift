@@ -73,6 +73,7 @@ final class BatchWorker {
 
         var findings = layout.findings
         let notDecoded = try BookAudit.audit(file, coverage: coverage, findings: &findings, budget: budget)
+        let printPages = PrintPageAudit.json(file.publication, findings: &findings)
         let cover = CoverThumbnail.json(file, folder: job.covers, name: job.id ?? job.book)
         let auditSeconds = budget.elapsed - readSeconds - layoutSeconds
 
@@ -81,8 +82,7 @@ final class BatchWorker {
         members += BookFacts.members(file, bytes: BatchWorker.fileSize(job.book), fullPositions: job.fullPositions)
         members += [
             ("cover", cover),
-            // The book's own print pages (an EPUB page-list) are not read yet (issue 35).
-            ("printPages", .null),
+            ("printPages", printPages),
             ("reference", .object([("profile", .string(ReferenceProfile.name)), ("pages", .integer(reference.pages)),
                                    ("lines", .integer(reference.lines)), ("checksum", .string(reference.checksum.text))])),
             ("layout", .object([("settings", .settings(settings)), ("fonts", .string(job.fontChoice.rawValue)),
