@@ -7,11 +7,11 @@ enum CoverThumbnail {
     /// The thumbnail's width in pixels; its height keeps the cover's proportions.
     static let width = 320
 
-    /// `{"href", "thumbnail", "width", "height"}` for a book with a cover (`thumbnail` null when no folder was
-    /// given, with `"error"` when it could not be made), null for one without (a plain-text book, an EPUB whose
-    /// package names no cover image).
+    /// `{"href", "thumbnail", "width", "height"}` for a book with a cover (``Publication/cover``, as `typeset
+    /// cover` finds it; `thumbnail` null when no folder was given, with `"error"` when it could not be made), null
+    /// for one without (a plain-text book, an EPUB without a cover image).
     static func json(_ file: BookFile, folder: String?, name: String) -> JSONWriter.Value {
-        guard let book = file.epub, let href = book.coverImage else { return .null }
+        guard let href = file.publication.cover else { return .null }
         var members: [(String, JSONWriter.Value)] = [("href", .string(href))]
         guard let folder else { return .object(members + [("thumbnail", .null)]) }
         let path = folder + "/" + fileName(for: name)
@@ -24,27 +24,19 @@ enum CoverThumbnail {
         return .object(members)
     }
 
-    /// Decodes the cover, scales it to ``width`` pixels wide and writes it as a PNG to `path` (beside and
-    /// renamed, as every output of the tool).
+    /// Decodes the cover, scales it to ``width`` pixels wide (``CoverCommand/thumbnail(of:width:limits:)``) and
+    /// writes it as a PNG to `path` (beside and renamed, as every output of the tool).
     static func write(_ href: String, of publication: Publication, to path: String) throws(Problem) -> (Int, Int) {
         guard let loader = publication.resourceLoader else { throw Problem(message: "the book's images cannot be read") }
         let limits = ImageLimits()
-        let bytes: [UInt8]
-        do { bytes = try loader.bytes(of: href, maximumSize: limits.maximumFileSize) } catch {
-            throw Problem(message: "cover \(href): \(error.description)")
-        }
         do {
-            let size = try ImageDecoder.size(of: bytes, limits: limits)
-            guard size.width >= 1, size.height >= 1 else { throw Problem(message: "cover \(href) has no size") }
-            let height = max(1, Int((Double(width) * size.height / size.width).rounded()))
-            guard height <= 16 * width else { throw Problem(message: "cover \(href) is too tall for a thumbnail") }
-            let decoded = try ImageDecoder.decode(bytes, svgSize: (width, height), limits: limits)
-            let scaled = try ImageDecoder.scaled(decoded, width: width, height: height, limits: limits)
+            let bytes = try loader.bytes(of: href, maximumSize: limits.maximumFileSize)
+            let thumbnail = try CoverCommand.thumbnail(of: bytes, width: width, limits: limits)
             try PNGEncoder.createFolder(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
-            try PNGEncoder.write(scaled, to: path)
-            return (width, height)
-        } catch let problem as Problem {
-            throw problem
+            try PNGEncoder.write(thumbnail, to: path)
+            return (thumbnail.width, thumbnail.height)
+        } catch let error as ResourceError {
+            throw Problem(message: "cover \(href): \(error.description)")
         } catch let error as RenderError {
             throw Problem(message: "cover \(href): \(error.message)")
         } catch {

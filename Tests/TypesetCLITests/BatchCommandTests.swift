@@ -111,6 +111,26 @@ struct BatchCommandTests {
         #expect(errors.isEmpty, "\(errors)")
     }
 
+    /// With a covers folder, an EPUB's cover becomes a 320-pixel PNG named after the job's id; a plain text has none.
+    @Test func coversAreWrittenAsThumbnails() throws {
+        let directory = try TemporaryDirectory()
+        let epub = try Fixtures.corpusPath("eliot-the-waste-land.epub"), text = Fixtures.repositoryRoot + "/Tests/Fixtures/sample-book.txt"
+        let covers = directory.path("covers")
+        let input = """
+            {"book": "\(epub)", "id": "shelf/waste land.epub", "covers": "\(covers)"}
+            {"book": "\(text)", "id": "text", "covers": "\(covers)"}
+            """
+        let results = try BatchResults(try CLIRunner.run(["batch", "--fonts", "bundled"], in: directory, input: input).stdout)
+        let poem = try #require(results.byID["shelf/waste land.epub"])
+        let cover = try #require(BatchResults.value(poem, "cover") as? [String: Any])
+        #expect(cover["width"] as? Int == 320 && (cover["height"] as? Int ?? 0) > 320, "\(cover)")
+        let thumbnail = try #require(cover["thumbnail"] as? String)
+        #expect(thumbnail.hasPrefix(covers + "/shelf_waste_land.epub-") && thumbnail.hasSuffix(".png"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: thumbnail))
+        #expect(Array(bytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        #expect(results.byID["text"]?["cover"] is NSNull)
+    }
+
     /// Without the environment variable a test hook is a bad job, not a hang.
     @Test func testHooksNeedTheirVariable() throws {
         let directory = try TemporaryDirectory()
