@@ -16,6 +16,7 @@ PACKAGES=(
     hyphen-en-us hyphen-fr hyphen-de hyphen-ru hyphen-es hyphen-it
     unicode-data libharfbuzz-bin fontconfig
     fonts-noto-cjk fonts-babelstone-han
+    python3-distributed python3-jsonschema
     "$@"
 )
 

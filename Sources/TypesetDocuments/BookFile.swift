@@ -61,11 +61,13 @@ public struct BookFile: Sendable {
     ///     (``PlainTextReader/encoding``).
     ///   - previewBytes: Read only the first bytes of a plain-text file: a preview
     ///     (``PlainTextReader/readPreview(path:byteCount:)``), whose offsets hold in the whole book.
+    ///   - reportsIgnoredCSS: Whether an EPUB's reader collects the CSS it drops (``EPUBBook/ignoredCSS``).
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
     ///   the book's reader refuses; `.unsupported` for an EPUB with an encoding or a preview (both are for
     ///   plain text).
     public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
-                            encoding: TextEncoding? = nil, previewBytes: Int? = nil) throws(DocumentError) -> BookFile {
+                            encoding: TextEncoding? = nil, previewBytes: Int? = nil,
+                            reportsIgnoredCSS: Bool = false) throws(DocumentError) -> BookFile {
         if try isEPUB(path) {
             guard encoding == nil, previewBytes == nil else {
                 throw DocumentError(.unsupported, "\(path): an EPUB says its own encoding and is read whole; an encoding or a preview is for plain text")
@@ -73,6 +75,7 @@ public struct BookFile: Sendable {
             var options = EPUBReader.Options()
             options.publisherStyles = publisherStyles
             options.media = media
+            options.reportsIgnoredCSS = reportsIgnoredCSS
             let book = try EPUBReader(options: options).read(path: path)
             return BookFile(path: path, format: .epub(book), publication: book.publication, notices: book.warnings)
         }

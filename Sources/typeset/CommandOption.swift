@@ -28,6 +28,7 @@ struct CommandOption: Sendable {
         case serve = "Serving (README, \"typeset serve\")"
         case settingShorthands = "Shorthands"
         case plainText = "Plain-text books"
+        case catalogue = "Catalogues (README, \"Catalogues\")"
         case fonts = "Fonts and threads"
         case general = "General"
     }
@@ -50,9 +51,14 @@ struct CommandOption: Sendable {
     private static let pageCommands: Set<Command> = [.render, .locate]
     private static let settingCommands: Set<Command> = Set(Command.allCases.filter(\.takesSettings))
 
-    static let all: [CommandOption] = [
-        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak, .cover], group: .output,
-                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav], or - for standard output; cover: the PNG [BOOK-cover.png], or -)") {
+    /// The commands that read one book (not batch and catalog, whose jobs name theirs).
+    private static let bookCommands: Set<Command> = Set(Command.allCases.filter { !$0.isCatalogue })
+
+    static let all: [CommandOption] = tool + CatalogOptions.options
+
+    private static let tool: [CommandOption] = [
+        CommandOption(name: "--output", short: "-o", valueName: "PATH", commands: [.render, .speak, .cover, .catalog], group: .output,
+                      help: "folder for the PNG pages [a folder named after the book]; or FILE.png, or - for standard output, when one page is drawn (speak: the WAV file [the book's name.wav], or - for standard output; cover: the PNG [BOOK-cover.png], or -; catalog: the results file, appended to)") {
             $0.output = try nonEmpty($1, "--output")
         },
         CommandOption(name: "--pages", short: nil, valueName: "N|A-B", commands: pageCommands, group: .output,
@@ -173,11 +179,11 @@ struct CommandOption: Sendable {
             options.settings.mode = .paged
             options.modeChosen = true
         },
-        CommandOption(name: "--preview", short: nil, valueName: "BYTES", commands: Set(Command.allCases), group: .plainText,
+        CommandOption(name: "--preview", short: nil, valueName: "BYTES", commands: bookCommands, group: .plainText,
                       help: "read only the first BYTES bytes (16384, 16K, 1M, up to 1G): a preview of a partial download, whose offsets hold in the whole book") {
             $0.previewBytes = try byteCount($1, "--preview")
         },
-        CommandOption(name: "--encoding", short: nil, valueName: "NAME", commands: Set(Command.allCases), group: .plainText,
+        CommandOption(name: "--encoding", short: nil, valueName: "NAME", commands: bookCommands, group: .plainText,
                       help: "the text's encoding (UTF-8, Shift_JIS, GB18030, windows-1251, ISO-8859-2...) [found by ICU's detector]") {
             let text = try nonEmpty($1, "--encoding")
             guard let encoding = TextEncoding(named: text) else {
@@ -205,6 +211,7 @@ struct CommandOption: Sendable {
                 throw UsageError("--threads: \"\(text.oneLinePrefix)\" is not a whole number from 1 to 64")
             }
             $0.threads = threads
+            $0.catalog.threadsChosen = true
         },
         CommandOption(name: "--quiet", short: "-q", valueName: nil, commands: Set(Command.allCases), group: .general,
                       help: "no notices: font stand-ins, encodings, recovered books, progress") { options, _ in

@@ -38,6 +38,12 @@ enum Help {
         case .speak:
             ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]",
              "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence.")
+        case .batch:
+            ("typeset batch [--time-limit S] [--memory-limit MB] [--page-limit N] [--covers DIR] [settings]",
+             "Reads jobs as JSON lines on standard input ({\"book\": PATH, \"id\": ..., settings by name, \"limits\": {...}}) and writes one JSON result per job on standard output (schema typeset-batch-result/1: metadata, page counts at the reference profile and at the job's settings, positions, a layout QA report with Locators, a layout checksum), fonts loaded once. Jobs run in a supervised worker process: a job over its limits ends with an error result, and the worker is restarted (README, \"Catalogues\").")
+        case .catalog:
+            ("typeset catalog FOLDER -o RESULTS.jsonl [--jobs N | --dask ADDRESS] [options]\n       typeset catalog --summary RESULTS.jsonl",
+             "Runs the batch over every book (.epub, .txt) under FOLDER with one worker process per core (or on a Dask cluster), appending one result per book to RESULTS.jsonl; books already there are skipped, so an interrupted run resumes. --summary summarises a results file.")
         }
     }
 

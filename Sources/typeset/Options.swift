@@ -27,9 +27,15 @@ enum Command: String, CaseIterable, Sendable {
     case cover
     /// `typeset serve [FOLDER]`: a reader in the browser for the books of a folder.
     case serve
+    /// `typeset batch`: JSON-lines jobs on stdin, one result per job on stdout (CatalogOptions.swift).
+    case batch
+    /// `typeset catalog FOLDER -o RESULTS.jsonl`: the batch over a folder tree, locally or on Dask.
+    case catalog
 
     /// Whether the reader settings (``ReaderSettings/table``) apply to the command.
     var takesSettings: Bool { self != .positions && self != .cover }
+    /// Whether the command reads books one at a time from its input (`batch`, `catalog`), rather than one book.
+    var isCatalogue: Bool { self == .batch || self == .catalog }
     /// Whether the command takes a second word after the book (the search query).
     var takesQuery: Bool { self == .search }
 }
@@ -101,6 +107,8 @@ struct Options {
     var host = "127.0.0.1"
     var database: String?
     var maximumBooks = 4
+    /// `typeset batch` and `typeset catalog`'s own options.
+    var catalog = CatalogOptions()
 
     /// Parses `arguments` (without the program name and the command) for `command`.
     ///

@@ -77,6 +77,8 @@ struct Tool {
             case .speak: try SpeakCommand.run(options)
             case .cover: try CoverCommand.run(options)
             case .serve: try ServeCommand.run(options)
+            case .batch: try BatchCommand.run(options)
+            case .catalog: try CatalogCommand.run(options)
             }
         }
     }

@@ -46,6 +46,15 @@ public struct EPUBBook: Sendable {
     /// Things the reader recovered from (malformed XHTML, unresolvable TOC entries), one line each, naming
     /// the entry.
     public let warnings: [String]
+    /// The declarations of the book's CSS that Typeset dropped (an unsupported property or value), each distinct
+    /// one once with its count, in the order met; empty unless the reader was asked
+    /// (``EPUBReader/Options/reportsIgnoredCSS``).
+    public internal(set) var ignoredCSS: [IgnoredCSSDeclaration] = []
+    /// Dropped declarations not listed in ``ignoredCSS``, past its bound of 500 distinct ones.
+    public internal(set) var ignoredCSSOverflow = 0
+    /// Every link into the book that leads nowhere (a missing file, an id no element has), in text order; the
+    /// reader's ``warnings`` name the first ten.
+    public internal(set) var brokenLinks: [BrokenLink] = []
 
     /// Creates a book (``EPUBReader`` does this).
     init(metadata: EPUBMetadata, version: String, packagePath: String, text: StyledText, spine: [EPUBSpineItem],

@@ -30,7 +30,7 @@ struct EPUBNotes {
 
     /// Recognises the notes and references of `items` (hiding unmarked asides that are notes, making links to
     /// nowhere plain text) and returns the publication's link tables.
-    func recognise(_ items: inout [Item], warnings: inout [String]) -> PublicationLinks {
+    func recognise(_ items: inout [Item], warnings: inout [String], broken: inout [BrokenLink]) -> PublicationLinks {
         var anchors: [String: [String: Int]] = [:]
         for item in items {
             anchors[item.href, default: [:]].merge(item.text.anchors.mapValues { item.start + $0 }) { first, _ in first }
@@ -86,11 +86,15 @@ struct EPUBNotes {
                     if !archiveContains(path) && fragment?.hasPrefix("epubcfi(") != true {
                         problems.append("\(book): \(items[index].href): a link points at \(link.href), which is not in the book; it stays plain text")
                         plain.append(link.range)
+                        broken.append(BrokenLink(offset: items[index].start + link.range.lowerBound, href: link.href,
+                                                 isNoteReference: link.isMarkedNoteReference, problem: .missingResource))
                     }
                     continue
                 }
                 let targetLocal = fragment.flatMap { items[targetItem].text.anchors[$0] }
                 if fragment != nil, targetLocal == nil {
+                    broken.append(BrokenLink(offset: items[index].start + link.range.lowerBound, href: link.href,
+                                             isNoteReference: link.isMarkedNoteReference, problem: .missingID))
                     if link.isMarkedNoteReference {
                         problems.append("\(book): \(items[index].href): a note reference points at \(link.href), an id that does not exist; it stays plain text")
                         plain.append(link.range)
@@ -249,4 +253,25 @@ extension SpineItemText {
         }
         return runs
     }
+}
+
+/// A link of a book that leads nowhere: what a catalogue's QA report lists (``EPUBBook/brokenLinks``).
+public struct BrokenLink: Hashable, Sendable {
+    /// What is missing.
+    public enum Problem: String, Hashable, Sendable {
+        /// The file the link names is not in the book (the link stays plain text).
+        case missingResource
+        /// The file is there, but no element has the id the fragment names (a link goes to the file's start; a
+        /// note reference stays plain text).
+        case missingID
+    }
+
+    /// The document offset of the link's first unit.
+    public var offset: UTF16Offset
+    /// Where it points, resolved against its own file (`OEBPS/notes.xhtml#n12`).
+    public var href: String
+    /// Whether its markup says it is a note reference (`epub:type="noteref"`, `role="doc-noteref"`).
+    public var isNoteReference: Bool
+    /// What is missing.
+    public var problem: Problem
 }

@@ -38,6 +38,10 @@ public struct EPUBReader: Sendable {
         /// its settings change an answer (``Publication/restyled(for:)``). Never changes the text or its offsets:
         /// what makes the text (block or inline, white space, list markers) follows the reference page.
         public var media = MediaEnvironment.reference
+        /// Whether the declarations of the book's CSS that Typeset drops (an unsupported property or value) are
+        /// collected into ``EPUBBook/ignoredCSS``. Off by default: collecting costs a little per dropped
+        /// declaration, and nothing when off.
+        public var reportsIgnoredCSS = false
 
         /// The default options.
         public init() {}
@@ -93,9 +97,11 @@ public struct EPUBReader: Sendable {
 }
 
 extension EPUBReader.Options {
-    /// These options for `environment`'s publisher styles and page.
+    /// These options for `environment`'s publisher styles and page (a restyling, which reports no ignored CSS:
+    /// the first reading did).
     func with(_ environment: StyleEnvironment) -> EPUBReader.Options {
         var options = self
+        options.reportsIgnoredCSS = false
         options.publisherStyles = environment.publisherStyles
         options.media = environment.media
         return options
@@ -123,12 +129,15 @@ private struct ReadingSession {
     /// How deep documents may embed documents (`<iframe>` in a document shown in an `<iframe>`...): each level is a
     /// document converted inside another's conversion.
     static let maximumEmbeddingDepth = 3
+    /// The links that lead nowhere (``EPUBBook/brokenLinks``).
+    var brokenLinks: [BrokenLink] = []
 
     init(archive: LibZipArchive, options: EPUBReader.Options, conversions: SpineItemConversions) {
         self.archive = archive
         self.options = options
         self.conversions = conversions
         styles = StyleSheetLoader(archive: archive)
+        if options.reportsIgnoredCSS { styles.ignoredCSS = IgnoredCSSCollector() }
     }
 
     mutating func read() throws(DocumentError) -> EPUBBook {
@@ -186,7 +195,7 @@ private struct ReadingSession {
         }
         let archive = self.archive
         let manifestPaths = self.manifestPaths
-        let links = EPUBNotes(book: book, archiveContains: { manifestPaths.contains($0) && archive.contains($0) }).recognise(&items, warnings: &warnings)
+        let links = EPUBNotes(book: book, archiveContains: { manifestPaths.contains($0) && archive.contains($0) }).recognise(&items, warnings: &warnings, broken: &brokenLinks)
         var offset = 0
         for (item, (index, _)) in zip(items, texts) {
             let text = item.text
@@ -236,6 +245,9 @@ private struct ReadingSession {
                         navigation: navigation.lists, styleEnvironment: options.styleEnvironment,
                         mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
         book.cfiSpineStep = package.spineStep
+        book.brokenLinks = brokenLinks
+        book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
+        book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0
         return book
     }
 
@@ -488,6 +500,7 @@ private struct ReadingSession {
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
         converter.environment = options.media
+        converter.ignoredStyleAttributes = styles.sink(current.path, styleAttribute: true)
         converter.embeddedDocuments = embeddedDocuments(of: root, path: current.path, package: package,
                                                         embedders: embedders + [current.path])
         if !root.descendants(named: "svg").isEmpty { converter.documentCSS = styles.sourceText(for: root, path: current.path) }

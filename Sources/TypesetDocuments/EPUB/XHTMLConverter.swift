@@ -113,6 +113,8 @@ struct XHTMLConverter {
     var embeddedFamilies: Set<String> = []
     /// The text of the document's style sheets, given to its inline `<svg>` drawings (empty when it has none).
     var documentCSS = ""
+    /// Where the declarations of `style` attributes that the parser drops are recorded, when asked.
+    var ignoredStyleAttributes: IgnoredCSSSink?
     /// The book's documents that `<iframe>`, `<embed>` and `<object>` elements of this one embed, converted, by entry
     /// path (nil: one that could not be: missing, nested too deep, embedding itself). Set by the reader.
     var embeddedDocuments: [String: SpineItemText?] = [:]
@@ -1056,7 +1058,7 @@ struct XHTMLConverter {
             differs = differs || holds != holdsForReference
         }
         if let inline = path.element.attribute("style") {
-            for declaration in CSSParser.parseDeclarations(inline) {
+            for declaration in CSSParser.parseDeclarations(inline, ignored: ignoredStyleAttributes) {
                 live.append((declaration, book))
                 reference.append((declaration, book))
             }

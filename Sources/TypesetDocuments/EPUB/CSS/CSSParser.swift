@@ -15,8 +15,11 @@ struct CSSParser {
     /// The `@counter-style` rules with a valid name, in order.
     private(set) var counterStyles: [CounterStyleRule] = []
     private var sawRule = false
+    /// Where the declarations it drops are recorded (nil: not asked, nothing recorded).
+    private let ignored: IgnoredCSSSink?
 
-    init(_ source: String) {
+    init(_ source: String, ignored: IgnoredCSSSink? = nil) {
+        self.ignored = ignored
         // Comments go first, so nothing else has to know about them.
         var stripped: [Unicode.Scalar] = []
         let all = Array(source.unicodeScalars)
@@ -96,7 +99,7 @@ struct CSSParser {
         index += 1
         let body = readBlockBody()
         sawRule = true
-        let declarations = CSSParser.parseDeclarations(body)
+        let declarations = CSSParser.parseDeclarations(body, ignored: ignored)
         guard !declarations.isEmpty else { return }
         for selectorText in CSSParser.splitTopLevel(prelude, separator: ",") {
             if let selector = parseSelector(selectorText) {
@@ -230,8 +233,9 @@ struct CSSParser {
         return text
     }
 
-    /// Parses `name: value; name: value !important` into the supported declarations, in order.
-    static func parseDeclarations(_ body: String) -> [CSSDeclaration] {
+    /// Parses `name: value; name: value !important` into the supported declarations, in order; those it drops
+    /// (an unsupported property or value) go to `ignored` when given.
+    static func parseDeclarations(_ body: String, ignored: IgnoredCSSSink? = nil) -> [CSSDeclaration] {
         var result: [CSSDeclaration] = []
         for item in splitTopLevel(body, separator: ";") {
             guard let colon = item.firstIndex(of: ":") else { continue }
@@ -241,7 +245,9 @@ struct CSSParser {
             if let bang = value.lastIndex(of: "!"), value[value.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
                 value = value[..<bang]
             }
-            result.append(contentsOf: CSSDeclaration.parse(property: property, value: value))
+            let parsed = CSSDeclaration.parse(property: property, value: value)
+            if parsed.isEmpty, let ignored, !property.isEmpty { ignored.record(property: property, value: value) }
+            result.append(contentsOf: parsed)
         }
         return result
     }

@@ -33,9 +33,9 @@ struct CSSStyleSheet: Sendable {
     /// An empty style sheet.
     init() {}
 
-    /// Parses `source`.
-    init(parsing source: String) {
-        var parser = CSSParser(source)
+    /// Parses `source`; the declarations it drops go to `ignored` when given.
+    init(parsing source: String, ignored: IgnoredCSSSink? = nil) {
+        var parser = CSSParser(source, ignored: ignored)
         let parsed = parser.parseRules()
         for rule in parsed {
             add(CSSRule(selector: rule.selector, declarations: rule.declarations, order: rules.count, condition: rule.condition))

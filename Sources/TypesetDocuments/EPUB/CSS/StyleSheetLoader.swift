@@ -16,6 +16,10 @@ struct StyleSheetLoader {
     private var cache: [String: CSSStyleSheet] = [:]
     /// Linked sheets' text, by entry path, for inline `<svg>` drawings.
     private var sourceTexts: [String: String] = [:]
+    /// Where the declarations the parser drops are recorded, when asked (``EPUBReader/Options/reportsIgnoredCSS``).
+    var ignoredCSS: IgnoredCSSCollector?
+    /// The document whose sheets are being read (for ``ignoredCSS``).
+    private var document = ""
 
     /// The most bytes of one style sheet, and of one document's `<style>` elements together.
     static let maximumSheetBytes = 2 << 20
@@ -28,6 +32,7 @@ struct StyleSheetLoader {
     /// document order, each under its `media` and, for a `<link>`, under the selection of its style set
     /// (``AlternateStyleSheets``).
     mutating func sheet(for root: XMLElement, path: String) -> CSSStyleSheet {
+        document = path
         var combined = CSSStyleSheet()
         let ordered = Self.styleElements(of: root)
         let links = ordered.filter { $0.name == "link" && AlternateStyleSheets.relations(of: $0).contains("stylesheet") }
@@ -44,7 +49,7 @@ struct StyleSheetLoader {
                     break
                 }
                 var visited: Set<String> = []
-                let sheet = resolved(CSSStyleSheet(parsing: source), at: path, depth: 0, visited: &visited)
+                let sheet = resolved(CSSStyleSheet(parsing: source, ignored: sink(path)), at: path, depth: 0, visited: &visited)
                 truncated = !combined.append(sheet, media: [media].compactMap { $0 }) || truncated
                 continue
             }
@@ -59,6 +64,11 @@ struct StyleSheetLoader {
             warnings.append("\(archive.bookName): \(path): its style sheets hold more than \(CSSStyleSheet.maximumRules) rules; the rest are ignored")
         }
         return combined
+    }
+
+    /// Where the parser records what it drops from the sheet at `sheet`, or nil when that is not asked.
+    func sink(_ sheet: String, styleAttribute: Bool = false) -> IgnoredCSSSink? {
+        ignoredCSS.map { IgnoredCSSSink(collector: $0, sheet: sheet, document: document, isStyleAttribute: styleAttribute) }
     }
 
     /// The document's `<link>` and `<style>` elements, in document order.
@@ -108,7 +118,7 @@ struct StyleSheetLoader {
         } else if archive.contains(sheetPath) {
             do {
                 let bytes = try archive.read(sheetPath, limit: StyleSheetLoader.maximumSheetBytes)
-                sheet = resolved(CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self)), at: sheetPath,
+                sheet = resolved(CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self), ignored: sink(sheetPath)), at: sheetPath,
                                  depth: depth, visited: &visited)
             } catch {
                 warnings.append(error.message + " (style sheet ignored)")
