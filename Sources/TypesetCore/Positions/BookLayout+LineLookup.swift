@@ -69,13 +69,7 @@ extension BookLayout {
         }
         guard columns.count > 1 else { return columns[0].range }
         func hasLine(under point: Point, in column: Range<Int>) -> Bool {
-            column.contains { i in
-                let lines = paragraphLayout(Int(placements[i].paragraph)).lines, l = Int(placements[i].line)
-                let box = lines[l]
-                let minX = Double(placements[i].x) + Double(box.x), top = Double(placements[i].y)
-                return point.x >= minX && point.x <= minX + box.justifiedWidth(lines.microtypography(ofLine: l))
-                    && point.y >= top && point.y < top + Double(box.height)
-            }
+            column.contains { placement($0, onPage: page, holds: point) }
         }
         let width = lineSettings.columnWidth
         var best = columns[0]
@@ -91,6 +85,20 @@ extension BookLayout {
             if distance < bestDistance { bestDistance = distance; best = column }
         }
         return lineHolder ?? best.range
+    }
+
+    /// Whether the box of placement `i` on page `page` holds `point`, widened by half a caret on each side: a
+    /// caret at a line's edge is centred on it (and the line's width is summed in single precision, a hundredth of
+    /// a point either way), so the centre of the caret of a line that sticks out of its column or table cell finds
+    /// that line, not the next column's or cell's.
+    func placement(_ i: Int, onPage page: Int, holds point: Point) -> Bool {
+        let placement = pages[page].placements[i]
+        let lines = paragraphLayout(Int(placement.paragraph)).lines, l = Int(placement.line)
+        let box = lines[l]
+        let edge = 1.01  // half a caret (2 pt wide: caretRect), and a hundredth
+        let minX = Double(placement.x) + Double(box.x), top = Double(placement.y)
+        return point.x >= minX - edge && point.x <= minX + box.justifiedWidth(lines.microtypography(ofLine: l)) + edge
+            && point.y >= top && point.y < top + Double(box.height)
     }
 
     /// The placement that holds `point` among `candidates` (a column's placements, or part of them), and
@@ -130,12 +138,14 @@ extension BookLayout {
         for k in 0..<(bands.count - 1) where point.y < (bands[k].bottom + bands[k + 1].top) / 2 { chosen = k; break }
         let band = bands[chosen]
         guard let row = band.row else { return (band.range.lowerBound, chosen == bands.count - 1) }
-        // The cell nearest to the point horizontally (among those with lines in the candidates).
+        // The cell with a line under the point (a line that sticks out of its cell over the next one belongs to its
+        // own), else the cell nearest to the point horizontally (among those with lines in the candidates).
         var best: Range<Int>?
         var bestDistance = Double.infinity
         for cell in row.cells {
             let lines = cell.placements.clamped(to: band.range)
             guard !lines.isEmpty else { continue }
+            if lines.contains(where: { placement($0, onPage: page, holds: point) }) { best = lines; break }
             let distance = point.x < Double(cell.minX) ? Double(cell.minX) - point.x : max(0, point.x - Double(cell.maxX))
             if distance < bestDistance { bestDistance = distance; best = lines }
         }
