@@ -154,15 +154,18 @@ extension FontconfigMatch {
     }
 }
 
-/// Escapes text for an XML character-data position.
-package func escapeXML(_ text: String) -> String {
+/// Escapes text for an XML character-data or attribute position; with `apostrophes`, `'` too (HTML attributes
+/// quoted either way).
+package func escapeXML(_ text: String, apostrophes: Bool = false) -> String {
     var result = ""
+    result.reserveCapacity(text.utf8.count)
     for character in text {
         switch character {
         case "&": result += "&amp;"
         case "<": result += "&lt;"
         case ">": result += "&gt;"
         case "\"": result += "&quot;"
+        case "'" where apostrophes: result += "&#39;"
         default: result.append(character)
         }
     }

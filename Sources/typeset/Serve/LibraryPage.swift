@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// The library page (`GET /`): every book of the folder with its cover, title, authors, format and progress, each a
 /// link to its reader. Plain HTML, made on the server: it works without script.
 enum LibraryPage {
@@ -38,19 +40,5 @@ enum LibraryPage {
     }
 
     /// Text for HTML: `&`, `<`, `>`, `"` and `'` as references.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { escapeXML(text, apostrophes: true) }
 }
