@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TypesetCore
 import TypesetTestSupport
@@ -328,5 +329,62 @@ import TypesetTestSupport
         }
         // The case happens: tight lines holding spaces of the small text.
         #expect(tinySpaces > 10)
+    }
+
+    /// A ruby annotation is out of flow: its units join the grapheme of its base's last character but take no
+    /// place on the line. Where the bidi order put their (empty) piece away from that character, at the far edge of
+    /// an LTR line holding an Arabic base, the grapheme's extent became the union of both, so the caret after the
+    /// base's last letter mapped back to the line's end (Tests/Fuzz/Regressions/positions-caret-round-trip-to-
+    /// another-offset-on-its-line). The family: bases of either direction, annotations of either direction, in
+    /// paragraphs of either direction, at nine widths; every caret round-trips.
+    @Test func aRubyAnnotationTakesNoPlaceOnItsBasesLine() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        // Annotations ending in a space too: at a line's end, trailing white space takes the paragraph's level
+        // (UAX #9 L1), which put the annotation's piece on the far side of an RTL base in an LTR line.
+        let pairs = [("\u{64A}\u{64E}\u{640}\u{670}\u{62A}\u{650}", "\u{647}\u{650}\u{6E6}\u{653} \u{623}\u{64E}\u{646}\u{652} "),
+                     ("كتاب", "قلم"), ("كتاب", "قلم "), ("שלום", "ab "), ("word", "كتاب "), ("漢字", "かんじ")]
+        var checked = 0
+        for (base, annotation) in pairs {
+            for direction in [WritingDirection.leftToRight, .rightToLeft] {
+                let before = Array("x ".utf16), baseUnits = Array(base.utf16), rubyUnits = Array(annotation.utf16)
+                let after = Array(" y z".utf16)
+                let units = before + baseUnits + rubyUnits + after
+                let baseRange = before.count..<(before.count + baseUnits.count)
+                var ruby = TextStyle()
+                ruby.ruby = RubyAnnotation(base: baseRange)
+                let runs = [AttributeRun(range: 0..<baseRange.upperBound, style: TextStyle()),
+                            AttributeRun(range: baseRange.upperBound..<(baseRange.upperBound + rubyUnits.count), style: ruby),
+                            AttributeRun(range: (baseRange.upperBound + rubyUnits.count)..<units.count, style: TextStyle())]
+                var style = ParagraphStyle.body
+                style.baseDirection = direction
+                let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                                                 runs: runs, style: style)])
+                for width in stride(from: 40.0, through: 240, by: 25) {
+                    var settings = Fixtures.settings
+                    settings.pageSize = Size(width: width + 40, height: 400)
+                    settings.margins = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)
+                    let layout = try typesetter.layout(text, settings: settings)
+                    #expect(Self.caretRoundTripFailures(layout) == [], "\(base) \(annotation) \(direction) \(width)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 108)
+    }
+
+    /// The fuzzer's input itself: the caret after the Arabic base's last letter (103, upstream) maps back to it.
+    @Test func theFindingOfARubyAnnotationAfterAnArabicBase() throws {
+        let path = FuzzReplayTests.regressions + "/positions-caret-round-trip-to-another-offset-on-its-line"
+        var input = FuzzInput(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        _ = input.take(96)  // the fuzz target's queries
+        let (settings, mode) = FuzzCase.settings(&input)
+        let text = try FuzzCase.text(&input)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1).layout(text, settings: settings, mode: mode)
+        let position = TextPosition(offset: 103, affinity: .backward)
+        let caret = try #require(layout.caretRect(for: position))
+        let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+        #expect(back.offset == 103)
+        let again = try #require(layout.caretRect(for: back))
+        #expect(abs(again.rect.center.x - caret.rect.center.x) < 0.01)
     }
 }

@@ -102,6 +102,16 @@ struct CaretMeasure {
         var seen: [Int: Int] = [:]
         for fragment in fragments {
             if let index = seen[fragment.start] {
+                // A fragment with no width adds no place to a grapheme that has one: out-of-flow units joined to
+                // it (a ruby annotation after its base) form a piece of their own wherever the bidi order puts it,
+                // and their union spread the grapheme over the line (a fuzz finding, positions-caret-round-trip-
+                // to-another-offset-on-its-line: an Arabic letter stretched to the line's far edge).
+                let existing = graphemes[index]
+                if fragment.maxX <= fragment.minX && existing.maxX > existing.minX { continue }
+                if existing.maxX <= existing.minX && fragment.maxX > fragment.minX {
+                    (graphemes[index].minX, graphemes[index].maxX) = (fragment.minX, fragment.maxX)
+                    continue
+                }
                 graphemes[index].minX = min(graphemes[index].minX, fragment.minX)
                 graphemes[index].maxX = max(graphemes[index].maxX, fragment.maxX)
             } else {

@@ -1,4 +1,5 @@
 import FuzzSupport
+import TypesetTestSupport
 import TypesetCore
 import TypesetDocuments
 

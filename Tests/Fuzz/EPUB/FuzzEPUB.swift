@@ -1,5 +1,6 @@
 import CZlib
 import FuzzSupport
+import TypesetTestSupport
 import TypesetCore
 import TypesetDocuments
 

@@ -1,4 +1,5 @@
 import FuzzSupport
+import TypesetTestSupport
 import TypesetCore
 
 /// libFuzzer target: the position API on a random layout with random points (NaN, infinite and off-page
