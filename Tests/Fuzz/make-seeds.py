@@ -5,7 +5,7 @@ Text books are read as stored there, `NAME.txt.gz` inflated.
 
 decoder:   4 KiB slices of every text book (several places in each, so every script and encoding is seen),
            whole `nasty/` files up to 64 KiB, and each slice re-encoded as UTF-16 with a byte-order mark.
-layout:    a settings prefix (the bytes FuzzLayout.settings reads), a text-mode byte, then 1.5 KiB of a book.
+layout:    a settings prefix (the bytes FuzzCase.settings reads), a text-mode byte, then 1.5 KiB of a book.
 positions: 96 query bytes, then the same as layout.
 epub:      the small EPUBs whole (mode byte 0), each spine XHTML (mode 1), CSS + chapter (mode 2), OPF + nav (mode 3).
 The random bytes come from a fixed seed, so the seeds are the same on every machine.
