@@ -32,6 +32,7 @@ extension EPUBBook {
         publication.cover = coverImage
         let book = self
         publication.cfiResolver = { cfi in book.offset(of: cfi)?.offset }
+        publication.cfiGenerator = { offset in book.cfi(at: offset) }
         return publication
     }
 }

@@ -34,6 +34,10 @@ import TypesetCore
         let asserted = try #require(EPUBCFI("epubcfi(/6/4[chap01ref]!/4[body01]/10[para05]/3:10[2^[1^]])"))
         #expect(asserted.path.offsetAssertion == "2[1]" && asserted.description.hasSuffix("/3:10[2^[1^]])"))
         #expect(EPUBCFI("epubcfi(/6/4!/4/10/3:10[;s=a])")?.path.offsetAssertion == ";s=a")
+        // Text before and after, separated by a comma; an escaped comma stays a character of the text.
+        let around = try #require(EPUBCFI("epubcfi(/6/4[chap01ref]!/4[body01]/10[para05]/1:3[xx,y;s=b])"))
+        #expect(around.path.offsetAssertion == "xx,y;s=b" && around.description.hasSuffix("/1:3[xx,y;s=b])"))
+        #expect(EPUBCFI("/6/4!/4/10/1:3[a^,b]")?.description == "epubcfi(/6/4!/4/10/1:3[a^,b])")
         #expect(EPUBCFI("epubcfi(/6/4!/4/2~23.5)")?.path.temporalSpatial == "~23.5")
         // The partial CFI Readium's Locator carries: the content document's part.
         #expect(asserted.partialDescription == "/4[body01]/10[para05]/3:10[2^[1^]]")

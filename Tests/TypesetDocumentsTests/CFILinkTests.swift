@@ -47,11 +47,15 @@ import TypesetDocuments
         let para05 = try #require(Self.offset("xxxyyy0123456789", in: book))
         let chapter = try #require(book.spine.first { $0.itemrefID == "chap01ref" }?.range)
         let cases: [(String, Int, Bool)] = [
-            ("epubcfi(/6/4[chap01ref]!/4[body01]/10[para05]/3:10)", para05, false),
+            ("epubcfi(/6/4[chap01ref]!/4[body01]/10[para05]/3:10)", para05 + 16, true),  // just after the 9
             ("epubcfi(/6/4[chap01ref]!/4[body01]/10[para05])", para05, true),
             ("epubcfi(/6/4[chap01ref]!/4[body01]/16[svgimg])", try #require(book.images.first?.offset), true),
-            ("epubcfi(/6/4!/4/10/3:10)", chapter.lowerBound, false),   // no ids: the item's start
-            ("epubcfi(/6/99[chap01ref]!/4/10)", chapter.lowerBound, false),  // the itemref id wins over its index
+            ("epubcfi(/6/4!/4/10/3:10)", para05 + 16, true),   // no ids: the steps alone
+            ("epubcfi(/6/99[chap01ref]!/4/10)", para05, true),  // the itemref id wins over its index
+            ("epubcfi(/6/4!/4[body01]/10[para05]/3:2)", para05 + 8, true),
+            ("epubcfi(/6/4!/4[body01]/12[para05]/3:2)", para05, false),  // an id that fails: the element that has it
+            ("epubcfi(/6/4!/4[body01]/10[moved]/3:2)", chapter.lowerBound, false),  // the innermost id that exists
+            ("epubcfi(/6/4!/2/2)", chapter.lowerBound, false),  // into the head: where the item starts
         ]
         for (text, expected, exact) in cases {
             let cfi = try #require(EPUBCFI(text))
@@ -72,7 +76,7 @@ import TypesetDocuments
         let publication = book.publication
         let start = try #require(Self.offset("the fifth paragraph", in: book))
         let link = try #require(publication.link(atOffset: start + 2))
-        #expect(link.target?.offset == Self.offset("xxxyyy0123456789", in: book))
+        #expect(link.target?.offset == Self.offset("xxxyyy0123456789", in: book).map { $0 + 16 })
         #expect(link.target?.href == "EPUB/chapter01.xhtml")
     }
 }

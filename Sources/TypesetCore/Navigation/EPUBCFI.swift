@@ -28,7 +28,8 @@ public struct EPUBCFI: Hashable, Sendable, CustomStringConvertible {
         /// `:N`: a character offset in the text node the last step names (UTF-16 units of the node's text, as the DOM
         /// counts them).
         public var characterOffset: Int?
-        /// The text assertion and side bias of the offset, as written (`2^[1^]`, `;s=a`), unescaped.
+        /// The text assertion and side bias of the offset (`2^[1^]`, `xx,y`, `yyy;s=b`), unescaped but for an escaped
+        /// comma or semicolon, which stay escaped (`^,`) so that the separators keep their meaning.
         public var offsetAssertion: String?
         /// `~T` and `@x:y`, as written.
         public var temporalSpatial: String?
@@ -101,7 +102,7 @@ public struct EPUBCFI: Hashable, Sendable, CustomStringConvertible {
             steps.map { "/\($0.index)" + ($0.assertion.map { "[" + escaped($0) + "]" } ?? "") }.joined()
         }.joined(separator: "!")
         if let offset = path.characterOffset { text += ":\(offset)" }
-        if let assertion = path.offsetAssertion { text += "[" + escaped(assertion, keepingSemicolon: true) + "]" }
+        if let assertion = path.offsetAssertion { text += "[" + escapedTextAssertion(assertion) + "]" }
         if let other = path.temporalSpatial { text += other }
         return text
     }
@@ -110,6 +111,19 @@ public struct EPUBCFI: Hashable, Sendable, CustomStringConvertible {
         var out = ""
         for character in value {
             if "^[](),".contains(character) || (!keepingSemicolon && character == ";") { out.append("^") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// A text assertion written back: brackets, parentheses and a circumflex escaped, except the circumflex of an
+    /// escaped comma or semicolon (kept so by the parser) and the separators themselves.
+    static func escapedTextAssertion(_ value: String) -> String {
+        var out = ""
+        let characters = Array(value)
+        for (index, character) in characters.enumerated() {
+            if "[]()".contains(character) { out.append("^") }
+            if character == "^", !(index + 1 < characters.count && ",;".contains(characters[index + 1])) { out.append("^") }
             out.append(character)
         }
         return out
@@ -134,8 +148,9 @@ public struct EPUBCFI: Hashable, Sendable, CustomStringConvertible {
             return Int(String(String.UnicodeScalarView(scalars[start..<position])))
         }
 
-        /// `[...]` with `^` escapes, unescaped; nil for an unclosed or empty one.
-        mutating func assertion() -> String? {
+        /// `[...]` with `^` escapes, unescaped; nil for an unclosed or empty one. A text assertion
+        /// (`separators`) may hold unescaped commas and semicolons (`[xx,y;s=b]`), and keeps `^,` and `^;` escaped.
+        mutating func assertion(separators: Bool = false) -> String? {
             guard peek == "[" else { return nil }
             position += 1
             var value = String.UnicodeScalarView()
@@ -143,8 +158,9 @@ public struct EPUBCFI: Hashable, Sendable, CustomStringConvertible {
                 if scalar == "^" {
                     position += 1
                     guard let escaped = peek else { return nil }
+                    if separators && (escaped == "," || escaped == ";") { value.append("^") }
                     value.append(escaped)
-                } else if "[(),".unicodeScalars.contains(scalar) {
+                } else if (separators ? "[()" : "[(),").unicodeScalars.contains(scalar) {
                     return nil
                 } else {
                     value.append(scalar)
@@ -181,7 +197,7 @@ public struct EPUBCFI: Hashable, Sendable, CustomStringConvertible {
                 guard let offset = integer() else { return nil }
                 path.characterOffset = offset
                 if peek == "[" {
-                    guard let value = assertion() else { return nil }
+                    guard let value = assertion(separators: true) else { return nil }
                     path.offsetAssertion = value
                 }
             }

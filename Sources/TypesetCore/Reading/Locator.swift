@@ -35,6 +35,10 @@ public struct Locator: Hashable, Sendable, Codable {
         /// The key of the label of the book's print page at the location (Readium's Locator has no key for print
         /// pages): written for a book with a page list or page-break markers, read back as a place to go to.
         public static let printPageKey = "typesetPrintPage"
+        /// Readium's key of the EPUB CFI of the location in its resource (`readium/architecture`,
+        /// `models/locators/extensions/html.md`): the part after the spine item's `!`, without `epubcfi(...)`:
+        /// `/4/2[chap1]/10/3:25`.
+        public static let partialCFIKey = "partialCfi"
 
         /// Media-specific fragment identifiers (an HTML id: `#chapter-2`).
         public var fragments: [String]
@@ -64,6 +68,14 @@ public struct Locator: Hashable, Sendable, Codable {
         public var printPage: String? {
             get { if case .string(let label)? = otherLocations[Self.printPageKey] { label } else { nil } }
             set { otherLocations[Self.printPageKey] = newValue.map(JSONValue.string) }
+        }
+
+        /// The EPUB CFI of the location inside its resource, as Readium writes it (``partialCFIKey``, kept in
+        /// ``otherLocations``): written for a position or a range's start in an EPUB, read back as a place to go to.
+        /// Its character offset counts UTF-16 code units of the document's character data, as EPUB CFI 1.1 does.
+        public var partialCFI: String? {
+            get { if case .string(let value)? = otherLocations[Self.partialCFIKey] { value } else { nil } }
+            set { otherLocations[Self.partialCFIKey] = newValue.map(JSONValue.string) }
         }
 
         /// Whether no location is given at all.

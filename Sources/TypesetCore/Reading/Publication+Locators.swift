@@ -26,6 +26,7 @@ extension Publication {
         var locations = Locator.Locations(progression: progression, totalProgression: totalProgression,
                                           position: position, utf16Offset: local, utf16Length: range.isEmpty ? nil : range.count)
         locations.printPage = printPages?.page(at: range.lowerBound)?.label
+        locations.partialCFI = cfi(atOffset: range.lowerBound)?.partialDescription
         return Locator(href: resource.href, type: resource.mediaType, title: heading(before: range.lowerBound)?.title,
                        locations: locations, text: quote)
     }
@@ -49,12 +50,15 @@ extension Publication {
     /// Finds where a Locator points in this publication, trying in order:
     /// 1. the exact offset (``Locator/Locations/utf16Offset``), accepted when the text there still matches the
     ///    quoted `highlight` (or when there is no quote);
-    /// 2. the quote (`highlight`, with `before` and `after` as tie-breakers) searched in the resource, then in
+    /// 2. Readium's `partialCfi` (``Locator/Locations/partialCFI``), the EPUB CFI in the resource, accepted when it
+    ///    resolves exactly and the text there matches the quote (or there is no quote): how a Locator made by
+    ///    another reading system says where it is;
+    /// 3. the quote (`highlight`, with `before` and `after` as tie-breakers) searched in the resource, then in
     ///    the whole text, taking the occurrence nearest the stored offset (so repeated phrases keep their own
     ///    place);
-    /// 3. the book's print page of the Locator's ``Locator/Locations/printPage`` label;
-    /// 4. `progression` in the resource; 5. `totalProgression`; 6. `position` in the positions list;
-    /// 7. with no location at all, the start of the resource (a link to a chapter).
+    /// 4. the book's print page of the Locator's ``Locator/Locations/printPage`` label;
+    /// 5. `progression` in the resource; 6. `totalProgression`; 7. `position` in the positions list;
+    /// 8. with no location at all, the start of the resource (a link to a chapter).
     ///
     /// - Throws: ``LocatorError`` when the href names no resource, when the quote no longer occurs and nothing
     ///   else locates it, or when values are out of range (a progression outside 0...1, a position past the list).
@@ -89,7 +93,11 @@ extension Publication {
                 }
             }
         }
-        // 2. The quote, nearest the stored place.
+        // 2. The CFI another reading system stored.
+        if let found = resolvePartialCFI(locations, in: resource, quote: quote, notes: &notes) {
+            return LocatorResolution(offset: found, length: min(rangeLength, text.length - found), method: .cfi, notes: notes)
+        }
+        // 3. The quote, nearest the stored place.
         if let quote {
             let expected = resource.range.lowerBound + (locations.utf16Offset.map { min(max(0, $0), resource.range.count) }
                 ?? locations.progression.map { Int((min(max(0, $0), 1) * Double(resource.range.count)).rounded()) } ?? 0)
@@ -131,6 +139,29 @@ extension Publication {
     }
 
     /// A Locator's print page (``Locator/Locations/printPage``): the start of the book's page with that label.
+    /// The offset of the Locator's `partialCfi` in `resource`, when it resolves exactly and matches the quote.
+    private func resolvePartialCFI(_ locations: Locator.Locations, in resource: ReadingResource, quote: [UInt16]?,
+                                   notes: inout [String]) -> UTF16Offset? {
+        guard let partial = locations.partialCFI else { return nil }
+        // The resource's own spine steps, from the CFI of its start, before the partial path.
+        guard let content = EPUBCFI(partial), content.range == nil, content.path.documents.count == 1,
+              let itemCFI = cfi(atOffset: resource.range.lowerBound), let spineSteps = itemCFI.path.documents.first else {
+            notes.append("partialCfi \"\(partial)\" does not name a place in \(resource.href)")
+            return nil
+        }
+        var path = content.path
+        path.documents = [spineSteps] + path.documents
+        guard let found = cfiResolver?(EPUBCFI(path: path)), resource.range.contains(found) || found == resource.range.upperBound else {
+            notes.append("partialCfi \"\(partial)\" does not name a place in \(resource.href)")
+            return nil
+        }
+        if let quote, !matches(quote, at: found) {
+            notes.append("the text at partialCfi \"\(partial)\" no longer matches the quote")
+            return nil
+        }
+        return found
+    }
+
     private func resolveBookPlace(_ locations: Locator.Locations, notes: inout [String]) throws(LocatorError) -> LocatorResolution? {
         if let label = locations.printPage {
             if let page = printPages?.page(labelled: label) {
@@ -237,6 +268,8 @@ public struct LocatorResolution: Hashable, Sendable {
     public enum Method: String, Hashable, Sendable {
         /// Typeset's exact UTF-16 offset, verified against the quote.
         case exactOffset
+        /// Readium's `partialCfi`: the EPUB CFI in the resource, verified against the quote.
+        case cfi
         /// The quoted text, found nearest the stored place.
         case quote
         /// The book's print page of that label (``Locator/Locations/printPage``).

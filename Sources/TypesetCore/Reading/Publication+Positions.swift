@@ -52,15 +52,16 @@ extension Publication {
     public var positionCount: Int { (positionStarts.last ?? 0) + (resources.last?.positionCount ?? 0) }
 
     /// The positions list as Readium Locators (`href`, `type`, `title`, `locations.position`, `progression`,
-    /// `totalProgression` and Typeset's exact offset), ready for `{"total": n, "positions": [...]}`.
+    /// `totalProgression`, Typeset's exact offset and, in an EPUB, Readium's `partialCfi`), ready for
+    /// `{"total": n, "positions": [...]}`.
     public var positionLocators: [Locator] {
         positions.map { position in
             let resource = resources[position.resource]
+            var locations = Locator.Locations(progression: position.progression, totalProgression: position.totalProgression,
+                                              position: position.number, utf16Offset: position.offset - resource.range.lowerBound)
+            locations.partialCFI = cfi(atOffset: position.offset)?.partialDescription
             return Locator(href: resource.href, type: resource.mediaType, title: heading(before: position.offset)?.title,
-                           locations: Locator.Locations(progression: position.progression,
-                                                        totalProgression: position.totalProgression,
-                                                        position: position.number,
-                                                        utf16Offset: position.offset - resource.range.lowerBound))
+                           locations: locations)
         }
     }
 }

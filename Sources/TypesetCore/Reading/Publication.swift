@@ -48,6 +48,9 @@ public struct Publication: Sendable {
     /// Finds where an EPUB CFI points (``EPUBCFI``); nil for a book that cannot say (plain text). Set by the
     /// document reader (``offset(ofCFI:)`` asks it).
     public var cfiResolver: (@Sendable (EPUBCFI) -> UTF16Offset?)?
+    /// Makes the EPUB CFI of an offset (``cfi(atOffset:)``); nil for a book that cannot say (plain text). Set by
+    /// the document reader.
+    public var cfiGenerator: (@Sendable (UTF16Offset) -> EPUBCFI?)?
 
     /// One resource of the publication.
     public struct ReadingResource: Hashable, Sendable {

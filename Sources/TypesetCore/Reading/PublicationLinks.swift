@@ -204,4 +204,8 @@ extension Publication {
     /// Where an EPUB CFI points in the text (see ``cfiResolver``); nil when the book cannot say or the CFI names no
     /// place in it.
     public func offset(ofCFI cfi: EPUBCFI) -> UTF16Offset? { cfiResolver?(cfi) }
+
+    /// The EPUB CFI of an offset (see ``cfiGenerator``): for an EPUB, the path to the character data holding it and
+    /// the character offset there, which ``offset(ofCFI:)`` takes back to the same offset; nil for a plain-text book.
+    public func cfi(atOffset offset: UTF16Offset) -> EPUBCFI? { cfiGenerator?(offset) }
 }

@@ -27,6 +27,8 @@ public struct EPUBBook: Sendable {
     public let tableOfContentsSource: EPUBTOCSource
     /// The spine element's step in an EPUB CFI (`6` in `/6/4!/...` when it follows the metadata and manifest).
     public var cfiSpineStep = 6
+    /// Per spine item href, what maps its offsets to EPUB CFIs and back (``cfi(at:)``, ``offset(of:)``).
+    var cfiMaps: [String: CFIMap] = [:]
     /// Every navigation list of the book, entries resolved to offsets: the table of contents (kind `toc`), the
     /// page list, landmarks and any other `<nav>` of the EPUB 3 navigation document, the NCX's `pageList` and
     /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see ``NavigationList``).
@@ -124,7 +126,7 @@ public struct EPUBBook: Sendable {
     private let laidOutIndex: [String: Int]
 
     /// The laid-out spine item of `href`, if any.
-    private func laidOutItem(href: String) -> EPUBSpineItem? { laidOutIndex[href].map { laidOut[$0] } }
+    func laidOutItem(href: String) -> EPUBSpineItem? { laidOutIndex[href].map { laidOut[$0] } }
 
     /// The spine item whose range contains the global `offset` (the last item for the end of the text), and the
     /// offset inside it; nil outside `0...text.length` or for a book with no text.

@@ -172,6 +172,7 @@ private struct ReadingSession {
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
         var anchors: [String: [String: Int]] = [:]
+        var cfiMaps: [String: CFIMap] = [:]
         var images: [EPUBImage] = []
         var pageBreaks: [PrintPage] = []
         // Images get their sizes from their headers and their presentation from their place; then the links
@@ -210,6 +211,7 @@ private struct ReadingSession {
             offset += text.units.count
             spine[index].range = start..<offset
             anchors[spine[index].href, default: [:]].merge(text.anchors) { first, _ in first }
+            if cfiMaps[spine[index].href] == nil { cfiMaps[spine[index].href] = text.cfiMap }
             for pageBreak in text.pageBreaks { pageBreaks.append(PrintPage(label: pageBreak.label, offset: start + pageBreak.offset)) }
             for image in text.images {
                 let size = image.path.flatMap { imageSizes[$0] ?? nil }
@@ -245,6 +247,7 @@ private struct ReadingSession {
                         navigation: navigation.lists, styleEnvironment: options.styleEnvironment,
                         mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
         book.cfiSpineStep = package.spineStep
+        book.cfiMaps = cfiMaps
         book.brokenLinks = brokenLinks
         book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
         book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0

@@ -26,11 +26,15 @@ extension XHTMLConverter {
         var counter = (ordered ? Self.counterValue(element.attribute("start")) : nil) ?? (reversed ? items.count : 1)
         let typeStyle = Self.listStyle(typeAttribute: element.attribute("type"), ordered: ordered)
         var elementIndex = 0
+        let parent = cfi.index(of: path)
+        var chunkOffset = 0
         for child in element.children {
             switch child {
             case .text(let text):
-                appendText(text, block: block, inline: inline)
+                appendChunkText(text, parent: parent, step: 2 * elementIndex + 1, offset: chunkOffset, block: block, inline: inline)
+                chunkOffset += text.utf16.count
             case .element(let childElement):
+                chunkOffset = 0
                 guard elementIndex < childPaths.count else { continue }
                 let childPath = childPaths[elementIndex]
                 elementIndex += 1
@@ -51,6 +55,8 @@ extension XHTMLConverter {
     private mutating func walkListElement(_ path: ElementPath, number: Int, ordered: Bool, typeStyle: ListStyleType?,
                                           block: BlockContext, inline: InlineContext) {
         let element = path.element
+        let handledBefore = enterCFIElement(path)
+        defer { leaveCFIElement(restoring: handledBefore) }
         // The item is an element level of its own, as one walked by handle is: the depth limit keeps the
         // recursion of nested lists within the stack (six frames a level).
         elementDepth += 1

@@ -23,6 +23,7 @@ extension XHTMLConverter {
         let attachment = TextAttachment(formula: formula, presentation: display ? .block : .inline)
         guard display else {
             appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
+            recordElementUnits(count: 1)
             onlyImages = false
             return
         }
@@ -35,6 +36,7 @@ extension XHTMLConverter {
         displayBlock.style.textIndent = 0
         displayBlock.style.alignmentFromRoot = false
         appendUnits([0xFFFC], block: displayBlock, inline: inline, attachment: attachment)
+        recordElementUnits(count: 1)
         onlyImages = false
         flushParagraph()
         noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)

@@ -57,6 +57,8 @@ struct SpineItemText: Sendable {
 
     /// Every unit of the item: blocks, each ended by `\n`.
     var units: [UInt16] = []
+    /// What maps offsets of ``units`` to EPUB CFIs and back.
+    var cfiMap = CFIMap()
     var paragraphs: [ParagraphDraft] = []
     /// Local offsets of element ids (the first unit of content at or after the element's start).
     var anchors: [String: Int] = [:]
@@ -126,6 +128,8 @@ struct XHTMLConverter {
     var media: MediaAnswers
 
     var output = SpineItemText()
+    /// The EPUB CFI table being recorded (XHTMLConverter+CFI.swift).
+    var cfi = CFIRecorder()
     // The paragraph being built.
     var line: [UInt16] = []
     var runs: [AttributeRun] = []
@@ -260,6 +264,7 @@ struct XHTMLConverter {
     /// Converts the document whose root element is `root` (`<html>`).
     mutating func convert(_ root: XMLElement) -> SpineItemText {
         let rootPath = ElementPath(root: root)
+        cfi.registerRoot(root)
         var block = BlockContext()
         let rootStyle = resolveStyle(rootPath, parent: ComputedStyle(), isRoot: true)
         output.writingMode = rootStyle.writingMode
@@ -277,6 +282,11 @@ struct XHTMLConverter {
         pendingAnchors.removeAll()
         for label in pendingPageBreaks { output.pageBreaks.append((output.units.count, label)) }
         pendingPageBreaks.removeAll()
+        cfi.placeStarts(at: output.units.count)
+        cfi.map.elements[0].start = 0
+        cfi.map.elements[0].end = Int32(clamping: output.units.count)
+        cfi.map.finish()
+        output.cfiMap = cfi.map
         return output
     }
 
@@ -321,11 +331,15 @@ struct XHTMLConverter {
     mutating func walkChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
         var elementIndex = 0
         var childPaths: [ElementPath]?
+        let parent = cfi.index(of: path)
+        var chunkOffset = 0
         for child in path.element.children {
             switch child {
             case .text(let text):
-                appendText(text, block: block, inline: inline)
+                appendChunkText(text, parent: parent, step: 2 * elementIndex + 1, offset: chunkOffset, block: block, inline: inline)
+                chunkOffset += text.utf16.count
             case .element:
+                chunkOffset = 0
                 if childPaths == nil { childPaths = path.childPaths() }
                 guard let paths = childPaths, elementIndex < paths.count else { continue }
                 handle(paths[elementIndex], block: block, inline: inline)
@@ -354,6 +368,8 @@ struct XHTMLConverter {
 
     mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
         let element = path.element
+        let handledBefore = enterCFIElement(path)
+        defer { leaveCFIElement(restoring: handledBefore) }
         let structural = category(of: element)
         let pageBreak = structural == .skip ? nil : Self.pageBreakLabel(element)
         if let pageBreak { pendingPageBreaks.append(pageBreak) }
@@ -404,7 +420,7 @@ struct XHTMLConverter {
         case .lineBreak:
             // A `<br>` the book hides (Standard Ebooks' verse: each line a block, the breaks between them hidden)
             // breaks nothing; it holds no text, so nothing is lost.
-            if !style.hidden && !style.assistiveOnly { appendLineBreak(block: parentBlock, inline: inline) }
+            if !style.hidden && !style.assistiveOnly { appendLineBreak(block: parentBlock, inline: inline, drawnForElement: true) }
         case .image:
             let source = pictureSource(of: path) ?? element.attribute("src")
                 ?? element.attribute("href", namespace: XMLNamespace.xlink) ?? element.attribute("href")
@@ -415,17 +431,7 @@ struct XHTMLConverter {
         case .embedded:
             appendEmbedded(path, style: style, block: parentBlock, inline: inline)
         case .object:
-            // A document of the book, or an image the reader draws, is the object; anything else is its fallback
-            // content, shown instead.
-            if let document = embedsDocument(element), style.isSeen {
-                appendEmbeddedDocument(document, block: parentBlock)
-            } else if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
-                let fallback = XMLElement.collapseWhiteSpace(element.textContent)
-                let alt = element.attribute("aria-label") ?? element.attribute("title") ?? (fallback.isEmpty ? nil : fallback)
-                appendImage(source: data, alt: alt, size: imageSize(element, style: style), block: parentBlock, inline: inline)
-            } else {
-                walkChildren(path, block: parentBlock, inline: inline)
-            }
+            handleObject(path, style: style, block: parentBlock, inline: inline)
         case .switchElement:
             if let chosen = Self.chosenCase(of: path) { walkChildren(chosen, block: parentBlock, inline: inline) }
         case .horizontalRule:
@@ -435,11 +441,27 @@ struct XHTMLConverter {
             block.style.textIndent = 0
             block.style.alignmentFromRoot = false
             appendUnits(Array("———".utf16), block: block, inline: inline)
+            recordElementUnits(count: 3)
             onlyImages = false
             flushParagraph()
             leaveBlock(path, style: style)
         case .block, .listContainer, .listItem, .table, .tableRow, .tableCell:
             handleBlock(path, kind: kind, style: style, block: parentBlock, inline: inline)
+        }
+    }
+
+    /// `<object>`: a document of the book, or an image the reader draws, is the object; anything else is its
+    /// fallback content, shown instead.
+    private mutating func handleObject(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        let element = path.element
+        if let document = embedsDocument(element), style.isSeen {
+            appendEmbeddedDocument(document, block: block)
+        } else if let data = element.attribute("data"), Self.objectIsDrawableImage(element, data: data) {
+            let fallback = XMLElement.collapseWhiteSpace(element.textContent)
+            let alt = element.attribute("aria-label") ?? element.attribute("title") ?? (fallback.isEmpty ? nil : fallback)
+            appendImage(source: data, alt: alt, size: imageSize(element, style: style), block: block, inline: inline)
+        } else {
+            walkChildren(path, block: block, inline: inline)
         }
     }
 
@@ -824,20 +846,26 @@ struct XHTMLConverter {
         // `white-space: pre-line` collapses spaces but keeps line ends (each a U+2028, as a `<br>`).
         let keepsLineEnds = inline.style.whiteSpace == .preLine
         var previousWasCR = false
+        // For the CFI table: the unit of the node each unit of `units` came from (the first of a run of collapsed
+        // white space for its space), the one of the leading space, and of the pending space (-1: a space carried
+        // from the node before).
+        var sources: [Int32] = []
+        var index: Int32 = -1, leadingSource: Int32 = -1, pendingSource: Int32 = -1
         for unit in text.utf16 {
+            index += 1
             if keepsLineEnds && (unit == 0x0A || unit == 0x0D) {
                 if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
                 previousWasCR = unit == 0x0D
                 if !units.isEmpty {
-                    pendingSpaceHidden = leadingSpaceHidden
-                    appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
-                    onlyImages = false
+                    appendCollapsed(units, sources: sources, leading: leadingSpace ? (leadingSource, leadingSpaceHidden) : nil, block: block, inline: inline)
                     units.removeAll()
+                    sources.removeAll()
                 }
                 leadingSpace = false
                 pending = false
                 pendingNewline = false
                 appendLineBreak(block: block, inline: inline)
+                recordTextUnits([index])
                 continue
             }
             previousWasCR = false
@@ -845,6 +873,7 @@ struct XHTMLConverter {
                 // Collapsible white space: one space at most, none at the start of a line.
                 if lineHasContent || !units.isEmpty {
                     pendingHidden = pending ? pendingHidden && unseen : unseen
+                    if !pending { pendingSource = index }
                     pending = true
                     if unit == 0x0A || unit == 0x0D { pendingNewline = true }
                 }
@@ -854,17 +883,21 @@ struct XHTMLConverter {
                 // A line end between two East Asian wide characters disappears (CSS Text 3 segment breaks).
                 let previous = units.last ?? line.last ?? 0x20
                 if !(pendingNewline && XHTMLConverter.isWide(previous) && XHTMLConverter.isWide(unit)) {
-                    if units.isEmpty { leadingSpace = true; leadingSpaceHidden = pendingHidden } else { units.append(0x20) }
+                    if units.isEmpty {
+                        leadingSpace = true; leadingSpaceHidden = pendingHidden; leadingSource = pendingSource
+                    } else {
+                        units.append(0x20)
+                        sources.append(pendingSource)
+                    }
                 }
                 pending = false
             }
             pendingNewline = false
             units.append(unit)
+            sources.append(index)
         }
         if !units.isEmpty {
-            pendingSpaceHidden = leadingSpaceHidden
-            appendUnits(units, block: block, inline: inline, leadingSpace: leadingSpace)
-            onlyImages = false
+            appendCollapsed(units, sources: sources, leading: leadingSpace ? (leadingSource, leadingSpaceHidden) : nil, block: block, inline: inline)
         }
         if pending {
             pendingSpace = true
@@ -873,12 +906,25 @@ struct XHTMLConverter {
         }
     }
 
+    /// Appends units of collapsed text, after a space when `leading` says so (the unit it came from, and whether it is
+    /// hidden), and records in the CFI table which units of the text node they came from.
+    private mutating func appendCollapsed(_ units: [UInt16], sources: [Int32], leading: (source: Int32, hidden: Bool)?,
+                                          block: BlockContext, inline: InlineContext) {
+        pendingSpaceHidden = leading?.hidden ?? false
+        appendUnits(units, block: block, inline: inline, leadingSpace: leading != nil)
+        recordTextUnits(leading.map { [$0.source] + sources } ?? sources)
+        onlyImages = false
+    }
+
     /// Text under `white-space: pre`: every space kept, each line end a U+2028 (the newline right after `<pre>`
     /// dropped, as HTML has it).
     mutating func appendPreformattedText(_ text: String, block: BlockContext, inline: InlineContext) {
         var units: [UInt16] = []
+        var sources: [Int32] = []
+        var index: Int32 = -1
         var previousWasCR = false
         for unit in text.utf16 {
+            index += 1
             if preStartsHere && line.isEmpty && units.isEmpty && (unit == 0x0A || unit == 0x0D) {
                 // The newline right after <pre> is not content (HTML).
                 previousWasCR = unit == 0x0D
@@ -888,17 +934,22 @@ struct XHTMLConverter {
             if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
             previousWasCR = unit == 0x0D
             units.append(unit == 0x0A || unit == 0x0D ? 0x2028 : unit)
+            sources.append(index)
             if unit == 0x0A || unit == 0x0D { hasLineBreak = true }
         }
         if !units.isEmpty {
             appendUnits(units, block: block, inline: inline)
+            recordTextUnits(sources)
             onlyImages = false
         }
     }
 
-    mutating func appendLineBreak(block: BlockContext, inline: InlineContext) {
+    /// A line break: a `<br>` (`drawnForElement`, recorded as the element's unit in the CFI table) or a line end
+    /// kept in the text.
+    mutating func appendLineBreak(block: BlockContext, inline: InlineContext, drawnForElement: Bool = false) {
         pendingSpace = false
         appendUnits([0x2028], block: block, inline: inline)
+        if drawnForElement { recordElementUnits(count: 1) }
         hasLineBreak = true
         lineHasContent = false
     }
@@ -932,6 +983,7 @@ struct XHTMLConverter {
                                                                minHeight: size.minHeight.flatMap(Self.attachmentLength),
                                                                objectFit: size.objectFit))
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
+        recordElementUnits(count: 1)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
                                                       problem: problem))
     }
@@ -968,6 +1020,7 @@ struct XHTMLConverter {
         }
         pendingSpace = false
         pendingSpaceHidden = false
+        if !cfi.pendingStarts.isEmpty { cfi.placeStarts(at: currentOffset) }
         if !pendingAnchors.isEmpty {
             let offset = output.units.count + line.count
             for anchor in pendingAnchors where output.anchors[anchor] == nil { output.anchors[anchor] = offset }
