@@ -19,12 +19,15 @@ struct ParagraphLayout: Sendable {
     var capDrop: Float = 0
     /// Space left below the paragraph's last line (beside a drop cap taller than the paragraph), in points.
     var spaceAfter: Float = 0
+    /// The floats beside the paragraph's first lines, when it was set beside any (see ``LineExclusion``).
+    var exclusion: LineExclusion?
     /// Sum of the line heights, in points.
     var height: Float { lines.last.map { $0.top + $0.height } ?? 0 }
 
     /// The width line `index` is set in (its indent taken off).
     func availableWidth(ofLine index: Int) -> Float {
         available - (index == 0 ? firstLineIndent : (index < Int(capLines) ? capIndent : 0))
+            - (exclusion?.narrowing(ofLine: index).width ?? 0)
     }
 }
 
@@ -255,10 +258,12 @@ struct ParagraphLayouter {
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
     /// in it and the paragraph's geometry. The source paragraph comes as a pointer into the text's storage,
     /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
-    /// A table cell's paragraph is set in its `cell` box instead of the column.
+    /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
+    /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
     @inline(__always)
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
-                context: ShapingContext, into lines: LineScratch, cell: CellBox? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
+                context: ShapingContext, into lines: LineScratch, cell: CellBox? = nil,
+                exclusion: LineExclusion? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
         metrics.measure(shaped, sizes: format.sizes, scratch: context.measuredPrefix)
         let style = paragraph.pointee.style
@@ -276,7 +281,12 @@ struct ParagraphLayouter {
             capIndent = min(Float(metrics.width(0, cap.length)), max(0, available - 1))
         }
         let breakWidth = max(1, available)
-        let firstLineWidth = max(1, available - firstLineIndent)
+        let excluded = exclusion?.narrowing(ofLine: 0).width ?? 0
+        let firstLineWidth = max(1, available - firstLineIndent - excluded)
+        // Lines beside a drop cap, or beside floats, are narrower (a paragraph beside floats has no drop cap: the
+        // paginator moves such a paragraph below them).
+        let narrowLines = exclusion.map { ($0.lines, max(1, available - $0.left - $0.right)) }
+            ?? (capLines, max(1, available - capIndent))
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, context: context)
         // A local function, not a closure value: it is passed down without a heap context per paragraph.
@@ -296,7 +306,7 @@ struct ParagraphLayouter {
         // Burasage: not in centred lines, which have no end edge to hang past.
         let hangsStops = hangsPunctuation && format.alignment != .center
         // Lines beside a drop cap are narrower; only the greedy breaker knows lines of different widths.
-        if capLines == 0, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
+        if capLines == 0, exclusion == nil, usesOptimalBreaking(format), let optimal = OptimalLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
                                                                          allowsShrinking: format.alignment == .justified,
                                                                          expansion: expansion)
             .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
@@ -317,7 +327,7 @@ struct ParagraphLayouter {
                 return points[low..<points[low...].partitioningIndex { $0 >= range.upperBound }]
             }
             GreedyLineBreaker(firstLineWidth: firstLineWidth, width: breakWidth,
-                              narrowLines: (capLines, max(1, available - capIndent)), protrusion: protrusion,
+                              narrowLines: narrowLines, protrusion: protrusion,
                               hangsStops: hangsStops)
                 .breakLines(shaped, breaks: candidates, metrics: metrics, units: content, hyphenWidth: hyphenWidth, graphemes: {
                     guard let iterator = context.characterIterator else { return nil }
@@ -361,6 +371,7 @@ struct ParagraphLayouter {
             // only (a block image) is exactly as tall as they are.
             if format.attachmentHeights != nil { height = max(height, ascent + descent, format.pageLineHeight ?? 0) }
             let indent = index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
+            let beside = exclusion?.narrowing(ofLine: index) ?? (shift: 0, width: 0)
             // What hangs into the margins: the line's text may fill that much more, and starts that much before
             // its start edge (protrusion).
             var startHang: Float = 0, endHang: Float = 0
@@ -374,11 +385,11 @@ struct ParagraphLayouter {
                 // A stop or comma hangs whole, and only when the line does not fit without hanging it (CSS
                 // allow-end): the line's other characters then fill the column.
                 let mark = Float(HangingPunctuation.endHang(content: content, metrics: metrics, start: start, end: visibleEnd))
-                if mark > 0 && Double(width) > Double(available - indent + startHang + endHang) + metrics.fitTolerance {
+                if mark > 0 && Double(width) > Double(available - indent - beside.width + startHang + endHang) + metrics.fitTolerance {
                     endHang = max(endHang, mark)
                 }
             }
-            let lineAvailable = available - indent + startHang + endHang
+            let lineAvailable = available - indent - beside.width + startHang + endHang
             let isLast = index == chosen.count - 1
             var stretch: Float = 0, clusterStretch: Float = 0
             var stretchCount = 0, gapCount = 0
@@ -443,7 +454,7 @@ struct ParagraphLayouter {
             case .end: x = rtl ? indent : slack
             case .center: x = (rtl ? 0 : indent) + slack / 2
             }
-            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0) - (rtl ? endHang : startHang)
+            x += (rtl ? format.endIndent : format.blockIndent) + (cell?.x ?? 0) + beside.shift - (rtl ? endHang : startHang)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: x, top: top, height: height,
                               ascent: ascent, descent: descent,
                               spaceStretch: stretch, clusterStretch: clusterStretch, stretchCount: Int32(stretchCount),
@@ -477,6 +488,7 @@ struct ParagraphLayouter {
         layout.capIndent = capIndent
         layout.capLines = Int32(capLines)
         layout.capDrop = capDrop
+        layout.exclusion = exclusion
         return (firstLine..<lines.count, layout)
     }
 

@@ -102,7 +102,7 @@ public final class Typesetter: Sendable {
             pool.checkIn(context)
         }
         let cellBoxes = tables.boxes
-        let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
+        var layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
             var metrics = context.metricsScratch
             defer { context.metricsScratch = metrics }
             // The chunk's lines are gathered in the context's scratch (see LineScratch) and copied once into the
@@ -141,8 +141,18 @@ public final class Typesetter: Sendable {
         }
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
-        var pages = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
-            .paginate(text, paragraphRange: shaped.paragraphRange, layouts: layouts)
+        var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
+        // Floats (horizontal text only): sized and set in their boxes here; placed, and the paragraphs beside them
+        // set again with their first lines shortened, by the paginator.
+        let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: pool)
+        if text.hasFloats && !writingMode.isVertical {
+            paginator.floats = FloatLayout(text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
+                                           columnWidth: Float(settings.columnWidth), emSize: Float(settings.fontSize)) {
+                relayout.layout($0, cell: $1)
+            }
+            paginator.relayout = { relayout.layout($0, exclusion: $1) }
+        }
+        var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts)
         if !writingMode.isVertical {
             // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
             pages = BoxDecorationPass(text: text, layouts: layouts, first: shaped.paragraphRange.lowerBound,
@@ -172,5 +182,37 @@ public final class Typesetter: Sendable {
     /// Word-cache hits, misses and entries since the last reset, summed over the worker contexts.
     package func wordCacheStatistics(reset: Bool = false) -> (hits: Int, misses: Int, entries: Int) {
         pool.cacheStatistics(reset: reset)
+    }
+}
+
+/// Sets one paragraph again, in a box or beside floats (see ``FloatLayout`` and ``Paginator``): a few paragraphs
+/// near floats, one at a time, each in lines of its own.
+struct ParagraphRelayout {
+    let text: StyledText
+    let shaped: ShapedText
+    let layouter: ParagraphLayouter
+    let pool: ContextPool
+
+    /// Document paragraph `index` (inside the shaped range) in `cell`, its first lines narrowed by `exclusion`.
+    func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil) -> ParagraphLayout {
+        let context = pool.checkOut()
+        defer { pool.checkIn(context) }
+        var metrics = context.metricsScratch
+        defer { context.metricsScratch = metrics }
+        let lines = LineScratch(capacity: 16)
+        let local = index - shaped.paragraphRange.lowerBound
+        let placed = text.paragraphs.withUnsafeBufferPointer { paragraphs in
+            shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
+                guard let base = paragraphs.baseAddress, paragraphs.indices.contains(index),
+                      shapedParagraphs.indices.contains(local) else {
+                    preconditionFailure("a relaid paragraph lies inside the shaped range")
+                }
+                return layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: &metrics, context: context,
+                                       into: lines, cell: cell, exclusion: exclusion)
+            }
+        }
+        var layout = placed.layout
+        layout.lines = LineList(lines.makeStorage(), range: placed.lines)
+        return layout
     }
 }

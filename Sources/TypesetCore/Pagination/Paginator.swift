@@ -9,9 +9,14 @@ struct Paginator {
     var tables = TableLayout()
     /// Whether the first column is the rightmost (``StyledText/columnProgression``).
     var columnsRightToLeft = false
+    /// The text's floated boxes, sized (see ``FloatLayout``).
+    var floats = FloatLayout()
+    /// Sets a document paragraph again with its first lines shortened beside floats.
+    var relayout: ((Int, LineExclusion) -> ParagraphLayout)?
 
-    /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order.
-    func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) -> [Page] {
+    /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order
+    /// (a paragraph set beside floats gets its shortened layout there).
+    func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout]) -> [Page] {
         let content = settings.contentRect
         let columnWidth = Float(settings.columnWidth)
         let gap = Float(settings.columnGap)
@@ -31,6 +36,8 @@ struct Paginator {
         let end = paragraphRange.isEmpty ? 0 : text.paragraphs[paragraphRange.upperBound - 1].range.upperBound
         // The table being placed and where its part in the current column began (for its outer border).
         var openTable: (table: TableLayout.Table, top: Double)?
+        // The floats of the current column, and the band they form with the lines beside them (see FloatBand).
+        var band = FloatBand()
 
         func columnX(_ column: Int) -> Float {
             Float(content.minX) + Float(columnsRightToLeft ? columns - 1 - column : column) * (columnWidth + gap)
@@ -46,6 +53,7 @@ struct Paginator {
         }
         func finishPage(end: Int) {
             closeTableBorder()
+            band.close(placements: placements.count, into: &tableRows)
             let height = mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
             // The page gets an array of exactly its lines; the scratch keeps its storage for the next page (handing
             // the scratch itself over left every page with the scratch's capacity, twice its lines).
@@ -66,6 +74,7 @@ struct Paginator {
         func breakColumn(before offset: Int) {
             if column + 1 < columns {
                 closeTableBorder()
+                band.close(placements: placements.count, into: &tableRows)
                 column += 1
                 x = columnX(column)
                 y = columnTop
@@ -79,6 +88,7 @@ struct Paginator {
         /// (keeping orphans, widows, a heading with what follows it, and a drop cap's lines together).
         func placeLines(of index: Int) {
             let local = index - first
+            if !band.floats.isEmpty || !text.paragraphs[index].style.clear.isEmpty { setBesideFloats(index) }
             let layout = layouts[local]
             // A heading keeps its lines together and stays with the first line of the paragraph after it: when
             // they do not fit in what is left of the column, the heading starts the next column (or page). A
@@ -113,6 +123,7 @@ struct Paginator {
                 } else {
                     if lineIndex == 0 { firstOpenedColumn = atColumnTop }
                     y += spacing
+                    if !band.floats.isEmpty { band.settle(at: y, placements: placements.count, into: &tableRows) }
                     placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: x, y: y))
                     y += Double(line.height)
                 }
@@ -178,6 +189,76 @@ struct Paginator {
             openTable = nil
         }
 
+        /// Clears the floats `index` asks to be below, and those it cannot be set beside; sets it again with its
+        /// first lines shortened beside the others.
+        func setBesideFloats(_ index: Int) {
+            let local = index - first
+            let style = text.paragraphs[index].style
+            let spacing = Double(y == columnTop ? 0 : layouts[local].spaceBefore)
+            band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
+            if let clearTo = band.bottom(of: style.clear) { y = max(y, clearTo - spacing) }
+            band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
+            guard !band.floats.isEmpty, let relayout else { return }
+            let room = band.room(columnWidth: columnWidth)
+            if style.dropCap != nil || style.tableCell != nil || style.float != nil || room.width < FloatBand.narrowestBeside(columnWidth: columnWidth,
+                                                                                                     emSize: Float(settings.fontSize)) {
+                // No room beside them (or a drop cap, whose lines are narrowed already): below them.
+                y = max(y, band.lowest - spacing)
+                band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
+                return
+            }
+            layouts[local] = FloatBand.besideLayout(layouts[local], height: Float(band.lowest - (y + spacing)),
+                                                    left: room.left, right: room.right) { relayout(index, $0) }
+        }
+
+        /// Places a floated box at its side of the column: beside the last line before it when it follows that
+        /// line and there is room, else at the current line (below the floats on its side, or below every float
+        /// when there is no room beside them), in the next column when it does not fit in this one; a box taller than
+        /// a column is set in the flow.
+        func placeFloat(_ box: FloatLayout.Box) {
+            let height = box.paragraphs.reduce(Float(0)) { sum, p in
+                let layout = layouts[p - first]
+                return sum + (p == box.paragraphs.lowerBound ? 0 : layout.spaceBefore) + layout.height + layout.spaceAfter
+            }
+            guard Double(height) <= columnBottom - columnTop else {
+                for p in box.paragraphs { placeLines(of: p) }
+                return
+            }
+            band.settle(at: y, placements: placements.count, into: &tableRows)
+            var top = y
+            var besideLine: Int?
+            if box.followsLine, let last = placements.last, Int(last.paragraph) == box.paragraphs.lowerBound - 1,
+               tableRows.last.map({ !$0.placements.contains(placements.count - 1) }) ?? true {
+                let layout = layouts[Int(last.paragraph) - first]
+                let line = layout.lines[Int(last.line)]
+                let lineEnd = Double(line.x) + line.justifiedWidth(layout.lines.microtypography(ofLine: Int(last.line)))
+                if Int(last.line) == layout.lines.count - 1, line.x >= box.x + box.width || lineEnd <= Double(box.x),
+                   band.fits(box, at: last.y, columnWidth: columnWidth) {
+                    top = last.y
+                    besideLine = placements.count - 1
+                }
+            }
+            if besideLine == nil { top = band.top(for: box, from: y, columnWidth: columnWidth) }
+            if top + Double(height) > columnBottom + 0.01 && top > columnTop {
+                breakColumn(before: text.paragraphs[box.paragraphs.lowerBound].range.lowerBound)
+                top = columnTop
+            }
+            band.open(beside: besideLine, placements: placements.count, columnX: x, columnWidth: columnWidth)
+            let floatFirst = placements.count
+            var paragraphTop = top
+            for p in box.paragraphs {
+                let layout = layouts[p - first]
+                if p != box.paragraphs.lowerBound { paragraphTop += Double(layout.spaceBefore) }
+                for lineIndex in 0..<layout.lines.count {
+                    placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
+                                                 y: paragraphTop + Double(layout.lines[lineIndex].top)))
+                }
+                paragraphTop += Double(layout.height + layout.spaceAfter)
+            }
+            band.add(box, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
+                     columnX: x, columnWidth: columnWidth)
+        }
+
         var nextSection = section + 1
         var local = 0
         while local < layouts.count {
@@ -187,7 +268,14 @@ struct Paginator {
                 section = nextSection
                 nextSection += 1
             }
+            if let box = floats.box(startingAt: index) {
+                placeFloat(box)
+                local = box.paragraphs.upperBound - first
+                continue
+            }
             if let table = tables.table(startingAt: index) {
+                if let clearTo = band.bottom(of: .both) { y = max(y, clearTo) }
+                band.settle(at: y, placements: placements.count, into: &tableRows)
                 placeTable(table)
                 local = table.paragraphs.upperBound - first
                 continue

@@ -36,7 +36,7 @@ extension ParagraphStyle {
     /// and negative values become 0), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
     /// indent becomes nil: the reader's), a line height in `0.5...10` (else nil), a drop cap of 2 to
     /// ``DropCap/maximumLines`` lines, and a table cell's sizes finite and small (padding at most 4 em, borders
-    /// 1 em), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them. Indents wider than the column are limited later, when the width is known; a marker or drop cap
+    /// 1 em), a float's width finite and positive (no float in a table cell), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them. Indents wider than the column are limited later, when the width is known; a marker or drop cap
     /// longer than the content is limited by ``Paragraph``.
     public var sanitized: ParagraphStyle {
         func ems(_ value: Double) -> Double { value.isFinite && value >= 0 ? min(value, Self.maximumEms) : 0 }
@@ -66,6 +66,16 @@ extension ParagraphStyle {
                 }
             }
             return cell
+        }
+        // A float's width is finite and positive (else it shrinks to fit); a table's cells do not float.
+        style.float = tableCell != nil ? nil : float.map { float in
+            var float = float
+            switch float.width {
+            case .points(let value)?, .ems(let value)?, .percent(let value)?:
+                if !value.isFinite || value <= 0 { float.width = nil }
+            case nil: break
+            }
+            return float
         }
         if !boxes.isEmpty {
             // Borders of an em at most, boxes ``BoxDecoration/maximumNesting`` deep (the innermost kept).

@@ -101,6 +101,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         var wordBreak = WordBreakRule.normal
         var continuesText = false
         var boxes: [BoxDecoration] = []
+        var float: BlockFloat?
+        var clear: ClearSides = []
 
         init() {}
 
@@ -111,7 +113,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText
-            boxes = other.boxes
+            boxes = other.boxes; float = other.float; clear = other.clear
         }
 
         var isDefault: Bool {
@@ -119,7 +121,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText
-                && boxes.isEmpty
+                && boxes.isEmpty && float == nil && clear.isEmpty
         }
     }
 
@@ -221,6 +223,16 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.dropCap }
         set { update(\.dropCap, newValue, default: nil) }
     }
+    /// The floated box the paragraph belongs to (CSS `float`), if any: see ``BlockFloat``.
+    public var float: BlockFloat? {
+        get { extras?.float }
+        set { update(\.float, newValue, default: nil) }
+    }
+    /// The sides whose floats the paragraph starts below (CSS `clear`).
+    public var clear: ClearSides {
+        get { extras?.clear ?? [] }
+        set { update(\.clear, newValue, default: []) }
+    }
     /// The table cell the paragraph belongs to, if it is in a table.
     public var tableCell: TableCell? {
         get { extras?.tableCell }
@@ -305,7 +317,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
                                           && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
-                                          && a.boxes == b.boxes))
+                                          && a.boxes == b.boxes && a.float == b.float && a.clear == b.clear))
     }
 
     /// Hashes the values that `==` compares.
@@ -317,6 +329,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
         hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
+        hasher.combine(float); hasher.combine(clear.rawValue)
     }
 }
 

@@ -13,6 +13,8 @@ public struct StyledText: Sendable {
     public let sectionStarts: [Int]
     /// Whether some paragraph is a table cell (the layout then sizes table columns first).
     public let hasTables: Bool
+    /// Whether any paragraph is floated (``ParagraphStyle/float``) or clears floats.
+    public let hasFloats: Bool
     /// The document's default language (BCP 47), if known.
     public var language: String?
     /// The document's title, if known.
@@ -62,7 +64,7 @@ public struct StyledText: Sendable {
     public init(paragraphs: [Paragraph], language: String? = nil, title: String? = nil) throws {
         var expected = 0
         var sections: [Int] = []
-        var tables = false
+        var tables = false, floats = false
         for (index, paragraph) in paragraphs.enumerated() {
             guard paragraph.range.lowerBound == expected else {
                 throw InvalidParagraphs(problem: .notAPartition,
@@ -75,9 +77,11 @@ public struct StyledText: Sendable {
             expected = paragraph.range.upperBound
             if index == 0 || paragraph.style.startsSection { sections.append(index) }
             if paragraph.style.tableCell != nil { tables = true }
+            if paragraph.style.float != nil || !paragraph.style.clear.isEmpty { floats = true }
         }
         self.paragraphs = paragraphs
         self.hasTables = tables
+        self.hasFloats = floats
         self.length = expected
         self.sectionStarts = sections
         self.language = language
@@ -111,6 +115,7 @@ public struct StyledText: Sendable {
     private init(unchecked paragraphs: [Paragraph], language: String?) {
         self.paragraphs = paragraphs
         self.hasTables = false
+        self.hasFloats = false
         self.length = paragraphs.last?.range.upperBound ?? 0
         self.sectionStarts = paragraphs.isEmpty ? [] : [0]
         self.language = language

@@ -184,6 +184,12 @@ struct XHTMLConverter {
     /// A block ended inside an element whose text goes on after it (or a displayed formula did): the next
     /// paragraph continues that element's text, an anonymous block whose first line is not indented.
     var pendingContinuation = false
+    /// The next paragraph flushed inside a float starts its box (XHTMLConverter+Floats.swift).
+    var floatStartsBox = false
+    /// A float just ended a line of text: a line break right after it breaks nothing more.
+    var afterInlineFloat = false
+    /// The `clear` of the blocks entered since the last paragraph, for the next one.
+    var paragraphClear: ClearSides = []
     var preStartsHere = false
     /// The tables being read, innermost last.
     var tables: [TableState] = []
@@ -226,6 +232,8 @@ struct XHTMLConverter {
         var inNavigation = false
         /// The boxes of the decorated blocks it is in, outermost first.
         var boxes: [BoxDecoration] = []
+        /// The float the block is in (XHTMLConverter+Floats.swift).
+        var float: BlockFloat?
     }
 
     /// Character-level state passed down the tree.
@@ -390,6 +398,10 @@ struct XHTMLConverter {
         applyNoteRole(noteRole, name: name, to: &inline)
         let style = inline.style
         let kind = effectiveCategory(structural, style: style, name: name)
+        if floats(kind, style: style, block: parentBlock) {
+            handleFloat(path, kind: kind, style: style, block: parentBlock, inline: inline, parentInline: parentInline)
+            return
+        }
         var linkStart: Int?
         if name == "a", let href = element.attribute("href") ?? element.attribute("href", namespace: XMLNamespace.xlink) {
             inline.link = resolveLink(href)
@@ -577,6 +589,7 @@ struct XHTMLConverter {
             openBox(name, style: style, parent: parent, block: &block)
         }
         if style.breakBefore && style.isSeen { pendingBreakBefore = true }
+        if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
             pendingFirstLetter = firstLetter
         }
@@ -683,6 +696,14 @@ struct XHTMLConverter {
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
         style.boxes = block.boxes
+        style.clear = block.float == nil ? paragraphClear : []
+        paragraphClear = []
+        if var float = block.float {
+            float.startsBox = floatStartsBox
+            float.followsLine = float.followsLine && floatStartsBox
+            floatStartsBox = false
+            style.float = float
+        }
         if hidden {
             style.continuesBlock = true
             style.spaceBefore = 0
@@ -947,6 +968,8 @@ struct XHTMLConverter {
     /// A line break: a `<br>` (`drawnForElement`, recorded as the element's unit in the CFI table) or a line end
     /// kept in the text.
     mutating func appendLineBreak(block: BlockContext, inline: InlineContext, drawnForElement: Bool = false) {
+        // The line a float ended is ended already (the float sits beside it).
+        if afterInlineFloat && paragraphBlock == nil { afterInlineFloat = false; return }
         pendingSpace = false
         appendUnits([0x2028], block: block, inline: inline)
         if drawnForElement { recordElementUnits(count: 1) }
@@ -997,7 +1020,7 @@ struct XHTMLConverter {
     mutating func appendUnits(_ units: [UInt16], block: BlockContext, inline: InlineContext, leadingSpace: Bool = false,
                               attachment: TextAttachment? = nil) {
         guard !units.isEmpty else { return }
-        if paragraphBlock == nil { paragraphBlock = block }
+        if paragraphBlock == nil { paragraphBlock = block; afterInlineFloat = false }
         if paragraphBreakRules == nil { paragraphBreakRules = (inline.style.lineBreak, inline.style.wordBreak) }
         if line.isEmpty { appendPendingMarker() }
         var textStyle = textStyle(inline)
@@ -1179,7 +1202,7 @@ struct XHTMLConverter {
 
     /// A CSS length as an attachment's: a CSS pixel is a point (as on Apple's screens), so `12pt` is 16 points;
     /// ems stay relative to the image's text, percentages to the column and the page.
-    private static func attachmentLength(_ length: CSSLength) -> TextAttachment.Length? {
+    static func attachmentLength(_ length: CSSLength) -> TextAttachment.Length? {
         switch length {
         case .px(let value): .points(value)
         case .pt(let value): .points(value * 4 / 3)

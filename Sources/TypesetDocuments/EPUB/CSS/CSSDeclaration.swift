@@ -68,6 +68,11 @@ enum CSSLength: Equatable, Sendable {
 /// it cannot read, is dropped at parse time with no message, as CSS says.
 enum CSSDeclaration: Equatable, Sendable {
     /// `text-align`.
+    /// A `float` value: a physical side, or one resolved against the block's direction.
+    enum FloatSide: Hashable, Sendable {
+        case left, right, inlineStart, inlineEnd
+    }
+
     enum Alignment: Equatable, Sendable { case left, right, center, justify, start, end }
     /// `font-weight`.
     enum Weight: Equatable, Sendable { case absolute(Int), bolder, lighter }
@@ -126,8 +131,10 @@ enum CSSDeclaration: Equatable, Sendable {
     case wordSpacing(CSSLength?)
     case verticalAlign(VerticalAlign)
     case lineHeight(LineHeight)
-    /// `float: left` or `right` (true) or `none` (false).
-    case float(Bool)
+    /// `float: left`, `right`, `inline-start`, `inline-end` (and `-epub-` forms), or `none` (nil).
+    case float(FloatSide?)
+    /// `clear`: the sides whose floats a block starts below.
+    case clear(ClearSides)
     /// `initial-letter: N` (nil for `normal`).
     case initialLetter(Int?)
     /// `font-variant-ligatures: none` (false) or `normal` (true).
@@ -374,8 +381,19 @@ enum CSSDeclaration: Equatable, Sendable {
             return [.lineHeight(.length(length))]
         case "float":
             switch value {
-            case "left", "right", "inline-start", "inline-end": return [.float(true)]
-            case "none": return [.float(false)]
+            case "left": return [.float(.left)]
+            case "right": return [.float(.right)]
+            case "inline-start", "start": return [.float(.inlineStart)]
+            case "inline-end", "end": return [.float(.inlineEnd)]
+            case "none": return [.float(nil)]
+            default: return []
+            }
+        case "clear":
+            switch value {
+            case "left": return [.clear(.left)]
+            case "right": return [.clear(.right)]
+            case "both", "inline-start", "inline-end", "all": return [.clear(.both)]
+            case "none": return [.clear([])]
             default: return []
             }
         case "initial-letter", "-webkit-initial-letter":

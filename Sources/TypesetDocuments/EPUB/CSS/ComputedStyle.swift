@@ -91,7 +91,11 @@ struct ComputedStyle: Sendable {
     var breakAfter = false
     var display: CSSDeclaration.Display?
     var backgroundColor: Color?
-    var float = false
+    /// `float` (not inherited), and `clear`.
+    var floatSide: CSSDeclaration.FloatSide?
+    var clear: ClearSides = []
+    /// Whether the element floats.
+    var float: Bool { floatSide != nil }
     var initialLetter: Int?
     /// The border's four edges, widths in body ems (`medium`, 3 px, until declared; none drawn until a style is).
     var borders = BorderEdges(top: ComputedStyle.initialEdge, right: ComputedStyle.initialEdge,
@@ -151,7 +155,8 @@ struct ComputedStyle: Sendable {
         child.breakBefore = false; child.breakAfter = false
         child.display = nil
         child.backgroundColor = nil
-        child.float = false
+        child.floatSide = nil
+        child.clear = []
         child.initialLetter = nil
         child.borders = ComputedStyle().borders
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
@@ -241,7 +246,8 @@ struct ComputedStyle: Sendable {
             case .textTransform(let value): textTransform = value
             case .letterSpacing, .wordSpacing, .lineHeight: pendingSpacing.append((declaration, source))
             case .verticalAlign(let value): shift = value
-            case .float(let value): float = value
+            case .float(let value): floatSide = value
+            case .clear(let value): clear = value
             case .initialLetter(let value): initialLetter = value
             case .hyphens(let value): hyphens = value
             case .textAlignLast(let value): alignmentLast = value
@@ -353,7 +359,7 @@ struct ComputedStyle: Sendable {
         // How an image fills its box is part of the image, as its size is.
         case .objectFit: return true
         case .borderWidth, .borderStyle, .borderColor: return true
-        case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float,
+        case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float, .clear,
              .initialLetter, .hyphens, .textAlignLast(nil):
             return false
         }

@@ -1,0 +1,131 @@
+/// The floats of the column being filled and the band of the page they form with the lines beside them
+/// (``Paginator``): where a new float may go (CSS 2.1 §9.5.1: below the floats on its side, and below the others
+/// when it does not fit beside them), how much room the lines beside them have, and, for hit testing, the band as
+/// a ``TableRowPlacement`` whose cells are the floats and the runs of lines beside them (each contiguous in
+/// placement order, as a table row's cells are).
+struct FloatBand {
+    /// A float in the column: its side, its box across the column (from the column's left edge) and its bottom.
+    struct Active {
+        var side: BlockFloat.Side
+        var x: Float
+        var width: Float
+        var bottom: Double
+    }
+
+    private(set) var floats: [Active] = []
+    /// The open band: its first placement, its cells so far, and the run of lines beside the floats being added to.
+    private var start: Int?
+    private var cells: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
+    private var textStart = 0
+    private var textExtent: (minX: Float, maxX: Float) = (0, 0)
+
+    /// The bottom of the lowest float.
+    var lowest: Double { floats.map(\.bottom).max() ?? 0 }
+
+    /// The bottom of the lowest float on `sides`, nil when there is none.
+    func bottom(of sides: ClearSides) -> Double? {
+        floats.filter { sides.contains($0.side == .left ? .left : .right) }.map(\.bottom).max()
+    }
+
+    /// The room the floats leave: taken on the left and on the right, and what is left between, in points.
+    func room(columnWidth: Float, at y: Double? = nil) -> (left: Float, right: Float, width: Float) {
+        var left: Float = 0, right: Float = 0
+        for float in floats where y.map({ float.bottom > $0 + 0.01 }) ?? true {
+            if float.side == .left { left = max(left, float.x + float.width) } else { right = max(right, columnWidth - float.x) }
+        }
+        return (left, right, max(0, columnWidth - left - right))
+    }
+
+    /// The narrowest a line beside floats may be: 4 em or a fifth of the column, whichever is wider (never more
+    /// than the column). CSS sets lines beside a float however narrow; a reading column of a word or two per
+    /// line reads worse than the text below the float, so narrower room is skipped.
+    static func narrowestBeside(columnWidth: Float, emSize: Float) -> Float {
+        min(max(4 * emSize, columnWidth / 5), columnWidth)
+    }
+
+    /// Whether `box` fits beside the floats reaching below `y`: none on its side, and room enough.
+    func fits(_ box: FloatLayout.Box, at y: Double, columnWidth: Float) -> Bool {
+        !floats.contains { $0.side == box.side && $0.bottom > y + 0.01 } && room(columnWidth: columnWidth, at: y).width >= box.width
+    }
+
+    /// The highest top at or below `y` where `box` fits (§9.5.1 rules 3, 6 and 7, with a float on the same side
+    /// going below the earlier one rather than beside it).
+    func top(for box: FloatLayout.Box, from y: Double, columnWidth: Float) -> Double {
+        var top = y
+        // Each step moves below one more float: at most as many steps as floats.
+        for _ in 0...floats.count {
+            if fits(box, at: top, columnWidth: columnWidth) { break }
+            guard let next = floats.map(\.bottom).filter({ $0 > top + 0.01 }).min() else { break }
+            top = next
+        }
+        return top
+    }
+
+    /// Opens the band (or ends its current run of lines) for a float about to be placed at placement `count`;
+    /// `beside` is the placement of the line the float sits beside, when it does.
+    mutating func open(beside: Int?, placements count: Int, columnX: Float, columnWidth: Float) {
+        if start == nil {
+            start = beside ?? count
+            textStart = beside ?? count
+            textExtent = (columnX, columnX + columnWidth)
+        }
+        closeText(count)
+    }
+
+    /// Adds a placed float (its placements `placements`) to the band.
+    mutating func add(_ box: FloatLayout.Box, top: Double, bottom: Double, placements: Range<Int>, columnX: Float,
+                      columnWidth: Float) {
+        cells.append((placements, columnX + box.x, columnX + box.x + box.width))
+        floats.append(Active(side: box.side, x: box.x, width: box.width, bottom: bottom))
+        textStart = placements.upperBound
+        let room = room(columnWidth: columnWidth)
+        textExtent = (columnX + room.left, columnX + columnWidth - room.right)
+    }
+
+    /// Forgets the floats that end at or above `y` (the top of the next line), closing the band when none is left.
+    mutating func settle(at y: Double, placements count: Int, into rows: inout [TableRowPlacement]) {
+        floats.removeAll { $0.bottom <= y + 0.01 }
+        if floats.isEmpty { close(placements: count, into: &rows) }
+    }
+
+    /// Ends the band at placement `count` (the column or page ends, or its floats did), adding it to `rows`; the
+    /// rows are cut to the `count` placements left (lines the paginator moved on to the next column for widows).
+    mutating func close(placements count: Int, into rows: inout [TableRowPlacement]) {
+        floats.removeAll()
+        guard let first = start else { return }
+        closeText(count)
+        start = nil
+        rows.append(TableRowPlacement(placements: first..<max(first, count), cells: cells))
+        cells = []
+        rows = rows.compactMap { row in
+            guard row.placements.upperBound > count else { return row }
+            let kept = row.cells.compactMap { cell in
+                cell.placements.lowerBound < count ? (cell.placements.clamped(to: 0..<count), cell.minX, cell.maxX) : nil
+            }
+            return kept.isEmpty ? nil : TableRowPlacement(placements: row.placements.clamped(to: 0..<count), cells: kept)
+        }
+    }
+
+    private mutating func closeText(_ count: Int) {
+        if textStart < count { cells.append((textStart..<count, textExtent.minX, textExtent.maxX)) }
+        textStart = count
+    }
+
+    /// `layout` set again with its first lines shortened beside floats reaching `height` points below its top
+    /// (`left` and `right` taken on each side): as many lines as start above that height, counted on the layout
+    /// and counted again on the shortened one (narrower lines may be more), at most three settings.
+    static func besideLayout(_ layout: ParagraphLayout, height: Float, left: Float, right: Float,
+                             relayout: (LineExclusion) -> ParagraphLayout) -> ParagraphLayout {
+        guard height > 0.01, !layout.lines.isEmpty else { return layout }
+        func linesAbove(_ layout: ParagraphLayout) -> Int { layout.lines.prefix { $0.top < height - 0.01 }.count }
+        var count = max(1, linesAbove(layout))
+        var result = relayout(LineExclusion(lines: count, left: left, right: right))
+        for _ in 0..<2 {
+            let needed = linesAbove(result)
+            guard needed > count else { break }
+            count = needed
+            result = relayout(LineExclusion(lines: count, left: left, right: right))
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+/// A floated box (CSS 2.1 §9.5): one or more consecutive paragraphs taken out of the flow and set at the left or
+/// right side of their column, the lines after them shortened beside them until their bottom.
+///
+/// Its paragraphs keep their place in the text (their offsets stay in document order, between the text before and
+/// after them): a float starts where its paragraphs come, at the top of the next line (or beside the last line of
+/// the text before it, ``followsLine``), never higher than what precedes it. Floats never split across columns or
+/// pages: one taller than the room left moves to the next column, and the text after it follows it, so that pages
+/// keep partitioning the document; one taller than a whole column is set in the flow.
+public struct BlockFloat: Hashable, Sendable {
+    /// The side of the column the box sits at.
+    public enum Side: String, Hashable, Sendable {
+        case left, right
+    }
+
+    /// The side it sits at (a book's `inline-start` and `inline-end` resolve against its direction).
+    public var side: Side
+    /// Its width (CSS `width`), or nil to shrink it to its content (§10.3.5): the widest of its lines set in the
+    /// column. Never wider than the column.
+    public var width: TextAttachment.Length?
+    /// Whether this paragraph starts a box (a float's later paragraphs continue the box before them).
+    public var startsBox: Bool
+    /// Whether the float's anchor ended a line of text (an inline element floated after a verse's words, such as a
+    /// line number): the box then sits beside that line when there is room for it there, as CSS places a float at
+    /// the top of the current line box.
+    public var followsLine: Bool
+
+    /// Creates a float.
+    public init(side: Side, width: TextAttachment.Length? = nil, startsBox: Bool = true, followsLine: Bool = false) {
+        self.side = side; self.width = width; self.startsBox = startsBox; self.followsLine = followsLine
+    }
+}
+
+/// The sides whose floats a block is moved below (CSS `clear`, §9.5.2).
+public struct ClearSides: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Below left floats.
+    public static let left = ClearSides(rawValue: 1)
+    /// Below right floats.
+    public static let right = ClearSides(rawValue: 2)
+    /// Below every float.
+    public static let both: ClearSides = [.left, .right]
+}

@@ -1,0 +1,72 @@
+import TypesetCore
+
+extension XHTMLConverter {
+    /// Whether an element of `kind` and `style` is set as a float (CSS 2.1 §9.5): with the book's styles on, a
+    /// block, inline element or image whose `float` is a side, outside tables and other floats, and not a short
+    /// enlarged letter (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see.
+    func floats(_ kind: Category, style: ComputedStyle, block: BlockContext) -> Bool {
+        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.cell == nil, block.float == nil,
+              output.writingMode?.isVertical != true else { return false }
+        switch kind {
+        case .inline:
+            return XHTMLConverter.dropLines(style, textScale: block.style.fontScale) == nil && style.initialLetter == nil
+        case .block, .image, .svg, .listContainer:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A floated element: its own paragraphs, marked with its float, between the text before and after it (their
+    /// offsets stay in document order). Text it interrupts goes on after it as the same block's text, unindented;
+    /// the margins waiting for the next paragraph wait past the float (a float's own margins are its indents, and
+    /// the space above it is the line's it starts at).
+    mutating func handleFloat(_ path: ElementPath, kind: Category, style: ComputedStyle, block parentBlock: BlockContext,
+                              inline: InlineContext, parentInline: InlineContext) {
+        let followsLine = paragraphBlock != nil && lineHasContent
+        let interrupted = paragraphBlock
+        flushParagraph()
+        let waiting = (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin,
+                       pendingBookMarginSaid, pendingBreakBefore, pendingFirstLetter, paragraphClear)
+        clearPendingSpace()
+        pendingFirstLetter = nil
+        paragraphClear = []
+        var block = enterBlock(path, style: style, parent: parentBlock)
+        block.float = BlockFloat(side: side(style.floatSide, direction: block.direction), width: floatWidth(kind, style: style),
+                                 followsLine: followsLine)
+        floatStartsBox = true
+        switch kind {
+        case .image, .svg:
+            // Drawn as in the flow, inside the float's block (which floats nothing more).
+            handle(path, block: block, inline: parentInline)
+        default:
+            walkChildren(path, block: block, inline: inline)
+        }
+        flushParagraph()
+        leaveBlock(path, style: style)
+        floatStartsBox = false
+        (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin, pendingBookMarginSaid,
+         pendingBreakBefore, pendingFirstLetter, paragraphClear) = waiting
+        pendingBoxSpace = 0
+        // The interrupted block's text after the float continues it (unindented); an inline float ended its line.
+        pendingContinuation = interrupted != nil
+        afterInlineFloat = followsLine
+    }
+
+    /// The physical side of a `float` value in a block of `direction`.
+    func side(_ value: CSSDeclaration.FloatSide?, direction: WritingDirection?) -> BlockFloat.Side {
+        let rightToLeft = direction == .rightToLeft
+        switch value {
+        case .right?: return .right
+        case .inlineStart?: return rightToLeft ? .right : .left
+        case .inlineEnd?: return rightToLeft ? .left : .right
+        case .left?, nil: return .left
+        }
+    }
+
+    /// A floated block's `width` (an image's is its own: its float shrinks to it).
+    func floatWidth(_ kind: Category, style: ComputedStyle) -> TextAttachment.Length? {
+        guard kind != .image, kind != .svg, let width = style.replacedSize.width else { return nil }
+        return XHTMLConverter.attachmentLength(width)
+    }
+}
