@@ -54,7 +54,7 @@ struct LayoutQATests {
             """
         // Page 1 resolves; page 2's id and page 3's file are not in the book.
         let pages = [("1", "c.xhtml#p1"), ("2", "c.xhtml#no-such-page"), ("3", "gone.xhtml#p3")]
-        let css = ".gone { display: none } h1 { column-count: 2; font-size: 2em }"
+        let css = ".gone { display: none } h1 { shape-outside: circle(50%); font-size: 2em }"
         let directory = try TemporaryDirectory()
         let path = try directory.write(try Self.book(body, css: css, pages: pages), to: "problems.epub")
         let result = try CLIRunner.run(["batch", "--fonts", "bundled"], in: directory, input: "{\"book\": \"\(path)\", \"id\": \"p\"}\n")
@@ -79,7 +79,7 @@ struct LayoutQATests {
                 || items("imageUndecodable").count == 2)
         #expect(items("imageTooWide").first?["askedWidth"] as? Double == 2000)
         #expect(items("invisibleText").first?["reason"] as? String == "hiddenByStyles")
-        #expect(Set(items("ignoredCSS").compactMap { $0["property"] as? String }) == ["column-count", "text-shadow"])
+        #expect(Set(items("ignoredCSS").compactMap { $0["property"] as? String }) == ["shape-outside", "text-shadow"])
         #expect(items("ignoredCSS").first { $0["property"] as? String == "text-shadow" }?["styleAttribute"] as? Bool == true)
         #expect(Set(items("unresolvedPageListEntry").compactMap { $0["label"] as? String }) == ["2", "3"])
         #expect(BatchResults.value(report, "printPages", "source") as? String == "page-list")

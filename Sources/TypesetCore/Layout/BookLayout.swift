@@ -19,14 +19,18 @@ public struct BookLayout: Sendable {
     public let pages: [Page]
     /// Line layouts of the paragraphs of ``paragraphRange``, in order (index with ``paragraphLayout(_:)``).
     let paragraphs: [ParagraphLayout]
+    /// The narrowing of the paragraphs set beside floats, by document paragraph (few: kept apart so that every
+    /// other paragraph's layout stays small).
+    let exclusions: [Int: LineExclusion]
     /// Grapheme segmentation for the position queries (a pool of ICU iterators shared with the typesetter).
     let segmenter: GraphemeSegmenter
     /// Caret geometry of recently queried lines (shared by copies of this layout, which never changes).
     let caretCache = CaretCache()
 
     init(settings: TypographySettings, lineSettings: TypographySettings, mode: LayoutMode, shaped: ShapedText,
-         paragraphs: [ParagraphLayout], pages: [Page], segmenter: GraphemeSegmenter) {
+         paragraphs: [ParagraphLayout], exclusions: [Int: LineExclusion] = [:], pages: [Page], segmenter: GraphemeSegmenter) {
         self.settings = settings; self.lineSettings = lineSettings; self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
+        self.exclusions = exclusions
         self.segmenter = segmenter
     }
 

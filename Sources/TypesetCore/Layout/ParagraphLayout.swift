@@ -19,15 +19,12 @@ struct ParagraphLayout: Sendable {
     var capDrop: Float = 0
     /// Space left below the paragraph's last line (beside a drop cap taller than the paragraph), in points.
     var spaceAfter: Float = 0
-    /// The floats beside the paragraph's first lines, when it was set beside any (see ``LineExclusion``).
-    var exclusion: LineExclusion?
     /// Sum of the line heights, in points.
     var height: Float { lines.last.map { $0.top + $0.height } ?? 0 }
 
     /// The width line `index` is set in (its indent taken off).
     func availableWidth(ofLine index: Int) -> Float {
         available - (index == 0 ? firstLineIndent : (index < Int(capLines) ? capIndent : 0))
-            - (exclusion?.narrowing(ofLine: index).width ?? 0)
     }
 }
 
@@ -488,7 +485,6 @@ struct ParagraphLayouter {
         layout.capIndent = capIndent
         layout.capLines = Int32(capLines)
         layout.capDrop = capDrop
-        layout.exclusion = exclusion
         return (firstLine..<lines.count, layout)
     }
 

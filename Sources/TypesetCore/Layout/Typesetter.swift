@@ -142,8 +142,8 @@ public final class Typesetter: Sendable {
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
-        // Floats (horizontal text only): sized and set in their boxes here; placed, and the paragraphs beside them
-        // set again with their first lines shortened, by the paginator.
+        // Floats and multi-column blocks (horizontal text only): sized and set in their boxes here; placed (the
+        // paragraphs beside floats set again with their first lines shortened, and columns balanced) by the paginator.
         let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: pool)
         if text.hasFloats && !writingMode.isVertical {
             paginator.floats = FloatLayout(text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
@@ -151,8 +151,13 @@ public final class Typesetter: Sendable {
                 relayout.layout($0, cell: $1)
             }
             paginator.relayout = { relayout.layout($0, exclusion: $1) }
+            paginator.columnBlocks = ColumnBlockLayout(text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
+                                                       columnWidth: Float(settings.columnWidth), emSize: Float(settings.fontSize)) {
+                relayout.layout($0, cell: $1)
+            }
         }
-        var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts)
+        var exclusions: [Int: LineExclusion] = [:]
+        var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts, exclusions: &exclusions)
         if !writingMode.isVertical {
             // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
             pages = BoxDecorationPass(text: text, layouts: layouts, first: shaped.paragraphRange.lowerBound,
@@ -170,6 +175,7 @@ public final class Typesetter: Sendable {
             }
         }
         return BookLayout(settings: pageSettings, lineSettings: settings, mode: mode, shaped: shaped, paragraphs: layouts,
+                          exclusions: exclusions,
                           pages: pages, segmenter: segmenter)
     }
 

@@ -115,17 +115,17 @@ struct FloatBand {
     /// (`left` and `right` taken on each side): as many lines as start above that height, counted on the layout
     /// and counted again on the shortened one (narrower lines may be more), at most three settings.
     static func besideLayout(_ layout: ParagraphLayout, height: Float, left: Float, right: Float,
-                             relayout: (LineExclusion) -> ParagraphLayout) -> ParagraphLayout {
-        guard height > 0.01, !layout.lines.isEmpty else { return layout }
+                             relayout: (LineExclusion) -> ParagraphLayout) -> (ParagraphLayout, LineExclusion)? {
+        guard height > 0.01, !layout.lines.isEmpty else { return nil }
         func linesAbove(_ layout: ParagraphLayout) -> Int { layout.lines.prefix { $0.top < height - 0.01 }.count }
-        var count = max(1, linesAbove(layout))
-        var result = relayout(LineExclusion(lines: count, left: left, right: right))
+        var exclusion = LineExclusion(lines: max(1, linesAbove(layout)), left: left, right: right)
+        var result = relayout(exclusion)
         for _ in 0..<2 {
             let needed = linesAbove(result)
-            guard needed > count else { break }
-            count = needed
-            result = relayout(LineExclusion(lines: count, left: left, right: right))
+            guard needed > exclusion.lines else { break }
+            exclusion.lines = needed
+            result = relayout(exclusion)
         }
-        return result
+        return (result, exclusion)
     }
 }

@@ -77,6 +77,14 @@ extension ParagraphStyle {
             }
             return float
         }
+        // Columns in a float or a table cell are set as one column; gaps and widths finite, in ems.
+        style.columns = tableCell != nil || style.float != nil ? nil : columns.map { columns in
+            var columns = columns
+            columns.count = columns.count.map { min(max(1, $0), BlockColumns.maximumCount) }
+            columns.width = columns.width.flatMap { $0.isFinite && $0 > 0 ? ems($0) : nil }
+            columns.gap = min(ems(columns.gap), 10)
+            return columns
+        }
         if !boxes.isEmpty {
             // Borders of an em at most, boxes ``BoxDecoration/maximumNesting`` deep (the innermost kept).
             style.boxes = boxes.suffix(BoxDecoration.maximumNesting).map { box in

@@ -103,6 +103,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var boxes: [BoxDecoration] = []
         var float: BlockFloat?
         var clear: ClearSides = []
+        var columns: BlockColumns?
 
         init() {}
 
@@ -113,7 +114,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText
-            boxes = other.boxes; float = other.float; clear = other.clear
+            boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
         }
 
         var isDefault: Bool {
@@ -121,7 +122,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText
-                && boxes.isEmpty && float == nil && clear.isEmpty
+                && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil
         }
     }
 
@@ -233,6 +234,11 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.clear ?? [] }
         set { update(\.clear, newValue, default: []) }
     }
+    /// The multi-column block the paragraph belongs to (CSS `column-count`, `column-width`), if any.
+    public var columns: BlockColumns? {
+        get { extras?.columns }
+        set { update(\.columns, newValue, default: nil) }
+    }
     /// The table cell the paragraph belongs to, if it is in a table.
     public var tableCell: TableCell? {
         get { extras?.tableCell }
@@ -317,7 +323,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
                                           && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
-                                          && a.boxes == b.boxes && a.float == b.float && a.clear == b.clear))
+                                          && a.boxes == b.boxes && a.float == b.float && a.clear == b.clear
+                                          && a.columns == b.columns))
     }
 
     /// Hashes the values that `==` compares.
@@ -329,7 +336,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
         hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
-        hasher.combine(float); hasher.combine(clear.rawValue)
+        hasher.combine(float); hasher.combine(clear.rawValue); hasher.combine(columns)
     }
 }
 

@@ -13,7 +13,8 @@ public struct StyledText: Sendable {
     public let sectionStarts: [Int]
     /// Whether some paragraph is a table cell (the layout then sizes table columns first).
     public let hasTables: Bool
-    /// Whether any paragraph is floated (``ParagraphStyle/float``) or clears floats.
+    /// Whether any paragraph is floated (``ParagraphStyle/float``), clears floats or is in a multi-column block
+    /// (``ParagraphStyle/columns``): the layout then has those passes to make.
     public let hasFloats: Bool
     /// The document's default language (BCP 47), if known.
     public var language: String?
@@ -77,7 +78,7 @@ public struct StyledText: Sendable {
             expected = paragraph.range.upperBound
             if index == 0 || paragraph.style.startsSection { sections.append(index) }
             if paragraph.style.tableCell != nil { tables = true }
-            if paragraph.style.float != nil || !paragraph.style.clear.isEmpty { floats = true }
+            if paragraph.style.float != nil || !paragraph.style.clear.isEmpty || paragraph.style.columns != nil { floats = true }
         }
         self.paragraphs = paragraphs
         self.hasTables = tables

@@ -69,4 +69,23 @@ extension XHTMLConverter {
         guard kind != .image, kind != .svg, let width = style.replacedSize.width else { return nil }
         return XHTMLConverter.attachmentLength(width)
     }
+
+    /// A block with `column-count` or `column-width` (the book's styles on, outside tables and floats) sets its
+    /// paragraphs in columns; a block with `column-span: all` inside one leaves them, and the columns after it
+    /// start a new multi-column block (Multi-column §6).
+    mutating func enterColumns(_ style: ComputedStyle, block: inout BlockContext) {
+        guard publisherStyles, style.isSeen else { return }
+        if block.columns != nil && style.columnSpan {
+            block.columns = nil
+            columnsStartBlock = true
+            return
+        }
+        guard style.columnCount != nil || style.columnWidth != nil, block.columns == nil, block.cell == nil, block.float == nil,
+              output.writingMode?.isVertical != true else { return }
+        let count = style.columnCount
+        let width = style.columnWidth.map { $0.ems(fontScale: style.fontScale) }
+        guard (count ?? 2) > 1 || width != nil else { return }
+        block.columns = BlockColumns(count: count, width: width, gap: style.columnGap.map { $0.ems(fontScale: style.fontScale) } ?? 1)
+        columnsStartBlock = true
+    }
 }

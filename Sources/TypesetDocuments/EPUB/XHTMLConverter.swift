@@ -190,6 +190,8 @@ struct XHTMLConverter {
     var afterInlineFloat = false
     /// The `clear` of the blocks entered since the last paragraph, for the next one.
     var paragraphClear: ClearSides = []
+    /// The next paragraph flushed in a multi-column block starts a new one.
+    var columnsStartBlock = false
     var preStartsHere = false
     /// The tables being read, innermost last.
     var tables: [TableState] = []
@@ -234,6 +236,8 @@ struct XHTMLConverter {
         var boxes: [BoxDecoration] = []
         /// The float the block is in (XHTMLConverter+Floats.swift).
         var float: BlockFloat?
+        /// The multi-column block it is in (XHTMLConverter+Floats.swift).
+        var columns: BlockColumns?
     }
 
     /// Character-level state passed down the tree.
@@ -590,6 +594,7 @@ struct XHTMLConverter {
         }
         if style.breakBefore && style.isSeen { pendingBreakBefore = true }
         if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
+        enterColumns(style, block: &block)
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
             pendingFirstLetter = firstLetter
         }
@@ -698,6 +703,11 @@ struct XHTMLConverter {
         style.boxes = block.boxes
         style.clear = block.float == nil ? paragraphClear : []
         paragraphClear = []
+        if var columns = block.columns {
+            columns.startsBlock = columnsStartBlock
+            columnsStartBlock = false
+            style.columns = columns
+        }
         if var float = block.float {
             float.startsBox = floatStartsBox
             float.followsLine = float.followsLine && floatStartsBox

@@ -135,6 +135,11 @@ enum CSSDeclaration: Equatable, Sendable {
     case float(FloatSide?)
     /// `clear`: the sides whose floats a block starts below.
     case clear(ClearSides)
+    /// `column-count` (nil: `auto`), `column-width` (nil: `auto`), `column-gap` (nil: `normal`), `column-span: all`.
+    case columnCount(Int?)
+    case columnWidth(CSSLength?)
+    case columnGap(CSSLength?)
+    case columnSpan(Bool)
     /// `initial-letter: N` (nil for `normal`).
     case initialLetter(Int?)
     /// `font-variant-ligatures: none` (false) or `normal` (true).
@@ -388,6 +393,12 @@ enum CSSDeclaration: Equatable, Sendable {
             case "none": return [.float(nil)]
             default: return []
             }
+        case "column-count", "-webkit-column-count", "-moz-column-count", "-epub-column-count",
+             "column-width", "-webkit-column-width", "-moz-column-width", "-epub-column-width",
+             "columns", "-webkit-columns", "-moz-columns", "-epub-columns",
+             "column-gap", "-webkit-column-gap", "-moz-column-gap", "-epub-column-gap",
+             "column-span", "-webkit-column-span", "-epub-column-span":
+            return parseColumns(property.split(separator: "-").last.map(String.init) ?? property, value: value, words: words)
         case "clear":
             switch value {
             case "left": return [.clear(.left)]
@@ -654,5 +665,39 @@ extension StringProtocol {
         while start < end, isSpace(self[start]) { start = index(after: start) }
         while end > start, isSpace(self[index(before: end)]) { end = index(before: end) }
         return String(self[start..<end])
+    }
+}
+
+extension CSSDeclaration {
+    /// A multi-column property (`count`, `width`, `columns`, `gap`, `span`: its name's last part) and its value.
+    static func parseColumns(_ name: String, value: String, words: [String]) -> [CSSDeclaration] {
+        func count(_ word: String) -> Int?? {
+            if word == "auto" { return .some(nil) }
+            guard let number = Int(word), number >= 1 else { return nil }
+            return .some(number)
+        }
+        func width(_ word: String) -> CSSLength?? {
+            if word == "auto" { return .some(nil) }
+            guard let length = CSSLength(Substring(word)), length != .auto, !length.isNegative else { return nil }
+            if case .percent = length { return nil }
+            return .some(length)
+        }
+        switch name {
+        case "count": return count(value).map { [.columnCount($0)] } ?? []
+        case "width": return width(value).map { [.columnWidth($0)] } ?? []
+        case "gap":
+            if value == "normal" { return [.columnGap(nil)] }
+            return width(value).map { [.columnGap($0)] } ?? []
+        case "span": return value == "all" ? [.columnSpan(true)] : (value == "none" ? [.columnSpan(false)] : [])
+        default:
+            // `columns`: a width and a count in either order, `auto` for either.
+            var result: [CSSDeclaration] = [.columnCount(nil), .columnWidth(nil)]
+            for word in words.prefix(2) where word != "auto" {
+                if let number = count(word) { result[0] = .columnCount(number) }
+                else if let length = width(word) { result[1] = .columnWidth(length) }
+                else { return [] }
+            }
+            return result
+        }
     }
 }

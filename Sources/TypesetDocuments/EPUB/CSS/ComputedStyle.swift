@@ -94,6 +94,11 @@ struct ComputedStyle: Sendable {
     /// `float` (not inherited), and `clear`.
     var floatSide: CSSDeclaration.FloatSide?
     var clear: ClearSides = []
+    /// `column-count`, `column-width`, `column-gap` (not inherited), and `column-span: all`.
+    var columnCount: Int?
+    var columnWidth: CSSLength?
+    var columnGap: CSSLength?
+    var columnSpan = false
     /// Whether the element floats.
     var float: Bool { floatSide != nil }
     var initialLetter: Int?
@@ -157,6 +162,7 @@ struct ComputedStyle: Sendable {
         child.backgroundColor = nil
         child.floatSide = nil
         child.clear = []
+        child.columnCount = nil; child.columnWidth = nil; child.columnGap = nil; child.columnSpan = false
         child.initialLetter = nil
         child.borders = ComputedStyle().borders
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
@@ -248,6 +254,10 @@ struct ComputedStyle: Sendable {
             case .verticalAlign(let value): shift = value
             case .float(let value): floatSide = value
             case .clear(let value): clear = value
+            case .columnCount(let value): columnCount = value
+            case .columnWidth(let value): columnWidth = value
+            case .columnGap(let value): columnGap = value
+            case .columnSpan(let value): columnSpan = value
             case .initialLetter(let value): initialLetter = value
             case .hyphens(let value): hyphens = value
             case .textAlignLast(let value): alignmentLast = value
@@ -360,6 +370,7 @@ struct ComputedStyle: Sendable {
         case .objectFit: return true
         case .borderWidth, .borderStyle, .borderColor: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float, .clear,
+             .columnCount, .columnWidth, .columnGap, .columnSpan,
              .initialLetter, .hyphens, .textAlignLast(nil):
             return false
         }

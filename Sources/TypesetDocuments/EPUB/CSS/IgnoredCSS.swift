@@ -1,9 +1,9 @@
 /// A declaration of a book's CSS that Typeset dropped when it parsed it: a property it does not implement
-/// (`column-count`, `orphans`), or a value of a supported property it cannot read (`width: calc(...)`,
+/// (`shape-outside`, `orphans`), or a value of a supported property it cannot read (`width: calc(...)`,
 /// `display: flex`). CSS says to skip such declarations, and Typeset does; a catalogue's QA report lists them
 /// (``EPUBBook/ignoredCSS``), so that a publisher knows what the book's styles asked for that a reader will not see.
 public struct IgnoredCSSDeclaration: Hashable, Sendable {
-    /// The property, lower-cased (`column-count`).
+    /// The property, lower-cased (`shape-outside`).
     public var property: String
     /// The value as written, white space trimmed, at most ``IgnoredCSSCollector/maximumValueLength`` characters.
     public var value: String

@@ -1,0 +1,110 @@
+/// The multi-column blocks of a text (CSS Multi-column Layout 1), sized before pagination: each block's used
+/// column count and width in the page's column (§3.4), and its paragraphs set again in that width. How the lines
+/// are balanced across the columns and carried over pages is the paginator's (see ``Paginator``).
+struct ColumnBlockLayout {
+    /// One multi-column block: consecutive paragraphs of the same ``BlockColumns``.
+    struct Block: Sendable {
+        /// Document paragraph indices.
+        var paragraphs: Range<Int>
+        var count: Int
+        /// Each column's width and the gap between columns, in points.
+        var width: Float
+        var gap: Float
+    }
+
+    private(set) var blocks: [Int: Block] = [:]
+
+    init() {}
+
+    /// Finds and sizes the blocks of `paragraphRange`, replacing their paragraphs' layouts (`layouts[i]` is
+    /// paragraph `paragraphRange.lowerBound + i`) by layouts in their columns; `relayout(paragraph, cell)` sets one
+    /// paragraph in a box. Linear in the paragraphs; a block of one column is left as it is.
+    init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
+         relayout: (Int, CellBox) -> ParagraphLayout) {
+        let first = paragraphRange.lowerBound
+        var index = first
+        while index < paragraphRange.upperBound {
+            guard let columns = text.paragraphs[index].style.columns else { index += 1; continue }
+            var end = index + 1
+            while end < paragraphRange.upperBound, let next = text.paragraphs[end].style.columns, !next.startsBlock { end += 1 }
+            let used = columns.used(available: columnWidth, emSize: emSize)
+            if used.count > 1 {
+                for p in index..<end { layouts[p - first] = relayout(p, CellBox(x: 0, width: used.width)) }
+                blocks[index] = Block(paragraphs: index..<end, count: used.count, width: used.width, gap: used.gap)
+            }
+            index = end
+        }
+    }
+
+    /// The block that starts at document paragraph `index`, if one does.
+    func block(startingAt index: Int) -> Block? { blocks.isEmpty ? nil : blocks[index] }
+}
+
+/// A multi-column block's lines as the paginator fills columns with them: each line's height and the space above
+/// it (a paragraph's spacing, dropped at a column's top).
+struct ColumnBlockLines {
+    var items: [(paragraph: Int, line: Int, height: Float, spaceBefore: Float)] = []
+
+    init(_ block: ColumnBlockLayout.Block, layouts: [ParagraphLayout], first: Int) {
+        for p in block.paragraphs {
+            let layout = layouts[p - first]
+            for (index, line) in layout.lines.enumerated() {
+                let space = index == 0 && p != block.paragraphs.lowerBound ? layout.spaceBefore : 0
+                items.append((p, index, line.height, space))
+            }
+        }
+    }
+
+    /// Where the columns break when `items[start...]` fill columns `height` points tall: the index each column
+    /// starts at (the first is `start`), one per column used, at most `limit + 1` (one more: they did not fit).
+    func columnStarts(from start: Int, height: Double, limit: Int) -> [Int] {
+        var starts = [start]
+        var used = 0.0
+        var index = start
+        while index < items.count {
+            let item = items[index]
+            let needed = Double(item.height) + (index == starts[starts.count - 1] ? 0 : Double(item.spaceBefore))
+            if used + needed > height + 0.01 && index > starts[starts.count - 1] {
+                starts.append(index)
+                if starts.count > limit { return starts }
+                used = 0
+                continue
+            }
+            used += needed
+            index += 1
+        }
+        return starts
+    }
+
+    /// The balanced height for `items[start...]` in `count` columns (Multi-column §7.1: as short as lets the lines fit in
+    /// the columns): the least height from the total divided by the count upward, raised by the least overflow each
+    /// time the lines do not fit, at most `maximum` (then the columns are filled to `maximum`); a bounded search.
+    func balancedHeight(from start: Int, count: Int, maximum: Double) -> Double {
+        guard start < items.count else { return 0 }
+        var total = 0.0, tallest = 0.0
+        for index in start..<items.count {
+            total += Double(items[index].height) + (index == start ? 0 : Double(items[index].spaceBefore))
+            tallest = max(tallest, Double(items[index].height))
+        }
+        var height = max(total / Double(count), tallest)
+        // Each step raises the height past at least one column's first line that did not fit: 64 steps reach it for
+        // every block a book has; a block that needs more is set at the maximum.
+        for _ in 0..<64 {
+            if height >= maximum { return maximum }
+            let starts = columnStarts(from: start, height: height, limit: count)
+            if starts.count <= count { return height }
+            // The least the height must grow for some column to take one more line.
+            var grow = Double.infinity
+            for k in 1..<starts.count {
+                var used = 0.0
+                for index in starts[k - 1]..<starts[k] {
+                    used += Double(items[index].height) + (index == starts[k - 1] ? 0 : Double(items[index].spaceBefore))
+                }
+                let next = starts[k]
+                grow = min(grow, used + Double(items[next].height + items[next].spaceBefore) - height)
+            }
+            height += max(grow, 0.5)
+        }
+        return min(height, maximum)
+    }
+}

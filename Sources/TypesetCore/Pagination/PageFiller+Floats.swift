@@ -1,0 +1,74 @@
+extension PageFiller {
+    /// Clears the floats `index` asks to be below, and those it cannot be set beside; sets it again with its
+    /// first lines shortened beside the others.
+    mutating func setBesideFloats(_ index: Int) {
+        let local = index - first
+        let style = text.paragraphs[index].style
+        let spacing = Double(y == columnTop ? 0 : layouts[local].spaceBefore)
+        band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
+        if let clearTo = band.bottom(of: style.clear) { y = max(y, clearTo - spacing) }
+        band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
+        guard !band.floats.isEmpty, let relayout = paginator.relayout else { return }
+        let room = band.room(columnWidth: columnWidth)
+        if style.dropCap != nil || style.tableCell != nil || style.float != nil || room.width < FloatBand.narrowestBeside(columnWidth: columnWidth,
+                                                                                                 emSize: Float(settings.fontSize)) {
+            // No room beside them (or a drop cap, whose lines are narrowed already): below them.
+            y = max(y, band.lowest - spacing)
+            band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
+            return
+        }
+        if let (beside, exclusion) = FloatBand.besideLayout(layouts[local], height: Float(band.lowest - (y + spacing)),
+                                                            left: room.left, right: room.right, relayout: { relayout(index, $0) }) {
+            layouts[local] = beside
+            exclusions[index] = exclusion
+        }
+    }
+
+    /// Places a floated box at its side of the column: beside the last line before it when it follows that
+    /// line and there is room, else at the current line (below the floats on its side, or below every float
+    /// when there is no room beside them), in the next column when it does not fit in this one; a box taller than
+    /// a column is set in the flow.
+    mutating func placeFloat(_ box: FloatLayout.Box) {
+        let height = box.paragraphs.reduce(Float(0)) { sum, p in
+            let layout = layouts[p - first]
+            return sum + (p == box.paragraphs.lowerBound ? 0 : layout.spaceBefore) + layout.height + layout.spaceAfter
+        }
+        guard Double(height) <= columnBottom - columnTop else {
+            for p in box.paragraphs { placeLines(of: p) }
+            return
+        }
+        band.settle(at: y, placements: placements.count, into: &tableRows)
+        var top = y
+        var besideLine: Int?
+        if box.followsLine, let last = placements.last, Int(last.paragraph) == box.paragraphs.lowerBound - 1,
+           tableRows.last.map({ !$0.placements.contains(placements.count - 1) }) ?? true {
+            let layout = layouts[Int(last.paragraph) - first]
+            let line = layout.lines[Int(last.line)]
+            let lineEnd = Double(line.x) + line.justifiedWidth(layout.lines.microtypography(ofLine: Int(last.line)))
+            if Int(last.line) == layout.lines.count - 1, line.x >= box.x + box.width || lineEnd <= Double(box.x),
+               band.fits(box, at: last.y, columnWidth: columnWidth) {
+                top = last.y
+                besideLine = placements.count - 1
+            }
+        }
+        if besideLine == nil { top = band.top(for: box, from: y, columnWidth: columnWidth) }
+        if top + Double(height) > columnBottom + 0.01 && top > columnTop {
+            breakColumn(before: text.paragraphs[box.paragraphs.lowerBound].range.lowerBound)
+            top = columnTop
+        }
+        band.open(beside: besideLine, placements: placements.count, columnX: x, columnWidth: columnWidth)
+        let floatFirst = placements.count
+        var paragraphTop = top
+        for p in box.paragraphs {
+            let layout = layouts[p - first]
+            if p != box.paragraphs.lowerBound { paragraphTop += Double(layout.spaceBefore) }
+            for lineIndex in 0..<layout.lines.count {
+                placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
+                                             y: paragraphTop + Double(layout.lines[lineIndex].top)))
+            }
+            paragraphTop += Double(layout.height + layout.spaceAfter)
+        }
+        band.add(box, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
+                 columnX: x, columnWidth: columnWidth)
+    }
+}

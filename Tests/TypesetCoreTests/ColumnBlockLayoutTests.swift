@@ -1,0 +1,102 @@
+import Testing
+import TypesetCore
+import TypesetTestSupport
+
+/// Multi-column blocks (CSS Multi-column 1) as the layout sets them: a generated family (column counts × widths ×
+/// page widths × text lengths) checked for no two lines overlapping, lines partitioning the text, the columns
+/// balanced on the block's last page and carried over pages, and carets round-tripping in the columns.
+@Suite struct ColumnBlockLayoutTests {
+    static let sentence = "The ship lay still on the calm water and the crew slept below the deck. "
+
+    /// A paragraph, `paragraphs` paragraphs of `sentences` sentences in a multi-column block, a paragraph.
+    static func text(_ columns: BlockColumns, paragraphs: Int, sentences: Int) throws -> StyledText {
+        var style = ParagraphStyle.body
+        var list: [(String, ParagraphStyle)] = [("Before the columns.", .body)]
+        for index in 0..<paragraphs {
+            var block = columns
+            block.startsBlock = index == 0
+            style.columns = block
+            list.append((String(repeating: sentence, count: sentences), style))
+        }
+        list.append(("After the columns.", .body))
+        return try PaginationTests.text(list)
+    }
+
+    static func layout(_ text: StyledText, pageWidth: Double, height: Double = 600) throws -> BookLayout {
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: pageWidth, height: height)
+        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings)
+    }
+
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX - 0.5 && b.minX < a.maxX - 0.5 && a.minY < b.maxY - 0.5 && b.minY < a.maxY - 0.5
+    }
+
+    @Test(arguments: [240.0, 390.0], [(2, 1), (3, 3), (2, 20)])
+    func columnsNeverOverlapAndPartitionTheText(pageWidth: Double, size: (paragraphs: Int, sentences: Int)) throws {
+        for columns in [BlockColumns(count: 2), BlockColumns(count: 3, gap: 2), BlockColumns(width: 8), BlockColumns(count: 4, width: 6)] {
+            let text = try Self.text(columns, paragraphs: size.paragraphs, sentences: size.sentences)
+            let layout = try Self.layout(text, pageWidth: pageWidth)
+            let label = "\(columns) at \(pageWidth), \(size)"
+            #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(label): \(LayoutInvariants.violations(in: layout))")
+            for page in layout.pages.indices {
+                let lines = layout.lines(onPage: page)
+                for (i, a) in lines.enumerated() {
+                    for b in lines[(i + 1)...] where Self.overlaps(a.rect, b.rect) {
+                        Issue.record("\(label): page \(page) line \(a.paragraphIndex).\(a.lineIndex) \(a.rect) overlaps \(b.paragraphIndex).\(b.lineIndex) \(b.rect)")
+                    }
+                }
+            }
+            // The paragraph after the block starts below every line of it.
+            let all = layout.pages.indices.flatMap { page in layout.lines(onPage: page).map { (page, $0) } }
+            let after = try #require(all.last { $0.1.paragraphIndex == text.paragraphs.count - 1 })
+            let blockOnItsPage = all.filter { $0.0 == after.0 && $0.1.paragraphIndex > 0 && $0.1.paragraphIndex < text.paragraphs.count - 1 }
+            #expect(blockOnItsPage.allSatisfy { $0.1.rect.maxY <= after.1.rect.minY + 0.5 }, "\(label)")
+        }
+    }
+
+    /// Two columns of a short block are balanced: side by side, starting at the same height, their line counts
+    /// differing by at most one, each column as wide as half the column less half the gap.
+    @Test func aShortBlockIsBalancedInItsColumns() throws {
+        let text = try Self.text(BlockColumns(count: 2), paragraphs: 1, sentences: 4)
+        let layout = try Self.layout(text, pageWidth: 390)
+        let lines = layout.lines(onPage: 0).filter { $0.paragraphIndex == 1 }
+        let left = lines.filter { $0.rect.minX < 150 }, right = lines.filter { $0.rect.minX >= 150 }
+        #expect(left.count >= 2 && abs(left.count - right.count) <= 1, "\(left.count) and \(right.count) lines")
+        #expect(abs((left.first?.rect.minY ?? 0) - (right.first?.rect.minY ?? 1)) < 0.01)
+        let gap = layout.settings.fontSize
+        let width = (layout.settings.columnWidth - gap) / 2
+        #expect(lines.allSatisfy { $0.rect.width <= width + 0.5 })
+        #expect((right.first?.rect.minX ?? 0) >= layout.settings.contentRect.minX + width + gap - 0.5)
+    }
+
+    /// A block longer than the page fills the columns of the first page to the bottom, then goes on in columns
+    /// on the next page, in order.
+    @Test func aLongBlockGoesOnOverThePages() throws {
+        let text = try Self.text(BlockColumns(count: 2), paragraphs: 6, sentences: 6)
+        let layout = try Self.layout(text, pageWidth: 390, height: 500)
+        #expect(layout.pages.count >= 2)
+        #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(LayoutInvariants.violations(in: layout))")
+        let first = layout.lines(onPage: 0).filter { $0.paragraphIndex > 0 }
+        let columnsOnFirst = Set(first.map { ($0.rect.minX / 10).rounded() })
+        #expect(first.contains { $0.rect.minX > 150 }, "the first page has a second column: \(columnsOnFirst)")
+        let second = layout.lines(onPage: 1).filter { $0.paragraphIndex > 0 && $0.paragraphIndex < 7 }
+        #expect(second.contains { $0.rect.minX > 150 })
+    }
+
+    /// Carets round-trip in the columns.
+    @Test func caretsRoundTripInColumns() throws {
+        let text = try Self.text(BlockColumns(count: 2), paragraphs: 2, sentences: 2)
+        let layout = try Self.layout(text, pageWidth: 390)
+        let lineEnds = Set(layout.pages.indices.flatMap { layout.lines(onPage: $0) }.map { $0.range.upperBound - 1 })
+        let trailingSpaces = Set(lineEnds.map { $0 - 1 }.filter { $0 >= 0 && text.string(in: $0..<($0 + 1)) == " " })
+        var failures: [String] = []
+        for offset in 0..<text.length where !lineEnds.contains(offset) && !trailingSpaces.contains(offset) {
+            guard let caret = layout.caretRect(for: TextPosition(offset: offset)) else { continue }
+            let point = Point(x: caret.rect.minX + caret.rect.width / 2, y: caret.rect.minY + caret.rect.height / 2)
+            let found = layout.closestPosition(to: point, onPage: caret.page).offset
+            if found != offset { failures.append("\(offset) → \(found)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+}
