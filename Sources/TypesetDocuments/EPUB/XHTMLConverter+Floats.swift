@@ -5,7 +5,7 @@ extension XHTMLConverter {
     /// block, inline element or image whose `float` is a side, outside tables and other floats, and not a short
     /// enlarged letter (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see.
     func floats(_ kind: Category, style: ComputedStyle, block: BlockContext) -> Bool {
-        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.cell == nil, block.float == nil,
+        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.cell == nil, block.floatIndex < 0,
               output.writingMode?.isVertical != true else { return false }
         switch kind {
         case .inline:
@@ -20,7 +20,9 @@ extension XHTMLConverter {
     /// A floated element: its own paragraphs, marked with its float, between the text before and after it (their
     /// offsets stay in document order). Text it interrupts goes on after it as the same block's text, unindented;
     /// the margins waiting for the next paragraph wait past the float (a float's own margins are its indents, and
-    /// the space above it is the line's it starts at).
+    /// the space above it is the line's it starts at). Never inlined: `handle` recurses once per element level,
+    /// and this step's locals would grow every level's frame (a deep document overflowed the stack).
+    @inline(never)
     mutating func handleFloat(_ path: ElementPath, kind: Category, style: ComputedStyle, block parentBlock: BlockContext,
                               inline: InlineContext, parentInline: InlineContext) {
         let followsLine = paragraphBlock != nil && lineHasContent
@@ -32,8 +34,9 @@ extension XHTMLConverter {
         pendingFirstLetter = nil
         paragraphClear = []
         var block = enterBlock(path, style: style, parent: parentBlock)
-        block.float = BlockFloat(side: side(style.floatSide, direction: block.direction), width: floatWidth(kind, style: style),
-                                 followsLine: followsLine)
+        floatBoxes.append(BlockFloat(side: side(style.floatSide, direction: block.direction), width: floatWidth(kind, style: style),
+                                     followsLine: followsLine))
+        block.floatIndex = Int32(floatBoxes.count - 1)
         floatStartsBox = true
         switch kind {
         case .image, .svg:
@@ -72,20 +75,23 @@ extension XHTMLConverter {
 
     /// A block with `column-count` or `column-width` (the book's styles on, outside tables and floats) sets its
     /// paragraphs in columns; a block with `column-span: all` inside one leaves them, and the columns after it
-    /// start a new multi-column block (Multi-column §6).
+    /// start a new multi-column block (Multi-column §6). Never inlined, as ``handleFloat``.
+    @inline(never)
     mutating func enterColumns(_ style: ComputedStyle, block: inout BlockContext) {
         guard publisherStyles, style.isSeen else { return }
-        if block.columns != nil && style.columnSpan {
-            block.columns = nil
+        if block.columnsIndex >= 0 && style.columnSpan {
+            block.columnsIndex = -1
             columnsStartBlock = true
             return
         }
-        guard style.columnCount != nil || style.columnWidth != nil, block.columns == nil, block.cell == nil, block.float == nil,
+        guard style.columnCount != nil || style.columnWidth != nil, block.columnsIndex < 0, block.cell == nil, block.floatIndex < 0,
               output.writingMode?.isVertical != true else { return }
         let count = style.columnCount
         let width = style.columnWidth.map { $0.ems(fontScale: style.fontScale) }
         guard (count ?? 2) > 1 || width != nil else { return }
-        block.columns = BlockColumns(count: count, width: width, gap: style.columnGap.map { $0.ems(fontScale: style.fontScale) } ?? 1)
+        columnBlocks.append(BlockColumns(count: count, width: width,
+                                         gap: style.columnGap.map { $0.ems(fontScale: style.fontScale) } ?? 1))
+        block.columnsIndex = Int32(columnBlocks.count - 1)
         columnsStartBlock = true
     }
 }

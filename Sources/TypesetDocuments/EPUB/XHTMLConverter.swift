@@ -192,6 +192,9 @@ struct XHTMLConverter {
     var paragraphClear: ClearSides = []
     /// The next paragraph flushed in a multi-column block starts a new one.
     var columnsStartBlock = false
+    /// The floats and multi-column blocks entered (see BlockContext).
+    var floatBoxes: [BlockFloat] = []
+    var columnBlocks: [BlockColumns] = []
     var preStartsHere = false
     /// The tables being read, innermost last.
     var tables: [TableState] = []
@@ -234,10 +237,11 @@ struct XHTMLConverter {
         var inNavigation = false
         /// The boxes of the decorated blocks it is in, outermost first.
         var boxes: [BoxDecoration] = []
-        /// The float the block is in (XHTMLConverter+Floats.swift).
-        var float: BlockFloat?
-        /// The multi-column block it is in (XHTMLConverter+Floats.swift).
-        var columns: BlockColumns?
+        /// The float and the multi-column block it is in, as indices into the converter's `floatBoxes` and
+        /// `columnBlocks`, -1 for none (indices keep this context small: it is copied at every level of the
+        /// recursive walk, whose frames a deep document must not grow past the stack).
+        var floatIndex: Int32 = -1
+        var columnsIndex: Int32 = -1
     }
 
     /// Character-level state passed down the tree.
@@ -701,14 +705,16 @@ struct XHTMLConverter {
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
         style.boxes = block.boxes
-        style.clear = block.float == nil ? paragraphClear : []
+        style.clear = block.floatIndex < 0 ? paragraphClear : []
         paragraphClear = []
-        if var columns = block.columns {
+        if block.columnsIndex >= 0 {
+            var columns = columnBlocks[Int(block.columnsIndex)]
             columns.startsBlock = columnsStartBlock
             columnsStartBlock = false
             style.columns = columns
         }
-        if var float = block.float {
+        if block.floatIndex >= 0 {
+            var float = floatBoxes[Int(block.floatIndex)]
             float.startsBox = floatStartsBox
             float.followsLine = float.followsLine && floatStartsBox
             floatStartsBox = false

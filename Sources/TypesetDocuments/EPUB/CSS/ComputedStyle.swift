@@ -94,11 +94,13 @@ struct ComputedStyle: Sendable {
     /// `float` (not inherited), and `clear`.
     var floatSide: CSSDeclaration.FloatSide?
     var clear: ClearSides = []
-    /// `column-count`, `column-width`, `column-gap` (not inherited), and `column-span: all`.
-    var columnCount: Int?
-    var columnWidth: CSSLength?
-    var columnGap: CSSLength?
-    var columnSpan = false
+    /// The multi-column properties (not inherited), nil when none is set: kept behind a reference, as styles are
+    /// copied at every level of the converter's walk, whose frames a deep document must not grow past the stack.
+    var multicolumn: MulticolumnStyle?
+    var columnCount: Int? { multicolumn?.count }
+    var columnWidth: CSSLength? { multicolumn?.width }
+    var columnGap: CSSLength? { multicolumn?.gap }
+    var columnSpan: Bool { multicolumn?.span ?? false }
     /// Whether the element floats.
     var float: Bool { floatSide != nil }
     var initialLetter: Int?
@@ -162,7 +164,7 @@ struct ComputedStyle: Sendable {
         child.backgroundColor = nil
         child.floatSide = nil
         child.clear = []
-        child.columnCount = nil; child.columnWidth = nil; child.columnGap = nil; child.columnSpan = false
+        child.multicolumn = nil
         child.initialLetter = nil
         child.borders = ComputedStyle().borders
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
@@ -254,10 +256,10 @@ struct ComputedStyle: Sendable {
             case .verticalAlign(let value): shift = value
             case .float(let value): floatSide = value
             case .clear(let value): clear = value
-            case .columnCount(let value): columnCount = value
-            case .columnWidth(let value): columnWidth = value
-            case .columnGap(let value): columnGap = value
-            case .columnSpan(let value): columnSpan = value
+            case .columnCount(let value): multicolumn = MulticolumnStyle(multicolumn, count: .some(value))
+            case .columnWidth(let value): multicolumn = MulticolumnStyle(multicolumn, width: .some(value))
+            case .columnGap(let value): multicolumn = MulticolumnStyle(multicolumn, gap: .some(value))
+            case .columnSpan(let value): multicolumn = MulticolumnStyle(multicolumn, span: value)
             case .initialLetter(let value): initialLetter = value
             case .hyphens(let value): hyphens = value
             case .textAlignLast(let value): alignmentLast = value
@@ -481,4 +483,20 @@ enum UserAgentStyleSheet {
 
     /// The parsed sheet (parsed once per process).
     static let sheet = CSSStyleSheet(parsing: source)
+}
+
+/// `column-count`, `column-width`, `column-gap` and `column-span` as declared (see ``ComputedStyle/multicolumn``):
+/// immutable, each declaration makes a new one.
+final class MulticolumnStyle: Sendable {
+    let count: Int?
+    let width: CSSLength?
+    let gap: CSSLength?
+    let span: Bool
+
+    init(_ base: MulticolumnStyle?, count: Int?? = nil, width: CSSLength?? = nil, gap: CSSLength?? = nil, span: Bool? = nil) {
+        self.count = count ?? base?.count
+        self.width = width ?? base?.width
+        self.gap = gap ?? base?.gap
+        self.span = span ?? base?.span ?? false
+    }
 }
