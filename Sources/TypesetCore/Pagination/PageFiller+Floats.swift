@@ -1,7 +1,7 @@
 extension PageFiller {
     /// Clears the floats `index` asks to be below, and those it cannot be set beside; sets it again with its
     /// first lines shortened beside the others.
-    mutating func setBesideFloats(_ index: Int) {
+    func setBesideFloats(_ index: Int) {
         let local = index - first
         let style = text.paragraphs[index].style
         let spacing = Double(y == columnTop ? 0 : layouts[local].spaceBefore)
@@ -28,7 +28,7 @@ extension PageFiller {
     /// line and there is room, else at the current line (below the floats on its side, or below every float
     /// when there is no room beside them), in the next column when it does not fit in this one; a box taller than
     /// a column is set in the flow.
-    mutating func placeFloat(_ box: FloatLayout.Box) {
+    func placeFloat(_ box: FloatLayout.Box) {
         let height = box.paragraphs.reduce(Float(0)) { sum, p in
             let layout = layouts[p - first]
             return sum + (p == box.paragraphs.lowerBound ? 0 : layout.spaceBefore) + layout.height + layout.spaceAfter

@@ -21,7 +21,7 @@ struct Paginator {
     /// document paragraph).
     func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout],
                   exclusions: inout [Int: LineExclusion]) -> [Page] {
-        var filler = PageFiller(self, text: text, paragraphRange: paragraphRange, layouts: layouts)
+        let filler = PageFiller(self, text: text, paragraphRange: paragraphRange, layouts: layouts)
         filler.fill()
         layouts = filler.layouts
         exclusions = filler.exclusions
@@ -31,8 +31,9 @@ struct Paginator {
 
 /// One pagination under way (``Paginator/paginate(_:paragraphRange:layouts:exclusions:)``): the page being filled,
 /// its column and the height reached in it, and what is placed so far. Its steps: lines of a paragraph, a table,
-/// floats (PageFiller+Floats.swift) and multi-column blocks (PageFiller+Columns.swift).
-struct PageFiller {
+/// floats (PageFiller+Floats.swift) and multi-column blocks (PageFiller+Columns.swift). A class: its steps share
+/// one state, which a struct's mutating methods copied about in debug builds.
+final class PageFiller {
     let paginator: Paginator
     let text: StyledText
     /// The first document paragraph laid out, and the end of the last one.
@@ -85,7 +86,7 @@ struct PageFiller {
     }
 
     /// Places every paragraph, section by section.
-    mutating func fill() {
+    func fill() {
         var nextSection = section + 1
         var local = 0
         while local < layouts.count {
@@ -122,7 +123,7 @@ struct PageFiller {
         Float(content.minX) + Float(paginator.columnsRightToLeft ? columns - 1 - column : column) * (columnWidth + gap)
     }
 
-    mutating func closeTableBorder() {
+    func closeTableBorder() {
         guard let open = openTable, open.table.border > 0, y > open.top else { return }
         let border = Double(open.table.border)
         boxes.append(BlockBox(rect: Rect(x: Double(x + open.table.x) + border / 2, y: open.top + border / 2,
@@ -130,7 +131,7 @@ struct PageFiller {
                               border: border,
                               borderColor: text.paragraphs[open.table.paragraphs.lowerBound].style.tableCell?.borderColor))
     }
-    mutating func finishPage(end: Int) {
+    func finishPage(end: Int) {
         closeTableBorder()
         band.close(placements: placements.count, into: &tableRows)
         let height = mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
@@ -150,7 +151,7 @@ struct PageFiller {
         if openTable != nil { openTable?.top = y }
     }
     /// Moves to the next column, or the next page starting at `offset`.
-    mutating func breakColumn(before offset: Int) {
+    func breakColumn(before offset: Int) {
         if column + 1 < columns {
             closeTableBorder()
             band.close(placements: placements.count, into: &tableRows)
@@ -165,7 +166,7 @@ struct PageFiller {
 
     /// Places the lines of paragraph `index` one after the other, breaking columns and pages between them
     /// (keeping orphans, widows, a heading with what follows it, and a drop cap's lines together).
-    mutating func placeLines(of index: Int) {
+    func placeLines(of index: Int) {
         let local = index - first
         if !band.floats.isEmpty || !text.paragraphs[index].style.clear.isEmpty { setBesideFloats(index) }
         let layout = layouts[local]
@@ -212,7 +213,7 @@ struct PageFiller {
     }
 
     /// Places a table row by row.
-    mutating func placeTable(_ table: TableLayout.Table) {
+    func placeTable(_ table: TableLayout.Table) {
         openTable = (table, y)
         for (rowNumber, row) in table.rows.enumerated() {
             var rowHeight: Float = 0
