@@ -5,8 +5,9 @@ import Darwin
 #endif
 import TypesetCore
 
-/// A book file of either kind, opened by what it holds: an EPUB (named `.epub`, or starting with a ZIP
-/// signature) with ``EPUBReader``, anything else as plain text with ``PlainTextReader``.
+/// A book file of any kind, opened by what it holds: a comic book archive (named `.cbz`, or a ZIP of images without
+/// an EPUB container) with ``ComicReader``, an EPUB (named `.epub`, or any other ZIP) with ``EPUBReader``, anything
+/// else as plain text with ``PlainTextReader``.
 ///
 /// ```swift
 /// let book = try BookFile.open(path: "moby-dick.epub")
@@ -19,6 +20,8 @@ public struct BookFile: Sendable {
         case plainText(PlainTextDocument)
         /// An EPUB: metadata, spine, table of contents, images.
         case epub(EPUBBook)
+        /// A comic book archive (CBZ): its pages (images) and `ComicInfo.xml` metadata.
+        case comic(ComicBook)
     }
 
     /// The path as given.
@@ -40,6 +43,7 @@ public struct BookFile: Sendable {
         switch format {
         case .plainText(let document): document.tableOfContents
         case .epub(let book): book.tableOfContents
+        case .comic: []
         }
     }
 
@@ -47,6 +51,28 @@ public struct BookFile: Sendable {
     public var epub: EPUBBook? {
         if case .epub(let book) = format { return book }
         return nil
+    }
+
+    /// The comic, when the file is one.
+    public var comic: ComicBook? {
+        if case .comic(let book) = format { return book }
+        return nil
+    }
+
+    /// The direction the book's pages turn in, when the book says: an EPUB's `page-progression-direction` (its
+    /// language's direction for `default`, when that is right to left), a comic's `ComicInfo.xml`; nil when it does
+    /// not (then the layout's lines decide, ``BookLayout/inferredPageProgression``).
+    public var pageProgression: PageProgression? {
+        switch format {
+        case .plainText: return nil
+        case .comic(let book): return book.pageProgression
+        case .epub(let book):
+            switch book.pageProgression {
+            case .leftToRight: return .leftToRight
+            case .rightToLeft: return .rightToLeft
+            case .default: return book.readingProgression == .rightToLeft ? .rightToLeft : nil
+            }
+        }
     }
 
     /// Opens the book at `path`.
@@ -64,11 +90,19 @@ public struct BookFile: Sendable {
     ///   - reportsIgnoredCSS: Whether an EPUB's reader collects the CSS it drops (``EPUBBook/ignoredCSS``).
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
     ///   the book's reader refuses; `.unsupported` for an EPUB with an encoding or a preview (both are for
-    ///   plain text).
+    ///   plain text, as for a comic).
     public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
                             encoding: TextEncoding? = nil, previewBytes: Int? = nil,
                             reportsIgnoredCSS: Bool = false) throws(DocumentError) -> BookFile {
-        if try isEPUB(path) {
+        let kind = try kind(of: path)
+        if kind == .comic {
+            guard encoding == nil, previewBytes == nil else {
+                throw DocumentError(.unsupported, "\(path): a comic is images, read whole; an encoding or a preview is for plain text")
+            }
+            let book = try ComicReader().read(path: path)
+            return BookFile(path: path, format: .comic(book), publication: book.publication, notices: book.warnings)
+        }
+        if kind == .epub {
             guard encoding == nil, previewBytes == nil else {
                 throw DocumentError(.unsupported, "\(path): an EPUB says its own encoding and is read whole; an encoding or a preview is for plain text")
             }
@@ -100,9 +134,25 @@ public struct BookFile: Sendable {
                         notices: notices)
     }
 
-    /// Whether the file is an EPUB: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
-    /// A file that cannot be opened is an error here, with the reason, so that both readers' callers see one.
-    private static func isEPUB(_ path: String) throws(DocumentError) -> Bool {
+    private enum Kind { case plainText, epub, comic }
+
+    /// What the file is: a comic when named `.cbz`; an EPUB when named `.epub`; for another name starting with a ZIP
+    /// local-file signature (`PK\3\4`), a comic when it is a ZIP of images without an EPUB's container or
+    /// `mimetype` (``ComicReader``), else an EPUB; plain text otherwise. A file that cannot be opened is an error
+    /// here, with the reason, so that every reader's callers see one.
+    private static func kind(of path: String) throws(DocumentError) -> Kind {
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".cbz") {
+            _ = try isZIP(path)
+            return .comic
+        }
+        guard try isZIP(path) else { return .plainText }
+        if lowercased.hasSuffix(".epub") { return .epub }
+        return ComicReader.isComicArchive(path: path) ? .comic : .epub
+    }
+
+    /// Whether the file is a ZIP archive: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
+    private static func isZIP(_ path: String) throws(DocumentError) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno

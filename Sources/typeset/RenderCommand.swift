@@ -249,16 +249,9 @@ enum RenderCommand {
     }
 
     /// The direction a book's pages turn in: an EPUB's `page-progression-direction`, or its language's direction
-    /// when it says `default`; else as the layout's lines and paragraphs run (``BookLayout/inferredPageProgression``).
+    /// when it says `default`; a comic's `ComicInfo.xml`; else as the layout's lines and paragraphs run (``BookLayout/inferredPageProgression``).
     static func pageProgression(_ file: BookFile, layout: BookLayout) -> PageProgression {
-        if case .epub(let epub) = file.format {
-            switch epub.pageProgression {
-            case .leftToRight: return .leftToRight
-            case .rightToLeft: return .rightToLeft
-            case .default: if epub.readingProgression == .rightToLeft { return .rightToLeft }
-            }
-        }
-        return layout.inferredPageProgression
+        file.pageProgression ?? layout.inferredPageProgression
     }
 
     /// The `--json` document (see the README for its schema).

@@ -16,6 +16,9 @@ enum SpeakCommand {
         let settings = try options.settings.validated()
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
         let file = try book?.file ?? OpenedBook.read(input, options: options, settings: settings)
+        if file.comic != nil {
+            throw ToolFailure(status: .badInput, message: "speak: \(input) is a comic, whose pages are images: it has no text to read aloud")
+        }
         let publication = file.publication
         let start = try startOffset(options, publication: publication)
         let speaker = try Speaker.shared()
