@@ -52,6 +52,16 @@ public struct SpeechTrack: Sendable {
         }
     }
 
+    /// The track's marks: each utterance a segment (its range, span, language and voice), each word a word mark.
+    public var marks: SpeechMarks {
+        let segments = utterances.map {
+            SpeechMarks.Segment(range: $0.utterance.range, start: $0.start, end: $0.end, language: $0.utterance.language,
+                                voice: $0.voice.identifier)
+        }
+        return SpeechMarks(segments: segments, words: words.map { SpeechMarks.Word(segment: $0.utterance, range: $0.range, start: $0.start, end: $0.end) },
+                           duration: duration)
+    }
+
     /// The track as a WAV file.
     ///
     /// - Throws: ``SpeechError`` `.tooLong` past what a WAV file holds.

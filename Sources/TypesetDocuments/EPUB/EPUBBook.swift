@@ -33,6 +33,8 @@ public struct EPUBBook: Sendable {
     /// page list, landmarks and any other `<nav>` of the EPUB 3 navigation document, the NCX's `pageList` and
     /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see ``NavigationList``).
     public let navigation: [NavigationList]
+    /// The book's recorded narration (EPUB 3 Media Overlays), nil when it has none.
+    public internal(set) var mediaOverlay: MediaOverlay?
     /// The spine's `page-progression-direction`.
     public let pageProgression: EPUBPageProgression
     /// The package's `rendition:flow`: how the publisher wants overflowing content presented.

@@ -239,6 +239,7 @@ private struct ReadingSession {
         let navigation = readNavigation(package, in: draft)
         styled.printPages = Self.printPages(navigation.lists, markers: pageBreaks)
         let cover = package.coverImage?.path ?? texts.first.flatMap { $0.text.images.first?.path }
+        let overlay = mediaOverlay(package, spine: spine, texts: texts, text: styled)
         var book = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: navigation.toc, tableOfContentsSource: navigation.source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
@@ -248,10 +249,24 @@ private struct ReadingSession {
                         mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
         book.cfiSpineStep = package.spineStep
         book.cfiMaps = cfiMaps
+        book.mediaOverlay = overlay
         book.brokenLinks = brokenLinks
         book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
         book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0
         return book
+    }
+
+    /// The book's narration (``MediaOverlayReader``), nil when it has none; what it skips is a warning.
+    private mutating func mediaOverlay(_ package: EPUBPackage, spine: [EPUBSpineItem], texts: [(Int, SpineItemText)],
+                                       text: StyledText) -> MediaOverlay? {
+        guard package.manifest.values.contains(where: { $0.mediaOverlay != nil }) else { return nil }
+        var items: [String: MediaOverlayReader.ItemText] = [:]
+        for (index, item) in texts {
+            guard let range = spine[index].range, items[spine[index].href] == nil else { continue }
+            items[spine[index].href] = MediaOverlayReader.ItemText(range: range, anchors: item.anchors, anchorEnds: item.anchorEnds)
+        }
+        let reader = MediaOverlayReader(archive: archive, book: book, package: package, items: items, text: text)
+        return reader.read(spine: spine, warnings: &warnings)
     }
 
     /// The book's navigation: the table of contents (EPUB 3's nav first, EPUB 2's NCX otherwise), and every list

@@ -62,6 +62,9 @@ struct SpineItemText: Sendable {
     var paragraphs: [ParagraphDraft] = []
     /// Local offsets of element ids (the first unit of content at or after the element's start).
     var anchors: [String: Int] = [:]
+    /// Where each element with an id ends (local offsets): with ``anchors``, the range of its content (what a Media
+    /// Overlay's `text` names).
+    var anchorEnds: [String: Int] = [:]
     var images: [ImageDraft] = []
     var links: [LinkDraft] = []
     var notes: [NoteDraft] = []
@@ -370,6 +373,9 @@ struct XHTMLConverter {
         let element = path.element
         let handledBefore = enterCFIElement(path)
         defer { leaveCFIElement(restoring: handledBefore) }
+        defer {
+            if let id = element.id, output.anchorEnds[id] == nil { output.anchorEnds[id] = output.units.count + line.count }
+        }
         let structural = category(of: element)
         let pageBreak = structural == .skip ? nil : Self.pageBreakLabel(element)
         if let pageBreak { pendingPageBreaks.append(pageBreak) }
