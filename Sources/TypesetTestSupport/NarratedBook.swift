@@ -35,6 +35,9 @@ public enum NarratedBook {
             }
         }
         let active = activeClass.map { "<meta property=\"media:active-class\">\($0)</meta>" } ?? ""
+        manifest += "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>\n"
+        let css = "p { margin: 0 0 0.5em 0 }\n" + (activeClass.map { ".\($0) { background-color: #ffd966; color: black }\n" } ?? "")
+        entries.append(ZipWriter.Entry(name: "OEBPS/style.css", bytes: Array(css.utf8)))
         let package = """
             <?xml version="1.0" encoding="UTF-8"?>
             <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
@@ -71,7 +74,7 @@ public enum NarratedBook {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en"><head><title>Narrated</title>
-        <style>.-epub-media-overlay-active { background-color: #ffe08a }</style></head>
+        <link rel="stylesheet" type="text/css" href="style.css"/></head>
         <body>\(body)</body></html>
         """
     }

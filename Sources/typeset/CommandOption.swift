@@ -150,6 +150,10 @@ struct CommandOption: Sendable {
                       help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON (- for standard output)") {
             $0.marks = try nonEmpty($1, "--marks")
         },
+        CommandOption(name: "--narration", short: nil, valueName: nil, commands: [.speak], group: .speech,
+                      help: "the marks of the book's own recorded narration (EPUB 3 Media Overlays), not eSpeak's: needs --marks; --highlight-pages draws the first --sentences clips from --at/--from") { options, _ in
+            options.narration = true
+        },
         CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,
                       help: "an eSpeak NG voice (gmw/en-US, roa/fr) for every sentence [the voice of each sentence's language]") {
             $0.voice = try nonEmpty($1, "--voice")

@@ -36,8 +36,8 @@ enum Help {
             ("typeset serve [FOLDER] [--port N] [--host ADDRESS] [--db FILE] [options]",
              "Serves the books of a folder (default: the current one; .epub and .txt files below it) to read in a web browser: a library page, a reader per book whose pages Typeset lays out, the query protocol over HTTP, reading positions, highlights and notes kept in SQLite. Settings options are the readers' defaults. Stops on Ctrl-C.")
         case .speak:
-            ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]",
-             "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence.")
+            ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]\n       typeset speak --narration BOOK.epub --marks FILE.json [--highlight-pages DIR]",
+             "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence. With --narration, writes the marks of the book's own recorded narration (EPUB 3 Media Overlays) instead: each clip's range, time on the narration's timeline, audio file and clip.")
         case .batch:
             ("typeset batch [--time-limit S] [--memory-limit MB] [--page-limit N] [--covers DIR] [settings]",
              "Reads jobs as JSON lines on standard input ({\"book\": PATH, \"id\": ..., settings by name, \"limits\": {...}}) and writes one JSON result per job on standard output (schema typeset-batch-result/1: metadata, page counts at the reference profile and at the job's settings, positions, a layout QA report with Locators, a layout checksum), fonts loaded once. Jobs run in a supervised worker process: a job over its limits ends with an error result, and the worker is restarted (README, \"Catalogues\").")

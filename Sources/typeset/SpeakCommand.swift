@@ -12,6 +12,7 @@ enum SpeakCommand {
         guard let input = options.input else {
             throw UsageError("speak: no input file (typeset speak FILE [--from LOCATOR] [--sentences N] [-o FILE.wav])")
         }
+        if options.narration { return try NarrationMarks.run(options, input: input) }
         let console = Console.shared
         let settings = try options.settings.validated()
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
@@ -64,7 +65,7 @@ enum SpeakCommand {
 
     /// Where reading starts: `--at`, the offset `--from`'s Locator resolves to (how is a notice), else where the
     /// book opens (``Publication/startOffset``: a Gutenberg book's first chapter, not its header).
-    private static func startOffset(_ options: Options, publication: Publication) throws -> UTF16Offset {
+    static func startOffset(_ options: Options, publication: Publication) throws -> UTF16Offset {
         let length = publication.text.length
         if let at = options.at {
             guard at <= length else { throw UsageError("--at: offset \(at) is past the end of the text (0...\(length))") }
@@ -90,7 +91,7 @@ enum SpeakCommand {
 
     /// Writes an output to its file as every output is written (``OutputFile``), or to standard output for `-`
     /// (a write that fails there is exit status 4, as for every command).
-    private static func write(_ bytes: [UInt8], to path: String) throws {
+    static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" { Console.shared.write(bytes: bytes) } else { try OutputFile.write(bytes, to: path) }
     }
 

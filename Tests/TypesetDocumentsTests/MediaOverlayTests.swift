@@ -47,6 +47,7 @@ import TypesetTestSupport
         #expect(narration.clips[4].clipBegin == 0 && narration.clips[4].clipEnd == 2, "each file's clips are its own")
         #expect(narration.statedDuration == 11 && narration.overlayDurations["OEBPS/ch1.smil"] == 9)
         #expect(narration.duration == 11 && narration.activeClass == "-epub-media-overlay-active")
+        #expect(narration.activeColor == Color(red: 0xff, green: 0xd9, blue: 0x66), "the active class's colour in the book's CSS")
         #expect(narration.clip(at: 4)?.textHref == "OEBPS/ch1.xhtml#s2")
         #expect(narration.clip(at: 3.25)?.textHref == "OEBPS/ch1.xhtml#s2", "a clip starts at its start")
         #expect(narration.clip(at: 10.999)?.textHref == "OEBPS/ch2.xhtml#x")

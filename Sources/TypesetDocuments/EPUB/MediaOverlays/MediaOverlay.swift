@@ -39,6 +39,9 @@ public struct MediaOverlay: Hashable, Sendable {
     public let activeClass: String?
     /// `media:playback-active-class`: the class of the document while narration plays.
     public let playbackActiveClass: String?
+    /// The `background-color` the book's style sheets give ``activeClass``, nil when they give none: the colour to
+    /// highlight the clip being read in (`typeset speak --narration --highlight-pages` draws it so).
+    public internal(set) var activeColor: Color?
 
     /// The timeline's length: the end of its last clip.
     public var duration: Double { clips.last?.end ?? 0 }

@@ -40,10 +40,29 @@ struct MediaOverlayReader {
         }
         guard !seen.isEmpty else { return nil }
         placeOnTimeline(&clips, warnings: &warnings)
-        return MediaOverlay(clips: clips, statedDuration: stated("media:duration", refines: nil).flatMap(SMILClock.seconds),
-                            overlayDurations: overlayDurations(),
-                            activeClass: stated("media:active-class", refines: nil),
-                            playbackActiveClass: stated("media:playback-active-class", refines: nil))
+        let activeClass = stated("media:active-class", refines: nil)
+        var overlay = MediaOverlay(clips: clips, statedDuration: stated("media:duration", refines: nil).flatMap(SMILClock.seconds),
+                                   overlayDurations: overlayDurations(), activeClass: activeClass,
+                                   playbackActiveClass: stated("media:playback-active-class", refines: nil))
+        overlay.activeColor = activeClass.flatMap(backgroundColor(ofClass:))
+        return overlay
+    }
+
+    /// The `background-color` the book's style sheets (its manifest's `text/css` items, in manifest order) give an
+    /// element of class `name` alone (a rule whose selector's last compound has that class; the last such rule
+    /// wins); nil when none does. `<style>` elements inside documents and the cascade's other rules are not
+    /// consulted: this is the colour of the highlight, not a full style.
+    private func backgroundColor(ofClass name: String) -> Color? {
+        var color: Color?
+        let sheets = package.manifest.values.filter { $0.mediaType == "text/css" }.sorted { $0.path < $1.path }
+        for item in sheets {
+            guard let bytes = try? archive.read(item.path, limit: 1 << 20, countsTowardTotal: false) else { continue }
+            let sheet = CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self))
+            for rule in sheet.rules where rule.selector.pseudoElement == nil && rule.selector.compounds.last?.classes.contains(name) == true {
+                for case .backgroundColor(let value?) in rule.declarations { color = value }
+            }
+        }
+        return color
     }
 
     /// The clips of one SMIL document, in document order, times not yet placed.
