@@ -33,6 +33,10 @@ public struct EPUBBook: Sendable {
     /// page list, landmarks and any other `<nav>` of the EPUB 3 navigation document, the NCX's `pageList` and
     /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see ``NavigationList``).
     public let navigation: [NavigationList]
+    /// The package's `rendition:layout` (each spine item may override it: ``EPUBSpineItem/fixedLayout``).
+    public internal(set) var renditionLayout = EPUBRenditionLayout.reflowable
+    /// The package's `rendition:spread`.
+    public internal(set) var renditionSpread = EPUBRenditionSpread.auto
     /// The book's recorded narration (EPUB 3 Media Overlays), nil when it has none.
     public internal(set) var mediaOverlay: MediaOverlay?
     /// The spine's `page-progression-direction`.
@@ -275,6 +279,9 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var itemrefID: String? = nil
     /// The itemref's step in an EPUB CFI (`/6/4` is the spine's second child element: 4).
     public var cfiStep = 0
+    /// Its fixed-layout facts when it is a pre-paginated page (the package's `rendition:layout`, or the itemref's
+    /// own override), nil for reflowable text.
+    public var fixedLayout: EPUBFixedLayout? = nil
 }
 
 /// Which document the table of contents came from.

@@ -36,6 +36,8 @@ struct EPUBPackage: Sendable {
         /// child elements + 1)`).
         var id: String? = nil
         var step = 0
+        /// The itemref's `properties` (`rendition:layout-pre-paginated`, `page-spread-left`...).
+        var properties: [String] = []
     }
 
     let path: String
@@ -119,7 +121,8 @@ struct EPUBPackage: Sendable {
         spine = spineElement.elements.enumerated().compactMap { index, itemref in
             guard itemref.name == "itemref", let idref = itemref.attribute("idref") else { return nil }
             return SpineReference(idref: idref, isLinear: itemref.attribute("linear")?.trimmingWhiteSpace().lowercased() != "no",
-                                  id: itemref.attribute("id"), step: 2 * (index + 1))
+                                  id: itemref.attribute("id"), step: 2 * (index + 1),
+                                  properties: (itemref.attribute("properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init))
         }
         guard !spine.isEmpty else { throw DocumentError(.malformed, "\(book): \(path): the spine is empty") }
         let uniqueIdentifier = root.attribute("unique-identifier")

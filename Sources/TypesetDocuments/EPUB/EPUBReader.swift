@@ -168,6 +168,7 @@ private struct ReadingSession {
         }
 
         var (spine, texts) = try readSpine(package, packagePath: packagePath)
+        let rendition = Self.applyFixedLayout(&spine, texts: texts, package: package)
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
@@ -250,10 +251,30 @@ private struct ReadingSession {
         book.cfiSpineStep = package.spineStep
         book.cfiMaps = cfiMaps
         book.mediaOverlay = overlay
+        (book.renditionLayout, book.renditionSpread) = rendition
         book.brokenLinks = brokenLinks
         book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
         book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0
         return book
+    }
+
+    /// The package's `rendition:layout` and `rendition:spread`, and each pre-paginated spine item's fixed-layout
+    /// facts (its own `rendition:layout-*` override first; its viewport, else the first viewport of the book).
+    private static func applyFixedLayout(_ spine: inout [EPUBSpineItem], texts: [(index: Int, text: SpineItemText)],
+                                         package: EPUBPackage) -> (EPUBRenditionLayout, EPUBRenditionSpread) {
+        func global(_ property: String) -> String? {
+            package.propertyMetas.first { $0.property == property && $0.refines == nil }?.value.lowercased()
+        }
+        let layout = global("rendition:layout").flatMap(EPUBRenditionLayout.init(rawValue:)) ?? .reflowable
+        let spread = global("rendition:spread").flatMap(EPUBRenditionSpread.init(rawValue:)) ?? .auto
+        let viewports = Dictionary(texts.map { ($0.index, $0.text.viewport) }) { first, _ in first }
+        let firstViewport = texts.lazy.compactMap(\.text.viewport).first
+        for (index, reference) in package.spine.enumerated() where index < spine.count {
+            guard FixedLayoutProperties.layout(itemProperties: reference.properties, package: layout) == .prePaginated else { continue }
+            spine[index].fixedLayout = EPUBFixedLayout(viewport: (viewports[index] ?? nil) ?? firstViewport,
+                                                       spreadPosition: FixedLayoutProperties.spreadPosition(reference.properties))
+        }
+        return (layout, spread)
     }
 
     /// The book's narration (``MediaOverlayReader``), nil when it has none; what it skips is a warning.
@@ -528,7 +549,8 @@ private struct ReadingSession {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
             fonts = loader
         }
-        let text = converter.convert(root)
+        var text = converter.convert(root)
+        text.viewport = FixedLayoutProperties.viewport(of: root)
         if let line = text.flattenedElementLine {
             warnings.append("\(book): \(current.path): elements nested more than \(XHTMLConverter.maximumDepth) deep (from line \(line)) are read as plain text")
         }

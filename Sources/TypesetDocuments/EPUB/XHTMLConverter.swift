@@ -65,6 +65,8 @@ struct SpineItemText: Sendable {
     /// Where each element with an id ends (local offsets): with ``anchors``, the range of its content (what a Media
     /// Overlay's `text` names).
     var anchorEnds: [String: Int] = [:]
+    /// The document's viewport `<meta>` size (a fixed-layout page's size), if it gives one.
+    var viewport: Size?
     var images: [ImageDraft] = []
     var links: [LinkDraft] = []
     var notes: [NoteDraft] = []
