@@ -7,6 +7,11 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
+        if let epub = book.file.epub, let pages = FixedLayoutRender.pages(of: epub), !options.json, options.viewport == nil,
+           book.settings.mode == .paged {
+            try FixedLayoutRender.run(book, epub: epub, pages: pages, input: input, options: options)
+            return
+        }
         if let firstPageAlone = options.spreadFirstPageAlone {
             guard book.settings.mode == .paged else { throw UsageError("--spread: draws facing pages; it goes with paged layout, not --scroll") }
             guard !options.json else { throw UsageError("--spread: draws pictures; --json gives the layout, which has no spreads") }
@@ -121,7 +126,7 @@ enum RenderCommand {
         return SelectedPages(pages: pages, total: session.pageCount)
     }
 
-    private static func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
+    static func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
         guard let requested else { return 0...(count - 1) }
         guard requested.lowerBound < count else {
             throw UsageError("--pages: the book has \(count) page\(count == 1 ? "" : "s") at these settings")
@@ -130,7 +135,7 @@ enum RenderCommand {
     }
 
     /// Where `-o` sends the pages.
-    private enum Destination {
+    enum Destination {
         /// `page-0001.png`, ... in a folder.
         case folder(String)
         /// One page, to this file.
@@ -144,7 +149,7 @@ enum RenderCommand {
         }
     }
 
-    private static func destination(_ options: Options, input: String, pageCount: Int) throws -> Destination {
+    static func destination(_ options: Options, input: String, pageCount: Int) throws -> Destination {
         guard let output = options.output else {
             let name = input.split(separator: "/").last.map(String.init) ?? input
             let stem = name.contains(".") ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
