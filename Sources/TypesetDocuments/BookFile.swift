@@ -78,16 +78,17 @@ public struct BookFile: Sendable {
     /// Opens the book at `path`.
     ///
     /// - Parameters:
-    ///   - publisherStyles: Whether an EPUB's CSS applies (``ReaderSettings/publisherStyles``); the publication
-    ///     can be restyled later (``Publication/restyled(publisherStyles:)``), and styles never move an offset.
+    ///   - publisherStyles: Whether an EPUB's CSS applies (`ReaderSettings.publisherStyles`); the publication
+    ///     can be restyled later (`Publication.restyled(publisherStyles:)`), and styles never move an offset.
     ///   - media: The page and theme an EPUB's media queries and alternate style sheets are evaluated against
-    ///     (``MediaEnvironment/init(settings:)``); the publication is restyled when a session's settings answer
-    ///     them differently (``Publication/restyled(for:)``).
+    ///     (`MediaEnvironment.init(settings:)`); the publication is restyled when a session's settings answer
+    ///     them differently (`Publication.restyled(for:)`).
     ///   - encoding: A plain-text file's encoding, when the caller knows it better than the detector
     ///     (``PlainTextReader/encoding``).
     ///   - previewBytes: Read only the first bytes of a plain-text file: a preview
     ///     (``PlainTextReader/readPreview(path:byteCount:)``), whose offsets hold in the whole book.
     ///   - reportsIgnoredCSS: Whether an EPUB's reader collects the CSS it drops (``EPUBBook/ignoredCSS``).
+    /// - Parameter path: An EPUB 2/3 file or folder, or a plain-text file.
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
     ///   the book's reader refuses; `.unsupported` for an EPUB with an encoding or a preview (both are for
     ///   plain text, as for a comic).

@@ -27,7 +27,7 @@ public struct SpeechTrack: Sendable {
     public struct Word: Hashable, Sendable {
         /// Its position in ``SpeechTrack/utterances``.
         public let utterance: Int
-        /// Its UTF-16 range in ``Publication/text``.
+        /// Its UTF-16 range in `Publication.text`.
         public let range: Range<UTF16Offset>
         /// When it starts and ends, in seconds from the start of the track.
         public let start: Double, end: Double

@@ -6,7 +6,7 @@ public struct GlyphRun: Sendable {
     public let size: Double
     /// Text colour, or nil for the theme's text colour.
     public let color: Color?
-    /// Glyph ids in the face (``ShapedParagraph/invisibleGlyph`` never appears here).
+    /// Glyph ids in the face (`ShapedParagraph.invisibleGlyph` never appears here).
     public let glyphs: [UInt16]
     /// The pen position of each glyph's origin on the baseline, in page coordinates (points), offsets applied.
     public let positions: [Point]

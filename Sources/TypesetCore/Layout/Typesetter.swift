@@ -22,6 +22,7 @@ public final class Typesetter: Sendable {
     ///
     /// - Parameter threads: Worker threads for shaping and line breaking (paragraphs are independent, so two
     ///   threads are nearly twice as fast on two cores).
+    /// - Parameter fonts: The fonts every layout of this typesetter draws from (one context per app).
     public init(fonts: FontContext, threads: Int = 2) {
         self.fonts = fonts
         self.threads = max(1, threads)
@@ -80,7 +81,7 @@ public final class Typesetter: Sendable {
     /// Breaks the lines of an already shaped text (or of the sections shaped) for `settings` and paginates
     /// them. No shaping happens here, so a new width, size or page size costs only line breaking.
     ///
-    /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out.
+    /// - Throws: ``InvalidSetting`` for settings that cannot be laid out.
     public func layout(_ shaped: ShapedText, settings pageSettings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
         let pageSettings = try pageSettings.validated()
         // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).

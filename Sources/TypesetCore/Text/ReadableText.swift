@@ -45,6 +45,8 @@ public struct ReadableText: Sendable {
     ///
     /// - Parameter includingAssistiveText: Whether text for screen readers (``TextVisibility/assistive``: out of
     ///   sight, taking no place) is read: what read-aloud speaks, while search matches only what a page shows.
+    /// - Parameter text: The styled text to read.
+    /// - Parameter range: The UTF-16 range to read.
     public init(text: StyledText, range: Range<UTF16Offset>, includingAssistiveText: Bool = false) {
         let range = range.clamped(to: 0..<text.length)
         let base = range.lowerBound

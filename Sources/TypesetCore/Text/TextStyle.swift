@@ -75,7 +75,7 @@ public struct TextStyle: Hashable, Sendable {
     public var visibility: TextVisibility = .visible
     /// Whether the units are generated text rather than the book's (a list item's marker, the quotation marks of
     /// `<q>`): drawn as text, but outside the position model. They have no caret stop of their own, join the
-    /// grapheme beside them into one caret unit as hidden units do (see ``CaretSpan``), take no hit test (a point
+    /// grapheme beside them into one caret unit as hidden units do (see `CaretSpan`), take no hit test (a point
     /// on them answers no character, and the nearest position is the content's), and are not read by search,
     /// speech or word counts.
     public var isGenerated: Bool = false

@@ -10,7 +10,7 @@ import TypesetCore
 ///
 /// The pipeline: the ZIP (libzip, every read bounded by ``EPUBLimits``) → `META-INF/container.xml` → the
 /// package document (metadata, manifest, spine) → each linear spine item's XHTML (libxml2, no network, no DTD,
-/// no entity expansion) with its CSS → one paragraph list per item → the book's ``StyledText`` → the table of
+/// no entity expansion) with its CSS → one paragraph list per item → the book's `StyledText` → the table of
 /// contents resolved to offsets.
 ///
 /// Bad input is an error naming the book and the entry: not a ZIP, no container, a missing package document or
@@ -33,9 +33,9 @@ public struct EPUBReader: Sendable {
         public var includeNonLinearItems = false
         /// The reader's page and theme, which the book's media queries (`@media`, `<link media>`, `@import`'s
         /// media, `<source media>`) and alternate style sheets (EPUB 3 Alternate Style Tags: `night`, `day`) are
-        /// evaluated against. The default is the reference page (``MediaEnvironment/reference``); an app that knows
-        /// its page passes ``MediaEnvironment/init(settings:)``, and a ``ReadingSession`` restyles the text when
-        /// its settings change an answer (``Publication/restyled(for:)``). Never changes the text or its offsets:
+        /// evaluated against. The default is the reference page (`MediaEnvironment.reference`); an app that knows
+        /// its page passes `MediaEnvironment.init(settings:)`, and a `ReadingSession` restyles the text when
+        /// its settings change an answer (`Publication.restyled(for:)`). Never changes the text or its offsets:
         /// what makes the text (block or inline, white space, list markers) follows the reference page.
         public var media = MediaEnvironment.reference
         /// Whether the declarations of the book's CSS that Typeset drops (an unsupported property or value) are
@@ -66,6 +66,7 @@ public struct EPUBReader: Sendable {
     /// Reads a book held in memory.
     ///
     /// - Parameter name: The book's name, used in messages.
+    /// - Parameter bytes: The EPUB's ZIP archive.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
         try read(source: .bytes(bytes), name: name) { limits throws(DocumentError) in
             try LibZipArchive(bytes: bytes, bookName: name, limits: limits)

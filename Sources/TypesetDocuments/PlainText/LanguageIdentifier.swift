@@ -9,7 +9,7 @@ import TypesetCore
 /// `libexttextcat-data` models), so that hyphenation and line breaking follow a plain-text book's language.
 ///
 /// Only the models of languages a reading app meets in books are loaded (those with hyphenation patterns, and the
-/// major languages of Project Gutenberg and Aozora Bunko: ``modelLanguages``), once per process, since loading
+/// major languages of Project Gutenberg and Aozora Bunko: `modelLanguages`), once per process, since loading
 /// every model is slow. Chinese, Japanese and Korean are told by their scripts, and Chinese as Simplified or Traditional
 /// by the characters it uses (the models confused them). A sample too short or too mixed gets no answer.
 public enum LanguageIdentifier {

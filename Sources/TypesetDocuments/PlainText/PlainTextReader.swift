@@ -1,9 +1,9 @@
 import TypesetCore
 
-/// Reads plain-text books (Project Gutenberg files included) into a ``StyledText``.
+/// Reads plain-text books (Project Gutenberg files included) into a `StyledText`.
 ///
 /// Offsets are UTF-16 offsets into the decoded text, unchanged: joining hard-wrapped lines never removes or
-/// inserts a unit (the joined line ends are read as spaces by layout, see ``InnerLineBreaks/collapse``).
+/// inserts a unit (the joined line ends are read as spaces by layout, see `InnerLineBreaks.collapse`).
 ///
 /// How lines become paragraphs (Project Gutenberg conventions):
 /// - A blank line (empty or white space only) separates paragraphs; blank lines belong to the paragraph
@@ -20,7 +20,7 @@ import TypesetCore
 ///   and each such group is joined into one paragraph when every line but its last reaches 60 % of the wrap
 ///   width, or kept line by line (as verse) when it does not.
 ///
-/// Chapter headings (``ChapterDetector``) become centred `.heading` paragraphs, one per line, and the first
+/// Chapter headings (`ChapterDetector`) become centred `.heading` paragraphs, one per line, and the first
 /// heading of a group starts a section. Nothing else does: a section is a page break the reader sees, so a text
 /// without headings is one section however long (a reading session lays out long sections in parts).
 public struct PlainTextReader: Sendable {
@@ -33,7 +33,7 @@ public struct PlainTextReader: Sendable {
     public var maximumSize = 256 << 20
 
     /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
-    /// ICU's charset detector (see ``TextDecoder``).
+    /// ICU's charset detector (`TextDecoder`).
     public var encoding: TextEncoding?
 
     /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
@@ -91,6 +91,7 @@ public struct PlainTextReader: Sendable {
     ///   - name: The file's name, used in error messages.
     ///   - isPreview: Whether `bytes` are only the start of the book (see ``readPreview(path:byteCount:)``).
     ///
+    /// - Parameter bytes: The file's bytes, in any encoding ``encoding`` or the detector reads.
     /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
     ///   `.unreadable` when ``encoding`` cannot decode them.
     public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
@@ -445,7 +446,7 @@ public struct PlainTextDocument: Sendable {
     public let backMatter: Range<UTF16Offset>?
     /// The convention the reader recognised in the file.
     public let convention: PlainTextConvention
-    /// Where ``StyledText/language`` comes from: the file's header, its convention, or a guess from its text; nil
+    /// Where `StyledText.language` comes from: the file's header, its convention, or a guess from its text; nil
     /// when the text has no language.
     public let languageSource: LanguageSource?
 
