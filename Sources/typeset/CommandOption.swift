@@ -2,7 +2,7 @@ import TypesetCore
 import TypesetDocuments
 
 /// An option of the tool itself (output, page choice, fonts...), declared once: `--help`, the shell completion
-/// and the README's option list are printed from ``CommandOption/all`` and the reader settings' own table
+/// and the manual's option list are printed from ``CommandOption/all`` and the reader settings' own table
 /// (``ReaderSettings/table``), and the parser reads both.
 struct CommandOption: Sendable {
     /// `--output`.
@@ -22,13 +22,13 @@ struct CommandOption: Sendable {
     /// Help sections, in the order `--help` prints them.
     enum Group: String, CaseIterable, Sendable {
         case output = "Output"
-        case decorations = "Decorations (drawn on the PNG pages; README, \"Decorations\")"
-        case search = "Search (README, \"Search\")"
-        case speech = "Reading aloud (README, \"Reading aloud\")"
-        case serve = "Serving (README, \"typeset serve\")"
+        case decorations = "Decorations (drawn on the PNG pages; manual, \"Decorations\")"
+        case search = "Search (manual, \"Search\")"
+        case speech = "Reading aloud (manual, \"Reading aloud\")"
+        case serve = "Serving (manual, \"typeset serve\")"
         case settingShorthands = "Shorthands"
         case plainText = "Plain-text books"
-        case catalogue = "Catalogues (README, \"Catalogues\")"
+        case catalogue = "Catalogues (manual, \"Catalogues\")"
         case fonts = "Fonts and threads"
         case general = "General"
     }

@@ -38,6 +38,9 @@ enum Command: String, CaseIterable, Sendable {
     var isCatalogue: Bool { self == .batch || self == .catalog }
     /// Whether the command takes a second word after the book (the search query).
     var takesQuery: Bool { self == .search }
+    /// Whether `-` may name the book (read from standard input): every command of one book except `query`, whose
+    /// requests come there.
+    var readsBookFromStandardInput: Bool { ![.query, .serve, .batch, .catalog].contains(self) }
 }
 
 /// Which fonts the tool may use.

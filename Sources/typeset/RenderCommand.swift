@@ -170,6 +170,13 @@ enum RenderCommand {
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
         var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value, noun: selected.noun) }
+        // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
+        let total = selected.total.isExact ? "\(selected.total.value)"
+            : "about \(selected.total.value) (an estimate: the book was laid out only as far as this page)"
+        // Before a run of several pages into a folder, how many and where: a whole novel is thousands of files.
+        if let path = destination.folder, selected.pages.count > 1 {
+            console.notice("writing \(selected.pages.count) \(selected.noun)s of \(total) to \(path)/")
+        }
         for (done, page) in selected.pages.enumerated() {
             let problemsBefore = renderer.imageProblems.count
             let png = try renderer.renderPNG(page: page.index, of: page.layout, appearance: appearance, decorations: decorations,
@@ -184,12 +191,8 @@ enum RenderCommand {
             case .folder:
                 try folder?.write(png, pageIndex: page.number)
             }
-            console.progress("typeset: \(selected.noun) \(done + 1)/\(selected.pages.count)")
+            console.progress(selected.noun, count: done + 1, of: selected.pages.count)
         }
-        console.progress("", done: true)
-        // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
-        let total = selected.total.isExact ? "\(selected.total.value)"
-            : "about \(selected.total.value) (an estimate: the book was laid out only as far as this page)"
         switch destination {
         case .folder(let folder):
             let count = selected.pages.count
@@ -239,9 +242,8 @@ enum RenderCommand {
             case .file(let path): try PNGEncoder.write(png, to: path)
             case .folder: try folder?.write(png, pageIndex: index)
             }
-            console.progress("typeset: spread \(done + 1)/\(last - first + 1)")
+            console.progress("spread", count: done + 1, of: last - first + 1)
         }
-        console.progress("", done: true)
         let direction = progression == .rightToLeft ? "right to left" : "left to right"
         switch destination {
         case .folder(let folder):
@@ -259,7 +261,7 @@ enum RenderCommand {
         file.pageProgression ?? layout.inferredPageProgression
     }
 
-    /// The `--json` document (see the README for its schema).
+    /// The `--json` document (see the manual, "The command-line tool", for its schema).
     static func layoutJSON(_ selected: SelectedPages, text: StyledText, settings: ReaderSettings) -> JSONWriter.Value {
         var pageValues: [JSONWriter.Value] = []
         for page in selected.pages {

@@ -40,7 +40,7 @@ import TypesetTestSupport
         settings.appearance = Appearance(theme: .dark, pixelScale: 3)
         page = try session.setSettings(settings)
         let png = try PageRenderer().renderPNG(page: page.pageIndex, of: page.layout, appearance: settings.appearance,
-                                               decorations: decorations)
+                                               decorations: decorations, resources: session.publication.resourceLoader)
         // --- end ---
         #expect(page.pageIndex >= 0 && page.range.contains(session.anchor.position.offset))
         let locator = try JSONDecoder().decode(Locator.self, from: saved)

@@ -1,6 +1,6 @@
 /// Checks decoration and mark targets against a text and turns them into ranges that can be drawn.
 ///
-/// The rules (README, "Decorations"):
+/// The rules (manual, "Decorations"):
 /// - a range reaching outside `0...length` is refused;
 /// - an end inside a surrogate pair is refused: the caller counted something other than UTF-16 units, so the
 ///   whole range is suspect;

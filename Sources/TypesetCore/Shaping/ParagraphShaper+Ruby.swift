@@ -20,7 +20,7 @@ extension ParagraphShaper {
             let lower = max(0, min(units.count, annotation.base.lowerBound - contentStart))
             let base = lower..<max(lower, min(units.count, annotation.base.upperBound - contentStart))
             // An empty base or annotation, or a base that is not text of this paragraph, has nothing to set
-            // over: the annotation stays hidden (README, Bad input).
+            // over: the annotation stays hidden (manual, "Bad input").
             guard !base.isEmpty, !annotationRange.isEmpty, annotationRange.upperBound <= units.count,
                   let baseRun = runs.run(containing: base.lowerBound), !baseRun.isOutOfFlow,
                   let shaped = shapeAnnotation(units, annotationRange, style: attributeRuns[index].style, paragraph: paragraph)

@@ -61,7 +61,7 @@ enum CSSLength: Equatable, Sendable {
     }
 }
 
-/// One declaration of the subset of CSS that books use and Typeset honours (see the README's "Publisher CSS"):
+/// One declaration of the subset of CSS that books use and Typeset honours (see the manual's "Publisher CSS"):
 /// fonts (style, weight, size, small caps, family, ligatures), text (alignment, indent, transform, letter and
 /// word spacing, decoration, colour, background, white space, vertical alignment, line height, hyphens), boxes
 /// (margins, padding, borders, display, float, page breaks), lists and drop caps. Anything else, and any value
