@@ -95,6 +95,42 @@ public struct BookFile: Sendable {
     public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
                             encoding: TextEncoding? = nil, previewBytes: Int? = nil,
                             reportsIgnoredCSS: Bool = false) throws(DocumentError) -> BookFile {
+        try open(path: path, publisherStyles: publisherStyles, media: media, encoding: encoding, previewBytes: previewBytes,
+                 reportsIgnoredCSS: reportsIgnoredCSS, spineProgress: nil)
+    }
+
+    /// Opens the book at `path` off the caller's thread: the async form of
+    /// ``open(path:publisherStyles:media:encoding:previewBytes:reportsIgnoredCSS:)``, with the same parameters.
+    /// An EPUB reports its progress after each spine item and stops between two when the calling task is
+    /// cancelled; a plain-text file or a comic is read in one step (its progress is 0, then 1).
+    ///
+    /// - Parameter progress: Called with the spine items read and the spine's length (on the reading task).
+    /// - Throws: `CancellationError` when the task is cancelled, else what the synchronous form throws.
+    public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
+                            encoding: TextEncoding? = nil, previewBytes: Int? = nil, reportsIgnoredCSS: Bool = false,
+                            progress: (@Sendable (WorkProgress) -> Void)?) async throws -> BookFile {
+        try await detachedWork {
+            try Task.checkCancellation()
+            progress?(WorkProgress(completed: 0, total: 1))
+            let spineProgress: @Sendable (WorkProgress) -> Bool = { done in
+                progress?(done)
+                return !Task.isCancelled
+            }
+            do throws(DocumentError) {
+                let book = try open(path: path, publisherStyles: publisherStyles, media: media, encoding: encoding,
+                                    previewBytes: previewBytes, reportsIgnoredCSS: reportsIgnoredCSS, spineProgress: spineProgress)
+                if book.epub == nil { progress?(WorkProgress(completed: 1, total: 1)) }
+                return book
+            } catch {
+                if error.code == .cancelled { throw CancellationError() }
+                throw error
+            }
+        }
+    }
+
+    private static func open(path: String, publisherStyles: Bool, media: MediaEnvironment, encoding: TextEncoding?,
+                             previewBytes: Int?, reportsIgnoredCSS: Bool,
+                             spineProgress: (@Sendable (WorkProgress) -> Bool)?) throws(DocumentError) -> BookFile {
         let kind = try kind(of: path)
         if kind == .comic {
             guard encoding == nil, previewBytes == nil else {
@@ -111,7 +147,9 @@ public struct BookFile: Sendable {
             options.publisherStyles = publisherStyles
             options.media = media
             options.reportsIgnoredCSS = reportsIgnoredCSS
-            let book = try EPUBReader(options: options).read(path: path)
+            var reader = EPUBReader(options: options)
+            reader.spineProgress = spineProgress
+            let book = try reader.read(path: path)
             return BookFile(path: path, format: .epub(book), publication: book.publication, notices: book.warnings)
         }
         let reader = PlainTextReader(encoding: encoding)

@@ -49,6 +49,10 @@ public struct EPUBReader: Sendable {
 
     /// The options.
     public let options: Options
+    /// Called before each spine item is read, and once at the end, with the items read and the spine's length;
+    /// reading stops with ``DocumentError`` `.cancelled` when it returns false. What `BookFile.open(path:...)`'s
+    /// async form reports progress and checks cancellation through; nil, the default, costs nothing.
+    public var spineProgress: (@Sendable (WorkProgress) -> Bool)?
 
     /// Creates a reader.
     public init(options: Options = Options()) { self.options = options }
@@ -91,6 +95,7 @@ public struct EPUBReader: Sendable {
 
     private func read(_ archive: LibZipArchive, conversions: SpineItemConversions) throws(DocumentError) -> EPUBBook {
         var session = ReadingSession(archive: archive, options: options, conversions: conversions)
+        session.spineProgress = spineProgress
         let book = try session.read()
         conversions.retain(!book.mediaDependence.isEmpty)
         return book
@@ -132,6 +137,14 @@ private struct ReadingSession {
     static let maximumEmbeddingDepth = 3
     /// The links that lead nowhere (``EPUBBook/brokenLinks``).
     var brokenLinks: [BrokenLink] = []
+    /// ``EPUBReader/spineProgress``.
+    var spineProgress: (@Sendable (WorkProgress) -> Bool)?
+
+    /// Reports `completed` spine items of `total` read; throws `.cancelled` when the observer says stop.
+    func reportSpineProgress(_ completed: Int, of total: Int) throws(DocumentError) {
+        guard let spineProgress, !spineProgress(WorkProgress(completed: completed, total: total)) else { return }
+        throw DocumentError(.cancelled, "\(book): reading was cancelled")
+    }
 
     init(archive: LibZipArchive, options: EPUBReader.Options, conversions: SpineItemConversions) {
         self.archive = archive
@@ -413,7 +426,8 @@ private struct ReadingSession {
         }
         var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
         let linearCount = package.spine.filter(\.isLinear).count
-        for reference in package.spine {
+        for (index, reference) in package.spine.enumerated() {
+            try reportSpineProgress(index, of: package.spine.count)
             guard let item = package.manifest[reference.idref] else {
                 if let href = package.unusableItems[reference.idref] {
                     throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
@@ -461,6 +475,7 @@ private struct ReadingSession {
             texts.append((spine.count - 1, text))
         }
         texts += afterReadingOrder
+        try reportSpineProgress(package.spine.count, of: package.spine.count)
         return (spine, texts)
     }
 
