@@ -104,7 +104,14 @@ public struct BookFile: Sendable {
     /// An EPUB reports its progress after each spine item and stops between two when the calling task is
     /// cancelled; a plain-text file or a comic is read in one step (its progress is 0, then 1).
     ///
-    /// - Parameter progress: Called with the spine items read and the spine's length (on the reading task).
+    /// - Parameters:
+    ///   - path: An EPUB 2/3 file or folder, or a plain-text file.
+    ///   - publisherStyles: Whether an EPUB's CSS applies.
+    ///   - media: The page and theme an EPUB's media queries are evaluated against.
+    ///   - encoding: A plain-text file's encoding, when the caller knows it better than the detector.
+    ///   - previewBytes: Read only the first bytes of a plain-text file.
+    ///   - reportsIgnoredCSS: Whether an EPUB's reader collects the CSS it drops.
+    ///   - progress: Called with the spine items read and the spine's length (on the reading task).
     /// - Throws: `CancellationError` when the task is cancelled, else what the synchronous form throws.
     public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
                             encoding: TextEncoding? = nil, previewBytes: Int? = nil, reportsIgnoredCSS: Bool = false,
