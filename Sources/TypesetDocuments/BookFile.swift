@@ -61,7 +61,7 @@ public struct BookFile: Sendable {
 
     /// The direction the book's pages turn in, when the book says: an EPUB's `page-progression-direction` (its
     /// language's direction for `default`, when that is right to left), a comic's `ComicInfo.xml`; nil when it does
-    /// not (then the layout's lines decide, ``BookLayout/inferredPageProgression``).
+    /// not (then the layout's lines decide, `BookLayout.inferredPageProgression`).
     public var pageProgression: PageProgression? {
         switch format {
         case .plainText: return nil

@@ -1,7 +1,7 @@
 import TypesetCore
 
 extension PageRenderer {
-    /// Draws a fixed-layout page (``FixedPage``) as the reader's page of `pageSize`: its viewport drawn at the scale
+    /// Draws a fixed-layout page (`FixedPage`) as the reader's page of `pageSize`: its viewport drawn at the scale
     /// that fits it (vectors and text at that resolution, not an upscaled bitmap), centred, the rest of the page in
     /// the theme's background (letterbox).
     ///

@@ -20,7 +20,7 @@ public struct FixedPage: Sendable {
     /// Lays out `range` of `text` on a page of `viewport` and places it in a reader's page of `pageSize`.
     ///
     /// - Throws: ``StyledText/InvalidParagraphs`` for a range that does not start and end at paragraph boundaries,
-    ///   and what ``Typesetter/layout(_:settings:mode:)`` throws.
+    ///   and what ``Typesetter/layout(_:settings:mode:)-(StyledText,_,_)`` throws.
     public static func make(text: StyledText, range: Range<UTF16Offset>, viewport: Size, pageSize: Size,
                             typesetter: Typesetter, settings: TypographySettings) throws -> FixedPage {
         let paragraphs = text.paragraphs.filter { $0.range.lowerBound >= range.lowerBound && $0.range.upperBound <= range.upperBound }

@@ -6,7 +6,7 @@ import TypesetCore
 /// Its ``publication`` is a text of one object replacement character per image, each a section of its own (so each
 /// starts a page) whose attachment fills the page's content area keeping its aspect (letterboxed by the page's
 /// background). Layout, spreads, rendering, Locators (one resource per image, as Readium's comics) and
-/// decorations then work as for any book; ``BookLayout/imageRegion(onPage:)`` gives the page geometry a zooming
+/// decorations then work as for any book; `BookLayout.imageRegion(onPage:)` gives the page geometry a zooming
 /// app needs.
 public struct ComicBook: Sendable {
     /// One page: an image of the archive.

@@ -1,7 +1,7 @@
 import TypesetCore
 
 /// Reads comic book archives (CBZ): a ZIP whose images, in the natural order of their paths (`page2` before
-/// `page10`, ``NaturalOrder``), are the pages, with `ComicInfo.xml` (anywhere in the archive, the shallowest one
+/// `page10`, `NaturalOrder`), are the pages, with `ComicInfo.xml` (anywhere in the archive, the shallowest one
 /// first) for metadata.
 ///
 /// Entries that are not images (`.txt`, `.nfo`, the metadata itself), hidden ones (a path component starting with
@@ -18,7 +18,7 @@ public struct ComicReader: Sendable {
     /// Reads the comic at `path`.
     ///
     /// - Throws: ``DocumentError``: `.malformed` for a file that is not a ZIP archive or holds no image,
-    ///   `.tooLarge` past the limits, and the file errors of ``RegularFile``.
+    ///   `.tooLarge` past the limits, and the file errors of `RegularFile`.
     public func read(path: String) throws(DocumentError) -> ComicBook {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let archive = try LibZipArchive(path: path, bookName: name, limits: limits)

@@ -35,7 +35,8 @@ public struct MediaOverlay: Hashable, Sendable {
     public let statedDuration: Double?
     /// `media:duration` of each overlay document (by its path), as the package states them.
     public let overlayDurations: [String: Double]
-    /// `media:active-class`: the class an app (and ``activeDecorationStyle``) gives the element being read.
+    /// `media:active-class`: the class an app gives the element being read (its colour in the book's CSS:
+    /// ``activeColor``).
     public let activeClass: String?
     /// `media:playback-active-class`: the class of the document while narration plays.
     public let playbackActiveClass: String?
