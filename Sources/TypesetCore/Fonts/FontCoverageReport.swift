@@ -144,7 +144,7 @@ extension FontContext {
                 coverages[primary.id] = coverage
                 var known = answers.removeValue(forKey: ObjectIdentifier(set)) ?? Answers()
                 while i < end {
-                    let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
+                    let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: end)
                     defer { i += width }
                     // Joiners, selectors, controls and line separators draw nothing in any font.
                     if CharacterClass.followsNeighbourFont(codePoint) || codePoint == 0x2028 || codePoint == 0x2029 { continue }

@@ -421,7 +421,7 @@ struct ParagraphLayouter {
                     stretch = adjustment / Float(spaces)
                     stretchCount = spaces
                 } else if justifies && spaces == 0 && width < lineAvailable && visibleEnd > start
-                            && LayoutText.isWide(content[content.startIndex + start]) {
+                            && CharacterClass.isWideUnspaced(content[content.startIndex + start]) {
                     // A line without spaces (Chinese, Japanese): the slack goes between its characters.
                     let gaps = shaped.interCharacterGapCount(from: start, to: visibleEnd, content: content)
                     if gaps > 0 {

@@ -257,13 +257,6 @@ struct GreedyLineBreaker {
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }
 
-    /// Spaces a stretch may be cut after in an emergency: breakable white space (not the no-break spaces, not the
-    /// zero-width space, which is an opportunity already).
-    @inline(__always)
-    static func isBreakableSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x3000 || unit == 0x1680 || unit == 0x205F || (unit >= 0x2000 && unit <= 0x200A && unit != 0x2007)
-    }
-
     /// The furthest grapheme boundary (that is also a cluster boundary) after `start` and up to `limit` whose
     /// text fits in `available`; at least one grapheme, so that every line makes progress.
     private func emergencyBreak(from start: Int, limit: Int, available: Double, metrics: ParagraphMetrics,

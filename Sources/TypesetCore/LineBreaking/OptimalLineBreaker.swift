@@ -101,7 +101,7 @@ struct OptimalLineBreaker {
         // Chinese and Japanese text is justified between its characters, which this model of stretching spaces
         // does not describe: with a space or two in the paragraph it rated every line without one unjustifiable,
         // and broke lines of three characters to end others at a space.
-        guard !LayoutText.isMostlyWide(units) else { return nil }
+        guard !CharacterClass.isMostlyWideUnspaced(units) else { return nil }
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
         var candidates: [Candidate] = []
         swap(&candidates, &scratch.candidates)

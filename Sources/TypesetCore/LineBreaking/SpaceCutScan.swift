@@ -22,8 +22,8 @@ struct SpaceCutScan {
         found = false
         var k = next
         while k < limit {
-            if GreedyLineBreaker.isBreakableSpace(content[k - 1]) && !GreedyLineBreaker.isBreakableSpace(content[k])
-                && clusterStarts[k] != 0 && (!LayoutText.mayContinueGrapheme(content[k]) || graphemes()?.isBoundary(k) == true) {
+            if CharacterClass.isBreakableSpace(content[k - 1]) && !CharacterClass.isBreakableSpace(content[k])
+                && clusterStarts[k] != 0 && (!CharacterClass.mayContinueGrapheme(content[k]) || graphemes()?.isBoundary(k) == true) {
                 found = true
                 break
             }

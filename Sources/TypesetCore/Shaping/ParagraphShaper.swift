@@ -494,7 +494,7 @@ struct ParagraphShaper {
                 if i >= wordEnd {
                     (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
                 }
-                let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
+                let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: end)
                 let level = levels?[i] ?? paragraphLevel
                 var script = HarfBuzzUnicode.script(of: codePoint)
                 let face: FontFace
@@ -571,7 +571,7 @@ struct ParagraphShaper {
         var wordScript: UInt32?
         var i = start
         while i < end, units[i] != 0x20 {
-            let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
+            let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: end)
             if !CharacterClass.followsNeighbourFont(codePoint) && !HarfBuzzUnicode.isMark(codePoint) {
                 let script = HarfBuzzUnicode.script(of: codePoint)
                 if script != HarfBuzzUnicode.common && script != HarfBuzzUnicode.inherited {
@@ -609,7 +609,7 @@ struct ParagraphShaper {
                 // The end of the content always ends a line; ICU reports it as a soft boundary.
                 let hard = mandatory || offset == units.count
                 if offset < units.count && !hard
-                    && (LayoutText.mayContinueGrapheme(units[offset]) || LayoutText.mayEndPrepend(units[offset - 1])) {
+                    && (CharacterClass.mayContinueGrapheme(units[offset]) || CharacterClass.mayEndPrepend(units[offset - 1])) {
                     suspicious.append(result.count)
                 }
                 // A break after a soft hyphen shows a hyphen; it is the author's hyphenation point.
@@ -666,7 +666,7 @@ struct LayoutText {
                         next += 1
                     }
                     let after = next < units.count ? units[next] : 0x20
-                    let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
+                    let removed = CharacterClass.isWideUnspaced(before) && CharacterClass.isWideUnspaced(after)
                     for j in i..<next { units[j] = removed ? 0x034F : 0x200B }
                     if !removed { units[lineEnd] = 0x20 }
                     i = next
@@ -707,13 +707,13 @@ struct LayoutText {
         let range = range.clamped(to: 0..<units.count)
         var i = range.lowerBound
         while i < range.upperBound {
-            let (codePoint, width) = codePoint(units, at: i, end: range.upperBound)
+            let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: range.upperBound)
             guard let scalar = Unicode.Scalar(codePoint) else { i += width; continue }
             var wordStart = true
             if transform == .capitalize, i > 0 {
                 var j = i - 1
                 if UTF16.isTrailSurrogate(units[j]), j > 0 { j -= 1 }
-                let (previous, _) = LayoutText.codePoint(units, at: j, end: i)
+                let (previous, _) = CharacterClass.codePoint(units, at: j, end: i)
                 if let previous = Unicode.Scalar(previous) {
                     let properties = previous.properties
                     wordStart = !(properties.isAlphabetic || properties.numericType != nil || previous == "'"
@@ -751,55 +751,5 @@ struct LayoutText {
         var scalars = mapping.unicodeScalars.makeIterator()
         guard let first = scalars.next(), scalars.next() == nil else { return scalar }
         return first
-    }
-
-    /// The code point at `i` and its length in units (2 for a surrogate pair ending before `end`; a lone
-    /// surrogate is its own code point, which no font covers, so it shows as a missing glyph, never a crash).
-    @inline(__always)
-    static func codePoint(_ units: [UInt16], at i: Int, end: Int) -> (UInt32, Int) {
-        let unit = units[i]
-        if UTF16.isLeadSurrogate(unit), i + 1 < end, UTF16.isTrailSurrogate(units[i + 1]) {
-            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00), 2)
-        }
-        return (UInt32(unit), 1)
-    }
-
-    /// Whether a unit may continue the grapheme before it (a combining mark, joiner, variation selector, emoji
-    /// modifier or other extender, or a low surrogate), so that a break before it needs checking.
-    @inline(__always)
-    static func mayContinueGrapheme(_ unit: UInt16) -> Bool {
-        guard unit >= 0x0300 else { return false }
-        if UTF16.isTrailSurrogate(unit) || UTF16.isLeadSurrogate(unit) { return true }  // emoji modifiers, tags, SMP marks
-        if unit == 0x200C || unit == 0x200D || (unit >= 0xFE00 && unit <= 0xFE0F) { return true }
-        // Grapheme extenders that are not marks by category: halfwidth voiced marks (Extend, Lm), Thai/Lao AM (SpacingMark, Lo).
-        if unit == 0xFF9E || unit == 0xFF9F || unit == 0x0E33 || unit == 0x0EB3 { return true }
-        return HarfBuzzUnicode.isMark(UInt32(unit))
-    }
-
-    /// Whether a unit may end a Prepend character (UAX #29 GB9b), which joins the grapheme after it: U+0600–0605,
-    /// 06DD, 070F, 0890–0891, 08E2, 0D4E, or a low surrogate (the supplementary Prepend characters: 110BD, 110CD…).
-    @inline(__always)
-    static func mayEndPrepend(_ unit: UInt16) -> Bool {
-        (unit >= 0x0600 && unit <= 0x0605) || unit == 0x06DD || unit == 0x070F || unit == 0x0890 || unit == 0x0891
-            || unit == 0x08E2 || unit == 0x0D4E || UTF16.isTrailSurrogate(unit)
-    }
-
-    /// East Asian wide and fullwidth characters (CJK ideographs, kana, CJK punctuation, fullwidth forms):
-    /// a line end between two of them is dropped rather than read as a space.
-    static func isWide(_ unit: UInt16) -> Bool {
-        (unit >= 0x2E80 && unit <= 0x9FFF) || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F)
-            || (unit >= 0xFF00 && unit <= 0xFF60) || (unit >= 0xFFE0 && unit <= 0xFFE6)
-            || (unit >= 0xD840 && unit <= 0xD87F)  // lead surrogates of planes 2 and 3 (CJK extensions)
-    }
-
-    /// Whether most of `content`'s visible units (spaces, controls and trailing surrogates aside) are wide: Chinese
-    /// or Japanese text, which is justified between its characters, even when a quoted word or a space after a
-    /// quotation mark gives it a few inter-word spaces.
-    static func isMostlyWide(_ content: ArraySlice<UInt16>) -> Bool {
-        var wide = 0, other = 0
-        for unit in content where unit > 0x20 && !UTF16.isTrailSurrogate(unit) {
-            if isWide(unit) { wide += 1 } else { other += 1 }
-        }
-        return wide > other
     }
 }

@@ -890,7 +890,7 @@ struct XHTMLConverter {
             if pending {
                 // A line end between two East Asian wide characters disappears (CSS Text 3 segment breaks).
                 let previous = units.last ?? line.last ?? 0x20
-                if !(pendingNewline && XHTMLConverter.isWide(previous) && XHTMLConverter.isWide(unit)) {
+                if !(pendingNewline && CharacterClass.isWideUnspaced(previous) && CharacterClass.isWideUnspaced(unit)) {
                     if units.isEmpty {
                         leadingSpace = true; leadingSpaceHidden = pendingHidden; leadingSource = pendingSource
                     } else {
@@ -1274,12 +1274,5 @@ struct XHTMLConverter {
         if let id = element.id, noteRole.mayBeANote {
             output.notes.append(SpineItemText.NoteDraft(id: id, end: end, role: noteRole, markerLength: markerLength))
         }
-    }
-
-    /// East Asian wide characters (as ``TypesetCore``'s segment-break rule has them).
-    static func isWide(_ unit: UInt16) -> Bool {
-        (unit >= 0x2E80 && unit <= 0x9FFF) || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F)
-            || (unit >= 0xFF00 && unit <= 0xFF60) || (unit >= 0xFFE0 && unit <= 0xFFE6)
-            || (unit >= 0xD840 && unit <= 0xD87F)
     }
 }

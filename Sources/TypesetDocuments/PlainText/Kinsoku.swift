@@ -1,3 +1,5 @@
+import TypesetCore
+
 /// Kinsoku shori (禁則処理), the East Asian rules about what may not start or end a line, applied where the reader
 /// decides which source line breaks to keep: a source line break is never kept (the lines are joined into one
 /// paragraph, the break read as nothing between wide characters) when the next line starts with a character
@@ -22,7 +24,7 @@ public enum Kinsoku {
         guard !line.isBlank, !next.isBlank, line.contentEnd > line.start else { return false }
         let last = units[line.contentEnd - 1]
         let first = units[next.start + next.indent]
-        let wideContext = isWide(last) || isWide(first)
+        let wideContext = CharacterClass.isWide(last) || CharacterClass.isWide(first)
         guard wideContext else { return false }
         return lineStartProhibited.contains(first) || lineEndProhibited.contains(last)
     }

@@ -607,7 +607,7 @@ struct SourceLine {
             var count = 0
             for unit in units[from..<to] {
                 // Below U+1100 every unit is one column: one comparison for nearly all of a Western book.
-                if unit < 0x1100 { count += 1 } else if !UTF16.isTrailSurrogate(unit) { count += isWide(unit) ? 2 : 1 }
+                if unit < 0x1100 { count += 1 } else if !UTF16.isTrailSurrogate(unit) { count += CharacterClass.isWide(unit) ? 2 : 1 }
             }
             return count
         }
@@ -638,14 +638,6 @@ struct SourceLine {
         }
         return lines
     }
-}
-
-/// East Asian wide and fullwidth characters (CJK ideographs, kana, Hangul syllables, CJK punctuation, fullwidth
-/// forms, and the lead surrogates of the CJK extension planes), which take two columns in a plain-text file.
-func isWide(_ unit: UInt16) -> Bool {
-    (unit >= 0x1100 && unit <= 0x115F) || (unit >= 0x2E80 && unit <= 0xA4CF) || (unit >= 0xAC00 && unit <= 0xD7A3)
-        || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F) || (unit >= 0xFF00 && unit <= 0xFF60)
-        || (unit >= 0xFFE0 && unit <= 0xFFE6) || (unit >= 0xD840 && unit <= 0xD87F)
 }
 
 /// Accumulates paragraphs that partition the units: each paragraph's separator grows until the next starts.
