@@ -230,7 +230,7 @@ extension BookLayout {
         let geometry = LineGeometry(box: box, glyphScale: lines.microtypography(ofLine: Int(placement.line)).glyphScale,
                                     shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
         let lineBaseline = placement.y + Double(box.baseline)
-        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        let contentStart = paragraph.contentStart
         // A drop cap's glyphs (on the first line) sit on the baseline of the last line it spans.
         let layout = paragraphLayout(p)
         let capLength = placement.line == 0 && layout.capLines > 0 ? (paragraph.style.dropCap?.length ?? 0) : 0

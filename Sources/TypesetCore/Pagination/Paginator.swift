@@ -239,8 +239,7 @@ extension Paginator {
 /// The document range of line `lineIndex` of a paragraph: lines partition the paragraph's whole range, so the
 /// first line starts at the paragraph's start and the last one ends at its end, separators included.
 func documentRange(of line: LineBox, lineIndex: Int, in layout: ParagraphLayout, paragraph: Paragraph) -> Range<UTF16Offset> {
-    let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-    let start = lineIndex == 0 ? paragraph.range.lowerBound : contentStart + Int(line.start)
-    let end = lineIndex == layout.lines.count - 1 ? paragraph.range.upperBound : contentStart + Int(line.end)
+    let start = lineIndex == 0 ? paragraph.range.lowerBound : paragraph.documentOffset(ofContentOffset: Int(line.start))
+    let end = lineIndex == layout.lines.count - 1 ? paragraph.range.upperBound : paragraph.documentOffset(ofContentOffset: Int(line.end))
     return start..<end
 }

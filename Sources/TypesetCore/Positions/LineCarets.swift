@@ -123,7 +123,7 @@ extension BookLayout {
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
-        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        let contentStart = paragraph.contentStart
         let sizes = caretCache.sizes(ofParagraph: p) { format(ofParagraph: p).sizes }
         let geometry = LineGeometry(box: box, glyphScale: micro.glyphScale, shaped: shapedParagraph, content: content, sizes: sizes,
                                     faces: shaped.faces)
