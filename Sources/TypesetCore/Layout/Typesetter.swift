@@ -16,6 +16,8 @@ public final class Typesetter: Sendable {
     /// How many threads shaping and line breaking may use.
     public let threads: Int
     let pool: ContextPool
+    /// The layout workers' scratch.
+    let layoutPool = ScratchPool { LayoutScratch() }
     let segmenter = GraphemeSegmenter()
 
     /// Creates a typesetter over a font context.
@@ -95,20 +97,19 @@ public final class Typesetter: Sendable {
         // Tables first: a cell's width depends on every cell of its column.
         var tables = TableLayout()
         if text.hasTables {
-            let context = pool.checkOut()
-            var metrics = context.metricsScratch
+            let scratch = layoutPool.checkOut()
             tables = TableLayout(text, paragraphRange: shaped.paragraphRange, shaped: shaped, layouter: layouter,
-                                 columnWidth: Float(settings.columnWidth), metrics: &metrics)
-            context.metricsScratch = metrics
-            pool.checkIn(context)
+                                 columnWidth: Float(settings.columnWidth), metrics: &scratch.metrics)
+            layoutPool.checkIn(scratch)
         }
         let cellBoxes = tables.boxes
-        let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
-            var metrics = context.metricsScratch
-            defer { context.metricsScratch = metrics }
-            // The chunk's lines are gathered in the context's scratch (see LineScratch) and copied once into the
-            // block its paragraphs share (see LineList).
-            let lines = context.lineScratch
+        let layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: layoutPool) { chunk, scratch in
+            // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use).
+            var metrics = scratch.metrics
+            defer { scratch.metrics = metrics }
+            // The chunk's lines are gathered in the scratch (see LineScratch) and copied once into the block its
+            // paragraphs share (see LineList).
+            let lines = scratch.lines
             lines.removeAll()
             var placed: [(lines: Range<Int>, layout: ParagraphLayout)] = []
             placed.reserveCapacity(chunk.count)
@@ -129,7 +130,7 @@ public final class Typesetter: Sendable {
                         }
                         let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + index]
                         placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
-                                                      metrics: &metrics, context: context, into: lines, cell: cell))
+                                                      metrics: &metrics, scratch: scratch, into: lines, cell: cell))
                     }
                 }
             }
