@@ -16,6 +16,8 @@ struct ParagraphLayouter {
     let bodySizes: [Float]
     /// Per face (indexed like `faces`): ascent, descent and natural line height in ems (see ``LineExtents``).
     let verticalMetrics: [LineExtents.FaceMetrics]
+    /// Per face (indexed like `faces`): units per em, to which line widths are exact (see ``HalfUnitGrid``).
+    let unitsPerEm: [Int32]
 
     init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?,
          bookHangsPunctuation: Bool? = nil) {
@@ -28,6 +30,7 @@ struct ParagraphLayouter {
         self.documentLanguage = documentLanguage
         bodySizes = [Float(settings.fontSize)]
         verticalMetrics = faces.map { LineExtents.FaceMetrics($0) }
+        unitsPerEm = faces.map { Int32(clamping: $0.unitsPerEm) }
     }
 
     /// The face that sizes a drop cap in `shaped` (the metrics face of its body text), when it has one.
@@ -57,7 +60,7 @@ struct ParagraphLayouter {
         // One retain for the paragraph's passes, which keep it in their inputs.
         let shaped = copy shaped
         let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
-        metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix)
+        metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
         var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format,
                               width: cell?.width ?? columnWidth)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
@@ -83,6 +86,20 @@ struct ParagraphLayouter {
             layout.capDrop += top - box.height + box.baseline + layout.spaceAfter
         }
         return (firstLine..<lines.count, layout)
+    }
+
+    /// The units per em of the faces that set `shaped`'s text when they all have the same (nearly every paragraph),
+    /// else 0: line widths are exact to half that unit (a sum of advances in two faces' units lies on neither grid,
+    /// and is measured with a tolerance instead; see ``ParagraphMetrics/measure(_:sizes:scratch:unitsPerEm:)``).
+    @inline(__always)
+    private func commonUnits(_ shaped: ShapedParagraph) -> Int {
+        var units: Int32 = 0
+        for run in shaped.runs where !run.isOutOfFlow {
+            guard unitsPerEm.indices.contains(Int(run.faceID)) else { return 0 }
+            let face = unitsPerEm[Int(run.faceID)]
+            if units == 0 { units = face } else if face != units { return 0 }
+        }
+        return Int(units)
     }
 
     /// The paragraph's geometry before its lines: the width its lines are set in (its column or cell less its
@@ -162,9 +179,10 @@ struct ParagraphLayouter {
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated)
-            var width: Float = count == 0 ? 0 : Float(metrics.width(start, visibleEnd)
-                + metrics.startAdjustment(start) + (visibleEnd == end && !lineBreak.hyphenated ? metrics.endAdjustment(end) : 0))
-            if lineBreak.hyphenated { width += input.hyphenWidth(end) }
+            // Exact to half a font unit, as the breakers measured it: a line that fits is never wider than its column.
+            let width: Float = count == 0 ? 0 : Float(metrics.exact(metrics.width(start, visibleEnd)
+                + metrics.startAdjustment(start) + (visibleEnd == end && !lineBreak.hyphenated ? metrics.endAdjustment(end) : 0)
+                + (lineBreak.hyphenated ? Double(input.hyphenWidth(end)) : 0)))
             let line = extents.line(index, start: start, end: end)
             let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
                                                  lineBreak: lineBreak, isLast: index == chosen.count - 1))

@@ -1,7 +1,8 @@
 /// Greedy (first-fit) line breaking of a shaped paragraph at UAX #14 opportunities. A stretch without an opportunity
 /// that is wider than the line (`Untersuchungsrichter?“ „Natürlich,`: no opportunity at that space) is cut where a
-/// reader would cut it: after a space inside it, else at a hyphenation point of its language (a hyphen is drawn),
-/// and only then between graphemes. Only slices the shaping result: no reshaping.
+/// reader would cut it: after a space inside it (a soft line end of the source counts as one: layout reads it as a
+/// space), else at a hyphenation point of its language (a hyphen is drawn), and only then between graphemes. Only
+/// slices the shaping result: no reshaping.
 ///
 /// Hyphenation points among the candidates are taken like any other break, with the hyphen's width added to the
 /// line; no more than ``LineBreak/maximumConsecutiveHyphens`` lines in a row end with a hyphen.

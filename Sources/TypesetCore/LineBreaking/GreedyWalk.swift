@@ -79,7 +79,7 @@ struct GreedyWalk {
             let hyphen = input.hyphenWidth(end)
             let hanging = input.protrusion?.endProtrusion(content: input.content, metrics: metrics, start: lineStart, end: end,
                                                           hyphenated: true, hyphenWidth: hyphen) ?? 0
-            return advance(to: end) + Double(hyphen) - hanging + startAdjustment <= available
+            return metrics.exact(advance(to: end) + Double(hyphen) - hanging + startAdjustment) <= available
         }
         let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
         let adjustment = visibleEnd == end ? metrics.endAdjustment(end) : 0
@@ -88,12 +88,12 @@ struct GreedyWalk {
         if input.hangsStops {
             hanging = max(hanging, HangingPunctuation.endHang(content: input.content, metrics: metrics, start: lineStart, end: visibleEnd))
         }
-        return advance(to: visibleEnd) + adjustment - hanging + startAdjustment <= available
+        return metrics.exact(advance(to: visibleEnd) + adjustment - hanging + startAdjustment) <= available
     }
 
     /// Whether everything from the line start to candidate `k` fits, trailing spaces included (when it does, the
     /// line ending there fits too: hanging spaces only make it narrower).
-    @inline(__always) func fitsWhole(_ k: Int) -> Bool { advance(to: offset(k)) <= available }
+    @inline(__always) func fitsWhole(_ k: Int) -> Bool { input.metrics.exact(advance(to: offset(k))) <= available }
 
     // MARK: Lines
 
@@ -233,8 +233,10 @@ struct GreedyWalk {
         }
     }
 
-    /// The last offset inside the stretch after a breakable space where a line fits, if any. The scan remembers
-    /// where it stopped, so the lines of one long stretch look at each unit once.
+    /// The last offset inside the stretch after a breakable space where a line fits, if any. A source line end
+    /// inside the paragraph counts as one (layout reads a soft line end as a space: `Untersuchungsrichter?“` at the
+    /// end of a source line and `„Natürlich,“` at the start of the next are cut there, not hyphenated; see
+    /// ``SpaceCutScan``). The scan remembers where it stopped, so the lines of one long stretch look at each unit once.
     mutating func spaceCut(before opportunity: Int) -> Int? {
         var cut: Int?
         var from = lineStart + 1
@@ -243,7 +245,7 @@ struct GreedyWalk {
         while let k = scan.firstCut(from: from, before: opportunity, content: content, clusterStarts: clusterStarts,
                                     graphemes: { graphemes() }) {
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
-            guard visibleEnd > lineStart, advance(to: visibleEnd) + startAdjustment <= available else { break }
+            guard visibleEnd > lineStart, input.metrics.exact(advance(to: visibleEnd) + startAdjustment) <= available else { break }
             cut = k
             from = k + 1
         }
@@ -260,7 +262,7 @@ struct GreedyWalk {
         for point in points[low...] {
             guard point < opportunity else { break }
             guard clusterStarts[point] != 0 else { continue }
-            guard advance(to: point) + Double(input.hyphenWidth(point)) + startAdjustment <= available else { break }
+            guard input.metrics.exact(advance(to: point) + Double(input.hyphenWidth(point)) + startAdjustment) <= available else { break }
             cut = point
         }
         return cut
@@ -282,7 +284,7 @@ struct GreedyWalk {
         while let next = iterator.following(boundary), next <= limit {
             boundary = next
             guard input.metrics.isClusterStart(next) || next == limit else { continue }
-            let fitsHere = input.metrics.width(lineStart, next) <= available
+            let fitsHere = input.metrics.exact(input.metrics.width(lineStart, next)) <= available
             if best == nil {
                 best = next
                 if !fitsHere { break }

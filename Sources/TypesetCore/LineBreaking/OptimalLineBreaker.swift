@@ -128,7 +128,7 @@ struct OptimalLineBreaker {
                 startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
-        return run(candidates, scratch, widths: input.widths, tolerance: metrics.fitTolerance)
+        return run(candidates, scratch, widths: input.widths, grid: metrics.grid, tolerance: metrics.fitTolerance)
     }
 
     /// The adjustment ratio of a line of natural width `natural` with `spaceWidth` points of justifiable space
@@ -210,7 +210,7 @@ struct OptimalLineBreaker {
                     + protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: line.hyphenated,
                                                hyphenWidth: line.hyphenated ? input.hyphenWidth(line.end) : 0)
             }
-            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: spaceWidth,
+            var ratio = OptimalLineBreaker.adjustmentRatio(natural: metrics.exact(natural), spaceWidth: spaceWidth,
                                                            available: Double(input.widths.width(ofLine: index)),
                                                            tolerance: metrics.fitTolerance, shrinkFactor: shrink,
                                                            glyphWidth: glyphWidth, expansion: expansion)
@@ -230,14 +230,15 @@ struct OptimalLineBreaker {
         return total
     }
 
-    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, tolerance: Double) -> [LineBreak]? {
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid,
+                     tolerance: Double) -> [LineBreak]? {
         // Two copies of the loop: without expansion (the default) the glyph terms fold away.
-        allowsShrinking && expansion > 0 ? run(candidates, scratch, widths: widths, tolerance: tolerance, expands: true)
-            : run(candidates, scratch, widths: widths, tolerance: tolerance, expands: false)
+        allowsShrinking && expansion > 0 ? run(candidates, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: true)
+            : run(candidates, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: false)
     }
 
     @inline(__always)
-    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, tolerance: Double,
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid, tolerance: Double,
                      expands: Bool) -> [LineBreak]? {
         let firstLineWidth = widths.first, width = widths.other
         let expansion = expands ? self.expansion : 0
@@ -268,7 +269,7 @@ struct OptimalLineBreaker {
             var kept = 0
             for index in active.indices {
                 let node = active[index]
-                let natural = candidate.endX - node.x0
+                let natural = grid.exact(candidate.endX - node.x0)
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, tolerance: tolerance, shrinkFactor: shrink,
                                                                glyphWidth: expands ? natural - (candidate.endSpace - node.s0) - candidate.endHyphen : 0,
