@@ -70,7 +70,7 @@ public final class FontContext: Sendable {
     ///
     /// - Throws: ``FontError`` `.notFound` when nothing matches (only possible with an empty font directory),
     ///   `.unreadable` when the matched file is not a usable font.
-    public func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
+    package func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
         if let cached = sets.withLock({ $0[descriptor] }) { return cached }
         let set: FontSet
         if let remembered = matchCache?.match(for: descriptor), let found = registry.face(for: remembered) {
@@ -116,7 +116,7 @@ public final class FontContext: Sendable {
     /// a face by name.
     ///
     /// - Throws: as ``fontSet(for:)``.
-    public func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, fallback: FontDescriptor) throws(FontError) -> FontSet {
+    package func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, fallback: FontDescriptor) throws(FontError) -> FontSet {
         guard let documentFonts, let index = documentFonts.match(family: descriptor.family, weight: descriptor.weight,
                                                                   isItalic: descriptor.isItalic) else {
             return try fontSet(for: descriptor)

@@ -5,17 +5,17 @@ import TypesetCore
 /// paragraph, the break read as nothing between wide characters) when the next line starts with a character
 /// that may not start a line, or the line ends with an opening bracket. Layout's own line breaks follow the same
 /// rules through ICU (UAX #14).
-public enum Kinsoku {
+package enum Kinsoku {
     /// Characters that may not start a line (JIS X 4051 行頭禁則, in its strict form: small kana and `ー` too):
     /// closing brackets and quotes, the comma, full stop and other punctuation, iteration marks, the prolonged
     /// sound mark, small kana.
-    public static let lineStartProhibited: Set<UInt16> = Set("""
+    package static let lineStartProhibited: Set<UInt16> = Set("""
         ）〕］｝〉》」』】〙〗〟’”｠»、。，．・：；？！‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー゠〜～ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ\
         ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ﹐﹑﹒﹔﹕﹖﹗)]}
         """.utf16.filter { $0 != 0x0A })
 
     /// Characters that may not end a line (行末禁則): opening brackets and quotes.
-    public static let lineEndProhibited: Set<UInt16> = Set("（〔［｛〈《「『【〘〖〝‘“｟«".utf16)
+    package static let lineEndProhibited: Set<UInt16> = Set("（〔［｛〈《「『【〘〖〝‘“｟«".utf16)
 
     /// Whether the source line break after `line` must not be kept: `next` (not blank) starts with a character
     /// that may not start a line, or `line` ends with one that may not end a line, between East Asian text
