@@ -25,8 +25,9 @@ struct LineExtents {
         var descent: Float
     }
 
-    let shaped: ShapedParagraph
-    let format: ParagraphFormat
+    /// The break pass's input (the shaped paragraph) and the paragraph's format, borrowed for the paragraph.
+    let input: UnsafePointer<LineBreakInput>
+    let format: UnsafePointer<ParagraphFormat>
     let faces: [FaceMetrics]
     let lineHeightMultiple: Float
     /// The attribute run that does not count (a drop cap, which hangs over the lines below) on the first line; -1
@@ -35,36 +36,41 @@ struct LineExtents {
     /// A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
     private let oneRunExtents: (ascent: Float, descent: Float, natural: Float, size: Float)?
 
-    init(_ shaped: ShapedParagraph, format: ParagraphFormat, faces: [FaceMetrics], lineHeightMultiple: Float, capRun: Int) {
-        self.shaped = shaped
+    init(input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, faces: [FaceMetrics],
+         lineHeightMultiple: Float, capRun: Int) {
+        self.input = input
         self.format = format
         self.faces = faces
         self.lineHeightMultiple = lineHeightMultiple
         self.capRun = capRun
-        oneRunExtents = shaped.runCount == 1 && format.shifts == nil
-            ? Self.fontExtents(shaped, start: 0, end: shaped.contentLength, format: format, faces: faces, skippingRun: -1) : nil
+        let shaped = input.pointee.shaped
+        oneRunExtents = shaped.runCount == 1 && format.pointee.shifts == nil
+            ? Self.fontExtents(shaped, start: 0, end: shaped.contentLength, format: format.pointee, faces: faces, skippingRun: -1) : nil
     }
 
     /// The box of line `index`, which holds the content `start..<end`.
     @inline(__always)
     func line(_ index: Int, start: Int, end: Int) -> Line {
-        let extents = if let oneRunExtents, start < shaped.contentLength { oneRunExtents }
-            else { Self.fontExtents(shaped, start: start, end: end, format: format, faces: faces, skippingRun: index == 0 ? capRun : -1) }
+        let extents = if let oneRunExtents, start < input.pointee.shaped.contentLength { oneRunExtents }
+            else { Self.fontExtents(input.pointee.shaped, start: start, end: end, format: format.pointee, faces: faces,
+                                    skippingRun: index == 0 ? capRun : -1) }
         // The book's line height is a multiple of the font size (CSS); the reader's of the face's natural line.
-        var line = Line(height: format.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
+        var line = Line(height: format.pointee.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
                             ?? extents.natural * lineHeightMultiple,
                         ascent: extents.ascent, descent: extents.descent)
-        if shaped.hasAnnotations { growForAnnotations(&line, start: start, end: end) }
+        if input.pointee.shaped.hasAnnotations { growForAnnotations(&line, start: start, end: end) }
         // A line holding an object is at least as tall as the object and the text's descent; a line of objects
         // only (a block image) is exactly as tall as they are.
-        if format.attachmentHeights != nil { line.height = max(line.height, line.ascent + line.descent, format.pageLineHeight ?? 0) }
+        if format.pointee.attachmentHeights != nil {
+            line.height = max(line.height, line.ascent + line.descent, format.pointee.pageLineHeight ?? 0)
+        }
         return line
     }
 
     /// Grows `line` where ruby or emphasis marks are, and only as much as they need beyond its leading. Growing
     /// the ascent and the height by the same amount moves the baseline down by exactly that much.
     private func growForAnnotations(_ line: inout Line, start: Int, end: Int) {
-        let (above, below) = Self.annotationExtents(shaped, start: start, end: end, sizes: format.sizes)
+        let (above, below) = Self.annotationExtents(input.pointee.shaped, start: start, end: end, sizes: format.pointee.sizes)
         let baseline = (line.height - (line.ascent + line.descent)) / 2 + line.ascent
         let grow = max(0, above - baseline), growBelow = max(0, below - (line.height - baseline))
         line.ascent += grow; line.height += grow

@@ -28,8 +28,10 @@ struct LineSetter {
         var microtypography: LineMicrotypography?
     }
 
-    let input: LineBreakInput
-    let format: ParagraphFormat
+    /// The break pass's input and the paragraph's format, borrowed for the paragraph (copies retained their
+    /// references per paragraph).
+    let input: UnsafePointer<LineBreakInput>
+    let format: UnsafePointer<ParagraphFormat>
     /// The paragraph's geometry (its width and indents: ``ParagraphLayout/availableWidth(ofLine:)``).
     let layout: ParagraphLayout
     /// How far glyphs may expand (a fraction; 0 off: see ``ParagraphLayouter/expansionLimit(_:)``).
@@ -47,12 +49,12 @@ struct LineSetter {
         let available = layout.availableWidth(ofLine: line.index) + startHang + endHang
         var setting = Setting()
         let endsBlock = line.isLast || line.lineBreak.hard
-        var alignment = endsBlock ? format.lastLineAlignment ?? format.alignment : format.alignment
+        var alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
         var glyphScale: Float = 1, expansionWidth: Float = 0
         if alignment == .justified {
             // The last line and a line ending at a hard break keep their natural spacing, unless the book
             // justifies them too (text-align-last).
-            let justifies = (!endsBlock || format.lastLineAlignment == .justified) && line.width != available
+            let justifies = (!endsBlock || format.pointee.lastLineAlignment == .justified) && line.width != available
             if !justifies || !justify(line, available: available, into: &setting, glyphScale: &glyphScale,
                                       expansionWidth: &expansionWidth) {
                 alignment = .start
@@ -63,7 +65,7 @@ struct LineSetter {
             + (setting.stretchCount == 0 ? setting.clusterStretch * Float(setting.gapCount) : 0)
         setting.x = x(alignment, slack: max(0, available - line.width - stretched), indent: layout.indent(ofLine: line.index))
             - (rightToLeft ? endHang : startHang)
-        if expansion > 0 || input.protrusion != nil {
+        if expansion > 0 || input.pointee.protrusion != nil {
             setting.microtypography = LineMicrotypography(glyphScale: glyphScale, expansionWidth: expansionWidth,
                                                           protrusion: startHang + endHang)
         }
@@ -74,22 +76,22 @@ struct LineSetter {
     /// starts that much before its start edge.
     @inline(__always)
     private func hangs(_ line: Line) -> (start: Float, end: Float) {
-        guard line.visibleEnd > line.start, input.protrusion != nil || input.hangsStops else { return (0, 0) }
+        guard line.visibleEnd > line.start, input.pointee.protrusion != nil || input.pointee.hangsStops else { return (0, 0) }
         var startHang: Float = 0, endHang: Float = 0
-        if let protrusion = input.protrusion {
-            startHang = Float(protrusion.startProtrusion(content: input.content, metrics: input.metrics, start: line.start,
+        if let protrusion = input.pointee.protrusion {
+            startHang = Float(protrusion.startProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: line.start,
                                                          end: line.visibleEnd))
-            endHang = Float(protrusion.endProtrusion(content: input.content, metrics: input.metrics, start: line.start,
+            endHang = Float(protrusion.endProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: line.start,
                                                      end: line.visibleEnd, hyphenated: line.lineBreak.hyphenated,
-                                                     hyphenWidth: line.lineBreak.hyphenated ? input.hyphenWidth(line.end) : 0))
+                                                     hyphenWidth: line.lineBreak.hyphenated ? input.pointee.hyphenWidth(line.end) : 0))
         }
-        if input.hangsStops && !brokenOptimally && !line.lineBreak.hyphenated {
+        if input.pointee.hangsStops && !brokenOptimally && !line.lineBreak.hyphenated {
             // A stop or comma hangs whole, and only when the line does not fit without hanging it (CSS
             // allow-end): the line's other characters then fill the column.
-            let mark = Float(HangingPunctuation.endHang(content: input.content, metrics: input.metrics, start: line.start,
+            let mark = Float(HangingPunctuation.endHang(content: input.pointee.content, metrics: input.pointee.metrics, start: line.start,
                                                         end: line.visibleEnd))
             let available = layout.availableWidth(ofLine: line.index) + startHang + endHang
-            if mark > 0 && Double(line.width) > Double(available) + input.metrics.fitTolerance { endHang = max(endHang, mark) }
+            if mark > 0 && Double(line.width) > Double(available) + input.pointee.metrics.fitTolerance { endHang = max(endHang, mark) }
         }
         return (startHang, endHang)
     }
@@ -102,7 +104,7 @@ struct LineSetter {
         case .end: rightToLeft ? indent : slack
         case .center: (rightToLeft ? 0 : indent) + slack / 2
         }
-        return x + (rightToLeft ? format.endIndent : format.blockIndent) + cellX
+        return x + (rightToLeft ? format.pointee.endIndent : format.pointee.blockIndent) + cellX
     }
 
     /// Justifies `line` to `available` points: its spaces stretch (or shrink, as the optimal breaker chose), its
@@ -111,8 +113,7 @@ struct LineSetter {
     /// then set at the start).
     private func justify(_ line: Line, available: Float, into setting: inout Setting, glyphScale: inout Float,
                          expansionWidth: inout Float) -> Bool {
-        let shaped = input.shaped, content = input.content
-        let spaces = shaped.justifiableCount(from: line.start, to: line.visibleEnd, content: content)
+        let spaces = input.pointee.shaped.justifiableCount(from: line.start, to: line.visibleEnd, content: input.pointee.content)
         guard spaces > 0 else { return justifyBetweenCharacters(line, available: available, into: &setting) }
         if brokenOptimally && expansion > 0 {
             expand(line, available: available, spaces: spaces, into: &setting, glyphScale: &glyphScale,
@@ -123,8 +124,8 @@ struct LineSetter {
         // the greedy breaker could not cut) sticks out of its column rather than draw a space with a negative advance.
         var adjustment = available - line.width - expansionWidth
         if adjustment < 0 {
-            adjustment = max(adjustment, -shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: content,
-                                                                  sizes: format.sizes))
+            adjustment = max(adjustment, -input.pointee.shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: input.pointee.content,
+                                                                  sizes: format.pointee.sizes))
         }
         setting.spaceStretch = adjustment / Float(spaces)
         setting.stretchCount = spaces
@@ -137,17 +138,16 @@ struct LineSetter {
     /// break the joins of connected scripts and the grid of CJK text).
     private func expand(_ line: Line, available: Float, spaces: Int, into setting: inout Setting, glyphScale: inout Float,
                         expansionWidth: inout Float) {
-        let shaped = input.shaped, content = input.content
-        let spaceWidth = shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: content, sizes: format.sizes)
+        let spaceWidth = input.pointee.shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: input.pointee.content, sizes: format.pointee.sizes)
         (glyphScale, expansionWidth) = Self.glyphExpansion(
-            width: line.width, hyphen: line.lineBreak.hyphenated ? input.hyphenWidth(line.end) : 0, available: available,
+            width: line.width, hyphen: line.lineBreak.hyphenated ? input.pointee.hyphenWidth(line.end) : 0, available: available,
             spaceWidth: spaceWidth, limit: expansion)
         let excess = available - line.width - expansionWidth - spaceWidth * OptimalLineBreaker.stretchFactor
         guard spaces <= Self.trackedLineSpaces, excess > 0,
-              Self.allowsTracking(content, from: line.start, to: line.visibleEnd) else { return }
-        let gaps = shaped.interCharacterGapCount(from: line.start, to: line.visibleEnd, content: content)
+              Self.allowsTracking(input.pointee.content, from: line.start, to: line.visibleEnd) else { return }
+        let gaps = input.pointee.shaped.interCharacterGapCount(from: line.start, to: line.visibleEnd, content: input.pointee.content)
         guard gaps > 0 else { return }
-        setting.clusterStretch = min(excess / Float(gaps), expansion * format.sizes[0])
+        setting.clusterStretch = min(excess / Float(gaps), expansion * format.pointee.sizes[0])
         setting.gapCount = gaps
         expansionWidth += setting.clusterStretch * Float(gaps)
     }
@@ -155,10 +155,9 @@ struct LineSetter {
     /// A justified line without spaces (Chinese, Japanese): the slack goes between its characters, when it starts
     /// with a wide character and has slack and gaps.
     private func justifyBetweenCharacters(_ line: Line, available: Float, into setting: inout Setting) -> Bool {
-        let content = input.content
         guard line.width < available, line.visibleEnd > line.start,
-              CharacterClass.isWideUnspaced(content[content.startIndex + line.start]) else { return false }
-        let gaps = input.shaped.interCharacterGapCount(from: line.start, to: line.visibleEnd, content: content)
+              CharacterClass.isWideUnspaced(input.pointee.content[input.pointee.content.startIndex + line.start]) else { return false }
+        let gaps = input.pointee.shaped.interCharacterGapCount(from: line.start, to: line.visibleEnd, content: input.pointee.content)
         guard gaps > 0 else { return false }
         setting.clusterStretch = (available - line.width) / Float(gaps)
         setting.gapCount = gaps

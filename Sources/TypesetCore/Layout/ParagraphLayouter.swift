@@ -71,13 +71,20 @@ struct ParagraphLayouter {
         var chosen = scratch.lineBreaks
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = chosen }
-        let brokenOptimally = breakLines(input, format: format, capLines: Int(layout.capLines), scratch: scratch, into: &chosen)
-        let setter = LineSetter(input: input, format: format, layout: layout, expansion: expansionLimit(format),
-                                brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1, cellX: cell?.x ?? 0)
-        let extents = LineExtents(shaped, format: format, faces: verticalMetrics, lineHeightMultiple: Float(settings.lineHeightMultiple),
-                                  capRun: layout.capLines > 0 ? 0 : -1)
         let firstLine = lines.count
-        let top = setLines(chosen, input: input, extents: extents, setter: setter, layout: &layout, into: lines)
+        // The passes borrow the input and the format for the paragraph: copies retained their references each.
+        let top = withUnsafePointer(to: input) { input in
+            withUnsafePointer(to: format) { format in
+                let brokenOptimally = breakLines(input.pointee, format: format.pointee, capLines: Int(layout.capLines),
+                                                 scratch: scratch, into: &chosen)
+                let setter = LineSetter(input: input, format: format, layout: layout, expansion: expansionLimit(format.pointee),
+                                        brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1,
+                                        cellX: cell?.x ?? 0)
+                let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
+                                          lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: layout.capLines > 0 ? 0 : -1)
+                return setLines(chosen, input: input, extents: extents, setter: setter, layout: &layout, into: lines)
+            }
+        }
         if Int(layout.capLines) > chosen.count, let last = chosen.indices.last {
             // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
             // the paragraph for the lines it lacks, so that the next paragraph starts below the cap.
@@ -169,20 +176,17 @@ struct ParagraphLayouter {
     /// Measures, sizes and sets each chosen line (the extents and setting passes), appending it to `lines`;
     /// records the drop cap's drop in `layout`. Returns the paragraph's height.
     @inline(__always)
-    private func setLines(_ chosen: [LineBreak], input: LineBreakInput, extents: LineExtents, setter: LineSetter,
+    private func setLines(_ chosen: [LineBreak], input: UnsafePointer<LineBreakInput>, extents: LineExtents, setter: LineSetter,
                           layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
         lines.reserve(chosen.count)
-        let content = input.content, metrics = input.metrics, count = input.count
+        let count = input.pointee.count
         let capLines = Int(layout.capLines)
         var start = 0
         var top: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
-            let visibleEnd = CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated)
-            // Exact to half a font unit, as the breakers measured it: a line that fits is never wider than its column.
-            let width: Float = count == 0 ? 0 : Float(metrics.exact(metrics.width(start, visibleEnd)
-                + metrics.startAdjustment(start) + (visibleEnd == end && !lineBreak.hyphenated ? metrics.endAdjustment(end) : 0)
-                + (lineBreak.hyphenated ? Double(input.hyphenWidth(end)) : 0)))
+            let visibleEnd = CharacterClass.visibleEnd(of: input.pointee.content, from: start, to: end, hyphenated: lineBreak.hyphenated)
+            let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
             let line = extents.line(index, start: start, end: end)
             let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
                                                  lineBreak: lineBreak, isLast: index == chosen.count - 1))
@@ -205,6 +209,16 @@ struct ParagraphLayouter {
             start = end
         }
         return top
+    }
+
+    /// The natural width of a line from `start` to `end` whose visible text ends at `visibleEnd`: exact to half a
+    /// font unit, as the breakers measured it, so that a line that fits is never wider than its column.
+    @inline(__always)
+    private func lineWidth(_ input: UnsafePointer<LineBreakInput>, start: Int, end: Int, visibleEnd: Int, hyphenated: Bool) -> Float {
+        return Float(input.pointee.metrics.exact(input.pointee.metrics.width(start, visibleEnd)
+            + input.pointee.metrics.startAdjustment(start)
+            + (visibleEnd == end && !hyphenated ? input.pointee.metrics.endAdjustment(end) : 0)
+            + (hyphenated ? Double(input.pointee.hyphenWidth(end)) : 0)))
     }
 
     /// How far this paragraph's glyphs may expand or compress (a fraction; 0 off): the settings' limit, for a

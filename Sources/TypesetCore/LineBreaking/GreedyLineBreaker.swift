@@ -42,14 +42,16 @@ struct GreedyLineBreaker {
         let gallops = mayGallop && input.shaped.hasMonotoneWidthsAndPlainBreaks
             && input.candidates.count == input.shaped.breaks.count && metrics.scale.isFinite && metrics.scale >= 0
         var lineStart = 0
-        input.content.withUnsafeBufferPointer { content in
-            var walk = GreedyWalk(input, content: content)
-            swap(&walk.lines, &result)  // the caller's storage, moved rather than copied
-            if gallops { walk.gallopLines() }
-            walk.walk(gallops: gallops)
-            lineStart = walk.lineStart
-            swap(&result, &walk.lines)
-            work?.count += walk.spaceCuts.unitsExamined
+        withUnsafePointer(to: input) { input in
+            input.pointee.content.withUnsafeBufferPointer { content in
+                var walk = GreedyWalk(input, content: content)
+                swap(&walk.lines, &result)  // the caller's storage, moved rather than copied
+                if gallops { walk.gallopLines() }
+                walk.walk(gallops: gallops)
+                lineStart = walk.lineStart
+                swap(&result, &walk.lines)
+                work?.count += walk.spaceCuts.unitsExamined
+            }
         }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }

@@ -3,7 +3,8 @@
 /// galloping search for the usual line, the walk over every candidate, and the emergency cut of a stretch wider
 /// than the line.
 struct GreedyWalk {
-    let input: LineBreakInput
+    /// The break pass's input, borrowed for the walk (a copy retained its ten references per paragraph).
+    let input: UnsafePointer<LineBreakInput>
     let content: UnsafeBufferPointer<UInt16>
     let candidates: UnsafeBufferPointer<UInt32>
     // `input.metrics` keeps these alive for the walk; the caller keeps `candidates` alive.
@@ -37,17 +38,17 @@ struct GreedyWalk {
     /// again per cut, a long word cut into many lines was looked through once per line: quadratic).
     var emergencyPoints: [Int]?
 
-    init(_ input: LineBreakInput, content: UnsafeBufferPointer<UInt16>) {
+    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>) {
         self.input = input
         self.content = content
-        candidates = input.candidates
-        prefix = input.metrics.prefix
-        base = input.metrics.base
-        clusterStarts = input.metrics.clusterStarts
-        scale = input.metrics.scale
-        count = input.count
+        candidates = input.pointee.candidates
+        prefix = input.pointee.metrics.prefix
+        base = input.pointee.metrics.base
+        clusterStarts = input.pointee.metrics.clusterStarts
+        scale = input.pointee.metrics.scale
+        count = input.pointee.count
         lines = []
-        available = Double(input.widths.first) + input.metrics.fitTolerance
+        available = Double(input.pointee.widths.first) + input.pointee.metrics.fitTolerance
         startAdjustment = startAdjustmentAndHang(at: 0)
     }
 
@@ -67,33 +68,33 @@ struct GreedyWalk {
     /// What a line starting at `start` gains at an opportunity inside a stretch shaped as one (``BreakAdjustment``),
     /// less what its first character hangs into the margin (protrusion).
     @inline(__always) func startAdjustmentAndHang(at start: Int) -> Double {
-        input.metrics.startAdjustment(start)
-            - (input.protrusion?.startProtrusion(content: input.content, metrics: input.metrics, start: start, end: count) ?? 0)
+        input.pointee.metrics.startAdjustment(start)
+            - (input.pointee.protrusion?.startProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: start, end: count) ?? 0)
     }
 
     /// Whether the line from ``lineStart`` ending at `end` fits: without its hanging white space, with the hyphen a
     /// hyphenated end draws, less what hangs into the margin.
     @inline(__always) func fits(_ end: Int, hyphenated: Bool) -> Bool {
-        let metrics = input.metrics
         if hyphenated {
-            let hyphen = input.hyphenWidth(end)
-            let hanging = input.protrusion?.endProtrusion(content: input.content, metrics: metrics, start: lineStart, end: end,
+            let hyphen = input.pointee.hyphenWidth(end)
+            let hanging = input.pointee.protrusion?.endProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: lineStart, end: end,
                                                           hyphenated: true, hyphenWidth: hyphen) ?? 0
-            return metrics.exact(advance(to: end) + Double(hyphen) - hanging + startAdjustment) <= available
+            return input.pointee.metrics.exact(advance(to: end) + Double(hyphen) - hanging + startAdjustment) <= available
         }
         let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
-        let adjustment = visibleEnd == end ? metrics.endAdjustment(end) : 0
-        var hanging = input.protrusion?.endProtrusion(content: input.content, metrics: metrics, start: lineStart, end: visibleEnd,
+        let adjustment = visibleEnd == end ? input.pointee.metrics.endAdjustment(end) : 0
+        var hanging = input.pointee.protrusion?.endProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: lineStart, end: visibleEnd,
                                                       hyphenated: false, hyphenWidth: 0) ?? 0
-        if input.hangsStops {
-            hanging = max(hanging, HangingPunctuation.endHang(content: input.content, metrics: metrics, start: lineStart, end: visibleEnd))
+        if input.pointee.hangsStops {
+            hanging = max(hanging, HangingPunctuation.endHang(content: input.pointee.content, metrics: input.pointee.metrics,
+                                                              start: lineStart, end: visibleEnd))
         }
-        return metrics.exact(advance(to: visibleEnd) + adjustment - hanging + startAdjustment) <= available
+        return input.pointee.metrics.exact(advance(to: visibleEnd) + adjustment - hanging + startAdjustment) <= available
     }
 
     /// Whether everything from the line start to candidate `k` fits, trailing spaces included (when it does, the
     /// line ending there fits too: hanging spaces only make it narrower).
-    @inline(__always) func fitsWhole(_ k: Int) -> Bool { input.metrics.exact(advance(to: offset(k))) <= available }
+    @inline(__always) func fitsWhole(_ k: Int) -> Bool { input.pointee.metrics.exact(advance(to: offset(k))) <= available }
 
     // MARK: Lines
 
@@ -106,7 +107,7 @@ struct GreedyWalk {
         lineStartPosition = position(end)
         startAdjustment = startAdjustmentAndHang(at: end)
         lastFit = nil
-        available = Double(input.widths.width(ofLine: lines.count)) + input.metrics.fitTolerance
+        available = Double(input.pointee.widths.width(ofLine: lines.count)) + input.pointee.metrics.fitTolerance
         hyphenRun = reason == .hyphenation || reason == .emergencyHyphenation ? hyphenRun + 1 : 0
     }
 
@@ -245,7 +246,7 @@ struct GreedyWalk {
         while let k = scan.firstCut(from: from, before: opportunity, content: content, clusterStarts: clusterStarts,
                                     graphemes: { graphemes() }) {
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
-            guard visibleEnd > lineStart, input.metrics.exact(advance(to: visibleEnd) + startAdjustment) <= available else { break }
+            guard visibleEnd > lineStart, input.pointee.metrics.exact(advance(to: visibleEnd) + startAdjustment) <= available else { break }
             cut = k
             from = k + 1
         }
@@ -255,14 +256,14 @@ struct GreedyWalk {
     /// The last hyphenation point of the paragraph's language inside the stretch where a hyphenated line fits.
     /// Only the points up to the first that does not fit are read, from a slice of the paragraph's found by search.
     mutating func hyphenationCut(before opportunity: Int) -> Int? {
-        let points = emergencyPoints ?? input.emergencyHyphenationPoints()
+        let points = emergencyPoints ?? input.pointee.emergencyHyphenationPoints()
         emergencyPoints = points
         let low = points.partitioningIndex { $0 > lineStart }
         var cut: Int?
         for point in points[low...] {
             guard point < opportunity else { break }
             guard clusterStarts[point] != 0 else { continue }
-            guard input.metrics.exact(advance(to: point) + Double(input.hyphenWidth(point)) + startAdjustment) <= available else { break }
+            guard input.pointee.metrics.exact(advance(to: point) + Double(input.pointee.hyphenWidth(point)) + startAdjustment) <= available else { break }
             cut = point
         }
         return cut
@@ -270,8 +271,8 @@ struct GreedyWalk {
 
     /// The grapheme iterator over this paragraph's content, its text set on first use.
     mutating func graphemes() -> BreakIterator? {
-        guard let iterator = input.graphemes else { return nil }
-        if !graphemesReady { iterator.setText(input.content); graphemesReady = true }
+        guard let iterator = input.pointee.graphemes else { return nil }
+        if !graphemesReady { iterator.setText(input.pointee.content); graphemesReady = true }
         return iterator
     }
 
@@ -283,8 +284,8 @@ struct GreedyWalk {
         var boundary = lineStart
         while let next = iterator.following(boundary), next <= limit {
             boundary = next
-            guard input.metrics.isClusterStart(next) || next == limit else { continue }
-            let fitsHere = input.metrics.exact(input.metrics.width(lineStart, next)) <= available
+            guard input.pointee.metrics.isClusterStart(next) || next == limit else { continue }
+            let fitsHere = input.pointee.metrics.exact(input.pointee.metrics.width(lineStart, next)) <= available
             if best == nil {
                 best = next
                 if !fitsHere { break }
