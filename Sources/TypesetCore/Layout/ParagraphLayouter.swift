@@ -59,12 +59,12 @@ struct ParagraphLayouter {
                 scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         // One retain for the paragraph's passes, which keep it in their inputs.
         let shaped = copy shaped
-        let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
+        var format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
         var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format,
                               width: cell?.width ?? columnWidth)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        let input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, layout: layout,
+        var input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, layout: layout,
                                scratch: scratch)
         // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
         // than allocated per paragraph).
@@ -73,9 +73,9 @@ struct ParagraphLayouter {
         defer { scratch.lineBreaks = chosen }
         let firstLine = lines.count
         // The passes borrow the input and the format for the paragraph: copies retained their references each.
-        let top = withUnsafePointer(to: input) { input in
-            withUnsafePointer(to: format) { format in
-                let brokenOptimally = breakLines(input.pointee, format: format.pointee, capLines: Int(layout.capLines),
+        let top = withUnsafePointer(to: &input) { input in
+            withUnsafePointer(to: &format) { format in
+                let brokenOptimally = breakLines(input, format: format, capLines: Int(layout.capLines),
                                                  scratch: scratch, into: &chosen)
                 let setter = LineSetter(input: input, format: format, layout: layout, expansion: expansionLimit(format.pointee),
                                         brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1,
@@ -161,11 +161,12 @@ struct ParagraphLayouter {
     /// The break pass: the optimal breaker where the settings ask for it and it can set the paragraph (lines beside
     /// a drop cap are narrower, which only the greedy breaker knows), else the greedy one. Returns whether the
     /// optimal breaker chose the breaks.
-    private func breakLines(_ input: LineBreakInput, format: ParagraphFormat, capLines: Int, scratch: LayoutScratch,
-                            into chosen: inout [LineBreak]) -> Bool {
-        if capLines == 0, usesOptimalBreaking(format),
-           let optimal = OptimalLineBreaker(allowsShrinking: format.alignment == .justified, expansion: expansionLimit(format))
-            .breakLines(input, scratch: scratch.optimal) {
+    private func breakLines(_ input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, capLines: Int,
+                            scratch: LayoutScratch, into chosen: inout [LineBreak]) -> Bool {
+        if capLines == 0, usesOptimalBreaking(format.pointee),
+           let optimal = OptimalLineBreaker(allowsShrinking: format.pointee.alignment == .justified,
+                                            expansion: expansionLimit(format.pointee))
+            .breakLines(input.pointee, scratch: scratch.optimal) {
             chosen = optimal
             return true
         }

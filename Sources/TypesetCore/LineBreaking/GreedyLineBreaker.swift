@@ -26,32 +26,37 @@ struct GreedyLineBreaker {
 
     /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
     func breakLines(_ input: LineBreakInput, into result: inout [LineBreak]) {
+        var input = input
+        withUnsafePointer(to: &input) { breakLines($0, into: &result) }
+    }
+
+    /// The same from an input the caller keeps (the layouter's: borrowed through a pointer, not copied, a copy
+    /// retaining its ten references).
+    func breakLines(_ input: UnsafePointer<LineBreakInput>, into result: inout [LineBreak]) {
         result.removeAll(keepingCapacity: true)
-        let count = input.count
+        let count = input.pointee.count
         guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
-        let metrics = input.metrics
+        let metrics = input.pointee.metrics
         // The walk reads through buffer pointers (it runs once per break opportunity of every relayout, and
         // bounds checks and array retains were most of its cost); these are the bounds that make that safe.
         guard metrics.prefix.count > count, metrics.base.count > count >> ParagraphMetrics.blockShift,
-              metrics.clusterStarts.count > count, input.content.count >= count else {
+              metrics.clusterStarts.count > count, input.pointee.content.count >= count else {
             result.append(LineBreak(end: count, hard: true))
             return
         }
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
         // point fits and none after it: each line's last fitting one is found by a galloping search.
-        let gallops = mayGallop && input.shaped.hasMonotoneWidthsAndPlainBreaks
-            && input.candidates.count == input.shaped.breaks.count && metrics.scale.isFinite && metrics.scale >= 0
+        let gallops = mayGallop && input.pointee.shaped.hasMonotoneWidthsAndPlainBreaks
+            && input.pointee.candidates.count == input.pointee.shaped.breaks.count && metrics.scale.isFinite && metrics.scale >= 0
         var lineStart = 0
-        withUnsafePointer(to: input) { input in
-            input.pointee.content.withUnsafeBufferPointer { content in
-                var walk = GreedyWalk(input, content: content)
-                swap(&walk.lines, &result)  // the caller's storage, moved rather than copied
-                if gallops { walk.gallopLines() }
-                walk.walk(gallops: gallops)
-                lineStart = walk.lineStart
-                swap(&result, &walk.lines)
-                work?.count += walk.spaceCuts.unitsExamined
-            }
+        input.pointee.content.withUnsafeBufferPointer { content in
+            var walk = GreedyWalk(input, content: content)
+            swap(&walk.lines, &result)  // the caller's storage, moved rather than copied
+            if gallops { walk.gallopLines() }
+            walk.walk(gallops: gallops)
+            lineStart = walk.lineStart
+            swap(&result, &walk.lines)
+            work?.count += walk.spaceCuts.unitsExamined
         }
         if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
     }

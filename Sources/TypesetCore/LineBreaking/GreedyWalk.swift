@@ -21,7 +21,7 @@ struct GreedyWalk {
     var startAdjustment = 0.0
     /// The last opportunity that fits on the current line.
     var lastFit: (end: Int, hyphenated: Bool)? = nil
-    /// The current line's width, the fit tolerance included.
+    /// The widest measure that fits the current line (``ParagraphMetrics/fitLimit(_:)``: its width, made exact).
     var available: Double
     /// Lines in a row ending with a hyphen.
     var hyphenRun = 0
@@ -48,7 +48,7 @@ struct GreedyWalk {
         scale = input.pointee.metrics.scale
         count = input.pointee.count
         lines = []
-        available = Double(input.pointee.widths.first) + input.pointee.metrics.fitTolerance
+        available = input.pointee.metrics.fitLimit(Double(input.pointee.widths.first))
         startAdjustment = startAdjustmentAndHang(at: 0)
     }
 
@@ -79,7 +79,7 @@ struct GreedyWalk {
             let hyphen = input.pointee.hyphenWidth(end)
             let hanging = input.pointee.protrusion?.endProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: lineStart, end: end,
                                                           hyphenated: true, hyphenWidth: hyphen) ?? 0
-            return input.pointee.metrics.exact(advance(to: end) + Double(hyphen) - hanging + startAdjustment) <= available
+            return advance(to: end) + Double(hyphen) - hanging + startAdjustment <= available
         }
         let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
         let adjustment = visibleEnd == end ? input.pointee.metrics.endAdjustment(end) : 0
@@ -89,12 +89,12 @@ struct GreedyWalk {
             hanging = max(hanging, HangingPunctuation.endHang(content: input.pointee.content, metrics: input.pointee.metrics,
                                                               start: lineStart, end: visibleEnd))
         }
-        return input.pointee.metrics.exact(advance(to: visibleEnd) + adjustment - hanging + startAdjustment) <= available
+        return advance(to: visibleEnd) + adjustment - hanging + startAdjustment <= available
     }
 
     /// Whether everything from the line start to candidate `k` fits, trailing spaces included (when it does, the
     /// line ending there fits too: hanging spaces only make it narrower).
-    @inline(__always) func fitsWhole(_ k: Int) -> Bool { input.pointee.metrics.exact(advance(to: offset(k))) <= available }
+    @inline(__always) func fitsWhole(_ k: Int) -> Bool { advance(to: offset(k)) <= available }
 
     // MARK: Lines
 
@@ -107,7 +107,7 @@ struct GreedyWalk {
         lineStartPosition = position(end)
         startAdjustment = startAdjustmentAndHang(at: end)
         lastFit = nil
-        available = Double(input.pointee.widths.width(ofLine: lines.count)) + input.pointee.metrics.fitTolerance
+        available = input.pointee.metrics.fitLimit(Double(input.pointee.widths.width(ofLine: lines.count)))
         hyphenRun = reason == .hyphenation || reason == .emergencyHyphenation ? hyphenRun + 1 : 0
     }
 
@@ -246,7 +246,7 @@ struct GreedyWalk {
         while let k = scan.firstCut(from: from, before: opportunity, content: content, clusterStarts: clusterStarts,
                                     graphemes: { graphemes() }) {
             let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: k)
-            guard visibleEnd > lineStart, input.pointee.metrics.exact(advance(to: visibleEnd) + startAdjustment) <= available else { break }
+            guard visibleEnd > lineStart, advance(to: visibleEnd) + startAdjustment <= available else { break }
             cut = k
             from = k + 1
         }
@@ -263,7 +263,7 @@ struct GreedyWalk {
         for point in points[low...] {
             guard point < opportunity else { break }
             guard clusterStarts[point] != 0 else { continue }
-            guard input.pointee.metrics.exact(advance(to: point) + Double(input.pointee.hyphenWidth(point)) + startAdjustment) <= available else { break }
+            guard advance(to: point) + Double(input.pointee.hyphenWidth(point)) + startAdjustment <= available else { break }
             cut = point
         }
         return cut
@@ -285,7 +285,7 @@ struct GreedyWalk {
         while let next = iterator.following(boundary), next <= limit {
             boundary = next
             guard input.pointee.metrics.isClusterStart(next) || next == limit else { continue }
-            let fitsHere = input.pointee.metrics.exact(input.pointee.metrics.width(lineStart, next)) <= available
+            let fitsHere = input.pointee.metrics.width(lineStart, next) <= available
             if best == nil {
                 best = next
                 if !fitsHere { break }

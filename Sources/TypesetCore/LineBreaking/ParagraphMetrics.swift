@@ -205,6 +205,13 @@ struct ParagraphMetrics {
     @inline(__always)
     func exact(_ width: Double) -> Double { grid.exact(width) }
 
+    /// The widest measured width (points, before ``exact(_:)``) of a line that fits in `available` points: a line
+    /// fits when its exact width is at most `available`, that is when its measure rounds to at most the last half
+    /// unit inside it. Computed once per line, so that the greedy breaker's probes compare measures as they come
+    /// (one comparison, no rounding per probe).
+    @inline(__always)
+    func fitLimit(_ available: Double) -> Double { grid.fitLimit(available, tolerance: fitTolerance) }
+
     /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
     @inline(__always)
     func endAdjustment(_ offset: Int) -> Double {
@@ -250,6 +257,13 @@ struct HalfUnitGrid {
         guard unitsPerEm > 0, size > 0, size.isFinite else { return }
         halfUnit = size / Double(2 * unitsPerEm)
         halfUnitsPerPoint = 1 / halfUnit
+    }
+
+    /// See ``ParagraphMetrics/fitLimit(_:)``: the half units inside `available`, plus half of one (a measure that
+    /// rounds down to them); `available` and `tolerance` without a grid.
+    func fitLimit(_ available: Double, tolerance: Double) -> Double {
+        guard halfUnit > 0 else { return available + tolerance }
+        return ((available * halfUnitsPerPoint).rounded(.down) + 0.5) * halfUnit
     }
 
     /// `width` rounded to the nearest half unit; `width` itself without a grid.

@@ -327,10 +327,20 @@ struct ParagraphShaper {
         }
         var start: Int32
         var end: Int32
-        var kind: Kind
         var hash: UInt64
-        /// Whether a line-break opportunity lies inside the stretch (it is then ``Kind/shaped``).
+        var kind: Kind
+        /// Whether a line-break opportunity lies inside the stretch (it is then ``Kind/shaped``). After the hash, so
+        /// that a segment stays 24 bytes (it was 32 with the flag after the hash: a word's segment is written and
+        /// read once per word shaped).
         var hasInnerBreaks = false
+
+        init(start: Int32, end: Int32, kind: Kind, hash: UInt64, hasInnerBreaks: Bool = false) {
+            self.start = start
+            self.end = end
+            self.hash = hash
+            self.kind = kind
+            self.hasInnerBreaks = hasInnerBreaks
+        }
     }
 
     /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
