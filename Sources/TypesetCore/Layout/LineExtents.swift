@@ -108,7 +108,8 @@ struct LineExtents {
     /// The ascent, descent and natural line height of the fonts on `start..<end` at their sizes (raised or
     /// lowered runs extend them), and the largest size; for an empty line, those of the paragraph's first style.
     /// The attribute run `skippingRun` (a drop cap, which hangs over the lines below) does not count.
-    static func fontExtents(_ shaped: ShapedParagraph, start: Int, end: Int, format: ParagraphFormat, faces: [FaceMetrics],
+    static func fontExtents(_ shaped: borrowing ShapedParagraph, start: Int, end: Int, format: borrowing ParagraphFormat,
+                            faces: [FaceMetrics],
                             skippingRun: Int) -> (ascent: Float, descent: Float, natural: Float, size: Float) {
         var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0, objectHeight: Float = 0
         // The runs are in logical order and cover the content: search for the line's first, so a paragraph of many

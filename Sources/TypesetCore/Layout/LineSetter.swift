@@ -42,9 +42,22 @@ struct LineSetter {
     /// The start of the paragraph's box in its column (a table cell's x), in points.
     let cellX: Float
 
-    /// Sets `line`.
+    /// Whether the paragraph's lines are only aligned: none is justified, nothing hangs, no glyph expands (most
+    /// paragraphs of a book set ragged): ``set(_:)`` then only places each line.
+    var onlyAligns: Bool {
+        input.pointee.protrusion == nil && !input.pointee.hangsStops && expansion == 0
+            && format.pointee.alignment != .justified && format.pointee.lastLineAlignment != .justified
+    }
+
+    /// Sets `line`; `onlyAligns` is ``onlyAligns``, asked once for the paragraph.
     @inline(__always)
-    func set(_ line: Line) -> Setting {
+    func set(_ line: Line, onlyAligns: Bool) -> Setting {
+        guard !onlyAligns else {
+            let endsBlock = line.isLast || line.lineBreak.hard
+            let alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
+            let slack = max(0, layout.availableWidth(ofLine: line.index) - line.width)
+            return Setting(x: x(alignment, slack: slack, indent: layout.indent(ofLine: line.index)))
+        }
         let (startHang, endHang) = hangs(line)
         let available = layout.availableWidth(ofLine: line.index) + startHang + endHang
         var setting = Setting()

@@ -138,24 +138,26 @@ struct ParagraphLayouter {
         let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
         let widths = LineWidths(first: max(1, layout.available - layout.firstLineIndent), other: max(1, layout.available),
                                 narrowCount: Int(layout.capLines), narrow: max(1, layout.available - layout.capIndent))
-        // The paragraph's own opportunities (in its block, which `shaped` keeps alive), or those merged with
-        // hyphenation points (in the scratch, which nothing changes until the paragraph is broken).
-        var input = LineBreakInput(shaped: shaped, content: content,
-                                   candidates: merged ? scratch.candidates.candidates : shaped.breakBuffer,
-                                   metrics: metrics, sizes: format.sizes, faces: faces, widths: widths)
-        // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past.
-        input.protrusion = settings.protrusion && layout.capLines == 0 && format.alignment != .center ? ProtrusionTable.standard : nil
-        input.hangsStops = hangsPunctuation && format.alignment != .center
-        input.graphemes = scratch.graphemes
         // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
+        var emergencyHyphenation: (hyphenator: Hyphenator, language: String)?
         switch paragraph.pointee.style.role {
         case .heading, .preformatted: break
         case .body, .blockQuote, .listItem:
             if let language = paragraph.pointee.style.language ?? documentLanguage {
-                input.emergencyHyphenation = (scratch.hyphenator, language)
+                emergencyHyphenation = (scratch.hyphenator, language)
             }
         }
-        return input
+        // The paragraph's own opportunities (in its block, which `shaped` keeps alive), or those merged with
+        // hyphenation points (in the scratch, which nothing changes until the paragraph is broken). Lines beside a
+        // drop cap would hang into the cap; centred lines have no edge to align or hang past. Made whole, in one
+        // initializer (set field by field, it was copied once more).
+        return LineBreakInput(shaped: shaped, content: content,
+                              candidates: merged ? scratch.candidates.candidates : shaped.breakBuffer,
+                              metrics: metrics, sizes: format.sizes, faces: faces, widths: widths,
+                              protrusion: settings.protrusion && layout.capLines == 0 && format.alignment != .center
+                                ? ProtrusionTable.standard : nil,
+                              hangsStops: hangsPunctuation && format.alignment != .center,
+                              graphemes: scratch.graphemes, emergencyHyphenation: emergencyHyphenation)
     }
 
     /// The break pass: the optimal breaker where the settings ask for it and it can set the paragraph (lines beside
@@ -182,6 +184,7 @@ struct ParagraphLayouter {
         lines.reserve(chosen.count)
         let count = input.pointee.count
         let capLines = Int(layout.capLines)
+        let onlyAligns = setter.onlyAligns
         var start = 0
         var top: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
@@ -190,7 +193,7 @@ struct ParagraphLayouter {
             let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
             let line = extents.line(index, start: start, end: end)
             let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
-                                                 lineBreak: lineBreak, isLast: index == chosen.count - 1))
+                                                 lineBreak: lineBreak, isLast: index == chosen.count - 1), onlyAligns: onlyAligns)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
                               ascent: line.ascent, descent: line.descent,
                               spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
@@ -224,14 +227,14 @@ struct ParagraphLayouter {
 
     /// How far this paragraph's glyphs may expand or compress (a fraction; 0 off): the settings' limit, for a
     /// justified paragraph without attached objects (an image's glyph would be widened, not the image).
-    func expansionLimit(_ format: ParagraphFormat) -> Float {
+    func expansionLimit(_ format: borrowing ParagraphFormat) -> Float {
         guard format.alignment == .justified, format.attachmentHeights == nil,
               settings.expansion.isFinite, settings.expansion > 0 else { return 0 }
         return Float(min(settings.expansion, TypographySettings.maximumExpansion) / 100)
     }
 
     /// Whether this paragraph is set with the optimal breaker.
-    func usesOptimalBreaking(_ format: ParagraphFormat) -> Bool {
+    func usesOptimalBreaking(_ format: borrowing ParagraphFormat) -> Bool {
         switch settings.lineBreaking {
         case .greedy: false
         case .optimal: true

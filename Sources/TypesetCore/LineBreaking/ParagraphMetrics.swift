@@ -138,10 +138,11 @@ struct ParagraphMetrics {
         var x: Double = 0
         var clusterX: Double = 0  // where the cluster being measured started
         let blockMask = (1 << blockShift) - 1
+        var blockStart: Double = 0  // the current block's start, kept rather than read back per unit
         // Unit `written` is at `value`: a block's first unit sets the block's start.
         @inline(__always) func put(_ value: Double, start: UInt8) {
-            if written & blockMask == 0 { baseBuffer[written >> blockShift] = value }
-            prefixBuffer[written] = Float(value - baseBuffer[written >> blockShift])
+            if written & blockMask == 0 { blockStart = value; baseBuffer[written >> blockShift] = value }
+            prefixBuffer[written] = Float(value - blockStart)
             startBuffer[written] = start
             written += 1
         }
