@@ -48,6 +48,16 @@ struct LineExtents {
             ? Self.fontExtents(shaped, start: 0, end: shaped.contentLength, format: format.pointee, faces: faces, skippingRun: -1) : nil
     }
 
+    /// The box of every line that holds text, when they are all alike: a paragraph in one run without annotations or
+    /// objects (most paragraphs), asked once per paragraph so that its lines are not measured one by one.
+    var uniformLine: Line? {
+        guard let extents = oneRunExtents, !input.pointee.shaped.hasAnnotations, format.pointee.attachmentHeights == nil
+        else { return nil }
+        return Line(height: format.pointee.lineHeight.map { max($0 * extents.size, extents.ascent + extents.descent) }
+                        ?? extents.natural * lineHeightMultiple,
+                    ascent: extents.ascent, descent: extents.descent)
+    }
+
     /// The box of line `index`, which holds the content `start..<end`.
     @inline(__always)
     func line(_ index: Int, start: Int, end: Int) -> Line {

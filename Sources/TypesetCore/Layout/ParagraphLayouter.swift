@@ -184,14 +184,14 @@ struct ParagraphLayouter {
         lines.reserve(chosen.count)
         let count = input.pointee.count
         let capLines = Int(layout.capLines)
-        let onlyAligns = setter.onlyAligns
+        let onlyAligns = setter.onlyAligns, uniformLine = extents.uniformLine
         var start = 0
         var top: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end
             let visibleEnd = CharacterClass.visibleEnd(of: input.pointee.content, from: start, to: end, hyphenated: lineBreak.hyphenated)
             let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
-            let line = extents.line(index, start: start, end: end)
+            let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
             let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
                                                  lineBreak: lineBreak, isLast: index == chosen.count - 1), onlyAligns: onlyAligns)
             let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
