@@ -17,7 +17,14 @@ func pangoOracle(books: [String], options: RunOptions) throws {
     for book in books {
         let name = (book as NSString).deletingPathExtension
         let path = book == "corpus" ? inputs.corpusPaths.corpus : try inputs.exportForPeer(try inputs.book(book), name: name)
-        let text = try inputs.lineText(path)
+        // The peer reads a line's leading form feed as the mark of a section start, not as text; Typeset is given
+        // the same paragraphs without it (as text, U+000C is a mandatory break: an empty first line, and every
+        // later line start one unit off Pango's).
+        let text = StyledText(plain: try inputs.lineText(path).paragraphs.map { paragraph in
+            var content = paragraph.contentString
+            if content.hasPrefix("\u{0C}") { content.removeFirst() }
+            return content
+        }.joined(separator: "\n"))
         guard let json = peer.job("oracle-\(name)", ["--text", path, "--font", "DejaVu Serif", "--size", "19", "--width", "400",
                                                      "--sections", "breaks", "--no-hint-metrics", "--no-round-positions"],
                                   timed: false),
