@@ -43,9 +43,9 @@ struct LineExtents {
         self.faces = faces
         self.lineHeightMultiple = lineHeightMultiple
         self.capRun = capRun
-        let shaped = input.pointee.shaped
-        oneRunExtents = shaped.runCount == 1 && format.pointee.shifts == nil
-            ? Self.fontExtents(shaped, start: 0, end: shaped.contentLength, format: format.pointee, faces: faces, skippingRun: -1) : nil
+        oneRunExtents = input.pointee.shaped.runCount == 1 && format.pointee.shifts == nil
+            ? Self.fontExtents(input.pointee.shaped, start: 0, end: input.pointee.shaped.contentLength, format: format.pointee,
+                               faces: faces, skippingRun: -1) : nil
     }
 
     /// The box of every line that holds text, when they are all alike: a paragraph in one run without annotations or

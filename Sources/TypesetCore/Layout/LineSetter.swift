@@ -32,8 +32,8 @@ struct LineSetter {
     /// references per paragraph).
     let input: UnsafePointer<LineBreakInput>
     let format: UnsafePointer<ParagraphFormat>
-    /// The paragraph's geometry (its width and indents: ``ParagraphLayout/availableWidth(ofLine:)``).
-    let layout: ParagraphLayout
+    /// The paragraph's width and indents (``LineIndents``; not its ``ParagraphLayout``, whose copy retained its lines).
+    let indents: LineIndents
     /// How far glyphs may expand (a fraction; 0 off: see ``ParagraphLayouter/expansionLimit(_:)``).
     let expansion: Float
     /// Whether the optimal breaker chose the lines (it models expansion; it never hangs a stop).
@@ -55,11 +55,11 @@ struct LineSetter {
         guard !onlyAligns else {
             let endsBlock = line.isLast || line.lineBreak.hard
             let alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
-            let slack = max(0, layout.availableWidth(ofLine: line.index) - line.width)
-            return Setting(x: x(alignment, slack: slack, indent: layout.indent(ofLine: line.index)))
+            let slack = max(0, indents.availableWidth(ofLine: line.index) - line.width)
+            return Setting(x: x(alignment, slack: slack, indent: indents.indent(ofLine: line.index)))
         }
         let (startHang, endHang) = hangs(line)
-        let available = layout.availableWidth(ofLine: line.index) + startHang + endHang
+        let available = indents.availableWidth(ofLine: line.index) + startHang + endHang
         var setting = Setting()
         let endsBlock = line.isLast || line.lineBreak.hard
         var alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
@@ -76,7 +76,7 @@ struct LineSetter {
         // As LineBox.justifiedWidth(_:) has it: a tracked line's letter-spacing is in expansionWidth.
         let stretched = setting.spaceStretch * Float(setting.stretchCount) + expansionWidth
             + (setting.stretchCount == 0 ? setting.clusterStretch * Float(setting.gapCount) : 0)
-        setting.x = x(alignment, slack: max(0, available - line.width - stretched), indent: layout.indent(ofLine: line.index))
+        setting.x = x(alignment, slack: max(0, available - line.width - stretched), indent: indents.indent(ofLine: line.index))
             - (rightToLeft ? endHang : startHang)
         if expansion > 0 || input.pointee.protrusion != nil {
             setting.microtypography = LineMicrotypography(glyphScale: glyphScale, expansionWidth: expansionWidth,
@@ -103,7 +103,7 @@ struct LineSetter {
             // allow-end): the line's other characters then fill the column.
             let mark = Float(HangingPunctuation.endHang(content: input.pointee.content, metrics: input.pointee.metrics, start: line.start,
                                                         end: line.visibleEnd))
-            let available = layout.availableWidth(ofLine: line.index) + startHang + endHang
+            let available = indents.availableWidth(ofLine: line.index) + startHang + endHang
             if mark > 0 && Double(line.width) > Double(available) + input.pointee.metrics.fitTolerance { endHang = max(endHang, mark) }
         }
         return (startHang, endHang)

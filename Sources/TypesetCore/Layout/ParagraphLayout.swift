@@ -18,10 +18,27 @@ struct ParagraphLayout: Sendable {
     /// Sum of the line heights, in points.
     var height: Float { lines.last.map { $0.top + $0.height } ?? 0 }
 
+    /// The width and indents its lines are set in (a value without the lines, which the setting pass keeps).
+    var indents: LineIndents {
+        LineIndents(available: available, firstLineIndent: firstLineIndent, capIndent: capIndent, capLines: Int(capLines))
+    }
+
+    /// The width line `index` is set in (its indent taken off).
+    @inline(__always)
+    func availableWidth(ofLine index: Int) -> Float { indents.availableWidth(ofLine: index) }
+}
+
+/// The width a paragraph's lines are set in and their indents (see ``ParagraphLayout``).
+struct LineIndents {
+    var available: Float
+    var firstLineIndent: Float
+    var capIndent: Float
+    var capLines: Int
+
     /// The indent of line `index`: the first line's, a line's beside a drop cap, else none.
     @inline(__always)
     func indent(ofLine index: Int) -> Float {
-        index == 0 ? firstLineIndent : (index < Int(capLines) ? capIndent : 0)
+        index == 0 ? firstLineIndent : (index < capLines ? capIndent : 0)
     }
 
     /// The width line `index` is set in (its indent taken off).

@@ -59,12 +59,16 @@ struct ParagraphLayouter {
                 scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         // One retain for the paragraph's passes, which keep it in their inputs.
         let shaped = copy shaped
-        var format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
+        // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
+        // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
+        let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
         var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format,
                               width: cell?.width ?? columnWidth)
+        let expansion = expansionLimit(format)
+        let optimal = layout.capLines == 0 && usesOptimalBreaking(format)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        var input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, layout: layout,
+        let input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, layout: layout,
                                scratch: scratch)
         // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
         // than allocated per paragraph).
@@ -72,12 +76,12 @@ struct ParagraphLayouter {
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = chosen }
         let firstLine = lines.count
-        // The passes borrow the input and the format for the paragraph: copies retained their references each.
-        let top = withUnsafePointer(to: &input) { input in
-            withUnsafePointer(to: &format) { format in
-                let brokenOptimally = breakLines(input, format: format, capLines: Int(layout.capLines),
-                                                 scratch: scratch, into: &chosen)
-                let setter = LineSetter(input: input, format: format, layout: layout, expansion: expansionLimit(format.pointee),
+        let top = withUnsafePointer(to: input) { input in
+            withUnsafePointer(to: format) { format in
+                let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
+                                                                expansion: expansion, scratch: scratch, into: &chosen)
+                if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: &chosen) }
+                let setter = LineSetter(input: input, format: format, indents: layout.indents, expansion: expansion,
                                         brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1,
                                         cellX: cell?.x ?? 0)
                 let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
@@ -160,20 +164,15 @@ struct ParagraphLayouter {
                               graphemes: scratch.graphemes, emergencyHyphenation: emergencyHyphenation)
     }
 
-    /// The break pass: the optimal breaker where the settings ask for it and it can set the paragraph (lines beside
-    /// a drop cap are narrower, which only the greedy breaker knows), else the greedy one. Returns whether the
-    /// optimal breaker chose the breaks.
-    private func breakLines(_ input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, capLines: Int,
-                            scratch: LayoutScratch, into chosen: inout [LineBreak]) -> Bool {
-        if capLines == 0, usesOptimalBreaking(format.pointee),
-           let optimal = OptimalLineBreaker(allowsShrinking: format.pointee.alignment == .justified,
-                                            expansion: expansionLimit(format.pointee))
-            .breakLines(input.pointee, scratch: scratch.optimal) {
-            chosen = optimal
-            return true
-        }
-        GreedyLineBreaker().breakLines(input, into: &chosen)
-        return false
+    /// The break pass's optimal breaker, where the settings ask for it (lines beside a drop cap are narrower, which
+    /// only the greedy breaker knows, so the caller asks only without one): whether it could set the paragraph
+    /// (its breaks are then in `chosen`); else the greedy breaker sets it.
+    private func breakOptimally(_ input: UnsafePointer<LineBreakInput>, justified: Bool, expansion: Float,
+                                scratch: LayoutScratch, into chosen: inout [LineBreak]) -> Bool {
+        guard let optimal = OptimalLineBreaker(allowsShrinking: justified, expansion: expansion)
+            .breakLines(input.pointee, scratch: scratch.optimal) else { return false }
+        chosen = optimal
+        return true
     }
 
     /// Measures, sizes and sets each chosen line (the extents and setting passes), appending it to `lines`;

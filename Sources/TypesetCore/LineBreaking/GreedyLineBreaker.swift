@@ -36,18 +36,20 @@ struct GreedyLineBreaker {
         result.removeAll(keepingCapacity: true)
         let count = input.pointee.count
         guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
-        let metrics = input.pointee.metrics
         // The walk reads through buffer pointers (it runs once per break opportunity of every relayout, and
-        // bounds checks and array retains were most of its cost); these are the bounds that make that safe.
-        guard metrics.prefix.count > count, metrics.base.count > count >> ParagraphMetrics.blockShift,
-              metrics.clusterStarts.count > count, input.pointee.content.count >= count else {
+        // bounds checks and array retains were most of its cost); these are the bounds that make that safe. The
+        // metrics are read in place (a copy retained their storage).
+        guard input.pointee.metrics.prefix.count > count,
+              input.pointee.metrics.base.count > count >> ParagraphMetrics.blockShift,
+              input.pointee.metrics.clusterStarts.count > count, input.pointee.content.count >= count else {
             result.append(LineBreak(end: count, hard: true))
             return
         }
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
         // point fits and none after it: each line's last fitting one is found by a galloping search.
         let gallops = mayGallop && input.pointee.shaped.hasMonotoneWidthsAndPlainBreaks
-            && input.pointee.candidates.count == input.pointee.shaped.breaks.count && metrics.scale.isFinite && metrics.scale >= 0
+            && input.pointee.candidates.count == input.pointee.shaped.breaks.count
+            && input.pointee.metrics.scale.isFinite && input.pointee.metrics.scale >= 0
         var lineStart = 0
         input.pointee.content.withUnsafeBufferPointer { content in
             var walk = GreedyWalk(input, content: content)
