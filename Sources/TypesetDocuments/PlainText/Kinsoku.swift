@@ -24,7 +24,8 @@ package enum Kinsoku {
         guard !line.isBlank, !next.isBlank, line.contentEnd > line.start else { return false }
         let last = units[line.contentEnd - 1]
         let first = units[next.start + next.indent]
-        let wideContext = CharacterClass.isWide(last) || CharacterClass.isWide(first)
+        // No wide character lies below U+1100: one comparison each for a Western book's lines.
+        let wideContext = (last >= 0x1100 && CharacterClass.isWide(last)) || (first >= 0x1100 && CharacterClass.isWide(first))
         guard wideContext else { return false }
         return lineStartProhibited.contains(first) || lineEndProhibited.contains(last)
     }

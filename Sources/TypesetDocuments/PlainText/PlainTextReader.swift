@@ -258,7 +258,7 @@ public struct PlainTextReader: Sendable {
             var i = next.start + next.indent
             var word = 0
             while i < next.contentEnd, units[i] != 0x20, units[i] != 0x09 {
-                if CharacterClass.isWide(units[i]) { return false }
+                if units[i] >= 0x1100 && CharacterClass.isWide(units[i]) { return false }  // none lies below U+1100
                 word += 1
                 i += 1
             }
