@@ -53,7 +53,7 @@ public final class FontContext: Sendable {
     ///     configuration is cheap to build.
     /// - Throws: ``FontError`` with code `.directoryNotFound` when the source names a fonts folder that does not
     ///   exist or is not a folder; `.configuration` when fontconfig cannot be set up (with a match cache, when the
-    ///   configuration is first needed: from ``fontSet(for:)``).
+    ///   configuration is first needed: from `fontSet(for:)`).
     public init(source: FontSource, matchCache: String? = nil) throws(FontError) {
         if let directory = source.directory { try Self.checkFolder(directory) }
         self.source = source

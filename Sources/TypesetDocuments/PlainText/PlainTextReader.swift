@@ -36,7 +36,7 @@ public struct PlainTextReader: Sendable {
     /// ICU's charset detector (`TextDecoder`).
     public var encoding: TextEncoding?
 
-    /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
+    /// Whether the language of a file that does not declare one is guessed (`LanguageIdentifier`; on by
     /// default).
     public var identifiesLanguage = true
 
@@ -520,7 +520,7 @@ public enum LanguageSource: String, Hashable, Sendable {
     case declared
     /// The convention implies it (Aozora Bunko's books are Japanese).
     case convention
-    /// ``LanguageIdentifier`` guessed it from the text.
+    /// `LanguageIdentifier` guessed it from the text.
     case identified
 }
 
