@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import TypesetCore
 import TypesetTestSupport
@@ -374,12 +373,7 @@ import TypesetTestSupport
 
     /// The fuzzer's input itself: the caret after the Arabic base's last letter (103, upstream) maps back to it.
     @Test func theFindingOfARubyAnnotationAfterAnArabicBase() throws {
-        let path = FuzzReplayTests.regressions + "/positions-caret-round-trip-to-another-offset-on-its-line"
-        var input = FuzzInput(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        _ = input.take(96)  // the fuzz target's queries
-        let (settings, mode) = FuzzCase.settings(&input)
-        let text = try FuzzCase.text(&input)
-        let layout = try Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1).layout(text, settings: settings, mode: mode)
+        let layout = try FuzzReplayTests.positionsLayout("positions-caret-round-trip-to-another-offset-on-its-line")
         let position = TextPosition(offset: 103, affinity: .backward)
         let caret = try #require(layout.caretRect(for: position))
         let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
@@ -430,14 +424,9 @@ import TypesetTestSupport
 
     /// The fuzzer's input itself: the caret of 165 maps back to a caret stop.
     @Test func theFindingOfALineEndInsideHiddenHardBreaks() throws {
-        let path = FuzzReplayTests.regressions + "/positions-line-end-inside-hidden-hard-breaks"
-        var input = FuzzInput(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        _ = input.take(96)  // the fuzz target's queries
-        let (settings, mode) = FuzzCase.settings(&input)
-        let text = try FuzzCase.text(&input)
-        let layout = try Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1).layout(text, settings: settings, mode: mode)
+        let layout = try FuzzReplayTests.positionsLayout("positions-line-end-inside-hidden-hard-breaks")
         let caret = try #require(layout.caretRect(for: TextPosition(offset: 165)))
         let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
-        #expect(GraphemeSegmenter().isCaretStop(back.offset, in: text), "maps back to \(back.offset)")
+        #expect(GraphemeSegmenter().isCaretStop(back.offset, in: layout.text), "maps back to \(back.offset)")
     }
 }
