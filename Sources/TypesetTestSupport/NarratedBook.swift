@@ -52,15 +52,7 @@ public enum NarratedBook {
             </package>
             """
         let nav = document("<nav xmlns:epub=\"http://www.idpf.org/2007/ops\" epub:type=\"toc\"><ol><li><a href=\"ch1.xhtml\">Start</a></li></ol></nav>")
-        entries = [ZipWriter.Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true),
-                   ZipWriter.Entry(name: "META-INF/container.xml", bytes: Array("""
-                       <?xml version="1.0"?>
-                       <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-                         <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-                       </container>
-                       """.utf8)),
-                   ZipWriter.Entry(name: "OEBPS/content.opf", bytes: Array(package.utf8)),
-                   ZipWriter.Entry(name: "OEBPS/nav.xhtml", bytes: Array(nav.utf8))] + entries
+        entries = ZipWriter.epubEntries(package: package, [ZipWriter.Entry(name: "OEBPS/nav.xhtml", bytes: Array(nav.utf8))] + entries)
         return try ZipWriter.bytes(entries)
     }
 
