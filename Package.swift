@@ -3,6 +3,8 @@ import PackageDescription
 
 // Dependencies point one way: typeset (CLI) → {TypesetDocuments, TypesetRender, TypesetSpeech} → TypesetCore → C modules.
 // Only the toolchain and Debian's C libraries are used; `./setup.sh` installs the latter.
+// Linux only (Debian 12, Swift 6.3): `platforms:` can name only Apple platforms, so none is declared; the README's
+// "Platforms" says what a port needs.
 let package = Package(
     name: "Typeset",
     products: [

@@ -17,6 +17,7 @@ PACKAGES=(
     unicode-data libharfbuzz-bin fontconfig
     fonts-noto-cjk fonts-babelstone-han
     python3-distributed python3-jsonschema
+    zsh fish                                   # the completion scripts are parsed by their shells (EmbeddingEdgesCLITests)
     "$@"
 )
 

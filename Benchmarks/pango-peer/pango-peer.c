@@ -21,6 +21,9 @@
  *               (at 96 dpi) margins, at --dpi and at --render-dpi2; PNG encode with cairo_surface_write_to_png_stream
  *   hit         pango_layout_xy_to_index / index_to_pos / get_cursor_pos, --hit-count random queries on the
  *               middle and the last page (page coordinates -> paragraph layout found by binary search)
+ *   breaks      the line breaks of every paragraph (for typeset-bench --oracle): per paragraph, the UTF-16 offsets
+ *               where its lines after the first start ("breaks", an array of arrays), from layouts made with exact
+ *               glyph positions (pango_context_set_round_glyph_positions FALSE; with --no-hint-metrics, unhinted)
  *   memory      VmHWM before/after laying out every paragraph and keeping the layouts (run alone, fresh process)
  *   typo        per line of the paginated layouts: natural width (trailing white space excluded, a drawn hyphen
  *               included) and the natural width of its inter-word spaces in points, whether it ends with a hyphen,
@@ -78,6 +81,7 @@ static double opt_para_spacing = 0;   /* points between paragraphs */
 static double opt_relayout_width = 500;
 static int opt_runs = 5, opt_warmup = 1, opt_hit_count = 10000, opt_render_page = 0;
 static int opt_hint_metrics = 1;
+static int opt_round_positions = 1;
 static const char *opt_sections = "shape,layout,layout2,relayout,render,hit";
 static const char *opt_png_out = NULL;
 static int opt_justify = 0;
@@ -205,6 +209,7 @@ static Engine engine_new(void) {
         pango_cairo_context_set_font_options(e.context, options);
         cairo_font_options_destroy(options);
     }
+    if (!opt_round_positions) pango_context_set_round_glyph_positions(e.context, FALSE);
     e.font = pango_font_description_new();
     pango_font_description_set_family(e.font, opt_family);
     pango_font_description_set_size(e.font, (int)lround(opt_size * PANGO_SCALE));
@@ -773,6 +778,31 @@ static void typo_section(PangoLayout **layouts) {
     emit_number("typo_pages", (double)count.pages);
 }
 
+/* The breaks section: each paragraph's line starts after its first, in UTF-16 units. */
+static void breaks_section(Engine *e, int width) {
+    emit_key("breaks");
+    g_string_append_c(out, '[');
+    for (int i = 0; i < n_paras; i++) {
+        PangoLayout *layout = layout_paragraph(e, &paras[i], width);
+        g_string_append(out, i ? ",[" : "[");
+        GSList *lines = pango_layout_get_lines_readonly(layout);
+        int first = 1;
+        long utf16 = 0;
+        const char *p = paras[i].text;
+        for (GSList *l = lines; l; l = l->next) {
+            PangoLayoutLine *line = l->data;
+            if (line->start_index == 0) continue;
+            const char *target = paras[i].text + line->start_index;
+            for (; p < target; p = g_utf8_next_char(p)) utf16 += g_utf8_get_char(p) >= 0x10000 ? 2 : 1;
+            g_string_append_printf(out, first ? "%ld" : ",%ld", utf16);
+            first = 0;
+        }
+        g_string_append_c(out, ']');
+        g_object_unref(layout);
+    }
+    g_string_append_c(out, ']');
+}
+
 static void usage(void) {
     fprintf(stderr, "usage: pango-peer --text FILE [--font FAMILY] [--size PT] [--width PT] [--page-height PT] [--dpi N]\n"
                     "       [--line-spacing F | --line-height PT] [--para-spacing PT] [--relayout-width PT] [--runs N] [--warmup N]\n"
@@ -805,6 +835,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--sections")) opt_sections = VALUE();
         else if (!strcmp(a, "--png-out")) opt_png_out = VALUE();
         else if (!strcmp(a, "--no-hint-metrics")) opt_hint_metrics = 0;
+        else if (!strcmp(a, "--no-round-positions")) opt_round_positions = 0;
         else if (!strcmp(a, "--justify")) opt_justify = 1;
         else if (!strcmp(a, "--hyphenate")) opt_hyphenate = VALUE();
         else if (!strcmp(a, "--hyph-min")) opt_hyph_min = atoi(VALUE());
@@ -983,6 +1014,7 @@ int main(int argc, char **argv) {
 
     if (has_section("render") && have_layouts) render_section(layouts);
     if (has_section("typo") && have_layouts) typo_section(layouts);
+    if (has_section("breaks")) breaks_section(&e, width);
 
     if (has_section("hit") && have_layouts) {
         PageCount count = paginate(layouts, -1, NULL, NULL);

@@ -29,6 +29,9 @@ import TypesetCore
 //   --page-counts   page-count estimates of a reading session against the exact counts, every corpus book, then exit
 //   --case growth-child --shape S --lines N [--runs R]
 //                   one growth row's measurement by hand: shape S (PathologicalParagraph) at about N UTF-16 units
+//   --oracle        each book's lines (corpus.txt and the filters' corpus files; default: corpus, Pride and Prejudice,
+//                   Moby-Dick, War and Peace) broken by Typeset and by Pango at the Pango workload, compared line by
+//                   line, then exit
 
 let usage = """
 usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer] [--hit-count N] [--list] [--exact]
@@ -36,6 +39,7 @@ usage: typeset-bench [--runs N] [--warmup N] [--quick] [--json FILE] [--no-peer]
        typeset-bench --report BOOK [--lang TAG] [--picture FILE [--page N]] [--runs N] [--warmup N] [--no-peer]
        typeset-bench --soak N
        typeset-bench --page-breaks | --page-counts
+       typeset-bench --oracle [BOOK ...]
 """
 
 var options = RunOptions()
@@ -57,6 +61,7 @@ var exactFilters = false
 var comparePath: String?
 var gateFloor: Double?
 var countInstructions = false
+var oracle = false
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
@@ -81,6 +86,7 @@ while index < arguments.count {
     case "--instructions": countInstructions = true
     case "--soak": soakRounds = Int(nextValue(argument)) ?? 0
     case "--page-breaks", "--page-counts": audit = argument
+    case "--oracle": oracle = true
     case "--case": childCase = nextValue(argument)
     case "--threads": childThreads = Int(nextValue(argument)) ?? 2
     case "--lines": childLines = Int(nextValue(argument)) ?? 0
@@ -127,6 +133,13 @@ if let reportBook {
         try typographyReport(book: reportBook, language: reportLanguage, options: options, picture: reportPicture,
                              picturePage: reportPicturePage)
     } catch { warn("\(error)"); exit(1) }
+    exit(0)
+}
+
+if oracle {
+    let books = filters.isEmpty ? ["corpus", "austen-pride-and-prejudice.txt", "melville-moby-dick.txt", "tolstoy-war-and-peace.txt"]
+        : filters
+    do { try pangoOracle(books: books, options: options) } catch { warn("\(error)"); exit(1) }
     exit(0)
 }
 

@@ -5,8 +5,9 @@ import Darwin
 #endif
 import TypesetCore
 
-/// A book file of either kind, opened by what it holds: an EPUB (named `.epub`, or starting with a ZIP
-/// signature) with ``EPUBReader``, anything else as plain text with ``PlainTextReader``.
+/// A book file of any kind, opened by what it holds: a comic book archive (named `.cbz`, or a ZIP of images without
+/// an EPUB container) with ``ComicReader``, an EPUB (named `.epub`, or any other ZIP) with ``EPUBReader``, anything
+/// else as plain text with ``PlainTextReader``.
 ///
 /// ```swift
 /// let book = try BookFile.open(path: "moby-dick.epub")
@@ -19,6 +20,8 @@ public struct BookFile: Sendable {
         case plainText(PlainTextDocument)
         /// An EPUB: metadata, spine, table of contents, images.
         case epub(EPUBBook)
+        /// A comic book archive (CBZ): its pages (images) and `ComicInfo.xml` metadata.
+        case comic(ComicBook)
     }
 
     /// The path as given.
@@ -40,6 +43,7 @@ public struct BookFile: Sendable {
         switch format {
         case .plainText(let document): document.tableOfContents
         case .epub(let book): book.tableOfContents
+        case .comic: []
         }
     }
 
@@ -49,26 +53,100 @@ public struct BookFile: Sendable {
         return nil
     }
 
+    /// The comic, when the file is one.
+    public var comic: ComicBook? {
+        if case .comic(let book) = format { return book }
+        return nil
+    }
+
+    /// The direction the book's pages turn in, when the book says: an EPUB's `page-progression-direction` (its
+    /// language's direction for `default`, when that is right to left), a comic's `ComicInfo.xml`; nil when it does
+    /// not (then the layout's lines decide, `BookLayout.inferredPageProgression`).
+    public var pageProgression: PageProgression? {
+        switch format {
+        case .plainText: return nil
+        case .comic(let book): return book.pageProgression
+        case .epub(let book):
+            switch book.pageProgression {
+            case .leftToRight: return .leftToRight
+            case .rightToLeft: return .rightToLeft
+            case .default: return book.readingProgression == .rightToLeft ? .rightToLeft : nil
+            }
+        }
+    }
+
     /// Opens the book at `path`.
     ///
     /// - Parameters:
-    ///   - publisherStyles: Whether an EPUB's CSS applies (``ReaderSettings/publisherStyles``); the publication
-    ///     can be restyled later (``Publication/restyled(publisherStyles:)``), and styles never move an offset.
+    ///   - publisherStyles: Whether an EPUB's CSS applies (`ReaderSettings.publisherStyles`); the publication
+    ///     can be restyled later (`Publication.restyled(publisherStyles:)`), and styles never move an offset.
     ///   - media: The page and theme an EPUB's media queries and alternate style sheets are evaluated against
-    ///     (``MediaEnvironment/init(settings:)``); the publication is restyled when a session's settings answer
-    ///     them differently (``Publication/restyled(for:)``).
+    ///     (`MediaEnvironment.init(settings:)`); the publication is restyled when a session's settings answer
+    ///     them differently (`Publication.restyled(for:)`).
     ///   - encoding: A plain-text file's encoding, when the caller knows it better than the detector
     ///     (``PlainTextReader/encoding``).
     ///   - previewBytes: Read only the first bytes of a plain-text file: a preview
     ///     (``PlainTextReader/readPreview(path:byteCount:)``), whose offsets hold in the whole book.
     ///   - reportsIgnoredCSS: Whether an EPUB's reader collects the CSS it drops (``EPUBBook/ignoredCSS``).
+    /// - Parameter path: An EPUB 2/3 file or folder, or a plain-text file.
     /// - Throws: ``DocumentError`` naming the file: `.notFound`, `.isDirectory`, `.unreadable`, and whatever
     ///   the book's reader refuses; `.unsupported` for an EPUB with an encoding or a preview (both are for
-    ///   plain text).
+    ///   plain text, as for a comic).
     public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
                             encoding: TextEncoding? = nil, previewBytes: Int? = nil,
                             reportsIgnoredCSS: Bool = false) throws(DocumentError) -> BookFile {
-        if try isEPUB(path) {
+        try open(path: path, publisherStyles: publisherStyles, media: media, encoding: encoding, previewBytes: previewBytes,
+                 reportsIgnoredCSS: reportsIgnoredCSS, spineProgress: nil)
+    }
+
+    /// Opens the book at `path` off the caller's thread: the async form of
+    /// ``open(path:publisherStyles:media:encoding:previewBytes:reportsIgnoredCSS:)``, with the same parameters.
+    /// An EPUB reports its progress after each spine item and stops between two when the calling task is
+    /// cancelled; a plain-text file or a comic is read in one step (its progress is 0, then 1).
+    ///
+    /// - Parameters:
+    ///   - path: An EPUB 2/3 file or folder, or a plain-text file.
+    ///   - publisherStyles: Whether an EPUB's CSS applies.
+    ///   - media: The page and theme an EPUB's media queries are evaluated against.
+    ///   - encoding: A plain-text file's encoding, when the caller knows it better than the detector.
+    ///   - previewBytes: Read only the first bytes of a plain-text file.
+    ///   - reportsIgnoredCSS: Whether an EPUB's reader collects the CSS it drops.
+    ///   - progress: Called with the spine items read and the spine's length (on the reading task).
+    /// - Throws: `CancellationError` when the task is cancelled, else what the synchronous form throws.
+    public static func open(path: String, publisherStyles: Bool = true, media: MediaEnvironment = .reference,
+                            encoding: TextEncoding? = nil, previewBytes: Int? = nil, reportsIgnoredCSS: Bool = false,
+                            progress: (@Sendable (WorkProgress) -> Void)?) async throws -> BookFile {
+        try await detachedWork {
+            try Task.checkCancellation()
+            progress?(WorkProgress(completed: 0, total: 1))
+            let spineProgress: @Sendable (WorkProgress) -> Bool = { done in
+                progress?(done)
+                return !Task.isCancelled
+            }
+            do throws(DocumentError) {
+                let book = try open(path: path, publisherStyles: publisherStyles, media: media, encoding: encoding,
+                                    previewBytes: previewBytes, reportsIgnoredCSS: reportsIgnoredCSS, spineProgress: spineProgress)
+                if book.epub == nil { progress?(WorkProgress(completed: 1, total: 1)) }
+                return book
+            } catch {
+                if error.code == .cancelled { throw CancellationError() }
+                throw error
+            }
+        }
+    }
+
+    private static func open(path: String, publisherStyles: Bool, media: MediaEnvironment, encoding: TextEncoding?,
+                             previewBytes: Int?, reportsIgnoredCSS: Bool,
+                             spineProgress: (@Sendable (WorkProgress) -> Bool)?) throws(DocumentError) -> BookFile {
+        let kind = try kind(of: path)
+        if kind == .comic {
+            guard encoding == nil, previewBytes == nil else {
+                throw DocumentError(.unsupported, "\(path): a comic is images, read whole; an encoding or a preview is for plain text")
+            }
+            let book = try ComicReader().read(path: path)
+            return BookFile(path: path, format: .comic(book), publication: book.publication, notices: book.warnings)
+        }
+        if kind == .epub {
             guard encoding == nil, previewBytes == nil else {
                 throw DocumentError(.unsupported, "\(path): an EPUB says its own encoding and is read whole; an encoding or a preview is for plain text")
             }
@@ -76,7 +154,9 @@ public struct BookFile: Sendable {
             options.publisherStyles = publisherStyles
             options.media = media
             options.reportsIgnoredCSS = reportsIgnoredCSS
-            let book = try EPUBReader(options: options).read(path: path)
+            var reader = EPUBReader(options: options)
+            reader.spineProgress = spineProgress
+            let book = try reader.read(path: path)
             return BookFile(path: path, format: .epub(book), publication: book.publication, notices: book.warnings)
         }
         let reader = PlainTextReader(encoding: encoding)
@@ -100,9 +180,25 @@ public struct BookFile: Sendable {
                         notices: notices)
     }
 
-    /// Whether the file is an EPUB: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
-    /// A file that cannot be opened is an error here, with the reason, so that both readers' callers see one.
-    private static func isEPUB(_ path: String) throws(DocumentError) -> Bool {
+    private enum Kind { case plainText, epub, comic }
+
+    /// What the file is: a comic when named `.cbz`; an EPUB when named `.epub`; for another name starting with a ZIP
+    /// local-file signature (`PK\3\4`), a comic when it is a ZIP of images without an EPUB's container or
+    /// `mimetype` (``ComicReader``), else an EPUB; plain text otherwise. A file that cannot be opened is an error
+    /// here, with the reason, so that every reader's callers see one.
+    private static func kind(of path: String) throws(DocumentError) -> Kind {
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".cbz") {
+            _ = try isZIP(path)
+            return .comic
+        }
+        guard try isZIP(path) else { return .plainText }
+        if lowercased.hasSuffix(".epub") { return .epub }
+        return ComicReader.isComicArchive(path: path) ? .comic : .epub
+    }
+
+    /// Whether the file is a ZIP archive: named `.epub`, or starting with a ZIP local-file signature (`PK\3\4`).
+    private static func isZIP(_ path: String) throws(DocumentError) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno

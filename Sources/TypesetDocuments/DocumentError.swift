@@ -21,6 +21,9 @@ public struct DocumentError: Error, CustomStringConvertible, Equatable {
         /// The document is well formed but uses something Typeset cannot read (DRM encryption, an unknown
         /// compression method).
         case unsupported
+        /// Reading was cancelled (``EPUBReader/spineProgress`` said stop, or the task of an async open was
+        /// cancelled).
+        case cancelled
     }
 
     /// What kind of failure.

@@ -1,7 +1,7 @@
 import TypesetCore
 
 extension Bitmap {
-    /// Two pages side by side, as a book lies open (``PageSpread``): `left` in the left half, `right` in the right
+    /// Two pages side by side, as a book lies open (`PageSpread`): `left` in the left half, `right` in the right
     /// half, each half as wide as the wider page and the bitmap as tall as the taller; an absent page (the first
     /// page alone, the last one) leaves its half in `fill`, the page colour.
     ///

@@ -104,7 +104,7 @@ public enum PNGEncoder {
     }
 
     /// Writes encoded PNG bytes (from ``encode(_:compression:)`` or
-    /// ``PageRenderer/renderPNG(page:of:appearance:decorations:compression:)``) to a file, replacing the regular
+    /// ``PageRenderer/renderPNG(page:of:appearance:decorations:resources:compression:window:)``) to a file, replacing the regular
     /// file there. The bytes go to a temporary file in the same folder, which is then renamed into place, so the
     /// file under `path` is always a whole page: a process killed mid-write, or two writing the same name, never
     /// leave a truncated or mixed file there. A device, a named pipe, a socket or a folder at `path` is never

@@ -74,7 +74,7 @@ public final class PageRenderer {
     ///   - appearance: Colours and pixel density (they never change the layout).
     ///   - decorations: Highlights and underlines to draw, measured against `layout` now.
     ///   - window: The part of the page to draw; nil for all of it.
-    ///   - resources: Where the page's images are read from (``Publication/resourceLoader``); without it they are
+    ///   - resources: Where the page's images are read from (`Publication.resourceLoader`); without it they are
     ///     drawn as placeholders. Only the images of the page (or window) drawn are read and decoded.
     /// - Returns: An RGBA bitmap, opaque when the theme's background is.
     /// - Throws: ``RenderError`` `.pageOutOfRange` for a bad index, `.tooLarge` when the page (or window) would
@@ -99,16 +99,16 @@ public final class PageRenderer {
         }
     }
 
-    /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:appearance:decorations:resources:)`` followed by
+    /// Renders one page and encodes it as PNG: the same pixels as ``render(page:of:appearance:decorations:window:resources:)`` followed by
     /// ``PNGEncoder/encode(_:compression:)``, but faster for the common page.
     ///
-    /// A page without decorations is drawn as palette indices (an ``IndexedCanvas``: a byte per pixel instead of
+    /// A page without decorations is drawn as palette indices (an `IndexedCanvas`: a byte per pixel instead of
     /// four, no pass over the pixels to find their colours) and handed to the palette writer as it is; a page
     /// that turns out to need more than 256 colours continues as an RGBA bitmap; one with decorations, or
     /// `.small` compression, is drawn as a bitmap. A one-page CLI run spent a third of its time filling and
     /// scanning the RGBA page (perf).
     ///
-    /// - Throws: as ``render(page:of:appearance:decorations:resources:)`` and ``PNGEncoder/encode(_:compression:)``.
+    /// - Throws: as ``render(page:of:appearance:decorations:window:resources:)`` and ``PNGEncoder/encode(_:compression:)``.
     public func renderPNG(page: Int, of layout: BookLayout, appearance: Appearance = Appearance(),
                           decorations: DecorationSet? = nil, resources: (any ResourceLoader)? = nil,
                           compression: PNGEncoder.Compression = .fast, window: Rect? = nil) throws(RenderError) -> [UInt8] {

@@ -21,7 +21,7 @@ public struct RenderError: Error, CustomStringConvertible, Equatable, Sendable {
         case io
         /// An image is in no known format, or its library cannot decode it.
         case image
-        /// The appearance cannot be drawn (a pixel scale out of its range; see ``Appearance/validated()``).
+        /// The appearance cannot be drawn (a pixel scale out of its range; see `Appearance.validated()`).
         case invalidAppearance
         /// A window onto a page that is not a finite rectangle of a non-negative size.
         case invalidWindow

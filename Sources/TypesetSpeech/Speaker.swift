@@ -46,7 +46,7 @@ public final class Speaker: Sendable {
         voices = Speaker.listVoices()
     }
 
-    /// The voice for BCP 47 tag `language` (``best(for:)`` over ``voices``); English with a reason when there is
+    /// The voice for BCP 47 tag `language` (`best(for:)` over ``voices``); English with a reason when there is
     /// none for it or no language is given.
     public func voice(for language: String?) -> VoiceChoice {
         if let language, let voice = voices.best(for: language) { return VoiceChoice(voice: voice, fallbackReason: nil) }
@@ -64,8 +64,8 @@ public final class Speaker: Sendable {
     /// Speaks `utterance` in `voice` (by default the voice of its language), returning the samples and the time
     /// of each word eSpeak reports.
     ///
-    /// Word marks come from eSpeak's word events: each event's character position in ``Utterance/text`` is mapped
-    /// to the book and to the word of ``Utterance/words`` holding it. Events that fall on no word (punctuation, an
+    /// Word marks come from eSpeak's word events: each event's character position in `Utterance.text` is mapped
+    /// to the book and to the word of `Utterance.words` holding it. Events that fall on no word (punctuation, an
     /// emoji read as a name) or on the word already marked (the several words a number is read as) add no mark, so
     /// marks are whole words of the utterance, in order, with times that never decrease.
     ///

@@ -27,7 +27,7 @@ public struct SpeechTrack: Sendable {
     public struct Word: Hashable, Sendable {
         /// Its position in ``SpeechTrack/utterances``.
         public let utterance: Int
-        /// Its UTF-16 range in ``Publication/text``.
+        /// Its UTF-16 range in `Publication.text`.
         public let range: Range<UTF16Offset>
         /// When it starts and ends, in seconds from the start of the track.
         public let start: Double, end: Double
@@ -50,6 +50,16 @@ public struct SpeechTrack: Sendable {
             words.append(Word(utterance: utterances.count - 1, range: mark.range, start: start + mark.time,
                               end: start + max(mark.time, min(next, spoken.duration))))
         }
+    }
+
+    /// The track's marks: each utterance a segment (its range, span, language and voice), each word a word mark.
+    public var marks: SpeechMarks {
+        let segments = utterances.map {
+            SpeechMarks.Segment(range: $0.utterance.range, start: $0.start, end: $0.end, language: $0.utterance.language,
+                                voice: $0.voice.identifier)
+        }
+        return SpeechMarks(segments: segments, words: words.map { SpeechMarks.Word(segment: $0.utterance, range: $0.range, start: $0.start, end: $0.end) },
+                           duration: duration)
     }
 
     /// The track as a WAV file.

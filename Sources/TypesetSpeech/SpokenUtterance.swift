@@ -20,7 +20,7 @@ public struct SpokenUtterance: Sendable {
 
 /// A word of an utterance and when it is spoken.
 public struct WordMark: Hashable, Sendable {
-    /// The word's UTF-16 range in ``Publication/text`` (one of ``Utterance/words``).
+    /// The word's UTF-16 range in `Publication.text` (one of `Utterance.words`).
     public let range: Range<UTF16Offset>
     /// When it starts, in seconds from the start of its audio.
     public let time: Double

@@ -90,15 +90,7 @@ public enum Reftest {
             </package>
             """
         let nav = document(body: "<nav epub:type=\"toc\"><ol><li><a href=\"\(book.documents.first?.name ?? "")\">Start</a></li></ol></nav>")
-        var entries = [ZipWriter.Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true),
-                       ZipWriter.Entry(name: "META-INF/container.xml", bytes: Array("""
-                           <?xml version="1.0"?>
-                           <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-                             <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-                           </container>
-                           """.utf8)),
-                       ZipWriter.Entry(name: "OEBPS/content.opf", bytes: Array(package.utf8)),
-                       ZipWriter.Entry(name: "OEBPS/nav.xhtml", bytes: Array(nav.utf8))]
+        var entries = ZipWriter.epubEntries(package: package, [ZipWriter.Entry(name: "OEBPS/nav.xhtml", bytes: Array(nav.utf8))])
         for document in book.documents { entries.append(ZipWriter.Entry(name: "OEBPS/" + document.name, bytes: Array(document.xhtml.utf8))) }
         for file in book.files { entries.append(ZipWriter.Entry(name: "OEBPS/" + file.name, bytes: file.bytes)) }
         return try ZipWriter.bytes(entries)

@@ -65,14 +65,22 @@ public enum ZipWriter {
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// A one-chapter EPUB 3 whose chapter body is `body` (XHTML) with `css` as its linked style sheet, and
-    /// `extraEntries` besides (fonts, `META-INF/encryption.xml`).
-    public static func epub(body: String, css: String, identifier: String = "urn:uuid:typeset-test",
-                            manifestItems: String = "", extraEntries: [Entry] = []) throws -> [UInt8] {
+    /// The entries every EPUB starts with: `mimetype` (stored, first), `META-INF/container.xml` pointing at
+    /// `OEBPS/content.opf`, and that package document, followed by `entries` (paths under `OEBPS/`).
+    public static func epubEntries(package: String, _ entries: [Entry]) -> [Entry] {
         let container = """
             <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
             <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
             """
+        return [Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true),
+                Entry(name: "META-INF/container.xml", bytes: Array(container.utf8)),
+                Entry(name: "OEBPS/content.opf", bytes: Array(package.utf8))] + entries
+    }
+
+    /// A one-chapter EPUB 3 whose chapter body is `body` (XHTML) with `css` as its linked style sheet, and
+    /// `extraEntries` besides (fonts, `META-INF/encryption.xml`).
+    public static func epub(body: String, css: String, identifier: String = "urn:uuid:typeset-test",
+                            manifestItems: String = "", extraEntries: [Entry] = []) throws -> [UInt8] {
         let opf = """
             <?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">\
             <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="uid">\(identifier)</dc:identifier>\
@@ -84,10 +92,7 @@ public enum ZipWriter {
             <?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" \
             xml:lang="en"><head><title>T</title><link rel="stylesheet" href="s.css"/></head><body>\(body)</body></html>
             """
-        return try bytes([Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true),
-                          Entry(name: "META-INF/container.xml", bytes: Array(container.utf8)),
-                          Entry(name: "OEBPS/content.opf", bytes: Array(opf.utf8)),
-                          Entry(name: "OEBPS/c.xhtml", bytes: Array(chapter.utf8)),
-                          Entry(name: "OEBPS/s.css", bytes: Array(css.utf8))] + extraEntries)
+        return try bytes(epubEntries(package: opf, [Entry(name: "OEBPS/c.xhtml", bytes: Array(chapter.utf8)),
+                                                     Entry(name: "OEBPS/s.css", bytes: Array(css.utf8))] + extraEntries))
     }
 }

@@ -18,7 +18,7 @@ writes an error result of kind "dask" for the book, so the catalogue is complete
 
 Needs Debian's python3-distributed, which is for /usr/bin/python3. The workers need the typeset executable at the
 path --typeset names, with its Fonts/ beside or above it, and the books at the paths the jobs name (a shared
-folder, or a copy under the path `typeset catalog --worker-folder` names). See README, "Catalogues".
+folder, or a copy under the path `typeset catalog --worker-folder` names). See the manual, "Catalogues".
 """
 
 import argparse

@@ -1,7 +1,7 @@
 import TypesetCore
 
 /// `typeset batch`: one long-lived process that reads jobs as JSON lines on standard input and writes one JSON
-/// result per job on standard output, in order (README, "Catalogues").
+/// result per job on standard output, in order (manual, "Catalogues").
 ///
 /// By default the jobs run in one supervised worker process (``WorkerPool`` of one): a job over its limits, or
 /// one that crashes, ends with an error result and a new worker takes the next job. `--in-process` runs them here,

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import TypesetCore
 
-/// The result lines of `typeset batch`, schema `typeset-batch-result/1` (README, "Catalogues"; the JSON Schema is
+/// The result lines of `typeset batch`, schema `typeset-batch-result/1` (manual, "Catalogues"; the JSON Schema is
 /// `Sources/typeset-catalog/batch-result-1.schema.json`). Every result starts `{"schema", "id", "book",
 /// "status"`, in that order (a resumed catalogue reads the `id` of each line without parsing the rest), and ends
 /// with `"run"`, the one member that differs between two runs of the same build on the same book: timings and

@@ -28,6 +28,14 @@ enum BookFacts {
             members.append(("language", language(tag, source: tag == nil ? nil : "declared")))
             // An EPUB's documents are XML, each saying its own encoding (UTF-8 or UTF-16, EPUB 3.3 §3.5).
             members.append(("encoding", .object([("name", .string("UTF-8")), ("evidence", .string("epub"))])))
+        case .comic(let book):
+            let info = book.info
+            members.append(("file", .object([("format", .string("cbz")), ("bytes", .integer(bytes)), ("version", .null)])))
+            members.append(("metadata", metadata(title: info.displayTitle, authors: info.writers, language: info.language,
+                                                 identifier: nil, publisher: info.publisher, date: info.date)))
+            members.append(("language", language(info.language, source: info.language == nil ? nil : "declared")))
+            // A comic's text is one object replacement character per page: no encoding to speak of.
+            members.append(("encoding", .object([("name", .null), ("evidence", .string("cbz"))])))
         }
         let figures = ReadingFigures(text: text, offset: 0, within: file.publication.bodyRange)
         members.append(("text", .object([

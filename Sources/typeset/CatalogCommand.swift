@@ -9,7 +9,7 @@ import TypesetCore
 /// `typeset catalog FOLDER -o RESULTS.jsonl`: the batch over every book of a folder tree, with worker processes on
 /// this machine (one per core) or as tasks on a Dask cluster (`--dask ADDRESS`), each result appended to one
 /// results file as it comes; books with a result there are skipped, so a stopped catalogue resumes.
-/// `typeset catalog --summary RESULTS.jsonl` summarises a results file (README, "Catalogues").
+/// `typeset catalog --summary RESULTS.jsonl` summarises a results file (manual, "Catalogues").
 enum CatalogCommand {
     static func run(_ options: Options) throws {
         if options.catalog.summary {

@@ -1,6 +1,6 @@
 import TypesetCore
 
-/// The options of `typeset batch` and `typeset catalog` (README, "Catalogues"): the per-job limits, how workers
+/// The options of `typeset batch` and `typeset catalog` (manual, "Catalogues"): the per-job limits, how workers
 /// run, and where results go.
 struct CatalogOptions {
     /// Default limits of every job (a job's `"limits"` overrides them).
@@ -101,7 +101,7 @@ struct CatalogOptions {
     }
 }
 
-/// What one job may spend (README, "Catalogues": limits).
+/// What one job may spend (manual, "Catalogues": limits).
 struct BatchLimits: Hashable {
     /// Wall-clock seconds.
     var seconds: Double = 120

@@ -2,7 +2,7 @@ import TypesetCore
 import TypesetDocuments
 
 /// An option of the tool itself (output, page choice, fonts...), declared once: `--help`, the shell completion
-/// and the README's option list are printed from ``CommandOption/all`` and the reader settings' own table
+/// and the manual's option list are printed from ``CommandOption/all`` and the reader settings' own table
 /// (``ReaderSettings/table``), and the parser reads both.
 struct CommandOption: Sendable {
     /// `--output`.
@@ -22,13 +22,13 @@ struct CommandOption: Sendable {
     /// Help sections, in the order `--help` prints them.
     enum Group: String, CaseIterable, Sendable {
         case output = "Output"
-        case decorations = "Decorations (drawn on the PNG pages; README, \"Decorations\")"
-        case search = "Search (README, \"Search\")"
-        case speech = "Reading aloud (README, \"Reading aloud\")"
-        case serve = "Serving (README, \"typeset serve\")"
+        case decorations = "Decorations (drawn on the PNG pages; manual, \"Decorations\")"
+        case search = "Search (manual, \"Search\")"
+        case speech = "Reading aloud (manual, \"Reading aloud\")"
+        case serve = "Serving (manual, \"typeset serve\")"
         case settingShorthands = "Shorthands"
         case plainText = "Plain-text books"
-        case catalogue = "Catalogues (README, \"Catalogues\")"
+        case catalogue = "Catalogues (manual, \"Catalogues\")"
         case fonts = "Fonts and threads"
         case general = "General"
     }
@@ -149,6 +149,10 @@ struct CommandOption: Sendable {
         CommandOption(name: "--marks", short: nil, valueName: "FILE", commands: [.speak], group: .speech,
                       help: "also write each word's UTF-16 range and time in the audio, and each sentence's, as JSON (- for standard output)") {
             $0.marks = try nonEmpty($1, "--marks")
+        },
+        CommandOption(name: "--narration", short: nil, valueName: nil, commands: [.speak], group: .speech,
+                      help: "the marks of the book's own recorded narration (EPUB 3 Media Overlays), not eSpeak's: needs --marks; --highlight-pages draws the first --sentences clips from --at/--from") { options, _ in
+            options.narration = true
         },
         CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,
                       help: "an eSpeak NG voice (gmw/en-US, roa/fr) for every sentence [the voice of each sentence's language]") {

@@ -122,6 +122,24 @@ final class Console: Sendable {
         Console.writeAll(Array(("\r" + text + (done ? "\n" : "")).utf8), to: 2)
     }
 
+    /// The fewest items a counter reports to a standard error that is not a terminal (a log file, a CI job): a
+    /// shorter run needs no progress there.
+    static let loggedProgressMinimum = 100
+
+    /// Progress through `total` items (`count` of them done, from 1): on a terminal, the line rewritten in place
+    /// at every item; otherwise a line of its own at every tenth of the way (`typeset: page 402/4015`), for
+    /// runs of at least ``loggedProgressMinimum`` items, so that a log shows a long run moving without a line
+    /// per page.
+    func progress(_ noun: String, count: Int, of total: Int) {
+        guard !quiet else { return }
+        let text = "typeset: \(noun) \(count)/\(total)"
+        if isatty(2) != 0 {
+            Console.writeAll(Array(("\r" + text + (count == total ? "\n" : "")).utf8), to: 2)
+        } else if total >= Self.loggedProgressMinimum, count % max(1, total / 10) == 0 || count == total {
+            error(String(text.dropFirst("typeset: ".count)))
+        }
+    }
+
     /// Writes every byte, retrying interrupted and partial writes; the errno of a failure, or nil.
     @discardableResult
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {

@@ -3,7 +3,7 @@ import TypesetDocuments
 
 /// The render command's decorations: `--highlight START:LENGTH[:COLOUR]` (repeatable) and `--decorations FILE`.
 ///
-/// The file is JSON (README, "Decorations"): `{"groups": [{"name": N, "decorations": [{"id": I, "range":
+/// The file is JSON (manual, "Decorations"): `{"groups": [{"name": N, "decorations": [{"id": I, "range":
 /// {"location": L, "length": N}, "style": {"kind": "highlight"|"underline", "tint": T, "isActive": B}}]}]}`.
 /// Groups stack in file order; the `--highlight` ranges form one more group on top, named `--highlight`.
 enum DecorationInput {

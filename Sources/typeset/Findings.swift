@@ -1,6 +1,6 @@
 import TypesetCore
 
-/// What a layout QA report finds (README, "Catalogues": the findings): each kind names something a reader of the
+/// What a layout QA report finds (manual, "Catalogues": the findings): each kind names something a reader of the
 /// book would see go wrong, or would not see at all.
 enum FindingKind: String, CaseIterable {
     /// A character no font can draw (it shows as an empty box): one finding per character, at its first use.

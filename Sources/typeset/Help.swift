@@ -1,6 +1,6 @@
 import TypesetCore
 
-/// Help texts, the shell completion and the README's option list, all printed from the two option tables
+/// Help texts, the shell completion and the manual's option list, all printed from the two option tables
 /// (``ReaderSettings/table`` and ``CommandOption/all``), so that none of them can disagree with the parser.
 enum Help {
     /// The version `--version` prints.
@@ -19,7 +19,7 @@ enum Help {
              "Prints a book's metadata (a text file's encoding and language, how each was found, and where the book opens), its table of contents with the page of every entry at these settings, a reading-time estimate (250 words a minute) and its position count.")
         case .query:
             ("typeset query FILE [options]",
-             "The position API and the reading state: one JSON request per line on standard input, one JSON answer per line on standard output (README, \"Positions\"). setSettings takes the settings below by name, with JSON values.")
+             "The position API and the reading state: one JSON request per line on standard input, one JSON answer per line on standard output (manual, \"Positions\"). setSettings takes the settings below by name, with JSON values.")
         case .locate:
             ("typeset locate FILE [--pages N | --at OFFSET | --locator FILE] [options]",
              "Prints the Readium Locator (JSON) of a page: page N (from 1, default 1), the page holding an offset, or the page a Locator resolves to (how it resolved goes to standard error).")
@@ -36,11 +36,11 @@ enum Help {
             ("typeset serve [FOLDER] [--port N] [--host ADDRESS] [--db FILE] [options]",
              "Serves the books of a folder (default: the current one; .epub and .txt files below it) to read in a web browser: a library page, a reader per book whose pages Typeset lays out, the query protocol over HTTP, reading positions, highlights and notes kept in SQLite. Settings options are the readers' defaults. Stops on Ctrl-C.")
         case .speak:
-            ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]",
-             "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence.")
+            ("typeset speak FILE [--from LOCATOR | --at OFFSET] [--sentences N] [-o FILE.wav] [--marks FILE.json] [options]\n       typeset speak --narration BOOK.epub --marks FILE.json [--highlight-pages DIR]",
+             "Reads sentences of a book aloud with eSpeak NG, from the sentence a Locator or an offset points into, in the voice of each sentence's language, into a WAV file; --marks writes the UTF-16 range and the time of every word and sentence. With --narration, writes the marks of the book's own recorded narration (EPUB 3 Media Overlays) instead: each clip's range, time on the narration's timeline, audio file and clip.")
         case .batch:
             ("typeset batch [--time-limit S] [--memory-limit MB] [--page-limit N] [--covers DIR] [settings]",
-             "Reads jobs as JSON lines on standard input ({\"book\": PATH, \"id\": ..., settings by name, \"limits\": {...}}) and writes one JSON result per job on standard output (schema typeset-batch-result/1: metadata, page counts at the reference profile and at the job's settings, positions, a layout QA report with Locators, a layout checksum), fonts loaded once. Jobs run in a supervised worker process: a job over its limits ends with an error result, and the worker is restarted (README, \"Catalogues\").")
+             "Reads jobs as JSON lines on standard input ({\"book\": PATH, \"id\": ..., settings by name, \"limits\": {...}}) and writes one JSON result per job on standard output (schema typeset-batch-result/1: metadata, page counts at the reference profile and at the job's settings, positions, a layout QA report with Locators, a layout checksum), fonts loaded once. Jobs run in a supervised worker process: a job over its limits ends with an error result, and the worker is restarted (manual, \"Catalogues\").")
         case .catalog:
             ("typeset catalog FOLDER -o RESULTS.jsonl [--jobs N | --dask ADDRESS] [options]\n       typeset catalog --summary RESULTS.jsonl",
              "Runs the batch over every book (.epub, .txt) under FOLDER with one worker process per core (or on a Dask cluster), appending one result per book to RESULTS.jsonl; books already there are skipped, so an interrupted run resumes. --summary summarises a results file.")
@@ -54,14 +54,14 @@ enum Help {
             text += (command == .render ? "usage: " : "       ") + synopsis(command).usage + "\n"
         }
         text += "       typeset help [COMMAND]        help for a command\n"
-        text += "       typeset completion bash       a bash completion script (source it, or put it in bash-completion's folder)\n"
+        text += "       typeset completion SHELL      a completion script: SHELL is bash, zsh or fish\n"
         text += "       typeset --version\n\n"
         return text + options(for: .render, includeUsage: false)
     }
 
     /// `typeset help COMMAND` and `typeset COMMAND --help`.
     static func usage(_ command: Command) -> String {
-        options(for: command, includeUsage: true)
+        options(for: command, includeUsage: true) + (command == .query ? QueryOperation.helpText : "")
     }
 
     private static func options(for command: Command, includeUsage: Bool) -> String {
@@ -99,7 +99,7 @@ enum Help {
     }
 
     /// One option line: the spelling in a 26-column field, then the help wrapped at 118 columns.
-    private static func line(_ spelled: String, _ help: String) -> String {
+    static func line(_ spelled: String, _ help: String) -> String {
         let field = 26
         if spelled.count + 2 < field + 2 {
             return "  " + spelled + String(repeating: " ", count: field - spelled.count) + wrap(help, indent: field + 2, firstLineUsed: field + 2) + "\n"
@@ -123,7 +123,8 @@ enum Help {
         return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
-    /// The README's option list (between `<!-- options -->` markers), as Markdown: `typeset help --markdown`.
+    /// The manual's option list (between `<!-- options -->` markers in the command-line tool's DocC article), as
+    /// Markdown: `typeset help --markdown`.
     static var markdown: String {
         var text = "| Option | Default | Commands | What it does |\n|---|---|---|---|\n"
         func commands(_ set: Set<Command>) -> String {
@@ -141,60 +142,6 @@ enum Help {
             text += "| \(spelled.replacingBar) | | \(commands(option.commands)) | \(option.help.replacingBar) |\n"
         }
         return text
-    }
-
-    /// A bash completion script: commands, options per command, and the words of choice settings.
-    static var bashCompletion: String {
-        func words(_ command: Command) -> String {
-            var list = CommandOption.all.filter { $0.commands.contains(command) }.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
-            if command.takesSettings {
-                for setting in ReaderSettings.table {
-                    if case .flag = setting.kind { list += ["--\(setting.name)", "--no-\(setting.name)"] } else { list.append("--\(setting.name)") }
-                }
-            }
-            return list.joined(separator: " ")
-        }
-        var choices = ""
-        for setting in ReaderSettings.table {
-            switch setting.kind {
-            case .choice(let values, _): choices += "        --\(setting.name)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
-            case .theme: choices += "        --\(setting.name)) COMPREPLY=($(compgen -W \"light sepia dark\" -- \"$cur\")); return ;;\n"
-            default: break
-            }
-        }
-        choices += "        --fonts) COMPREPLY=($(compgen -W \"\(FontChoice.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")); return ;;\n"
-        var cases = ""
-        for command in Command.allCases where command != .render {
-            cases += "        \(command.rawValue)) opts=\"\(words(command))\" ;;\n"
-        }
-        return """
-            # bash completion for typeset (generated by `typeset completion bash` from its option tables)
-            _typeset() {
-                local cur prev cmd opts
-                cur="${COMP_WORDS[COMP_CWORD]}"
-                prev="${COMP_WORDS[COMP_CWORD-1]}"
-                cmd=render
-                case "${COMP_WORDS[1]}" in
-                    \(Command.allCases.filter { $0 != .render }.map(\.rawValue).joined(separator: "|"))) cmd="${COMP_WORDS[1]}" ;;
-                esac
-                case "$prev" in
-            \(choices)        -o|--output|--font-dir|--highlight-pages) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                    --locator|--decorations|--from|--marks) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                esac
-                case "$cmd" in
-            \(cases)        *) opts="\(words(.render))" ;;
-                esac
-                if [[ "$cur" == -* ]]; then
-                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-                elif [[ $COMP_CWORD -eq 1 ]]; then
-                    COMPREPLY=($(compgen -W "\(Command.allCases.filter { $0 != .render }.map(\.rawValue).joined(separator: " ")) help completion" -- "$cur") $(compgen -f -- "$cur"))
-                else
-                    COMPREPLY=($(compgen -f -- "$cur"))
-                fi
-            }
-            complete -o filenames -F _typeset typeset
-
-            """
     }
 }
 

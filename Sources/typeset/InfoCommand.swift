@@ -111,6 +111,23 @@ enum InfoCommand {
                 if let date = metadata.date { lines.append(("Date", date)) }
                 let linear = book.spine.filter { $0.range != nil }.count
                 lines.append(("Spine", "\(book.spine.count) item\(book.spine.count == 1 ? "" : "s"), \(linear) in the reading order; page progression \(book.pageProgression.rawValue)\(book.pageProgression == .default ? " (\(book.readingProgression.rawValue))" : ""); flow \(book.flow.rawValue)"))
+            case .comic(let book):
+                let info = book.info
+                lines.append(("File", "\(fileName) (comic book archive\(book.hasComicInfo ? ", with ComicInfo.xml" : ""))"))
+                if let title = info.displayTitle { lines.append(("Title", title)) }
+                if let series = info.series { lines.append(("Series", series + (info.number.map { " #" + $0 } ?? "") + (info.volume.map { ", volume " + $0 } ?? ""))) }
+                if !info.writers.isEmpty { lines.append((info.writers.count == 1 ? "Writer" : "Writers", info.writers.joined(separator: ", "))) }
+                if !info.pencillers.isEmpty { lines.append(("Artist", info.pencillers.joined(separator: ", "))) }
+                if let publisher = info.publisher { lines.append(("Publisher", publisher)) }
+                if let date = info.date { lines.append(("Date", date)) }
+                if let language = info.language { lines.append(("Language", language)) }
+                lines.append(("Images", "\(book.pages.count), one page each; page progression \(book.pageProgression.rawValue)\(info.manga.map { " (Manga: \($0))" } ?? "")"))
+            }
+            if document.comic != nil {
+                let settings = layout.settings
+                lines.append(("Pages", "\(layout.pages.count) (\(formatPoints(settings.pageSize.width)) × \(formatPoints(settings.pageSize.height)) pt)"))
+                let width = lines.map { $0.0.count }.max() ?? 0
+                return lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
             }
             lines.append(("Length", "\(document.text.length) characters (UTF-16 units), \(words) words"))
             lines.append(("Reading time", "\(readingTime) at \(ReadingFigures.wordsPerMinute) words per minute"))
@@ -173,6 +190,22 @@ enum InfoCommand {
                     ("spine", .array(book.spine.map { item in
                         .object([("href", .string(item.href)), ("linear", .bool(item.isLinear)),
                                  ("range", item.range.map(JSONWriter.Value.range) ?? .null)])
+                    })),
+                ]
+            case .comic(let book):
+                let info = book.info
+                members += [
+                    ("format", .string("cbz")), ("comicInfo", .bool(book.hasComicInfo)),
+                    ("title", optional(info.displayTitle)), ("series", optional(info.series)), ("number", optional(info.number)),
+                    ("volume", optional(info.volume)), ("authors", .array(info.writers.map(JSONWriter.Value.string))),
+                    ("pencillers", .array(info.pencillers.map(JSONWriter.Value.string))),
+                    ("publisher", optional(info.publisher)), ("date", optional(info.date)), ("language", optional(info.language)),
+                    ("summary", optional(info.summary)), ("manga", optional(info.manga)),
+                    ("pageProgression", .string(book.pageProgression.rawValue)),
+                    ("images", .array(book.pages.map { page in
+                        .object([("href", .string(page.href)), ("type", .string(page.mediaType)),
+                                 ("width", page.pixelSize.map { .integer(Int($0.width)) } ?? .null),
+                                 ("height", page.pixelSize.map { .integer(Int($0.height)) } ?? .null)])
                     })),
                 ]
             }

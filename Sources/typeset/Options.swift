@@ -38,6 +38,9 @@ enum Command: String, CaseIterable, Sendable {
     var isCatalogue: Bool { self == .batch || self == .catalog }
     /// Whether the command takes a second word after the book (the search query).
     var takesQuery: Bool { self == .search }
+    /// Whether `-` may name the book (read from standard input): every command of one book except `query`, whose
+    /// requests come there.
+    var readsBookFromStandardInput: Bool { ![.query, .serve, .batch, .catalog].contains(self) }
 }
 
 /// Which fonts the tool may use.
@@ -97,6 +100,8 @@ struct Options {
     var marks: String?
     /// `--voice NAME`.
     var voice: String?
+    /// `speak --narration`: the marks of the book's Media Overlays rather than speech.
+    var narration = false
     /// `--viewport`: with `--scroll`, the height of a screen, in points (the scroll page is drawn screen by screen).
     var viewport: Double?
     /// `--spread`: draw two facing pages per PNG; whether the first page stands alone (`recto`) or faces the

@@ -6,7 +6,7 @@ import TypesetCore
 /// `--json` layout (points in page coordinates, UTF-16 offsets, ranges as `{"location", "length"}`). Requests
 /// name the `UITextInput` method they mirror in `"op"`; a bad request gets `{"error": "..."}` and the stream goes
 /// on. Pages are numbered from 1 in requests (`"page"`) and answers (`"page"`, with the zero-based `"pageIndex"`
-/// beside it). The README lists every operation.
+/// beside it). `typeset help query` lists every operation.
 enum QueryCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("query: no input file (typeset query FILE [options])") }

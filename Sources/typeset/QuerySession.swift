@@ -54,10 +54,13 @@ final class QuerySession {
     /// The answer to one request; throws what ``errorAnswer(_:)`` words.
     func answer(_ request: Request) throws -> JSONWriter.Value {
         let op = try request.string("op")
+        guard QueryOperation(rawValue: op) != nil else {
+            throw BadRequest(message: "unknown op \"\(op)\" (typeset help query lists the operations)")
+        }
         if let answer = try readerAnswer(op, request) { return answer }
         let layout = try self.layout
         if let answer = try Self.positionAnswer(op, request, layout: layout, publication: reader.publication) { return answer }
-        throw BadRequest(message: "unknown op \"\(op)\" (see the README's query section)")
+        throw BadRequest(message: "unknown op \"\(op)\" (typeset help query lists the operations)")
     }
 
     /// The answer to a position operation (`closestPosition`, `caretRect`, `selectionRects`, `lines`...) against

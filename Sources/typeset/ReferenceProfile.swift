@@ -2,7 +2,7 @@ import TypesetCore
 
 /// The named reference profile a batch result's `reference` page count and checksum are made at: fixed
 /// settings and the bundled fonts only, so that its figures mean the same for every book, every caller and every
-/// machine (README, "Catalogues": the reference profile). A new profile gets a new name; this one never changes.
+/// machine (manual, "Catalogues": the reference profile). A new profile gets a new name; this one never changes.
 enum ReferenceProfile {
     /// The profile's name, in every result.
     static let name = "typeset-reference-1"
@@ -46,6 +46,6 @@ enum ReferenceProfile {
         return settings
     }()
 
-    /// The profile's values under the settings table's names, for the README and the result.
+    /// The profile's values under the settings table's names, for the manual and the result.
     static var json: JSONWriter.Value { .settings(settings) }
 }

@@ -7,6 +7,11 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
+        if let epub = book.file.epub, let pages = FixedLayoutRender.pages(of: epub), !options.json, options.viewport == nil,
+           book.settings.mode == .paged {
+            try FixedLayoutRender.run(book, epub: epub, pages: pages, input: input, options: options)
+            return
+        }
         if let firstPageAlone = options.spreadFirstPageAlone {
             guard book.settings.mode == .paged else { throw UsageError("--spread: draws facing pages; it goes with paged layout, not --scroll") }
             guard !options.json else { throw UsageError("--spread: draws pictures; --json gives the layout, which has no spreads") }
@@ -121,7 +126,7 @@ enum RenderCommand {
         return SelectedPages(pages: pages, total: session.pageCount)
     }
 
-    private static func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
+    static func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
         guard let requested else { return 0...(count - 1) }
         guard requested.lowerBound < count else {
             throw UsageError("--pages: the book has \(count) page\(count == 1 ? "" : "s") at these settings")
@@ -130,7 +135,7 @@ enum RenderCommand {
     }
 
     /// Where `-o` sends the pages.
-    private enum Destination {
+    enum Destination {
         /// `page-0001.png`, ... in a folder.
         case folder(String)
         /// One page, to this file.
@@ -144,7 +149,7 @@ enum RenderCommand {
         }
     }
 
-    private static func destination(_ options: Options, input: String, pageCount: Int) throws -> Destination {
+    static func destination(_ options: Options, input: String, pageCount: Int) throws -> Destination {
         guard let output = options.output else {
             let name = input.split(separator: "/").last.map(String.init) ?? input
             let stem = name.contains(".") ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
@@ -165,6 +170,13 @@ enum RenderCommand {
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
         var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value, noun: selected.noun) }
+        // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
+        let total = selected.total.isExact ? "\(selected.total.value)"
+            : "about \(selected.total.value) (an estimate: the book was laid out only as far as this page)"
+        // Before a run of several pages into a folder, how many and where: a whole novel is thousands of files.
+        if let path = destination.folder, selected.pages.count > 1 {
+            console.notice("writing \(selected.pages.count) \(selected.noun)s of \(total) to \(path)/")
+        }
         for (done, page) in selected.pages.enumerated() {
             let problemsBefore = renderer.imageProblems.count
             let png = try renderer.renderPNG(page: page.index, of: page.layout, appearance: appearance, decorations: decorations,
@@ -179,12 +191,8 @@ enum RenderCommand {
             case .folder:
                 try folder?.write(png, pageIndex: page.number)
             }
-            console.progress("typeset: \(selected.noun) \(done + 1)/\(selected.pages.count)")
+            console.progress(selected.noun, count: done + 1, of: selected.pages.count)
         }
-        console.progress("", done: true)
-        // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
-        let total = selected.total.isExact ? "\(selected.total.value)"
-            : "about \(selected.total.value) (an estimate: the book was laid out only as far as this page)"
         switch destination {
         case .folder(let folder):
             let count = selected.pages.count
@@ -234,9 +242,8 @@ enum RenderCommand {
             case .file(let path): try PNGEncoder.write(png, to: path)
             case .folder: try folder?.write(png, pageIndex: index)
             }
-            console.progress("typeset: spread \(done + 1)/\(last - first + 1)")
+            console.progress("spread", count: done + 1, of: last - first + 1)
         }
-        console.progress("", done: true)
         let direction = progression == .rightToLeft ? "right to left" : "left to right"
         switch destination {
         case .folder(let folder):
@@ -249,19 +256,12 @@ enum RenderCommand {
     }
 
     /// The direction a book's pages turn in: an EPUB's `page-progression-direction`, or its language's direction
-    /// when it says `default`; else as the layout's lines and paragraphs run (``BookLayout/inferredPageProgression``).
+    /// when it says `default`; a comic's `ComicInfo.xml`; else as the layout's lines and paragraphs run (``BookLayout/inferredPageProgression``).
     static func pageProgression(_ file: BookFile, layout: BookLayout) -> PageProgression {
-        if case .epub(let epub) = file.format {
-            switch epub.pageProgression {
-            case .leftToRight: return .leftToRight
-            case .rightToLeft: return .rightToLeft
-            case .default: if epub.readingProgression == .rightToLeft { return .rightToLeft }
-            }
-        }
-        return layout.inferredPageProgression
+        file.pageProgression ?? layout.inferredPageProgression
     }
 
-    /// The `--json` document (see the README for its schema).
+    /// The `--json` document (see the manual, "The command-line tool", for its schema).
     static func layoutJSON(_ selected: SelectedPages, text: StyledText, settings: ReaderSettings) -> JSONWriter.Value {
         var pageValues: [JSONWriter.Value] = []
         for page in selected.pages {

@@ -13,6 +13,9 @@ enum SearchCommand {
         // The layout is made only when pages are drawn; a search alone reads the book and nothing else.
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
         let file = try book?.file ?? OpenedBook.read(input, options: options, settings: settings)
+        if file.comic != nil {
+            throw ToolFailure(status: .badInput, message: "search: \(input) is a comic, whose pages are images: it has no text to search")
+        }
         let publication = file.publication
         var searchOptions = options.search
         if publication.text.language == nil { searchOptions.language = settings.typography.language }

@@ -12,10 +12,14 @@ enum SpeakCommand {
         guard let input = options.input else {
             throw UsageError("speak: no input file (typeset speak FILE [--from LOCATOR] [--sentences N] [-o FILE.wav])")
         }
+        if options.narration { return try NarrationMarks.run(options, input: input) }
         let console = Console.shared
         let settings = try options.settings.validated()
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
         let file = try book?.file ?? OpenedBook.read(input, options: options, settings: settings)
+        if file.comic != nil {
+            throw ToolFailure(status: .badInput, message: "speak: \(input) is a comic, whose pages are images: it has no text to read aloud")
+        }
         let publication = file.publication
         let start = try startOffset(options, publication: publication)
         let speaker = try Speaker.shared()
@@ -61,7 +65,7 @@ enum SpeakCommand {
 
     /// Where reading starts: `--at`, the offset `--from`'s Locator resolves to (how is a notice), else where the
     /// book opens (``Publication/startOffset``: a Gutenberg book's first chapter, not its header).
-    private static func startOffset(_ options: Options, publication: Publication) throws -> UTF16Offset {
+    static func startOffset(_ options: Options, publication: Publication) throws -> UTF16Offset {
         let length = publication.text.length
         if let at = options.at {
             guard at <= length else { throw UsageError("--at: offset \(at) is past the end of the text (0...\(length))") }
@@ -87,7 +91,7 @@ enum SpeakCommand {
 
     /// Writes an output to its file as every output is written (``OutputFile``), or to standard output for `-`
     /// (a write that fails there is exit status 4, as for every command).
-    private static func write(_ bytes: [UInt8], to path: String) throws {
+    static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" { Console.shared.write(bytes: bytes) } else { try OutputFile.write(bytes, to: path) }
     }
 
@@ -103,18 +107,34 @@ enum SpeakCommand {
     /// The marks file: the audio's sample rate and length, each sentence (range, text, language, voice, Locator,
     /// time span) and each word (range, text, time span); times in milliseconds from the start of the audio.
     static func marksJSON(_ track: SpeechTrack, audio: String, text: StyledText) -> JSONWriter.Value {
+        let spoken = track.utterances.map { (text: $0.utterance.text, locator: $0.utterance.locator) }
+        return marksJSON(track.marks, audio: audio == "-" ? nil : audio, sampleRate: track.sampleRate, text: text) { index, _ in spoken[index] }
+    }
+
+    /// The marks file of any ``SpeechMarks``: synthesized speech's or a book's narration (whose segments add the
+    /// audio file each plays from and the clip in it, `clipBeginMs` and `clipEndMs`). `segment` gives a segment's
+    /// text as read and its Locator.
+    static func marksJSON(_ marks: SpeechMarks, audio: String?, sampleRate: Int?, text: StyledText,
+                          segment: (Int, SpeechMarks.Segment) -> (text: String, locator: Locator?)) -> JSONWriter.Value {
         func milliseconds(_ seconds: Double) -> JSONWriter.Value { .integer(Int((seconds * 1000).rounded())) }
-        let utterances = track.utterances.enumerated().map { index, entry -> JSONWriter.Value in
-            .object([("index", .integer(index)), ("range", .range(entry.utterance.range)), ("text", .string(entry.utterance.text)),
-                     ("language", entry.utterance.language.map { .string($0) } ?? .null), ("voice", .string(entry.voice.identifier)),
-                     ("startMs", milliseconds(entry.start)), ("endMs", milliseconds(entry.end)),
-                     ("locator", .locator(entry.utterance.locator))])
+        func optional(_ value: String?) -> JSONWriter.Value { value.map(JSONWriter.Value.string) ?? .null }
+        let utterances = marks.segments.enumerated().map { index, entry -> JSONWriter.Value in
+            let said = segment(index, entry)
+            var members: [(String, JSONWriter.Value)] = [
+                ("index", .integer(index)), ("range", .range(entry.range)), ("text", .string(said.text)),
+                ("language", optional(entry.language)), ("voice", optional(entry.voice)),
+                ("startMs", milliseconds(entry.start)), ("endMs", milliseconds(entry.end)),
+                ("locator", said.locator.map(JSONWriter.Value.locator) ?? .null)]
+            if let file = entry.audio { members.append(("audio", .string(file))) }
+            if let clip = entry.clip { members += [("clipBeginMs", milliseconds(clip.lowerBound)), ("clipEndMs", milliseconds(clip.upperBound))] }
+            return .object(members)
         }
-        let words = track.words.map { word -> JSONWriter.Value in
-            .object([("utterance", .integer(word.utterance)), ("range", .range(word.range)), ("text", .string(text.string(in: word.range))),
+        let words = marks.words.map { word -> JSONWriter.Value in
+            .object([("utterance", .integer(word.segment)), ("range", .range(word.range)), ("text", .string(text.string(in: word.range))),
                      ("startMs", milliseconds(word.start)), ("endMs", milliseconds(word.end))])
         }
-        return .object([("audio", audio == "-" ? .null : .string(audio)), ("sampleRate", .integer(track.sampleRate)), ("durationMs", milliseconds(track.duration)),
+        return .object([("audio", optional(audio)), ("sampleRate", sampleRate.map(JSONWriter.Value.integer) ?? .null),
+                        ("durationMs", milliseconds(marks.duration)),
                         ("utterances", .array(utterances)), ("words", .array(words))])
     }
 

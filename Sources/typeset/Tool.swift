@@ -54,19 +54,33 @@ struct Tool {
         case "help":
             try help(rest)
         case "completion":
-            guard rest == ["bash"] else { throw UsageError("completion: say which shell: typeset completion bash") }
-            console.write(Help.bashCompletion)
+            guard rest.count == 1, let shell = Completion(rawValue: rest[0]) else {
+                throw UsageError("completion: say which shell: typeset completion bash, zsh or fish")
+            }
+            console.write(shell.script)
         default:
             if Command(rawValue: first) == nil, let meant = Self.commandMistyped(first) {
                 throw UsageError("no command \(first.oneLinePrefix): did you mean \(meant)? (and no file of that name)")
             }
             let command = Command(rawValue: first).flatMap { $0 == .render ? nil : $0 }
-            let options = try Options.parse(command == nil ? arguments : rest, for: command ?? .render)
+            var options = try Options.parse(command == nil ? arguments : rest, for: command ?? .render)
             console.quiet = options.quiet
             if options.help {
                 console.write(command.map(Help.usage) ?? Help.overview)
                 return
             }
+            // `-`: the book comes from standard input, copied to a file for as long as the command runs.
+            var standardInput: StandardInputBook?
+            if options.input == "-" {
+                let name = (command ?? .render).rawValue
+                guard (command ?? .render).readsBookFromStandardInput else {
+                    throw UsageError("\(name): - (the book from standard input) is not for this command\(command == .query ? ", which reads its requests there" : "")")
+                }
+                let book = try StandardInputBook()
+                standardInput = book
+                options.input = book.path
+            }
+            defer { withExtendedLifetime(standardInput) {} }
             switch command ?? .render {
             case .render: try RenderCommand.run(options)
             case .info: try InfoCommand.run(options)
@@ -105,7 +119,7 @@ struct Tool {
         return previous[b.count]
     }
 
-    /// `typeset help`, `typeset help COMMAND`, `typeset help --markdown` (the README's option list).
+    /// `typeset help`, `typeset help COMMAND`, `typeset help --markdown` (the manual's option list).
     private func help(_ topics: [String]) throws {
         let console = Console.shared
         switch topics.first {

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs one libFuzzer target for a given time:  Tests/Fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: decoder | epub | layout | positions      (README.md, "Robustness checks", says what each checks)
+#   TARGET: decoder | epub | layout | positions      (the manual, "Robustness checks", says what each checks)
 #   Tests/Fuzz/run.sh build        builds every target and exits
 #
 # The targets exist only when TYPESET_FUZZ is set (see Package.swift), and are built with

@@ -43,7 +43,7 @@ struct BatchResults {
     static func errorKind(_ result: [String: Any]) -> String? { value(result, "error", "kind") as? String }
 }
 
-/// Tools of Debian's Python that some tests run (`/usr/bin/python3`, as the README says).
+/// Tools of Debian's Python that some tests run (`/usr/bin/python3`, as the manual says).
 enum SystemPython {
     static let path = "/usr/bin/python3"
 

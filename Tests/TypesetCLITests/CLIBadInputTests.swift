@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TypesetTestSupport
 
-/// The command-line side of the bad-input catalogue (README, "Bad input") that `CLIErrorTests` and
+/// The command-line side of the bad-input catalogue (manual, "Bad input") that `CLIErrorTests` and
 /// `CLIEncodingTests` do not already cover: fonts that cannot be used, and inputs too large to keep in a test.
 @Suite struct CLIBadInputTests {
     /// Writes a font directory holding random bytes with a TrueType signature and a real font cut short.

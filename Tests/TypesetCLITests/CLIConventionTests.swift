@@ -37,7 +37,7 @@ import TypesetTestSupport
         let script = try directory.write(completion.stdout, to: "typeset.bash")
         let bash = try CLIRunner.runProcess(URL(fileURLWithPath: "/bin/bash"), ["-n", script], in: directory, timeout: 30)
         #expect(bash.status == 0, "bash -n: \(bash.stderr)")
-        expectFailure(try CLIRunner.run(["completion", "fish"], in: directory), status: 2, mentioning: ["completion"])
+        expectFailure(try CLIRunner.run(["completion", "tcsh"], in: directory), status: 2, mentioning: ["completion"])
     }
 
     /// `-q` silences every notice: the font stand-in, the encoding, the "wrote" line.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TypesetTestSupport
 
-/// Exit statuses and the one-line `typeset:` message of every failure (README: 1 unreadable or invalid input,
+/// Exit statuses and the one-line `typeset:` message of every failure (manual: 1 unreadable or invalid input,
 /// 2 bad options, 4 output cannot be written).
 @Suite struct CLIErrorTests {
     @Test func aMissingFileExitsWith1() throws {
@@ -57,7 +57,7 @@ import TypesetTestSupport
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("usage: typeset"))
-            // The README's list of options.
+            // The manual's list of options.
             for option in ["--font", "--size", "--line-height", "--margins", "--paragraph-spacing", "--indent", "--align",
                            "--justify", "--theme", "--width", "--height", "--scale", "--columns", "--column-gap", "--lang",
                            "--scroll", "--pages", "--json", "--fonts", "--font-dir", "--threads", "--quiet", "-o"] {

@@ -155,9 +155,9 @@ enum CLIRunner {
     }
 
     /// Runs `typeset --fonts bundled arguments...` (hermetic: only the bundled fonts).
-    static func runBundled(_ arguments: [String], in directory: TemporaryDirectory,
+    static func runBundled(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil,
                            sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
-        try run(["--fonts", "bundled"] + arguments, in: directory, sourceLocation: sourceLocation)
+        try run(["--fonts", "bundled"] + arguments, in: directory, input: input, sourceLocation: sourceLocation)
     }
 }
 

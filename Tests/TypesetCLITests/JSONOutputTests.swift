@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TypesetTestSupport
 
-/// `typeset --json`: the layout as the README's schema describes it.
+/// `typeset --json`: the layout as the manual's schema describes it.
 @Suite struct JSONOutputTests {
     /// Three short paragraphs (with a multi-unit character, so UTF-16 counting matters) that fit on one page.
     static let tinyText = "It is a truth universally acknowledged.\n\nCafé 😀 naïve — résumé.\n\nThe end.\n"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The `--json` document as the README specifies it, decoded strictly: a missing or mistyped key fails.
+/// The `--json` document as the manual specifies it, decoded strictly: a missing or mistyped key fails.
 struct LayoutJSON: Decodable {
     struct Size: Decodable { let width: Double; let height: Double }
     struct NSRangeJSON: Decodable {
@@ -34,7 +34,7 @@ struct LayoutJSON: Decodable {
     let settings: Settings
     let pages: [Page]
 
-    /// The keys the README promises, per object, for an exact comparison (the shape is stable).
+    /// The keys the manual promises, per object, for an exact comparison (the shape is stable).
     static let topLevelKeys: Set = ["textLength", "pageSize", "pageCount", "pageCountIsExact", "settings", "pages"]
     static let settingsKeys: Set = ["font", "size", "lineHeight", "margins", "paragraphSpacing", "indent", "align", "theme",
                                     "pageSize", "scale", "imageFilter", "printPageLabels", "columns", "columnGap", "language", "hyphenate", "lineBreaking",
@@ -87,7 +87,7 @@ struct LayoutJSON: Decodable {
     /// Every line of every page, in order.
     var allLines: [Line] { pages.flatMap(\.lines) }
 
-    /// Checks what the README promises about the layout, for the pages present:
+    /// Checks what the manual promises about the layout, for the pages present:
     /// - page indices are consecutive; with every page present, page ranges partition `0..<textLength`;
     /// - the lines of a page partition the page's range;
     /// - every line is inside the page vertically (a line never straddles pages), has a positive height, and its

@@ -3,7 +3,7 @@ import Testing
 import TypesetTestSupport
 
 /// One page numbering on the command line: `--pages N` draws page N of the full render, counted from the book's
-/// first page (the README's sample opens past its header, on page 2), under the same file name, up to the last
+/// first page (the sample book opens past its header, on page 2), under the same file name, up to the last
 /// page; `--json`, `info` and `locate` agree.
 @Suite struct PageNumberingCLITests {
     static var sample: String { Fixtures.repositoryRoot + "/Tests/Fixtures/sample-book.txt" }

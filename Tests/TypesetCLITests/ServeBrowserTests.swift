@@ -24,7 +24,7 @@ import TypesetTestSupport
                                          toPath: books + "/navigation-epub3.epub")
         let executable = try #require(CLIRunner.executable, "the typeset executable was not found (swift build --product typeset)")
         var arguments = [Fixtures.repositoryRoot + "/Tests/Browser/reader_test.py", "--typeset", executable.path, "--books", books]
-        // TYPESET_BROWSER_SCREENSHOTS=DIR keeps a screenshot of each scenario (README, "typeset serve").
+        // TYPESET_BROWSER_SCREENSHOTS=DIR keeps a screenshot of each scenario (manual, "typeset serve").
         if let folder = ProcessInfo.processInfo.environment["TYPESET_BROWSER_SCREENSHOTS"], !folder.isEmpty {
             arguments += ["--screenshots", folder]
         }

@@ -3,7 +3,7 @@ import Testing
 @testable import TypesetCore
 import TypesetTestSupport
 
-/// The library's side of the bad-input catalogue (README, "Bad input"): what an API caller gets for values that
+/// The library's side of the bad-input catalogue (manual, "Bad input"): what an API caller gets for values that
 /// cannot be laid out, offsets and points that are out of range, and hostile text. Each test asserts the
 /// documented answer, never just "no crash".
 @Suite struct BadInputTests {

@@ -92,7 +92,7 @@ import TypesetTestSupport
         #expect(set.rects(of: "missing", in: "highlights", layout: large) == nil)
     }
 
-    /// The README's Decorations example (minus the rendering, which lives in TypesetRender), run.
+    /// The manual's Decorations example (minus the rendering, which lives in TypesetRender), run.
     @Test func theReadmeExample() throws {
         let layout = try Self.layout()
         let tapLine = try #require(layout.selectionRects(for: 230..<231).first)

@@ -79,4 +79,61 @@ import TypesetTestSupport
         let (_, wider) = try Self.layout(digits, language: "en", width: lines[0].rect.width + 0.01)
         #expect(wider[0].range == lines[0].range)
     }
+
+    /// A paragraph of one source line per string, joined by `separator` (a soft line end, read as a space).
+    static func softWrapped(_ lines: [String], separator: String) throws -> StyledText {
+        let units = Array((lines.joined(separator: separator) + "\n").utf16)
+        return try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<(units.count - 1))])
+    }
+
+    /// The same stretch as above with the source's line end where the space was (a hard-wrapped plain-text book,
+    /// an EPUB's source line inside a paragraph): the line end reads as a space, so the stretch is cut after it,
+    /// never hyphenated (`Untersuchungsrichter?“ „Natür-` / `lich,“`), whatever ends the source line (LF, CR LF,
+    /// NEL, LS) and however the next line is indented.
+    @Test func aSoftLineEndInsideTheStretchIsASpace() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var settings = Fixtures.settings
+        settings.margins = EdgeInsets(all: 10)
+        settings.pageSize = Size(width: 250, height: 2_000)
+        settings.language = "de"
+        for separator in ["\n", "\r\n", "\u{85}", "\u{2028}", "\n    ", "\r\n\t"] {
+            let text = try Self.softWrapped(["Untersuchungsrichter?“", "„Natürlich,“ sagte er."], separator: separator)
+            let cut = Array(text.paragraphs[0].units).firstIndex(of: 0x201E)!  // the line end and indent, then „
+            let layout = try typesetter.layout(text, settings: settings)
+            let lines = layout.lines(onPage: 0)
+            try #require(lines.count >= 2)
+            #expect(lines[0].range.upperBound == cut, "\(separator.unicodeScalars.map(\.value)): \(lines.map(\.range))")
+            #expect(!lines[0].isHyphenated)
+            #expect(lines.allSatisfy { $0.rect.maxX <= 240.01 })
+        }
+    }
+
+    /// The break pass says why each line ends where it does: the soft line end's cut is an emergency after a space,
+    /// the hyphenated cut an emergency at a hyphenation point, the digits' an emergency between graphemes.
+    @Test func eachCutSaysWhyItIsThere() throws {
+        let fonts = try Fixtures.bundledFonts()
+        let cases: [(String, Float, BreakReason)] = [
+            ("Untersuchungsrichter?“\n„Natürlich,“ sagte er.", 230, .emergencySpace),
+            ("Donaudampfschifffahrtsgesellschaftskapitän", 150, .emergencyHyphenation),
+            (String(repeating: "3141592653", count: 6), 120, .emergencyGrapheme),
+        ]
+        for (string, width, reason) in cases {
+            let text = try Self.softWrapped([string], separator: "")
+            let shaped = try Typesetter(fonts: fonts).shape(text, fontFamily: "Charis SIL")
+            let paragraph = text.paragraphs[0], shapedParagraph = shaped.paragraph(0)
+            var metrics = ParagraphMetrics()
+            metrics.measure(shapedParagraph, sizes: [19], scratch: ParagraphMetrics.MeasuredPrefix())
+            let breaks = LineBreakInput.with(shapedParagraph, breaks: shapedParagraph.breaks, metrics: metrics,
+                                             units: paragraph.units[paragraph.contentRange], sizes: [19], faces: shaped.faces,
+                                             firstLineWidth: width, width: width) { input in
+                var input = input
+                input.emergencyHyphenation = (Hyphenator(), "de")
+                input.graphemes = BreakIterator(.character)
+                return GreedyLineBreaker().breakLines(input)
+            }
+            #expect(breaks.first?.reason == reason, "\(string): \(breaks)")
+            #expect(breaks.last?.reason == .mandatory)
+        }
+    }
 }
+

@@ -36,6 +36,16 @@ import TypesetTestSupport
         return problems
     }
 
+    /// The layout a kept positions finding decodes to, as the positions fuzz target makes it (its first 96 bytes are
+    /// the target's queries).
+    static func positionsLayout(_ name: String) throws -> BookLayout {
+        var input = FuzzInput(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: regressions + "/" + name))))
+        _ = input.take(96)
+        let (settings, mode) = FuzzCase.settings(&input)
+        let text = try FuzzCase.text(&input)
+        return try Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1).layout(text, settings: settings, mode: mode)
+    }
+
     @Test func everyKeptLayoutFindingPasses() throws {
         let names = Self.layoutFindings
         #expect(names.count >= 8, "the kept layout findings were not found in \(Self.regressions)")

@@ -25,9 +25,10 @@ import TypesetTestSupport
                     metrics.measure(shapedParagraph, sizes: [Float](repeating: size, count: paragraph.runs.count), scratch: ParagraphMetrics.MeasuredPrefix())
                     let content = paragraph.units[paragraph.contentRange]
                     func breaks(_ mayGallop: Bool) -> [LineBreak] {
-                        GreedyLineBreaker(firstLineWidth: max(1, width - 2 * size), width: width, mayGallop: mayGallop)
-                            .breakLines(shapedParagraph, breaks: shapedParagraph.breaks, metrics: metrics, units: content,
-                                        hyphenWidth: { _ in 0 }, graphemes: { nil })
+                        LineBreakInput.with(shapedParagraph, breaks: shapedParagraph.breaks, metrics: metrics, units: content,
+                                            firstLineWidth: max(1, width - 2 * size), width: width) {
+                            GreedyLineBreaker(mayGallop: mayGallop).breakLines($0)
+                        }
                     }
                     let walked = breaks(false), found = breaks(true)
                     #expect(found == walked, "paragraph \(index) at \(width) pt, \(size) pt")

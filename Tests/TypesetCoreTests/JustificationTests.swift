@@ -31,7 +31,7 @@ import TypesetTestSupport
         let typesetter = Typesetter(fonts: fonts)
         let text = try Self.sampleBook()
         let shaped = try typesetter.shape(text, fontFamily: "Charis SIL", language: "en")
-        let context = ShapingContext(fonts: fonts)
+        let hyphenator = Hyphenator()
         var compared = 0, better = 0
         for columnWidth: Float in [240, 342, 500] {
             for (index, paragraph) in text.paragraphs.enumerated() {
@@ -42,25 +42,20 @@ import TypesetTestSupport
                 metrics.measure(shapedParagraph, sizes: format.sizes, scratch: ParagraphMetrics.MeasuredPrefix())
                 let content = paragraph.units[paragraph.contentRange]
                 var points: [UInt32] = []
-                context.hyphenator.hyphenationPoints(content, language: "en", into: &points)
+                hyphenator.hyphenationPoints(content, language: "en", into: &points)
                 var candidates: [UInt32] = []
                 BreakCandidate.merge(shapedParagraph.breaks, hyphenationPoints: points, into: &candidates)
-                let hyphenWidth = { (end: Int) -> Float in
-                    HyphenGlyph(shapedParagraph, before: end, sizes: format.sizes, faces: shaped.faces)?.width ?? 0
+                let optimal = OptimalLineBreaker()
+                let (greedy, chosen, greedyDemerits, optimalDemerits) = LineBreakInput.with(
+                    shapedParagraph, breaks: candidates, metrics: metrics, units: content, sizes: format.sizes,
+                    faces: shaped.faces, firstLineWidth: columnWidth, width: columnWidth
+                ) { input -> ([LineBreak], [LineBreak]?, Double, Double) in
+                    let greedy = GreedyLineBreaker().breakLines(input)
+                    let chosen = optimal.breakLines(input, scratch: OptimalLineBreaker.Scratch())
+                    return (greedy, chosen, optimal.totalDemerits(of: greedy, input: input),
+                            chosen.map { optimal.totalDemerits(of: $0, input: input) } ?? .infinity)
                 }
-                let optimal = OptimalLineBreaker(firstLineWidth: columnWidth, width: columnWidth)
-                let greedy = GreedyLineBreaker(firstLineWidth: columnWidth, width: columnWidth)
-                    .breakLines(shapedParagraph, breaks: candidates, metrics: metrics, units: content,
-                                hyphenWidth: hyphenWidth, graphemes: { nil })
-                guard greedy.count >= 3,
-                      let chosen = optimal.breakLines(shapedParagraph, breaks: candidates, metrics: metrics, units: content,
-                                                      sizes: format.sizes, hyphenWidth: hyphenWidth,
-                                                      scratch: OptimalLineBreaker.Scratch()) else { continue }
-                func demerits(_ lines: [LineBreak]) -> Double {
-                    optimal.totalDemerits(of: lines, shaped: shapedParagraph, metrics: metrics, units: content,
-                                          sizes: format.sizes, hyphenWidth: hyphenWidth)
-                }
-                let greedyDemerits = demerits(greedy), optimalDemerits = demerits(chosen)
+                guard greedy.count >= 3, let chosen else { continue }
                 #expect(optimalDemerits <= greedyDemerits * (1 + 1e-9),
                         "paragraph \(index) at \(columnWidth) pt: optimal \(optimalDemerits) > greedy \(greedyDemerits)")
                 #expect(chosen.last?.end == shapedParagraph.contentLength)

@@ -240,7 +240,7 @@ import TypesetTestSupport
     /// gc=Lm; U+0E33 THAI CHARACTER SARA AM, SpacingMark but gc=Lo).
     ///
     /// Known issue: ICU's line iterator allows "U+0600 ÷ 中" (AL ÷ ID) and "space ÷ U+FF9E" (LB18), and the shaper's
-    /// grapheme filter only checks opportunities whose *following* unit passes `LayoutText.mayContinueGrapheme`
+    /// grapheme filter only checks opportunities whose *following* unit passes `CharacterClass.mayContinueGrapheme`
     /// (marks by general category, joiners, selectors, surrogates). After a Prepend character it is the unit
     /// *before* the opportunity that glues; U+FF9E and U+0E33 are not marks by category. So these opportunities
     /// survive and a line can start inside a cluster. Rare in practice.

@@ -1,22 +1,17 @@
 @testable import TypesetCore
 
-// The breakers take their candidates as a buffer pointer (the layouter passes a shaped paragraph's block or its
-// scratch without copying); the tests hold them as arrays.
+// The breakers take their candidates as a buffer pointer in a LineBreakInput (the layouter passes a shaped
+// paragraph's block or its scratch without copying); the tests hold them as arrays.
 
-extension GreedyLineBreaker {
-    func breakLines(_ shaped: ShapedParagraph, breaks: some Collection<UInt32>, metrics: ParagraphMetrics,
-                    units: ArraySlice<UInt16>, hyphenWidth: (Int) -> Float, graphemes: () -> BreakIterator?) -> [LineBreak] {
+extension LineBreakInput {
+    /// Calls `body` with the input for `shaped` broken at `breaks` in lines `width` points wide (the first
+    /// `firstLineWidth`).
+    static func with<T>(_ shaped: ShapedParagraph, breaks: some Collection<UInt32>, metrics: ParagraphMetrics,
+                        units: ArraySlice<UInt16>, sizes: [Float] = [], faces: [FontFace] = [], firstLineWidth: Float,
+                        width: Float, _ body: (LineBreakInput) -> T) -> T {
         Array(breaks).withUnsafeBufferPointer {
-            breakLines(shaped, breaks: $0, metrics: metrics, units: units, hyphenWidth: hyphenWidth, graphemes: graphemes)
-        }
-    }
-}
-
-extension OptimalLineBreaker {
-    func breakLines(_ shaped: ShapedParagraph, breaks: some Collection<UInt32>, metrics: ParagraphMetrics,
-                    units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float, scratch: Scratch) -> [LineBreak]? {
-        Array(breaks).withUnsafeBufferPointer {
-            breakLines(shaped, breaks: $0, metrics: metrics, units: units, sizes: sizes, hyphenWidth: hyphenWidth, scratch: scratch)
+            body(LineBreakInput(shaped: shaped, content: units, candidates: $0, metrics: metrics, sizes: sizes, faces: faces,
+                                widths: LineWidths(first: firstLineWidth, other: width)))
         }
     }
 }

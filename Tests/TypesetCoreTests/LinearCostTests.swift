@@ -42,12 +42,15 @@ import TypesetTestSupport
             metrics.measure(shaped, sizes: [19], scratch: ParagraphMetrics.MeasuredPrefix())
             let content = text.paragraphs[0].units[text.paragraphs[0].contentRange]
             let iterator = try #require(BreakIterator(.character))
-            iterator.setText(content)
-            var breaker = GreedyLineBreaker(firstLineWidth: 300, width: 300)
+            var breaker = GreedyLineBreaker()
             let work = WorkCounter()
             breaker.work = work
-            let lines = breaker.breakLines(shaped, breaks: shaped.breaks, metrics: metrics, units: content,
-                                           hyphenWidth: { _ in 0 }, graphemes: { iterator })
+            let lines = LineBreakInput.with(shaped, breaks: shaped.breaks, metrics: metrics, units: content,
+                                            firstLineWidth: 300, width: 300) { input in
+                var input = input
+                input.graphemes = iterator
+                return breaker.breakLines(input)
+            }
             #expect(lines.count > units / 40, "\(lines.count) lines")
             return work.count
         }
@@ -65,7 +68,7 @@ import TypesetTestSupport
             let typesetter = Typesetter(fonts: fonts, threads: 1)
             let layout = try typesetter.layout(StyledText(plain: shape.text(units: units), language: "fr"), settings: shape.settings)
             #expect(layout.paragraphLayout(0).lines.count > units / 40)
-            return typesetter.pool.sum { $0.hyphenator.unitsExamined }
+            return typesetter.layoutPool.sum { $0.hyphenator.unitsExamined }
         }
         let (small, large, ratio) = try Self.growth(at: 2_000, unitsHyphenated)
         #expect(ratio < 2.2, "\(small) units looked through for 2,000, \(large) for 4,000")
@@ -119,7 +122,7 @@ import TypesetTestSupport
             let sizes = [Float](repeating: 19, count: book.text.paragraphs[index].runs.count)
             let work = WorkCounter()
             for line in layout.paragraphLayout(index).lines {
-                _ = ParagraphLayouter.annotationExtents(shaped, start: Int(line.start), end: Int(line.end), sizes: sizes, work: work)
+                _ = LineExtents.annotationExtents(shaped, start: Int(line.start), end: Int(line.end), sizes: sizes, work: work)
             }
             return work.count
         }

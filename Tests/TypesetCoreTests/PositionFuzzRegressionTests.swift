@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import TypesetCore
 import TypesetTestSupport
@@ -374,17 +373,60 @@ import TypesetTestSupport
 
     /// The fuzzer's input itself: the caret after the Arabic base's last letter (103, upstream) maps back to it.
     @Test func theFindingOfARubyAnnotationAfterAnArabicBase() throws {
-        let path = FuzzReplayTests.regressions + "/positions-caret-round-trip-to-another-offset-on-its-line"
-        var input = FuzzInput(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        _ = input.take(96)  // the fuzz target's queries
-        let (settings, mode) = FuzzCase.settings(&input)
-        let text = try FuzzCase.text(&input)
-        let layout = try Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1).layout(text, settings: settings, mode: mode)
+        let layout = try FuzzReplayTests.positionsLayout("positions-caret-round-trip-to-another-offset-on-its-line")
         let position = TextPosition(offset: 103, affinity: .backward)
         let caret = try #require(layout.caretRect(for: position))
         let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
         #expect(back.offset == 103)
         let again = try #require(layout.caretRect(for: back))
         #expect(abs(again.rect.center.x - caret.rect.center.x) < 0.01)
+    }
+
+    /// A line ending in a hard break whose terminators are partly hidden (form feeds inside a run the book hides,
+    /// then a visible one) had its end caret placed before the first of them, inside the hidden units, where no
+    /// caret may stop: closestPosition answered that offset (Tests/Fuzz/Regressions/positions-line-end-inside-hidden-
+    /// hard-breaks). The family: hidden runs of form feeds or line feeds, before a visible one, after text or alone,
+    /// in both kinds of inner line breaks; every caret's point maps back to a caret stop.
+    @Test func aLineEndNeverFallsInsideHiddenHardBreaks() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let segmenter = GraphemeSegmenter()
+        var checked = 0
+        for terminator in ["\u{0C}", "\u{0B}", "\u{2028}"] {
+            for (before, hiddenCount) in [("ab", 3), ("ab ", 1), ("", 2)] {
+                for breaks in [InnerLineBreaks.preserve, .collapse] {
+                    let hidden = String(repeating: terminator, count: hiddenCount)
+                    let string = before + hidden + terminator + "cd ef"
+                    let units = Array(string.utf16)
+                    let hiddenStart = before.utf16.count, hiddenEnd = hiddenStart + hidden.utf16.count
+                    var hiddenStyle = TextStyle()
+                    hiddenStyle.isHidden = true
+                    let runs = [AttributeRun(range: 0..<hiddenStart, style: TextStyle()),
+                                AttributeRun(range: hiddenStart..<hiddenEnd, style: hiddenStyle),
+                                AttributeRun(range: hiddenEnd..<units.count, style: TextStyle())].filter { !$0.range.isEmpty }
+                    var style = ParagraphStyle.body
+                    style.innerLineBreaks = breaks
+                    let text = try StyledText(paragraphs: [Paragraph(start: 0, units: units, contentRange: 0..<units.count,
+                                                                     runs: runs, style: style)])
+                    let layout = try typesetter.layout(text, settings: Fixtures.settings)
+                    for offset in 0...text.length {
+                        for affinity in [TextAffinity.forward, .backward] {
+                            guard let caret = layout.caretRect(for: TextPosition(offset: offset, affinity: affinity)) else { continue }
+                            let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+                            #expect(segmenter.isCaretStop(back.offset, in: text), "\(string.debugDescription) \(breaks): caret of \(offset) maps back to \(back.offset)")
+                        }
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 18)
+    }
+
+    /// The fuzzer's input itself: the caret of 165 maps back to a caret stop.
+    @Test func theFindingOfALineEndInsideHiddenHardBreaks() throws {
+        let layout = try FuzzReplayTests.positionsLayout("positions-line-end-inside-hidden-hard-breaks")
+        let caret = try #require(layout.caretRect(for: TextPosition(offset: 165)))
+        let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+        #expect(GraphemeSegmenter().isCaretStop(back.offset, in: layout.text), "maps back to \(back.offset)")
     }
 }

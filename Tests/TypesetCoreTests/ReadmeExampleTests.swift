@@ -40,7 +40,7 @@ import TypesetTestSupport
         settings.appearance = Appearance(theme: .dark, pixelScale: 3)
         page = try session.setSettings(settings)
         let png = try PageRenderer().renderPNG(page: page.pageIndex, of: page.layout, appearance: settings.appearance,
-                                               decorations: decorations)
+                                               decorations: decorations, resources: session.publication.resourceLoader)
         // --- end ---
         #expect(page.pageIndex >= 0 && page.range.contains(session.anchor.position.offset))
         let locator = try JSONDecoder().decode(Locator.self, from: saved)
@@ -63,6 +63,28 @@ import TypesetTestSupport
         let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         #expect(try block(source, indent: 8) == (try block(readme, indent: 0)), "the README's reader example differs from this test's")
+    }
+
+    /// The README passes `resources:`, because without it a page's images are grey placeholders; the renderer's
+    /// form for a session's page finds them from the session's publication.
+    @Test func aSessionPageIsDrawnWithItsImages() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let book = try BookFile.open(path: try Fixtures.corpusPath("melville-moby-dick.epub3.epub"))
+        var settings = ReaderSettings()
+        settings.typography.fontFamily = "Charis SIL"
+        settings.appearance = Appearance(theme: .light, pixelScale: 1)
+        let session = try ReadingSession(publication: book.publication, typesetter: typesetter, settings: settings,
+                                         completesInBackground: false)
+        let cover = try session.go(toPageAt: 0)
+        #expect(!cover.layout.attachments(onPage: cover.pageIndex).isEmpty, "the first page is the cover image")
+        let renderer = try PageRenderer()
+        let withImages = try renderer.renderPNG(cover, of: session)
+        let explicit = try renderer.renderPNG(page: cover.pageIndex, of: cover.layout, appearance: settings.appearance,
+                                              resources: session.publication.resourceLoader)
+        #expect(renderer.imageProblems.isEmpty, "\(renderer.imageProblems)")
+        let placeholders = try PageRenderer().renderPNG(page: cover.pageIndex, of: cover.layout, appearance: settings.appearance)
+        #expect(withImages == explicit)
+        #expect(withImages != placeholders)
     }
 
     @Test func pipelineExampleRuns() throws {

@@ -24,6 +24,20 @@ import TypesetTestSupport
         #expect(try defaults.validated() == defaults)
     }
 
+    /// Every setting that competes with a book's style names a row of the table, and setting that row makes the
+    /// reader's value win: the typed names layout and shaping ask about are the table's.
+    @Test func bookStyleSettingsNameTableRows() throws {
+        for setting in BookStyleSetting.allCases {
+            let row = try #require(ReaderSettings.setting(named: setting.rawValue), "\(setting) names no row")
+            #expect(row.competesWithBook && row.scope == .typography)
+            var settings = ReaderSettings()
+            #expect(!settings.typography.readerChose(setting))
+            try settings.set(row.name, to: row.value(in: settings))
+            #expect(settings.typography.readerChose(setting), "\(setting)")
+        }
+        #expect(ReaderSettings.table.filter(\.competesWithBook).count == BookStyleSetting.allCases.count)
+    }
+
     /// JSON values are typed: numbers are numbers (0 and 1 too), switches booleans, words strings; a string that
     /// looks like an option is a value like any other, never another option.
     @Test func jsonValuesKeepTheirTypes() throws {

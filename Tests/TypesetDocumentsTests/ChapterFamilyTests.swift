@@ -4,7 +4,7 @@ import TypesetCore
 import TypesetDocuments
 
 /// Chapter detection on the synthetic families (``ChapterFamilies``): recall, precision and the share of found
-/// headings whose contents title is the expected one, per book and per family. The table is printed (the README
+/// headings whose contents title is the expected one, per book and per family. The table is printed (the manual
 /// quotes it; `TYPESET_CHAPTER_TABLE` writes it beside the corpus table) and every family is held at its figures.
 @Suite struct ChapterFamilyTests {
     /// (recall, precision, titles) each family must reach, in percent.

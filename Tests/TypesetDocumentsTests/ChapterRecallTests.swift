@@ -6,11 +6,11 @@ import TypesetTestSupport
 
 /// Chapter detection measured against hand-made lists of every corpus book's headings
 /// (`Tests/Corpus/chapters/BOOK`: line and text). Recall is the share of listed headings found at their line,
-/// precision the share of headings found that are listed. The table is printed (the README quotes it) and each
+/// precision the share of headings found that are listed. The table is printed (the manual quotes it) and each
 /// book's figures are held at least at what they are, so that a change that loses a heading fails here.
 @Suite struct ChapterRecallTests {
     /// The figures each book must reach: (recall, precision), in percent, rounded down from what they are. The
-    /// misses, each explained in the README's chapter table: P&P's list of illustrations is headed inside an
+    /// misses, each explained in the manual's chapter table: P&P's list of illustrations is headed inside an
     /// illustration caption (line 455); Monte-Cristo's title page names the volume `Tome I (1845-1846)` (line 10);
     /// Moby-Dick's extracts have a second title, `EXTRACTS.` (line 387); Entre Nous's title page says `PREMIÈRE
     /// PARTIE` (line 64), its transcriber's errata are headed `PREMIÈRE PARTIE` (line 3476), and the title of its

@@ -253,7 +253,7 @@ struct CorpusChapterTests {
 
     /// A long spine item is not split into sections: sections start where spine items start, and where the book's
     /// CSS asks for a page break (this book's stylesheet breaks before its chapter headings). Page breaks carry
-    /// structure, so they stay with publisher styles off (see the README's precedence rules).
+    /// structure, so they stay with publisher styles off (see the manual's precedence rules).
     @Test func aLongEPUBSpineItemIsSplitOnlyWhereItsCSSAsks() throws {
         // The children's literature sample is one 292,000-unit XHTML file.
         let path = try Fixtures.corpusPath("curry-clippinger-childrens-literature.epub")

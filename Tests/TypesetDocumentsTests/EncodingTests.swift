@@ -4,7 +4,7 @@ import TypesetCore
 import TypesetDocuments
 import TypesetTestSupport
 
-/// Decoding (README: UTF-8 with or without a BOM, UTF-16 with a BOM, ICU's charset detector for bytes that are
+/// Decoding (manual: UTF-8 with or without a BOM, UTF-16 with a BOM, ICU's charset detector for bytes that are
 /// not UTF-8; binary data refused). A byte-order mark is not text: offsets count from the first character.
 @Suite struct EncodingTests {
     /// The files in Tests/Fixtures/encodings, made with iconv from the `LANG.utf8.txt` beside them (README.md

@@ -3,7 +3,7 @@ import Testing
 import TypesetCore
 import TypesetDocuments
 
-/// How `PlainTextReader` turns Project Gutenberg's lines into paragraphs (README, "Plain text").
+/// How `PlainTextReader` turns Project Gutenberg's lines into paragraphs (manual, "Plain text").
 @Suite struct ParagraphSplittingTests {
     /// Hard-wrapped prose at Project Gutenberg's usual width (lines of 60–72 units), two paragraphs.
     static let prose = """
@@ -195,7 +195,7 @@ import TypesetDocuments
     }
 
     @Test func inAFileOfLongLinesEveryLineIsAParagraph() throws {
-        // README: "A file whose lines exceed 100 units is not hard-wrapped: each line is a paragraph." That holds
+        // manual ("Plain text"): "A file whose lines exceed 100 units is not hard-wrapped: each line is a paragraph." That holds
         // for the file's short lines too (a heading and its subtitle), not only for blocks holding a long line.
         let long = (1...3).map { "Line \($0): " + String(repeating: "unwrapped prose that runs on without a break ", count: 3) }
         let source = "CHAPTER ONE\nIn Which We Begin\n\n" + long.joined(separator: "\n\n") + "\n"

@@ -5,7 +5,7 @@ import TypesetDocuments
 
 /// Shared checks on what `PlainTextReader` produced.
 enum ReaderChecks {
-    /// Line terminators the reader splits at (README: LF, CR LF, CR and U+2029).
+    /// Line terminators the reader splits at (manual: LF, CR LF, CR and U+2029).
     static let lineEnds: Set<UInt16> = [0x0A, 0x0D, 0x2029]
     /// White space a blank line may hold.
     static let blankUnits: Set<UInt16> = [0x20, 0x09, 0x3000, 0xA0, 0x0C, 0xFEFF]

@@ -13,7 +13,7 @@ import Glibc
 /// ThreadSanitizer cannot see it, so every contended `withLock` was reported as a race (reproduced with a
 /// 20-line program: two threads, one `Mutex<[Int]>`). ThreadSanitizer intercepts `pthread_mutex_lock`, so the
 /// races it reports in that build are real ones.
-public typealias Locked<Value: ~Copyable> = Mutex<Value>
+package typealias Locked<Value: ~Copyable> = Mutex<Value>
 #else
 /// ``Locked`` for ThreadSanitizer builds: a pthread mutex, which ThreadSanitizer understands.
 ///
@@ -21,12 +21,12 @@ public typealias Locked<Value: ~Copyable> = Mutex<Value>
 /// an access to a zero-sized property (`Locked<Void>`, the fontconfig lock) at the object's own address, where
 /// other threads read the object's header, which ThreadSanitizer took for a race. Plain loads and stores of the
 /// value are still checked.
-public final class Locked<Value: ~Copyable>: @unchecked Sendable {
+package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let storage: UnsafeMutablePointer<Value>
 
     /// A lock holding `value`.
-    public init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: value)
         mutex = .allocate(capacity: 1)
@@ -42,7 +42,7 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value, holding the lock.
-    public func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
+    package func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&storage.pointee)

@@ -1,4 +1,4 @@
-/// What ``DecorationSet/apply(_:in:)`` did to a group: the difference between its old and new state, by id,
+/// What ``DecorationSet/apply(_:in:)-([Decoration],_)`` did to a group: the difference between its old and new state, by id,
 /// and the problems it found in the list.
 public struct DecorationChanges: Hashable, Sendable {
     /// One decoration whose id was in the group before and after, with a different target or style.

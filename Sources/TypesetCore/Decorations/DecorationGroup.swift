@@ -2,7 +2,7 @@
 /// "search", "tts"...).
 ///
 /// Order matters: a group's decorations blend and hit-test in list order (later ones draw on top, and win a
-/// tap), the order of the last list given to ``DecorationSet/apply(_:in:)``.
+/// tap), the order of the last list given to ``DecorationSet/apply(_:in:)-([Decoration],_)``.
 public struct DecorationGroup: Sendable {
     /// The group's name.
     public let name: String

@@ -1,6 +1,6 @@
 /// Something wrong with a decoration (or mark) handed to Typeset, and what was done about it.
 ///
-/// Problems are never silent: ``DecorationSet/apply(_:in:)`` returns one for every decoration it refused or
+/// Problems are never silent: ``DecorationSet/apply(_:in:)-([Decoration],_)`` returns one for every decoration it refused or
 /// adjusted, and the parsers throw them.
 public struct DecorationProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why a decoration is refused or adjusted.

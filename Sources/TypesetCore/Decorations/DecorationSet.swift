@@ -26,6 +26,7 @@ public struct DecorationSet: Sendable {
     /// An empty set for `text` (the whole document the offsets refer to).
     ///
     /// - Parameter segmenter: Grapheme segmentation (share the typesetter's, or let it make one).
+    /// - Parameter text: The text the decorations' offsets refer to (a publication's ``Publication/text``).
     public init(text: StyledText, segmenter: GraphemeSegmenter = GraphemeSegmenter()) {
         resolver = TextRangeResolver(text: text, segmenter: segmenter)
     }

@@ -58,7 +58,7 @@ public enum DecorationTint: Hashable, Sendable, CustomStringConvertible {
 
     /// The colours to draw with on `theme`.
     ///
-    /// The rule (README, "Decorations"):
+    /// The rule (manual, "Decorations"):
     /// - **light** (and custom themes with a light background): the tint's base colour at 35 % over the page;
     ///   the underline is the base colour darkened to 60 %, opaque, so that a yellow line still shows on white.
     /// - **sepia**: a deeper, more saturated variant of the named colour at 40 % (the cream paper already carries

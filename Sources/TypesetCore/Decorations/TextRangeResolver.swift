@@ -1,6 +1,6 @@
 /// Checks decoration and mark targets against a text and turns them into ranges that can be drawn.
 ///
-/// The rules (README, "Decorations"):
+/// The rules (manual, "Decorations"):
 /// - a range reaching outside `0...length` is refused;
 /// - an end inside a surrogate pair is refused: the caller counted something other than UTF-16 units, so the
 ///   whole range is suspect;
@@ -38,6 +38,7 @@ public struct TextRangeResolver: Sendable {
     /// Creates a resolver over `text`.
     ///
     /// - Parameter segmenter: Grapheme segmentation (share the typesetter's, or let it make one).
+    /// - Parameter text: The text whose UTF-16 offsets targets give.
     public init(text: StyledText, segmenter: GraphemeSegmenter = GraphemeSegmenter()) {
         self.text = text
         self.publication = nil
@@ -58,6 +59,7 @@ public struct TextRangeResolver: Sendable {
     /// app can store the new place. Then the checks every range goes through.
     ///
     /// - Parameter allowsEmpty: True for bookmarks (a position), false for decorations.
+    /// - Parameter target: A range or a Locator.
     public func resolve(_ target: DecorationTarget, allowsEmpty: Bool = false) -> Resolution {
         switch target {
         case .range(let range):

@@ -1,4 +1,7 @@
 internal import CFontconfig
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Where a ``FontContext`` finds fonts.
@@ -9,6 +12,14 @@ public enum FontSource: Sendable, Hashable {
     /// The system's fonts through its fontconfig configuration, with the bundled directory's fonts and aliases
     /// added after them: an installed face wins, the bundled faces are always available.
     case systemAndBundled(directory: String?)
+
+    /// The bundled fonts folder, when one is named.
+    var directory: String? {
+        switch self {
+        case .bundledOnly(let directory): directory
+        case .systemAndBundled(let directory): directory
+        }
+    }
 }
 
 /// The long-lived font resource of an app: a fontconfig configuration and every face and font set loaded
@@ -40,9 +51,11 @@ public final class FontContext: Sendable {
     ///     parsing the system's ~40 configuration files. Nil (the default) keeps nothing; an app that keeps
     ///     its context has no use for it. Ignored for ``FontSource/bundledOnly(directory:)``, whose
     ///     configuration is cheap to build.
-    /// - Throws: ``FontError`` with code `.configuration` when fontconfig cannot be set up (with a match
-    ///   cache, when the configuration is first needed: from ``fontSet(for:)``).
+    /// - Throws: ``FontError`` with code `.directoryNotFound` when the source names a fonts folder that does not
+    ///   exist or is not a folder; `.configuration` when fontconfig cannot be set up (with a match cache, when the
+    ///   configuration is first needed: from `fontSet(for:)`).
     public init(source: FontSource, matchCache: String? = nil) throws(FontError) {
+        if let directory = source.directory { try Self.checkFolder(directory) }
         self.source = source
         fontconfig = LazyFontconfig(source: source)
         if let matchCache, case .systemAndBundled(let directory) = source {
@@ -57,7 +70,7 @@ public final class FontContext: Sendable {
     ///
     /// - Throws: ``FontError`` `.notFound` when nothing matches (only possible with an empty font directory),
     ///   `.unreadable` when the matched file is not a usable font.
-    public func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
+    package func fontSet(for descriptor: FontDescriptor) throws(FontError) -> FontSet {
         if let cached = sets.withLock({ $0[descriptor] }) { return cached }
         let set: FontSet
         if let remembered = matchCache?.match(for: descriptor), let found = registry.face(for: remembered) {
@@ -103,7 +116,7 @@ public final class FontContext: Sendable {
     /// a face by name.
     ///
     /// - Throws: as ``fontSet(for:)``.
-    public func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, fallback: FontDescriptor) throws(FontError) -> FontSet {
+    package func fontSet(for descriptor: FontDescriptor, in documentFonts: DocumentFonts?, fallback: FontDescriptor) throws(FontError) -> FontSet {
         guard let documentFonts, let index = documentFonts.match(family: descriptor.family, weight: descriptor.weight,
                                                                   isItalic: descriptor.isItalic) else {
             return try fontSet(for: descriptor)
@@ -133,6 +146,17 @@ public final class FontContext: Sendable {
             "no usable font for \"\(descriptor.family)\" in \(directory) (missing, empty, or no readable font files)"
         case .systemAndBundled(let directory):
             "no installed font" + (directory.map { " or font in \($0)" } ?? "") + " matches \"\(descriptor.family)\""
+        }
+    }
+
+    /// Throws unless `path` is a folder (following symbolic links).
+    private static func checkFolder(_ path: String) throws(FontError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw FontError(.directoryNotFound, "the fonts folder \(path) does not exist")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw FontError(.directoryNotFound, "the fonts folder \(path) is not a folder")
         }
     }
 

@@ -2,7 +2,7 @@
 /// `.notdef` glyph (an empty box, "tofu") and stay in the text, so a reader sees that something is there; this
 /// report says what, how often and where first.
 ///
-/// Made by ``FontContext/coverageReport(of:family:)``.
+/// Made by ``FontContext/coverageReport(of:in:family:)``.
 public struct FontCoverageReport: Sendable, Hashable {
     /// One character that no face of its font set covers.
     public struct MissingCharacter: Sendable, Hashable {
@@ -106,6 +106,8 @@ extension FontContext {
     ///
     /// - Parameter range: Only the characters there are checked (the pages a run draws, say, so that one page of a
     ///   long book costs its page); nil, the default, checks the whole text.
+    /// - Parameter text: The text to check, with its runs' styles.
+    /// - Parameter family: The reader's font family, for runs whose style names none.
     /// - Throws: ``FontError`` when a run's family has no font at all (as layout would).
     public func coverageReport(of text: StyledText, in range: Range<UTF16Offset>? = nil,
                                family: String) throws(FontError) -> FontCoverageReport {
@@ -142,7 +144,7 @@ extension FontContext {
                 coverages[primary.id] = coverage
                 var known = answers.removeValue(forKey: ObjectIdentifier(set)) ?? Answers()
                 while i < end {
-                    let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
+                    let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: end)
                     defer { i += width }
                     // Joiners, selectors, controls and line separators draw nothing in any font.
                     if CharacterClass.followsNeighbourFont(codePoint) || codePoint == 0x2028 || codePoint == 0x2029 { continue }

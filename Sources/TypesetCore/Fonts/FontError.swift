@@ -8,6 +8,9 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
         case notFound
         /// A font file exists but cannot be read as a font.
         case unreadable
+        /// The fonts folder a ``FontSource`` names does not exist or is not a folder (fontconfig would skip it
+        /// silently, and pages would break differently with no word of why).
+        case directoryNotFound
     }
 
     /// What kind of failure.

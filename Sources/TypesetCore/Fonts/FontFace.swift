@@ -28,7 +28,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// The face's features for spacing CJK punctuation (`chws`/`vchw`, `halt`/`vhal`).
     let punctuationSpacing: PunctuationSpacingFeatures
     /// The family whose line metrics the face lays lines out with, when it stands in for a family that is not
-    /// installed (``LineMetrics/standIn(for:)``); nil for the face's own.
+    /// installed (`LineMetrics.standIn(for:)`); nil for the face's own.
     public let lineMetricsFamily: String?
     let harfBuzz: HarfBuzzFont
     /// The font's bytes when it was loaded from memory (a book's embedded font: ``path`` then only names it);

@@ -2,11 +2,11 @@ import Synchronization
 
 /// The faces that serve one ``FontDescriptor``: a primary face and, for characters it lacks, fontconfig's
 /// fallback list in order of preference (loaded lazily, per character).
-public final class FontSet: Sendable {
+package final class FontSet: Sendable {
     /// What was asked for.
-    public let descriptor: FontDescriptor
+    package let descriptor: FontDescriptor
     /// The face used for every character it covers.
-    public let primary: FontFace
+    package let primary: FontFace
     private let fallbacks: Locked<FallbackState>
     private let registry: FaceRegistry
     private let fontconfig: LazyFontconfig
@@ -40,7 +40,7 @@ public final class FontSet: Sendable {
 
     /// Whether the primary face is of another family than the one requested (a substitution, such as
     /// Georgia → Charis SIL on a machine without Georgia). Generic names (`serif`, `sans-serif`) never count.
-    public var isSubstitute: Bool { Self.isSubstitution(requested: descriptor.family, face: primary.family) }
+    package var isSubstitute: Bool { Self.isSubstitution(requested: descriptor.family, face: primary.family) }
 
     /// Whether a face of family `face` serving a request for `requested` is a substitution.
     static func isSubstitution(requested: String, face: String) -> Bool {

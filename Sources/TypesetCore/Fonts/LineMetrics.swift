@@ -1,20 +1,20 @@
 /// A face's vertical metrics in ems: what a line's height (their sum), its baseline (half-leading) and a caret's
 /// height come from.
-public struct LineMetrics: Hashable, Sendable {
+package struct LineMetrics: Hashable, Sendable {
     /// Ascent above the baseline, in ems.
-    public var ascent: Double
+    package var ascent: Double
     /// Descent below the baseline, in ems (positive).
-    public var descent: Double
+    package var descent: Double
     /// Line gap, in ems.
-    public var lineGap: Double
+    package var lineGap: Double
 
     /// Creates metrics.
-    public init(ascent: Double, descent: Double, lineGap: Double) {
+    package init(ascent: Double, descent: Double, lineGap: Double) {
         self.ascent = ascent; self.descent = descent; self.lineGap = lineGap
     }
 
     /// The natural line height: ascent, descent and line gap.
-    public var naturalLineHeight: Double { ascent + descent + lineGap }
+    package var naturalLineHeight: Double { ascent + descent + lineGap }
 
     /// The metrics a face standing in for `family` (a family that is not installed) lays lines out with, so that
     /// the page keeps the requested family's look: the family's own metrics when they are known (the faces reading
@@ -22,12 +22,12 @@ public struct LineMetrics: Hashable, Sendable {
     /// of a typical text face (Times New Roman's). Charis SIL, the bundled serif that stands in for Georgia,
     /// declares a 1.64 em line (room for stacked diacritics) against Georgia's 1.14: set with the reader's line
     /// height of 1.45, every default page looked double-spaced.
-    public static func standIn(for family: String) -> LineMetrics {
+    package static func standIn(for family: String) -> LineMetrics {
         known[family.lowercased()] ?? typical
     }
 
     /// A typical text face's metrics (Times New Roman's).
-    public static let typical = LineMetrics(units: 1825, 443, 87, of: 2048)
+    package static let typical = LineMetrics(units: 1825, 443, 87, of: 2048)
 
     private static let known: [String: LineMetrics] = [
         "georgia": LineMetrics(units: 1878, 449, 0, of: 2048),

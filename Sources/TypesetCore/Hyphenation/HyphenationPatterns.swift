@@ -1,10 +1,10 @@
 /// Which languages can be hyphenated: a caller that turns hyphenation on can tell the reader when the book's
 /// language has no patterns (hyphenation then does nothing, silently, but for the book's own soft hyphens).
-public enum HyphenationPatterns {
+package enum HyphenationPatterns {
     /// The pattern file that hyphenates `tag` (a BCP 47 language tag: `en-GB` finds `hyph_en_GB.dic`, then
     /// `hyph_en.dic`, then any `hyph_en_*.dic`), or nil when none is installed or it cannot be loaded. The file is
     /// loaded once per process and kept for layout.
-    public static func file(forLanguage tag: String) -> String? {
+    package static func file(forLanguage tag: String) -> String? {
         guard HyphenationDictionary.dictionary(forLanguage: tag) != nil else { return nil }
         return HyphenationDictionary.patternFile(forLanguage: tag)
     }

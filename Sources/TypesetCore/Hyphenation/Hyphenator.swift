@@ -48,9 +48,9 @@ final class Hyphenator {
         var tokenStart = 0
         while tokenStart < count {
             // Tokens are separated by white space; a URL-like token is skipped whole.
-            while tokenStart < count, Hyphenator.isSeparator(units[base + tokenStart]) { tokenStart += 1 }
+            while tokenStart < count, CharacterClass.isSeparator(units[base + tokenStart]) { tokenStart += 1 }
             var tokenEnd = tokenStart
-            while tokenEnd < count, !Hyphenator.isSeparator(units[base + tokenEnd]) { tokenEnd += 1 }
+            while tokenEnd < count, !CharacterClass.isSeparator(units[base + tokenEnd]) { tokenEnd += 1 }
             if tokenEnd > tokenStart && !Hyphenator.looksLikeAddress(units, from: base + tokenStart, to: base + tokenEnd) {
                 var i = tokenStart
                 while i < tokenEnd {
@@ -125,12 +125,6 @@ final class Hyphenator {
             if offset <= Int(UInt8.max) { result.append(UInt8(offset)) }
         }
         return result
-    }
-
-    /// White space and other separators between tokens.
-    @inline(__always)
-    static func isSeparator(_ unit: UInt16) -> Bool {
-        CharacterClass.isHangingSpace(unit) || CharacterClass.isLineTerminator(unit) || unit == 0xA0 || unit == 0x202F
     }
 
     /// Letters, combining marks and the soft hyphen (so that a word holding one is seen whole and left alone).

@@ -61,7 +61,9 @@ extension BookLayout {
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
         let format = format(ofParagraph: p)
-        let available = layout.availableWidth(ofLine: l) - (exclusions[p]?.narrowing(ofLine: l).width ?? 0) + micro.protrusion
+        var indents = layout.indents
+        if let exclusion = exclusions[p] { indents.exclusion = exclusion }
+        let available = indents.availableWidth(ofLine: l) + micro.protrusion
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)
         let natural = Double(box.width) + Double(micro.expansionWidth)

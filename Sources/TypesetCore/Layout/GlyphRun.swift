@@ -6,7 +6,7 @@ public struct GlyphRun: Sendable {
     public let size: Double
     /// Text colour, or nil for the theme's text colour.
     public let color: Color?
-    /// Glyph ids in the face (``ShapedParagraph/invisibleGlyph`` never appears here).
+    /// Glyph ids in the face (`ShapedParagraph.invisibleGlyph` never appears here).
     public let glyphs: [UInt16]
     /// The pen position of each glyph's origin on the baseline, in page coordinates (points), offsets applied.
     public let positions: [Point]
@@ -230,7 +230,7 @@ extension BookLayout {
         let geometry = LineGeometry(box: box, glyphScale: lines.microtypography(ofLine: Int(placement.line)).glyphScale,
                                     shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
         let lineBaseline = placement.y + Double(box.baseline)
-        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        let contentStart = paragraph.contentStart
         // A drop cap's glyphs (on the first line) sit on the baseline of the last line it spans.
         let layout = paragraphLayout(p)
         let capLength = placement.line == 0 && layout.capLines > 0 ? (paragraph.style.dropCap?.length ?? 0) : 0

@@ -8,6 +8,9 @@ struct LineExclusion: Hashable, Sendable {
     var left: Float
     var right: Float
 
+    /// No float beside the paragraph.
+    static let none = LineExclusion(lines: 0, left: 0, right: 0)
+
     /// How far line `index` moves right and how much narrower it is, in points.
     @inline(__always)
     func narrowing(ofLine index: Int) -> (shift: Float, width: Float) {

@@ -16,9 +16,10 @@ func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
 }
 
 /// Like ``parallelMap(count:threads:pool:_:)``, but `body` is given a whole chunk of consecutive indices and
-/// returns their results in order (one per index), so that it can share work or storage across the chunk.
-func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
-                                 _ body: @escaping @Sendable (Range<Int>, ShapingContext) throws(FontError) -> [T])
+/// returns their results in order (one per index), so that it can share work or storage across the chunk; each
+/// thread has its own scratch from `pool` (a ``ShapingContext`` to shape, a ``LayoutScratch`` to lay out).
+func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: ScratchPool<Scratch>,
+                                          _ body: @escaping @Sendable (Range<Int>, Scratch) throws(FontError) -> [T])
     throws(FontError) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, (count + 63) / 64))
@@ -66,27 +67,35 @@ func parallelChunks<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
     return array
 }
 
-/// The ``ShapingContext``s of one ``Typesetter``, reused across layouts so their caches stay warm.
-final class ContextPool: Sendable {
-    private let fonts: FontContext
-    private let idle = Locked<[ShapingContext]>([])
+/// The scratch objects of one ``Typesetter``'s workers (``ShapingContext``s, ``LayoutScratch``es), reused across
+/// layouts so that their caches stay warm and their storage allocated.
+final class ScratchPool<Scratch: AnyObject & Sendable>: Sendable {
+    private let make: @Sendable () -> Scratch
+    private let idle = Locked<[Scratch]>([])
 
-    init(fonts: FontContext) { self.fonts = fonts }
+    init(_ make: @escaping @Sendable () -> Scratch) { self.make = make }
 
-    func checkOut() -> ShapingContext {
-        idle.withLock { $0.popLast() } ?? ShapingContext(fonts: fonts)
+    func checkOut() -> Scratch {
+        idle.withLock { $0.popLast() } ?? make()
     }
 
-    func checkIn(_ context: ShapingContext) {
-        idle.withLock { $0.append(context) }
+    func checkIn(_ scratch: Scratch) {
+        idle.withLock { $0.append(scratch) }
     }
 
-    /// Word-cache hits and misses summed over the idle contexts.
-    /// The sum of `count` over the idle contexts: tests count work with it (units shaped, units hyphenated).
-    func sum(_ count: (ShapingContext) -> Int) -> Int {
+    /// The sum of `count` over the idle scratch objects: tests count work with it (units shaped, units hyphenated).
+    func sum(_ count: (Scratch) -> Int) -> Int {
         idle.withLock { $0.reduce(0) { $0 + count($1) } }
     }
+}
 
+/// The shaping contexts of a ``Typesetter``.
+typealias ContextPool = ScratchPool<ShapingContext>
+
+extension ScratchPool where Scratch == ShapingContext {
+    convenience init(fonts: FontContext) { self.init { ShapingContext(fonts: fonts) } }
+
+    /// Word-cache hits and misses summed over the idle contexts.
     func cacheStatistics(reset: Bool) -> (hits: Int, misses: Int, entries: Int) {
         idle.withLock { contexts in
             var hits = 0, misses = 0, entries = 0

@@ -69,7 +69,7 @@ extension BookLayout {
         let geometry = LineGeometry(box: box, glyphScale: lines.microtypography(ofLine: Int(placement.line)).glyphScale,
                                     shaped: shaped, content: content, sizes: format.sizes, faces: self.shaped.faces)
         let baseline = Double(placement.y) + Double(box.baseline)
-        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        let contentStart = paragraph.contentStart
         geometry.forEachGlyph(shaped: shaped, content: content, sizes: format.sizes, box: box) { g, penX, size, _, piece in
             let attributeIndex = Int(shaped.runs[piece.runIndex].attributeIndex)
             guard let attachment = paragraph.runs[attributeIndex].style.attachment else { return }

@@ -16,12 +16,15 @@ public final class Typesetter: Sendable {
     /// How many threads shaping and line breaking may use.
     public let threads: Int
     let pool: ContextPool
+    /// The layout workers' scratch.
+    let layoutPool = ScratchPool { LayoutScratch() }
     let segmenter = GraphemeSegmenter()
 
     /// Creates a typesetter over a font context.
     ///
     /// - Parameter threads: Worker threads for shaping and line breaking (paragraphs are independent, so two
     ///   threads are nearly twice as fast on two cores).
+    /// - Parameter fonts: The fonts every layout of this typesetter draws from (one context per app).
     public init(fonts: FontContext, threads: Int = 2) {
         self.fonts = fonts
         self.threads = max(1, threads)
@@ -80,7 +83,7 @@ public final class Typesetter: Sendable {
     /// Breaks the lines of an already shaped text (or of the sections shaped) for `settings` and paginates
     /// them. No shaping happens here, so a new width, size or page size costs only line breaking.
     ///
-    /// - Throws: ``TypographySettings/InvalidSetting`` for settings that cannot be laid out.
+    /// - Throws: ``InvalidSetting`` for settings that cannot be laid out.
     public func layout(_ shaped: ShapedText, settings pageSettings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
         let pageSettings = try pageSettings.validated()
         // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).
@@ -94,20 +97,19 @@ public final class Typesetter: Sendable {
         // Tables first: a cell's width depends on every cell of its column.
         var tables = TableLayout()
         if text.hasTables {
-            let context = pool.checkOut()
-            var metrics = context.metricsScratch
+            let scratch = layoutPool.checkOut()
             tables = TableLayout(text, paragraphRange: shaped.paragraphRange, shaped: shaped, layouter: layouter,
-                                 columnWidth: Float(settings.columnWidth), metrics: &metrics)
-            context.metricsScratch = metrics
-            pool.checkIn(context)
+                                 columnWidth: Float(settings.columnWidth), metrics: &scratch.metrics)
+            layoutPool.checkIn(scratch)
         }
         let cellBoxes = tables.boxes
-        var layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: pool) { chunk, context in
-            var metrics = context.metricsScratch
-            defer { context.metricsScratch = metrics }
-            // The chunk's lines are gathered in the context's scratch (see LineScratch) and copied once into the
-            // block its paragraphs share (see LineList).
-            let lines = context.lineScratch
+        var layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: layoutPool) { chunk, scratch in
+            // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use).
+            var metrics = scratch.metrics
+            defer { scratch.metrics = metrics }
+            // The chunk's lines are gathered in the scratch (see LineScratch) and copied once into the block its
+            // paragraphs share (see LineList).
+            let lines = scratch.lines
             lines.removeAll()
             var placed: [(lines: Range<Int>, layout: ParagraphLayout)] = []
             placed.reserveCapacity(chunk.count)
@@ -128,7 +130,7 @@ public final class Typesetter: Sendable {
                         }
                         let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + index]
                         placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
-                                                      metrics: &metrics, context: context, into: lines, cell: cell))
+                                                      metrics: &metrics, scratch: scratch, into: lines, cell: cell))
                     }
                 }
             }
@@ -142,19 +144,8 @@ public final class Typesetter: Sendable {
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
-        // Floats and multi-column blocks (horizontal text only): sized and set in their boxes here; placed (the
-        // paragraphs beside floats set again with their first lines shortened, and columns balanced) by the paginator.
-        let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: pool)
         if text.hasFloats && !writingMode.isVertical {
-            paginator.floats = FloatLayout(text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
-                                           columnWidth: Float(settings.columnWidth), emSize: Float(settings.fontSize)) {
-                relayout.layout($0, cell: $1)
-            }
-            paginator.relayout = { relayout.layout($0, exclusion: $1) }
-            paginator.columnBlocks = ColumnBlockLayout(text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
-                                                       columnWidth: Float(settings.columnWidth), emSize: Float(settings.fontSize)) {
-                relayout.layout($0, cell: $1)
-            }
+            placeFloatsAndColumns(shaped, settings: settings, layouter: layouter, layouts: &layouts, paginator: &paginator)
         }
         var exclusions: [Int: LineExclusion] = [:]
         var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts, exclusions: &exclusions)
@@ -163,20 +154,35 @@ public final class Typesetter: Sendable {
             pages = BoxDecorationPass(text: text, layouts: layouts, first: shaped.paragraphRange.lowerBound,
                                       emSize: settings.fontSize, columnWidth: settings.columnWidth).decorate(pages)
         }
-        if writingMode.isVertical {
-            // Pages answer in page coordinates: their size and their boxes turned back (placements stay in the
-            // line frame, which the position API and glyph runs turn).
-            pages = pages.map { page in
-                let size = LineFrame.pageSize(page.size, mode: writingMode)
-                let frame = LineFrame(mode: writingMode, pageWidth: size.width)
-                return Page(index: page.index, range: page.range, size: size, section: page.section, placements: page.placements,
-                            boxes: page.boxes.map { var box = $0; box.rect = frame.page(box.rect); return box },
-                            tableRows: page.tableRows)
-            }
-        }
+        if writingMode.isVertical { pages = Self.turned(pages, writingMode: writingMode) }
         return BookLayout(settings: pageSettings, lineSettings: settings, mode: mode, shaped: shaped, paragraphs: layouts,
-                          exclusions: exclusions,
-                          pages: pages, segmenter: segmenter)
+                          exclusions: exclusions, pages: pages, segmenter: segmenter)
+    }
+
+    /// Vertical text's pages in page coordinates: their size and their boxes turned back (placements stay in the
+    /// line frame, which the position API and glyph runs turn).
+    private static func turned(_ pages: [Page], writingMode: WritingMode) -> [Page] {
+        pages.map { page in
+            let size = LineFrame.pageSize(page.size, mode: writingMode)
+            let frame = LineFrame(mode: writingMode, pageWidth: size.width)
+            return Page(index: page.index, range: page.range, size: size, section: page.section, placements: page.placements,
+                        boxes: page.boxes.map { var box = $0; box.rect = frame.page(box.rect); return box },
+                        tableRows: page.tableRows)
+        }
+    }
+
+    /// Floats and multi-column blocks (horizontal text only; a text without them skips this): sized, and their
+    /// paragraphs set in their boxes, before pagination; placed by the paginator, which sets the paragraphs beside
+    /// floats again with their first lines shortened (through `paginator.relayout`) and balances the columns.
+    private func placeFloatsAndColumns(_ shaped: ShapedText, settings: TypographySettings, layouter: ParagraphLayouter,
+                                       layouts: inout [ParagraphLayout], paginator: inout Paginator) {
+        let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: layoutPool)
+        let columnWidth = Float(settings.columnWidth), emSize = Float(settings.fontSize)
+        paginator.floats = FloatLayout(shaped.text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
+                                       columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
+        paginator.relayout = { relayout.layout($0, exclusion: $1) }
+        paginator.columnBlocks = ColumnBlockLayout(shaped.text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
+                                                   columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
     }
 
     /// Shapes and lays out `text` in one call.
@@ -188,37 +194,5 @@ public final class Typesetter: Sendable {
     /// Word-cache hits, misses and entries since the last reset, summed over the worker contexts.
     package func wordCacheStatistics(reset: Bool = false) -> (hits: Int, misses: Int, entries: Int) {
         pool.cacheStatistics(reset: reset)
-    }
-}
-
-/// Sets one paragraph again, in a box or beside floats (see ``FloatLayout`` and ``Paginator``): a few paragraphs
-/// near floats, one at a time, each in lines of its own.
-struct ParagraphRelayout {
-    let text: StyledText
-    let shaped: ShapedText
-    let layouter: ParagraphLayouter
-    let pool: ContextPool
-
-    /// Document paragraph `index` (inside the shaped range) in `cell`, its first lines narrowed by `exclusion`.
-    func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil) -> ParagraphLayout {
-        let context = pool.checkOut()
-        defer { pool.checkIn(context) }
-        var metrics = context.metricsScratch
-        defer { context.metricsScratch = metrics }
-        let lines = LineScratch(capacity: 16)
-        let local = index - shaped.paragraphRange.lowerBound
-        let placed = text.paragraphs.withUnsafeBufferPointer { paragraphs in
-            shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
-                guard let base = paragraphs.baseAddress, paragraphs.indices.contains(index),
-                      shapedParagraphs.indices.contains(local) else {
-                    preconditionFailure("a relaid paragraph lies inside the shaped range")
-                }
-                return layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: &metrics, context: context,
-                                       into: lines, cell: cell, exclusion: exclusion)
-            }
-        }
-        var layout = placed.layout
-        layout.lines = LineList(lines.makeStorage(), range: placed.lines)
-        return layout
     }
 }

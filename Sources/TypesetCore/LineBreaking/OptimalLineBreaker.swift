@@ -19,9 +19,6 @@
 /// Chinese or Japanese text (where stretching is inter-character), `breakLines` returns nil and the caller breaks
 /// greedily.
 struct OptimalLineBreaker {
-    /// The widths in points of the first line and of the following lines.
-    let firstLineWidth: Float
-    let width: Float
     /// Whether lines may be set with shrunk spaces (justified text); otherwise a line must fit at natural width.
     var allowsShrinking = true
     /// How far a line's glyphs (all but its justifiable spaces and its hyphen) may widen or narrow, as a fraction
@@ -83,31 +80,28 @@ struct OptimalLineBreaker {
         var active: [Active] = []
     }
 
-    /// The chosen breaks, or nil when this breaker cannot set the paragraph (see the type's comment).
-    ///
-    /// - Parameters:
-    ///   - breaks: ``BreakCandidate``s, ascending (the paragraph's opportunities, possibly merged with
-    ///     hyphenation points); the last is the end of the content.
-    ///   - metrics: per-unit x prefix sums of the paragraph, in points through ``ParagraphMetrics/width(_:_:)``.
-    ///   - sizes: font size per attribute run (for the widths of spaces).
-    ///   - hyphenWidth: the width of the hyphen drawn when a line ends at hyphenation point `end`.
-    ///   - protrusion: the factors by which a line's first and last characters hang into the margins (nil: none);
-    ///     a line's natural width is counted without what hangs.
-    func breakLines(_ shaped: ShapedParagraph, breaks: UnsafeBufferPointer<UInt32>, metrics: ParagraphMetrics, units: ArraySlice<UInt16>,
-                    sizes: [Float], hyphenWidth: (Int) -> Float, protrusion: ProtrusionTable? = nil,
-                    scratch: Scratch) -> [LineBreak]? {
+    init(allowsShrinking: Bool = true, expansion: Float = 0) {
+        self.allowsShrinking = allowsShrinking
+        self.expansion = expansion
+    }
+
+    /// The chosen breaks of `input`'s paragraph, or nil when this breaker cannot set it (see the type's comment).
+    /// Lines are as wide as `input.widths` says (the first, then the others: lines beside a drop cap are left to
+    /// the greedy breaker); a line's natural width is counted without what hangs into the margins (protrusion).
+    func breakLines(_ input: LineBreakInput, scratch: Scratch) -> [LineBreak]? {
+        let shaped = input.shaped, metrics = input.metrics, units = input.content, protrusion = input.protrusion
         let count = shaped.contentLength
         guard count > 0 else { return [LineBreak(end: 0, hard: true)] }
         // Chinese and Japanese text is justified between its characters, which this model of stretching spaces
         // does not describe: with a space or two in the paragraph it rated every line without one unjustifiable,
         // and broke lines of three characters to end others at a space.
-        guard !LayoutText.isMostlyWide(units) else { return nil }
-        var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
+        guard !CharacterClass.isMostlyWideUnspaced(units) else { return nil }
+        var spaces = SpaceWidthCursor(shaped, content: units, sizes: input.sizes)
         var candidates: [Candidate] = []
         swap(&candidates, &scratch.candidates)
         defer { swap(&candidates, &scratch.candidates) }
         candidates.removeAll(keepingCapacity: true)
-        for candidate in breaks {
+        for candidate in input.candidates {
             let offset = BreakCandidate.offset(candidate)
             let mandatory = BreakCandidate.isMandatory(candidate) || offset == count
             guard offset > 0, offset <= count, metrics.isClusterStart(offset) || mandatory else { continue }
@@ -119,13 +113,13 @@ struct OptimalLineBreaker {
             // right (BreakAdjustment: an opportunity inside a stretch shaped as one).
             let endAdjustment = visibleEnd == offset && !hyphenated ? metrics.endAdjustment(offset) : 0
             let startX = metrics.position(offset) - metrics.startAdjustment(offset)
-            var endX = metrics.position(visibleEnd) + (hyphenated ? Double(hyphenWidth(offset)) : endAdjustment)
+            var endX = metrics.position(visibleEnd) + (hyphenated ? Double(input.hyphenWidth(offset)) : endAdjustment)
             var protrudingStartX = startX
             if let protrusion {
                 // What hangs into the margins takes no room on the line (the glyphs' widths stay as they are).
                 protrudingStartX += protrusion.startProtrusion(content: units, metrics: metrics, start: offset, end: count)
                 endX -= protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: hyphenated,
-                                                 hyphenWidth: hyphenated ? hyphenWidth(offset) : 0)
+                                                 hyphenWidth: hyphenated ? input.hyphenWidth(offset) : 0)
             }
             candidates.append(Candidate(
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
@@ -134,7 +128,7 @@ struct OptimalLineBreaker {
                 startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment))
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
-        return run(candidates, scratch, tolerance: metrics.fitTolerance)
+        return run(candidates, scratch, widths: input.widths, grid: metrics.grid, tolerance: metrics.fitTolerance)
     }
 
     /// The adjustment ratio of a line of natural width `natural` with `spaceWidth` points of justifiable space
@@ -196,10 +190,9 @@ struct OptimalLineBreaker {
 
     /// The total demerits of a paragraph broken at `lines` (by any breaker), by the model this breaker minimises;
     /// +∞ when a line is overfull beyond the shrink limit or a paragraph's last line does not fit.
-    func totalDemerits(of lines: [LineBreak], shaped: ShapedParagraph, metrics: ParagraphMetrics,
-                       units: ArraySlice<UInt16>, sizes: [Float], hyphenWidth: (Int) -> Float,
-                       protrusion: ProtrusionTable? = nil) -> Double {
-        var spaces = SpaceWidthCursor(shaped, content: units, sizes: sizes)
+    func totalDemerits(of lines: [LineBreak], input: LineBreakInput) -> Double {
+        let shaped = input.shaped, metrics = input.metrics, units = input.content, protrusion = input.protrusion
+        var spaces = SpaceWidthCursor(shaped, content: units, sizes: input.sizes)
         let expansion = allowsShrinking ? self.expansion : 0
         var total = 0.0
         var start = 0
@@ -207,18 +200,18 @@ struct OptimalLineBreaker {
         var afterHyphen = false
         for (index, line) in lines.enumerated() {
             let visibleEnd = CharacterClass.visibleEnd(of: units, from: start, to: line.end, hyphenated: line.hyphenated)
-            var natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            var natural = metrics.width(start, visibleEnd) + (line.hyphenated ? Double(input.hyphenWidth(line.end)) : 0)
             natural += metrics.startAdjustment(start) + (visibleEnd == line.end && !line.hyphenated ? metrics.endAdjustment(line.end) : 0)
             let isLast = index == lines.count - 1
             let spaceWidth = spaces.width(before: visibleEnd) - spaces.width(before: start)
-            let glyphWidth = natural - spaceWidth - (line.hyphenated ? Double(hyphenWidth(line.end)) : 0)
+            let glyphWidth = natural - spaceWidth - (line.hyphenated ? Double(input.hyphenWidth(line.end)) : 0)
             if let protrusion {
                 natural -= protrusion.startProtrusion(content: units, metrics: metrics, start: start, end: units.count)
                     + protrusion.endProtrusion(content: units, metrics: metrics, start: 0, end: visibleEnd, hyphenated: line.hyphenated,
-                                               hyphenWidth: line.hyphenated ? hyphenWidth(line.end) : 0)
+                                               hyphenWidth: line.hyphenated ? input.hyphenWidth(line.end) : 0)
             }
-            var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: spaceWidth,
-                                                           available: Double(index == 0 ? firstLineWidth : width),
+            var ratio = OptimalLineBreaker.adjustmentRatio(natural: metrics.exact(natural), spaceWidth: spaceWidth,
+                                                           available: Double(input.widths.width(ofLine: index)),
                                                            tolerance: metrics.fitTolerance, shrinkFactor: shrink,
                                                            glyphWidth: glyphWidth, expansion: expansion)
             if ratio < -1 { return .infinity }
@@ -237,14 +230,17 @@ struct OptimalLineBreaker {
         return total
     }
 
-    private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double) -> [LineBreak]? {
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid,
+                     tolerance: Double) -> [LineBreak]? {
         // Two copies of the loop: without expansion (the default) the glyph terms fold away.
-        allowsShrinking && expansion > 0 ? run(candidates, scratch, tolerance: tolerance, expands: true)
-            : run(candidates, scratch, tolerance: tolerance, expands: false)
+        allowsShrinking && expansion > 0 ? run(candidates, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: true)
+            : run(candidates, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: false)
     }
 
     @inline(__always)
-    private func run(_ candidates: [Candidate], _ scratch: Scratch, tolerance: Double, expands: Bool) -> [LineBreak]? {
+    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid, tolerance: Double,
+                     expands: Bool) -> [LineBreak]? {
+        let firstLineWidth = widths.first, width = widths.other
         let expansion = expands ? self.expansion : 0
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
         // per access) and moved back at the end.
@@ -273,7 +269,7 @@ struct OptimalLineBreaker {
             var kept = 0
             for index in active.indices {
                 let node = active[index]
-                let natural = candidate.endX - node.x0
+                let natural = grid.exact(candidate.endX - node.x0)
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, tolerance: tolerance, shrinkFactor: shrink,
                                                                glyphWidth: expands ? natural - (candidate.endSpace - node.s0) - candidate.endHyphen : 0,
@@ -301,20 +297,7 @@ struct OptimalLineBreaker {
                 }
             }
             active.removeLast(active.count - kept)
-            // A new node is dominated, and dropped, when another at this candidate has no more hyphens just before
-            // it and a total lower by more than any difference the next line's demerits can make (the fitness
-            // demerits when their classes differ): every continuation of the other one is then at least as good.
-            for slot in 0..<12 where best[slot].total < .infinity {
-                for other in 0..<12 where other != slot && best[other].total < .infinity
-                    && best[other].hyphenRun <= best[slot].hyphenRun {
-                    let margin = best[other].fitness == best[slot].fitness ? 0 : OptimalLineBreaker.adjacentFitnessDemerits
-                    if best[other].total + margin < best[slot].total
-                        || (best[other].total + margin == best[slot].total && other < slot) {
-                        best[slot].total = .infinity
-                        break
-                    }
-                }
-            }
+            Self.dropDominated(&best)
             for slot in 0..<12 where best[slot].total < .infinity {
                 var made = best[slot]
                 made.node = Int32(nodes.count)
@@ -330,8 +313,31 @@ struct OptimalLineBreaker {
         }
         // The best node at the last candidate (the only ones left: the last candidate is mandatory).
         guard let chosen = active.min(by: { $0.total < $1.total }) else { return nil }
+        return Self.breaks(endingAt: Int(chosen.node), nodes: nodes, candidates: candidates)
+    }
+
+    /// Drops each new node that is dominated: another at this candidate has no more hyphens just before it and a
+    /// total lower by more than any difference the next line's demerits can make (the fitness demerits when their
+    /// classes differ), so that every continuation of the other one is at least as good.
+    @inline(__always)
+    private static func dropDominated(_ best: inout [Active]) {
+        for slot in 0..<12 where best[slot].total < .infinity {
+            for other in 0..<12 where other != slot && best[other].total < .infinity
+                && best[other].hyphenRun <= best[slot].hyphenRun {
+                let margin = best[other].fitness == best[slot].fitness ? 0 : OptimalLineBreaker.adjacentFitnessDemerits
+                if best[other].total + margin < best[slot].total
+                    || (best[other].total + margin == best[slot].total && other < slot) {
+                    best[slot].total = .infinity
+                    break
+                }
+            }
+        }
+    }
+
+    /// The breaks of the path of nodes ending at node `last`, in order.
+    private static func breaks(endingAt last: Int, nodes: [Node], candidates: [Candidate]) -> [LineBreak] {
         var result: [LineBreak] = []
-        var n = Int(chosen.node)
+        var n = last
         while n >= 0, nodes[n].candidate >= 0 {
             let c = candidates[Int(nodes[n].candidate)]
             result.append(LineBreak(end: Int(c.offset), hard: c.flags & 1 != 0, hyphenated: c.flags & 2 != 0))

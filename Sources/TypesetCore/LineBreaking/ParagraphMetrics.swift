@@ -18,11 +18,14 @@ struct ParagraphMetrics {
     /// Points per unit of ``prefix``: the font size when the prefix is the shaped paragraph's own (in ems), 1 when
     /// it was measured in points.
     private(set) var scale: Double = 1
-    /// How far over the available width a line may measure and still fit, in points: 2⁻¹⁴ em of the paragraph's
-    /// size, under a tenth of a font unit for fonts of up to 1,600 units per em: it only absorbs rounding. In a
-    /// paragraph of several sizes, no more than the rounding of its positions can be (``roundingBound(_:)``), so that
-    /// one huge run does not let the small text around it overshoot the column by 2⁻¹⁴ of the huge size.
+    /// How far over the available width a line may measure and still fit, in points: 0 when widths are made exact
+    /// (``exact(_:)``), else 2⁻¹⁴ em of the paragraph's (largest) size, under a tenth of a font unit for fonts of up
+    /// to 1,600 units per em: it only absorbs rounding. In a paragraph of several sizes, no more than the rounding of
+    /// its positions can be (``roundingBound(_:)``), so that one huge run does not let the small text around it
+    /// overshoot the column by 2⁻¹⁴ of the huge size.
     private(set) var fitTolerance: Double = 0
+    /// Half a font unit of the paragraph's largest size (see ``exact(_:)``).
+    private(set) var grid = HalfUnitGrid()
     /// The paragraph's ``BreakAdjustment``s in points, by ascending offset (almost always none).
     private(set) var adjustments: [(offset: Int, end: Double, start: Double)] = []
     /// What ``prefix``, ``base`` and ``clusterStarts`` point into, kept alive with them: the shaped paragraph's
@@ -42,8 +45,14 @@ struct ParagraphMetrics {
     /// all of them) shares the prefix sums computed in ems at shaping time, so a new width or size costs nothing
     /// here; a paragraph with several sizes is measured again into `scratch` (a worker's, reused from paragraph to
     /// paragraph: measuring into it again changes what earlier metrics measured into it read).
-    mutating func measure(_ shaped: ShapedParagraph, sizes: [Float], scratch measured: MeasuredPrefix) {
-        fitTolerance = Double(sizes.max() ?? 0) / 16_384
+    ///
+    /// With `unitsPerEm` (of every face that sets the paragraph's text) widths are exact to half a font unit (``exact(_:)``) and
+    /// a line fits when its exact width is at most its column's, with no tolerance: a line as wide as the column
+    /// fits, one a hair wider does not (a tolerance let lines stick out by the rounding it absorbed).
+    mutating func measure(_ shaped: ShapedParagraph, sizes: [Float], scratch measured: MeasuredPrefix, unitsPerEm: Int = 0) {
+        let largest = Double(sizes.max() ?? 0)
+        grid = HalfUnitGrid(size: largest, unitsPerEm: unitsPerEm)
+        fitTolerance = grid.halfUnit > 0 ? 0 : largest / 16_384
         if !adjustments.isEmpty { adjustments.removeAll() }
         if shaped.hasBreakAdjustments {
             for adjustment in shaped.breakAdjustments {
@@ -129,10 +138,11 @@ struct ParagraphMetrics {
         var x: Double = 0
         var clusterX: Double = 0  // where the cluster being measured started
         let blockMask = (1 << blockShift) - 1
+        var blockStart: Double = 0  // the current block's start, kept rather than read back per unit
         // Unit `written` is at `value`: a block's first unit sets the block's start.
         @inline(__always) func put(_ value: Double, start: UInt8) {
-            if written & blockMask == 0 { baseBuffer[written >> blockShift] = value }
-            prefixBuffer[written] = Float(value - baseBuffer[written >> blockShift])
+            if written & blockMask == 0 { blockStart = value; baseBuffer[written >> blockShift] = value }
+            prefixBuffer[written] = Float(value - blockStart)
             startBuffer[written] = start
             written += 1
         }
@@ -192,6 +202,17 @@ struct ParagraphMetrics {
         return ((base[end >> Self.blockShift] + Double(prefix[end])) - (base[start >> Self.blockShift] + Double(prefix[start]))) * scale
     }
 
+    /// `width` (points) exact to half a font unit (see ``HalfUnitGrid``).
+    @inline(__always)
+    func exact(_ width: Double) -> Double { grid.exact(width) }
+
+    /// The widest measured width (points, before ``exact(_:)``) of a line that fits in `available` points: a line
+    /// fits when its exact width is at most `available`, that is when its measure rounds to at most the last half
+    /// unit inside it. Computed once per line, so that the greedy breaker's probes compare measures as they come
+    /// (one comparison, no rounding per probe).
+    @inline(__always)
+    func fitLimit(_ available: Double) -> Double { grid.fitLimit(available, tolerance: fitTolerance) }
+
     /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
     @inline(__always)
     func endAdjustment(_ offset: Int) -> Double {
@@ -218,5 +239,40 @@ struct ParagraphMetrics {
     func isClusterStart(_ offset: Int) -> Bool {
         precondition(UInt(bitPattern: offset) < UInt(clusterStarts.count))
         return clusterStarts[offset] != 0
+    }
+}
+
+/// Half a font unit of a paragraph's largest size in its faces' units, in points: the precision to which line widths
+/// are exact. Glyph advances are whole font units, so a line's width is a multiple of a unit, whatever rounding the
+/// prefix sums carried (a few thousandths of a unit): rounded to the nearest half unit it is exactly what HarfBuzz's
+/// advances sum to, and a line fits when that is at most its column's width, with no tolerance.
+struct HalfUnitGrid {
+    /// The half unit in points, and its inverse; 0 when the faces' units are not known (widths are then left as
+    /// they are, and a tolerance absorbs the rounding: ``ParagraphMetrics/fitTolerance``).
+    private(set) var halfUnit: Double = 0
+    private var halfUnitsPerPoint: Double = 0
+
+    init() {}
+
+    init(size: Double, unitsPerEm: Int) {
+        guard unitsPerEm > 0, size > 0, size.isFinite else { return }
+        halfUnit = size / Double(2 * unitsPerEm)
+        halfUnitsPerPoint = 1 / halfUnit
+    }
+
+    /// See ``ParagraphMetrics/fitLimit(_:)``: the half units inside `available`, plus half of one (a measure that
+    /// rounds down to them); `available` and `tolerance` without a grid.
+    func fitLimit(_ available: Double, tolerance: Double) -> Double {
+        guard halfUnit > 0 else { return available + tolerance }
+        return ((available * halfUnitsPerPoint).rounded(.down) + 0.5) * halfUnit
+    }
+
+    /// `width` rounded to the nearest half unit; `width` itself without a grid.
+    @inline(__always)
+    func exact(_ width: Double) -> Double {
+        guard halfUnit > 0 else { return width }
+        // Rounded to nearest by adding and taking away 1.5 × 2⁵² (exact below 2⁵¹ half units), without a libm call.
+        let magic = 6_755_399_441_055_744.0
+        return ((width * halfUnitsPerPoint + magic) - magic) * halfUnit
     }
 }

@@ -9,8 +9,8 @@ struct SpaceCutScan {
     private var from = 0, next = 0, found = false
 
     /// The first cut in `start..<limit` (`start` ≥ 1, `limit` at most the content's length): an offset after a
-    /// breakable space that is not one itself, at a cluster start and a grapheme boundary (a mark after a space
-    /// joins it, UAX #29 GB9, even where shaping set the two apart).
+    /// space (``readsAsSpace(_:)``) that is not one itself, at a cluster start and a grapheme boundary (a mark after
+    /// a space joins it, UAX #29 GB9, even where shaping set the two apart).
     mutating func firstCut(from start: Int, before limit: Int, content: UnsafeBufferPointer<UInt16>,
                            clusterStarts: UnsafeBufferPointer<UInt8>, graphemes: () -> BreakIterator?) -> Int? {
         if start >= from && start <= next {
@@ -22,8 +22,8 @@ struct SpaceCutScan {
         found = false
         var k = next
         while k < limit {
-            if GreedyLineBreaker.isBreakableSpace(content[k - 1]) && !GreedyLineBreaker.isBreakableSpace(content[k])
-                && clusterStarts[k] != 0 && (!LayoutText.mayContinueGrapheme(content[k]) || graphemes()?.isBoundary(k) == true) {
+            if Self.readsAsSpace(content[k - 1]) && !Self.readsAsSpace(content[k])
+                && clusterStarts[k] != 0 && (!CharacterClass.mayContinueGrapheme(content[k]) || graphemes()?.isBoundary(k) == true) {
                 found = true
                 break
             }
@@ -32,5 +32,12 @@ struct SpaceCutScan {
         unitsExamined += k - next + (found ? 1 : 0)
         next = k
         return found ? k : nil
+    }
+
+    /// Whether an emergency cut may fall after `unit`: breakable white space, or a line terminator inside the
+    /// stretch (a hard break is an opportunity, so one inside a stretch is a soft line end of the source, which
+    /// layout reads as a space).
+    @inline(__always) static func readsAsSpace(_ unit: UInt16) -> Bool {
+        CharacterClass.isBreakableSpace(unit) || CharacterClass.isLineTerminator(unit)
     }
 }

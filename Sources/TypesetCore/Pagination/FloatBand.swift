@@ -1,5 +1,5 @@
 /// The floats of the column being filled and the band of the page they form with the lines beside them
-/// (``Paginator``): where a new float may go (CSS 2.1 §9.5.1: below the floats on its side, and below the others
+/// (``PageFilling``): where a new float may go (CSS 2.1 §9.5.1: below the floats on its side, and below the others
 /// when it does not fit beside them), how much room the lines beside them have, and, for hit testing, the band as
 /// a ``TableRowPlacement`` whose cells are the floats and the runs of lines beside them (each contiguous in
 /// placement order, as a table row's cells are).
@@ -86,6 +86,15 @@ struct FloatBand {
     mutating func settle(at y: Double, placements count: Int, into rows: inout [TableRowPlacement]) {
         floats.removeAll { $0.bottom <= y + 0.01 }
         if floats.isEmpty { close(placements: count, into: &rows) }
+    }
+
+    /// Forgets the floats when the lines `placements[start...]`, just placed beside them, reach below them all:
+    /// the band then ends at the first such line (as ``settle(at:placements:into:)`` before each of those lines).
+    mutating func settle(lines placements: [PlacedLine], from start: Int, into rows: inout [TableRowPlacement]) {
+        guard !floats.isEmpty, start <= placements.count else { return }
+        let lowest = self.lowest
+        guard let below = placements[start...].firstIndex(where: { $0.y >= lowest - 0.01 }) else { return }
+        close(placements: below, into: &rows)
     }
 
     /// Ends the band at placement `count` (the column or page ends, or its floats did), adding it to `rows`; the

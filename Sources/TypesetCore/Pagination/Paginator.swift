@@ -2,7 +2,8 @@
 /// top to bottom, then the next column, then a new page; a line never straddles two pages; paragraph spacing is
 /// dropped at the top of a column; every section (chapter) starts a new page. A table row is placed whole, its
 /// cells side by side, on the page where it fits (a row taller than a column is set cell after cell, line by
-/// line, so that no line is lost).
+/// line, so that no line is lost). A float sits at its side of the column, the lines beside it shortened; a
+/// multi-column block's lines are balanced across its columns (``PageFilling``'s float and column steps).
 struct Paginator {
     let settings: TypographySettings
     let mode: LayoutMode
@@ -13,7 +14,7 @@ struct Paginator {
     var floats = FloatLayout()
     /// The text's multi-column blocks, sized (see ``ColumnBlockLayout``).
     var columnBlocks = ColumnBlockLayout()
-    /// Sets a document paragraph again with its first lines shortened beside floats.
+    /// Sets a document paragraph again with its first lines shortened beside floats (nil: the text has none).
     var relayout: ((Int, LineExclusion) -> ParagraphLayout)?
 
     /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order
@@ -21,252 +22,24 @@ struct Paginator {
     /// document paragraph).
     func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout],
                   exclusions: inout [Int: LineExclusion]) -> [Page] {
-        let filler = PageFiller(self, text: text, paragraphRange: paragraphRange, layouts: layouts)
-        filler.fill()
-        layouts = filler.layouts
-        exclusions = filler.exclusions
-        return filler.pages
-    }
-}
-
-/// One pagination under way (``Paginator/paginate(_:paragraphRange:layouts:exclusions:)``): the page being filled,
-/// its column and the height reached in it, and what is placed so far. Its steps: lines of a paragraph, a table,
-/// floats (PageFiller+Floats.swift) and multi-column blocks (PageFiller+Columns.swift). A class: its steps share
-/// one state, which a struct's mutating methods copied about in debug builds.
-final class PageFiller {
-    let paginator: Paginator
-    let text: StyledText
-    /// The first document paragraph laid out, and the end of the last one.
-    let first: Int
-    let end: Int
-    let content: Rect
-    let columnWidth: Float
-    let gap: Float
-    let columns: Int
-    // Positions down the page in Double (see PlacedLine); line heights are Float.
-    let columnTop: Double
-    let columnBottom: Double
-    var layouts: [ParagraphLayout]
-    var exclusions: [Int: LineExclusion] = [:]
-    var pages: [Page] = []
-    var placements: [PlacedLine] = []
-    var boxes: [BlockBox] = []
-    var tableRows: [TableRowPlacement] = []
-    var column = 0
-    var y: Double
-    /// The current column's left edge.
-    var x: Float = 0
-    var section: Int
-    var pageStart: Int
-    /// The table being placed and where its part in the current column began (for its outer border).
-    var openTable: (table: TableLayout.Table, top: Double)?
-    /// The floats of the current column, and the band they form with the lines beside them (see FloatBand).
-    var band = FloatBand()
-
-    var settings: TypographySettings { paginator.settings }
-    var mode: LayoutMode { paginator.mode }
-
-    init(_ paginator: Paginator, text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) {
-        self.paginator = paginator
-        self.text = text
-        self.layouts = layouts
-        let settings = paginator.settings
-        content = settings.contentRect
-        columnWidth = Float(settings.columnWidth)
-        gap = Float(settings.columnGap)
-        columns = paginator.mode == .scroll ? 1 : settings.columns
-        columnTop = content.minY
-        columnBottom = paginator.mode == .scroll ? Double.greatestFiniteMagnitude : content.maxY
-        y = columnTop
-        first = paragraphRange.lowerBound
-        section = text.sectionIndex(ofParagraph: first)
-        pageStart = paragraphRange.isEmpty ? 0 : text.paragraphs[first].range.lowerBound
-        end = paragraphRange.isEmpty ? 0 : text.paragraphs[paragraphRange.upperBound - 1].range.upperBound
-        x = columnX(0)
-    }
-
-    /// Places every paragraph, section by section.
-    func fill() {
-        var nextSection = section + 1
-        var local = 0
-        while local < layouts.count {
-            let index = first + local
+        var run = PageFilling(self, text: text, paragraphRange: paragraphRange, layouts: layouts)
+        // The run holds the only reference to the layouts (set again beside floats without a copy).
+        layouts = []
+        let first = paragraphRange.lowerBound
+        var nextSection = run.section + 1
+        var index = first
+        while index < paragraphRange.upperBound {
             if nextSection < text.sectionStarts.count, text.sectionStarts[nextSection] == index {
-                if mode == .paged && !placements.isEmpty { finishPage(end: text.paragraphs[index].range.lowerBound) }
-                section = nextSection
+                if mode == .paged && !run.placements.isEmpty { run.finishPage(end: text.paragraphs[index].range.lowerBound) }
+                run.section = nextSection
                 nextSection += 1
             }
-            if let block = paginator.columnBlocks.block(startingAt: index) {
-                placeColumnBlock(block)
-                local = block.paragraphs.upperBound - first
-                continue
-            }
-            if let box = paginator.floats.box(startingAt: index) {
-                placeFloat(box)
-                local = box.paragraphs.upperBound - first
-                continue
-            }
-            if let table = paginator.tables.table(startingAt: index) {
-                if let clearTo = band.bottom(of: .both) { y = max(y, clearTo) }
-                band.settle(at: y, placements: placements.count, into: &tableRows)
-                placeTable(table)
-                local = table.paragraphs.upperBound - first
-                continue
-            }
-            placeLines(of: index)
-            local += 1
+            index = run.place(index)
         }
-        if !placements.isEmpty || pages.isEmpty { finishPage(end: end) }
-    }
-
-    func columnX(_ column: Int) -> Float {
-        Float(content.minX) + Float(paginator.columnsRightToLeft ? columns - 1 - column : column) * (columnWidth + gap)
-    }
-
-    func closeTableBorder() {
-        guard let open = openTable, open.table.border > 0, y > open.top else { return }
-        let border = Double(open.table.border)
-        boxes.append(BlockBox(rect: Rect(x: Double(x + open.table.x) + border / 2, y: open.top + border / 2,
-                                         width: Double(open.table.width) - border, height: y - open.top - border),
-                              border: border,
-                              borderColor: text.paragraphs[open.table.paragraphs.lowerBound].style.tableCell?.borderColor))
-    }
-    func finishPage(end: Int) {
-        closeTableBorder()
-        band.close(placements: placements.count, into: &tableRows)
-        let height = mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
-        // The page gets an array of exactly its lines; the scratch keeps its storage for the next page (handing
-        // the scratch itself over left every page with the scratch's capacity, twice its lines).
-        let pagePlacements = placements.withUnsafeBufferPointer { [PlacedLine]($0) }
-        pages.append(Page(index: pages.count, range: pageStart..<end,
-                          size: Size(width: settings.pageSize.width, height: height),
-                          section: section, placements: pagePlacements, boxes: boxes, tableRows: tableRows))
-        placements.removeAll(keepingCapacity: true)
-        boxes.removeAll()
-        tableRows.removeAll()
-        pageStart = end
-        column = 0
-        x = columnX(0)
-        y = columnTop
-        if openTable != nil { openTable?.top = y }
-    }
-    /// Moves to the next column, or the next page starting at `offset`.
-    func breakColumn(before offset: Int) {
-        if column + 1 < columns {
-            closeTableBorder()
-            band.close(placements: placements.count, into: &tableRows)
-            column += 1
-            x = columnX(column)
-            y = columnTop
-            if openTable != nil { openTable?.top = y }
-        } else {
-            finishPage(end: offset)
-        }
-    }
-
-    /// Places the lines of paragraph `index` one after the other, breaking columns and pages between them
-    /// (keeping orphans, widows, a heading with what follows it, and a drop cap's lines together).
-    func placeLines(of index: Int) {
-        let local = index - first
-        if !band.floats.isEmpty || !text.paragraphs[index].style.clear.isEmpty { setBesideFloats(index) }
-        let layout = layouts[local]
-        // A heading keeps its lines together and stays with the first line of the paragraph after it: when
-        // they do not fit in what is left of the column, the heading starts the next column (or page). A
-        // heading taller than a whole column is set line by line like any paragraph.
-        let keepHeight = paginator.keptHeight(local, first: first, layouts: layouts, text: text)
-        let lineCount = layout.lines.count
-        // The first of this paragraph's lines in the current column, and whether it opened the column.
-        var firstInColumn = 0
-        var firstOpenedColumn = y == columnTop
-        var lineIndex = 0
-        while lineIndex < lineCount {
-            let line = layout.lines[lineIndex]
-            let atColumnTop = y == columnTop
-            let spacing = Double(lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0)
-            let needed = Double(lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height)
-            let fitsInAColumn = Double(keepHeight) <= columnBottom - columnTop
-            if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
-                // Orphans and widows: break where at least `orphansAndWidows` lines stay on each side, moving
-                // this paragraph's last lines of the column along when needed (never emptying the column).
-                let breakLine = paginator.allowedBreak(before: lineIndex, lineCount: lineCount,
-                                             lowest: firstInColumn + (firstOpenedColumn ? 1 : 0),
-                                             firstLines: Int(layout.capLines))
-                if breakLine < lineIndex { placements.removeLast(lineIndex - breakLine) }
-                lineIndex = breakLine
-                let moved = layout.lines[breakLine]
-                breakColumn(before: documentRange(of: moved, lineIndex: breakLine, in: layout,
-                                                  paragraph: text.paragraphs[index]).lowerBound)
-                firstInColumn = breakLine
-                firstOpenedColumn = true
-                placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
-                y += Double(moved.height)
-            } else {
-                if lineIndex == 0 { firstOpenedColumn = atColumnTop }
-                y += spacing
-                if !band.floats.isEmpty { band.settle(at: y, placements: placements.count, into: &tableRows) }
-                placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: x, y: y))
-                y += Double(line.height)
-            }
-            lineIndex += 1
-        }
-        y += Double(layout.spaceAfter)
-    }
-
-    /// Places a table row by row.
-    func placeTable(_ table: TableLayout.Table) {
-        openTable = (table, y)
-        for (rowNumber, row) in table.rows.enumerated() {
-            var rowHeight: Float = 0
-            for cell in row.cells {
-                var height: Float = 0
-                for p in cell.paragraphs {
-                    let layout = layouts[p - first]
-                    if p != cell.paragraphs.lowerBound { height += layout.spaceBefore }
-                    height += layout.height + layout.spaceAfter
-                }
-                rowHeight = max(rowHeight, height + 2 * (cell.border + cell.padding))
-            }
-            let atColumnTop = y == columnTop
-            let spacing: Float = rowNumber == 0 && !atColumnTop ? layouts[table.paragraphs.lowerBound - first].spaceBefore : 0
-            if Double(rowHeight) > columnBottom - columnTop {
-                // Taller than a column: its cells' lines one after the other, each in its cell's place.
-                for p in row.paragraphs { placeLines(of: p) }
-                continue
-            }
-            if y + Double(spacing + rowHeight) > columnBottom + 0.01 && !atColumnTop {
-                breakColumn(before: text.paragraphs[row.paragraphs.lowerBound].range.lowerBound)
-            } else {
-                y += Double(spacing)
-                if rowNumber == 0 { openTable?.top = y }
-            }
-            let rowTop = y
-            let firstPlacement = placements.count
-            var cellPlacements: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
-            for cell in row.cells {
-                let cellFirst = placements.count
-                var cellY = rowTop + Double(cell.border + cell.padding)
-                for p in cell.paragraphs {
-                    let layout = layouts[p - first]
-                    if p != cell.paragraphs.lowerBound { cellY += Double(layout.spaceBefore) }
-                    for lineIndex in 0..<layout.lines.count {
-                        placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
-                                                     y: cellY + Double(layout.lines[lineIndex].top)))
-                    }
-                    cellY += Double(layout.height + layout.spaceAfter)
-                }
-                if cell.background != nil || cell.border > 0 {
-                    let border = Double(cell.border)
-                    boxes.append(BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: rowTop + border / 2,
-                                                     width: Double(cell.width) - border, height: Double(rowHeight) - border),
-                                          background: cell.background, border: border, borderColor: cell.borderColor))
-                }
-                cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
-            }
-            tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements))
-            y = rowTop + Double(rowHeight)
-        }
-        closeTableBorder()
-        openTable = nil
+        if !run.placements.isEmpty || run.pages.isEmpty { run.finishPage(end: run.end) }
+        layouts = run.layouts
+        exclusions = run.exclusions
+        return run.pages
     }
 }
 
@@ -309,8 +82,7 @@ extension Paginator {
 /// The document range of line `lineIndex` of a paragraph: lines partition the paragraph's whole range, so the
 /// first line starts at the paragraph's start and the last one ends at its end, separators included.
 func documentRange(of line: LineBox, lineIndex: Int, in layout: ParagraphLayout, paragraph: Paragraph) -> Range<UTF16Offset> {
-    let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
-    let start = lineIndex == 0 ? paragraph.range.lowerBound : contentStart + Int(line.start)
-    let end = lineIndex == layout.lines.count - 1 ? paragraph.range.upperBound : contentStart + Int(line.end)
+    let start = lineIndex == 0 ? paragraph.range.lowerBound : paragraph.documentOffset(ofContentOffset: Int(line.start))
+    let end = lineIndex == layout.lines.count - 1 ? paragraph.range.upperBound : paragraph.documentOffset(ofContentOffset: Int(line.end))
     return start..<end
 }

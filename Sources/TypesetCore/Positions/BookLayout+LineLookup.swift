@@ -4,7 +4,7 @@ extension BookLayout {
         let p = Int(placement.paragraph), l = Int(placement.line)
         let paragraph = text.paragraphs[p]
         if l == 0 { return paragraph.range.lowerBound }
-        return paragraph.range.lowerBound + paragraph.contentRange.lowerBound + Int(paragraphLayout(p).lines[l].start)
+        return paragraph.documentOffset(ofContentOffset: Int(paragraphLayout(p).lines[l].start))
     }
 
     /// The placement (page, index) holding `offset`: the line whose range contains it; for `.backward` affinity at

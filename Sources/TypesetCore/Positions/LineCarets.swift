@@ -123,7 +123,7 @@ extension BookLayout {
         let paragraph = text.paragraphs[p]
         let shapedParagraph = shaped.paragraph(p)
         let content = paragraph.units[paragraph.contentRange]
-        let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        let contentStart = paragraph.contentStart
         let sizes = caretCache.sizes(ofParagraph: p) { format(ofParagraph: p).sizes }
         let geometry = LineGeometry(box: box, glyphScale: micro.glyphScale, shaped: shapedParagraph, content: content, sizes: sizes,
                                     faces: shaped.faces)
@@ -133,7 +133,10 @@ extension BookLayout {
         // The hard break that ends a line inside a preserved paragraph (its caret goes before it).
         var terminatorStart = Int(box.end)
         if !isLastLine && box.endsParagraphOrHardBreak {
-            while terminatorStart > Int(box.start), CharacterClass.isLineTerminator(content[content.startIndex + terminatorStart - 1]) {
+            // Not into hidden units: a hard break hidden by the book's styles is markup, and the end caret must stay on
+            // a caret stop (the fuzzer found form feeds hidden before a visible one giving a line end inside them).
+            while terminatorStart > Int(box.start), CharacterClass.isLineTerminator(content[content.startIndex + terminatorStart - 1]),
+                  CaretSpan.allowsStop(at: terminatorStart - 1, in: paragraph.caretSpans) {
                 terminatorStart -= 1
             }
         }

@@ -11,11 +11,11 @@
 /// "The given data was not valid JSON", without a place, also for valid JSON such as `1e300` for an integer. The
 /// text is parsed by ``JSONValue/init(parsing:)``; the value is decoded by a decoder over it that knows the key
 /// path and the number it was given.
-public enum JSONInput {
+package enum JSONInput {
     /// The JSON value `bytes` hold (UTF-8).
     ///
     /// - Throws: ``JSONInputError`` with the line and column of the first syntax error.
-    public static func parse(_ bytes: some Sequence<UInt8>) throws(JSONInputError) -> JSONValue {
+    package static func parse(_ bytes: some Sequence<UInt8>) throws(JSONInputError) -> JSONValue {
         do { return try JSONValue(parsing: String(decoding: Array(bytes), as: UTF8.self)) } catch {
             throw JSONInputError(description: error.description)
         }
@@ -24,7 +24,7 @@ public enum JSONInput {
     /// A `T` from the JSON `bytes` hold.
     ///
     /// - Throws: ``JSONInputError``: a syntax error's line and column, or the key path of the value that is wrong.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws(JSONInputError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws(JSONInputError) -> T {
         try decode(type, from: parse(bytes))
     }
 
@@ -32,7 +32,7 @@ public enum JSONInput {
     ///
     /// - Throws: ``JSONInputError`` naming the key path of the value that is missing, of the wrong kind, not
     ///   whole or out of range.
-    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONInputError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONInputError) -> T {
         do {
             return try JSONValueDecoder.decodeAny(type, from: value, at: [])
         } catch let error as DecodingError {
@@ -62,10 +62,10 @@ public enum JSONInput {
 }
 
 /// JSON a reading app handed the library that cannot be read as what was asked for, in one line saying where.
-public struct JSONInputError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct JSONInputError: Error, CustomStringConvertible, Equatable, Sendable {
     /// One line: the place (line and column, or key path) and what is wrong there.
-    public let description: String
+    package let description: String
 
     /// Creates an error with a one-line description.
-    public init(description: String) { self.description = description.oneLine(limit: 1000) }
+    package init(description: String) { self.description = description.oneLine(limit: 1000) }
 }

@@ -108,6 +108,9 @@ public struct Publication: Sendable {
     ///     means one resource `href` covering the whole text.
     ///   - headings: In any order; headings outside the text are dropped with no error (a table of contents may
     ///     point into resources that are not in the reading order).
+    /// - Parameter text: The book's text, every resource's one after the other.
+    /// - Parameter startOffset: Where the book opens (past a distributor's header).
+    /// - Parameter bodyRange: The book proper, without front and back matter (words and reading time count it).
     /// - Throws: ``InvalidResources`` when ranges are out of order, overlap or leave the text.
     ///   - bodyRange: The book proper (see ``bodyRange``), clamped to the text; nil for the whole text.
     ///   - startOffset: Where the book opens (see ``startOffset``), clamped to the text.

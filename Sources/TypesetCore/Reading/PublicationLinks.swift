@@ -13,6 +13,8 @@ public struct PublicationLinks: Sendable {
     /// Creates the tables.
     ///
     /// - Parameter notes: In any order; they are sorted by their start.
+    /// - Parameter anchors: For each resource's href, its fragment identifiers and the offset each points at.
+    /// - Parameter noteReferences: The links recognised as note references, by the offset of their first unit: the index of their note in `notes`.
     public init(anchors: [String: [String: UTF16Offset]] = [:], notes: [Note] = [], noteReferences: [UTF16Offset: Int] = [:]) {
         self.anchors = anchors
         let order = notes.indices.sorted { notes[$0].range.lowerBound < notes[$1].range.lowerBound }

@@ -72,12 +72,11 @@ package enum WordCounter {
         while index < text.paragraphs.count, text.paragraphs[index].range.lowerBound < range.upperBound {
             let paragraph = text.paragraphs[index]
             index += 1
-            let contentStart = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
             // The content's part inside the range, content-relative.
-            let lower = max(0, range.lowerBound - contentStart)
-            let upper = min(paragraph.contentRange.count, range.upperBound - contentStart)
+            let lower = max(0, paragraph.contentOffset(ofDocumentOffset: range.lowerBound))
+            let upper = min(paragraph.contentRange.count, paragraph.contentOffset(ofDocumentOffset: range.upperBound))
             guard lower < upper else { continue }
-            let cut = min(max(lower, offset - contentStart), upper)
+            let cut = min(max(lower, paragraph.contentOffset(ofDocumentOffset: offset)), upper)
             if paragraph.hasHiddenUnits {
                 // Markup is not read: only the visible text counts (Aozora Bunko's readings in 《》 doubled a
                 // book's word count and its nominal pages).

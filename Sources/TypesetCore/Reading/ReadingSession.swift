@@ -4,7 +4,7 @@ import Synchronization
 /// A reader's session with one book: the settings, the sticky reading anchor, and a layout made section by
 /// section around the anchor.
 ///
-/// Apps drive it: ``go(to:)`` / ``nextPage()`` / ``previousPage()`` when the reader navigates,
+/// Apps drive it: ``go(to:)-(UTF16Offset)`` / ``nextPage()`` / ``previousPage()`` when the reader navigates,
 /// ``setSettings(_:)`` when they change a setting, ``currentPage()`` to draw (with ``settings``' appearance),
 /// ``currentLocator()`` to save the place. Only navigation moves the anchor. A section (a chapter, an EPUB spine
 /// item, a CSS break: a page break the book asks for) always starts a page, so the pages of the anchor's section
@@ -106,6 +106,11 @@ public final class ReadingSession: Sendable {
     /// - Parameter publication: The book as opened; when it was made for another ``StyleEnvironment`` than
     ///   `settings` give (publisher styles off, a page or theme its media queries answer differently on) and it has
     ///   a ``Publication/restyle``, its text is made again for them.
+    /// - Parameter typesetter: Lays the book out (one per app).
+    /// - Parameter settings: The reader's settings: typography, page and appearance.
+    /// - Parameter offset: Where to open, a UTF-16 offset into the text; nil, the default, where the book opens.
+    /// - Parameter completesInBackground: Whether sections beyond the anchor's are laid out in the background after
+    ///   each settings change, so that page numbers become exact.
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out, ``ReadingError`` for an offset outside
     ///   the text, and what ``Publication/restyled(publisherStyles:)`` throws.
     public init(publication: Publication, typesetter: Typesetter, settings: ReaderSettings = ReaderSettings(),

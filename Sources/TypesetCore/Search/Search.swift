@@ -46,6 +46,9 @@ public struct Search: Sendable {
     /// ``batches()``.
     ///
     /// - Parameter segmenter: Grapheme segmentation (share the typesetter's, or let it make one).
+    /// - Parameter publication: The book to search.
+    /// - Parameter query: What to find, as a reader typed it.
+    /// - Parameter options: Case, diacritic and whole-word sensitivity.
     public init(publication: Publication, query: String, options: SearchOptions = SearchOptions(),
                 segmenter: GraphemeSegmenter = GraphemeSegmenter()) {
         self.publication = publication
@@ -139,7 +142,7 @@ public struct Search: Sendable {
         return (results, count)
     }
 
-    /// The batches of ``forEachBatch(in:_:)``, searched on a background thread as they are consumed; the search
+    /// The batches of ``forEachBatch(in:maximumResults:_:)``, searched on a background thread as they are consumed; the search
     /// stops when the consuming task is cancelled or stops iterating. Batches without results are left out.
     public func batches() -> AsyncThrowingStream<SearchBatch, any Error> {
         AsyncThrowingStream { continuation in

@@ -29,7 +29,7 @@ public struct SearchBatch: Sendable {
     public let matchCount: Int
 }
 
-/// What a ``Search/forEachBatch(_:)`` callback wants next.
+/// What a ``Search/forEachBatch(in:maximumResults:_:)`` callback wants next.
 public enum SearchControl: Hashable, Sendable {
     /// Search the next stretch.
     case proceed

@@ -12,7 +12,7 @@
 /// ```
 ///
 /// A value holding results and an index; the decorations it makes are ranges, so they stay right under every
-/// relayout (see "Decorations" in the README).
+/// relayout (see the manual's "Decorations").
 public struct SearchResultList: Sendable {
     /// The decoration group search results are shown in.
     public static let groupName = "search"

@@ -3,7 +3,7 @@
 ///
 /// ``ReaderSettings/table`` lists them all. The command-line tool parses `--NAME VALUE` with
 /// ``value(parsing:)``, its `query` protocol's `setSettings` reads JSON with ``value(json:)``, `--help`, the
-/// shell completion and the README's option list are printed from the table, and ``ReaderSettings/validated()``
+/// shell completion and the manual's option list are printed from the table, and ``ReaderSettings/validated()``
 /// checks each value against the range declared here, so the four can never disagree.
 public struct ReaderSetting: Sendable {
     /// The name (`size`, `line-height`); the command line spells it `--size`.

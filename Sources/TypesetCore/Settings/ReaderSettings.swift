@@ -3,7 +3,7 @@
 /// styles apply.
 ///
 /// Every field is also reachable by name through ``ReaderSettings/table``, which the command-line tool, its
-/// `query` protocol and the README's option list are made from.
+/// `query` protocol and the manual's option list are made from.
 public struct ReaderSettings: Hashable, Sendable {
     /// Font, size, spacing, margins, page geometry, hyphenation and breaking: a change lays the text out again.
     public var typography: TypographySettings

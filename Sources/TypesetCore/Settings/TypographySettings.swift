@@ -126,7 +126,7 @@ public struct TypographySettings: Hashable, Sendable {
     /// The writing mode `text` is laid out in under these settings: the reader's ``verticalText`` when they set it,
     /// else the book's.
     public func writingMode(for text: StyledText) -> WritingMode {
-        WritingMode.resolve(book: text.writingMode, reader: userSet.contains("vertical-text") ? verticalText : nil)
+        WritingMode.resolve(book: text.writingMode, reader: readerChose(.verticalText) ? verticalText : nil)
     }
 
     /// The text area of a page, in page coordinates.

@@ -47,13 +47,13 @@ struct BreakRules {
         guard offset > 0, offset <= units.count else { return false }
         var start = offset - 1
         if UTF16.isTrailSurrogate(units[start]), start > 0, UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
-        return isLetter(LayoutText.codePoint(units, at: start, end: offset).0)
+        return isLetter(CharacterClass.codePoint(units, at: start, end: offset).0)
     }
 
     /// Whether the character starting at `offset` is a letter or a digit.
     static func isLetter(after offset: Int, _ units: [UInt16]) -> Bool {
         guard offset >= 0, offset < units.count else { return false }
-        return isLetter(LayoutText.codePoint(units, at: offset, end: units.count).0)
+        return isLetter(CharacterClass.codePoint(units, at: offset, end: units.count).0)
     }
 
     private static func isLetter(_ codePoint: UInt32) -> Bool {

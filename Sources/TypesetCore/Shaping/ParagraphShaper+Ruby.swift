@@ -20,7 +20,7 @@ extension ParagraphShaper {
             let lower = max(0, min(units.count, annotation.base.lowerBound - contentStart))
             let base = lower..<max(lower, min(units.count, annotation.base.upperBound - contentStart))
             // An empty base or annotation, or a base that is not text of this paragraph, has nothing to set
-            // over: the annotation stays hidden (README, Bad input).
+            // over: the annotation stays hidden (manual, "Bad input").
             guard !base.isEmpty, !annotationRange.isEmpty, annotationRange.upperBound <= units.count,
                   let baseRun = runs.run(containing: base.lowerBound), !baseRun.isOutOfFlow,
                   let shaped = shapeAnnotation(units, annotationRange, style: attributeRuns[index].style, paragraph: paragraph)
@@ -50,7 +50,7 @@ extension ParagraphShaper {
         var codePoints: [UInt32] = []
         var i = range.lowerBound
         while i < range.upperBound {
-            let (codePoint, width) = LayoutText.codePoint(units, at: i, end: range.upperBound)
+            let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: range.upperBound)
             if !CharacterClass.followsNeighbourFont(codePoint) { codePoints.append(codePoint) }
             i += width
         }
@@ -101,8 +101,7 @@ extension ParagraphShaper {
         guard excess > 0 else { return }
         func isKana(_ offset: Int) -> Bool {
             guard offset >= 0 && offset < units.count else { return false }
-            let unit = units[offset]
-            return (unit >= 0x3041 && unit <= 0x309F) || (unit >= 0x30A0 && unit <= 0x30FF)
+            return CharacterClass.isKana(units[offset])
         }
         let before = ruby.base.lowerBound - 1
         // The character after the group: past the annotation and the hidden markup after it (`》`, `<rp>)</rp>`).

@@ -34,22 +34,19 @@ struct ParagraphShaper {
         style.language ?? paragraph.style.language ?? documentLanguage
     }
 
+    /// Shapes `paragraph`: its layout text, bidi levels and runs (``itemize(_:units:levels:paragraphLevel:)``), its
+    /// break opportunities, each run's glyphs (``shapeRun(_:of:text:breaks:into:)``), then the passes that change
+    /// glyphs after shaping where a paragraph has what they need (CJK punctuation pairs, upright combining in
+    /// vertical text, ruby, emphasis marks).
     func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
         let text = LayoutText(paragraph)
         let units = text.units
         let count = units.count
         let spans = paragraph.caretSpans
-        // Hidden units are invisible to bidi resolution (boundary neutrals, as UAX #9 treats joiners), so that
-        // markup between two right-to-left words does not change their order.
-        var (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(units[...], base: paragraph.style.baseDirection)
-            : Bidi.resolve(text.unitsWithHiddenAsNeutral(spans)[...], base: paragraph.style.baseDirection)
-        // Hidden units take the level of the grapheme they join, so that they sit beside it in visual order
-        // (a boundary neutral at the end of a right-to-left run got the paragraph's level, and so a place at the
-        // far end of the line, which the caret unit then spanned).
-        if levels != nil { Self.alignHiddenLevels(&levels, spans: spans) }
-        let role = paragraph.style.role
+        let (levels, paragraphLevel) = Self.bidiLevels(text, paragraph: paragraph)
         let first = paragraph.runs.first?.style ?? .body
-        let firstStyle = settings.resolve(first, role: role, readerFamily: family, language: language(of: first, in: paragraph))
+        let firstStyle = settings.resolve(first, role: paragraph.style.role, readerFamily: family,
+                                          language: language(of: first, in: paragraph))
         let primary = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family).primary
         guard count > 0 else {
             return context.emptyParagraph(level: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id))
@@ -62,135 +59,169 @@ struct ParagraphShaper {
         var breaks = spans.contains(where: \.isHidden)
             ? breakOpportunities(VisibleText(units, spans: spans), language: breakLanguage, rules: rules)
             : breakOpportunities(units, language: breakLanguage, rules: rules)
-        var breakCursor = 0
-        var adjustments: [BreakAdjustment] = []
-
-        var sink = GlyphSink(buffers: context.glyphBuffers, capacity: count)
-        var shapedRuns: [ShapedRun] = []
-        shapedRuns.reserveCapacity(runs.count)
-        // The word cache and the glyph scratch are taken out of the context for the paragraph and put back after:
+        // The word cache and the scratch arrays are taken out of the context for the paragraph and put back after:
         // reaching them through the class on every word cost an exclusivity check each (callgrind).
-        var cache = context.takeCache()
-        var glyphs = context.glyphScratch
-        var segments = context.segmentScratch
+        var state = RunShaping(sink: GlyphSink(buffers: context.glyphBuffers, capacity: count), cache: context.takeCache(),
+                               glyphs: context.glyphScratch, segments: context.segmentScratch)
         context.glyphScratch = []
         context.segmentScratch = []
-        defer { context.cache = cache; context.glyphScratch = glyphs; context.segmentScratch = segments }
-
-        var formulas: [ShapedFormula] = []
+        defer { context.cache = state.cache; context.glyphScratch = state.glyphs; context.segmentScratch = state.segments }
+        var shapedRuns: [ShapedRun] = []
+        shapedRuns.reserveCapacity(runs.count)
         units.withUnsafeBufferPointer { buffer in
-            for var run in runs {
-                run.glyphStart = Int32(sink.count)
-                let style = paragraph.runs[Int(run.attributeIndex)].style
-                if let attachment = style.attachment {
-                    // An object (its one U+FFFC unit): a glyph of 1 em that is never drawn; the layout sets its size
-                    // to the object's width (ParagraphFormat), so that widths, carets and hit testing include it.
-                    // A formula is laid out now, and its glyph is as wide as it is (ParagraphShaper+Math.swift).
-                    let advance = attachment.formula.map {
-                        shapeFormula($0, style: style, role: role, attributeIndex: run.attributeIndex, into: &formulas)
-                    } ?? 1
-                    for i in Int(run.start)..<Int(run.end) {
-                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: advance, offset: .zero)
-                    }
-                    run.glyphEnd = Int32(sink.count)
-                    shapedRuns.append(run)
-                    continue
+            for run in runs { shapedRuns.append(shapeRun(run, of: paragraph, text: buffer, breaks: breaks, into: &state)) }
+        }
+        let (rubies, emphases) = afterShaping(paragraph, units: units, runs: shapedRuns, glyphs: &state.sink, breaks: &breaks,
+                                              adjustments: &state.adjustments)
+        // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
+        return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
+                               runs: shapedRuns, glyphs: state.sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
+                               caretSpans: spans, breakAdjustments: state.adjustments, rubies: rubies,
+                               emphases: emphases, formulas: state.formulas)
+    }
+
+    /// The bidi levels of a paragraph's layout text (nil when it is all at the paragraph's level) and the
+    /// paragraph's level. Hidden units are invisible to bidi resolution (boundary neutrals, as UAX #9 treats
+    /// joiners), so that markup between two right-to-left words does not change their order, and then take the
+    /// level of the grapheme they join, so that they sit beside it in visual order (a boundary neutral at the end
+    /// of a right-to-left run got the paragraph's level, and so a place at the far end of the line, which the caret
+    /// unit then spanned).
+    static func bidiLevels(_ text: LayoutText, paragraph: Paragraph) -> (levels: [UInt8]?, paragraphLevel: UInt8) {
+        let spans = paragraph.caretSpans
+        var (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(text.units[...], base: paragraph.style.baseDirection)
+            : Bidi.resolve(text.unitsWithHiddenAsNeutral(spans)[...], base: paragraph.style.baseDirection)
+        if levels != nil { alignHiddenLevels(&levels, spans: spans) }
+        return (levels, paragraphLevel)
+    }
+
+    /// What shaping one paragraph's runs writes to and reuses: the glyphs, the word cache, HarfBuzz's output and
+    /// the segments of the run being shaped, where the walk over the break opportunities has reached, and the
+    /// break adjustments found.
+    struct RunShaping {
+        var sink: GlyphSink
+        var cache: ShapeCache
+        var glyphs: [HarfBuzzBuffer.Glyph]
+        var segments: [Segment]
+        var breakCursor = 0
+        var adjustments: [BreakAdjustment] = []
+        /// The paragraph's formulas, laid out as their objects are shaped.
+        var formulas: [ShapedFormula] = []
+
+        /// Appends an invisible glyph of `advance` ems for every unit of `run` (objects, hidden units, text
+        /// without a usable font); returns the run with its glyph range.
+        mutating func appendInvisible(_ run: ShapedRun, advance: Float) -> ShapedRun {
+            for i in Int(run.start)..<Int(run.end) {
+                sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: advance, offset: .zero)
+            }
+            var run = run
+            run.glyphEnd = Int32(sink.count)
+            return run
+        }
+    }
+
+    /// Shapes one run of `paragraph` into `state`'s glyphs, and returns it with its glyph range and orientation.
+    private func shapeRun(_ run: ShapedRun, of paragraph: Paragraph, text buffer: UnsafeBufferPointer<UInt16>, breaks: [UInt32],
+                          into state: inout RunShaping) -> ShapedRun {
+        var run = run
+        run.glyphStart = Int32(state.sink.count)
+        let style = paragraph.runs[Int(run.attributeIndex)].style
+        // An object (its one U+FFFC unit): a glyph of 1 em that is never drawn; the layout sets its size to the
+        // object's width (ParagraphFormat), so that widths, carets and hit testing include it. A formula is laid out
+        // now, and its glyph is as wide as it is (ParagraphShaper+Math.swift).
+        if let attachment = style.attachment {
+            let advance = attachment.formula.map {
+                shapeFormula($0, style: style, role: paragraph.style.role, attributeIndex: run.attributeIndex, into: &state.formulas)
+            } ?? 1
+            return state.appendInvisible(run, advance: advance)
+        }
+        // Hidden units: kept in place as invisible glyphs without width.
+        if run.isOutOfFlow { return state.appendInvisible(run, advance: 0) }
+        let standsUpright = switch style.orientation {
+        case .mixed: HarfBuzzUnicode.isUpright(script: run.script)
+        case .upright: true
+        case .sideways: false
+        }
+        run.isUpright = vertical && !run.isRightToLeft && standsUpright
+        // No face at all (no usable font): the run's units stay in place as invisible glyphs.
+        guard let face = context.fonts.face(id: Int(run.faceID)) else { return state.appendInvisible(run, advance: 0) }
+        let language = language(of: style, in: paragraph)
+        let resolved = settings.resolve(style, role: paragraph.style.role, readerFamily: family, language: language)
+        // What identifies a shaping in the word cache, apart from the word: the same for the whole run. A face that
+        // spaces CJK punctuation itself does it in CJK runs set in its direction.
+        let contextualPunctuation = settings.punctuationSpacing && !run.isRightToLeft
+            && HarfBuzzUnicode.isUpright(script: run.script) && (!vertical || run.isUpright)
+            && face.punctuationSpacing.contextual(vertical: run.isUpright)
+        let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
+                                   smallCaps: resolved.smallCaps && face.hasSmallCaps, noLigatures: !resolved.ligatures,
+                                   topToBottom: run.isUpright, languageID: context.languageID(language),
+                                   contextualPunctuation: contextualPunctuation)
+        Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, breaks: breaks, cursor: &state.breakCursor,
+                     into: &state.segments)
+        shapeSegments(buffer, face: face, run: run, key: key, language: context.language(language), breaks: breaks, into: &state)
+        run.glyphEnd = Int32(state.sink.count)
+        if resolved.letterSpacing != 0 || resolved.wordSpacing != 0 {
+            Self.space(run, letters: resolved.letterSpacing, words: resolved.wordSpacing, units: buffer, sink: &state.sink)
+        }
+        return run
+    }
+
+    /// Shapes the segments of a run (``segment(_:_:key:breaks:cursor:into:)``, in `state`): words from the word
+    /// cache or HarfBuzz (then cached), other stretches with HarfBuzz, controls as invisible glyphs.
+    @inline(__always)
+    private func shapeSegments(_ buffer: UnsafeBufferPointer<UInt16>, face: FontFace, run: ShapedRun, key: ShapeCache.Style,
+                               language harfBuzzLanguage: OpaquePointer?, breaks: [UInt32], into state: inout RunShaping) {
+        let segments = state.segments
+        // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words do not fit
+        // in the processor's cache), so the lookups are pipelined: the bucket of the word sixteen ahead and the
+        // record of the word eight ahead are asked for while this one is copied. The first sixteen buckets are
+        // asked for at once, so that they arrive together.
+        for index in 0..<min(16, segments.count) { state.cache.prefetchBucket(hash: segments[index].hash) }
+        for index in segments.indices {
+            if index + 16 < segments.count { state.cache.prefetchBucket(hash: segments[index + 16].hash) }
+            if index + 8 < segments.count { state.cache.prefetchRecord(hash: segments[index + 8].hash) }
+            let segment = segments[index]
+            let range = Int(segment.start)..<Int(segment.end)
+            switch segment.kind {
+            case .invisible:
+                for i in range { state.sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero) }
+            case .word:
+                if state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) { continue }
+                shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
+                             cacheHash: segment.hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
+            case .shaped:
+                shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
+                             cacheHash: nil, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
+                if segment.hasInnerBreaks {
+                    adjust(buffer, range, glyphs: state.glyphs, breaks: breaks, face: face, run: run,
+                           language: harfBuzzLanguage, smallCaps: key.smallCaps, into: &state.adjustments)
                 }
-                if run.isOutOfFlow {
-                    // Hidden units: kept in place as invisible glyphs without width.
-                    for i in Int(run.start)..<Int(run.end) {
-                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
-                    }
-                    run.glyphEnd = Int32(sink.count)
-                    shapedRuns.append(run)
-                    continue
-                }
-                let standsUpright = switch style.orientation {
-                case .mixed: HarfBuzzUnicode.isUpright(script: run.script)
-                case .upright: true
-                case .sideways: false
-                }
-                run.isUpright = vertical && !run.isRightToLeft && standsUpright
-                let language = language(of: style, in: paragraph)
-                let resolved = settings.resolve(style, role: role, readerFamily: family, language: language)
-                let face = context.fonts.face(id: Int(run.faceID))
-                let smallCaps = face.map { resolved.smallCaps && $0.hasSmallCaps } ?? false
-                // What identifies a shaping in the word cache, apart from the word: the same for the whole run.
-                // A face that spaces CJK punctuation itself does it in CJK runs set in its direction.
-                let contextualPunctuation = settings.punctuationSpacing && !run.isRightToLeft
-                    && HarfBuzzUnicode.isUpright(script: run.script) && (!vertical || run.isUpright)
-                    && face?.punctuationSpacing.contextual(vertical: run.isUpright) == true
-                let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
-                                           smallCaps: smallCaps, noLigatures: !resolved.ligatures,
-                                           topToBottom: run.isUpright, languageID: context.languageID(language),
-                                           contextualPunctuation: contextualPunctuation)
-                let harfBuzzLanguage = context.language(language)
-                guard let face else {
-                    // No face at all (no usable font): the run's units stay in place as invisible glyphs.
-                    for i in Int(run.start)..<Int(run.end) {
-                        sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero)
-                    }
-                    run.glyphEnd = Int32(sink.count)
-                    shapedRuns.append(run)
-                    continue
-                }
-                Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, breaks: breaks, cursor: &breakCursor, into: &segments)
-                // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words
-                // do not fit in the processor's cache), so the lookups are pipelined: the bucket of the word
-                // sixteen ahead and the record of the word eight ahead are asked for while this one is copied.
-                // The first sixteen buckets are asked for at once, so that they arrive together.
-                for index in 0..<min(16, segments.count) { cache.prefetchBucket(hash: segments[index].hash) }
-                for index in segments.indices {
-                    if index + 16 < segments.count { cache.prefetchBucket(hash: segments[index + 16].hash) }
-                    if index + 8 < segments.count { cache.prefetchRecord(hash: segments[index + 8].hash) }
-                    let segment = segments[index]
-                    let range = Int(segment.start)..<Int(segment.end)
-                    switch segment.kind {
-                    case .invisible:
-                        for i in range { sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero) }
-                    case .word:
-                        if cache.append(key, buffer, range, hash: segment.hash, into: &sink) { continue }
-                        shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
-                                     cacheHash: segment.hash, cache: &cache, glyphs: &glyphs, into: &sink)
-                    case .shaped:
-                        shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
-                                     cacheHash: nil, cache: &cache, glyphs: &glyphs, into: &sink)
-                        if segment.hasInnerBreaks {
-                            adjust(buffer, range, glyphs: glyphs, breaks: breaks, face: face, run: run,
-                                   language: harfBuzzLanguage, smallCaps: key.smallCaps, into: &adjustments)
-                        }
-                    }
-                }
-                run.glyphEnd = Int32(sink.count)
-                if resolved.letterSpacing != 0 || resolved.wordSpacing != 0 {
-                    Self.space(run, letters: resolved.letterSpacing, words: resolved.wordSpacing, units: buffer, sink: &sink)
-                }
-                shapedRuns.append(run)
             }
         }
+    }
 
-        // Prefix sums in ems, computed once here so that every later layout of a one-size paragraph reuses them.
-        var rubies: [ShapedRuby] = []
+    /// The passes that change a paragraph's glyphs after shaping, each only where the paragraph has what it needs:
+    /// CJK punctuation pairs spaced (JLReq 3.1.4), upright characters combined in vertical text, ruby shaped (a
+    /// base and its ruby one unit for line breaking: no opportunity inside the base but a hard break), emphasis
+    /// marks shaped.
+    private func afterShaping(_ paragraph: Paragraph, units: [UInt16], runs: [ShapedRun], glyphs sink: inout GlyphSink,
+                              breaks: inout [UInt32], adjustments: inout [BreakAdjustment])
+        -> (rubies: [ShapedRuby], emphases: [ShapedEmphasis]) {
         if settings.punctuationSpacing && Self.mayHavePunctuationPairs(units) {
-            spacePunctuationPairs(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
+            spacePunctuationPairs(paragraph, units: units, runs: runs, glyphs: &sink)
         }
-        if vertical && shapedRuns.contains(where: \.isUpright) {
-            combineUpright(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
+        if vertical && runs.contains(where: \.isUpright) {
+            combineUpright(paragraph, units: units, runs: runs, glyphs: &sink)
         }
+        var rubies: [ShapedRuby] = []
         if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
-            rubies = shapeRubies(paragraph, units: units, runs: shapedRuns, glyphs: &sink)
-            // A base and its ruby are one unit for line breaking: no break opportunity inside the base (a hard
-            // line break stays one).
+            rubies = shapeRubies(paragraph, units: units, runs: runs, glyphs: &sink)
             let bases = RubyBases(rubies)
             breaks.removeAll { !BreakCandidate.isMandatory($0) && bases.contains(BreakCandidate.offset($0)) }
             adjustments.removeAll { bases.contains(Int($0.offset)) }
             context.annotationWork.count += breaks.count + adjustments.count
         }
         let emphases = paragraph.runs.contains(where: { $0.style.emphasis != nil }) ? shapeEmphases(paragraph, units: units) : []
-        return ShapedParagraph(contentLength: count, paragraphLevel: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id),
-                               runs: shapedRuns, glyphs: sink, breaks: breaks, emSizes: context.ones(count: paragraph.runs.count),
-                               caretSpans: spans, breakAdjustments: adjustments, rubies: rubies,
-                               emphases: emphases, formulas: formulas)
+        return (rubies, emphases)
     }
 
     /// Gives each hidden span the bidi level of the unit it joins (see ``CaretSpan/Kind``).
@@ -296,10 +327,20 @@ struct ParagraphShaper {
         }
         var start: Int32
         var end: Int32
-        var kind: Kind
         var hash: UInt64
-        /// Whether a line-break opportunity lies inside the stretch (it is then ``Kind/shaped``).
+        var kind: Kind
+        /// Whether a line-break opportunity lies inside the stretch (it is then ``Kind/shaped``). After the hash, so
+        /// that a segment stays 24 bytes (it was 32 with the flag after the hash: a word's segment is written and
+        /// read once per word shaped).
         var hasInnerBreaks = false
+
+        init(start: Int32, end: Int32, kind: Kind, hash: UInt64, hasInnerBreaks: Bool = false) {
+            self.start = start
+            self.end = end
+            self.hash = hash
+            self.kind = kind
+            self.hasInnerBreaks = hasInnerBreaks
+        }
     }
 
     /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
@@ -414,143 +455,193 @@ struct ParagraphShaper {
             let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family,
                                               language: language(of: attributeRun.style, in: paragraph)).descriptor
             let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
-            let primary = set.primary
+            let span = Itemizing.Span(range: (attributeRun.range.lowerBound - contentStart)..<(attributeRun.range.upperBound - contentStart),
+                                      attributeIndex: Int32(attributeIndex), set: set)
             if attributeRun.style.attachment != nil {
                 // An object's unit needs no font (no face has a glyph for U+FFFC worth drawing): a run of its own.
-                let i = attributeRun.range.lowerBound - contentStart
-                runs.append(ShapedRun(start: Int32(i), end: Int32(attributeRun.range.upperBound - contentStart),
-                                      glyphStart: 0, glyphEnd: 0, faceID: Int32(primary.id), metricsFaceID: Int32(primary.id),
-                                      attributeIndex: Int32(attributeIndex), level: levels?[i] ?? paragraphLevel,
+                let i = span.range.lowerBound
+                runs.append(ShapedRun(start: Int32(i), end: Int32(span.range.upperBound), glyphStart: 0, glyphEnd: 0,
+                                      faceID: Int32(set.primary.id), metricsFaceID: Int32(set.primary.id),
+                                      attributeIndex: span.attributeIndex, level: levels?[i] ?? paragraphLevel,
                                       script: runs.last?.script ?? HarfBuzzUnicode.common))
-                continue
+            } else if attributeRun.style.isOutOfFlow {
+                Self.itemizeHidden(span, levels: levels, paragraphLevel: paragraphLevel, into: &runs)
+            } else {
+                var itemizing = Itemizing(span, units: units, levels: levels, paragraphLevel: paragraphLevel,
+                                          coverage: context.coverage(of: set.primary))
+                try itemizeText(&itemizing, into: &runs)
             }
-            if attributeRun.style.isOutOfFlow {
-                // Hidden units need no font: one run per bidi level, in the primary face, never shaped.
-                var i = attributeRun.range.lowerBound - contentStart
-                let end = attributeRun.range.upperBound - contentStart
-                while i < end {
-                    let level = levels?[i] ?? paragraphLevel
-                    var next = i + 1
-                    while next < end, (levels?[next] ?? paragraphLevel) == level { next += 1 }
-                    var run = ShapedRun(start: Int32(i), end: Int32(next), glyphStart: 0, glyphEnd: 0,
-                                        faceID: Int32(primary.id), metricsFaceID: Int32(primary.id),
-                                        attributeIndex: Int32(attributeIndex), level: level,
-                                        script: runs.last?.script ?? HarfBuzzUnicode.latin)
-                    run.isOutOfFlow = true
-                    runs.append(run)
-                    i = next
-                }
-                continue
-            }
-            let primaryCoverage = context.coverage(of: primary)
-            var i = attributeRun.range.lowerBound - contentStart
-            let end = attributeRun.range.upperBound - contentStart
-            var current: ShapedRun?
-            var currentFace: FontFace = primary
-            // A word the primary face cannot set entirely is set in one fallback face that can, so that a word
-            // never alternates between faces (Greek in a Latin-only serif, say).
-            var wordFace: FontFace?
-            var wordEnd = i
-            while i < end {
-                // Fast path: a stretch of whole words whose every unit the primary face covers and that are Latin
-                // or neutral (``FaceCoverage/LatinRunClass``) extends a primary-face Latin (or neutral) run at the
-                // paragraph's level, exactly as the per-character path below would, in one pass. Most of a Latin
-                // book goes through here. It starts at a word's start, or inside a word known to need no
-                // fallback face, and stops before a word holding anything else, which the full path then takes
-                // (a word's fallback face depends on all of its letters).
-                if mayExtendLatinRunsByWord, levels == nil, wordFace == nil || i >= wordEnd, var run = current,
-                   run.faceID == Int32(primary.id),
-                   run.script == HarfBuzzUnicode.latin || run.script == HarfBuzzUnicode.common {
-                    var j = i
-                    var letter = false, letterBeforeWord = false
-                    var wordStart = i
-                    while j < end {
-                        let unit = units[j]
-                        let runClass = primaryCoverage.latinRunClass(unit)
-                        if runClass == .other { break }
-                        if unit == 0x20 {
-                            wordStart = j + 1
-                            letterBeforeWord = letter
-                        } else if runClass == .latin {
-                            letter = true
-                        }
-                        j += 1
-                    }
-                    // Up to `j` when that is the end, or when no space was passed inside a word known to need no
-                    // fallback face; otherwise up to the last whole word (linear: a word is scanned again only
-                    // from where the full path left it).
-                    let throughJ = j == end || (i < wordEnd && wordStart == i)
-                    let stop = throughJ ? j : wordStart
-                    if stop > i {
-                        if throughJ ? letter : letterBeforeWord { run.script = HarfBuzzUnicode.latin }
-                        run.end = Int32(stop)
-                        current = run
-                        i = stop
-                        wordFace = nil
-                        wordEnd = max(wordEnd, stop)
-                        continue
-                    }
-                }
-                if i >= wordEnd {
-                    (wordFace, wordEnd) = wordFallback(units, from: i, end: end, set: set, coverage: primaryCoverage)
-                }
-                let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
-                let level = levels?[i] ?? paragraphLevel
-                var script = HarfBuzzUnicode.script(of: codePoint)
-                let face: FontFace
-                let neutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
-                if let wordFace, context.coverage(of: wordFace).covers(codePoint) {
-                    face = wordFace
-                } else if neutral && current != nil && currentFace.id != primary.id
-                            && context.coverage(of: currentFace).covers(codePoint) {
-                    // Spaces, digits and punctuation stay in the face of the text they sit in (the space between
-                    // two Arabic words is the Arabic font's space), as browsers do.
-                    face = currentFace
-                } else if codePoint < 0x80 && primaryCoverage.covers(codePoint) {
-                    face = primary
-                } else if current != nil && (CharacterClass.followsNeighbourFont(codePoint)
-                            || (HarfBuzzUnicode.isMark(codePoint) && context.coverage(of: currentFace).covers(codePoint))) {
-                    // Joiners, selectors and marks the current face can draw stay with their base character.
-                    face = currentFace
-                    script = HarfBuzzUnicode.inherited
-                } else if primaryCoverage.covers(codePoint) || CharacterClass.followsNeighbourFont(codePoint) {
-                    face = primary
-                } else {
-                    face = context.fallbackFace(in: set, for: codePoint)
-                }
-                let isNeutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
-                    || script == HarfBuzzUnicode.unknown
-                if var run = current {
-                    let runNeutral = run.script == HarfBuzzUnicode.common || run.script == HarfBuzzUnicode.inherited
-                        || run.script == HarfBuzzUnicode.unknown
-                    let scriptChange = !isNeutral && !runNeutral && script != run.script
-                    if face.id != currentFace.id || level != run.level || scriptChange {
-                        runs.append(run)
-                        current = ShapedRun(start: Int32(i), end: Int32(i + width), glyphStart: 0, glyphEnd: 0,
-                                            faceID: Int32(face.id), metricsFaceID: Int32(primary.id),
-                                            attributeIndex: Int32(attributeIndex), level: level, script: script)
-                        currentFace = face
-                    } else {
-                        if runNeutral && !isNeutral { run.script = script }
-                        run.end = Int32(i + width)
-                        current = run
-                    }
-                } else {
-                    current = ShapedRun(start: Int32(i), end: Int32(i + width), glyphStart: 0, glyphEnd: 0,
-                                        faceID: Int32(face.id), metricsFaceID: Int32(primary.id),
-                                        attributeIndex: Int32(attributeIndex), level: level, script: script)
-                    currentFace = face
-                }
-                i += width
-            }
-            if let run = current { runs.append(run) }
         }
         // HarfBuzz needs a concrete script; a run of only neutral characters shapes as Latin would.
-        for index in runs.indices where runs[index].script == HarfBuzzUnicode.common
-            || runs[index].script == HarfBuzzUnicode.inherited || runs[index].script == HarfBuzzUnicode.unknown {
+        for index in runs.indices where Self.isNeutral(runs[index].script) {
             runs[index].script = index > 0 ? runs[index - 1].script : HarfBuzzUnicode.latin
         }
         return runs
+    }
+
+    /// Whether a script is neutral for itemization (common, inherited or unknown characters join any run).
+    @inline(__always)
+    static func isNeutral(_ script: UInt32) -> Bool {
+        script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited || script == HarfBuzzUnicode.unknown
+    }
+
+    /// Hidden units need no font: one run per bidi level, in the primary face, never shaped.
+    private static func itemizeHidden(_ span: Itemizing.Span, levels: [UInt8]?, paragraphLevel: UInt8, into runs: inout [ShapedRun]) {
+        var i = span.range.lowerBound
+        while i < span.range.upperBound {
+            let level = levels?[i] ?? paragraphLevel
+            var next = i + 1
+            while next < span.range.upperBound, (levels?[next] ?? paragraphLevel) == level { next += 1 }
+            var run = ShapedRun(start: Int32(i), end: Int32(next), glyphStart: 0, glyphEnd: 0,
+                                faceID: Int32(span.set.primary.id), metricsFaceID: Int32(span.set.primary.id),
+                                attributeIndex: span.attributeIndex, level: level,
+                                script: runs.last?.script ?? HarfBuzzUnicode.latin)
+            run.isOutOfFlow = true
+            runs.append(run)
+            i = next
+        }
+    }
+
+    /// The itemization of one attribute run's text under way: where it has reached, the run being extended and its
+    /// face, and the fallback face of the word being itemized.
+    struct Itemizing {
+        /// One attribute run's content range, its index and its font set.
+        struct Span {
+            var range: Range<Int>
+            var attributeIndex: Int32
+            var set: FontSet
+        }
+        let span: Span
+        let units: [UInt16]
+        let levels: [UInt8]?
+        let paragraphLevel: UInt8
+        let primary: FontFace
+        let primaryCoverage: FaceCoverage
+        var i: Int
+        var current: ShapedRun?
+        var currentFace: FontFace
+        /// A word the primary face cannot set entirely is set in one fallback face that can, so that a word never
+        /// alternates between faces (Greek in a Latin-only serif, say).
+        var wordFace: FontFace?
+        var wordEnd: Int
+
+        init(_ span: Span, units: [UInt16], levels: [UInt8]?, paragraphLevel: UInt8, coverage: FaceCoverage) {
+            self.span = span
+            self.units = units
+            self.levels = levels
+            self.paragraphLevel = paragraphLevel
+            primary = span.set.primary
+            primaryCoverage = coverage
+            i = span.range.lowerBound
+            currentFace = primary
+            wordEnd = i
+        }
+
+        /// Fast path: a stretch of whole words whose every unit the primary face covers and that are Latin or
+        /// neutral (``FaceCoverage/LatinRunClass``) extends a primary-face Latin (or neutral) run at the paragraph's
+        /// level, exactly as the per-character path would, in one pass. Most of a Latin book goes through here. It
+        /// starts at a word's start, or inside a word known to need no fallback face, and stops before a word
+        /// holding anything else, which the full path then takes (a word's fallback face depends on all of its
+        /// letters). Returns whether it extended the run.
+        @inline(__always)
+        mutating func extendLatinRunByWords() -> Bool {
+            guard levels == nil, wordFace == nil || i >= wordEnd, var run = current, run.faceID == Int32(primary.id),
+                  run.script == HarfBuzzUnicode.latin || run.script == HarfBuzzUnicode.common else { return false }
+            let end = span.range.upperBound
+            var j = i
+            var letter = false, letterBeforeWord = false
+            var wordStart = i
+            while j < end {
+                let unit = units[j]
+                let runClass = primaryCoverage.latinRunClass(unit)
+                if runClass == .other { break }
+                if unit == 0x20 {
+                    wordStart = j + 1
+                    letterBeforeWord = letter
+                } else if runClass == .latin {
+                    letter = true
+                }
+                j += 1
+            }
+            // Up to `j` when that is the end, or when no space was passed inside a word known to need no fallback
+            // face; otherwise up to the last whole word (linear: a word is scanned again only from where the full
+            // path left it).
+            let throughJ = j == end || (i < wordEnd && wordStart == i)
+            let stop = throughJ ? j : wordStart
+            guard stop > i else { return false }
+            if throughJ ? letter : letterBeforeWord { run.script = HarfBuzzUnicode.latin }
+            run.end = Int32(stop)
+            current = run
+            i = stop
+            wordFace = nil
+            wordEnd = max(wordEnd, stop)
+            return true
+        }
+
+        /// Adds the character at ``i`` (`width` units, in `face`, of `script`) to the run being extended, or starts
+        /// a new run (a new face, bidi level or script), appending the finished one to `runs`.
+        @inline(__always)
+        mutating func add(width: Int, face: FontFace, script: UInt32, into runs: inout [ShapedRun]) {
+            let level = levels?[i] ?? paragraphLevel
+            let isNeutral = ParagraphShaper.isNeutral(script)
+            if var run = current {
+                let runNeutral = ParagraphShaper.isNeutral(run.script)
+                let scriptChange = !isNeutral && !runNeutral && script != run.script
+                if face.id == currentFace.id && level == run.level && !scriptChange {
+                    if runNeutral && !isNeutral { run.script = script }
+                    run.end = Int32(i + width)
+                    current = run
+                    i += width
+                    return
+                }
+                runs.append(run)
+            }
+            current = ShapedRun(start: Int32(i), end: Int32(i + width), glyphStart: 0, glyphEnd: 0,
+                                faceID: Int32(face.id), metricsFaceID: Int32(primary.id),
+                                attributeIndex: span.attributeIndex, level: level, script: script)
+            currentFace = face
+            i += width
+        }
+    }
+
+    /// Itemizes the text of one attribute run: words the fast path takes (``Itemizing/extendLatinRunByWords()``),
+    /// else character by character, each in the face ``face(for:script:in:)`` chooses.
+    private func itemizeText(_ state: inout Itemizing, into runs: inout [ShapedRun]) throws(FontError) {
+        let end = state.span.range.upperBound
+        while state.i < end {
+            if mayExtendLatinRunsByWord && state.extendLatinRunByWords() { continue }
+            if state.i >= state.wordEnd {
+                (state.wordFace, state.wordEnd) = wordFallback(state.units, from: state.i, end: end, set: state.span.set,
+                                                               coverage: state.primaryCoverage)
+            }
+            let (codePoint, width) = CharacterClass.codePoint(state.units, at: state.i, end: end)
+            let (face, script) = face(for: codePoint, script: HarfBuzzUnicode.script(of: codePoint), in: state)
+            state.add(width: width, face: face, script: script, into: &runs)
+        }
+        if let run = state.current { runs.append(run) }
+    }
+
+    /// The face a character of `script` is set in, and the script it counts as: the word's fallback face when it
+    /// covers it; a neutral character stays in the face of the text it sits in (the space between two Arabic words is
+    /// the Arabic font's space, as browsers do); ASCII the primary face covers, in it; joiners, selectors and marks
+    /// the current face can draw stay with their base character (counted as inherited); else the primary face when
+    /// it covers it, else the font set's fallback.
+    @inline(__always)
+    private func face(for codePoint: UInt32, script: UInt32, in state: Itemizing) -> (FontFace, UInt32) {
+        let neutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
+        let primary = state.primary
+        if let wordFace = state.wordFace, context.coverage(of: wordFace).covers(codePoint) { return (wordFace, script) }
+        if neutral && state.current != nil && state.currentFace.id != primary.id
+            && context.coverage(of: state.currentFace).covers(codePoint) {
+            return (state.currentFace, script)
+        }
+        if codePoint < 0x80 && state.primaryCoverage.covers(codePoint) { return (primary, script) }
+        if state.current != nil && (CharacterClass.followsNeighbourFont(codePoint)
+            || (HarfBuzzUnicode.isMark(codePoint) && context.coverage(of: state.currentFace).covers(codePoint))) {
+            return (state.currentFace, HarfBuzzUnicode.inherited)
+        }
+        if state.primaryCoverage.covers(codePoint) || CharacterClass.followsNeighbourFont(codePoint) { return (primary, script) }
+        return (context.fallbackFace(in: state.span.set, for: codePoint), script)
     }
 
     /// The face for the word starting at `start` (up to the next space or `end`), when the primary face lacks one
@@ -571,7 +662,7 @@ struct ParagraphShaper {
         var wordScript: UInt32?
         var i = start
         while i < end, units[i] != 0x20 {
-            let (codePoint, width) = LayoutText.codePoint(units, at: i, end: end)
+            let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: end)
             if !CharacterClass.followsNeighbourFont(codePoint) && !HarfBuzzUnicode.isMark(codePoint) {
                 let script = HarfBuzzUnicode.script(of: codePoint)
                 if script != HarfBuzzUnicode.common && script != HarfBuzzUnicode.inherited {
@@ -609,7 +700,7 @@ struct ParagraphShaper {
                 // The end of the content always ends a line; ICU reports it as a soft boundary.
                 let hard = mandatory || offset == units.count
                 if offset < units.count && !hard
-                    && (LayoutText.mayContinueGrapheme(units[offset]) || LayoutText.mayEndPrepend(units[offset - 1])) {
+                    && (CharacterClass.mayContinueGrapheme(units[offset]) || CharacterClass.mayEndPrepend(units[offset - 1])) {
                     suspicious.append(result.count)
                 }
                 // A break after a soft hyphen shows a hyphen; it is the author's hyphenation point.
@@ -666,7 +757,7 @@ struct LayoutText {
                         next += 1
                     }
                     let after = next < units.count ? units[next] : 0x20
-                    let removed = LayoutText.isWide(before) && LayoutText.isWide(after)
+                    let removed = CharacterClass.isWideUnspaced(before) && CharacterClass.isWideUnspaced(after)
                     for j in i..<next { units[j] = removed ? 0x034F : 0x200B }
                     if !removed { units[lineEnd] = 0x20 }
                     i = next
@@ -707,13 +798,13 @@ struct LayoutText {
         let range = range.clamped(to: 0..<units.count)
         var i = range.lowerBound
         while i < range.upperBound {
-            let (codePoint, width) = codePoint(units, at: i, end: range.upperBound)
+            let (codePoint, width) = CharacterClass.codePoint(units, at: i, end: range.upperBound)
             guard let scalar = Unicode.Scalar(codePoint) else { i += width; continue }
             var wordStart = true
             if transform == .capitalize, i > 0 {
                 var j = i - 1
                 if UTF16.isTrailSurrogate(units[j]), j > 0 { j -= 1 }
-                let (previous, _) = LayoutText.codePoint(units, at: j, end: i)
+                let (previous, _) = CharacterClass.codePoint(units, at: j, end: i)
                 if let previous = Unicode.Scalar(previous) {
                     let properties = previous.properties
                     wordStart = !(properties.isAlphabetic || properties.numericType != nil || previous == "'"
@@ -751,55 +842,5 @@ struct LayoutText {
         var scalars = mapping.unicodeScalars.makeIterator()
         guard let first = scalars.next(), scalars.next() == nil else { return scalar }
         return first
-    }
-
-    /// The code point at `i` and its length in units (2 for a surrogate pair ending before `end`; a lone
-    /// surrogate is its own code point, which no font covers, so it shows as a missing glyph, never a crash).
-    @inline(__always)
-    static func codePoint(_ units: [UInt16], at i: Int, end: Int) -> (UInt32, Int) {
-        let unit = units[i]
-        if UTF16.isLeadSurrogate(unit), i + 1 < end, UTF16.isTrailSurrogate(units[i + 1]) {
-            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00), 2)
-        }
-        return (UInt32(unit), 1)
-    }
-
-    /// Whether a unit may continue the grapheme before it (a combining mark, joiner, variation selector, emoji
-    /// modifier or other extender, or a low surrogate), so that a break before it needs checking.
-    @inline(__always)
-    static func mayContinueGrapheme(_ unit: UInt16) -> Bool {
-        guard unit >= 0x0300 else { return false }
-        if UTF16.isTrailSurrogate(unit) || UTF16.isLeadSurrogate(unit) { return true }  // emoji modifiers, tags, SMP marks
-        if unit == 0x200C || unit == 0x200D || (unit >= 0xFE00 && unit <= 0xFE0F) { return true }
-        // Grapheme extenders that are not marks by category: halfwidth voiced marks (Extend, Lm), Thai/Lao AM (SpacingMark, Lo).
-        if unit == 0xFF9E || unit == 0xFF9F || unit == 0x0E33 || unit == 0x0EB3 { return true }
-        return HarfBuzzUnicode.isMark(UInt32(unit))
-    }
-
-    /// Whether a unit may end a Prepend character (UAX #29 GB9b), which joins the grapheme after it: U+0600–0605,
-    /// 06DD, 070F, 0890–0891, 08E2, 0D4E, or a low surrogate (the supplementary Prepend characters: 110BD, 110CD…).
-    @inline(__always)
-    static func mayEndPrepend(_ unit: UInt16) -> Bool {
-        (unit >= 0x0600 && unit <= 0x0605) || unit == 0x06DD || unit == 0x070F || unit == 0x0890 || unit == 0x0891
-            || unit == 0x08E2 || unit == 0x0D4E || UTF16.isTrailSurrogate(unit)
-    }
-
-    /// East Asian wide and fullwidth characters (CJK ideographs, kana, CJK punctuation, fullwidth forms):
-    /// a line end between two of them is dropped rather than read as a space.
-    static func isWide(_ unit: UInt16) -> Bool {
-        (unit >= 0x2E80 && unit <= 0x9FFF) || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F)
-            || (unit >= 0xFF00 && unit <= 0xFF60) || (unit >= 0xFFE0 && unit <= 0xFFE6)
-            || (unit >= 0xD840 && unit <= 0xD87F)  // lead surrogates of planes 2 and 3 (CJK extensions)
-    }
-
-    /// Whether most of `content`'s visible units (spaces, controls and trailing surrogates aside) are wide: Chinese
-    /// or Japanese text, which is justified between its characters, even when a quoted word or a space after a
-    /// quotation mark gives it a few inter-word spaces.
-    static func isMostlyWide(_ content: ArraySlice<UInt16>) -> Bool {
-        var wide = 0, other = 0
-        for unit in content where unit > 0x20 && !UTF16.isTrailSurrogate(unit) {
-            if isWide(unit) { wide += 1 } else { other += 1 }
-        }
-        return wide > other
     }
 }

@@ -62,6 +62,9 @@ struct ShapeCache {
     }
 
     /// The record holding `style` and `text[range]`, or nil; `bucket` is where the probe ended (the key's place).
+    /// Inlined into the shaper's loop: called, it retained the buckets and the arena for their buffer pointers,
+    /// three retains and releases a word (callgrind, corpus: 10 % of shaping).
+    @inline(__always)
     private func find(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64)
         -> (record: Int?, bucket: Int) {
         let tag = hash >> 32
@@ -160,7 +163,8 @@ struct ShapeCache {
     }
 
     /// Appends the cached glyphs of `text[range]` to `sink` (clusters shifted to `range.lowerBound`) and returns
-    /// true, or returns false on a miss.
+    /// true, or returns false on a miss. Inlined into the shaper's loop, as ``find(_:_:_:hash:)`` is.
+    @inline(__always)
     mutating func append(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
                          into sink: inout GlyphSink) -> Bool {
         guard let r = find(style, text, range, hash: hash).record else { misses += 1; return false }

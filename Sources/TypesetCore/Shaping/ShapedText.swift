@@ -1,4 +1,4 @@
-/// A text, or a run of its sections, shaped for one font family: one ``ShapedParagraph`` per paragraph of
+/// A text, or a run of its sections, shaped for one font family: one shaped paragraph per paragraph of
 /// ``paragraphRange``.
 ///
 /// A reading session shapes only the sections it shows (a section always starts a page, so its pages never
@@ -6,7 +6,7 @@
 /// by default.
 ///
 /// This is the width-independent stage of the pipeline. Keep it while the reader changes size, line height,
-/// margins, page size, columns or theme: ``Typesetter/layout(_:settings:mode:)`` then only breaks lines and
+/// margins, page size, columns or theme: ``Typesetter/layout(_:settings:mode:)-(ShapedText,_,_)`` then only breaks lines and
 /// paginates. A change of text or of ``ShapingSettings`` (font family, language, weight, ligatures, letter and
 /// word spacing) needs a new one.
 public struct ShapedText: Sendable {
@@ -27,7 +27,7 @@ public struct ShapedText: Sendable {
     /// `text.paragraphs[paragraphRange.lowerBound + i]` (use ``paragraph(_:)`` to index by document paragraph).
     package let paragraphs: [ShapedParagraph]
     /// Every face the shaping used, indexed by ``FontFace/id`` (faces loaded later by the same context are not
-    /// here; every id in ``paragraphs`` is).
+    /// here; every id in its paragraphs is).
     public let faces: [FontFace]
 
     /// The shaped form of document paragraph `index`, which must lie in ``paragraphRange``.

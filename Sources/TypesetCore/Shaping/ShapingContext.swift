@@ -1,5 +1,5 @@
-/// Scratch space and caches for shaping and line breaking on one thread: a HarfBuzz buffer, ICU break
-/// iterators, per-face coverage tables and the word cache (parley's `LayoutContext` is the model).
+/// Scratch space and caches for shaping on one thread: a HarfBuzz buffer, ICU break iterators, per-face coverage
+/// tables and the word cache (parley's `ShapeContext` is the model; laying lines out has ``LayoutScratch``).
 ///
 /// A context is used by one thread at a time; ``Typesetter`` keeps a pool and hands one to each worker, so
 /// caches stay warm across layouts. `@unchecked Sendable` because it moves between threads through that pool,
@@ -25,16 +25,6 @@ final class ShapingContext: @unchecked Sendable {
     var glyphScratch: [HarfBuzzBuffer.Glyph] = []
     var segmentScratch: [ParagraphShaper.Segment] = []
     let glyphBuffers = GlyphBuffers()
-    var metricsScratch = ParagraphMetrics()
-    let measuredPrefix = ParagraphMetrics.MeasuredPrefix()
-    /// Hyphenation points per word for this thread, and scratch for a paragraph's points and merged candidates.
-    let hyphenator = Hyphenator()
-    var hyphenationScratch: [UInt32] = []
-    let candidateScratch = CandidateScratch()
-    /// The breaks of the paragraph being laid out, and the lines of the batch of paragraphs being laid out.
-    var lineBreakScratch: [LineBreak] = []
-    let lineScratch = LineScratch()
-    let optimalScratch = OptimalLineBreaker.Scratch()
     /// Math fonts read for formulas, by face id (their MATH constants read once per thread).
     var mathFonts: [Int: MathFont] = [:]
     /// Runs, glyphs and bases the annotation passes (ruby, tate-chu-yoko) looked at: tests count work with it.

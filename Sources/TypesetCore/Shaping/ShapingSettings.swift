@@ -34,13 +34,13 @@ public struct ShapingSettings: Hashable, Sendable {
     public init(_ settings: TypographySettings) {
         fontFamily = settings.fontFamily
         language = settings.language
-        replacesBookFonts = settings.userSet.contains("font")
+        replacesBookFonts = settings.readerChose(.font)
         fontWeight = settings.fontWeight
         textNormalization = settings.textNormalization
-        ligatures = settings.userSet.contains("ligatures") ? settings.ligatures : nil
-        letterSpacing = settings.userSet.contains("letter-spacing") ? settings.letterSpacing : nil
-        wordSpacing = settings.userSet.contains("word-spacing") ? settings.wordSpacing : nil
-        verticalText = settings.userSet.contains("vertical-text") ? settings.verticalText : nil
+        ligatures = settings.readerChose(.ligatures) ? settings.ligatures : nil
+        letterSpacing = settings.readerChose(.letterSpacing) ? settings.letterSpacing : nil
+        wordSpacing = settings.readerChose(.wordSpacing) ? settings.wordSpacing : nil
+        verticalText = settings.readerChose(.verticalText) ? settings.verticalText : nil
         punctuationSpacing = settings.punctuationSpacing
     }
 

@@ -140,14 +140,9 @@ public struct SpeechUtterances: Sequence, Sendable {
         /// `range` without the white space at its ends; nil when nothing is left.
         private static func trimmed(_ range: Range<Int>, in units: [UInt16]) -> Range<Int>? {
             var lower = range.lowerBound, upper = range.upperBound
-            while lower < upper, isSpace(units[lower]) { lower += 1 }
-            while upper > lower, isSpace(units[upper - 1]) { upper -= 1 }
+            while lower < upper, CharacterClass.isSeparator(units[lower]) { lower += 1 }
+            while upper > lower, CharacterClass.isSeparator(units[upper - 1]) { upper -= 1 }
             return lower < upper ? lower..<upper : nil
-        }
-
-        private static func isSpace(_ unit: UInt16) -> Bool {
-            unit == 0x20 || unit == 0x0A || unit == 0x0D || unit == 0x09 || unit == 0x0B || unit == 0x0C || unit == 0xA0
-                || unit == 0x85 || unit == 0x2028 || unit == 0x2029 || unit == 0x3000 || (unit >= 0x2000 && unit <= 0x200B)
         }
 
         /// Whether the units hold something a voice reads: a letter (ideographs included) or a digit.

@@ -71,8 +71,21 @@ public struct Paragraph: Sendable {
 
     /// The content's range in document offsets.
     public var contentDocumentRange: Range<UTF16Offset> {
-        range.lowerBound.addingSaturating(contentRange.lowerBound)..<range.lowerBound.addingSaturating(contentRange.upperBound)
+        contentStart..<start.addingSaturating(contentRange.upperBound)
     }
+
+    /// The document offset of the content's first unit: content offset 0.
+    package var contentStart: UTF16Offset { start.addingSaturating(contentRange.lowerBound) }
+
+    /// The document offset of content offset `offset` (shaping, line breaking and ``LineBox`` count from the
+    /// content's first unit; positions, ranges and decorations from the document's start): the one conversion
+    /// between the two, with ``contentOffset(ofDocumentOffset:)``.
+    @inline(__always)
+    package func documentOffset(ofContentOffset offset: Int) -> UTF16Offset { contentStart + offset }
+
+    /// The content offset of document offset `offset`: negative before the content, past its count after it.
+    @inline(__always)
+    package func contentOffset(ofDocumentOffset offset: UTF16Offset) -> Int { offset - contentStart }
 
     /// Whether the paragraph has no content (only separators).
     public var isEmpty: Bool { contentRange.isEmpty }

@@ -45,6 +45,8 @@ public struct ReadableText: Sendable {
     ///
     /// - Parameter includingAssistiveText: Whether text for screen readers (``TextVisibility/assistive``: out of
     ///   sight, taking no place) is read: what read-aloud speaks, while search matches only what a page shows.
+    /// - Parameter text: The styled text to read.
+    /// - Parameter range: The UTF-16 range to read.
     public init(text: StyledText, range: Range<UTF16Offset>, includingAssistiveText: Bool = false) {
         let range = range.clamped(to: 0..<text.length)
         let base = range.lowerBound
@@ -124,7 +126,7 @@ public struct ReadableText: Sendable {
     /// Appends the read units of `paragraph`'s content between document offsets `lower` and `upper`.
     private static func appendReadUnits(of paragraph: Paragraph, from lower: UTF16Offset, to upper: UTF16Offset,
                                         base: UTF16Offset, assistive: Bool, units: inout [UInt16], sources: inout [Int32]) {
-        let contentStart = paragraph.contentDocumentRange.lowerBound
+        let contentStart = paragraph.contentStart
         // Layout's substitutions (soft line ends, their indentation, tabs), so that search and speech read the
         // paragraph as it is set.
         let substituted = LayoutText(paragraph).units

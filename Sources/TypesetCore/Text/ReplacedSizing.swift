@@ -17,7 +17,7 @@ public struct ReplacedSizing: Hashable, Sendable {
     /// `min-width` and `min-height`.
     public var minWidth: TextAttachment.Length?
     public var minHeight: TextAttachment.Length?
-    /// `object-fit`: how the object's content is drawn in its box (``contentRect(in:)``).
+    /// `object-fit`: how the object's content is drawn in its box (``contentRect(in:natural:)``).
     public var objectFit = ObjectFit.fill
 
     /// No partial dimensions: the attachment's ``TextAttachment/intrinsicSize`` says it all.

@@ -77,7 +77,10 @@ public struct TextAttachment: Hashable, Sendable {
     ///     from its header. Nil when it is unknown: the object is then a placeholder, never loaded (a missing
     ///     file, a header no decoder reads).
     ///   - presentation: Inline, a block of its own, or a page of its own.
-    ///   - width, height, maxWidth, maxHeight: The book's sizes for it (CSS, or HTML's `width` and `height`).
+    ///   - width: The book's width for it (CSS `width`, or HTML's `width`).
+    ///   - height: The book's height for it (CSS `height`, or HTML's `height`).
+    ///   - maxWidth: The book's CSS `max-width` for it.
+    ///   - maxHeight: The book's CSS `max-height` for it.
     ///   - sizing: Its minimums, and its natural dimensions when it has only some of them (an SVG in percentages).
     public init(source: String?, altText: String? = nil, intrinsicSize: Size?, presentation: Presentation = .inline,
                 width: Length? = nil, height: Length? = nil, maxWidth: Length? = nil, maxHeight: Length? = nil,

@@ -22,7 +22,7 @@ public struct TextStyle: Hashable, Sendable {
     /// Whether the units are markup rather than text (an Aozora Bunko `［＃…］` note, Project Gutenberg's `_`
     /// around italics, an EPUB element with `display: none`): they stay in the text, so offsets never move, but
     /// they have no width and no glyphs, no caret stop of their own and cannot be selected on their own. Every
-    /// position API answers in source offsets and steps over them (see the README's "Hidden units").
+    /// position API answers in source offsets and steps over them (see the manual's "Hidden units").
     public var isHidden: Bool
     /// Marks the units as the annotation of a ruby base (an Aozora Bunko reading in `《》`): the base's range and
     /// the side the annotation goes on. Annotation units take no place in the line, as hidden units do, until
@@ -75,7 +75,7 @@ public struct TextStyle: Hashable, Sendable {
     public var visibility: TextVisibility = .visible
     /// Whether the units are generated text rather than the book's (a list item's marker, the quotation marks of
     /// `<q>`): drawn as text, but outside the position model. They have no caret stop of their own, join the
-    /// grapheme beside them into one caret unit as hidden units do (see ``CaretSpan``), take no hit test (a point
+    /// grapheme beside them into one caret unit as hidden units do (see `CaretSpan`), take no hit test (a point
     /// on them answers no character, and the nearest position is the content's), and are not read by search,
     /// speech or word counts.
     public var isGenerated: Bool = false

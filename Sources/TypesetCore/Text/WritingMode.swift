@@ -13,7 +13,7 @@ public enum TextOrientation: String, Hashable, Sendable, CaseIterable {
 /// (Mongolian).
 ///
 /// Vertical text is laid out by the same pipeline as horizontal text, with the axes swapped: a line's inline axis is
-/// the page's y axis, its block axis the page's x axis (see the README's Design section, "Vertical writing").
+/// the page's y axis, its block axis the page's x axis (see the manual's Design section, "Vertical writing").
 public enum WritingMode: String, Hashable, Sendable, CaseIterable {
     /// Horizontal lines, stacked top to bottom (`horizontal-tb`).
     case horizontal = "horizontal-tb"

@@ -3,7 +3,7 @@ import TypesetCore
 extension EPUBBook {
     /// Where an EPUB CFI points in the text. The spine step names the item (by the itemref `id` it asserts, else
     /// by its index); in the item, the steps are followed through the document's elements and chunks of character
-    /// data, as recorded when the item was converted (``CFIMap``), and a character offset (UTF-16 code units of
+    /// data, as recorded when the item was converted (`CFIMap`), and a character offset (UTF-16 code units of
     /// the chunk's character data, as EPUB CFI 1.1 counts them) lands on the unit of the text it became. A range
     /// stands for its start (EPUB CFI 1.1, "Simple ranges").
     ///
@@ -48,7 +48,7 @@ extension EPUBBook {
     /// then the path in the item's document to the chunk of character data holding the offset and the character
     /// offset in it (UTF-16 code units), each element step asserting the element's id. A place the document does
     /// not hold (inside a list marker, a quotation mark `<q>` adds) gets the CFI of the next place it does (see
-    /// ``CFIMap``); every other offset comes back from its CFI unchanged (``offset(of:)``). Nil outside the text or
+    /// `CFIMap`); every other offset comes back from its CFI unchanged (``offset(of:)-(EPUBCFI)``). Nil outside the text or
     /// in an item with no recorded document.
     public func cfi(at offset: UTF16Offset) -> EPUBCFI? {
         guard let location = location(ofOffset: offset), let item = laidOutItem(href: location.href),

@@ -1,13 +1,13 @@
 import TypesetCore
 
-/// An EPUB 2 or 3 book read by ``EPUBReader``: its metadata, its text as one ``StyledText``, its spine, table
+/// An EPUB 2 or 3 book read by ``EPUBReader``: its metadata, its text as one `StyledText`, its spine, table
 /// of contents and images, and the mapping between global offsets and positions inside spine items.
 ///
 /// **Positions.** Every spine item has its own plain-text projection (its own UTF-16 text, each block ended by
 /// `\n`); the book's text is the concatenation of the linear items' in spine order, then the non-linear items'
 /// (`linear="no"`: reached through links and the table of contents, after the reading order), and each item's first
 /// paragraph starts a section (a new page). A position in the book is an ``EPUBLocation`` (the item's href and a UTF-16
-/// offset inside its projection); ``location(ofOffset:)`` and ``offset(of:)`` convert between it and a global
+/// offset inside its projection); ``location(ofOffset:)`` and ``offset(of:)-(EPUBLocation)`` convert between it and a global
 /// offset. Projections depend on the XHTML only, never on CSS or settings, so locations stay valid when
 /// styles or settings change.
 public struct EPUBBook: Sendable {
@@ -31,15 +31,21 @@ public struct EPUBBook: Sendable {
     var cfiMaps: [String: CFIMap] = [:]
     /// Every navigation list of the book, entries resolved to offsets: the table of contents (kind `toc`), the
     /// page list, landmarks and any other `<nav>` of the EPUB 3 navigation document, the NCX's `pageList` and
-    /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see ``NavigationList``).
+    /// `navList`s, the package guide (as landmarks) of an EPUB 2 book (see `NavigationList`).
     public let navigation: [NavigationList]
+    /// The package's `rendition:layout` (each spine item may override it: ``EPUBSpineItem/fixedLayout``).
+    public internal(set) var renditionLayout = EPUBRenditionLayout.reflowable
+    /// The package's `rendition:spread`.
+    public internal(set) var renditionSpread = EPUBRenditionSpread.auto
+    /// The book's recorded narration (EPUB 3 Media Overlays), nil when it has none.
+    public internal(set) var mediaOverlay: MediaOverlay?
     /// The spine's `page-progression-direction`.
     public let pageProgression: EPUBPageProgression
     /// The package's `rendition:flow`: how the publisher wants overflowing content presented.
     public let flow: EPUBFlow
     /// Images (their U+FFFC placeholders), in text order.
     public let images: [EPUBImage]
-    /// The book's element ids, notes and note references (see ``Publication/links``).
+    /// The book's element ids, notes and note references (see `Publication.links`).
     public let links: PublicationLinks
     /// The cover image's path in the book, whether or not a spine item shows it, for a library's thumbnail: EPUB
     /// 3's `cover-image` item, else the image EPUB 2's `<meta name="cover">` names, else the first image of the
@@ -107,7 +113,7 @@ public struct EPUBBook: Sendable {
     /// The entry paths the manifest lists, which alone the resource loader reads; nil for no such limit.
     let listedResources: Set<String>?
     /// Reads the book's images when pages draw them (set by ``EPUBReader``; becomes the publication's
-    /// ``Publication/resourceLoader``).
+    /// `Publication.resourceLoader`).
     public internal(set) var resourceLoader: (any ResourceLoader)?
     /// Reads the book's text again for another environment (set by ``EPUBReader``; becomes the publication's
     /// ``Publication/restyle``).
@@ -273,6 +279,9 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var itemrefID: String? = nil
     /// The itemref's step in an EPUB CFI (`/6/4` is the spine's second child element: 4).
     public var cfiStep = 0
+    /// Its fixed-layout facts when it is a pre-paginated page (the package's `rendition:layout`, or the itemref's
+    /// own override), nil for reflowable text.
+    public var fixedLayout: EPUBFixedLayout? = nil
 }
 
 /// Which document the table of contents came from.

@@ -5,7 +5,7 @@
 /// each just under a per-entry check). So the reader checks the sizes libzip reports before reading, stops
 /// reading any entry that goes past its bound, and keeps totals for the whole book of what it actually inflates
 /// and makes: bytes, the compression ratio of everything read, spine items, UTF-16 units, paragraphs and images.
-/// The defaults are far above real books and far below what would hurt a phone (README, "Memory budget", says
+/// The defaults are far above real books and far below what would hurt a phone (manual, "Memory budget", says
 /// what a book at the unit and paragraph limits takes to lay out).
 public struct EPUBLimits: Hashable, Sendable {
     /// The most uncompressed bytes one entry may hold.

@@ -16,6 +16,16 @@ struct EPUBPackage: Sendable {
         let properties: [String]
         /// The manifest id of the fallback item, if any.
         let fallback: String?
+        /// The manifest id of its Media Overlay (`media-overlay`), if any.
+        var mediaOverlay: String? = nil
+    }
+
+    /// An EPUB 3 `<meta property="...">` of the package's metadata: its property, the id it refines (without the
+    /// `#`; nil for the publication), its value (white space collapsed).
+    struct PropertyMeta: Sendable {
+        let property: String
+        let refines: String?
+        let value: String
     }
 
     /// One spine `itemref`.
@@ -26,6 +36,8 @@ struct EPUBPackage: Sendable {
         /// child elements + 1)`).
         var id: String? = nil
         var step = 0
+        /// The itemref's `properties` (`rendition:layout-pre-paginated`, `page-spread-left`...).
+        var properties: [String] = []
     }
 
     let path: String
@@ -40,6 +52,9 @@ struct EPUBPackage: Sendable {
     let pageProgression: EPUBPageProgression
     /// `<meta property="rendition:flow">`.
     let flow: EPUBFlow
+    /// Every `<meta property>` of the metadata, in order (Media Overlays' `media:duration` and
+    /// `media:active-class`, `rendition:*`).
+    let propertyMetas: [PropertyMeta]
     /// The NCX's manifest id (`<spine toc="ncx">`), or the first item of NCX media type.
     let ncxItem: ManifestItem?
     /// The EPUB 3 navigation document (the item with the `nav` property).
@@ -86,7 +101,8 @@ struct EPUBPackage: Sendable {
             }
             let properties = (item.attribute("properties") ?? "").split(separator: " ").map(String.init)
             let entry = ManifestItem(id: id, path: itemPath, mediaType: (item.attribute("media-type") ?? "").lowercased(),
-                                     properties: properties, fallback: item.attribute("fallback"))
+                                     properties: properties, fallback: item.attribute("fallback"),
+                                     mediaOverlay: item.attribute("media-overlay")?.trimmingWhiteSpace())
             if manifest[id] == nil { manifest[id] = entry }
             if properties.contains("nav"), navItem == nil { navItem = entry }
             if entry.mediaType == "application/x-dtbncx+xml", firstNCX == nil { firstNCX = entry }
@@ -105,7 +121,8 @@ struct EPUBPackage: Sendable {
         spine = spineElement.elements.enumerated().compactMap { index, itemref in
             guard itemref.name == "itemref", let idref = itemref.attribute("idref") else { return nil }
             return SpineReference(idref: idref, isLinear: itemref.attribute("linear")?.trimmingWhiteSpace().lowercased() != "no",
-                                  id: itemref.attribute("id"), step: 2 * (index + 1))
+                                  id: itemref.attribute("id"), step: 2 * (index + 1),
+                                  properties: (itemref.attribute("properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init))
         }
         guard !spine.isEmpty else { throw DocumentError(.malformed, "\(book): \(path): the spine is empty") }
         let uniqueIdentifier = root.attribute("unique-identifier")
@@ -114,6 +131,12 @@ struct EPUBPackage: Sendable {
                                             packageDirection: root.attribute("dir"))
         let flowValue = metadataElement?.elements(named: "meta").first { $0.attribute("property") == "rendition:flow" && $0.attribute("refines") == nil }
         flow = flowValue.flatMap { EPUBFlow(rawValue: $0.collapsedText.lowercased()) } ?? .auto
+        propertyMetas = (metadataElement?.elements(named: "meta") ?? []).compactMap { meta in
+            guard let property = meta.attribute("property")?.trimmingWhiteSpace(), !property.isEmpty else { return nil }
+            let refines = meta.attribute("refines")?.trimmingWhiteSpace()
+            return PropertyMeta(property: property, refines: refines.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
+                                value: meta.collapsedText)
+        }
         let coverID = metadataElement?.descendants(named: "meta")
             .first { $0.attribute("name") == "cover" }?.attribute("content")?.trimmingWhiteSpace()
         guide = EPUBNavigation.guide(root, path: path)

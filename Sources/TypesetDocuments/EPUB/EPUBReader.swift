@@ -10,7 +10,7 @@ import TypesetCore
 ///
 /// The pipeline: the ZIP (libzip, every read bounded by ``EPUBLimits``) → `META-INF/container.xml` → the
 /// package document (metadata, manifest, spine) → each linear spine item's XHTML (libxml2, no network, no DTD,
-/// no entity expansion) with its CSS → one paragraph list per item → the book's ``StyledText`` → the table of
+/// no entity expansion) with its CSS → one paragraph list per item → the book's `StyledText` → the table of
 /// contents resolved to offsets.
 ///
 /// Bad input is an error naming the book and the entry: not a ZIP, no container, a missing package document or
@@ -33,9 +33,9 @@ public struct EPUBReader: Sendable {
         public var includeNonLinearItems = false
         /// The reader's page and theme, which the book's media queries (`@media`, `<link media>`, `@import`'s
         /// media, `<source media>`) and alternate style sheets (EPUB 3 Alternate Style Tags: `night`, `day`) are
-        /// evaluated against. The default is the reference page (``MediaEnvironment/reference``); an app that knows
-        /// its page passes ``MediaEnvironment/init(settings:)``, and a ``ReadingSession`` restyles the text when
-        /// its settings change an answer (``Publication/restyled(for:)``). Never changes the text or its offsets:
+        /// evaluated against. The default is the reference page (`MediaEnvironment.reference`); an app that knows
+        /// its page passes `MediaEnvironment.init(settings:)`, and a `ReadingSession` restyles the text when
+        /// its settings change an answer (`Publication.restyled(for:)`). Never changes the text or its offsets:
         /// what makes the text (block or inline, white space, list markers) follows the reference page.
         public var media = MediaEnvironment.reference
         /// Whether the declarations of the book's CSS that Typeset drops (an unsupported property or value) are
@@ -49,6 +49,10 @@ public struct EPUBReader: Sendable {
 
     /// The options.
     public let options: Options
+    /// Called before each spine item is read, and once at the end, with the items read and the spine's length;
+    /// reading stops with ``DocumentError`` `.cancelled` when it returns false. What `BookFile.open(path:...)`'s
+    /// async form reports progress and checks cancellation through; nil, the default, costs nothing.
+    public var spineProgress: (@Sendable (WorkProgress) -> Bool)?
 
     /// Creates a reader.
     public init(options: Options = Options()) { self.options = options }
@@ -66,6 +70,7 @@ public struct EPUBReader: Sendable {
     /// Reads a book held in memory.
     ///
     /// - Parameter name: The book's name, used in messages.
+    /// - Parameter bytes: The EPUB's ZIP archive.
     public func read(bytes: [UInt8], name: String) throws(DocumentError) -> EPUBBook {
         try read(source: .bytes(bytes), name: name) { limits throws(DocumentError) in
             try LibZipArchive(bytes: bytes, bookName: name, limits: limits)
@@ -90,6 +95,7 @@ public struct EPUBReader: Sendable {
 
     private func read(_ archive: LibZipArchive, conversions: SpineItemConversions) throws(DocumentError) -> EPUBBook {
         var session = ReadingSession(archive: archive, options: options, conversions: conversions)
+        session.spineProgress = spineProgress
         let book = try session.read()
         conversions.retain(!book.mediaDependence.isEmpty)
         return book
@@ -131,6 +137,14 @@ private struct ReadingSession {
     static let maximumEmbeddingDepth = 3
     /// The links that lead nowhere (``EPUBBook/brokenLinks``).
     var brokenLinks: [BrokenLink] = []
+    /// ``EPUBReader/spineProgress``.
+    var spineProgress: (@Sendable (WorkProgress) -> Bool)?
+
+    /// Reports `completed` spine items of `total` read; throws `.cancelled` when the observer says stop.
+    func reportSpineProgress(_ completed: Int, of total: Int) throws(DocumentError) {
+        guard let spineProgress, !spineProgress(WorkProgress(completed: completed, total: total)) else { return }
+        throw DocumentError(.cancelled, "\(book): reading was cancelled")
+    }
 
     init(archive: LibZipArchive, options: EPUBReader.Options, conversions: SpineItemConversions) {
         self.archive = archive
@@ -168,6 +182,7 @@ private struct ReadingSession {
         }
 
         var (spine, texts) = try readSpine(package, packagePath: packagePath)
+        let rendition = Self.applyFixedLayout(&spine, texts: texts, package: package)
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
@@ -239,6 +254,7 @@ private struct ReadingSession {
         let navigation = readNavigation(package, in: draft)
         styled.printPages = Self.printPages(navigation.lists, markers: pageBreaks)
         let cover = package.coverImage?.path ?? texts.first.flatMap { $0.text.images.first?.path }
+        let overlay = mediaOverlay(package, spine: spine, texts: texts, text: styled)
         var book = EPUBBook(metadata: package.metadata, version: package.version, packagePath: packagePath, text: styled,
                         spine: spine, tableOfContents: navigation.toc, tableOfContentsSource: navigation.source,
                         pageProgression: package.pageProgression, flow: package.flow, images: images, anchors: anchors,
@@ -248,10 +264,44 @@ private struct ReadingSession {
                         mediaDependence: Self.mediaDependence(of: texts.map(\.text)))
         book.cfiSpineStep = package.spineStep
         book.cfiMaps = cfiMaps
+        book.mediaOverlay = overlay
+        (book.renditionLayout, book.renditionSpread) = rendition
         book.brokenLinks = brokenLinks
         book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
         book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0
         return book
+    }
+
+    /// The package's `rendition:layout` and `rendition:spread`, and each pre-paginated spine item's fixed-layout
+    /// facts (its own `rendition:layout-*` override first; its viewport, else the first viewport of the book).
+    private static func applyFixedLayout(_ spine: inout [EPUBSpineItem], texts: [(index: Int, text: SpineItemText)],
+                                         package: EPUBPackage) -> (EPUBRenditionLayout, EPUBRenditionSpread) {
+        func global(_ property: String) -> String? {
+            package.propertyMetas.first { $0.property == property && $0.refines == nil }?.value.lowercased()
+        }
+        let layout = global("rendition:layout").flatMap(EPUBRenditionLayout.init(rawValue:)) ?? .reflowable
+        let spread = global("rendition:spread").flatMap(EPUBRenditionSpread.init(rawValue:)) ?? .auto
+        let viewports = Dictionary(texts.map { ($0.index, $0.text.viewport) }) { first, _ in first }
+        let firstViewport = texts.lazy.compactMap(\.text.viewport).first
+        for (index, reference) in package.spine.enumerated() where index < spine.count {
+            guard FixedLayoutProperties.layout(itemProperties: reference.properties, package: layout) == .prePaginated else { continue }
+            spine[index].fixedLayout = EPUBFixedLayout(viewport: (viewports[index] ?? nil) ?? firstViewport,
+                                                       spreadPosition: FixedLayoutProperties.spreadPosition(reference.properties))
+        }
+        return (layout, spread)
+    }
+
+    /// The book's narration (``MediaOverlayReader``), nil when it has none; what it skips is a warning.
+    private mutating func mediaOverlay(_ package: EPUBPackage, spine: [EPUBSpineItem], texts: [(Int, SpineItemText)],
+                                       text: StyledText) -> MediaOverlay? {
+        guard package.manifest.values.contains(where: { $0.mediaOverlay != nil }) else { return nil }
+        var items: [String: MediaOverlayReader.ItemText] = [:]
+        for (index, item) in texts {
+            guard let range = spine[index].range, items[spine[index].href] == nil else { continue }
+            items[spine[index].href] = MediaOverlayReader.ItemText(range: range, anchors: item.anchors, anchorEnds: item.anchorEnds)
+        }
+        let reader = MediaOverlayReader(archive: archive, book: book, package: package, items: items, text: text)
+        return reader.read(spine: spine, warnings: &warnings)
     }
 
     /// The book's navigation: the table of contents (EPUB 3's nav first, EPUB 2's NCX otherwise), and every list
@@ -376,7 +426,8 @@ private struct ReadingSession {
         }
         var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
         let linearCount = package.spine.filter(\.isLinear).count
-        for reference in package.spine {
+        for (index, reference) in package.spine.enumerated() {
+            try reportSpineProgress(index, of: package.spine.count)
             guard let item = package.manifest[reference.idref] else {
                 if let href = package.unusableItems[reference.idref] {
                     throw DocumentError(.malformed, "\(book): \(packagePath): spine item \"\(reference.idref)\" has the href \"\(href)\", which names no file in the book")
@@ -424,6 +475,7 @@ private struct ReadingSession {
             texts.append((spine.count - 1, text))
         }
         texts += afterReadingOrder
+        try reportSpineProgress(package.spine.count, of: package.spine.count)
         return (spine, texts)
     }
 
@@ -513,7 +565,8 @@ private struct ReadingSession {
             converter.embeddedFamilies = loader.load(sheet.fontFaces)
             fonts = loader
         }
-        let text = converter.convert(root)
+        var text = converter.convert(root)
+        text.viewport = FixedLayoutProperties.viewport(of: root)
         if let line = text.flattenedElementLine {
             warnings.append("\(book): \(current.path): elements nested more than \(XHTMLConverter.maximumDepth) deep (from line \(line)) are read as plain text")
         }

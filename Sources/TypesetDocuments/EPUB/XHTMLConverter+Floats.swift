@@ -94,4 +94,24 @@ extension XHTMLConverter {
         block.columnsIndex = Int32(columnBlocks.count - 1)
         columnsStartBlock = true
     }
+
+    /// A paragraph's float, multi-column block and `clear`, as the blocks it is in give them: the first paragraph
+    /// flushed in a float or a multi-column block starts it; a float's paragraphs clear nothing.
+    mutating func placeInFloatAndColumns(_ style: inout ParagraphStyle, block: BlockContext) {
+        style.clear = block.floatIndex < 0 ? paragraphClear : []
+        paragraphClear = []
+        if block.columnsIndex >= 0 {
+            var columns = columnBlocks[Int(block.columnsIndex)]
+            columns.startsBlock = columnsStartBlock
+            columnsStartBlock = false
+            style.columns = columns
+        }
+        if block.floatIndex >= 0 {
+            var float = floatBoxes[Int(block.floatIndex)]
+            float.startsBox = floatStartsBox
+            float.followsLine = float.followsLine && floatStartsBox
+            floatStartsBox = false
+            style.float = float
+        }
+    }
 }

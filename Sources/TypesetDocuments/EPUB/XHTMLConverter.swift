@@ -62,6 +62,11 @@ struct SpineItemText: Sendable {
     var paragraphs: [ParagraphDraft] = []
     /// Local offsets of element ids (the first unit of content at or after the element's start).
     var anchors: [String: Int] = [:]
+    /// Where each element with an id ends (local offsets): with ``anchors``, the range of its content (what a Media
+    /// Overlay's `text` names).
+    var anchorEnds: [String: Int] = [:]
+    /// The document's viewport `<meta>` size (a fixed-layout page's size), if it gives one.
+    var viewport: Size?
     var images: [ImageDraft] = []
     var links: [LinkDraft] = []
     var notes: [NoteDraft] = []
@@ -386,6 +391,9 @@ struct XHTMLConverter {
         let element = path.element
         let handledBefore = enterCFIElement(path)
         defer { leaveCFIElement(restoring: handledBefore) }
+        defer {
+            if let id = element.id, output.anchorEnds[id] == nil { output.anchorEnds[id] = output.units.count + line.count }
+        }
         let structural = category(of: element)
         let pageBreak = structural == .skip ? nil : Self.pageBreakLabel(element)
         if let pageBreak { pendingPageBreaks.append(pageBreak) }
@@ -705,21 +713,7 @@ struct XHTMLConverter {
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
         style.boxes = block.boxes
-        style.clear = block.floatIndex < 0 ? paragraphClear : []
-        paragraphClear = []
-        if block.columnsIndex >= 0 {
-            var columns = columnBlocks[Int(block.columnsIndex)]
-            columns.startsBlock = columnsStartBlock
-            columnsStartBlock = false
-            style.columns = columns
-        }
-        if block.floatIndex >= 0 {
-            var float = floatBoxes[Int(block.floatIndex)]
-            float.startsBox = floatStartsBox
-            float.followsLine = float.followsLine && floatStartsBox
-            floatStartsBox = false
-            style.float = float
-        }
+        placeInFloatAndColumns(&style, block: block)
         if hidden {
             style.continuesBlock = true
             style.spaceBefore = 0
@@ -919,7 +913,7 @@ struct XHTMLConverter {
             if pending {
                 // A line end between two East Asian wide characters disappears (CSS Text 3 segment breaks).
                 let previous = units.last ?? line.last ?? 0x20
-                if !(pendingNewline && XHTMLConverter.isWide(previous) && XHTMLConverter.isWide(unit)) {
+                if !(pendingNewline && CharacterClass.isWideUnspaced(previous) && CharacterClass.isWideUnspaced(unit)) {
                     if units.isEmpty {
                         leadingSpace = true; leadingSpaceHidden = pendingHidden; leadingSource = pendingSource
                     } else {
@@ -1305,12 +1299,5 @@ struct XHTMLConverter {
         if let id = element.id, noteRole.mayBeANote {
             output.notes.append(SpineItemText.NoteDraft(id: id, end: end, role: noteRole, markerLength: markerLength))
         }
-    }
-
-    /// East Asian wide characters (as ``TypesetCore``'s segment-break rule has them).
-    static func isWide(_ unit: UInt16) -> Bool {
-        (unit >= 0x2E80 && unit <= 0x9FFF) || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F)
-            || (unit >= 0xFF00 && unit <= 0xFF60) || (unit >= 0xFFE0 && unit <= 0xFFE6)
-            || (unit >= 0xD840 && unit <= 0xD87F)
     }
 }

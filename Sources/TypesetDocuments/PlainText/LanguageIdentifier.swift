@@ -9,12 +9,12 @@ import TypesetCore
 /// `libexttextcat-data` models), so that hyphenation and line breaking follow a plain-text book's language.
 ///
 /// Only the models of languages a reading app meets in books are loaded (those with hyphenation patterns, and the
-/// major languages of Project Gutenberg and Aozora Bunko: ``modelLanguages``), once per process, since loading
+/// major languages of Project Gutenberg and Aozora Bunko: `modelLanguages`), once per process, since loading
 /// every model is slow. Chinese, Japanese and Korean are told by their scripts, and Chinese as Simplified or Traditional
 /// by the characters it uses (the models confused them). A sample too short or too mixed gets no answer.
-public enum LanguageIdentifier {
+package enum LanguageIdentifier {
     /// Where Debian installs the models.
-    public static let modelDirectory = "/usr/share/libexttextcat/"
+    package static let modelDirectory = "/usr/share/libexttextcat/"
 
     /// The models loaded: file name, libexttextcat's name for the language, and its BCP 47 tag.
     static let modelLanguages: [(file: String, name: String, tag: String)] = {
@@ -69,7 +69,7 @@ public enum LanguageIdentifier {
 
     /// The BCP 47 tag of the language of `units` (a sample of a book's visible text), or nil when the guess is
     /// unsure, the sample too short, or the models missing.
-    public static func language(of units: ArraySlice<UInt16>) -> String? {
+    package static func language(of units: ArraySlice<UInt16>) -> String? {
         // Chinese, Japanese and Korean are told by their scripts (the n-gram models mix them up).
         if let east = eastAsianLanguage(units) { return east }
         let sample = Array(String(decoding: units, as: UTF16.self).utf8)

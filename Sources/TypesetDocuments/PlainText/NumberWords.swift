@@ -1,23 +1,23 @@
 /// Numbers written as words in headings (`CHAPTER TWENTY-ONE`, `SECHSTES KAPITEL`, `Глава первая`,
 /// `Vingtième partie`), in the languages of the corpus: English, French, German, Russian, and the first ten
 /// ordinals of Spanish and Italian. Words are compared in lower case; values up to 99.
-public enum NumberWords {
+package enum NumberWords {
     /// The value of a cardinal or ordinal number word (`one`, `first`, `twenty-second`, `fünfte`, `dixième`,
     /// `третья`), or nil.
-    public static func value(_ word: String) -> Int? {
+    package static func value(_ word: String) -> Int? {
         let word = word.lowercased()
         return cardinal(word) ?? ordinal(word)
     }
 
     /// An ordinal (`first`, `zweites`, `septième`, `первая`), or nil.
-    public static func ordinal(_ word: String) -> Int? {
+    package static func ordinal(_ word: String) -> Int? {
         let word = word.lowercased()
         if let value = fixedOrdinals[word] { return value }
         return englishOrdinal(word) ?? germanOrdinal(word) ?? frenchOrdinal(word) ?? russianOrdinal(word)
     }
 
     /// A cardinal (`one`, `twenty-one`, `drei`, `vingt`, `пять`), or nil.
-    public static func cardinal(_ word: String) -> Int? {
+    package static func cardinal(_ word: String) -> Int? {
         let word = word.lowercased()
         if let value = englishCardinals[word] ?? frenchCardinals[word] ?? germanCardinal(word) ?? russianCardinals[word] {
             return value

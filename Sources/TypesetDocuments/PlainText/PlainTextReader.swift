@@ -1,9 +1,9 @@
 import TypesetCore
 
-/// Reads plain-text books (Project Gutenberg files included) into a ``StyledText``.
+/// Reads plain-text books (Project Gutenberg files included) into a `StyledText`.
 ///
 /// Offsets are UTF-16 offsets into the decoded text, unchanged: joining hard-wrapped lines never removes or
-/// inserts a unit (the joined line ends are read as spaces by layout, see ``InnerLineBreaks/collapse``).
+/// inserts a unit (the joined line ends are read as spaces by layout, see `InnerLineBreaks.collapse`).
 ///
 /// How lines become paragraphs (Project Gutenberg conventions):
 /// - A blank line (empty or white space only) separates paragraphs; blank lines belong to the paragraph
@@ -20,7 +20,7 @@ import TypesetCore
 ///   and each such group is joined into one paragraph when every line but its last reaches 60 % of the wrap
 ///   width, or kept line by line (as verse) when it does not.
 ///
-/// Chapter headings (``ChapterDetector``) become centred `.heading` paragraphs, one per line, and the first
+/// Chapter headings (`ChapterDetector`) become centred `.heading` paragraphs, one per line, and the first
 /// heading of a group starts a section. Nothing else does: a section is a page break the reader sees, so a text
 /// without headings is one section however long (a reading session lays out long sections in parts).
 public struct PlainTextReader: Sendable {
@@ -33,10 +33,10 @@ public struct PlainTextReader: Sendable {
     public var maximumSize = 256 << 20
 
     /// The encoding files are in, or nil (the default) to find it: a byte-order mark, well-formed UTF-8, else
-    /// ICU's charset detector (see ``TextDecoder``).
+    /// ICU's charset detector (`TextDecoder`).
     public var encoding: TextEncoding?
 
-    /// Whether the language of a file that does not declare one is guessed (``LanguageIdentifier``; on by
+    /// Whether the language of a file that does not declare one is guessed (`LanguageIdentifier`; on by
     /// default).
     public var identifiesLanguage = true
 
@@ -91,6 +91,7 @@ public struct PlainTextReader: Sendable {
     ///   - name: The file's name, used in error messages.
     ///   - isPreview: Whether `bytes` are only the start of the book (see ``readPreview(path:byteCount:)``).
     ///
+    /// - Parameter bytes: The file's bytes, in any encoding ``encoding`` or the detector reads.
     /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
     ///   `.unreadable` when ``encoding`` cannot decode them.
     public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
@@ -257,7 +258,7 @@ public struct PlainTextReader: Sendable {
             var i = next.start + next.indent
             var word = 0
             while i < next.contentEnd, units[i] != 0x20, units[i] != 0x09 {
-                if isWide(units[i]) { return false }
+                if units[i] >= 0x1100 && CharacterClass.isWide(units[i]) { return false }  // none lies below U+1100
                 word += 1
                 i += 1
             }
@@ -445,7 +446,7 @@ public struct PlainTextDocument: Sendable {
     public let backMatter: Range<UTF16Offset>?
     /// The convention the reader recognised in the file.
     public let convention: PlainTextConvention
-    /// Where ``StyledText/language`` comes from: the file's header, its convention, or a guess from its text; nil
+    /// Where `StyledText.language` comes from: the file's header, its convention, or a guess from its text; nil
     /// when the text has no language.
     public let languageSource: LanguageSource?
 
@@ -519,7 +520,7 @@ public enum LanguageSource: String, Hashable, Sendable {
     case declared
     /// The convention implies it (Aozora Bunko's books are Japanese).
     case convention
-    /// ``LanguageIdentifier`` guessed it from the text.
+    /// `LanguageIdentifier` guessed it from the text.
     case identified
 }
 
@@ -606,7 +607,7 @@ struct SourceLine {
             var count = 0
             for unit in units[from..<to] {
                 // Below U+1100 every unit is one column: one comparison for nearly all of a Western book.
-                if unit < 0x1100 { count += 1 } else if !UTF16.isTrailSurrogate(unit) { count += isWide(unit) ? 2 : 1 }
+                if unit < 0x1100 { count += 1 } else if !UTF16.isTrailSurrogate(unit) { count += CharacterClass.isWide(unit) ? 2 : 1 }
             }
             return count
         }
@@ -637,14 +638,6 @@ struct SourceLine {
         }
         return lines
     }
-}
-
-/// East Asian wide and fullwidth characters (CJK ideographs, kana, Hangul syllables, CJK punctuation, fullwidth
-/// forms, and the lead surrogates of the CJK extension planes), which take two columns in a plain-text file.
-func isWide(_ unit: UInt16) -> Bool {
-    (unit >= 0x1100 && unit <= 0x115F) || (unit >= 0x2E80 && unit <= 0xA4CF) || (unit >= 0xAC00 && unit <= 0xD7A3)
-        || (unit >= 0xF900 && unit <= 0xFAFF) || (unit >= 0xFE30 && unit <= 0xFE4F) || (unit >= 0xFF00 && unit <= 0xFF60)
-        || (unit >= 0xFFE0 && unit <= 0xFFE6) || (unit >= 0xD840 && unit <= 0xD87F)
 }
 
 /// Accumulates paragraphs that partition the units: each paragraph's separator grows until the next starts.

@@ -101,7 +101,7 @@ public struct ImageLimits: Hashable, Sendable {
 /// an image in that format is measured or decoded; when it cannot be, that image's error says which library and
 /// Debian package it needs.
 ///
-/// Sizes come from headers first (``size(of:)``), so a layout never decodes, and a page decodes only the images
+/// Sizes come from headers first (``size(of:limits:)``), so a layout never decodes, and a page decodes only the images
 /// it draws. Every failure is a ``RenderError`` `.image` naming what went wrong; nothing traps, and no decoder is
 /// asked for more than ``ImageLimits`` allow.
 public enum ImageDecoder {

@@ -142,13 +142,16 @@ final class BookLibrary: @unchecked Sendable {
         return summary
     }
 
-    /// A summary of a book read: metadata for an EPUB, the title a text file's header gives (else its name).
+    /// A summary of a book read: metadata for an EPUB or a comic's `ComicInfo.xml`, the title a text file's header gives (else its name).
     static func summary(of file: BookFile, entry: LibraryEntry) -> BookSummary {
         let stem = ((entry.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
         switch file.format {
         case .epub(let book):
             return BookSummary(title: book.metadata.title ?? stem, authors: book.metadata.authors, format: "epub",
                                language: book.metadata.language, coverHref: book.coverImage ?? book.images.first { $0.href != nil }?.href)
+        case .comic(let book):
+            return BookSummary(title: book.info.displayTitle ?? stem, authors: book.info.writers, format: "cbz",
+                               language: book.info.language, coverHref: book.cover)
         case .plainText(let document):
             return BookSummary(title: document.text.title ?? stem, authors: [], format: "text", language: document.text.language,
                                coverHref: nil)

@@ -5,7 +5,7 @@
 public struct IgnoredCSSDeclaration: Hashable, Sendable {
     /// The property, lower-cased (`shape-outside`).
     public var property: String
-    /// The value as written, white space trimmed, at most ``IgnoredCSSCollector/maximumValueLength`` characters.
+    /// The value as written, white space trimmed, at most 120 characters.
     public var value: String
     /// Where it is declared: a style sheet's entry in the book (`OEBPS/css/style.css`), or the document whose
     /// `<style>` element or `style` attribute holds it.

@@ -28,11 +28,14 @@ enum AozoraMarkup {
         let count = min(units.count, 1 << 20)
         while i < count {
             let unit = units[i]
-            if unit >= 0x3041 && unit <= 0x30FF { kana += 1 }
+            // Every mark counted here is at U+3000 or above: one comparison a unit for a Western book (the
+            // predicates are calls into TypesetCore, which the optimizer does not inline).
+            guard unit >= 0x3000 else { i += 1; continue }
+            if CharacterClass.isKana(unit) { kana += 1 }
             if unit >= 0x4E00 && unit <= 0x9FFF { cjk += 1 }
             if unit == 0xFF3B, i + 1 < count, units[i + 1] == 0xFF03 { notes += 1 }
             if unit == 0xFF5C { bars += 1 }
-            if unit == 0x300A, i + 1 < count, units[i + 1] >= 0x3041 && units[i + 1] <= 0x30FF { kanaRuby += 1 }
+            if unit == 0x300A, i + 1 < count, CharacterClass.isKana(units[i + 1]) { kanaRuby += 1 }
             i += 1
         }
         guard kana >= 20, kana * 20 >= cjk else { return false }

@@ -110,9 +110,6 @@ enum GutenbergMarkup {
             }
             return Unicode.Scalar(unit).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? true
         }
-        func isSpace(_ unit: UInt16) -> Bool {
-            unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0xA0 || unit == 0x3000
-        }
         var index = body.lowerBound
         while index < body.upperBound {
             guard !lines[index].isBlank else { index += 1; continue }
@@ -131,14 +128,14 @@ enum GutenbergMarkup {
                         open = nil
                         continue
                     }
-                    if let start = open, !isSpace(before), !isWordCharacter(after) {
+                    if let start = open, !CharacterClass.isSeparator(before), !isWordCharacter(after) {
                         if start + 1 < i {
                             markup.changes.append(StyledRange(range: start..<(start + 1), change: .hidden))
                             markup.changes.append(StyledRange(range: i..<(i + 1), change: .hidden))
                             markup.changes.append(StyledRange(range: (start + 1)..<i, change: .italic))
                         }
                         open = nil
-                    } else if !isWordCharacter(before), !isSpace(after) {
+                    } else if !isWordCharacter(before), !CharacterClass.isSeparator(after) {
                         open = i
                     }
                 }

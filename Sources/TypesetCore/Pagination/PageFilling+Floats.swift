@@ -1,7 +1,16 @@
-extension PageFiller {
+/// The float steps of ``PageFilling`` (CSS 2.1 §9.5): a floated box placed at its side of the column, and the
+/// paragraphs after it cleared below it or set again with their first lines shortened beside it.
+extension PageFilling {
+    /// Moves below every float (before a table or a multi-column block, which are not set beside floats) and ends
+    /// their band.
+    mutating func clearFloats() {
+        if let clearTo = band.bottom(of: .both) { y = max(y, clearTo) }
+        band.settle(at: y, placements: placements.count, into: &tableRows)
+    }
+
     /// Clears the floats `index` asks to be below, and those it cannot be set beside; sets it again with its
     /// first lines shortened beside the others.
-    func setBesideFloats(_ index: Int) {
+    mutating func setBesideFloats(_ index: Int) {
         let local = index - first
         let style = text.paragraphs[index].style
         let spacing = Double(y == columnTop ? 0 : layouts[local].spaceBefore)
@@ -10,8 +19,8 @@ extension PageFiller {
         band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
         guard !band.floats.isEmpty, let relayout = paginator.relayout else { return }
         let room = band.room(columnWidth: columnWidth)
-        if style.dropCap != nil || style.tableCell != nil || style.float != nil || room.width < FloatBand.narrowestBeside(columnWidth: columnWidth,
-                                                                                                 emSize: Float(settings.fontSize)) {
+        let narrowest = FloatBand.narrowestBeside(columnWidth: columnWidth, emSize: Float(paginator.settings.fontSize))
+        if style.dropCap != nil || style.tableCell != nil || style.float != nil || room.width < narrowest {
             // No room beside them (or a drop cap, whose lines are narrowed already): below them.
             y = max(y, band.lowest - spacing)
             band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
@@ -28,7 +37,7 @@ extension PageFiller {
     /// line and there is room, else at the current line (below the floats on its side, or below every float
     /// when there is no room beside them), in the next column when it does not fit in this one; a box taller than
     /// a column is set in the flow.
-    func placeFloat(_ box: FloatLayout.Box) {
+    mutating func placeFloat(_ box: FloatLayout.Box) {
         let height = box.paragraphs.reduce(Float(0)) { sum, p in
             let layout = layouts[p - first]
             return sum + (p == box.paragraphs.lowerBound ? 0 : layout.spaceBefore) + layout.height + layout.spaceAfter

@@ -1,10 +1,9 @@
-extension PageFiller {
+extension PageFilling {
     /// Places a multi-column block below any float: its lines balanced across its columns where they fit in
     /// what is left of the page's column, else filling the columns to its bottom and going on in the next
     /// column or page (Multi-column §7–8). The columns of one page form a band of cells for hit testing.
-    func placeColumnBlock(_ block: ColumnBlockLayout.Block) {
-        if let clearTo = band.bottom(of: .both) { y = max(y, clearTo) }
-        band.settle(at: y, placements: placements.count, into: &tableRows)
+    mutating func placeColumnBlock(_ block: ColumnBlockLayout.Block) {
+        if !band.floats.isEmpty { clearFloats() }
         let lines = ColumnBlockLines(block, layouts: layouts, first: first)
         var start = 0
         var top = y + Double(y == columnTop ? 0 : layouts[block.paragraphs.lowerBound - first].spaceBefore)

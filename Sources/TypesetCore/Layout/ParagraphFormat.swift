@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Resolved per-paragraph values that line layout needs: sizes per attribute run, alignment, indents, spacing,
+/// the book's styles weighed against the reader's settings (``LayoutPrecedence``).
+struct ParagraphFormat {
+    let sizes: [Float]
+    let alignment: TextAlignment
+    /// The alignment of the last line and of lines before a forced break, when the book sets one that applies
+    /// (CSS `text-align-last`); nil for ``alignment``'s (start for a justified paragraph).
+    let lastLineAlignment: TextAlignment?
+    let firstLineIndent: Float
+    /// Indents from the start and end edges.
+    let blockIndent: Float
+    let endIndent: Float
+    let spaceBefore: Float
+    let bodySize: Float
+    /// The book's line height as a multiple of the font size, when it applies.
+    let lineHeight: Float?
+    /// Baseline shifts per attribute run in points (raised positive), nil when no run is shifted.
+    let shifts: [Float]?
+    /// The laid-out height of each attribute run's attachment, -1 for runs without one; nil when the paragraph
+    /// has no attachment (their widths are in ``sizes``: see ``ParagraphFormat/sizeAttachments(_:sizes:width:height:turned:)``).
+    let attachmentHeights: [Float]?
+    /// How far each attribute run's formula reaches below the baseline, -1 for other runs; nil when the paragraph
+    /// has no formula (see ``ParagraphFormat/sizeFormulas(_:runs:sizes:heights:width:height:)``).
+    let attachmentDepths: [Float]?
+    /// The page's content height when the paragraph holds an object presented as a page (a cover): its line is as
+    /// tall as the page, the object centred on it.
+    let pageLineHeight: Float?
+
+    /// - Parameter bodySizes: `[settings.fontSize]`, made once by the caller: the sizes of a paragraph in one run
+    ///   at the body size (most of them), shared rather than allocated per paragraph.
+    /// - Parameter capFace: For a paragraph with a drop cap, the face whose metrics size it (the body text's);
+    ///   the layout and every later query pass the same, so they agree on its size.
+    @inline(__always)
+    init(_ paragraph: borrowing Paragraph, settings: borrowing TypographySettings, columnWidth: Float, bodySizes: [Float]? = nil,
+         capFace: FontFace? = nil, formulas: [ShapedFormula] = []) {
+        self.init(runs: paragraph.runs, style: paragraph.style, settings: settings, precedence: LayoutPrecedence(copy settings),
+                  columnWidth: columnWidth, bodySizes: bodySizes,
+                  capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) }, formulas: formulas)
+    }
+
+    /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
+    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout).
+    @inline(__always)
+    init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+         precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
+         capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = []) {
+        let base = settings.fontSize
+        var sizes: [Float]
+        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
+            sizes = bodySizes
+        } else if precedence.typeExponent == 1 {
+            sizes = runs.map { Float(base * $0.style.fontScale) }
+        } else {
+            sizes = runs.map { Float(base * pow($0.style.fontScale, precedence.typeExponent)) }
+        }
+        var bodyScale = runs.first?.style.fontScale ?? 1
+        if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length { bodyScale = runs[1].style.fontScale }
+        let body = Float(base * bodyScale)
+        // A paragraph of hidden units only (markup on a line of its own, an EPUB block with `display: none`)
+        // takes no room at all: no spacing above it, and lines without height.
+        let allHidden = !runs.isEmpty && runs.allSatisfy { $0.style.isOutOfFlow }
+        bodySize = allHidden ? 0 : body
+        let bookLineHeight = precedence.lineHeight ? nil : style.lineHeight.map(Float.init)
+        lineHeight = bookLineHeight
+        // A drop cap (its own first run) is as tall as its lines: its cap height spans from the first line's
+        // cap height down to the last line's baseline.
+        if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length, let capMetrics, capMetrics.capHeight > 0 {
+            let lineHeight = bookLineHeight.map { $0 * body } ?? capMetrics.natural * body * Float(settings.lineHeightMultiple)
+            sizes[0] = min(body + Float(cap.lines - 1) * lineHeight / capMetrics.capHeight, body * 20)
+        }
+        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
+        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
+        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
+        let endIndent = min(Float(style.endIndent * base), max(0, (columnWidth - 1) / 2))
+        let available = columnWidth - blockIndent - endIndent
+        // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
+        var heights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
+                                                      height: Float(settings.contentRect.height),
+                                                      turned: settings.linesRunVertically)
+        attachmentDepths = formulas.isEmpty ? nil
+            : ParagraphFormat.sizeFormulas(formulas, runs: runs, sizes: &sizes, heights: &heights, width: max(0, available),
+                                           height: Float(settings.contentRect.height))
+        attachmentHeights = heights
+        pageLineHeight = attachmentHeights != nil && runs.contains(where: { $0.style.attachment?.presentation == .page })
+            ? Float(settings.contentRect.height) : nil
+        self.sizes = sizes
+        let shifted = runs.contains { $0.style.baselineShift != 0 }
+        shifts = shifted ? zip(runs, sizes).map { Float($0.style.baselineShift) * $1 } : nil
+        (alignment, lastLineAlignment) = Self.alignments(style, settings: settings, precedence: precedence)
+        self.blockIndent = blockIndent
+        self.endIndent = endIndent
+        let indentEm = Self.firstLineIndentEms(style, settings: settings, precedence: precedence)
+        firstLineIndent = style.dropCap != nil ? 0 : min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
+        spaceBefore = allHidden ? 0 : Float(Self.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
+    }
+
+    /// The paragraph's alignment and its last line's, the book's weighed against the reader's.
+    @inline(__always)
+    static func alignments(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+                           precedence: LayoutPrecedence) -> (TextAlignment, TextAlignment?) {
+        let alignment: TextAlignment
+        switch style.role {
+        case .body, .blockQuote, .listItem:
+            if style.tableCell != nil {
+                // A table cell is set as its table says: justified cells in narrow columns would gape.
+                alignment = style.alignment ?? style.bookAlignment ?? .start
+            } else {
+                alignment = style.alignment ?? (precedence.alignment ? settings.alignment : style.bookAlignment ?? settings.alignment)
+            }
+        case .heading:
+            alignment = style.alignment ?? style.bookAlignment ?? .start
+        case .preformatted:
+            // Preformatted text keeps its spaces: stretching them would misalign its columns.
+            let chosen = style.alignment ?? style.bookAlignment ?? .start
+            alignment = chosen == .justified ? .start : chosen
+        }
+        // The book's last-line alignment goes with its alignment of running text: the reader's `align`, when it
+        // replaces the book's, replaces this too.
+        if case .preformatted = style.role, style.lastLineAlignment == .justified { return (alignment, nil) }
+        return (alignment, style.alignment == nil && precedence.alignment && style.tableCell == nil ? nil : style.lastLineAlignment)
+    }
+
+    /// The first line's indent in ems: a body paragraph's hanging (negative) indent carries meaning; a positive one
+    /// is the paragraph indent, the reader's when they set it.
+    @inline(__always)
+    static func firstLineIndentEms(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+                                   precedence: LayoutPrecedence) -> Double {
+        // Words that continue the paragraph before (after a displayed formula, ParagraphStyle.continuesText) are not
+        // indented.
+        if style.continuesText { return 0 }
+        guard case .body = style.role else { return style.firstLineIndent ?? 0 }
+        if let book = style.firstLineIndent, book < 0 || !precedence.indent { return book }
+        return settings.firstLineIndent
+    }
+
+    /// The space above the paragraph in ems: the book's within a block, the reader's spacing in place of the book's
+    /// margins (unless they set a block apart), or added to the book's spacing.
+    @inline(__always)
+    static func spaceBeforeEms(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+                               precedence: LayoutPrecedence) -> Double {
+        if style.continuesBlock { return style.spaceBefore }
+        if style.publisherSpacing {
+            return precedence.spacing && style.spaceBefore <= LayoutPrecedence.keptSpace ? settings.paragraphSpacing : style.spaceBefore
+        }
+        return settings.paragraphSpacing + style.spaceBefore
+    }
+
+    /// Whether the paragraph is hyphenated: the reader's setting when they set it, else the book's, else the
+    /// reader's default.
+    static func hyphenates(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+                           precedence: LayoutPrecedence) -> Bool {
+        precedence.hyphenation ? settings.hyphenation : style.hyphenation ?? settings.hyphenation
+    }
+}

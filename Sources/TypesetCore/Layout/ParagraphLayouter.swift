@@ -1,0 +1,266 @@
+/// Breaks a shaped paragraph into positioned lines for one column width: its format (``ParagraphFormat``), then
+/// three passes, each a type of its own as in parley: break (``LineBreakInput`` to ``GreedyLineBreaker`` or
+/// ``OptimalLineBreaker``), extents (``LineExtents``: height, ascent and descent with ruby, emphasis marks and
+/// objects) and setting (``LineSetter``: what hangs, alignment, justification, expansion, tracking and East Asian
+/// gaps). A feature a paragraph does not use costs it nothing: each pass asks once per paragraph whether it applies.
+struct ParagraphLayouter {
+    let settings: TypographySettings
+    /// Burasage (``TypographySettings/hangingPunctuation``): the reader's choice, else the book's.
+    let hangsPunctuation: Bool
+    let precedence: LayoutPrecedence
+    let faces: [FontFace]
+    let columnWidth: Float
+    /// The language of paragraphs that do not name one (the document's, else the settings').
+    let documentLanguage: String?
+    /// `[settings.fontSize]`, shared by every paragraph in one run at the body size.
+    let bodySizes: [Float]
+    /// Per face (indexed like `faces`): ascent, descent and natural line height in ems (see ``LineExtents``).
+    let verticalMetrics: [LineExtents.FaceMetrics]
+    /// Per face (indexed like `faces`): units per em, to which line widths are exact (see ``HalfUnitGrid``).
+    let unitsPerEm: [Int32]
+
+    init(settings: TypographySettings, faces: [FontFace], columnWidth: Float, documentLanguage: String?,
+         bookHangsPunctuation: Bool? = nil) {
+        self.settings = settings
+        self.precedence = LayoutPrecedence(settings)
+        hangsPunctuation = precedence.hangingPunctuation ? settings.hangingPunctuation
+            : bookHangsPunctuation ?? settings.hangingPunctuation
+        self.faces = faces
+        self.columnWidth = columnWidth
+        self.documentLanguage = documentLanguage
+        bodySizes = [Float(settings.fontSize)]
+        verticalMetrics = faces.map { LineExtents.FaceMetrics($0) }
+        unitsPerEm = faces.map { Int32(clamping: $0.unitsPerEm) }
+    }
+
+    /// The face that sizes a drop cap in `shaped` (the metrics face of its body text), when it has one.
+    static func capFace(_ shaped: ShapedParagraph, style: borrowing ParagraphStyle, faces: [FontFace]) -> FontFace? {
+        guard style.dropCap != nil else { return nil }
+        let id = shaped.runs.first { $0.attributeIndex > 0 }?.metricsFaceID ?? shaped.primaryFaceID
+        return faces.indices.contains(Int(id)) ? faces[Int(id)] : nil
+    }
+
+    /// The format of a paragraph as this layouter sets it.
+    func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float) -> ParagraphFormat {
+        let capFace = paragraph.pointee.style.dropCap == nil ? nil
+            : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
+        return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
+                               precedence: precedence, columnWidth: width, bodySizes: bodySizes,
+                               capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
+                               formulas: shaped.formulas)
+    }
+
+    /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
+    /// in it and the paragraph's geometry. The source paragraph comes as a pointer into the text's storage,
+    /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
+    /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
+    /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
+    @inline(__always)
+    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
+                scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil,
+                exclusion: LineExclusion? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
+        // One retain for the paragraph's passes, which keep it in their inputs.
+        let shaped = copy shaped
+        // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
+        // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
+        let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
+        metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
+        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format,
+                              width: cell?.width ?? columnWidth)
+        var indents = layout.indents
+        if let exclusion { indents.exclusion = exclusion }
+        let expansion = expansionLimit(format)
+        // Lines beside a drop cap or beside floats are narrower, which only the greedy breaker knows.
+        let optimal = layout.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
+        let content = paragraph.pointee.units[paragraph.pointee.contentRange]
+        let input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, indents: indents,
+                               scratch: scratch)
+        // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
+        // than allocated per paragraph).
+        var chosen = scratch.lineBreaks
+        scratch.lineBreaks = []
+        defer { scratch.lineBreaks = chosen }
+        let firstLine = lines.count
+        let top = withUnsafePointer(to: input) { input in
+            withUnsafePointer(to: format) { format in
+                let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
+                                                                expansion: expansion, scratch: scratch, into: &chosen)
+                if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: &chosen) }
+                let setter = LineSetter(input: input, format: format, indents: indents, expansion: expansion,
+                                        brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1,
+                                        cellX: cell?.x ?? 0)
+                let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
+                                          lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: layout.capLines > 0 ? 0 : -1)
+                return setLines(chosen, input: input, extents: extents, setter: setter, layout: &layout, into: lines)
+            }
+        }
+        if Int(layout.capLines) > chosen.count, let last = chosen.indices.last {
+            // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
+            // the paragraph for the lines it lacks, so that the next paragraph starts below the cap.
+            let box = lines[firstLine + last]
+            layout.spaceAfter = Float(Int(layout.capLines) - chosen.count) * box.height
+            layout.capDrop += top - box.height + box.baseline + layout.spaceAfter
+        }
+        return (firstLine..<lines.count, layout)
+    }
+
+    /// The units per em of the faces that set `shaped`'s text when they all have the same (nearly every paragraph),
+    /// else 0: line widths are exact to half that unit (a sum of advances in two faces' units lies on neither grid,
+    /// and is measured with a tolerance instead; see ``ParagraphMetrics/measure(_:sizes:scratch:unitsPerEm:)``).
+    @inline(__always)
+    private func commonUnits(_ shaped: ShapedParagraph) -> Int {
+        var units: Int32 = 0
+        for run in shaped.runs where !run.isOutOfFlow {
+            guard unitsPerEm.indices.contains(Int(run.faceID)) else { return 0 }
+            let face = unitsPerEm[Int(run.faceID)]
+            if units == 0 { units = face } else if face != units { return 0 }
+        }
+        return Int(units)
+    }
+
+    /// The paragraph's geometry before its lines: the width its lines are set in (its column or cell less its
+    /// block indents), the first line's indent (a list marker hangs in the start margin), and the lines beside a
+    /// drop cap.
+    private func geometry(_ style: borrowing ParagraphStyle, shaped: borrowing ShapedParagraph, metrics: ParagraphMetrics,
+                          format: ParagraphFormat, width: Float) -> ParagraphLayout {
+        var layout = ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore)
+        // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
+        // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
+        layout.available = max(0, width - format.blockIndent - format.endIndent)
+        layout.firstLineIndent = format.firstLineIndent
+        if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
+            // The marker hangs in the start margin, so that the item's text lines up with its following lines.
+            layout.firstLineIndent = -min(Float(metrics.width(0, style.markerLength)), format.blockIndent)
+        }
+        if let cap = style.dropCap, shaped.contentLength > cap.length {
+            layout.capLines = Int32(cap.lines)
+            layout.capIndent = min(Float(metrics.width(0, cap.length)), max(0, layout.available - 1))
+        }
+        return layout
+    }
+
+    /// The break pass's input for a paragraph: its candidates (merged with hyphenation points when it is
+    /// hyphenated), the widths of its lines, what may hang, and what an emergency cut needs.
+    private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
+                            metrics: ParagraphMetrics, format: ParagraphFormat, indents: LineIndents,
+                            scratch: LayoutScratch) -> LineBreakInput {
+        let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
+        let widths = LineWidths(indents)
+        // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
+        var emergencyHyphenation: (hyphenator: Hyphenator, language: String)?
+        switch paragraph.pointee.style.role {
+        case .heading, .preformatted: break
+        case .body, .blockQuote, .listItem:
+            if let language = paragraph.pointee.style.language ?? documentLanguage {
+                emergencyHyphenation = (scratch.hyphenator, language)
+            }
+        }
+        // The paragraph's own opportunities (in its block, which `shaped` keeps alive), or those merged with
+        // hyphenation points (in the scratch, which nothing changes until the paragraph is broken). Lines beside a
+        // drop cap would hang into the cap; centred lines have no edge to align or hang past. Made whole, in one
+        // initializer (set field by field, it was copied once more).
+        return LineBreakInput(shaped: shaped, content: content,
+                              candidates: merged ? scratch.candidates.candidates : shaped.breakBuffer,
+                              metrics: metrics, sizes: format.sizes, faces: faces, widths: widths,
+                              protrusion: settings.protrusion && indents.capLines == 0 && format.alignment != .center
+                                ? ProtrusionTable.standard : nil,
+                              hangsStops: hangsPunctuation && format.alignment != .center,
+                              graphemes: scratch.graphemes, emergencyHyphenation: emergencyHyphenation)
+    }
+
+    /// The break pass's optimal breaker, where the settings ask for it (lines beside a drop cap are narrower, which
+    /// only the greedy breaker knows, so the caller asks only without one): whether it could set the paragraph
+    /// (its breaks are then in `chosen`); else the greedy breaker sets it.
+    private func breakOptimally(_ input: UnsafePointer<LineBreakInput>, justified: Bool, expansion: Float,
+                                scratch: LayoutScratch, into chosen: inout [LineBreak]) -> Bool {
+        guard let optimal = OptimalLineBreaker(allowsShrinking: justified, expansion: expansion)
+            .breakLines(input.pointee, scratch: scratch.optimal) else { return false }
+        chosen = optimal
+        return true
+    }
+
+    /// Measures, sizes and sets each chosen line (the extents and setting passes), appending it to `lines`;
+    /// records the drop cap's drop in `layout`. Returns the paragraph's height.
+    @inline(__always)
+    private func setLines(_ chosen: [LineBreak], input: UnsafePointer<LineBreakInput>, extents: LineExtents, setter: LineSetter,
+                          layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
+        lines.reserve(chosen.count)
+        let count = input.pointee.count
+        let capLines = Int(layout.capLines)
+        let onlyAligns = setter.onlyAligns, uniformLine = extents.uniformLine
+        var start = 0
+        var top: Float = 0
+        for (index, lineBreak) in chosen.enumerated() {
+            let end = lineBreak.end
+            let visibleEnd = CharacterClass.visibleEnd(of: input.pointee.content, from: start, to: end, hyphenated: lineBreak.hyphenated)
+            let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
+            let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
+            let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
+                                                 lineBreak: lineBreak, isLast: index == chosen.count - 1), onlyAligns: onlyAligns)
+            let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
+                              ascent: line.ascent, descent: line.descent,
+                              spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
+                              stretchCount: Int32(set.stretchCount), gapCount: set.gapCount,
+                              endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
+                              hyphenated: lineBreak.hyphenated)
+            if capLines > 0 {
+                if index == 0 { layout.capDrop = -box.baseline }
+                if index == capLines - 1 { layout.capDrop += top + box.baseline }
+            }
+            if let microtypography = set.microtypography {
+                lines.append(box, microtypography: microtypography)
+            } else {
+                lines.append(box)
+            }
+            top += line.height
+            start = end
+        }
+        return top
+    }
+
+    /// The natural width of a line from `start` to `end` whose visible text ends at `visibleEnd`: exact to half a
+    /// font unit, as the breakers measured it, so that a line that fits is never wider than its column.
+    @inline(__always)
+    private func lineWidth(_ input: UnsafePointer<LineBreakInput>, start: Int, end: Int, visibleEnd: Int, hyphenated: Bool) -> Float {
+        return Float(input.pointee.metrics.exact(input.pointee.metrics.width(start, visibleEnd)
+            + input.pointee.metrics.startAdjustment(start)
+            + (visibleEnd == end && !hyphenated ? input.pointee.metrics.endAdjustment(end) : 0)
+            + (hyphenated ? Double(input.pointee.hyphenWidth(end)) : 0)))
+    }
+
+    /// How far this paragraph's glyphs may expand or compress (a fraction; 0 off): the settings' limit, for a
+    /// justified paragraph without attached objects (an image's glyph would be widened, not the image).
+    func expansionLimit(_ format: borrowing ParagraphFormat) -> Float {
+        guard format.alignment == .justified, format.attachmentHeights == nil,
+              settings.expansion.isFinite, settings.expansion > 0 else { return 0 }
+        return Float(min(settings.expansion, TypographySettings.maximumExpansion) / 100)
+    }
+
+    /// Whether this paragraph is set with the optimal breaker.
+    func usesOptimalBreaking(_ format: borrowing ParagraphFormat) -> Bool {
+        switch settings.lineBreaking {
+        case .greedy: false
+        case .optimal: true
+        case .automatic: format.alignment == .justified
+        }
+    }
+
+    /// Whether the paragraph's break candidates are its own opportunities merged with the hyphenation points of its
+    /// words, left in `scratch.candidates` (hyphenation on, a language with patterns, points found; headings
+    /// and preformatted text are not hyphenated), rather than its own opportunities alone.
+    private func mergedBreakCandidates(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
+                                       scratch: LayoutScratch) -> Bool {
+        guard ParagraphFormat.hyphenates(paragraph.pointee.style, settings: settings, precedence: precedence),
+              shaped.contentLength > 0 else { return false }
+        switch paragraph.pointee.style.role {
+        case .heading, .preformatted: return false
+        case .body, .blockQuote, .listItem: break
+        }
+        guard let language = paragraph.pointee.style.language ?? documentLanguage else { return false }
+        scratch.hyphenationPoints.removeAll(keepingCapacity: true)
+        scratch.hyphenator.hyphenationPoints(content, language: language, into: &scratch.hyphenationPoints)
+        guard !scratch.hyphenationPoints.isEmpty else { return false }
+        BreakCandidate.merge(shaped.breakBuffer, hyphenationPoints: scratch.hyphenationPoints, into: scratch.candidates)
+        return true
+    }
+}

@@ -1,0 +1,33 @@
+/// Sets one paragraph again, in a box or beside floats (see ``FloatLayout``, ``ColumnBlockLayout`` and
+/// ``PageFilling``): the few paragraphs in and near floats and multi-column blocks, one at a time, each in lines
+/// of its own. The same layouter as the batch's, so that a paragraph set again differs only in its widths.
+struct ParagraphRelayout {
+    let text: StyledText
+    let shaped: ShapedText
+    let layouter: ParagraphLayouter
+    let pool: ScratchPool<LayoutScratch>
+
+    /// Document paragraph `index` (inside the shaped range) in `cell`, its first lines narrowed by `exclusion`.
+    func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil) -> ParagraphLayout {
+        let scratch = pool.checkOut()
+        defer { pool.checkIn(scratch) }
+        var metrics = scratch.metrics
+        defer { scratch.metrics = metrics }
+        // Lines of its own: the scratch's lines were handed to the batch's storage, and this layout outlives the call.
+        let lines = LineScratch(capacity: 16)
+        let local = index - shaped.paragraphRange.lowerBound
+        let placed = text.paragraphs.withUnsafeBufferPointer { paragraphs in
+            shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
+                guard let base = paragraphs.baseAddress, paragraphs.indices.contains(index),
+                      shapedParagraphs.indices.contains(local) else {
+                    preconditionFailure("a paragraph set again lies inside the shaped range")
+                }
+                return layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: &metrics, scratch: scratch,
+                                       into: lines, cell: cell, exclusion: exclusion)
+            }
+        }
+        var layout = placed.layout
+        layout.lines = LineList(lines.makeStorage(), range: placed.lines)
+        return layout
+    }
+}

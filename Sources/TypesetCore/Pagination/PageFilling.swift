@@ -1,0 +1,254 @@
+/// One pagination under way (see ``Paginator``): the pages made, the page being filled (its lines, boxes and
+/// table rows), the column and the height reached in it. Its steps are the paginator's: place a paragraph's lines,
+/// place a table row by row, break a column, finish a page; and place a float and the lines beside it
+/// (PageFilling+Floats.swift) or a multi-column block (PageFilling+Columns.swift).
+struct PageFilling {
+    let paginator: Paginator
+    let text: StyledText
+    /// The paragraphs' layouts, those set beside floats replaced by their shortened layouts (whose narrowing is in
+    /// `exclusions`, by document paragraph).
+    var layouts: [ParagraphLayout]
+    var exclusions: [Int: LineExclusion] = [:]
+    /// The first paragraph (`layouts[0]`'s) and the end of the last, in document offsets.
+    let first: Int
+    let end: Int
+    let columns: Int
+    let columnWidth: Float
+    let gap: Float
+    /// Positions down the page in Double (see PlacedLine); line heights are Float.
+    let columnTop: Double
+    let columnBottom: Double
+    var pages: [Page] = []
+    var placements: [PlacedLine] = []
+    var boxes: [BlockBox] = []
+    var tableRows: [TableRowPlacement] = []
+    var column = 0
+    var y: Double
+    /// The left edge of the current column.
+    var x: Float = 0
+    var section: Int
+    var pageStart: Int
+    /// The table being placed and where its part in the current column began (for its outer border).
+    var openTable: (table: TableLayout.Table, top: Double)?
+    /// The floats of the current column, and the band they form with the lines beside them (see ``FloatBand``).
+    var band = FloatBand()
+
+    init(_ paginator: Paginator, text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) {
+        self.paginator = paginator
+        self.text = text
+        self.layouts = layouts
+        let settings = paginator.settings
+        let content = settings.contentRect
+        columnWidth = Float(settings.columnWidth)
+        gap = Float(settings.columnGap)
+        columns = paginator.mode == .scroll ? 1 : settings.columns
+        columnTop = content.minY
+        columnBottom = paginator.mode == .scroll ? Double.greatestFiniteMagnitude : content.maxY
+        y = columnTop
+        first = paragraphRange.lowerBound
+        section = text.sectionIndex(ofParagraph: first)
+        pageStart = paragraphRange.isEmpty ? 0 : text.paragraphs[first].range.lowerBound
+        end = paragraphRange.isEmpty ? 0 : text.paragraphs[paragraphRange.upperBound - 1].range.upperBound
+        x = columnX(0)
+    }
+
+    /// The left edge of column `column`.
+    func columnX(_ column: Int) -> Float {
+        Float(paginator.settings.contentRect.minX)
+            + Float(paginator.columnsRightToLeft ? columns - 1 - column : column) * (columnWidth + gap)
+    }
+
+    /// Places the block that starts at document paragraph `index` (a multi-column block, a float, a table, or the
+    /// paragraph's lines); returns the paragraph after it.
+    mutating func place(_ index: Int) -> Int {
+        if let block = paginator.columnBlocks.block(startingAt: index) {
+            placeColumnBlock(block)
+            return block.paragraphs.upperBound
+        }
+        if let box = paginator.floats.box(startingAt: index) {
+            placeFloat(box)
+            return box.paragraphs.upperBound
+        }
+        if let table = paginator.tables.table(startingAt: index) {
+            if !band.floats.isEmpty { clearFloats() }
+            placeTable(table)
+            return table.paragraphs.upperBound
+        }
+        placeLines(of: index)
+        return index + 1
+    }
+
+    // MARK: Columns and pages
+
+    /// Draws the open table's outer border around its part in the current column.
+    mutating func closeTableBorder() {
+        guard let open = openTable, open.table.border > 0, y > open.top else { return }
+        let border = Double(open.table.border)
+        boxes.append(BlockBox(rect: Rect(x: Double(x + open.table.x) + border / 2, y: open.top + border / 2,
+                                         width: Double(open.table.width) - border, height: y - open.top - border),
+                              border: border,
+                              borderColor: text.paragraphs[open.table.paragraphs.lowerBound].style.tableCell?.borderColor))
+    }
+
+    /// Ends the page being filled at document offset `end` and starts the next.
+    mutating func finishPage(end: Int) {
+        closeTableBorder()
+        band.close(placements: placements.count, into: &tableRows)
+        let settings = paginator.settings
+        let height = paginator.mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
+        // The page gets an array of exactly its lines; the scratch keeps its storage for the next page (handing
+        // the scratch itself over left every page with the scratch's capacity, twice its lines).
+        let pagePlacements = placements.withUnsafeBufferPointer { [PlacedLine]($0) }
+        pages.append(Page(index: pages.count, range: pageStart..<end,
+                          size: Size(width: settings.pageSize.width, height: height),
+                          section: section, placements: pagePlacements, boxes: boxes, tableRows: tableRows))
+        placements.removeAll(keepingCapacity: true)
+        boxes.removeAll()
+        tableRows.removeAll()
+        pageStart = end
+        column = 0
+        x = columnX(0)
+        y = columnTop
+        if openTable != nil { openTable?.top = y }
+    }
+
+    /// Moves to the next column, or the next page starting at `offset`.
+    mutating func breakColumn(before offset: Int) {
+        guard column + 1 < columns else { finishPage(end: offset); return }
+        closeTableBorder()
+        band.close(placements: placements.count, into: &tableRows)
+        column += 1
+        x = columnX(column)
+        y = columnTop
+        if openTable != nil { openTable?.top = y }
+    }
+
+    // MARK: Paragraphs
+
+    /// Places the lines of paragraph `index` one after the other, breaking columns and pages between them
+    /// (keeping orphans, widows, a heading with what follows it, and a drop cap's lines together). Beside floats,
+    /// the paragraph is first cleared or set again shortened (``setBesideFloats(_:)``), and the band of lines beside
+    /// them ends at its first line below them.
+    mutating func placeLines(of index: Int) {
+        let local = index - first
+        let besideFloats = !band.floats.isEmpty
+        if besideFloats { setBesideFloats(index) }
+        let firstPlacement = placements.count
+        let layout = layouts[local]
+        // A heading keeps its lines together and stays with the first line of the paragraph after it: when they do
+        // not fit in what is left of the column, the heading starts the next column (or page). A heading taller
+        // than a whole column is set line by line like any paragraph.
+        let keepHeight = paginator.keptHeight(local, first: first, layouts: layouts, text: text)
+        let fitsInAColumn = Double(keepHeight) <= columnBottom - columnTop
+        let lineCount = layout.lines.count
+        // The first of this paragraph's lines in the current column, and whether it opened the column.
+        var firstInColumn = 0
+        var firstOpenedColumn = y == columnTop
+        var lineIndex = 0
+        while lineIndex < lineCount {
+            let line = layout.lines[lineIndex]
+            let atColumnTop = y == columnTop
+            let spacing = Double(lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0)
+            let needed = Double(lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height)
+            if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
+                lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0))
+                firstInColumn = lineIndex
+                firstOpenedColumn = true
+            } else {
+                if lineIndex == 0 { firstOpenedColumn = atColumnTop }
+                y += spacing
+                placements.append(PlacedLine(paragraph: Int32(index), line: Int32(lineIndex), x: x, y: y))
+                y += Double(line.height)
+            }
+            lineIndex += 1
+        }
+        y += Double(layout.spaceAfter)
+        if besideFloats { band.settle(lines: placements, from: firstPlacement, into: &tableRows) }
+    }
+
+    /// Line `wanted` of paragraph `index` does not fit: breaks the column where at least `orphansAndWidows` lines
+    /// stay on each side, moving this paragraph's last lines of the column along when needed (never those before
+    /// `lowest`, so that a column is never emptied), and places the line that starts the new column. Returns it.
+    mutating func breakColumn(in index: Int, before wanted: Int, lowest: Int) -> Int {
+        let layout = layouts[index - first]
+        let breakLine = paginator.allowedBreak(before: wanted, lineCount: layout.lines.count, lowest: lowest,
+                                               firstLines: Int(layout.capLines))
+        if breakLine < wanted { placements.removeLast(wanted - breakLine) }
+        let moved = layout.lines[breakLine]
+        breakColumn(before: documentRange(of: moved, lineIndex: breakLine, in: layout, paragraph: text.paragraphs[index]).lowerBound)
+        placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
+        y += Double(moved.height)
+        return breakLine
+    }
+
+    // MARK: Tables
+
+    /// Places a table row by row.
+    mutating func placeTable(_ table: TableLayout.Table) {
+        openTable = (table, y)
+        for (rowNumber, row) in table.rows.enumerated() {
+            let rowHeight = height(of: row)
+            let atColumnTop = y == columnTop
+            let spacing: Float = rowNumber == 0 && !atColumnTop ? layouts[table.paragraphs.lowerBound - first].spaceBefore : 0
+            if Double(rowHeight) > columnBottom - columnTop {
+                // Taller than a column: its cells' lines one after the other, each in its cell's place.
+                for p in row.paragraphs { placeLines(of: p) }
+                continue
+            }
+            if y + Double(spacing + rowHeight) > columnBottom + 0.01 && !atColumnTop {
+                breakColumn(before: text.paragraphs[row.paragraphs.lowerBound].range.lowerBound)
+            } else {
+                y += Double(spacing)
+                if rowNumber == 0 { openTable?.top = y }
+            }
+            placeRow(row, of: table, height: rowHeight)
+        }
+        closeTableBorder()
+        openTable = nil
+    }
+
+    /// The height of a table row: its tallest cell's paragraphs, border and padding.
+    func height(of row: TableLayout.Row) -> Float {
+        var rowHeight: Float = 0
+        for cell in row.cells {
+            var height: Float = 0
+            for p in cell.paragraphs {
+                let layout = layouts[p - first]
+                if p != cell.paragraphs.lowerBound { height += layout.spaceBefore }
+                height += layout.height + layout.spaceAfter
+            }
+            rowHeight = max(rowHeight, height + 2 * (cell.border + cell.padding))
+        }
+        return rowHeight
+    }
+
+    /// Places a table row that fits at the current height: its cells side by side, their boxes, and the row's
+    /// placement record (for hit testing across cells).
+    mutating func placeRow(_ row: TableLayout.Row, of table: TableLayout.Table, height rowHeight: Float) {
+        let rowTop = y
+        let firstPlacement = placements.count
+        var cellPlacements: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
+        for cell in row.cells {
+            let cellFirst = placements.count
+            var cellY = rowTop + Double(cell.border + cell.padding)
+            for p in cell.paragraphs {
+                let layout = layouts[p - first]
+                if p != cell.paragraphs.lowerBound { cellY += Double(layout.spaceBefore) }
+                for lineIndex in 0..<layout.lines.count {
+                    placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
+                                                 y: cellY + Double(layout.lines[lineIndex].top)))
+                }
+                cellY += Double(layout.height + layout.spaceAfter)
+            }
+            if cell.background != nil || cell.border > 0 {
+                let border = Double(cell.border)
+                boxes.append(BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: rowTop + border / 2,
+                                                 width: Double(cell.width) - border, height: Double(rowHeight) - border),
+                                      background: cell.background, border: border, borderColor: cell.borderColor))
+            }
+            cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
+        }
+        tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements))
+        y = rowTop + Double(rowHeight)
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+import TypesetCore
+@testable import TypesetDocuments
+import TypesetTestSupport
+
+/// EPUB 3 Media Overlays: SMIL clock values, `par`s through nested `seq`s resolved to ranges of the text, the
+/// timeline and the clip at a time.
+@Suite struct MediaOverlayTests {
+    @Test(arguments: [("5:34:31.396", 20071.396), ("124:59:36", 449976), ("0:05:01.2", 301.2), ("09:58", 598),
+                      ("00:56.78", 56.78), ("76.2s", 76.2), ("7.75h", 27900), ("13min", 780), ("2345ms", 2.345),
+                      ("12.345", 12.345), (" 3s ", 3), ("0", 0)])
+    func clockValues(_ text: String, _ seconds: Double) {
+        let value = SMILClock.seconds(text)
+        #expect(value.map { abs($0 - seconds) < 1e-9 } == true, "\(text) → \(String(describing: value))")
+    }
+
+    @Test(arguments: ["", "1:60", "1:2", "60:00", "1:00:60", "-1s", "1e3", "3 s", "1.5.2", "5:34:31.", "1:02:03:04",
+                      "s", "ms", "1hr", ".5s", "1:-1:00", "abc"])
+    func notClockValues(_ text: String) {
+        #expect(SMILClock.seconds(text) == nil, "\(text)")
+    }
+
+    static let body = """
+        <h1 id="h">The Tale</h1>
+        <p id="p1"><span id="s1">First sentence.</span> <span id="s2">Second <em>one</em>.</span></p>
+        <p id="p2">A whole paragraph read at once.</p>
+        """
+
+    static func read(_ chapters: [NarratedBook.Chapter], metadata: String = "") throws -> EPUBBook {
+        try EPUBReader().read(bytes: try NarratedBook.epub(chapters, metadata: metadata), name: "narrated.epub")
+    }
+
+    @Test func clipsResolveToTextAndTime() throws {
+        let overlay = NarratedBook.par("h", "0s", "1.5s")
+            + "<seq epub:textref='ch1.xhtml#p1'>" + NarratedBook.par("s1", "1.5s", "0:00:03.250") + "<seq>" + NarratedBook.par("s2", "00:03.25", "5s") + "</seq></seq>"
+            + NarratedBook.par("p2", "5000ms", "9s")
+        let book = try Self.read([NarratedBook.Chapter(body: Self.body, overlay: overlay),
+                                  NarratedBook.Chapter(body: "<p id='x'>Second chapter.</p>", overlay: NarratedBook.par(chapter: 2, "x", "0s", "2s"))],
+                                 metadata: "<meta property='media:duration'>0:00:11</meta><meta property='media:duration' refines='#mo1'>9s</meta>")
+        let narration = try #require(book.mediaOverlay)
+        let text = book.text
+        #expect(narration.clips.map { text.string(in: $0.range ?? 0..<0) } == ["The Tale", "First sentence.", "Second one.",
+                                                                                 "A whole paragraph read at once.", "Second chapter."])
+        #expect(narration.clips.map(\.start) == [0, 1.5, 3.25, 5, 9])
+        #expect(narration.clips.map(\.end) == [1.5, 3.25, 5, 9, 11])
+        #expect(narration.clips[1].audio == "OEBPS/audio/ch1.mp3" && narration.clips[4].audio == "OEBPS/audio/ch2.mp3")
+        #expect(narration.clips[4].clipBegin == 0 && narration.clips[4].clipEnd == 2, "each file's clips are its own")
+        #expect(narration.statedDuration == 11 && narration.overlayDurations["OEBPS/ch1.smil"] == 9)
+        #expect(narration.duration == 11 && narration.activeClass == "-epub-media-overlay-active")
+        #expect(narration.activeColor == Color(red: 0xff, green: 0xd9, blue: 0x66), "the active class's colour in the book's CSS")
+        #expect(narration.clip(at: 4)?.textHref == "OEBPS/ch1.xhtml#s2")
+        #expect(narration.clip(at: 3.25)?.textHref == "OEBPS/ch1.xhtml#s2", "a clip starts at its start")
+        #expect(narration.clip(at: 10.999)?.textHref == "OEBPS/ch2.xhtml#x")
+        #expect(narration.clip(at: 11) == nil && narration.clip(at: -1) == nil && narration.clip(at: .nan) == nil)
+        let marks = narration.marks
+        #expect(marks.segments.count == 5 && marks.duration == 11 && marks.words.isEmpty)
+        #expect(marks.activeRange(at: 6) == narration.clips[3].range)
+        #expect(marks.segments[2].clip == 3.25..<5 && marks.segments[2].voice == nil)
+    }
+
+    /// Clips without a `clipEnd` run to the next clip's begin in the same file; the last one has no time, and says so.
+    @Test func openEndedClipsAndBrokenReferences() throws {
+        let overlay = NarratedBook.par("s1", nil, nil) + NarratedBook.par("s2", "2.5s", nil) + NarratedBook.par("missing", "4s", "5s")
+            + "<par><text src='ch1.xhtml#p2'/></par>" + NarratedBook.par("p2", "6s", "bogus")
+        let book = try Self.read([NarratedBook.Chapter(body: Self.body, overlay: overlay)])
+        let narration = try #require(book.mediaOverlay)
+        #expect(narration.clips.map(\.clipEnd) == [2.5, 4, 5, nil, nil])
+        #expect(narration.clips[2].range == nil, "an id the text lacks")
+        #expect(narration.clips.map(\.end) == [2.5, 4, 5, 5, 5])
+        #expect(narration.marks.segments.count == 2, "only clips with text and time are marks")
+        #expect(book.warnings.contains { $0.contains("names no element") })
+        #expect(book.warnings.contains { $0.contains("clipEnd=\"bogus\"") })
+        #expect(book.warnings.contains { $0.contains("no clipEnd") })
+    }
+
+    /// A book without overlays has no narration; a deep nest of `seq`s is walked without recursion.
+    @Test func noOverlayAndDeepNesting() throws {
+        #expect(try Self.read([NarratedBook.Chapter(body: Self.body, overlay: nil)]).mediaOverlay == nil)
+        let depth = 200
+        let nested = String(repeating: "<seq>", count: depth) + NarratedBook.par("s1", "0s", "1s") + String(repeating: "</seq>", count: depth)
+        let book = try Self.read([NarratedBook.Chapter(body: Self.body, overlay: nested)])
+        #expect(book.mediaOverlay?.clips.count == 1)
+    }
+}
