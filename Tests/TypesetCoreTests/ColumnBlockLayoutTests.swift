@@ -22,27 +22,17 @@ import TypesetTestSupport
         return try PaginationTests.text(list)
     }
 
-    static func layout(_ text: StyledText, pageWidth: Double, height: Double = 600) throws -> BookLayout {
-        var settings = Fixtures.settings
-        settings.pageSize = Size(width: pageWidth, height: height)
-        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: settings)
-    }
-
-    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
-        a.minX < b.maxX - 0.5 && b.minX < a.maxX - 0.5 && a.minY < b.maxY - 0.5 && b.minY < a.maxY - 0.5
-    }
-
     @Test(arguments: [240.0, 390.0], [(2, 1), (3, 3), (2, 20)])
     func columnsNeverOverlapAndPartitionTheText(pageWidth: Double, size: (paragraphs: Int, sentences: Int)) throws {
         for columns in [BlockColumns(count: 2), BlockColumns(count: 3, gap: 2), BlockColumns(width: 8), BlockColumns(count: 4, width: 6)] {
             let text = try Self.text(columns, paragraphs: size.paragraphs, sentences: size.sentences)
-            let layout = try Self.layout(text, pageWidth: pageWidth)
+            let layout = try FloatLayoutTests.layout(text, pageWidth: pageWidth)
             let label = "\(columns) at \(pageWidth), \(size)"
             #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(label): \(LayoutInvariants.violations(in: layout))")
             for page in layout.pages.indices {
                 let lines = layout.lines(onPage: page)
                 for (i, a) in lines.enumerated() {
-                    for b in lines[(i + 1)...] where Self.overlaps(a.rect, b.rect) {
+                    for b in lines[(i + 1)...] where FloatLayoutTests.overlaps(a.rect, b.rect) {
                         Issue.record("\(label): page \(page) line \(a.paragraphIndex).\(a.lineIndex) \(a.rect) overlaps \(b.paragraphIndex).\(b.lineIndex) \(b.rect)")
                     }
                 }
@@ -59,7 +49,7 @@ import TypesetTestSupport
     /// differing by at most one, each column as wide as half the column less half the gap.
     @Test func aShortBlockIsBalancedInItsColumns() throws {
         let text = try Self.text(BlockColumns(count: 2), paragraphs: 1, sentences: 4)
-        let layout = try Self.layout(text, pageWidth: 390)
+        let layout = try FloatLayoutTests.layout(text, pageWidth: 390)
         let lines = layout.lines(onPage: 0).filter { $0.paragraphIndex == 1 }
         let left = lines.filter { $0.rect.minX < 150 }, right = lines.filter { $0.rect.minX >= 150 }
         #expect(left.count >= 2 && abs(left.count - right.count) <= 1, "\(left.count) and \(right.count) lines")
@@ -74,7 +64,7 @@ import TypesetTestSupport
     /// on the next page, in order.
     @Test func aLongBlockGoesOnOverThePages() throws {
         let text = try Self.text(BlockColumns(count: 2), paragraphs: 6, sentences: 6)
-        let layout = try Self.layout(text, pageWidth: 390, height: 500)
+        let layout = try FloatLayoutTests.layout(text, pageWidth: 390, height: 500)
         #expect(layout.pages.count >= 2)
         #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(LayoutInvariants.violations(in: layout))")
         let first = layout.lines(onPage: 0).filter { $0.paragraphIndex > 0 }
@@ -87,7 +77,7 @@ import TypesetTestSupport
     /// Carets round-trip in the columns.
     @Test func caretsRoundTripInColumns() throws {
         let text = try Self.text(BlockColumns(count: 2), paragraphs: 2, sentences: 2)
-        let layout = try Self.layout(text, pageWidth: 390)
+        let layout = try FloatLayoutTests.layout(text, pageWidth: 390)
         let lineEnds = Set(layout.pages.indices.flatMap { layout.lines(onPage: $0) }.map { $0.range.upperBound - 1 })
         let trailingSpaces = Set(lineEnds.map { $0 - 1 }.filter { $0 >= 0 && text.string(in: $0..<($0 + 1)) == " " })
         var failures: [String] = []

@@ -15,32 +15,24 @@ import TypesetTestSupport
         Reftest.Book(body: body, css: "p { margin: 0; text-indent: 0 } " + css)
     }
 
-    static func expectSame(_ test: Reftest.Book, _ reference: Reftest.Book, _ comment: String,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let rendered = try Reftest.render(test)
-        FloatReftests.keep(rendered, comment)
-        let mismatch = Reftest.mismatch(rendered, try Reftest.render(reference))
-        #expect(mismatch == nil, "\(comment): \(mismatch ?? "")", sourceLocation: sourceLocation)
-    }
-
     @Test(arguments: [("columns: 2", "column-count: 2"), ("columns: 2 auto", "column-count: 2; column-width: auto"),
                       ("-webkit-column-count: 2", "column-count: 2"), ("columns: 5em 2", "column-count: 2; column-width: 5em"),
                       ("column-count: 2; column-gap: normal", "column-count: 2; column-gap: 1em")])
     func aShorthandIsItsLonghands(_ test: String, _ reference: String) throws {
-        try Self.expectSame(Self.book("<div class='m'>\(Self.text)</div>", css: ".m { \(test) }"),
+        try FloatReftests.expectSame(Self.book("<div class='m'>\(Self.text)</div>", css: ".m { \(test) }"),
                             Self.book("<div class='m'>\(Self.text)</div>", css: ".m { \(reference) }"), test)
     }
 
     /// A column width wider than the page leaves one column: the block is set as in the flow.
     @Test(arguments: ["column-width: 100em", "column-count: 1", "columns: auto"])
     func oneColumnIsTheFlow(_ css: String) throws {
-        try Self.expectSame(Self.book("<div class='m'>\(Self.text)</div>", css: ".m { \(css) }"),
+        try FloatReftests.expectSame(Self.book("<div class='m'>\(Self.text)</div>", css: ".m { \(css) }"),
                             Self.book("<div>\(Self.text)</div>"), css)
     }
 
     /// `column-span: all` splits the block: the same as two blocks of columns with the element between them.
     @Test func aSpanningElementSplitsTheColumns() throws {
-        try Self.expectSame(Self.book("<div class='m'>\(Self.text)<h3 class='s'>Night</h3>\(Self.text)</div>",
+        try FloatReftests.expectSame(Self.book("<div class='m'>\(Self.text)<h3 class='s'>Night</h3>\(Self.text)</div>",
                                       css: ".m { column-count: 2 } .s { column-span: all }"),
                             Self.book("<div class='m'>\(Self.text)</div><h3>Night</h3><div class='m'>\(Self.text)</div>",
                                       css: ".m { column-count: 2 }"), "column-span")

@@ -22,17 +22,11 @@ struct ColumnBlockLayout {
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
          relayout: (Int, CellBox) -> ParagraphLayout) {
         let first = paragraphRange.lowerBound
-        var index = first
-        while index < paragraphRange.upperBound {
-            guard let columns = text.paragraphs[index].style.columns else { index += 1; continue }
-            var end = index + 1
-            while end < paragraphRange.upperBound, let next = text.paragraphs[end].style.columns, !next.startsBlock { end += 1 }
+        for (paragraphs, columns) in text.runs(in: paragraphRange, of: { $0.columns }, continuedBy: { !$0.startsBlock }) {
             let used = columns.used(available: columnWidth, emSize: emSize)
-            if used.count > 1 {
-                for p in index..<end { layouts[p - first] = relayout(p, CellBox(x: 0, width: used.width)) }
-                blocks[index] = Block(paragraphs: index..<end, count: used.count, width: used.width, gap: used.gap)
-            }
-            index = end
+            guard used.count > 1 else { continue }
+            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: 0, width: used.width)) }
+            blocks[paragraphs.lowerBound] = Block(paragraphs: paragraphs, count: used.count, width: used.width, gap: used.gap)
         }
     }
 

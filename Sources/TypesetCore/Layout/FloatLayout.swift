@@ -24,17 +24,13 @@ struct FloatLayout {
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
          relayout: (Int, CellBox) -> ParagraphLayout) {
         let first = paragraphRange.lowerBound
-        var index = first
-        while index < paragraphRange.upperBound {
-            guard let float = text.paragraphs[index].style.float else { index += 1; continue }
-            var end = index + 1
-            while end < paragraphRange.upperBound, let next = text.paragraphs[end].style.float, !next.startsBox { end += 1 }
-            let width = Self.width(of: float, paragraphs: (index - first)..<(end - first), layouts: layouts,
-                                   columnWidth: columnWidth, emSize: emSize)
+        for (paragraphs, float) in text.runs(in: paragraphRange, of: { $0.float }, continuedBy: { !$0.startsBox }) {
+            let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
+                                   layouts: layouts, columnWidth: columnWidth, emSize: emSize)
             let x = float.side == .left ? 0 : columnWidth - width
-            for p in index..<end { layouts[p - first] = relayout(p, CellBox(x: x, width: width)) }
-            boxes[index] = Box(paragraphs: index..<end, side: float.side, width: width, x: x, followsLine: float.followsLine)
-            index = end
+            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width)) }
+            boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
+                                               followsLine: float.followsLine)
         }
     }
 

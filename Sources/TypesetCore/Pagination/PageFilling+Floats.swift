@@ -67,16 +67,7 @@ extension PageFilling {
         }
         band.open(beside: besideLine, placements: placements.count, columnX: x, columnWidth: columnWidth)
         let floatFirst = placements.count
-        var paragraphTop = top
-        for p in box.paragraphs {
-            let layout = layouts[p - first]
-            if p != box.paragraphs.lowerBound { paragraphTop += Double(layout.spaceBefore) }
-            for lineIndex in 0..<layout.lines.count {
-                placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
-                                             y: paragraphTop + Double(layout.lines[lineIndex].top)))
-            }
-            paragraphTop += Double(layout.height + layout.spaceAfter)
-        }
+        placeWhole(box.paragraphs, from: top)
         band.add(box, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
                  columnX: x, columnWidth: columnWidth)
     }

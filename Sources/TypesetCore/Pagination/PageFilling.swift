@@ -181,6 +181,21 @@ struct PageFilling {
         return breakLine
     }
 
+    /// Places every line of `paragraphs` (a table cell's or a float's) at its place below `top`, in one piece:
+    /// their spacing between them, no column broken.
+    mutating func placeWhole(_ paragraphs: Range<Int>, from top: Double) {
+        var paragraphTop = top
+        for p in paragraphs {
+            let layout = layouts[p - first]
+            if p != paragraphs.lowerBound { paragraphTop += Double(layout.spaceBefore) }
+            for lineIndex in 0..<layout.lines.count {
+                placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
+                                             y: paragraphTop + Double(layout.lines[lineIndex].top)))
+            }
+            paragraphTop += Double(layout.height + layout.spaceAfter)
+        }
+    }
+
     // MARK: Tables
 
     /// Places a table row by row.
@@ -230,16 +245,7 @@ struct PageFilling {
         var cellPlacements: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
         for cell in row.cells {
             let cellFirst = placements.count
-            var cellY = rowTop + Double(cell.border + cell.padding)
-            for p in cell.paragraphs {
-                let layout = layouts[p - first]
-                if p != cell.paragraphs.lowerBound { cellY += Double(layout.spaceBefore) }
-                for lineIndex in 0..<layout.lines.count {
-                    placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
-                                                 y: cellY + Double(layout.lines[lineIndex].top)))
-                }
-                cellY += Double(layout.height + layout.spaceAfter)
-            }
+            placeWhole(cell.paragraphs, from: rowTop + Double(cell.border + cell.padding))
             if cell.background != nil || cell.border > 0 {
                 let border = Double(cell.border)
                 boxes.append(BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: rowTop + border / 2,
