@@ -43,11 +43,12 @@ struct LineSetter {
     /// The start of the paragraph's box in its column (a table cell's x), in points.
     let cellX: Float
 
-    /// Whether the paragraph's lines are only aligned: none is justified, nothing hangs, no glyph expands (most
-    /// paragraphs of a book set ragged): ``set(_:)`` then only places each line.
+    /// Whether the paragraph's lines are only aligned: none is justified, nothing hangs, no glyph expands, no float
+    /// is beside it (most paragraphs of a book set ragged): ``set(_:)`` then only places each line.
     var onlyAligns: Bool {
         input.pointee.protrusion == nil && !input.pointee.hangsStops && expansion == 0
             && format.pointee.alignment != .justified && format.pointee.lastLineAlignment != .justified
+            && indents.exclusion.lines == 0
     }
 
     /// Sets `line`; `onlyAligns` is ``onlyAligns``, asked once for the paragraph.
@@ -56,8 +57,10 @@ struct LineSetter {
         guard !onlyAligns else {
             let endsBlock = line.isLast || line.lineBreak.hard
             let alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
-            let slack = max(0, indents.availableWidth(ofLine: line.index) - line.width)
-            return Setting(x: x(alignment, slack: slack, line: line.index))
+            // No float beside it (see onlyAligns): its indent is all that narrows it.
+            let indent = indents.indent(ofLine: line.index)
+            let slack = max(0, indents.available - indent - line.width)
+            return Setting(x: x(alignment, slack: slack, indent: indent))
         }
         let (startHang, endHang) = hangs(line)
         let available = indents.availableWidth(ofLine: line.index) + startHang + endHang
@@ -77,7 +80,8 @@ struct LineSetter {
         // As LineBox.justifiedWidth(_:) has it: a tracked line's letter-spacing is in expansionWidth.
         let stretched = setting.spaceStretch * Float(setting.stretchCount) + expansionWidth
             + (setting.stretchCount == 0 ? setting.clusterStretch * Float(setting.gapCount) : 0)
-        setting.x = x(alignment, slack: max(0, available - line.width - stretched), line: line.index)
+        setting.x = x(alignment, slack: max(0, available - line.width - stretched), indent: indents.indent(ofLine: line.index))
+            + indents.exclusion.narrowing(ofLine: line.index).shift
             - (rightToLeft ? endHang : startHang)
         if expansion > 0 || input.pointee.protrusion != nil {
             setting.microtypography = LineMicrotypography(glyphScale: glyphScale, expansionWidth: expansionWidth,
@@ -110,18 +114,16 @@ struct LineSetter {
         return (startHang, endHang)
     }
 
-    /// The x of line `index`'s text with `slack` points to spare under `alignment`, from the column's left edge
-    /// (past the floats on its left).
+    /// The x of a line's text with `slack` points to spare under `alignment`, from the column's left edge (the
+    /// floats on its left are the caller's).
     @inline(__always)
-    private func x(_ alignment: TextAlignment, slack: Float, line index: Int) -> Float {
-        let indent = indents.indent(ofLine: index)
+    private func x(_ alignment: TextAlignment, slack: Float, indent: Float) -> Float {
         let x: Float = switch alignment {
         case .start, .justified: rightToLeft ? slack : indent
         case .end: rightToLeft ? indent : slack
         case .center: (rightToLeft ? 0 : indent) + slack / 2
         }
         return x + (rightToLeft ? format.pointee.endIndent : format.pointee.blockIndent) + cellX
-            + indents.exclusion.narrowing(ofLine: index).shift
     }
 
     /// Justifies `line` to `available` points: its spaces stretch (or shrink, as the optimal breaker chose), its

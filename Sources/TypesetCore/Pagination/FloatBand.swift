@@ -19,6 +19,9 @@ struct FloatBand {
     private var textStart = 0
     private var textExtent: (minX: Float, maxX: Float) = (0, 0)
 
+    /// Whether a band is open (a float was placed in the column and the lines beside it are not all placed).
+    var isOpen: Bool { start != nil }
+
     /// The bottom of the lowest float.
     var lowest: Double { floats.map(\.bottom).max() ?? 0 }
 

@@ -93,7 +93,7 @@ struct PageFilling {
     /// Ends the page being filled at document offset `end` and starts the next.
     mutating func finishPage(end: Int) {
         closeTableBorder()
-        band.close(placements: placements.count, into: &tableRows)
+        if band.isOpen { band.close(placements: placements.count, into: &tableRows) }
         let settings = paginator.settings
         let height = paginator.mode == .scroll ? y + settings.margins.bottom : settings.pageSize.height
         // The page gets an array of exactly its lines; the scratch keeps its storage for the next page (handing
@@ -116,7 +116,7 @@ struct PageFilling {
     mutating func breakColumn(before offset: Int) {
         guard column + 1 < columns else { finishPage(end: offset); return }
         closeTableBorder()
-        band.close(placements: placements.count, into: &tableRows)
+        if band.isOpen { band.close(placements: placements.count, into: &tableRows) }
         column += 1
         x = columnX(column)
         y = columnTop

@@ -67,23 +67,14 @@ extension ParagraphStyle {
             }
             return cell
         }
-        // A float's width is finite and positive (else it shrinks to fit); a table's cells do not float.
-        style.float = tableCell != nil ? nil : float.map { float in
-            var float = float
-            switch float.width {
-            case .points(let value)?, .ems(let value)?, .percent(let value)?:
-                if !value.isFinite || value <= 0 { float.width = nil }
-            case nil: break
-            }
-            return float
+        // A float's width is finite and positive (else it shrinks to fit); a table's cells do not float. (Asked
+        // first: most paragraphs have neither, and setting one goes through a key path.)
+        if let float {
+            style.float = tableCell != nil ? nil : float.sanitized
         }
         // Columns in a float or a table cell are set as one column; gaps and widths finite, in ems.
-        style.columns = tableCell != nil || style.float != nil ? nil : columns.map { columns in
-            var columns = columns
-            columns.count = columns.count.map { min(max(1, $0), BlockColumns.maximumCount) }
-            columns.width = columns.width.flatMap { $0.isFinite && $0 > 0 ? ems($0) : nil }
-            columns.gap = min(ems(columns.gap), 10)
-            return columns
+        if let columns {
+            style.columns = tableCell != nil || style.float != nil ? nil : columns.sanitized(maximumEms: Self.maximumEms)
         }
         if !boxes.isEmpty {
             // Borders of an em at most, boxes ``BoxDecoration/maximumNesting`` deep (the innermost kept).
@@ -97,5 +88,31 @@ extension ParagraphStyle {
             }
         }
         return style
+    }
+}
+
+extension BlockFloat {
+    /// This float with its width finite and positive (else nil: shrunk to fit).
+    var sanitized: BlockFloat {
+        var float = self
+        switch width {
+        case .points(let value)?, .ems(let value)?, .percent(let value)?:
+            if !value.isFinite || value <= 0 { float.width = nil }
+        case nil: break
+        }
+        return float
+    }
+}
+
+extension BlockColumns {
+    /// These columns with a count in `1...maximumCount`, a width finite, positive and at most `maximumEms`, a gap
+    /// finite, in `0...10` ems.
+    func sanitized(maximumEms: Double) -> BlockColumns {
+        func ems(_ value: Double) -> Double { value.isFinite && value >= 0 ? min(value, maximumEms) : 0 }
+        var columns = self
+        columns.count = count.map { min(max(1, $0), BlockColumns.maximumCount) }
+        columns.width = width.flatMap { $0.isFinite && $0 > 0 ? ems($0) : nil }
+        columns.gap = min(ems(gap), 10)
+        return columns
     }
 }
