@@ -219,145 +219,51 @@ extension BookLayout {
         }
     }
 
+    /// Appends the runs of one line: its text's glyphs piece by piece, then its ruby and emphasis marks, then its
+    /// hyphen.
     private func appendGlyphRuns(for placement: PlacedLine, format: ParagraphFormat, into runs: inout [GlyphRun]) {
-        let p = Int(placement.paragraph)
-        let lines = paragraphLayout(p).lines
-        let box = lines[Int(placement.line)]
-        let shaped = shaped.paragraph(p)
-        let paragraph = text.paragraphs[p]
-        let content = paragraph.units[paragraph.contentRange]
-        let sizes = format.sizes
-        let geometry = LineGeometry(box: box, glyphScale: lines.microtypography(ofLine: Int(placement.line)).glyphScale,
-                                    shaped: shaped, content: content, sizes: sizes, faces: self.shaped.faces)
-        let lineBaseline = placement.y + Double(box.baseline)
-        let contentStart = paragraph.contentStart
-        // A drop cap's glyphs (on the first line) sit on the baseline of the last line it spans.
-        let layout = paragraphLayout(p)
-        let capLength = placement.line == 0 && layout.capLines > 0 ? (paragraph.style.dropCap?.length ?? 0) : 0
-        var currentPiece = -1
-        var glyphs: [UInt16] = [], positions: [Point] = [], clusterOffsets: [UTF16Offset] = [], glyphAdvances: [Double] = []
-        var pieceRun: ShapedRun?
-        var pieceRange = 0..<0
-        var minX = Double.infinity, maxX = -Double.infinity
-        var baseline = lineBaseline
-        var pieceHangs = false
-        let glyphScale = Double(geometry.glyphScale)
-        func flush() {
-            defer {
-                glyphs.removeAll(); positions.removeAll(); clusterOffsets.removeAll(); glyphAdvances.removeAll()
-                minX = .infinity; maxX = -.infinity
-            }
-            guard let run = pieceRun, !glyphs.isEmpty else { return }
-            let style = paragraph.runs[Int(run.attributeIndex)].style
-            // Invisible text (CSS `visibility: hidden`) keeps its place in the line but is not drawn.
-            guard style.visibility != .invisible else { return }
-            runs.append(GlyphRun(face: self.shaped.faces[Int(run.faceID)],
-                                 size: Double(sizes[Int(run.attributeIndex)]), color: style.color,
-                                 glyphs: glyphs, positions: positions, clusters: clusterOffsets, advances: glyphAdvances,
-                                 // Spaces hanging past the line's end are not underlined or filled (as a browser has it).
-                                 range: pieceRange, backgroundColor: pieceHangs ? nil : style.backgroundColor,
-                                 decoration: pieceHangs ? [] : style.decoration,
-                                 baseline: baseline, minX: minX, maxX: maxX, lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height),
-                                 isLink: style.link != nil, horizontalScale: pieceHangs ? 1 : glyphScale,
-                                 orientation: run.isUpright ? .upright : .horizontal))
+        let line = LineDrawing(self, placement: placement, format: format)
+        var pieces = PieceRuns(baseline: line.lineBaseline)
+        var marks = LineMarks(line.shaped, box: line.box)
+        line.geometry.forEachGlyph(shaped: line.shaped, content: line.content, sizes: line.sizes, box: line.box) {
+            g, penX, size, extra, piece in
+            marks.record(glyph: g, x: placement.x + penX, size: size, extra: extra, piece: piece, shaped: line.shaped)
+            pieces.add(glyph: g, penX: penX, size: size, extra: extra, piece: piece, line: line, into: &runs)
         }
-        var lastPieceStart = -1
-        // The ruby annotations whose bases start on this line, and the horizontal extent of each base's glyphs.
-        let rubies = Array(shaped.rubies(startingIn: Int(box.start)..<max(Int(box.start), Int(box.end))))
-        var baseExtents = [(min: Float, max: Float)](repeating: (.infinity, -.infinity), count: rubies.count)
-        // The emphasis marks of characters starting on this line: for each marked run, its first character here and
-        // the extent of each character's glyphs.
-        var emphases: [(emphasis: ShapedEmphasis, first: Int, extents: [(min: Float, max: Float)])] = []
-        for emphasis in shaped.emphases(reaching: Int(box.start)..<max(Int(box.start), Int(box.end)))
-            where emphasis.marksCharacter(from: Int(box.start), to: Int(box.end)) {
-            let first = emphasis.starts.partitioningIndex { $0 >= box.start }
-            let end = emphasis.starts.partitioningIndex { $0 >= box.end }
-            emphases.append((emphasis, first, .init(repeating: (.infinity, -.infinity), count: end - first)))
+        pieces.flush(line: line, into: &runs)
+        appendMarkRuns(marks, line: line, into: &runs)
+        if let hyphen = hyphenRun(line) { runs.append(hyphen) }
+    }
+
+    /// The ruby annotations and emphasis marks of a line, over (or under) the extents `marks` gathered.
+    private func appendMarkRuns(_ marks: LineMarks, line: LineDrawing, into runs: inout [GlyphRun]) {
+        for (index, ruby) in marks.rubies.enumerated() where marks.baseExtents[index].min <= marks.baseExtents[index].max {
+            runs.append(rubyRun(ruby, baseExtent: marks.baseExtents[index], baseline: line.lineBaseline, sizes: line.sizes,
+                                paragraph: line.paragraph, contentStart: line.contentStart, lineTop: line.lineTop,
+                                lineBottom: line.lineBottom))
         }
-        geometry.forEachGlyph(shaped: shaped, content: content, sizes: sizes, box: box) { g, penX, size, extra, piece in
-            if !rubies.isEmpty {
-                let cluster = Int(shaped.clusters[g])
-                for (index, ruby) in rubies.enumerated() where ruby.base.contains(cluster) {
-                    baseExtents[index].min = min(baseExtents[index].min, placement.x + penX)
-                    baseExtents[index].max = max(baseExtents[index].max, placement.x + penX + shaped.advances[g] * size)
-                }
-            }
-            if !emphases.isEmpty && shaped.glyphIDs[g] != ShapedParagraph.invisibleGlyph {
-                let cluster = Int32(shaped.clusters[g])
-                for index in emphases.indices {
-                    guard let character = emphases[index].emphasis.character(at: cluster) else { continue }
-                    // A ligature drawing several marked characters: its advance divided equally among them (as
-                    // carets divide it), in the run's direction.
-                    let starts = emphases[index].emphasis.starts
-                    var clusterEnd = Int(cluster) + 1
-                    while clusterEnd < shaped.contentLength && shaped.clusterStarts[clusterEnd] == 0 { clusterEnd += 1 }
-                    var last = character
-                    while last + 1 < starts.count && Int(starts[last + 1]) < clusterEnd { last += 1 }
-                    let width = shaped.advances[g] * size + extra, share = width / Float(last - character + 1)
-                    for shared in character...last {
-                        let slot = shared - emphases[index].first
-                        guard slot >= 0 && slot < emphases[index].extents.count else { continue }
-                        let order = Float(piece.isRightToLeft ? last - shared : shared - character)
-                        let left = placement.x + penX + order * share
-                        emphases[index].extents[slot].min = min(emphases[index].extents[slot].min, left)
-                        emphases[index].extents[slot].max = max(emphases[index].extents[slot].max, left + share)
-                    }
-                }
-            }
-            let isCap = Int(shaped.clusters[g]) < capLength
-            if piece.start != lastPieceStart || piece.runIndex != currentPiece {
-                flush()
-                currentPiece = piece.runIndex
-                lastPieceStart = piece.start
-                let run = shaped.runs[piece.runIndex]
-                pieceRun = run
-                pieceHangs = piece.isHanging
-                pieceRange = (contentStart + piece.start)..<(contentStart + piece.end)
-                baseline = lineBaseline - Double(format.shifts?[Int(run.attributeIndex)] ?? 0)
-                    + (isCap ? Double(layout.capDrop) : 0)
-            }
-            let advanceWidth = Double(shaped.advances[g] * size + extra)
-            minX = min(minX, Double(placement.x + penX))
-            maxX = max(maxX, Double(placement.x + penX) + advanceWidth)
-            let id = shaped.glyphIDs[g]
-            guard id != ShapedParagraph.invisibleGlyph else { return }
-            var x = Double(placement.x + penX)
-            var y = baseline
-            if !shaped.offsets.isEmpty {
-                x += Double(shaped.offsets[g].x * size) * (piece.isHanging ? 1 : glyphScale)
-                y -= Double(shaped.offsets[g].y * size)
-            }
-            glyphs.append(id)
-            positions.append(Point(x: x, y: y))
-            clusterOffsets.append(contentStart + Int(shaped.clusters[g]))
-            var advance = Double(shaped.advances[g] * size)
-            if extra != 0 { advance += Double(extra) }
-            glyphAdvances.append(advance)
+        for (emphasis, first, extents) in marks.emphases {
+            if let run = emphasisRun(emphasis, first: first, extents: extents, baseline: line.lineBaseline, sizes: line.sizes,
+                                     rubies: marks.rubies, paragraph: line.paragraph, contentStart: line.contentStart,
+                                     lineTop: line.lineTop, lineBottom: line.lineBottom) { runs.append(run) }
         }
-        flush()
-        for (index, ruby) in rubies.enumerated() where baseExtents[index].min <= baseExtents[index].max {
-            runs.append(rubyRun(ruby, baseExtent: baseExtents[index], baseline: lineBaseline, sizes: sizes, paragraph: paragraph,
-                                contentStart: contentStart, lineTop: placement.y, lineBottom: placement.y + Double(box.height)))
-        }
-        for (emphasis, first, extents) in emphases {
-            if let run = emphasisRun(emphasis, first: first, extents: extents, baseline: lineBaseline, sizes: sizes,
-                                     rubies: rubies, paragraph: paragraph, contentStart: contentStart, lineTop: placement.y,
-                                     lineBottom: placement.y + Double(box.height)) { runs.append(run) }
-        }
-        // The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end.
-        if let hyphen = geometry.hyphen, paragraph.runs[hyphen.attributeIndex].style.visibility != .invisible {
-            let end = contentStart + Int(box.end)
-            let style = paragraph.runs[hyphen.attributeIndex].style
-            let hyphenBaseline = lineBaseline - Double(format.shifts?[hyphen.attributeIndex] ?? 0)
-            let hyphenX = Double(placement.x + geometry.hyphenX)
-            runs.append(GlyphRun(face: self.shaped.faces[hyphen.faceID], size: Double(hyphen.size), color: style.color,
-                                 glyphs: [hyphen.glyph], positions: [Point(x: hyphenX, y: hyphenBaseline)],
-                                 clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
-                                 backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
-                                 minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: placement.y,
-                                 lineBottom: placement.y + Double(box.height), isLink: style.link != nil))
-        }
+    }
+
+    /// The hyphen of a hyphenated line: a run of its own, empty in the text, at the line's end; nil on other lines
+    /// and when the hyphen's text is invisible.
+    private func hyphenRun(_ line: LineDrawing) -> GlyphRun? {
+        guard let hyphen = line.geometry.hyphen else { return nil }
+        let style = line.paragraph.runs[hyphen.attributeIndex].style
+        guard style.visibility != .invisible else { return nil }
+        let end = line.contentStart + Int(line.box.end)
+        let hyphenBaseline = line.lineBaseline - Double(line.format.shifts?[hyphen.attributeIndex] ?? 0)
+        let hyphenX = Double(line.placement.x + line.geometry.hyphenX)
+        return GlyphRun(face: shaped.faces[hyphen.faceID], size: Double(hyphen.size), color: style.color,
+                        glyphs: [hyphen.glyph], positions: [Point(x: hyphenX, y: hyphenBaseline)],
+                        clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
+                        backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
+                        minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: line.lineTop,
+                        lineBottom: line.lineBottom, isLink: style.link != nil)
     }
 }
 

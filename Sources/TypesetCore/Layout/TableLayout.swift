@@ -81,7 +81,36 @@ struct TableLayout {
     private static func table(_ text: StyledText, _ range: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
                               columnWidth: Float, metrics: inout ParagraphMetrics) -> Table? {
         let base = Float(layouter.settings.fontSize)
-        // Rows and cells.
+        guard let (rows, columnCount) = rows(text, range, base: base), columnCount > 0,
+              let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
+        // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
+        let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
+        let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
+        let available = columnWidth - indent - 2 * tableBorder
+        // A column too narrow for a point per table column: the cells are set as a list.
+        guard available >= Float(columnCount) else { return nil }
+        let (minimum, maximum) = columnExtents(rows, columnCount: columnCount, text: text, shaped: shaped,
+                                               layouter: layouter, metrics: &metrics)
+        let specified = firstCell.tableWidth.map { width -> Float in
+            switch width {
+            case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - 2 * tableBorder
+            case .ems(let value): Float(value) * base - 2 * tableBorder
+            }
+        }
+        let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified)
+        var edges: [Float] = [tableBorder]
+        for width in widths { edges.append((edges.last ?? 0) + width) }
+        let tableWidth = (edges.last ?? 0) + tableBorder
+        // A right-to-left table (its first cell's paragraph is) has its first column on the right.
+        let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
+        var placed = rows
+        placeCells(&placed, edges: edges, tableWidth: tableWidth, rightToLeft: rtl, text: text)
+        return Table(paragraphs: range, rows: placed, x: indent, width: tableWidth, border: tableBorder)
+    }
+
+    /// The rows and cells of the table of paragraphs `range` (cells unplaced), and its column count; nil when a
+    /// paragraph is no cell or there are more than ``TableCell/maximumColumns`` columns.
+    private static func rows(_ text: StyledText, _ range: Range<Int>, base: Float) -> (rows: [Row], columnCount: Int)? {
         var rows: [Row] = []
         var columnCount = 0
         var p = range.lowerBound
@@ -104,15 +133,14 @@ struct TableLayout {
             rows.append(Row(paragraphs: p..<rowEnd, cells: cells))
             p = rowEnd
         }
-        guard columnCount > 0, let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
-        // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
-        let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
-        let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
-        let available = columnWidth - indent - 2 * tableBorder
-        // A column too narrow for a point per table column: the cells are set as a list.
-        guard available >= Float(columnCount) else { return nil }
+        return (rows, columnCount)
+    }
 
-        // Each column's narrowest and widest widths; spanning cells spread theirs afterwards.
+    /// Each column's narrowest and widest widths from its cells' content (padding and borders included); a cell
+    /// spanning columns spreads what it needs beyond theirs evenly over them.
+    private static func columnExtents(_ rows: [Row], columnCount: Int, text: StyledText, shaped: ShapedText,
+                                      layouter: ParagraphLayouter, metrics: inout ParagraphMetrics)
+        -> (minimum: [Float], maximum: [Float]) {
         var minimum = [Float](repeating: 0, count: columnCount)
         var maximum = [Float](repeating: 0, count: columnCount)
         var spanning: [(column: Int, span: Int, minimum: Float, maximum: Float)] = []
@@ -150,26 +178,21 @@ struct TableLayout {
             }
         }
         for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }
+        return (minimum, maximum)
+    }
 
-        let specified = firstCell.tableWidth.map { width -> Float in
-            switch width {
-            case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - 2 * tableBorder
-            case .ems(let value): Float(value) * base - 2 * tableBorder
-            }
-        }
-        let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified)
-        var edges: [Float] = [tableBorder]
-        for width in widths { edges.append((edges.last ?? 0) + width) }
-        let tableWidth = (edges.last ?? 0) + tableBorder
-        // A right-to-left table (its first cell's paragraph is) has its first column on the right.
-        let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
+    /// Places each cell between the edges of its columns (`edges[k]`: column k's left edge from the table's,
+    /// mirrored in a right-to-left table); padding and border leave the cell's text a point at least (a column
+    /// scaled down to fit shrinks them).
+    private static func placeCells(_ rows: inout [Row], edges: [Float], tableWidth: Float, rightToLeft: Bool,
+                                   text: StyledText) {
+        let columnCount = edges.count - 1
         for r in rows.indices {
             for k in rows[r].cells.indices {
                 guard let style = text.paragraphs[rows[r].cells[k].paragraphs.lowerBound].style.tableCell else { continue }
                 let from = edges[style.column], to = edges[min(columnCount, style.column + style.columnSpan)]
-                rows[r].cells[k].x = rtl ? tableWidth - to : from
+                rows[r].cells[k].x = rightToLeft ? tableWidth - to : from
                 rows[r].cells[k].width = to - from
-                // Padding and border leave the cell's text a point at least (a column scaled down to fit).
                 let inset = rows[r].cells[k].border + rows[r].cells[k].padding
                 let room = max(0, (to - from - 1) / 2)
                 if inset > room {
@@ -179,8 +202,6 @@ struct TableLayout {
                 }
             }
         }
-        let x = indent
-        return Table(paragraphs: range, rows: rows, x: x, width: tableWidth, border: tableBorder)
     }
 
     /// The columns' widths from their narrowest and widest (CSS 2.1 §17.5.2.2): the widest when they fit in the

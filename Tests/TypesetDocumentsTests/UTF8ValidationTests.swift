@@ -1,0 +1,28 @@
+import Testing
+@testable import TypesetDocuments
+
+/// `TextDecoder.utf16(fromUTF8:)` converts with ICU and asks Swift only when ICU refuses the bytes: the two must
+/// agree on what is well-formed UTF-8, for every family of ill-formed sequence (Unicode 15, table 3-7 and §3.9's
+/// "maximal subpart" examples) in every position.
+@Suite struct UTF8ValidationTests {
+    /// One family each: overlong forms, surrogates, code points past U+10FFFF, bytes that never occur, lone and
+    /// stray continuation bytes, sequences cut short, and well-formed edges of each range.
+    static let sequences: [[UInt8]] = [
+        [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF],
+        [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+        [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFE], [0xFF], [0x80], [0xBF], [0xC2], [0xE2, 0x82], [0xF0, 0x9F, 0x98],
+        [0xC2, 0x41], [0xE2, 0x41, 0x82],
+        [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+        [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0x00], [0x7F],
+    ]
+
+    @Test func iCUAndSwiftAgreeOnEverySequenceInEveryPosition() {
+        for sequence in Self.sequences {
+            for (prefix, suffix) in [([], []), (Array("ab".utf8), []), ([], Array("cd".utf8)), (Array("é".utf8), Array("€".utf8))] as [([UInt8], [UInt8])] {
+                let bytes = prefix + sequence + suffix
+                let expected = String(validating: bytes, as: UTF8.self).map { Array($0.utf16) }
+                #expect(TextDecoder.utf16(fromUTF8: bytes[...]) == expected, "\(bytes.map { String($0, radix: 16) })")
+            }
+        }
+    }
+}
