@@ -34,6 +34,7 @@ enum FixedLayoutRender {
         guard items.contains(where: { $0.fixedLayout != nil }) else { return nil }
         var result = Sheets()
         var reflowed: BookLayout?
+        var cursor = 0
         for item in items {
             guard let range = item.range else { continue }
             let side = item.pageSpread.map(Self.side)
@@ -43,14 +44,15 @@ enum FixedLayoutRender {
                 continue
             }
             if reflowed == nil { reflowed = try layout() }
-            guard let reflowed else { continue }
-            let pages = reflowed.pages.indices.filter { index in
-                let start = reflowed.pages[index].range.lowerBound
-                return range.contains(start) || (range.isEmpty && start == range.lowerBound)
-            }
-            for (number, index) in pages.enumerated() {
-                result.sheets.append(.flowing(pageIndex: index))
-                result.sides.append(number == 0 ? side : nil)
+            guard let pages = reflowed?.pages else { continue }
+            // Items and pages are both in text order: one walk over the pages serves every item (linear).
+            while cursor < pages.count, pages[cursor].range.lowerBound < range.lowerBound { cursor += 1 }
+            var first = true
+            while cursor < pages.count, range.contains(pages[cursor].range.lowerBound) || (first && range.isEmpty && pages[cursor].range.lowerBound == range.lowerBound) {
+                result.sheets.append(.flowing(pageIndex: cursor))
+                result.sides.append(first ? side : nil)
+                first = false
+                cursor += 1
             }
         }
         return result.sheets.isEmpty ? nil : result
