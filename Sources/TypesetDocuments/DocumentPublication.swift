@@ -6,7 +6,8 @@ extension EPUBBook {
     /// whose target is not in the text are left out).
     public var publication: Publication {
         var resources = spine.compactMap { item in
-            item.range.map { Publication.ReadingResource(href: item.href, mediaType: item.mediaType, range: $0) }
+            item.range.map { Publication.ReadingResource(href: item.href, mediaType: item.mediaType, range: $0,
+                                                         isFixedPage: item.fixedLayout != nil) }
         }.sorted { $0.range.lowerBound < $1.range.lowerBound }
         if resources.isEmpty {
             resources = [Publication.ReadingResource(href: packagePath, mediaType: "application/oebps-package+xml", range: 0..<text.length)]

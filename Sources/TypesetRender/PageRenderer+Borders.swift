@@ -8,32 +8,40 @@ extension PageRenderer {
     /// solid borders would be drawn.
     func drawEdges(_ edges: BorderEdges, rect: Rect, scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
                    into canvas: inout some GlyphCanvas) {
+        // Square corners: the top and bottom edges take them, the sides run between.
+        let top = Size(width: 0, height: edges.top.usedWidth), bottom = Size(width: 0, height: edges.bottom.usedWidth)
+        drawStraightEdges(edges, rect: rect, corners: CornerRadii(topLeft: top, topRight: top, bottomRight: bottom, bottomLeft: bottom),
+                          adjacent: true, scale: scale, origin: origin, colors: &colors, into: &canvas)
+    }
+
+    /// Draws each edge between the corner areas `corners` (the room each corner takes along the top or bottom edge
+    /// as its width, along the sides as its height), in its style and colour. With `adjacent`, a double edge's
+    /// lines reach the adjacent edges' lines, as at a square corner.
+    func drawStraightEdges(_ edges: BorderEdges, rect: Rect, corners: CornerRadii, adjacent: Bool, scale: Double,
+                           origin: (x: Int, y: Int), colors: inout ReadableColors, into canvas: inout some GlyphCanvas) {
         let top = edges.top.usedWidth, right = edges.right.usedWidth, bottom = edges.bottom.usedWidth, left = edges.left.usedWidth
         func color(_ edge: BorderEdge) -> Color { edge.color.map { colors.text($0) } ?? colors.theme.text }
+        let across = adjacent ? (left, right) : (0, 0), down = adjacent ? (top, bottom) : (0, 0)
         // Each edge as (its band across, its extent along, whether it runs across the page, the adjacent widths).
-        if top > 0 {
-            drawEdge(edges.top, band: (rect.minY, top), along: (rect.minX, rect.maxX), horizontal: true, outward: -1,
-                     adjacent: (left, right), color: color(edges.top), scale: scale, origin: origin, into: &canvas)
-        }
-        if bottom > 0 {
-            drawEdge(edges.bottom, band: (rect.maxY - bottom, bottom), along: (rect.minX, rect.maxX), horizontal: true,
-                     outward: 1, adjacent: (left, right), color: color(edges.bottom), scale: scale, origin: origin, into: &canvas)
-        }
-        if left > 0 {
-            drawEdge(edges.left, band: (rect.minX, left), along: (rect.minY + top, rect.maxY - bottom), horizontal: false,
-                     outward: -1, adjacent: (top, bottom), color: color(edges.left), scale: scale, origin: origin, into: &canvas)
-        }
-        if right > 0 {
-            drawEdge(edges.right, band: (rect.maxX - right, right), along: (rect.minY + top, rect.maxY - bottom), horizontal: false,
-                     outward: 1, adjacent: (top, bottom), color: color(edges.right), scale: scale, origin: origin, into: &canvas)
+        let sides: [(BorderEdge, (Double, Double), (Double, Double), Bool, Double, (Double, Double))] = [
+            (edges.top, (rect.minY, top), (rect.minX + corners.topLeft.width, rect.maxX - corners.topRight.width), true, -1, across),
+            (edges.bottom, (rect.maxY - bottom, bottom), (rect.minX + corners.bottomLeft.width, rect.maxX - corners.bottomRight.width),
+             true, 1, across),
+            (edges.left, (rect.minX, left), (rect.minY + corners.topLeft.height, rect.maxY - corners.bottomLeft.height), false, -1, down),
+            (edges.right, (rect.maxX - right, right), (rect.minY + corners.topRight.height, rect.maxY - corners.bottomRight.height),
+             false, 1, down),
+        ]
+        for (edge, band, along, horizontal, outward, adjacent) in sides where band.1 > 0 {
+            drawEdge(edge, band: band, along: along, horizontal: horizontal, outward: outward, adjacent: adjacent,
+                     color: color(edge), scale: scale, origin: origin, into: &canvas)
         }
     }
 
     /// One edge: `band` is where it lies across (its start and width), `along` where it runs, `outward` which way
     /// (−1 toward smaller coordinates) the box's outside is.
-    private func drawEdge(_ edge: BorderEdge, band: (start: Double, width: Double), along: (start: Double, end: Double),
-                          horizontal: Bool, outward: Double, adjacent: (Double, Double), color: Color, scale: Double,
-                          origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
+    func drawEdge(_ edge: BorderEdge, band: (start: Double, width: Double), along: (start: Double, end: Double),
+                  horizontal: Bool, outward: Double, adjacent: (Double, Double), color: Color, scale: Double,
+                  origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) {
         func rect(across: (Double, Double), along: (Double, Double)) -> Rect {
             horizontal ? Rect(x: along.0, y: across.0, width: along.1 - along.0, height: across.1 - across.0)
                 : Rect(x: across.0, y: along.0, width: across.1 - across.0, height: along.1 - along.0)

@@ -26,6 +26,8 @@ public final class PageRenderer {
     /// once: for an app's log or a CLI's notices. They were drawn as placeholders of their size.
     public internal(set) var imageProblems: [String] = []
     var reportedImages: Set<String> = []
+    /// Background images' sizes in points, read from their headers (nil: unreadable, reported).
+    var backgroundSizes: [String: Size?] = [:]
     /// Pixels decoded for the page being drawn and for the book (``ImageLimits/maximumPixelsPerPage``,
     /// ``ImageLimits/maximumPixelsPerBook``), and whether the book's budget has been said to be spent.
     var pagePixelsDecoded = 0
@@ -85,7 +87,11 @@ public final class PageRenderer {
                        decorations: DecorationSet? = nil, window: Rect? = nil,
                        resources: (any ResourceLoader)? = nil) throws(RenderError) -> Bitmap {
         try drawPage(page, of: layout, appearance: appearance, window: window,
-                     onto: { Bitmap(width: $0, height: $1, fill: $2) }) { bitmap, area, origin in
+                     onto: { Bitmap(width: $0, height: $1, fill: $2) },
+                     backgrounds: { bitmap, origin in
+                         drawBackgroundImages(layout.pages[page].boxes, resources: resources, appearance: appearance,
+                                              fonts: layout.text.fonts, origin: origin, into: &bitmap)
+                     }) { bitmap, area, origin in
             let attachments = window == nil ? layout.attachments(onPage: page)
                 : layout.attachments(onPage: page, in: area.minY..<area.maxY)
             if !attachments.isEmpty {
@@ -114,12 +120,13 @@ public final class PageRenderer {
                           compression: PNGEncoder.Compression = .fast, window: Rect? = nil) throws(RenderError) -> [UInt8] {
         // Images need more colours than a palette holds: such pages are drawn as bitmaps.
         // (A window that is not a rectangle is refused by drawPage; it holds no image here.)
-        let hasImages = if let window {
+        let hasAttachments = if let window {
             window.minY.isFinite && window.maxY.isFinite && window.height >= 0
                 && layout.attachments(onPage: page, in: window.minY..<window.maxY).contains { $0.attachment.formula == nil }
         } else {
             layout.attachments(onPage: page).contains { $0.attachment.formula == nil }
         }
+        let hasImages = hasAttachments || (layout.pages.indices.contains(page) && layout.pages[page].boxes.contains { !$0.images.isEmpty })
         guard compression == .fast, decorations?.isEmpty ?? true, !hasImages else {
             return try PNGEncoder.encode(render(page: page, of: layout, appearance: appearance, decorations: decorations,
                                                 window: window, resources: resources),
@@ -140,6 +147,7 @@ public final class PageRenderer {
     /// window in its colour, shifted by the window's pixel origin.
     private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance, window: Rect? = nil,
                                                onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
+                                               backgrounds: (inout Canvas, _ origin: (x: Int, y: Int)) -> Void = { _, _ in },
                                                prepare: (inout Canvas, _ area: Rect, _ origin: (x: Int, y: Int)) -> Void = { _, _, _ in })
         throws(RenderError) -> Canvas {
         guard layout.pages.indices.contains(page) else {
@@ -162,7 +170,9 @@ public final class PageRenderer {
         var colors = ReadableColors(theme: theme)
         // The book's boxes and backgrounds first, then decorations (highlights), then text: an underline and an
         // overline go under the glyphs, as CSS draws them, a line-through over them.
-        drawBoxes(layout.pages[page].boxes, scale: scale, origin: origin, colors: &colors, into: &canvas)
+        drawBoxes(layout.pages[page].boxes, scale: scale, origin: origin, colors: &colors, into: &canvas) { canvas in
+            backgrounds(&canvas, origin)
+        }
         for run in runs where run.backgroundColor != nil {
             guard let background = run.backgroundColor else { continue }
             fill(run.lineBox, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
@@ -196,16 +206,27 @@ public final class PageRenderer {
         return Color(red: half(a.red, b.red), green: half(a.green, b.green), blue: half(a.blue, b.blue))
     }
 
-    /// Draws blocks' and table cells' backgrounds, then every border: a block's edges in their styles, a table's
-    /// borders solid.
-    private func drawBoxes(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
-                           into canvas: inout some GlyphCanvas) {
+    /// Draws blocks' and table cells' backgrounds, then `images` (blocks' background images), then every border:
+    /// a block's edges in their styles, a table's borders solid.
+    private func drawBoxes<Canvas: GlyphCanvas>(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int),
+                                                colors: inout ReadableColors, into canvas: inout Canvas,
+                                                images: (inout Canvas) -> Void) {
         for box in boxes {
-            if let background = box.background { fill(box.rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas) }
+            guard let background = box.background else { continue }
+            if let radii = box.radii {
+                fillRounded(box.rect, radii: radii, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+            } else {
+                fill(box.rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+            }
         }
+        if boxes.contains(where: { !$0.images.isEmpty }) { images(&canvas) }
         for box in boxes {
             guard let edges = box.edges else { continue }
-            drawEdges(edges, rect: box.rect, scale: scale, origin: origin, colors: &colors, into: &canvas)
+            if let radii = box.radii {
+                drawRoundedEdges(edges, rect: box.rect, radii: radii, scale: scale, origin: origin, colors: &colors, into: &canvas)
+            } else {
+                drawEdges(edges, rect: box.rect, scale: scale, origin: origin, colors: &colors, into: &canvas)
+            }
         }
         for box in boxes where box.border > 0 && box.edges == nil {
             let color = box.borderColor.map { colors.text($0) } ?? colors.theme.text

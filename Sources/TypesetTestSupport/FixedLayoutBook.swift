@@ -15,9 +15,9 @@ public enum FixedLayoutBook {
     }
 
     /// The EPUB's bytes: `OEBPS/pN.xhtml` (N from 1) and `style.css` (`css`), `rendition:layout` `layout` (nil: not
-    /// said) and `rendition:spread` `spread`.
+    /// said) and `rendition:spread` `spread`, and `metadata` (more `<meta>` elements) as written.
     public static func epub(_ pages: [Page], layout: String? = "pre-paginated", spread: String? = nil, css: String = "",
-                            progression: String? = nil) throws -> [UInt8] {
+                            progression: String? = nil, metadata: String = "") throws -> [UInt8] {
         var manifest = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
         manifest += "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>\n"
         var spine = ""
@@ -36,7 +36,7 @@ public enum FixedLayoutBook {
             entries.append(ZipWriter.Entry(name: "OEBPS/p\(n).xhtml", bytes: Array(xhtml.utf8)))
         }
         let metas = (layout.map { "<meta property=\"rendition:layout\">\($0)</meta>" } ?? "")
-            + (spread.map { "<meta property=\"rendition:spread\">\($0)</meta>" } ?? "")
+            + (spread.map { "<meta property=\"rendition:spread\">\($0)</meta>" } ?? "") + metadata
         let direction = progression.map { " page-progression-direction=\"\($0)\"" } ?? ""
         let package = """
             <?xml version="1.0" encoding="UTF-8"?>

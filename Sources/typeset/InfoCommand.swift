@@ -189,9 +189,10 @@ enum InfoCommand {
                     ("readingProgression", .string(book.readingProgression.rawValue)), ("flow", .string(book.flow.rawValue)),
                     ("spine", .array(book.spine.map { item in
                         .object([("href", .string(item.href)), ("linear", .bool(item.isLinear)),
-                                 ("range", item.range.map(JSONWriter.Value.range) ?? .null)])
+                                 ("range", item.range.map(JSONWriter.Value.range) ?? .null)] + fixedLayoutJSON(item))
                     })),
                 ]
+                members += fixedLayoutJSON(book)
             case .comic(let book):
                 let info = book.info
                 members += [
@@ -227,5 +228,41 @@ enum InfoCommand {
             members += navigationJSON.filter { key, _ in key != "startOffset" || document.epub != nil }
             return .object(members)
         }
+    }
+}
+
+extension InfoCommand.Report {
+    /// A spine item's layout (`pre-paginated` with its viewport, or `reflowable`) and its side in a spread.
+    func fixedLayoutJSON(_ item: EPUBSpineItem) -> [(String, JSONWriter.Value)] {
+        let side: (String, JSONWriter.Value) = ("pageSpread", item.pageSpread.map { .string($0.rawValue) } ?? .null)
+        guard let fixed = item.fixedLayout else { return [("layout", .string(EPUBRenditionLayout.reflowable.rawValue)), side] }
+        return [("layout", .string(EPUBRenditionLayout.prePaginated.rawValue)),
+                ("viewport", fixed.viewport.map { .object([("width", .number($0.width)), ("height", .number($0.height))]) } ?? .null), side]
+    }
+
+    /// The package's rendition properties and, for a book with fixed pages, its pages as `typeset` draws them (each
+    /// fixed item one page, each reflowable item its pages of the book reflowed: `page` is the index in that layout)
+    /// and their spreads as `--spread` pairs them (indices into `fixedPages`; each page alone and centred under
+    /// `rendition:spread none`).
+    func fixedLayoutJSON(_ book: EPUBBook) -> [(String, JSONWriter.Value)] {
+        var members: [(String, JSONWriter.Value)] = [
+            ("renditionLayout", .string(book.renditionLayout.rawValue)), ("renditionSpread", .string(book.renditionSpread.rawValue)),
+            ("renditionOrientation", .string(book.renditionOrientation.rawValue)),
+        ]
+        guard let sheets = FixedLayoutRender.sheets(of: book, pageSize: layout.settings.pageSize, layout: { layout }) else { return members + [("fixedPages", .null)] }
+        let progression: PageProgression = book.readingProgression == .rightToLeft ? .rightToLeft : .leftToRight
+        let spreads = FixedLayoutRender.spreads(sheets, epub: book, progression: progression)
+        members.append(("fixedPages", .array(sheets.sheets.map { sheet in
+            switch sheet {
+            case .fixed(let range, _): .object([("layout", .string("pre-paginated")), ("range", .range(range))])
+            case .flowing(let index): .object([("layout", .string("reflowable")), ("page", .integer(index))])
+            }
+        })))
+        members.append(("spreads", .array(spreads.map { spread in
+            .object([("left", spread.left.map(JSONWriter.Value.integer) ?? .null),
+                     ("right", spread.right.map(JSONWriter.Value.integer) ?? .null),
+                     ("center", .bool(spread.isCentered))])
+        })))
+        return members
     }
 }

@@ -7,10 +7,16 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
-        if let epub = book.file.epub, let pages = FixedLayoutRender.pages(of: epub), !options.json, options.viewport == nil,
-           book.settings.mode == .paged {
-            try FixedLayoutRender.run(book, epub: epub, pages: pages, input: input, options: options)
-            return
+        if let epub = book.file.epub, !options.json, options.viewport == nil, book.settings.mode == .paged {
+            var reflowed: BookLayout?
+            if let sheets = try FixedLayoutRender.sheets(of: epub, pageSize: book.settings.typography.pageSize, layout: {
+                let layout = try LaidOutBook(book).layout
+                reflowed = layout
+                return layout
+            }) {
+                try FixedLayoutRender.run(book, epub: epub, sheets: sheets, layout: reflowed, input: input, options: options)
+                return
+            }
         }
         if let firstPageAlone = options.spreadFirstPageAlone {
             guard book.settings.mode == .paged else { throw UsageError("--spread: draws facing pages; it goes with paged layout, not --scroll") }

@@ -8,10 +8,11 @@ generateEpubs.sh does (mimetype first and stored, then the rest deflated), excep
 is the point of the test (a non-Deflate compression, a split archive), which are built as they describe. The
 release `typeset` (`swift build -c release` first; found with `swift build -c release --show-bin-path`) reads
 each book: `info --json`, the readable text (query's utterances), the layout (`--json`) and the pages (PNG, in a
-white-on-blue theme so that pixels that are neither page nor text are an image's). A verdict per test comes from a
-check of those outputs where the test's statement is checkable, from `observed.json` (what a person saw on the
-pages) otherwise, and is "n/a" for what a reflowable text engine does not do (fixed layout, media overlays, audio
-and video, scripting). Writes typeset.json (the W3C report format) and REPORT.md beside this script.
+white-on-blue theme so that pixels that are neither page nor text are an image's); for fixed layout also info's
+rendition facts (each spine item's layout and viewport, the pages drawn and their spreads), and for media overlays
+`speak --narration`'s marks checked against the SMIL read here. A verdict per test comes from a check of those
+outputs where the test's statement is checkable, from `observed.json` (what a person saw on the pages) otherwise,
+and is "n/a" for what Typeset does not do (audio and video playback, scripting). Writes typeset.json (the W3C report format) and REPORT.md beside this script.
 
 Python 3 standard library only.
 """
@@ -36,15 +37,7 @@ DC = "{http://purl.org/dc/elements/1.1/}"
 
 # Out of scope for a reflowable text engine: a prefix (or id) and the reason.
 NOT_APPLICABLE = [
-    ("fxl-", "fixed layout (pre-paginated) is out of Typeset's scope: it lays out reflowable text"),
-    ("lay-fxl-", "fixed layout (pre-paginated) is out of Typeset's scope: it lays out reflowable text"),
-    ("lay-pp-", "pre-paginated layout is out of Typeset's scope: it lays out reflowable text"),
-    ("lay-rendition-flow-pre-pag", "pre-paginated layout is out of Typeset's scope"),
-    ("lay-viewport-meta-prop", "viewport metadata applies to pre-paginated documents, out of Typeset's scope"),
-    ("pub-data-urls_top-level-content", "the test's page is fixed layout, out of Typeset's scope"),
-    ("pkg-spine-progression-pre-paginated", "pre-paginated layout is out of Typeset's scope"),
-    ("lay-page-layout-both", "the book is pre-paginated with one reflowable item: mixing layouts needs fixed layout, out of Typeset's scope"),
-    ("mol-", "media overlays (synchronised audio) are out of Typeset's scope"),
+    ("mol-ignore", "for reading systems without media overlays (the test says one that supports them ignores it); Typeset reads them"),
     ("pub-cmt-mp3", "audio playback is out of Typeset's scope"),
     ("pub-cmt-mp4", "audio and video playback are out of Typeset's scope"),
     ("pub-cmt-opus", "audio playback is out of Typeset's scope"),
@@ -57,6 +50,10 @@ NOT_APPLICABLE = [
 
 # Whose work a failing test waits on, where it is not the EPUB package handling's: (prefix or id, area).
 AREAS = [
+    ("fxl-", "fixed layout (issue 41)"), ("lay-fxl-", "fixed layout (issue 41)"), ("lay-pp-", "fixed layout (issue 41)"),
+    ("lay-page-layout-both", "fixed layout (issue 41)"), ("lay-rendition-flow-pre-pag", "fixed layout (issue 41)"),
+    ("lay-viewport-meta-prop", "fixed layout (issue 41)"), ("pkg-spine-progression-pre-paginated", "fixed layout (issue 41)"),
+    ("pub-data-urls_top-level-content", "fixed layout (issue 41)"), ("mol-", "media overlays (issue 41)"),
     ("cnt-svg", "images and SVG (issue 17)"), ("pub-cmt-", "images and SVG (issue 17)"), ("lay-roll-", "images and SVG (issue 17)"),
     ("ocf-url_link-", "images and SVG (issue 17)"), ("pkg-spine-order-svg", "images and SVG (issue 17)"),
     ("pub-data-urls", "images and SVG (issue 17)"), ("pub-foreign_image", "images and SVG (issue 17)"),
@@ -914,6 +911,566 @@ def sharp_metadata(book):
     return False, "title %r, authors %s" % (title, authors)
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Fixed layout (EPUB 3.3 §8.2): what `typeset info --json` says of the rendition (renditionLayout, renditionSpread,
+# renditionOrientation, each spine item's layout, viewport and pageSpread, fixedPages: the pages `typeset` draws,
+# each fixed item one page and each reflowable one its pages, and spreads: how --spread pairs them), and the pages
+# drawn (one PNG per entry of fixedPages).
+
+
+def fixed_pages(book):
+    return (book.info or {}).get("fixedPages") or []
+
+
+def kinds(book):
+    """The drawn pages as a string: F a fixed page, R a page of reflowed text."""
+    return "".join("F" if page["layout"] == "pre-paginated" else "R" for page in fixed_pages(book))
+
+
+def spreads(book):
+    return [(s["left"], s["right"], s["center"]) for s in (book.info or {}).get("spreads") or []]
+
+
+def colour_count(path, test):
+    return sum(1 for row in read_png(path)[2] for pixel in row if test(*pixel))
+
+
+def is_red(r, g, b):
+    return r > 180 and g < 90 and b < 90
+
+
+def is_green(r, g, b):
+    return g > 90 and r < 100 and b < 100
+
+
+def drawn_pages_match(book):
+    """The PNGs drawn are the pages info lists."""
+    return len(book.pages) == len(fixed_pages(book))
+
+
+def fixed_book(count):
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it: %s" % last_line(book.info_err)
+        if kinds(book) != "F" * count or not drawn_pages_match(book):
+            return False, "pages drawn %r (%d PNGs), expected %d fixed pages" % (kinds(book), len(book.pages), count)
+        starts = [p["range"]["location"] for p in fixed_pages(book)]
+        if starts != sorted(starts):
+            return False, "the fixed pages are not in spine order: %s" % starts
+        return True, "%d fixed pages, one per spine item in spine order (%d PNGs)" % (count, len(book.pages))
+    return check
+
+
+def mixed(pattern, note):
+    """The drawn pages follow `pattern` (a regular expression over F and R): fixed items one page each, reflowable
+    ones paginated, in spine order."""
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it: %s" % last_line(book.info_err)
+        layouts = [item.get("layout") for item in book.info["spine"]]
+        if not re.fullmatch(pattern, kinds(book)) or not drawn_pages_match(book):
+            return False, "pages drawn %r (%d PNGs; spine layouts %s), expected %s" % (kinds(book), len(book.pages), layouts, pattern)
+        return True, "spine layouts %s; pages drawn %s (%d PNGs): %s" % (layouts, kinds(book), len(book.pages), note)
+    return check
+
+
+def spread_pairs(expected, note):
+    """info's spreads are exactly `expected`, as (left, right) page indices (None for an empty side)."""
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it"
+        got = [(l, r) for l, r, c in spreads(book)]
+        centred = [l for l, r, c in spreads(book) if c]
+        if got == expected and not centred:
+            return True, "spreads %s (left, right; pages from 0): %s" % (got, note)
+        return False, "spreads %s%s, expected %s" % (got, " (centred %s)" % centred if centred else "", expected)
+    return check
+
+
+def centred_first(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    s = spreads(book)
+    if s and s[0] == (0, None, True) and all(not c for _, _, c in s[1:]) and all(l is not None and r is not None for l, r, _ in s[1:-1]):
+        return True, "page 1 alone and centred (drawn across the spread's width), the rest in spreads %s" % [(l, r) for l, r, _ in s[1:]]
+    return False, "spreads %s" % s
+
+
+def all_single(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    s = spreads(book)
+    if book.info.get("renditionSpread") == "none" and s and all(r is None and c for _, r, c in s):
+        return True, "rendition:spread none: each of the %d pages alone (typeset --spread draws them one by one)" % len(s)
+    return False, "renditionSpread %s, spreads %s" % (book.info.get("renditionSpread"), s)
+
+
+def synthetic_spreads(value):
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it"
+        s = spreads(book)
+        pairs = [(l, r) for l, r, _ in s if l is not None and r is not None]
+        if book.info.get("renditionSpread") == value and pairs and kinds(book) == "F" * len(fixed_pages(book)):
+            return True, "renditionSpread %s; typeset --spread pairs the pages %s" % (value, [(l, r) for l, r, _ in s])
+        return False, "renditionSpread %s, spreads %s" % (book.info.get("renditionSpread"), s)
+    return check
+
+
+def orientation(value, notice):
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it"
+        _, _, err = run([book.typeset, "--fonts", "bundled", "--pages", "1", "-o", os.path.join(book.pages_dir, "..", "orientation.png"), book.epub])
+        said = next((line for line in err.split("\n") if "rendition:orientation" in line), None)
+        if book.info.get("renditionOrientation") != value or bool(said) != notice:
+            return False, "renditionOrientation %s; notice %r" % (book.info.get("renditionOrientation"), said)
+        if notice:
+            return True, "renditionOrientation %s for the app; a portrait run says: %s" % (value, said[said.find("the book"):])
+        return True, "renditionOrientation %s: drawn in the reader's page as it is, no notice" % value
+    return check
+
+
+def viewports(book):
+    return [item.get("viewport") for item in book.info["spine"] if item.get("layout") == "pre-paginated"]
+
+
+def no_red(indices, note):
+    """No red pixel on the pages: the red box lies outside the viewport (the ICB) and is clipped, or is covered."""
+    def check(book):
+        if not book.opened or len(book.pages) <= max(indices):
+            return False, "typeset drew %d pages" % len(book.pages)
+        red = [colour_count(book.pages[i], is_red) for i in indices]
+        drawn = [image_pixel_count(book.pages[i]) for i in indices]
+        if any(red):
+            return False, "red pixels %s on pages %s (viewports %s): %s is not clipped or covered" % (red, [i + 1 for i in indices], viewports(book), note)
+        if not all(d > 1000 for d in drawn):
+            return False, ("only the text drawn (%s non-text pixels): the page's boxes are empty divs placed by "
+                           "position: absolute with a size and a background, which Typeset does not draw yet" % drawn)
+        return True, "no red pixel on pages %s (viewports %s; %s drawn pixels): %s" % ([i + 1 for i in indices], viewports(book), drawn, note)
+    return check
+
+
+def same_pages(a, b, note):
+    def check(book):
+        if not book.opened or len(book.pages) <= max(a, b):
+            return False, "typeset drew %d pages" % len(book.pages)
+        v = viewports(book)
+        if v[a] != v[b]:
+            return False, "viewports %s differ" % v
+        if read_png(book.pages[a])[2] != read_png(book.pages[b])[2]:
+            return False, "viewports %s, but pages %d and %d differ" % (v, a + 1, b + 1)
+        return True, "viewports %s; pages %d and %d are the same pixels: %s" % (v, a + 1, b + 1, note)
+    return check
+
+
+def icb_multi(book):
+    if not book.opened or len(book.pages) < 2:
+        return False, "typeset drew %d pages" % len(book.pages)
+    red = [colour_count(page, is_red) for page in book.pages[:2]]
+    if red[0] == 0 and red[1] > 1000:
+        return True, "viewports %s: page 1 clips the red band (0 red pixels), page 2 shows it (%d)" % (viewports(book), red[1])
+    return False, "viewports %s, red pixels %s (expected none on page 1, a band on page 2)" % (viewports(book), red)
+
+
+def device_sized(book):
+    if not book.opened or not book.pages:
+        return False, "typeset drew no page"
+    width, height, rows = read_png(book.pages[0])
+    v = viewports(book)
+    right = sum(1 for y in range(height) if is_red(*rows[y][width - 2]))
+    bottom = sum(1 for x in range(width) if is_red(*rows[height - 2][x]))
+    if v == [None] and right > height // 3 and bottom > width // 3:
+        return True, "viewport device-width × device-height: the page fills the reader's %d × %d page, the red box reaching its right and bottom edges" % (width, height)
+    return False, "viewports %s; red on the right edge %d px, on the bottom %d px" % (v, right, bottom)
+
+
+def svg_icb(book):
+    if not book.opened or len(book.pages) < 3:
+        return False, "typeset drew %d pages" % len(book.pages)
+    shades = []
+    for page in book.pages[1:3]:
+        pixels = [p for row in read_png(page)[2] for p in row if p[2] < 235 or abs(p[0] - p[1]) > 24]
+        shades.append(len({(r // 32, g // 32, b // 32) for r, g, b in pixels if not is_red(r, g, b)}))
+    red = [colour_count(page, is_red) for page in book.pages[1:3]]
+    if red[0] > 1000 and shades[0] <= 1 and red[1] > 1000 and shades[1] >= 2:
+        return True, "page 2 solid red (%d red pixels); page 3 red with a band of the star pattern (%d shades)" % (red[0], shades[1])
+    return False, "red pixels %s, other shades %s on pages 2 and 3 (expected solid red, then red with a patterned band)" % (red, shades)
+
+
+def green_over_red(index):
+    """The fixed page shows the green rectangle over the red one, both from the page's upper left corner."""
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it"
+        fixed = [i for i, p in enumerate(fixed_pages(book)) if p["layout"] == "pre-paginated"]
+        if len(fixed) <= index or len(book.pages) <= fixed[index]:
+            return False, "no fixed page %d" % (index + 1)
+        width, height, rows = read_png(book.pages[fixed[index]])
+        def box(test):
+            points = [(x, y) for y in range(height) for x in range(width) if test(*rows[y][x])]
+            return (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points)) if points else None
+        red, green = box(is_red), box(is_green)
+        if red and green and abs(red[0] - green[0]) <= 2 and abs(red[1] - green[1]) <= 2 and green[2] < red[2] and green[3] < red[3]:
+            return True, "the fixed page (PNG %d) shows green %s over red %s, both from the same upper left corner" % (fixed[index] + 1, green, red)
+        return False, "the fixed page (PNG %d): red box %s, green box %s (expected both from one upper left corner, green inside red)" % (fixed[index] + 1, red, green)
+    return check
+
+
+def images_on_fixed_pages(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    fixed = [i for i, p in enumerate(fixed_pages(book)) if p["layout"] == "pre-paginated"]
+    if not fixed or len(book.pages) != len(fixed_pages(book)):
+        return False, "pages drawn %r, %d PNGs" % (kinds(book), len(book.pages))
+    counts = [image_pixel_count(book.pages[i]) for i in fixed]
+    if all(c >= 400 for c in counts):
+        return True, "pages %s; an image drawn on each of the %d fixed pages (%d to %d image pixels)" % (kinds(book), len(fixed), min(counts), max(counts))
+    return False, "pages %s; image pixels on the fixed pages %s" % (kinds(book), counts)
+
+
+def image_on_first_page(book):
+    """The data: URL image is drawn on the first page, below its text ("you can see the SVG below"), not as a page
+    of its own."""
+    if not book.opened or not book.pages:
+        return False, "typeset could not open it"
+    width, height, rows = read_png(book.pages[0])
+    image = [y for y in range(height) for x in range(0, width, 2) if rows[y][x][2] < 235 or abs(rows[y][x][0] - rows[y][x][1]) > 24]
+    text = [y for y in range(height) for x in range(0, width, 2) if rows[y][x][2] >= 235 and rows[y][x][0] < 160]
+    if len(book.pages) == len(book.info["spine"]) and len(image) >= 200 and text and min(image) > max(text):
+        return True, ("the data: URL image drawn on page 1 below its text (rows %d–%d, the text ends at row %d), %d pages "
+                      "for %d spine items: no page of its own" % (min(image), max(image), max(text), len(book.pages), len(book.info["spine"])))
+    return False, "image rows %s, text rows %s on page 1; %d pages" % ((min(image), max(image)) if image else None,
+                                                                        (min(text), max(text)) if text else None, len(book.pages))
+
+
+def first_pages_paired(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    s = [(l, r) for l, r, _ in spreads(book)]
+    if book.info.get("renditionSpread") == "landscape" and (0, 1) in s:
+        return True, "renditionSpread landscape; spreads %s" % s
+    return False, ("renditionSpread landscape is read and spreads are drawn (%s), but Typeset opens a book's spreads on a "
+                   "recto, page 1 alone, as printed books do, while the test wants pages 1 and 2 side by side "
+                   "(--spread paired pairs them); whether to spread at all by the screen's orientation is the app's" % s)
+
+
+def fixed_page_shown(book):
+    """The stated condition ("this page is displayed as pre-paginated"): a page of its own at its viewport. The
+    test's manifest lists `page_2.png` while the file is `images/page_2.png`, so the image itself is a resource the
+    manifest does not list, which Typeset does not draw (pkg-manifest-unlisted-resource): a placeholder stands there."""
+    fixed = [i for i, p in enumerate(fixed_pages(book)) if p["layout"] == "pre-paginated"]
+    viewport = next((item.get("viewport") for item in book.info["spine"] if item.get("layout") == "pre-paginated"), None)
+    if len(fixed) == 1 and viewport:
+        return True, ("the pre-paginated item is page %d alone at its %s viewport (its image, listed in the manifest under "
+                      "another path than the file's, is drawn as a placeholder, as unlisted resources are)" % (fixed[0] + 1, viewport))
+    return False, "fixed pages %s, viewport %s" % (fixed, viewport)
+
+
+def duplicated_layout(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    said = next((line for line in book.info_err.split("\n") if "rendition:layout 2 times" in line), None)
+    if said and book.info.get("renditionLayout") == "pre-paginated" and kinds(book) == "FFFF":
+        return True, "a reading system's part: it warns (%s) and uses the first value (4 fixed pages)" % said[said.find("the package"):]
+    return False, "renditionLayout %s, pages %r, warning %r" % (book.info.get("renditionLayout"), kinds(book), said)
+
+
+def reflowable_default(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    if book.info.get("renditionLayout") == "reflowable" and book.info.get("fixedPages") is None and book.layout and book.layout["pageCount"] > 1:
+        return True, "renditionLayout reflowable, no fixed pages; paginated into %d pages" % book.layout["pageCount"]
+    return False, "renditionLayout %s, fixedPages %s" % (book.info.get("renditionLayout"), book.info.get("fixedPages"))
+
+
+def same_viewports(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    v = viewports(book)
+    if len(v) == 4 and all(x == {"width": 900, "height": 600} for x in v) and kinds(book) == "FFFF":
+        return True, "all 4 pages at viewport 900 × 600 (initial-scale, user-scalable and the like ignored), so drawn at one scale"
+    return False, "viewports %s" % v
+
+
+def ltr_over_rtl_content(book):
+    if not book.opened:
+        return False, "typeset could not open it"
+    s = [(l, r) for l, r, _ in spreads(book)]
+    if book.info.get("readingProgression") == "ltr" and (1, 2) in s:
+        return True, "readingProgression ltr (the spine's, over the content's dir=rtl): spreads %s, the earlier page on the left" % s
+    return False, "readingProgression %s, spreads %s" % (book.info.get("readingProgression"), s)
+
+
+def both_spread(book):
+    """Page 2 (reflowable, page-spread-left) starts on a left page; page 3 follows it with no blank page; page 5 is on the left."""
+    if not book.opened:
+        return False, "typeset could not open it"
+    pages, s = fixed_pages(book), spreads(book)
+    k = kinds(book)
+    match = re.fullmatch(r"F(R+)F(R+)F", k)
+    if not match:
+        return False, "pages drawn %r" % k
+    second_first, second_last = 1, len(match.group(1))
+    third, fifth = second_last + 1, len(k) - 1
+    lefts = {l for l, _, _ in s}
+    blank_between = [(l, r) for l, r, _ in s if (l == second_last and r is None)]
+    if second_first in lefts and fifth in lefts and not blank_between:
+        return True, "pages %s; spreads %s: item 2's first page on the left, item 3 right after it, item 5 on the left" % (k, [(l, r) for l, r, _ in s])
+    return False, "pages %s; spreads %s" % (k, [(l, r) for l, r, _ in s])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Media Overlays: `typeset speak --narration BOOK --marks -` (each clip's text range, audio file and clip times, on
+# one timeline) against the SMIL documents read here independently.
+
+SMIL = "{http://www.w3.org/ns/SMIL}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+def narration(book):
+    if not hasattr(book, "_narration"):
+        rc, out, err = run([book.typeset, "speak", "--narration", book.epub, "--marks", "-"])
+        book._narration = (json.loads(out) if rc == 0 else None, err)
+    return book._narration
+
+
+def smil_clips(test_dir):
+    """Each `par` of the book's overlays in spine order: (text of the element it names, audio basename or None,
+    clipBegin s, clipEnd s or None)."""
+    container = ElementTree.parse(os.path.join(test_dir, "META-INF", "container.xml")).getroot()
+    rootfile = next(e for e in container.iter() if e.tag.endswith("rootfile")).get("full-path")
+    base = os.path.dirname(rootfile)
+    package = ElementTree.parse(os.path.join(test_dir, rootfile)).getroot()
+    manifest = {item.get("id"): item for item in package.iter(OPF + "item")}
+    clips, seen = [], set()
+    for itemref in package.iter(OPF + "itemref"):
+        item = manifest.get(itemref.get("idref"))
+        overlay = item is not None and manifest.get(item.get("media-overlay"))
+        if overlay is None or overlay is False or overlay.get("href") in seen:
+            continue
+        seen.add(overlay.get("href"))
+        smil_path = os.path.join(test_dir, base, overlay.get("href"))
+        for par in ElementTree.parse(smil_path).getroot().iter(SMIL + "par"):
+            text, audio = par.find(SMIL + "text"), par.find(SMIL + "audio")
+            src = text.get("src") if text is not None else ""
+            doc, _, anchor = src.partition("#")
+            element_text = None
+            doc_path = os.path.normpath(os.path.join(os.path.dirname(smil_path), doc))
+            if doc_path.endswith((".xhtml", ".html")) and os.path.exists(doc_path):
+                for element in ElementTree.parse(doc_path).getroot().iter():
+                    if element.get("id") == anchor:
+                        element_text = " ".join("".join(element.itertext()).split())
+            clips.append((element_text, os.path.basename(audio.get("src")) if audio is not None else None,
+                          clock(audio.get("clipBegin")) if audio is not None else None,
+                          clock(audio.get("clipEnd")) if audio is not None else None))
+    return clips
+
+
+def clock(value):
+    """A SMIL clock value in seconds (full and partial clocks, timecounts)."""
+    if value is None:
+        return None
+    value = value.strip()
+    for suffix, factor in (("ms", 0.001), ("h", 3600), ("min", 60), ("s", 1)):
+        if value.endswith(suffix) and re.fullmatch(r"[0-9.]+", value[:-len(suffix)]):
+            return float(value[:-len(suffix)]) * factor
+    parts = [float(p) for p in value.split(":")]
+    seconds = 0.0
+    for part in parts:
+        seconds = seconds * 60 + part
+    return seconds
+
+
+def narration_follows_smil(extra=None, note=""):
+    """The marks hold every timed `par` of the overlays in order: its element's text, its audio file, its clipBegin
+    (0 when absent) and its clipEnd (when given)."""
+    def check(book):
+        if not book.opened:
+            return False, "typeset could not open it"
+        marks, err = narration(book)
+        if marks is None:
+            return False, "typeset speak --narration failed: %s" % last_line(err)
+        test_dir = os.path.join(TESTS_DIR[0], os.path.basename(book.epub)[:-len(".epub")])
+        expected = [c for c in smil_clips(test_dir) if c[1] is not None]
+        got = marks["utterances"]
+        if len(got) != len(expected):
+            return False, "%d clips in the marks, %d timed pars in the SMIL (%s)" % (len(got), len(expected), last_line(err))
+        for number, ((text, audio, begin, end), mark) in enumerate(zip(expected, got), start=1):
+            if text is not None and " ".join(mark["text"].split()) != text:
+                return False, "clip %d reads %r, the SMIL names %r" % (number, mark["text"][:60], text[:60])
+            if not (mark.get("audio") or "").endswith(audio) or mark.get("clipBeginMs") != round(1000 * (begin or 0)):
+                return False, "clip %d: audio %s from %s ms, the SMIL says %s from %s s" % (number, mark.get("audio"), mark.get("clipBeginMs"), audio, begin)
+            if end is not None and mark.get("clipEndMs") != round(1000 * end):
+                return False, "clip %d ends at %s ms, the SMIL says %s s" % (number, mark.get("clipEndMs"), end)
+        files = sorted({m["audio"] for m in got})
+        summary = "%d clips match the SMIL (text, audio file, clipBegin/clipEnd), %.2f s over %s" % (len(got), marks["durationMs"] / 1000.0, files)
+        if extra:
+            verdict, more = extra(book, marks)
+            return verdict, summary + "; " + more
+        return True, summary + (note and "; " + note)
+    return check
+
+
+def open_clip_end(book, marks):
+    """The clip without clipEnd plays to its file's end: its length is the overlay's media:duration less the others'."""
+    last = marks["utterances"][-1]
+    length = (last["clipEndMs"] or 0) - (last["clipBeginMs"] or 0)
+    if length > 0:
+        return True, "the last clip (no clipEnd) runs %.3f s, to the end of its file: the overlay's media:duration less the other clips" % (length / 1000.0)
+    return False, "the last clip (no clipEnd) is given no time"
+
+
+def no_clip_begin(book, marks):
+    first = marks["utterances"][0]
+    if first["clipBeginMs"] == 0:
+        return True, "the first clip (no clipBegin) starts at 0 ms of %s" % first["audio"]
+    return False, "the first clip starts at %s ms" % first["clipBeginMs"]
+
+
+def fixed_narration(book, marks):
+    if kinds(book) and set(kinds(book)) == {"F"}:
+        return True, "the book's %d pages are fixed (%s)" % (len(kinds(book)), kinds(book))
+    return False, "pages drawn %r: not fixed" % kinds(book)
+
+
+def active_class_drawn(book, marks):
+    """--highlight-pages draws the active clip in the book's media:active-class background."""
+    folder = os.path.join(book.pages_dir, "..", os.path.basename(book.pages_dir) + "-narration")
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+    rc, _, err = run([book.typeset, "speak", "--narration", book.epub, "--marks", os.path.join(folder, "marks.json"),
+                      "--fonts", "bundled", "--highlight-pages", folder, "--sentences", "1"])
+    pngs = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".png"))
+    # The highlight is drawn translucent over the page: a pale green.
+    green = sum(colour_count(p, lambda r, g, b: g > 100 and g > r + 30 and g > b + 20) for p in pngs)
+    if rc != 0 or green <= 500:
+        return False, "the active clip's page has %d green pixels (exit %d: %s)" % (green, rc, last_line(err))
+    grey = sum(colour_count(p, lambda r, g, b: abs(r - 158) < 12 and abs(g - 158) < 12 and abs(b - 158) < 12) for p in pngs)
+    if grey > 2000:
+        return True, "the active clip on a green background (%d pixels), the rest of the text grey (%d)" % (green, grey)
+    return False, ("the active clip is drawn on a green background (%d pixels: the media:active-class colour from the "
+                   "document's <style>), but the rest of the text is not greyed out: media:playback-active-class's "
+                   "colour is not applied while narration plays" % green)
+
+
+def navigation_seek(book, marks):
+    toc = flatten_toc(book.info.get("toc", []))
+    chapter = next((offset for title, offset in toc if title.strip() == "Chapter 2"), None)
+    clip = next((m for m in marks["utterances"] if m["range"]["location"] >= (chapter or 0)), None)
+    if chapter is not None and clip and clip["text"].strip() == "Chapter 2" and clip["audio"].endswith("ch2.mp3"):
+        return True, ("the table of contents' Chapter 2 (offset %d) is where clip %d starts: %s at %d ms of %s, so "
+                      "playback moves there" % (chapter, clip["index"] + 1, clip["text"], clip["startMs"], clip["audio"]))
+    return False, "Chapter 2 at %s; first clip from there %s" % (chapter, clip and clip["text"])
+
+
+def text_to_speech_fallback(book):
+    """Pars with no audio are read by Typeset's own speech synthesis: `typeset speak` speaks the text they name."""
+    if not book.opened:
+        return False, "typeset could not open it"
+    marks, err = narration(book)
+    test_dir = os.path.join(TESTS_DIR[0], os.path.basename(book.epub)[:-len(".epub")])
+    silent = [c for c in smil_clips(test_dir) if c[1] is None]
+    spoken = [m for m in (marks or {}).get("utterances", []) if m.get("audio") is None and m.get("endMs", 0) > m.get("startMs", 0)]
+    if silent and len(spoken) == len(silent):
+        return True, "%d text-only pars read by speech synthesis in the narration's marks" % len(spoken)
+    return False, ("the overlay's %d text-only pars are not read: the narration's marks hold %d clips (Typeset's "
+                   "synthesized speech, `typeset speak`, reads the book, but not in place of an overlay's missing audio)" % (len(silent), len((marks or {}).get("utterances", []))))
+
+
+def svg_narration(book):
+    marks, err = narration(book)
+    count = len((marks or {}).get("utterances", []))
+    if count:
+        return True, "%d clips" % count
+    said = next((line for line in err.split("\n") if "names no element" in line), "")
+    return False, "no clip: the SVG content document's text is not in Typeset's text (%s)" % said[said.find("<text"):][:100]
+
+
+TESTS_DIR = [None]
+
+FIXED_LAYOUT_CHECKS = {
+    "fxl-layout-duplication": duplicated_layout,
+    "lay-pp-layout-duplication": duplicated_layout,
+    "fxl-page-spread-break": spread_pairs([(0, 1), (2, 3)], "page-spread-left/right pair the four pages in two spreads, no break"),
+    "fxl-page-spread-center": centred_first,
+    "fxl-spine-overrides_behave-as-global": mixed(r"FR+", "the reflowable item paginated at the reader's page after the fixed one"),
+    "lay-pp-spine-overrides_behave-as-global": mixed(r"FR+", "the reflowable item paginated at the reader's page after the fixed one"),
+    "fxl-spine-overrides_duplicate": mixed(r"FR+", "the itemref's first layout override (reflowable) wins over its repeat"),
+    "fxl-spine-overrides_behave-as-global-bis": all_of(mixed(r"R+FR+", "reflowable, one fixed page, reflowable"), green_over_red(0)),
+    "lay-pp-spine-overrides_behave-as-global-bis": all_of(mixed(r"R+FR+", "reflowable, one fixed page, reflowable"), green_over_red(0)),
+    "lay-pp-spine-overrides_image-only-pp": all_of(mixed(r"FR+", "the reflowable item paginated after the fixed one"), images_on_fixed_pages),
+    "lay-pp-spine-overrides_image-only-reflow": all_of(mixed(r"R+FR+", "reflowable, one fixed page, reflowable"), fixed_page_shown),
+    "lay-pp-spine-overrides_image-spine-pp": all_of(mixed(r"FR+", "the image page fixed, the reflowable item paginated"), images_on_fixed_pages),
+    "lay-pp-spine-overrides_image-spine-reflow": all_of(mixed(r"R+FR+", "reflowable, the image page fixed, reflowable"), fixed_page_shown),
+    "lay-fxl-layout-default": reflowable_default,
+    "lay-pp-layout-default": reflowable_default,
+    "lay-fxl-layout-pre-paginated": fixed_book(4),
+    "lay-pp-layout-pre-paginated": fixed_book(4),
+    "lay-fxl-layout-pre-paginated-spreads": all_of(fixed_book(4), spread_pairs([(None, 0), (1, 2), (3, None)], "consecutive, no blank page between")),
+    "lay-pp-layout-pre-paginated-spreads": all_of(fixed_book(4), spread_pairs([(None, 0), (1, 2), (3, None)], "consecutive, no blank page between")),
+    "lay-fxl-orientation-default": all_of(fixed_book(4), orientation("auto", False)),
+    "lay-fxl-orientation-landscape": all_of(fixed_book(4), orientation("landscape", True)),
+    "lay-fxl-page-spread-combined": spread_pairs([(None, 0), (1, 2), (3, None)], "page 2 (page-spread-left) on the left, page 3 (page-spread-right) on the right"),
+    "lay-pp-page-spread-combined": spread_pairs([(None, 0), (1, 2), (3, None)], "page 2 (page-spread-left) on the left, page 3 (page-spread-right) on the right"),
+    "lay-fxl-page-spread-left": spread_pairs([(None, 0), (1, 2), (3, None)], "page 2 (page-spread-left) on the left"),
+    "lay-pp-page-spread-left": spread_pairs([(None, 0), (1, 2), (3, None)], "page 2 (page-spread-left) on the left"),
+    "lay-fxl-page-spread-right": spread_pairs([(None, 0), (1, 2), (3, None)], "page 1 (page-spread-right) on the right"),
+    "lay-pp-page-spread-right": spread_pairs([(None, 0), (1, 2), (3, None)], "page 1 (page-spread-right) on the right"),
+    "lay-fxl-spread-auto": synthetic_spreads("auto"),
+    "lay-fxl-spread-default": synthetic_spreads("auto"),
+    "lay-fxl-spread-both": synthetic_spreads("both"),
+    "lay-fxl-spread-landscape": first_pages_paired,
+    "lay-fxl-spread-none": all_single,
+    "lay-pp-spread-none": all_single,
+    "lay-fxl-svg-icb_multi": svg_icb,
+    "lay-fxl-xhtml-icb": no_red([0], "the red box beyond the 900 × 600 viewport is clipped and the pattern covers the rest"),
+    "lay-pp-xhtml-icb": no_red([0], "the red box beyond the 900 × 600 viewport is clipped and the pattern covers the rest"),
+    "lay-fxl-xhtml-icb_device_sizes": device_sized,
+    "lay-fxl-xhtml-icb_invalid_meta": no_red([0, 1], "width and height read from the invalid meta too"),
+    "lay-pp-xhtml-icb_invalid_meta": no_red([0, 1], "width and height read from the invalid meta too"),
+    "lay-fxl-xhtml-icb_multi": icb_multi,
+    "lay-pp-xhtml-icb_multi": icb_multi,
+    "lay-fxl-xhtml-icb_multi_declarations": same_pages(0, 1, "the second viewport meta is ignored"),
+    "lay-pp-xhtml-icb_multi_declarations": same_pages(0, 1, "the second viewport meta is ignored"),
+    "lay-fxl-xhtml-icb_repeated-in-meta": no_red([0, 1], "the first width and height of the meta are used"),
+    "lay-pp-xhtml-icb_repeated-in-meta": no_red([0, 1], "the first width and height of the meta are used"),
+    "lay-fxl-xhtml-icb_units": same_pages(0, 1, "units after the numbers are ignored (1000px, 600mm are 1000 × 600 px)"),
+    "lay-pp-xhtml-icb_units": same_pages(0, 1, "units after the numbers are ignored (1000px, 600mm are 1000 × 600 px)"),
+    "lay-page-layout-both": mixed(r"FR+FF", "the reflowable item starts on the page after the fixed one"),
+    "lay-page-layout-both-spread": both_spread,
+    "lay-rendition-flow-pre-pag": mixed(r"R+FFR+", "the pre-paginated items are fixed pages in a book whose rendition:flow is scrolled-continuous"),
+    "lay-viewport-meta-prop": same_viewports,
+    "pkg-spine-progression-pre-paginated": ltr_over_rtl_content,
+    "pub-data-urls_top-level-content": image_on_first_page,
+    "lay-pp-embedded-images": all_of(fixed_book(9), centred_first, images_on_fixed_pages),
+    "lay-pp-embedded-images-svg": all_of(fixed_book(9), centred_first, images_on_fixed_pages),
+    "lay-pp-images-in-spine": all_of(fixed_book(9), images_on_fixed_pages),
+    "lay-pp-images-mixed": all_of(fixed_book(9), centred_first, images_on_fixed_pages),
+    "mol-audio": narration_follows_smil(note="the app plays each clip from clipBegin to clipEnd; no text outside the clips is read"),
+    "mol-audio-exceeding-clipend": narration_follows_smil(note="the clipEnd past the file's end is kept: the app's player stops at the file's end (Typeset decodes no audio)"),
+    "mol-audio-no-clipbegin": narration_follows_smil(no_clip_begin),
+    "mol-audio-no-clipend": narration_follows_smil(open_clip_end),
+    "mol-css": narration_follows_smil(active_class_drawn),
+    "mol-navigation": narration_follows_smil(navigation_seek),
+    "mol-support_xhtml": narration_follows_smil(),
+    "mol-support_xhtml-fxl": narration_follows_smil(fixed_narration),
+    "mol-support_xhtml-load": narration_follows_smil(note="playback can start at any clip (each is a Locator with its own time)"),
+    "mol-support_xhtml-load-fxl": narration_follows_smil(fixed_narration),
+    "mol-support_xhtml-load-next": narration_follows_smil(note="one timeline across both documents and both overlays"),
+    "mol-support_xhtml-load-next-fxl": narration_follows_smil(fixed_narration),
+    "mol-timing-synchronization": narration_follows_smil(),
+    "mol-timing-synchronization_fxl": narration_follows_smil(fixed_narration),
+    "mol-timing-synchronization_multiple_audio": narration_follows_smil(),
+    "mol-timing-synchronization_multiple_audio-fxl": narration_follows_smil(fixed_narration),
+    "mol-timing-synchronization_svg": svg_narration,
+    "mol-timing-synchronization_svg-fxl": svg_narration,
+    "mol-tts_multi": text_to_speech_fallback,
+    "mol-tts_single": text_to_speech_fallback,
+}
+
+
 CHECKS = {
     "cnt-xhtml-support": opens_with("Test passes if you see this."),
     "cnt-css-fonts_ot": embedded_font,
@@ -1011,6 +1568,7 @@ CHECKS = {
     "lay-roll-embedded-images-svg": shows_image,
     "lay-roll-images-in-spine": shows_image,
     "lay-roll-images-mixed": shows_image,
+    **FIXED_LAYOUT_CHECKS,
 }
 
 
@@ -1061,6 +1619,7 @@ def main(argv):
             return 0
         else:
             tests_dir = arg
+    TESTS_DIR[0] = tests_dir
     if not tests_dir or not os.path.isdir(tests_dir):
         print("run.py: give the suite's tests folder (w3c/epub-tests/tests) or set TYPESET_EPUB_TESTS", file=sys.stderr)
         return 2
@@ -1113,7 +1672,7 @@ def main(argv):
 
 
 def write_reports(results, typeset):
-    report = {"name": "Typeset", "ref": "https://github.com/typeset/typeset", "variant": "Linux, typeset %s (reflowable)" % typeset_commit(),
+    report = {"name": "Typeset", "ref": "https://github.com/typeset/typeset", "variant": "Linux, typeset %s" % typeset_commit(),
               "tests": {identifier: verdict for identifier, (verdict, _, _, _) in sorted(results.items())}}
     with open(os.path.join(HERE, "typeset.json"), "w") as handle:
         json.dump(report, handle, indent=4, ensure_ascii=False)

@@ -29,4 +29,50 @@ import TypesetTestSupport
                                      in: directory)
         #expect(none.status == 0 && none.stderr.contains("rendition:spread none") && none.stderr.contains("3 fixed-layout pages"), "\(none.stderr)")
     }
+
+    /// A book mixing fixed and reflowable items (itemref overrides): each fixed item one page, the reflowable item
+    /// paginated at the reader's page, in spine order, one PNG each; `info --json` lists those pages and their
+    /// spreads as `--spread` pairs them, the reflowable item's first page on the left as its itemref asks.
+    @Test func aBookMixingFixedAndReflowableItems() throws {
+        let directory = try TemporaryDirectory()
+        let long = (1...30).map { "<p>Paragraph \($0) of the reflowable chapter, long enough to wrap over several lines.</p>" }.joined()
+        let pages = [FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Cover</p>"),
+                     FixedLayoutBook.Page(viewport: nil, body: long, properties: "rendition:layout-reflowable page-spread-left"),
+                     FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Plate</p>", properties: "page-spread-left")]
+        let book = try directory.write(try FixedLayoutBook.epub(pages, css: "p { font-size: 40px }"), to: "mixed.epub")
+        let settings = ["--width", "300", "--height", "400", "--theme", "light"]
+        let info = try CLIRunner.run(["info", "--json", "--fonts", "bundled", book] + settings, in: directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: info.stdoutData) as? [String: Any], "\(info.stderr)")
+        let drawn = try #require(object["fixedPages"] as? [[String: Any]])
+        let kinds = drawn.map { $0["layout"] as? String == "pre-paginated" ? "F" : "R" }.joined()
+        #expect(kinds.hasPrefix("FR") && kinds.hasSuffix("RF") && kinds.count > 3, "\(kinds)")
+        let spreads = try #require(object["spreads"] as? [[String: Any]])
+        let lefts = spreads.compactMap { $0["left"] as? Int }
+        #expect(lefts.contains(1) && lefts.contains(kinds.count - 1), "the two page-spread-left items start on the left: \(spreads)")
+        let spine = try #require(object["spine"] as? [[String: Any]])
+        #expect(spine.map { $0["layout"] as? String } == ["pre-paginated", "reflowable", "pre-paginated"])
+        #expect(spine.map { $0["pageSpread"] as? String } == [nil, "left", "left"])
+        let render = try CLIRunner.runBundled([book, "-o", directory.path("pages")] + settings, in: directory)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path("pages")).filter { $0.hasSuffix(".png") }
+        #expect(render.status == 0 && files.count == kinds.count, "\(render.stderr)")
+        let spread = try CLIRunner.runBundled([book, "--spread", "recto", "-o", directory.path("spreads")] + settings, in: directory)
+        let spreadFiles = try FileManager.default.contentsOfDirectory(atPath: directory.path("spreads")).filter { $0.hasSuffix(".png") }
+        #expect(spread.status == 0 && spreadFiles.count == spreads.count, "\(spread.stderr)")
+    }
+
+    /// A fixed book asking for landscape drawn in a portrait page says so; a reflowable book has no fixed pages.
+    @Test func orientationNoticeAndReflowableInfo() throws {
+        let directory = try TemporaryDirectory()
+        let pages = [FixedLayoutBook.Page(viewport: (900, 600), body: "<p>Wide</p>")]
+        let book = try directory.write(try FixedLayoutBook.epub(pages, metadata: "<meta property=\"rendition:orientation\">landscape</meta>"),
+                                       to: "landscape.epub")
+        let portrait = try CLIRunner.runBundled([book, "--width", "300", "--height", "400", "-o", directory.path("p.png")], in: directory)
+        #expect(portrait.status == 0 && portrait.stderr.contains("meant to be read in landscape"), "\(portrait.stderr)")
+        let landscape = try CLIRunner.runBundled([book, "--width", "400", "--height", "300", "-o", directory.path("l.png")], in: directory)
+        #expect(landscape.status == 0 && !landscape.stderr.contains("rendition:orientation"), "\(landscape.stderr)")
+        let reflowable = try directory.write(try FixedLayoutBook.epub(pages, layout: nil), to: "reflowable.epub")
+        let info = try CLIRunner.run(["info", "--json", "--fonts", "bundled", reflowable], in: directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: info.stdoutData) as? [String: Any], "\(info.stderr)")
+        #expect(object["renditionLayout"] as? String == "reflowable" && object["fixedPages"] is NSNull && object["spreads"] == nil)
+    }
 }

@@ -73,6 +73,32 @@ import TypesetTestSupport
         #expect(book.warnings.contains { $0.contains("no clipEnd") })
     }
 
+    /// The one clip of an overlay left without an end plays to its file's end: what the overlay's `media:duration`
+    /// leaves after its other clips (the W3C suite's mol-audio-no-clipend); with no duration it has no time.
+    @Test func theLastOpenClipTakesWhatTheOverlaysDurationLeaves() throws {
+        let overlay = NarratedBook.par("s1", "1s", "3s") + NarratedBook.par("s2", "3s", nil) + NarratedBook.par("p2", "20s", nil)
+        let stated = "<meta property='media:duration' refines='#mo1'>0:00:27.5</meta>"
+        let book = try Self.read([NarratedBook.Chapter(body: Self.body, overlay: overlay)], metadata: stated)
+        let narration = try #require(book.mediaOverlay)
+        #expect(narration.clips.map(\.clipEnd) == [3, 20, 28.5], "27.5 s less 2 s and 17 s: p2 runs 8.5 s from 20 s")
+        #expect(narration.duration == 27.5 && narration.marks.segments.count == 3)
+        #expect(!book.warnings.contains { $0.contains("no clipEnd") }, "\(book.warnings)")
+        let unstated = try #require(try Self.read([NarratedBook.Chapter(body: Self.body, overlay: overlay)]).mediaOverlay)
+        #expect(unstated.clips.map(\.clipEnd) == [3, 20, nil])
+        // A duration shorter than the other clips leaves the open clip without time.
+        let short = "<meta property='media:duration' refines='#mo1'>5s</meta>"
+        let overrun = try #require(try Self.read([NarratedBook.Chapter(body: Self.body, overlay: overlay)], metadata: short).mediaOverlay)
+        #expect(overrun.clips.last?.clipEnd == nil)
+    }
+
+    /// The active class's colour comes from a `<style>` element of a narrated document as from a CSS file (mol-css).
+    @Test func activeColourFromAStyleElement() throws {
+        let bytes = try NarratedBook.epub([NarratedBook.Chapter(body: Self.body, overlay: NarratedBook.par("s1", "0s", "1s"))],
+                                          activeStyleInDocuments: true)
+        let narration = try #require(try EPUBReader().read(bytes: bytes, name: "styled.epub").mediaOverlay)
+        #expect(narration.activeColor == Color(red: 0xff, green: 0xd9, blue: 0x66))
+    }
+
     /// A book without overlays has no narration; a deep nest of `seq`s is walked without recursion.
     @Test func noOverlayAndDeepNesting() throws {
         #expect(try Self.read([NarratedBook.Chapter(body: Self.body, overlay: nil)]).mediaOverlay == nil)

@@ -33,10 +33,55 @@ import TypesetTestSupport
 
     @Test(arguments: [("width=600, height=800", Size(width: 600, height: 800)), ("width=1024,height=768", Size(width: 1024, height: 768)),
                       ("height=500px; width=300px", Size(width: 300, height: 500)), ("width=device-width, height=800", nil),
-                      ("width=600", nil), ("width=-5, height=10", nil), ("width=nan, height=10", nil)])
+                      ("width=600", nil), ("width=-5, height=10", nil), ("width=nan, height=10", nil),
+                      // The first of a repeated declaration; units ignored; words without a value skipped (the W3C
+                      // suite's lay-fxl-xhtml-icb_repeated-in-meta, _units and _invalid_meta).
+                      ("width=900, height=600, width=1000, height=1000", Size(width: 900, height: 600)),
+                      ("width=1000px, height=600mm", Size(width: 1000, height: 600)),
+                      ("width=900, height=600, something, foo", Size(width: 900, height: 600))])
     func viewportMeta(_ content: String, _ size: Size?) throws {
         let book = try Self.read([FixedLayoutBook.Page(viewport: nil, body: "<p>x</p>", viewportContent: content)])
         #expect(book.spine[0].fixedLayout?.viewport == size, "\(content)")
+    }
+
+    /// An itemref that repeats the layout override keeps the first (fxl-spine-overrides_duplicate); a package that
+    /// repeats a rendition property uses the first and says so; `rendition:orientation` is read; every itemref's
+    /// `page-spread-*` is kept, a reflowable item's too (lay-page-layout-both-spread).
+    @Test func repeatedPropertiesOrientationAndSides() throws {
+        let bytes = try FixedLayoutBook.epub([FixedLayoutBook.Page(viewport: (600, 800), body: "<p>One</p>"),
+                                              FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Two</p>",
+                                                                   properties: "rendition:layout-reflowable rendition:layout-pre-paginated page-spread-left"),
+                                              FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Three</p>",
+                                                                   properties: "rendition:layout-pre-paginated rendition:layout-reflowable")],
+                                             css: Self.css,
+                                             metadata: "<meta property=\"rendition:layout\">reflowable</meta><meta property=\"rendition:orientation\">landscape</meta>")
+        let book = try EPUBReader().read(bytes: bytes, name: "repeated.epub")
+        #expect(book.renditionLayout == .prePaginated && book.renditionOrientation == .landscape)
+        #expect(book.spine.map { $0.fixedLayout != nil } == [true, false, true])
+        #expect(book.spine.map(\.pageSpread) == [nil, .left, nil])
+        #expect(book.warnings.contains { $0.contains("rendition:layout 2 times") && $0.contains("the first is used") }, "\(book.warnings)")
+        let plain = try Self.read([FixedLayoutBook.Page(viewport: (600, 800), body: "<p>One</p>")])
+        #expect(plain.renditionOrientation == .auto && plain.warnings.isEmpty, "\(plain.warnings)")
+    }
+
+    /// A fixed page is one position, whatever its text's length (Readium's positions of a fixed-layout resource);
+    /// a reflowable item of the same book keeps one per 1024 units. A Locator deep in a long fixed page names it.
+    @Test func aFixedPageIsOnePosition() throws {
+        let long = String(repeating: "<p>A long page of text that goes on and on.</p>", count: 80)
+        let book = try Self.read([FixedLayoutBook.Page(viewport: (600, 800), body: long),
+                                  FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Two</p>"),
+                                  FixedLayoutBook.Page(viewport: nil, body: long, properties: "rendition:layout-reflowable")])
+        let ranges = book.spine.compactMap(\.range)
+        #expect(ranges.count == 3 && ranges[0].count > 2048 && ranges[2].count > 2048)
+        let reflowed = Publication.positionCount(ofLength: ranges[2].count)
+        #expect(reflowed > 2 && book.positionCount == 2 + reflowed)
+        let publication = book.publication
+        #expect(publication.positionCount == book.positionCount)
+        #expect(publication.positions.map(\.offset).prefix(3) == [ranges[0].lowerBound, ranges[1].lowerBound, ranges[2].lowerBound])
+        let deep = ranges[0].lowerBound + 2000
+        #expect(publication.locator(for: deep..<(deep + 1))?.locations.position == 1)
+        #expect(publication.locator(for: ranges[1].lowerBound..<(ranges[1].lowerBound + 1))?.locations.position == 2)
+        #expect(publication.locator(for: (ranges[2].lowerBound + 1100)..<(ranges[2].lowerBound + 1101))?.locations.position == 4)
     }
 
     /// A 600 × 800 page in a 300 × 300 reader page: scaled by 0.375 to 225 × 300, centred (letterbox 37.5 pt each

@@ -43,6 +43,18 @@ public struct BlockBox: Hashable, Sendable {
     /// box.
     public var edges: BorderEdges?
 
+    /// A block's background image layers (first on top), drawn over ``background`` inside ``rect``.
+    public var images: [BackgroundLayer] = []
+    /// Where the layers are placed: the padding box of the whole block in page points. For a block sliced across
+    /// pages or columns it reaches beyond ``rect`` (the part here), as though the block were drawn unbroken.
+    public var imageArea: Rect?
+    /// A block's rounded corners in points, nil for square ones: its background, images and border follow them.
+    /// A block sliced across pages has its top corners rounded only where it starts, its bottom ones where it
+    /// ends.
+    public var radii: CornerRadii?
+    /// Points per em of the layers' lengths (the body size).
+    public var emSize = 0.0
+
     /// Creates a table's box.
     public init(rect: Rect, background: Color? = nil, border: Double = 0, borderColor: Color? = nil) {
         self.rect = rect; self.background = background; self.border = border; self.borderColor = borderColor

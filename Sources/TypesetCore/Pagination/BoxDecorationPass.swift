@@ -28,16 +28,43 @@ struct BoxDecorationPass {
     func decorate(_ pages: [Page]) -> [Page] {
         let range = first..<(first + layouts.count)
         guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return pages }
-        return pages.map { page in
-            let boxes = self.boxes(of: page)
-            guard !boxes.isEmpty else { return page }
+        let parts = pages.map(self.parts(of:))
+        let wholeBoxes = Self.wholeBoxes(parts)
+        return zip(pages, parts).enumerated().map { pageIndex, pair in
+            let (page, parts) = pair
+            guard !parts.isEmpty else { return page }
+            let boxes = parts.enumerated().map { blockBox($1, whole: wholeBoxes[pageIndex]?[$0]) }
             return Page(index: page.index, range: page.range, size: page.size, section: page.section,
                         placements: page.placements, boxes: boxes + page.boxes, tableRows: page.tableRows)
         }
     }
 
+    /// For the parts of boxes with background images or rounded corners: the top of the whole box, as though unbroken, and its
+    /// height (`box-decoration-break: slice` paints the whole box's background cut into its parts), by page and
+    /// part. The parts of one box follow one another in page and column order.
+    private static func wholeBoxes(_ parts: [[Part]]) -> [Int: [Int: (top: Double, height: Double)]] {
+        func needsWhole(_ box: BoxDecoration) -> Bool { !box.images.isEmpty || !box.radii.isSquare }
+        guard parts.contains(where: { $0.contains { needsWhole($0.box) } }) else { return [:] }
+        var heights: [Int: Double] = [:]  // box id → the heights of its parts so far, then in all
+        var before: [Int: [Int: Double]] = [:]  // page → part → the heights of the box's parts before it
+        for (pageIndex, page) in parts.enumerated() {
+            for (partIndex, part) in page.enumerated() where needsWhole(part.box) {
+                before[pageIndex, default: [:]][partIndex] = heights[part.box.id, default: 0]
+                heights[part.box.id, default: 0] += part.bottom - part.top
+            }
+        }
+        var areas: [Int: [Int: (top: Double, height: Double)]] = [:]
+        for (pageIndex, page) in before {
+            for (partIndex, heightBefore) in page {
+                let part = parts[pageIndex][partIndex]
+                areas[pageIndex, default: [:]][partIndex] = (top: part.top - heightBefore, height: heights[part.box.id] ?? 0)
+            }
+        }
+        return areas
+    }
+
     /// The boxes of `page`, outer boxes before the boxes inside them.
-    private func boxes(of page: Page) -> [BlockBox] {
+    private func parts(of page: Page) -> [Part] {
         var parts: [Part] = []
         var open: [Int: Int] = [:]  // box id → its part in `parts`
         for placement in page.placements {
@@ -49,19 +76,17 @@ struct BoxDecorationPass {
             let lineIndex = Int(placement.line)
             guard lineIndex < layout.lines.count else { continue }
             let line = layout.lines[lineIndex]
-            // A box that starts (ends) here has the borders and padding of the boxes inside it that start (end) here
-            // too between its edge and the line: sums from the innermost box out.
-            var above = 0.0, below = 0.0
+            // A box that starts (ends) here reaches up (down) from the line by its room above (below): its border and
+            // padding, those of the boxes inside it that start (end) here too, and the margins between them.
             var reaches: [(top: Double, bottom: Double, starts: Bool, ends: Bool)] = []
             reaches.reserveCapacity(boxes.count)
-            for box in boxes.reversed() {
+            for box in boxes {
                 let starts = lineIndex == 0 && !paragraph(index - 1, isIn: box.id, besides: index)
                 let ends = lineIndex == layout.lines.count - 1 && !paragraph(index + 1, isIn: box.id, besides: index)
-                if starts { above += box.above * emSize }
-                if ends { below += box.below * emSize }
-                reaches.append((placement.y - (starts ? above : 0), placement.y + Double(line.height) + (ends ? below : 0), starts, ends))
+                reaches.append((placement.y - (starts ? box.above * emSize : 0),
+                                placement.y + Double(line.height) + (ends ? box.below * emSize : 0), starts, ends))
             }
-            for (box, reach) in zip(boxes, reaches.reversed()) {
+            for (box, reach) in zip(boxes, reaches) {
                 let (top, bottom, starts, ends) = reach
                 if let part = open[box.id], parts[part].columnX == placement.x {
                     parts[part].top = min(parts[part].top, top)
@@ -74,7 +99,7 @@ struct BoxDecorationPass {
                 }
             }
         }
-        return parts.map(blockBox)
+        return parts
     }
 
     /// Whether paragraph `index` of the text is inside the box `id` with its neighbour `neighbour`: in it and in the
@@ -86,7 +111,8 @@ struct BoxDecorationPass {
         return text.sectionIndex(ofParagraph: index) == text.sectionIndex(ofParagraph: neighbour)
     }
 
-    private func blockBox(_ part: Part) -> BlockBox {
+    /// The box drawn for `part`; `whole` is the top of the whole box and its height when it has images or rounded corners.
+    private func blockBox(_ part: Part, whole: (top: Double, height: Double)?) -> BlockBox {
         let box = part.box
         // The outer edges stay inside the column whatever the styles say, a point apart at least.
         let left = min(box.left * emSize, max(0, (columnWidth - 1) / 2))
@@ -96,6 +122,25 @@ struct BoxDecorationPass {
         if !part.endsHere { edges.bottom = BorderEdge() }
         let rect = Rect(x: Double(part.columnX) + left, y: part.top, width: max(0, columnWidth - left - right),
                         height: max(0, part.bottom - part.top))
-        return BlockBox(rect: rect, background: box.background, edges: edges, emSize: emSize)
+        var block = BlockBox(rect: rect, background: box.background, edges: edges, emSize: emSize)
+        if let whole, !box.radii.isSquare {
+            var radii = box.radii.resolved(size: Size(width: rect.width, height: whole.height), emSize: emSize)
+            let square = Size(width: 0, height: 0)
+            if !part.startsHere { radii.topLeft = square; radii.topRight = square }
+            if !part.endsHere { radii.bottomLeft = square; radii.bottomRight = square }
+            block.radii = radii.isSquare ? nil : radii
+        }
+        if let whole, !box.images.isEmpty {
+            // The padding box of the whole box: its border box less its border widths.
+            let border = box.border
+            let top = whole.top + border.top.usedWidth * emSize
+            let height = whole.height - (border.top.usedWidth + border.bottom.usedWidth) * emSize
+            let x = rect.minX + border.left.usedWidth * emSize
+            let width = rect.width - (border.left.usedWidth + border.right.usedWidth) * emSize
+            block.images = box.images
+            block.emSize = emSize
+            block.imageArea = Rect(x: x, y: top, width: max(0, width), height: max(0, height))
+        }
+        return block
     }
 }

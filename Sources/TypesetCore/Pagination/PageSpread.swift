@@ -25,6 +25,9 @@ public struct PageSpread: Hashable, Sendable {
     public var left: Int?
     /// The page on the right, or nil for an empty side.
     public var right: Int?
+    /// Whether the spread is one page shown alone and centred (`left` holds it): a page that asks for
+    /// `rendition:page-spread-center` (``spreads(sides:progression:firstPageAlone:)``).
+    public var isCentered = false
 
     /// A spread of these two pages.
     public init(left: Int?, right: Int?) {

@@ -60,14 +60,17 @@ public struct Publication: Sendable {
         public var mediaType: String
         /// The UTF-16 range of its text in ``Publication/text``.
         public var range: Range<UTF16Offset>
+        /// Whether it is one page of a fixed layout (an EPUB `pre-paginated` item): then it is one position.
+        public var isFixedPage: Bool
 
         /// Creates a resource.
-        public init(href: String, mediaType: String, range: Range<UTF16Offset>) {
-            self.href = href; self.mediaType = mediaType; self.range = range
+        public init(href: String, mediaType: String, range: Range<UTF16Offset>, isFixedPage: Bool = false) {
+            self.href = href; self.mediaType = mediaType; self.range = range; self.isFixedPage = isFixedPage
         }
 
-        /// Readium's position count for the resource: one per 1024 UTF-16 units, at least one.
-        public var positionCount: Int { Publication.positionCount(ofLength: range.count) }
+        /// Readium's position count for the resource: one per 1024 UTF-16 units, at least one; one for a fixed
+        /// page (Readium's positions of a fixed-layout resource).
+        public var positionCount: Int { isFixedPage ? 1 : Publication.positionCount(ofLength: range.count) }
     }
 
     /// A titled place in the text.

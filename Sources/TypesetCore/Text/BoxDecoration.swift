@@ -59,12 +59,17 @@ public struct BoxDecoration: Hashable, Sendable {
     public var id: Int
     /// The background, or nil for none; drawn made readable on the theme's page, as text colours are.
     public var background: Color?
+    /// The background image's layers, the first drawn on top (CSS order), over ``background``.
+    public var images: [BackgroundLayer]
     public var border: BorderEdges
+    /// Its rounded corners (`border-radius`), which clip its background and images and round its border.
+    public var radii = BorderRadii()
     /// Room from the column's left and right edges to the box's outer (border) edges, in ems.
     public var left: Double
     public var right: Double
-    /// Room from the box's top edge to its first line (border and padding), and from its last line to its bottom
-    /// edge, in ems.
+    /// Room from the box's top edge to its first line, and from its last line to its bottom edge, in ems: its
+    /// border and padding, those of the boxes inside it that start (end) with it, and the margins they keep inside
+    /// it (CSS 2.1 §8.3.1).
     public var above: Double
     public var below: Double
 
@@ -72,9 +77,9 @@ public struct BoxDecoration: Hashable, Sendable {
     public static let maximumNesting = 8
 
     /// Creates a box.
-    public init(id: Int, background: Color? = nil, border: BorderEdges = BorderEdges(), left: Double = 0, right: Double = 0,
-                above: Double = 0, below: Double = 0) {
-        self.id = id; self.background = background; self.border = border
+    public init(id: Int, background: Color? = nil, images: [BackgroundLayer] = [], border: BorderEdges = BorderEdges(),
+                left: Double = 0, right: Double = 0, above: Double = 0, below: Double = 0) {
+        self.id = id; self.background = background; self.images = images; self.border = border
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
         self.left = clean(left); self.right = clean(right); self.above = clean(above); self.below = clean(below)
     }

@@ -37,6 +37,8 @@ public struct EPUBBook: Sendable {
     public internal(set) var renditionLayout = EPUBRenditionLayout.reflowable
     /// The package's `rendition:spread`.
     public internal(set) var renditionSpread = EPUBRenditionSpread.auto
+    /// The package's `rendition:orientation`: the orientation its pre-paginated pages are meant to be seen in.
+    public internal(set) var renditionOrientation = EPUBRenditionOrientation.auto
     /// The book's recorded narration (EPUB 3 Media Overlays), nil when it has none.
     public internal(set) var mediaOverlay: MediaOverlay?
     /// The spine's `page-progression-direction`.
@@ -192,9 +194,9 @@ public struct EPUBBook: Sendable {
     }
 
     /// Readium's position count: one position per 1024 UTF-16 units of each spine item in the text, and at
-    /// least one per item.
+    /// least one per item; one per pre-paginated item (a fixed page).
     public var positionCount: Int {
-        laidOut.reduce(0) { $0 + Publication.positionCount(ofLength: $1.range?.count ?? 0) }
+        laidOut.reduce(0) { $0 + ($1.fixedLayout != nil ? 1 : Publication.positionCount(ofLength: $1.range?.count ?? 0)) }
     }
 }
 
@@ -282,6 +284,9 @@ public struct EPUBSpineItem: Hashable, Sendable {
     /// Its fixed-layout facts when it is a pre-paginated page (the package's `rendition:layout`, or the itemref's
     /// own override), nil for reflowable text.
     public var fixedLayout: EPUBFixedLayout? = nil
+    /// Where the item's first page sits in a spread when its itemref says (`page-spread-left`, `-right`,
+    /// `rendition:page-spread-center`), for a reflowable item as for a pre-paginated one.
+    public var pageSpread: EPUBPageSpreadPosition? = nil
 }
 
 /// Which document the table of contents came from.

@@ -17,6 +17,11 @@ public enum EPUBRenditionSpread: String, Hashable, Sendable {
     case portrait
 }
 
+/// `rendition:orientation`: the orientation a fixed-layout book is meant to be read in (an app may rotate or say so).
+public enum EPUBRenditionOrientation: String, Hashable, Sendable {
+    case auto, landscape, portrait
+}
+
 /// Where a fixed-layout page sits in a spread (`page-spread-left`, `page-spread-right`, `rendition:page-spread-center`).
 public enum EPUBPageSpreadPosition: String, Hashable, Sendable {
     case left, right, center
@@ -32,10 +37,14 @@ public struct EPUBFixedLayout: Hashable, Sendable {
 }
 
 enum FixedLayoutProperties {
-    /// The layout of a spine item: its itemref's `rendition:layout-*` override, else the package's `rendition:layout`.
+    /// The layout of a spine item: its itemref's `rendition:layout-*` override (the first, when it repeats the
+    /// property: EPUB 3.3 allows one, and the W3C suite's fxl-spine-overrides_duplicate ignores the second), else
+    /// the package's `rendition:layout`.
     static func layout(itemProperties: [String], package: EPUBRenditionLayout) -> EPUBRenditionLayout {
-        if itemProperties.contains("rendition:layout-pre-paginated") { return .prePaginated }
-        if itemProperties.contains("rendition:layout-reflowable") { return .reflowable }
+        for property in itemProperties {
+            if property == "rendition:layout-pre-paginated" { return .prePaginated }
+            if property == "rendition:layout-reflowable" { return .reflowable }
+        }
         return package
     }
 
@@ -57,10 +66,11 @@ enum FixedLayoutProperties {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let key = parts[0].trimmingWhiteSpace().lowercased()
-            var value = parts[1].trimmingWhiteSpace().lowercased()
-            if value.hasSuffix("px") { value.removeLast(2) }
+            // A unit after the number is ignored: the values are CSS px (EPUB 3.3 §8.2.2.1; "600mm" is 600).
+            let value = parts[1].trimmingWhiteSpace().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             guard let number = Double(value), number.isFinite, number > 0, number <= 100_000 else { continue }
-            if key == "width" { width = number } else if key == "height" { height = number }
+            // The first declaration of each wins (a repeated width or height is ignored).
+            if key == "width", width == nil { width = number } else if key == "height", height == nil { height = number }
         }
         guard let width, let height else { return nil }
         return Size(width: width, height: height)

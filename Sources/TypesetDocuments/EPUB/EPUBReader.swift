@@ -182,7 +182,7 @@ private struct ReadingSession {
         }
 
         var (spine, texts) = try readSpine(package, packagePath: packagePath)
-        let rendition = Self.applyFixedLayout(&spine, texts: texts, package: package)
+        let rendition = applyFixedLayout(&spine, texts: texts, package: package)
 
         // The book's text: the items' projections, one after the other.
         var paragraphs: [Paragraph] = []
@@ -265,30 +265,39 @@ private struct ReadingSession {
         book.cfiSpineStep = package.spineStep
         book.cfiMaps = cfiMaps
         book.mediaOverlay = overlay
-        (book.renditionLayout, book.renditionSpread) = rendition
+        (book.renditionLayout, book.renditionSpread, book.renditionOrientation) = rendition
         book.brokenLinks = brokenLinks
         book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
         book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0
         return book
     }
 
-    /// The package's `rendition:layout` and `rendition:spread`, and each pre-paginated spine item's fixed-layout
+    /// The package's `rendition:layout`, `rendition:spread` and `rendition:orientation`, and each pre-paginated spine item's fixed-layout
     /// facts (its own `rendition:layout-*` override first; its viewport, else the first viewport of the book).
-    private static func applyFixedLayout(_ spine: inout [EPUBSpineItem], texts: [(index: Int, text: SpineItemText)],
-                                         package: EPUBPackage) -> (EPUBRenditionLayout, EPUBRenditionSpread) {
+    /// A package that repeats one of these properties has the first used, and a warning (EPUB 3.3 allows one).
+    private mutating func applyFixedLayout(_ spine: inout [EPUBSpineItem], texts: [(index: Int, text: SpineItemText)],
+                                           package: EPUBPackage) -> (EPUBRenditionLayout, EPUBRenditionSpread, EPUBRenditionOrientation) {
+        for property in ["rendition:layout", "rendition:spread", "rendition:orientation", "rendition:flow"] {
+            let values = package.propertyMetas.filter { $0.property == property && $0.refines == nil }.map(\.value)
+            if values.count > 1 {
+                warnings.append("\(book): the package gives \(property) \(values.count) times (\(values.joined(separator: ", "))); the first is used")
+            }
+        }
         func global(_ property: String) -> String? {
             package.propertyMetas.first { $0.property == property && $0.refines == nil }?.value.lowercased()
         }
         let layout = global("rendition:layout").flatMap(EPUBRenditionLayout.init(rawValue:)) ?? .reflowable
         let spread = global("rendition:spread").flatMap(EPUBRenditionSpread.init(rawValue:)) ?? .auto
+        let orientation = global("rendition:orientation").flatMap(EPUBRenditionOrientation.init(rawValue:)) ?? .auto
         let viewports = Dictionary(texts.map { ($0.index, $0.text.viewport) }) { first, _ in first }
         let firstViewport = texts.lazy.compactMap(\.text.viewport).first
         for (index, reference) in package.spine.enumerated() where index < spine.count {
+            spine[index].pageSpread = FixedLayoutProperties.spreadPosition(reference.properties)
             guard FixedLayoutProperties.layout(itemProperties: reference.properties, package: layout) == .prePaginated else { continue }
             spine[index].fixedLayout = EPUBFixedLayout(viewport: (viewports[index] ?? nil) ?? firstViewport,
                                                        spreadPosition: FixedLayoutProperties.spreadPosition(reference.properties))
         }
-        return (layout, spread)
+        return (layout, spread, orientation)
     }
 
     /// The book's narration (``MediaOverlayReader``), nil when it has none; what it skips is a warning.

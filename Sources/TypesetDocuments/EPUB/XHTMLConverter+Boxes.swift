@@ -1,12 +1,14 @@
 import TypesetCore
 
 /// Blocks drawn as boxes (CSS 2.1 §8, Backgrounds and Borders 3): a block element with a background colour (with
-/// publisher styles on) or a visible border becomes a ``BoxDecoration`` its paragraphs carry. Its border and
-/// padding take room as CSS's box model gives it: the left and right ones indent its lines, the top ones are space
-/// above its first paragraph and the bottom ones space after its last, added to (never collapsed with) the
-/// margins around them. Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks
-/// inside them are decorated here; nor is a rule (`hr`, drawn as dashes) or vertical text, whose boxes the layout
-/// does not yet turn.
+/// publisher styles on), a background image (with them on or off: it is often the picture itself) or a visible
+/// border becomes a ``BoxDecoration`` its paragraphs carry. Its border and padding take room as CSS's box model
+/// gives it: the left and right ones indent its lines, the top ones are space above its first paragraph and the
+/// bottom ones space after its last, added to the margins around them; and they keep the margins on either side
+/// from collapsing together (CSS 2.1 §8.3.1; a block's top and bottom padding do so whether or not it is drawn).
+/// Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks inside them are
+/// decorated here; nor is a rule (`hr`, drawn as dashes) or vertical text, whose boxes the layout does not yet
+/// turn.
 extension XHTMLConverter {
     /// The elements whose boxes the table layout draws.
     static let tableElements: Set<String> = ["table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "colgroup", "col"]
@@ -17,13 +19,15 @@ extension XHTMLConverter {
         // A rule (`hr`) is drawn as its dashes whatever its border says (books give it `border-top` to draw the line).
         guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name),
               output.writingMode?.isVertical != true else { return false }
-        return (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible
+        return (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
     /// `parent`): its border widths indent the block's lines too, its top border and padding wait as space above
     /// the next paragraph, and its paragraphs carry it.
     mutating func openBox(_ name: String, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
+        if drawsBox(name, style: style) { openedBoxes.append((boxCount, nil)); openBoxIDs.append(boxCount) }
+        separateMargins(by: boxSpace(name, style: style, top: true))
         guard drawsBox(name, style: style) else { return }
         let borders = style.borders
         let rightToLeft = block.direction == .rightToLeft
@@ -37,17 +41,65 @@ extension XHTMLConverter {
         block.endIndent = min(XHTMLConverter.maximumIndent, block.endIndent + endBorder)
         let above = borders.top.usedWidth + style.padding.top
         let below = borders.bottom.usedWidth + style.padding.bottom
-        let box = BoxDecoration(id: boxCount, background: publisherStyles ? style.backgroundColor : nil, border: borders,
+        let images = style.background.layers(fontScale: style.fontScale, relativeTo: path)
+        var box = BoxDecoration(id: boxCount, background: publisherStyles ? style.backgroundColor : nil, images: images, border: borders,
                                 left: rightToLeft ? outerEnd : outerStart, right: rightToLeft ? outerStart : outerEnd,
                                 above: above, below: below)
+        box.radii = BorderRadii(style.radii, fontScale: style.fontScale)
         boxCount += 1
         block.boxes.append(box)
-        pendingBoxSpace += above
     }
 
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.
     mutating func closeBox(_ name: String, style: ComputedStyle) {
-        guard drawsBox(name, style: style) else { return }
-        pendingBoxSpace += style.borders.bottom.usedWidth + style.padding.bottom
+        separateMargins(by: boxSpace(name, style: style, top: false))
+        guard drawsBox(name, style: style), let id = openBoxIDs.popLast(), var last = output.paragraphs.last,
+              let index = last.style.boxes.lastIndex(where: { $0.id == id }) else { return }
+        // The box reaches down past its last line by all that is noted since: the margins settled inside it (its
+        // last children's, kept in by its bottom border or padding), the borders and padding of boxes inside it
+        // that end there, and its own.
+        last.style.boxes[index].below = min(Self.maximumIndent, pendingSettledMargin + pendingBoxSpace)
+        output.paragraphs[output.paragraphs.count - 1] = last
     }
+
+    /// Sets, in each box opened since the last paragraph, the room from its top edge to the paragraph's first line:
+    /// the space noted after its top edge (its border and padding, and the margins they keep inside it; nothing
+    /// more for a box whose margins collapse through its top, as CSS puts them outside it).
+    mutating func placeOpenedBoxes(_ style: inout ParagraphStyle) {
+        guard !openedBoxes.isEmpty else { return }
+        for (id, offset) in openedBoxes {
+            guard let index = style.boxes.firstIndex(where: { $0.id == id }) else { continue }
+            style.boxes[index].above = max(0, style.spaceBefore - (offset ?? style.spaceBefore))
+        }
+        openedBoxes.removeAll()
+    }
+
+    /// The room a block's top (bottom) border and padding take, in ems: its padding, and its border when it is
+    /// drawn. Nothing for the blocks whose boxes are drawn by others or not at all (see ``drawsBox(_:style:)``).
+    func boxSpace(_ name: String, style: ComputedStyle, top: Bool) -> Double {
+        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name),
+              output.writingMode?.isVertical != true else { return 0 }
+        let border = drawsBox(name, style: style) ? (top ? style.borders.top : style.borders.bottom).usedWidth : 0
+        return border + (top ? style.padding.top : style.padding.bottom)
+    }
+
+    /// A border or padding of `space` ems between the margins noted so far and those after it: they no longer
+    /// collapse together (CSS 2.1 §8.3.1). The run so far is settled, and the space waits above the next
+    /// paragraph.
+    mutating func separateMargins(by space: Double) {
+        guard space > 0, space.isFinite else { return }
+        pendingSettledMargin += max(0, pendingMargin + pendingNegativeMargin)
+        pendingMargin = 0
+        pendingNegativeMargin = 0
+        // Boxes opened while the run was open have their top edges after it.
+        for index in openedBoxes.indices where openedBoxes[index].offset == nil {
+            openedBoxes[index].offset = pendingSettledMargin + pendingBoxSpace
+        }
+        pendingBoxSpace += space
+    }
+
+    /// The space the margins noted since the last paragraph make, in ems: the settled runs and the run still open
+    /// collapsed (its largest positive margin plus its most negative one), never below 0 (a page has no place
+    /// above its lines for a negative margin to pull a block into).
+    var collapsedMargin: Double { pendingSettledMargin + max(0, pendingMargin + pendingNegativeMargin) }
 }

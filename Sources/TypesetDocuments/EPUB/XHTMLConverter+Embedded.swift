@@ -78,7 +78,7 @@ extension XHTMLConverter {
             paragraph.style.blockIndent = min(Self.maximumIndent, paragraph.style.blockIndent + block.startIndent)
             paragraph.style.endIndent = min(Self.maximumIndent, paragraph.style.endIndent + block.endIndent)
             // The space before the embedding element goes before the document's first paragraph.
-            if paragraph.start == base { paragraph.style.spaceBefore = max(paragraph.style.spaceBefore, min(4, pendingMargin)) }
+            if paragraph.start == base { paragraph.style.spaceBefore = max(paragraph.style.spaceBefore, min(4, collapsedMargin)) }
             output.paragraphs.append(paragraph)
         }
         output.units.append(contentsOf: document.units)
@@ -94,6 +94,8 @@ extension XHTMLConverter {
         for query in document.mediaDependence { noteMediaDependence(query) }
         paragraphFirstImage = output.images.count
         pendingMargin = 0
+        pendingNegativeMargin = 0
+        pendingSettledMargin = 0
         pendingMarginFromPublisher = false
         pendingReaderSpacing = false
         pendingBookMargin = 0

@@ -176,8 +176,12 @@ struct XHTMLConverter {
     /// Inline `<svg>` drawings and `data:` URL images so far (they are named by their number).
     var inlineSVGCount = 0
     var dataURLCount = 0
-    // Between blocks.
+    // Between blocks. The margins that meet here collapse (CSS 2.1 §8.3.1): the largest positive one plus the most
+    // negative one. A border or padding between them ends a run of collapsing margins: the margins before it are
+    // settled (``pendingSettledMargin``), kept whole beside the ones after it.
     var pendingMargin = 0.0
+    var pendingNegativeMargin = 0.0
+    var pendingSettledMargin = 0.0
     var pendingMarginFromPublisher = false
     /// An element with the reader's paragraph spacing (a `<p>`, a heading, a list) starts or ends here.
     var pendingReaderSpacing = false
@@ -208,6 +212,11 @@ struct XHTMLConverter {
     /// last paragraph, in ems: space above the next one (see XHTMLConverter+Boxes).
     var boxCount = 0
     var pendingBoxSpace = 0.0
+    /// The decorated blocks opened since the last paragraph, each with the space noted before its top edge (nil
+    /// until the run of margins open when it opened is settled: see ``separateMargins(by:)``).
+    var openedBoxes: [(id: Int, offset: Double?)] = []
+    /// The ids of the decorated blocks open, innermost last.
+    var openBoxIDs: [Int] = []
     /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): at the first unit of text
     /// after the element's start (-1 until that text comes, so that a list marker or a collapsed space emitted
     /// with it is not part of the base), or after its last `<rt>`.
@@ -641,6 +650,8 @@ struct XHTMLConverter {
     /// Forgets the margins and page break noted for the paragraph just made.
     mutating func clearPendingSpace() {
         pendingMargin = 0
+        pendingNegativeMargin = 0
+        pendingSettledMargin = 0
         pendingMarginFromPublisher = false
         pendingReaderSpacing = false
         pendingBookMargin = 0
@@ -657,7 +668,7 @@ struct XHTMLConverter {
     mutating func noteSpace(_ margin: Double?, fromPublisher: Bool, book: Double?, spaced: Bool) {
         if spaced { pendingReaderSpacing = true }
         if let margin {
-            pendingMargin = max(pendingMargin, margin)
+            if margin < 0 { pendingNegativeMargin = min(pendingNegativeMargin, margin) } else { pendingMargin = max(pendingMargin, margin) }
             if fromPublisher { pendingMarginFromPublisher = true }
         }
         if let book {
@@ -724,10 +735,10 @@ struct XHTMLConverter {
             pendingContinuation = false
             let indent = block.style.textIndent ?? block.style.bookIndent ?? 0
             let bookSaid = publisherStyles ? pendingMarginFromPublisher : pendingBookMarginSaid
-            let bookSpace = publisherStyles ? pendingMargin : pendingBookMargin
+            let bookSpace = publisherStyles ? collapsedMargin : pendingBookMargin
             let isHeading: Bool
             if case .heading = block.role { isHeading = true } else { isHeading = false }
-            style.spaceBefore = min(4, max(0, pendingMargin))
+            style.spaceBefore = min(4, collapsedMargin)
             if bookSaid && bookSpace <= 0 && indent <= 0 && !isHeading {
                 // Set apart neither by space nor by an indent: lines of one block (verse, an address).
                 style.continuesBlock = true
@@ -742,9 +753,10 @@ struct XHTMLConverter {
         }
         if !hidden && pendingBoxSpace > 0 {
             // Borders and padding of boxes opened or closed here: room of their own, beside the margins.
-            style.spaceBefore = min(4, style.spaceBefore + pendingBoxSpace)
+            style.spaceBefore = min(Self.maximumIndent, style.spaceBefore + pendingBoxSpace)
             pendingBoxSpace = 0
         }
+        if !hidden { placeOpenedBoxes(&style) }
         let start = output.units.count
         output.paragraphs.append(SpineItemText.ParagraphDraft(start: start, length: line.count + 1, contentLength: line.count,
                                                               runs: runs, style: style))

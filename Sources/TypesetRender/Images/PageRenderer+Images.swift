@@ -48,7 +48,7 @@ extension PageRenderer {
     }
 
     /// What drawing an attachment came to.
-    private enum Drawn {
+    enum Drawn {
         case image(Bitmap)
         case failed(String)
         /// Not decoded: the page's or the book's decode budget is spent (not kept in the cache).
@@ -57,9 +57,11 @@ extension PageRenderer {
 
     /// The attachment's image at `width` × `height` pixels, from the cache or decoded now within the page's and
     /// the book's decode budgets.
-    private func image(for attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
-                       resources: (any ResourceLoader)?) -> Drawn {
-        switch cachedOrDecoded(attachment, width: width, height: height, box: box, fonts: fonts, resources: resources) {
+    /// `consequence` ends a problem's sentence: what is drawn instead.
+    func image(for attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
+               resources: (any ResourceLoader)?, consequence: String = "drawn as a placeholder") -> Drawn {
+        switch cachedOrDecoded(attachment, width: width, height: height, box: box, fonts: fonts, resources: resources,
+                               consequence: consequence) {
         case .image(let image): .image(image)
         case .failed(let problem): .failed(problem)
         case nil: .overBudget(budgetProblem(), isBook: bookPixelsDecoded >= imageLimits.maximumPixelsPerBook)
@@ -91,15 +93,15 @@ extension PageRenderer {
     /// The attachment's image from the cache or decoded now; nil when the budget does not allow decoding it.
     /// `box` is the size of its box in points: an SVG's viewport; `fonts` the book's, for an SVG's text.
     private func cachedOrDecoded(_ attachment: TextAttachment, width: Int, height: Int, box: Size, fonts: DocumentFonts?,
-                                 resources: (any ResourceLoader)?) -> ImageCache.Entry? {
+                                 resources: (any ResourceLoader)?, consequence: String) -> ImageCache.Entry? {
         let name = attachment.altText.map { "\"\($0.oneLine(limit: 60))\"" } ?? "without alt text"
         guard let source = attachment.source else {
-            return .failed("an image \(name) has no source in the book; drawn as a placeholder")
+            return .failed("an image \(name) has no source in the book; \(consequence)")
         }
         guard attachment.isDrawable else {
-            return .failed("image \(source) has no readable size; drawn as a placeholder")
+            return .failed("image \(source) has no readable size; \(consequence)")
         }
-        guard let resources else { return .failed("image \(source): no resource loader was given; drawn as a placeholder") }
+        guard let resources else { return .failed("image \(source): no resource loader was given; \(consequence)") }
         let key = ImageCache.Key(source: source, width: width, height: height)
         if let entry = imageCache.entry(key) { return entry }
         let entry: ImageCache.Entry
@@ -120,11 +122,11 @@ extension PageRenderer {
                                                   svgFonts: isSVG ? svgFontSet(fonts) : nil, limits: imageLimits)
             entry = .image(try ImageDecoder.scaled(decoded, width: width, height: height, limits: imageLimits))
         } catch let error as ResourceError {
-            entry = .failed("image \(source): \(error.description); drawn as a placeholder")
+            entry = .failed("image \(source): \(error.description); \(consequence)")
         } catch let error as RenderError {
-            entry = .failed("image \(source): \(error.message); drawn as a placeholder")
+            entry = .failed("image \(source): \(error.message); \(consequence)")
         } catch {
-            entry = .failed("image \(source): \(error); drawn as a placeholder")
+            entry = .failed("image \(source): \(error); \(consequence)")
         }
         imageCache.store(entry, for: key)
         return entry
@@ -154,7 +156,7 @@ extension PageRenderer {
     }
 
     /// The image as the appearance's ``ImageFilter`` shows it.
-    private func filtered(_ image: Bitmap, _ filter: ImageFilter) -> Bitmap {
+    func filtered(_ image: Bitmap, _ filter: ImageFilter) -> Bitmap {
         switch filter {
         case .none: return image
         case .darken, .invert:

@@ -124,6 +124,10 @@ enum CSSDeclaration: Equatable, Sendable {
     case color(Color)
     /// `background-color` (nil for `transparent`).
     case backgroundColor(Color?)
+    /// `background-image`, `-repeat`, `-position`, `-size` (the shorthand `background` sets them and the colour).
+    case background(CSSBackgroundDeclaration)
+    /// `border-radius` and its longhands: one corner each.
+    case borderRadius(CSSBorderRadius)
     case textDecoration(TextDecorationLines)
     case textTransform(TextTransform)
     /// `letter-spacing` / `word-spacing` (nil for `normal`).
@@ -338,10 +342,9 @@ enum CSSDeclaration: Equatable, Sendable {
         case "background-color":
             if value == "transparent" { return [.backgroundColor(nil)] }
             return CSSColor.parse(value).map { [.backgroundColor($0)] } ?? []
-        case "background":
-            if words.contains("none") || words.contains("transparent") { return [.backgroundColor(nil)] }
-            for word in CSSParser.splitTopLevel(value, separator: " ") { if let color = CSSColor.parse(word) { return [.backgroundColor(color)] } }
-            return []
+        case "background", "background-image", "background-repeat", "background-position", "background-size":
+            // URLs are case-sensitive: the value as written.
+            return CSSBackgroundDeclaration.parse(property: property, value: rawValue)
         case "text-decoration", "text-decoration-line":
             var lines: TextDecorationLines = []
             for word in words {
@@ -422,6 +425,9 @@ enum CSSDeclaration: Equatable, Sendable {
         case "border", "border-top", "border-right", "border-bottom", "border-left":
             let sides = property == "border" ? Side.allCases : Side.allCases.filter { "border-\($0)" == property }
             return sides.flatMap { border(words, side: $0) }
+        case "border-radius", "-webkit-border-radius", "border-top-left-radius", "border-top-right-radius",
+             "border-bottom-right-radius", "border-bottom-left-radius":
+            return CSSBorderRadius.parse(property: property, value: value)
         case "border-width", "border-style", "border-color":
             return borderSides(property.dropFirst("border-".count), words: words)
         case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",

@@ -103,6 +103,10 @@ struct ComputedStyle: Sendable {
     var columnSpan: Bool { multicolumn?.span ?? false }
     /// Whether the element floats.
     var float: Bool { floatSide != nil }
+    /// `background-image` and its companions, as declared (``layers`` makes the image layers).
+    var background = CSSBackgroundLayers()
+    /// `border-radius`, by corner (horizontal and vertical radii), as declared.
+    var radii: [CSSBorderRadius.Corner: (CSSLength, CSSLength)] = [:]
     var initialLetter: Int?
     /// The border's four edges, widths in body ems (`medium`, 3 px, until declared; none drawn until a style is).
     var borders = BorderEdges(top: ComputedStyle.initialEdge, right: ComputedStyle.initialEdge,
@@ -165,6 +169,8 @@ struct ComputedStyle: Sendable {
         child.floatSide = nil
         child.clear = []
         child.multicolumn = nil
+        child.background = CSSBackgroundLayers()
+        child.radii = [:]
         child.initialLetter = nil
         child.borders = ComputedStyle().borders
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
@@ -250,6 +256,8 @@ struct ComputedStyle: Sendable {
             case .whiteSpace(let value): whiteSpace = value
             case .color(let value): color = value
             case .backgroundColor(let value): backgroundColor = value
+            case .background(let value): background.apply(value)
+            case .borderRadius(let value): radii[value.corner] = (value.horizontal, value.vertical)
             case .textDecoration(let lines): decoration = parent.decoration.union(lines)
             case .textTransform(let value): textTransform = value
             case .letterSpacing, .wordSpacing, .lineHeight: pendingSpacing.append((declaration, source))
@@ -371,6 +379,10 @@ struct ComputedStyle: Sendable {
         // How an image fills its box is part of the image, as its size is.
         case .objectFit: return true
         case .borderWidth, .borderStyle, .borderColor: return true
+        // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
+        case .background: return true
+        // Rounded corners go with the border and background they round.
+        case .borderRadius: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float, .clear,
              .columnCount, .columnWidth, .columnGap, .columnSpan,
              .initialLetter, .hyphens, .textAlignLast(nil):

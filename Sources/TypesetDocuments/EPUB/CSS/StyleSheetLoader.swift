@@ -142,6 +142,7 @@ struct StyleSheetLoader {
             return face.sources.isEmpty ? nil : face
         }
         own.resolveListStyleImages(relativeTo: path)
+        own.resolveBackgroundImages(relativeTo: path)
         guard !sheet.imports.isEmpty else { return own }
         var combined = CSSStyleSheet()
         if depth < StyleSheetLoader.maximumImportDepth {

@@ -22,7 +22,8 @@ public struct MediaOverlay: Hashable, Sendable {
         /// Its `audio` element's file, a path in the book; nil for a `par` without audio (its text is shown, not read).
         public var audio: String?
         /// Where the clip lies in ``audio``, in seconds: `clipBegin` (0 when absent) to `clipEnd` (when absent, the
-        /// next clip's `clipBegin` in the same file, else nil: to the file's end, which only its decoder knows).
+        /// next clip's `clipBegin` in the same file; for the overlay's one clip left open, which plays to its file's
+        /// end, what the overlay's `media:duration` leaves after its other clips; else nil: only a decoder knows).
         public var clipBegin: Double
         public var clipEnd: Double?
         /// When it plays on the narration's timeline (its clips one after the other), in seconds.

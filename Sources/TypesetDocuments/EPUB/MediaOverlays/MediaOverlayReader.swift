@@ -5,9 +5,13 @@ import TypesetCore
 /// a stack (no recursion a file could deepen), each `par`'s `text` resolved to a range of the book's text and its
 /// `audio` to a clip; then the clips laid end to end on one timeline.
 ///
+/// A clip without `clipEnd` runs to the next clip's `clipBegin` in the same file; the one clip of an overlay left
+/// without an end runs to its file's end, which the overlay's `media:duration` gives (the overlay's length less its
+/// other clips'); with no such duration it is a clip of no time, and a warning (only an audio decoder knows a file's
+/// length).
+///
 /// What is not read: `epub:type` and `epub:textref` (structure for skippability and escapability, which an app
-/// may want later), and audio whose clip has no end and no following clip in the same file (its length is the
-/// file's, which only an audio decoder knows: it is a clip of no time, and a warning).
+/// may want later).
 struct MediaOverlayReader {
     /// One spine item's text, as the reader assembled it.
     struct ItemText {
@@ -27,6 +31,7 @@ struct MediaOverlayReader {
     func read(spine: [EPUBSpineItem], warnings: inout [String]) -> MediaOverlay? {
         var clips: [MediaOverlay.Clip] = []
         var seen: Set<String> = []
+        let durations = overlayDurations()
         let ordered = spine.filter { $0.range != nil }.sorted { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         let manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
         for item in ordered {
@@ -36,28 +41,41 @@ struct MediaOverlayReader {
                 warnings.append("\(book): \(item.href)'s media overlay \(overlay.path) is \(overlay.mediaType), not application/smil+xml; not read")
                 continue
             }
-            clips += parClips(overlay.path, warnings: &warnings)
+            var these = parClips(overlay.path, warnings: &warnings)
+            closeOpenClip(&these, overlayDuration: durations[overlay.path])
+            clips += these
         }
         guard !seen.isEmpty else { return nil }
         placeOnTimeline(&clips, warnings: &warnings)
         let activeClass = stated("media:active-class", refines: nil)
         var overlay = MediaOverlay(clips: clips, statedDuration: stated("media:duration", refines: nil).flatMap(SMILClock.seconds),
-                                   overlayDurations: overlayDurations(), activeClass: activeClass,
+                                   overlayDurations: durations, activeClass: activeClass,
                                    playbackActiveClass: stated("media:playback-active-class", refines: nil))
-        overlay.activeColor = activeClass.flatMap(backgroundColor(ofClass:))
+        let narrated = ordered.filter { manifestByPath[$0.href]?.mediaOverlay != nil }.map(\.href)
+        overlay.activeColor = activeClass.flatMap { backgroundColor(ofClass: $0, narrated: narrated) }
         return overlay
     }
 
-    /// The `background-color` the book's style sheets (its manifest's `text/css` items, in manifest order) give an
-    /// element of class `name` alone (a rule whose selector's last compound has that class; the last such rule
-    /// wins); nil when none does. `<style>` elements inside documents and the cascade's other rules are not
-    /// consulted: this is the colour of the highlight, not a full style.
-    private func backgroundColor(ofClass name: String) -> Color? {
-        var color: Color?
+    /// The `background-color` the book's style sheets (its manifest's `text/css` items, in path order, then the
+    /// `<style>` elements of the narrated documents, in spine order) give an element of class `name` alone (a rule
+    /// whose selector's last compound has that class; the last such rule wins); nil when none does. The cascade's
+    /// other rules are not consulted: this is the colour of the highlight, not a full style.
+    private func backgroundColor(ofClass name: String, narrated: [String]) -> Color? {
+        var sources: [String] = []
         let sheets = package.manifest.values.filter { $0.mediaType == "text/css" }.sorted { $0.path < $1.path }
         for item in sheets {
             guard let bytes = try? archive.read(item.path, limit: 1 << 20, countsTowardTotal: false) else { continue }
-            let sheet = CSSStyleSheet(parsing: String(decoding: bytes, as: UTF8.self))
+            sources.append(String(decoding: bytes, as: UTF8.self))
+        }
+        for path in narrated {
+            guard let bytes = try? archive.read(path, limit: 1 << 22, countsTowardTotal: false),
+                  let root = try? LibXMLReader.parse(bytes, entry: path, book: book).root,
+                  let head = root.firstElement(named: "head") else { continue }
+            sources += head.elements(named: "style").map(\.textContent)
+        }
+        var color: Color?
+        for source in sources {
+            let sheet = CSSStyleSheet(parsing: source)
             for rule in sheet.rules where rule.selector.pseudoElement == nil && rule.selector.compounds.last?.classes.contains(name) == true {
                 for case .backgroundColor(let value?) in rule.declarations { color = value }
             }
@@ -142,6 +160,24 @@ struct MediaOverlayReader {
             end = max(start, min(end, text.paragraphs[paragraph].contentDocumentRange.upperBound))
         }
         return start..<max(start, end)
+    }
+
+    /// Ends the clips of one overlay that have no `clipEnd` at the next clip's `clipBegin` in the same file, and the
+    /// one left open (the last of its file: it plays to the file's end) at what the overlay's stated duration leaves
+    /// after its other clips, when it states one and that is more than nothing.
+    private func closeOpenClip(_ clips: inout [MediaOverlay.Clip], overlayDuration: Double?) {
+        for index in clips.indices.dropLast() where clips[index].audio != nil && clips[index].clipEnd == nil {
+            if clips[index + 1].audio == clips[index].audio, clips[index + 1].clipBegin >= clips[index].clipBegin {
+                clips[index].clipEnd = clips[index + 1].clipBegin
+            }
+        }
+        let open = clips.indices.filter { clips[$0].audio != nil && clips[$0].clipEnd == nil }
+        guard let duration = overlayDuration, open.count == 1, let index = open.first else { return }
+        let others = clips.indices.reduce(0.0) { sum, other in
+            guard other != index, clips[other].audio != nil, let end = clips[other].clipEnd else { return sum }
+            return sum + max(0, end - clips[other].clipBegin)
+        }
+        if duration - others > 0.001 { clips[index].clipEnd = clips[index].clipBegin + (duration - others) }
     }
 
     /// Lays the clips end to end: each lasts `clipEnd − clipBegin`; a clip without an end runs to the next clip's

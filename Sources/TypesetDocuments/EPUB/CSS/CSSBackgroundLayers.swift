@@ -1,0 +1,58 @@
+import TypesetCore
+
+/// An element's background longhands as the cascade left them (not inherited), until ``layers(fontScale:relativeTo:)``
+/// makes its image layers: as many as `background-image` lists, the other lists repeated to match (CSS
+/// Backgrounds 3 §3.1).
+struct CSSBackgroundLayers: Sendable {
+    var images: [CSSBackgroundImage?] = []
+    var repeats: [CSSBackgroundDeclaration.Repeat] = []
+    var positions: [CSSBackgroundDeclaration.Position] = []
+    var sizes: [CSSBackgroundDeclaration.Size] = []
+
+    /// Whether some layer has an image.
+    var hasImage: Bool { images.contains { $0 != nil } }
+
+    mutating func apply(_ declaration: CSSBackgroundDeclaration) {
+        switch declaration {
+        case .images(let value): images = value
+        case .repeats(let value): repeats = value
+        case .positions(let value): positions = value
+        case .sizes(let value): sizes = value
+        }
+    }
+
+    /// The layers with an image, first on top, lengths in ems of the body for an element whose font is
+    /// `fontScale` times the body's; images not yet resolved (a `style` attribute's) are resolved against the
+    /// document `path`.
+    func layers(fontScale: Double, relativeTo path: String) -> [BackgroundLayer] {
+        func length(_ value: CSSLength) -> BackgroundLayer.Length {
+            if case .percent(let percent) = value { return .percent(percent) }
+            return .ems(value.ems(fontScale: fontScale))
+        }
+        func axis(_ value: CSSBackgroundDeclaration.Position.Axis) -> BackgroundLayer.Position {
+            BackgroundLayer.Position(offset: length(value.offset), fromEnd: value.fromEnd)
+        }
+        var result: [BackgroundLayer] = []
+        for (index, image) in images.enumerated() {
+            guard let source = image?.resolved(relativeTo: path)?.url else { continue }
+            var layer = BackgroundLayer(source: source)
+            if !repeats.isEmpty {
+                let value = repeats[index % repeats.count]
+                layer.repeatX = value.x; layer.repeatY = value.y
+            }
+            if !positions.isEmpty {
+                let value = positions[index % positions.count]
+                layer.x = axis(value.x); layer.y = axis(value.y)
+            }
+            if !sizes.isEmpty {
+                switch sizes[index % sizes.count] {
+                case .contain: layer.size = .contain
+                case .cover: layer.size = .cover
+                case .explicit(let width, let height): layer.size = .explicit(width: width.map(length), height: height.map(length))
+                }
+            }
+            result.append(layer)
+        }
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+import TypesetCore
+
+extension PageRenderer {
+    /// Draws the background images of `boxes` (``BlockBox/images``), over their colours and under their borders:
+    /// each layer's copies (``BackgroundLayer/tiling(area:clip:natural:emSize:)``) decoded once at their pixel size
+    /// through the image cache and the decode budgets, clipped to the box's part on the page. An image that cannot
+    /// be read or decoded is not drawn (the colour beneath shows) and its problem is added to ``imageProblems``
+    /// once.
+    func drawBackgroundImages(_ boxes: [BlockBox], resources: (any ResourceLoader)?, appearance: Appearance,
+                              fonts: DocumentFonts?, origin: (x: Int, y: Int), into bitmap: inout Bitmap) {
+        let scale = appearance.pixelScale
+        pagePixelsDecoded = 0
+        func pixel(_ value: Double) -> Int {
+            let v = (value * scale).rounded()
+            return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+        }
+        for box in boxes where !box.images.isEmpty {
+            guard let area = box.imageArea else { continue }
+            let clip = (pixel(box.rect.minX) - origin.x, pixel(box.rect.minY) - origin.y,
+                        pixel(box.rect.maxX) - origin.x, pixel(box.rect.maxY) - origin.y)
+            guard clip.0 < clip.2, clip.1 < clip.3 else { continue }
+            // CSS paints the last layer first: the first is on top.
+            for layer in box.images.reversed() {
+                guard let natural = backgroundSize(layer.source, resources: resources) else { continue }
+                let tiling = layer.tiling(area: area, clip: box.rect, natural: natural, emSize: box.emSize)
+                guard let firstX = tiling.xs.first, let firstY = tiling.ys.first else { continue }
+                // One copy's pixels: a lone copy's edges where its box's are rounded to (an image sized to its box
+                // meets the box's edges), repeated copies a whole pixel wider rather than a seam between them.
+                func pixels(_ start: Double, _ length: Double, repeated: Bool) -> Int {
+                    repeated ? Int(min(1e9, (length * scale).rounded(.up))) : pixel(start + length) - pixel(start)
+                }
+                let width = pixels(firstX, tiling.tileWidth, repeated: tiling.xs.count > 1)
+                let height = pixels(firstY, tiling.tileHeight, repeated: tiling.ys.count > 1)
+                guard width > 0, height > 0 else { continue }
+                let attachment = TextAttachment(source: layer.source, intrinsicSize: natural)
+                let tileBox = Size(width: tiling.tileWidth, height: tiling.tileHeight)
+                switch image(for: attachment, width: width, height: height, box: tileBox, fonts: fonts, resources: resources,
+                             consequence: "the background image is not drawn") {
+                case .image(let image):
+                    let shown = filtered(image, appearance.imageFilter)
+                    for band in clips(box, clip: clip, scale: scale, origin: origin) {
+                        for y in tiling.ys {
+                            for x in tiling.xs {
+                                bitmap.draw(shown, atX: pixel(x) - origin.x, y: pixel(y) - origin.y, clip: band)
+                            }
+                        }
+                    }
+                case .failed(let problem), .overBudget(let problem, _):
+                    report(problem, for: layer.source)
+                }
+            }
+        }
+    }
+
+    /// The pixel rectangles (canvas pixels) a box's images are clipped to: its part's rectangle, or for rounded
+    /// corners a row of pixels at a time where the corners curve and one rectangle between them.
+    private func clips(_ box: BlockBox, clip: (Int, Int, Int, Int), scale: Double, origin: (x: Int, y: Int)) -> [(Int, Int, Int, Int)] {
+        guard let radii = box.radii else { return [clip] }
+        let rect = box.rect
+        let topBand = max(radii.topLeft.height, radii.topRight.height), bottomBand = max(radii.bottomLeft.height, radii.bottomRight.height)
+        func pixel(_ value: Double) -> Int {
+            let v = (value * scale).rounded()
+            return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+        }
+        var result: [(Int, Int, Int, Int)] = []
+        let middleTop = pixel(rect.minY + topBand) - origin.y, middleBottom = pixel(rect.maxY - bottomBand) - origin.y
+        if middleTop < middleBottom { result.append((clip.0, middleTop, clip.2, middleBottom)) }
+        let rows = pixelRows(rect.minY, rect.maxY, scale: scale)
+        for row in rows where row - origin.y < middleTop || row - origin.y >= middleBottom {
+            guard let span = radii.span(of: rect, atY: (Double(row) + 0.5) / scale) else { continue }
+            result.append((pixel(span.minX) - origin.x, row - origin.y, pixel(span.maxX) - origin.x, row - origin.y + 1))
+        }
+        return result
+    }
+
+    /// The size of the background image `source` in points (its pixels as CSS pixels), read from its header once
+    /// per renderer; nil (reported) when it cannot be read.
+    private func backgroundSize(_ source: String, resources: (any ResourceLoader)?) -> Size? {
+        if let known = backgroundSizes[source] { return known }
+        var size: Size?
+        do {
+            guard let resources else { throw RenderError(.image, "no resource loader was given") }
+            let bytes = try resources.bytes(of: source, maximumSize: imageLimits.maximumFileSize)
+            let intrinsic = try ImageDecoder.size(of: bytes, limits: imageLimits)
+            size = Size(width: intrinsic.width, height: intrinsic.height)
+        } catch let error as ResourceError {
+            report("background image \(source): \(error.description); it is not drawn", for: source)
+        } catch let error as RenderError {
+            report("background image \(source): \(error.message); it is not drawn", for: source)
+        } catch {
+            report("background image \(source): \(error); it is not drawn", for: source)
+        }
+        backgroundSizes[source] = size
+        return size
+    }
+
+    /// Adds `problem` to ``imageProblems`` unless `source` has had one.
+    private func report(_ problem: String, for source: String) {
+        if reportedImages.insert(source).inserted { imageProblems.append(problem) }
+    }
+}
