@@ -10,6 +10,7 @@
 #include <unicode/ucol.h>
 #include <unicode/usearch.h>
 #include <unicode/uloc.h>
+#include <unicode/uchar.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,15 @@ int32_t CICU_bidiResolveLevels(const uint16_t *text, int32_t length, uint8_t par
 int32_t CICU_bidiReorderVisual(const uint8_t *levels, int32_t count, int32_t *visualToLogical) {
     ubidi_reorderVisual((const UBiDiLevel *)levels, count, visualToLogical);
     return 0;
+}
+
+_Static_assert(CICU_VO_ROTATED == U_VO_ROTATED, "CICU_VO_ROTATED mirrors U_VO_ROTATED");
+_Static_assert(CICU_VO_TRANSFORMED_ROTATED == U_VO_TRANSFORMED_ROTATED, "CICU_VO_TRANSFORMED_ROTATED mirrors ICU");
+_Static_assert(CICU_VO_TRANSFORMED_UPRIGHT == U_VO_TRANSFORMED_UPRIGHT, "CICU_VO_TRANSFORMED_UPRIGHT mirrors ICU");
+_Static_assert(CICU_VO_UPRIGHT == U_VO_UPRIGHT, "CICU_VO_UPRIGHT mirrors U_VO_UPRIGHT");
+
+int32_t CICU_verticalOrientation(uint32_t codePoint) {
+    return u_getIntPropertyValue((UChar32)codePoint, UCHAR_VERTICAL_ORIENTATION);
 }
 
 const char *CICU_version(void) {

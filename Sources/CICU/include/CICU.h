@@ -87,6 +87,16 @@ int32_t CICU_convertToUTF16(const char *charset, const uint8_t *bytes, int32_t l
    when ICU does not know the charset. */
 int32_t CICU_charsetName(const char *charset, char *out);
 
+/* The Unicode Vertical_Orientation of a code point (UAX #50), as ICU's UCHAR_VERTICAL_ORIENTATION gives it:
+   CICU_VO_ROTATED (R), CICU_VO_TRANSFORMED_ROTATED (Tr), CICU_VO_TRANSFORMED_UPRIGHT (Tu) or CICU_VO_UPRIGHT (U). */
+enum {
+    CICU_VO_ROTATED = 0,
+    CICU_VO_TRANSFORMED_ROTATED = 1,
+    CICU_VO_TRANSFORMED_UPRIGHT = 2,
+    CICU_VO_UPRIGHT = 3
+};
+int32_t CICU_verticalOrientation(uint32_t codePoint);
+
 /* Collation strengths for CICU_stringSearchOpen, mirroring UCollationStrength. */
 enum {
     CICU_STRENGTH_PRIMARY = 0,

@@ -75,11 +75,11 @@ enum HarfBuzzUnicode {
     static let nko = HB_SCRIPT_NKO.rawValue
     static let mongolian = HB_SCRIPT_MONGOLIAN.rawValue
 
-    /// Whether text of `script` stands upright in vertical lines (CSS `text-orientation: mixed`: the scripts whose
-    /// characters are mostly `Vertical_Orientation=U` in UAX #50: Han, kana, Hangul, Bopomofo, Yi and the other
-    /// East Asian scripts); text of other scripts is set sideways, turned 90° clockwise. Punctuation and symbols
-    /// take the script of the text around them, so CJK punctuation in a CJK run is upright and uses its `vert`
-    /// forms.
+    /// Whether `script` is one of the East Asian scripts written upright in vertical lines (their characters are
+    /// mostly `Vertical_Orientation=U` in UAX #50): Han, kana, Hangul, Bopomofo, Yi and the others. Which characters
+    /// of a vertical line stand upright is decided per character (``ParagraphShaper/orient(_:paragraph:units:)``);
+    /// this class groups kana with kanji for fallback faces, and says where CJK punctuation spacing and two-digit
+    /// tate-chū-yoko apply.
     static func isUpright(script: UInt32) -> Bool {
         switch hb_script_t(rawValue: script) {
         case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_YI,

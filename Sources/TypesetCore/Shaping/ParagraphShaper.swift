@@ -15,8 +15,9 @@ struct ParagraphShaper {
     /// Whether itemization may extend Latin runs over whole words at a time (the default) rather than character
     /// by character; the two give the same runs (`ItemizationTests`).
     var mayExtendLatinRunsByWord = true
-    /// Whether lines run top to bottom: runs of scripts set upright are then shaped top to bottom (see
-    /// ``ShapedRun/isUpright``); the others are shaped as in horizontal text and drawn rotated.
+    /// Whether lines run top to bottom: runs are then cut where their characters' orientation changes
+    /// (``orient(_:paragraph:units:)``), upright ones shaped top to bottom (see ``ShapedRun/isUpright``), the others
+    /// shaped as in horizontal text and drawn rotated.
     var vertical = false
 
     init(context: ShapingContext, settings: ShapingSettings, documentLanguage: String?, documentFonts: DocumentFonts? = nil,
@@ -51,7 +52,8 @@ struct ParagraphShaper {
         guard count > 0 else {
             return context.emptyParagraph(level: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id))
         }
-        let runs = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
+        let itemized = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
+        let runs = vertical ? orient(itemized, paragraph: paragraph, units: units) : itemized
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
         // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
         let breakLanguage = paragraph.style.language ?? documentLanguage
@@ -119,7 +121,8 @@ struct ParagraphShaper {
         }
     }
 
-    /// Shapes one run of `paragraph` into `state`'s glyphs, and returns it with its glyph range and orientation.
+    /// Shapes one run of `paragraph` into `state`'s glyphs (upright or sideways as ``orient(_:paragraph:units:)`` marked
+    /// it), and returns it with its glyph range.
     private func shapeRun(_ run: ShapedRun, of paragraph: Paragraph, text buffer: UnsafeBufferPointer<UInt16>, breaks: [UInt32],
                           into state: inout RunShaping) -> ShapedRun {
         var run = run
@@ -136,12 +139,6 @@ struct ParagraphShaper {
         }
         // Hidden units: kept in place as invisible glyphs without width.
         if run.isOutOfFlow { return state.appendInvisible(run, advance: 0) }
-        let standsUpright = switch style.orientation {
-        case .mixed: HarfBuzzUnicode.isUpright(script: run.script)
-        case .upright: true
-        case .sideways: false
-        }
-        run.isUpright = vertical && !run.isRightToLeft && standsUpright
         // No face at all (no usable font): the run's units stay in place as invisible glyphs.
         guard let face = context.fonts.face(id: Int(run.faceID)) else { return state.appendInvisible(run, advance: 0) }
         let language = language(of: style, in: paragraph)
