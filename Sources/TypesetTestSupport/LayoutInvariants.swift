@@ -3,7 +3,8 @@ import TypesetCore
 /// Checks the structural promises of a layout and returns every violation found (empty when it holds):
 /// - pages partition the text with no gap or overlap, and lines partition each page's range in order;
 /// - every line fits its column (a line the breaker cannot cut further, a single grapheme or one shaping cluster,
-///   is allowed to overflow a page narrower than that glyph);
+///   is allowed to overflow a page narrower than that glyph; an outside list marker hangs before it, as wide as
+///   it is);
 /// - no line crosses the bottom margin (unless it is alone in its column and taller than the text area);
 /// - every line starts and ends on an extended grapheme cluster boundary (Swift's own `Character` segmentation,
 ///   a cross-check of ICU's), never inside hidden units (``Paragraph/hiddenRanges``), and on a caret stop
@@ -42,7 +43,9 @@ public enum LayoutInvariants {
                 // it, but only past its far edge: it still starts inside a column (an indent is never allowed to
                 // push it out).
                 // Punctuation may hang into the margins by the line's protrusion.
-                if !fitsColumn(line.rect, settings: settings, hang: settings.protrusion ? layout.adjustment(of: line).protrusion : 0)
+                let hang = (settings.protrusion ? layout.adjustment(of: line).protrusion : 0)
+                    + markerHang(line, text: text, runs: { layout.glyphRuns(onPage: page.index) })
+                if !fitsColumn(line.rect, settings: settings, hang: hang)
                     && !(isUnbreakable(line, runs: layout.glyphRuns(onPage: page.index), text: text, boundaries: boundaries)
                          && startsInAColumn(line, settings: settings)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
@@ -65,6 +68,19 @@ public enum LayoutInvariants {
         }
         if expected != text.length { report("pages end at \(expected), text at \(text.length)") }
         return problems
+    }
+
+    /// How far an outside list marker starting `line` hangs before its column: the advances of its glyphs among
+    /// `runs` (the page's, asked for only when the line starts with a marker); 0 for a line without one.
+    static func markerHang(_ line: Line, text: StyledText, runs: () -> [GlyphRun]) -> Double {
+        guard let p = text.paragraphIndex(containing: line.range.lowerBound) else { return 0 }
+        let paragraph = text.paragraphs[p]
+        let start = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+        guard paragraph.style.markerLength > 0, line.range.lowerBound == start else { return 0 }
+        let marker = start..<(start + paragraph.style.markerLength)
+        var width = 0.0
+        for run in runs() { for (g, cluster) in run.clusters.enumerated() where marker.contains(cluster) { width += run.advances[g] } }
+        return width
     }
 
     /// Whether `line` is anchored in a column: one of its edges lies within one (an overflowing line sticks out

@@ -129,8 +129,11 @@ struct ParagraphLayouter {
         layout.available = max(0, width - format.blockIndent - format.endIndent)
         layout.firstLineIndent = format.firstLineIndent
         if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
-            // The marker hangs in the start margin, so that the item's text lines up with its following lines.
-            layout.firstLineIndent = -min(Float(metrics.width(0, style.markerLength)), format.blockIndent)
+            // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's
+            // text (CSS Lists 3, CSS 2.1 12.5.1): every item's text starts at the block indent, and a marker wider
+            // than the indent ("VIII. " in a narrow list) reaches past it into the page's (or the cell's, or the
+            // column gap's) margin, as a browser draws it, rather than pushing its line's text along.
+            layout.firstLineIndent = -Float(metrics.width(0, style.markerLength))
         }
         if let cap = style.dropCap, shaped.contentLength > cap.length {
             layout.capLines = Int32(cap.lines)

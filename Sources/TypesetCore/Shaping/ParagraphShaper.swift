@@ -90,10 +90,25 @@ struct ParagraphShaper {
     /// unit then spanned).
     static func bidiLevels(_ text: LayoutText, paragraph: Paragraph) -> (levels: [UInt8]?, paragraphLevel: UInt8) {
         let spans = paragraph.caretSpans
-        var (levels, paragraphLevel) = spans.isEmpty ? Bidi.resolve(text.units[...], base: paragraph.style.baseDirection)
-            : Bidi.resolve(text.unitsWithHiddenAsNeutral(spans)[...], base: paragraph.style.baseDirection)
+        let units = spans.isEmpty ? text.units : text.unitsWithHiddenAsNeutral(spans)
+        var (levels, paragraphLevel) = isolatingMarker(units, markerLength: paragraph.style.markerLength,
+                                                       base: paragraph.style.baseDirection)
         if levels != nil { alignHiddenLevels(&levels, spans: spans) }
         return (levels, paragraphLevel)
+    }
+
+    /// Bidi levels with an outside list marker (the first `markerLength` units) isolated from the item's text, as
+    /// CSS Lists 3 makes the marker box its own isolate: the paragraph's direction comes from the text (or the
+    /// style), the marker is resolved alone at the paragraph's level and so stays at its start edge, hanging in the
+    /// start margin, however strong its letters ("I." before right-to-left text, or beside left-to-right text in a
+    /// right-to-left list, once drew on the far side of its line's first word).
+    static func isolatingMarker(_ units: [UInt16], markerLength: Int, base: WritingDirection?) -> (levels: [UInt8]?, paragraphLevel: UInt8) {
+        guard markerLength > 0, markerLength < units.count else { return Bidi.resolve(units[...], base: base) }
+        let (rest, level) = Bidi.resolve(units[markerLength...], base: base)
+        let (marker, _) = Bidi.resolve(units[..<markerLength], base: level & 1 == 1 ? .rightToLeft : .leftToRight)
+        guard rest != nil || marker != nil else { return (nil, level) }
+        return ((marker ?? Array(repeating: level, count: markerLength)) + (rest ?? Array(repeating: level, count: units.count - markerLength)),
+                level)
     }
 
     /// What shaping one paragraph's runs writes to and reuses: the glyphs, the word cache, HarfBuzz's output and

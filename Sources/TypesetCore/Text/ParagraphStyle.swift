@@ -213,8 +213,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.hyphenation }
         set { update(\.hyphenation, newValue, default: nil) }
     }
-    /// How many UTF-16 units at the start of the content are a list marker (`3. `, `• `). The marker hangs in the
-    /// start margin, so that the item's first line of text lines up with its other lines; 0 for none.
+    /// How many UTF-16 units at the start of the content are an outside list marker (`3. `, `• `). The marker hangs
+    /// in the start margin, as wide as it is, so that the item's first line of text lines up with its other lines
+    /// and with every other item's (a marker wider than the block indent reaches into the page margin); 0 for none.
     public var markerLength: Int {
         get { extras?.markerLength ?? 0 }
         set { update(\.markerLength, newValue, default: 0) }

@@ -1,0 +1,92 @@
+import Testing
+import TypesetCore
+import TypesetDocuments
+import TypesetRender
+import TypesetTestSupport
+
+/// Outside list markers hang (CSS Lists 3, CSS 2.1 12.5.1: the marker box is placed outside the principal box and
+/// does not move the item's text): a list draws its items' text exactly where the same list without markers draws
+/// it, whatever the markers' widths ("VIII." is wider than the list's indent), in every counter style, for lists of
+/// 1 to 12 items, left to right, right to left and in vertical text. The markers themselves draw only on the start
+/// side of the text.
+@Suite struct ListMarkerHangReftests {
+    static let styles = ["decimal", "upper-roman", "lower-roman", "upper-alpha", "lower-greek", "decimal-leading-zero",
+                         "disc", "square", "cjk-ideographic", "hiragana", "hebrew", "armenian", "georgian", "katakana-iroha"]
+
+    /// Twelve lists of 1...12 items, each item one short word then a longer line that wraps.
+    static func body(_ type: String, direction: String) -> String {
+        (1...12).map { count in
+            "<ol dir=\"\(direction)\" style=\"list-style-type: \(type)\">"
+                + (1...count).map { "<li>Item \($0) text</li>" }.joined() + "</ol>"
+        }.joined()
+    }
+
+    enum Mode: String, CaseIterable { case leftToRight = "ltr", rightToLeft = "rtl", vertical }
+
+    static func render(_ type: String, _ mode: Mode) throws -> Reftest.Rendering {
+        let css = mode == .vertical ? "html { writing-mode: vertical-rl }" : nil
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: 240, height: 900)
+        return try Reftest.render(Reftest.Book(body: body(type, direction: mode == .rightToLeft ? "rtl" : "ltr"), css: css),
+                                  settings: settings)
+    }
+
+    /// The pixels of `test` and `reference` agree on the text's side of the start edge of the reference's ink
+    /// (where the item's text starts); the test draws ink on the other side (its markers).
+    static func compare(_ test: Reftest.Rendering, _ reference: Reftest.Rendering, mode: Mode) -> String? {
+        guard test.pages.count == reference.pages.count else { return "\(test.pages.count) pages, reference \(reference.pages.count)" }
+        let background = Theme.light.background
+        var markerInk = 0
+        for (index, (a, b)) in zip(test.pages, reference.pages).enumerated() {
+            // The start edge of the reference's text.
+            var edge = mode == .rightToLeft ? -1 : Int.max
+            for y in 0..<b.height { for x in 0..<b.width where b[x: x, y: y] != background {
+                switch mode {
+                case .leftToRight: edge = min(edge, x)
+                case .rightToLeft: edge = max(edge, x)
+                case .vertical: edge = min(edge, y)
+                }
+            } }
+            guard edge != Int.max && edge != -1 else { continue }
+            for y in 0..<a.height {
+                for x in 0..<a.width {
+                    let textSide = switch mode {
+                    case .leftToRight: x >= edge
+                    case .rightToLeft: x <= edge
+                    case .vertical: y >= edge
+                    }
+                    if textSide {
+                        if a[x: x, y: y] != b[x: x, y: y] { return "page \(index + 1): the text differs at (\(x), \(y)), edge \(edge)" }
+                    } else if a[x: x, y: y] != background {
+                        markerInk += 1
+                    }
+                }
+            }
+        }
+        return markerInk > 0 ? nil : "no marker drawn"
+    }
+
+    @Test(arguments: Self.styles)
+    func markersHangWithoutMovingTheText(_ type: String) throws {
+        for mode in Mode.allCases {
+            let mismatch = Self.compare(try Self.render(type, mode), try Self.render("none", mode), mode: mode)
+            #expect(mismatch == nil, "\(type), \(mode): \(mismatch ?? "")")
+        }
+    }
+
+    /// Every item's text starts at one indent: the caret before each item's first letter has one x.
+    @Test func everyItemStartsAtOneIndent() throws {
+        let rendering = try Self.render("upper-roman", .leftToRight)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(rendering.book.text, settings: {
+            var typography = Reftest.settings.typography
+            typography.pageSize = Size(width: 240, height: 900)
+            return typography
+        }())
+        var starts: Set<Int> = []
+        for paragraph in rendering.book.text.paragraphs where paragraph.style.markerLength > 0 {
+            let offset = paragraph.range.lowerBound + paragraph.contentRange.lowerBound + paragraph.style.markerLength
+            if let caret = layout.caretRect(for: TextPosition(offset: offset)) { starts.insert(Int((caret.rect.minX * 100).rounded())) }
+        }
+        #expect(starts.count == 1, "item text starts at x \(starts.sorted())")
+    }
+}
