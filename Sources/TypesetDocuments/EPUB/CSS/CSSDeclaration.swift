@@ -208,6 +208,19 @@ enum CSSDeclaration: Equatable, Sendable {
         if value == "inherit" || value == "initial" || value == "unset" {
             return initialValue(property)
         }
+        // One group of properties at a time; each answers nil for a property not its own.
+        return parseWritingSystem(property, value: value, words: words, rawValue: rawValue)
+            ?? parseFont(property, value: value, words: words, rawValue: rawValue)
+            ?? parseBox(property, value: value, words: words, rawValue: rawValue)
+            ?? parseTextAndColor(property, value: value, words: words, rawValue: rawValue)
+            ?? parseFlowAndBorders(property, value: value, words: words, rawValue: rawValue)
+            ?? parseVisibility(property: property, value: value, words: words) ?? []
+    }
+
+    /// Writing systems: emphasis marks, vertical text, ruby, alignment and line breaking.
+    /// nil when `property` is not one of them.
+    private static func parseWritingSystem(_ property: String, value: String, words: [String],
+                                           rawValue: Substring) -> [CSSDeclaration]? {
         switch property {
         case "text-emphasis", "-epub-text-emphasis", "-webkit-text-emphasis":
             return emphasisShorthand(rawValue.trimmingWhiteSpace())
@@ -263,6 +276,15 @@ enum CSSDeclaration: Equatable, Sendable {
             if words.contains("under") { return [.underlineBelowDescenders(true)] }
             if words.contains(where: { ["auto", "alphabetic", "from-font", "left", "right"].contains($0) }) { return [.underlineBelowDescenders(false)] }
             return []
+        default: return nil
+        }
+    }
+
+    /// Fonts: style, weight, size, variants, families and the `font` shorthand.
+    /// nil when `property` is not one of them.
+    private static func parseFont(_ property: String, value: String, words: [String],
+                                  rawValue: Substring) -> [CSSDeclaration]? {
+        switch property {
         case "font-style":
             switch value {
             case "italic", "oblique": return [.italic(true)]
@@ -290,6 +312,15 @@ enum CSSDeclaration: Equatable, Sendable {
             return families.isEmpty ? [] : [.fontFamily(families)]
         case "font":
             return fontShorthand(rawValue)
+        default: return nil
+        }
+    }
+
+    /// The box: margins, padding, indents, sizes, `display`, list styles and page breaks.
+    /// nil when `property` is not one of them.
+    private static func parseBox(_ property: String, value: String, words: [String],
+                                 rawValue: Substring) -> [CSSDeclaration]? {
+        switch property {
         case "margin", "padding":
             guard let sides = boxSides(words) else { return [] }
             return zip(Side.allCases, sides).map { property == "margin" ? .margin($0, $1) : .padding($0, $1) }
@@ -330,6 +361,15 @@ enum CSSDeclaration: Equatable, Sendable {
             case "auto", "avoid", "avoid-page": return [before ? .breakBefore(false) : .breakAfter(false)]
             default: return []
             }
+        default: return nil
+        }
+    }
+
+    /// Text and colour: white space, colours, backgrounds, decoration, transforms, spacing and line height.
+    /// nil when `property` is not one of them.
+    private static func parseTextAndColor(_ property: String, value: String, words: [String],
+                                          rawValue: Substring) -> [CSSDeclaration]? {
+        switch property {
         case "white-space":
             switch value {
             case "pre", "pre-wrap", "break-spaces": return [.whiteSpace(.pre)]
@@ -387,6 +427,15 @@ enum CSSDeclaration: Equatable, Sendable {
             if let number = Double(value), number.isFinite, number >= 0 { return [.lineHeight(.multiple(number))] }
             guard let length = CSSLength(Substring(value)), length != .auto else { return [] }
             return [.lineHeight(.length(length))]
+        default: return nil
+        }
+    }
+
+    /// Floats, columns, drop caps, hyphenation and borders.
+    /// nil when `property` is not one of them.
+    private static func parseFlowAndBorders(_ property: String, value: String, words: [String],
+                                            rawValue: Substring) -> [CSSDeclaration]? {
+        switch property {
         case "float":
             switch value {
             case "left": return [.float(.left)]
@@ -436,8 +485,7 @@ enum CSSDeclaration: Equatable, Sendable {
             let parts = property.split(separator: "-")
             guard parts.count == 3, let side = Side.allCases.first(where: { "\($0)" == parts[1] }), words.count == 1 else { return [] }
             return borderPart(parts[2], word: words[0], side: side).map { [$0] } ?? []
-        default:
-            return parseVisibility(property: property, value: value, words: words) ?? []
+        default: return nil
         }
     }
 

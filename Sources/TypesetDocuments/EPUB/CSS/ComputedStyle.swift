@@ -223,23 +223,8 @@ struct ComputedStyle: Sendable {
             switch declaration {
             case .textAlign(let value): alignment = value; alignmentFromRoot = isRoot
             case .italic(let value): italic = value
-            case .weight(let value):
-                switch value {
-                case .absolute(let number): weight = number
-                case .bolder: weight = parent.weight < 600 ? 700 : 900
-                case .lighter: weight = parent.weight > 500 ? 400 : 100
-                }
-            case .fontSize(let value):
-                let scale: Double
-                switch value {
-                case .length(.percent(let percent)): scale = parent.fontScale * percent / 100
-                case .length(.em(let em)): scale = parent.fontScale * em
-                case .length(let length): scale = length.ems(fontScale: parent.fontScale)
-                case .absolute(let multiple): scale = multiple
-                case .relative(let multiple): scale = parent.fontScale * multiple
-                }
-                // A zero or absurd size would hide or swamp text: keep it readable.
-                fontScale = min(4, max(0.5, scale))
+            case .weight(let value): weight = Self.weight(value, parent: parent)
+            case .fontSize(let value): fontScale = Self.fontScale(value, parent: parent)
             case .smallCaps(let value): smallCaps = value
             case .fontFamily(let families): fontFamilies = families
             case .ligatures(let value): ligatures = value
@@ -290,6 +275,39 @@ struct ComputedStyle: Sendable {
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
+        applyBoxes(pendingBoxes, isRoot: isRoot)
+        applySpacing(pendingSpacing)
+        if isOutOfSight { assistiveOnly = true }
+        if let pendingIndent { textIndent = pendingIndent.ems(fontScale: fontScale) }
+        if let pendingBookIndent { bookIndent = pendingBookIndent.ems(fontScale: fontScale) }
+        applyShift(shift, parent: parent)
+    }
+
+    /// A `font-weight` against the parent's (`bolder` and `lighter` as CSS Fonts' table has them).
+    private static func weight(_ value: CSSDeclaration.Weight, parent: ComputedStyle) -> Int {
+        switch value {
+        case .absolute(let number): return number
+        case .bolder: return parent.weight < 600 ? 700 : 900
+        case .lighter: return parent.weight > 500 ? 400 : 100
+        }
+    }
+
+    /// A `font-size` as a multiple of the body size, against the parent's.
+    private static func fontScale(_ value: CSSDeclaration.FontSize, parent: ComputedStyle) -> Double {
+        let scale: Double
+        switch value {
+        case .length(.percent(let percent)): scale = parent.fontScale * percent / 100
+        case .length(.em(let em)): scale = parent.fontScale * em
+        case .length(let length): scale = length.ems(fontScale: parent.fontScale)
+        case .absolute(let multiple): scale = multiple
+        case .relative(let multiple): scale = parent.fontScale * multiple
+        }
+        // A zero or absurd size would hide or swamp text: keep it readable.
+        return min(4, max(0.5, scale))
+    }
+
+    /// Margins, padding and border widths, once the element's font size is known (their ems are its own).
+    private mutating func applyBoxes(_ pendingBoxes: [(CSSDeclaration, Source)], isRoot: Bool) {
         for (declaration, source) in pendingBoxes {
             switch declaration {
             case .margin(let side, let length):
@@ -319,6 +337,10 @@ struct ComputedStyle: Sendable {
                 break
             }
         }
+    }
+
+    /// Letter and word spacing and line height, once the element's font size is known.
+    private mutating func applySpacing(_ pendingSpacing: [(CSSDeclaration, Source)]) {
         for (declaration, _) in pendingSpacing {
             switch declaration {
             case .letterSpacing(let length): letterSpacing = length.map { $0.ems(fontScale: fontScale) / fontScale } ?? 0
@@ -330,9 +352,10 @@ struct ComputedStyle: Sendable {
             default: break
             }
         }
-        if isOutOfSight { assistiveOnly = true }
-        if let pendingIndent { textIndent = pendingIndent.ems(fontScale: fontScale) }
-        if let pendingBookIndent { bookIndent = pendingBookIndent.ems(fontScale: fontScale) }
+    }
+
+    /// `vertical-align`'s shift of the baseline, added to the parent's.
+    private mutating func applyShift(_ shift: CSSDeclaration.VerticalAlign?, parent: ComputedStyle) {
         switch shift {
         case .shift(let fraction)?: baselineShift = parent.baselineShift + fraction * parent.fontScale
         case .length(.percent(let percent))?: baselineShift = parent.baselineShift + percent / 100 * fontScale * (lineHeight ?? 1.2)
