@@ -155,41 +155,10 @@ private struct ReadingSession {
     }
 
     mutating func read() throws(DocumentError) -> EPUBBook {
-        // libzip opens an empty file as an empty archive.
-        guard !archive.entryNames.isEmpty else {
-            throw DocumentError(.malformed, "\(book): not an EPUB (an empty file, or not a ZIP archive)")
-        }
-        guard archive.contains("META-INF/container.xml") else {
-            throw DocumentError(.malformed, "\(book): not an EPUB: META-INF/container.xml is missing")
-        }
-        let container = try parseXML("META-INF/container.xml")
-        let packagePath = try EPUBPackage.packagePath(container: container, book: book)
-        guard archive.contains(packagePath) else {
-            throw DocumentError(.malformed, "\(book): the package document \(packagePath) named by META-INF/container.xml is missing")
-        }
-        let package = try EPUBPackage(root: try parseXML(packagePath), path: packagePath, book: book)
-        let limits = options.limits
-        guard package.spine.count <= limits.maximumSpineItems else {
-            throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
-        }
-        manifestPaths = package.listedPaths
-        manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
-        styles.listed = manifestPaths
-        let obfuscatedFonts = try checkEncryption(package)
-        if options.publisherStyles {
-            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier,
-                                       listed: manifestPaths)
-        }
-
+        let (package, packagePath) = try openPackage()
         var (spine, texts) = try readSpine(package, packagePath: packagePath)
         let rendition = applyFixedLayout(&spine, texts: texts, package: package)
 
-        // The book's text: the items' projections, one after the other.
-        var paragraphs: [Paragraph] = []
-        var anchors: [String: [String: Int]] = [:]
-        var cfiMaps: [String: CFIMap] = [:]
-        var images: [EPUBImage] = []
-        var pageBreaks: [PrintPage] = []
         // Images get their sizes from their headers and their presentation from their place; then the links
         // and notes of the whole book are recognised (a reference and its note are often in different files).
         var items: [EPUBNotes.Item] = []
@@ -212,27 +181,9 @@ private struct ReadingSession {
         let archive = self.archive
         let manifestPaths = self.manifestPaths
         let links = EPUBNotes(book: book, archiveContains: { manifestPaths.contains($0) && archive.contains($0) }).recognise(&items, warnings: &warnings, broken: &brokenLinks)
-        var offset = 0
-        for (item, (index, _)) in zip(items, texts) {
-            let text = item.text
-            let start = offset
-            for (number, draft) in text.paragraphs.enumerated() {
-                var style = draft.style
-                if number == 0 { style.startsSection = true }
-                let units = Array(text.units[draft.start..<(draft.start + draft.length)])
-                paragraphs.append(Paragraph(start: start + draft.start, units: units, contentRange: 0..<draft.contentLength,
-                                            runs: draft.runs, style: style))
-            }
-            offset += text.units.count
-            spine[index].range = start..<offset
-            anchors[spine[index].href, default: [:]].merge(text.anchors) { first, _ in first }
-            if cfiMaps[spine[index].href] == nil { cfiMaps[spine[index].href] = text.cfiMap }
-            for pageBreak in text.pageBreaks { pageBreaks.append(PrintPage(label: pageBreak.label, offset: start + pageBreak.offset)) }
-            for image in text.images {
-                let size = image.path.flatMap { imageSizes[$0] ?? nil }
-                images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
-            }
-        }
+        // The book's text: the items' projections, one after the other.
+        let (paragraphs, anchors, cfiMaps, images, pageBreaks) = Self.assemble(items, texts: texts, spine: &spine,
+                                                                               imageSizes: imageSizes)
         var styled: StyledText
         do {
             // Every spine item starts a section (and a CSS page break inside one); a long one is laid out in parts
@@ -270,6 +221,72 @@ private struct ReadingSession {
         book.ignoredCSS = styles.ignoredCSS?.declarations ?? []
         book.ignoredCSSOverflow = styles.ignoredCSS?.overflow ?? 0
         return book
+    }
+
+    /// Opens the package the container names, within the limits, and sets up the manifest, the style sheets'
+    /// listing and the embedded fonts.
+    private mutating func openPackage() throws(DocumentError) -> (package: EPUBPackage, path: String) {
+        // libzip opens an empty file as an empty archive.
+        guard !archive.entryNames.isEmpty else {
+            throw DocumentError(.malformed, "\(book): not an EPUB (an empty file, or not a ZIP archive)")
+        }
+        guard archive.contains("META-INF/container.xml") else {
+            throw DocumentError(.malformed, "\(book): not an EPUB: META-INF/container.xml is missing")
+        }
+        let container = try parseXML("META-INF/container.xml")
+        let packagePath = try EPUBPackage.packagePath(container: container, book: book)
+        guard archive.contains(packagePath) else {
+            throw DocumentError(.malformed, "\(book): the package document \(packagePath) named by META-INF/container.xml is missing")
+        }
+        let package = try EPUBPackage(root: try parseXML(packagePath), path: packagePath, book: book)
+        let limits = options.limits
+        guard package.spine.count <= limits.maximumSpineItems else {
+            throw DocumentError(.tooLarge, "\(book): \(packagePath): the spine lists \(package.spine.count) items, more than the \(limits.maximumSpineItems) a book may have")
+        }
+        manifestPaths = package.listedPaths
+        manifestByPath = Dictionary(package.manifest.values.map { ($0.path, $0) }) { first, _ in first }
+        styles.listed = manifestPaths
+        let obfuscatedFonts = try checkEncryption(package)
+        if options.publisherStyles {
+            fonts = EmbeddedFontLoader(archive: archive, obfuscated: obfuscatedFonts, identifier: package.metadata.identifier,
+                                       listed: manifestPaths)
+        }
+        return (package, packagePath)
+    }
+
+    /// The spine items' texts one after the other as the book's paragraphs (each item starting a section), with
+    /// each item's range set in `spine` and its anchors, CFI table, print pages and images at book offsets.
+    private static func assemble(_ items: [EPUBNotes.Item], texts: [(index: Int, text: SpineItemText)],
+                                 spine: inout [EPUBSpineItem], imageSizes: [String: Size?])
+        -> (paragraphs: [Paragraph], anchors: [String: [String: Int]], cfiMaps: [String: CFIMap], images: [EPUBImage],
+            pageBreaks: [PrintPage]) {
+        var paragraphs: [Paragraph] = []
+        var anchors: [String: [String: Int]] = [:]
+        var cfiMaps: [String: CFIMap] = [:]
+        var images: [EPUBImage] = []
+        var pageBreaks: [PrintPage] = []
+        var offset = 0
+        for (item, (index, _)) in zip(items, texts) {
+            let text = item.text
+            let start = offset
+            for (number, draft) in text.paragraphs.enumerated() {
+                var style = draft.style
+                if number == 0 { style.startsSection = true }
+                let units = Array(text.units[draft.start..<(draft.start + draft.length)])
+                paragraphs.append(Paragraph(start: start + draft.start, units: units, contentRange: 0..<draft.contentLength,
+                                            runs: draft.runs, style: style))
+            }
+            offset += text.units.count
+            spine[index].range = start..<offset
+            anchors[spine[index].href, default: [:]].merge(text.anchors) { first, _ in first }
+            if cfiMaps[spine[index].href] == nil { cfiMaps[spine[index].href] = text.cfiMap }
+            for pageBreak in text.pageBreaks { pageBreaks.append(PrintPage(label: pageBreak.label, offset: start + pageBreak.offset)) }
+            for image in text.images {
+                let size = image.path.flatMap { imageSizes[$0] ?? nil }
+                images.append(EPUBImage(offset: start + image.offset, href: image.path, altText: image.altText, pixelSize: size))
+            }
+        }
+        return (paragraphs, anchors, cfiMaps, images, pageBreaks)
     }
 
     /// The package's `rendition:layout`, `rendition:spread` and `rendition:orientation`, and each pre-paginated spine item's fixed-layout
