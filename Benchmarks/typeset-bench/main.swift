@@ -194,6 +194,9 @@ do { bench = try Bench(options: options, selected: Set(selected.map(\.name))) } 
 
 if countInstructions {
     guard InstructionCounter.valgrind != nil else { warn("--instructions needs valgrind (Benchmarks/setup.sh installs it)"); exit(2) }
+    // The corpus files are made here, once, when a row needs them: a child under valgrind that found them missing
+    // ran make-corpus.sh there and failed with nothing but "callgrind status 4" to say why.
+    if selected.contains(where: { $0.name.contains("corpus") }) { _ = bench.inputs.corpusPaths }
     print("typeset-bench: \(selected.count) case(s), INSTRUCTIONS (callgrind) of \(options.runs) timed call(s) after \(options.warmup) warm-up; " +
           "medians; the CLI rows count whole processes, pango-view's beside them")
 } else {
