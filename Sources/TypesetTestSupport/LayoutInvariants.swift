@@ -47,7 +47,7 @@ public enum LayoutInvariants {
                     + markerHang(line, text: text, runs: { layout.glyphRuns(onPage: page.index) })
                 if !fitsColumn(line.rect, settings: settings, hang: hang)
                     && !(isUnbreakable(line, runs: layout.glyphRuns(onPage: page.index), text: text, boundaries: boundaries)
-                         && startsInAColumn(line, settings: settings)) {
+                         && startsInAColumn(line, settings: settings, hang: hang)) {
                     report("page \(page.index): line \(line.range) at \(line.rect) does not fit its column")
                 }
                 if layout.mode == .paged && line.rect.maxY > content.maxY + 0.01
@@ -83,13 +83,14 @@ public enum LayoutInvariants {
         return width
     }
 
-    /// Whether `line` is anchored in a column: one of its edges lies within one (an overflowing line sticks out
-    /// on the right, whatever its direction).
-    static func startsInAColumn(_ line: Line, settings: TypographySettings) -> Bool {
+    /// Whether `line` is anchored in a column: one of its edges lies within one, or within what may hang before it
+    /// (an overflowing line sticks out on the right, whatever its direction; a list marker hangs on the left).
+    static func startsInAColumn(_ line: Line, settings: TypographySettings, hang: Double = 0) -> Bool {
         let content = settings.contentRect
         for column in 0..<settings.columns {
             let left = content.minX + Double(column) * (settings.columnWidth + settings.columnGap)
-            for edge in [line.rect.minX, line.rect.maxX] where edge >= left - 0.01 && edge <= left + settings.columnWidth + 0.01 {
+            for edge in [line.rect.minX, line.rect.maxX]
+            where edge >= left - 0.01 - hang && edge <= left + settings.columnWidth + 0.01 {
                 return true
             }
         }

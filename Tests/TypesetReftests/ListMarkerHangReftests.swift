@@ -26,7 +26,10 @@ import TypesetTestSupport
     static func render(_ type: String, _ mode: Mode) throws -> Reftest.Rendering {
         let css = mode == .vertical ? "html { writing-mode: vertical-rl }" : nil
         var settings = Reftest.settings
-        settings.typography.pageSize = Size(width: 240, height: 900)
+        // Margins wide enough for the widest marker ("十二、", "VIII.") where the list's indent is not on the start
+        // side (right to left, vertical): a marker never hangs past the margin (see the last test).
+        settings.typography.pageSize = Size(width: 336, height: 900)
+        settings.typography.margins = EdgeInsets(all: 64)
         return try Reftest.render(Reftest.Book(body: body(type, direction: mode == .rightToLeft ? "rtl" : "ltr"), css: css),
                                   settings: settings)
     }
@@ -79,7 +82,8 @@ import TypesetTestSupport
         let rendering = try Self.render("upper-roman", .leftToRight)
         let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(rendering.book.text, settings: {
             var typography = Reftest.settings.typography
-            typography.pageSize = Size(width: 240, height: 900)
+            typography.pageSize = Size(width: 336, height: 900)
+            typography.margins = EdgeInsets(all: 64)
             return typography
         }())
         var starts: Set<Int> = []
@@ -88,5 +92,40 @@ import TypesetTestSupport
             if let caret = layout.caretRect(for: TextPosition(offset: offset)) { starts.insert(Int((caret.rect.minX * 100).rounded())) }
         }
         #expect(starts.count == 1, "item text starts at x \(starts.sorted())")
+    }
+
+    /// A marker hangs into the start margin (or the column gap) and no further: one wider than the indent and the
+    /// margin together ("VIII." at a large size with a narrow margin) pushes its item's text along instead of being
+    /// drawn off the page or over the previous column (the layout fuzzer found a marker 775 pt left of the page).
+    /// A family: upper-roman and decimal lists, LTR and RTL, margins 0, 3 and 16 pt, one and two columns.
+    @Test func markersNeverHangPastTheStartMargin() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        for type in ["upper-roman", "decimal"] {
+            for direction in ["ltr", "rtl"] {
+                let book = try EPUBReader().read(bytes: try Reftest.archive(Reftest.Book(body: Self.body(type, direction: direction)
+                    .replacingOccurrences(of: "<ol ", with: "<ol style=\"padding: 0\" "))), name: "hang.epub")
+                for margin in [0.0, 3, 16] {
+                    for columns in [1, 2] {
+                        var settings = Reftest.settings.typography
+                        settings.pageSize = Size(width: columns == 1 ? 240 : 480, height: 900)
+                        settings.fontSize = 30
+                        settings.margins = EdgeInsets(all: margin)
+                        settings.columns = columns
+                        settings.columnGap = 6
+                        let layout = try typesetter.layout(book.text, settings: settings)
+                        let room = columns > 1 ? min(margin, settings.columnGap) : margin
+                        for page in layout.pages.indices {
+                            for line in layout.lines(onPage: page) {
+                                let column = (((line.rect.minX + line.rect.maxX) / 2 - margin) / (settings.columnWidth + settings.columnGap)).rounded(.down)
+                                let left = margin + max(0, column) * (settings.columnWidth + settings.columnGap)
+                                let outside = direction == "ltr" ? left - line.rect.minX : line.rect.maxX - (left + settings.columnWidth)
+                                #expect(outside <= room + 0.01,
+                                        "\(type) \(direction) margin \(margin) columns \(columns): line \(line.range) at \(line.rect)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

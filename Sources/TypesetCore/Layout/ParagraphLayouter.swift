@@ -65,8 +65,7 @@ struct ParagraphLayouter {
         // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
         let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
-        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format,
-                              width: cell?.width ?? columnWidth)
+        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format, cell: cell)
         var indents = layout.indents
         if let exclusion { indents.exclusion = exclusion }
         let expansion = expansionLimit(format)
@@ -122,7 +121,8 @@ struct ParagraphLayouter {
     /// block indents), the first line's indent (a list marker hangs in the start margin), and the lines beside a
     /// drop cap.
     private func geometry(_ style: borrowing ParagraphStyle, shaped: borrowing ShapedParagraph, metrics: ParagraphMetrics,
-                          format: ParagraphFormat, width: Float) -> ParagraphLayout {
+                          format: ParagraphFormat, cell: CellBox?) -> ParagraphLayout {
+        let width = cell?.width ?? columnWidth
         var layout = ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore)
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
@@ -132,14 +132,27 @@ struct ParagraphLayouter {
             // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's
             // text (CSS Lists 3, CSS 2.1 12.5.1): every item's text starts at the block indent, and a marker wider
             // than the indent ("VIII. " in a narrow list) reaches past it into the page's (or the cell's, or the
-            // column gap's) margin, as a browser draws it, rather than pushing its line's text along.
-            layout.firstLineIndent = -Float(metrics.width(0, style.markerLength))
+            // column gap's) margin, as a browser draws it, rather than pushing its line's text along. It never
+            // hangs past that room (off the page, or over the previous column): what does not fit pushes the text.
+            let room = format.blockIndent + markerRoom(rightToLeft: shaped.paragraphLevel & 1 == 1, cell: cell)
+            layout.firstLineIndent = -min(Float(metrics.width(0, style.markerLength)), room)
         }
         if let cap = style.dropCap, shaped.contentLength > cap.length {
             layout.capLines = Int32(cap.lines)
             layout.capIndent = min(Float(metrics.width(0, cap.length)), max(0, layout.available - 1))
         }
         return layout
+    }
+
+    /// The room before a line's start edge outside its column (or cell) that an outside list marker may hang
+    /// into: the page's start margin (the right one for a right-to-left paragraph; the lines' frame turns a
+    /// vertical page's top margin into `left`), no more than the column gap when columns stand side by side, plus
+    /// the cell's own offset in its column.
+    private func markerRoom(rightToLeft: Bool, cell: CellBox?) -> Float {
+        let margin = Float(max(0, rightToLeft ? settings.margins.right : settings.margins.left))
+        let page = settings.columns > 1 ? min(margin, Float(max(0, settings.columnGap))) : margin
+        guard let cell else { return page }
+        return page + max(0, rightToLeft ? columnWidth - cell.x - cell.width : cell.x)
     }
 
     /// The break pass's input for a paragraph: its candidates (merged with hyphenation points when it is
