@@ -22,9 +22,14 @@ enum GutenbergMarkup {
         func text(_ line: SourceLine) -> String {
             units[line.start..<line.contentEnd].withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
         }
+        // Every marker names Gutenberg but the oldest (`*END*THE SMALL PRINT!`): only lines that do are made strings
+        // (the licence's search looks at the last twentieth of the book's lines).
+        func mayBeMarker(_ line: SourceLine) -> Bool {
+            line.length < 200 && (contains(units, line, "GUTENBERG") || contains(units, line, "SMALL PRINT"))
+        }
         // The header ends at its START marker.
         var bodyFirstLine = 0
-        for index in lines.indices.prefix(headerLines) where lines[index].length < 200 {
+        for index in lines.indices.prefix(headerLines) where mayBeMarker(lines[index]) {
             let line = text(lines[index]).uppercased()
             if (line.hasPrefix("***") && line.contains("START OF") && line.contains("GUTENBERG"))
                 || line.hasPrefix("*END*THE SMALL PRINT") {
@@ -35,7 +40,7 @@ enum GutenbergMarkup {
         }
         // The licence starts at the first end marker of the last lines.
         let tailStart = max(bodyFirstLine, lines.count - max(headerLines, lines.count / 20))
-        for index in tailStart..<lines.count where lines[index].length < 200 {
+        for index in tailStart..<lines.count where mayBeMarker(lines[index]) {
             let line = text(lines[index]).trimmingWhiteSpace.uppercased()
             if (line.hasPrefix("***") && line.contains("END OF") && line.contains("GUTENBERG"))
                 || line.hasPrefix("END OF THE PROJECT GUTENBERG") || line.hasPrefix("END OF PROJECT GUTENBERG") {
@@ -48,6 +53,29 @@ enum GutenbergMarkup {
         findIllustrations(units, lines: lines, in: bodyLines, into: &markup)
         findItalics(units, lines: lines, in: bodyLines, into: &markup)
         return markup
+    }
+
+    /// Whether `line` holds `word` (upper-case ASCII) in any case.
+    private static func contains(_ units: [UInt16], _ line: SourceLine, _ word: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard let first = pattern.first, line.length >= pattern.count else { return false }
+        return units.withUnsafeBufferPointer { buffer in
+            var i = line.start
+            while i + pattern.count <= line.contentEnd {
+                // ASCII letters fold to upper case by clearing bit 5; the pattern's other bytes (a space) must match.
+                if buffer[i] & 0xFFDF == UInt16(first) {
+                    var k = 1
+                    while k < pattern.count {
+                        let unit = buffer[i + k], byte = UInt16(pattern[k])
+                        guard unit == byte || (byte >= 0x41 && byte <= 0x5A && unit == byte | 0x20) else { break }
+                        k += 1
+                    }
+                    if k == pattern.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// `[Illustration…]` blocks: brackets hidden, the placeholder centred, italic and smaller.
@@ -104,6 +132,12 @@ enum GutenbergMarkup {
 
     /// `_italics_` within blocks of non-blank lines.
     private static func findItalics(_ units: [UInt16], lines: [SourceLine], in body: Range<Int>, into markup: inout TextMarkup) {
+        units.withUnsafeBufferPointer { findItalics($0, lines: lines, in: body, into: &markup) }
+    }
+
+    /// The pass over every unit of the book's body, through a buffer (no bounds checks on the book's text).
+    private static func findItalics(_ units: UnsafeBufferPointer<UInt16>, lines: [SourceLine], in body: Range<Int>,
+                                    into markup: inout TextMarkup) {
         func isWordCharacter(_ unit: UInt16) -> Bool {
             if unit < 0x80 {
                 return (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)

@@ -1,0 +1,58 @@
+import Testing
+import TypesetCore
+@testable import TypesetDocuments
+
+/// `SourceLine.split` against a plain statement of what it computes, over a generated family of texts: line ends
+/// (LF, CR LF, lone CR, U+2029, one at the very end or none), leading white space of every kind it knows (an
+/// ideographic space is two columns), wide and narrow characters, surrogate pairs, blank and space-only lines.
+@Suite struct SourceLineSplitTests {
+    struct Expected: Equatable {
+        var start, contentEnd, end, indent, columns, indentColumns: Int
+        var isBlank: Bool
+    }
+
+    static func columns(_ units: ArraySlice<UInt16>) -> Int {
+        units.reduce(0) { count, unit in
+            if UTF16.isTrailSurrogate(unit) { return count }
+            return count + (unit >= 0x1100 && CharacterClass.isWide(unit) ? 2 : 1)
+        }
+    }
+
+    /// Each line by its definition: the units up to the next line end, its leading spaces, its columns.
+    static func expected(_ units: [UInt16]) -> [Expected] {
+        let spaces: Set<UInt16> = [0x20, 0x09, 0x3000, 0xA0, 0x0C, 0xFEFF]
+        var lines: [Expected] = []
+        var start = 0
+        while start < units.count {
+            var contentEnd = start
+            while contentEnd < units.count && ![0x0A, 0x0D, 0x2029].contains(units[contentEnd]) { contentEnd += 1 }
+            var end = contentEnd
+            if end < units.count { end += units[end] == 0x0D && end + 1 < units.count && units[end + 1] == 0x0A ? 2 : 1 }
+            let content = units[start..<contentEnd]
+            let indent = content.prefix { spaces.contains($0) }.count
+            lines.append(Expected(start: start, contentEnd: contentEnd, end: end, indent: indent, columns: columns(content),
+                                  indentColumns: columns(content.prefix(indent)), isBlank: content.allSatisfy(spaces.contains)))
+            start = end
+        }
+        return lines
+    }
+
+    @Test func everyLineAsDefined() {
+        let pieces: [[UInt16]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x2029], [0x20], [0x09], [0x3000], [0xA0], [0x0C], [0xFEFF],
+                                  Array("word".utf16), [0x6F22, 0x5B57], [0xAC00], [0xD840, 0xDC00], [0xD83D, 0xDE00], [0xFF21]]
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for length in 0..<40 {
+            for _ in 0..<25 {
+                let units = (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] }
+                let got = SourceLine.split(units).map {
+                    Expected(start: $0.start, contentEnd: $0.contentEnd, end: $0.end, indent: $0.indent, columns: $0.columns,
+                             indentColumns: $0.indentColumns, isBlank: $0.isBlank)
+                }
+                #expect(got == Self.expected(units), "\(units.map { String($0, radix: 16) })")
+                checked += 1
+            }
+        }
+        #expect(checked == 1000)
+    }
+}
