@@ -165,6 +165,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     }
     /// Whether the role is a heading (of any level), without building the role.
     var isHeading: Bool { roleKind == .heading }
+    /// Whether every value kept apart from the common ones has its default (no object holds them): all of them
+    /// are in range then, so ``sanitized`` has nothing to do (most paragraphs of a plain-text book).
+    var hasDefaultExtras: Bool { extras == nil }
 
     /// First-line indent in ems, or nil for the reader's indent. A negative indent (a hanging indent: verse,
     /// bibliographies) carries meaning and is kept; the reader's indent replaces a book's positive one on body
