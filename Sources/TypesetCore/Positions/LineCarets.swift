@@ -95,22 +95,31 @@ final class CaretCache: Sendable {
         return sizes
     }
 
-    func carets(page: Int, index: Int, build: () -> LineCarets) -> LineCarets {
+    /// The cached geometry of placement `index` of page `page`, if any.
+    func carets(page: Int, index: Int) -> LineCarets? {
         let key = page << 20 | index
-        if let known = lines.withLock({ $0[key] }) { return known }
-        let made = build()
+        return lines.withLock { $0[key] }
+    }
+
+    /// Keeps `carets` as the geometry of placement `index` of page `page`.
+    func store(_ carets: LineCarets, page: Int, index: Int) {
+        let key = page << 20 | index
         lines.withLock { cache in
             if cache.count >= 512 { cache.removeAll(keepingCapacity: true) }
-            cache[key] = made
+            cache[key] = carets
         }
-        return made
     }
 }
 
 extension BookLayout {
     /// The caret geometry of placement `placementIndex` of page `page` (cached).
+    /// Looked up and stored apart, with no closure between: a closure that builds the carets captured the layout,
+    /// copying it (retaining each of its references) on every query, a sixth of a hit test.
     func carets(page: Int, placementIndex: Int) -> LineCarets {
-        caretCache.carets(page: page, index: placementIndex) { buildCarets(page: page, placementIndex: placementIndex) }
+        if let known = caretCache.carets(page: page, index: placementIndex) { return known }
+        let made = buildCarets(page: page, placementIndex: placementIndex)
+        caretCache.store(made, page: page, index: placementIndex)
+        return made
     }
 
     /// Builds the caret geometry of placement `placementIndex` of page `page`.
