@@ -43,59 +43,60 @@ struct ParagraphFormat {
     }
 
     /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
-    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout).
+    /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout): its
+    /// ``ParagraphFormat/Basis`` limited to the column, objects and formulas sized to it.
     @inline(__always)
     init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
          precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
          capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = []) {
-        let base = settings.fontSize
-        var sizes: [Float]
-        if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
-            sizes = bodySizes
-        } else if precedence.typeExponent == 1 {
-            sizes = runs.map { Float(base * $0.style.fontScale) }
-        } else {
-            sizes = runs.map { Float(base * pow($0.style.fontScale, precedence.typeExponent)) }
-        }
-        var bodyScale = runs.first?.style.fontScale ?? 1
-        if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length { bodyScale = runs[1].style.fontScale }
-        let body = Float(base * bodyScale)
-        // A paragraph of hidden units only (markup on a line of its own, an EPUB block with `display: none`)
-        // takes no room at all: no spacing above it, and lines without height.
-        let allHidden = !runs.isEmpty && runs.allSatisfy { $0.style.isOutOfFlow }
-        bodySize = allHidden ? 0 : body
-        let bookLineHeight = precedence.lineHeight ? nil : style.lineHeight.map(Float.init)
-        lineHeight = bookLineHeight
-        // A drop cap (its own first run) is as tall as its lines: its cap height spans from the first line's
-        // cap height down to the last line's baseline.
-        if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length, let capMetrics, capMetrics.capHeight > 0 {
-            let lineHeight = bookLineHeight.map { $0 * body } ?? capMetrics.natural * body * Float(settings.lineHeightMultiple)
-            sizes[0] = min(body + Float(cap.lines - 1) * lineHeight / capMetrics.capHeight, body * 20)
-        }
-        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
-        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
-        let blockIndent = min(Float(style.blockIndent * base), max(0, (columnWidth - 1) / 2))
-        let endIndent = min(Float(style.endIndent * base), max(0, (columnWidth - 1) / 2))
-        let available = columnWidth - blockIndent - endIndent
+        let basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
+                          capMetrics: capMetrics)
+        let indents = basis.indents(columnWidth: columnWidth)
+        let available = columnWidth - indents.block - indents.end
         // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
+        var sizes = basis.sizes
         var heights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
                                                       height: Float(settings.contentRect.height),
                                                       turned: settings.linesRunVertically)
-        attachmentDepths = formulas.isEmpty ? nil
+        let depths = formulas.isEmpty ? nil
             : ParagraphFormat.sizeFormulas(formulas, runs: runs, sizes: &sizes, heights: &heights, width: max(0, available),
                                            height: Float(settings.contentRect.height))
-        attachmentHeights = heights
-        pageLineHeight = attachmentHeights != nil && runs.contains(where: { $0.style.attachment?.presentation == .page })
+        let pageLineHeight = heights != nil && runs.contains(where: { $0.style.attachment?.presentation == .page })
             ? Float(settings.contentRect.height) : nil
+        // Shifts are in points of each run's final size (an object's size is its width).
+        let shifts = heights == nil && depths == nil ? basis.shifts : Basis.shifts(runs, sizes: sizes)
+        self.init(basis, columnWidth: columnWidth, sizes: sizes, shifts: shifts, attachmentHeights: heights,
+                  attachmentDepths: depths, pageLineHeight: pageLineHeight)
+    }
+
+    /// The format of a paragraph without objects or formulas from its cached `basis`: only what depends on the
+    /// column width is worked out (see ``ParagraphLayouter/basis(_:shaped:scratch:)``).
+    @inline(__always)
+    init(_ basis: borrowing Basis, columnWidth: Float) {
+        self.init(basis, columnWidth: columnWidth, sizes: basis.sizes, shifts: basis.shifts, attachmentHeights: nil,
+                  attachmentDepths: nil, pageLineHeight: nil)
+    }
+
+    @inline(__always)
+    private init(_ basis: borrowing Basis, columnWidth: Float, sizes: [Float], shifts: [Float]?, attachmentHeights: [Float]?,
+                 attachmentDepths: [Float]?, pageLineHeight: Float?) {
         self.sizes = sizes
-        let shifted = runs.contains { $0.style.baselineShift != 0 }
-        shifts = shifted ? zip(runs, sizes).map { Float($0.style.baselineShift) * $1 } : nil
-        (alignment, lastLineAlignment) = Self.alignments(style, settings: settings, precedence: precedence)
-        self.blockIndent = blockIndent
-        self.endIndent = endIndent
-        let indentEm = Self.firstLineIndentEms(style, settings: settings, precedence: precedence)
-        firstLineIndent = style.dropCap != nil ? 0 : min(max(Float(indentEm * base), -blockIndent), max(0, available - 1))
-        spaceBefore = allHidden ? 0 : Float(Self.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
+        self.shifts = shifts
+        self.attachmentHeights = attachmentHeights
+        self.attachmentDepths = attachmentDepths
+        self.pageLineHeight = pageLineHeight
+        alignment = basis.alignment
+        lastLineAlignment = basis.lastLineAlignment
+        bodySize = basis.bodySize
+        lineHeight = basis.lineHeight
+        spaceBefore = basis.spaceBefore
+        // Indents are limited to the column, so that every line starts inside it whatever the settings (an
+        // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
+        let indents = basis.indents(columnWidth: columnWidth)
+        blockIndent = indents.block
+        endIndent = indents.end
+        let available = columnWidth - indents.block - indents.end
+        firstLineIndent = basis.firstLineIndent.map { min(max($0, -indents.block), max(0, available - 1)) } ?? 0
     }
 
     /// The paragraph's alignment and its last line's, the book's weighed against the reader's.
@@ -154,5 +155,78 @@ struct ParagraphFormat {
     static func hyphenates(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
                            precedence: LayoutPrecedence) -> Bool {
         precedence.hyphenation ? settings.hyphenation : style.hyphenation ?? settings.hyphenation
+    }
+}
+
+extension ParagraphFormat {
+    /// The part of a paragraph's format that does not depend on the column width: what its style and the
+    /// reader's settings resolve to, before indents are limited to the column and objects sized to it. A
+    /// typesetter keeps it per paragraph between layouts (``LayoutBasisCache``), so that a relayout at a new width
+    /// only limits it.
+    struct Basis {
+        /// Sizes per attribute run (a drop cap's sized to its lines; objects and formulas not yet sized).
+        let sizes: [Float]
+        let alignment: TextAlignment
+        let lastLineAlignment: TextAlignment?
+        let bodySize: Float
+        let lineHeight: Float?
+        /// Baseline shifts per attribute run in points of ``sizes``, nil when no run is shifted.
+        let shifts: [Float]?
+        /// The block and end indents in points, before they are limited to the column.
+        let blockIndent: Float
+        let endIndent: Float
+        /// The first line's indent in points before it is limited to the column; nil beside a drop cap (none).
+        let firstLineIndent: Float?
+        let spaceBefore: Float
+
+        @inline(__always)
+        init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
+             precedence: LayoutPrecedence, bodySizes: [Float]? = nil, capMetrics: (natural: Float, capHeight: Float)? = nil) {
+            let base = settings.fontSize
+            var sizes: [Float]
+            if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
+                sizes = bodySizes
+            } else if precedence.typeExponent == 1 {
+                sizes = runs.map { Float(base * $0.style.fontScale) }
+            } else {
+                sizes = runs.map { Float(base * pow($0.style.fontScale, precedence.typeExponent)) }
+            }
+            var bodyScale = runs.first?.style.fontScale ?? 1
+            if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length { bodyScale = runs[1].style.fontScale }
+            let body = Float(base * bodyScale)
+            // A paragraph of hidden units only (markup on a line of its own, an EPUB block with `display: none`)
+            // takes no room at all: no spacing above it, and lines without height.
+            let allHidden = !runs.isEmpty && runs.allSatisfy { $0.style.isOutOfFlow }
+            bodySize = allHidden ? 0 : body
+            let bookLineHeight = precedence.lineHeight ? nil : style.lineHeight.map(Float.init)
+            lineHeight = bookLineHeight
+            // A drop cap (its own first run) is as tall as its lines: its cap height spans from the first line's
+            // cap height down to the last line's baseline.
+            if let cap = style.dropCap, runs.count > 1, runs[0].range.count == cap.length, let capMetrics, capMetrics.capHeight > 0 {
+                let lineHeight = bookLineHeight.map { $0 * body } ?? capMetrics.natural * body * Float(settings.lineHeightMultiple)
+                sizes[0] = min(body + Float(cap.lines - 1) * lineHeight / capMetrics.capHeight, body * 20)
+            }
+            self.sizes = sizes
+            shifts = Self.shifts(runs, sizes: sizes)
+            (alignment, lastLineAlignment) = ParagraphFormat.alignments(style, settings: settings, precedence: precedence)
+            blockIndent = Float(style.blockIndent * base)
+            endIndent = Float(style.endIndent * base)
+            firstLineIndent = style.dropCap != nil ? nil
+                : Float(ParagraphFormat.firstLineIndentEms(style, settings: settings, precedence: precedence) * base)
+            spaceBefore = allHidden ? 0 : Float(ParagraphFormat.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
+        }
+
+        /// Baseline shifts per run in points of `sizes`, nil when no run is shifted.
+        @inline(__always)
+        static func shifts(_ runs: borrowing [AttributeRun], sizes: [Float]) -> [Float]? {
+            guard runs.contains(where: { $0.style.baselineShift != 0 }) else { return nil }
+            return zip(runs, sizes).map { Float($0.style.baselineShift) * $1 }
+        }
+
+        /// The block and end indents limited to a column `columnWidth` wide: each to less than half of it.
+        @inline(__always)
+        func indents(columnWidth: Float) -> (block: Float, end: Float) {
+            (min(blockIndent, max(0, (columnWidth - 1) / 2)), min(endIndent, max(0, (columnWidth - 1) / 2)))
+        }
     }
 }

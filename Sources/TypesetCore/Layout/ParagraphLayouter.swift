@@ -50,20 +50,40 @@ struct ParagraphLayouter {
                                formulas: shaped.formulas)
     }
 
+    /// What laying out the paragraph works out before any width is known (see ``LayoutBasisCache``): its format's
+    /// basis, unless objects, formulas or a drop cap make the format depend on more, and its merged hyphenation
+    /// candidates, when it is hyphenated.
+    func basis(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, scratch: LayoutScratch) -> ParagraphBasis {
+        let widthDependent = paragraph.pointee.style.dropCap != nil || !shaped.formulas.isEmpty
+            || paragraph.pointee.runs.contains { $0.style.attachment != nil }
+        let format = widthDependent ? nil
+            : ParagraphFormat.Basis(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
+                                    precedence: precedence, bodySizes: bodySizes)
+        let content = paragraph.pointee.units[paragraph.pointee.contentRange]
+        let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
+        return ParagraphBasis(format: format, hyphenatedCandidates: merged ? CandidateList(scratch.candidates.candidates) : nil)
+    }
+
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
     /// in it and the paragraph's geometry. The source paragraph comes as a pointer into the text's storage,
     /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
     /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
     /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
+    /// With a pointer to the paragraph's `basis` (from ``basis(_:shaped:scratch:)``, kept between layouts; a pointer,
+    /// as copying it retained its arrays), its width-independent work is not done again.
     @inline(__always)
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
                 scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil,
-                exclusion: LineExclusion? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
+                exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         // One retain for the paragraph's passes, which keep it in their inputs.
         let shaped = copy shaped
         // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
         // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
-        let format = self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
+        let format = if let basis, basis.pointee.format != nil {
+            ParagraphFormat(basis.pointee.format.unsafelyUnwrapped, columnWidth: cell?.width ?? columnWidth)
+        } else {
+            self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
+        }
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
         var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format, cell: cell)
         var indents = layout.indents
@@ -73,7 +93,7 @@ struct ParagraphLayouter {
         let optimal = layout.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         let input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, indents: indents,
-                               scratch: scratch)
+                               scratch: scratch, basis: basis)
         // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
         // than allocated per paragraph).
         var chosen = scratch.lineBreaks
@@ -159,8 +179,16 @@ struct ParagraphLayouter {
     /// hyphenated), the widths of its lines, what may hang, and what an emergency cut needs.
     private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
                             metrics: ParagraphMetrics, format: ParagraphFormat, indents: LineIndents,
-                            scratch: LayoutScratch) -> LineBreakInput {
-        let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
+                            scratch: LayoutScratch, basis: UnsafePointer<ParagraphBasis>?) -> LineBreakInput {
+        // The paragraph's candidates: those of its basis (which the caller keeps until the lines are set), else
+        // merged now into the scratch when it is hyphenated, else its own.
+        let candidates: UnsafeBufferPointer<UInt32>
+        if let basis {
+            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? shaped.breakBuffer
+        } else {
+            let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
+            candidates = merged ? scratch.candidates.candidates : shaped.breakBuffer
+        }
         let widths = LineWidths(indents)
         // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
         var emergencyHyphenation: (hyphenator: Hyphenator, language: String)?
@@ -171,12 +199,9 @@ struct ParagraphLayouter {
                 emergencyHyphenation = (scratch.hyphenator, language)
             }
         }
-        // The paragraph's own opportunities (in its block, which `shaped` keeps alive), or those merged with
-        // hyphenation points (in the scratch, which nothing changes until the paragraph is broken). Lines beside a
-        // drop cap would hang into the cap; centred lines have no edge to align or hang past. Made whole, in one
-        // initializer (set field by field, it was copied once more).
-        return LineBreakInput(shaped: shaped, content: content,
-                              candidates: merged ? scratch.candidates.candidates : shaped.breakBuffer,
+        // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
+        // whole, in one initializer (set field by field, it was copied once more).
+        return LineBreakInput(shaped: shaped, content: content, candidates: candidates,
                               metrics: metrics, sizes: format.sizes, faces: faces, widths: widths,
                               protrusion: settings.protrusion && indents.capLines == 0 && format.alignment != .center
                                 ? ProtrusionTable.standard : nil,

@@ -19,6 +19,8 @@ public final class Typesetter: Sendable {
     /// The layout workers' scratch.
     let layoutPool = ScratchPool { LayoutScratch() }
     let segmenter = GraphemeSegmenter()
+    /// The width-independent work of the last layouts, per paragraph (see ``LayoutBasisCache``).
+    let layoutBases = LayoutBasisCache()
 
     /// Creates a typesetter over a font context.
     ///
@@ -103,6 +105,7 @@ public final class Typesetter: Sendable {
             layoutPool.checkIn(scratch)
         }
         let cellBoxes = tables.boxes
+        let bases = try bases(shaped, settings: settings, layouter: layouter)
         var layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: layoutPool) { chunk, scratch in
             // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use).
             var metrics = scratch.metrics
@@ -118,19 +121,23 @@ public final class Typesetter: Sendable {
             // paragraphs go to the layouter as pointers: even a borrow of one read from a buffer was a copy.
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
-                    // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
-                    guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count else {
-                        preconditionFailure("a shaped text's paragraph range lies inside its text")
-                    }
-                    for index in chunk {
-                        // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
-                        if let base = shapedParagraphs.baseAddress {
-                            if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
-                            if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
+                    bases.withUnsafeBufferPointer { bases in
+                        // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
+                        guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
+                              let basisBase = bases.baseAddress, chunk.upperBound <= bases.count else {
+                            preconditionFailure("a shaped text's paragraph range lies inside its text")
                         }
-                        let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + index]
-                        placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
-                                                      metrics: &metrics, scratch: scratch, into: lines, cell: cell))
+                        for index in chunk {
+                            // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
+                            if let base = shapedParagraphs.baseAddress {
+                                if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
+                                if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
+                            }
+                            let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + index]
+                            placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
+                                                          metrics: &metrics, scratch: scratch, into: lines, cell: cell,
+                                                          basis: basisBase + index))
+                        }
                     }
                 }
             }
@@ -157,6 +164,35 @@ public final class Typesetter: Sendable {
         if writingMode.isVertical { pages = Self.turned(pages, writingMode: writingMode) }
         return BookLayout(settings: pageSettings, lineSettings: settings, mode: mode, shaped: shaped, paragraphs: layouts,
                           exclusions: exclusions, pages: pages, segmenter: segmenter)
+    }
+
+    /// The width-independent work of laying out `shaped`'s paragraphs under `settings` (a ``ParagraphBasis`` per
+    /// paragraph of its range): kept from an earlier layout of the same text, range and settings but for the page
+    /// geometry, else worked out now in a pass of its own and kept for the next layout.
+    private func bases(_ shaped: ShapedText, settings: TypographySettings, layouter: ParagraphLayouter) throws(FontError)
+        -> [ParagraphBasis] {
+        let key = LayoutBasisCache.key(settings)
+        if let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
+            return known.bases
+        }
+        let text = shaped.text
+        let first = shaped.paragraphRange.lowerBound
+        let bases = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: layoutPool) { chunk, scratch in
+            text.paragraphs.withUnsafeBufferPointer { paragraphs in
+                shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
+                    guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count else {
+                        preconditionFailure("a shaped text's paragraph range lies inside its text")
+                    }
+                    return chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[$0], scratch: scratch) }
+                }
+            }
+        }
+        if !bases.isEmpty {
+            layoutBases.store(LayoutBasisCache.Entry(paragraphs: text.paragraphs, paragraphRange: shaped.paragraphRange,
+                                                     shaping: shaped.settings, documentLanguage: layouter.documentLanguage,
+                                                     settings: key, bases: bases))
+        }
+        return bases
     }
 
     /// Vertical text's pages in page coordinates: their size and their boxes turned back (placements stay in the
