@@ -88,8 +88,8 @@ public final class PageRenderer {
                        resources: (any ResourceLoader)? = nil) throws(RenderError) -> Bitmap {
         try drawPage(page, of: layout, appearance: appearance, window: window,
                      onto: { Bitmap(width: $0, height: $1, fill: $2) },
-                     backgrounds: { bitmap, origin in
-                         drawBackgroundImages(layout.pages[page].boxes, resources: resources, appearance: appearance,
+                     backgrounds: { bitmap, origin, runs in
+                         drawBackgroundImages(layout.pages[page].boxes, text: runs, resources: resources, appearance: appearance,
                                               fonts: layout.text.fonts, origin: origin, into: &bitmap)
                      }) { bitmap, area, origin in
             let attachments = window == nil ? layout.attachments(onPage: page)
@@ -147,7 +147,7 @@ public final class PageRenderer {
     /// window in its colour, shifted by the window's pixel origin.
     private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance, window: Rect? = nil,
                                                onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
-                                               backgrounds: (inout Canvas, _ origin: (x: Int, y: Int)) -> Void = { _, _ in },
+                                               backgrounds: (inout Canvas, _ origin: (x: Int, y: Int), _ runs: [GlyphRun]) -> Void = { _, _, _ in },
                                                prepare: (inout Canvas, _ area: Rect, _ origin: (x: Int, y: Int)) -> Void = { _, _, _ in })
         throws(RenderError) -> Canvas {
         guard layout.pages.indices.contains(page) else {
@@ -171,15 +171,18 @@ public final class PageRenderer {
         // The book's boxes and backgrounds first, then decorations (highlights), then text: an underline and an
         // overline go under the glyphs, as CSS draws them, a line-through over them.
         drawBoxes(layout.pages[page].boxes, scale: scale, origin: origin, colors: &colors, into: &canvas) { canvas in
-            backgrounds(&canvas, origin)
+            backgrounds(&canvas, origin, runs)
         }
         for run in runs where run.backgroundColor != nil {
             guard let background = run.backgroundColor else { continue }
             fill(run.lineBox, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
         }
         prepare(&canvas, area, origin)
+        // Text over a background image dimmed on a dark theme is made readable on the dimmed image.
+        let pictures = theme.isDark ? layout.pages[page].boxes.filter { !$0.images.isEmpty }.map(\.rect) : []
         for run in runs {
-            let color = run.color.map { colors.text($0) } ?? (run.isLink ? theme.link : theme.text)
+            var color = run.color.map { colors.text($0) } ?? (run.isLink ? theme.link : theme.text)
+            if !pictures.isEmpty, pictures.contains(where: { Self.crosses(run.lineBox, $0) }) { color = colors.overPicture(color) }
             if !run.decoration.isEmpty {
                 drawLines(of: run, color: color, over: false, scale: scale, origin: origin, into: &canvas)
             }
@@ -353,6 +356,7 @@ struct ReadableColors {
     let theme: Theme
     private var texts: [Color: Color] = [:]
     private var backgrounds: [Color: Color] = [:]
+    private var overPictures: [Color: Color] = [:]
 
     init(theme: Theme) { self.theme = theme }
 
@@ -360,6 +364,14 @@ struct ReadableColors {
         if let known = texts[color] { return known }
         let made = theme.readable(text: color)
         texts[color] = made
+        return made
+    }
+
+    /// `color` (a text colour as drawn on the page) as drawn over a picture dimmed to ``Theme/pictureGround``.
+    mutating func overPicture(_ color: Color) -> Color {
+        if let known = overPictures[color] { return known }
+        let made = theme.pictureGround.map { theme.readable(text: color, on: $0) } ?? color
+        overPictures[color] = made
         return made
     }
 

@@ -17,7 +17,13 @@ extension Theme {
 
     /// A book's text colour as drawn on this theme's page.
     public func readable(text color: Color) -> Color {
-        let page = background
+        readable(text: color, on: background)
+    }
+
+    /// A book's text colour as drawn on `ground` (a colour of this theme's page, or a picture dimmed beneath text
+    /// on it): as ``readable(text:)`` does on the page.
+    public func readable(text color: Color, on ground: Color) -> Color {
+        let page = ground
         if Theme.contrast(color, page) >= Theme.minimumContrast { return color }
         var hsl = HSL(color)
         if isDark && hsl.saturation < 0.2 {
@@ -37,6 +43,17 @@ extension Theme {
         return hsl.color(alpha: color.alpha)
     }
 
+    /// On a dark theme, the brightest a book's background image may be where text is drawn over it: the grey whose
+    /// contrast with the theme's text colour is ``minimumContrast``. The renderer dims such an image until its
+    /// brightest pixel is no brighter, and draws the book's coloured text there readable on it
+    /// (``readable(text:on:)``); nil on a light theme, which draws images as they are.
+    public var pictureGround: Color? {
+        guard isDark else { return nil }
+        let ceiling = max(0, (Theme.luminance(text) + 0.05) / Theme.minimumContrast - 0.05)
+        let byte = Theme.srgbByte(linear: ceiling)
+        return Color(red: byte, green: byte, blue: byte)
+    }
+
     /// A book's background colour (of a table cell, or behind a span) as drawn on this theme's page.
     public func readable(background color: Color) -> Color {
         guard isDark else { return color }
@@ -54,12 +71,21 @@ extension Theme {
     }
 
     /// Relative luminance (sRGB, WCAG's formula).
-    static func luminance(_ color: Color) -> Double {
-        func channel(_ value: UInt8) -> Double {
-            let c = Double(value) / 255
-            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
+    package static func luminance(_ color: Color) -> Double {
+        0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+    }
+
+    /// An sRGB channel's byte as linear light (0...1).
+    package static func linear(_ value: UInt8) -> Double {
+        let c = Double(value) / 255
+        return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// Linear light (0...1) as an sRGB channel's byte, rounded down (never brighter than `value`).
+    package static func srgbByte(linear value: Double) -> UInt8 {
+        let v = max(0, min(1, value))
+        let c = v <= 0.03928 / 12.92 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
+        return UInt8(max(0, min(255, (c * 255).rounded(.down))))
     }
 }
 

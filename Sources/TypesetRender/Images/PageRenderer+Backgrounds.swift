@@ -6,7 +6,14 @@ extension PageRenderer {
     /// through the image cache and the decode budgets, clipped to the box's part on the page. An image that cannot
     /// be read or decoded is not drawn (the colour beneath shows) and its problem is added to ``imageProblems``
     /// once.
-    func drawBackgroundImages(_ boxes: [BlockBox], resources: (any ResourceLoader)?, appearance: Appearance,
+    ///
+    /// On a dark theme, an image under text (a box crossed by a line of `text`, the page's glyph runs) is dimmed
+    /// to the theme's ``Theme/pictureGround`` (`Bitmap.dimmed(to:)`), on which the theme's text reads at 4.5:1: a
+    /// book's light picture made for dark ink would leave the theme's light text unreadable (Readium's night mode
+    /// makes background colours transparent but keeps background images, so the text is lost on them). A box
+    /// without text over it (a picture alone) keeps its image as ``Appearance/imageFilter`` says, as `<img>`
+    /// elements do.
+    func drawBackgroundImages(_ boxes: [BlockBox], text: [GlyphRun], resources: (any ResourceLoader)?, appearance: Appearance,
                               fonts: DocumentFonts?, origin: (x: Int, y: Int), into bitmap: inout Bitmap) {
         let scale = appearance.pixelScale
         pagePixelsDecoded = 0
@@ -19,6 +26,9 @@ extension PageRenderer {
             let clip = (pixel(box.rect.minX) - origin.x, pixel(box.rect.minY) - origin.y,
                         pixel(box.rect.maxX) - origin.x, pixel(box.rect.maxY) - origin.y)
             guard clip.0 < clip.2, clip.1 < clip.3 else { continue }
+            let ground = appearance.theme.pictureGround.flatMap { ground in
+                text.contains { Self.crosses($0.lineBox, box.rect) } ? ground : nil
+            }
             // CSS paints the last layer first: the first is on top.
             for layer in box.images.reversed() {
                 guard let natural = backgroundSize(layer.source, resources: resources) else { continue }
@@ -37,7 +47,8 @@ extension PageRenderer {
                 switch image(for: attachment, width: width, height: height, box: tileBox, fonts: fonts, resources: resources,
                              consequence: "the background image is not drawn") {
                 case .image(let image):
-                    let shown = filtered(image, appearance.imageFilter)
+                    var shown = filtered(image, appearance.imageFilter)
+                    if let ground { shown = shown.dimmed(to: ground) }
                     for band in clips(box, clip: clip, scale: scale, origin: origin) {
                         for y in tiling.ys {
                             for x in tiling.xs {
@@ -50,6 +61,11 @@ extension PageRenderer {
                 }
             }
         }
+    }
+
+    /// Whether two rectangles overlap (more than at an edge).
+    static func crosses(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && a.maxX > b.minX && a.minY < b.maxY && a.maxY > b.minY
     }
 
     /// The pixel rectangles (canvas pixels) a box's images are clipped to: its part's rectangle, or for rounded
