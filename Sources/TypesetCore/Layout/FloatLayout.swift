@@ -15,6 +15,8 @@ struct FloatLayout {
     }
 
     private(set) var boxes: [Int: Box] = [:]
+    /// Each floated paragraph's box's first paragraph (document indices).
+    private var starts: [Int: Int] = [:]
 
     init() {}
 
@@ -29,6 +31,7 @@ struct FloatLayout {
                                    layouts: layouts, columnWidth: columnWidth, emSize: emSize)
             let x = float.side == .left ? 0 : columnWidth - width
             for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width)) }
+            for p in paragraphs { starts[p] = paragraphs.lowerBound }
             boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
                                                followsLine: float.followsLine)
         }
@@ -37,15 +40,20 @@ struct FloatLayout {
     /// The box that starts at document paragraph `index`, if one does.
     func box(startingAt index: Int) -> Box? { boxes.isEmpty ? nil : boxes[index] }
 
-    /// A box's used width: its own, else its content's widest line in the column (indents included, a point
-    /// more so that the same lines fit again), at least a point and at most the column.
+    /// The box document paragraph `index` is in, if it is in one.
+    func box(containing index: Int) -> Box? { starts.isEmpty ? nil : starts[index].flatMap { boxes[$0] } }
+
+    /// A box's used width: its own (its content's, CSS 2.1 §10.3.5, so its margins, borders and padding, the
+    /// least indents of its paragraphs, are added), else its content's widest line in the column (indents
+    /// included, a point more so that the same lines fit again), at least a point and at most the column.
     static func width(of float: BlockFloat, paragraphs: Range<Int>, layouts: [ParagraphLayout], columnWidth: Float,
                       emSize: Float) -> Float {
         let width: Float
+        let indents = paragraphs.map { columnWidth - layouts[$0].available }.min() ?? 0
         switch float.width {
-        case .points(let points)?: width = Float(points)
-        case .ems(let ems)?: width = Float(ems) * emSize
-        case .percent(let percent)?: width = columnWidth * Float(percent) / 100
+        case .points(let points)?: width = Float(points) + max(0, indents)
+        case .ems(let ems)?: width = Float(ems) * emSize + max(0, indents)
+        case .percent(let percent)?: width = columnWidth * Float(percent) / 100 + max(0, indents)
         case nil:
             var widest: Float = 0
             for local in paragraphs {

@@ -155,11 +155,14 @@ public final class Typesetter: Sendable {
             placeFloatsAndColumns(shaped, settings: settings, layouter: layouter, layouts: &layouts, paginator: &paginator)
         }
         var exclusions: [Int: LineExclusion] = [:]
-        var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts, exclusions: &exclusions)
+        var floatShifts: [Int: Float] = [:]
+        var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts, exclusions: &exclusions,
+                                       floatShifts: &floatShifts)
         if !writingMode.isVertical {
             // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
             pages = BoxDecorationPass(text: text, layouts: layouts, first: shaped.paragraphRange.lowerBound,
-                                      emSize: settings.fontSize, columnWidth: settings.columnWidth).decorate(pages)
+                                      emSize: settings.fontSize, columnWidth: settings.columnWidth,
+                                      floats: paginator.floats, floatShifts: floatShifts).decorate(pages)
         }
         if writingMode.isVertical { pages = Self.turned(pages, writingMode: writingMode) }
         return BookLayout(settings: pageSettings, lineSettings: settings, mode: mode, shaped: shaped, paragraphs: layouts,

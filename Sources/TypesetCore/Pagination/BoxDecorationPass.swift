@@ -12,11 +12,18 @@ struct BoxDecorationPass {
     /// Points per em (the body size) and the column's width, in points.
     let emSize: Double
     let columnWidth: Double
+    /// The text's floats, and how far right of where they were set those placed beside others were moved: a float's
+    /// own box and the boxes inside it are drawn in the float's box, not across the column.
+    var floats = FloatLayout()
+    var floatShifts: [Int: Float] = [:]
 
     /// A box's part in one column of the page being decorated.
     private struct Part {
         var box: BoxDecoration
+        /// The left edge of what the box is laid in (its column, or the float it is in), and that width when it is a
+        /// float's (nil: the column's).
         var columnX: Float
+        var width: Double? = nil
         var top: Double
         var bottom: Double
         var startsHere: Bool
@@ -86,20 +93,33 @@ struct BoxDecorationPass {
                 reaches.append((placement.y - (starts ? box.above * emSize : 0),
                                 placement.y + Double(line.height) + (ends ? box.below * emSize : 0), starts, ends))
             }
-            for (box, reach) in zip(boxes, reaches) {
+            let frame = floatFrame(of: index, at: placement)
+            for (number, (box, reach)) in zip(boxes, reaches).enumerated() {
                 let (top, bottom, starts, ends) = reach
-                if let part = open[box.id], parts[part].columnX == placement.x {
+                let inFloat = frame.map { number >= $0.outerBoxes } ?? false
+                let partX = inFloat ? frame?.x ?? placement.x : placement.x - (frame?.shift ?? 0)
+                if let part = open[box.id], parts[part].columnX == partX {
                     parts[part].top = min(parts[part].top, top)
                     parts[part].bottom = max(parts[part].bottom, bottom)
                     parts[part].endsHere = parts[part].endsHere || ends
                     parts[part].startsHere = parts[part].startsHere || starts
                 } else {
                     open[box.id] = parts.count
-                    parts.append(Part(box: box, columnX: placement.x, top: top, bottom: bottom, startsHere: starts, endsHere: ends))
+                    parts.append(Part(box: box, columnX: partX, width: inFloat ? frame?.width : nil, top: top, bottom: bottom,
+                                      startsHere: starts, endsHere: ends))
                 }
             }
         }
         return parts
+    }
+
+    /// For a paragraph of a float placed at `placement`: the float's box across the page (its left edge and width),
+    /// how many of the paragraph's boxes are outside the float, and how far the float was moved from where it was
+    /// set; nil for a paragraph in no float.
+    private func floatFrame(of index: Int, at placement: PlacedLine) -> (x: Float, width: Double, outerBoxes: Int, shift: Float)? {
+        guard let float = text.paragraphs[index].style.float, let box = floats.box(containing: index) else { return nil }
+        let shift = floatShifts[box.paragraphs.lowerBound] ?? 0
+        return (placement.x + box.x, Double(box.width), float.outerBoxes, shift)
     }
 
     /// Whether paragraph `index` of the text is inside the box `id` with its neighbour `neighbour`: in it and in the
@@ -114,7 +134,8 @@ struct BoxDecorationPass {
     /// The box drawn for `part`; `whole` is the top of the whole box and its height when it has images or rounded corners.
     private func blockBox(_ part: Part, whole: (top: Double, height: Double)?) -> BlockBox {
         let box = part.box
-        // The outer edges stay inside the column whatever the styles say, a point apart at least.
+        // The outer edges stay inside the column (or float) whatever the styles say, a point apart at least.
+        let columnWidth = part.width ?? self.columnWidth
         let left = min(box.left * emSize, max(0, (columnWidth - 1) / 2))
         let right = min(box.right * emSize, max(0, (columnWidth - 1) / 2))
         var edges = box.border

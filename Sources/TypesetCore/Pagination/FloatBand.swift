@@ -9,6 +9,7 @@ struct FloatBand {
         var side: BlockFloat.Side
         var x: Float
         var width: Float
+        var top: Double
         var bottom: Double
     }
 
@@ -46,15 +47,25 @@ struct FloatBand {
         min(max(4 * emSize, columnWidth / 5), columnWidth)
     }
 
-    /// Whether `box` fits beside the floats reaching below `y`: none on its side, and room enough.
-    func fits(_ box: FloatLayout.Box, at y: Double, columnWidth: Float) -> Bool {
-        !floats.contains { $0.side == box.side && $0.bottom > y + 0.01 } && room(columnWidth: columnWidth, at: y).width >= box.width
+    /// Where `box` goes at `y` (its left edge from the column's left edge), beside the floats reaching below `y`:
+    /// a left float right of the left floats there, a right float left of the right ones (CSS 2.1 §9.5.1 rules
+    /// 2 and 3), when it fits between them and the other side's (rule 7); nil when it does not.
+    func x(for box: FloatLayout.Box, at y: Double, columnWidth: Float) -> Float? {
+        let room = room(columnWidth: columnWidth, at: y)
+        guard room.width + 0.01 >= box.width else { return nil }
+        return box.side == .left ? room.left : columnWidth - room.right - box.width
     }
 
-    /// The highest top at or below `y` where `box` fits (§9.5.1 rules 3, 6 and 7, with a float on the same side
-    /// going below the earlier one rather than beside it).
+    /// Whether `box` fits beside the floats reaching below `y`.
+    func fits(_ box: FloatLayout.Box, at y: Double, columnWidth: Float) -> Bool {
+        x(for: box, at: y, columnWidth: columnWidth) != nil
+    }
+
+    /// The highest top at or below `y` where `box` fits (§9.5.1 rules 2, 3, 6 and 7: beside the earlier floats
+    /// when there is room, else below the highest bottom that makes room).
     func top(for box: FloatLayout.Box, from y: Double, columnWidth: Float) -> Double {
-        var top = y
+        // Never above an earlier float's top (rule 5).
+        var top = max(y, floats.map(\.top).max() ?? y)
         // Each step moves below one more float: at most as many steps as floats.
         for _ in 0...floats.count {
             if fits(box, at: top, columnWidth: columnWidth) { break }
@@ -75,11 +86,11 @@ struct FloatBand {
         closeText(count)
     }
 
-    /// Adds a placed float (its placements `placements`) to the band.
-    mutating func add(_ box: FloatLayout.Box, top: Double, bottom: Double, placements: Range<Int>, columnX: Float,
+    /// Adds a placed float (its placements `placements`, its left edge `x` from the column's) to the band.
+    mutating func add(_ box: FloatLayout.Box, x: Float, top: Double, bottom: Double, placements: Range<Int>, columnX: Float,
                       columnWidth: Float) {
-        cells.append((placements, columnX + box.x, columnX + box.x + box.width))
-        floats.append(Active(side: box.side, x: box.x, width: box.width, bottom: bottom))
+        cells.append((placements, columnX + x, columnX + x + box.width))
+        floats.append(Active(side: box.side, x: x, width: box.width, top: top, bottom: bottom))
         textStart = placements.upperBound
         let room = room(columnWidth: columnWidth)
         textExtent = (columnX + room.left, columnX + columnWidth - room.right)
@@ -125,11 +136,18 @@ struct FloatBand {
 
     /// `layout` set again with its first lines shortened beside floats reaching `height` points below its top
     /// (`left` and `right` taken on each side): as many lines as start above that height, counted on the layout
-    /// and counted again on the shortened one (narrower lines may be more), at most three settings.
+    /// and counted again on the shortened one (narrower lines may be more), at most three settings; a paragraph
+    /// all of whose lines start above that height has as many narrowed as the height holds.
     static func besideLayout(_ layout: ParagraphLayout, height: Float, left: Float, right: Float,
                              relayout: (LineExclusion) -> ParagraphLayout) -> (ParagraphLayout, LineExclusion)? {
         guard height > 0.01, !layout.lines.isEmpty else { return nil }
-        func linesAbove(_ layout: ParagraphLayout) -> Int { layout.lines.prefix { $0.top < height - 0.01 }.count }
+        // When every line starts above that height, the narrowed lines may be more: as many as the floats'
+        // height holds at the paragraph's shortest line (narrowing lines the paragraph does not have costs nothing).
+        func linesAbove(_ layout: ParagraphLayout) -> Int {
+            let above = layout.lines.prefix { $0.top < height - 0.01 }.count
+            guard above == layout.lines.count, let shortest = layout.lines.map(\.height).min(), shortest > 0.01 else { return above }
+            return max(above, Int(min(1e6, (height / shortest).rounded(.up))))
+        }
         var exclusion = LineExclusion(lines: max(1, linesAbove(layout)), left: left, right: right)
         var result = relayout(exclusion)
         for _ in 0..<2 {

@@ -38,7 +38,9 @@ extension PageFilling {
     /// when there is no room beside them), in the next column when it does not fit in this one; a box taller than
     /// a column is set in the flow.
     mutating func placeFloat(_ box: FloatLayout.Box) {
-        let height = box.paragraphs.reduce(Float(0)) { sum, p in
+        // Its lines, and its own box's border and padding above and below them.
+        let decoration = decorationSpace(of: box)
+        let height = box.paragraphs.reduce(decoration.above + decoration.below) { sum, p in
             let layout = layouts[p - first]
             return sum + (p == box.paragraphs.lowerBound ? 0 : layout.spaceBefore) + layout.height + layout.spaceAfter
         }
@@ -50,12 +52,12 @@ extension PageFilling {
         var top = y
         var besideLine: Int?
         if box.followsLine, let last = placements.last, Int(last.paragraph) == box.paragraphs.lowerBound - 1,
-           tableRows.last.map({ !$0.placements.contains(placements.count - 1) }) ?? true {
+           tableRows.last.map({ !$0.placements.contains(placements.count - 1) }) ?? true,
+           let boxX = band.x(for: box, at: last.y, columnWidth: columnWidth) {
             let layout = layouts[Int(last.paragraph) - first]
             let line = layout.lines[Int(last.line)]
             let lineEnd = Double(line.x) + line.justifiedWidth(layout.lines.microtypography(ofLine: Int(last.line)))
-            if Int(last.line) == layout.lines.count - 1, line.x >= box.x + box.width || lineEnd <= Double(box.x),
-               band.fits(box, at: last.y, columnWidth: columnWidth) {
+            if Int(last.line) == layout.lines.count - 1, line.x >= boxX + box.width || lineEnd <= Double(boxX) {
                 top = last.y
                 besideLine = placements.count - 1
             }
@@ -65,10 +67,26 @@ extension PageFilling {
             breakColumn(before: text.paragraphs[box.paragraphs.lowerBound].range.lowerBound)
             top = columnTop
         }
+        // Beside the earlier floats on its side (its paragraphs were set at the column's edge: moved over).
+        let boxX = band.x(for: box, at: top, columnWidth: columnWidth) ?? box.x
         band.open(beside: besideLine, placements: placements.count, columnX: x, columnWidth: columnWidth)
         let floatFirst = placements.count
-        placeWhole(box.paragraphs, from: top)
-        band.add(box, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
+        placeWhole(box.paragraphs, from: top + Double(decoration.above), shift: boxX - box.x)
+        if boxX != box.x { floatShifts[box.paragraphs.lowerBound] = boxX - box.x }
+        band.add(box, x: boxX, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
                  columnX: x, columnWidth: columnWidth)
+    }
+
+    /// The room a float's own box (and the boxes inside it starting or ending with it) takes above its first line
+    /// and below its last, in points: their borders and padding, drawn around its lines by the box decoration pass.
+    private func decorationSpace(of box: FloatLayout.Box) -> (above: Float, below: Float) {
+        let em = Float(paginator.settings.fontSize)
+        func room(_ paragraph: Int, _ edge: (BoxDecoration) -> Double) -> Float {
+            let style = text.paragraphs[paragraph].style
+            let outer = min(style.float?.outerBoxes ?? 0, style.boxes.count)
+            let widest = style.boxes[outer...].map { Float(edge($0)) * em }.max() ?? 0
+            return widest.isFinite ? max(0, widest) : 0
+        }
+        return (room(box.paragraphs.lowerBound, \.above), room(box.paragraphs.upperBound - 1, \.below))
     }
 }

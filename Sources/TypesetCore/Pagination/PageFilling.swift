@@ -32,6 +32,9 @@ struct PageFilling {
     var openTable: (table: TableLayout.Table, top: Double)?
     /// The floats of the current column, and the band they form with the lines beside them (see ``FloatBand``).
     var band = FloatBand()
+    /// How far right of where they were set the floats placed beside others were moved (points, by a float's first
+    /// document paragraph), for the boxes drawn around them.
+    var floatShifts: [Int: Float] = [:]
 
     init(_ paginator: Paginator, text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) {
         self.paginator = paginator
@@ -182,14 +185,15 @@ struct PageFilling {
     }
 
     /// Places every line of `paragraphs` (a table cell's or a float's) at its place below `top`, in one piece:
-    /// their spacing between them, no column broken.
-    mutating func placeWhole(_ paragraphs: Range<Int>, from top: Double) {
+    /// their spacing between them, no column broken; `shift` points right of where they were set (a float moved
+    /// beside another).
+    mutating func placeWhole(_ paragraphs: Range<Int>, from top: Double, shift: Float = 0) {
         var paragraphTop = top
         for p in paragraphs {
             let layout = layouts[p - first]
             if p != paragraphs.lowerBound { paragraphTop += Double(layout.spaceBefore) }
             for lineIndex in 0..<layout.lines.count {
-                placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x,
+                placements.append(PlacedLine(paragraph: Int32(p), line: Int32(lineIndex), x: x + shift,
                                              y: paragraphTop + Double(layout.lines[lineIndex].top)))
             }
             paragraphTop += Double(layout.height + layout.spaceAfter)

@@ -20,8 +20,10 @@ struct Paginator {
     /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order
     /// (a paragraph set beside floats gets its shortened layout there, and its narrowing in `exclusions`, by
     /// document paragraph).
+    /// `floatShifts` gets how far right of where they were set floats placed beside others were moved (by a float's
+    /// first document paragraph).
     func paginate(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout],
-                  exclusions: inout [Int: LineExclusion]) -> [Page] {
+                  exclusions: inout [Int: LineExclusion], floatShifts: inout [Int: Float]) -> [Page] {
         var run = PageFilling(self, text: text, paragraphRange: paragraphRange, layouts: layouts)
         // The run holds the only reference to the layouts (set again beside floats without a copy).
         layouts = []
@@ -39,6 +41,7 @@ struct Paginator {
         if !run.placements.isEmpty || run.pages.isEmpty { run.finishPage(end: run.end) }
         layouts = run.layouts
         exclusions = run.exclusions
+        floatShifts = run.floatShifts
         return run.pages
     }
 }

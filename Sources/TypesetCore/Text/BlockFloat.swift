@@ -23,10 +23,15 @@ public struct BlockFloat: Hashable, Sendable {
     /// line number): the box then sits beside that line when there is room for it there, as CSS places a float at
     /// the top of the current line box.
     public var followsLine: Bool
+    /// How many of its paragraphs' ``ParagraphStyle/boxes`` (the first ones) are blocks outside the float, drawn
+    /// across the column; the rest (its own box, and boxes inside it) are drawn in the float's box.
+    public var outerBoxes: Int
 
     /// Creates a float.
-    public init(side: Side, width: TextAttachment.Length? = nil, startsBox: Bool = true, followsLine: Bool = false) {
+    public init(side: Side, width: TextAttachment.Length? = nil, startsBox: Bool = true, followsLine: Bool = false,
+                outerBoxes: Int = 0) {
         self.side = side; self.width = width; self.startsBox = startsBox; self.followsLine = followsLine
+        self.outerBoxes = outerBoxes
     }
 }
 

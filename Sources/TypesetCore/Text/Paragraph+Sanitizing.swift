@@ -95,9 +95,10 @@ extension ParagraphStyle {
 }
 
 extension BlockFloat {
-    /// This float with its width finite and positive (else nil: shrunk to fit).
+    /// This float with its width finite and positive (else nil: shrunk to fit) and no negative count of outer boxes.
     var sanitized: BlockFloat {
         var float = self
+        float.outerBoxes = max(0, outerBoxes)
         switch width {
         case .points(let value)?, .ems(let value)?, .percent(let value)?:
             if !value.isFinite || value <= 0 { float.width = nil }

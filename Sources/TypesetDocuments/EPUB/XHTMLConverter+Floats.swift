@@ -35,7 +35,7 @@ extension XHTMLConverter {
         paragraphClear = []
         var block = enterBlock(path, style: style, parent: parentBlock)
         floatBoxes.append(BlockFloat(side: side(style.floatSide, direction: block.direction), width: floatWidth(kind, style: style),
-                                     followsLine: followsLine))
+                                     followsLine: followsLine, outerBoxes: parentBlock.boxes.count))
         block.floatIndex = Int32(floatBoxes.count - 1)
         floatStartsBox = true
         switch kind {
