@@ -10,6 +10,8 @@ struct ColumnBlockLayout {
         /// Each column's width and the gap between columns, in points.
         var width: Float
         var gap: Float
+        /// The rule between columns with content, its width in ems (``BlockColumns/rule``).
+        var rule = BorderEdge()
     }
 
     private(set) var blocks: [Int: Block] = [:]
@@ -26,7 +28,8 @@ struct ColumnBlockLayout {
             let used = columns.used(available: columnWidth, emSize: emSize)
             guard used.count > 1 else { continue }
             for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: 0, width: used.width)) }
-            blocks[paragraphs.lowerBound] = Block(paragraphs: paragraphs, count: used.count, width: used.width, gap: used.gap)
+            blocks[paragraphs.lowerBound] = Block(paragraphs: paragraphs, count: used.count, width: used.width, gap: used.gap,
+                                                  rule: columns.rule)
         }
     }
 

@@ -39,6 +39,7 @@ extension PageFilling {
                 start = end
             }
             tableRows.append(TableRowPlacement(placements: rowFirst..<placements.count, cells: cells))
+            drawRules(block, cells: cells, top: top, bottom: bottom)
             y = bottom
             if start < lines.items.count {
                 breakColumn(before: offset(of: start))
@@ -46,5 +47,19 @@ extension PageFilling {
             }
         }
         y += Double(layouts[block.paragraphs.upperBound - 1 - first].spaceAfter)
+    }
+
+    /// The block's `column-rule` down the middle of each gap between two columns of this page's part that both
+    /// have lines (Multi-column §4), from the part's top to its bottom: a box whose left edge is the rule.
+    private mutating func drawRules(_ block: ColumnBlockLayout.Block, cells: [(placements: Range<Int>, minX: Float, maxX: Float)],
+                                    top: Double, bottom: Double) {
+        let emSize = paginator.settings.fontSize
+        let width = block.rule.usedWidth * emSize
+        guard width > 0, bottom > top, cells.count > 1 else { return }
+        for k in 1..<cells.count where !cells[k - 1].placements.isEmpty && !cells[k].placements.isEmpty {
+            let middle = Double(cells[k - 1].maxX + cells[k].minX) / 2
+            let rect = Rect(x: middle - width / 2, y: top, width: width, height: bottom - top)
+            boxes.append(BlockBox(rect: rect, background: nil, edges: BorderEdges(left: block.rule), emSize: emSize))
+        }
     }
 }

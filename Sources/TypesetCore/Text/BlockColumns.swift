@@ -9,6 +9,9 @@ public struct BlockColumns: Hashable, Sendable {
     public var gap: Double
     /// Whether this paragraph starts a block (a multi-column block's later paragraphs continue the one before).
     public var startsBlock: Bool
+    /// `column-rule`: the line drawn down the middle of each gap between two columns that both have content
+    /// (Multi-column §4), its width in ems of the body size; none by default. It takes no room.
+    public var rule = BorderEdge()
 
     /// The most columns a block is set in.
     public static let maximumCount = 16

@@ -110,13 +110,14 @@ extension BlockFloat {
 
 extension BlockColumns {
     /// These columns with a count in `1...maximumCount`, a width finite, positive and at most `maximumEms`, a gap
-    /// finite, in `0...10` ems.
+    /// and a rule's width finite, in `0...10` ems.
     func sanitized(maximumEms: Double) -> BlockColumns {
         func ems(_ value: Double) -> Double { value.isFinite && value >= 0 ? min(value, maximumEms) : 0 }
         var columns = self
         columns.count = count.map { min(max(1, $0), BlockColumns.maximumCount) }
         columns.width = width.flatMap { $0.isFinite && $0 > 0 ? ems($0) : nil }
         columns.gap = min(ems(gap), 10)
+        columns.rule.width = min(ems(rule.width), 10)
         return columns
     }
 }

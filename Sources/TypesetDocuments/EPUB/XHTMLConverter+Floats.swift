@@ -89,8 +89,13 @@ extension XHTMLConverter {
         let count = style.columnCount
         let width = style.columnWidth.map { $0.ems(fontScale: style.fontScale) }
         guard (count ?? 2) > 1 || width != nil else { return }
-        columnBlocks.append(BlockColumns(count: count, width: width,
-                                         gap: style.columnGap.map { $0.ems(fontScale: style.fontScale) } ?? 1))
+        var columns = BlockColumns(count: count, width: width, gap: style.columnGap.map { $0.ems(fontScale: style.fontScale) } ?? 1)
+        if let multicolumn = style.multicolumn, multicolumn.ruleStyle != .none {
+            // `medium` is 3 px; the colour, when none is said, the text's (the theme's).
+            columns.rule = BorderEdge(width: multicolumn.ruleWidth.map { max(0, $0.ems(fontScale: style.fontScale)) } ?? 3.0 / 16,
+                                      style: multicolumn.ruleStyle, color: multicolumn.ruleColor)
+        }
+        columnBlocks.append(columns)
         block.columnsIndex = Int32(columnBlocks.count - 1)
         columnsStartBlock = true
     }

@@ -144,6 +144,10 @@ enum CSSDeclaration: Equatable, Sendable {
     case columnWidth(CSSLength?)
     case columnGap(CSSLength?)
     case columnSpan(Bool)
+    /// `column-rule-width`, `-style`, `-color` (and the `column-rule` shorthand): the line between columns.
+    case columnRuleWidth(CSSLength)
+    case columnRuleStyle(BorderStyle)
+    case columnRuleColor(Color)
     /// `initial-letter: N` (nil for `normal`).
     case initialLetter(Int?)
     /// `font-variant-ligatures: none` (false) or `normal` (true).
@@ -451,6 +455,9 @@ enum CSSDeclaration: Equatable, Sendable {
              "column-gap", "-webkit-column-gap", "-moz-column-gap", "-epub-column-gap",
              "column-span", "-webkit-column-span", "-epub-column-span":
             return parseColumns(property.split(separator: "-").last.map(String.init) ?? property, value: value, words: words)
+        case "column-rule", "-webkit-column-rule", "-moz-column-rule", "column-rule-width", "-webkit-column-rule-width",
+             "column-rule-style", "-webkit-column-rule-style", "column-rule-color", "-webkit-column-rule-color":
+            return columnRule(property, words: words)
         case "clear":
             switch value {
             case "left": return [.clear(.left)]
@@ -656,6 +663,34 @@ enum CSSDeclaration: Equatable, Sendable {
             else if let part = borderPart("color", word: word, side: side) { color = part }
         }
         return [width, style] + (color.map { [$0] } ?? [])
+    }
+
+    /// `column-rule` (a width, a style and a colour in any order, as `border`; unset parts initial: `medium none
+    /// currentColor`) or one of its longhands, read as a border's parts are.
+    private static func columnRule(_ property: String, words: [String]) -> [CSSDeclaration] {
+        func rule(_ part: Substring, _ word: String) -> CSSDeclaration? {
+            switch borderPart(part, word: word, side: .left) {
+            case .borderWidth(_, let width)?: return .columnRuleWidth(width)
+            case .borderStyle(_, let style)?: return .columnRuleStyle(style)
+            case .borderColor(_, let color)?: return .columnRuleColor(color)
+            default: return nil
+            }
+        }
+        let name = property.hasPrefix("-") ? String(property.drop { $0 == "-" }.drop { $0 != "-" }.dropFirst()) : property
+        if name == "column-rule" {
+            var result: [CSSDeclaration] = [.columnRuleWidth(.px(3)), .columnRuleStyle(.none)]
+            for word in words {
+                guard let part = rule("style", word) ?? rule("width", word) ?? rule("color", word) else { return [] }
+                switch part {
+                case .columnRuleWidth: result[0] = part
+                case .columnRuleStyle: result[1] = part
+                default: result.append(part)
+                }
+            }
+            return result
+        }
+        guard words.count == 1, let part = name.split(separator: "-").last else { return [] }
+        return rule(part, words[0]).map { [$0] } ?? []
     }
 
     /// `border-width: 1px 2px`, `border-style`, `border-color`: one to four values, for the sides as margins take

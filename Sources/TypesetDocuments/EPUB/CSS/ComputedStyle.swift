@@ -253,6 +253,9 @@ struct ComputedStyle: Sendable {
             case .columnWidth(let value): multicolumn = MulticolumnStyle(multicolumn, width: .some(value))
             case .columnGap(let value): multicolumn = MulticolumnStyle(multicolumn, gap: .some(value))
             case .columnSpan(let value): multicolumn = MulticolumnStyle(multicolumn, span: value)
+            case .columnRuleWidth(let value): multicolumn = MulticolumnStyle(multicolumn, ruleWidth: value)
+            case .columnRuleStyle(let value): multicolumn = MulticolumnStyle(multicolumn, ruleStyle: value)
+            case .columnRuleColor(let value): multicolumn = MulticolumnStyle(multicolumn, ruleColor: value)
             case .initialLetter(let value): initialLetter = value
             case .hyphens(let value): hyphens = value
             case .textAlignLast(let value): alignmentLast = value
@@ -407,7 +410,7 @@ struct ComputedStyle: Sendable {
         // Rounded corners go with the border and background they round.
         case .borderRadius: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float, .clear,
-             .columnCount, .columnWidth, .columnGap, .columnSpan,
+             .columnCount, .columnWidth, .columnGap, .columnSpan, .columnRuleWidth, .columnRuleStyle, .columnRuleColor,
              .initialLetter, .hyphens, .textAlignLast(nil):
             return false
         }
@@ -520,18 +523,26 @@ enum UserAgentStyleSheet {
     static let sheet = CSSStyleSheet(parsing: source)
 }
 
-/// `column-count`, `column-width`, `column-gap` and `column-span` as declared (see ``ComputedStyle/multicolumn``):
-/// immutable, each declaration makes a new one.
+/// `column-count`, `column-width`, `column-gap`, `column-span` and `column-rule` as declared (see
+/// ``ComputedStyle/multicolumn``): immutable, each declaration makes a new one.
 final class MulticolumnStyle: Sendable {
     let count: Int?
     let width: CSSLength?
     let gap: CSSLength?
     let span: Bool
+    /// The rule's width (nil: `medium`), style and colour (nil: the text's).
+    let ruleWidth: CSSLength?
+    let ruleStyle: BorderStyle
+    let ruleColor: Color?
 
-    init(_ base: MulticolumnStyle?, count: Int?? = nil, width: CSSLength?? = nil, gap: CSSLength?? = nil, span: Bool? = nil) {
+    init(_ base: MulticolumnStyle?, count: Int?? = nil, width: CSSLength?? = nil, gap: CSSLength?? = nil, span: Bool? = nil,
+         ruleWidth: CSSLength? = nil, ruleStyle: BorderStyle? = nil, ruleColor: Color? = nil) {
         self.count = count ?? base?.count
         self.width = width ?? base?.width
         self.gap = gap ?? base?.gap
         self.span = span ?? base?.span ?? false
+        self.ruleWidth = ruleWidth ?? base?.ruleWidth
+        self.ruleStyle = ruleStyle ?? base?.ruleStyle ?? .none
+        self.ruleColor = ruleColor ?? base?.ruleColor
     }
 }
