@@ -25,21 +25,13 @@ import TypesetTestSupport
         Reftest.Book(body: body, css: "p { margin: 0; text-indent: 0 } img { display: block } " + css, files: try files())
     }
 
-    static func expectSame(_ test: Reftest.Book, _ reference: Reftest.Book, _ comment: String,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let rendered = try Reftest.render(test)
-        FloatReftests.keep(rendered, comment)
-        let mismatch = Reftest.mismatch(rendered, try Reftest.render(reference))
-        #expect(mismatch == nil, "\(comment): \(mismatch ?? "")", sourceLocation: sourceLocation)
-    }
-
     /// Two left floats side by side are one float of both images (adjacent-floats-001); two right floats stack
     /// leftwards from the column's right edge, the first on the right.
     @Test(arguments: ["left", "right"])
     func twoFloatsOnOneSideSitSideBySide(_ side: String) throws {
         let text = "<p>Words after the floats.</p>"
         let joined = side == "left" ? "blue-red.png" : "red-blue.png"
-        try Self.expectSame(
+        try FloatReftests.expectSame(
             Self.book("<div class='f'><img src='blue.png' alt=''/></div><div class='f'><img src='red.png' alt=''/></div>" + text,
                       css: ".f { float: \(side); width: 60px }"),
             Self.book("<div class='f'><img src='\(joined)' alt=''/></div>" + text, css: ".f { float: \(side); width: 120px }"),
@@ -52,7 +44,7 @@ import TypesetTestSupport
     @Test func aFloatThatDoesNotFitGoesBelow() throws {
         let image = "<img src='wide.png' alt=''/>"
         let css = "img { display: inline } .f { float: left }"
-        try Self.expectSame(Self.book(String(repeating: "<div class='f'>\(image)</div>", count: 3), css: css),
+        try FloatReftests.expectSame(Self.book(String(repeating: "<div class='f'>\(image)</div>", count: 3), css: css),
                             Self.book("<div class='f'><p>\(image)</p><p>\(image)</p></div><div class='f'>\(image)</div>", css: css),
                             "third float below")
         // Not the same as three side by side in the flow, nor as the third beside the pair.

@@ -146,7 +146,8 @@ struct FloatBand {
         func linesAbove(_ layout: ParagraphLayout) -> Int {
             let above = layout.lines.prefix { $0.top < height - 0.01 }.count
             guard above == layout.lines.count, let shortest = layout.lines.map(\.height).min(), shortest > 0.01 else { return above }
-            return max(above, Int(min(1e6, (height / shortest).rounded(.up))))
+            let held = (height / shortest).rounded(.up)
+            return held.isFinite ? max(above, Int(min(1e6, held))) : above
         }
         var exclusion = LineExclusion(lines: max(1, linesAbove(layout)), left: left, right: right)
         var result = relayout(exclusion)
