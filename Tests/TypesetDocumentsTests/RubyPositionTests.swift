@@ -40,8 +40,12 @@ import TypesetTestSupport
         ("rt { ruby-position: under alternate }", .under),
         ("rt { ruby-position: alternate }", .over),
         ("p { ruby-position: under } rt { ruby-position: over }", .over),
-        ("rt { ruby-position: inter-character }", .over),
-        ("rt { -epub-ruby-position: inter-character }", .over),
+        ("rt { ruby-position: inter-character }", .interCharacter),
+        ("rt { -epub-ruby-position: inter-character }", .interCharacter),
+        ("rt { -webkit-ruby-position: inter-character }", .interCharacter),
+        ("rt { -epub-ruby-position: right }", .interCharacter),         // the 2011 draft's name
+        ("ruby { ruby-position: inter-character } rt { ruby-position: under }", .under),
+        ("rt { ruby-position: inter-character alternate }", .over),     // inter-character stands alone: dropped
         ("rt { ruby-position: under } rt { ruby-position: sideways }", .under),   // an unknown value is dropped
         ("rt { ruby-position: under over }", .over),                                // so is an invalid pair
         ("body { ruby-position: under }", .under),                                  // inherited from far up

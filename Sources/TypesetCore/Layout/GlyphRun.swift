@@ -130,15 +130,23 @@ extension BookLayout {
                          paragraph: Paragraph, contentStart: UTF16Offset, lineTop: Double, lineBottom: Double) -> GlyphRun {
         let baseSize = Double(sizes[Int(ruby.baseAttributeIndex)])
         let size = baseSize * Double(ShapedRuby.scale)
-        let width = Double(ruby.width) * size
-        var x = Double(baseExtent.min + baseExtent.max) / 2 - width / 2
-        let minX = x
-        let y = ShapedRuby.baseline(over: ruby.position == .over, baseline: baseline, baseSize: baseSize)
         var positions: [Point] = [], advances: [Double] = []
-        for advance in ruby.advances {
-            positions.append(Point(x: x, y: y))
-            advances.append(Double(advance) * size)
-            x += Double(advance) * size
+        let minX: Double, maxX: Double, y: Double
+        if ruby.position == .interCharacter {
+            (positions, advances, y) = Self.columnGlyphs(ruby, right: Double(baseExtent.max), baseline: baseline, baseSize: baseSize)
+            minX = Double(baseExtent.max) - Double(ShapedRuby.columnWidth) * baseSize
+            maxX = Double(baseExtent.max)
+        } else {
+            let width = Double(ruby.width) * size
+            var x = Double(baseExtent.min + baseExtent.max) / 2 - width / 2
+            minX = x
+            y = ShapedRuby.baseline(over: ruby.position == .over, baseline: baseline, baseSize: baseSize)
+            for advance in ruby.advances {
+                positions.append(Point(x: x, y: y))
+                advances.append(Double(advance) * size)
+                x += Double(advance) * size
+            }
+            maxX = x
         }
         // No background or line decoration of its own: those of the base are drawn along the base.
         return GlyphRun(face: shaped.faces[Int(ruby.faceID)], size: size,
@@ -147,8 +155,25 @@ extension BookLayout {
                         glyphs: ruby.glyphIDs, positions: positions, clusters: ruby.clusters.map { contentStart + Int($0) },
                         advances: advances,
                         range: (contentStart + ruby.annotation.lowerBound)..<(contentStart + ruby.annotation.upperBound),
-                        backgroundColor: nil, decoration: [], baseline: y, minX: minX, maxX: x,
+                        backgroundColor: nil, decoration: [], baseline: y, minX: minX, maxX: maxX,
                         lineTop: lineTop, lineBottom: lineBottom, isRuby: true)
+    }
+
+    /// An inter-character annotation's glyphs: upright, one under another a ruby em apart in the column that ends
+    /// at `right` (the room made after the base), each centred across it, the column centred on the base's em box;
+    /// with the first glyph's baseline.
+    private static func columnGlyphs(_ ruby: ShapedRuby, right: Double, baseline: Double, baseSize: Double)
+        -> (positions: [Point], advances: [Double], firstBaseline: Double) {
+        let size = baseSize * Double(ShapedRuby.scale)
+        let centre = right - Double(ShapedRuby.columnWidth) * baseSize / 2
+        let top = baseline - Double(ruby.columnReach.above) * baseSize
+        var positions: [Point] = [], advances: [Double] = []
+        for (index, advance) in ruby.advances.enumerated() {
+            let width = Double(advance) * size
+            positions.append(Point(x: centre - width / 2, y: top + (Double(index) + Double(ShapedRuby.emBoxTop)) * size))
+            advances.append(width)
+        }
+        return (positions, advances, top + Double(ShapedRuby.emBoxTop) * size)
     }
 
     /// The emphasis marks of one attribute run on a line: the mark's glyphs centred over (or under) each marked

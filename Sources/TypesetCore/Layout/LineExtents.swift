@@ -103,7 +103,11 @@ struct LineExtents {
         let emphases = shaped.emphases(reaching: start..<max(start, end))
         work?.count += rubies.count + emphases.count * (1 + rubies.count)
         for ruby in rubies {
-            reach(over: ruby.position == .over, size: sizes[Int(ruby.baseAttributeIndex)])
+            let size = sizes[Int(ruby.baseAttributeIndex)]
+            guard ruby.position == .interCharacter else { reach(over: ruby.position == .over, size: size); continue }
+            let column = ruby.columnReach
+            above = max(above, column.above * size)
+            below = max(below, column.below * size)
         }
         for emphasis in emphases where emphasis.marksCharacter(from: start, to: end) {
             // Marks over ruby on their side stand outside it, a ruby em further (see glyphRuns(onPage:)).

@@ -29,7 +29,14 @@ extension ParagraphShaper {
                                   baseAttributeIndex: baseRun.attributeIndex, annotationAttributeIndex: Int32(index),
                                   faceID: shaped.faceID, glyphIDs: shaped.ids, clusters: shaped.clusters,
                                   advances: shaped.advances, width: shaped.advances.reduce(0, +))
-            widenBase(&ruby, units: units, runs: runs, glyphs: &glyphs)
+            // Inter-character is over in vertical text (CSS Ruby 1 §4.1); in horizontal text it takes room after
+            // its base instead of widening it.
+            if ruby.position == .interCharacter && vertical { ruby.position = .over }
+            if ruby.position == .interCharacter {
+                makeRoomAfterBase(ruby, runs: runs, glyphs: &glyphs)
+            } else {
+                widenBase(&ruby, units: units, runs: runs, glyphs: &glyphs)
+            }
             rubies.append(ruby)
         }
         // By ascending base, as ShapedParagraph.rubies promises (the order of the runs, but a caller's bases may lie
@@ -80,21 +87,36 @@ extension ParagraphShaper {
         return ids.isEmpty ? nil : (Int32(face.id), ids, clusters, advances)
     }
 
-    /// Spaces out the base's glyphs when the annotation is wider than the base (see ``shapeRubies``).
-    private func widenBase(_ ruby: inout ShapedRuby, units: [UInt16], runs: [ShapedRun], glyphs sink: inout GlyphSink) {
-        // The base's glyphs, found by searching (runs ascend, and clusters through a run): looking through every run
-        // and each run's every glyph for each base was quadratic in an Aozora line of thousands of rubies.
+    /// The base's glyphs that take room, in glyph order, found by searching (runs ascend, and clusters through a
+    /// run): looking through every run and each run's every glyph for each base was quadratic in an Aozora line
+    /// of thousands of rubies.
+    private func baseGlyphs(_ base: Range<Int>, runs: [ShapedRun], glyphs sink: GlyphSink) -> [Int] {
         var glyphs: [Int] = []
-        var r = runs.partitioningIndex { Int($0.end) > ruby.base.lowerBound }
-        while r < runs.count, Int(runs[r].start) < ruby.base.upperBound {
+        var r = runs.partitioningIndex { Int($0.end) > base.lowerBound }
+        while r < runs.count, Int(runs[r].start) < base.upperBound {
             let run = runs[r]
             r += 1
             guard !run.isOutOfFlow else { continue }
-            let first = run.glyphRange.partitioningIndex { Int(sink.cluster($0)) >= ruby.base.lowerBound }
-            let end = run.glyphRange[first...].partitioningIndex { Int(sink.cluster($0)) >= ruby.base.upperBound }
+            let first = run.glyphRange.partitioningIndex { Int(sink.cluster($0)) >= base.lowerBound }
+            let end = run.glyphRange[first...].partitioningIndex { Int(sink.cluster($0)) >= base.upperBound }
             for g in first..<end where sink.advance(g) > 0 { glyphs.append(g) }
             context.annotationWork.count += 1 + end - first
         }
+        return glyphs
+    }
+
+    /// Makes room for an inter-character annotation's column after its base: the base's last glyph (the right of
+    /// the base, where the column goes) is one ``ShapedRuby/columnWidth`` wider, its glyph where it was. The room
+    /// is part of the base's cell, as the widening for over and under ruby is, so carets and hit tests treat the
+    /// column as they treat the base.
+    private func makeRoomAfterBase(_ ruby: ShapedRuby, runs: [ShapedRun], glyphs sink: inout GlyphSink) {
+        guard let last = baseGlyphs(ruby.base, runs: runs, glyphs: sink).last else { return }
+        sink.setAdvance(last, sink.advance(last) + ShapedRuby.columnWidth)
+    }
+
+    /// Spaces out the base's glyphs when the annotation is wider than the base (see ``shapeRubies``).
+    private func widenBase(_ ruby: inout ShapedRuby, units: [UInt16], runs: [ShapedRun], glyphs sink: inout GlyphSink) {
+        let glyphs = baseGlyphs(ruby.base, runs: runs, glyphs: sink)
         guard !glyphs.isEmpty else { return }
         let baseWidth = glyphs.reduce(Float(0)) { $0 + sink.advance($1) }
         let excess = ruby.width * ShapedRuby.scale - baseWidth

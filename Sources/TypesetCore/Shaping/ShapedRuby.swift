@@ -1,5 +1,5 @@
 /// A ruby annotation as shaping leaves it: the annotation's own glyphs, set at ``scale`` times its base's size
-/// above (or below) the base. The annotation's units stay out of the line (invisible glyphs without width, no
+/// above (or below) the base, or in a column after it (inter-character). The annotation's units stay out of the line (invisible glyphs without width, no
 /// caret stop of their own); these glyphs are drawn over the base by ``BookLayout/glyphRuns(onPage:)``.
 struct ShapedRuby: Sendable {
     /// The ruby's size as a fraction of its base's: about half, as JLReq has it.
@@ -32,6 +32,19 @@ struct ShapedRuby: Sendable {
     /// base: the base's em box and the ruby's.
     static var extentAboveBase: Float { emBoxTop + scale * (emBoxTop + emBoxBottom) }
     static var extentBelowBase: Float { emBoxBottom + scale * (emBoxTop + emBoxBottom) }
+
+    /// The width of an inter-character annotation's column (``RubyPosition/interCharacter`` in horizontal text),
+    /// in ems of the base: one ruby em, the room it takes after its base.
+    static var columnWidth: Float { scale }
+
+    /// How far above and below the baseline an inter-character annotation's column reaches, in ems of the base:
+    /// each glyph a ruby em long down the column (upright, as `vertical-rl` sets it), the column centred on the
+    /// base's em box.
+    var columnReach: (above: Float, below: Float) {
+        let length = Float(glyphIDs.count) * Self.scale
+        let middle = (Self.emBoxTop - Self.emBoxBottom) / 2
+        return (middle + length / 2, length / 2 - middle)
+    }
 
     /// The baseline of what is set beside text of `baseSize` points on `baseline` (a ruby annotation, emphasis
     /// marks): at ``scale`` of its size, its em box on the text's, over (above) or under it.

@@ -19,4 +19,7 @@ public enum RubyPosition: String, Hashable, Sendable {
     case over
     /// Below horizontal text, to the left of vertical text (Aozora Bunko's `左に…のルビ`).
     case under
+    /// In horizontal text, set upright in a column of its own to the right of its base, taking room in the line
+    /// after the base (CSS Ruby 1's `inter-character`, as Zhuyin is set in Taiwan); in vertical text, ``over``.
+    case interCharacter = "inter-character"
 }

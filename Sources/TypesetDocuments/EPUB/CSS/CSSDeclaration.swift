@@ -537,12 +537,12 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `ruby-position` (CSS Ruby 1: `[alternate || [over | under]] | inter-character`; `alternate` alone is `over`,
     /// and alternation between the levels of double-sided ruby is each `<rtc>`'s own `ruby-position` here), with
     /// the values of the 2011 draft that `-webkit-` and `-epub-` books use: `before` (over), `after` (under), and
-    /// `right` (as `inter-character`). `inter-character` is `over` in vertical text, as the spec says; in horizontal
-    /// text it is drawn `over` too: setting each annotation upright beside its base character (Bopomofo) is not
-    /// done yet, and over is where a reader without it expects the reading.
+    /// `right` (as `inter-character`). `inter-character` sets each annotation upright in a column to the right of
+    /// its base in horizontal text (Zhuyin), and is `over` in vertical text, as the spec says (decided at shaping,
+    /// where the paragraph's direction is known).
     static func rubyPosition(_ words: [String]) -> RubyPosition? {
         let known: [String: RubyPosition] = ["over": .over, "before": .over, "under": .under, "after": .under,
-                                             "inter-character": .over, "right": .over]
+                                             "inter-character": .interCharacter, "right": .interCharacter]
         switch words.count {
         case 1: return words[0] == "alternate" ? .over : known[words[0]]
         case 2:
