@@ -77,6 +77,55 @@ import TypesetTestSupport
         }
     }
 
+    /// Markers are drawn on the page, in every counter style and mode: the lists indent their start side
+    /// (the right of a right-to-left list, CSS's `padding-inline-start`), where the markers hang, and every marker
+    /// that fits in that indent and the page's margin stays inside the page. Hebrew items in the right-to-left
+    /// lists, as a Hebrew book has them.
+    @Test(arguments: Self.styles)
+    func markersStayOnThePage(_ type: String) throws {
+        var typography = Reftest.settings.typography
+        typography.pageSize = Size(width: 240, height: 900)
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        for mode in Mode.allCases {
+            // One list of twelve items has every marker the twelve lists have.
+            let words = mode == .rightToLeft ? ("פריט", "טקסט") : ("Item", "text")
+            let body = "<ol dir=\"\(mode == .rightToLeft ? "rtl" : "ltr")\" style=\"list-style-type: \(type)\">"
+                + (1...12).map { "<li>\(words.0) \($0) \(words.1)</li>" }.joined() + "</ol>"
+            let css = mode == .vertical ? "html { writing-mode: vertical-rl }" : nil
+            let book = try Reftest.render(Reftest.Book(body: body, css: css), settings: {
+                var settings = Reftest.settings
+                settings.typography = typography
+                return settings
+            }()).book
+            let layout = try typesetter.layout(book.text, settings: typography)
+            let markers = book.text.paragraphs.filter { $0.style.markerLength > 0 }.map { paragraph in
+                let start = paragraph.range.lowerBound + paragraph.contentRange.lowerBound
+                return start..<(start + paragraph.style.markerLength)
+            }
+            #expect(markers.count == 12, "\(type), \(mode): \(markers.count) markers")
+            // A marker wider than the room it hangs in (the list's 1.5 em and the page's margin: cjk-ideographic's
+            // 十一、) leaves the page in either direction, as in a browser; the others must not.
+            let runs = layout.glyphRuns(onPage: 0)
+            let room = 1.5 * typography.fontSize + 16
+            let fitting = markers.filter { marker in
+                runs.reduce(0.0) { sum, run in
+                    sum + zip(run.clusters, run.advances).filter { marker.contains($0.0) }.reduce(0) { $0 + $1.1 }
+                } <= room
+            }
+            var drawn = 0
+            for run in runs {
+                for (index, cluster) in run.clusters.enumerated() where fitting.contains(where: { $0.contains(cluster) }) {
+                    drawn += 1
+                    let position = run.positions[index], advance = run.advances[index]
+                    let inside = mode == .vertical ? position.y >= 0 && position.y <= typography.pageSize.height
+                        : position.x >= 0 && position.x + advance <= typography.pageSize.width
+                    #expect(inside, "\(type), \(mode): marker glyph of \(cluster) at \(position), \(advance) wide")
+                }
+            }
+            #expect(fitting.count >= 10 && drawn >= fitting.count, "\(type), \(mode): \(drawn) glyphs of \(fitting.count) markers")
+        }
+    }
+
     /// Every item's text starts at one indent: the caret before each item's first letter has one x.
     @Test func everyItemStartsAtOneIndent() throws {
         let rendering = try Self.render("upper-roman", .leftToRight)

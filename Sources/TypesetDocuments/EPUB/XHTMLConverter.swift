@@ -586,7 +586,7 @@ struct XHTMLConverter {
         block.style = style
         pendingContinuation = false
         if let language = language(of: element) { block.language = language }
-        if let direction = direction(of: element) { block.direction = direction }
+        if let direction = style.direction { block.direction = direction }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             block.role = .heading(level: Int(String(name.dropFirst())) ?? 1)
@@ -1139,6 +1139,7 @@ struct XHTMLConverter {
     /// are the same on every device.
     func resolveStyle(_ path: ElementPath, parent: ComputedStyle, isRoot: Bool = false) -> ComputedStyle {
         var style = parent.inherited
+        if let direction = direction(of: path.element) { style.direction = direction }
         typealias Declarations = [(declaration: CSSDeclaration, source: ComputedStyle.Source)]
         var live: Declarations = [], reference: Declarations = []
         var differs = false

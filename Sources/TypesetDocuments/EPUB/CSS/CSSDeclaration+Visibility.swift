@@ -28,13 +28,13 @@ extension CSSDeclaration {
             let map: [String: Position] = ["static": .static, "relative": .relative, "absolute": .absolute,
                                            "fixed": .fixed, "sticky": .sticky, "-webkit-sticky": .sticky]
             return map[value].map { [.position($0)] } ?? []
-        case "left", "right", "top", "bottom", "inset-inline-start", "inset-inline-end", "inset-block-start", "inset-block-end":
+        case "left", "right", "top", "bottom":
             guard let length = CSSLength(Substring(value)), length != .auto else { return [] }
             let side: Side
             switch property {
-            case "top", "inset-block-start": side = .top
-            case "bottom", "inset-block-end": side = .bottom
-            case "right", "inset-inline-end": side = .right
+            case "top": side = .top
+            case "bottom": side = .bottom
+            case "right": side = .right
             default: side = .left
             }
             return [.offset(side, length)]

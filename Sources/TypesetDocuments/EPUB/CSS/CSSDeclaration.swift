@@ -201,6 +201,11 @@ enum CSSDeclaration: Equatable, Sendable {
     case overflowHidden(Bool)
     /// `object-fit`: how a replaced element's content fills its box.
     case objectFit(ObjectFit)
+    /// `direction`: the element's inline base direction (as the `dir` attribute, which it overrides).
+    case direction(WritingDirection)
+    /// A flow-relative box property (`padding-inline-start`; see ``parseLogical(_:rawValue:)``): the declaration
+    /// it makes in horizontal left-to-right text, whose side the element's writing mode and direction replace.
+    indirect case logical(LogicalSide, CSSDeclaration)
 
     /// The sides of a box whose size CSS sets (read for images: see ``ReplacedSize``).
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight, minWidth, minHeight }
@@ -213,7 +218,8 @@ enum CSSDeclaration: Equatable, Sendable {
             return initialValue(property)
         }
         // One group of properties at a time; each answers nil for a property not its own.
-        return parseWritingSystem(property, value: value, words: words, rawValue: rawValue)
+        return parseLogical(property, rawValue: rawValue)
+            ?? parseWritingSystem(property, value: value, words: words, rawValue: rawValue)
             ?? parseFont(property, value: value, words: words, rawValue: rawValue)
             ?? parseBox(property, value: value, words: words, rawValue: rawValue)
             ?? parseTextAndColor(property, value: value, words: words, rawValue: rawValue)
@@ -243,6 +249,9 @@ enum CSSDeclaration: Equatable, Sendable {
             let map: [String: TextOrientation] = ["mixed": .mixed, "vertical-right": .mixed, "upright": .upright,
                                                   "sideways": .sideways, "sideways-right": .sideways]
             return map[value].map { [.textOrientation($0)] } ?? []
+        case "direction":
+            let map: [String: WritingDirection] = ["ltr": .leftToRight, "rtl": .rightToLeft]
+            return map[value].map { [.direction($0)] } ?? []
         case "ruby-position", "-epub-ruby-position", "-webkit-ruby-position":
             return rubyPosition(words).map { [.rubyPosition($0)] } ?? []
         case "hanging-punctuation", "-webkit-hanging-punctuation":
@@ -329,14 +338,13 @@ enum CSSDeclaration: Equatable, Sendable {
             guard let sides = boxSides(words) else { return [] }
             return zip(Side.allCases, sides).map { property == "margin" ? .margin($0, $1) : .padding($0, $1) }
         case "margin-top", "margin-right", "margin-bottom", "margin-left", "padding-top", "padding-right",
-             "padding-bottom", "padding-left", "margin-inline-start", "margin-inline-end", "padding-inline-start",
-             "padding-inline-end":
+             "padding-bottom", "padding-left":
             guard let length = CSSLength(Substring(value)) else { return [] }
             let parts = property.split(separator: "-")
             let side: Side
             switch parts.last {
             case "top": side = .top
-            case "right", "end": side = .right
+            case "right": side = .right
             case "bottom": side = .bottom
             default: side = .left
             }

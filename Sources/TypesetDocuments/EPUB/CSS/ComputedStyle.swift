@@ -57,6 +57,9 @@ struct ComputedStyle: Sendable {
     var underlineBelowDescenders = false
     /// `writing-mode`, or nil when no rule set it.
     var writingMode: WritingMode?
+    /// The inline base direction: the `dir` attribute (set before the cascade, as HTML's presentational hint) or
+    /// `direction`; nil when neither said (left to right).
+    var direction: WritingDirection?
     /// `hanging-punctuation` at line ends, or nil when no rule set it.
     var hangingPunctuation: Bool?
     /// `text-combine-upright` (tate-chū-yoko).
@@ -209,7 +212,10 @@ struct ComputedStyle: Sendable {
         var pendingBoxes: [(CSSDeclaration, Source)] = []
         var pendingSpacing: [(CSSDeclaration, Source)] = []
         var shift: CSSDeclaration.VerticalAlign?
-        for (declaration, source) in declarations {
+        let flow = flow(of: declarations, isRoot: isRoot)
+        for (logical, source) in declarations {
+            // A flow-relative declaration takes its physical side here, in cascade order among the physical ones.
+            let declaration = logical.resolved(flow.mode, flow.direction)
             let applies = !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot)
             guard applies else {
                 // Not applied, but what it says about separating paragraphs is kept (see bookMarginTop).
@@ -266,6 +272,8 @@ struct ComputedStyle: Sendable {
             case .borderColor(let side, let value): self[border: side].color = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
             case .writingMode(let value): writingMode = value
+            case .direction(let value): direction = value
+            case .logical: break
             case .hangingPunctuation(let value): hangingPunctuation = value
             case .combineUpright(let value): combineUpright = value
             case .textOrientation(let value): textOrientation = value
@@ -284,6 +292,19 @@ struct ComputedStyle: Sendable {
         if let pendingIndent { textIndent = pendingIndent.ems(fontScale: fontScale) }
         if let pendingBookIndent { bookIndent = pendingBookIndent.ems(fontScale: fontScale) }
         applyShift(shift, parent: parent)
+    }
+
+    /// The writing mode and direction the element's flow-relative declarations resolve against: its own, as the
+    /// last of `declarations` that applies says, else the inherited ones.
+    private func flow(of declarations: [(declaration: CSSDeclaration, source: Source)], isRoot: Bool)
+        -> (mode: WritingMode, direction: WritingDirection) {
+        var mode = writingMode ?? .horizontal, direction = direction ?? .leftToRight
+        for (declaration, source) in declarations
+            where !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot) {
+            if case .writingMode(let value) = declaration { mode = value }
+            if case .direction(let value) = declaration { direction = value }
+        }
+        return (mode, direction)
     }
 
     /// A `font-weight` against the parent's (`bolder` and `lighter` as CSS Fonts' table has them).
@@ -380,7 +401,8 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
-        case .writingMode, .combineUpright, .textOrientation, .rubyPosition: return true
+        case .writingMode, .combineUpright, .textOrientation, .rubyPosition, .direction: return true
+        case .logical(_, let declaration): return carriesMeaning(declaration, isRoot: isRoot)
         // Emphasis marks are emphasis; their colour is the reader's business, as the text's is.
         case .emphasisStyle, .emphasisPosition: return true
         case .emphasisColor: return false
@@ -515,8 +537,8 @@ enum UserAgentStyleSheet {
         s, strike, del { text-decoration: line-through }
         center, caption, figcaption { text-align: center }
         blockquote { margin-left: 1.5em; margin-right: 1.5em }
-        dd { margin-left: 1.5em }
-        ul, ol { padding-left: 1.5em }
+        dd { margin-inline-start: 1.5em }
+        ul, ol { padding-inline-start: 1.5em }
         """
 
     /// The parsed sheet (parsed once per process).
