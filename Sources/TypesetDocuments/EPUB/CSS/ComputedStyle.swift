@@ -207,17 +207,11 @@ struct ComputedStyle: Sendable {
     /// Applies declarations in cascade order (later ones win), relative to the parent's style. `isRoot` is set for
     /// `<html>` and `<body>`, whose alignment is the book's alignment of running text.
     mutating func apply(_ declarations: [(declaration: CSSDeclaration, source: Source)], parent: ComputedStyle, isRoot: Bool) {
-        var pendingIndent: CSSLength?
-        var pendingBookIndent: CSSLength?
-        var pendingBoxes: [(CSSDeclaration, Source)] = []
-        var pendingSpacing: [(CSSDeclaration, Source)] = []
+        var pendingIndent: CSSLength?, pendingBookIndent: CSSLength?
+        var pendingBoxes: [(CSSDeclaration, Source)] = [], pendingSpacing: [(CSSDeclaration, Source)] = []
         var shift: CSSDeclaration.VerticalAlign?
-        let flow = flow(of: declarations, isRoot: isRoot)
-        for (logical, source) in declarations {
-            // A flow-relative declaration takes its physical side here, in cascade order among the physical ones.
-            let declaration = logical.resolved(flow.mode, flow.direction)
-            let applies = !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot)
-            guard applies else {
+        for (declaration, source) in physical(declarations, isRoot: isRoot) {
+            guard Self.applies(declaration, source: source, isRoot: isRoot) else {
                 // Not applied, but what it says about separating paragraphs is kept (see bookMarginTop).
                 switch declaration {
                 case .margin(.top, _), .margin(.bottom, _): pendingBoxes.append((declaration, source))
@@ -294,17 +288,26 @@ struct ComputedStyle: Sendable {
         applyShift(shift, parent: parent)
     }
 
-    /// The writing mode and direction the element's flow-relative declarations resolve against: its own, as the
-    /// last of `declarations` that applies says, else the inherited ones.
-    private func flow(of declarations: [(declaration: CSSDeclaration, source: Source)], isRoot: Bool)
-        -> (mode: WritingMode, direction: WritingDirection) {
+    /// Whether a declaration from `source` applies: the built-in sheet's always, the book's when its styles apply
+    /// in full or when it carries meaning.
+    private static func applies(_ declaration: CSSDeclaration, source: Source, isRoot: Bool) -> Bool {
+        !source.fromPublisher || source.publisherStyles || carriesMeaning(declaration, isRoot: isRoot)
+    }
+
+    /// `declarations` with each flow-relative one on its physical side, in place, so that it cascades in order
+    /// among the physical ones: the side the element's own writing mode and direction (as the last of
+    /// `declarations` that applies says, else the inherited ones) make of it.
+    private func physical(_ declarations: [(declaration: CSSDeclaration, source: Source)], isRoot: Bool)
+        -> [(declaration: CSSDeclaration, source: Source)] {
         var mode = writingMode ?? .horizontal, direction = direction ?? .leftToRight
-        for (declaration, source) in declarations
-            where !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot) {
+        var flowRelative = false
+        for (declaration, source) in declarations where Self.applies(declaration, source: source, isRoot: isRoot) {
             if case .writingMode(let value) = declaration { mode = value }
             if case .direction(let value) = declaration { direction = value }
+            if case .logical = declaration { flowRelative = true }
         }
-        return (mode, direction)
+        guard flowRelative else { return declarations }
+        return declarations.map { ($0.declaration.resolved(mode, direction), $0.source) }
     }
 
     /// A `font-weight` against the parent's (`bolder` and `lighter` as CSS Fonts' table has them).
