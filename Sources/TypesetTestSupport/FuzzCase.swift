@@ -85,7 +85,11 @@ public enum FuzzCase {
                     // replacement most of the time, another length sometimes, which must be ignored).
                     // (Drawn from a stream of their own, so that earlier findings decode to the same styles.)
                     textStyle.isHidden = markup.chance(6)
-                    if markup.chance(8), let previous = runs.last { textStyle.ruby = RubyAnnotation(base: previous.range) }
+                    // Each side in turn, by the run's index (no draw of its own, so earlier findings decode alike).
+                    if markup.chance(8), let previous = runs.last {
+                        let position: RubyPosition = [.over, .under, .interCharacter][runs.count % 3]
+                        textStyle.ruby = RubyAnnotation(base: previous.range, position: position)
+                    }
                     if markup.chance(10) {
                         let length = range.count + (markup.chance(4) ? Int(markup.byte() % 3) - 1 : 0)
                         textStyle.replacement = String(decoding: (0..<max(0, length)).map { _ in UInt16(0x3041 + Int(markup.byte() % 80)) }, as: UTF16.self)
