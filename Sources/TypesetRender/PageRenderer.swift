@@ -260,10 +260,13 @@ public final class PageRenderer {
         }
         guard run.orientation == .horizontal else {
             // Vertical text: lines run down the page, an underline on the right of the glyphs' em box (CSS
-            // `text-underline-position` for CJK), an overline on the left, a line-through on the axis.
+            // `text-underline-position` for CJK; on the left for `left`), an overline on the left, a line-through
+            // on the axis.
             var xs: [Double] = []
             if over { xs.append(run.baseline) } else {
-                if run.decoration.contains(.underline) { xs.append(run.baseline + run.size * 0.55) }
+                if run.decoration.contains(.underline) {
+                    xs.append(run.decoration.contains(.underlineLeft) ? run.baseline - run.size * 0.55 - thickness : run.baseline + run.size * 0.55)
+                }
                 if run.decoration.contains(.overline) { xs.append(run.baseline - run.size * 0.55 - thickness) }
             }
             for x in xs {

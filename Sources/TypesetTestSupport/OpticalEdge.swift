@@ -64,6 +64,7 @@ public enum OpticalEdge {
             let lines = layout.lines(onPage: page)
             defer { index += lines.count }
             guard index + lines.count <= samples.count else { return }
+            guard !layout.writingMode(ofPage: page).isVertical else { continue }
             for column in 0..<settings.columns {
                 let left = content.minX + Double(column) * pitch, right = left + settings.columnWidth
                 let height = layout.pages[page].size.height

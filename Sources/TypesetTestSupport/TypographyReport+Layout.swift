@@ -11,7 +11,7 @@ extension TypographyReport {
         let content = settings.contentRect
         let pitch = settings.columnWidth + settings.columnGap
         for page in layout.pages.indices {
-            let gaps = layout.writingMode.isVertical ? [:] : drawnGaps(layout, page: page)
+            let gaps = layout.writingMode(ofPage: page).isVertical ? [:] : drawnGaps(layout, page: page)
             for line in layout.lines(onPage: page) {
                 counts[line.paragraphIndex, default: 0] += 1
                 let place = ((line.rect.minX + line.rect.maxX) / 2 - content.minX) / pitch

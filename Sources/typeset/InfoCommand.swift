@@ -135,6 +135,7 @@ enum InfoCommand {
             lines.append(("Nominal pages", "\(figures.nominalPages) of \(ReadingFigures.charactersPerNominalPage) characters"))
             let settings = layout.settings
             lines.append(("Pages", "\(layout.pages.count) (\(fontName) \(formatPoints(settings.fontSize)) pt, \(formatPoints(settings.pageSize.width)) × \(formatPoints(settings.pageSize.height)) pt\(layout.mode == .scroll ? ", scroll" : ""))"))
+            if let modes = writingModeLine { lines.append(("Writing mode", modes)) }
             lines.append(("Font coverage", coverage.summary(limit: 20)))
             let width = lines.map { $0.0.count }.max() ?? 0
             var output = lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
@@ -215,6 +216,7 @@ enum InfoCommand {
                 ("readingMinutes", .integer(readingMinutes)), ("positions", .integer(document.publication.positionCount)),
                 ("nominalPages", .integer(figures.nominalPages)),
                 ("pageCount", .integer(layout.pages.count)),
+            ] + writingModeJSON + [
                 ("checkedCharacters", .integer(coverage.checkedCharacters)),
                 ("missingCharacters", .array(coverage.missing.map { character in
                     .object([("character", .string(String(Character(character.scalar)))),

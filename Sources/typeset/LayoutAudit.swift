@@ -108,7 +108,7 @@ struct ColumnGeometry {
         pageIndex = page
         let settings = layout.settings
         let content = settings.contentRect
-        vertical = layout.shaped.writingMode.isVertical
+        vertical = layout.writingMode(ofPage: page).isVertical
         if vertical || layout.mode == .scroll && settings.columns == 1 {
             extents = vertical ? [content.minY...content.maxY] : [content.minX...content.maxX]
             width = vertical ? content.height : content.width

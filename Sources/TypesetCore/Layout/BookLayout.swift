@@ -8,9 +8,11 @@
 public struct BookLayout: Sendable {
     /// The settings the layout was made with.
     public let settings: TypographySettings
-    /// The settings its lines were broken and paginated with: ``settings``, with the page turned a quarter for
-    /// vertical text (see ``LineFrame``).
-    let lineSettings: TypographySettings
+    /// The settings its lines were broken and paginated with, one per writing mode laid out: ``settings``, with
+    /// the page turned a quarter for vertical text (see ``LineFrame``).
+    let lineSettingsByMode: [WritingModeSettings]
+    /// The runs of sections laid out in one writing mode, in order (one for a scroll layout).
+    let writingModeRuns: [WritingModeRun]
     /// Paged or scroll.
     public let mode: LayoutMode
     /// The width-independent shaping result the layout was made from (reuse it for the next layout).
@@ -27,9 +29,11 @@ public struct BookLayout: Sendable {
     /// Caret geometry of recently queried lines (shared by copies of this layout, which never changes).
     let caretCache = CaretCache()
 
-    init(settings: TypographySettings, lineSettings: TypographySettings, mode: LayoutMode, shaped: ShapedText,
-         paragraphs: [ParagraphLayout], exclusions: [Int: LineExclusion] = [:], pages: [Page], segmenter: GraphemeSegmenter) {
-        self.settings = settings; self.lineSettings = lineSettings; self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
+    init(settings: TypographySettings, lineSettings: [WritingModeSettings], runs: [WritingModeRun], mode: LayoutMode,
+         shaped: ShapedText, paragraphs: [ParagraphLayout], exclusions: [Int: LineExclusion] = [:], pages: [Page],
+         segmenter: GraphemeSegmenter) {
+        self.settings = settings; self.lineSettingsByMode = lineSettings; self.writingModeRuns = runs
+        self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
         self.exclusions = exclusions
         self.segmenter = segmenter
     }
@@ -52,6 +56,7 @@ public struct BookLayout: Sendable {
         let paragraph = text.paragraphs[index]
         let capFace = paragraph.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped.paragraph(index), style: paragraph.style, faces: shaped.faces)
+        let lineSettings = lineSettings(ofParagraph: index)
         return ParagraphFormat(paragraph, settings: lineSettings, columnWidth: Float(lineSettings.columnWidth), capFace: capFace,
                                formulas: shaped.paragraph(index).formulas)
     }

@@ -29,7 +29,7 @@ public struct FixedPage: Sendable {
         }
         var item = try StyledText(paragraphs: rebased, language: text.language, title: text.title)
         item.fonts = text.fonts
-        item.writingMode = text.writingMode
+        item.writingMode = text.sectionIndex(containing: range.lowerBound).flatMap(text.writingMode(ofSection:)) ?? text.writingMode
         var page = settings
         page.pageSize = Size(width: max(1, viewport.width), height: max(1, viewport.height))
         page.margins = EdgeInsets(all: 0)

@@ -103,7 +103,7 @@ extension BookLayout {
         guard pages.indices.contains(pageIndex) else { return [] }
         let placements = pages[pageIndex].placements
         // A band of a vertical page crosses every line: all of them may draw into it.
-        guard !writingMode.isVertical else { return placements[...] }
+        guard !pages[pageIndex].writingMode.isVertical else { return placements[...] }
         func height(_ placement: PlacedLine) -> Double {
             Double(paragraphLayout(Int(placement.paragraph)).lines[Int(placement.line)].height)
         }

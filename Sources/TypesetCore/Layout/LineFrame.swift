@@ -42,13 +42,56 @@ struct LineFrame {
     }
 }
 
+/// The line-frame settings of one writing mode of a layout.
+struct WritingModeSettings: Sendable {
+    let mode: WritingMode
+    let settings: TypographySettings
+}
+
 extension BookLayout {
-    /// How the lines run (the shaped text's writing mode).
+    /// How the book's lines run (the shaped text's writing mode): its main mode, the one a scroll layout is set
+    /// in and a book that gives no page progression infers it from. A paged layout sets each section in its own
+    /// mode: ask each page (``Page/writingMode``, ``writingMode(ofPage:)``).
     public var writingMode: WritingMode { shaped.writingMode }
+
+    /// How page `pageIndex`'s lines run (``Page/writingMode``); the book's ``writingMode`` for an index out of range.
+    public func writingMode(ofPage pageIndex: Int) -> WritingMode {
+        pages.indices.contains(pageIndex) ? pages[pageIndex].writingMode : writingMode
+    }
+
+    /// The writing mode document paragraph `index` was laid out in.
+    func writingMode(ofParagraph index: Int) -> WritingMode { writingModeRuns.mode(ofParagraph: index) }
+
+    /// The settings document paragraph `index`'s lines were broken with (its mode's line frame).
+    func lineSettings(ofParagraph index: Int) -> TypographySettings {
+        lineSettings(writingModeRuns.mode(ofParagraph: index))
+    }
+
+    /// The column width (the line length, in the line frame) of lines in `mode`, in points.
+    @inline(__always)
+    func columnWidth(_ mode: WritingMode) -> Double {
+        if lineSettingsByMode.count == 1 { return lineSettingsByMode[0].settings.columnWidth }
+        return lineSettings(mode).columnWidth
+    }
+
+    /// The writing mode of the line holding `offset` (its paragraph's).
+    func writingMode(at offset: UTF16Offset) -> WritingMode {
+        guard writingModeRuns.count > 1, let paragraph = text.paragraphIndex(containing: offset) else {
+            return writingModeRuns.first?.mode ?? writingMode
+        }
+        return writingMode(ofParagraph: paragraph)
+    }
+
+    /// The settings lines in `mode` were broken with (the first mode's for a mode not laid out).
+    func lineSettings(_ mode: WritingMode) -> TypographySettings {
+        if lineSettingsByMode.count == 1 { return lineSettingsByMode[0].settings }
+        return (lineSettingsByMode.first { $0.mode == mode } ?? lineSettingsByMode.first)?.settings ?? settings.lineFrame(mode)
+    }
 
     /// The turn between page `pageIndex`'s line frame and its page coordinates (identity for horizontal text).
     func frame(page pageIndex: Int) -> LineFrame {
-        LineFrame(mode: writingMode, pageWidth: pages.indices.contains(pageIndex) ? pages[pageIndex].size.width : 0)
+        guard pages.indices.contains(pageIndex) else { return LineFrame(mode: writingMode, pageWidth: 0) }
+        return LineFrame(mode: pages[pageIndex].writingMode, pageWidth: pages[pageIndex].size.width)
     }
 }
 

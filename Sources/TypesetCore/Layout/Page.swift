@@ -8,6 +8,11 @@ public struct Page: Sendable {
     public let size: Size
     /// The index of the section (chapter) the page belongs to.
     public let section: Int
+    /// How the page's lines run: its section's writing mode (the reader's vertical-text setting applied). A page
+    /// holds one mode; in a book whose documents differ, an app turns or scrolls each page as its mode says (a
+    /// vertical page's lines stack right to left for `vertical-rl`), while pages follow one another as the book's
+    /// page progression says (``BookLayout/inferredPageProgression`` when the book gives none).
+    public let writingMode: WritingMode
     /// Boxes drawn behind the page's text: decorated blocks (their backgrounds and borders, see
     /// ``BoxDecoration``), table cells and tables' outer borders, in drawing order.
     public let boxes: [BlockBox]
@@ -16,10 +21,16 @@ public struct Page: Sendable {
     /// its column, below the one before it.
     let tableRows: [TableRowPlacement]
 
-    init(index: Int, range: Range<UTF16Offset>, size: Size, section: Int, placements: [PlacedLine],
-         boxes: [BlockBox] = [], tableRows: [TableRowPlacement] = []) {
-        self.index = index; self.range = range; self.size = size; self.section = section
+    init(index: Int, range: Range<UTF16Offset>, size: Size, section: Int, writingMode: WritingMode = .horizontal,
+         placements: [PlacedLine], boxes: [BlockBox] = [], tableRows: [TableRowPlacement] = []) {
+        self.index = index; self.range = range; self.size = size; self.section = section; self.writingMode = writingMode
         self.placements = placements; self.boxes = boxes; self.tableRows = tableRows
+    }
+
+    /// The page as page `index` of the layout, set in `writingMode`, its size and boxes replaced.
+    func placed(index: Int, writingMode: WritingMode, size: Size, boxes: [BlockBox]) -> Page {
+        Page(index: index, range: range, size: size, section: section, writingMode: writingMode, placements: placements,
+             boxes: boxes, tableRows: tableRows)
     }
 
     /// Number of lines on the page.

@@ -34,8 +34,8 @@ extension BookLayout {
 
     /// Attachments' boxes turned from a vertical page's line frame onto the page (see ``LineFrame``).
     private func turned(_ attachments: [PlacedAttachment], page: Int) -> [PlacedAttachment] {
-        guard writingMode.isVertical else { return attachments }
         let frame = frame(page: page)
+        guard frame.mode.isVertical else { return attachments }
         // (Formulas are not drawn in vertical text: their placement is left out.)
         return attachments.map { PlacedAttachment(range: $0.range, rect: frame.page($0.rect), attachment: $0.attachment) }
     }

@@ -72,10 +72,11 @@ public final class Typesetter: Sendable {
     func shape(_ text: StyledText, settings: ShapingSettings, paragraphRange: Range<Int>) throws(FontError) -> ShapedText {
         let documentLanguage = text.language ?? settings.language
         let first = paragraphRange.lowerBound
-        let vertical = WritingMode.resolve(book: text.writingMode, reader: settings.verticalText).isVertical
+        // Each paragraph is shaped in its section's writing mode (top to bottom where vertical).
+        let runs = WritingModeRun.runs(of: text, paragraphRange: paragraphRange, reader: settings.verticalText)
         let paragraphs = try parallelMap(count: paragraphRange.count, threads: threads, pool: pool) { index, context throws(FontError) in
             try ParagraphShaper(context: context, settings: settings, documentLanguage: documentLanguage, documentFonts: text.fonts,
-                                vertical: vertical)
+                                vertical: runs.mode(ofParagraph: first + index).isVertical)
                 .shape(text.paragraphs[first + index])
         }
         return ShapedText(text: text, settings: settings, language: documentLanguage, paragraphRange: paragraphRange,
@@ -85,28 +86,82 @@ public final class Typesetter: Sendable {
     /// Breaks the lines of an already shaped text (or of the sections shaped) for `settings` and paginates
     /// them. No shaping happens here, so a new width, size or page size costs only line breaking.
     ///
+    /// A paged layout sets each run of sections in one writing mode (``Page/writingMode``) in its own line frame,
+    /// on pages of its own; a scroll layout (one page) is set in the book's mode throughout
+    /// (``ShapedText/writingMode``).
+    ///
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out.
     public func layout(_ shaped: ShapedText, settings pageSettings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
         let pageSettings = try pageSettings.validated()
-        // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).
-        let writingMode = shaped.writingMode
-        let settings = pageSettings.lineFrame(writingMode)
+        let runs = mode == .paged ? shaped.writingModeRuns
+            : [WritingModeRun(paragraphs: shaped.paragraphRange, mode: shaped.writingMode)]
+        var layouts: [ParagraphLayout] = [], exclusions: [Int: LineExclusion] = [:], pages: [Page] = []
+        var lineSettings: [WritingModeSettings] = []
+        for run in runs {
+            // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).
+            let settings = lineSettings.first { $0.mode == run.mode }?.settings ?? pageSettings.lineFrame(run.mode)
+            if !lineSettings.contains(where: { $0.mode == run.mode }) { lineSettings.append(WritingModeSettings(mode: run.mode, settings: settings)) }
+            var part = try layoutRun(shaped, paragraphs: run.paragraphs, writingMode: run.mode, settings: settings, mode: mode)
+            if runs.count == 1 {
+                swap(&layouts, &part.layouts); swap(&exclusions, &part.exclusions); swap(&pages, &part.pages)
+            } else {
+                layouts += part.layouts
+                exclusions.merge(part.exclusions) { first, _ in first }
+                let base = pages.count
+                pages += part.pages.map { $0.placed(index: base + $0.index, writingMode: $0.writingMode, size: $0.size, boxes: $0.boxes) }
+            }
+        }
+        return BookLayout(settings: pageSettings, lineSettings: lineSettings, runs: runs, mode: mode, shaped: shaped,
+                          paragraphs: layouts, exclusions: exclusions, pages: pages, segmenter: segmenter)
+    }
+
+    /// The lines and pages of the paragraphs of one writing-mode run (`paragraphs`, inside the shaped ones), set
+    /// in `writingMode` with `settings` (the page turned a quarter for vertical text); pages numbered from 0.
+    private func layoutRun(_ shaped: ShapedText, paragraphs range: Range<Int>, writingMode: WritingMode,
+                           settings: TypographySettings, mode: LayoutMode) throws
+        -> (layouts: [ParagraphLayout], exclusions: [Int: LineExclusion], pages: [Page]) {
         let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
                                          documentLanguage: shaped.language ?? settings.language,
                                          bookHangsPunctuation: shaped.text.hangingPunctuation)
         let text = shaped.text
-        let first = shaped.paragraphRange.lowerBound
         // Tables first: a cell's width depends on every cell of its column.
         var tables = TableLayout()
         if text.hasTables {
             let scratch = layoutPool.checkOut()
-            tables = TableLayout(text, paragraphRange: shaped.paragraphRange, shaped: shaped, layouter: layouter,
+            tables = TableLayout(text, paragraphRange: range, shaped: shaped, layouter: layouter,
                                  columnWidth: Float(settings.columnWidth), metrics: &scratch.metrics)
             layoutPool.checkIn(scratch)
         }
-        let cellBoxes = tables.boxes
-        let bases = try bases(shaped, settings: settings, layouter: layouter)
-        var layouts = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: layoutPool) { chunk, scratch in
+        let bases = try bases(shaped, paragraphs: range, settings: settings, layouter: layouter)
+        var layouts = try breakLines(shaped, paragraphs: range, layouter: layouter, cellBoxes: tables.boxes, bases: bases)
+        // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
+        let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
+        var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
+        if text.hasFloats && !writingMode.isVertical {
+            placeFloatsAndColumns(shaped, paragraphs: range, settings: settings, layouter: layouter, layouts: &layouts,
+                                  paginator: &paginator)
+        }
+        var exclusions: [Int: LineExclusion] = [:]
+        var floatShifts: [Int: Float] = [:]
+        var pages = paginator.paginate(text, paragraphRange: range, layouts: &layouts, exclusions: &exclusions,
+                                       floatShifts: &floatShifts)
+        if !writingMode.isVertical {
+            // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
+            pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
+                                      emSize: settings.fontSize, columnWidth: settings.columnWidth,
+                                      floats: paginator.floats, floatShifts: floatShifts).decorate(pages)
+        }
+        return (layouts, exclusions, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
+    }
+
+    /// The line layouts of the paragraphs `range` (inside the shaped ones), in order.
+    private func breakLines(_ shaped: ShapedText, paragraphs range: Range<Int>, layouter: ParagraphLayouter,
+                            cellBoxes: [Int: CellBox], bases: [ParagraphBasis]) throws -> [ParagraphLayout] {
+        let text = shaped.text
+        let first = range.lowerBound
+        // `range`'s first paragraph in `shaped.paragraphs`.
+        let shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
+        return try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, scratch in
             // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use).
             var metrics = scratch.metrics
             defer { scratch.metrics = metrics }
@@ -127,16 +182,17 @@ public final class Typesetter: Sendable {
                               let basisBase = bases.baseAddress, chunk.upperBound <= bases.count else {
                             preconditionFailure("a shaped text's paragraph range lies inside its text")
                         }
-                        for index in chunk {
+                        for local in chunk {
+                            let index = shapedBase + local
                             // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
                             if let base = shapedParagraphs.baseAddress {
                                 if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
                                 if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
                             }
-                            let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + index]
-                            placed.append(layouter.layout(paragraphBase + first + index, shaped: shapedParagraphs[index],
+                            let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
+                            placed.append(layouter.layout(paragraphBase + first + local, shaped: shapedParagraphs[index],
                                                           metrics: &metrics, scratch: scratch, into: lines, cell: cell,
-                                                          basis: basisBase + index))
+                                                          basis: basisBase + local))
                         }
                     }
                 }
@@ -148,49 +204,32 @@ public final class Typesetter: Sendable {
                 return layout
             }
         }
-        // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
-        let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
-        var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
-        if text.hasFloats && !writingMode.isVertical {
-            placeFloatsAndColumns(shaped, settings: settings, layouter: layouter, layouts: &layouts, paginator: &paginator)
-        }
-        var exclusions: [Int: LineExclusion] = [:]
-        var floatShifts: [Int: Float] = [:]
-        var pages = paginator.paginate(text, paragraphRange: shaped.paragraphRange, layouts: &layouts, exclusions: &exclusions,
-                                       floatShifts: &floatShifts)
-        if !writingMode.isVertical {
-            // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
-            pages = BoxDecorationPass(text: text, layouts: layouts, first: shaped.paragraphRange.lowerBound,
-                                      emSize: settings.fontSize, columnWidth: settings.columnWidth,
-                                      floats: paginator.floats, floatShifts: floatShifts).decorate(pages)
-        }
-        if writingMode.isVertical { pages = Self.turned(pages, writingMode: writingMode) }
-        return BookLayout(settings: pageSettings, lineSettings: settings, mode: mode, shaped: shaped, paragraphs: layouts,
-                          exclusions: exclusions, pages: pages, segmenter: segmenter)
     }
 
     /// The width-independent work of laying out `shaped`'s paragraphs under `settings` (a ``ParagraphBasis`` per
     /// paragraph of its range): kept from an earlier layout of the same text, range and settings but for the page
     /// geometry, else worked out now in a pass of its own and kept for the next layout.
-    private func bases(_ shaped: ShapedText, settings: TypographySettings, layouter: ParagraphLayouter) throws(FontError)
-        -> [ParagraphBasis] {
+    /// `range` (inside the shaped paragraphs; a writing-mode run) is cached only when it is the whole shaped range.
+    private func bases(_ shaped: ShapedText, paragraphs range: Range<Int>, settings: TypographySettings,
+                       layouter: ParagraphLayouter) throws(FontError) -> [ParagraphBasis] {
         let key = LayoutBasisCache.key(settings)
-        if let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
+        let whole = range == shaped.paragraphRange
+        if whole, let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
             return known.bases
         }
         let text = shaped.text
-        let first = shaped.paragraphRange.lowerBound
-        let bases = try parallelChunks(count: shaped.paragraphRange.count, threads: threads, pool: layoutPool) { chunk, scratch in
+        let first = range.lowerBound, shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
+        let bases = try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, scratch in
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
                     guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count else {
                         preconditionFailure("a shaped text's paragraph range lies inside its text")
                     }
-                    return chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[$0], scratch: scratch) }
+                    return chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[shapedBase + $0], scratch: scratch) }
                 }
             }
         }
-        if !bases.isEmpty {
+        if whole, !bases.isEmpty {
             layoutBases.store(LayoutBasisCache.Entry(paragraphs: text.paragraphs, paragraphRange: shaped.paragraphRange,
                                                      shaping: shaped.settings, documentLanguage: layouter.documentLanguage,
                                                      settings: key, bases: bases))
@@ -204,23 +243,22 @@ public final class Typesetter: Sendable {
         pages.map { page in
             let size = LineFrame.pageSize(page.size, mode: writingMode)
             let frame = LineFrame(mode: writingMode, pageWidth: size.width)
-            return Page(index: page.index, range: page.range, size: size, section: page.section, placements: page.placements,
-                        boxes: page.boxes.map { var box = $0; box.rect = frame.page(box.rect); return box },
-                        tableRows: page.tableRows)
+            return page.placed(index: page.index, writingMode: writingMode, size: size,
+                               boxes: page.boxes.map { var box = $0; box.rect = frame.page(box.rect); return box })
         }
     }
 
     /// Floats and multi-column blocks (horizontal text only; a text without them skips this): sized, and their
     /// paragraphs set in their boxes, before pagination; placed by the paginator, which sets the paragraphs beside
     /// floats again with their first lines shortened (through `paginator.relayout`) and balances the columns.
-    private func placeFloatsAndColumns(_ shaped: ShapedText, settings: TypographySettings, layouter: ParagraphLayouter,
-                                       layouts: inout [ParagraphLayout], paginator: inout Paginator) {
+    private func placeFloatsAndColumns(_ shaped: ShapedText, paragraphs range: Range<Int>, settings: TypographySettings,
+                                       layouter: ParagraphLayouter, layouts: inout [ParagraphLayout], paginator: inout Paginator) {
         let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: layoutPool)
         let columnWidth = Float(settings.columnWidth), emSize = Float(settings.fontSize)
-        paginator.floats = FloatLayout(shaped.text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
+        paginator.floats = FloatLayout(shaped.text, paragraphRange: range, layouts: &layouts,
                                        columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
         paginator.relayout = { relayout.layout($0, exclusion: $1) }
-        paginator.columnBlocks = ColumnBlockLayout(shaped.text, paragraphRange: shaped.paragraphRange, layouts: &layouts,
+        paginator.columnBlocks = ColumnBlockLayout(shaped.text, paragraphRange: range, layouts: &layouts,
                                                    columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
     }
 

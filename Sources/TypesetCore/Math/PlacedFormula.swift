@@ -52,14 +52,14 @@ extension BookLayout {
     /// Empty for an index out of range, a page without formulas, and vertical pages (formulas in vertical text
     /// keep their place and size, but are not drawn).
     public func formulas(onPage pageIndex: Int) -> [PlacedFormula] {
-        guard !writingMode.isVertical else { return [] }
+        guard !writingMode(ofPage: pageIndex).isVertical else { return [] }
         return placedFormulas(attachments(onPage: pageIndex))
     }
 
     /// The formulas of the lines of page `pageIndex` that may draw into the strip `band` (see
     /// ``glyphRuns(onPage:in:)``).
     public func formulas(onPage pageIndex: Int, in band: Range<Double>) -> [PlacedFormula] {
-        guard !writingMode.isVertical else { return [] }
+        guard !writingMode(ofPage: pageIndex).isVertical else { return [] }
         return placedFormulas(attachments(onPage: pageIndex, in: band))
     }
 

@@ -10,7 +10,7 @@ extension BookLayout {
     /// Drawn glyph by glyph from the face's nominal glyphs (no shaping: labels are numbers and letters), in the
     /// primary face of the book's text; ``Appearance/printPageLabels`` asks the renderer to draw them.
     public func printPageLabelRuns(onPage pageIndex: Int) -> [GlyphRun] {
-        guard !writingMode.isVertical, pages.indices.contains(pageIndex), let printPages = text.printPages,
+        guard pages.indices.contains(pageIndex), !pages[pageIndex].writingMode.isVertical, let printPages = text.printPages,
               let face = shaped.primaryFace else { return [] }
         let range = pages[pageIndex].range
         let starting = printPages.pages.filter { range.contains($0.offset) || ($0.offset == range.upperBound && range.upperBound == text.length) }

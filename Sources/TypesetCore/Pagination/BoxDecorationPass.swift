@@ -41,8 +41,7 @@ struct BoxDecorationPass {
             let (page, parts) = pair
             guard !parts.isEmpty else { return page }
             let boxes = parts.enumerated().map { blockBox($1, whole: wholeBoxes[pageIndex]?[$0]) }
-            return Page(index: page.index, range: page.range, size: page.size, section: page.section,
-                        placements: page.placements, boxes: boxes + page.boxes, tableRows: page.tableRows)
+            return page.placed(index: page.index, writingMode: page.writingMode, size: page.size, boxes: boxes + page.boxes)
         }
     }
 

@@ -32,13 +32,14 @@ extension BookLayout {
     /// lines). Empty for a range outside `0...length`; a range
     /// that reaches beyond the layout's ``textRange`` (a section layout) gives the rectangles of the part inside.
     ///
-    /// In vertical text the rectangles are vertical strips, one per column (see ``writingMode``).
+    /// On a vertical page the rectangles are vertical strips, one per column (see ``Page/writingMode``).
     public func selectionRects(for range: Range<UTF16Offset>) -> [SelectionRect] {
         let rects = lineSelectionRects(for: range)
-        guard writingMode.isVertical else { return rects }
         return rects.map {
-            SelectionRect(page: $0.page, rect: frame(page: $0.page).page($0.rect), writingDirection: $0.writingDirection,
-                          containsStart: $0.containsStart, containsEnd: $0.containsEnd, isVertical: true)
+            let frame = frame(page: $0.page)
+            guard frame.mode.isVertical else { return $0 }
+            return SelectionRect(page: $0.page, rect: frame.page($0.rect), writingDirection: $0.writingDirection,
+                                 containsStart: $0.containsStart, containsEnd: $0.containsEnd, isVertical: true)
         }
     }
 
@@ -149,7 +150,7 @@ extension BookLayout {
     /// 2 pt caret is drawn inside): the column's, widened to the line's box where the line sticks out of it.
     func caretEdges(_ carets: LineCarets) -> (left: Double, right: Double) {
         let placement = pages[carets.page].placements[carets.placementIndex]
-        return (min(Double(placement.x), carets.box.minX), max(Double(placement.x) + lineSettings.columnWidth, carets.box.maxX))
+        return (min(Double(placement.x), carets.box.minX), max(Double(placement.x) + columnWidth(pages[carets.page].writingMode), carets.box.maxX))
     }
 
     /// `offset` moved to the start (or, with `forward`, the end) of the grapheme cluster containing it, so that

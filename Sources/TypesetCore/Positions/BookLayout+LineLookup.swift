@@ -71,7 +71,7 @@ extension BookLayout {
         func hasLine(under point: Point, in column: Range<Int>) -> Bool {
             column.contains { placement($0, onPage: page, holds: point) }
         }
-        let width = lineSettings.columnWidth
+        let width = columnWidth(pages[page].writingMode)
         var best = columns[0]
         var bestDistance = Double.infinity
         var lineHolder: Range<Int>?

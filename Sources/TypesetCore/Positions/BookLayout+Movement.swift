@@ -60,8 +60,9 @@ extension BookLayout {
             return overflow ? nil : self.position(from: position, in: opposite, offset: magnitude)
         }
         var current = TextPosition(offset: snappedToGrapheme(position.offset), affinity: position.affinity)
-        let direction = lineDirection(direction)
         for _ in 0..<min(offset, text.length + 2) {
+            // Each step in the line frame of the page it starts on (pages may differ in writing mode).
+            let direction = lineDirection(direction, mode: writingMode(at: current.offset))
             guard let next = step(from: current, direction) else {
                 return direction == .up ? beginningOfDocument : (direction == .down ? endOfDocument : nil)
             }
@@ -73,8 +74,8 @@ extension BookLayout {
     /// A page direction as a direction in the line frame (see ``LineFrame``): in vertical text up and down run along
     /// a column, left and right cross columns (left is the next column in `vertical-rl`, the previous one in
     /// `vertical-lr`).
-    private func lineDirection(_ direction: TextLayoutDirection) -> TextLayoutDirection {
-        switch (writingMode, direction) {
+    private func lineDirection(_ direction: TextLayoutDirection, mode: WritingMode) -> TextLayoutDirection {
+        switch (mode, direction) {
         case (.horizontal, _): direction
         case (_, .up): .left
         case (_, .down): .right

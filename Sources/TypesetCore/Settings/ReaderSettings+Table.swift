@@ -39,7 +39,7 @@ extension ReaderSettings {
         flag("text-normalization", .typography, "set running text without bold, italic, small caps or underlines",
              \.typography.textNormalization),
         flag("vertical-text", .typography,
-             "vertical lines stacked right to left (Japanese, Chinese); unset: as the book's writing-mode says",
+             "vertical lines stacked right to left (Japanese, Chinese), for every document of the book; unset: each document as its own writing-mode says",
              \.typography.verticalText),
         flag("punctuation-spacing", .typography,
              "halve the blank between two adjacent CJK punctuation marks (」「, 。」), as JLReq and CLReq say",

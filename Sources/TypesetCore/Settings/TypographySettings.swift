@@ -67,7 +67,9 @@ public struct TypographySettings: Hashable, Sendable {
     /// in running text, and no underlines, whatever the book asks.
     public var textNormalization: Bool = false { didSet { userSet.insert("text-normalization") } }
     /// Whether lines run top to bottom, stacked right to left (Readium's `verticalText`). It applies only when the
-    /// reader set it (``userSet`` holds `vertical-text`); otherwise the book's ``StyledText/writingMode`` does.
+    /// reader set it (``userSet`` holds `vertical-text`), and then to every document of the book alike (true turns
+    /// horizontal documents to `vertical-rl` and keeps `vertical-lr` ones; false sets everything horizontally);
+    /// otherwise each section is set in its own mode (``StyledText/writingMode(ofSection:)``).
     public var verticalText: Bool = false { didSet { userSet.insert("vertical-text") } }
     /// Whether adjacent full-width CJK punctuation (`」「`, `。」`, `、「`, `）（`) is set with the blank between the two
     /// halved, as JLReq 3.1.4 and CLReq say and as Japanese and Chinese books are set: with the font's `chws`
@@ -124,9 +126,15 @@ public struct TypographySettings: Hashable, Sendable {
     }
 
     /// The writing mode `text` is laid out in under these settings: the reader's ``verticalText`` when they set it,
-    /// else the book's.
+    /// else the book's (its main mode: a section may have its own, see ``writingMode(for:section:)``).
     public func writingMode(for text: StyledText) -> WritingMode {
         WritingMode.resolve(book: text.writingMode, reader: readerChose(.verticalText) ? verticalText : nil)
+    }
+
+    /// The writing mode section `section` of `text` is laid out in under these settings: the reader's
+    /// ``verticalText`` when they set it, else the section's own (``StyledText/writingMode(ofSection:)``).
+    public func writingMode(for text: StyledText, section: Int) -> WritingMode {
+        WritingMode.resolve(book: text.writingMode(ofSection: section), reader: readerChose(.verticalText) ? verticalText : nil)
     }
 
     /// The text area of a page, in page coordinates.

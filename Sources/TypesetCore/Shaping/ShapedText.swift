@@ -18,9 +18,12 @@ public struct ShapedText: Sendable {
     public var fontFamily: String { settings.fontFamily }
     /// The language assumed where the text does not say.
     public let language: String?
-    /// How the lines run: the book's `writing-mode` unless the reader's vertical-text setting says otherwise. The
-    /// text was shaped top to bottom where this is vertical, and its layout follows.
+    /// How the book's lines run: its `writing-mode` (``StyledText/writingMode``) unless the reader's vertical-text
+    /// setting says otherwise. A section may have a mode of its own (``StyledText/sectionWritingModes``): each
+    /// paragraph was shaped top to bottom where its section's mode is vertical, and a paged layout follows.
     public var writingMode: WritingMode { WritingMode.resolve(book: text.writingMode, reader: settings.verticalText) }
+    /// The shaped paragraphs' runs of sections in one mode, in order; one when the text has one mode.
+    let writingModeRuns: [WritingModeRun]
     /// The indices into `text.paragraphs` that were shaped: the whole text, or whole sections.
     public let paragraphRange: Range<Int>
     /// One shaped paragraph per paragraph of ``paragraphRange``, in order: `paragraphs[i]` shapes
@@ -29,6 +32,16 @@ public struct ShapedText: Sendable {
     /// Every face the shaping used, indexed by ``FontFace/id`` (faces loaded later by the same context are not
     /// here; every id in its paragraphs is).
     public let faces: [FontFace]
+
+    init(text: StyledText, settings: ShapingSettings, language: String?, paragraphRange: Range<Int>,
+         paragraphs: [ShapedParagraph], faces: [FontFace]) {
+        self.text = text; self.settings = settings; self.language = language; self.paragraphRange = paragraphRange
+        self.paragraphs = paragraphs; self.faces = faces
+        writingModeRuns = WritingModeRun.runs(of: text, paragraphRange: paragraphRange, reader: settings.verticalText)
+    }
+
+    /// The writing mode document paragraph `index` was shaped in (its section's, the reader's setting applied).
+    func writingMode(ofParagraph index: Int) -> WritingMode { writingModeRuns.mode(ofParagraph: index) }
 
     /// The shaped form of document paragraph `index`, which must lie in ``paragraphRange``.
     @inline(__always)

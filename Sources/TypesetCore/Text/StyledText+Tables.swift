@@ -27,8 +27,8 @@ extension StyledText {
     }
 
     /// The table `table` alone: its paragraphs as a text of their own (offsets from 0: add
-    /// `table.range.lowerBound` to map one back into this text), with this text's fonts, language and writing
-    /// mode, for laying it out at its natural width (``Typesetter/layoutAlone(_:of:settings:maximumWidth:)``). The
+    /// `table.range.lowerBound` to map one back into this text), with this text's fonts and language and its
+    /// section's writing mode, for laying it out at its natural width (``Typesetter/layoutAlone(_:of:settings:maximumWidth:)``). The
     /// table's indent and a width given as a percentage of its column are dropped: it has no column now.
     ///
     /// - Throws: ``InvalidParagraphs`` when `table` is not one of this text's (its paragraphs out of range).
@@ -51,7 +51,7 @@ extension StyledText {
         }
         var result = try StyledText(paragraphs: moved, language: language, title: title)
         result.fonts = fonts
-        result.writingMode = writingMode
+        result.writingMode = writingMode(ofSection: sectionIndex(ofParagraph: table.paragraphs.lowerBound))
         result.columnProgression = columnProgression
         return result
     }

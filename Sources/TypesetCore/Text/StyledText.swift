@@ -28,9 +28,18 @@ public struct StyledText: Sendable {
     /// (EPUB's `page-progression-direction` orders pages, not columns: a right-to-left Japanese book set in
     /// horizontal lines still reads its columns left to right.)
     public var columnProgression: WritingDirection?
-    /// How the book asks its lines to run (an EPUB's CSS `writing-mode` on its root elements), or nil when it does
-    /// not say (horizontal). The reader's ``TypographySettings/verticalText``, when set, overrides it.
+    /// How the book asks its lines to run (an EPUB's CSS `writing-mode` on its root elements: the mode most of its
+    /// documents' text has), or nil when it does not say (horizontal). It is every section's mode unless
+    /// ``sectionWritingModes`` gives the section its own, and it decides a scroll layout's mode and the page
+    /// progression a book that does not say infers. The reader's ``TypographySettings/verticalText``, when set,
+    /// overrides it and every section's.
     public var writingMode: WritingMode?
+    /// Each section's own writing mode (CSS Writing Modes 4 at the granularity of the document: an EPUB's spine
+    /// item's root or body `writing-mode`), one per ``sectionStarts`` entry; empty (the default) when every section
+    /// follows ``writingMode``. Entries past `sectionStarts.count` are ignored, a missing one (a shorter array)
+    /// means ``writingMode``. A paged layout sets each section in its own mode, on pages of their own (see
+    /// ``Page/writingMode``).
+    public var sectionWritingModes: [WritingMode] = []
     /// Whether the book asks for stops and commas to hang at line ends (an EPUB's CSS `hanging-punctuation:
     /// allow-end` on its root elements), or nil when it does not say. The reader's
     /// ``TypographySettings/hangingPunctuation``, when set, overrides it.
@@ -177,6 +186,12 @@ public struct StyledText: Sendable {
         let paragraphs = paragraphRange(ofSection: section)
         guard !paragraphs.isEmpty else { return 0..<0 }
         return self.paragraphs[paragraphs.lowerBound].range.lowerBound..<self.paragraphs[paragraphs.upperBound - 1].range.upperBound
+    }
+
+    /// The writing mode section `section` asks for: its entry in ``sectionWritingModes``, else ``writingMode``
+    /// (nil: horizontal, not said). The reader's vertical-text setting, when set, overrides it.
+    public func writingMode(ofSection section: Int) -> WritingMode? {
+        sectionWritingModes.indices.contains(section) ? sectionWritingModes[section] : writingMode
     }
 
     /// The index of the section holding paragraph `paragraph` (0 for an index before the first section start).

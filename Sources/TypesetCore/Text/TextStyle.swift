@@ -146,6 +146,9 @@ public struct TextDecorationLines: OptionSet, Hashable, Sendable {
     /// Where the underline goes rather than a line of its own: with ``underline``, below the descenders instead of
     /// just under the baseline (CSS `text-underline-position: under`, which the text's descenders then never cross).
     public static let underlineBelowDescenders = TextDecorationLines(rawValue: 8)
+    /// Where the underline goes in vertical text: with ``underline``, on the left of the column instead of its
+    /// right (CSS `text-underline-position: left`); horizontal text ignores it.
+    public static let underlineLeft = TextDecorationLines(rawValue: 16)
 }
 
 /// CSS `text-transform`: the case text is shown in. Shaping and line breaking see the transformed letters, but the

@@ -192,6 +192,7 @@ private struct ReadingSession {
                                     title: package.metadata.title)
             if let faces = fonts?.faces, !faces.isEmpty { styled.fonts = DocumentFonts(faces: faces) }
             styled.writingMode = Self.writingMode(of: texts.map(\.text))
+            styled.sectionWritingModes = Self.sectionWritingModes(items.map(\.text), of: styled)
             // A book's documents share their style sheets: the first that says decides.
             styled.hangingPunctuation = texts.first { $0.text.hasText && $0.text.hangingPunctuation != nil }?.text.hangingPunctuation
         } catch {
@@ -518,13 +519,36 @@ private struct ReadingSession {
     }
 
     /// The book's writing mode: the one most of its documents with text set on their root, counted in units (a
-    /// horizontal cover or colophon page does not turn a vertical novel); nil when none sets one. Typeset lays a
-    /// book out in one writing mode.
+    /// horizontal cover or colophon page does not turn a vertical novel); nil when none sets one. It orders the
+    /// pages of a book whose package does not, and sets a scroll; each document's pages follow its own mode
+    /// (``sectionWritingModes(_:of:)``).
     static func writingMode(of texts: [SpineItemText]) -> WritingMode? {
         var units: [WritingMode: Int] = [:]
         for text in texts where text.hasText { units[text.writingMode ?? .horizontal, default: 0] += text.units.count }
         guard let best = units.max(by: { $0.value < $1.value || ($0.value == $1.value && !$0.key.isVertical && $1.key.isVertical) }) else { return nil }
         return best.key == .horizontal && !texts.contains(where: { $0.writingMode != nil }) ? nil : best.key
+    }
+
+    /// Each section's writing mode (CSS Writing Modes 4 per document: the `writing-mode` of its spine item's root
+    /// or body, horizontal when neither says), for `texts`, the spine items' texts in the order `styled` holds
+    /// them. A document without text (a cover image, an image page) takes the book's mode, so that a vertical
+    /// book's image pages stand among its vertical pages. Empty when no document sets a mode or all agree.
+    static func sectionWritingModes(_ texts: [SpineItemText], of styled: StyledText) -> [WritingMode] {
+        let book = styled.writingMode ?? .horizontal
+        guard texts.contains(where: { $0.hasText && ($0.writingMode ?? .horizontal) != book }) else { return [] }
+        var modes = Array(repeating: book, count: styled.sectionStarts.count)
+        var paragraph = 0
+        for text in texts {
+            let count = text.paragraphs.count
+            defer { paragraph += count }
+            guard count > 0, paragraph + count <= styled.paragraphs.count else { continue }
+            let mode = text.hasText ? text.writingMode ?? .horizontal : book
+            // An item's sections: from the one its first paragraph starts through the one holding its last.
+            for section in styled.sectionIndex(ofParagraph: paragraph)...styled.sectionIndex(ofParagraph: paragraph + count - 1) {
+                modes[section] = mode
+            }
+        }
+        return modes
     }
 
     /// Parses an XML entry; recovery is noted in the warnings.

@@ -13,7 +13,7 @@ enum PageView {
         let publication = book.publication
         let size = layout.pages[index].size
         let text = publication.text
-        let vertical = layout.writingMode.isVertical
+        let vertical = layout.writingMode(ofPage: index).isVertical
         return .object([
             ("token", .integer(token)),
             ("image", .string("/books/\(book.entry.id)/views/\(token).png")),

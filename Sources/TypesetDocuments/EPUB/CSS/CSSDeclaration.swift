@@ -167,8 +167,9 @@ enum CSSDeclaration: Equatable, Sendable {
     case lineBreak(LineBreakStrictness)
     /// `word-break`.
     case wordBreak(WordBreakRule)
-    /// `text-underline-position`: below the descenders (`under`: true) or at the font's position (false).
-    case underlineBelowDescenders(Bool)
+    /// `text-underline-position`: below the descenders (`under`: true) or at the font's position (false), and in
+    /// vertical text on the column's left (`left`: true) or its right (false, the default).
+    case underlinePosition(under: Bool, left: Bool)
     /// `writing-mode` (and `-epub-writing-mode`, `-webkit-writing-mode`, with SVG 1.1's `tb-rl` and `lr-tb`).
     case writingMode(WritingMode)
     /// `hanging-punctuation`: whether stops and commas may hang at line ends (`allow-end` or `force-end`: true;
@@ -285,10 +286,10 @@ enum CSSDeclaration: Equatable, Sendable {
             default: return []
             }
         case "text-underline-position", "-epub-text-underline-position", "-webkit-text-underline-position":
-            // `left` and `right` place it in vertical text; in horizontal text only `under` moves it.
-            if words.contains("under") { return [.underlineBelowDescenders(true)] }
-            if words.contains(where: { ["auto", "alphabetic", "from-font", "left", "right"].contains($0) }) { return [.underlineBelowDescenders(false)] }
-            return []
+            // `left` and `right` place it in vertical text (right, the default, when neither is said); in
+            // horizontal text only `under` moves it.
+            guard words.allSatisfy({ ["auto", "alphabetic", "from-font", "under", "left", "right"].contains($0) }) else { return [] }
+            return [.underlinePosition(under: words.contains("under"), left: words.contains("left"))]
         default: return nil
         }
     }

@@ -55,6 +55,8 @@ struct ComputedStyle: Sendable {
     var wordBreak = WordBreakRule.normal
     /// `text-underline-position: under`.
     var underlineBelowDescenders = false
+    /// `text-underline-position: left` (vertical text).
+    var underlineLeft = false
     /// `writing-mode`, or nil when no rule set it.
     var writingMode: WritingMode?
     /// The inline base direction: the `dir` attribute (set before the cascade, as HTML's presentational hint) or
@@ -261,7 +263,7 @@ struct ComputedStyle: Sendable {
             case .textAlignLast(let value): alignmentLast = value
             case .lineBreak(let value): lineBreak = value
             case .wordBreak(let value): wordBreak = value
-            case .underlineBelowDescenders(let value): underlineBelowDescenders = value
+            case .underlinePosition(let under, let left): underlineBelowDescenders = under; underlineLeft = left
             case .borderStyle(let side, let value): self[border: side].style = value
             case .borderColor(let side, let value): self[border: side].color = value
             case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
@@ -414,7 +416,7 @@ struct ComputedStyle: Sendable {
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
-        case .lineBreak, .wordBreak, .underlineBelowDescenders: return true
+        case .lineBreak, .wordBreak, .underlinePosition: return true
         case .textAlign(let alignment), .textAlignLast(let alignment?):
             switch alignment {
             case .center: return true
@@ -461,7 +463,9 @@ struct ComputedStyle: Sendable {
 
     /// The decoration lines with where the underline goes.
     private var shownDecoration: TextDecorationLines {
-        decoration.contains(.underline) && underlineBelowDescenders ? decoration.union(.underlineBelowDescenders) : decoration
+        guard decoration.contains(.underline) else { return decoration }
+        return decoration.union(underlineBelowDescenders ? .underlineBelowDescenders : [])
+            .union(underlineLeft ? .underlineLeft : [])
     }
 
     /// The alignment as Typeset's logical value for a paragraph written in `direction`.

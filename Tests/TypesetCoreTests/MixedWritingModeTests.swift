@@ -1,0 +1,218 @@
+import Testing
+@testable import TypesetCore
+import TypesetTestSupport
+
+/// Writing modes per section (CSS Writing Modes 4 at the granularity of the document): a book whose documents
+/// differ sets each in its own mode, and the position model follows each page's. Checked over a small generated
+/// family: every book mode with sections of every mode, in several orders.
+@Suite struct MixedWritingModeTests {
+    /// Vertical Japanese with Latin inside it, and horizontal English with Hebrew and Arabic inside it (bidi).
+    static let japanese = "賈寶玉初見林黛玉、「紅樓夢」第三回を読む。JIS X 4051 に従い、12月に組む。ＪＩＳの規格。寶釵と湘雲。"
+    static let english = "Reading “שלום עולם” and “السلام عليكم” in an office, fluffy and fine: the colophon of 2026. "
+
+    /// A book of one section per entry, each a few paragraphs of its mode's text, with `book` as its main mode.
+    static func book(_ modes: [WritingMode], book: WritingMode?) throws -> StyledText {
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        for (section, mode) in modes.enumerated() {
+            for number in 0..<(2 + section % 2) {
+                let sample = mode.isVertical ? japanese : english
+                let units = Array(String(repeating: sample, count: 2 + number).utf16) + [0x0A]
+                let style = ParagraphStyle(startsSection: number == 0)
+                paragraphs.append(Paragraph(start: start, units: units, contentRange: 0..<(units.count - 1), style: style))
+                start += units.count
+            }
+        }
+        var text = try StyledText(paragraphs: paragraphs, language: "ja")
+        text.writingMode = book
+        text.sectionWritingModes = modes
+        return text
+    }
+
+    static var settings: TypographySettings {
+        var settings = Fixtures.settings
+        settings.pageSize = Size(width: 300, height: 420)
+        settings.fontSize = 15
+        return settings
+    }
+
+    /// The families: the book's main mode, and its sections' modes.
+    static let families: [(book: WritingMode?, sections: [WritingMode])] = [
+        (.verticalRightToLeft, [.verticalRightToLeft, .horizontal, .verticalRightToLeft]),
+        (nil, [.horizontal, .verticalRightToLeft, .verticalLeftToRight]),
+        (.horizontal, [.verticalLeftToRight, .horizontal, .verticalRightToLeft, .horizontal]),
+        (.verticalLeftToRight, [.horizontal, .verticalLeftToRight, .verticalRightToLeft]),
+    ]
+
+    /// Each page is set in its section's mode, sections start pages, and a section's pages are exactly the pages
+    /// of the same section alone in a book of its mode (lines, glyphs and page sizes), page for page.
+    @Test(arguments: families.indices)
+    func eachSectionIsSetInItsOwnMode(_ family: Int) throws {
+        let (bookMode, modes) = Self.families[family]
+        let text = try Self.book(modes, book: bookMode)
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let layout = try typesetter.layout(text, settings: Self.settings)
+        #expect(layout.writingMode == bookMode ?? .horizontal)
+        #expect(Set(layout.pages.map(\.section)) == Set(modes.indices))
+        for page in layout.pages.indices {
+            #expect(layout.pages[page].writingMode == modes[layout.pages[page].section])
+            #expect(layout.writingMode(ofPage: page) == layout.pages[page].writingMode)
+            let size = layout.pages[page].size
+            #expect(size == Self.settings.pageSize, "page \(page) is \(size)")
+        }
+        for (section, mode) in modes.enumerated() {
+            // The section alone, at offset 0, in a book of its mode.
+            let range = text.paragraphRange(ofSection: section)
+            let base = text.paragraphs[range.lowerBound].range.lowerBound
+            let alone = try StyledText(paragraphs: text.paragraphs[range].map {
+                Paragraph(start: $0.range.lowerBound - base, units: $0.units, contentRange: $0.contentRange, style: $0.style)
+            }, language: "ja")
+            var aloneText = alone
+            aloneText.writingMode = mode
+            let reference = try typesetter.layout(aloneText, settings: Self.settings)
+            let pages = layout.pages.indices.filter { layout.pages[$0].section == section }
+            #expect(pages.count == reference.pages.count, "section \(section) (\(mode)): \(pages.count) pages, alone \(reference.pages.count)")
+            for (page, referencePage) in zip(pages, reference.pages.indices) {
+                #expect(reference.pages[referencePage].writingMode == mode)
+                let lines = layout.lines(onPage: page).map { ($0.rect, $0.baseline, $0.range.lowerBound - base) }
+                let expected = reference.lines(onPage: referencePage).map { ($0.rect, $0.baseline, $0.range.lowerBound) }
+                #expect(lines.elementsEqual(expected) { $0.0 == $1.0 && $0.1 == $1.1 && $0.2 == $1.2 },
+                        "section \(section) page \(page): lines differ from the section alone")
+                let glyphs = layout.glyphRuns(onPage: page).map { ($0.positions.map(\.x), $0.positions.map(\.y), $0.orientation) }
+                let expectedGlyphs = reference.glyphRuns(onPage: referencePage).map { ($0.positions.map(\.x), $0.positions.map(\.y), $0.orientation) }
+                #expect(glyphs.elementsEqual(expectedGlyphs) { $0.0 == $1.0 && $0.1 == $1.1 && $0.2 == $1.2 },
+                        "section \(section) page \(page): glyphs differ from the section alone")
+            }
+        }
+    }
+
+    /// Every caret of every page maps back to its offset through `closestPosition` on its page, and lies on the
+    /// page `pageIndex(containing:)` names; points over a grid of every page map to offsets of that page whose
+    /// caret maps back to them (closestPosition is idempotent).
+    @Test(arguments: families.indices)
+    func positionsFollowEachPagesMode(_ family: Int) throws {
+        let (bookMode, modes) = Self.families[family]
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts())
+            .layout(try Self.book(modes, book: bookMode), settings: Self.settings)
+        var carets = 0, points = 0
+        for page in layout.pages.indices {
+            for index in layout.pages[page].placements.indices {
+                let line = layout.carets(page: page, placementIndex: index)
+                var offsets = Set(line.graphemes.flatMap { [$0.start, $0.end] })
+                let hanging = line.graphemes.filter { $0.maxX > line.contentMaxX + 0.001 || $0.minX < line.contentMinX - 0.001 }
+                offsets.subtract(hanging.map(\.start))
+                for offset in offsets.sorted() where offset >= line.startOffset && offset <= line.endOffset {
+                    let affinity: TextAffinity = offset == line.endOffset && line.isSoftWrapped ? .backward : .forward
+                    guard let caret = layout.caretRect(for: TextPosition(offset: offset, affinity: affinity)) else {
+                        Issue.record("no caret for \(offset)"); continue
+                    }
+                    #expect(caret.page == page, "caret for \(offset) on page \(caret.page), its line on \(page)")
+                    // A caret is a bar across the line: horizontal on a vertical page, vertical on a horizontal one.
+                    #expect(layout.pages[page].writingMode.isVertical == (caret.rect.width > caret.rect.height))
+                    let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+                    if back.offset != offset {
+                        let other = layout.caretRect(for: back)
+                        #expect(other.map { abs($0.rect.center.x - caret.rect.center.x) < 0.01 && abs($0.rect.center.y - caret.rect.center.y) < 0.01 } == true,
+                                "page \(page) (\(layout.pages[page].writingMode)): caret of \(offset) maps back to \(back.offset)")
+                    }
+                    carets += 1
+                }
+            }
+            let size = layout.pages[page].size, range = layout.pages[page].range
+            for i in 0...12 {
+                for j in 0...16 {
+                    let point = Point(x: size.width * Double(i) / 12, y: size.height * Double(j) / 16)
+                    let position = layout.closestPosition(to: point, onPage: page)
+                    #expect(position.offset >= range.lowerBound && position.offset <= range.upperBound,
+                            "page \(page): \(point) gave \(position.offset) outside \(range)")
+                    if let caret = layout.caretRect(for: position) {
+                        // As for carets above, a place two offsets share (a bidi boundary, a line's hanging end)
+                        // may map to the other, drawn at the same place.
+                        let back = layout.closestPosition(to: caret.rect.center, onPage: caret.page)
+                        let same = back.offset == position.offset || layout.caretRect(for: back).map {
+                            abs($0.rect.center.x - caret.rect.center.x) < 0.01 && abs($0.rect.center.y - caret.rect.center.y) < 0.01 } == true
+                        #expect(same, "page \(page) \(layout.pages[page].writingMode): \(point) gave \(position), its caret \(caret.rect) \(back) \(layout.text.string(in: min(back.offset, position.offset)..<max(back.offset, position.offset)).debugDescription)")
+                    }
+                    points += 1
+                }
+            }
+        }
+        #expect(carets > 500)
+        print("family \(family): \(carets) carets, \(points) points")
+    }
+
+    /// `selectionRects` covers exactly the glyphs of its range on pages of both modes: vertical strips on vertical
+    /// pages, horizontal bands on horizontal ones, for ranges that cross sections of different modes.
+    @Test(arguments: families.indices)
+    func selectionCoversTheGlyphsOnEveryPage(_ family: Int) throws {
+        let (bookMode, modes) = Self.families[family]
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts())
+            .layout(try Self.book(modes, book: bookMode), settings: Self.settings)
+        var generator = SplitMix64(seed: UInt64(family + 1))
+        let length = layout.text.length
+        for _ in 0..<25 {
+            let a = Int.random(in: 0...length, using: &generator), b = Int.random(in: 0...length, using: &generator)
+            let range = min(a, b)..<max(a, b)
+            guard !range.isEmpty else { continue }
+            let rects = layout.selectionRects(for: range)
+            for rect in rects { #expect(rect.isVertical == layout.pages[rect.page].writingMode.isVertical) }
+            for page in layout.pages.indices where layout.pages[page].range.overlaps(range) || range.contains(layout.pages[page].range.lowerBound) {
+                let onPage = rects.filter { $0.page == page }
+                for run in layout.glyphRuns(onPage: page) {
+                    // A halved mark (JLReq spacing: 、。「」 set in half an em) stands off its cell's middle, where
+                    // the point below is taken: it is left out.
+                    for i in run.glyphs.indices where run.advances[i] > 0.5 && (run.orientation != .upright || run.advances[i] > run.size * 0.9) {
+                        let start = run.clusters[i]
+                        let end = run.clusters.filter { $0 > start }.min() ?? run.range.upperBound
+                        let mid = switch run.orientation {
+                        case .horizontal: Point(x: run.positions[i].x + run.advances[i] / 2, y: run.positions[i].y - 1)
+                        case .upright: Point(x: run.baseline, y: run.positions[i].y - run.size * 0.38)
+                        case .rotated: Point(x: run.positions[i].x + 1, y: run.positions[i].y + run.advances[i] / 2)
+                        }
+                        let inside = onPage.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
+                        if range.lowerBound <= start && end <= range.upperBound {
+                            #expect(inside, "\(range): glyph of \(start)..<\(end) on page \(page) \(layout.pages[page].writingMode) \(run.orientation) at \(mid) not covered by \(onPage.map(\.rect)); \(layout.text.string(in: start..<end))")
+                        }
+                        if end <= range.lowerBound || start >= range.upperBound {
+                            #expect(!inside, "\(range): glyph of \(start)..<\(end) on page \(page) covered")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The reader's vertical-text setting, when set, sets every section alike: false, all horizontal; true,
+    /// horizontal sections `vertical-rl` and `vertical-lr` ones kept. A scroll is one page in the book's mode.
+    @Test func readerSettingAndScrollSetOneMode() throws {
+        let text = try Self.book([.verticalRightToLeft, .horizontal, .verticalLeftToRight], book: .verticalRightToLeft)
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var horizontal = Self.settings
+        horizontal.verticalText = false
+        #expect(try typesetter.layout(text, settings: horizontal).pages.allSatisfy { $0.writingMode == .horizontal })
+        var vertical = Self.settings
+        vertical.verticalText = true
+        let turned = try typesetter.layout(text, settings: vertical)
+        #expect(turned.pages.map(\.writingMode) == turned.pages.map { $0.section == 2 ? .verticalLeftToRight : .verticalRightToLeft })
+        let scroll = try typesetter.layout(text, settings: Self.settings, mode: .scroll)
+        #expect(scroll.pages.count == 1 && scroll.pages[0].writingMode == .verticalRightToLeft)
+    }
+
+    /// Moving down on a vertical page runs along its column (to later offsets), and on a horizontal page to the
+    /// next line: each step in its own page's frame.
+    @Test func movementFollowsThePagesMode() throws {
+        let text = try Self.book([.verticalRightToLeft, .horizontal], book: .verticalRightToLeft)
+        let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(text, settings: Self.settings)
+        for page in [0, layout.pages.count - 1] {
+            let lines = layout.lines(onPage: page)
+            let first = try #require(lines.first)
+            let start = TextPosition(offset: first.range.lowerBound)
+            let down = try #require(layout.position(from: start, in: .down, offset: 1))
+            if layout.pages[page].writingMode.isVertical {
+                #expect(down.offset == first.range.lowerBound + 1, "down on a vertical page moves along the column")
+            } else {
+                #expect(lines.count > 1 && lines[1].range.contains(down.offset), "down on a horizontal page moves to the next line")
+            }
+        }
+    }
+}
