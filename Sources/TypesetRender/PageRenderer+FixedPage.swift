@@ -14,13 +14,66 @@ extension PageRenderer {
             throw RenderError(.tooLarge, "a \(width)×\(height) page is more than a bitmap may hold; use a smaller scale")
         }
         var canvas = Bitmap(width: width, height: height, fill: appearance.theme.background)
-        guard !page.layout.pages.isEmpty, page.scale > 0 else { return canvas }
+        guard page.scale > 0 else { return canvas }
         var inner = appearance
         inner.pixelScale = scale * page.scale
-        let drawn = try render(page: 0, of: page.layout, appearance: inner, resources: resources)
+        let size = inner.pixelScale
+        let viewportWidth = max(1, Int((page.viewport.width * size).rounded())), viewportHeight = max(1, Int((page.viewport.height * size).rounded()))
+        guard viewportWidth.multipliedReportingOverflow(by: viewportHeight).partialValue <= Bitmap.maximumPixelCount else {
+            throw RenderError(.tooLarge, "a \(viewportWidth)×\(viewportHeight) page is more than a bitmap may hold; use a smaller scale")
+        }
+        // CSS's painting order (CSS 2.1 Appendix E): the canvas's background, the flow's boxes and text, then the
+        // positioned boxes in document order, each its background and border and then its text.
+        var viewport = Bitmap(width: viewportWidth, height: viewportHeight, fill: appearance.theme.background)
+        drawBoxes(page.backgrounds, at: Point(x: 0, y: 0), appearance: inner, resources: resources, onto: &viewport)
+        if !page.layout.pages.isEmpty {
+            try draw(page: 0, of: page.layout, at: Point(x: 0, y: 0), appearance: inner, resources: resources, onto: &viewport)
+        }
+        for box in page.boxes {
+            drawBoxes([box.decoration], at: Point(x: 0, y: 0), appearance: inner, resources: resources, onto: &viewport)
+            if let layout = box.layout, !layout.pages.isEmpty {
+                try draw(page: 0, of: layout, at: box.contentOrigin, appearance: inner, resources: resources, onto: &viewport)
+            }
+        }
         let x0 = Int((page.rect.minX * scale).rounded()), y0 = Int((page.rect.minY * scale).rounded())
-        canvas.paste(drawn, atX: x0, y: y0)
+        canvas.paste(viewport, atX: x0, y: y0)
         return canvas
+    }
+
+    /// Draws page `page` of `layout` onto `canvas` (not filled first) with the layout's origin at `origin` (points
+    /// of the canvas): its boxes, images and text, as ``render(page:of:appearance:decorations:window:resources:)``.
+    func draw(page: Int, of layout: BookLayout, at origin: Point, appearance: Appearance,
+              resources: (any ResourceLoader)?, onto canvas: inout Bitmap) throws(RenderError) {
+        let scale = appearance.pixelScale
+        let window = Rect(x: -origin.x, y: -origin.y, width: Double(canvas.width) / scale, height: Double(canvas.height) / scale)
+        var target: Bitmap? = canvas
+        canvas = Bitmap(width: 1, height: 1, fill: appearance.theme.background)   // the pixels move, not copied
+        let drawn = try drawPage(page, of: layout, appearance: appearance, window: window,
+                                 onto: { width, height, fill in target.take() ?? Bitmap(width: width, height: height, fill: fill) },
+                                 backgrounds: { bitmap, pixelOrigin in
+                                     drawBackgroundImages(layout.pages[page].boxes, resources: resources, appearance: appearance,
+                                                          fonts: layout.text.fonts, origin: pixelOrigin, into: &bitmap)
+                                 }) { bitmap, area, pixelOrigin in
+            let attachments = layout.attachments(onPage: page, in: area.minY..<area.maxY)
+            if !attachments.isEmpty {
+                drawAttachments(attachments, resources: resources, appearance: appearance, fonts: layout.text.fonts,
+                                origin: pixelOrigin, into: &bitmap)
+            }
+        }
+        canvas = drawn
+    }
+
+    /// Draws `boxes` (backgrounds, background images, borders) onto `canvas` with their coordinates' origin at
+    /// `origin`.
+    func drawBoxes(_ boxes: [BlockBox], at origin: Point, appearance: Appearance, resources: (any ResourceLoader)?,
+                   onto canvas: inout Bitmap) {
+        guard !boxes.isEmpty else { return }
+        let scale = appearance.pixelScale
+        let pixelOrigin = (x: Int((-origin.x * scale).rounded()), y: Int((-origin.y * scale).rounded()))
+        var colors = ReadableColors(theme: appearance.theme)
+        drawBoxes(boxes, scale: scale, origin: pixelOrigin, colors: &colors, into: &canvas) { bitmap in
+            drawBackgroundImages(boxes, resources: resources, appearance: appearance, fonts: nil, origin: pixelOrigin, into: &bitmap)
+        }
     }
 }
 

@@ -145,7 +145,7 @@ public final class PageRenderer {
     /// Checks the page index and window, makes the canvas of the page (or window) at its pixel size in the theme's
     /// background, lets `prepare` draw under the text (decorations), then draws every glyph run that reaches the
     /// window in its colour, shifted by the window's pixel origin.
-    private func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance, window: Rect? = nil,
+    func drawPage<Canvas: GlyphCanvas>(_ page: Int, of layout: BookLayout, appearance: Appearance, window: Rect? = nil,
                                                onto makeCanvas: (_ width: Int, _ height: Int, _ background: Color) -> Canvas,
                                                backgrounds: (inout Canvas, _ origin: (x: Int, y: Int), _ runs: [GlyphRun]) -> Void = { _, _, _ in },
                                                prepare: (inout Canvas, _ area: Rect, _ origin: (x: Int, y: Int)) -> Void = { _, _, _ in })
@@ -211,7 +211,7 @@ public final class PageRenderer {
 
     /// Draws blocks' and table cells' backgrounds, then `images` (blocks' background images), then every border:
     /// a block's edges in their styles, a table's borders solid.
-    private func drawBoxes<Canvas: GlyphCanvas>(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int),
+    func drawBoxes<Canvas: GlyphCanvas>(_ boxes: [BlockBox], scale: Double, origin: (x: Int, y: Int),
                                                 colors: inout ReadableColors, into canvas: inout Canvas,
                                                 images: (inout Canvas) -> Void) {
         for box in boxes {

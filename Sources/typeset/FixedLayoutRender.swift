@@ -11,7 +11,7 @@ enum FixedLayoutRender {
     /// One page of a book with fixed pages.
     enum Sheet {
         /// A fixed-layout spine item: its range and viewport.
-        case fixed(range: Range<UTF16Offset>, viewport: Size)
+        case fixed(range: Range<UTF16Offset>, viewport: Size, style: FixedPageStyle)
         /// A page of reflowed text: its index in the book's layout.
         case flowing(pageIndex: Int)
     }
@@ -39,7 +39,7 @@ enum FixedLayoutRender {
             guard let range = item.range else { continue }
             let side = item.pageSpread.map(Self.side)
             if let fixed = item.fixedLayout {
-                result.sheets.append(.fixed(range: range, viewport: fixed.viewport ?? pageSize))
+                result.sheets.append(.fixed(range: range, viewport: fixed.viewport ?? pageSize, style: fixed.page))
                 result.sides.append(side)
                 continue
             }
@@ -88,10 +88,10 @@ enum FixedLayoutRender {
         func draw(_ index: Int?, acrossSpread: Bool = false) throws -> Bitmap? {
             guard let index else { return nil }
             switch sheets.sheets[index] {
-            case .fixed(let range, let viewport):
+            case .fixed(let range, let viewport, let style):
                 let size = acrossSpread ? Size(width: pageSize.width * 2, height: pageSize.height) : pageSize
                 let page = try FixedPage.make(text: book.file.text, range: range, viewport: viewport, pageSize: size,
-                                              typesetter: book.typesetter, settings: settings.typography)
+                                              typesetter: book.typesetter, settings: settings.typography, style: style)
                 return try renderer.render(fixed: page, pageSize: size, appearance: settings.appearance, resources: resources)
             case .flowing(let pageIndex):
                 guard let layout else { return nil }

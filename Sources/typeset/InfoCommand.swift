@@ -256,7 +256,7 @@ extension InfoCommand.Report {
         let spreads = FixedLayoutRender.spreads(sheets, epub: book, progression: progression)
         members.append(("fixedPages", .array(sheets.sheets.map { sheet in
             switch sheet {
-            case .fixed(let range, _): .object([("layout", .string("pre-paginated")), ("range", .range(range))])
+            case .fixed(let range, _, _): .object([("layout", .string("pre-paginated")), ("range", .range(range))])
             case .flowing(let index): .object([("layout", .string("reflowable")), ("page", .integer(index))])
             }
         })))

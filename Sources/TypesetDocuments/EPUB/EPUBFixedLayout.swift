@@ -34,6 +34,9 @@ public struct EPUBFixedLayout: Hashable, Sendable {
     public var viewport: Size?
     /// Where it sits in a spread, when the itemref says.
     public var spreadPosition: EPUBPageSpreadPosition?
+    /// What its document says of the page besides its text (the body's margins, the canvas's background, the
+    /// boxes positioned out of flow, in the book's offsets): what `FixedPage.make` takes.
+    public var page = FixedPageStyle()
 }
 
 enum FixedLayoutProperties {

@@ -184,6 +184,10 @@ private struct ReadingSession {
         // The book's text: the items' projections, one after the other.
         let (paragraphs, anchors, cfiMaps, images, pageBreaks) = Self.assemble(items, texts: texts, spine: &spine,
                                                                                imageSizes: imageSizes)
+        for (index, text) in texts where spine[index].fixedLayout != nil {
+            guard let start = spine[index].range?.lowerBound else { continue }
+            spine[index].fixedLayout?.page = text.pageStyle.shifted(by: start)
+        }
         var styled: StyledText
         do {
             // Every spine item starts a section (and a CSS page break inside one); a long one is laid out in parts
@@ -605,6 +609,7 @@ private struct ReadingSession {
         var converter = XHTMLConverter(path: current.path, sheet: sheet, publisherStyles: options.publisherStyles,
                                        bookLanguage: package.metadata.language)
         converter.environment = options.media
+        converter.positionsOutOfFlow = Self.isPrePaginated(item, package: package)
         converter.ignoredStyleAttributes = styles.sink(current.path, styleAttribute: true)
         converter.embeddedDocuments = embeddedDocuments(of: root, path: current.path, package: package,
                                                         embedders: embedders + [current.path])
@@ -621,6 +626,16 @@ private struct ReadingSession {
             warnings.append("\(book): \(current.path): elements nested more than \(XHTMLConverter.maximumDepth) deep (from line \(line)) are read as plain text")
         }
         return text
+    }
+
+    /// Whether a spine item of `item` is pre-paginated (its document's positioned elements are then placed by
+    /// the page: ``XHTMLConverter/positionsOutOfFlow``).
+    static func isPrePaginated(_ item: EPUBPackage.ManifestItem, package: EPUBPackage) -> Bool {
+        let global = package.propertyMetas.first { $0.property == "rendition:layout" && $0.refines == nil }?.value.lowercased()
+        let layout = global.flatMap(EPUBRenditionLayout.init(rawValue:)) ?? .reflowable
+        return package.spine.contains {
+            $0.idref == item.id && FixedLayoutProperties.layout(itemProperties: $0.properties, package: layout) == .prePaginated
+        }
     }
 
     /// The documents of the book that `root`'s `<iframe>`, `<embed>` and `<object>` elements embed, converted (nil for

@@ -67,6 +67,9 @@ struct SpineItemText: Sendable {
     var anchorEnds: [String: Int] = [:]
     /// The document's viewport `<meta>` size (a fixed-layout page's size), if it gives one.
     var viewport: Size?
+    /// A fixed-layout document's body margins, canvas background and positioned boxes (local offsets; see
+    /// ``XHTMLConverter/positionsOutOfFlow``).
+    var pageStyle = FixedPageStyle()
     var images: [ImageDraft] = []
     var links: [LinkDraft] = []
     var notes: [NoteDraft] = []
@@ -217,6 +220,11 @@ struct XHTMLConverter {
     var openedBoxes: [(id: Int, offset: Double?)] = []
     /// The ids of the decorated blocks open, innermost last.
     var openBoxIDs: [Int] = []
+    /// Whether the document is a fixed-layout page: its absolutely positioned elements are taken out of flow
+    /// (XHTMLConverter+Positioned.swift).
+    var positionsOutOfFlow = false
+    /// The positioned boxes the walk is in (indices into the page style's boxes), innermost last.
+    var positionedBoxes: [Int] = []
     /// Where the base of each open `<ruby>` starts in the paragraph (the innermost last): at the first unit of text
     /// after the element's start (-1 until that text comes, so that a list marker or a collapsed space emitted
     /// with it is not part of the base), or after its last `<rt>`.
@@ -299,6 +307,7 @@ struct XHTMLConverter {
         let rootStyle = resolveStyle(rootPath, parent: ComputedStyle(), isRoot: true)
         output.writingMode = rootStyle.writingMode
         output.hangingPunctuation = rootStyle.hangingPunctuation
+        notePageStyle(rootStyle, isRoot: true)
         block.style = rootStyle
         block.language = language(of: root)
         block.direction = direction(of: root)
@@ -386,6 +395,7 @@ struct XHTMLConverter {
         inline.style = resolveStyle(path, parent: parent.style, isRoot: path.element.lowercasedName == "body")
         if path.element.lowercasedName == "body", let mode = inline.style.writingMode { output.writingMode = mode }
         if path.element.lowercasedName == "body", let hangs = inline.style.hangingPunctuation { output.hangingPunctuation = hangs }
+        if path.element.lowercasedName == "body" { notePageStyle(inline.style, isRoot: false) }
         if let language = language(of: path.element) { inline.language = language }
         return inline
     }
@@ -423,6 +433,12 @@ struct XHTMLConverter {
         applyNoteRole(noteRole, name: name, to: &inline)
         let style = inline.style
         let kind = effectiveCategory(structural, style: style, name: name)
+        if isPositioned(style) {
+            handlePositioned(path, kind: kind, style: style, block: parentBlock, inline: inline)
+            return
+        }
+        let relativeBox = beginRelativeBox(style, kind: kind, block: parentBlock)
+        defer { if let relativeBox { endRelativeBox(relativeBox) } }
         if floats(kind, style: style, block: parentBlock) {
             handleFloat(path, kind: kind, style: style, block: parentBlock, inline: inline, parentInline: parentInline)
             return
@@ -443,6 +459,14 @@ struct XHTMLConverter {
             walkRuby(path, name: name, block: parentBlock, inline: inline)
             return
         }
+        walkElement(path, kind: kind, style: style, block: parentBlock, inline: inline)
+    }
+
+    /// An element by its kind: its text, a line break, an image, a rule, a block's paragraphs.
+    mutating func walkElement(_ path: ElementPath, kind: Category, style: ComputedStyle, block parentBlock: BlockContext,
+                              inline: InlineContext) {
+        let element = path.element
+        let name = element.lowercasedName
         switch kind {
         case .skip:
             return

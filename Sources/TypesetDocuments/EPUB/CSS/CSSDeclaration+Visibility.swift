@@ -102,11 +102,13 @@ extension ComputedStyle {
         case .offset(.left, let length): offsetLeft = length
         case .offset(.top, let length): offsetTop = length
         case .offset(.right, let length): offsetRight = length
+        // `bottom` places an element below its place: never out of sight above the page (isOutOfSight does not
+        // read it), but a fixed page's positioned box is placed by it.
+        case .offset(.bottom, let length): offsetBottom = length
         case .clipsAway(let value): clipsAway = value
         case .clipPathHides(let value): clipPathHides = value
         case .overflowHidden(let value): overflowHidden = value
         case .objectFit(let value): replacedSize.objectFit = value
-        // `bottom` places an element below its place: never out of sight above the page.
         default: break
         }
     }

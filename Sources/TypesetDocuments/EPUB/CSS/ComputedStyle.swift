@@ -119,7 +119,7 @@ struct ComputedStyle: Sendable {
     static let initialEdge = BorderEdge(width: 3.0 / 16)
     /// `position`, its offsets, `clip`, `clip-path` and `overflow`: what takes an element out of sight.
     var position = CSSDeclaration.Position.static
-    var offsetLeft: CSSLength?, offsetTop: CSSLength?, offsetRight: CSSLength?
+    var offsetLeft: CSSLength?, offsetTop: CSSLength?, offsetRight: CSSLength?, offsetBottom: CSSLength?
     var clipsAway = false
     var clipPathHides = false
     var overflowHidden = false
@@ -181,7 +181,7 @@ struct ComputedStyle: Sendable {
         child.bookMarginTop = nil; child.bookMarginBottom = nil; child.bookIndent = nil
         child.replacedSize = ReplacedSize()
         child.position = .static
-        child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil
+        child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil; child.offsetBottom = nil
         child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
         return child
     }
