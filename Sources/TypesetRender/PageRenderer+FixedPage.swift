@@ -50,8 +50,8 @@ extension PageRenderer {
         canvas = Bitmap(width: 1, height: 1, fill: appearance.theme.background)   // the pixels move, not copied
         let drawn = try drawPage(page, of: layout, appearance: appearance, window: window,
                                  onto: { width, height, fill in target.take() ?? Bitmap(width: width, height: height, fill: fill) },
-                                 backgrounds: { bitmap, pixelOrigin in
-                                     drawBackgroundImages(layout.pages[page].boxes, resources: resources, appearance: appearance,
+                                 backgrounds: { bitmap, pixelOrigin, runs in
+                                     drawBackgroundImages(layout.pages[page].boxes, text: runs, resources: resources, appearance: appearance,
                                                           fonts: layout.text.fonts, origin: pixelOrigin, into: &bitmap)
                                  }) { bitmap, area, pixelOrigin in
             let attachments = layout.attachments(onPage: page, in: area.minY..<area.maxY)
@@ -72,7 +72,10 @@ extension PageRenderer {
         let pixelOrigin = (x: Int((-origin.x * scale).rounded()), y: Int((-origin.y * scale).rounded()))
         var colors = ReadableColors(theme: appearance.theme)
         drawBoxes(boxes, scale: scale, origin: pixelOrigin, colors: &colors, into: &canvas) { bitmap in
-            drawBackgroundImages(boxes, resources: resources, appearance: appearance, fonts: nil, origin: pixelOrigin, into: &bitmap)
+            // A fixed page's canvas and positioned boxes are the page as designed: their pictures are drawn as they
+            // are on every theme (no text is passed, so none is dimmed for text over it).
+            drawBackgroundImages(boxes, text: [], resources: resources, appearance: appearance, fonts: nil,
+                                 origin: pixelOrigin, into: &bitmap)
         }
     }
 }
