@@ -1045,8 +1045,9 @@ def no_red(indices, note):
         if any(red):
             return False, "red pixels %s on pages %s (viewports %s): %s is not clipped or covered" % (red, [i + 1 for i in indices], viewports(book), note)
         if not all(d > 1000 for d in drawn):
-            return False, ("only the text drawn (%s non-text pixels): the page's boxes are empty divs placed by "
-                           "position: absolute with a size and a background, which Typeset does not draw yet" % drawn)
+            return False, ("no red, but only the text drawn (%s non-text pixels): the page's box is placed by "
+                           "position: absolute, but its grid is a CSS linear-gradient() background image, which "
+                           "Typeset does not draw (issue 33)" % drawn)
         return True, "no red pixel on pages %s (viewports %s; %s drawn pixels): %s" % ([i + 1 for i in indices], viewports(book), drawn, note)
     return check
 
