@@ -162,13 +162,9 @@ import TypesetTestSupport
                     // A halved mark (JLReq spacing: 、。「」 set in half an em) stands off its cell's middle, where
                     // the point below is taken: it is left out.
                     for i in run.glyphs.indices where run.advances[i] > 0.5 && (run.orientation != .upright || run.advances[i] > run.size * 0.9) {
-                        let start = run.clusters[i]
-                        let end = run.clusters.filter { $0 > start }.min() ?? run.range.upperBound
-                        let mid = switch run.orientation {
-                        case .horizontal: Point(x: run.positions[i].x + run.advances[i] / 2, y: run.positions[i].y - 1)
-                        case .upright: Point(x: run.baseline, y: run.positions[i].y - run.size * 0.38)
-                        case .rotated: Point(x: run.positions[i].x + 1, y: run.positions[i].y + run.advances[i] / 2)
-                        }
+                        let characters = GlyphProbe.characters(run, i)
+                        let (start, end) = (characters.lowerBound, characters.upperBound)
+                        let mid = GlyphProbe.midpoint(run, i)
                         let inside = onPage.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
                         if range.lowerBound <= start && end <= range.upperBound {
                             #expect(inside, "\(range): glyph of \(start)..<\(end) on page \(page) \(layout.pages[page].writingMode) \(run.orientation) at \(mid) not covered by \(onPage.map(\.rect)); \(layout.text.string(in: start..<end))")

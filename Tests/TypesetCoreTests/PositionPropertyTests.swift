@@ -161,17 +161,9 @@ import TypesetTestSupport
             let rects = layout.selectionRects(for: range)
             for run in runs {
                 for i in run.glyphs.indices where run.advances[i] > 0.5 {
-                    // The glyph's characters: its cluster up to the next cluster of the run (a ligature spans
-                    // several graphemes; a selection may cover part of it, and then the glyph is not judged).
-                    let start = run.clusters[i]
-                    let end = run.clusters.filter { $0 > start }.min() ?? run.range.upperBound
-                    // Upright glyphs stand on their horizontal origin, centred on the column's axis; turned ones
-                    // run down the page from theirs, their baseline on the axis' left.
-                    let mid = switch run.orientation {
-                    case .horizontal: Point(x: run.positions[i].x + run.advances[i] / 2, y: run.positions[i].y - 1)
-                    case .upright: Point(x: run.baseline, y: run.positions[i].y - run.size * 0.38)
-                    case .rotated: Point(x: run.positions[i].x + 1, y: run.positions[i].y + run.advances[i] / 2)
-                    }
+                    let characters = GlyphProbe.characters(run, i)
+                    let (start, end) = (characters.lowerBound, characters.upperBound)
+                    let mid = GlyphProbe.midpoint(run, i)
                     let inside = rects.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
                     if range.lowerBound <= start && end <= range.upperBound {
                         #expect(inside, "\(kind) \(range): glyph of \(start)..<\(end) at \(mid) not covered by \(rects.map(\.rect))")

@@ -1,0 +1,23 @@
+import TypesetCore
+
+/// Where tests probe a glyph: the point inside it that a selection rectangle covering the glyph must hold, and
+/// the characters it draws. Shared by the selection-coverage properties (one page mode or mixed modes).
+public enum GlyphProbe {
+    /// The characters glyph `index` of `run` draws: its cluster up to the run's next cluster (a ligature spans
+    /// several graphemes; a selection may cover part of it, and then the glyph is not judged).
+    public static func characters(_ run: GlyphRun, _ index: Int) -> Range<UTF16Offset> {
+        let start = run.clusters[index]
+        let end = run.clusters.filter { $0 > start }.min() ?? run.range.upperBound
+        return start..<max(start, end)
+    }
+
+    /// A point inside glyph `index` of `run`: upright glyphs stand on their horizontal origin, centred on the
+    /// column's axis; turned ones run down the page from theirs, their baseline on the axis' left.
+    public static func midpoint(_ run: GlyphRun, _ index: Int) -> Point {
+        switch run.orientation {
+        case .horizontal: Point(x: run.positions[index].x + run.advances[index] / 2, y: run.positions[index].y - 1)
+        case .upright: Point(x: run.baseline, y: run.positions[index].y - run.size * 0.38)
+        case .rotated: Point(x: run.positions[index].x + 1, y: run.positions[index].y + run.advances[index] / 2)
+        }
+    }
+}
