@@ -20,4 +20,9 @@ public enum GlyphProbe {
         case .rotated: Point(x: run.positions[index].x + 1, y: run.positions[index].y + run.advances[index] / 2)
         }
     }
+
+    /// Whether `point` lies in one of `rects` (edges included).
+    public static func isCovered(_ point: Point, by rects: [Rect]) -> Bool {
+        rects.contains { $0.minX <= point.x && point.x <= $0.maxX && $0.minY <= point.y && point.y <= $0.maxY }
+    }
 }

@@ -125,18 +125,24 @@ public enum Reftest {
         guard test.pages.count == reference.pages.count else {
             return "the test has \(test.pages.count) pages, the reference \(reference.pages.count)"
         }
-        for (index, (a, b)) in zip(test.pages, reference.pages).enumerated() where a != b {
-            guard a.width == b.width, a.height == b.height else { return "page \(index + 1) differs in size" }
-            var count = 0, minX = a.width, minY = a.height, maxX = -1, maxY = -1
-            for y in 0..<a.height {
-                for x in 0..<a.width where a[x: x, y: y] != b[x: x, y: y] {
-                    count += 1
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                }
-            }
-            return "page \(index + 1): \(count) pixels differ, within x \(minX)...\(maxX), y \(minY)...\(maxY)"
+        for (index, (a, b)) in zip(test.pages, reference.pages).enumerated() {
+            if let difference = mismatch(a, b) { return "page \(index + 1): \(difference)" }
         }
         return nil
+    }
+
+    /// Nil when two bitmaps are the same pixels, else how many differ and where (or that their sizes differ).
+    public static func mismatch(_ a: Bitmap, _ b: Bitmap) -> String? {
+        guard a != b else { return nil }
+        guard a.width == b.width, a.height == b.height else { return "differs in size" }
+        var count = 0, minX = a.width, minY = a.height, maxX = -1, maxY = -1
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x: x, y: y] != b[x: x, y: y] {
+                count += 1
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return "\(count) pixels differ, within x \(minX)...\(maxX), y \(minY)...\(maxY)"
     }
 
     /// Whether page `index` of `rendering` has any pixel other than the page's background: ink.

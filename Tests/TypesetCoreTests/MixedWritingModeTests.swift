@@ -165,7 +165,7 @@ import TypesetTestSupport
                         let characters = GlyphProbe.characters(run, i)
                         let (start, end) = (characters.lowerBound, characters.upperBound)
                         let mid = GlyphProbe.midpoint(run, i)
-                        let inside = onPage.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
+                        let inside = GlyphProbe.isCovered(mid, by: onPage.map(\.rect))
                         if range.lowerBound <= start && end <= range.upperBound {
                             #expect(inside, "\(range): glyph of \(start)..<\(end) on page \(page) \(layout.pages[page].writingMode) \(run.orientation) at \(mid) not covered by \(onPage.map(\.rect)); \(layout.text.string(in: start..<end))")
                         }

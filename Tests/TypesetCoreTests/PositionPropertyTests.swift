@@ -164,7 +164,7 @@ import TypesetTestSupport
                     let characters = GlyphProbe.characters(run, i)
                     let (start, end) = (characters.lowerBound, characters.upperBound)
                     let mid = GlyphProbe.midpoint(run, i)
-                    let inside = rects.contains { $0.rect.minX <= mid.x && mid.x <= $0.rect.maxX && $0.rect.minY <= mid.y && mid.y <= $0.rect.maxY }
+                    let inside = GlyphProbe.isCovered(mid, by: rects.map(\.rect))
                     if range.lowerBound <= start && end <= range.upperBound {
                         #expect(inside, "\(kind) \(range): glyph of \(start)..<\(end) at \(mid) not covered by \(rects.map(\.rect))")
                     }

@@ -29,18 +29,7 @@ import TypesetTestSupport
     }
 
     /// Nil when the bitmaps are the same pixels, else how many differ and where.
-    static func mismatch(_ a: Bitmap, _ b: Bitmap) -> String? {
-        guard a != b else { return nil }
-        guard a.width == b.width, a.height == b.height else { return "sizes differ" }
-        var count = 0, minX = a.width, minY = a.height, maxX = -1, maxY = -1
-        for y in 0..<a.height {
-            for x in 0..<a.width where a[x: x, y: y] != b[x: x, y: y] {
-                count += 1
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
-        }
-        return "\(count) pixels differ, within x \(minX)...\(maxX), y \(minY)...\(maxY)"
-    }
+    static func mismatch(_ a: Bitmap, _ b: Bitmap) -> String? { Reftest.mismatch(a, b) }
 
     static let red = Color(red: 0xC0, green: 0x30, blue: 0x30)
 
