@@ -84,20 +84,29 @@ enum RenderCommand {
     }
 
     /// The screens of the scroll page (`--viewport`): windows `height` tall down the page, the last one what is
-    /// left; all of them, those `--pages` numbers, or the one holding `--at` / `--locator`'s place.
+    /// left (a book whose documents differ in writing mode has a scroll page per run of one mode: their screens
+    /// follow one another); all of them, those `--pages` numbers, or the one holding `--at` / `--locator`'s place.
     private static func screens(_ book: LaidOutBook, height: Double, options: Options) throws -> SelectedPages {
         let layout = book.layout
-        let size = layout.pages.first?.size ?? layout.settings.pageSize
-        let count = max(1, Int((size.height / height).rounded(.up)))
-        func screen(_ index: Int) -> SelectedPages.Page {
-            let top = Double(index) * height
-            return .init(layout: layout, index: 0, number: index,
-                         window: Rect(x: 0, y: top, width: size.width, height: min(height, size.height - top)))
+        var all: [SelectedPages.Page] = []
+        for page in layout.pages.indices {
+            let size = layout.pages[page].size
+            for index in 0..<max(1, Int((size.height / height).rounded(.up))) {
+                let top = Double(index) * height
+                all.append(.init(layout: layout, index: page, number: all.count,
+                                 window: Rect(x: 0, y: top, width: size.width, height: min(height, size.height - top))))
+            }
         }
+        if all.isEmpty {
+            let size = layout.settings.pageSize
+            all = [.init(layout: layout, index: 0, number: 0, window: Rect(x: 0, y: 0, width: size.width, height: min(height, size.height)))]
+        }
+        let count = all.count
         let chosen: ClosedRange<Int>
         if let offset = try book.targetOffset(options) {
-            let top = layout.caretRect(for: TextPosition(offset: offset))?.rect.minY ?? 0
-            let index = min(count - 1, max(0, Int(top / height)))
+            let caret = layout.caretRect(for: TextPosition(offset: offset))
+            let page = caret?.page ?? 0, top = caret?.rect.minY ?? 0
+            let index = all.lastIndex { $0.index == page && ($0.window?.minY ?? 0) <= top } ?? 0
             chosen = index...index
         } else if let requested = options.pages {
             guard requested.lowerBound < count else {
@@ -107,7 +116,7 @@ enum RenderCommand {
         } else {
             chosen = 0...(count - 1)
         }
-        return SelectedPages(pages: chosen.map(screen), total: PageCount(value: count, isExact: true), noun: "screen")
+        return SelectedPages(pages: Array(all[chosen]), total: PageCount(value: count, isExact: true), noun: "screen")
     }
 
     /// Pages `requested` (from 0, counted from the book's first page as every page number is), laid out only as

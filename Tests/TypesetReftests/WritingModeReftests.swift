@@ -61,6 +61,104 @@ import TypesetTestSupport
     }
 }
 
+/// Writing modes per block (CSS Writing Modes 4 §3, an orthogonal flow): a block whose `writing-mode` differs from
+/// its document's is set in its own mode, as a unit on pages of its own, so that its pages are the same pixels as
+/// the block alone in a document of its mode (its glyphs at the same places from the block's origin, the page's
+/// content corner of its mode), and the document's text around it as that text alone.
+@Suite struct BlockWritingModeReftests {
+    static let styles = "<style type=\"text/css\">html { writing-mode: MODE } .h { writing-mode: horizontal-tb } "
+        + ".vrl { writing-mode: vertical-rl } .vlr { -epub-writing-mode: vertical-lr; writing-mode: vertical-lr }</style>"
+
+    /// The class that sets `mode`.
+    static func className(_ mode: WritingMode) -> String {
+        switch mode {
+        case .horizontal: "h"
+        case .verticalRightToLeft: "vrl"
+        case .verticalLeftToRight: "vlr"
+        }
+    }
+
+    /// A document in `mode` of `parts`, each a block in its own mode (a `div` of its class where it differs from
+    /// the document's) and language; then each part alone in a document of its mode. The document's pages must be
+    /// the parts' pages in order.
+    static func expectEachPartAsAlone(_ parts: [(body: String, mode: WritingMode, language: String)], mode: WritingMode,
+                                      language: String) throws {
+        func head(_ mode: WritingMode) -> String { styles.replacingOccurrences(of: "MODE", with: mode.rawValue) }
+        let body = parts.map { part in
+            part.mode == mode ? part.body
+                : "<div class=\"\(className(part.mode))\" lang=\"\(part.language)\" xml:lang=\"\(part.language)\">\(part.body)</div>"
+        }.joined()
+        let book = try Reftest.render(Reftest.Book(documents: [("d.xhtml", Reftest.document(body: body, head: head(mode), language: language))]))
+        FloatReftests.keep(book, "block-modes-in-\(mode.rawValue)")
+        var page = 0
+        for (index, part) in parts.enumerated() {
+            let alone = try Reftest.render(Reftest.Book(documents: [("a.xhtml", Reftest.document(body: part.body, head: head(part.mode),
+                                                                                                  language: part.language))]))
+            #expect(alone.pages.count > 0)
+            for (offset, reference) in alone.pages.enumerated() {
+                guard page + offset < book.pages.count else { Issue.record("part \(index): the document ends before its pages"); return }
+                let difference = Reftest.mismatch(book.pages[page + offset], reference)
+                #expect(difference == nil, "part \(index) (\(part.mode)) page \(offset + 1): \(difference ?? "")")
+            }
+            page += alone.pages.count
+        }
+        #expect(page == book.pages.count, "the document has \(book.pages.count) pages, its parts \(page)")
+    }
+
+    static let before = String(repeating: "<p>吾輩は猫である。名前はまだ無い。JIS X 4051 に従い、12月に組む。</p>", count: 3)
+    static let after = "<p>どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。</p>"
+    static let caption = "<p>Figure 3. The colophon, set horizontally: Charis SIL, with “שלום עולם” read right to left.</p>"
+    static let essay = "<p>A horizontal page of an essay, before the poem that stands in vertical lines of its own.</p>"
+    static let poem = "<p>古池や蛙飛び込む水の音。</p><p>閑さや岩にしみ入る蝉の声。</p>"
+
+    /// A horizontal caption block inside vertical-rl text.
+    @Test func horizontalBlockInVerticalText() throws {
+        try Self.expectEachPartAsAlone([(Self.before, .verticalRightToLeft, "ja"), (Self.caption, .horizontal, "en"),
+                                        (Self.after, .verticalRightToLeft, "ja")], mode: .verticalRightToLeft, language: "ja")
+    }
+
+    /// A vertical-rl and a vertical-lr poem inside a horizontal page.
+    @Test func verticalBlocksInHorizontalText() throws {
+        try Self.expectEachPartAsAlone([(Self.essay, .horizontal, "en"), (Self.poem, .verticalRightToLeft, "ja"),
+                                        (Self.essay, .horizontal, "en"), (Self.poem, .verticalLeftToRight, "ja")],
+                                       mode: .horizontal, language: "en")
+    }
+
+    /// A horizontal block inside vertical-lr text.
+    @Test func horizontalBlockInVerticalLeftToRightText() throws {
+        try Self.expectEachPartAsAlone([(Self.before, .verticalLeftToRight, "ja"), (Self.caption, .horizontal, "en"),
+                                        (Self.after, .verticalLeftToRight, "ja")], mode: .verticalLeftToRight, language: "ja")
+    }
+
+    /// The EPUB reader gives a block its computed `writing-mode` where it differs from its document's, by its
+    /// paragraph, but not a table cell (a table is laid out in its document's mode) nor a hidden block.
+    @Test func theReaderMarksOrthogonalBlocksOnly() throws {
+        let head = Self.styles.replacingOccurrences(of: "MODE", with: "vertical-rl")
+            + "<style type=\"text/css\">.gone { display: none }</style>"
+        let body = "<p>本文です。</p><div class=\"h\"><p>Caption one.</p><p>Caption two.</p></div>"
+            + "<table><tr><td class=\"h\">Cell</td><td>セル</td></tr></table><p class=\"h gone\">Hidden.</p><p>本文です。</p>"
+        let book = try EPUBReader().read(bytes: try Reftest.archive(Reftest.Book(documents: [
+            ("d.xhtml", Reftest.document(body: body, head: head, language: "ja"))])), name: "blocks.epub")
+        let text = book.publication.text
+        let marked = text.paragraphWritingModes.keys.sorted()
+        #expect(marked.map { text.string(in: text.paragraphs[$0].contentDocumentRange) } == ["Caption one.", "Caption two."])
+        #expect(Set(text.paragraphWritingModes.values) == [.horizontal])
+        #expect(text.writingMode(ofParagraph: 0) == .verticalRightToLeft)
+        #expect(marked.map { text.writingMode(ofParagraph: $0) } == [.horizontal, .horizontal])
+    }
+
+    /// The test can fail: the caption set in its document's mode (its `writing-mode` not honoured) is not drawn as
+    /// the caption in its own.
+    @Test func theBlocksOwnModeIsNotItsDocuments() throws {
+        let head = Self.styles.replacingOccurrences(of: "MODE", with: "vertical-rl")
+        let own = try Reftest.render(Reftest.Book(documents: [("d.xhtml", Reftest.document(
+            body: Self.before + "<div class=\"h\">\(Self.caption)</div>", head: head, language: "ja"))]))
+        let followed = try Reftest.render(Reftest.Book(documents: [("d.xhtml", Reftest.document(
+            body: Self.before + "<div>\(Self.caption)</div>", head: head, language: "ja"))]))
+        #expect(Reftest.mismatch(own, followed) != nil)
+    }
+}
+
 /// `text-underline-position` in vertical text: the underline stands right of the column by default and for
 /// `right`, left of it for `left` (`under left`, as the W3C's css-epub-text-underline-position test 3 asks).
 @Suite struct VerticalUnderlineSideTests {

@@ -11,13 +11,14 @@ public struct BookLayout: Sendable {
     /// The settings its lines were broken and paginated with, one per writing mode laid out: ``settings``, with
     /// the page turned a quarter for vertical text (see ``LineFrame``).
     let lineSettingsByMode: [WritingModeSettings]
-    /// The runs of sections laid out in one writing mode, in order (one for a scroll layout).
+    /// The runs of sections (or blocks) laid out in one writing mode, in order; a scroll layout has a page per run.
     let writingModeRuns: [WritingModeRun]
     /// Paged or scroll.
     public let mode: LayoutMode
     /// The width-independent shaping result the layout was made from (reuse it for the next layout).
     public let shaped: ShapedText
-    /// The pages, in order; they partition ``textRange``. A scroll layout has exactly one.
+    /// The pages, in order; they partition ``textRange``. A scroll layout has one per run of one writing mode
+    /// (exactly one when the text has one mode).
     public let pages: [Page]
     /// Line layouts of the paragraphs of ``paragraphRange``, in order (index with ``paragraphLayout(_:)``).
     let paragraphs: [ParagraphLayout]

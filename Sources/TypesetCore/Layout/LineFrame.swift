@@ -49,9 +49,9 @@ struct WritingModeSettings: Sendable {
 }
 
 extension BookLayout {
-    /// How the book's lines run (the shaped text's writing mode): its main mode, the one a scroll layout is set
-    /// in and a book that gives no page progression infers it from. A paged layout sets each section in its own
-    /// mode: ask each page (``Page/writingMode``, ``writingMode(ofPage:)``).
+    /// How the book's lines run (the shaped text's writing mode): its main mode, the one a book that gives no
+    /// page progression infers it from. A layout sets each section (and each block in a mode of its own) in its
+    /// own mode: ask each page (``Page/writingMode``, ``writingMode(ofPage:)``).
     public var writingMode: WritingMode { shaped.writingMode }
 
     /// How page `pageIndex`'s lines run (``Page/writingMode``); the book's ``writingMode`` for an index out of range.

@@ -8,10 +8,11 @@ public struct Page: Sendable {
     public let size: Size
     /// The index of the section (chapter) the page belongs to.
     public let section: Int
-    /// How the page's lines run: its section's writing mode (the reader's vertical-text setting applied). A page
-    /// holds one mode; in a book whose documents differ, an app turns or scrolls each page as its mode says (a
-    /// vertical page's lines stack right to left for `vertical-rl`), while pages follow one another as the book's
-    /// page progression says (``BookLayout/inferredPageProgression`` when the book gives none).
+    /// How the page's lines run: its section's writing mode, or its block's for a block in a mode of its own
+    /// (``StyledText/paragraphWritingModes``, which stands on pages of its own), the reader's vertical-text setting
+    /// applied. A page holds one mode; in a book whose documents differ, an app turns or scrolls each page as its
+    /// mode says (a vertical page's lines stack right to left for `vertical-rl`), while pages follow one another as
+    /// the book's page progression says (``BookLayout/inferredPageProgression`` when the book gives none).
     public let writingMode: WritingMode
     /// Boxes drawn behind the page's text: decorated blocks (their backgrounds and borders, see
     /// ``BoxDecoration``), table cells and tables' outer borders, in drawing order.

@@ -86,15 +86,15 @@ public final class Typesetter: Sendable {
     /// Breaks the lines of an already shaped text (or of the sections shaped) for `settings` and paginates
     /// them. No shaping happens here, so a new width, size or page size costs only line breaking.
     ///
-    /// A paged layout sets each run of sections in one writing mode (``Page/writingMode``) in its own line frame,
-    /// on pages of its own; a scroll layout (one page) is set in the book's mode throughout
-    /// (``ShapedText/writingMode``).
+    /// A paged layout sets each run of sections (or orthogonal blocks, ``StyledText/paragraphWritingModes``) in one
+    /// writing mode (``Page/writingMode``) in its own line frame, on pages of its own. A scroll layout is one page
+    /// per such run, each a scroll in its own mode (one page when the text has one mode): a book whose documents
+    /// differ in mode scrolls each run along its own lines' progression, as an app shows chapters one after another.
     ///
     /// - Throws: ``InvalidSetting`` for settings that cannot be laid out.
     public func layout(_ shaped: ShapedText, settings pageSettings: TypographySettings, mode: LayoutMode = .paged) throws -> BookLayout {
         let pageSettings = try pageSettings.validated()
-        let runs = mode == .paged ? shaped.writingModeRuns
-            : [WritingModeRun(paragraphs: shaped.paragraphRange, mode: shaped.writingMode)]
+        let runs = shaped.writingModeRuns
         var layouts: [ParagraphLayout] = [], exclusions: [Int: LineExclusion] = [:], pages: [Page] = []
         var lineSettings: [WritingModeSettings] = []
         for run in runs {

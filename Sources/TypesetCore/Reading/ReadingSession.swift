@@ -468,18 +468,20 @@ public final class ReadingSession: Sendable {
 
     /// How many of the pages of `layout` (a section's first paragraphs) are those of the whole section. Pages
     /// break where each paragraph is placed, looking at most one paragraph ahead (a heading kept with the next
-    /// one): a page that ends before the last paragraph laid out begins is final. In a scroll layout the one page
-    /// counts as final when the text below the line holding `offset` fills a screen before the last paragraph.
+    /// one): a page that ends before the last paragraph laid out begins is final. In a scroll layout (a page per
+    /// run of one writing mode, see ``LayoutMode/scroll``) the page holding the last paragraph also counts as final
+    /// when the text below the line holding `offset` fills a screen before the last paragraph.
     static func finalPages(_ layout: BookLayout, of text: StyledText, holding offset: UTF16Offset) -> Int {
         guard let last = layout.paragraphRange.last else { return layout.pages.count }
         let lastStart = text.paragraphs[last].range.lowerBound
-        if layout.mode == .scroll {
-            guard let line = layout.carets(containing: layout.snappedToGrapheme(offset)),
-                  let lastTop = layout.lines(onPage: 0).first(where: { $0.paragraphIndex == last })?.rect.minY else { return 0 }
-            return line.box.minY + layout.settings.pageSize.height < lastTop ? 1 : 0
-        }
         var final = 0
         while final < layout.pages.count && layout.pages[final].range.upperBound < lastStart { final += 1 }
+        if layout.mode == .scroll, final < layout.pages.count,
+           let line = layout.carets(containing: layout.snappedToGrapheme(offset)), line.page == final,
+           let lastTop = layout.lines(onPage: final).first(where: { $0.paragraphIndex == last })?.rect.minY,
+           line.box.minY + layout.settings.pageSize.height < lastTop {
+            final += 1
+        }
         return final
     }
 

@@ -19,8 +19,9 @@ public struct ShapedText: Sendable {
     /// The language assumed where the text does not say.
     public let language: String?
     /// How the book's lines run: its `writing-mode` (``StyledText/writingMode``) unless the reader's vertical-text
-    /// setting says otherwise. A section may have a mode of its own (``StyledText/sectionWritingModes``): each
-    /// paragraph was shaped top to bottom where its section's mode is vertical, and a paged layout follows.
+    /// setting says otherwise. A section or block may have a mode of its own (``StyledText/sectionWritingModes``,
+    /// ``StyledText/paragraphWritingModes``): each paragraph was shaped top to bottom where its own mode is
+    /// vertical, and the layout follows.
     public var writingMode: WritingMode { WritingMode.resolve(book: text.writingMode, reader: settings.verticalText) }
     /// The shaped paragraphs' runs of sections in one mode, in order; one when the text has one mode.
     let writingModeRuns: [WritingModeRun]

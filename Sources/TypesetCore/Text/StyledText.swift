@@ -30,9 +30,9 @@ public struct StyledText: Sendable {
     public var columnProgression: WritingDirection?
     /// How the book asks its lines to run (an EPUB's CSS `writing-mode` on its root elements: the mode most of its
     /// documents' text has), or nil when it does not say (horizontal). It is every section's mode unless
-    /// ``sectionWritingModes`` gives the section its own, and it decides a scroll layout's mode and the page
-    /// progression a book that does not say infers. The reader's ``TypographySettings/verticalText``, when set,
-    /// overrides it and every section's.
+    /// ``sectionWritingModes`` gives the section its own (or ``paragraphWritingModes`` a block), and it decides
+    /// the page progression a book that does not say infers. The reader's ``TypographySettings/verticalText``,
+    /// when set, overrides it and every section's.
     public var writingMode: WritingMode?
     /// Each section's own writing mode (CSS Writing Modes 4 at the granularity of the document: an EPUB's spine
     /// item's root or body `writing-mode`), one per ``sectionStarts`` entry; empty (the default) when every section
@@ -40,6 +40,13 @@ public struct StyledText: Sendable {
     /// means ``writingMode``. A paged layout sets each section in its own mode, on pages of their own (see
     /// ``Page/writingMode``).
     public var sectionWritingModes: [WritingMode] = []
+    /// The blocks whose writing mode differs from their section's (CSS Writing Modes 4 §3: an orthogonal flow, such
+    /// as a horizontal caption, table of figures or colophon block inside vertical text, or a vertical poem on a
+    /// horizontal page): paragraph index to mode; empty (the default) when every paragraph follows its section.
+    /// Indices outside ``paragraphs`` are ignored. A paged layout sets each such block in its own mode, as a unit
+    /// on pages of its own (a page break before and after it; a block longer than a page continues on the next in
+    /// its mode), and a scroll layout as a scroll of its own: see ``Page/writingMode``.
+    public var paragraphWritingModes: [Int: WritingMode] = [:]
     /// Whether the book asks for stops and commas to hang at line ends (an EPUB's CSS `hanging-punctuation:
     /// allow-end` on its root elements), or nil when it does not say. The reader's
     /// ``TypographySettings/hangingPunctuation``, when set, overrides it.
@@ -192,6 +199,12 @@ public struct StyledText: Sendable {
     /// (nil: horizontal, not said). The reader's vertical-text setting, when set, overrides it.
     public func writingMode(ofSection section: Int) -> WritingMode? {
         sectionWritingModes.indices.contains(section) ? sectionWritingModes[section] : writingMode
+    }
+
+    /// The writing mode paragraph `paragraph` asks for: its entry in ``paragraphWritingModes``, else its
+    /// section's (``writingMode(ofSection:)``). The reader's vertical-text setting, when set, overrides it.
+    public func writingMode(ofParagraph paragraph: Int) -> WritingMode? {
+        paragraphWritingModes[paragraph] ?? writingMode(ofSection: sectionIndex(ofParagraph: paragraph))
     }
 
     /// The index of the section holding paragraph `paragraph` (0 for an index before the first section start).

@@ -197,6 +197,7 @@ private struct ReadingSession {
             if let faces = fonts?.faces, !faces.isEmpty { styled.fonts = DocumentFonts(faces: faces) }
             styled.writingMode = Self.writingMode(of: texts.map(\.text))
             styled.sectionWritingModes = Self.sectionWritingModes(items.map(\.text), of: styled)
+            styled.paragraphWritingModes = Self.blockWritingModes(items.map(\.text))
             // A book's documents share their style sheets: the first that says decides.
             styled.hangingPunctuation = texts.first { $0.text.hasText && $0.text.hangingPunctuation != nil }?.text.hangingPunctuation
         } catch {
@@ -550,6 +551,26 @@ private struct ReadingSession {
             // An item's sections: from the one its first paragraph starts through the one holding its last.
             for section in styled.sectionIndex(ofParagraph: paragraph)...styled.sectionIndex(ofParagraph: paragraph + count - 1) {
                 modes[section] = mode
+            }
+        }
+        return modes
+    }
+
+    /// The blocks whose `writing-mode` differs from their document's (orthogonal flows, CSS Writing Modes 4 §3),
+    /// by paragraph index in the book, for `texts`, the spine items' texts in order. A table cell keeps its
+    /// document's mode (a table is laid out in one mode, and a table in a mode of its own is not supported yet);
+    /// a hidden block (`display: none`) too, since it shows nothing to set apart.
+    static func blockWritingModes(_ texts: [SpineItemText]) -> [Int: WritingMode] {
+        var modes: [Int: WritingMode] = [:]
+        var paragraph = 0
+        for text in texts {
+            defer { paragraph += text.paragraphs.count }
+            guard text.hasText else { continue }
+            let document = text.writingMode ?? .horizontal
+            for (index, draft) in text.paragraphs.enumerated() where draft.style.tableCell == nil
+                && !draft.runs.allSatisfy(\.style.isHidden) {
+                let mode = draft.writingMode ?? .horizontal
+                if mode != document { modes[paragraph + index] = mode }
             }
         }
         return modes

@@ -11,6 +11,9 @@ struct SpineItemText: Sendable {
         /// Runs relative to the paragraph's start.
         var runs: [AttributeRun]
         var style: ParagraphStyle
+        /// The block's computed `writing-mode` (inherited from the document's root unless the block sets its own),
+        /// nil when no rule says.
+        var writingMode: WritingMode? = nil
     }
 
     /// An image's placeholder (U+FFFC) and what is known of the image.
@@ -783,7 +786,7 @@ struct XHTMLConverter {
         if !hidden { placeOpenedBoxes(&style) }
         let start = output.units.count
         output.paragraphs.append(SpineItemText.ParagraphDraft(start: start, length: line.count + 1, contentLength: line.count,
-                                                              runs: runs, style: style))
+                                                              runs: runs, style: style, writingMode: block.style.writingMode))
         output.units.append(contentsOf: line)
         output.units.append(0x0A)
         line.removeAll(keepingCapacity: true)
