@@ -1,7 +1,7 @@
 @testable import TypesetCore
 
-// The breakers take their candidates as a buffer pointer in a LineBreakInput (the layouter passes a shaped
-// paragraph's block or its scratch without copying); the tests hold them as arrays.
+// The breakers take their candidates as a buffer pointer in a LineBreakInput, and its metrics through a pointer (the
+// layouter passes a shaped paragraph's block or its scratch without copying); the tests hold them as values.
 
 extension LineBreakInput {
     /// Calls `body` with the input for `shaped` broken at `breaks` in lines `width` points wide (the first
@@ -9,9 +9,11 @@ extension LineBreakInput {
     static func with<T>(_ shaped: ShapedParagraph, breaks: some Collection<UInt32>, metrics: ParagraphMetrics,
                         units: ArraySlice<UInt16>, sizes: [Float] = [], faces: [FontFace] = [], firstLineWidth: Float,
                         width: Float, _ body: (LineBreakInput) -> T) -> T {
-        Array(breaks).withUnsafeBufferPointer {
-            body(LineBreakInput(shaped: shaped, content: units, candidates: $0, metrics: metrics, sizes: sizes, faces: faces,
-                                widths: LineWidths(first: firstLineWidth, other: width)))
+        Array(breaks).withUnsafeBufferPointer { candidates in
+            withUnsafePointer(to: metrics) {
+                body(LineBreakInput(shaped: shaped, content: units, candidates: candidates, metricsPointer: $0, sizes: sizes, faces: faces,
+                                    widths: LineWidths(first: firstLineWidth, other: width)))
+            }
         }
     }
 }

@@ -70,9 +70,10 @@ struct ParagraphLayouter {
     /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
     /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
     /// With a pointer to the paragraph's `basis` (from ``basis(_:shaped:scratch:)``, kept between layouts; a pointer,
-    /// as copying it retained its arrays), its width-independent work is not done again.
+    /// as copying it retained its arrays), its width-independent work is not done again. `metrics` (the worker's, measured
+    /// again for the paragraph) comes as a pointer too: the break input borrows it rather than copy it per paragraph.
     @inline(__always)
-    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: inout ParagraphMetrics,
+    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: UnsafeMutablePointer<ParagraphMetrics>,
                 scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil,
                 exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         // One retain for the paragraph's passes, which keep it in their inputs.
@@ -84,16 +85,16 @@ struct ParagraphLayouter {
         } else {
             self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
         }
-        metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
-        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: metrics, format: format, cell: cell)
+        metrics.pointee.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
+        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: UnsafePointer(metrics), format: format, cell: cell)
         var indents = layout.indents
         if let exclusion { indents.exclusion = exclusion }
         let expansion = expansionLimit(format)
         // Lines beside a drop cap or beside floats are narrower, which only the greedy breaker knows.
         let optimal = layout.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        let input = breakInput(paragraph, shaped: shaped, content: content, metrics: metrics, format: format, indents: indents,
-                               scratch: scratch, basis: basis)
+        let input = breakInput(paragraph, shaped: shaped, content: content, metrics: UnsafePointer(metrics), format: format,
+                               indents: indents, scratch: scratch, basis: basis)
         // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
         // than allocated per paragraph).
         var chosen = scratch.lineBreaks
@@ -140,7 +141,7 @@ struct ParagraphLayouter {
     /// The paragraph's geometry before its lines: the width its lines are set in (its column or cell less its
     /// block indents), the first line's indent (a list marker hangs in the start margin), and the lines beside a
     /// drop cap.
-    private func geometry(_ style: borrowing ParagraphStyle, shaped: borrowing ShapedParagraph, metrics: ParagraphMetrics,
+    private func geometry(_ style: borrowing ParagraphStyle, shaped: borrowing ShapedParagraph, metrics: UnsafePointer<ParagraphMetrics>,
                           format: ParagraphFormat, cell: CellBox?) -> ParagraphLayout {
         let width = cell?.width ?? columnWidth
         var layout = ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore)
@@ -155,11 +156,11 @@ struct ParagraphLayouter {
             // column gap's) margin, as a browser draws it, rather than pushing its line's text along. It never
             // hangs past that room (off the page, or over the previous column): what does not fit pushes the text.
             let room = format.blockIndent + markerRoom(rightToLeft: shaped.paragraphLevel & 1 == 1, cell: cell)
-            layout.firstLineIndent = -min(Float(metrics.width(0, style.markerLength)), room)
+            layout.firstLineIndent = -min(Float(metrics.pointee.width(0, style.markerLength)), room)
         }
         if let cap = style.dropCap, shaped.contentLength > cap.length {
             layout.capLines = Int32(cap.lines)
-            layout.capIndent = min(Float(metrics.width(0, cap.length)), max(0, layout.available - 1))
+            layout.capIndent = min(Float(metrics.pointee.width(0, cap.length)), max(0, layout.available - 1))
         }
         return layout
     }
@@ -178,7 +179,7 @@ struct ParagraphLayouter {
     /// The break pass's input for a paragraph: its candidates (merged with hyphenation points when it is
     /// hyphenated), the widths of its lines, what may hang, and what an emergency cut needs.
     private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
-                            metrics: ParagraphMetrics, format: ParagraphFormat, indents: LineIndents,
+                            metrics: UnsafePointer<ParagraphMetrics>, format: ParagraphFormat, indents: LineIndents,
                             scratch: LayoutScratch, basis: UnsafePointer<ParagraphBasis>?) -> LineBreakInput {
         // The paragraph's candidates: those of its basis (which the caller keeps until the lines are set), else
         // merged now into the scratch when it is hyphenated, else its own.
@@ -202,7 +203,7 @@ struct ParagraphLayouter {
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
         // whole, in one initializer (set field by field, it was copied once more).
         return LineBreakInput(shaped: shaped, content: content, candidates: candidates,
-                              metrics: metrics, sizes: format.sizes, faces: faces, widths: widths,
+                              metricsPointer: metrics, sizes: format.sizes, faces: faces, widths: widths,
                               protrusion: settings.protrusion && indents.capLines == 0 && format.alignment != .center
                                 ? ProtrusionTable.standard : nil,
                               hangsStops: hangsPunctuation && format.alignment != .center,
@@ -231,30 +232,36 @@ struct ParagraphLayouter {
         let onlyAligns = setter.onlyAligns, uniformLine = extents.uniformLine
         var start = 0
         var top: Float = 0
-        for (index, lineBreak) in chosen.enumerated() {
-            let end = lineBreak.end
-            let visibleEnd = CharacterClass.visibleEnd(of: input.pointee.content, from: start, to: end, hyphenated: lineBreak.hyphenated)
-            let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
-            let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
-            let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
-                                                 lineBreak: lineBreak, isLast: index == chosen.count - 1), onlyAligns: onlyAligns)
-            let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
-                              ascent: line.ascent, descent: line.descent,
-                              spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
-                              stretchCount: Int32(set.stretchCount), gapCount: set.gapCount,
-                              endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
-                              hyphenated: lineBreak.hyphenated)
-            if capLines > 0 {
-                if index == 0 { layout.capDrop = -box.baseline }
-                if index == capLines - 1 { layout.capDrop += top + box.baseline }
+        // The content is read through a buffer taken once: read as `input.pointee.content` per line, the slice was
+        // copied, retained and released on every line (callgrind: 2 % of a relayout).
+        input.pointee.content.withUnsafeBufferPointer { content in
+            for (index, lineBreak) in chosen.enumerated() {
+                let end = lineBreak.end
+                // A break past the content (none is) keeps its whole line visible rather than reading past the buffer.
+                let visibleEnd = end <= content.count
+                    ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
+                let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
+                let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
+                let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
+                                                     lineBreak: lineBreak, isLast: index == chosen.count - 1), onlyAligns: onlyAligns)
+                let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
+                                  ascent: line.ascent, descent: line.descent,
+                                  spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
+                                  stretchCount: Int32(set.stretchCount), gapCount: set.gapCount,
+                                  endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
+                                  hyphenated: lineBreak.hyphenated)
+                if capLines > 0 {
+                    if index == 0 { layout.capDrop = -box.baseline }
+                    if index == capLines - 1 { layout.capDrop += top + box.baseline }
+                }
+                if let microtypography = set.microtypography {
+                    lines.append(box, microtypography: microtypography)
+                } else {
+                    lines.append(box)
+                }
+                top += line.height
+                start = end
             }
-            if let microtypography = set.microtypography {
-                lines.append(box, microtypography: microtypography)
-            } else {
-                lines.append(box)
-            }
-            top += line.height
-            start = end
         }
         return top
     }

@@ -22,8 +22,10 @@ struct ParagraphRelayout {
                       shapedParagraphs.indices.contains(local) else {
                     preconditionFailure("a paragraph set again lies inside the shaped range")
                 }
-                return layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: &metrics, scratch: scratch,
-                                       into: lines, cell: cell, exclusion: exclusion)
+                return withUnsafeMutablePointer(to: &metrics) { metrics in
+                    layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: metrics, scratch: scratch,
+                                    into: lines, cell: cell, exclusion: exclusion)
+                }
             }
         }
         var layout = placed.layout

@@ -8,10 +8,13 @@
 /// shrinks to fit its content; an `auto` height is its content's; an `auto` `left` (`top`) is found from `right`
 /// (`bottom`), else is where the box would have been in flow (its static position); when `left`, `width` and
 /// `right` are all given, `right` is ignored (and `bottom` likewise). Auto margins are 0.
-public struct PositionedBox: Hashable, Sendable {
+///
+/// Package access: the EPUB reader makes these and the fixed page places them; an app passes them along inside
+/// a ``FixedPageStyle`` without reading them.
+package struct PositionedBox: Hashable, Sendable {
     /// A length of a positioned box: CSS px, or a percentage of the containing block's width (for `left`,
     /// `right`, `width`) or height (for `top`, `bottom`, `height`).
-    public enum Length: Hashable, Sendable {
+    package enum Length: Hashable, Sendable {
         case points(Double)
         case percent(Double)
 
@@ -28,31 +31,31 @@ public struct PositionedBox: Hashable, Sendable {
 
     /// Its content in the book's text (empty for an empty box, which is drawn as its background and border). It
     /// holds the content of the boxes positioned inside it too.
-    public var range: Range<UTF16Offset>
+    package var range: Range<UTF16Offset>
     /// The index, among the page's boxes, of the box whose padding box is its containing block; nil for the
     /// viewport. A parent comes before its children.
-    public var parent: Int?
+    package var parent: Int?
     /// `left`, `top`, `right`, `bottom`, `width` and `height`; nil for `auto`.
-    public var left: Length?, top: Length?, right: Length?, bottom: Length?, width: Length?, height: Length?
+    package var left: Length?, top: Length?, right: Length?, bottom: Length?, width: Length?, height: Length?
     /// Its margins and padding in CSS px.
-    public var margin = EdgeInsets(all: 0)
-    public var padding = EdgeInsets(all: 0)
+    package var margin = EdgeInsets(all: 0)
+    package var padding = EdgeInsets(all: 0)
     /// Its border (widths in ems of 16 px).
-    public var border = BorderEdges()
+    package var border = BorderEdges()
     /// Whether the box stays in flow (`position: relative`): its text is the flow's (or its positioned
     /// ancestor's), and it is only the containing block of the boxes positioned inside it, where its lines are;
     /// its offsets are not applied.
-    public var inFlow = false
+    package var inFlow = false
     /// For a box in flow: how far its border box starts from the start of its flow's content, in CSS px (its own
     /// margin and its ancestors' indents).
-    public var flowIndent = 0.0
+    package var flowIndent = 0.0
     /// Its background colour and image layers, and its rounded corners.
-    public var background: Color?
-    public var images: [BackgroundLayer] = []
-    public var radii = BorderRadii()
+    package var background: Color?
+    package var images: [BackgroundLayer] = []
+    package var radii = BorderRadii()
 
     /// Creates a box of `range` placed in the viewport (or in box `parent`).
-    public init(range: Range<UTF16Offset>, parent: Int? = nil) {
+    package init(range: Range<UTF16Offset>, parent: Int? = nil) {
         self.range = range
         self.parent = parent
     }
@@ -82,18 +85,17 @@ public struct FixedPageStyle: Hashable, Sendable {
     public var images: [BackgroundLayer] = []
     /// The body's background when the root has its own (drawn over the viewport inside the body's margins).
     public var bodyBackground: Color?
-    /// The absolutely positioned boxes, parents before their children.
-    public var boxes: [PositionedBox] = []
+    /// The absolutely positioned boxes, parents before their children (made by the EPUB reader).
+    package var boxes: [PositionedBox] = []
 
-    /// Creates a page style.
-    public init(margins: EdgeInsets = EdgeInsets(all: 0), background: Color? = nil, boxes: [PositionedBox] = []) {
+    /// Creates a page style without positioned boxes.
+    public init(margins: EdgeInsets = EdgeInsets(all: 0), background: Color? = nil) {
         self.margins = margins
         self.background = background
-        self.boxes = boxes
     }
 
     /// The style with its boxes moved by `delta` in the text.
-    public func shifted(by delta: Int) -> FixedPageStyle {
+    package func shifted(by delta: Int) -> FixedPageStyle {
         var style = self
         style.boxes = boxes.map { $0.shifted(by: delta) }
         return style

@@ -162,7 +162,8 @@ public final class Typesetter: Sendable {
         // `range`'s first paragraph in `shaped.paragraphs`.
         let shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
         return try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, scratch in
-            // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use).
+            // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use),
+            // and lent to each paragraph's layout through a pointer.
             var metrics = scratch.metrics
             defer { scratch.metrics = metrics }
             // The chunk's lines are gathered in the scratch (see LineScratch) and copied once into the block its
@@ -176,7 +177,7 @@ public final class Typesetter: Sendable {
             // paragraphs go to the layouter as pointers: even a borrow of one read from a buffer was a copy.
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
-                    bases.withUnsafeBufferPointer { bases in
+                    bases.withUnsafeBufferPointer { bases in withUnsafeMutablePointer(to: &metrics) { metrics in
                         // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
                         guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
                               let basisBase = bases.baseAddress, chunk.upperBound <= bases.count else {
@@ -191,10 +192,10 @@ public final class Typesetter: Sendable {
                             }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             placed.append(layouter.layout(paragraphBase + first + local, shaped: shapedParagraphs[index],
-                                                          metrics: &metrics, scratch: scratch, into: lines, cell: cell,
+                                                          metrics: metrics, scratch: scratch, into: lines, cell: cell,
                                                           basis: basisBase + local))
                         }
-                    }
+                    } }
                 }
             }
             let shared = lines.makeStorage()

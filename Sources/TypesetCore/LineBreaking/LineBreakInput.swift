@@ -2,7 +2,7 @@
 /// optimal breaker (parley's `BreakLines` reads its layout the same way), made by the layouter once per paragraph.
 ///
 /// The candidates and metrics point into storage the caller keeps alive for the call (the shaped paragraph's block,
-/// a layout worker's scratch). Nothing here is a closure: a paragraph's breaking allocates nothing to reach it.
+/// a layout worker's scratch and metrics). Nothing here is a closure: a paragraph's breaking allocates nothing to reach it.
 struct LineBreakInput {
     /// The paragraph as shaped, and its content's source units (offsets are content offsets).
     let shaped: ShapedParagraph
@@ -10,8 +10,11 @@ struct LineBreakInput {
     /// ``BreakCandidate``s, ascending: the paragraph's own opportunities, or those merged with hyphenation points.
     /// The last is the content's end.
     let candidates: UnsafeBufferPointer<UInt32>
-    /// The paragraph's x prefix sums at its sizes (``ParagraphMetrics``), and the sizes per attribute run.
-    let metrics: ParagraphMetrics
+    /// The paragraph's x prefix sums at its sizes (``ParagraphMetrics``), and the sizes per attribute run. The
+    /// metrics are the caller's (a layout worker's, measured for this paragraph), borrowed through a pointer it keeps
+    /// valid for the call: a copy retained and released their references once per paragraph of every relayout.
+    var metrics: ParagraphMetrics { unsafeAddress { metricsPointer } }
+    let metricsPointer: UnsafePointer<ParagraphMetrics>
     let sizes: [Float]
     /// The faces, indexed by ``FontFace/id``, for the hyphen a hyphenated line draws.
     let faces: [FontFace]
