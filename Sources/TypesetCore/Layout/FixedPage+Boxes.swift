@@ -1,4 +1,4 @@
-/// Laying a fixed page's flow and positioned boxes out (CSS 2.1 §10.3.7 and §10.6.4, see ``PositionedBox``).
+/// Laying a fixed page's flow and positioned boxes out (CSS 2.1 §10.3.7 and §10.6.4, see `PositionedBox`).
 extension FixedPage {
     /// A run of paragraphs laid out: the layout, where its paragraphs are in the book, its lines on the page.
     struct Laid {

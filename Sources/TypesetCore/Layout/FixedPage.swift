@@ -3,9 +3,9 @@
 /// reader's page and centred there (letterboxed), as reading apps show fixed-layout books.
 ///
 /// The page's style (``FixedPageStyle``) gives the body's margins (where the in-flow text starts), the canvas's
-/// background and the boxes positioned out of flow (``PositionedBox``): each laid out at its own place in its own
-/// width (its background, border and content), the in-flow text laid out as if they were not there. They are drawn
-/// over the flow in document order (`z-index` is not read).
+/// background and the boxes positioned out of flow (`PositionedBox`, made by the EPUB reader): each laid out at its
+/// own place in its own width (its background, border and content), the in-flow text laid out as if they were not
+/// there. They are drawn over the flow in document order (`z-index` is not read).
 ///
 /// Positions inside it are the book's: ``offset(at:)`` hit-tests a point of the reader's page inside the scaled page
 /// (the topmost positioned box with text under the point first, then the flow). What the viewport's one page
@@ -46,7 +46,7 @@ public struct FixedPage: Sendable {
     /// margins (viewport points).
     public let backgrounds: [BlockBox]
     /// The positioned boxes, in document order (drawing order); a box in flow (`position: relative`, see
-    /// ``PositionedBox/inFlow``) has no layout and nothing drawn of its own.
+    /// `PositionedBox.inFlow`) has no layout and nothing drawn of its own.
     public let boxes: [Box]
     let flowSegments: [Segment]
 
