@@ -1168,32 +1168,30 @@ struct XHTMLConverter {
         var style = parent.inherited
         if let direction = direction(of: path.element) { style.direction = direction }
         typealias Declarations = [(declaration: CSSDeclaration, source: ComputedStyle.Source)]
-        var live: Declarations = [], reference: Declarations = []
-        var differs = false
         let builtIn = ComputedStyle.Source(fromPublisher: false, publisherStyles: publisherStyles)
         let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
-        for rule in UserAgentStyleSheet.sheet.matchingRules(path) {
-            for declaration in rule.declarations { live.append((declaration, builtIn)) }
-        }
-        reference = live
-        for rule in sheet.matchingRules(path) {
-            let holds = rule.condition.map { media.live[$0] } ?? true
-            let holdsForReference = rule.condition.map { media.reference[$0] } ?? true
-            if holds { for declaration in rule.declarations { live.append((declaration, book)) } }
-            if holdsForReference { for declaration in rule.declarations { reference.append((declaration, book)) } }
-            differs = differs || holds != holdsForReference
-        }
-        if let inline = path.element.attribute("style") {
-            for declaration in CSSParser.parseDeclarations(inline, ignored: ignoredStyleAttributes) {
-                live.append((declaration, book))
-                reference.append((declaration, book))
+        let builtInRules = UserAgentStyleSheet.sheet.matchingRules(path), bookRules = sheet.matchingRules(path)
+        let inline = path.element.attribute("style").map { CSSParser.parseDeclarations($0, ignored: ignoredStyleAttributes) } ?? []
+        // The declarations in cascade order, with the book's rules whose condition holds on the reader's page (or
+        // on the reference page). Built once more only when a condition answers the two differently, so an element
+        // costs one array, not two copied on every book rule.
+        func declarations(holding answers: [Bool]) -> Declarations {
+            var list = Declarations()
+            list.reserveCapacity(builtInRules.reduce(inline.count) { $0 + $1.declarations.count } + bookRules.reduce(0) { $0 + $1.declarations.count })
+            for rule in builtInRules { for declaration in rule.declarations { list.append((declaration, builtIn)) } }
+            for rule in bookRules where rule.condition.map({ answers[$0] }) ?? true {
+                for declaration in rule.declarations { list.append((declaration, book)) }
             }
+            for declaration in inline { list.append((declaration, book)) }
+            return list
         }
+        let live = declarations(holding: media.live)
+        let differs = bookRules.contains { rule in rule.condition.map { media.live[$0] != media.reference[$0] } ?? false }
         let root = isRoot || path.element.lowercasedName == "html"
         if !live.isEmpty { style.apply(live, parent: parent, isRoot: root) }
         if differs {
             var structure = parent.inherited
-            structure.apply(reference, parent: parent, isRoot: root)
+            structure.apply(declarations(holding: media.reference), parent: parent, isRoot: root)
             style.takeStructure(from: structure)
         }
         return style
