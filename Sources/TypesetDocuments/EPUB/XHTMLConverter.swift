@@ -133,8 +133,13 @@ struct XHTMLConverter {
     var embeddedDocuments: [String: SpineItemText?] = [:]
     /// The reader's page and theme, which the sheet's media conditions are evaluated against.
     var environment = MediaEnvironment.reference {
-        didSet { media = MediaAnswers(sheet.conditions, environment: environment) }
+        didSet {
+            media = MediaAnswers(sheet.conditions, environment: environment)
+            styleSharing = StyleSharing()
+        }
     }
+    /// The styles resolved so far, shared by siblings styled alike (XHTMLConverter+StyleSharing.swift).
+    var styleSharing = StyleSharing()
     /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
     var media: MediaAnswers
 
@@ -271,7 +276,11 @@ struct XHTMLConverter {
 
     /// Character-level state passed down the tree.
     struct InlineContext {
-        var style = ComputedStyle()
+        var style = ComputedStyle() {
+            didSet { styleToken = 0 }
+        }
+        /// Which resolution ``style`` is (``StyleSharing``); 0 once it is changed after it, so never shared.
+        var styleToken = 0
         var language: String?
         var link: String?
         /// Inside `<rt>`: the annotation of this base. Inside `<rp>`: hidden (the parentheses shown only by
@@ -314,8 +323,7 @@ struct XHTMLConverter {
         block.style = rootStyle
         block.language = language(of: root)
         block.direction = direction(of: root)
-        var inline = InlineContext(style: rootStyle, language: block.language, link: nil)
-        inline.style = rootStyle
+        let inline = InlineContext(style: rootStyle, language: block.language, link: nil)
         walkChildren(rootPath, block: block, inline: inline)
         emitPendingMarker()
         flushParagraph()
@@ -395,7 +403,9 @@ struct XHTMLConverter {
     mutating func enterInline(_ path: ElementPath, parent: InlineContext) -> InlineContext {
         if let id = path.element.id { pendingAnchors.append(id) }
         var inline = parent
-        inline.style = resolveStyle(path, parent: parent.style, isRoot: path.element.lowercasedName == "body")
+        let shared = sharedStyle(path, parent: parent, isRoot: path.element.lowercasedName == "body")
+        inline.style = shared.style
+        inline.styleToken = shared.token
         if path.element.lowercasedName == "body", let mode = inline.style.writingMode { output.writingMode = mode }
         if path.element.lowercasedName == "body", let hangs = inline.style.hangingPunctuation { output.hangingPunctuation = hangs }
         if path.element.lowercasedName == "body" { notePageStyle(inline.style, isRoot: false) }
@@ -1165,12 +1175,23 @@ struct XHTMLConverter {
     /// markers), which follows the reference page (``MediaEnvironment/reference``), so that the text and its offsets
     /// are the same on every device.
     func resolveStyle(_ path: ElementPath, parent: ComputedStyle, isRoot: Bool = false) -> ComputedStyle {
+        resolveStyle(path, rules: matchingRules(path), parent: parent, isRoot: isRoot)
+    }
+
+    /// The built-in sheet's and the book's rules that match the element, each in cascade order.
+    func matchingRules(_ path: ElementPath) -> (builtIn: [CSSRule], book: [CSSRule]) {
+        (UserAgentStyleSheet.sheet.matchingRules(path), sheet.matchingRules(path))
+    }
+
+    /// The element's style from its matching `rules` (``matchingRules(_:)``).
+    func resolveStyle(_ path: ElementPath, rules: (builtIn: [CSSRule], book: [CSSRule]), parent: ComputedStyle,
+                      isRoot: Bool) -> ComputedStyle {
         var style = parent.inherited
         if let direction = direction(of: path.element) { style.direction = direction }
         typealias Declarations = [(declaration: CSSDeclaration, source: ComputedStyle.Source)]
         let builtIn = ComputedStyle.Source(fromPublisher: false, publisherStyles: publisherStyles)
         let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
-        let builtInRules = UserAgentStyleSheet.sheet.matchingRules(path), bookRules = sheet.matchingRules(path)
+        let builtInRules = rules.builtIn, bookRules = rules.book
         let inline = path.element.attribute("style").map { CSSParser.parseDeclarations($0, ignored: ignoredStyleAttributes) } ?? []
         // The declarations in cascade order, with the book's rules whose condition holds on the reader's page (or
         // on the reference page). Built once more only when a condition answers the two differently, so an element
