@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TypesetCore
 import TypesetDocuments
@@ -58,6 +59,8 @@ import TypesetTestSupport
         "background: url(images/solid.png) repeat-x; background-size: auto 100%",
         "background: url(images/solid.svg) no-repeat; background-size: 100% 100%",
         "background: url(images/solid.svg)",
+        "background: linear-gradient(#1e5ac8, #1e5ac8)",
+        "background: repeating-radial-gradient(#1e5ac8, #1e5ac8 10%) no-repeat 0 0 / 50% 50%, linear-gradient(#1e5ac8, #1e5ac8)",
     ])
     func aSolidImageCoveringTheBoxIsItsColour(_ style: String) throws {
         try Self.expectSame(style, "background-color: #1e5ac8")
@@ -130,6 +133,23 @@ import TypesetTestSupport
             #expect(drawn.imageProblems.count == 1, "\(drawn.imageProblems)")
             #expect(drawn.imageProblems.first?.contains("background image is not drawn") == true
                     || drawn.imageProblems.first?.contains("it is not drawn") == true, "\(drawn.imageProblems)")
+        }
+    }
+
+    /// An image given as a `data:` URL, base64 or percent-encoded, is drawn as the same image in the book; one
+    /// whose data does not decode is not drawn (the colour beneath shows) and the book's warnings say why.
+    @Test func dataURLsAreDrawn() throws {
+        let base64 = "url('data:image/png;base64,\(Data(try Self.png(10, 10, Self.blue)).base64EncodedString())')"
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8' viewBox='0 0 8 8' preserveAspectRatio='none'><rect width='8' height='8' fill='#1e5ac8'/></svg>"
+        let percent = "url(\"data:image/svg+xml,\(svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\")"
+        try Self.expectSame("background: \(base64)", "background: url(images/solid.png)")
+        try Self.expectSame("background: \(percent) 0 0 / 100% 100%", "background-color: #1e5ac8")
+        try Self.expectSame("background: url(images/two.png), \(base64)", "background: url(images/two.png), url(images/solid.png)")
+        for bad in ["data:image/png;base64,@@@@", "data:image/png;base64", "data:image/svg+xml,%3Csvg%zz"] {
+            let drawn = try Reftest.render(Self.book("background: #dde8f4 url('\(bad)')"))
+            #expect(Reftest.mismatch(drawn, try Reftest.render(Self.book("background: #dde8f4"))) == nil, "\(bad)")
+            #expect(drawn.book.warnings.contains { $0.contains("background image 1 given as a data: URL") && $0.contains("not drawn") },
+                    "\(bad): \(drawn.book.warnings)")
         }
     }
 

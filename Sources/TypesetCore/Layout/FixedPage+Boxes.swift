@@ -80,6 +80,7 @@ extension FixedPage {
                                   height: max(0, geometry.rect.height - border.top - border.bottom))
             decoration.images = box.images
             decoration.imageArea = paddingBox
+            decoration.emSize = 16
             if !box.radii.isSquare {
                 let radii = box.radii.resolved(size: geometry.rect.size, emSize: 16)
                 decoration.radii = radii.isSquare ? nil : radii

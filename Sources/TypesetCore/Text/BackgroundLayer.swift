@@ -61,8 +61,18 @@ public struct BackgroundLayer: Hashable, Sendable {
         public static let start = Position(offset: .percent(0))
     }
 
-    /// The image: an entry of the book (resolved against the style sheet that named it).
-    public var source: String
+    /// What a layer draws.
+    public enum Image: Hashable, Sendable {
+        /// A picture: an entry of the book (resolved against the style sheet that named it), or a `data:` URL.
+        case entry(String)
+        /// A gradient, which has no size of its own: it fills each copy.
+        case gradient(Gradient)
+    }
+
+    /// The image.
+    public var image: Image
+    /// The picture's entry; nil for a gradient.
+    public var source: String? { if case .entry(let source) = image { source } else { nil } }
     /// `background-size`.
     public var size: Sizing
     /// `background-repeat` across and down.
@@ -73,8 +83,14 @@ public struct BackgroundLayer: Hashable, Sendable {
     public var y: Position
 
     /// Creates a layer (initially: the image's own size, at the top left, repeated both ways).
+    public init(image: Image, size: Sizing = .auto, repeatX: Repeat = .repeat, repeatY: Repeat = .repeat,
+                x: Position = .start, y: Position = .start) {
+        self.image = image; self.size = size; self.repeatX = repeatX; self.repeatY = repeatY; self.x = x; self.y = y
+    }
+
+    /// Creates a layer of the picture `source`.
     public init(source: String, size: Sizing = .auto, repeatX: Repeat = .repeat, repeatY: Repeat = .repeat,
                 x: Position = .start, y: Position = .start) {
-        self.source = source; self.size = size; self.repeatX = repeatX; self.repeatY = repeatY; self.x = x; self.y = y
+        self.init(image: .entry(source), size: size, repeatX: repeatX, repeatY: repeatY, x: x, y: y)
     }
 }

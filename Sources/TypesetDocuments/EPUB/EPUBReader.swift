@@ -177,6 +177,8 @@ private struct ReadingSession {
                 items[index].text.images[image].path = drawableFallback(of: item, package: package)
             }
             prepareImages(&items[index].text, item: items[index].href, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
+            inlineDocuments.merge(items[index].text.backgroundData) { first, _ in first }
+            for problem in items[index].text.backgroundProblems { warnings.append("\(book): \(items[index].href): \(problem)") }
         }
         let archive = self.archive
         let manifestPaths = self.manifestPaths

@@ -41,7 +41,7 @@ extension XHTMLConverter {
         block.endIndent = min(XHTMLConverter.maximumIndent, block.endIndent + endBorder)
         let above = borders.top.usedWidth + style.padding.top
         let below = borders.bottom.usedWidth + style.padding.bottom
-        let images = style.background.layers(fontScale: style.fontScale, relativeTo: path)
+        let images = backgroundLayers(style)
         var box = BoxDecoration(id: boxCount, background: publisherStyles ? style.backgroundColor : nil, images: images, border: borders,
                                 left: rightToLeft ? outerEnd : outerStart, right: rightToLeft ? outerStart : outerEnd,
                                 above: above, below: below)

@@ -84,7 +84,7 @@ extension XHTMLConverter {
 
     /// The box's offsets, size, margins, padding, border and background from the element's style (lengths in CSS
     /// px: ems of the 16 px body).
-    func describe(_ box: inout PositionedBox, style: ComputedStyle) {
+    mutating func describe(_ box: inout PositionedBox, style: ComputedStyle) {
         func length(_ value: CSSLength?) -> PositionedBox.Length? {
             switch value {
             case nil, .auto?: nil
@@ -101,7 +101,7 @@ extension XHTMLConverter {
                                  right: px(style.padding.right))
         box.border = style.borders
         box.background = publisherStyles ? style.backgroundColor : nil
-        box.images = style.background.layers(fontScale: style.fontScale, relativeTo: path)
+        box.images = backgroundLayers(style)
         box.radii = BorderRadii(style.radii, fontScale: style.fontScale)
     }
 
@@ -110,7 +110,7 @@ extension XHTMLConverter {
     mutating func notePageStyle(_ style: ComputedStyle, isRoot: Bool) {
         guard positionsOutOfFlow else { return }
         let color = publisherStyles ? style.backgroundColor : nil
-        let images = style.background.layers(fontScale: style.fontScale, relativeTo: path)
+        let images = backgroundLayers(style)
         if isRoot {
             output.pageStyle.background = color
             output.pageStyle.images = images

@@ -90,6 +90,10 @@ struct SpineItemText: Sendable {
     /// The media queries whose answers decided the item's styles (its sheets' conditions, its `<source media>`):
     /// the item is converted again for a reader's page or theme only when one of them answers differently there.
     var mediaDependence: [MediaQueryList] = []
+    /// The bytes of background images given as `data:` URLs, by the names of the item they are served under.
+    var backgroundData: [String: [UInt8]] = [:]
+    /// Why `data:` URLs of background images were not drawn, for the book's warnings.
+    var backgroundProblems: [String] = []
 }
 
 /// Turns one XHTML document into a ``SpineItemText``.
@@ -187,6 +191,9 @@ struct XHTMLConverter {
     /// Inline `<svg>` drawings and `data:` URL images so far (they are named by their number).
     var inlineSVGCount = 0
     var dataURLCount = 0
+    /// The names `data:` URLs of background images are served under (``SpineItemText/backgroundData``), nil for one
+    /// that does not decode: each URL decoded once however many elements name it.
+    var backgroundDataNames: [String: String?] = [:]
     // Between blocks. The margins that meet here collapse (CSS 2.1 §8.3.1): the largest positive one plus the most
     // negative one. A border or padding between them ends a run of collapsing margins: the margins before it are
     // settled (``pendingSettledMargin``), kept whole beside the ones after it.

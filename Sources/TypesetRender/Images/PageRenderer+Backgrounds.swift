@@ -29,37 +29,67 @@ extension PageRenderer {
             let ground = appearance.theme.pictureGround.flatMap { ground in
                 text.contains { Self.crosses($0.lineBox, box.rect) } ? ground : nil
             }
+            let bands = clips(box, clip: clip, scale: scale, origin: origin)
             // CSS paints the last layer first: the first is on top.
             for layer in box.images.reversed() {
-                guard let natural = backgroundSize(layer.source, resources: resources) else { continue }
-                let tiling = layer.tiling(area: area, clip: box.rect, natural: natural, emSize: box.emSize)
-                guard let firstX = tiling.xs.first, let firstY = tiling.ys.first else { continue }
-                // One copy's pixels: a lone copy's edges where its box's are rounded to (an image sized to its box
-                // meets the box's edges), repeated copies a whole pixel wider rather than a seam between them.
-                func pixels(_ start: Double, _ length: Double, repeated: Bool) -> Int {
-                    repeated ? Int(min(1e9, (length * scale).rounded(.up))) : pixel(start + length) - pixel(start)
-                }
-                let width = pixels(firstX, tiling.tileWidth, repeated: tiling.xs.count > 1)
-                let height = pixels(firstY, tiling.tileHeight, repeated: tiling.ys.count > 1)
-                guard width > 0, height > 0 else { continue }
-                let attachment = TextAttachment(source: layer.source, intrinsicSize: natural)
-                let tileBox = Size(width: tiling.tileWidth, height: tiling.tileHeight)
-                switch image(for: attachment, width: width, height: height, box: tileBox, fonts: fonts, resources: resources,
-                             consequence: "the background image is not drawn") {
-                case .image(let image):
-                    var shown = filtered(image, appearance.imageFilter)
+                switch layer.image {
+                case .entry(let source):
+                    drawPicture(source, of: layer, in: box, area: area, bands: bands, ground: ground, resources: resources,
+                                appearance: appearance, fonts: fonts, origin: origin, into: &bitmap)
+                case .gradient(let gradient):
+                    let canvas = (max(0, clip.0), max(0, clip.1), min(bitmap.width, clip.2), min(bitmap.height, clip.3))
+                    guard canvas.0 < canvas.2, canvas.1 < canvas.3 else { continue }
+                    let tiling = layer.tiling(area: area, clip: box.rect, natural: nil, emSize: box.emSize)
+                    let shader = gradient.shader(width: tiling.tileWidth, height: tiling.tileHeight, emSize: box.emSize,
+                                                 text: appearance.theme.text)
+                    let columns = Bitmap.copyCoordinates(from: canvas.0, to: canvas.2, offset: origin.x, scale: scale,
+                                                         starts: tiling.xs, length: tiling.tileWidth)
+                    let rows = Bitmap.copyCoordinates(from: canvas.1, to: canvas.3, offset: origin.y, scale: scale,
+                                                      starts: tiling.ys, length: tiling.tileHeight)
+                    var shown = filtered(Bitmap.gradient(shader, columns: columns, rows: rows), appearance.imageFilter)
                     if let ground { shown = shown.dimmed(to: ground) }
-                    for band in clips(box, clip: clip, scale: scale, origin: origin) {
-                        for y in tiling.ys {
-                            for x in tiling.xs {
-                                bitmap.draw(shown, atX: pixel(x) - origin.x, y: pixel(y) - origin.y, clip: band)
-                            }
-                        }
-                    }
-                case .failed(let problem), .overBudget(let problem, _):
-                    report(problem, for: layer.source)
+                    for band in bands { bitmap.draw(shown, atX: canvas.0, y: canvas.1, clip: band) }
                 }
             }
+        }
+    }
+
+    /// Draws the copies of the picture `source` of `layer`, decoded once at their pixel size, clipped to `bands`.
+    private func drawPicture(_ source: String, of layer: BackgroundLayer, in box: BlockBox, area: Rect, bands: [(Int, Int, Int, Int)],
+                             ground: Color?, resources: (any ResourceLoader)?, appearance: Appearance, fonts: DocumentFonts?,
+                             origin: (x: Int, y: Int), into bitmap: inout Bitmap) {
+        let scale = appearance.pixelScale
+        func pixel(_ value: Double) -> Int {
+            let v = (value * scale).rounded()
+            return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
+        }
+        guard let natural = backgroundSize(source, resources: resources) else { return }
+        let tiling = layer.tiling(area: area, clip: box.rect, natural: natural, emSize: box.emSize)
+        guard let firstX = tiling.xs.first, let firstY = tiling.ys.first else { return }
+        // One copy's pixels: a lone copy's edges where its box's are rounded to (an image sized to its box
+        // meets the box's edges), repeated copies a whole pixel wider rather than a seam between them.
+        func pixels(_ start: Double, _ length: Double, repeated: Bool) -> Int {
+            repeated ? Int(min(1e9, (length * scale).rounded(.up))) : pixel(start + length) - pixel(start)
+        }
+        let width = pixels(firstX, tiling.tileWidth, repeated: tiling.xs.count > 1)
+        let height = pixels(firstY, tiling.tileHeight, repeated: tiling.ys.count > 1)
+        guard width > 0, height > 0 else { return }
+        let attachment = TextAttachment(source: source, intrinsicSize: natural)
+        let tileBox = Size(width: tiling.tileWidth, height: tiling.tileHeight)
+        switch image(for: attachment, width: width, height: height, box: tileBox, fonts: fonts, resources: resources,
+                     consequence: "the background image is not drawn") {
+        case .image(let image):
+            var shown = filtered(image, appearance.imageFilter)
+            if let ground { shown = shown.dimmed(to: ground) }
+            for band in bands {
+                for y in tiling.ys {
+                    for x in tiling.xs {
+                        bitmap.draw(shown, atX: pixel(x) - origin.x, y: pixel(y) - origin.y, clip: band)
+                    }
+                }
+            }
+        case .failed(let problem), .overBudget(let problem, _):
+            report(problem, for: source)
         }
     }
 

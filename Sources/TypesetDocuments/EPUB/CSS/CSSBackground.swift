@@ -3,7 +3,7 @@ import TypesetCore
 /// `background-image`, `background-repeat`, `background-position`, `background-size` and the `background`
 /// shorthand (CSS Backgrounds 3 §3), each a list of layers. `background-attachment`, `-origin` and `-clip` are read
 /// in the shorthand and dropped (a page does not scroll; the padding box places the images, the border box clips
-/// them). Gradients and other generated images are read as `none`.
+/// them). Gradients are read by ``CSSGradient``; other generated images make the declaration invalid.
 enum CSSBackgroundDeclaration: Equatable, Sendable {
     /// `background-image`: one entry per layer, nil for `none` (or an image Typeset does not draw).
     case images([CSSBackgroundImage?])
@@ -74,7 +74,7 @@ enum CSSBackgroundDeclaration: Equatable, Sendable {
         return result
     }
 
-    /// An image: `none`, `url(...)`, or a generated image (a gradient), read as `none`. `.some(nil)` for none.
+    /// An image: `none`, `url(...)` or a gradient (``CSSGradient``). `.some(nil)` for none.
     private static func image(_ words: [String]) -> CSSBackgroundImage?? {
         guard words.count == 1 else { return nil }
         return image(words[0])
@@ -84,12 +84,9 @@ enum CSSBackgroundDeclaration: Equatable, Sendable {
         let lower = word.lowercased()
         if lower == "none" { return .some(nil) }
         if lower.hasPrefix("url("), let (url, rest) = CSSParser.leadingURL(word), rest.isEmpty {
-            return .some(CSSBackgroundImage(url: url))
+            return .some(.url(url, isResolved: false))
         }
-        let generated = ["linear-gradient(", "radial-gradient(", "conic-gradient(", "repeating-linear-gradient(",
-                         "repeating-radial-gradient(", "repeating-conic-gradient(", "image-set(", "-webkit-gradient(",
-                         "-webkit-linear-gradient(", "-webkit-radial-gradient(", "-moz-linear-gradient(", "-o-linear-gradient("]
-        return generated.contains(where: lower.hasPrefix) ? .some(nil) : nil
+        return CSSGradient(word).map { .some(.gradient($0)) }
     }
 
     private static func repeatKeyword(_ word: String) -> BackgroundLayer.Repeat? {
@@ -173,19 +170,23 @@ enum CSSBackgroundDeclaration: Equatable, Sendable {
     }
 }
 
-/// An image of `background-image`: its URL as written, until it is resolved to a path in the book (a sheet's
-/// against the sheet by ``StyleSheetLoader``, a `style` attribute's or `<style>` element's against its document).
-struct CSSBackgroundImage: Equatable, Sendable {
-    var url: String
-    /// Whether ``url`` is a path in the book already.
-    var isResolved = false
+/// An image of `background-image`: a URL as written, until it is resolved to a path in the book (a sheet's
+/// against the sheet by ``StyleSheetLoader``, a `style` attribute's or `<style>` element's against its document),
+/// or a gradient.
+enum CSSBackgroundImage: Equatable, Sendable {
+    /// A picture: its URL, and whether it is a path in the book already (or a `data:` URL, kept whole).
+    case url(String, isResolved: Bool)
+    case gradient(CSSGradient)
 
-    /// The image resolved against entry `path`; nil when it is not in the book (a `data:` URL is not drawn as a
-    /// background).
+    /// Whether the image needs no resolving.
+    var isResolved: Bool { if case .url(_, let resolved) = self { resolved } else { true } }
+
+    /// The image resolved against entry `path`; nil when it is a URL outside the book.
     func resolved(relativeTo path: String) -> CSSBackgroundImage? {
-        if isResolved { return self }
+        guard case .url(let url, false) = self else { return self }
+        if DataURL.isDataURL(url) { return .url(url, isResolved: true) }
         guard case .inBook(let entry, _)? = EPUBPath.resolve(url, relativeTo: path) else { return nil }
-        return CSSBackgroundImage(url: entry, isResolved: true)
+        return .url(entry, isResolved: true)
     }
 }
 

@@ -1,6 +1,6 @@
 import TypesetCore
 
-/// An element's background longhands as the cascade left them (not inherited), until ``layers(fontScale:relativeTo:)``
+/// An element's background longhands as the cascade left them (not inherited), until ``layers(fontScale:currentColor:relativeTo:)``
 /// makes its image layers: as many as `background-image` lists, the other lists repeated to match (CSS
 /// Backgrounds 3 §3.1).
 struct CSSBackgroundLayers: Sendable {
@@ -23,8 +23,8 @@ struct CSSBackgroundLayers: Sendable {
 
     /// The layers with an image, first on top, lengths in ems of the body for an element whose font is
     /// `fontScale` times the body's; images not yet resolved (a `style` attribute's) are resolved against the
-    /// document `path`.
-    func layers(fontScale: Double, relativeTo path: String) -> [BackgroundLayer] {
+    /// document `path`; a gradient's `currentColor` is `currentColor` (nil: the theme's text colour).
+    func layers(fontScale: Double, currentColor: Color?, relativeTo path: String) -> [BackgroundLayer] {
         func length(_ value: CSSLength) -> BackgroundLayer.Length {
             if case .percent(let percent) = value { return .percent(percent) }
             return .ems(value.ems(fontScale: fontScale))
@@ -34,8 +34,14 @@ struct CSSBackgroundLayers: Sendable {
         }
         var result: [BackgroundLayer] = []
         for (index, image) in images.enumerated() {
-            guard let source = image?.resolved(relativeTo: path)?.url else { continue }
-            var layer = BackgroundLayer(source: source)
+            var layer: BackgroundLayer
+            switch image?.resolved(relativeTo: path) {
+            case .url(let source, _)?: layer = BackgroundLayer(source: source)
+            case .gradient(let gradient)?:
+                guard let drawn = gradient.gradient(fontScale: fontScale, currentColor: currentColor) else { continue }
+                layer = BackgroundLayer(image: .gradient(drawn))
+            case nil: continue
+            }
             if !repeats.isEmpty {
                 let value = repeats[index % repeats.count]
                 layer.repeatX = value.x; layer.repeatY = value.y
