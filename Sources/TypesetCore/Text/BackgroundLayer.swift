@@ -1,4 +1,4 @@
-/// One layer of a block's background image (CSS Backgrounds 3 §3): the image, how it is sized, where the first
+/// One layer of a block's background image (CSS Backgrounds 3 §3): the image (a picture or a ``Gradient``), how it is sized, where the first
 /// copy goes and how it repeats. The positioning area is the box's padding box, the painting area its border
 /// box (the initial `background-origin` and `background-clip`); a box sliced across pages is painted as one
 /// box cut into its parts (`box-decoration-break: slice`).

@@ -1,7 +1,7 @@
 /// A CSS gradient image (CSS Images 3 §3): `linear-gradient()`, `radial-gradient()` and their `repeating-` forms,
 /// as a background layer draws it. A gradient has no size of its own: it fills the copy `background-size` gives
 /// (the positioning area by default), its geometry and stop positions resolved against that size by
-/// ``shader(width:height:emSize:text:)``.
+/// `shader(width:height:emSize:text:)`.
 public struct Gradient: Hashable, Sendable {
     /// Which gradient.
     public enum Shape: Hashable, Sendable {

@@ -3,7 +3,8 @@ import TypesetCore
 extension PageRenderer {
     /// Draws the background images of `boxes` (``BlockBox/images``), over their colours and under their borders:
     /// each layer's copies (``BackgroundLayer/tiling(area:clip:natural:emSize:)``) decoded once at their pixel size
-    /// through the image cache and the decode budgets, clipped to the box's part on the page. An image that cannot
+    /// through the image cache and the decode budgets, clipped to the box's part on the page; a gradient's pixels
+    /// computed for the part of the box on the canvas only (`Bitmap.gradient(_:columns:rows:)`). An image that cannot
     /// be read or decoded is not drawn (the colour beneath shows) and its problem is added to ``imageProblems``
     /// once.
     ///
