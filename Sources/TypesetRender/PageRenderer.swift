@@ -260,14 +260,16 @@ public final class PageRenderer {
         }
         guard run.orientation == .horizontal else {
             // Vertical text: lines run down the page, an underline on the right of the glyphs' em box (CSS
-            // `text-underline-position` for CJK; on the left for `left`), an overline on the left, a line-through
-            // on the axis.
+            // `text-underline-position` for CJK; on the left for `left`), a line-through on the axis, an overline
+            // on the line-over side, which is the right in `vertical-rl` and `vertical-lr` alike (CSS Text
+            // Decoration 3 §2.1, Writing Modes 4 §6.3): inside the em box's right edge, as a horizontal overline
+            // is inside its top, so that it stays clear of a right underline.
             var xs: [Double] = []
             if over { xs.append(run.baseline) } else {
                 if run.decoration.contains(.underline) {
                     xs.append(run.decoration.contains(.underlineLeft) ? run.baseline - run.size * 0.55 - thickness : run.baseline + run.size * 0.55)
                 }
-                if run.decoration.contains(.overline) { xs.append(run.baseline - run.size * 0.55 - thickness) }
+                if run.decoration.contains(.overline) { xs.append(run.baseline + run.size * 0.45 - thickness) }
             }
             for x in xs {
                 fill(Rect(x: x, y: run.minX, width: thickness, height: run.maxX - run.minX), color: color, scale: scale, origin: origin, into: &canvas)

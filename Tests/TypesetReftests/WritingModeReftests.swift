@@ -163,8 +163,8 @@ import TypesetTestSupport
 /// `right`, left of it for `left` (`under left`, as the W3C's css-epub-text-underline-position test 3 asks).
 @Suite struct VerticalUnderlineSideTests {
     /// The x (in pixels) of the page's longest vertical run of ink in one pixel column: the underline's.
-    static func underlineX(_ position: String) throws -> Int {
-        let css = "html { writing-mode: vertical-rl; text-underline-position: \(position) } span { text-decoration: underline }"
+    static func underlineX(_ position: String, line: String = "underline", mode: WritingMode = .verticalRightToLeft) throws -> Int {
+        let css = "html { writing-mode: \(mode.rawValue); text-underline-position: \(position) } span { text-decoration: \(line) }"
         let rendering = try Reftest.render(Reftest.Book(documents: [("v.xhtml", Reftest.document(
             body: "<p><span>一人の下人が羅生門の下で雨やみを待っていた</span></p>", head: "<style type=\"text/css\">\(css)</style>", language: "ja"))]))
         let page = try #require(rendering.pages.first)
@@ -185,5 +185,15 @@ import TypesetTestSupport
         // The column is about 14 px wide (14 pt at 1 px per point): the two lines stand on either side of it.
         #expect(right - left > 12, "left \(left), right \(right)")
         #expect(auto == right)
+    }
+
+    /// An overline stands on the line-over side, the right of the column in `vertical-rl` and `vertical-lr` alike
+    /// (CSS Text Decoration 3 §2.1 over Writing Modes 4 §6.3's line-relative directions), clear of a right
+    /// underline.
+    @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight])
+    func overlineIsOnTheLineOverSide(_ mode: WritingMode) throws {
+        let left = try Self.underlineX("under left", mode: mode), right = try Self.underlineX("under right", mode: mode)
+        let over = try Self.underlineX("auto", line: "overline", mode: mode)
+        #expect(over - left > 8 && over < right, "\(mode.rawValue): underline left \(left), right \(right), overline \(over)")
     }
 }
