@@ -484,6 +484,8 @@ struct ParagraphShaper {
             } else {
                 var itemizing = Itemizing(span, units: units, levels: levels, paragraphLevel: paragraphLevel,
                                           coverage: context.coverage(of: set.primary))
+                itemizing.combinesDigits = vertical
+                itemizing.combinesAll = vertical && attributeRun.style.combinesUpright
                 try itemizeText(&itemizing, into: &runs)
             }
         }
@@ -539,6 +541,11 @@ struct ParagraphShaper {
         /// alternates between faces (Greek in a Latin-only serif, say).
         var wordFace: FontFace?
         var wordEnd: Int
+        /// Whether the text is vertical, where a two-digit number is set in one upright cell
+        /// (``ParagraphShaper/combineUpright(_:units:runs:glyphs:)``), and whether the whole run is
+        /// (`text-combine-upright: all`): those keep the face of the text around them (see ``takesPrimaryFace(_:)``).
+        var combinesDigits = false
+        var combinesAll = false
 
         init(_ span: Span, units: [UInt16], levels: [UInt8]?, paragraphLevel: UInt8, coverage: FaceCoverage) {
             self.span = span
@@ -550,6 +557,19 @@ struct ParagraphShaper {
             i = span.range.lowerBound
             currentFace = primary
             wordEnd = i
+        }
+
+        /// Whether the character at ``i``, `codePoint`, is an ASCII letter or digit the primary face covers and is
+        /// set in it whatever the word around it: browsers fall back per character cluster with the primary font
+        /// first, so that in a Latin-first family 「第3章」 and 「2024年」 take the Latin face's digits between CJK
+        /// characters. Text set in one upright cell in vertical text (tate-chū-yoko) keeps its word's face, whose
+        /// half-width forms make the cell; punctuation keeps it too (the comma after 紅樓夢 is the CJK face's).
+        @inline(__always)
+        func takesPrimaryFace(_ codePoint: UInt32) -> Bool {
+            guard codePoint < 0x80, CharacterClass.isASCIIAlphanumeric(codePoint), primaryCoverage.covers(codePoint) else { return false }
+            guard combinesDigits else { return true }
+            return !combinesAll && !ParagraphShaper.isTwoDigitNumber(at: i, in: units)
+                && !ParagraphShaper.isTwoDigitNumber(at: i - 1, in: units)
         }
 
         /// Fast path: a stretch of whole words whose every unit the primary face covers and that are Latin or
@@ -636,8 +656,8 @@ struct ParagraphShaper {
         if let run = state.current { runs.append(run) }
     }
 
-    /// The face a character of `script` is set in, and the script it counts as: the word's fallback face when it
-    /// covers it; a neutral character stays in the face of the text it sits in (the space between two Arabic words is
+    /// The face a character of `script` is set in, and the script it counts as: an ASCII letter or digit the
+    /// primary face covers, in it (``Itemizing/takesPrimaryFace(_:)``); the word's fallback face when it covers it; a neutral character stays in the face of the text it sits in (the space between two Arabic words is
     /// the Arabic font's space, as browsers do); ASCII the primary face covers, in it; joiners, selectors and marks
     /// the current face can draw stay with their base character (counted as inherited); else the primary face when
     /// it covers it, else the font set's fallback.
@@ -645,6 +665,7 @@ struct ParagraphShaper {
     private func face(for codePoint: UInt32, script: UInt32, in state: Itemizing) -> (FontFace, UInt32) {
         let neutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
         let primary = state.primary
+        if state.takesPrimaryFace(codePoint) { return (primary, script) }
         if let wordFace = state.wordFace, context.coverage(of: wordFace).covers(codePoint) { return (wordFace, script) }
         if neutral && state.current != nil && state.currentFace.id != primary.id
             && context.coverage(of: state.currentFace).covers(codePoint) {

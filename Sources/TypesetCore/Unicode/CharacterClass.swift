@@ -107,6 +107,12 @@ package enum CharacterClass {
     @inline(__always)
     package static func isKana(_ unit: UInt16) -> Bool { unit >= 0x3041 && unit <= 0x30FF }
 
+    /// Whether `codePoint` is an ASCII letter or digit.
+    @inline(__always)
+    package static func isASCIIAlphanumeric(_ codePoint: UInt32) -> Bool {
+        (codePoint >= 0x30 && codePoint <= 0x39) || ((codePoint | 0x20) >= 0x61 && (codePoint | 0x20) <= 0x7A)
+    }
+
     /// The code point at `i` of `units` and its length in units (2 for a surrogate pair ending before `end`; a
     /// lone surrogate is its own code point, which no font covers, so it shows as a missing glyph, never a crash).
     @inline(__always)
