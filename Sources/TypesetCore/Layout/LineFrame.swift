@@ -27,6 +27,42 @@ struct LineFrame {
         }
     }
 
+    /// The page box of a box laid out in the line frame: its rectangles turned, its line-frame sides (top the
+    /// block start, left the inline start) and corners put on the page sides they are, each corner's radii swapped.
+    func page(_ box: BlockBox) -> BlockBox {
+        guard mode.isVertical else { return box }
+        var turned = box
+        turned.rect = page(box.rect)
+        turned.imageArea = box.imageArea.map(page)
+        turned.edges = box.edges.map(page)
+        turned.radii = box.radii.map(page)
+        return turned
+    }
+
+    /// The page sides of line-frame border edges: top is the right of `vertical-rl` and the left of `vertical-lr`,
+    /// left is the top, right the bottom.
+    func page(_ edges: BorderEdges) -> BorderEdges {
+        switch mode {
+        case .horizontal: edges
+        case .verticalRightToLeft: BorderEdges(top: edges.left, right: edges.top, bottom: edges.right, left: edges.bottom)
+        case .verticalLeftToRight: BorderEdges(top: edges.left, right: edges.bottom, bottom: edges.right, left: edges.top)
+        }
+    }
+
+    /// The page corners of line-frame corner radii, each radius's width (along the line) now its height.
+    func page(_ radii: CornerRadii) -> CornerRadii {
+        func swapped(_ size: Size) -> Size { Size(width: size.height, height: size.width) }
+        switch mode {
+        case .horizontal: return radii
+        case .verticalRightToLeft:
+            return CornerRadii(topLeft: swapped(radii.bottomLeft), topRight: swapped(radii.topLeft),
+                               bottomRight: swapped(radii.topRight), bottomLeft: swapped(radii.bottomRight))
+        case .verticalLeftToRight:
+            return CornerRadii(topLeft: swapped(radii.topLeft), topRight: swapped(radii.bottomLeft),
+                               bottomRight: swapped(radii.bottomRight), bottomLeft: swapped(radii.topRight))
+        }
+    }
+
     /// The line-frame point of a page point.
     func line(_ point: Point) -> Point {
         switch mode {

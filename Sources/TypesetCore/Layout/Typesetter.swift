@@ -145,12 +145,10 @@ public final class Typesetter: Sendable {
         var floatShifts: [Int: Float] = [:]
         var pages = paginator.paginate(text, paragraphRange: range, layouts: &layouts, exclusions: &exclusions,
                                        floatShifts: &floatShifts)
-        if !writingMode.isVertical {
-            // Blocks' backgrounds and borders (horizontal text only: vertical text's boxes are not yet turned).
-            pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
-                                      emSize: settings.fontSize, columnWidth: settings.columnWidth,
-                                      floats: paginator.floats, floatShifts: floatShifts).decorate(pages)
-        }
+        // Blocks' backgrounds and borders, in the line frame (turned onto the page with the rest below).
+        pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
+                                  emSize: settings.fontSize, columnWidth: settings.columnWidth,
+                                  floats: paginator.floats, floatShifts: floatShifts).decorate(pages)
         return (layouts, exclusions, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }
 
@@ -245,7 +243,7 @@ public final class Typesetter: Sendable {
             let size = LineFrame.pageSize(page.size, mode: writingMode)
             let frame = LineFrame(mode: writingMode, pageWidth: size.width)
             return page.placed(index: page.index, writingMode: writingMode, size: size,
-                               boxes: page.boxes.map { var box = $0; box.rect = frame.page(box.rect); return box })
+                               boxes: page.boxes.map(frame.page))
         }
     }
 

@@ -7,8 +7,9 @@ import TypesetCore
 /// bottom ones space after its last, added to the margins around them; and they keep the margins on either side
 /// from collapsing together (CSS 2.1 §8.3.1; a block's top and bottom padding do so whether or not it is drawn).
 /// Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks inside them are
-/// decorated here; nor is a rule (`hr`, drawn as dashes) or vertical text, whose boxes the layout does not yet
-/// turn.
+/// decorated here; nor is a rule (`hr`, drawn as dashes). In vertical text the box is the style's turned into the
+/// line frame (``ComputedStyle/inLineFrame(_:)``): its sides are the flow's, top the block start and left the
+/// inline start, and the layout turns the box it draws back onto the page.
 extension XHTMLConverter {
     /// The elements whose boxes the table layout draws.
     static let tableElements: Set<String> = ["table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "colgroup", "col"]
@@ -17,8 +18,7 @@ extension XHTMLConverter {
     /// tables open are the same then.
     func drawsBox(_ name: String, style: ComputedStyle) -> Bool {
         // A rule (`hr`) is drawn as its dashes whatever its border says (books give it `border-top` to draw the line).
-        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name),
-              output.writingMode?.isVertical != true else { return false }
+        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name) else { return false }
         return (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage
     }
 
@@ -77,8 +77,7 @@ extension XHTMLConverter {
     /// The room a block's top (bottom) border and padding take, in ems: its padding, and its border when it is
     /// drawn. Nothing for the blocks whose boxes are drawn by others or not at all (see ``drawsBox(_:style:)``).
     func boxSpace(_ name: String, style: ComputedStyle, top: Bool) -> Double {
-        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name),
-              output.writingMode?.isVertical != true else { return 0 }
+        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name) else { return 0 }
         let border = drawsBox(name, style: style) ? (top ? style.borders.top : style.borders.bottom).usedWidth : 0
         return border + (top ? style.padding.top : style.padding.bottom)
     }

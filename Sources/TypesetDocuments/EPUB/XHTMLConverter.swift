@@ -643,19 +643,18 @@ struct XHTMLConverter {
         if style.whiteSpace == .pre { block.role = .preformatted }
         let isRoot = name == "html" || name == "body"
         if !isRoot {
-            // Margins and padding indent the block's lines (a right-to-left block's start is its right). A vertical
-            // document's physical sides turn with its lines: top and bottom indent them, right and left (for
-            // vertical-rl) space blocks apart.
-            let left = (style.marginLeft ?? 0) + style.padding.left
-            let right = (style.marginRight ?? 0) + style.padding.right
-            let (start, end) = output.writingMode?.isVertical == true
-                ? ((style.marginTop ?? 0) + style.padding.top, (style.marginBottom ?? 0) + style.padding.bottom)
-                : block.direction == .rightToLeft ? (right, left) : (left, right)
+            // Margins and padding indent the block's lines (a right-to-left block's start is its right), in the
+            // line frame: a vertical document's top and bottom indent them, its right and left (for vertical-rl)
+            // space blocks apart (``ComputedStyle/inLineFrame(_:)``).
+            let box = style.inLineFrame(output.writingMode)
+            let left = (box.marginLeft ?? 0) + box.padding.left
+            let right = (box.marginRight ?? 0) + box.padding.right
+            let (start, end) = block.direction == .rightToLeft ? (right, left) : (left, right)
             block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
             // A block the reader does not see has no box: its margins and breaks are nothing.
-            if style.isSeen { noteSpace(blockMargin(style, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
-            openBox(name, style: style, parent: parent, block: &block)
+            if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+            openBox(name, style: box, parent: parent, block: &block)
         }
         if style.breakBefore && style.isSeen { pendingBreakBefore = true }
         if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
@@ -673,22 +672,20 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
-        closeBox(name, style: style)
-        if style.isSeen { noteSpace(blockMargin(style, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+        let box = style.inLineFrame(output.writingMode)
+        closeBox(name, style: box)
+        if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
         if style.breakAfter && style.isSeen { pendingBreakBefore = true }
         pendingFirstLetter = nil
         pendingContinuation = true
     }
 
-    /// The margin a block puts before (or after) itself: its top (bottom) one, or in vertical text the one on the
-    /// side its lines come from (go to), which are the publisher's own.
-    func blockMargin(_ style: ComputedStyle, before: Bool) -> (margin: Double?, fromPublisher: Bool, book: Double?) {
-        if let mode = output.writingMode, mode.isVertical {
-            let margin = (mode == .verticalRightToLeft) == before ? style.marginRight : style.marginLeft
-            return (margin, margin != nil, margin)
-        }
-        return before ? (style.marginTop, style.marginTopFromPublisher, style.bookMarginTop)
-            : (style.marginBottom, style.marginBottomFromPublisher, style.bookMarginBottom)
+    /// The margin a block puts before (or after) itself: the top (bottom) one of its box in the line frame
+    /// (`box`, ``ComputedStyle/inLineFrame(_:)``), which in vertical text is the one on the side its lines come
+    /// from (go to).
+    func blockMargin(_ box: ComputedStyle, before: Bool) -> (margin: Double?, fromPublisher: Bool, book: Double?) {
+        before ? (box.marginTop, box.marginTopFromPublisher, box.bookMarginTop)
+            : (box.marginBottom, box.marginBottomFromPublisher, box.bookMarginBottom)
     }
 
     /// Forgets the margins and page break noted for the paragraph just made.
