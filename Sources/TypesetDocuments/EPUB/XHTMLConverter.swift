@@ -645,8 +645,9 @@ struct XHTMLConverter {
         if !isRoot {
             // Margins and padding indent the block's lines (a right-to-left block's start is its right), in the
             // line frame: a vertical document's top and bottom indent them, its right and left (for vertical-rl)
-            // space blocks apart (``ComputedStyle/inLineFrame(_:)``).
-            let box = style.inLineFrame(output.writingMode)
+            // space blocks apart (``ComputedStyle/inLineFrame(_:)``); a block of its own mode (laid out in it) turns
+            // by that.
+            let box = style.inLineFrame(style.writingMode ?? output.writingMode)
             let left = (box.marginLeft ?? 0) + box.padding.left
             let right = (box.marginRight ?? 0) + box.padding.right
             let (start, end) = block.direction == .rightToLeft ? (right, left) : (left, right)
@@ -672,7 +673,7 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
-        let box = style.inLineFrame(output.writingMode)
+        let box = style.inLineFrame(style.writingMode ?? output.writingMode)
         closeBox(name, style: box)
         if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
         if style.breakAfter && style.isSeen { pendingBreakBefore = true }
