@@ -135,8 +135,10 @@ public final class PageRenderer {
         let canvas = try drawPage(page, of: layout, appearance: appearance, window: window,
                                   onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
         // An empty page goes to the encoder too, for its error (PNG images are at least 1×1).
-        guard canvas.bitmap == nil, canvas.width > 0, canvas.height > 0 else {
-            return try PNGEncoder.encode(canvas.rgbaBitmap(), compression: compression)
+        guard canvas.width > 0, canvas.height > 0 else { return try PNGEncoder.encode(canvas.rgbaBitmap(), compression: compression) }
+        if let bitmap = canvas.bitmap {
+            // More than 256 colours, known without looking for a palette again.
+            return try TrueColourPNGWriter.encode(bitmap, opaque: bitmap.isOpaque)
         }
         return try PalettePNGWriter.encode(width: canvas.width, height: canvas.height, indices: canvas.rows,
                                            rowStride: canvas.rowStride, colormap: canvas.colormap, opaque: canvas.isOpaque)

@@ -67,6 +67,28 @@ import TypesetCore
         #expect(try PNGDecoder.decode(png) == bitmap)
     }
 
+    /// Images whose rows span several of the pieces zlib is given between full flushes, and the two halves
+    /// compressed at once, decode to the same pixels: palette, RGB and RGBA, from a few pieces down to one.
+    @Test(arguments: [(257, true), (257, false), (200, true)], [8, 40, 130, 400])
+    func largeImagesRoundTripAcrossPieces(swatch: (colours: Int, opaque: Bool), rows: Int) throws {
+        let width = 600
+        var bitmap = Bitmap(width: width, height: rows, fill: .white)
+        for y in 0..<rows {
+            for x in 0..<width where (x / 7 + y / 5) % 3 != 0 {  // background runs between the swatches
+                let c = (x * 31 + y * 17) % swatch.colours
+                bitmap[x: x, y: y] = Color(red: UInt8(c & 255), green: UInt8(c >> 8), blue: 7,
+                                           alpha: swatch.opaque ? 255 : UInt8(255 - c % 100))
+            }
+        }
+        let png = try PNGEncoder.encode(bitmap)
+        let rowBytes = width * (swatch.colours <= 256 ? 1 : swatch.opaque ? 3 : 4) + 1
+        #expect(png[25] == (swatch.colours <= 256 ? 3 : swatch.opaque ? 2 : 6))
+        // The 400-row images pass several pieces, and the largest goes to two threads.
+        if rows == 400 { #expect(rowBytes * rows > PNGStream.pieceLength * 2) }
+        if rows == 400 && swatch.colours > 256 { #expect(rowBytes * rows >= PNGStream.parallelThreshold) }
+        #expect(try PNGDecoder.decode(png) == bitmap)
+    }
+
     @Test func writesAndReadsFiles() throws {
         let path = RenderFixtures.temporaryPath("page.png")
         defer { try? FileManager.default.removeItem(atPath: path) }
