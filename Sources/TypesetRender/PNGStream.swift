@@ -9,7 +9,7 @@ import Synchronization
 /// The rows are deflated at level 1 and fed to zlib in pieces of under 64 KiB, each ended with a full flush
 /// (`Z_FULL_FLUSH`): zlib then starts the next piece at the front of its window, so it never slides the window
 /// (`slide_hash` rewrites the whole hash table every 32 KiB, half of all the instructions of deflating a page of
-/// RGB rows), for matches that do not reach back over a piece boundary: 3–9 % larger files (callgrind on the first
+/// RGB rows), for matches that do not reach back over a piece boundary: 3–10 % larger files (callgrind on the first
 /// page of War and Peace at scale 2, 3.9 MB of RGB rows: 109.9 M instructions in zlib at level 3, 57.9 M so; a
 /// page of palette indices 34.2 M → 18.8 M).
 enum PNGStream {
