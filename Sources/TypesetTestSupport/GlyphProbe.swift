@@ -21,6 +21,20 @@ public enum GlyphProbe {
         }
     }
 
+    /// What is wrong with how the selection of `range`, drawn as `rects`, covers glyph `index` of `run`: nil when
+    /// the glyph is covered and inside the range, or uncovered and outside it, or straddles an end (not judged).
+    public static func coverageProblem(_ run: GlyphRun, _ index: Int, range: Range<UTF16Offset>, rects: [Rect]) -> String? {
+        let drawn = characters(run, index)
+        let mid = midpoint(run, index), inside = isCovered(mid, by: rects)
+        if range.lowerBound <= drawn.lowerBound && drawn.upperBound <= range.upperBound && !inside {
+            return "\(range): glyph of \(drawn) at \(mid) not covered by \(rects)"
+        }
+        if (drawn.upperBound <= range.lowerBound || drawn.lowerBound >= range.upperBound) && inside {
+            return "\(range): glyph of \(drawn) at \(mid) covered by \(rects)"
+        }
+        return nil
+    }
+
     /// Whether `point` lies in one of `rects` (edges included).
     public static func isCovered(_ point: Point, by rects: [Rect]) -> Bool {
         rects.contains { $0.minX <= point.x && point.x <= $0.maxX && $0.minY <= point.y && point.y <= $0.maxY }

@@ -254,15 +254,8 @@ import TypesetTestSupport
                     // A halved mark (JLReq spacing: 、。「」 set in half an em) stands off its cell's middle, where
                     // the point below is taken: it is left out.
                     for i in run.glyphs.indices where run.advances[i] > 0.5 && (run.orientation != .upright || run.advances[i] > run.size * 0.9) {
-                        let characters = GlyphProbe.characters(run, i)
-                        let (start, end) = (characters.lowerBound, characters.upperBound)
-                        let mid = GlyphProbe.midpoint(run, i)
-                        let inside = GlyphProbe.isCovered(mid, by: onPage.map(\.rect))
-                        if range.lowerBound <= start && end <= range.upperBound {
-                            #expect(inside, "\(range): glyph of \(start)..<\(end) on page \(page) \(layout.pages[page].writingMode) \(run.orientation) at \(mid) not covered by \(onPage.map(\.rect)); \(layout.text.string(in: start..<end))")
-                        }
-                        if end <= range.lowerBound || start >= range.upperBound {
-                            #expect(!inside, "\(range): glyph of \(start)..<\(end) on page \(page) covered")
+                        if let problem = GlyphProbe.coverageProblem(run, i, range: range, rects: onPage.map(\.rect)) {
+                            Issue.record("\(problem), on page \(page) \(layout.pages[page].writingMode) \(run.orientation); \(layout.text.string(in: GlyphProbe.characters(run, i)))")
                         }
                     }
                 }

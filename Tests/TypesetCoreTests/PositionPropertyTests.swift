@@ -161,15 +161,8 @@ import TypesetTestSupport
             let rects = layout.selectionRects(for: range)
             for run in runs {
                 for i in run.glyphs.indices where run.advances[i] > 0.5 {
-                    let characters = GlyphProbe.characters(run, i)
-                    let (start, end) = (characters.lowerBound, characters.upperBound)
-                    let mid = GlyphProbe.midpoint(run, i)
-                    let inside = GlyphProbe.isCovered(mid, by: rects.map(\.rect))
-                    if range.lowerBound <= start && end <= range.upperBound {
-                        #expect(inside, "\(kind) \(range): glyph of \(start)..<\(end) at \(mid) not covered by \(rects.map(\.rect))")
-                    }
-                    if end <= range.lowerBound || start >= range.upperBound {
-                        #expect(!inside, "\(kind) \(range): glyph of \(start)..<\(end) covered")
+                    if let problem = GlyphProbe.coverageProblem(run, i, range: range, rects: rects.map(\.rect)) {
+                        Issue.record("\(kind) \(problem)")
                     }
                 }
             }
