@@ -656,11 +656,12 @@ struct ParagraphShaper {
         if let run = state.current { runs.append(run) }
     }
 
-    /// The face a character of `script` is set in, and the script it counts as: an ASCII letter or digit the
-    /// primary face covers, in it (``Itemizing/takesPrimaryFace(_:)``); the word's fallback face when it covers it; a neutral character stays in the face of the text it sits in (the space between two Arabic words is
-    /// the Arabic font's space, as browsers do); ASCII the primary face covers, in it; joiners, selectors and marks
-    /// the current face can draw stay with their base character (counted as inherited); else the primary face when
-    /// it covers it, else the font set's fallback.
+    /// The face a character of `script` is set in, and the script it counts as: an ASCII letter or digit the primary
+    /// face covers, in it (``Itemizing/takesPrimaryFace(_:)``); the word's fallback face when it covers it; a neutral
+    /// character stays in the face of the text it sits in (the space between two Arabic words is the Arabic font's
+    /// space, as browsers do); ASCII the primary face covers, in it; joiners, selectors and marks the current face can
+    /// draw stay with their base character (counted as inherited); else the primary face when it covers it, else the
+    /// font set's fallback.
     @inline(__always)
     private func face(for codePoint: UInt32, script: UInt32, in state: Itemizing) -> (FontFace, UInt32) {
         let neutral = script == HarfBuzzUnicode.common || script == HarfBuzzUnicode.inherited
