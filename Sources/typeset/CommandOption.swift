@@ -86,7 +86,7 @@ struct CommandOption: Sendable {
             $0.printPage = try nonEmpty($1, "--print-page")
         },
         CommandOption(name: "--viewport", short: nil, valueName: "PT", commands: [.render], group: .output,
-                      help: "in scroll mode, draw the scroll page a screen this tall at a time, one PNG each (screen-0001.png, ...; --pages picks screens)") {
+                      help: "in scroll mode, draw the scroll pages (one per run of one writing mode) a screen this tall at a time, one PNG each (screen-0001.png, ...; --pages picks screens)") {
             let text = try nonEmpty($1, "--viewport")
             guard let height = Double(text), height.isFinite, height >= 1, height <= 100_000 else {
                 throw UsageError("--viewport: \"\(text.oneLinePrefix)\" is not a height from 1 to 100000 points")

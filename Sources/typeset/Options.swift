@@ -102,7 +102,7 @@ struct Options {
     var voice: String?
     /// `speak --narration`: the marks of the book's Media Overlays rather than speech.
     var narration = false
-    /// `--viewport`: with `--scroll`, the height of a screen, in points (the scroll page is drawn screen by screen).
+    /// `--viewport`: with `--scroll`, the height of a screen, in points (the scroll pages are drawn screen by screen).
     var viewport: Double?
     /// `--spread`: draw two facing pages per PNG; whether the first page stands alone (`recto`) or faces the
     /// second (`paired`). Nil: one page per PNG.

@@ -27,7 +27,7 @@ enum RenderCommand {
         let selected: SelectedPages
         if let viewport = options.viewport {
             guard book.settings.mode == .scroll else {
-                throw UsageError("--viewport: draws the scroll page screen by screen; it goes with --scroll")
+                throw UsageError("--viewport: draws the scroll pages screen by screen; it goes with --scroll")
             }
             guard !options.json else { throw UsageError("--viewport: draws pictures; --json gives the layout, which has no screens") }
             selected = try screens(LaidOutBook(book), height: viewport, options: options)
@@ -83,7 +83,7 @@ enum RenderCommand {
         }
     }
 
-    /// The screens of the scroll page (`--viewport`): windows `height` tall down the page, the last one what is
+    /// The screens of the scroll pages (`--viewport`): windows `height` tall down each page, the last one what is
     /// left (a book whose documents differ in writing mode has a scroll page per run of one mode: their screens
     /// follow one another); all of them, those `--pages` numbers, or the one holding `--at` / `--locator`'s place.
     private static func screens(_ book: LaidOutBook, height: Double, options: Options) throws -> SelectedPages {
@@ -110,7 +110,7 @@ enum RenderCommand {
             chosen = index...index
         } else if let requested = options.pages {
             guard requested.lowerBound < count else {
-                throw UsageError("--pages: the scroll page has \(count) screen\(count == 1 ? "" : "s") of \(formatPoints(height)) pt at these settings")
+                throw UsageError("--pages: the scroll pages have \(count) screen\(count == 1 ? "" : "s") of \(formatPoints(height)) pt at these settings")
             }
             chosen = requested.lowerBound...min(requested.upperBound, count - 1)
         } else {
