@@ -21,6 +21,13 @@ public enum GlyphProbe {
         }
     }
 
+    /// A random selection of a text `length` units long, its ends drawn independently from `generator`: nil when
+    /// they fall together (an empty selection, which the coverage properties skip).
+    public static func randomSelection(length: Int, using generator: inout some RandomNumberGenerator) -> Range<UTF16Offset>? {
+        let a = Int.random(in: 0...max(0, length), using: &generator), b = Int.random(in: 0...max(0, length), using: &generator)
+        return a == b ? nil : min(a, b)..<max(a, b)
+    }
+
     /// What is wrong with how the selection of `range`, drawn as `rects`, covers glyph `index` of `run`: nil when
     /// the glyph is covered and inside the range, or uncovered and outside it, or straddles an end (not judged).
     public static func coverageProblem(_ run: GlyphRun, _ index: Int, range: Range<UTF16Offset>, rects: [Rect]) -> String? {

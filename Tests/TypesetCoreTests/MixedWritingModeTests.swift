@@ -243,9 +243,7 @@ import TypesetTestSupport
         var generator = SplitMix64(seed: UInt64(family + 1))
         let length = layout.text.length
         for _ in 0..<25 {
-            let a = Int.random(in: 0...length, using: &generator), b = Int.random(in: 0...length, using: &generator)
-            let range = min(a, b)..<max(a, b)
-            guard !range.isEmpty else { continue }
+            guard let range = GlyphProbe.randomSelection(length: length, using: &generator) else { continue }
             let rects = layout.selectionRects(for: range)
             for rect in rects { #expect(rect.isVertical == layout.pages[rect.page].writingMode.isVertical) }
             for page in layout.pages.indices where layout.pages[page].range.overlaps(range) || range.contains(layout.pages[page].range.lowerBound) {

@@ -155,9 +155,7 @@ import TypesetTestSupport
         var generator = SystemRandomNumberGenerator()
         let length = layout.text.length
         for _ in 0..<60 {
-            let a = Int.random(in: 0...length, using: &generator), b = Int.random(in: 0...length, using: &generator)
-            let range = min(a, b)..<max(a, b)
-            guard !range.isEmpty else { continue }
+            guard let range = GlyphProbe.randomSelection(length: length, using: &generator) else { continue }
             let rects = layout.selectionRects(for: range)
             for run in runs {
                 for i in run.glyphs.indices where run.advances[i] > 0.5 {
