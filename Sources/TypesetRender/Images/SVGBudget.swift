@@ -23,8 +23,9 @@ import TypesetCore
 ///   ``maximumImageBytes`` is refused (200 references to one 30 MB image grew past 5 GB).
 ///
 /// A refusal is a ``RenderError`` `.tooLarge` saying which limit; the image becomes a placeholder. A document whose
-/// DTD declared entities, or whose octaves were lowered, is handed to librsvg as written back by libxml2, without
-/// its DTD, so librsvg reads what was checked; any other is handed over as it came.
+/// DTD declared entities, whose octaves were lowered, or whose text had per-character positions (`SVGTextPositions`)
+/// is handed to librsvg as written back by libxml2, without its DTD, so librsvg reads what was checked; any other is
+/// handed over as it came.
 enum SVGBudget {
     /// The most values a `feConvolveMatrix` kernel may hold.
     static let maximumKernelValues = 400
@@ -61,7 +62,9 @@ enum SVGBudget {
         guard survey.imageBytes <= maximumImageBytes else {
             throw RenderError(.tooLarge, "the SVG's images decode to \(survey.imageBytes) bytes, counted per reference, more than the \(maximumImageBytes) a drawing may take")
         }
-        guard survey.rewritten || document.pointee.intSubset != nil else { return bytes }
+        // Per-character position lists are written out for librsvg, which reads only their first values.
+        let spread = SVGTextPositions.spread(under: root)
+        guard survey.rewritten || spread || document.pointee.intSubset != nil else { return bytes }
         if let dtd = document.pointee.intSubset {
             xmlUnlinkNode(UnsafeMutableRawPointer(dtd).assumingMemoryBound(to: xmlNode.self))
             xmlFreeDtd(dtd)
