@@ -93,7 +93,7 @@ extension SVGTextPositions {
         let element: xmlNodePtr
         private(set) var runs: [Run] = []
         private(set) var placed: [Placed] = []
-        /// Per attribute of ``SVGTextPositions/attributes``, the value each character was given, or nil (empty for
+        /// Per attribute of `SVGTextPositions.attributes`, the value each character was given, or nil (empty for
         /// an attribute no element gives).
         private(set) var resolved: [[Substring?]] = []
 
