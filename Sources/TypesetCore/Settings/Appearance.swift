@@ -9,7 +9,7 @@ public struct Appearance: Hashable, Sendable {
     /// Pixels per point when rendering (2 for a phone's Retina screen).
     public var pixelScale: Double
     /// What is done to the book's images: nothing (the default, in every theme), or dimmed or inverted for a dark
-    /// page (Readium's `imageFilter`).
+    /// page (Readium's `imageFilter`). Other than `.none` it replaces the filters a book's CSS gives its images.
     public var imageFilter: ImageFilter
     /// Whether the book's print page labels are drawn in the margin, beside the line where each print page starts
     /// (the outer margin: right of a left-to-right page, left of a right-to-left one; above a vertical column), as

@@ -19,6 +19,9 @@ public struct ReplacedSizing: Hashable, Sendable {
     public var minHeight: TextAttachment.Length?
     /// `object-fit`: how the object's content is drawn in its box (``contentRect(in:natural:)``).
     public var objectFit = ObjectFit.fill
+    /// CSS `filter`: how the object's colours are changed when it is drawn (the book's; a reader's
+    /// ``Appearance/imageFilter`` other than `none` replaces it).
+    package var colorFilter: ColorFilter?
 
     /// No partial dimensions: the attachment's ``TextAttachment/intrinsicSize`` says it all.
     public init(minWidth: TextAttachment.Length? = nil, minHeight: TextAttachment.Length? = nil, objectFit: ObjectFit = .fill) {

@@ -1062,13 +1062,13 @@ struct XHTMLConverter {
         let altText = alt.map(XMLElement.collapseWhiteSpace)
         let offset = nextContentOffset
         // The reader learns the image's own size and presentation from its header and its place (EPUBReader).
+        var sizing = ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentLength),
+                                    minHeight: size.minHeight.flatMap(Self.attachmentLength), objectFit: size.objectFit)
+        sizing.colorFilter = size.colorFilter
         let attachment = TextAttachment(source: resolved, altText: altText, intrinsicSize: nil,
                                         width: size.width.flatMap(Self.attachmentLength), height: size.height.flatMap(Self.attachmentLength),
                                         maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
-                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength),
-                                        sizing: ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentLength),
-                                                               minHeight: size.minHeight.flatMap(Self.attachmentLength),
-                                                               objectFit: size.objectFit))
+                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength), sizing: sizing)
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
         recordElementUnits(count: 1)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,

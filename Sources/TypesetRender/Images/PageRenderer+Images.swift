@@ -29,7 +29,10 @@ extension PageRenderer {
             let box = Size(width: content.width, height: content.height)
             switch image(for: object.attachment, width: cx1 - cx0, height: cy1 - cy0, box: box, fonts: fonts, resources: resources) {
             case .image(let image):
-                bitmap.draw(filtered(image, appearance.imageFilter), atX: cx0 - dx, y: cy0 - dy,
+                // The reader's image filter, when they chose one, replaces the book's (as Readium CSS's does).
+                let shown = appearance.imageFilter == .none
+                    ? image.colorFiltered(object.attachment.sizing.colorFilter) : filtered(image, appearance.imageFilter)
+                bitmap.draw(shown, atX: cx0 - dx, y: cy0 - dy,
                             clip: (x0 - dx, y0 - dy, x1 - dx, y1 - dy))
             case .failed(let problem):
                 if reportedImages.insert(object.attachment.source ?? "offset \(object.range.lowerBound)").inserted {

@@ -94,7 +94,7 @@ extension CSSDeclaration {
 }
 
 extension ComputedStyle {
-    /// Applies one of the visibility declarations (and `object-fit`, a property of the box as they are).
+    /// Applies one of the visibility declarations (and `object-fit` and `filter`, properties of the box as they are).
     mutating func applyVisibility(_ declaration: CSSDeclaration) {
         switch declaration {
         case .visibility(let value): visibility = value
@@ -109,6 +109,7 @@ extension ComputedStyle {
         case .clipPathHides(let value): clipPathHides = value
         case .overflowHidden(let value): overflowHidden = value
         case .objectFit(let value): replacedSize.objectFit = value
+        case .filter(let value): replacedSize.colorFilter = value
         default: break
         }
     }

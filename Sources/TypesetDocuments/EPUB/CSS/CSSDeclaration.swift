@@ -202,6 +202,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case overflowHidden(Bool)
     /// `object-fit`: how a replaced element's content fills its box.
     case objectFit(ObjectFit)
+    /// `filter`: how a replaced element's colours are changed (nil for `none`).
+    case filter(ColorFilter?)
     /// `direction`: the element's inline base direction (as the `dir` attribute, which it overrides).
     case direction(WritingDirection)
     /// A flow-relative box property (`padding-inline-start`; see ``parseLogical(_:rawValue:)``): the declaration
@@ -356,6 +358,8 @@ enum CSSDeclaration: Equatable, Sendable {
             return parseBoxSize(property: property, value: value)
         case "object-fit", "-o-object-fit":
             return ObjectFit(rawValue: value).map { [.objectFit($0)] } ?? []
+        case "filter", "-webkit-filter":
+            return CSSFilter.read(value).map { [.filter($0)] } ?? []
         case "display":
             switch value {
             case "none": return [.display(.none)]

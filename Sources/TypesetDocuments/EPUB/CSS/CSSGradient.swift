@@ -65,16 +65,8 @@ struct CSSGradient: Equatable, Sendable {
             return ems.isFinite ? .ems(ems) : nil
         }
 
-        /// An angle in degrees: `deg`, `grad`, `rad`, `turn`, or a bare `0`.
-        func angle(_ word: String) -> Double? {
-            let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
-            if word == "0" { return 0 }
-            for (unit, factor) in units where word.hasSuffix(unit) {
-                guard let value = Double(word.dropLast(unit.count)), value.isFinite else { return nil }
-                return value * factor
-            }
-            return nil
-        }
+        /// An angle in degrees (``CSSAngle/degrees(_:)``).
+        func angle(_ word: String) -> Double? { CSSAngle.degrees(word) }
 
         /// `<angle>` or `to <side-or-corner>`; nil when the argument is not a direction.
         func direction(_ words: [String]) -> Gradient.Direction? {

@@ -277,7 +277,7 @@ struct ComputedStyle: Sendable {
             case .emphasisStyle(let value): emphasisMark = value
             case .emphasisColor(let value): emphasisColor = value
             case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
-            case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit:
+            case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
                 applyVisibility(declaration)
             }
         }
@@ -429,8 +429,9 @@ struct ComputedStyle: Sendable {
         case .display, .listStyle, .whiteSpace, .breakBefore, .breakAfter: return true
         // What a reader cannot see, and text kept for screen readers, is the book's meaning, not its look.
         case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden: return true
-        // How an image fills its box is part of the image, as its size is.
-        case .objectFit: return true
+        // How an image fills its box is part of the image, as its size is; so are its colours (a book inverts its
+        // black line art for a dark theme).
+        case .objectFit, .filter: return true
         case .borderWidth, .borderStyle, .borderColor: return true
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
         case .background: return true
@@ -510,6 +511,8 @@ struct ReplacedSize: Equatable, Sendable {
     var minWidth: CSSLength?
     var minHeight: CSSLength?
     var objectFit = ObjectFit.fill
+    /// `filter`, drawn on images (not inherited, as none of these is).
+    var colorFilter: ColorFilter?
 
     mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
         switch dimension {
