@@ -82,13 +82,13 @@ extension ChapterDetector {
     private static func entry(_ line: SourceLine, _ units: [UInt16]) -> String? {
         guard line.columns <= 80, !line.isBlank else { return nil }
         let text = Self.text(line, units)
-        guard let first = text.first, let last = text.last, !first.isLowercase, !",;!?。".contains(last) else { return nil }
+        guard let first = text.first, let last = text.last, !first.fastIsLowercase, !",;!?。".contains(last) else { return nil }
         let key = entryKey(text)
         return key.isEmpty ? nil : key
     }
 
     static func text(_ line: SourceLine, _ units: [UInt16]) -> String {
-        String(decoding: content(line, units), as: UTF16.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        CollapsedText.of(content(line, units))
     }
 
     /// A title as a list of contents and a heading are compared: lower case, a page number after dot leaders or a
@@ -98,12 +98,12 @@ extension ChapterDetector {
         var characters = Array(text.lowercased())
         // A page number at the end, after leaders or two spaces or more.
         var end = characters.count
-        while end > 0, characters[end - 1].isNumber { end -= 1 }
+        while end > 0, characters[end - 1].fastIsNumber { end -= 1 }
         if end < characters.count, end >= 2, ".·… _".contains(characters[end - 1]), ".·… _".contains(characters[end - 2]) {
             characters.removeSubrange(end...)
         }
         var words: [String] = []
-        for word in String(characters).split(whereSeparator: \.isWhitespace) where !word.allSatisfy({ ".·…_".contains($0) }) {
+        for word in String(characters).split(whereSeparator: \.fastIsWhitespace) where !word.allSatisfy({ ".·…_".contains($0) }) {
             words.append(String(word))
         }
         return words.joined(separator: " ").trimmingCharacters(".:;,-–—·… ")

@@ -67,8 +67,7 @@ struct HeadingLine: Equatable {
         // word is checked on the line's first 40 units before the whole line is decoded.
         let head = units.prefix(40).withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
         guard mayStartWithHeadingWord(head) else { return nil }
-        let line = units.count <= 40 ? head : units.withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
-        var text = Substring(line.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        var text = Substring(CollapsedText.of(units))
         guard !text.isEmpty else { return nil }
         // Pride and Prejudice's first chapter heading closes an illustration caption: `Chapter I.]`.
         if text.hasSuffix("]") && !text.contains("[") { text = text.dropLast() }
@@ -82,9 +81,9 @@ struct HeadingLine: Equatable {
             let value: Int
             if let roman = romanValue(number) {
                 value = roman
-            } else if number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }), let arabic = Int(number) {
+            } else if number.count <= 4, number.allSatisfy({ $0.isASCII && $0.fastIsNumber }), let arabic = Int(number) {
                 value = arabic
-            } else if isCapitalised(number) || number.first?.isLowercase == true && first.first?.isUppercase == true,
+            } else if isCapitalised(number) || number.first?.fastIsLowercase == true && first.first?.fastIsUppercase == true,
                       let word = NumberWords.value(String(number)) {
                 // `BOOK ONE`, `SECHSTES KAPITEL`, and `Глава первая` (the number in lower case after the keyword).
                 value = word
@@ -108,16 +107,16 @@ struct HeadingLine: Equatable {
             return nil
         }
         // A word in capitals before a keyword in capitals: `ПРОПУЩЕННАЯ ГЛАВА`, a chapter with a name of its own.
-        if first.count > 1, first.allSatisfy({ !$0.isLetter || $0.isUppercase }) {
+        if first.count > 1, first.allSatisfy({ !$0.fastIsLetter || $0.fastIsUppercase }) {
             var lookahead = scanner
             if lookahead.skipSpaces(), let second = lookahead.word(), second.count > 1,
-               second.allSatisfy({ !$0.isLetter || $0.isUppercase }), let level = numberedKeywords[second.lowercased()],
+               second.allSatisfy({ !$0.fastIsLetter || $0.fastIsUppercase }), let level = numberedKeywords[second.lowercased()],
                lookahead.restIsTitle() {
                 return HeadingLine(kind: .named, level: level, text: words)
             }
         }
         // A bare roman numeral: `XIV`, `I.`, or `II. Papa se fâche.` (a title only after a full stop).
-        if let value = romanValue(first), first.allSatisfy(\.isUppercase) {
+        if let value = romanValue(first), first.allSatisfy(\.fastIsUppercase) {
             if scanner.atEnd || scanner.rest == "." { return HeadingLine(kind: .bareNumeral(value), level: 2, text: words, number: value) }
             if scanner.rest.hasPrefix(". "), scanner.restIsTitle() {
                 return HeadingLine(kind: .bareNumeral(value), level: 2, text: words, number: value)
@@ -176,7 +175,11 @@ struct HeadingLine: Equatable {
             guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
             if byte >= 0x61 { capitals = false }
             let lower = byte | 0x20
-            if !"ivxlcdm".utf8.contains(lower) { romanOnly = false }
+            // i, v, x, l, c, d, m (a switch: `"ivxlcdm".utf8.contains` cost 240 instructions a letter).
+            switch lower {
+            case 0x69, 0x76, 0x78, 0x6C, 0x63, 0x64, 0x6D: break
+            default: romanOnly = false
+            }
             if length < 12 { packed = packed << 5 | UInt64(lower - 0x60) }
             length += 1
             i += 1
@@ -206,8 +209,16 @@ struct HeadingLine: Equatable {
     /// this word is decoded, not the line.
     private static func mixedWordMayStartHeading(_ units: ArraySlice<UInt16>) -> Bool {
         var end = units.startIndex
-        while end < units.endIndex, end - units.startIndex <= 24, let scalar = Unicode.Scalar(units[end]),
-              scalar.properties.isAlphabetic || scalar == "-" { end += 1 }
+        while end < units.endIndex, end - units.startIndex <= 24 {
+            let unit = units[end]
+            // ASCII letters and the hyphen without asking for Unicode properties.
+            if unit < 0x80 {
+                guard (0x61...0x7A).contains(unit | 0x20) || unit == 0x2D else { break }
+            } else {
+                guard let scalar = Unicode.Scalar(unit), scalar.properties.isAlphabetic else { break }
+            }
+            end += 1
+        }
         let word = String(decoding: units[units.startIndex..<end], as: UTF16.self).lowercased()
         if mixedFirstWords.contains(word) { return true }
         return NumberWords.ordinal(word) != nil
@@ -218,15 +229,15 @@ struct HeadingLine: Equatable {
     /// capitals). The first word is what ``WordScanner/word()`` takes after the leading white space, so a line
     /// that fails here fails ``parse(_:)`` too, before its spaces are collapsed and its words read (the costly part).
     private static func mayStartWithHeadingWord(_ line: String) -> Bool {
-        let rest = line.drop(while: \.isWhitespace)
+        let rest = line.drop(while: \.fastIsWhitespace)
         if rest.first == "第" { return true }
-        let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" && !rest.hasPrefix("-") }
+        let word = rest.prefix { $0.fastIsLetter || $0.fastIsNumber || $0 == "-" && !rest.hasPrefix("-") }
         guard !word.isEmpty, word.count <= 24 else { return false }
         let key = word.lowercased()
         if numberedKeywords[key] != nil || namedKeywords.contains(key) || NumberWords.ordinal(key) != nil { return true }
         // A word in capitals may name a chapter before its keyword (`ПРОПУЩЕННАЯ ГЛАВА`).
-        if word.count > 1 && word.allSatisfy({ !$0.isLetter || $0.isUppercase }) && !word.allSatisfy(\.isASCII) { return true }
-        return romanValue(word) != nil && word.allSatisfy(\.isUppercase)
+        if word.count > 1 && word.allSatisfy({ !$0.fastIsLetter || $0.fastIsUppercase }) && !word.allSatisfy(\.isASCII) { return true }
+        return romanValue(word) != nil && word.allSatisfy(\.fastIsUppercase)
     }
 
     /// `第一回`, `第十二章`, `第三卷` at the start of the line, followed by the end or by space: the level (1 for 卷).
@@ -238,15 +249,15 @@ struct HeadingLine: Equatable {
         guard let marker = after.first, "回章卷巻部編篇節节話".contains(marker) else { return nil }
         let rest = after.dropFirst()
         // `第四回中既將…` is a sentence that mentions chapter four.
-        guard rest.isEmpty || rest.first?.isWhitespace == true else { return nil }
+        guard rest.isEmpty || rest.first?.fastIsWhitespace == true else { return nil }
         return "卷巻部編篇".contains(marker) ? 1 : 2
     }
 
     /// All capitals (`CHAPTER`) or a capital then lower case (`Chapter`).
     private static func isCapitalised(_ word: Substring) -> Bool {
-        guard let first = word.first, first.isUppercase else { return false }
+        guard let first = word.first, first.fastIsUppercase else { return false }
         let rest = word.dropFirst()
-        return rest.allSatisfy { !$0.isLetter || $0.isUppercase } || rest.allSatisfy { !$0.isLetter || $0.isLowercase }
+        return rest.allSatisfy { !$0.fastIsLetter || $0.fastIsUppercase } || rest.allSatisfy { !$0.fastIsLetter || $0.fastIsLowercase }
     }
 
     /// The value of a well-formed roman numeral in capitals or lower case (`XLII` → 42), up to 399.
@@ -254,9 +265,8 @@ struct HeadingLine: Equatable {
         guard !word.isEmpty, word.count <= 9 else { return nil }
         let upper = word.uppercased()
         guard word == Substring(upper) || word == Substring(word.lowercased()) else { return nil }
-        let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100]
         var total = 0
-        let digits = upper.compactMap { values[$0] }
+        let digits = upper.compactMap { romanDigits[$0] }
         guard digits.count == upper.count else { return nil }
         for (index, value) in digits.enumerated() {
             if index + 1 < digits.count, digits[index + 1] > value { total -= value } else { total += value }
@@ -265,10 +275,15 @@ struct HeadingLine: Equatable {
         return total > 0 && total < 400 && romanString(total) == upper ? total : nil
     }
 
+    /// The tables are built once (made in the functions, they were built on every call: chapter detection asks
+    /// for every word of a short line standing alone).
+    private static let romanDigits: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100]
+    private static let romanTable: [(Int, String)] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"),
+                                                      (5, "V"), (4, "IV"), (1, "I")]
+
     private static func romanString(_ value: Int) -> String {
-        let table: [(Int, String)] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
         var rest = value, result = ""
-        for (amount, letters) in table { while rest >= amount { result += letters; rest -= amount } }
+        for (amount, letters) in romanTable { while rest >= amount { result += letters; rest -= amount } }
         return result
     }
 }
@@ -283,26 +298,29 @@ private struct WordScanner {
 
     /// Letters, digits, hyphens and apostrophes (`avant-propos`), or nil at anything else.
     mutating func word() -> Substring? {
-        let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" && !rest.hasPrefix("-") }
+        let word = rest.prefix { $0.fastIsLetter || $0.fastIsNumber || $0 == "-" && !rest.hasPrefix("-") }
         guard !word.isEmpty else { return nil }
-        rest = rest.dropFirst(word.count)
+        rest = rest[word.endIndex...]
         return word
     }
 
     /// Skips spaces; whether there were any.
     mutating func skipSpaces() -> Bool {
-        let spaces = rest.prefix(while: \.isWhitespace)
-        rest = rest.dropFirst(spaces.count)
+        let spaces = rest.prefix(while: \.fastIsWhitespace)
+        rest = rest[spaces.endIndex...]
         return !spaces.isEmpty
     }
 
     /// Whether what follows the heading's words is nothing, closing punctuation, or a title set off by
     /// punctuation or space that does not start with a lower-case letter (`: 1805`, `. The Whiteness`, ` (Supplied`).
     func restIsTitle() -> Bool {
-        let separators: Set<Character> = [".", ":", ",", ";", "—", "–", "-", " ", "\u{3000}"]
-        let title = rest.drop(while: { separators.contains($0) })
+        let title = rest.drop(while: { Self.separators.contains($0) })
         if title.isEmpty { return true }
-        guard title.count < rest.count, let first = title.first else { return false }
-        return !first.isLowercase
+        // Something was dropped: the title is set off.
+        guard title.startIndex > rest.startIndex, let first = title.first else { return false }
+        return !first.fastIsLowercase
     }
+
+    /// Built once (in ``restIsTitle()`` it was built for every heading line).
+    private static let separators: Set<Character> = [".", ":", ",", ";", "—", "–", "-", " ", "\u{3000}"]
 }

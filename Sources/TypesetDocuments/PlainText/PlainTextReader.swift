@@ -421,6 +421,27 @@ public struct PlainTextReader: Sendable {
     /// The 90th percentile of non-blank line widths, in display columns, over lines up to
     /// ``maximumWrappedLineLength`` units (72 if there are none).
     static func estimatedWrapWidth(_ lines: [SourceLine]) -> Int {
+        // Counted in a histogram: a line of at most maximumWrappedLineLength units has at most twice as many
+        // columns (sorting every line's width took 18 M instructions for War and Peace, callgrind).
+        var histogram = [Int](repeating: 0, count: 2 * maximumWrappedLineLength + 1)
+        var count = 0
+        for line in lines where !line.isBlank && line.length <= maximumWrappedLineLength {
+            guard line.columns < histogram.count else { return sortedWrapWidth(lines) }
+            histogram[line.columns] += 1
+            count += 1
+        }
+        guard count > 0 else { return 72 }
+        let rank = min(count - 1, count * 9 / 10)
+        var seen = 0
+        for (columns, linesOfWidth) in histogram.enumerated() {
+            seen += linesOfWidth
+            if seen > rank { return columns }
+        }
+        return 72
+    }
+
+    /// ``estimatedWrapWidth(_:)`` by sorting, for a line table whose columns the histogram cannot hold.
+    private static func sortedWrapWidth(_ lines: [SourceLine]) -> Int {
         var lengths = lines.lazy.filter { !$0.isBlank && $0.length <= maximumWrappedLineLength }.map(\.columns)
             .reduce(into: [Int]()) { $0.append($1) }
         guard !lengths.isEmpty else { return 72 }
@@ -665,11 +686,9 @@ struct SourceLine {
             let word = raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self)
             i += 4
             if allPrintable(word) { continue }
-            for terminator: UInt64 in [0x0A, 0x0D, 0x2029] {
-                // A lane equal to the terminator is zero after the XOR; exactly those keep bit 15 clear below.
-                let lane = word ^ (terminator &* lanes)
-                count += (~(((lane & low) &+ low) | lane) & high).nonzeroBitCount
-            }
+            // A lane equal to a terminator is zero after the XOR; exactly those keep bit 15 clear below.
+            func zeroLanes(_ lane: UInt64) -> Int { (~(((lane & low) &+ low) | lane) & high).nonzeroBitCount }
+            count += zeroLanes(word ^ (0x0A &* lanes)) + zeroLanes(word ^ (0x0D &* lanes)) + zeroLanes(word ^ (0x2029 &* lanes))
         }
         while i < units.count {
             let unit = units[i]

@@ -151,17 +151,15 @@ enum GutenbergMarkup {
             while end < body.upperBound, !lines[end].isBlank { end += 1 }
             let from = lines[index].start, to = lines[end - 1].contentEnd
             var open: Int?
-            var i = from
+            var i = nextUnderscore(units, from: from, to: to)
             while i < to {
-                if units[i] == 0x5F {
-                    let before: UInt16 = i > from ? units[i - 1] : 0x20
-                    let after: UInt16 = i + 1 < to ? units[i + 1] : 0x20
-                    if before == 0x5F || after == 0x5F {
-                        // A run of underscores (a rule, a blank to fill in) is text.
-                        while i < to, units[i] == 0x5F { i += 1 }
-                        open = nil
-                        continue
-                    }
+                let before: UInt16 = i > from ? units[i - 1] : 0x20
+                let after: UInt16 = i + 1 < to ? units[i + 1] : 0x20
+                if before == 0x5F || after == 0x5F {
+                    // A run of underscores (a rule, a blank to fill in) is text.
+                    while i < to, units[i] == 0x5F { i += 1 }
+                    open = nil
+                } else {
                     if let start = open, !CharacterClass.isSeparator(before), !isWordCharacter(after) {
                         if start + 1 < i {
                             markup.changes.append(StyledRange(range: start..<(start + 1), change: .hidden))
@@ -172,10 +170,31 @@ enum GutenbergMarkup {
                     } else if !isWordCharacter(before), !CharacterClass.isSeparator(after) {
                         open = i
                     }
+                    i += 1
                 }
-                i += 1
+                i = nextUnderscore(units, from: i, to: to)
             }
             index = end
         }
+    }
+
+    /// The index of the first `_` in `units[from..<to]`, else `to`: four units to a word test, since most of a
+    /// book has none (the unit-at-a-time scan of War and Peace's 3.3 M units took 23 M instructions, callgrind).
+    @inline(__always)
+    private static func nextUnderscore(_ units: UnsafeBufferPointer<UInt16>, from: Int, to: Int) -> Int {
+        var i = from
+        if let raw = UnsafeRawPointer(units.baseAddress) {
+            let high: UInt64 = 0x8000_8000_8000_8000, low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
+            while i + 4 <= to {
+                // A lane equal to `_` is zero after the XOR; exactly those keep bit 15 clear below (no lane carries
+                // into the next: each sum stays under 0x10000).
+                let lane = raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self) ^ 0x005F_005F_005F_005F
+                let zero = ~(((lane & low) &+ low) | lane) & high
+                if zero != 0 { return i + zero.trailingZeroBitCount / 16 }
+                i += 4
+            }
+        }
+        while i < to, units[i] != 0x5F { i += 1 }
+        return i
     }
 }
