@@ -137,7 +137,7 @@ public final class Typesetter: Sendable {
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
-        if text.hasFloats && !writingMode.isVertical {
+        if text.hasFloats {
             placeFloatsAndColumns(shaped, paragraphs: range, settings: settings, layouter: layouter, layouts: &layouts,
                                   paginator: &paginator)
         }
@@ -247,7 +247,8 @@ public final class Typesetter: Sendable {
         }
     }
 
-    /// Floats and multi-column blocks (horizontal text only; a text without them skips this): sized, and their
+    /// Floats (in the line frame, so horizontal and vertical text alike) and multi-column blocks (horizontal text
+    /// only: the reader marks none in vertical text; a text without either skips this): sized, and their
     /// paragraphs set in their boxes, before pagination; placed by the paginator, which sets the paragraphs beside
     /// floats again with their first lines shortened (through `paginator.relayout`) and balances the columns.
     private func placeFloatsAndColumns(_ shaped: ShapedText, paragraphs range: Range<Int>, settings: TypographySettings,

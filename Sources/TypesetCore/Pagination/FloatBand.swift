@@ -137,14 +137,16 @@ struct FloatBand {
     /// `layout` set again with its first lines shortened beside floats reaching `height` points below its top
     /// (`left` and `right` taken on each side): as many lines as start above that height, counted on the layout
     /// and counted again on the shortened one (narrower lines may be more), at most three settings; a paragraph
-    /// all of whose lines start above that height has as many narrowed as the height holds.
-    static func besideLayout(_ layout: ParagraphLayout, height: Float, left: Float, right: Float,
+    /// all of whose lines start above that height has as many narrowed as the height holds. Lines that would not end
+    /// inside the `room` left in the column are not narrowed: they go on in the next column, beside none of these
+    /// floats.
+    static func besideLayout(_ layout: ParagraphLayout, height: Float, room: Float, left: Float, right: Float,
                              relayout: (LineExclusion) -> ParagraphLayout) -> (ParagraphLayout, LineExclusion)? {
         guard height > 0.01, !layout.lines.isEmpty else { return nil }
         // When every line starts above that height, the narrowed lines may be more: as many as the floats'
         // height holds at the paragraph's shortest line (narrowing lines the paragraph does not have costs nothing).
         func linesAbove(_ layout: ParagraphLayout) -> Int {
-            let above = layout.lines.prefix { $0.top < height - 0.01 }.count
+            let above = layout.lines.prefix { $0.top < height - 0.01 && $0.top + $0.height <= room + 0.01 }.count
             guard above == layout.lines.count, let shortest = layout.lines.map(\.height).min(), shortest > 0.01 else { return above }
             let held = (height / shortest).rounded(.up)
             return held.isFinite ? max(above, Int(min(1e6, held))) : above

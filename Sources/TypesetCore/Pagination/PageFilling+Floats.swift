@@ -27,7 +27,8 @@ extension PageFilling {
             return
         }
         if let (beside, exclusion) = FloatBand.besideLayout(layouts[local], height: Float(band.lowest - (y + spacing)),
-                                                            left: room.left, right: room.right, relayout: { relayout(index, $0) }) {
+                                                            room: Float(columnBottom - (y + spacing)), left: room.left,
+                                                            right: room.right, relayout: { relayout(index, $0) }) {
             layouts[local] = beside
             exclusions[index] = exclusion
         }

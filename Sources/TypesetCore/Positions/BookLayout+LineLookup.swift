@@ -92,13 +92,22 @@ extension BookLayout {
     /// a point either way), so the centre of the caret of a line that sticks out of its column or table cell finds
     /// that line, not the next column's or cell's.
     func placement(_ i: Int, onPage page: Int, holds point: Point) -> Bool {
+        placementOvershoot(i, onPage: page, for: point) != nil
+    }
+
+    /// How far `point` lies left or right of placement `i`'s box (0 inside it), when the box widened as
+    /// `placement(_:onPage:holds:)` widens it holds the point; nil when it does not.
+    func placementOvershoot(_ i: Int, onPage page: Int, for point: Point) -> Double? {
         let placement = pages[page].placements[i]
         let lines = paragraphLayout(Int(placement.paragraph)).lines, l = Int(placement.line)
         let box = lines[l]
         let edge = 1.01  // half a caret (2 pt wide: caretRect), and a hundredth
         let minX = Double(placement.x) + Double(box.x), top = Double(placement.y)
-        return point.x >= minX - edge && point.x <= minX + box.justifiedWidth(lines.microtypography(ofLine: l)) + edge
-            && point.y >= top && point.y < top + Double(box.height)
+        let maxX = minX + box.justifiedWidth(lines.microtypography(ofLine: l))
+        guard point.x >= minX - edge && point.x <= maxX + edge && point.y >= top && point.y < top + Double(box.height) else {
+            return nil
+        }
+        return max(0, minX - point.x, point.x - maxX)
     }
 
     /// The placement that holds `point` among `candidates` (a column's placements, or part of them), and
@@ -139,13 +148,20 @@ extension BookLayout {
         let band = bands[chosen]
         guard let row = band.row else { return (band.range.lowerBound, chosen == bands.count - 1) }
         // The cell with a line under the point (a line that sticks out of its cell over the next one belongs to its
-        // own), else the cell nearest to the point horizontally (among those with lines in the candidates).
+        // own; where two lines' widened boxes meet, as a shrunk float's last caret and the first of the text set
+        // just after it do, the one the point is less far outside), else the cell nearest to the point
+        // horizontally (among those with lines in the candidates).
         var best: Range<Int>?
-        var bestDistance = Double.infinity
+        var bestDistance = Double.infinity, bestOvershoot = Double.infinity
         for cell in row.cells {
             let lines = cell.placements.clamped(to: band.range)
             guard !lines.isEmpty else { continue }
-            if lines.contains(where: { placement($0, onPage: page, holds: point) }) { best = lines; break }
+            if let overshoot = lines.compactMap({ placementOvershoot($0, onPage: page, for: point) }).min() {
+                if overshoot < bestOvershoot { bestOvershoot = overshoot; best = lines }
+                if overshoot == 0 { break }
+                continue
+            }
+            guard bestOvershoot == .infinity else { continue }
             let distance = point.x < Double(cell.minX) ? Double(cell.minX) - point.x : max(0, point.x - Double(cell.maxX))
             if distance < bestDistance { bestDistance = distance; best = lines }
         }

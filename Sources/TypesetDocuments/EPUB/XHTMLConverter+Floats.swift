@@ -5,8 +5,7 @@ extension XHTMLConverter {
     /// block, inline element or image whose `float` is a side, outside tables and other floats, and not a short
     /// enlarged letter (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see.
     func floats(_ kind: Category, style: ComputedStyle, block: BlockContext) -> Bool {
-        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.cell == nil, block.floatIndex < 0,
-              output.writingMode?.isVertical != true else { return false }
+        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.cell == nil, block.floatIndex < 0 else { return false }
         switch kind {
         case .inline:
             return XHTMLConverter.dropLines(style, textScale: block.style.fontScale) == nil && style.initialLetter == nil
@@ -67,10 +66,13 @@ extension XHTMLConverter {
         }
     }
 
-    /// A floated block's `width` (an image's is its own: its float shrinks to it).
+    /// A floated block's inline size, the width of its box in the line frame: its `width` in horizontal text, its
+    /// `height` in vertical text (CSS Writing Modes 4 §7.1; an image's is its own: its float shrinks to it).
     func floatWidth(_ kind: Category, style: ComputedStyle) -> TextAttachment.Length? {
-        guard kind != .image, kind != .svg, let width = style.replacedSize.width else { return nil }
-        return XHTMLConverter.attachmentLength(width)
+        let vertical = (style.writingMode ?? output.writingMode)?.isVertical == true
+        guard kind != .image, kind != .svg,
+              let size = vertical ? style.replacedSize.height : style.replacedSize.width else { return nil }
+        return XHTMLConverter.attachmentLength(size)
     }
 
     /// A block with `column-count` or `column-width` (the book's styles on, outside tables and floats) sets its
