@@ -114,6 +114,27 @@ import TypesetTestSupport
         }
     }
 
+    /// The built-in style sheet's margins are flow-relative (a heading's space before it, a block quote's and a
+    /// definition's indents, a list's padding): laid out horizontal and vertical with no style of the book's, every
+    /// caret stands at the same line-frame place, so a vertical heading is spaced from the block before it (not
+    /// indented from the line head) and a vertical quotation is indented from the line head and end (not spaced).
+    @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight])
+    func theBuiltInSheetsMarginsAreFlowRelative(_ mode: WritingMode) throws {
+        let body = "<p>Before.</p><h2>A heading</h2><p>Text after the heading.</p><blockquote><p>Quoted words, long "
+            + "enough to wrap over lines.</p></blockquote><ul><li>An item.</li></ul><dl><dt>Term</dt><dd>Its definition.</dd></dl>"
+        let horizontal = try Self.carets(Self.book(body, mode: .horizontal, css: ""), mode: .horizontal)
+        let vertical = try Self.carets(Self.book(body, mode: mode, css: ""), mode: mode)
+        #expect(horizontal.count == vertical.count)
+        var compared = 0
+        for (offset, (h, v)) in zip(horizontal, vertical).enumerated() {
+            guard let h, let v else { #expect((h == nil) == (v == nil), "\(mode.rawValue): offset \(offset) on page 0 in one mode only"); continue }
+            compared += 1
+            #expect(abs(h.minX - v.minX) < 0.01 && abs((h.minY + h.maxY) - (v.minY + v.maxY)) < 4,
+                    "\(mode.rawValue): offset \(offset) at \(v) in the line frame, horizontally at \(h)")
+        }
+        #expect(compared > 30)
+    }
+
     /// `bitmap` turned as vertical text turns its line frame onto the page: a quarter turn clockwise for
     /// `vertical-rl`, a reflection in the diagonal for `vertical-lr`.
     static func turned(_ bitmap: Bitmap, to mode: WritingMode) -> Bitmap {

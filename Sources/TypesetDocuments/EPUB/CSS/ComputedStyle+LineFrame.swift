@@ -7,8 +7,9 @@ extension ComputedStyle {
     /// side (the top), its right the inline end (the bottom), its bottom the block end. So a block in vertical text
     /// gets the same insets, in the flow's terms, as the same block in horizontal text (CSS Writing Modes 4 §6.4):
     /// its top margin and padding push its lines down the column (a line-head indent), its right ones (in
-    /// `vertical-rl`) space it from the block before. Whether the publisher set a margin follows its side; a
-    /// vertical margin the reader's sheet does not apply (``bookMarginTop``) is the margin itself. The style
+    /// `vertical-rl`) space it from the block before. Whether the publisher set a margin follows its side (the
+    /// built-in sheet's block margins stay the reader's); a block margin the publisher set (``bookMarginTop``) is
+    /// the margin itself. The style
     /// itself for horizontal text (or no mode).
     func inLineFrame(_ mode: WritingMode?) -> ComputedStyle {
         guard let mode, mode.isVertical else { return self }
@@ -21,10 +22,14 @@ extension ComputedStyle {
         turned.marginBottom = blockEnd
         turned.marginLeft = marginTop
         turned.marginRight = marginBottom
-        turned.marginTopFromPublisher = blockStart != nil
-        turned.marginBottomFromPublisher = blockEnd != nil
-        turned.bookMarginTop = blockStart
-        turned.bookMarginBottom = blockEnd
+        let (startFromPublisher, endFromPublisher) = rightToLeft ? (marginRightFromPublisher, marginLeftFromPublisher)
+            : (marginLeftFromPublisher, marginRightFromPublisher)
+        turned.marginTopFromPublisher = blockStart != nil && startFromPublisher
+        turned.marginBottomFromPublisher = blockEnd != nil && endFromPublisher
+        turned.marginLeftFromPublisher = marginTopFromPublisher
+        turned.marginRightFromPublisher = marginBottomFromPublisher
+        turned.bookMarginTop = startFromPublisher ? blockStart : nil
+        turned.bookMarginBottom = endFromPublisher ? blockEnd : nil
         let p = padding
         turned.padding = Insets(top: rightToLeft ? p.right : p.left, right: p.bottom, bottom: rightToLeft ? p.left : p.right, left: p.top)
         let b = borders

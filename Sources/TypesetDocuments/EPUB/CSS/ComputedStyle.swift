@@ -92,6 +92,10 @@ struct ComputedStyle: Sendable {
     /// vertical spacing then replaces the reader's paragraph spacing, as in Readium.
     var marginTopFromPublisher = false
     var marginBottomFromPublisher = false
+    /// Whether the publisher's sheet set the left or right margin: in vertical text these are the block-start and
+    /// block-end margins (see ``inLineFrame(_:)``), whose source decides as the top and bottom ones' do here.
+    var marginLeftFromPublisher = false
+    var marginRightFromPublisher = false
     var breakBefore = false
     var breakAfter = false
     var display: CSSDeclaration.Display?
@@ -168,6 +172,7 @@ struct ComputedStyle: Sendable {
         child.marginTop = nil; child.marginBottom = nil; child.marginLeft = nil; child.marginRight = nil
         child.padding = Insets()
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
+        child.marginLeftFromPublisher = false; child.marginRightFromPublisher = false
         child.breakBefore = false; child.breakAfter = false
         child.display = nil
         child.backgroundColor = nil
@@ -349,8 +354,8 @@ struct ComputedStyle: Sendable {
                 case .bottom:
                     if applies { marginBottom = ems; marginBottomFromPublisher = source.fromPublisher }
                     if source.fromPublisher { bookMarginBottom = ems }
-                case .left: marginLeft = ems
-                case .right: marginRight = ems
+                case .left: marginLeft = ems; marginLeftFromPublisher = source.fromPublisher
+                case .right: marginRight = ems; marginRightFromPublisher = source.fromPublisher
                 }
             case .padding(let side, let length):
                 let ems = max(0, length.ems(fontScale: fontScale))
@@ -529,11 +534,11 @@ struct ReplacedSize: Equatable, Sendable {
 /// The built-in (user-agent) style sheet: what every reader does with HTML elements, publisher styles or not.
 enum UserAgentStyleSheet {
     static let source = """
-        h1 { font-weight: bold; font-size: 1.6em; margin-top: 1em }
-        h2 { font-weight: bold; font-size: 1.4em; margin-top: 1em }
-        h3 { font-weight: bold; font-size: 1.2em; margin-top: 0.8em }
-        h4 { font-weight: bold; font-size: 1.1em; margin-top: 0.8em }
-        h5, h6 { font-weight: bold; margin-top: 0.8em }
+        h1 { font-weight: bold; font-size: 1.6em; margin-block-start: 1em }
+        h2 { font-weight: bold; font-size: 1.4em; margin-block-start: 1em }
+        h3 { font-weight: bold; font-size: 1.2em; margin-block-start: 0.8em }
+        h4 { font-weight: bold; font-size: 1.1em; margin-block-start: 0.8em }
+        h5, h6 { font-weight: bold; margin-block-start: 0.8em }
         em, i, cite, dfn, var, address { font-style: italic }
         strong, b, th, dt { font-weight: bold }
         th { text-align: center }
@@ -546,7 +551,7 @@ enum UserAgentStyleSheet {
         u, ins { text-decoration: underline }
         s, strike, del { text-decoration: line-through }
         center, caption, figcaption { text-align: center }
-        blockquote { margin-left: 1.5em; margin-right: 1.5em }
+        blockquote { margin-inline: 1.5em }
         dd { margin-inline-start: 1.5em }
         ul, ol { padding-inline-start: 1.5em }
         """
