@@ -126,10 +126,13 @@ import TypesetTestSupport
             let breaks = LineBreakInput.with(shapedParagraph, breaks: shapedParagraph.breaks, metrics: metrics,
                                              units: paragraph.units[paragraph.contentRange], sizes: [19], faces: shaped.faces,
                                              firstLineWidth: width, width: width) { input in
+                // The input does not retain them: kept alive here for the call.
+                let hyphenator = Hyphenator(), graphemes = BreakIterator(.character)
                 var input = input
-                input.emergencyHyphenation = (Hyphenator(), "de")
-                input.graphemes = BreakIterator(.character)
-                return GreedyLineBreaker().breakLines(input)
+                input.emergencyHyphenator = hyphenator
+                input.emergencyLanguage = "de"
+                input.graphemes = graphemes
+                return withExtendedLifetime((hyphenator, graphemes)) { GreedyLineBreaker().breakLines(input) }
             }
             #expect(breaks.first?.reason == reason, "\(string): \(breaks)")
             #expect(breaks.last?.reason == .mandatory)

@@ -49,7 +49,7 @@ import TypesetTestSupport
                                             firstLineWidth: 300, width: 300) { input in
                 var input = input
                 input.graphemes = iterator
-                return breaker.breakLines(input)
+                return withExtendedLifetime(iterator) { breaker.breakLines(input) }
             }
             #expect(lines.count > units / 40, "\(lines.count) lines")
             return work.count

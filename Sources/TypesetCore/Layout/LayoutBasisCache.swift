@@ -8,6 +8,9 @@ struct ParagraphBasis: Sendable {
     /// The paragraph's own opportunities merged with its hyphenation points, when it is hyphenated and has points;
     /// nil when it is broken at its own opportunities alone.
     let hyphenatedCandidates: CandidateList?
+    /// With ``format``: the extents of every line of the paragraph that holds text when it is in one run without
+    /// shifts (``LineExtents/oneRunExtents(_:format:faces:)``), else nil; nil without a format.
+    let oneRunExtents: LineExtents.Extents?
 }
 
 /// Break candidates kept beyond the paragraph being laid out (see ``ParagraphBasis``): a block of their own,

@@ -33,19 +33,30 @@ struct LineExtents {
     /// The attribute run that does not count (a drop cap, which hangs over the lines below) on the first line; -1
     /// for none.
     let capRun: Int
-    /// A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
-    private let oneRunExtents: (ascent: Float, descent: Float, natural: Float, size: Float)?
+    /// The ascent, descent and natural line height of a line's fonts at their sizes, and the largest size.
+    typealias Extents = (ascent: Float, descent: Float, natural: Float, size: Float)
 
+    /// A paragraph in one run (most of them) has the same extents on every line that holds text: measured once.
+    private let oneRunExtents: Extents?
+
+    /// - Parameter oneRunExtents: The paragraph's ``oneRunExtents(_:format:faces:)`` when the caller has them (kept
+    ///   in its ``ParagraphBasis``: they do not depend on the width), nil to measure them now. `.some(nil)` is
+    ///   known: the paragraph is not in one unshifted run.
     init(input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, faces: [FaceMetrics],
-         lineHeightMultiple: Float, capRun: Int) {
+         lineHeightMultiple: Float, capRun: Int, oneRunExtents: Extents?? = nil) {
         self.input = input
         self.format = format
         self.faces = faces
         self.lineHeightMultiple = lineHeightMultiple
         self.capRun = capRun
-        oneRunExtents = input.pointee.shaped.runCount == 1 && format.pointee.shifts == nil
-            ? Self.fontExtents(input.pointee.shaped, start: 0, end: input.pointee.shaped.contentLength, format: format.pointee,
-                               faces: faces, skippingRun: -1) : nil
+        self.oneRunExtents = oneRunExtents ?? Self.oneRunExtents(input.pointee.shaped, format: format.pointee, faces: faces)
+    }
+
+    /// The extents every line holding text shares, for a paragraph in one run without shifts; nil for any other.
+    /// They depend on the paragraph's sizes, not on its width: a relayout reads them from the paragraph's basis.
+    static func oneRunExtents(_ shaped: borrowing ShapedParagraph, format: borrowing ParagraphFormat, faces: [FaceMetrics]) -> Extents? {
+        shaped.runCount == 1 && format.shifts == nil
+            ? fontExtents(shaped, start: 0, end: shaped.contentLength, format: format, faces: faces, skippingRun: -1) : nil
     }
 
     /// The box of every line that holds text, when they are all alike: a paragraph in one run without annotations or
@@ -124,7 +135,7 @@ struct LineExtents {
     /// The attribute run `skippingRun` (a drop cap, which hangs over the lines below) does not count.
     static func fontExtents(_ shaped: borrowing ShapedParagraph, start: Int, end: Int, format: borrowing ParagraphFormat,
                             faces: [FaceMetrics],
-                            skippingRun: Int) -> (ascent: Float, descent: Float, natural: Float, size: Float) {
+                            skippingRun: Int) -> Extents {
         var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0, objectHeight: Float = 0
         // The runs are in logical order and cover the content: search for the line's first, so a paragraph of many
         // runs costs its lines × log(runs), not × runs.

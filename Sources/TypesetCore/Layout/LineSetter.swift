@@ -51,16 +51,23 @@ struct LineSetter {
             && indents.exclusion.lines == 0
     }
 
+    /// Where line `index`, `width` points wide, of a paragraph that is only aligned (``onlyAligns``) stands: its
+    /// setting's x, all that ``set(_:onlyAligns:)`` gives such a line. `endsBlock`: it is the paragraph's last line
+    /// or ends at a hard break. Small enough to be inlined into the layouter's loop over lines (as `set` is not).
+    @inline(__always)
+    func alignedX(ofLine index: Int, width: Float, endsBlock: Bool) -> Float {
+        let alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
+        // No float beside it (see onlyAligns): its indent is all that narrows it.
+        let indent = indents.indent(ofLine: index)
+        let slack = max(0, indents.available - indent - width)
+        return x(alignment, slack: slack, indent: indent)
+    }
+
     /// Sets `line`; `onlyAligns` is ``onlyAligns``, asked once for the paragraph.
     @inline(__always)
     func set(_ line: Line, onlyAligns: Bool) -> Setting {
         guard !onlyAligns else {
-            let endsBlock = line.isLast || line.lineBreak.hard
-            let alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
-            // No float beside it (see onlyAligns): its indent is all that narrows it.
-            let indent = indents.indent(ofLine: line.index)
-            let slack = max(0, indents.available - indent - line.width)
-            return Setting(x: x(alignment, slack: slack, indent: indent))
+            return Setting(x: alignedX(ofLine: line.index, width: line.width, endsBlock: line.isLast || line.lineBreak.hard))
         }
         let (startHang, endHang) = hangs(line)
         let available = indents.availableWidth(ofLine: line.index) + startHang + endHang

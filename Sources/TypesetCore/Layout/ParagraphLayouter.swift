@@ -61,7 +61,11 @@ struct ParagraphLayouter {
                                     precedence: precedence, bodySizes: bodySizes)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
-        return ParagraphBasis(format: format, hyphenatedCandidates: merged ? CandidateList(scratch.candidates.candidates) : nil)
+        // The extents need the format's sizes and shifts only, which a column width does not change.
+        let extents = format.flatMap { LineExtents.oneRunExtents(shaped, format: ParagraphFormat($0, columnWidth: columnWidth),
+                                                                 faces: verticalMetrics) }
+        return ParagraphBasis(format: format, hyphenatedCandidates: merged ? CandidateList(scratch.candidates.candidates) : nil,
+                              oneRunExtents: extents)
     }
 
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
@@ -78,6 +82,8 @@ struct ParagraphLayouter {
                 exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         // One retain for the paragraph's passes, which keep it in their inputs.
         let shaped = copy shaped
+        // The basis's one-run extents, when it has its format (`.some(nil)`: known not to be one run).
+        let knownExtents: LineExtents.Extents?? = if let basis, basis.pointee.format != nil { .some(basis.pointee.oneRunExtents) } else { nil }
         // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
         // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
         let format = if let basis, basis.pointee.format != nil {
@@ -110,7 +116,8 @@ struct ParagraphLayouter {
                                         brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1,
                                         cellX: cell?.x ?? 0)
                 let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
-                                          lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: layout.capLines > 0 ? 0 : -1)
+                                          lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: layout.capLines > 0 ? 0 : -1,
+                                          oneRunExtents: knownExtents)
                 return setLines(chosen, input: input, extents: extents, setter: setter, layout: &layout, into: lines)
             }
         }
@@ -192,13 +199,10 @@ struct ParagraphLayouter {
         }
         let widths = LineWidths(indents)
         // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
-        var emergencyHyphenation: (hyphenator: Hyphenator, language: String)?
+        var emergencyLanguage: String?
         switch paragraph.pointee.style.role {
         case .heading, .preformatted: break
-        case .body, .blockQuote, .listItem:
-            if let language = paragraph.pointee.style.language ?? documentLanguage {
-                emergencyHyphenation = (scratch.hyphenator, language)
-            }
+        case .body, .blockQuote, .listItem: emergencyLanguage = paragraph.pointee.style.language ?? documentLanguage
         }
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
         // whole, in one initializer (set field by field, it was copied once more).
@@ -207,7 +211,8 @@ struct ParagraphLayouter {
                               protrusion: settings.protrusion && indents.capLines == 0 && format.alignment != .center
                                 ? ProtrusionTable.standard : nil,
                               hangsStops: hangsPunctuation && format.alignment != .center,
-                              graphemes: scratch.graphemes, emergencyHyphenation: emergencyHyphenation)
+                              graphemes: scratch.graphemes,
+                              emergencyHyphenator: emergencyLanguage == nil ? nil : scratch.hyphenator, emergencyLanguage: emergencyLanguage)
     }
 
     /// The break pass's optimal breaker, where the settings ask for it (lines beside a drop cap are narrower, which
@@ -230,6 +235,7 @@ struct ParagraphLayouter {
         let count = input.pointee.count
         let capLines = Int(layout.capLines)
         let onlyAligns = setter.onlyAligns, uniformLine = extents.uniformLine
+        let adjusted = input.pointee.metrics.hasAdjustments
         var start = 0
         var top: Float = 0
         // The content is read through a buffer taken once: read as `input.pointee.content` per line, the slice was
@@ -240,10 +246,14 @@ struct ParagraphLayouter {
                 // A break past the content (none is) keeps its whole line visible rather than reading past the buffer.
                 let visibleEnd = end <= content.count
                     ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
-                let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated)
+                let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated,
+                                                       adjusted: adjusted)
                 let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
-                let set = setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
-                                                     lineBreak: lineBreak, isLast: index == chosen.count - 1), onlyAligns: onlyAligns)
+                let isLast = index == chosen.count - 1
+                let set = onlyAligns
+                    ? LineSetter.Setting(x: setter.alignedX(ofLine: index, width: width, endsBlock: isLast || lineBreak.hard))
+                    : setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
+                                                 lineBreak: lineBreak, isLast: isLast), onlyAligns: false)
                 let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
                                   ascent: line.ascent, descent: line.descent,
                                   spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
@@ -268,8 +278,13 @@ struct ParagraphLayouter {
 
     /// The natural width of a line from `start` to `end` whose visible text ends at `visibleEnd`: exact to half a
     /// font unit, as the breakers measured it, so that a line that fits is never wider than its column.
+    /// `adjusted`: the paragraph has break adjustments (``ParagraphMetrics/hasAdjustments``); without, the
+    /// adjustments (zeros) are not looked up.
     @inline(__always)
-    private func lineWidth(_ input: UnsafePointer<LineBreakInput>, start: Int, end: Int, visibleEnd: Int, hyphenated: Bool) -> Float {
+    private func lineWidth(_ input: UnsafePointer<LineBreakInput>, start: Int, end: Int, visibleEnd: Int, hyphenated: Bool,
+                           adjusted: Bool) -> Float {
+        // `+ 0` as below (a width of -0 becomes +0).
+        guard adjusted || hyphenated else { return Float(input.pointee.metrics.exact(input.pointee.metrics.width(start, visibleEnd) + 0)) }
         return Float(input.pointee.metrics.exact(input.pointee.metrics.width(start, visibleEnd)
             + input.pointee.metrics.startAdjustment(start)
             + (visibleEnd == end && !hyphenated ? input.pointee.metrics.endAdjustment(end) : 0)

@@ -37,6 +37,15 @@ struct GreedyWalk {
     /// The paragraph's hyphenation points for emergency cuts, found at the first cut and kept for the others (found
     /// again per cut, a long word cut into many lines was looked through once per line: quadratic).
     var emergencyPoints: [Int]?
+    /// The fit limits (``ParagraphMetrics/fitLimit(_:)``) of the paragraph's first, narrow and other lines, worked
+    /// out once per paragraph rather than at each line (``LineWidths`` has three widths).
+    let firstLimit: Double, narrowLimit: Double, otherLimit: Double
+    let narrowCount: Int
+    /// Whether a line's start may gain or hang anything (break adjustments, protrusion), and whether its end may
+    /// (those, or a hanging stop): asked once per paragraph, so that a plain paragraph's lines and probes (most)
+    /// skip the lookups, which add nothing to them.
+    let adjustsStarts: Bool
+    let adjustsEnds: Bool
 
     init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>) {
         self.input = input
@@ -48,8 +57,20 @@ struct GreedyWalk {
         scale = input.pointee.metrics.scale
         count = input.pointee.count
         lines = []
-        available = input.pointee.metrics.fitLimit(Double(input.pointee.widths.first))
+        let widths = input.pointee.widths
+        firstLimit = input.pointee.metrics.fitLimit(Double(widths.first))
+        narrowLimit = input.pointee.metrics.fitLimit(Double(widths.narrow))
+        otherLimit = input.pointee.metrics.fitLimit(Double(widths.other))
+        narrowCount = widths.narrowCount
+        adjustsStarts = input.pointee.metrics.hasAdjustments || input.pointee.protrusion != nil
+        adjustsEnds = adjustsStarts || input.pointee.hangsStops
+        available = firstLimit
         startAdjustment = startAdjustmentAndHang(at: 0)
+    }
+
+    /// The fit limit of line `index` (from 0), as ``LineWidths/width(ofLine:)`` picks its width.
+    @inline(__always) func fitLimit(ofLine index: Int) -> Double {
+        index == 0 ? firstLimit : index < narrowCount ? narrowLimit : otherLimit
     }
 
     // MARK: Measuring
@@ -68,7 +89,8 @@ struct GreedyWalk {
     /// What a line starting at `start` gains at an opportunity inside a stretch shaped as one (``BreakAdjustment``),
     /// less what its first character hangs into the margin (protrusion).
     @inline(__always) func startAdjustmentAndHang(at start: Int) -> Double {
-        input.pointee.metrics.startAdjustment(start)
+        guard adjustsStarts else { return 0 }
+        return input.pointee.metrics.startAdjustment(start)
             - (input.pointee.protrusion?.startProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: start, end: count) ?? 0)
     }
 
@@ -82,6 +104,8 @@ struct GreedyWalk {
             return advance(to: end) + Double(hyphen) - hanging + startAdjustment <= available
         }
         let visibleEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: end)
+        // Nothing to add or take away (the sum below with zeros is the same number).
+        guard adjustsEnds else { return advance(to: visibleEnd) + startAdjustment <= available }
         let adjustment = visibleEnd == end ? input.pointee.metrics.endAdjustment(end) : 0
         var hanging = input.pointee.protrusion?.endProtrusion(content: input.pointee.content, metrics: input.pointee.metrics, start: lineStart, end: visibleEnd,
                                                       hyphenated: false, hyphenWidth: 0) ?? 0
@@ -107,7 +131,7 @@ struct GreedyWalk {
         lineStartPosition = position(end)
         startAdjustment = startAdjustmentAndHang(at: end)
         lastFit = nil
-        available = input.pointee.metrics.fitLimit(Double(input.pointee.widths.width(ofLine: lines.count)))
+        available = fitLimit(ofLine: lines.count)
         hyphenRun = reason == .hyphenation || reason == .emergencyHyphenation ? hyphenRun + 1 : 0
     }
 

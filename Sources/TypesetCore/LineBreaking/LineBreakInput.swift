@@ -27,11 +27,13 @@ struct LineBreakInput {
     /// then fits when its text before the mark does (greedy breaking only).
     var hangsStops = false
     /// Grapheme boundaries for an emergency cut between graphemes (its text is set on first use); nil: cuts fall
-    /// at cluster boundaries only.
-    var graphemes: BreakIterator?
-    /// The hyphenator and language that give an emergency cut its hyphenation points (hyphenation on or off);
-    /// nil: none (headings, preformatted text, a paragraph without a language).
-    var emergencyHyphenation: (hyphenator: Hyphenator, language: String)?
+    /// at cluster boundaries only. Not retained: the caller keeps it alive for the call (the layouter's come from
+    /// its worker's scratch), as a reference counted here was retained and released once per paragraph.
+    unowned(unsafe) var graphemes: BreakIterator?
+    /// The hyphenator that gives an emergency cut the hyphenation points of `emergencyLanguage` (hyphenation on or
+    /// off); nil: none (headings, preformatted text, a paragraph without a language). Not retained, as `graphemes`.
+    unowned(unsafe) var emergencyHyphenator: Hyphenator?
+    var emergencyLanguage: String?
 
     /// The paragraph's content length in units.
     var count: Int { shaped.contentLength }
@@ -43,7 +45,7 @@ struct LineBreakInput {
     /// Every hyphenation point of the paragraph's language (content offsets, ascending), for emergency cuts: asked
     /// once per paragraph, at its first cut.
     func emergencyHyphenationPoints() -> [Int] {
-        guard let (hyphenator, language) = emergencyHyphenation else { return [] }
+        guard let hyphenator = emergencyHyphenator, let language = emergencyLanguage else { return [] }
         var points: [UInt32] = []
         hyphenator.hyphenationPoints(content, language: language, into: &points)
         return points.map(Int.init)

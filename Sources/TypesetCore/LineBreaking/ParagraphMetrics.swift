@@ -213,6 +213,10 @@ struct ParagraphMetrics {
     @inline(__always)
     func fitLimit(_ available: Double) -> Double { grid.fitLimit(available, tolerance: fitTolerance) }
 
+    /// Whether any break opportunity changes a line's width (``BreakAdjustment``): without, ``startAdjustment(_:)``
+    /// and ``endAdjustment(_:)`` are 0 everywhere.
+    var hasAdjustments: Bool { !adjustments.isEmpty }
+
     /// What a line ending at break opportunity `offset` gains in width (see ``BreakAdjustment``), in points.
     @inline(__always)
     func endAdjustment(_ offset: Int) -> Double {
