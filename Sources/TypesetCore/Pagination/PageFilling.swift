@@ -137,21 +137,23 @@ struct PageFilling {
         let besideFloats = !band.floats.isEmpty
         if besideFloats { setBesideFloats(index) }
         let firstPlacement = placements.count
-        let layout = layouts[local]
+        // Only what the loop reads, not the whole ParagraphLayout: a copy of it (the loop mutates `self`, so the
+        // element cannot be borrowed) was a memcpy of the whole struct per paragraph of every relayout.
+        let lines = layouts[local].lines, spaceBefore = layouts[local].spaceBefore, spaceAfter = layouts[local].spaceAfter
         // A heading keeps its lines together and stays with the first line of the paragraph after it: when they do
         // not fit in what is left of the column, the heading starts the next column (or page). A heading taller
         // than a whole column is set line by line like any paragraph.
         let keepHeight = paginator.keptHeight(local, first: first, layouts: layouts, text: text)
         let fitsInAColumn = Double(keepHeight) <= columnBottom - columnTop
-        let lineCount = layout.lines.count
+        let lineCount = lines.count
         // The first of this paragraph's lines in the current column, and whether it opened the column.
         var firstInColumn = 0
         var firstOpenedColumn = y == columnTop
         var lineIndex = 0
         while lineIndex < lineCount {
-            let line = layout.lines[lineIndex]
+            let line = lines[lineIndex]
             let atColumnTop = y == columnTop
-            let spacing = Double(lineIndex == 0 && !atColumnTop ? layout.spaceBefore : 0)
+            let spacing = Double(lineIndex == 0 && !atColumnTop ? spaceBefore : 0)
             let needed = Double(lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height)
             if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
                 lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0))
@@ -165,7 +167,7 @@ struct PageFilling {
             }
             lineIndex += 1
         }
-        y += Double(layout.spaceAfter)
+        y += Double(spaceAfter)
         if besideFloats { band.settle(lines: placements, from: firstPlacement, into: &tableRows) }
     }
 
