@@ -218,10 +218,12 @@ public final class PageRenderer {
                                                 images: (inout Canvas) -> Void) {
         for box in boxes {
             guard let background = box.background else { continue }
-            if let radii = box.radii {
-                fillRounded(box.rect, radii: radii, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+            // Cut to its `background-clip` box.
+            let rect = box.paintingRect(box.backgroundClip)
+            if let radii = box.paintingRadii(box.backgroundClip) {
+                fillRounded(rect, radii: radii, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
             } else {
-                fill(box.rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
+                fill(rect, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
             }
         }
         if boxes.contains(where: { !$0.images.isEmpty }) { images(&canvas) }

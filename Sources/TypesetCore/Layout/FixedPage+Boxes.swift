@@ -80,6 +80,9 @@ extension FixedPage {
                                   height: max(0, geometry.rect.height - border.top - border.bottom))
             decoration.images = box.images
             decoration.imageArea = paddingBox
+            decoration.borderWidths = border
+            decoration.padding = box.padding
+            decoration.backgroundClip = box.backgroundClip
             decoration.emSize = 16
             if !box.radii.isSquare {
                 let radii = box.radii.resolved(size: geometry.rect.size, emSize: 16)

@@ -36,7 +36,18 @@ struct LineFrame {
         turned.imageArea = box.imageArea.map(page)
         turned.edges = box.edges.map(page)
         turned.radii = box.radii.map(page)
+        turned.borderWidths = page(box.borderWidths)
+        turned.padding = page(box.padding)
         return turned
+    }
+
+    /// The page sides of line-frame insets, as ``page(_:)-(BorderEdges)`` turns edges.
+    func page(_ insets: EdgeInsets) -> EdgeInsets {
+        switch mode {
+        case .horizontal: insets
+        case .verticalRightToLeft: EdgeInsets(top: insets.left, left: insets.bottom, bottom: insets.right, right: insets.top)
+        case .verticalLeftToRight: EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+        }
     }
 
     /// The page sides of line-frame border edges: top is the right of `vertical-rl` and the left of `vertical-lr`,

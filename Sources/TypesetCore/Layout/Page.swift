@@ -57,9 +57,17 @@ public struct BlockBox: Hashable, Sendable {
 
     /// A block's background image layers (first on top), drawn over ``background`` inside ``rect``.
     public var images: [BackgroundLayer] = []
-    /// Where the layers are placed: the padding box of the whole block in page points. For a block sliced across
-    /// pages or columns it reaches beyond ``rect`` (the part here), as though the block were drawn unbroken.
+    /// The padding box of the whole block in page points, from which its other boxes are found (``area(_:)``):
+    /// where the layers are placed and cut. For a block sliced across pages or columns it reaches beyond ``rect``
+    /// (the part here), as though the block were drawn unbroken. Nil for a table's box and for a block drawn
+    /// in its border box alone.
     public var imageArea: Rect?
+    /// The whole block's border widths and padding in points, by page side (not cut at a slice): with
+    /// ``imageArea`` they give its border and content boxes (``area(_:)``).
+    public var borderWidths = EdgeInsets(all: 0)
+    public var padding = EdgeInsets(all: 0)
+    /// The box ``background`` is cut to (`background-clip` of the bottom image layer).
+    public var backgroundClip = BackgroundLayer.Area.borderBox
     /// A block's rounded corners in points, nil for square ones: its background, images and border follow them.
     /// A block sliced across pages has its top corners rounded only where it starts, its bottom ones where it
     /// ends.

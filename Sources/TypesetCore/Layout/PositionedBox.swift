@@ -51,6 +51,8 @@ package struct PositionedBox: Hashable, Sendable {
     package var flowIndent = 0.0
     /// Its background colour and image layers, and its rounded corners.
     package var background: Color?
+    /// The box the colour is cut to (`background-clip` of the bottom image layer).
+    package var backgroundClip = BackgroundLayer.Area.borderBox
     package var images: [BackgroundLayer] = []
     package var radii = BorderRadii()
 

@@ -49,7 +49,9 @@ struct BoxDecorationPass {
     /// height (`box-decoration-break: slice` paints the whole box's background cut into its parts), by page and
     /// part. The parts of one box follow one another in page and column order.
     private static func wholeBoxes(_ parts: [[Part]]) -> [Int: [Int: (top: Double, height: Double)]] {
-        func needsWhole(_ box: BoxDecoration) -> Bool { !box.images.isEmpty || !box.radii.isSquare }
+        func needsWhole(_ box: BoxDecoration) -> Bool {
+            !box.images.isEmpty || !box.radii.isSquare || (box.background != nil && box.backgroundClip != .borderBox)
+        }
         guard parts.contains(where: { $0.contains { needsWhole($0.box) } }) else { return [:] }
         var heights: [Int: Double] = [:]  // box id → the heights of its parts so far, then in all
         var before: [Int: [Int: Double]] = [:]  // page → part → the heights of the box's parts before it
@@ -150,16 +152,17 @@ struct BoxDecorationPass {
             if !part.endsHere { radii.bottomLeft = square; radii.bottomRight = square }
             block.radii = radii.isSquare ? nil : radii
         }
-        if let whole, !box.images.isEmpty {
+        if let whole {
             // The padding box of the whole box: its border box less its border widths.
             let border = box.border
-            let top = whole.top + border.top.usedWidth * emSize
-            let height = whole.height - (border.top.usedWidth + border.bottom.usedWidth) * emSize
-            let x = rect.minX + border.left.usedWidth * emSize
-            let width = rect.width - (border.left.usedWidth + border.right.usedWidth) * emSize
+            block.borderWidths = EdgeInsets(top: border.top.usedWidth * emSize, left: border.left.usedWidth * emSize,
+                                            bottom: border.bottom.usedWidth * emSize, right: border.right.usedWidth * emSize)
+            block.padding = EdgeInsets(top: box.padding.top * emSize, left: box.padding.left * emSize,
+                                       bottom: box.padding.bottom * emSize, right: box.padding.right * emSize)
+            block.backgroundClip = box.backgroundClip
             block.images = box.images
             block.emSize = emSize
-            block.imageArea = Rect(x: x, y: top, width: max(0, width), height: max(0, height))
+            block.imageArea = Rect(x: rect.minX, y: whole.top, width: rect.width, height: whole.height).inset(by: block.borderWidths)
         }
         return block
     }

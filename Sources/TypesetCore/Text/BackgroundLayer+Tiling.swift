@@ -13,8 +13,8 @@ extension BackgroundLayer {
     /// The most copies along one axis (a 1-point image repeated over a long scroll page); past it the copies stop.
     public static let maximumTilesPerAxis = 4096
 
-    /// The layer's copies in a box whose positioning area (padding box) is `area` and painting area (the part of
-    /// the border box on this page) `clip`, for an image of `natural` size in points (nil, or a side 0: an image
+    /// The layer's copies in a box whose positioning area (its ``origin`` box) is `area` and painting area (the
+    /// part of its ``clip`` box on this page) `clip`, for an image of `natural` size in points (nil, or a side 0: an image
     /// without that size, as an SVG without width and height), as CSS Backgrounds 3 §3.6–3.9 place them. Empty
     /// when the copies would have no area.
     public func tiling(area: Rect, clip: Rect, natural: Size?, emSize: Double) -> Tiling {

@@ -1,7 +1,7 @@
 /// One layer of a block's background image (CSS Backgrounds 3 §3): the image (a picture or a ``Gradient``), how it is sized, where the first
-/// copy goes and how it repeats. The positioning area is the box's padding box, the painting area its border
-/// box (the initial `background-origin` and `background-clip`); a box sliced across pages is painted as one
-/// box cut into its parts (`box-decoration-break: slice`).
+/// copy goes and how it repeats, the box it is placed in (``origin``, `background-origin`: the padding box
+/// unless it says) and the box it is cut to (``clip``, `background-clip`: the border box unless it says); a box
+/// sliced across pages is painted as one box cut into its parts (`box-decoration-break: slice`).
 public struct BackgroundLayer: Hashable, Sendable {
     /// A length along one axis of the positioning area: ems of the body text, or a percentage.
     public enum Length: Hashable, Sendable {
@@ -61,6 +61,15 @@ public struct BackgroundLayer: Hashable, Sendable {
         public static let start = Position(offset: .percent(0))
     }
 
+    /// One of a block's boxes (CSS Backgrounds 3 §3.7–3.8 `<box>`): its border box, its padding box (inside its
+    /// border), or its content box (inside its padding too). Level 4's `background-clip: text` is not one: a
+    /// declaration with it is ignored.
+    public enum Area: String, Hashable, Sendable {
+        case borderBox = "border-box"
+        case paddingBox = "padding-box"
+        case contentBox = "content-box"
+    }
+
     /// What a layer draws.
     public enum Image: Hashable, Sendable {
         /// A picture: an entry of the book (resolved against the style sheet that named it), or a `data:` URL.
@@ -81,8 +90,13 @@ public struct BackgroundLayer: Hashable, Sendable {
     /// `background-position` across and down.
     public var x: Position
     public var y: Position
+    /// `background-origin`: the box the position and size are measured in (its positioning area).
+    public var origin = Area.paddingBox
+    /// `background-clip`: the box the copies are cut to (its painting area).
+    public var clip = Area.borderBox
 
-    /// Creates a layer (initially: the image's own size, at the top left, repeated both ways).
+    /// Creates a layer (initially: the image's own size, at the top left, repeated both ways, placed in the
+    /// padding box and cut to the border box).
     public init(image: Image, size: Sizing = .auto, repeatX: Repeat = .repeat, repeatY: Repeat = .repeat,
                 x: Position = .start, y: Position = .start) {
         self.image = image; self.size = size; self.repeatX = repeatX; self.repeatY = repeatY; self.x = x; self.y = y

@@ -59,11 +59,17 @@ public struct BoxDecoration: Hashable, Sendable {
     public var id: Int
     /// The background, or nil for none; drawn made readable on the theme's page, as text colours are.
     public var background: Color?
+    /// The box the background colour is cut to: the `background-clip` of the bottom image layer (CSS
+    /// Backgrounds 3 §3.2), the border box unless it says.
+    public var backgroundClip = BackgroundLayer.Area.borderBox
     /// The background image's layers, the first drawn on top (CSS order), over ``background``.
     public var images: [BackgroundLayer]
     public var border: BorderEdges
     /// Its rounded corners (`border-radius`), which clip its background and images and round its border.
     public var radii = BorderRadii()
+    /// Its padding in ems (its lines are already indented by it): where its content box is, for a background
+    /// placed in it or cut to it.
+    public var padding = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
     /// Room from the column's left and right edges to the box's outer (border) edges, in ems.
     public var left: Double
     public var right: Double

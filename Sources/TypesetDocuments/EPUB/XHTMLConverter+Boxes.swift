@@ -46,6 +46,8 @@ extension XHTMLConverter {
                                 left: rightToLeft ? outerEnd : outerStart, right: rightToLeft ? outerStart : outerEnd,
                                 above: above, below: below)
         box.radii = BorderRadii(style.radii, fontScale: style.fontScale)
+        box.backgroundClip = style.background.colorClip
+        box.padding = EdgeInsets(top: style.padding.top, left: style.padding.left, bottom: style.padding.bottom, right: style.padding.right)
         boxCount += 1
         block.boxes.append(box)
     }

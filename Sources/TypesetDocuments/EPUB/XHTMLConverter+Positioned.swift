@@ -101,6 +101,7 @@ extension XHTMLConverter {
                                  right: px(style.padding.right))
         box.border = style.borders
         box.background = publisherStyles ? style.backgroundColor : nil
+        box.backgroundClip = style.background.colorClip
         box.images = backgroundLayers(style)
         box.radii = BorderRadii(style.radii, fontScale: style.fontScale)
     }

@@ -23,24 +23,27 @@ extension PageRenderer {
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
         }
         for box in boxes where !box.images.isEmpty {
-            guard let area = box.imageArea else { continue }
-            let clip = (pixel(box.rect.minX) - origin.x, pixel(box.rect.minY) - origin.y,
-                        pixel(box.rect.maxX) - origin.x, pixel(box.rect.maxY) - origin.y)
-            guard clip.0 < clip.2, clip.1 < clip.3 else { continue }
+            guard box.imageArea != nil else { continue }
             let ground = appearance.theme.pictureGround.flatMap { ground in
                 text.contains { Self.crosses($0.lineBox, box.rect) } ? ground : nil
             }
-            let bands = clips(box, clip: clip, scale: scale, origin: origin)
             // CSS paints the last layer first: the first is on top.
             for layer in box.images.reversed() {
+                // Placed in its `background-origin` box, cut to its `background-clip` box.
+                guard let area = box.area(layer.origin) else { continue }
+                let paint = box.paintingRect(layer.clip)
+                let clip = (pixel(paint.minX) - origin.x, pixel(paint.minY) - origin.y,
+                            pixel(paint.maxX) - origin.x, pixel(paint.maxY) - origin.y)
+                guard clip.0 < clip.2, clip.1 < clip.3 else { continue }
+                let bands = clips(paint, radii: box.paintingRadii(layer.clip), clip: clip, scale: scale, origin: origin)
                 switch layer.image {
                 case .entry(let source):
-                    drawPicture(source, of: layer, in: box, area: area, bands: bands, ground: ground, resources: resources,
+                    drawPicture(source, of: layer, in: box, area: area, paint: paint, bands: bands, ground: ground, resources: resources,
                                 appearance: appearance, fonts: fonts, origin: origin, into: &bitmap)
                 case .gradient(let gradient):
                     let canvas = (max(0, clip.0), max(0, clip.1), min(bitmap.width, clip.2), min(bitmap.height, clip.3))
                     guard canvas.0 < canvas.2, canvas.1 < canvas.3 else { continue }
-                    let tiling = layer.tiling(area: area, clip: box.rect, natural: nil, emSize: box.emSize)
+                    let tiling = layer.tiling(area: area, clip: paint, natural: nil, emSize: box.emSize)
                     let shader = gradient.shader(width: tiling.tileWidth, height: tiling.tileHeight, emSize: box.emSize,
                                                  text: appearance.theme.text)
                     let columns = Bitmap.copyCoordinates(from: canvas.0, to: canvas.2, offset: origin.x, scale: scale,
@@ -56,7 +59,7 @@ extension PageRenderer {
     }
 
     /// Draws the copies of the picture `source` of `layer`, decoded once at their pixel size, clipped to `bands`.
-    private func drawPicture(_ source: String, of layer: BackgroundLayer, in box: BlockBox, area: Rect, bands: [(Int, Int, Int, Int)],
+    private func drawPicture(_ source: String, of layer: BackgroundLayer, in box: BlockBox, area: Rect, paint: Rect, bands: [(Int, Int, Int, Int)],
                              ground: Color?, resources: (any ResourceLoader)?, appearance: Appearance, fonts: DocumentFonts?,
                              origin: (x: Int, y: Int), into bitmap: inout Bitmap) {
         let scale = appearance.pixelScale
@@ -65,7 +68,7 @@ extension PageRenderer {
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
         }
         guard let natural = backgroundSize(source, resources: resources) else { return }
-        let tiling = layer.tiling(area: area, clip: box.rect, natural: natural, emSize: box.emSize)
+        let tiling = layer.tiling(area: area, clip: paint, natural: natural, emSize: box.emSize)
         guard let firstX = tiling.xs.first, let firstY = tiling.ys.first else { return }
         // One copy's pixels: a lone copy's edges where its box's are rounded to (an image sized to its box
         // meets the box's edges), repeated copies a whole pixel wider rather than a seam between them.
@@ -99,11 +102,12 @@ extension PageRenderer {
         a.minX < b.maxX && a.maxX > b.minX && a.minY < b.maxY && a.maxY > b.minY
     }
 
-    /// The pixel rectangles (canvas pixels) a box's images are clipped to: its part's rectangle, or for rounded
-    /// corners a row of pixels at a time where the corners curve and one rectangle between them.
-    private func clips(_ box: BlockBox, clip: (Int, Int, Int, Int), scale: Double, origin: (x: Int, y: Int)) -> [(Int, Int, Int, Int)] {
-        guard let radii = box.radii else { return [clip] }
-        let rect = box.rect
+    /// The pixel rectangles (canvas pixels) a layer is clipped to: its painting area's part `rect` (`clip` in
+    /// pixels), or for rounded corners a row of pixels at a time where the corners curve and one rectangle between
+    /// them.
+    private func clips(_ rect: Rect, radii: CornerRadii?, clip: (Int, Int, Int, Int), scale: Double,
+                       origin: (x: Int, y: Int)) -> [(Int, Int, Int, Int)] {
+        guard let radii else { return [clip] }
         let topBand = max(radii.topLeft.height, radii.topRight.height), bottomBand = max(radii.bottomLeft.height, radii.bottomRight.height)
         func pixel(_ value: Double) -> Int {
             let v = (value * scale).rounded()

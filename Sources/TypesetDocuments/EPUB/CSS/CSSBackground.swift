@@ -1,15 +1,19 @@
 import TypesetCore
 
-/// `background-image`, `background-repeat`, `background-position`, `background-size` and the `background`
-/// shorthand (CSS Backgrounds 3 §3), each a list of layers. `background-attachment`, `-origin` and `-clip` are read
-/// in the shorthand and dropped (a page does not scroll; the padding box places the images, the border box clips
-/// them). Gradients are read by ``CSSGradient``; other generated images make the declaration invalid.
+/// `background-image`, `background-repeat`, `background-position`, `background-size`, `background-origin`,
+/// `background-clip` (and their `-webkit-` forms) and the `background` shorthand (CSS Backgrounds 3 §3), each a
+/// list of layers. `background-attachment` is read in the shorthand and dropped (a page does not scroll); the
+/// level 4 `background-clip: text` makes the declaration invalid (ignored). Gradients are read by ``CSSGradient``;
+/// other generated images make the declaration invalid.
 enum CSSBackgroundDeclaration: Equatable, Sendable {
     /// `background-image`: one entry per layer, nil for `none` (or an image Typeset does not draw).
     case images([CSSBackgroundImage?])
     case repeats([Repeat])
     case positions([Position])
     case sizes([Size])
+    /// `background-origin` and `background-clip`: one box per layer.
+    case origins([BackgroundLayer.Area])
+    case clips([BackgroundLayer.Area])
 
     /// `background-repeat` of one layer.
     struct Repeat: Equatable, Sendable {
@@ -44,6 +48,8 @@ enum CSSBackgroundDeclaration: Equatable, Sendable {
         case "background-repeat": return list(layers, repeats).map { [.background(.repeats($0))] } ?? []
         case "background-position": return list(layers, position).map { [.background(.positions($0))] } ?? []
         case "background-size": return list(layers, size).map { [.background(.sizes($0))] } ?? []
+        case "background-origin", "-webkit-background-origin": return list(layers, box).map { [.background(.origins($0))] } ?? []
+        case "background-clip", "-webkit-background-clip": return list(layers, box).map { [.background(.clips($0))] } ?? []
         case "background": return shorthand(layers) ?? fallback(layers)
         default: return []
         }
@@ -87,6 +93,18 @@ enum CSSBackgroundDeclaration: Equatable, Sendable {
             return .some(.url(url, isResolved: false))
         }
         return CSSGradient(word).map { .some(.gradient($0)) }
+    }
+
+    /// A `<box>`: `border-box`, `padding-box` or `content-box` (WebKit's old `border`, `padding` and `content`
+    /// too, in its prefixed properties only as it reads them, but harmless elsewhere).
+    private static func box(_ words: [String]) -> BackgroundLayer.Area? {
+        guard words.count == 1 else { return nil }
+        return boxKeyword(words[0])
+    }
+
+    private static func boxKeyword(_ word: String) -> BackgroundLayer.Area? {
+        let lower = word.lowercased()
+        return BackgroundLayer.Area(rawValue: lower) ?? BackgroundLayer.Area(rawValue: lower + "-box")
     }
 
     private static func repeatKeyword(_ word: String) -> BackgroundLayer.Repeat? {
@@ -209,19 +227,25 @@ extension CSSBackgroundDeclaration {
     /// leaves out to its initial value. Nil when a layer cannot be read.
     fileprivate static func shorthand(_ layers: [[String]]) -> [CSSDeclaration]? {
         var images: [CSSBackgroundImage?] = [], repeats: [Repeat] = [], positions: [Position] = [], sizes: [Size] = []
+        var origins: [BackgroundLayer.Area] = [], clips: [BackgroundLayer.Area] = []
         var color: Color?
         for (index, layer) in layers.enumerated() {
             guard let read = shorthandLayer(layer, isLast: index == layers.count - 1) else { return nil }
             images.append(read.image); repeats.append(read.repeats); positions.append(read.position); sizes.append(read.size)
+            // §3.10: one box sets both, two the origin then the clip.
+            origins.append(read.boxes.first ?? .paddingBox)
+            clips.append(read.boxes.last ?? .borderBox)
             if index == layers.count - 1 { color = read.color }
         }
         return [.backgroundColor(color), .background(.images(images)), .background(.repeats(repeats)),
-                .background(.positions(positions)), .background(.sizes(sizes))]
+                .background(.positions(positions)), .background(.sizes(sizes)), .background(.origins(origins)),
+                .background(.clips(clips))]
     }
 
     private struct Layer {
         var image: CSSBackgroundImage?, repeats = Repeat(x: .repeat, y: .repeat), position = Position()
         var size = Size.explicit(nil, nil), color: Color?
+        var boxes: [BackgroundLayer.Area] = []
     }
 
     private static func shorthandLayer(_ words: [String], isLast: Bool) -> Layer? {
@@ -237,7 +261,11 @@ extension CSSBackgroundDeclaration {
             if !seen.image, let image = image(word) {
                 layer.image = image; seen.image = true; index += 1; continue
             }
-            if ["scroll", "fixed", "local", "border-box", "padding-box", "content-box", "text"].contains(lower) { index += 1; continue }
+            if ["scroll", "fixed", "local"].contains(lower) { index += 1; continue }
+            if let box = BackgroundLayer.Area(rawValue: lower) {
+                guard layer.boxes.count < 2 else { return nil }
+                layer.boxes.append(box); index += 1; continue
+            }
             if !seen.repeats, lower == "repeat-x" || lower == "repeat-y" || repeatKeyword(lower) != nil {
                 var end = index + 1
                 if repeatKeyword(lower) != nil, end < words.count, repeatKeyword(words[end]) != nil { end += 1 }

@@ -8,6 +8,8 @@ struct CSSBackgroundLayers: Sendable {
     var repeats: [CSSBackgroundDeclaration.Repeat] = []
     var positions: [CSSBackgroundDeclaration.Position] = []
     var sizes: [CSSBackgroundDeclaration.Size] = []
+    var origins: [BackgroundLayer.Area] = []
+    var clips: [BackgroundLayer.Area] = []
 
     /// Whether some layer has an image.
     var hasImage: Bool { images.contains { $0 != nil } }
@@ -18,7 +20,16 @@ struct CSSBackgroundLayers: Sendable {
         case .repeats(let value): repeats = value
         case .positions(let value): positions = value
         case .sizes(let value): sizes = value
+        case .origins(let value): origins = value
+        case .clips(let value): clips = value
         }
+    }
+
+    /// The box the background colour is cut to: the bottom layer's `background-clip` (CSS Backgrounds 3 §3.2; a
+    /// `background-image: none` is one layer).
+    var colorClip: BackgroundLayer.Area {
+        guard !clips.isEmpty else { return .borderBox }
+        return clips[(max(1, images.count) - 1) % clips.count]
     }
 
     /// The layers with an image, first on top, lengths in ems of the body for an element whose font is
@@ -50,6 +61,8 @@ struct CSSBackgroundLayers: Sendable {
                 let value = positions[index % positions.count]
                 layer.x = axis(value.x); layer.y = axis(value.y)
             }
+            if !origins.isEmpty { layer.origin = origins[index % origins.count] }
+            if !clips.isEmpty { layer.clip = clips[index % clips.count] }
             if !sizes.isEmpty {
                 switch sizes[index % sizes.count] {
                 case .contain: layer.size = .contain

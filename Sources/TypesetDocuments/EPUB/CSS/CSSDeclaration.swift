@@ -399,7 +399,8 @@ enum CSSDeclaration: Equatable, Sendable {
         case "background-color":
             if value == "transparent" { return [.backgroundColor(nil)] }
             return CSSColor.parse(value).map { [.backgroundColor($0)] } ?? []
-        case "background", "background-image", "background-repeat", "background-position", "background-size":
+        case "background", "background-image", "background-repeat", "background-position", "background-size", "background-origin",
+             "background-clip", "-webkit-background-origin", "-webkit-background-clip":
             // URLs are case-sensitive: the value as written.
             return CSSBackgroundDeclaration.parse(property: property, value: rawValue)
         case "text-decoration", "text-decoration-line":
