@@ -41,26 +41,28 @@ public struct TextAttachment: Hashable, Sendable {
         let maxHeight: Length?
         let formula: MathFormula?
         let sizing: ReplacedSizing
+        let isEmptyBlock: Bool
 
         init(source: String?, altText: String?, intrinsicSize: Size?, presentation: Presentation, width: Length?,
              height: Length?, maxWidth: Length?, maxHeight: Length?, formula: MathFormula? = nil,
-             sizing: ReplacedSizing = ReplacedSizing()) {
+             sizing: ReplacedSizing = ReplacedSizing(), isEmptyBlock: Bool = false) {
             self.source = source; self.altText = altText; self.intrinsicSize = intrinsicSize
             self.presentation = presentation; self.width = width; self.height = height
             self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.formula = formula; self.sizing = sizing
+            self.isEmptyBlock = isEmptyBlock
         }
 
         static func == (a: Storage, b: Storage) -> Bool {
             a === b || (a.source == b.source && a.altText == b.altText && a.intrinsicSize == b.intrinsicSize
                 && a.presentation == b.presentation && a.width == b.width && a.height == b.height
                 && a.maxWidth == b.maxWidth && a.maxHeight == b.maxHeight && a.formula == b.formula
-                && a.sizing == b.sizing)
+                && a.sizing == b.sizing && a.isEmptyBlock == b.isEmptyBlock)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(source); hasher.combine(altText); hasher.combine(intrinsicSize); hasher.combine(presentation)
             hasher.combine(width); hasher.combine(height); hasher.combine(maxWidth); hasher.combine(maxHeight)
-            hasher.combine(formula); hasher.combine(sizing)
+            hasher.combine(formula); hasher.combine(sizing); hasher.combine(isEmptyBlock)
         }
     }
 
@@ -102,6 +104,17 @@ public struct TextAttachment: Hashable, Sendable {
                           width: nil, height: nil, maxWidth: nil, maxHeight: nil, formula: formula)
     }
 
+    /// The room of an empty block that CSS gives a height (an empty `<div>` drawn as its background or border):
+    /// a block across the column, `height` tall, that draws nothing itself (``isEmptyBlock``); its paragraph
+    /// carries the block's box, which is drawn around it, and it moves to the next page as an image block does.
+    public init(emptyBlockHeight height: Length) {
+        storage = Storage(source: nil, altText: nil, intrinsicSize: nil, presentation: .block, width: .percent(100),
+                          height: height, maxWidth: nil, maxHeight: nil, isEmptyBlock: true)
+    }
+
+    /// Whether the attachment is an empty block's room (``init(emptyBlockHeight:)``): laid out, never drawn.
+    public var isEmptyBlock: Bool { storage.isEmptyBlock }
+
     /// The formula the attachment is, if it is one (see ``init(formula:presentation:)``).
     public var formula: MathFormula? { storage.formula }
 
@@ -134,6 +147,7 @@ public struct TextAttachment: Hashable, Sendable {
     public func with(source: String?, intrinsicSize: Size?, presentation: Presentation,
                      natural: ReplacedSizing? = nil) -> TextAttachment {
         if let formula { return TextAttachment(formula: formula, presentation: presentation) }
+        if isEmptyBlock { return self }
         var sizing = self.sizing
         if let natural {
             sizing.naturalWidth = natural.naturalWidth; sizing.naturalHeight = natural.naturalHeight

@@ -52,6 +52,23 @@ extension XHTMLConverter {
         block.boxes.append(box)
     }
 
+    /// An empty block drawn as a box (an empty `<div>` with a background or a border) that CSS gives a `height`
+    /// (CSS 2.1 §10.5: a length, or a percentage, here of the page's content height as an image's): a paragraph
+    /// of its room alone (``TextAttachment/init(emptyBlockHeight:)``), carrying its box, so that the box is drawn
+    /// that tall; it takes room in the flow and moves to the next page whole, as an image block does. Without a
+    /// height (or with `height: 0`) the block has no lines and is not drawn, as before.
+    /// Horizontal text only (in vertical text the block's height is not its extent along the flow).
+    mutating func appendEmptyBlock(_ name: String, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        guard output.writingMode?.isVertical != true, style.writingMode?.isVertical != true, !block.boxes.isEmpty,
+              drawsBox(name, style: style), let css = style.replacedSize.height,
+              let height = Self.attachmentLength(css) else { return }
+        switch height {
+        case .points(let value), .ems(let value), .percent(let value): guard value.isFinite, value > 0 else { return }
+        }
+        appendUnits([0xFFFC], block: block, inline: inline, attachment: TextAttachment(emptyBlockHeight: height))
+        recordElementUnits(count: 1)
+    }
+
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.
     mutating func closeBox(_ name: String, style: ComputedStyle) {
         separateMargins(by: boxSpace(name, style: style, top: false))

@@ -608,6 +608,7 @@ struct XHTMLConverter {
             if path.element.lowercasedName == "pre" { preStartsHere = true }
             let firstParagraph = output.paragraphs.count
             walkChildren(path, block: block, inline: inline)
+            if output.paragraphs.count == firstParagraph, line.isEmpty { appendEmptyBlock(path.element.lowercasedName, style: style, block: block, inline: inline) }
             preStartsHere = false
             if path.element.lowercasedName == "figure" {
                 flushParagraph()

@@ -15,8 +15,8 @@ extension PageRenderer {
             let v = (value * scale).rounded()
             return v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0
         }
-        // Formulas are drawn with the text (PageRenderer+Math.swift).
-        for object in placed where object.attachment.formula == nil {
+        // Formulas are drawn with the text (PageRenderer+Math.swift); an empty block's room draws nothing.
+        for object in placed where object.attachment.formula == nil && !object.attachment.isEmptyBlock {
             let x0 = pixel(object.rect.minX), y0 = pixel(object.rect.minY)
             let x1 = pixel(object.rect.maxX), y1 = pixel(object.rect.maxY)
             guard x1 > x0, y1 > y0 else { continue }

@@ -1,0 +1,68 @@
+import Testing
+import TypesetCore
+import TypesetDocuments
+import TypesetRender
+import TypesetTestSupport
+
+/// An empty block given a `height` (CSS 2.1 §10.5) and a background or border: a block of that height with its
+/// box, in the flow between the paragraphs around it, as the same box holding an image of that size is (the image
+/// of the box's colour, so that both draw the same pixels), moving to the next page whole as an image block does.
+/// Generated over heights in px, em and percentages, and over colours, images and borders.
+@Suite struct EmptyBlockReftests {
+    static func book(_ box: String, style: String) throws -> Reftest.Book {
+        Reftest.Book(body: "<p>Before the box.</p>\(box)<p>After the box.</p>",
+                     css: ".box { \(style) }", files: try BackgroundImageReftests.files())
+    }
+
+    static let blue = "background-color: #1e5ac8"
+
+    /// The book laid out as ``Reftest/render(_:settings:)`` lays it out.
+    static func layout(_ book: Reftest.Book) throws -> BookLayout {
+        let read = try EPUBReader().read(bytes: try Reftest.archive(book), name: "reftest.epub")
+        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(read.publication.text, settings: Reftest.settings.typography)
+    }
+
+    /// The empty block is the block holding an image of its height across its width, of the block's colour.
+    @Test(arguments: ["20px", "50px", "3em", "10%"], [blue, "background: url(images/solid.png)", "\(blue); border: 4px solid #c81e28",
+                                                      "\(blue); padding: 6px; margin: 0 20px"])
+    func anEmptyBlockIsAnImageBlockOfItsHeight(_ height: String, _ look: String) throws {
+        let test = try Reftest.render(Self.book("<div class='box'></div>", style: "\(look); height: \(height)"))
+        let image = "<img src='images/solid.png' alt='' style='width: 100%; height: \(height)'/>"
+        let reference = try Reftest.render(Self.book("<div class='box'>\(image)</div>", style: look))
+        #expect(Reftest.mismatch(test, reference) == nil, "\(height) \(look): \(Reftest.mismatch(test, reference) ?? "")")
+        // Drawn at all: not the page without the block.
+        let without = try Reftest.render(Self.book("", style: look))
+        #expect(Reftest.mismatch(test, without) != nil, "\(height) \(look) draws something")
+    }
+
+    /// The box is as tall as the height says (its border and padding outside it: `height` is the content box's,
+    /// CSS 2.1 §10.5), and the text after it starts below it.
+    @Test(arguments: [20, 50, 137])
+    func theBoxIsAsTallAsItsHeight(_ height: Int) throws {
+        let layout = try Self.layout(Self.book("<div class='box'></div>", style: "\(Self.blue); border: 3px solid #c81e28; padding: 5px; height: \(height)px"))
+        let box = try #require(layout.pages.first?.boxes.first)
+        // The height in points (a CSS px is a point, as for images); the border and padding, 8 px a side, in ems of
+        // the 16 px body set at the reader's 14 pt.
+        #expect(box.rect.height == Double(height) + 16 * 14 / 16, "\(box.rect)")
+        let after = try #require(layout.lines(onPage: 0).last)
+        #expect(after.rect.minY >= box.rect.maxY, "the text after it is below it: \(after.rect) \(box.rect)")
+    }
+
+    /// An empty block that does not fit in what is left of the page moves to the next page whole.
+    @Test func aBlockThatDoesNotFitMovesToTheNextPage() throws {
+        let filler = String(repeating: "<p>A line of text to fill the page.</p>", count: 14)
+        let layout = try Self.layout(Reftest.Book(body: filler + "<div class='box'></div><p>After.</p>",
+                                                  css: ".box { \(Self.blue); height: 200px }"))
+        let boxes = layout.pages.flatMap { page in page.boxes.map { (page.index, $0.rect.height) } }
+        #expect(boxes.count == 1 && boxes.first?.0 ?? 0 > 0 && boxes.first?.1 == 200, "\(boxes)")
+    }
+
+    /// Without a height, with `height: 0` or an invalid one, or without a background or border, nothing is drawn
+    /// (the block has no lines).
+    @Test(arguments: ["\(blue)", "\(blue); height: 0", "\(blue); height: -20px", "\(blue); height: auto", "height: 40px"])
+    func nothingToDraw(_ style: String) throws {
+        let test = try Reftest.render(Self.book("<div class='box'></div>", style: style))
+        let reference = try Reftest.render(Self.book("", style: style))
+        #expect(Reftest.mismatch(test, reference) == nil, "\(style): \(Reftest.mismatch(test, reference) ?? "")")
+    }
+}
