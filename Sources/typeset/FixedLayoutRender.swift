@@ -6,7 +6,9 @@ import TypesetRender
 /// itemref): each fixed item one page, laid out alone at its viewport and scaled into the reader's page
 /// (``FixedPage``), each reflowable item paginated as the rest of the book's text is, in spine order; two facing
 /// pages per PNG with `--spread` (paired as the items' `page-spread-*` say; single pages when the book says
-/// `rendition:spread none`). `--pages` picks pages; `--json` and `--scroll` take the reflowable path.
+/// `rendition:spread none`). `--pages` picks pages. Under `--scroll` the fixed pages stand between the scroll
+/// pages of the reflowable stretches (each stretch between fixed items a scroll of its own); `--json` and
+/// `--viewport` take the reflowable path.
 enum FixedLayoutRender {
     /// One page of a book with fixed pages.
     enum Sheet {

@@ -7,7 +7,10 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
-        if let epub = book.file.epub, !options.json, options.viewport == nil, book.settings.mode == .paged {
+        // A book with fixed-layout items draws them as fixed pages between its reflowed pages, or between the scroll
+        // pages of its reflowable stretches (rendition:flow does not apply to fixed items; StyledText.layoutBreaks).
+        if let epub = book.file.epub, !options.json, options.viewport == nil,
+           book.settings.mode == .paged || options.spreadFirstPageAlone == nil {
             var reflowed: BookLayout?
             if let sheets = try FixedLayoutRender.sheets(of: epub, pageSize: book.settings.typography.pageSize, layout: {
                 let layout = try LaidOutBook(book).layout

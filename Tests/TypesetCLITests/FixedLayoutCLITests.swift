@@ -60,6 +60,39 @@ import TypesetTestSupport
         #expect(spread.status == 0 && spreadFiles.count == spreads.count, "\(spread.stderr)")
     }
 
+    /// A book whose `rendition:flow` scrolls and whose spine mixes reflowable and pre-paginated items (EPUB 3.3:
+    /// `rendition:flow` does not apply to fixed items): the reflowable stretch before the fixed items is one scroll
+    /// page, each fixed item a page of the reader's size, the stretch after them another scroll page, in spine
+    /// order, one PNG each; `--scroll --spread` is still refused.
+    @Test func aScrolledBookKeepsItsFixedItemsOutOfTheScroll() throws {
+        let directory = try TemporaryDirectory()
+        let long = (1...12).map { "<p>Paragraph \($0) of a reflowable chapter, long enough to wrap over lines.</p>" }.joined()
+        let pages = [FixedLayoutBook.Page(viewport: nil, body: long),
+                     FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Plate one</p>", properties: "rendition:layout-pre-paginated"),
+                     FixedLayoutBook.Page(viewport: (600, 800), body: "<p>Plate two</p>", properties: "rendition:layout-pre-paginated"),
+                     FixedLayoutBook.Page(viewport: nil, body: "<p>The end.</p>")]
+        let flow = "<meta property=\"rendition:flow\">scrolled-continuous</meta>"
+        let book = try directory.write(try FixedLayoutBook.epub(pages, layout: nil, css: "p { font-size: 20px }", metadata: flow),
+                                       to: "scrolled.epub")
+        let settings = ["--width", "300", "--height", "400", "--theme", "light"]
+        let info = try CLIRunner.run(["info", "--json", "--fonts", "bundled", book] + settings, in: directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: info.stdoutData) as? [String: Any], "\(info.stderr)")
+        let drawn = try #require(object["fixedPages"] as? [[String: Any]])
+        let kinds = drawn.map { $0["layout"] as? String == "pre-paginated" ? "F" : "R" }.joined()
+        #expect(kinds == "RFFR" && drawn.first?["page"] as? Int == 0 && drawn.last?["page"] as? Int == 3, "\(drawn)")
+        let render = try CLIRunner.runBundled([book, "-o", directory.path("pages")] + settings, in: directory)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path("pages")).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(render.status == 0 && files.count == 4, "\(render.stderr) \(files)")
+        let heights = try files.map { name -> Int in
+            let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path("pages/" + name))))
+            return try #require(ComicArchive.pixel(ofPNG: png, x: 0, y: 0)).height
+        }
+        #expect(heights.count == 4 && heights[0] > 800 && heights[1] == 800 && heights[2] == 800 && heights[3] < 800,
+                "the first stretch scrolls past a page, the fixed pages fill the page, the last stretch is short: \(heights)")
+        let spread = try CLIRunner.runBundled([book, "--spread", "recto", "-o", directory.path("spreads")] + settings, in: directory)
+        #expect(spread.status != 0 && spread.stderr.contains("not --scroll"), "\(spread.stderr)")
+    }
+
     /// A fixed book asking for landscape drawn in a portrait page says so; a reflowable book has no fixed pages.
     @Test func orientationNoticeAndReflowableInfo() throws {
         let directory = try TemporaryDirectory()

@@ -84,6 +84,42 @@ import TypesetTestSupport
         #expect(publication.locator(for: (ranges[2].lowerBound + 1100)..<(ranges[2].lowerBound + 1101))?.locations.position == 4)
     }
 
+    /// Every spine of four items, each fixed or reflowable (a generated family of 16; the second reflowable item
+    /// holds a CSS page break, so an item may span sections): a scroll layout is one scroll page per stretch of
+    /// consecutive reflowable items and one per fixed item, never a scroll across a fixed item (EPUB 3.3:
+    /// `rendition:flow` does not apply to pre-paginated items); a paged layout is the same pages as without the
+    /// layout breaks (every item starts a page already).
+    @Test(arguments: 0..<16) func aScrollStopsAtFixedItems(_ pattern: Int) throws {
+        let fixed = (0..<4).map { pattern & (1 << $0) != 0 }
+        let pages = fixed.enumerated().map { index, isFixed in
+            let body = (1...6).map { "<p>Item \(index + 1), paragraph \($0), long enough to wrap at the reader's width.</p>" }.joined()
+            let broken = index == 1 ? body + "<p style=\"page-break-before: always\">After a break.</p>" : body
+            return FixedLayoutBook.Page(viewport: (600, 800), body: broken, properties: isFixed ? "rendition:layout-pre-paginated" : "")
+        }
+        let book = try Self.read(pages, layout: nil)
+        #expect(book.spine.map { $0.fixedLayout != nil } == fixed)
+        let ranges = try book.spine.map { try #require($0.range) }
+        var stretches: [Range<Int>] = []
+        for (index, range) in ranges.enumerated() {
+            if let last = stretches.last, index > 0, !fixed[index], !fixed[index - 1] {
+                stretches[stretches.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                stretches.append(range)
+            }
+        }
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let settings = Reftest.settings.typography
+        let scroll = try typesetter.layout(book.text, settings: settings, mode: .scroll)
+        #expect(scroll.pages.map(\.range) == stretches, "pattern \(fixed)")
+        var unbroken = book.text
+        unbroken.layoutBreaks = []
+        #expect(try typesetter.layout(unbroken, settings: settings, mode: .scroll).pages.count == 1)
+        let paged = try typesetter.layout(book.text, settings: settings)
+        let plain = try typesetter.layout(unbroken, settings: settings)
+        #expect(paged.pages.map(\.range) == plain.pages.map(\.range) && paged.pages.count > stretches.count)
+        #expect(paged.pages.indices.allSatisfy { paged.lines(onPage: $0) == plain.lines(onPage: $0) })
+    }
+
     /// A 600 × 800 page in a 300 × 300 reader page: scaled by 0.375 to 225 × 300, centred (letterbox 37.5 pt each
     /// side); its background fills the scaled page, the letterbox is the theme's; a point on its text hits its text.
     @Test func aPageIsScaledIntoTheReadersPage() throws {

@@ -47,6 +47,13 @@ public struct StyledText: Sendable {
     /// on pages of its own (a page break before and after it; a block longer than a page continues on the next in
     /// its mode), and a scroll layout as a scroll of its own: see ``Page/writingMode``.
     public var paragraphWritingModes: [Int: WritingMode] = [:]
+    /// The sections before which a layout starts apart: no page, and no scroll page, holds text from both sides
+    /// of such a boundary, whatever the writing modes. Empty (the default) when sections may share a scroll. A
+    /// boundary at section 0 or at an index outside ``sectionStarts`` changes nothing. An EPUB reader sets one
+    /// before and after each pre-paginated spine item (EPUB 3.3: `rendition:flow` does not apply to fixed-layout
+    /// items), so that a scroll layout of a book mixing them with reflowable items scrolls each reflowable stretch
+    /// on its own, between the fixed pages.
+    public var layoutBreaks: Set<Int> = []
     /// Whether the book asks for stops and commas to hang at line ends (an EPUB's CSS `hanging-punctuation:
     /// allow-end` on its root elements), or nil when it does not say. The reader's
     /// ``TypographySettings/hangingPunctuation``, when set, overrides it.

@@ -200,6 +200,7 @@ private struct ReadingSession {
             styled.writingMode = Self.writingMode(of: texts.map(\.text))
             styled.sectionWritingModes = Self.sectionWritingModes(items.map(\.text), of: styled)
             styled.paragraphWritingModes = Self.blockWritingModes(items.map(\.text))
+            styled.layoutBreaks = Self.layoutBreaks(spine, of: styled)
             // A book's documents share their style sheets: the first that says decides.
             styled.hangingPunctuation = texts.first { $0.text.hasText && $0.text.hangingPunctuation != nil }?.text.hangingPunctuation
         } catch {
@@ -556,6 +557,21 @@ private struct ReadingSession {
             }
         }
         return modes
+    }
+
+    /// The sections a layout starts apart at (``StyledText/layoutBreaks``): the first of each pre-paginated spine
+    /// item and the one after its last. A fixed item is a page of its own in any layout, and EPUB 3.3 says
+    /// `rendition:flow` does not apply to it: a scrolled book scrolls the reflowable items between fixed ones,
+    /// never the fixed items' text with them. O(fixed items × log paragraphs).
+    static func layoutBreaks(_ spine: [EPUBSpineItem], of styled: StyledText) -> Set<Int> {
+        var breaks: Set<Int> = []
+        for item in spine where item.fixedLayout != nil {
+            guard let range = item.range, let first = styled.sectionIndex(containing: range.lowerBound) else { continue }
+            breaks.insert(first)
+            if range.upperBound < styled.length, let after = styled.sectionIndex(containing: range.upperBound) { breaks.insert(after) }
+        }
+        breaks.remove(0)
+        return breaks
     }
 
     /// The blocks whose `writing-mode` differs from their document's (orthogonal flows, CSS Writing Modes 4 §3),
