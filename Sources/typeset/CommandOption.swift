@@ -151,7 +151,7 @@ struct CommandOption: Sendable {
             $0.marks = try nonEmpty($1, "--marks")
         },
         CommandOption(name: "--narration", short: nil, valueName: nil, commands: [.speak], group: .speech,
-                      help: "the marks of the book's own recorded narration (EPUB 3 Media Overlays), not eSpeak's: needs --marks; --highlight-pages draws the first --sentences clips from --at/--from") { options, _ in
+                      help: "the marks of the book's own recorded narration (EPUB 3 Media Overlays), not eSpeak's: needs --marks; its text-only clips (no audio) are read by eSpeak NG in their turn, into -o FILE.wav when given; --highlight-pages draws the first --sentences clips from --at/--from") { options, _ in
             options.narration = true
         },
         CommandOption(name: "--voice", short: nil, valueName: "NAME", commands: [.speak], group: .speech,

@@ -1,32 +1,49 @@
 import TypesetCore
 import TypesetDocuments
 import TypesetRender
+import TypesetSpeech
 
 /// `typeset speak --narration BOOK.epub --marks FILE.json [--highlight-pages DIR]`: the marks of a book's own
 /// recorded narration (EPUB 3 Media Overlays), in the shape of synthesized speech's marks, each clip with its audio
 /// file and the clip in it; with `--highlight-pages`, the pages of the first `--sentences` clips from `--at` /
 /// `--from`, each clip drawn as the active range (in the colour of the book's `media:active-class`, when its CSS
-/// gives that class one) and the others underlined.
+/// gives that class one) and the others underlined. The text-only `par`s (no `audio`) are read by eSpeak NG in
+/// their turn (``synthesize(_:of:publication:options:language:)``): their clips are spans of the synthesized
+/// speech, written to `-o FILE.wav` when given.
 enum NarrationMarks {
     static func run(_ options: Options, input: String) throws {
         guard let marksPath = options.marks else {
             throw UsageError("--narration: writes the narration's marks, so it needs --marks FILE (- for standard output)")
         }
-        guard options.voice == nil, options.output == nil else {
-            throw UsageError("--narration: the book's narration is its own recording: no --voice or -o (the audio files are named in the marks)")
+        if options.output == "-" && marksPath == "-" {
+            throw UsageError("--marks -: the synthesized speech goes to standard output already (-o -); give the marks a file")
         }
         let console = Console.shared
         let settings = try options.settings.validated()
         let book = try options.highlightPages.map { _ in try LaidOutBook(input: input, options: options) }
         let file = try book?.file ?? OpenedBook.read(input, options: options, settings: settings)
-        guard let narration = file.epub?.mediaOverlay else {
+        guard var narration = file.epub?.mediaOverlay else {
             let kind = file.epub == nil ? "it is not an EPUB" : "no spine item has a media overlay (manifest media-overlay)"
             throw ToolFailure(status: .badInput, message: "--narration: \(input) has no recorded narration: \(kind)")
         }
+        guard !narration.textOnlyClips.isEmpty || (options.voice == nil && options.output == nil) else {
+            throw UsageError("--narration: the book's narration is its own recording, with no text-only clip to synthesize: no --voice or -o (the audio files are named in the marks)")
+        }
         console.releaseNotices()
         let publication = file.publication
+        var synthesized: SpeechTrack?
+        if !narration.textOnlyClips.isEmpty {
+            let speech = try synthesize(narration.textOnlyClips, of: narration, publication: publication, options: options,
+                                        language: settings.typography.language)
+            narration = narration.synthesizing(speech.spans)
+            synthesized = speech.track
+            if let output = options.output { try SpeakCommand.write(try speech.track.wav(), to: output) }
+            console.notice("read \(speech.spans.count) text-only clip\(speech.spans.count == 1 ? "" : "s") with speech synthesis (\(formatPoints(speech.track.duration)) s)"
+                           + (options.output.map { $0 == "-" ? " to standard output" : " to \($0)" } ?? ""))
+        }
         let marks = narration.marks
-        let json = SpeakCommand.marksJSON(marks, audio: nil, sampleRate: nil, text: publication.text) { _, segment in
+        let audio = options.output == "-" ? nil : options.output
+        let json = SpeakCommand.marksJSON(marks, audio: audio, sampleRate: synthesized?.sampleRate, text: publication.text) { _, segment in
             (publication.text.string(in: segment.range), publication.locator(for: segment.range))
         }
         try SpeakCommand.write(Array((JSONWriter.render(json) + "\n").utf8), to: marksPath)
@@ -38,6 +55,44 @@ enum NarrationMarks {
             let chosen = Array(first..<min(marks.segments.count, first + options.sentences))
             try drawClips(marks, chosen: chosen, narration: narration, book: book, folder: folder, appearance: settings.appearance)
         }
+    }
+
+    /// Speech for the text-only clips `indices` of `narration`, one after the other in one track, and each clip's
+    /// span in it (seconds). A clip reads the sentences that start in its range (``utterances(in:of:)``), each in
+    /// `--voice` or the voice of its language (else `language`).
+    static func synthesize(_ indices: [Int], of narration: MediaOverlay, publication: Publication, options: Options,
+                           language: String?) throws -> (track: SpeechTrack, spans: [Int: Range<Double>]) {
+        let speaker = try Speaker.shared()
+        let fixedVoice = try SpeakCommand.fixedVoice(options, speaker: speaker)
+        var track = SpeechTrack(sampleRate: speaker.sampleRate)
+        var spans: [Int: Range<Double>] = [:]
+        var reported = Set<String>()
+        for (done, index) in indices.enumerated() {
+            guard let range = narration.clips[index].range else { continue }
+            let begin = track.duration
+            for utterance in try utterances(in: range, of: publication) {
+                let voice = fixedVoice ?? SpeakCommand.voice(for: utterance, speaker: speaker, language: language, reported: &reported)
+                track.append(try speaker.speak(utterance, voice: voice))
+            }
+            spans[index] = begin..<track.duration
+            Console.shared.progress("typeset: text-only clip \(done + 1)/\(indices.count)")
+        }
+        Console.shared.progress("", done: true)
+        return (track, spans)
+    }
+
+    /// The sentences a clip of `range` reads: those that start in it, or, for a clip inside one sentence, that
+    /// sentence (a `par` names an element; a sentence across two elements is read with the one it starts in).
+    /// O(the range's length).
+    static func utterances(in range: Range<UTF16Offset>, of publication: Publication) throws -> [Utterance] {
+        guard !range.isEmpty else { return [] }
+        var result: [Utterance] = []
+        var holding: Utterance?
+        for utterance in try publication.utterances(from: range.lowerBound) {
+            guard utterance.range.lowerBound < range.upperBound else { break }
+            if utterance.range.lowerBound >= range.lowerBound { result.append(utterance) } else if holding == nil { holding = utterance }
+        }
+        return result.isEmpty ? holding.map { [$0] } ?? [] : result
     }
 
     /// The pages of each chosen clip with it active (`clip-001-page-0003.png`).

@@ -23,13 +23,7 @@ enum SpeakCommand {
         let publication = file.publication
         let start = try startOffset(options, publication: publication)
         let speaker = try Speaker.shared()
-        let fixedVoice = try options.voice.map { name -> SpeechVoice in
-            guard let voice = speaker.voice(named: name) else {
-                let examples = ["gmw/en", "gmw/en-US", "roa/fr", "gmw/de", "sit/cmn"].joined(separator: ", ")
-                throw UsageError("--voice: eSpeak NG has no voice \"\(name.oneLinePrefix)\" (it has \(speaker.voices.count), such as \(examples))")
-            }
-            return voice
-        }
+        let fixedVoice = try Self.fixedVoice(options, speaker: speaker)
         let output = options.output ?? defaultOutput(input)
         if output == "-" && options.marks == "-" {
             throw UsageError("--marks -: the audio goes to standard output already (-o -); give the marks a file")
@@ -39,12 +33,7 @@ enum SpeakCommand {
         var track = SpeechTrack(sampleRate: speaker.sampleRate)
         var reported = Set<String>()
         for utterance in try publication.utterances(from: start).prefix(options.sentences) {
-            var voice = fixedVoice
-            if voice == nil {
-                let choice = speaker.voice(for: utterance.language ?? settings.typography.language)
-                if let reason = choice.fallbackReason, reported.insert(reason).inserted { console.notice(reason) }
-                voice = choice.voice
-            }
+            let voice = fixedVoice ?? Self.voice(for: utterance, speaker: speaker, language: settings.typography.language, reported: &reported)
             track.append(try speaker.speak(utterance, voice: voice))
             console.progress("typeset: sentence \(track.utterances.count)/\(options.sentences)")
         }
@@ -61,6 +50,25 @@ enum SpeakCommand {
         if let book, let folder = options.highlightPages, count > 0 {
             try drawSentences(track, book: book, folder: folder, appearance: settings.appearance)
         }
+    }
+
+    /// `--voice`'s voice, nil when not given.
+    static func fixedVoice(_ options: Options, speaker: Speaker) throws -> SpeechVoice? {
+        try options.voice.map { name -> SpeechVoice in
+            guard let voice = speaker.voice(named: name) else {
+                let examples = ["gmw/en", "gmw/en-US", "roa/fr", "gmw/de", "sit/cmn"].joined(separator: ", ")
+                throw UsageError("--voice: eSpeak NG has no voice \"\(name.oneLinePrefix)\" (it has \(speaker.voices.count), such as \(examples))")
+            }
+            return voice
+        }
+    }
+
+    /// The voice for `utterance`'s language (else `language`, the reader's); why it is a stand-in, when it is, is
+    /// a notice once per reason (`reported`).
+    static func voice(for utterance: Utterance, speaker: Speaker, language: String?, reported: inout Set<String>) -> SpeechVoice {
+        let choice = speaker.voice(for: utterance.language ?? language)
+        if let reason = choice.fallbackReason, reported.insert(reason).inserted { Console.shared.notice(reason) }
+        return choice.voice
     }
 
     /// Where reading starts: `--at`, the offset `--from`'s Locator resolves to (how is a notice), else where the

@@ -28,6 +28,37 @@ import TypesetTestSupport
         #expect(result.stderr.contains("3 narration clips"))
     }
 
+    /// A narration whose `par`s have no audio (EPUB Reading Systems 3.3 `#mol-tts`): eSpeak NG reads each in its
+    /// turn between the recorded clips; the marks give each text-only clip no audio of the book, a time on the
+    /// narration's timeline as long as its speech, and its span in the synthesized WAV (`-o`), whose length is the
+    /// spans' sum. `-o` and `--voice` are still refused for a narration that is all recording.
+    @Test func textOnlyParsAreReadBySpeechSynthesis() throws {
+        let directory = try TemporaryDirectory()
+        let body = "<p id='p'><span id='a'>One sentence.</span> <span id='b'>Another one, somewhat longer than the first.</span></p><p id='c'>Three.</p>"
+        let overlay = "<par><text src=\"ch1.xhtml#a\"/></par>" + NarratedBook.par("b", "0s", "2s") + "<par><text src=\"ch1.xhtml#c\"/></par>"
+        let book = try directory.write(try NarratedBook.epub([NarratedBook.Chapter(body: body, overlay: overlay)]), to: "tts.epub")
+        let result = try CLIRunner.run(["speak", "--narration", book, "--marks", "-", "-o", directory.path("speech.wav")], in: directory)
+        #expect(result.status == 0 && result.stderr.contains("2 text-only clips"), "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let utterances = try #require(json["utterances"] as? [[String: Any]])
+        #expect(utterances.compactMap { $0["text"] as? String } == ["One sentence.", "Another one, somewhat longer than the first.", "Three."])
+        #expect(utterances.map { $0["audio"] as? String } == [nil, "OEBPS/audio/ch1.mp3", nil])
+        let starts = utterances.compactMap { $0["startMs"] as? Int }, ends = utterances.compactMap { $0["endMs"] as? Int }
+        let clips = utterances.compactMap { u in (u["clipBeginMs"] as? Int).flatMap { b in (u["clipEndMs"] as? Int).map { b..<$0 } } }
+        #expect(starts.count == 3 && ends.count == 3 && clips.count == 3)
+        #expect(starts.first == 0 && zip(ends, starts.dropFirst()).allSatisfy { $0 == $1 } && json["durationMs"] as? Int == ends.last)
+        #expect(zip(starts, ends).allSatisfy { $0 < $1 } && ends[1] - starts[1] == 2000, "each clip lasts: \(starts) \(ends)")
+        #expect(clips[0].lowerBound == 0 && clips[2].lowerBound == clips[0].upperBound && clips[1] == 0..<2000)
+        #expect(ends[0] - starts[0] == clips[0].count && ends[2] - starts[2] == clips[2].count)
+        let wav = try Data(contentsOf: URL(fileURLWithPath: directory.path("speech.wav")))
+        let rate = try #require(json["sampleRate"] as? Int)
+        let seconds = Double(wav.count - 44) / Double(2 * rate)
+        #expect(json["audio"] as? String == directory.path("speech.wav") && abs(seconds * 1000 - Double(clips[2].upperBound)) < 2, "\(seconds)")
+        let recorded = try Self.book(directory)
+        expectFailure(try CLIRunner.run(["speak", "--narration", recorded, "--marks", "-", "-o", directory.path("x.wav")], in: directory),
+                      status: 2, mentioning: ["its own recording"])
+    }
+
     @Test func highlightedPagesAndRefusals() throws {
         let directory = try TemporaryDirectory()
         let book = try Self.book(directory)

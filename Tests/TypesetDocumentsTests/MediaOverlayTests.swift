@@ -99,6 +99,32 @@ import TypesetTestSupport
         #expect(narration.activeColor == Color(red: 0xff, green: 0xd9, blue: 0x66))
     }
 
+    /// Text-only `par`s (no `audio`: read with text-to-speech) among recorded ones: ``MediaOverlay/textOnlyClips``
+    /// names them, and ``MediaOverlay/synthesizing(_:)`` gives each its span of synthesized speech and lays every
+    /// clip end to end again in the overlay's order; a text-only clip without a span, and one naming no text, stay
+    /// silent; the recorded clips keep their files and clips.
+    @Test func textOnlyClipsTakeTheirTurnWhenSynthesized() throws {
+        let textOnly = { (id: String) in "<par><text src=\"ch1.xhtml#\(id)\"/></par>" }
+        let overlay = NarratedBook.par("h", "0s", "1.5s") + textOnly("s1") + NarratedBook.par("s2", "1.5s", "4s") + textOnly("p2")
+            + textOnly("missing")
+        let book = try Self.read([NarratedBook.Chapter(body: Self.body, overlay: overlay)])
+        let narration = try #require(book.mediaOverlay)
+        #expect(narration.textOnlyClips == [1, 3])
+        #expect(narration.marks.segments.map(\.audio) == ["OEBPS/audio/ch1.mp3", "OEBPS/audio/ch1.mp3"], "unsynthesized, the text-only clips last nothing")
+        let read = narration.synthesizing([1: 0..<2, 3: 2..<5.5, 2: 9..<10])
+        #expect(read.clips.map(\.isSynthesized) == [false, true, false, true, false])
+        #expect(read.clips.map(\.start) == [0, 1.5, 3.5, 6, 9.5] && read.clips.map(\.end) == [1.5, 3.5, 6, 9.5, 9.5])
+        #expect(read.clips[1].clipBegin == 0 && read.clips[1].clipEnd == 2 && read.clips[3].clipBegin == 2 && read.clips[3].clipEnd == 5.5)
+        #expect(read.clips[2].audio == "OEBPS/audio/ch1.mp3" && read.clips[2].clipBegin == 1.5 && read.clips[2].clipEnd == 4)
+        let segments = read.marks.segments
+        #expect(segments.map(\.audio) == ["OEBPS/audio/ch1.mp3", nil, "OEBPS/audio/ch1.mp3", nil])
+        #expect(segments.map(\.clip) == [0..<1.5, 0..<2, 1.5..<4, 2..<5.5] && read.duration == 9.5)
+        #expect(segments.map(\.range) == [read.clips[0].range, read.clips[1].range, read.clips[2].range, read.clips[3].range])
+        #expect(read.clip(at: 7)?.range == read.clips[3].range)
+        let halfRead = narration.synthesizing([3: 0..<1])
+        #expect(halfRead.clips.map(\.isSynthesized) == [false, false, false, true, false] && halfRead.duration == 5)
+    }
+
     /// A book without overlays has no narration; a deep nest of `seq`s is walked without recursion.
     @Test func noOverlayAndDeepNesting() throws {
         #expect(try Self.read([NarratedBook.Chapter(body: Self.body, overlay: nil)]).mediaOverlay == nil)

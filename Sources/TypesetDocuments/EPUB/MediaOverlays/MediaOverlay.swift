@@ -19,7 +19,8 @@ public struct MediaOverlay: Hashable, Sendable {
         /// The range of the text it reads: the content of the element the fragment names (the whole document for
         /// no fragment); nil when the book has no such element or document in its text.
         public var range: Range<UTF16Offset>?
-        /// Its `audio` element's file, a path in the book; nil for a `par` without audio (its text is shown, not read).
+        /// Its `audio` element's file, a path in the book; nil for a `par` without audio (a text-only clip: a
+        /// reading system reads its text with speech synthesis, ``synthesizing(_:)``).
         public var audio: String?
         /// Where the clip lies in ``audio``, in seconds: `clipBegin` (0 when absent) to `clipEnd` (when absent, the
         /// next clip's `clipBegin` in the same file; for the overlay's one clip left open, which plays to its file's
@@ -28,6 +29,9 @@ public struct MediaOverlay: Hashable, Sendable {
         public var clipEnd: Double?
         /// When it plays on the narration's timeline (its clips one after the other), in seconds.
         public var start: Double, end: Double
+        /// Whether its text is read by speech synthesis (a text-only clip given its speech by ``synthesizing(_:)``):
+        /// ``clipBegin`` to ``clipEnd`` is then its span in the synthesized audio, not in a file of the book.
+        public var isSynthesized = false
     }
 
     /// The clips in reading order (the spine's, then each overlay's document order through nested `seq`s).
