@@ -18,7 +18,7 @@ public struct BookLayout: Sendable {
     /// The width-independent shaping result the layout was made from (reuse it for the next layout).
     public let shaped: ShapedText
     /// The pages, in order; they partition ``textRange``. A scroll layout has one per run of one writing mode
-    /// (exactly one when the text has one mode).
+    /// between layout breaks (``StyledText/layoutBreaks``; exactly one when the text has one mode and no break).
     public let pages: [Page]
     /// Line layouts of the paragraphs of ``paragraphRange``, in order (index with ``paragraphLayout(_:)``).
     let paragraphs: [ParagraphLayout]
