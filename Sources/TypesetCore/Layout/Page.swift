@@ -96,4 +96,7 @@ public struct BlockBox: Hashable, Sendable {
 struct TableRowPlacement: Sendable {
     var placements: Range<Int>
     var cells: [(placements: Range<Int>, minX: Float, maxX: Float)]
+    /// Each cell's vertical extent (page coordinates), for rows joined by cells spanning rows; empty when every
+    /// cell spans the whole band (one table row, a float's band, a multi-column block's columns).
+    var cellExtents: [(minY: Double, maxY: Double)] = []
 }

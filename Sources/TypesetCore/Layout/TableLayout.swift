@@ -9,7 +9,9 @@
 /// otherwise each column gets its narrowest width and a share of the rest in proportion to how much more it
 /// wants. A table with a specified width (CSS 2.1 §17.5.2.2: ``TableCell/tableWidth``) shares that width instead
 /// of the column's, never less than its columns' narrowest widths: room beyond their widest goes to the columns in
-/// proportion to their widest. A cell spanning columns spreads what it needs over them. A table of more than
+/// proportion to their widest. A cell spanning columns spreads what it needs over them. A cell spanning rows
+/// (``TableCell/rowSpan``, clamped to the rows the table has) joins its rows into one group, which the paginator
+/// places together (see ``Table/rowGroupEnd(from:)``); rows do not change column widths. A table of more than
 /// ``TableCell/maximumColumns`` columns is not laid out as a table: its cells are set one after the other.
 struct TableLayout {
     /// One table of the layout.
@@ -22,6 +24,17 @@ struct TableLayout {
         var width: Float
         /// The width of the outer border, in points.
         var border: Float
+
+        /// The end of the group of rows that starts at row `start`: the rows joined to it by cells spanning rows
+        /// (each row's cells may reach further down), at least `start + 1`.
+        func rowGroupEnd(from start: Int) -> Int {
+            var end = start + 1, k = start
+            while k < end && k < rows.count {
+                for cell in rows[k].cells where k + cell.rowSpan > end { end = k + cell.rowSpan }
+                k += 1
+            }
+            return min(end, rows.count)
+        }
     }
 
     /// One row: its paragraphs and its cells, in text order.
@@ -40,6 +53,8 @@ struct TableLayout {
         var border: Float
         var borderColor: Color?
         var background: Color?
+        /// How many of the table's rows it covers, from its own down (at least 1, within the table).
+        var rowSpan = 1
     }
 
     /// The tables, in text order.
@@ -133,7 +148,33 @@ struct TableLayout {
             rows.append(Row(paragraphs: p..<rowEnd, cells: cells))
             p = rowEnd
         }
+        spanRows(&rows, text: text)
         return (rows, columnCount)
+    }
+
+    /// Each cell's ``Cell/rowSpan`` in the table's rows: the rows whose ``TableCell/row`` is below the cell's row
+    /// plus its span (a row with no cells of its own is none of the table's), to the table's end for a span of 0 or
+    /// one longer than the table (as HTML's table model clamps `rowspan` to its row group).
+    private static func spanRows(_ rows: inout [Row], text: StyledText) {
+        let numbers = rows.map { text.paragraphs[$0.paragraphs.lowerBound].style.tableCell?.row ?? 0 }
+        for r in rows.indices {
+            for k in rows[r].cells.indices {
+                guard let style = text.paragraphs[rows[r].cells[k].paragraphs.lowerBound].style.tableCell,
+                      style.rowSpan != 1 else { continue }
+                let (last, overflow) = style.row.addingReportingOverflow(style.rowSpan)
+                var end = rows.count
+                if style.rowSpan > 0 && !overflow {
+                    // The first row at or past `last` (row numbers rise through a table): a binary search, so that
+                    // many long spans cost no more than their cells.
+                    var low = r + 1
+                    while low < end {
+                        let mid = low + (end - low) / 2
+                        if numbers[mid] < last { low = mid + 1 } else { end = mid }
+                    }
+                }
+                rows[r].cells[k].rowSpan = end - r
+            }
+        }
     }
 
     /// Each column's narrowest and widest widths from its cells' content (padding and borders included); a cell

@@ -122,10 +122,10 @@ struct FloatBand {
         cells = []
         rows = rows.compactMap { row in
             guard row.placements.upperBound > count else { return row }
-            let kept = row.cells.compactMap { cell in
-                cell.placements.lowerBound < count ? (cell.placements.clamped(to: 0..<count), cell.minX, cell.maxX) : nil
-            }
-            return kept.isEmpty ? nil : TableRowPlacement(placements: row.placements.clamped(to: 0..<count), cells: kept)
+            let keeps = row.cells.indices.filter { row.cells[$0].placements.lowerBound < count }
+            let kept = keeps.map { (row.cells[$0].placements.clamped(to: 0..<count), row.cells[$0].minX, row.cells[$0].maxX) }
+            return kept.isEmpty ? nil : TableRowPlacement(placements: row.placements.clamped(to: 0..<count), cells: kept,
+                                                          cellExtents: row.cellExtents.isEmpty ? [] : keeps.map { row.cellExtents[$0] })
         }
     }
 

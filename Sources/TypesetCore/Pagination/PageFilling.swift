@@ -204,63 +204,116 @@ struct PageFilling {
 
     // MARK: Tables
 
-    /// Places a table row by row.
+    /// Places a table row by row: rows joined by a cell spanning rows as one group, kept in one column like a
+    /// row (a group taller than a column is placed row by row as rows without spans are).
     mutating func placeTable(_ table: TableLayout.Table) {
         openTable = (table, y)
-        for (rowNumber, row) in table.rows.enumerated() {
-            let rowHeight = height(of: row)
-            let atColumnTop = y == columnTop
-            let spacing: Float = rowNumber == 0 && !atColumnTop ? layouts[table.paragraphs.lowerBound - first].spaceBefore : 0
-            if Double(rowHeight) > columnBottom - columnTop {
-                // Taller than a column: its cells' lines one after the other, each in its cell's place.
-                for p in row.paragraphs { placeLines(of: p) }
-                continue
-            }
-            if y + Double(spacing + rowHeight) > columnBottom + 0.01 && !atColumnTop {
-                breakColumn(before: text.paragraphs[row.paragraphs.lowerBound].range.lowerBound)
+        var start = 0
+        while start < table.rows.count {
+            let end = table.rowGroupEnd(from: start)
+            let heights = end == start + 1 ? [height(of: table.rows[start])] : rowHeights(table.rows[start..<end])
+            if let heights, end == start + 1 || Double(heights.reduce(0, +)) <= columnBottom - columnTop {
+                placeRowGroup(table, rows: start..<end, heights: heights)
             } else {
-                y += Double(spacing)
-                if rowNumber == 0 { openTable?.top = y }
+                for r in start..<end { placeRowGroup(table, rows: r..<(r + 1), heights: [height(of: table.rows[r])]) }
             }
-            placeRow(row, of: table, height: rowHeight)
+            start = end
         }
         closeTableBorder()
         openTable = nil
     }
 
-    /// The height of a table row: its tallest cell's paragraphs, border and padding.
-    func height(of row: TableLayout.Row) -> Float {
-        var rowHeight: Float = 0
-        for cell in row.cells {
-            var height: Float = 0
-            for p in cell.paragraphs {
-                let layout = layouts[p - first]
-                if p != cell.paragraphs.lowerBound { height += layout.spaceBefore }
-                height += layout.height + layout.spaceAfter
-            }
-            rowHeight = max(rowHeight, height + 2 * (cell.border + cell.padding))
+    /// Places rows `rows` of `table` (of heights `heights`) in the current column, or at the top of the next when
+    /// they do not fit; a single row taller than a column has its cells' lines placed one after the other.
+    private mutating func placeRowGroup(_ table: TableLayout.Table, rows: Range<Int>, heights: [Float]) {
+        let groupHeight = heights.reduce(0, +)
+        let atColumnTop = y == columnTop
+        let spacing: Float = rows.lowerBound == 0 && !atColumnTop ? layouts[table.paragraphs.lowerBound - first].spaceBefore : 0
+        if Double(groupHeight) > columnBottom - columnTop {
+            // Taller than a column: its cells' lines one after the other, each in its cell's place.
+            for r in rows { for p in table.rows[r].paragraphs { placeLines(of: p) } }
+            return
         }
-        return rowHeight
+        if y + Double(spacing + groupHeight) > columnBottom + 0.01 && !atColumnTop {
+            breakColumn(before: text.paragraphs[table.rows[rows.lowerBound].paragraphs.lowerBound].range.lowerBound)
+        } else {
+            y += Double(spacing)
+            if rows.lowerBound == 0 { openTable?.top = y }
+        }
+        placeRows(table, rows: rows, heights: heights)
     }
 
-    /// Places a table row that fits at the current height: its cells side by side, their boxes, and the row's
-    /// placement record (for hit testing across cells).
-    mutating func placeRow(_ row: TableLayout.Row, of table: TableLayout.Table, height rowHeight: Float) {
-        let rowTop = y
+    /// The height of a table cell: its paragraphs, border and padding.
+    func height(of cell: TableLayout.Cell) -> Float {
+        var height: Float = 0
+        for p in cell.paragraphs {
+            let layout = layouts[p - first]
+            if p != cell.paragraphs.lowerBound { height += layout.spaceBefore }
+            height += layout.height + layout.spaceAfter
+        }
+        return height + 2 * (cell.border + cell.padding)
+    }
+
+    /// The height of a table row: its tallest cell's paragraphs, border and padding.
+    func height(of row: TableLayout.Row) -> Float {
+        row.cells.reduce(0) { max($0, height(of: $1)) }
+    }
+
+    /// How many rows the spans of a group of rows may cover together, per row of the group.
+    static let maximumSpannedRowsPerRow = 64
+
+    /// The heights of a group of rows joined by cells spanning rows: each row's tallest cell of one row, then each
+    /// spanning cell (shorter spans first) that needs more than its rows' sum gives the extra to its rows in
+    /// proportion to their heights, evenly when they are all empty (CSS 2.1 §17.5.3 leaves this open; browsers
+    /// share it so, which keeps a row's share of a tall cell like its share of the group). Nil when the spans
+    /// together cover more than ``maximumSpannedRowsPerRow`` times the group's rows (many long spans, as a crafted
+    /// table has): the group is then placed row by row, so that the cost stays linear in the table.
+    func rowHeights(_ rows: ArraySlice<TableLayout.Row>) -> [Float]? {
+        let base = rows.startIndex
+        var spanning: [(row: Int, cell: TableLayout.Cell)] = []
+        var spannedRows = 0
+        for (r, row) in zip(rows.indices, rows) {
+            for cell in row.cells where cell.rowSpan > 1 { spanning.append((r - base, cell)); spannedRows += cell.rowSpan }
+        }
+        guard spannedRows <= Self.maximumSpannedRowsPerRow * rows.count else { return nil }
+        var heights = rows.map { row in row.cells.reduce(Float(0)) { $1.rowSpan == 1 ? max($0, height(of: $1)) : $0 } }
+        spanning.sort { $0.cell.rowSpan < $1.cell.rowSpan }
+        for (r, cell) in spanning {
+            let spanned = r..<min(heights.count, r + cell.rowSpan)
+            let have = spanned.reduce(Float(0)) { $0 + heights[$1] }
+            let extra = height(of: cell) - have
+            guard extra > 0 else { continue }
+            for k in spanned { heights[k] += have > 0 ? extra * heights[k] / have : extra / Float(spanned.count) }
+        }
+        return heights
+    }
+
+    /// Places rows `rows` of `table` (of heights `heights`) that fit at the current height: their cells side by
+    /// side, each from the top of its first row, its box down to the bottom of its last, and the rows' placement
+    /// record (one band for hit testing, each cell with its rows' extent).
+    mutating func placeRows(_ table: TableLayout.Table, rows: Range<Int>, heights: [Float]) {
+        var tops: [Double] = [y]
+        for height in heights { tops.append((tops.last ?? y) + Double(height)) }
         let firstPlacement = placements.count
         var cellPlacements: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
-        for cell in row.cells {
-            let cellFirst = placements.count
-            placeWhole(cell.paragraphs, from: rowTop + Double(cell.border + cell.padding))
-            if cell.background != nil || cell.border > 0 {
-                let border = Double(cell.border)
-                boxes.append(BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: rowTop + border / 2,
-                                                 width: Double(cell.width) - border, height: Double(rowHeight) - border),
-                                      background: cell.background, border: border, borderColor: cell.borderColor))
+        var extents: [(minY: Double, maxY: Double)] = []
+        for (k, r) in rows.enumerated() {
+            for cell in table.rows[r].cells {
+                let cellFirst = placements.count
+                let top = tops[k], bottom = tops[min(heights.count, k + cell.rowSpan)]
+                placeWhole(cell.paragraphs, from: top + Double(cell.border + cell.padding))
+                if cell.background != nil || cell.border > 0 {
+                    let border = Double(cell.border)
+                    boxes.append(BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: top + border / 2,
+                                                     width: Double(cell.width) - border, height: bottom - top - border),
+                                          background: cell.background, border: border, borderColor: cell.borderColor))
+                }
+                cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
+                extents.append((top, bottom))
             }
-            cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
         }
-        tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements))
-        y = rowTop + Double(rowHeight)
+        tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements,
+                                           cellExtents: rows.count > 1 ? extents : []))
+        y = tops.last ?? y
     }
 }

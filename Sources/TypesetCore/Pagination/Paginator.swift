@@ -2,7 +2,7 @@
 /// top to bottom, then the next column, then a new page; a line never straddles two pages; paragraph spacing is
 /// dropped at the top of a column; every section (chapter) starts a new page. A table row is placed whole, its
 /// cells side by side, on the page where it fits (a row taller than a column is set cell after cell, line by
-/// line, so that no line is lost). A float sits at its side of the column, the lines beside it shortened; a
+/// line, so that no line is lost); rows joined by a cell spanning rows are placed whole together. A float sits at its side of the column, the lines beside it shortened; a
 /// multi-column block's lines are balanced across its columns (``PageFilling``'s float and column steps).
 struct Paginator {
     let settings: TypographySettings

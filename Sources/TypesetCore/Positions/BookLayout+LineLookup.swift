@@ -113,8 +113,9 @@ extension BookLayout {
     /// The placement that holds `point` among `candidates` (a column's placements, or part of them), and
     /// whether it is the last line of its stack (its column, or its table cell): each line owns its box extended
     /// halfway into the gaps above and below it; points above the first line belong to it, points below the last
-    /// line to the last one. A table row is one band of the column: the point goes to the cell nearest to it
-    /// horizontally, then to the line of that cell whose band holds it.
+    /// line to the last one. A table row (or rows joined by a cell spanning rows) is one band of the column: the
+    /// point goes to the cell nearest to it horizontally among those whose rows hold its height, then to the line of
+    /// that cell whose band holds it.
     func placementIndex(for point: Point, onPage page: Int, among candidates: Range<Int>) -> (index: Int, endsStack: Bool)? {
         guard !candidates.isEmpty else { return nil }
         let rows = pages[page].tableRows
@@ -150,10 +151,13 @@ extension BookLayout {
         // The cell with a line under the point (a line that sticks out of its cell over the next one belongs to its
         // own; where two lines' widened boxes meet, as a shrunk float's last caret and the first of the text set
         // just after it do, the one the point is less far outside), else the cell nearest to the point
-        // horizontally (among those with lines in the candidates).
+        // horizontally (among those with lines in the candidates). In rows joined by a cell spanning rows, only the
+        // cells whose rows hold the point's height (the band's first or last row's above or below it) are
+        // candidates: a point under a spanning cell's text is that cell's.
+        let across = crossing(row, at: point.y, within: band.top..<band.bottom)
         var best: Range<Int>?
         var bestDistance = Double.infinity, bestOvershoot = Double.infinity
-        for cell in row.cells {
+        for (k, cell) in row.cells.enumerated() where across?.contains(k) ?? true {
             let lines = cell.placements.clamped(to: band.range)
             guard !lines.isEmpty else { continue }
             if let overshoot = lines.compactMap({ placementOvershoot($0, onPage: page, for: point) }).min() {
@@ -169,6 +173,17 @@ extension BookLayout {
             return (band.range.lowerBound, false)
         }
         return (index, index == cell.upperBound - 1)
+    }
+
+    /// The cells of `row` (by index) whose vertical extent holds `y`, moved into `band` (a point above the band is
+    /// its first row's, below it its last's); nil when every cell spans the band.
+    private func crossing(_ row: TableRowPlacement, at y: Double, within band: Range<Double>) -> Set<Int>? {
+        guard !row.cellExtents.isEmpty else { return nil }
+        let top = row.cellExtents.map(\.minY).min() ?? band.lowerBound
+        let bottom = row.cellExtents.map(\.maxY).max() ?? band.upperBound
+        let clamped = min(max(y, top), bottom - 0.01)
+        let cells = Set(row.cellExtents.indices.filter { row.cellExtents[$0].minY <= clamped && clamped < row.cellExtents[$0].maxY })
+        return cells.isEmpty ? nil : cells
     }
 
     /// The placement whose vertical band holds `y` among `candidates` (sorted top to bottom): each line owns

@@ -58,6 +58,7 @@ extension ParagraphStyle {
             cell.row = max(0, cell.row)
             cell.column = max(0, cell.column)
             cell.columnSpan = min(max(1, cell.columnSpan), TableCell.maximumColumns + 1)
+            cell.rowSpan = cell.rowSpan < 0 ? 1 : min(cell.rowSpan, TableCell.maximumRowSpan)
             cell.padding = min(ems(cell.padding), 4)
             cell.border = min(ems(cell.border), 1)
             cell.tableBorder = min(ems(cell.tableBorder), 1)

@@ -375,6 +375,10 @@ public struct TableCell: Hashable, Sendable {
     public var column: Int
     /// How many columns it covers (at least 1).
     public var columnSpan: Int
+    /// How many rows it covers, from ``row`` down (HTML's `rowspan`): 1 for one row; 0 (as `rowspan="0"`) for
+    /// every row to the end of the table. The layout clamps it to the rows the table has: the cell's box covers
+    /// all its rows, and those rows are kept on one page.
+    public var rowSpan: Int
     /// Space between the cell's border and its text, in ems.
     public var padding: Double
     /// The width of the cell's border, in ems (0: none).
@@ -400,10 +404,11 @@ public struct TableCell: Hashable, Sendable {
     }
 
     /// Creates a cell.
-    public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, padding: Double = 0.3, border: Double = 0,
-                borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0, tableIndent: Double = 0,
-                tableWidth: TableWidth? = nil) {
-        self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.padding = padding
+    public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, rowSpan: Int = 1, padding: Double = 0.3,
+                border: Double = 0, borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0,
+                tableIndent: Double = 0, tableWidth: TableWidth? = nil) {
+        self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.rowSpan = rowSpan
+        self.padding = padding
         self.border = border; self.borderColor = borderColor; self.background = background
         self.tableBorder = tableBorder; self.tableIndent = tableIndent; self.tableWidth = tableWidth
     }
@@ -412,4 +417,7 @@ public struct TableCell: Hashable, Sendable {
     /// cell's paragraphs one after the other), so that a crafted table of 10,000 columns costs no more than its
     /// text.
     public static let maximumColumns = 64
+
+    /// The most rows a cell's ``rowSpan`` counts (HTML's limit, 65,534); the layout clamps it to the table's rows.
+    public static let maximumRowSpan = 65_534
 }

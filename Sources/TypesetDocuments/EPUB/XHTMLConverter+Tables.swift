@@ -21,7 +21,12 @@ extension XHTMLConverter {
         var rowBackground: Color?
         /// The table's specified width.
         var width: TableCell.TableWidth?
+        /// The first paragraph (index in the output) of the current row group.
+        var groupStart: Int
     }
+
+    /// The elements that group a table's rows (HTML's row groups).
+    static let rowGroups: Set<String> = ["thead", "tbody", "tfoot"]
 
     /// The most columns a `rowspan` is tracked for (a crafted `colspan` must not make a huge array); the layout
     /// sets tables wider than ``TableCell/maximumColumns`` as lists anyway.
@@ -40,10 +45,12 @@ extension XHTMLConverter {
         let paddingAttribute = Double(element.attribute("cellpadding")?.trimmingWhiteSpace() ?? "").map { min(max($0, 0), 64) / 16 }
         tables.append(TableState(number: tableCount, border: style.border > 0 ? style.border : (borderAttribute ?? 0),
                                  cellBorder: borderAttribute.map { $0 > 0 ? 1.0 / 16 : 0 } ?? 0, cellPadding: paddingAttribute,
-                                 indent: tableBlock.startIndent, width: Self.tableWidth(element, style: style)))
+                                 indent: tableBlock.startIndent, width: Self.tableWidth(element, style: style),
+                                 groupStart: output.paragraphs.count))
         tableCount += 1
         walkChildren(path, block: tableBlock, inline: inline)
         flushParagraph()
+        endRowGroup()
         tables.removeLast()
         leaveBlock(path, style: style)
     }
@@ -72,20 +79,23 @@ extension XHTMLConverter {
         flushParagraph()
         guard var table = tables.popLast() else { return }
         let element = path.element
-        func number(_ name: String) -> Int {
+        func number(_ name: String, zero: Bool = false, maximum: Int) -> Int {
             let value = Int(element.attribute(name)?.trimmingWhiteSpace() ?? "") ?? 1
-            return min(max(value, 1), 1000)
+            return value == 0 && zero ? 0 : min(max(value, 1), maximum)
         }
-        let columnSpan = number("colspan"), rowSpan = number("rowspan")
+        // HTML's limits: `colspan` to 1,000, `rowspan` to 65,534, and `rowspan="0"` to the end of the row group.
+        let columnSpan = number("colspan", maximum: 1000)
+        let rowSpan = number("rowspan", zero: true, maximum: TableCell.maximumRowSpan)
         if table.row < 0 { table.row = 0 }  // a cell outside any row starts one
         var column = table.column
         while table.coveredNow.contains(column) { column += 1 }
         table.column = column + columnSpan
-        if rowSpan > 1, column + columnSpan <= XHTMLConverter.maximumTrackedColumns {
+        if rowSpan != 1, column + columnSpan <= XHTMLConverter.maximumTrackedColumns {
             if table.covered.count < column + columnSpan {
                 table.covered.append(contentsOf: repeatElement(0, count: column + columnSpan - table.covered.count))
             }
-            for covered in column..<(column + columnSpan) { table.covered[covered] = max(table.covered[covered], rowSpan - 1) }
+            let below = rowSpan == 0 ? TableCell.maximumRowSpan : rowSpan - 1
+            for covered in column..<(column + columnSpan) { table.covered[covered] = max(table.covered[covered], below) }
         }
         tables.append(table)
         var cellBlock = enterBlock(path, style: style, parent: block)
@@ -93,7 +103,7 @@ extension XHTMLConverter {
         cellBlock.startIndent = 0
         cellBlock.endIndent = 0
         let declaredPadding = max(style.padding.left, style.padding.top)
-        cellBlock.cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan,
+        cellBlock.cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
                                    padding: declaredPadding > 0 ? declaredPadding : (table.cellPadding ?? 0.25),
                                    border: style.border > 0 ? style.border : table.cellBorder, borderColor: style.borderColor,
                                    background: publisherStyles ? style.backgroundColor ?? table.rowBackground : nil,
@@ -101,6 +111,22 @@ extension XHTMLConverter {
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
         leaveBlock(path, style: style)
+    }
+
+    /// Ends the innermost table's row group (at a `thead`, `tbody` or `tfoot`'s start and end, and the table's
+    /// end): its cells' row spans are clamped to its rows (`rowspan="0"` reaches its last), as HTML's table model
+    /// clamps them, and no column stays covered past it.
+    mutating func endRowGroup() {
+        guard var table = tables.popLast() else { return }
+        for index in table.groupStart..<output.paragraphs.count {
+            guard var cell = output.paragraphs[index].style.tableCell, cell.table == table.number, cell.rowSpan != 1 else { continue }
+            let rows = max(1, table.row - cell.row + 1)
+            cell.rowSpan = cell.rowSpan == 0 ? rows : min(cell.rowSpan, rows)
+            output.paragraphs[index].style.tableCell = cell
+        }
+        table.groupStart = output.paragraphs.count
+        table.covered = []
+        tables.append(table)
     }
 
     /// The table's specified width: CSS `width` (a percentage of the column, or a length), else HTML's `width`

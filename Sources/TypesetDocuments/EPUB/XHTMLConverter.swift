@@ -594,6 +594,10 @@ struct XHTMLConverter {
         }
         if kind == .listContainer { emitPendingMarker() }
         flushParagraph()
+        // A row group (`thead`, `tbody`, `tfoot`) of the table being read: no `rowspan` reaches into or out of it.
+        let rowGroup = !tables.isEmpty && parentBlock.cell == nil && XHTMLConverter.rowGroups.contains(path.element.lowercasedName)
+        if rowGroup { endRowGroup() }
+        defer { if rowGroup { endRowGroup() } }
         var block = enterBlock(path, style: style, parent: parentBlock)
         switch kind {
         case .listContainer:
