@@ -46,6 +46,12 @@ extension Bitmap {
         let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(width, x1), cy1 = min(height, y1)
         guard cx0 < cx1, cy0 < cy1, color.alpha > 0 else { return }
         let bitmapWidth = width
+        if color.alpha == 255 {
+            // An opaque colour covers whatever is there (`blend` at full alpha writes the colour itself): stored
+            // without reading a pixel (backgrounds and borders are mostly opaque).
+            fillOpaque(x0: cx0, y0: cy0, x1: cx1, y1: cy1, color: color)
+            return
+        }
         let sr = Int(color.red), sg = Int(color.green), sb = Int(color.blue), sa = Int(color.alpha)
         withUnsafeMutablePixels { pixels in
             let raw = UnsafeMutableRawBufferPointer(pixels)
@@ -80,6 +86,20 @@ extension Bitmap {
 
     /// Source-over of one straight-alpha source pixel (alpha `a` in 1...255) onto pixel byte offset `p`.
     @inline(__always)
+    /// Stores opaque `color` in the pixels `x0..<x1` × `y0..<y1`, already clipped to the bitmap.
+    private mutating func fillOpaque(x0: Int, y0: Int, x1: Int, y1: Int, color: Color) {
+        let word = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
+        let bitmapWidth = width
+        withUnsafeMutablePixels { pixels in
+            let raw = UnsafeMutableRawBufferPointer(pixels)
+            for row in y0..<y1 {
+                for column in x0..<x1 {
+                    raw.storeBytes(of: UInt32(littleEndian: word), toByteOffset: (row * bitmapWidth + column) * 4, as: UInt32.self)
+                }
+            }
+        }
+    }
+
     static func blend(_ pixels: UnsafeMutableBufferPointer<UInt8>, at p: Int, red sr: Int, green sg: Int, blue sb: Int, alpha a: Int) {
         let da = Int(pixels[p + 3])
         if a == 255 {

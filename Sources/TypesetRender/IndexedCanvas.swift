@@ -58,11 +58,35 @@ struct IndexedCanvas: GlyphCanvas {
     }
 
     /// Fills a rectangle as a mask of full coverage (backgrounds, borders and text decorations of a book's styles).
+    /// An opaque colour is the same index whatever it covers, so its rows are set to that index without a blend
+    /// (and without clearing the blend memo, which a colour change costs a composite).
     mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, color: Color) {
         let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(width, x1), cy1 = min(height, y1)
         guard cx0 < cx1, cy0 < cy1 else { return }
+        if bitmap == nil, color.alpha == 255, let index = opaqueIndex(color) {
+            let stride = rowStride
+            rows.withUnsafeMutableBufferPointer { indices in
+                for row in cy0..<cy1 {
+                    let start = row * stride + 1
+                    for column in cx0..<cx1 { indices[start + column] = index }
+                }
+            }
+            return
+        }
         let mask = GlyphImage(coverage: [UInt8](repeating: 255, count: cx1 - cx0), width: cx1 - cx0, height: 1, left: 0, top: 0)
         for row in cy0..<cy1 { composite(mask, atX: cx0, y: row, color: color) }
+    }
+
+    /// The index of opaque `color` (what `Bitmap.blend` makes of it over any pixel), added to the palette when
+    /// new; nil when the palette is full.
+    private mutating func opaqueIndex(_ color: Color) -> UInt8? {
+        let word = IndexedCanvas.word(red: color.red, green: color.green, blue: color.blue, alpha: 255)
+        if let index = lookup[word] { return index }
+        guard colours.count < 256 else { return nil }
+        let index = UInt8(colours.count)
+        colours.append(word)
+        lookup[word] = index
+        return index
     }
 
     /// Whether every colour is opaque.
