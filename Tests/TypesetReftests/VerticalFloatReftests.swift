@@ -86,4 +86,15 @@ import TypesetTestSupport
         let inFlow = try Reftest.render(Self.book(body, mode: mode, css: ""))
         #expect(Reftest.mismatch(rendered, inFlow) != nil)
     }
+
+    /// An image floated in vertical text but sized by a percentage stays in the flow (the reader's choice, see
+    /// `XHTMLConverter.floats`): the page is the same as without `float`, and the image lies over no text.
+    @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight], ["height: 50%", "width: 40%"])
+    func aPercentageSizedImageStaysInTheFlow(_ mode: WritingMode, _ size: String) throws {
+        let body = "<p>Before it.</p><img class=\"p\" src=\"portrait.png\" alt=\"Portrait\"/>" + Self.text
+        let floated = try Reftest.render(Self.book(body, mode: mode, css: ".p { float: left; \(size) }"))
+        let inFlow = try Reftest.render(Self.book(body, mode: mode, css: ".p { \(size) }"))
+        #expect(floated.imageProblems.isEmpty)
+        #expect(Reftest.mismatch(floated, inFlow) == nil, "\(mode.rawValue), \(size): \(Reftest.mismatch(floated, inFlow) ?? "")")
+    }
 }

@@ -9,8 +9,13 @@ extension XHTMLConverter {
         switch kind {
         case .inline:
             return XHTMLConverter.dropLines(style, textScale: block.style.fontScale) == nil && style.initialLetter == nil
-        case .block, .image, .svg, .listContainer:
+        case .block, .listContainer:
             return true
+        case .image, .svg:
+            // In vertical text an image sized by a percentage stays in the flow: its float's box and the image
+            // itself resolve the percentage along different sides, so the image was drawn over the text beside it
+            // (Kusamakura's cover: a portrait of `height: 50%` over the title and the biography).
+            return output.writingMode?.isVertical != true || !style.replacedSize.hasPercentage
         default:
             return false
         }
