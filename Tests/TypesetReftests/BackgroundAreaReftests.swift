@@ -21,16 +21,15 @@ import TypesetTestSupport
                             css: ".box { \(style) } .inner { \(inner ?? "") }", files: try BackgroundImageReftests.files())
     }
 
+    /// The comparisons of `BoxDecorationReftests`, whose boxes these are.
     static func expectSame(_ test: Reftest.Book, _ reference: Reftest.Book, _ comment: String,
                            sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let mismatch = Reftest.mismatch(try Reftest.render(test), try Reftest.render(reference))
-        #expect(mismatch == nil, "\(comment): \(mismatch ?? "")", sourceLocation: sourceLocation)
+        try BoxDecorationReftests.expectSame(test, reference, comment, sourceLocation: sourceLocation)
     }
 
     static func expectDifferent(_ test: Reftest.Book, _ reference: Reftest.Book, _ comment: String,
                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Reftest.mismatch(try Reftest.render(test), try Reftest.render(reference)) != nil, "\(comment)",
-                sourceLocation: sourceLocation)
+        try BoxDecorationReftests.expectDifferent(test, reference, comment, sourceLocation: sourceLocation)
     }
 
     static let fill = "background-color: #1e5ac8"
