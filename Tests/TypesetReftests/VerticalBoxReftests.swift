@@ -100,17 +100,7 @@ import TypesetTestSupport
         let horizontal = try Self.carets(Self.book(Self.latin, mode: .horizontal, css: css), mode: .horizontal)
         for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
             let vertical = try Self.carets(Self.book(Self.latin, mode: mode, css: css), mode: mode)
-            #expect(horizontal.count == vertical.count)
-            var compared = 0
-            for (offset, (h, v)) in zip(horizontal, vertical).enumerated() {
-                guard let h, let v else { #expect((h == nil) == (v == nil), "\(css) \(mode.rawValue): offset \(offset) on page 0 in one mode only"); continue }
-                compared += 1
-                // Along the line: exactly the horizontal place. Across: the line's place from the block start, to
-                // within the difference of the two modes' caret extents inside one line.
-                #expect(abs(h.minX - v.minX) < 0.01 && abs((h.minY + h.maxY) - (v.minY + v.maxY)) < 4,
-                        "\(css) \(mode.rawValue): offset \(offset) at \(v) in the line frame, horizontally at \(h)")
-            }
-            #expect(compared > 20)
+            #expect(Self.compareLineFramePlaces(horizontal, vertical, "\(css) \(mode.rawValue)") > 20)
         }
     }
 
@@ -124,15 +114,26 @@ import TypesetTestSupport
             + "enough to wrap over lines.</p></blockquote><ul><li>An item.</li></ul><dl><dt>Term</dt><dd>Its definition.</dd></dl>"
         let horizontal = try Self.carets(Self.book(body, mode: .horizontal, css: ""), mode: .horizontal)
         let vertical = try Self.carets(Self.book(body, mode: mode, css: ""), mode: mode)
-        #expect(horizontal.count == vertical.count)
+        #expect(Self.compareLineFramePlaces(horizontal, vertical, mode.rawValue) > 30)
+    }
+
+    /// Expects every caret of the vertical layout at the horizontal one's line-frame place: along the line exactly,
+    /// across it to within the difference of the two modes' caret extents inside one line. Answers how many carets
+    /// both layouts have on page 0 (the number compared).
+    static func compareLineFramePlaces(_ horizontal: [Rect?], _ vertical: [Rect?], _ label: String,
+                                       sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        #expect(horizontal.count == vertical.count, sourceLocation: sourceLocation)
         var compared = 0
         for (offset, (h, v)) in zip(horizontal, vertical).enumerated() {
-            guard let h, let v else { #expect((h == nil) == (v == nil), "\(mode.rawValue): offset \(offset) on page 0 in one mode only"); continue }
+            guard let h, let v else {
+                #expect((h == nil) == (v == nil), "\(label): offset \(offset) on page 0 in one mode only", sourceLocation: sourceLocation)
+                continue
+            }
             compared += 1
             #expect(abs(h.minX - v.minX) < 0.01 && abs((h.minY + h.maxY) - (v.minY + v.maxY)) < 4,
-                    "\(mode.rawValue): offset \(offset) at \(v) in the line frame, horizontally at \(h)")
+                    "\(label): offset \(offset) at \(v) in the line frame, horizontally at \(h)", sourceLocation: sourceLocation)
         }
-        #expect(compared > 30)
+        return compared
     }
 
     /// `bitmap` turned as vertical text turns its line frame onto the page: a quarter turn clockwise for
