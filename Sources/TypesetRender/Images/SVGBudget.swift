@@ -108,16 +108,7 @@ enum SVGBudget {
             var node: xmlNodePtr? = root
             while let current = node {
                 if current.pointee.type == XML_ELEMENT_NODE { try visit(current) }
-                if let child = current.pointee.children, current.pointee.type == XML_ELEMENT_NODE {
-                    node = child
-                    continue
-                }
-                var climbing: xmlNodePtr? = current
-                node = nil
-                while let up = climbing, up != root {
-                    if let next = up.pointee.next { node = next; break }
-                    climbing = up.pointee.parent
-                }
+                node = SVGTextPositions.next(after: current, under: root, descending: true)
             }
         }
 

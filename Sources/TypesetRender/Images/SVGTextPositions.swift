@@ -46,7 +46,8 @@ enum SVGTextPositions {
         return rewritten
     }
 
-    /// The node after `node` in document order within `root`, skipping `node`'s children unless `descending`.
+    /// The node after `node` in document order within `root`, skipping `node`'s children unless `descending` (a
+    /// loop over libxml2's links, no recursion; `SVGBudget`'s survey walks the drawing with it too).
     static func next(after node: xmlNodePtr, under root: xmlNodePtr, descending: Bool) -> xmlNodePtr? {
         if descending, node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children { return child }
         var climbing: xmlNodePtr? = node
