@@ -195,6 +195,61 @@ import TypesetTestSupport
         #expect((gaps.max() ?? 0) - (gaps.min() ?? 0) < 0.5, "\(gaps)")
     }
 
+    /// A Latin word or a number inside a justified line of Japanese or Chinese (no spaces) keeps its letters'
+    /// spacing: the slack goes only to the gaps beside wide characters (JLReq 3.8; browsers alike), never
+    /// between `H`, `T`, `M`, `L` and `5`. A generated family: words of 2 to 24 letters at three places in the
+    /// paragraph, in Japanese and Chinese, against the same text set ragged (the reference for each glyph's advance).
+    @Test func latinWordsInCJKLinesKeepTheirSpacing() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let bodies = ["同時に指定のテストもおこないます。縦書き時の文字表示のテストである。", "滿紙荒唐言，一把辛酸淚！都云作者痴，誰解其中味？"]
+        let words = ["JS", "HTML5", "upright", "text-orientation", "ABCDEFGHIJKLMNOPQRSTUVWX"]
+        var letterGaps = 0, stretchedLines = 0
+        for body in bodies {
+            for word in words {
+                for cut in [2, 9, 17] {
+                    let index = body.index(body.startIndex, offsetBy: cut)
+                    let text = StyledText(plain: String(repeating: body[..<index] + word + body[index...], count: 2))
+                    var settings = Fixtures.settings
+                    settings.pageSize = Size(width: 260, height: 900)
+                    let ragged = try typesetter.layout(text, settings: settings)
+                    settings.alignment = .justified
+                    let justified = try typesetter.layout(text, settings: settings)
+                    #expect(ragged.lines(onPage: 0).map(\.range) == justified.lines(onPage: 0).map(\.range))
+                    let natural = Self.advancesByCluster(ragged)
+                    let units = text.paragraphs[0].units
+                    func isLetter(_ cluster: Int) -> Bool { cluster < units.count && units[cluster] < 0x80 && units[cluster] > 0x20 }
+                    for line in justified.lines(onPage: 0).dropLast() {
+                        // A piece of the long word alone on a line has no gap beside a wide character: it stays ragged.
+                        let full = abs(line.rect.width - settings.columnWidth) < 0.01
+                        #expect(full != units[line.range].allSatisfy { $0 < 0x80 },
+                                "\(word) at \(cut): \(line.rect) \(String(decoding: units[line.range], as: UTF16.self))")
+                        let glyphs = Self.glyphs(of: line, in: justified)
+                        if glyphs.contains(where: { abs($0.advance - (natural[$0.cluster] ?? 0)) > 0.01 }) { stretchedLines += 1 }
+                        for (glyph, next) in zip(glyphs, glyphs.dropFirst()) where isLetter(glyph.cluster) && isLetter(next.cluster) {
+                            #expect(abs(glyph.advance - (natural[glyph.cluster] ?? -1)) < 0.01, "\(word) at \(cut): letter at \(glyph.cluster) stretched")
+                            letterGaps += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(letterGaps > 100 && stretchedLines > 20, "\(letterGaps) letter gaps, \(stretchedLines) stretched lines")
+    }
+
+    /// Each glyph's advance on page 0 of `layout`, by its cluster (a cluster's last glyph's).
+    static func advancesByCluster(_ layout: BookLayout) -> [Int: Float] {
+        var advances: [Int: Float] = [:]
+        for run in layout.glyphRuns(onPage: 0) { for i in run.clusters.indices { advances[run.clusters[i]] = Float(run.advances[i]) } }
+        return advances
+    }
+
+    /// The glyphs of `line`, left to right: their clusters and advances as drawn.
+    static func glyphs(of line: Line, in layout: BookLayout) -> [(cluster: Int, advance: Float)] {
+        layout.glyphRuns(onPage: 0).filter { abs($0.positions[0].y - line.baseline) < 0.01 }
+            .flatMap { run in run.positions.indices.map { (x: run.positions[$0].x, cluster: run.clusters[$0], advance: Float(run.advances[$0])) } }
+            .sorted { $0.x < $1.x }.map { (cluster: $0.cluster, advance: $0.advance) }
+    }
+
     /// A Chinese or Japanese paragraph with a space or two in it (after a quotation mark, around a Latin word) is
     /// still broken as CJK text, every line but the last full: the optimal breaker, whose model stretches spaces,
     /// once broke such a paragraph after three characters so that a later line could end at its one space.

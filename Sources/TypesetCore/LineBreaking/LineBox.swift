@@ -21,9 +21,10 @@ struct LineBox: Sendable {
     /// Extra width added to each justifiable space; negative when the line's spaces shrink, and then the mean
     /// of what they give up: each shrinks in proportion to its own width (see ``spaceShrink(shaped:content:sizes:)``).
     var spaceStretch: Float
-    /// Extra width added after each character of a justified line without spaces (Chinese, Japanese), except
-    /// the last: see ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``; or, on a line of one or two
-    /// spaces that would be loose, its letter-spacing (tracking, with font expansion).
+    /// Extra width added after each character of a justified line without spaces (Chinese, Japanese) beside a
+    /// wide one, except the last: see ``ShapedParagraph/endsWideGap(_:lineEnd:content:)``; or, on a line of one
+    /// or two spaces that would be loose (``stretchCount`` > 0), its letter-spacing (tracking, with font
+    /// expansion), after every character: ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``.
     var clusterStretch: Float = 0
     /// How many spaces ``spaceStretch`` applies to.
     var stretchCount: Int32 = 0
@@ -84,7 +85,7 @@ struct LineBox: Sendable {
                       content: ArraySlice<UInt16>) -> Float {
         if glyphScale != 1 || (clusterStretch != 0 && spaceStretch != 0) {
             guard shaped.isJustifiable(g, content: content) else {
-                let tracking = clusterStretch != 0 && shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content) ? clusterStretch : 0
+                let tracking = clusterStretch != 0 && takesClusterStretch(afterGlyph: g, shaped: shaped, content: content) ? clusterStretch : 0
                 return (glyphScale - 1) * shaped.advances[g] * size + tracking
             }
             return spaceStretch > 0 ? spaceStretch : spaceStretch < 0 ? shrink * shaped.advances[g] * size : 0
@@ -92,8 +93,17 @@ struct LineBox: Sendable {
         if spaceStretch != 0, shaped.isJustifiable(g, content: content) {
             return spaceStretch > 0 ? spaceStretch : shrink * shaped.advances[g] * size
         }
-        if clusterStretch != 0, shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content) { return clusterStretch }
+        if clusterStretch != 0, takesClusterStretch(afterGlyph: g, shaped: shaped, content: content) { return clusterStretch }
         return 0
+    }
+
+    /// Whether ``clusterStretch`` goes after glyph `g`: every character of a tracked line (one with spaces), the
+    /// gaps beside wide characters of a line justified between its characters (no spaces), as ``LineSetter``
+    /// counted them.
+    @inline(__always)
+    private func takesClusterStretch(afterGlyph g: Int, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Bool {
+        stretchCount > 0 ? shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content)
+            : shaped.endsWideGap(g, lineEnd: Int(end), content: content)
     }
 
     /// The part of its own width that each justifiable space of a shrinking line gives up, as a number from -1

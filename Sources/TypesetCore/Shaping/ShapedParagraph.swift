@@ -233,31 +233,51 @@ package struct ShapedParagraph: Sendable {
         return width
     }
 
-    /// Whether glyph `g` ends a character after which a justified line without spaces may take extra room: the
-    /// last glyph of its cluster, followed by another visible cluster before `lineEnd`.
-    /// Hidden units (invisible glyphs) make no gap of their own: the gap after a character is before the next
-    /// visible one.
+    /// Whether glyph `g` ends a character after which a tracked line may take extra room: the last glyph of its
+    /// cluster, followed by another visible cluster before `lineEnd`, neither of them a space.
     @inline(__always)
     func endsInterCharacterGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
-        guard g + 1 < clusters.count, clusters[g + 1] != clusters[g], Int(clusters[g + 1]) < lineEnd else { return false }
-        if hasCaretSpans {
-            guard glyphIDs[g] != Self.invisibleGlyph else { return false }
-            var n = g + 1
-            while n < clusters.count, glyphIDs[n] == Self.invisibleGlyph, Int(clusters[n]) < lineEnd { n += 1 }
-            guard n < clusters.count, Int(clusters[n]) < lineEnd else { return false }
-            let next = content[content.startIndex + Int(clusters[n])]
-            let this = content[content.startIndex + Int(clusters[g])]
-            return !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
-        }
-        let next = content[content.startIndex + Int(clusters[g + 1])]
-        let this = content[content.startIndex + Int(clusters[g])]
+        guard let (this, next) = gapNeighbours(g, lineEnd: lineEnd, content: content) else { return false }
         return !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
+    }
+
+    /// Whether glyph `g` ends a gap that a line justified between its characters (Chinese, Japanese: no spaces)
+    /// stretches: an inter-character gap (``endsInterCharacterGap(_:lineEnd:content:)``) beside a wide character.
+    /// Letters and digits of a Latin word or number inside such a line keep their spacing, as JLReq 3.8 sets
+    /// Western text in Japanese lines and as browsers justify CJK text: letter-spaced, `HTML5` read as `H T M L 5`.
+    @inline(__always)
+    func endsWideGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
+        guard let (this, next) = gapNeighbours(g, lineEnd: lineEnd, content: content),
+              !CharacterClass.isHangingSpace(next), !CharacterClass.isHangingSpace(this) else { return false }
+        return CharacterClass.isWideUnspaced(this) || CharacterClass.isWideUnspaced(next)
+    }
+
+    /// The first units of the cluster glyph `g` ends and of the next visible cluster, when `g` is its cluster's last
+    /// glyph and that next cluster starts before `lineEnd`. Hidden units (invisible glyphs) make no gap of their
+    /// own: the gap after a character is before the next visible one.
+    @inline(__always)
+    private func gapNeighbours(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> (UInt16, UInt16)? {
+        guard g + 1 < clusters.count, clusters[g + 1] != clusters[g], Int(clusters[g + 1]) < lineEnd else { return nil }
+        var n = g + 1
+        if hasCaretSpans {
+            guard glyphIDs[g] != Self.invisibleGlyph else { return nil }
+            while n < clusters.count, glyphIDs[n] == Self.invisibleGlyph, Int(clusters[n]) < lineEnd { n += 1 }
+            guard n < clusters.count, Int(clusters[n]) < lineEnd else { return nil }
+        }
+        return (content[content.startIndex + Int(clusters[g])], content[content.startIndex + Int(clusters[n])])
     }
 
     /// The number of inter-character gaps among the glyphs of `start..<end` (see ``endsInterCharacterGap(_:lineEnd:content:)``).
     func interCharacterGapCount(from start: Int, to end: Int, content: ArraySlice<UInt16>) -> Int {
         var count = 0
         for g in glyphRange(from: start, to: end) where endsInterCharacterGap(g, lineEnd: end, content: content) { count += 1 }
+        return count
+    }
+
+    /// The number of gaps beside wide characters among the glyphs of `start..<end` (see ``endsWideGap(_:lineEnd:content:)``).
+    func wideGapCount(from start: Int, to end: Int, content: ArraySlice<UInt16>) -> Int {
+        var count = 0
+        for g in glyphRange(from: start, to: end) where endsWideGap(g, lineEnd: end, content: content) { count += 1 }
         return count
     }
 
