@@ -724,6 +724,23 @@ struct XHTMLConverter {
         }
     }
 
+    /// The block's `text-align` and `text-align-last` as the paragraph's logical alignments. Centring, and the
+    /// end alignment of one element (a signature), carry meaning; the alignment of running text is the book's,
+    /// which the reader's `align` replaces when they set it. CSS's `left` and `right` are physical: in a block
+    /// without `dir`, whose paragraph takes its direction from its first strong character (a Hebrew paragraph
+    /// in an English document), they turn into start or end by that direction, as the layout will resolve it.
+    private func applyAlignment(of block: BlockContext, to style: inout ParagraphStyle) {
+        let direction = block.direction ?? (block.style.hasPhysicalAlignment ? WritingDirection(firstStrongOf: line[...]) : nil)
+        if let alignment = block.style.textAlignment(direction: direction) {
+            if alignment == .center || (alignment == .end && !block.style.alignmentFromRoot) {
+                style.alignment = alignment
+            } else {
+                style.bookAlignment = alignment
+            }
+        }
+        style.lastLineAlignment = block.style.lastLineAlignment(direction: direction)
+    }
+
     mutating func flushParagraph() {
         pendingSpace = false
         pendingSpaceHidden = false
@@ -740,15 +757,7 @@ struct XHTMLConverter {
         style.role = block.role
         style.innerLineBreaks = hasLineBreak || block.role == .preformatted ? .preserve : .collapse
         style.baseDirection = block.direction
-        // Centring, and the end alignment of one element (a signature), carry meaning; the alignment of running
-        // text is the book's, which the reader's `align` replaces when they set it.
-        if let alignment = block.style.textAlignment(direction: block.direction) {
-            if alignment == .center || (alignment == .end && !block.style.alignmentFromRoot) {
-                style.alignment = alignment
-            } else {
-                style.bookAlignment = alignment
-            }
-        }
+        applyAlignment(of: block, to: &style)
         style.firstLineIndent = block.style.textIndent.map { min(XHTMLConverter.maximumIndent, max(-block.startIndent, $0)) }
         if onlyImages && line.contains(0xFFFC) {
             // Images alone in their paragraph are block images: centred unless the book aligns them to the end.
@@ -764,7 +773,6 @@ struct XHTMLConverter {
         style.language = block.language == bookLanguage ? nil : block.language
         style.lineHeight = block.style.lineHeight
         style.hyphenation = block.style.hyphens
-        style.lastLineAlignment = block.style.lastLineAlignment(direction: block.direction)
         style.lineBreak = paragraphBreakRules?.lineBreak ?? block.style.lineBreak
         style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
         style.markerLength = paragraphMarkerInside ? 0 : paragraphMarkerLength

@@ -479,6 +479,11 @@ struct ComputedStyle: Sendable {
         alignment.map { Self.logical($0, direction: direction) }
     }
 
+    /// Whether `text-align` or `text-align-last` is `left` or `right`, which need the paragraph's direction.
+    var hasPhysicalAlignment: Bool {
+        alignment == .left || alignment == .right || alignmentLast == .left || alignmentLast == .right
+    }
+
     /// `text-align-last` as Typeset's logical value, or nil for `auto`.
     func lastLineAlignment(direction: WritingDirection?) -> TextAlignment? {
         alignmentLast.map { Self.logical($0, direction: direction) }
