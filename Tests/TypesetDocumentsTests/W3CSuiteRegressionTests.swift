@@ -121,6 +121,24 @@ import TypesetTestSupport
         #expect(try Self.read("lay-pkg-flow-scrolled-doc").flow == .scrolledDoc)
     }
 
+    /// `rendition:flow` `scrolled-doc`: "each Content Document ... a separate scrollable entity" (EPUB 3.3
+    /// §8.2.3.3; IDPF's flow-015: "swiping horizontally moves from one to the next"), so a scroll layout is one
+    /// scroll page per spine item with text, each starting where its document starts. The same book marked
+    /// `scrolled-continuous` is one scroll; paged, both lay out the same pages.
+    @Test func scrolledDocIsAScrollPerDocument() throws {
+        let book = try Self.read("lay-pkg-flow-scrolled-doc")
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let scroll = try typesetter.layout(book.text, settings: Fixtures.settings, mode: .scroll)
+        let starts = book.spine.compactMap { $0.range.flatMap { $0.isEmpty ? nil : $0.lowerBound } }
+        #expect(starts.count >= 3)
+        #expect(scroll.pages.map(\.range.lowerBound) == starts)
+        var continuous = book.text
+        continuous.layoutBreaks = []
+        #expect(try typesetter.layout(continuous, settings: Fixtures.settings, mode: .scroll).pages.count == 1)
+        #expect(try typesetter.layout(book.text, settings: Fixtures.settings).pages.map(\.range)
+                == typesetter.layout(continuous, settings: Fixtures.settings).pages.map(\.range))
+    }
+
     @Test func entriesCompressedWithBzip2AreRefused() throws {
         try EPUBTestReading.expectFailure(try Self.archive("ocf-zip-comp", method: ZIP_CM_BZIP2), code: .unsupported,
                                           mentions: ["ZIP method 12"])

@@ -200,7 +200,7 @@ private struct ReadingSession {
             styled.writingMode = Self.writingMode(of: texts.map(\.text))
             styled.sectionWritingModes = Self.sectionWritingModes(items.map(\.text), of: styled)
             styled.paragraphWritingModes = Self.blockWritingModes(items.map(\.text))
-            styled.layoutBreaks = Self.layoutBreaks(spine, of: styled)
+            styled.layoutBreaks = Self.layoutBreaks(spine, flow: package.flow, of: styled)
             // A book's documents share their style sheets: the first that says decides.
             styled.hangingPunctuation = texts.first { $0.text.hasText && $0.text.hangingPunctuation != nil }?.text.hangingPunctuation
         } catch {
@@ -562,9 +562,16 @@ private struct ReadingSession {
     /// The sections a layout starts apart at (``StyledText/layoutBreaks``): the first of each pre-paginated spine
     /// item and the one after its last. A fixed item is a page of its own in any layout, and EPUB 3.3 says
     /// `rendition:flow` does not apply to it: a scrolled book scrolls the reflowable items between fixed ones,
-    /// never the fixed items' text with them. O(fixed items × log paragraphs).
-    static func layoutBreaks(_ spine: [EPUBSpineItem], of styled: StyledText) -> Set<Int> {
+    /// never the fixed items' text with them. A book whose `flow` is `scrolled-doc` has "each Content Document
+    /// ... a separate scrollable entity" (EPUB 3.3 §8.2.3.3), so every spine item starts apart: a scroll layout
+    /// is then one scroll page per document (a paged one is unchanged: a spine item always starts a page).
+    /// O(items × log paragraphs).
+    static func layoutBreaks(_ spine: [EPUBSpineItem], flow: EPUBFlow = .auto, of styled: StyledText) -> Set<Int> {
         var breaks: Set<Int> = []
+        for item in spine where flow == .scrolledDoc && item.fixedLayout == nil {
+            guard let range = item.range, let first = styled.sectionIndex(containing: range.lowerBound) else { continue }
+            breaks.insert(first)
+        }
         for item in spine where item.fixedLayout != nil {
             guard let range = item.range, let first = styled.sectionIndex(containing: range.lowerBound) else { continue }
             breaks.insert(first)
