@@ -36,8 +36,7 @@ public struct Bitmap: Hashable, Sendable {
         let pattern = UInt32(fill.red) | UInt32(fill.green) << 8 | UInt32(fill.blue) << 16 | UInt32(fill.alpha) << 24
         let littleEndianPattern = UInt32(littleEndian: pattern)
         pixels = [UInt8](possiblyEmptyCapacity: count * 4) { buffer, initialized in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            for i in 0..<count { raw.storeBytes(of: littleEndianPattern, toByteOffset: i * 4, as: UInt32.self) }
+            if let base = buffer.baseAddress { Bitmap.store(littleEndianPattern, count: count, at: UnsafeMutableRawPointer(base)) }
             initialized = count * 4
         }
     }
