@@ -47,6 +47,33 @@ import TypesetCore
         #expect(halfInk[x: 0, y: 0] == Color(red: 204, green: 204, blue: 204))
     }
 
+    /// Opaque fills (stored a row at a time, without a blend) cover exactly their rectangle clipped to the bitmap,
+    /// whatever its width and offset (the store loop's vectorized body and its tail): every rectangle of a small
+    /// grid reaching past each edge, on bitmaps of odd widths, against the pixels set one at a time.
+    @Test func opaqueFillsCoverExactlyTheirClippedRectangle() {
+        let ink = Color(red: 200, green: 30, blue: 60)
+        for (width, height) in [(1, 1), (5, 3), (13, 2), (37, 1)] {
+            let ground = Bitmap(width: width, height: height, fill: Color(red: 1, green: 2, blue: 3))
+            var failures = 0
+            for x0 in -2...(width + 1) {
+                for x1 in (x0 - 1)...(width + 2) {
+                    for y0 in -1...height {
+                        for y1 in (y0 - 1)...(height + 1) where failures == 0 {
+                            var filled = ground
+                            filled.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: ink)
+                            var expected = ground
+                            for y in max(0, y0)..<max(max(0, y0), min(height, y1)) {
+                                for x in max(0, x0)..<max(max(0, x0), min(width, x1)) { expected[x: x, y: y] = ink }
+                            }
+                            if filled != expected { failures += 1 }
+                            #expect(filled == expected, "\(width)×\(height): x \(x0)..<\(x1), y \(y0)..<\(y1)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func divisionBy255RoundsExactly() {
         for v in 0...(255 * 255) {
             #expect(div255(v) == Int((Double(v) / 255).rounded()), "\(v)")
