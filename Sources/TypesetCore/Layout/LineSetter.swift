@@ -134,8 +134,8 @@ struct LineSetter {
     }
 
     /// Justifies `line` to `available` points: its spaces stretch (or shrink, as the optimal breaker chose), its
-    /// glyphs expand, a loose line of one or two spaces is tracked; a line without spaces spreads its slack
-    /// between its wide characters. False when the line has nothing to stretch (it is
+    /// glyphs expand, a loose line of one or two spaces is tracked; a line without spaces that starts with a wide
+    /// character spreads its slack beside its wide characters. False when the line has nothing to stretch (it is
     /// then set at the start).
     private func justify(_ line: Line, available: Float, into setting: inout Setting, glyphScale: inout Float,
                          expansionWidth: inout Float) -> Bool {
@@ -178,12 +178,15 @@ struct LineSetter {
         expansionWidth += setting.clusterStretch * Float(gaps)
     }
 
-    /// A justified line without spaces (Chinese, Japanese): the slack goes between its characters, only beside
-    /// wide ones, so that a Latin word or a number in the line keeps its letters' spacing
-    /// (``ShapedParagraph/endsWideGap(_:lineEnd:content:)``), whatever the line starts with; a line with no wide
-    /// character (a long URL) has no such gap and is set at the start.
+    /// A justified line without spaces (Chinese, Japanese): the slack goes between its characters, when it starts
+    /// with a wide character and has slack and gaps; only beside wide characters, so that a Latin word or a
+    /// number in the line keeps its letters' spacing (``ShapedParagraph/endsWideGap(_:lineEnd:content:)``).
+    /// A line starting otherwise is set at the start: in a paragraph mostly of Latin text the optimal breaker,
+    /// whose model stretches only spaces, may have left a spaceless CJK line short on purpose, and spreading it
+    /// would letter-space it across the column.
     private func justifyBetweenCharacters(_ line: Line, available: Float, into setting: inout Setting) -> Bool {
-        guard line.width < available, line.visibleEnd > line.start else { return false }
+        guard line.width < available, line.visibleEnd > line.start,
+              CharacterClass.isWideUnspaced(input.pointee.content[input.pointee.content.startIndex + line.start]) else { return false }
         let gaps = input.pointee.shaped.wideGapCount(from: line.start, to: line.visibleEnd, content: input.pointee.content)
         guard gaps > 0 else { return false }
         setting.clusterStretch = (available - line.width) / Float(gaps)
