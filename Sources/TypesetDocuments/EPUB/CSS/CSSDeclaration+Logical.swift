@@ -39,17 +39,23 @@ extension CSSDeclaration {
         }
     }
 
+    /// WebKit's old names of the flow-relative margins and paddings (built once: every declaration of a style
+    /// sheet asks).
+    private static let webkitAliases = [
+        "-webkit-margin-start": "margin-inline-start", "-webkit-margin-end": "margin-inline-end",
+        "-webkit-margin-before": "margin-block-start", "-webkit-margin-after": "margin-block-end",
+        "-webkit-padding-start": "padding-inline-start", "-webkit-padding-end": "padding-inline-end",
+        "-webkit-padding-before": "padding-block-start", "-webkit-padding-after": "padding-block-end"]
+    /// The physical sides of each flow-relative one in horizontal left-to-right text.
+    private static let horizontalLeftToRightSides = [
+        "inline-start": ["left"], "inline-end": ["right"], "block-start": ["top"], "block-end": ["bottom"],
+        "inline": ["left", "right"], "block": ["top", "bottom"]]
+
     /// The physical property a flow-relative one stands for in horizontal left-to-right text, which the parser of
     /// the physical ones reads; nil when `property` is not flow-relative. Two-value forms (`margin-inline: 1em 2em`)
     /// stand for two properties.
     private static func horizontalLeftToRightNames(_ property: String) -> [String]? {
-        let aliases = ["-webkit-margin-start": "margin-inline-start", "-webkit-margin-end": "margin-inline-end",
-                       "-webkit-margin-before": "margin-block-start", "-webkit-margin-after": "margin-block-end",
-                       "-webkit-padding-start": "padding-inline-start", "-webkit-padding-end": "padding-inline-end",
-                       "-webkit-padding-before": "padding-block-start", "-webkit-padding-after": "padding-block-end"]
-        let name = aliases[property] ?? property
-        let sides = ["inline-start": ["left"], "inline-end": ["right"], "block-start": ["top"], "block-end": ["bottom"],
-                     "inline": ["left", "right"], "block": ["top", "bottom"]]
+        let name = webkitAliases[property] ?? property
         for prefix in ["margin", "padding", "inset", "border"] where name.hasPrefix(prefix + "-") {
             var rest = name.dropFirst(prefix.count + 1)
             var suffix = ""
@@ -57,7 +63,7 @@ extension CSSDeclaration {
                 suffix = "-" + rest[rest.index(after: dash)...]
                 rest = rest[..<dash]
             }
-            guard let physical = sides[String(rest)] else { return nil }
+            guard let physical = horizontalLeftToRightSides[String(rest)] else { return nil }
             return physical.map { prefix == "inset" ? $0 : prefix + "-" + $0 + suffix }
         }
         return nil
