@@ -70,7 +70,7 @@ enum EPUBPath {
 
     /// Decodes `%XX` escapes as UTF-8; malformed escapes are kept as written.
     static func percentDecoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }  // a byte scan, not a string search
         return String(decoding: PercentEncoding.decode(text.utf8).bytes, as: UTF8.self)
     }
 }
