@@ -153,7 +153,7 @@ struct PageFilling {
         while lineIndex < lineCount {
             let line = lines[lineIndex]
             let atColumnTop = y == columnTop
-            let spacing = Double(lineIndex == 0 && !atColumnTop ? spaceBefore : 0)
+            let spacing = lineIndex != 0 ? 0 : Double(atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore)
             let needed = Double(lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height)
             if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
                 lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0))
@@ -171,6 +171,21 @@ struct PageFilling {
         if besideFloats { band.settle(lines: placements, from: firstPlacement, into: &tableRows) }
     }
 
+    /// The room kept above paragraph `index`'s first line at the top of a column: the border and padding of the
+    /// boxes that start with it, and the margins they hold inside them (``BoxDecoration/above``), which a break
+    /// does not truncate as it truncates the margins before them (CSS Fragmentation 3 §5.2); at most its
+    /// `spaceBefore`. Without it a chapter opening with a bordered box drew the box's top edge above the page's
+    /// content, cut by the page. 0 for a paragraph without boxes (most), which never looks at its neighbour.
+    func keptSpaceAtColumnTop(_ index: Int, spaceBefore: Float) -> Float {
+        guard spaceBefore > 0 else { return 0 }
+        let boxes = text.paragraphs[index].style.boxes
+        guard !boxes.isEmpty else { return 0 }
+        let previous = index > 0 ? text.paragraphs[index - 1].style.boxes : []
+        var room = 0.0
+        for box in boxes where box.above > room && !previous.contains(where: { $0.id == box.id }) { room = box.above }
+        return min(spaceBefore, Float(room * paginator.settings.fontSize))
+    }
+
     /// Line `wanted` of paragraph `index` does not fit: breaks the column where at least `orphansAndWidows` lines
     /// stay on each side, moving this paragraph's last lines of the column along when needed (never those before
     /// `lowest`, so that a column is never emptied), and places the line that starts the new column. Returns it.
@@ -181,6 +196,7 @@ struct PageFilling {
         if breakLine < wanted { placements.removeLast(wanted - breakLine) }
         let moved = layout.lines[breakLine]
         breakColumn(before: documentRange(of: moved, lineIndex: breakLine, in: layout, paragraph: text.paragraphs[index]).lowerBound)
+        if breakLine == 0 { y += Double(keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore)) }
         placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
         y += Double(moved.height)
         return breakLine
