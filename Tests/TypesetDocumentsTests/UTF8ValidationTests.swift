@@ -25,6 +25,39 @@ import Testing
                 (short + Array("é".utf8) + run + run, [])]
     }()
 
+    /// The converter decodes well-formed two- and three-byte sequences itself (ICU the rest): every such lead byte
+    /// with every second byte around the continuation range's edges and a third byte on either side of them, alone
+    /// between ASCII runs (so the converter sees them) and after another non-ASCII character.
+    @Test func everyTwoAndThreeByteSequenceAgreesWithSwift() {
+        let run = Array("sixteen+ ASCII bytes".utf8)
+        let seconds: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xA1, 0xBE, 0xBF, 0xC0, 0xC2, 0xE0, 0xFF]
+        let thirds: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0]
+        for lead in UInt8(0xC0)...0xEF {
+            for second in seconds {
+                for third in lead < 0xE0 ? [0x41] : thirds {
+                    for (prefix, suffix) in [(run, run), (Array("é".utf8), Array("ab".utf8))] {
+                        let bytes = prefix + [lead, second, third] + suffix
+                        let expected = String(validating: bytes, as: UTF8.self).map { Array($0.utf16) }
+                        #expect(TextDecoder.utf16(fromUTF8: bytes[...]) == expected, "\(bytes.map { String($0, radix: 16) })")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every code point of the Basic Multilingual Plane from U+0080 (surrogates aside) decodes to itself, each
+    /// between ASCII letters: the converter's own two- and three-byte decoding, and ICU's for the noncharacters.
+    @Test func everyBMPCharacterDecodesToItself() {
+        var text = String.UnicodeScalarView()
+        for value in UInt32(0x80)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            text.append(scalar)
+            text.append(value % 7 == 0 ? " " : "x")
+        }
+        let string = String(text)
+        #expect(TextDecoder.utf16(fromUTF8: Array(string.utf8)[...]) == Array(string.utf16))
+    }
+
     @Test func iCUAndSwiftAgreeOnEverySequenceInEveryPosition() {
         for sequence in Self.sequences {
             for (prefix, suffix) in Self.contexts {
