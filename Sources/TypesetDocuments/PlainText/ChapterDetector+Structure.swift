@@ -216,9 +216,10 @@ extension ChapterDetector {
     func findRepeatedForms(_ blocks: inout [Block], layout: BookLayout) {
         var groups: [String: [(block: Int, number: Int, text: String)]] = [:]
         var order: [String] = []
+        var numbers: [String: Int?] = [:]
         for i in layout.loneBlocks {
             guard case .prose = blocks[i].kind, let lone = layout.lone[i], layout.lines[lone.line].columns <= 40,
-                  let form = Self.form(of: lone.text) else { continue }
+                  let form = Self.form(of: lone.text, numbers: &numbers) else { continue }
             if groups[form.stem] == nil { order.append(form.stem) }
             groups[form.stem, default: []].append((i, form.number, form.text))
         }
@@ -234,7 +235,7 @@ extension ChapterDetector {
             // Parts counting again under each title sit a level below the titles (the lone lines before them);
             // numbers that start again elsewhere number something else (the stanzas of songs).
             let underTitles = restarts > 0 && members.allSatisfy { member in
-                member.number != 1 || layout.lone[member.block - 1].map { $0.isTitleLike && Self.form(of: $0.text) == nil } == true
+                member.number != 1 || layout.lone[member.block - 1].map { $0.isTitleLike && Self.form(of: $0.text, numbers: &numbers) == nil } == true
             }
             guard counts, restarts == 0 || underTitles else { continue }
             let level = underTitles ? 3 : 2
@@ -268,7 +269,11 @@ extension ChapterDetector {
     /// A line's form: its words but the number, and the number (a number word in any of ``NumberWords``'
     /// languages, an arabic, roman or Chinese numeral). Lines of more than four words, or that end a sentence
     /// with anything but a full stop, have none.
-    static func form(of text: String) -> (stem: String, number: Int, text: String)? {
+    ///
+    /// `numbers` remembers each word's ``number(_:)`` across the lines of a book: its lone lines repeat their words
+    /// (`CHAPTER` before each numeral), and rejecting a word that is no number word took up to 20 K instructions
+    /// (War and Peace's first page through the CLI, callgrind).
+    static func form(of text: String, numbers: inout [String: Int?]) -> (stem: String, number: Int, text: String)? {
         guard let first = text.first, first.fastIsUppercase || first.fastIsNumber || first.isIdeographic,
               !"!?…,;:".contains(text.last ?? " ") else { return nil }
         let split = text.split(whereSeparator: \.fastIsWhitespace)
@@ -277,12 +282,21 @@ extension ChapterDetector {
         var stem: [String] = []
         var number: Int?
         for word in words {
-            if number == nil, let value = Self.number(Substring(word)) { number = value; stem.append("#"); continue }
+            if number == nil, let value = Self.number(word, known: &numbers) { number = value; stem.append("#"); continue }
             guard word.first?.fastIsLetter == true else { return nil }
             stem.append(word.lowercased())
         }
         guard let number else { return nil }
         return (stem.joined(separator: " "), number, words.joined(separator: " "))
+    }
+
+    /// ``number(_:)`` of `word`, looked up in `known` first and added to it.
+    static func number(_ word: String, known: inout [String: Int?]) -> Int? {
+        if let value = known[word] { return value }
+        let value = number(Substring(word))
+        // `.some`: assigning nil itself would remove the entry rather than remember that the word is no number.
+        known[word] = .some(value)
+        return value
     }
 
     // MARK: Title series

@@ -65,7 +65,7 @@ struct HeadingLine: Equatable {
         guard units.count <= maximumLength, mayStartHeading(units) else { return nil }
         // Decoded through a buffer pointer: from the slice itself the decoding took a slow generic path. The first
         // word is checked on the line's first 40 units before the whole line is decoded.
-        let head = units.prefix(40).withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
+        let head = units.prefix(40).withUnsafeBufferPointer { decoded($0) }
         guard mayStartWithHeadingWord(head) else { return nil }
         var text = Substring(CollapsedText.of(units))
         guard !text.isEmpty else { return nil }
@@ -219,7 +219,8 @@ struct HeadingLine: Equatable {
             }
             end += 1
         }
-        let word = String(decoding: units[units.startIndex..<end], as: UTF16.self).lowercased()
+        // Decoded through a buffer pointer, as in ``parse(_:)``: from the slice the decoding took a slow generic path.
+        let word = units[units.startIndex..<end].withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }.lowercased()
         if mixedFirstWords.contains(word) { return true }
         return NumberWords.ordinal(word) != nil
     }
@@ -229,15 +230,26 @@ struct HeadingLine: Equatable {
     /// capitals). The first word is what ``WordScanner/word()`` takes after the leading white space, so a line
     /// that fails here fails ``parse(_:)`` too, before its spaces are collapsed and its words read (the costly part).
     private static func mayStartWithHeadingWord(_ line: String) -> Bool {
-        let rest = line.drop(while: \.fastIsWhitespace)
-        if rest.first == "第" { return true }
-        let word = rest.prefix { $0.fastIsLetter || $0.fastIsNumber || $0 == "-" && !rest.hasPrefix("-") }
-        guard !word.isEmpty, word.count <= 24 else { return false }
+        // The scanner's steps are those of this test (white space, then a word), with their ASCII paths.
+        var scanner = WordScanner(Substring(line))
+        _ = scanner.skipSpaces()
+        if scanner.rest.first == "第" { return true }
+        guard let word = scanner.word(), word.utf8.count <= 24 || word.count <= 24 else { return false }
         let key = word.lowercased()
         if numberedKeywords[key] != nil || namedKeywords.contains(key) || NumberWords.ordinal(key) != nil { return true }
         // A word in capitals may name a chapter before its keyword (`ПРОПУЩЕННАЯ ГЛАВА`).
-        if word.count > 1 && word.allSatisfy({ !$0.fastIsLetter || $0.fastIsUppercase }) && !word.allSatisfy(\.isASCII) { return true }
+        if !word.utf8.allSatisfy({ $0 < 0x80 }) && word.count > 1 && word.allSatisfy({ !$0.fastIsLetter || $0.fastIsUppercase }) { return true }
         return romanValue(word) != nil && word.allSatisfy(\.fastIsUppercase)
+    }
+
+    /// The units as a string: copied byte by byte when they are all ASCII (decoding UTF-16 took some 4 K
+    /// instructions for a heading's first 40 units, callgrind), else decoded.
+    private static func decoded(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        guard !units.contains(where: { $0 >= 0x80 }) else { return String(decoding: units, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: units.count) { bytes in
+            for (index, unit) in units.enumerated() { bytes[index] = UInt8(truncatingIfNeeded: unit) }
+            return units.count
+        }
     }
 
     /// `第一回`, `第十二章`, `第三卷` at the start of the line, followed by the end or by space: the level (1 for 卷).
@@ -255,13 +267,26 @@ struct HeadingLine: Equatable {
 
     /// All capitals (`CHAPTER`) or a capital then lower case (`Chapter`).
     private static func isCapitalised(_ word: Substring) -> Bool {
+        if let ascii = asciiIsCapitalised(word.utf8) { return ascii }
         guard let first = word.first, first.fastIsUppercase else { return false }
         let rest = word.dropFirst()
         return rest.allSatisfy { !$0.fastIsLetter || $0.fastIsUppercase } || rest.allSatisfy { !$0.fastIsLetter || $0.fastIsLowercase }
     }
 
+    /// ``isCapitalised(_:)`` by bytes for a word all in ASCII (where a character is a byte, and a letter is one of
+    /// A-Z, a-z as `fastIsLetter` says), nil for any other word: the Character path cost some 6 K instructions a
+    /// heading word (callgrind, War and Peace's first page through the CLI).
+    private static func asciiIsCapitalised(_ bytes: Substring.UTF8View) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard let first = bytes.first, (0x41...0x5A).contains(first) else { return false }
+        let rest = bytes.dropFirst()
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+        return rest.allSatisfy { !isLetter($0) || $0 < 0x61 } || rest.allSatisfy { !isLetter($0) || $0 >= 0x61 }
+    }
+
     /// The value of a well-formed roman numeral in capitals or lower case (`XLII` → 42), up to 399.
     static func romanValue(_ word: Substring) -> Int? {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return asciiRomanValue(word.utf8) }
         guard !word.isEmpty, word.count <= 9 else { return nil }
         let upper = word.uppercased()
         guard word == Substring(upper) || word == Substring(word.lowercased()) else { return nil }
@@ -273,6 +298,34 @@ struct HeadingLine: Equatable {
         }
         // Only the canonical spelling counts (`IIII`, `IC`, `VX` are not numerals).
         return total > 0 && total < 400 && romanString(total) == upper ? total : nil
+    }
+
+    /// ``romanValue(_:)`` of an ASCII word, by bytes: the same digits (I, V, X, L, C), all in capitals or all in
+    /// lower case, the same canonical spelling, without the case mappings and Character lookups.
+    private static func asciiRomanValue(_ bytes: Substring.UTF8View) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+        let lower = bytes.first.map { $0 >= 0x61 } ?? false
+        var digits: [Int] = []
+        digits.reserveCapacity(bytes.count)
+        for byte in bytes {
+            // One case throughout (`word == upper || word == lower`); `| 0x20` maps capitals to lower case.
+            guard (byte >= 0x61) == lower else { return nil }
+            switch byte | 0x20 {
+            case 0x69: digits.append(1)  // i
+            case 0x76: digits.append(5)  // v
+            case 0x78: digits.append(10)  // x
+            case 0x6C: digits.append(50)  // l
+            case 0x63: digits.append(100)  // c
+            default: return nil
+            }
+        }
+        var total = 0
+        for (index, value) in digits.enumerated() {
+            if index + 1 < digits.count, digits[index + 1] > value { total -= value } else { total += value }
+        }
+        guard total > 0 && total < 400 else { return nil }
+        let canonical = romanString(total).utf8
+        return canonical.count == bytes.count && zip(canonical, bytes).allSatisfy { $0 == $1 & ~(lower ? 0x20 : 0) } ? total : nil
     }
 
     /// The tables are built once (made in the functions, they were built on every call: chapter detection asks
@@ -298,14 +351,47 @@ private struct WordScanner {
 
     /// Letters, digits, hyphens and apostrophes (`avant-propos`), or nil at anything else.
     mutating func word() -> Substring? {
+        if let end = asciiWordEnd() {
+            guard end > rest.startIndex else { return nil }
+            let word = rest[..<end]
+            rest = rest[end...]
+            return word
+        }
         let word = rest.prefix { $0.fastIsLetter || $0.fastIsNumber || $0 == "-" && !rest.hasPrefix("-") }
         guard !word.isEmpty else { return nil }
         rest = rest[word.endIndex...]
         return word
     }
 
+    /// Where ``word()`` ends when it can be told from ASCII bytes alone: the word's bytes are ASCII letters, digits
+    /// and hyphens, and the byte after them is ASCII too (an ASCII character other than CR is a character of its
+    /// own then, and CR is no word byte). Nil when a byte outside ASCII comes first (a letter with a combining mark,
+    /// `Natásha`): the Character path decides. The Character path cost some 4 K instructions a word (callgrind).
+    private func asciiWordEnd() -> String.Index? {
+        let bytes = rest.utf8
+        let hyphenFirst = bytes.first == 0x2D
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            if byte >= 0x80 { return nil }
+            guard (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte) || byte == 0x2D && !hyphenFirst else { break }
+            i = bytes.index(after: i)
+        }
+        return i
+    }
+
     /// Skips spaces; whether there were any.
     mutating func skipSpaces() -> Bool {
+        // ASCII white space as `fastIsWhitespace` reads it, up to an ASCII byte that is none (the next character
+        // starts there); a byte outside ASCII first (an ideographic space, a combining mark) takes the Character path.
+        let bytes = rest.utf8
+        var i = bytes.startIndex
+        while i < bytes.endIndex, bytes[i] == 0x20 || (0x09...0x0D).contains(bytes[i]) { i = bytes.index(after: i) }
+        if i == bytes.endIndex || bytes[i] < 0x80 {
+            let skipped = i > rest.startIndex
+            rest = rest[i...]
+            return skipped
+        }
         let spaces = rest.prefix(while: \.fastIsWhitespace)
         rest = rest[spaces.endIndex...]
         return !spaces.isEmpty
