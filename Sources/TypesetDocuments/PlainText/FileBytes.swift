@@ -42,7 +42,20 @@ package enum FileBytes {
                 guard prefix || bytes.count <= limit else {
                     throw DocumentError(.tooLarge, "\(path): more than the \(limit) bytes a text book may have")
                 }
+                // Whether the file goes on past its size (it grew while read) is asked with a one-byte read before
+                // the buffer grows: a file read whole was otherwise followed by zeroing as much again (War and
+                // Peace: 4 M instructions, callgrind).
+                var next: UInt8 = 0
+                let more = Glibc.read(descriptor, &next, 1)
+                if more < 0 {
+                    if errno == EINTR { continue }
+                    throw DocumentError(.unreadable, "\(path): cannot be read (\(String(cString: strerror(errno))))")
+                }
+                if more == 0 { break }
                 bytes.append(contentsOf: [UInt8](repeating: 0, count: prefix ? min(bytes.count, limit - count) : bytes.count))
+                bytes[count] = next
+                count += 1
+                continue
             }
             let got = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }

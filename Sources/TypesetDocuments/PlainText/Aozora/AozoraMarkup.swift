@@ -23,10 +23,27 @@ enum AozoraMarkup {
     /// Whether `units` read as an Aozora Bunko file: Japanese (kana), with its notes, bars or legend, or several
     /// kana readings in `《》` (Chinese text uses `《》` for titles, without kana).
     static func isAozora(_ units: [UInt16]) -> Bool {
+        units.withUnsafeBufferPointer { isAozora($0) }
+    }
+
+    /// Whether the four units at `raw + 2 * i` are all below U+3000, read as one word: each 16-bit lane's top four
+    /// bits are shifted down one place and 0x2800 added, which reaches bit 14 or 15 exactly for a top nibble of 3
+    /// or more (at most 0x7800 + 0x2800 = 0xA000: no lane carries into the next). A unit at a time, the scan below
+    /// was 8 M instructions of War and Peace's first page through the CLI (callgrind).
+    @inline(__always)
+    private static func belowU3000(_ raw: UnsafeRawPointer, at i: Int) -> Bool {
+        let word = raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self)
+        return ((word >> 1) & 0x7800_7800_7800_7800 &+ 0x2800_2800_2800_2800) & 0xC000_C000_C000_C000 == 0
+    }
+
+    private static func isAozora(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
         var kana = 0, notes = 0, bars = 0, kanaRuby = 0, cjk = 0
         var i = 0
         let count = min(units.count, 1 << 20)
+        let raw = UnsafeRawPointer(units.baseAddress)
         while i < count {
+            // Nearly every word of a Western book: four units below U+3000 at once.
+            if i + 4 <= count, let raw, belowU3000(raw, at: i) { i += 4; continue }
             let unit = units[i]
             // Every mark counted here is at U+3000 or above: one comparison a unit for a Western book (the
             // predicates are calls into TypesetCore, which the optimizer does not inline).
