@@ -7,6 +7,8 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         let book = try OpenedBook(input: input, options: options)
+        // The book and the pages drawn outlive the command: the process exits after it (ProcessLifetime).
+        defer { ProcessLifetime.keep(book) }
         // A book with fixed-layout items draws them as fixed pages between its reflowed pages, or between the scroll
         // pages of its reflowable stretches (rendition:flow does not apply to fixed items; StyledText.layoutBreaks).
         if let epub = book.file.epub, !options.json, options.viewport == nil,
@@ -51,6 +53,7 @@ enum RenderCommand {
             selected = SelectedPages(pages: range.map { SelectedPages.Page(layout: layout, index: $0, number: $0) },
                                      total: PageCount(value: layout.pages.count, isExact: true))
         }
+        defer { ProcessLifetime.keep(selected) }
         // Checked even for --json, so that a bad decoration is reported whatever the output.
         let decorations = try DecorationInput.decorationSet(options, publication: book.file.publication)
         if !options.json { _ = try destination(options, input: input, pageCount: selected.pages.count) }
