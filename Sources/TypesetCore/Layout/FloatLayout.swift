@@ -12,6 +12,8 @@ struct FloatLayout {
         var width: Float
         var x: Float
         var followsLine: Bool
+        /// Where it occurs in the text of the paragraph after it (``BlockFloat/anchor``).
+        var anchor: Int?
     }
 
     private(set) var boxes: [Int: Box] = [:]
@@ -33,7 +35,7 @@ struct FloatLayout {
             for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width)) }
             for p in paragraphs { starts[p] = paragraphs.lowerBound }
             boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
-                                               followsLine: float.followsLine)
+                                               followsLine: float.followsLine, anchor: float.anchor)
         }
     }
 

@@ -1,8 +1,10 @@
-/// The room floats take beside a paragraph's first lines (CSS 2.1 §9.5: line boxes next to a float are
-/// shortened): lines `0..<lines` lose `left` points on the column's left and `right` on its right. Like a drop
-/// cap's indent it only narrows lines; the paragraph is shaped once whatever its widths.
+/// The room floats take beside some of a paragraph's lines (CSS 2.1 §9.5: line boxes next to a float are
+/// shortened): lines `first..<first + lines` lose `left` points on the column's left and `right` on its right (the
+/// first lines for floats above the paragraph; later ones for a float anchored in its text, ``BlockFloat/anchor``).
+/// Like a drop cap's indent it only narrows lines; the paragraph is shaped once whatever its widths.
 struct LineExclusion: Hashable, Sendable {
-    /// How many lines from the paragraph's first are beside the floats.
+    /// The first line beside the floats, and how many lines from it are.
+    var first = 0
     var lines: Int
     /// The width taken on the column's left and right, in points.
     var left: Float
@@ -11,9 +13,22 @@ struct LineExclusion: Hashable, Sendable {
     /// No float beside the paragraph.
     static let none = LineExclusion(lines: 0, left: 0, right: 0)
 
+    /// The line after the last one beside the floats (saturating: a count from a caller never traps).
+    var end: Int { first.addingReportingOverflow(lines).overflow ? Int.max : first + lines }
+
     /// How far line `index` moves right and how much narrower it is, in points.
     @inline(__always)
     func narrowing(ofLine index: Int) -> (shift: Float, width: Float) {
-        index < lines ? (left, left + right) : (0, 0)
+        index >= first && index < end ? (left, left + right) : (0, 0)
+    }
+
+    /// The lines beside either exclusion, narrowed by the most either takes on each side (several floats shorten
+    /// the lines beside them together, from the highest to the lowest).
+    func union(_ other: LineExclusion) -> LineExclusion {
+        guard lines > 0 else { return other }
+        guard other.lines > 0 else { return self }
+        let first = min(self.first, other.first)
+        return LineExclusion(first: first, lines: max(end, other.end) - first, left: max(left, other.left),
+                             right: max(right, other.right))
     }
 }

@@ -40,7 +40,7 @@ struct GreedyWalk {
     /// The fit limits (``ParagraphMetrics/fitLimit(_:)``) of the paragraph's first, narrow and other lines, worked
     /// out once per paragraph rather than at each line (``LineWidths`` has three widths).
     let firstLimit: Double, narrowLimit: Double, otherLimit: Double
-    let narrowCount: Int
+    let narrowCount: Int, narrowFrom: Int
     /// Whether a line's start may gain or hang anything (break adjustments, protrusion), and whether its end may
     /// (those, or a hanging stop): asked once per paragraph, so that a plain paragraph's lines and probes (most)
     /// skip the lookups, which add nothing to them.
@@ -62,6 +62,7 @@ struct GreedyWalk {
         narrowLimit = input.pointee.metrics.fitLimit(Double(widths.narrow))
         otherLimit = input.pointee.metrics.fitLimit(Double(widths.other))
         narrowCount = widths.narrowCount
+        narrowFrom = widths.narrowFrom
         adjustsStarts = input.pointee.metrics.hasAdjustments || input.pointee.protrusion != nil
         adjustsEnds = adjustsStarts || input.pointee.hangsStops
         available = firstLimit
@@ -70,7 +71,7 @@ struct GreedyWalk {
 
     /// The fit limit of line `index` (from 0), as ``LineWidths/width(ofLine:)`` picks its width.
     @inline(__always) func fitLimit(ofLine index: Int) -> Double {
-        index == 0 ? firstLimit : index < narrowCount ? narrowLimit : otherLimit
+        index == 0 ? firstLimit : index < narrowCount && index >= narrowFrom ? narrowLimit : otherLimit
     }
 
     // MARK: Measuring

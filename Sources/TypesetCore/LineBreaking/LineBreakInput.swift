@@ -53,12 +53,13 @@ struct LineBreakInput {
 }
 
 /// The widths of a paragraph's lines, in points: the first line's, the lines beside a drop cap's or beside floats
-/// (lines 2...`narrowCount`), and every other line's.
+/// (lines `narrowFrom..<narrowCount`, the first line excepted), and every other line's.
 struct LineWidths {
     var first: Float
     var other: Float
     var narrowCount = 0
     var narrow: Float = 0
+    var narrowFrom = 0
 
     init(first: Float, other: Float, narrowCount: Int = 0, narrow: Float = 0) {
         self.first = first; self.other = other; self.narrowCount = narrowCount; self.narrow = narrow
@@ -72,7 +73,8 @@ struct LineWidths {
         first = max(1, indents.availableWidth(ofLine: 0))
         other = max(1, indents.available)
         if indents.exclusion.lines > 0 {
-            narrowCount = indents.exclusion.lines
+            narrowFrom = indents.exclusion.first
+            narrowCount = indents.exclusion.end
             narrow = max(1, indents.available - indents.exclusion.left - indents.exclusion.right)
         } else {
             narrowCount = indents.capLines
@@ -82,5 +84,5 @@ struct LineWidths {
 
     /// The width of line `index` (from 0).
     @inline(__always)
-    func width(ofLine index: Int) -> Float { index == 0 ? first : index < narrowCount ? narrow : other }
+    func width(ofLine index: Int) -> Float { index == 0 ? first : index < narrowCount && index >= narrowFrom ? narrow : other }
 }

@@ -50,23 +50,11 @@ extension PageFilling {
             return
         }
         band.settle(at: y, placements: placements.count, into: &tableRows)
-        var top = y
-        var besideLine: Int?
-        if box.followsLine, let last = placements.last, Int(last.paragraph) == box.paragraphs.lowerBound - 1,
-           tableRows.last.map({ !$0.placements.contains(placements.count - 1) }) ?? true,
-           let boxX = band.x(for: box, at: last.y, columnWidth: columnWidth) {
-            let layout = layouts[Int(last.paragraph) - first]
-            let line = layout.lines[Int(last.line)]
-            let lineEnd = Double(line.x) + line.justifiedWidth(layout.lines.microtypography(ofLine: Int(last.line)))
-            if Int(last.line) == layout.lines.count - 1, line.x >= boxX + box.width || lineEnd <= Double(boxX) {
-                top = last.y
-                besideLine = placements.count - 1
-            }
-        }
-        if besideLine == nil { top = band.top(for: box, from: y, columnWidth: columnWidth) }
+        var (top, besideLine) = floatTop(box, height: height)
         if top + Double(height) > columnBottom + 0.01 && top > columnTop {
             breakColumn(before: text.paragraphs[box.paragraphs.lowerBound].range.lowerBound)
             top = columnTop
+            unanchor(box)
         }
         // Beside the earlier floats on its side (its paragraphs were set at the column's edge: moved over).
         let boxX = band.x(for: box, at: top, columnWidth: columnWidth) ?? box.x
@@ -76,6 +64,94 @@ extension PageFilling {
         if boxX != box.x { floatShifts[box.paragraphs.lowerBound] = boxX - box.x }
         band.add(box, x: boxX, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
                  columnX: x, columnWidth: columnWidth)
+    }
+
+    /// Where a float goes down the column before it is moved to the next one: at its anchor's line in the paragraph
+    /// after it (``anchoredTop(of:height:)``); beside the last line before it when it follows that line and there is
+    /// room (that line's placement is returned); else at the current line, below the floats in its way.
+    private mutating func floatTop(_ box: FloatLayout.Box, height: Float) -> (top: Double, besideLine: Int?) {
+        if box.anchor != nil, let top = anchoredTop(of: box, height: height) { return (top, nil) }
+        let host = box.paragraphs.upperBound
+        if anchoredHost == host {
+            // A later float of a paragraph set beside an earlier one, with no room at its own line: below the
+            // paragraph's lines, which are set already.
+            let layout = layouts[host - first]
+            let hostTop = y + Double(y == columnTop ? 0 : layout.spaceBefore)
+            return (band.top(for: box, from: hostTop + Double(layout.height), columnWidth: columnWidth), nil)
+        }
+        if box.followsLine, let last = placements.last, Int(last.paragraph) == box.paragraphs.lowerBound - 1,
+           tableRows.last.map({ !$0.placements.contains(placements.count - 1) }) ?? true,
+           let boxX = band.x(for: box, at: last.y, columnWidth: columnWidth) {
+            let layout = layouts[Int(last.paragraph) - first]
+            let line = layout.lines[Int(last.line)]
+            let lineEnd = Double(line.x) + line.justifiedWidth(layout.lines.microtypography(ofLine: Int(last.line)))
+            if Int(last.line) == layout.lines.count - 1, line.x >= boxX + box.width || lineEnd <= Double(boxX) {
+                return (last.y, placements.count - 1)
+            }
+        }
+        return (band.top(for: box, from: y, columnWidth: columnWidth), nil)
+    }
+
+    /// Where a float anchored in the text of the paragraph after it goes (``BlockFloat/anchor``; CSS 2.1 §9.5: a
+    /// float in a line is placed at the top of that line when it fits beside the line's text before it, else below
+    /// that line), that paragraph set again with its lines beside the float shortened; nil when the float goes
+    /// where that paragraph starts instead (the anchor's line is in a later column, the float does not fit in this
+    /// one, floats above the paragraph are open, or the room left beside it is narrower than a line may be).
+    private mutating func anchoredTop(of box: FloatLayout.Box, height: Float) -> Double? {
+        let host = box.paragraphs.upperBound, local = host - first
+        guard let anchor = box.anchor, local < layouts.count, band.floats.isEmpty || anchoredHost == host,
+              let relayout = paginator.relayout else { return nil }
+        let style = text.paragraphs[host].style
+        guard style.dropCap == nil, style.tableCell == nil, style.float == nil, style.columns == nil else { return nil }
+        // The paragraph broken as it is beside floats (greedily), with the floats anchored in it before this one.
+        let earlier = anchoredHost == host ? exclusions[host] ?? .none : .none
+        let layout = anchoredHost == host ? layouts[local] : relayout(host, .none)
+        let hostTop = y + Double(y == columnTop ? 0 : layout.spaceBefore)
+        guard let line = Self.line(holding: anchor, in: layout),
+              hostTop + Double(layout.lines[line].top + layout.lines[line].height) <= columnBottom + 0.01 else { return nil }
+        let narrowest = FloatBand.narrowestBeside(columnWidth: columnWidth, emSize: Float(paginator.settings.fontSize))
+        // At the top of the anchor's line when the text before the anchor still fits beside the float, else below it.
+        for candidate in [line, line + 1] {
+            let lineTop = candidate < layout.lines.count ? layout.lines[candidate].top : layout.height
+            let top = band.top(for: box, from: hostTop + Double(lineTop), columnWidth: columnWidth)
+            guard top + Double(height) <= columnBottom + 0.01, let boxX = band.x(for: box, at: top, columnWidth: columnWidth) else { return nil }
+            let taken: (left: Float, right: Float) = box.side == .left ? (boxX + box.width, 0) : (0, columnWidth - boxX)
+            guard columnWidth - max(earlier.left, taken.left) - max(earlier.right, taken.right) >= narrowest else { return nil }
+            // The lines beside it: from the first at or below its top to the last above its bottom, counted again on
+            // the shortened layout (narrower lines may be more), at most three settings.
+            var result = layout, exclusion = earlier
+            for _ in 0..<3 {
+                let from = result.lines.firstIndex { hostTop + Double($0.top) >= top - 0.01 } ?? result.lines.count
+                let below = result.lines.firstIndex { hostTop + Double($0.top) >= top + Double(height) - 0.01 } ?? result.lines.count
+                let wanted = earlier.union(LineExclusion(first: from, lines: max(1, below - from), left: taken.left, right: taken.right))
+                if wanted == exclusion { break }
+                exclusion = wanted
+                result = relayout(host, exclusion)
+            }
+            guard candidate > line || Self.line(holding: anchor, in: result) == line else { continue }
+            layouts[local] = result
+            exclusions[host] = exclusion
+            anchoredHost = host
+            return top
+        }
+        return nil
+    }
+
+    /// The line of `layout` holding content offset `offset` (the line after a break at it), the last line for the
+    /// content's end; nil for a layout without lines.
+    static func line(holding offset: Int, in layout: ParagraphLayout) -> Int? {
+        guard !layout.lines.isEmpty else { return nil }
+        return layout.lines.firstIndex { Int($0.end) > offset } ?? layout.lines.count - 1
+    }
+
+    /// The paragraph `box` was anchored in, when it goes on in the next column with the float: set again as any
+    /// paragraph there (beside the float at the column's top).
+    private mutating func unanchor(_ box: FloatLayout.Box) {
+        let host = box.paragraphs.upperBound
+        guard anchoredHost == host, let relayout = paginator.relayout else { return }
+        layouts[host - first] = relayout(host, .none)
+        exclusions[host] = nil
+        anchoredHost = nil
     }
 
     /// The room a float's own box (and the boxes inside it starting or ending with it) takes above its first line

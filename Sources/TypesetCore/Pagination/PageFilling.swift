@@ -35,6 +35,9 @@ struct PageFilling {
     /// How far right of where they were set the floats placed beside others were moved (points, by a float's first
     /// document paragraph), for the boxes drawn around them.
     var floatShifts: [Int: Float] = [:]
+    /// The paragraph set beside the floats anchored in its text (``BlockFloat/anchor``) and not yet placed: its
+    /// lines are shortened already (PageFilling+Floats.swift).
+    var anchoredHost: Int?
 
     init(_ paginator: Paginator, text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) {
         self.paginator = paginator
@@ -135,7 +138,8 @@ struct PageFilling {
     mutating func placeLines(of index: Int) {
         let local = index - first
         let besideFloats = !band.floats.isEmpty
-        if besideFloats { setBesideFloats(index) }
+        if besideFloats && anchoredHost != index { setBesideFloats(index) }
+        if anchoredHost == index { anchoredHost = nil }
         let firstPlacement = placements.count
         // Only what the loop reads, not the whole ParagraphLayout: a copy of it (the loop mutates `self`, so the
         // element cannot be borrowed) was a memcpy of the whole struct per paragraph of every relayout.

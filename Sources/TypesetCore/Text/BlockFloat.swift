@@ -26,12 +26,19 @@ public struct BlockFloat: Hashable, Sendable {
     /// How many of its paragraphs' ``ParagraphStyle/boxes`` (the first ones) are blocks outside the float, drawn
     /// across the column; the rest (its own box, and boxes inside it) are drawn in the float's box.
     public var outerBoxes: Int
+    /// Where the float occurs in the text of the paragraph right after its paragraphs (its host), as a content
+    /// offset, when it occurs in the middle of that text (`<p>words <img style="float: right"/> more words</p>`):
+    /// the float's paragraphs come before the host's, which stays one paragraph, and the float is placed at the
+    /// top of the host's line holding that offset when it fits beside the text before it there, else below that
+    /// line (CSS 2.1 §9.5), the host's lines beside it shortened. Nil for a float between blocks or at the start
+    /// of its paragraph (placed where its paragraphs come). Out of range, it means the host's last line.
+    public var anchor: Int?
 
     /// Creates a float.
     public init(side: Side, width: TextAttachment.Length? = nil, startsBox: Bool = true, followsLine: Bool = false,
-                outerBoxes: Int = 0) {
+                outerBoxes: Int = 0, anchor: Int? = nil) {
         self.side = side; self.width = width; self.startsBox = startsBox; self.followsLine = followsLine
-        self.outerBoxes = outerBoxes
+        self.outerBoxes = outerBoxes; self.anchor = anchor
     }
 }
 

@@ -21,8 +21,9 @@ extension XHTMLConverter {
         }
     }
 
-    /// A floated element: its own paragraphs, marked with its float, between the text before and after it (their
-    /// offsets stay in document order). Text it interrupts goes on after it as the same block's text, unindented;
+    /// A floated element: its own paragraphs, marked with its float, between the text before and after it. Text it
+    /// interrupts goes on after it as the same block's text, unindented, and is joined to the text before it into
+    /// one paragraph again, after the float, when the walk is done (``SpineItemText/joinParagraphsAcrossFloats(cfi:)``);
     /// the margins waiting for the next paragraph wait past the float (a float's own margins are its indents, and
     /// the space above it is the line's it starts at). Never inlined: `handle` recurses once per element level,
     /// and this step's locals would grow every level's frame (a deep document overflowed the stack).
@@ -31,7 +32,10 @@ extension XHTMLConverter {
                               inline: InlineContext, parentInline: InlineContext) {
         let followsLine = paragraphBlock != nil && lineHasContent
         let interrupted = paragraphBlock
+        // A float right after another in a paragraph's text: the text after both joins the text before them.
+        let spaceBefore = pendingSpace, pendingJoin = followsLine ? nil : joinAfterFloat
         flushParagraph()
+        joinAfterFloat = nil
         let waiting = (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin,
                        pendingBookMarginSaid, pendingBreakBefore, pendingFirstLetter, paragraphClear)
         clearPendingSpace()
@@ -58,6 +62,8 @@ extension XHTMLConverter {
         // The interrupted block's text after the float continues it (unindented); an inline float ended its line.
         pendingContinuation = interrupted != nil
         afterInlineFloat = followsLine
+        let separator = SpineItemText.ParagraphDraft.noSeparator
+        joinAfterFloat = followsLine ? (spaceBefore ? 0x20 : separator) : pendingJoin.map { $0 == separator && spaceBefore ? 0x20 : $0 }
     }
 
     /// The physical side of a `float` value in a block of `direction`.

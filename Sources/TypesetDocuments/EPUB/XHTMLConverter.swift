@@ -14,6 +14,13 @@ struct SpineItemText: Sendable {
         /// The block's computed `writing-mode` (inherited from the document's root unless the block sets its own),
         /// nil when no rule says.
         var writingMode: WritingMode? = nil
+        /// For the text after a float in the middle of a paragraph: the unit that stands for what was around the
+        /// float (a space, a line break, or ``noSeparator``), which joins it to the paragraph's text before the float
+        /// (SpineItemText+FloatAnchors.swift); nil for any other paragraph.
+        var joinsAcrossFloat: UInt16? = nil
+
+        /// A word joiner: nothing was around the float (`word<img style="float: left"/>word`).
+        static let noSeparator: UInt16 = 0x2060
     }
 
     /// An image's placeholder (U+FFFC) and what is known of the image.
@@ -215,6 +222,9 @@ struct XHTMLConverter {
     var floatStartsBox = false
     /// A float just ended a line of text: a line break right after it breaks nothing more.
     var afterInlineFloat = false
+    /// The text after a float in the middle of a paragraph continues that paragraph: the unit that joins it
+    /// (``SpineItemText/ParagraphDraft/joinsAcrossFloat``), until a block boundary comes first.
+    var joinAfterFloat: UInt16?
     /// The `clear` of the blocks entered since the last paragraph, for the next one.
     var paragraphClear: ClearSides = []
     /// The next paragraph flushed in a multi-column block starts a new one.
@@ -342,6 +352,7 @@ struct XHTMLConverter {
         cfi.placeStarts(at: output.units.count)
         cfi.map.elements[0].start = 0
         cfi.map.elements[0].end = Int32(clamping: output.units.count)
+        output.joinParagraphsAcrossFloats(cfi: &cfi.map)
         cfi.map.finish()
         output.cfiMap = cfi.map
         return output
@@ -744,7 +755,7 @@ struct XHTMLConverter {
     mutating func flushParagraph() {
         pendingSpace = false
         pendingSpaceHidden = false
-        guard let block = paragraphBlock else { return }
+        guard let block = paragraphBlock else { joinAfterFloat = nil; return }
         // A line break that ends a block makes no empty line after it (as in HTML).
         if hasLineBreak, line.last == 0x2028, line.count > 1 || block.role != .preformatted {
             line.removeLast()
@@ -814,7 +825,9 @@ struct XHTMLConverter {
         if !hidden { placeOpenedBoxes(&style) }
         let start = output.units.count
         output.paragraphs.append(SpineItemText.ParagraphDraft(start: start, length: line.count + 1, contentLength: line.count,
-                                                              runs: runs, style: style, writingMode: block.style.writingMode))
+                                                              runs: runs, style: style, writingMode: block.style.writingMode,
+                                                              joinsAcrossFloat: joinAfterFloat))
+        joinAfterFloat = nil
         output.units.append(contentsOf: line)
         output.units.append(0x0A)
         line.removeAll(keepingCapacity: true)
@@ -1045,8 +1058,13 @@ struct XHTMLConverter {
     /// A line break: a `<br>` (`drawnForElement`, recorded as the element's unit in the CFI table) or a line end
     /// kept in the text.
     mutating func appendLineBreak(block: BlockContext, inline: InlineContext, drawnForElement: Bool = false) {
-        // The line a float ended is ended already (the float sits beside it).
-        if afterInlineFloat && paragraphBlock == nil { afterInlineFloat = false; return }
+        // The line a float ended is ended already (the float sits beside it), or, when the paragraph goes on after
+        // the float, the break joins the two.
+        if afterInlineFloat && paragraphBlock == nil {
+            afterInlineFloat = false
+            if joinAfterFloat != nil { joinAfterFloat = 0x2028 }
+            return
+        }
         pendingSpace = false
         appendUnits([0x2028], block: block, inline: inline)
         if drawnForElement { recordElementUnits(count: 1) }
@@ -1097,7 +1115,12 @@ struct XHTMLConverter {
     mutating func appendUnits(_ units: [UInt16], block: BlockContext, inline: InlineContext, leadingSpace: Bool = false,
                               attachment: TextAttachment? = nil) {
         guard !units.isEmpty else { return }
-        if paragraphBlock == nil { paragraphBlock = block; afterInlineFloat = false }
+        if paragraphBlock == nil {
+            paragraphBlock = block
+            afterInlineFloat = false
+            // White space right after a float in the middle of a paragraph is the space that joins the text.
+            if pendingSpace, joinAfterFloat == SpineItemText.ParagraphDraft.noSeparator { joinAfterFloat = 0x20 }
+        }
         if paragraphBreakRules == nil { paragraphBreakRules = (inline.style.lineBreak, inline.style.wordBreak) }
         if line.isEmpty { appendPendingMarker() }
         var textStyle = textStyle(inline)
