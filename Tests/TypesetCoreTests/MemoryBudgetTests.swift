@@ -69,6 +69,26 @@ import TypesetTestSupport
         #expect(values.contains { $0.protrusion > 0 })
     }
 
+    /// A batch's block is handed over whole (see LineScratch.makeStorage): the lines of a batch stay as they were
+    /// set while the scratch goes on to the next batches, whether it grew for them or not, and a batch may be empty.
+    @Test func aBatchsLinesStayWhileTheScratchGoesOn() {
+        let scratch = LineScratch(capacity: 2)
+        func line(_ i: Int) -> LineBox {
+            LineBox(start: Int32(i), end: Int32(i + 1), width: Float(i), x: 0, top: Float(i) * 12, height: 12, ascent: 9,
+                    descent: 3, spaceStretch: 0, endsParagraphOrHardBreak: false)
+        }
+        var batches: [(list: LineList, starts: [Int32])] = []
+        for (first, count) in [(0, 5), (100, 1), (200, 0), (300, 9), (400, 3)] {
+            for i in first..<(first + count) { scratch.append(line(i)) }
+            batches.append((LineList(scratch.makeStorage(), range: 0..<count), (first..<(first + count)).map { Int32($0) }))
+            #expect(scratch.count == 0)
+        }
+        for batch in batches {
+            #expect(batch.list.map(\.start) == batch.starts)
+            #expect(batch.list.map(\.width) == batch.starts.map(Float.init))
+        }
+    }
+
     /// A batch's lines keep their flags, counts and microtypography: lines before the first that has any read
     /// as none, and so do those after it that have none.
     @Test func aBatchKeepsEachLinesValues() {

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The lines of one paragraph: a stretch of one block shared by the paragraphs laid out together, so that a
 /// layout allocates (and later frees) a block per batch of up to 256 paragraphs rather than one per paragraph.
 /// Allocating and then freeing the previous layout's arrays was over a third of a relayout (callgrind).
-/// Line indices are 32-bit, as a ``PlacedLine``'s are. Sendable though its block is a class (the standard library
-/// makes no `ManagedBuffer` sendable): nothing changes a block once it is made.
+/// Line indices are 32-bit, as a ``PlacedLine``'s are. Sendable though its block is a class: nothing changes a block
+/// once it is made.
 struct LineList: RandomAccessCollection, @unchecked Sendable {
     /// Nil for no lines: a paragraph's layout starts without its batch's block, and making one costs nothing.
     private let storage: LineStorage?
@@ -32,42 +38,38 @@ struct LineList: RandomAccessCollection, @unchecked Sendable {
     @inline(__always)
     subscript(index: Int) -> LineBox {
         guard let storage, UInt(bitPattern: index) < UInt(count) else { preconditionFailure("line index out of range") }
-        return storage.withUnsafeMutablePointerToElements { $0[Int(offset) + index] }
+        return storage.lines[Int(offset) + index]
     }
 
     /// What microtypography did to line `index`: ``LineMicrotypography/none`` for every line of a batch set without it.
     func microtypography(ofLine index: Int) -> LineMicrotypography {
         guard let storage, UInt(bitPattern: index) < UInt(count) else { preconditionFailure("line index out of range") }
-        return storage.withUnsafeMutablePointerToHeader { header in
-            header.pointee.microtypography.isEmpty ? LineMicrotypography() : header.pointee.microtypography[Int(offset) + index]
-        }
+        return storage.microtypography.isEmpty ? LineMicrotypography() : storage.microtypography[Int(offset) + index]
     }
 
     /// Whether the batch these lines belong to keeps a microtypography table (some line of it was expanded,
     /// letter-spaced or protruded); a batch set without microtypography allocates none.
     var hasMicrotypographyTable: Bool {
-        storage?.withUnsafeMutablePointerToHeader { !$0.pointee.microtypography.isEmpty } ?? false
+        storage.map { !$0.microtypography.isEmpty } ?? false
     }
 }
 
-/// The lines of a batch of paragraphs in one block (header and lines, as an array would have them), and beside them
-/// the microtypography table: empty, or one entry per line (a lookup by index, not a search; the table is made for a
-/// batch where any line uses microtypography, and with it on most lines of justified text do).
-final class LineStorage: ManagedBuffer<LineStorage.Header, LineBox> {
-    /// The block's line count and its microtypography table.
-    struct Header {
-        var count: Int
-        var microtypography: [LineMicrotypography]
+/// The lines of a batch of paragraphs in one block of C memory, which ``LineScratch`` filled and handed over (shrunk
+/// to them, not copied), and beside them the microtypography table: empty, or one entry per line (a lookup by index,
+/// not a search; the table is made for a batch where any line uses microtypography, and with it on most lines of
+/// justified text do). Nothing changes a block once it is made.
+final class LineStorage {
+    /// The lines, `count` of them: owned by this object (freed with it), never written after `init`.
+    let lines: UnsafeMutablePointer<LineBox>
+    let count: Int
+    let microtypography: [LineMicrotypography]
+
+    /// Takes `lines` (`count` lines in a block from `malloc` or `realloc`, which this object frees) and their
+    /// microtypography table (empty, or `count` entries).
+    init(taking lines: UnsafeMutablePointer<LineBox>, count: Int, microtypography: [LineMicrotypography]) {
+        self.lines = lines; self.count = count; self.microtypography = microtypography
     }
 
-    /// A block of `count` lines, which `initialize` writes (all of them), and its microtypography table (empty, or
-    /// `count` entries).
-    static func make(count: Int, microtypography: [LineMicrotypography],
-                     initialize: (UnsafeMutablePointer<LineBox>) -> Void) -> LineStorage {
-        let buffer = create(minimumCapacity: count) { _ in Header(count: count, microtypography: microtypography) }
-        buffer.withUnsafeMutablePointerToElements { initialize($0) }
-        return unsafeDowncast(buffer, to: LineStorage.self)
-    }
-
-    // A LineBox holds only numbers and flags: the lines need no deinitializing (the header deinitializes itself).
+    // A LineBox holds only numbers and flags: the lines need no deinitializing.
+    deinit { free(lines) }
 }

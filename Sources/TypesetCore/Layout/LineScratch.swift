@@ -1,10 +1,17 @@
-/// The lines of a batch of paragraphs being laid out, gathered before they are copied once into the array the
-/// batch's paragraphs share (see ``LineList``).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines of a batch of paragraphs being laid out, gathered in the block of memory that the batch's paragraphs
+/// then share (see ``LineList``).
 ///
-/// One block of memory, kept by a ``ShapingContext`` from batch to batch so that it neither grows nor faults in
-/// new pages each time, and appended to without the uniqueness and capacity checks of an array's `append`
-/// (4 % of a relayout's instructions, callgrind). Writing the lines straight into arrays for the paragraphs to keep was
-/// tried and was slower: fresh arrays fault their pages in on every relayout (`perf stat`), the kept block never.
+/// One block of C memory, appended to without the uniqueness and capacity checks of an array's `append` (4 % of a
+/// relayout's instructions, callgrind), and handed over whole when the batch is done: shrunk to its lines with
+/// `realloc` (which shrinks a block in place), not copied (the copy was 4 % of a relayout). The next batch's block
+/// is made an eighth larger than the batch just made, as batches of one text are alike: what is shrunk off a
+/// block (and left to the allocator) stays small, and a batch seldom grows its block.
 final class LineScratch {
     private var base: UnsafeMutablePointer<LineBox>
     private var capacity: Int
@@ -17,11 +24,21 @@ final class LineScratch {
     init(capacity: Int = 1024) {
         assert(_isPOD(LineBox.self), "LineScratch copies and frees lines as plain memory")
         self.capacity = max(1, capacity)
-        base = .allocate(capacity: self.capacity)
+        base = Self.resized(nil, to: self.capacity)
     }
 
     // A LineBox holds only numbers and flags: its memory is released without deinitializing each line.
-    deinit { base.deallocate() }
+    deinit { free(base) }
+
+    /// `block` (nil for a new one) resized to `lines` lines (at least one), the lines it holds kept up to that size.
+    /// Out of memory stops the process, as any allocation of the standard library does.
+    private static func resized(_ block: UnsafeMutablePointer<LineBox>?, to lines: Int) -> UnsafeMutablePointer<LineBox> {
+        let lines = max(1, lines)
+        guard let raw = realloc(block, lines * MemoryLayout<LineBox>.stride) else {
+            preconditionFailure("out of memory for \(lines) lines")
+        }
+        return raw.bindMemory(to: LineBox.self, capacity: lines)
+    }
 
     /// Forgets the lines, keeping the memory.
     func removeAll() {
@@ -33,10 +50,7 @@ final class LineScratch {
     func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         let newCapacity = max(count + extra, capacity * 2)
-        let grown = UnsafeMutablePointer<LineBox>.allocate(capacity: newCapacity)
-        grown.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = grown
+        base = Self.resized(base, to: newCapacity)
         capacity = newCapacity
     }
 
@@ -65,13 +79,18 @@ final class LineScratch {
     /// Line `index` of the batch.
     subscript(index: Int) -> LineBox { base[index] }
 
-    /// The lines gathered, in a block of their own, with their microtypography table (none when no line has any).
+    /// The lines gathered, in a block of their own (this scratch's, shrunk to them), with their microtypography table
+    /// (none when no line has any). The scratch is empty afterwards, with a new block for as many lines and an eighth.
     func makeStorage() -> LineStorage {
         // Copied at its size: the scratch's own table keeps its capacity for the next batch.
         let table = microtypography.isEmpty ? [] : [LineMicrotypography](possiblyEmptyCapacity: count) { buffer, initialized in
             _ = buffer.initialize(from: microtypography)
             initialized = count
         }
-        return LineStorage.make(count: count, microtypography: table) { $0.initialize(from: base, count: count) }
+        let storage = LineStorage(taking: Self.resized(base, to: count), count: count, microtypography: table)
+        capacity = max(16, count + count / 8)
+        base = Self.resized(nil, to: capacity)
+        removeAll()
+        return storage
     }
 }

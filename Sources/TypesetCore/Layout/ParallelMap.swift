@@ -7,12 +7,19 @@ import Synchronization
 /// is skipped.
 func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
                               _ body: @escaping @Sendable (Int, ShapingContext) throws(FontError) -> T) throws(FontError) -> [T] {
-    try parallelChunks(count: count, threads: threads, pool: pool) { range, context throws(FontError) in
-        var results: [T] = []
-        results.reserveCapacity(range.count)
-        for index in range { results.append(try body(index, context)) }
-        return results
-    }
+    try parallelChunks(count: count, threads: threads, pool: pool, writing: { range, context, output throws(FontError) in
+        var written = 0
+        do throws(FontError) {
+            for index in range {
+                output.initializeElement(at: written, to: try body(index, context))
+                written += 1
+            }
+        } catch {
+            // None of the chunk is left written when it fails (see parallelChunks(count:threads:pool:writing:)).
+            _ = UnsafeMutableBufferPointer(rebasing: output[..<written]).deinitialize()
+            throw error
+        }
+    })
 }
 
 /// Like ``parallelMap(count:threads:pool:_:)``, but `body` is given a whole chunk of consecutive indices and
@@ -21,12 +28,26 @@ func parallelMap<T: Sendable>(count: Int, threads: Int, pool: ContextPool,
 func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: ScratchPool<Scratch>,
                                           _ body: @escaping @Sendable (Range<Int>, Scratch) throws(FontError) -> [T])
     throws(FontError) -> [T] {
+    try parallelChunks(count: count, threads: threads, pool: pool, writing: { range, scratch, output throws(FontError) in
+        let values = try body(range, scratch)
+        precondition(values.count == range.count, "a chunk's body returns one result per index")
+        _ = output.initialize(fromContentsOf: values)
+    })
+}
+
+/// The same, `body` writing a chunk's results straight into the array returned: `output` is the chunk's part of
+/// it (uninitialized, one element per index of the chunk), which `body` initializes whole when it returns and
+/// leaves uninitialized when it throws. No array per chunk to copy from and free (a retain and a release per
+/// result, and a deallocation per chunk, of every relayout).
+func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: ScratchPool<Scratch>,
+                                          writing body: @escaping @Sendable (Range<Int>, Scratch, UnsafeMutableBufferPointer<T>) throws(FontError) -> Void)
+    throws(FontError) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, (count + 63) / 64))
     let chunk = max(1, min(256, count / (workers * 8)))
-    // The results are moved straight into the storage of the array returned as each chunk finishes: no optional
-    // per index to unwrap and copy (a retain and a release per paragraph of every relayout), and no second buffer
-    // of every result alive beside the array (a text of millions of short lines would hold both).
+    // The results are written straight into the storage of the array returned: no optional per index to unwrap and
+    // copy (a retain and a release per paragraph of every relayout), and no second buffer of every result alive
+    // beside the array (a text of millions of short lines would hold both).
     var failure: FontError?
     let array = [T](possiblyEmptyCapacity: count) { buffer, initialized in
         // Each index is written by exactly one worker, and read only after concurrentPerform returns.
@@ -43,9 +64,7 @@ func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: Scratc
                 if start >= count || failed.withLock({ $0 != nil }) { return }
                 let range = start..<min(count, start + chunk)
                 do throws(FontError) {
-                    let values = try body(range, context)
-                    precondition(values.count == range.count, "a chunk's body returns one result per index")
-                    _ = UnsafeMutableBufferPointer(rebasing: output[range]).initialize(fromContentsOf: values)
+                    try body(range, context, UnsafeMutableBufferPointer(rebasing: output[range]))
                     written.withLock { $0.append(range) }
                 } catch {
                     failed.withLock { if $0 == nil { $0 = error } }

@@ -159,17 +159,18 @@ public final class Typesetter: Sendable {
         let first = range.lowerBound
         // `range`'s first paragraph in `shaped.paragraphs`.
         let shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
-        return try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, scratch in
+        return try parallelChunks(count: range.count, threads: threads, pool: layoutPool, writing: { chunk, scratch, output in
             // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use),
             // and lent to each paragraph's layout through a pointer.
             var metrics = scratch.metrics
             defer { scratch.metrics = metrics }
-            // The chunk's lines are gathered in the scratch (see LineScratch) and copied once into the block its
-            // paragraphs share (see LineList).
+            // The chunk's lines are gathered in the scratch (see LineScratch) and handed to the block its paragraphs
+            // share (see LineList). Each paragraph's layout is written straight into the array returned, and given its
+            // lines once the block is made; until then only where they end is kept.
             let lines = scratch.lines
             lines.removeAll()
-            var placed: [(lines: Range<Int>, layout: ParagraphLayout)] = []
-            placed.reserveCapacity(chunk.count)
+            var lineEnds: [Int32] = []
+            lineEnds.reserveCapacity(chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
             // retains each of its arrays, whose headers are cold (a third of a relayout's time, perf). Source
             // paragraphs go to the layouter as pointers: even a borrow of one read from a buffer was a copy.
@@ -189,20 +190,22 @@ public final class Typesetter: Sendable {
                                 if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
                             }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
-                            placed.append(layouter.layout(paragraphBase + first + local, shaped: shapedParagraphs[index],
-                                                          metrics: metrics, scratch: scratch, into: lines, cell: cell,
-                                                          basis: basisBase + local))
+                            let placed = layouter.layout(paragraphBase + first + local, shaped: shapedParagraphs[index],
+                                                         metrics: metrics, scratch: scratch, into: lines, cell: cell,
+                                                         basis: basisBase + local)
+                            output.initializeElement(at: local - chunk.lowerBound, to: placed.layout)
+                            lineEnds.append(Int32(truncatingIfNeeded: placed.lines.upperBound))
                         }
                     } }
                 }
             }
             let shared = lines.makeStorage()
-            return placed.map { placed in
-                var layout = placed.layout
-                layout.lines = LineList(shared, range: placed.lines)
-                return layout
+            var start = 0
+            for (k, end) in lineEnds.enumerated() {
+                output[k].lines = LineList(shared, range: start..<Int(end))
+                start = Int(end)
             }
-        }
+        })
     }
 
     /// The width-independent work of laying out `shaped`'s paragraphs under `settings` (a ``ParagraphBasis`` per
