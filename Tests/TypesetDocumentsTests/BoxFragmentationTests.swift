@@ -51,3 +51,47 @@ import TypesetTestSupport
         #expect(boxesAtTop >= 10 && boxes > 100, "\(boxesAtTop) boxes at a page top of \(boxes)")
     }
 }
+
+/// A float at the start of a paragraph's text (a figure, a line number) stands at the top of the paragraph's first
+/// line (CSS 2.1 §9.5.1: a float's top is its line's), below the paragraph's spacing, whatever comes before it:
+/// a paragraph's margin, a framed box's bottom padding, border and inner margins (which wait past the float), or
+/// nothing at a page's top. A generated family: 3 things before × 2 sides × 2 kinds of float × 3 margins.
+@Suite struct FloatAtParagraphStartTests {
+    static let words = BoxFragmentationTests.words
+
+    @Test(arguments: ["frame", "paragraph", "none"])
+    func aFloatStartsWithItsParagraphsFirstLine(before: String) throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var checked = 0
+        for margin in [0.5, 1.0, 2.0] {
+            for side in ["left", "right"] {
+                for kind in ["img", "span"] {
+                    let css = ".frame { border: 3px double #333; padding: 4px } .note { border: 1px solid; padding: 0.5em; margin: 1em 0 } "
+                        + "p { margin: \(margin)em 0 } .f { float: \(side); width: 3em; height: 2em; border: 1px solid }"
+                    let float = kind == "img" ? "<img class='f' src='dot.png' alt=''/>" : "<span class='f'>12</span>"
+                    let head = switch before {
+                    case "frame": "<div class='frame'><div class='note'><p>\(Self.words)</p></div></div>"
+                    case "paragraph": "<p>\(Self.words)</p>"
+                    default: ""
+                    }
+                    let book = try XHTMLConversionTests.read(head + "<p>\(float)\(Self.words) \(Self.words)</p>", css: css)
+                    let layout = try typesetter.layout(book.text, settings: Fixtures.settings)
+                    let paragraphs = book.text.paragraphs
+                    let name = "\(kind) floated \(side) after \(before), margins \(margin)em"
+                    guard let f = try #require(paragraphs.indices.first { paragraphs[$0].style.float != nil } as Int?, "\(name): no float"),
+                          f + 1 < paragraphs.count else { continue }
+                    let lines = layout.lines(onPage: 0)
+                    let floatTop = try #require(lines.first { paragraphs[f].range.contains($0.range.lowerBound) }).rect.minY
+                    let hostLine = try #require(lines.first { paragraphs[f + 1].range.contains($0.range.lowerBound) })
+                    // The float's line stands inside its own border (1 px, a sixteenth of an em, above it).
+                    #expect(abs(floatTop - Fixtures.settings.fontSize / 16 - hostLine.rect.minY) < 0.01, "\(name): float at \(floatTop), its line at \(hostLine.rect.minY)")
+                    for box in layout.pages[0].boxes where box.edges != nil && box.rect.minY < hostLine.rect.minY {
+                        #expect(box.rect.maxY <= hostLine.rect.minY + 0.01, "\(name): the box above ends at \(box.rect.maxY), below the line at \(hostLine.rect.minY)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 12)
+    }
+}

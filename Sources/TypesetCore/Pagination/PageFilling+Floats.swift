@@ -89,7 +89,10 @@ extension PageFilling {
                 return (last.y, placements.count - 1)
             }
         }
-        return (band.top(for: box, from: y, columnWidth: columnWidth), nil)
+        // At the top of the paragraph after it, below that paragraph's spacing (the margins, borders and padding
+        // between the blocks: a float's top is its line's, CSS 2.1 §9.5.1), not in the spacing.
+        let spacing = host - first < layouts.count && y != columnTop ? Double(layouts[host - first].spaceBefore) : 0
+        return (band.top(for: box, from: y + spacing, columnWidth: columnWidth), nil)
     }
 
     /// Where a float anchored in the text of the paragraph after it goes (``BlockFloat/anchor``; CSS 2.1 §9.5: a

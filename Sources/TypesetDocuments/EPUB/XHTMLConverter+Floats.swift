@@ -38,7 +38,11 @@ extension XHTMLConverter {
         joinAfterFloat = nil
         let waiting = (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin,
                        pendingBookMarginSaid, pendingBreakBefore, pendingFirstLetter, paragraphClear)
+        // The room of boxes closed just before (a framed note's bottom padding, border and the margins inside
+        // it) waits past the float too: the float's paragraphs are set beside the text, not below the box.
+        let waitingBoxRoom = (pendingSettledMargin, pendingBoxSpace)
         clearPendingSpace()
+        pendingBoxSpace = 0
         pendingFirstLetter = nil
         paragraphClear = []
         var block = enterBlock(path, style: style, parent: parentBlock)
@@ -58,7 +62,7 @@ extension XHTMLConverter {
         floatStartsBox = false
         (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin, pendingBookMarginSaid,
          pendingBreakBefore, pendingFirstLetter, paragraphClear) = waiting
-        pendingBoxSpace = 0
+        (pendingSettledMargin, pendingBoxSpace) = waitingBoxRoom
         // The interrupted block's text after the float continues it (unindented); an inline float ended its line.
         pendingContinuation = interrupted != nil
         afterInlineFloat = followsLine
