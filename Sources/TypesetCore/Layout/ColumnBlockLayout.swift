@@ -10,31 +10,66 @@ struct ColumnBlockLayout {
         /// Each column's width and the gap between columns, in points.
         var width: Float
         var gap: Float
+        /// The content box's left edge from the page column's, in points: the first column's left edge (the
+        /// block's margins, borders and padding are outside its columns, Multi-column §2).
+        var left: Float = 0
         /// The rule between columns with content, its width in ems (``BlockColumns/rule``).
         var rule = BorderEdge()
+        /// How many of its paragraphs' boxes are drawn across the block (``BlockColumns/outerBoxes``).
+        var outerBoxes = 0
+        var fill = BlockColumns.Fill.balance
+        /// The block's `height` in points, nil for `auto` (``BlockColumns/height``).
+        var height: Double?
     }
 
+    /// The blocks the paginator places in columns (two or more), by their first document paragraph.
     private(set) var blocks: [Int: Block] = [:]
+    /// Every block whose lines are not where the flow sets them (in columns, or one column inside the block's
+    /// margins), by their first document paragraph; and the block each of their paragraphs is in.
+    private(set) var frames: [Int: Block] = [:]
+    private var blockOfParagraph: [Int: Int] = [:]
 
     init() {}
 
     /// Finds and sizes the blocks of `paragraphRange`, replacing their paragraphs' layouts (`layouts[i]` is
     /// paragraph `paragraphRange.lowerBound + i`) by layouts in their columns; `relayout(paragraph, cell)` sets one
-    /// paragraph in a box. Linear in the paragraphs; a block of one column is left as it is.
+    /// paragraph in a box. Linear in the paragraphs; a block of one column inside no margins is left as it is, one
+    /// inside margins is set in its content box, in the flow. `contentHeight` is the page's, for a percentage height.
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
-         relayout: (Int, CellBox) -> ParagraphLayout) {
+         contentHeight: Double, relayout: (Int, CellBox) -> ParagraphLayout) {
         let first = paragraphRange.lowerBound
         for (paragraphs, columns) in text.runs(in: paragraphRange, of: { $0.columns }, continuedBy: { !$0.startsBlock }) {
             let used = columns.used(available: columnWidth, emSize: emSize)
-            guard used.count > 1 else { continue }
-            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: 0, width: used.width)) }
-            blocks[paragraphs.lowerBound] = Block(paragraphs: paragraphs, count: used.count, width: used.width, gap: used.gap,
-                                                  rule: columns.rule)
+            guard used.count > 1 || used.left > 0 || used.width < columnWidth else { continue }
+            // One column is set in the flow, moved into the content box by its cell's offset.
+            let cell = CellBox(x: used.count > 1 ? 0 : used.left, width: used.width)
+            for p in paragraphs { layouts[p - first] = relayout(p, cell) }
+            let block = Block(paragraphs: paragraphs, count: used.count, width: used.width, gap: used.gap, left: used.left,
+                              rule: columns.rule, outerBoxes: columns.outerBoxes, fill: columns.fill,
+                              height: columns.height.map { Self.points($0, emSize: emSize, contentHeight: contentHeight) })
+            frames[paragraphs.lowerBound] = block
+            for p in paragraphs { blockOfParagraph[p] = paragraphs.lowerBound }
+            if used.count > 1 { blocks[paragraphs.lowerBound] = block }
+        }
+    }
+
+    /// A block's `height` in points: a percentage is of the page's content height, as an image's.
+    private static func points(_ length: TextAttachment.Length, emSize: Float, contentHeight: Double) -> Double {
+        switch length {
+        case .points(let value): value
+        case .ems(let value): value * Double(emSize)
+        case .percent(let value): contentHeight * value / 100
         }
     }
 
     /// The block that starts at document paragraph `index`, if one does.
     func block(startingAt index: Int) -> Block? { blocks.isEmpty ? nil : blocks[index] }
+
+    /// The block document paragraph `index` is in, if its lines are not where the flow sets them.
+    func frame(containing index: Int) -> Block? {
+        guard !frames.isEmpty, let start = blockOfParagraph[index] else { return nil }
+        return frames[start]
+    }
 }
 
 /// A multi-column block's lines as the paginator fills columns with them: each line's height and the space above
@@ -52,13 +87,15 @@ struct ColumnBlockLines {
         }
     }
 
-    /// Where the columns break when `items[start...]` fill columns `height` points tall: the index each column
-    /// starts at (the first is `start`), one per column used, at most `limit + 1` (one more: they did not fit).
-    func columnStarts(from start: Int, height: Double, limit: Int) -> [Int] {
+    /// Where the columns break when `items[start..<end]` (to the last by default) fill columns `height` points
+    /// tall: the index each column starts at (the first is `start`), one per column used, at most `limit + 1` (one
+    /// more: they did not fit).
+    func columnStarts(from start: Int, height: Double, limit: Int, end: Int? = nil) -> [Int] {
+        let end = min(end ?? items.count, items.count)
         var starts = [start]
         var used = 0.0
         var index = start
-        while index < items.count {
+        while index < end {
             let item = items[index]
             let needed = Double(item.height) + (index == starts[starts.count - 1] ? 0 : Double(item.spaceBefore))
             if used + needed > height + 0.01 && index > starts[starts.count - 1] {
@@ -73,13 +110,14 @@ struct ColumnBlockLines {
         return starts
     }
 
-    /// The balanced height for `items[start...]` in `count` columns (Multi-column §7.1: as short as lets the lines fit in
+    /// The balanced height for `items[start..<end]` in `count` columns (Multi-column §7.1: as short as lets the lines fit in
     /// the columns): the least height from the total divided by the count upward, raised by the least overflow each
     /// time the lines do not fit, at most `maximum` (then the columns are filled to `maximum`); a bounded search.
-    func balancedHeight(from start: Int, count: Int, maximum: Double) -> Double {
-        guard start < items.count else { return 0 }
+    func balancedHeight(from start: Int, to end: Int, count: Int, maximum: Double) -> Double {
+        let end = min(end, items.count)
+        guard start < end else { return 0 }
         var total = 0.0, tallest = 0.0
-        for index in start..<items.count {
+        for index in start..<end {
             total += Double(items[index].height) + (index == start ? 0 : Double(items[index].spaceBefore))
             tallest = max(tallest, Double(items[index].height))
         }
@@ -88,7 +126,7 @@ struct ColumnBlockLines {
         // every block a book has; a block that needs more is set at the maximum.
         for _ in 0..<64 {
             if height >= maximum { return maximum }
-            let starts = columnStarts(from: start, height: height, limit: count)
+            let starts = columnStarts(from: start, height: height, limit: count, end: end)
             if starts.count <= count { return height }
             // The least the height must grow for some column to take one more line.
             var grow = Double.infinity

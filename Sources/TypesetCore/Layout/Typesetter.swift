@@ -148,7 +148,8 @@ public final class Typesetter: Sendable {
         // Blocks' backgrounds and borders, in the line frame (turned onto the page with the rest below).
         pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
                                   emSize: settings.fontSize, columnWidth: settings.columnWidth,
-                                  floats: paginator.floats, floatShifts: floatShifts).decorate(pages)
+                                  floats: paginator.floats, floatShifts: floatShifts,
+                                  columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts).decorate(pages)
         return (layouts, exclusions, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }
 
@@ -262,7 +263,8 @@ public final class Typesetter: Sendable {
                                        columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
         paginator.relayout = { relayout.layout($0, exclusion: $1) }
         paginator.columnBlocks = ColumnBlockLayout(shaped.text, paragraphRange: range, layouts: &layouts,
-                                                   columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
+                                                   columnWidth: columnWidth, emSize: emSize,
+                                                   contentHeight: settings.contentRect.height) { relayout.layout($0, cell: $1) }
     }
 
     /// Shapes and lays out `text` in one call.

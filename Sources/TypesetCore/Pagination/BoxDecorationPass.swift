@@ -16,6 +16,10 @@ struct BoxDecorationPass {
     /// own box and the boxes inside it are drawn in the float's box, not across the column.
     var floats = FloatLayout()
     var floatShifts: [Int: Float] = [:]
+    /// The text's multi-column blocks, and the left edges of a page's columns: a block's own box and the boxes
+    /// around it are drawn across the block in its page column, the boxes inside it in their column of the block.
+    var columnBlocks = ColumnBlockLayout()
+    var pageColumnLefts: [Float] = []
 
     /// A box's part in one column of the page being decorated.
     private struct Part {
@@ -28,6 +32,8 @@ struct BoxDecorationPass {
         var bottom: Double
         var startsHere: Bool
         var endsHere: Bool
+        /// The bottom of its lowest line so far (a box across a multi-column block ends below its tallest column).
+        var linesBottom: Double
     }
 
     /// `pages` with their decorated blocks' boxes put before their own (table) boxes; pages unchanged when no
@@ -95,23 +101,41 @@ struct BoxDecorationPass {
                                 placement.y + Double(line.height) + (ends ? box.below * emSize : 0), starts, ends))
             }
             let frame = floatFrame(of: index, at: placement)
+            let columns = columnFrame(of: index, at: placement)
+            let linesBottom = placement.y + Double(line.height)
             for (number, (box, reach)) in zip(boxes, reaches).enumerated() {
                 let (top, bottom, starts, ends) = reach
                 let inFloat = frame.map { number >= $0.outerBoxes } ?? false
-                let partX = inFloat ? frame?.x ?? placement.x : placement.x - (frame?.shift ?? 0)
+                var partX = inFloat ? frame?.x ?? placement.x : placement.x - (frame?.shift ?? 0)
+                var width = inFloat ? frame?.width : nil
+                if let columns { (partX, width) = number >= columns.outerBoxes ? (columns.x, columns.width) : (columns.blockX, nil) }
                 if let part = open[box.id], parts[part].columnX == partX {
                     parts[part].top = min(parts[part].top, top)
                     parts[part].bottom = max(parts[part].bottom, bottom)
+                    parts[part].linesBottom = max(parts[part].linesBottom, linesBottom)
+                    if ends && columns != nil { parts[part].bottom = max(parts[part].bottom, parts[part].linesBottom + box.below * emSize) }
                     parts[part].endsHere = parts[part].endsHere || ends
                     parts[part].startsHere = parts[part].startsHere || starts
                 } else {
                     open[box.id] = parts.count
-                    parts.append(Part(box: box, columnX: partX, width: inFloat ? frame?.width : nil, top: top, bottom: bottom,
-                                      startsHere: starts, endsHere: ends))
+                    parts.append(Part(box: box, columnX: partX, width: width, top: top, bottom: bottom,
+                                      startsHere: starts, endsHere: ends, linesBottom: linesBottom))
                 }
             }
         }
         return parts
+    }
+
+    /// For a paragraph of a multi-column block (one whose lines are not where the flow sets them) placed at
+    /// `placement`: the left edge of the page column the block is in, the left edge and width of the column of the
+    /// block the line is in, and how many of the paragraph's boxes are drawn across the block; nil for another
+    /// paragraph.
+    private func columnFrame(of index: Int, at placement: PlacedLine) -> (blockX: Float, x: Float, width: Double, outerBoxes: Int)? {
+        guard text.paragraphs[index].style.columns != nil, let block = columnBlocks.frame(containing: index) else { return nil }
+        // A block of one column is set in the flow, its lines moved into its content box by their own offset.
+        guard block.count > 1 else { return (placement.x, placement.x + block.left, Double(block.width), block.outerBoxes) }
+        let blockX = pageColumnLefts.filter { $0 <= placement.x - block.left + 0.01 }.max() ?? placement.x - block.left
+        return (blockX, placement.x, Double(block.width), block.outerBoxes)
     }
 
     /// For a paragraph of a float placed at `placement`: the float's box across the page (its left edge and width),

@@ -1,52 +1,90 @@
 extension PageFilling {
-    /// Places a multi-column block below any float: its lines balanced across its columns where they fit in
-    /// what is left of the page's column, else filling the columns to its bottom and going on in the next
-    /// column or page (Multi-column §7–8). The columns of one page form a band of cells for hit testing.
+    /// Places a multi-column block below any float, in parts (fragments) of the page's columns: on each, its lines
+    /// fill its columns as `column-fill` says (Multi-column §7.1): balanced where the rest of the block fits in what
+    /// is left of the page's column (`balance`), balanced on every part (`balance-all`), or in order, each column
+    /// filled to the part's bottom (`auto`); the rest goes on in the next column or page. A block with a `height`
+    /// has columns that tall at most and takes that height, its own parts summing to it; the lines its columns do not
+    /// hold (CSS's overflow columns, set beside the block past its edge) go on in the next part, so that none is
+    /// lost. The columns of one part form a band of cells for hit testing.
     mutating func placeColumnBlock(_ block: ColumnBlockLayout.Block) {
         if !band.floats.isEmpty { clearFloats() }
         let lines = ColumnBlockLines(block, layouts: layouts, first: first)
         var start = 0
         var top = y + Double(y == columnTop ? 0 : layouts[block.paragraphs.lowerBound - first].spaceBefore)
-        func offset(of item: Int) -> Int {
-            let (p, l) = (lines.items[item].paragraph, lines.items[item].line)
-            return documentRange(of: layouts[p - first].lines[l], lineIndex: l, in: layouts[p - first],
-                                 paragraph: text.paragraphs[p]).lowerBound
-        }
+        // What is left of the block's height (at most a page's) for its parts.
+        let declared = block.height.map { min($0, columnBottom - columnTop) }
+        var remaining = declared ?? 0
         while start < lines.items.count {
-            let height = lines.balancedHeight(from: start, count: block.count, maximum: max(0, columnBottom - top))
+            let room = max(0, columnBottom - top)
+            let limit = declared.map { min(room, remaining > 0.01 ? remaining : $0) } ?? room
+            let (height, end) = partHeight(block, lines: lines, from: start, limit: limit)
             if height + 0.01 < Double(lines.items[start].height) && top > columnTop + 0.01 {
-                breakColumn(before: offset(of: start))
+                breakColumn(before: columnOffset(lines, item: start))
                 top = columnTop
                 continue
             }
-            let starts = lines.columnStarts(from: start, height: height, limit: block.count)
-            let rowFirst = placements.count
-            var cells: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
-            var bottom = top
-            for k in 0..<min(block.count, starts.count) {
-                let end = k + 1 < starts.count ? starts[k + 1] : lines.items.count
-                let columnLeft = x + Float(k) * (block.width + block.gap)
-                let cellFirst = placements.count
-                var lineTop = top
-                for item in starts[k]..<end {
-                    if item > starts[k] { lineTop += Double(lines.items[item].spaceBefore) }
-                    placements.append(PlacedLine(paragraph: Int32(lines.items[item].paragraph), line: Int32(lines.items[item].line),
-                                                 x: columnLeft, y: lineTop))
-                    lineTop += Double(lines.items[item].height)
-                }
-                bottom = max(bottom, lineTop)
-                cells.append((cellFirst..<placements.count, columnLeft, columnLeft + block.width))
-                start = end
-            }
-            tableRows.append(TableRowPlacement(placements: rowFirst..<placements.count, cells: cells))
-            drawRules(block, cells: cells, top: top, bottom: bottom)
-            y = bottom
+            let bottom = placeColumns(block, lines: lines, from: start, to: end, height: height, top: top)
+            start = end
+            remaining -= limit
+            y = declared == nil ? bottom : max(bottom, top + limit)
             if start < lines.items.count {
-                breakColumn(before: offset(of: start))
+                breakColumn(before: columnOffset(lines, item: start))
                 top = columnTop
             }
         }
+        // The block's height not used yet on this page is room it takes, to the page's bottom at most.
+        if declared != nil && remaining > 0.01 { y = min(columnBottom, y + remaining) }
         y += Double(layouts[block.paragraphs.upperBound - 1 - first].spaceAfter)
+    }
+
+    /// The height of the block's columns on the part starting at line `start`, whose columns are `limit` points
+    /// tall at most, and the line after the part's last (`column-fill`, Multi-column §7.1).
+    private func partHeight(_ block: ColumnBlockLayout.Block, lines: ColumnBlockLines, from start: Int,
+                            limit: Double) -> (height: Double, end: Int) {
+        let filled = lines.columnStarts(from: start, height: limit, limit: block.count)
+        let end = filled.count > block.count ? filled[block.count] : lines.items.count
+        switch block.fill {
+        case .auto:
+            return (limit, end)
+        case .balance where end < lines.items.count:
+            return (limit, end)
+        case .balance, .balanceAll:
+            return (lines.balancedHeight(from: start, to: end, count: block.count, maximum: limit), end)
+        }
+    }
+
+    /// Sets the lines `start..<end` in the block's columns `height` points tall from `top`, records them as a band
+    /// of cells and draws the rules between them; returns the bottom of the tallest column.
+    private mutating func placeColumns(_ block: ColumnBlockLayout.Block, lines: ColumnBlockLines, from start: Int, to end: Int,
+                                       height: Double, top: Double) -> Double {
+        let starts = lines.columnStarts(from: start, height: height, limit: block.count, end: end)
+        let rowFirst = placements.count
+        var cells: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
+        var bottom = top
+        for k in 0..<min(block.count, starts.count) {
+            let columnEnd = k + 1 < starts.count ? starts[k + 1] : end
+            let columnLeft = x + block.left + Float(k) * (block.width + block.gap)
+            let cellFirst = placements.count
+            var lineTop = top
+            for item in starts[k]..<columnEnd {
+                if item > starts[k] { lineTop += Double(lines.items[item].spaceBefore) }
+                placements.append(PlacedLine(paragraph: Int32(lines.items[item].paragraph), line: Int32(lines.items[item].line),
+                                             x: columnLeft, y: lineTop))
+                lineTop += Double(lines.items[item].height)
+            }
+            bottom = max(bottom, lineTop)
+            cells.append((cellFirst..<placements.count, columnLeft, columnLeft + block.width))
+        }
+        tableRows.append(TableRowPlacement(placements: rowFirst..<placements.count, cells: cells))
+        drawRules(block, cells: cells, top: top, bottom: bottom)
+        return bottom
+    }
+
+    /// The document offset of the block's line `item`, where a column or page break before it falls.
+    private func columnOffset(_ lines: ColumnBlockLines, item: Int) -> Int {
+        let (p, l) = (lines.items[item].paragraph, lines.items[item].line)
+        return documentRange(of: layouts[p - first].lines[l], lineIndex: l, in: layouts[p - first],
+                             paragraph: text.paragraphs[p]).lowerBound
     }
 
     /// The block's `column-rule` down the middle of each gap between two columns of this page's part that both

@@ -59,10 +59,7 @@ struct PageFilling {
     }
 
     /// The left edge of column `column`.
-    func columnX(_ column: Int) -> Float {
-        Float(paginator.settings.contentRect.minX)
-            + Float(paginator.columnsRightToLeft ? columns - 1 - column : column) * (columnWidth + gap)
-    }
+    func columnX(_ column: Int) -> Float { paginator.columnX(column) }
 
     /// Places the block that starts at document paragraph `index` (a multi-column block, a float, a table, or the
     /// paragraph's lines); returns the paragraph after it.

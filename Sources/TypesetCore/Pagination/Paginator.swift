@@ -47,6 +47,16 @@ struct Paginator {
 }
 
 extension Paginator {
+    /// The left edge of a page's column `column` (the first is the rightmost when ``columnsRightToLeft``).
+    func columnX(_ column: Int) -> Float {
+        let columns = mode == .scroll ? 1 : settings.columns
+        return Float(settings.contentRect.minX)
+            + Float(columnsRightToLeft ? columns - 1 - column : column) * (Float(settings.columnWidth) + Float(settings.columnGap))
+    }
+
+    /// The left edges of a page's columns.
+    var columnLefts: [Float] { (0..<(mode == .scroll ? 1 : max(1, settings.columns))).map(columnX) }
+
     /// For a heading paragraph, or one that keeps with the next (`layouts[local]`, document paragraph `first + local`), the height it needs to stay
     /// whole and with the first lines of the next paragraph that may end a page (its first line, or its first
     /// `orphansAndWidows` lines, or all of a paragraph too short to be split; their spacing included); 0 for any

@@ -12,6 +12,30 @@ public struct BlockColumns: Hashable, Sendable {
     /// `column-rule`: the line drawn down the middle of each gap between two columns that both have content
     /// (Multi-column §4), its width in ems of the body size; none by default. It takes no room.
     public var rule = BorderEdge()
+    /// How far the block's content box (where its columns stand) is from the page column's left and right edges,
+    /// in ems of the body size: the block's own margins, borders and padding and those of the blocks around it
+    /// (Multi-column §2: they are outside the columns). Its paragraphs' indents are from the content box's edges,
+    /// within their column.
+    public var left = 0.0
+    public var right = 0.0
+    /// How many of its paragraphs' ``ParagraphStyle/boxes`` (the first ones) are the block's own box and the boxes
+    /// around it, drawn across the whole block; the rest are boxes inside a column, drawn in their column.
+    public var outerBoxes = 0
+    /// `column-fill` (§7.1).
+    public var fill = Fill.balance
+    /// `height` on the block (CSS 2.1 §10.5), nil for `auto`: its columns are that tall at most (less when the page
+    /// has less room left), and the block takes that height on its page.
+    public var height: TextAttachment.Length?
+
+    /// How a block's lines are spread over its columns (`column-fill`, Multi-column §7.1).
+    public enum Fill: String, Hashable, Sendable {
+        /// Balanced on the block's last page; the pages before it have their columns filled in order.
+        case balance
+        /// Balanced on every page the block is on.
+        case balanceAll
+        /// Filled in order, each column to the bottom of the room (the page's, or the block's height) first.
+        case auto
+    }
 
     /// The most columns a block is set in.
     public static let maximumCount = 16
@@ -21,9 +45,14 @@ public struct BlockColumns: Hashable, Sendable {
         self.count = count; self.width = width; self.gap = gap; self.startsBlock = startsBlock
     }
 
-    /// The used number of columns and their width in points in `available` points (Multi-column §3.4's pseudo-
-    /// algorithm): as many columns of at least `width` as fit, at most `count`; at least one.
-    func used(available: Float, emSize: Float) -> (count: Int, width: Float, gap: Float) {
+    /// The used number of columns, their width and the gap in points, and the content box's left edge from the page
+    /// column's (``left``), in a page column `available` points wide (Multi-column §3.4's pseudo-algorithm in the
+    /// content box): as many columns of at least `width` as fit, at most `count`; at least one. The insets are
+    /// limited as a paragraph's indents are, each to less than half the page column.
+    func used(available: Float, emSize: Float) -> (count: Int, width: Float, gap: Float, left: Float) {
+        let limit = max(0, (available - 1) / 2)
+        let left = min(Float(max(0, self.left)) * emSize, limit), right = min(Float(max(0, self.right)) * emSize, limit)
+        let available = max(1, available - left - right)
         let gap = Float(max(0, self.gap)) * emSize
         var count = max(1, min(self.count ?? Self.maximumCount, Self.maximumCount))
         if let width, width > 0 {
@@ -31,6 +60,6 @@ public struct BlockColumns: Hashable, Sendable {
             count = max(1, min(count, fitting))
         }
         let columnWidth = max(1, (available + gap) / Float(count) - gap)
-        return (count, columnWidth, gap)
+        return (count, columnWidth, gap, left)
     }
 }

@@ -79,6 +79,9 @@ extension ParagraphStyle {
         // Columns in a float or a table cell are set as one column; gaps and widths finite, in ems.
         if let columns {
             style.columns = tableCell != nil || style.float != nil ? nil : columns.sanitized(maximumEms: Self.maximumEms)
+            // The boxes kept below are the innermost: the block's outer ones counted among them.
+            let dropped = max(0, boxes.count - BoxDecoration.maximumNesting)
+            style.columns?.outerBoxes = min(max(0, columns.outerBoxes - dropped), min(boxes.count, BoxDecoration.maximumNesting))
         }
         if !boxes.isEmpty {
             // Borders of an em at most, boxes ``BoxDecoration/maximumNesting`` deep (the innermost kept).
@@ -119,6 +122,12 @@ extension BlockColumns {
         columns.width = width.flatMap { $0.isFinite && $0 > 0 ? ems($0) : nil }
         columns.gap = min(ems(gap), 10)
         columns.rule.width = min(ems(rule.width), 10)
+        columns.left = ems(left); columns.right = ems(right)
+        switch height {
+        case .points(let value)?, .ems(let value)?, .percent(let value)?:
+            if !(value.isFinite && value > 0) { columns.height = nil }
+        case nil: break
+        }
         return columns
     }
 }

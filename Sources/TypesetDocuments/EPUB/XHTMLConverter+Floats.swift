@@ -97,8 +97,17 @@ extension XHTMLConverter {
     mutating func enterColumns(_ style: ComputedStyle, block: inout BlockContext) {
         guard publisherStyles, style.isSeen else { return }
         if block.columnsIndex >= 0 && style.columnSpan {
+            // Set across the columns: in the block's content box, as its columns are (Multi-column §6).
+            let columns = columnBlocks[Int(block.columnsIndex)]
             block.columnsIndex = -1
             columnsStartBlock = true
+            let (start, end) = block.direction == .rightToLeft ? (columns.right, columns.left) : (columns.left, columns.right)
+            block.startIndent = min(XHTMLConverter.maximumIndent, block.startIndent + start)
+            block.endIndent = min(XHTMLConverter.maximumIndent, block.endIndent + end)
+            for index in block.boxes.indices.dropFirst(columns.outerBoxes) {
+                block.boxes[index].left += columns.left
+                block.boxes[index].right += columns.right
+            }
             return
         }
         guard style.columnCount != nil || style.columnWidth != nil, block.columnsIndex < 0, block.cell == nil, block.floatIndex < 0,
@@ -112,6 +121,14 @@ extension XHTMLConverter {
             columns.rule = BorderEdge(width: multicolumn.ruleWidth.map { max(0, $0.ems(fontScale: style.fontScale)) } ?? 3.0 / 16,
                                       style: multicolumn.ruleStyle, color: multicolumn.ruleColor)
         }
+        // The block's margins, borders and padding (and those around it) are outside its columns (§2): its columns
+        // stand in its content box, and the indents of the blocks inside are from the content box's edges.
+        let rightToLeft = block.direction == .rightToLeft
+        columns.left = rightToLeft ? block.endIndent : block.startIndent
+        columns.right = rightToLeft ? block.startIndent : block.endIndent
+        columns.outerBoxes = block.boxes.count
+        block.startIndent = 0
+        block.endIndent = 0
         columnBlocks.append(columns)
         block.columnsIndex = Int32(columnBlocks.count - 1)
         columnsStartBlock = true
