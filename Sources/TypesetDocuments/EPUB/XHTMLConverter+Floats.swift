@@ -91,7 +91,7 @@ extension XHTMLConverter {
     }
 
     /// A block with `column-count` or `column-width` (the book's styles on, outside tables and floats) sets its
-    /// paragraphs in columns; a block with `column-span: all` inside one leaves them, and the columns after it
+    /// paragraphs in columns, filled as its `column-fill` says, at most its `height` tall; a block with `column-span: all` inside one leaves them, and the columns after it
     /// start a new multi-column block (Multi-column §6). Never inlined, as ``handleFloat``.
     @inline(never)
     mutating func enterColumns(_ style: ComputedStyle, block: inout BlockContext) {
@@ -101,6 +101,7 @@ extension XHTMLConverter {
             let columns = columnBlocks[Int(block.columnsIndex)]
             block.columnsIndex = -1
             columnsStartBlock = true
+            if columns.fill == .auto { balanceBeforeSpanner() }
             let (start, end) = block.direction == .rightToLeft ? (columns.right, columns.left) : (columns.left, columns.right)
             block.startIndent = min(XHTMLConverter.maximumIndent, block.startIndent + start)
             block.endIndent = min(XHTMLConverter.maximumIndent, block.endIndent + end)
@@ -129,9 +130,27 @@ extension XHTMLConverter {
         columns.outerBoxes = block.boxes.count
         block.startIndent = 0
         block.endIndent = 0
+        columns.fill = style.multicolumn?.fill ?? .balance
+        // A length in ems of the body, as the gap's; a percentage of the page's content height, as an image's.
+        columns.height = style.replacedSize.height.flatMap { css in
+            if case .percent = css { return XHTMLConverter.attachmentLength(css) }
+            return css == .auto ? nil : .ems(css.ems(fontScale: style.fontScale))
+        }
         columnBlocks.append(columns)
         block.columnsIndex = Int32(columnBlocks.count - 1)
         columnsStartBlock = true
+    }
+
+    /// The columns just before a spanner are balanced whatever their `column-fill` (Multi-column §7.1: it is for the
+    /// content that does not precede a spanner): the paragraphs of the block part made since it last started. Each
+    /// paragraph is looked at once (the part after the spanner starts anew).
+    mutating func balanceBeforeSpanner() {
+        for index in output.paragraphs.indices.reversed() {
+            guard var columns = output.paragraphs[index].style.columns else { return }
+            columns.fill = .balance
+            output.paragraphs[index].style.columns = columns
+            if columns.startsBlock { return }
+        }
     }
 
     /// A paragraph's float, multi-column block and `clear`, as the blocks it is in give them: the first paragraph

@@ -144,6 +144,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case columnWidth(CSSLength?)
     case columnGap(CSSLength?)
     case columnSpan(Bool)
+    /// `column-fill` (`balance`, `balance-all`, `auto`).
+    case columnFill(BlockColumns.Fill)
     /// `column-rule-width`, `-style`, `-color` (and the `column-rule` shorthand): the line between columns.
     case columnRuleWidth(CSSLength)
     case columnRuleStyle(BorderStyle)
@@ -467,7 +469,8 @@ enum CSSDeclaration: Equatable, Sendable {
              "column-width", "-webkit-column-width", "-moz-column-width", "-epub-column-width",
              "columns", "-webkit-columns", "-moz-columns", "-epub-columns",
              "column-gap", "-webkit-column-gap", "-moz-column-gap", "-epub-column-gap",
-             "column-span", "-webkit-column-span", "-epub-column-span":
+             "column-span", "-webkit-column-span", "-epub-column-span",
+             "column-fill", "-webkit-column-fill", "-moz-column-fill":
             return parseColumns(property.split(separator: "-").last.map(String.init) ?? property, value: value, words: words)
         case "column-rule", "-webkit-column-rule", "-moz-column-rule", "column-rule-width", "-webkit-column-rule-width",
              "column-rule-style", "-webkit-column-rule-style", "column-rule-color", "-webkit-column-rule-color":
@@ -772,7 +775,7 @@ extension StringProtocol {
 }
 
 extension CSSDeclaration {
-    /// A multi-column property (`count`, `width`, `columns`, `gap`, `span`: its name's last part) and its value.
+    /// A multi-column property (`count`, `width`, `columns`, `gap`, `span`, `fill`: its name's last part) and its value.
     static func parseColumns(_ name: String, value: String, words: [String]) -> [CSSDeclaration] {
         func count(_ word: String) -> Int?? {
             if word == "auto" { return .some(nil) }
@@ -792,6 +795,13 @@ extension CSSDeclaration {
             if value == "normal" { return [.columnGap(nil)] }
             return width(value).map { [.columnGap($0)] } ?? []
         case "span": return value == "all" ? [.columnSpan(true)] : (value == "none" ? [.columnSpan(false)] : [])
+        case "fill":
+            switch value {
+            case "balance": return [.columnFill(.balance)]
+            case "balance-all": return [.columnFill(.balanceAll)]
+            case "auto": return [.columnFill(.auto)]
+            default: return []
+            }
         default:
             // `columns`: a width and a count in either order, `auto` for either.
             var result: [CSSDeclaration] = [.columnCount(nil), .columnWidth(nil)]

@@ -260,6 +260,7 @@ struct ComputedStyle: Sendable {
             case .columnWidth(let value): multicolumn = MulticolumnStyle(multicolumn, width: .some(value))
             case .columnGap(let value): multicolumn = MulticolumnStyle(multicolumn, gap: .some(value))
             case .columnSpan(let value): multicolumn = MulticolumnStyle(multicolumn, span: value)
+            case .columnFill(let value): multicolumn = MulticolumnStyle(multicolumn, fill: value)
             case .columnRuleWidth(let value): multicolumn = MulticolumnStyle(multicolumn, ruleWidth: value)
             case .columnRuleStyle(let value): multicolumn = MulticolumnStyle(multicolumn, ruleStyle: value)
             case .columnRuleColor(let value): multicolumn = MulticolumnStyle(multicolumn, ruleColor: value)
@@ -443,7 +444,7 @@ struct ComputedStyle: Sendable {
         // Rounded corners go with the border and background they round.
         case .borderRadius: return true
         case .fontSize, .ligatures, .color, .backgroundColor, .letterSpacing, .wordSpacing, .lineHeight, .float, .clear,
-             .columnCount, .columnWidth, .columnGap, .columnSpan, .columnRuleWidth, .columnRuleStyle, .columnRuleColor,
+             .columnCount, .columnWidth, .columnGap, .columnSpan, .columnFill, .columnRuleWidth, .columnRuleStyle, .columnRuleColor,
              .initialLetter, .hyphens, .textAlignLast(nil):
             return false
         }
@@ -570,24 +571,26 @@ enum UserAgentStyleSheet {
     static let sheet = CSSStyleSheet(parsing: source)
 }
 
-/// `column-count`, `column-width`, `column-gap`, `column-span` and `column-rule` as declared (see
+/// `column-count`, `column-width`, `column-gap`, `column-span`, `column-fill` and `column-rule` as declared (see
 /// ``ComputedStyle/multicolumn``): immutable, each declaration makes a new one.
 final class MulticolumnStyle: Sendable {
     let count: Int?
     let width: CSSLength?
     let gap: CSSLength?
     let span: Bool
+    let fill: BlockColumns.Fill
     /// The rule's width (nil: `medium`), style and colour (nil: the text's).
     let ruleWidth: CSSLength?
     let ruleStyle: BorderStyle
     let ruleColor: Color?
 
     init(_ base: MulticolumnStyle?, count: Int?? = nil, width: CSSLength?? = nil, gap: CSSLength?? = nil, span: Bool? = nil,
-         ruleWidth: CSSLength? = nil, ruleStyle: BorderStyle? = nil, ruleColor: Color? = nil) {
+         fill: BlockColumns.Fill? = nil, ruleWidth: CSSLength? = nil, ruleStyle: BorderStyle? = nil, ruleColor: Color? = nil) {
         self.count = count ?? base?.count
         self.width = width ?? base?.width
         self.gap = gap ?? base?.gap
         self.span = span ?? base?.span ?? false
+        self.fill = fill ?? base?.fill ?? .balance
         self.ruleWidth = ruleWidth ?? base?.ruleWidth
         self.ruleStyle = ruleStyle ?? base?.ruleStyle ?? .none
         self.ruleColor = ruleColor ?? base?.ruleColor
