@@ -89,4 +89,63 @@ import TypesetTestSupport
         }
         #expect(failures.isEmpty, "\(failures.prefix(10))")
     }
+
+    /// The generated family (counts × widths × gaps × the block's margins × `column-fill` × heights × text lengths):
+    /// the lines stay inside the block's content box (its margins outside the columns) and never overlap; with a
+    /// height, each part's columns end within it and the paragraph after the block starts below it; with `auto`, every
+    /// column of a part but its last is filled until the next line would not fit.
+    @Test(arguments: [BlockColumns.Fill.balance, .balanceAll, .auto], [nil, TextAttachment.Length.ems(6), .points(90)])
+    func aFamilyOfBlocksStaysInItsContentBoxAndFillsAsItSays(fill: BlockColumns.Fill, height: TextAttachment.Length?) throws {
+        for base in [BlockColumns(count: 2), BlockColumns(count: 3, gap: 2), BlockColumns(width: 8), BlockColumns(count: 4, width: 6)] {
+            for (left, right) in [(0.0, 0.0), (2.0, 0.0), (1.0, 3.0)] {
+                for size in [(paragraphs: 1, sentences: 3), (paragraphs: 3, sentences: 6)] {
+                    var columns = base
+                    columns.left = left; columns.right = right; columns.fill = fill; columns.height = height
+                    let text = try Self.text(columns, paragraphs: size.paragraphs, sentences: size.sentences)
+                    let layout = try FloatLayoutTests.layout(text, pageWidth: 390, height: 500)
+                    try Self.check(layout, text: text, columns: columns, label: "\(columns), \(size)")
+                }
+            }
+        }
+    }
+
+    static func check(_ layout: BookLayout, text: StyledText, columns: BlockColumns, label: String) throws {
+        #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(label): \(LayoutInvariants.violations(in: layout))")
+        let em = layout.settings.fontSize, content = layout.settings.contentRect
+        let last = text.paragraphs.count - 1
+        let heightPoints: Double? = switch columns.height {
+        case .points(let value)?: value
+        case .ems(let value)?: value * em
+        case .percent(let value)?: content.height * value / 100
+        case nil: nil
+        }
+        for page in layout.pages.indices {
+            let lines = layout.lines(onPage: page)
+            for (i, a) in lines.enumerated() {
+                for b in lines[(i + 1)...] where FloatLayoutTests.overlaps(a.rect, b.rect) {
+                    Issue.record("\(label): page \(page) line \(a.paragraphIndex).\(a.lineIndex) overlaps \(b.paragraphIndex).\(b.lineIndex)")
+                }
+            }
+            let block = lines.filter { $0.paragraphIndex > 0 && $0.paragraphIndex < last }
+            guard let top = block.map(\.rect.minY).min() else { continue }
+            #expect(block.allSatisfy { $0.rect.minX >= content.minX + columns.left * em - 0.5 && $0.rect.maxX <= content.maxX - columns.right * em + 0.5 },
+                    "\(label): page \(page) has lines outside the content box")
+            let partBottom = min(content.maxY, heightPoints.map { top + $0 } ?? content.maxY)
+            if let heightPoints {
+                #expect(block.allSatisfy { $0.rect.maxY <= top + max(heightPoints, $0.rect.height) + 0.5 }, "\(label): page \(page) past the height: top \(top) \(block.map { ($0.paragraphIndex, $0.lineIndex, $0.rect) })")
+                if let after = lines.first(where: { $0.paragraphIndex == last }) {
+                    #expect(after.rect.minY >= min(content.maxY, top + heightPoints) - 0.5, "\(label): the paragraph after is inside the block")
+                }
+            }
+            guard columns.fill == .auto else { continue }
+            // Columns left to right: each but the last filled until the next column's first line would not fit.
+            let lefts = Set(block.map { ($0.rect.minX / 4).rounded() }).sorted()
+            let columnsOnPage = lefts.map { x in block.filter { ($0.rect.minX / 4).rounded() == x } }
+            for (column, next) in zip(columnsOnPage, columnsOnPage.dropFirst()) {
+                let bottom = column.map(\.rect.maxY).max() ?? top
+                let first = next.min { $0.rect.minY < $1.rect.minY }?.rect.height ?? 0
+                #expect(bottom + first + 0.7 * em > partBottom, "\(label): page \(page): a column ends at \(bottom), the part at \(partBottom)")
+            }
+        }
+    }
 }

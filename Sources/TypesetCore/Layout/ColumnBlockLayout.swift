@@ -20,6 +20,10 @@ struct ColumnBlockLayout {
         var fill = BlockColumns.Fill.balance
         /// The block's `height` in points, nil for `auto` (``BlockColumns/height``).
         var height: Double?
+
+        /// Whether its lines are placed as the flow's: one column and no height (every `column-fill` then fills the
+        /// one column in order, as the flow does, with its keeps, widows and orphans).
+        var isInFlow: Bool { count == 1 && height == nil }
     }
 
     /// The blocks the paginator places in columns (two or more), by their first document paragraph.
@@ -33,23 +37,23 @@ struct ColumnBlockLayout {
 
     /// Finds and sizes the blocks of `paragraphRange`, replacing their paragraphs' layouts (`layouts[i]` is
     /// paragraph `paragraphRange.lowerBound + i`) by layouts in their columns; `relayout(paragraph, cell)` sets one
-    /// paragraph in a box. Linear in the paragraphs; a block of one column inside no margins is left as it is, one
-    /// inside margins is set in its content box, in the flow. `contentHeight` is the page's, for a percentage height.
+    /// paragraph in a box. Linear in the paragraphs; a block of one column, no margins and no height is left as it
+    /// is, one inside margins is set in its content box, in the flow. `contentHeight` is the page's, for a percentage height.
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
          contentHeight: Double, relayout: (Int, CellBox) -> ParagraphLayout) {
         let first = paragraphRange.lowerBound
         for (paragraphs, columns) in text.runs(in: paragraphRange, of: { $0.columns }, continuedBy: { !$0.startsBlock }) {
             let used = columns.used(available: columnWidth, emSize: emSize)
-            guard used.count > 1 || used.left > 0 || used.width < columnWidth else { continue }
-            // One column is set in the flow, moved into the content box by its cell's offset.
-            let cell = CellBox(x: used.count > 1 ? 0 : used.left, width: used.width)
-            for p in paragraphs { layouts[p - first] = relayout(p, cell) }
+            guard used.count > 1 || used.left > 0 || used.width < columnWidth || columns.height != nil else { continue }
             let block = Block(paragraphs: paragraphs, count: used.count, width: used.width, gap: used.gap, left: used.left,
                               rule: columns.rule, outerBoxes: columns.outerBoxes, fill: columns.fill,
                               height: columns.height.map { Self.points($0, emSize: emSize, contentHeight: contentHeight) })
+            // One column of no height is set in the flow, moved into the content box by its cell's offset.
+            let cell = CellBox(x: block.isInFlow ? used.left : 0, width: used.width)
+            for p in paragraphs { layouts[p - first] = relayout(p, cell) }
             frames[paragraphs.lowerBound] = block
             for p in paragraphs { blockOfParagraph[p] = paragraphs.lowerBound }
-            if used.count > 1 { blocks[paragraphs.lowerBound] = block }
+            if !block.isInFlow { blocks[paragraphs.lowerBound] = block }
         }
     }
 

@@ -133,7 +133,7 @@ struct BoxDecorationPass {
     private func columnFrame(of index: Int, at placement: PlacedLine) -> (blockX: Float, x: Float, width: Double, outerBoxes: Int)? {
         guard text.paragraphs[index].style.columns != nil, let block = columnBlocks.frame(containing: index) else { return nil }
         // A block of one column is set in the flow, its lines moved into its content box by their own offset.
-        guard block.count > 1 else { return (placement.x, placement.x + block.left, Double(block.width), block.outerBoxes) }
+        guard !block.isInFlow else { return (placement.x, placement.x + block.left, Double(block.width), block.outerBoxes) }
         let blockX = pageColumnLefts.filter { $0 <= placement.x - block.left + 0.01 }.max() ?? placement.x - block.left
         return (blockX, placement.x, Double(block.width), block.outerBoxes)
     }
