@@ -101,4 +101,18 @@ import TypesetTestSupport
             #expect(xs.count >= 2, "row \(y): both sides drawn: \(xs)")
         }
     }
+
+    /// A box inside the columns is drawn in its column, in one part per column it is in (sliced across the column
+    /// break): no red in the gap, both columns' parts drawn. Columns 90 pt wide, 28 pt apart, from 16 pt.
+    @Test func aBoxInsideIsDrawnInItsColumns() throws {
+        let rendered = try Reftest.render(MulticolumnReftests.book(
+            "<div class='m'><div class='q'>\(Self.text)</div></div>", css: ".m { column-count: 2; column-gap: 2em } .q { border: 2px solid #cc0000 }"))
+        FloatReftests.keep(rendered, "box inside the columns")
+        let page = try #require(rendered.pages.first)
+        var xs = Set<Int>()
+        for y in 0..<page.height { for x in 0..<page.width where page[x: x, y: y] == Self.red { xs.insert(x) } }
+        #expect(!xs.isEmpty && xs.allSatisfy { $0 < 108 || $0 > 132 }, "red in the gap: \(xs.filter { $0 >= 108 && $0 <= 132 }.sorted())")
+        #expect(xs.contains { $0 < 20 } && xs.contains { $0 > 100 && $0 < 108 }, "the first column's part")
+        #expect(xs.contains { $0 > 132 && $0 < 140 } && xs.contains { $0 > 220 }, "the second column's part")
+    }
 }
