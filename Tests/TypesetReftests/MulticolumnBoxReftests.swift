@@ -76,6 +76,18 @@ import TypesetTestSupport
                             settings: Self.settings(left: 28, right: 14), "column-span inside margins")
     }
 
+    /// A spanner inside a nested block of the columns (a `section` in the block) spans the columns as one that is the
+    /// block's child does (§6: any in-flow descendant): the columns before it end, and those after it start again.
+    @Test(arguments: ["section", "div"])
+    func aSpannerInANestedBlockSpansTheColumns(_ element: String) throws {
+        let text = MulticolumnReftests.text
+        let body = "<div class='m'><\(element)>\(text)<h3 class='s'>Night</h3>\(text)</\(element)></div>"
+        let reference = "<div class='m'>\(text)</div><h3>Night</h3><div class='m'>\(text)</div>"
+        try Self.expectSame(MulticolumnReftests.book(body, css: ".m { column-count: 2; margin: 0 1em 0 2em } .s { column-span: all }"),
+                            MulticolumnReftests.book(reference, css: ".m { column-count: 2 }"),
+                            settings: Self.settings(left: 28, right: 14), "nested spanner in \(element)")
+    }
+
     static let red = Color(red: 0xcc, green: 0, blue: 0)
 
     /// The block's border is one box around all its columns, inside its margins: on the rows between its top and
