@@ -94,7 +94,7 @@ import TypesetTestSupport
     /// the lines stay inside the block's content box (its margins outside the columns) and never overlap; with a
     /// height, each part's columns end within it and the paragraph after the block starts below it; with `auto`, every
     /// column of a part but its last is filled until the next line would not fit.
-    @Test(arguments: [BlockColumns.Fill.balance, .balanceAll, .auto], [nil, TextAttachment.Length.ems(6), .points(90)])
+    @Test(arguments: [BlockColumns.Fill.balance, .balanceAll, .auto], [nil, TextAttachment.Length.ems(6), .points(90), .points(10)])
     func aFamilyOfBlocksStaysInItsContentBoxAndFillsAsItSays(fill: BlockColumns.Fill, height: TextAttachment.Length?) throws {
         for base in [BlockColumns(count: 2), BlockColumns(count: 3, gap: 2), BlockColumns(width: 8), BlockColumns(count: 4, width: 6)] {
             for (left, right) in [(0.0, 0.0), (2.0, 0.0), (1.0, 3.0)] {
@@ -113,6 +113,8 @@ import TypesetTestSupport
         #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(label): \(LayoutInvariants.violations(in: layout))")
         let em = layout.settings.fontSize, content = layout.settings.contentRect
         let last = text.paragraphs.count - 1
+        // The first page has room for the block's first line, whatever the block's height.
+        #expect(layout.lines(onPage: 0).contains { $0.paragraphIndex == 1 }, "\(label): the block starts on a later page")
         let heightPoints: Double? = switch columns.height {
         case .points(let value)?: value
         case .ems(let value)?: value * em

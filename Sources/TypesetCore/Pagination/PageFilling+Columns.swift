@@ -11,18 +11,21 @@ extension PageFilling {
         let lines = ColumnBlockLines(block, layouts: layouts, first: first)
         var start = 0
         var top = y + Double(y == columnTop ? 0 : layouts[block.paragraphs.lowerBound - first].spaceBefore)
-        // What is left of the block's height (at most a page's) for its parts.
+        // What is left of the block's height (at most a page's) for its parts; a part the page's bottom cuts ends
+        // there, and the next part takes the rest (the block takes no height past its last line's page).
         let declared = block.height.map { min($0, columnBottom - columnTop) }
         var remaining = declared ?? 0
         while start < lines.items.count {
             let room = max(0, columnBottom - top)
             let limit = declared.map { min(room, remaining > 0.01 ? remaining : $0) } ?? room
-            let (height, end) = partHeight(block, lines: lines, from: start, limit: limit)
-            if height + 0.01 < Double(lines.items[start].height) && top > columnTop + 0.01 {
+            // A line the page has no room for goes to the next column; one taller than the block's height stands
+            // out of it (CSS's visible overflow), as every column holds a line at least.
+            if room + 0.01 < Double(lines.items[start].height) && top > columnTop + 0.01 {
                 breakColumn(before: columnOffset(lines, item: start))
                 top = columnTop
                 continue
             }
+            let (height, end) = partHeight(block, lines: lines, from: start, limit: limit)
             let bottom = placeColumns(block, lines: lines, from: start, to: end, height: height, top: top)
             start = end
             remaining -= limit
@@ -32,8 +35,6 @@ extension PageFilling {
                 top = columnTop
             }
         }
-        // The block's height not used yet on this page is room it takes, to the page's bottom at most.
-        if declared != nil && remaining > 0.01 { y = min(columnBottom, y + remaining) }
         y += Double(layouts[block.paragraphs.upperBound - 1 - first].spaceAfter)
     }
 
