@@ -87,14 +87,39 @@ import TypesetTestSupport
         #expect(Reftest.mismatch(rendered, inFlow) != nil)
     }
 
-    /// An image floated in vertical text but sized by a percentage stays in the flow (the reader's choice, see
-    /// `XHTMLConverter.floats`): the page is the same as without `float`, and the image lies over no text.
-    @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight], ["height: 50%", "width: 40%"])
-    func aPercentageSizedImageStaysInTheFlow(_ mode: WritingMode, _ size: String) throws {
+    /// An image floated in vertical text and sized by a percentage resolves it as CSS does for the float's
+    /// containing block (CSS 2.1 §10.2 and §10.5 in Writing Modes 4's terms): `height` against the block's height,
+    /// the column's inline size (the page's content height, 288 pt here), `width` against its width, the page's
+    /// block extent (208 pt), as the same image in the flow does. Its float's box and the image are then one size:
+    /// the page is the page of the image floated at that size in points, the image stands at that size with no
+    /// text drawn over it, and it floats (the page differs from the image in the flow). A family over 10-90 % of
+    /// either side × vertical-rl/lr.
+    @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight], [10, 30, 50, 70, 90])
+    func aPercentageSizedImageFloatsBesideTheText(_ mode: WritingMode, _ percent: Int) throws {
         let body = "<p>Before it.</p><img class=\"p\" src=\"portrait.png\" alt=\"Portrait\"/>" + Self.text
-        let floated = try Reftest.render(Self.book(body, mode: mode, css: ".p { float: left; \(size) }"))
-        let inFlow = try Reftest.render(Self.book(body, mode: mode, css: ".p { \(size) }"))
-        #expect(floated.imageProblems.isEmpty)
-        #expect(Reftest.mismatch(floated, inFlow) == nil, "\(mode.rawValue), \(size): \(Reftest.mismatch(floated, inFlow) ?? "")")
+        let blue = Color(red: 30, green: 90, blue: 200)
+        for (side, extent) in [("height", 288.0), ("width", 208.0)] {
+            let points = Double(percent) / 100 * extent
+            let label = "\(mode.rawValue), \(side): \(percent)%"
+            let floated = try Reftest.render(Self.book(body, mode: mode, css: ".p { float: left; \(side): \(percent)% }"))
+            let reference = try Reftest.render(Self.book(body, mode: mode, css: ".p { float: left; \(side): \(points)px }"))
+            let inFlow = try Reftest.render(Self.book(body, mode: mode, css: ".p { \(side): \(percent)% }"))
+            #expect(floated.imageProblems.isEmpty, "\(label)")
+            #expect(Reftest.mismatch(floated, reference) == nil, "\(label): \(Reftest.mismatch(floated, reference) ?? "")")
+            #expect(Reftest.mismatch(floated, inFlow) != nil, "\(label): the image is not floated")
+            // The image at its size (the portrait is 60 × 80), and nothing but the image inside its rectangle (on
+            // the next page when it is wider than the room the first column leaves).
+            let page = try #require(floated.pages.first { page in
+                (0..<page.height).contains { y in (0..<page.width).contains { page[x: $0, y: y] == blue } }
+            })
+            let columns = (0..<page.width).filter { x in (0..<page.height).contains { page[x: x, y: $0] == blue } }
+            let rows = (0..<page.height).filter { y in (0..<page.width).contains { page[x: $0, y: y] == blue } }
+            let left = try #require(columns.first), right = try #require(columns.last)
+            let top = try #require(rows.first), bottom = try #require(rows.last)
+            let expected = side == "height" ? Double(bottom - top + 1) : Double(right - left + 1)
+            #expect(abs(expected - points) <= 1.5, "\(label): the image is \(right - left + 1) × \(bottom - top + 1), not \(points) along its \(side)")
+            let covered = (left...right).flatMap { x in (top...bottom).map { (x, $0) } }.filter { page[x: $0.0, y: $0.1] != blue }
+            #expect(covered.isEmpty, "\(label): \(covered.count) pixels drawn over the image, at \(covered.prefix(4))")
+        }
     }
 }

@@ -45,17 +45,25 @@ struct ParagraphFormat {
     /// The same from a paragraph's runs and style (the layouter reads them through a pointer: borrowing a whole
     /// paragraph from an array's storage copied it, retaining its arrays, 3 % of a relayout): its
     /// ``ParagraphFormat/Basis`` limited to the column, objects and formulas sized to it.
+    ///
+    /// - Parameter objectColumnWidth: The column a floated object's percentages are of, when the paragraph is set
+    ///   in the float's narrower box (``BlockFloat/isObject``); nil for `columnWidth`.
     @inline(__always)
     init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
          precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
-         capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = []) {
+         capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = [], objectColumnWidth: Float? = nil) {
         let basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
                           capMetrics: capMetrics)
         let indents = basis.indents(columnWidth: columnWidth)
         let available = columnWidth - indents.block - indents.end
+        var objectAvailable = available
+        if let objectColumnWidth {
+            let objectIndents = basis.indents(columnWidth: objectColumnWidth)
+            objectAvailable = objectColumnWidth - objectIndents.block - objectIndents.end
+        }
         // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
         var sizes = basis.sizes
-        var heights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, available),
+        var heights = ParagraphFormat.sizeAttachments(runs, sizes: &sizes, width: max(0, objectAvailable),
                                                       height: Float(settings.contentRect.height),
                                                       turned: settings.linesRunVertically)
         let depths = formulas.isEmpty ? nil

@@ -44,10 +44,12 @@ struct ParagraphLayouter {
     func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float) -> ParagraphFormat {
         let capFace = paragraph.pointee.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
+        // A floated object is set in its box but sized in the column, its containing block (BlockFloat.isObject).
+        let objectColumn = paragraph.pointee.style.float?.isObject == true ? columnWidth : nil
         return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                precedence: precedence, columnWidth: width, bodySizes: bodySizes,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
-                               formulas: shaped.formulas)
+                               formulas: shaped.formulas, objectColumnWidth: objectColumn)
     }
 
     /// What laying out the paragraph works out before any width is known (see ``LayoutBasisCache``): its format's

@@ -33,12 +33,16 @@ public struct BlockFloat: Hashable, Sendable {
     /// line (CSS 2.1 §9.5), the host's lines beside it shortened. Nil for a float between blocks or at the start
     /// of its paragraph (placed where its paragraphs come). Out of range, it means the host's last line.
     public var anchor: Int?
+    /// Whether the float is an object itself (an image floated), not a block holding one: the object's percentage
+    /// sizes are then of the float's containing block, the column, as in the flow (CSS 2.1 §10.2, §10.5), not of
+    /// the box it shrinks to, so that the box and the object drawn in it are one size.
+    public var isObject: Bool
 
     /// Creates a float.
     public init(side: Side, width: TextAttachment.Length? = nil, startsBox: Bool = true, followsLine: Bool = false,
-                outerBoxes: Int = 0, anchor: Int? = nil) {
+                outerBoxes: Int = 0, anchor: Int? = nil, isObject: Bool = false) {
         self.side = side; self.width = width; self.startsBox = startsBox; self.followsLine = followsLine
-        self.outerBoxes = outerBoxes; self.anchor = anchor
+        self.outerBoxes = outerBoxes; self.anchor = anchor; self.isObject = isObject
     }
 }
 

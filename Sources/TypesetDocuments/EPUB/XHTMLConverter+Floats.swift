@@ -9,13 +9,8 @@ extension XHTMLConverter {
         switch kind {
         case .inline:
             return XHTMLConverter.dropLines(style, textScale: block.style.fontScale) == nil && style.initialLetter == nil
-        case .block, .listContainer:
+        case .block, .listContainer, .image, .svg:
             return true
-        case .image, .svg:
-            // In vertical text an image sized by a percentage stays in the flow: its float's box and the image
-            // itself resolve the percentage along different sides, so the image was drawn over the text beside it
-            // (Kusamakura's cover: a portrait of `height: 50%` over the title and the biography).
-            return output.writingMode?.isVertical != true || !style.replacedSize.hasPercentage
         default:
             return false
         }
@@ -47,7 +42,8 @@ extension XHTMLConverter {
         paragraphClear = []
         var block = enterBlock(path, style: style, parent: parentBlock)
         floatBoxes.append(BlockFloat(side: side(style.floatSide, direction: block.direction), width: floatWidth(kind, style: style),
-                                     followsLine: followsLine, outerBoxes: parentBlock.boxes.count))
+                                     followsLine: followsLine, outerBoxes: parentBlock.boxes.count,
+                                     isObject: kind == .image || kind == .svg))
         block.floatIndex = Int32(floatBoxes.count - 1)
         floatStartsBox = true
         switch kind {

@@ -525,11 +525,6 @@ struct ReplacedSize: Equatable, Sendable {
     /// `filter`, drawn on images (not inherited, as none of these is).
     var colorFilter: ColorFilter?
 
-    /// Whether any of the sizes is a percentage (of the column or the page, resolved at layout time).
-    var hasPercentage: Bool {
-        [width, height, maxWidth, maxHeight, minWidth, minHeight].contains { if case .percent? = $0 { true } else { false } }
-    }
-
     mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
         switch dimension {
         case .width: width = length
