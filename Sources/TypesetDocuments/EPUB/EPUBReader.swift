@@ -477,7 +477,7 @@ private struct ReadingSession {
                 // A non-linear item follows the reading order (see Options.includeNonLinearItems), but for a cover
                 // before it (an item of images only, marked `linear="no"` by many books): the book's first page, as
                 // reading apps show it. One the book can do without costs a warning, not the book.
-                guard archive.contains(item.path) else {
+                guard presentOrFallenBack(item, idref: reference.idref, package: package) else {
                     warnings.append("\(book): non-linear spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive; left out")
                     continue
                 }
@@ -500,7 +500,7 @@ private struct ReadingSession {
                 }
                 continue
             }
-            guard archive.contains(item.path) else {
+            guard presentOrFallenBack(item, idref: reference.idref, package: package) else {
                 throw DocumentError(.malformed, "\(book): spine item \"\(reference.idref)\" (\(item.path)) is missing from the archive")
             }
             let text = try spineText(of: item)
@@ -514,6 +514,36 @@ private struct ReadingSession {
         return (spine, texts)
     }
 
+
+    /// Whether spine item `item` is in the container or, missing, has a manifest fallback that can be shown
+    /// (noted in the warnings: ``convert(_:package:embedders:)`` shows it).
+    private mutating func presentOrFallenBack(_ item: EPUBPackage.ManifestItem, idref: String, package: EPUBPackage) -> Bool {
+        if archive.contains(item.path) { return true }
+        guard let shown = shownItem(for: item, package: package) else { return false }
+        warnings.append("\(book): spine item \"\(idref)\" (\(item.path)) is missing from the archive; its manifest fallback \(shown.path) is shown")
+        return true
+    }
+
+    /// The manifest item a spine item is shown as (EPUB 3.3 §3.4.3, manifest fallbacks): the first item of its
+    /// `fallback` chain, itself first, that is in the container and of a type Typeset shows (XHTML, or an image it
+    /// draws); else, as a last resort, the first one in the container that is generic XML (read as XHTML) or an
+    /// image it does not draw (its placeholder); nil when the chain has neither. Each item is visited once (a cycle
+    /// ends the walk), so the walk costs at most the manifest's length.
+    private func shownItem(for item: EPUBPackage.ManifestItem, package: EPUBPackage) -> EPUBPackage.ManifestItem? {
+        var current: EPUBPackage.ManifestItem? = item
+        var visited: Set<String> = []
+        var lastResort: EPUBPackage.ManifestItem?
+        while let candidate = current, visited.insert(candidate.id).inserted {
+            if archive.contains(candidate.path) {
+                if EPUBReaderMedia.isXHTML(candidate) || ImageMediaType.isDrawable(candidate.mediaType) { return candidate }
+                if lastResort == nil, EPUBReaderMedia.isGenericXML(candidate) || EPUBReaderMedia.isImage(candidate) {
+                    lastResort = candidate
+                }
+            }
+            current = candidate.fallback.flatMap { package.manifest[$0] }
+        }
+        return lastResort
+    }
 
     /// Refuses a book whose text, so far, has more units, paragraphs or images than ``EPUBLimits`` allows.
     private func checkTotals(_ totals: (units: Int, paragraphs: Int, images: Int), after path: String,
@@ -621,19 +651,11 @@ private struct ReadingSession {
     /// the documents that embed this one (``XHTMLConverter/embeddedDocuments``), outermost first.
     private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage,
                                   embedders: [String] = []) throws(DocumentError) -> SpineItemText {
-        var current = item
-        var visited: Set<String> = [item.id]
         // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
         // fallback comes first, and it is read as XHTML only when it has none.
-        while !EPUBReaderMedia.isXHTML(current) && !ImageMediaType.isDrawable(current.mediaType) {
-            guard let fallback = current.fallback, let next = package.manifest[fallback], visited.insert(fallback).inserted,
-                  archive.contains(next.path) else {
-                // Generic XML is read as XHTML, an image of a type not drawn is its placeholder, at the chain's end.
-                if EPUBReaderMedia.isGenericXML(current) || EPUBReaderMedia.isImage(current) { break }
-                warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
-                return SpineItemText()
-            }
-            current = next
+        guard let current = shownItem(for: item, package: package) else {
+            warnings.append("\(book): spine item \(item.path) has media type \(item.mediaType), which Typeset cannot show")
+            return SpineItemText()
         }
         if EPUBReaderMedia.isImage(current) {
             var text = SpineItemText()
