@@ -23,6 +23,7 @@ extension EPUBBook {
             ?? Publication(text: text, href: packagePath, mediaType: "application/xhtml+xml", headings: headings, startOffset: start)
         publication.restyle = restyle
         publication.styleEnvironment = styleEnvironment
+        publication.narrationRestyles = mediaOverlay?.playbackActiveClass != nil
         if !mediaDependence.isEmpty {
             let queries = mediaDependence
             publication.mediaDiffers = { old, new in queries.contains { $0.matches(old) != $0.matches(new) } }

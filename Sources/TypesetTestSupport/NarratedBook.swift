@@ -11,9 +11,10 @@ public enum NarratedBook {
 
     /// The EPUB's bytes: `OEBPS/chN.xhtml` and `OEBPS/chN.smil` (N from 1), the audio `OEBPS/audio/chN.mp3` (a few
     /// placeholder bytes: nothing decodes it), with `metadata` (extra `<meta>` elements) in the package; the active
-    /// class's rule in `style.css`, or with `activeStyleInDocuments` in a `<style>` element of each chapter.
+    /// class's rule in `style.css`, or with `activeStyleInDocuments` in a `<style>` element of each chapter; `css`
+    /// after it in `style.css`; `narratedRootClass` written on the `<html>` element of each chapter with narration.
     public static func epub(_ chapters: [Chapter], metadata: String = "", activeClass: String? = "-epub-media-overlay-active",
-                            activeStyleInDocuments: Bool = false) throws -> [UInt8] {
+                            activeStyleInDocuments: Bool = false, css: String = "", narratedRootClass: String? = nil) throws -> [UInt8] {
         let activeRule = activeClass.map { ".\($0) { background-color: #ffd966; color: black }\n" } ?? ""
         var manifest = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
         var spine = ""
@@ -24,7 +25,8 @@ public enum NarratedBook {
             manifest += "<item id=\"c\(n)\" href=\"ch\(n).xhtml\" media-type=\"application/xhtml+xml\"\(overlay)/>\n"
             spine += "<itemref idref=\"c\(n)\"/>\n"
             let head = activeStyleInDocuments ? "<style>\(activeRule)</style>" : ""
-            entries.append(ZipWriter.Entry(name: "OEBPS/ch\(n).xhtml", bytes: Array(document(chapter.body, head: head).utf8)))
+            let rootClass = chapter.overlay == nil ? nil : narratedRootClass
+            entries.append(ZipWriter.Entry(name: "OEBPS/ch\(n).xhtml", bytes: Array(document(chapter.body, head: head, rootClass: rootClass).utf8)))
             if let body = chapter.overlay {
                 manifest += "<item id=\"mo\(n)\" href=\"ch\(n).smil\" media-type=\"application/smil+xml\"/>\n"
                 manifest += "<item id=\"a\(n)\" href=\"audio/ch\(n).mp3\" media-type=\"audio/mpeg\"/>\n"
@@ -40,7 +42,7 @@ public enum NarratedBook {
         }
         let active = activeClass.map { "<meta property=\"media:active-class\">\($0)</meta>" } ?? ""
         manifest += "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>\n"
-        let css = "p { margin: 0 0 0.5em 0 }\n" + (activeStyleInDocuments ? "" : activeRule)
+        let css = "p { margin: 0 0 0.5em 0 }\n" + (activeStyleInDocuments ? "" : activeRule) + css
         entries.append(ZipWriter.Entry(name: "OEBPS/style.css", bytes: Array(css.utf8)))
         let package = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -66,10 +68,10 @@ public enum NarratedBook {
         return "<par><text src=\"ch\(chapter).xhtml#\(id)\"/><audio src=\"audio/ch\(chapter).mp3\"\(b)\(e)/></par>"
     }
 
-    static func document(_ body: String, head: String = "") -> String {
+    static func document(_ body: String, head: String = "", rootClass: String? = nil) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en"><head><title>Narrated</title>
+        <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en"\(rootClass.map { " class=\"\($0)\"" } ?? "")><head><title>Narrated</title>
         <link rel="stylesheet" type="text/css" href="style.css"/>\(head)</head>
         <body>\(body)</body></html>
         """

@@ -133,4 +133,33 @@ import TypesetTestSupport
         let book = try Self.read([NarratedBook.Chapter(body: Self.body, overlay: nested)])
         #expect(book.mediaOverlay?.clips.count == 1)
     }
+
+    /// While narration plays (`StyleEnvironment.narrationPlaying`), `media:playback-active-class` is on the root of
+    /// each document with narration: the book's rule for it greys that document's text, not the other's. Only the
+    /// narrated document is converted again (the other is reused), and stopping converts nothing (both kept).
+    @Test func playingPutsThePlaybackClassOnTheNarratedDocuments() throws {
+        let bytes = try NarratedBook.epub([NarratedBook.Chapter(body: "<p id='a'>Narrated text.</p>", overlay: NarratedBook.par("a", "0s", "1s")),
+                                           NarratedBook.Chapter(body: "<p>Silent text.</p>", overlay: nil)],
+                                          metadata: "<meta property='media:playback-active-class'>-epub-media-overlay-playing</meta>",
+                                          css: ".-epub-media-overlay-playing p { color: #999999 }")
+        let book = try EPUBReader().read(bytes: bytes, name: "narrated.epub")
+        let conversions = try #require(book.conversions)
+        let converted = conversions.conversionCount
+        let publication = book.publication
+        func colour(_ publication: Publication, _ prefix: String) -> Color? {
+            publication.text.paragraphs.first { $0.contentString.hasPrefix(prefix) }?.runs.first?.style.color
+        }
+        let grey = Color(red: 0x99, green: 0x99, blue: 0x99)
+        #expect(colour(publication, "Narrated") != grey && colour(publication, "Silent") != grey)
+        var environment = publication.styleEnvironment
+        environment.narrationPlaying = true
+        #expect(publication.needsRestyle(for: environment))
+        let playing = try publication.restyled(for: environment)
+        #expect(conversions.conversionCount == converted + 1)
+        #expect(colour(playing, "Narrated") == grey)
+        #expect(colour(playing, "Silent") == colour(publication, "Silent"))
+        let stopped = try playing.restyled(for: publication.styleEnvironment)
+        #expect(conversions.conversionCount == converted + 1)
+        #expect(colour(stopped, "Narrated") == colour(publication, "Narrated"))
+    }
 }

@@ -23,6 +23,10 @@ public struct Publication: Sendable {
     /// Whether the book's styles answer differently on two pages or themes (their media queries, their alternate
     /// style sheets); nil when they never do. Set by the document reader with ``restyle``.
     public var mediaDiffers: (@Sendable (MediaEnvironment, MediaEnvironment) -> Bool)?
+    /// Whether the book's styles answer differently while its narration plays
+    /// (``StyleEnvironment/narrationPlaying``: an EPUB with Media Overlays and a `media:playback-active-class`).
+    /// Set by the document reader with ``restyle``.
+    public var narrationRestyles = false
     /// The book proper: the text without a distributor's front and back matter (Project Gutenberg's header and
     /// licence), which stay in the text. Reading figures count it alone (``ReadingFigures``); the whole text when
     /// there is no such matter.
@@ -193,12 +197,14 @@ public struct Publication: Sendable {
         try restyled(for: StyleEnvironment(publisherStyles: publisherStyles, media: styleEnvironment.media))
     }
 
-    /// Whether the text made for `environment` would differ from ``text``: publisher styles switched, or a media
-    /// query or alternate style sheet of the book answering differently there. A page size or theme the book's
+    /// Whether the text made for `environment` would differ from ``text``: publisher styles switched, narration
+    /// started or stopped in a book with styles for it, or a media query or alternate style sheet of the book
+    /// answering differently there. A page size or theme the book's
     /// styles do not ask about never makes the text again.
     public func needsRestyle(for environment: StyleEnvironment) -> Bool {
         guard restyle != nil else { return false }
         if environment.publisherStyles != styleEnvironment.publisherStyles { return true }
+        if narrationRestyles && environment.narrationPlaying != styleEnvironment.narrationPlaying { return true }
         return mediaDiffers?(styleEnvironment.media, environment.media) ?? false
     }
 

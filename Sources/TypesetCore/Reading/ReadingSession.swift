@@ -86,6 +86,16 @@ public final class ReadingSession: Sendable {
             ShapingSettings(settings.typography)
         }
 
+        /// Starts a new generation of lines: the layouts, the sample and the estimate are made again.
+        mutating func discardLayouts() {
+            generation += 1
+            layouts.removeAll()
+            partial = nil
+            sample = nil
+            sampleChecked = false
+            estimate = nil
+        }
+
         /// The page count, estimated again only when the layouts changed.
         mutating func pageCount() -> PageCountEstimate {
             if let estimate, !estimateIsStale { return estimate }
@@ -120,7 +130,7 @@ public final class ReadingSession: Sendable {
         guard offset >= 0, offset <= publication.text.length else {
             throw ReadingError.offsetOutOfRange(offset, length: publication.text.length)
         }
-        let publication = try publication.restyled(for: StyleEnvironment(settings: settings))
+        let publication = try publication.restyled(for: StyleEnvironment(settings: settings, of: publication))
         self.typesetter = typesetter
         self.completesInBackground = completesInBackground
         let anchor = ReadingAnchor(position: TextPosition(offset: offset), locator: publication.locator(at: offset))
@@ -325,7 +335,7 @@ public final class ReadingSession: Sendable {
     public func setSettings(_ settings: ReaderSettings) throws -> ReaderPage {
         let settings = try settings.validated()
         let publication = state.withLock { $0.publication }
-        let environment = StyleEnvironment(settings: settings)
+        let environment = StyleEnvironment(settings: settings, of: publication)
         let restyled = publication.needsRestyle(for: environment) ? try publication.restyled(for: environment) : nil
         let generation: Int = state.withLock { state in
             let linesChange = settings.typography != state.settings.typography || settings.mode != state.settings.mode
@@ -335,14 +345,7 @@ public final class ReadingSession: Sendable {
                 state.publication = restyled
                 state.shaped.removeAll()
             }
-            if linesChange {
-                state.generation += 1
-                state.layouts.removeAll()
-                state.partial = nil
-                state.sample = nil
-                state.sampleChecked = false
-                state.estimate = nil
-            }
+            if linesChange { state.discardLayouts() }
             return state.generation
         }
         return try page(holding: anchor.position, generation: generation)

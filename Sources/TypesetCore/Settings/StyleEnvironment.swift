@@ -54,11 +54,16 @@ public struct StyleEnvironment: Hashable, Sendable {
     public var publisherStyles: Bool
     /// The device media queries are evaluated against.
     public var media: MediaEnvironment
+    /// Whether the book's narration is playing (EPUB Media Overlays 3.3): its `media:playback-active-class` is then
+    /// on the root element of each document that has narration, so that the book's rules for it apply (a rule that
+    /// greys the text not being read). Not a reader's setting: ``ReadingSession/setNarrationPlaying(_:)`` sets it.
+    public var narrationPlaying: Bool
 
     /// Creates an environment.
-    public init(publisherStyles: Bool = true, media: MediaEnvironment = .reference) {
+    public init(publisherStyles: Bool = true, media: MediaEnvironment = .reference, narrationPlaying: Bool = false) {
         self.publisherStyles = publisherStyles
         self.media = media
+        self.narrationPlaying = narrationPlaying
     }
 
     /// The environment of `settings`.

@@ -217,3 +217,11 @@ struct EPUBPackage: Sendable {
         return metadata
     }
 }
+
+extension EPUBPackage {
+    /// The value of the first `<meta property>` of the package with that property and refinement (nil: the
+    /// publication's), not empty; nil when none says.
+    func stated(_ property: String, refines: String? = nil) -> String? {
+        propertyMetas.first { $0.property == property && $0.refines == refines && !$0.value.isEmpty }?.value
+    }
+}

@@ -42,6 +42,11 @@ public struct EPUBReader: Sendable {
         /// collected into ``EPUBBook/ignoredCSS``. Off by default: collecting costs a little per dropped
         /// declaration, and nothing when off.
         public var reportsIgnoredCSS = false
+        /// Whether the book's narration is playing (`StyleEnvironment.narrationPlaying`): the package's
+        /// `media:playback-active-class` is then on the root element of each document with a media overlay, for
+        /// the book's styles to match. Off by default; a `ReadingSession` restyles the text when it changes
+        /// (`ReadingSession.setNarrationPlaying(_:)`). Never changes the text or its offsets.
+        public var narrationPlaying = false
 
         /// The default options.
         public init() {}
@@ -97,7 +102,7 @@ public struct EPUBReader: Sendable {
         var session = ReadingSession(archive: archive, options: options, conversions: conversions)
         session.spineProgress = spineProgress
         let book = try session.read()
-        conversions.retain(!book.mediaDependence.isEmpty)
+        conversions.retain(!book.mediaDependence.isEmpty || book.mediaOverlay?.playbackActiveClass != nil)
         return book
     }
 }
@@ -110,11 +115,14 @@ extension EPUBReader.Options {
         options.reportsIgnoredCSS = false
         options.publisherStyles = environment.publisherStyles
         options.media = environment.media
+        options.narrationPlaying = environment.narrationPlaying
         return options
     }
 
     /// The environment the options read a book for.
-    var styleEnvironment: StyleEnvironment { StyleEnvironment(publisherStyles: publisherStyles, media: media) }
+    var styleEnvironment: StyleEnvironment {
+        StyleEnvironment(publisherStyles: publisherStyles, media: media, narrationPlaying: narrationPlaying)
+    }
 }
 
 /// The state of reading one book (not thread-safe: one session per read).
@@ -449,14 +457,17 @@ private struct ReadingSession {
         // converted once; the spine's length and the book's totals bound what its copies cost.
         var converted: [String: SpineItemText] = [:]
         let environment = options.styleEnvironment
+        // While narration plays, the playback-active class is on the root of each document with narration.
+        let playbackClass = options.narrationPlaying ? package.stated("media:playback-active-class") : nil
         func spineText(of item: EPUBPackage.ManifestItem) throws(DocumentError) -> SpineItemText {
-            if let text = converted[item.path] ?? conversions.text(of: item.path, for: environment) {
+            let rootClass = item.mediaOverlay == nil ? nil : playbackClass
+            if let text = converted[item.path] ?? conversions.text(of: item.path, for: environment, rootClass: rootClass) {
                 converted[item.path] = text
                 return text
             }
-            let text = try convert(item, package: package)
+            let text = try convert(item, package: package, rootClass: rootClass)
             converted[item.path] = text
-            conversions.store(text, of: item.path, for: environment)
+            conversions.store(text, of: item.path, for: environment, rootClass: rootClass)
             return text
         }
         var afterReadingOrder: [(index: Int, text: SpineItemText)] = []
@@ -648,9 +659,11 @@ private struct ReadingSession {
     }
 
     /// The projection of one spine item: XHTML through the converter, an image as its placeholder. `embedders` are
-    /// the documents that embed this one (``XHTMLConverter/embeddedDocuments``), outermost first.
+    /// the documents that embed this one (``XHTMLConverter/embeddedDocuments``), outermost first; `rootClass` a
+    /// class the reading system puts on the document's root element (the playback-active class while narration
+    /// plays).
     private mutating func convert(_ item: EPUBPackage.ManifestItem, package: EPUBPackage,
-                                  embedders: [String] = []) throws(DocumentError) -> SpineItemText {
+                                  embedders: [String] = [], rootClass: String? = nil) throws(DocumentError) -> SpineItemText {
         // Follow the manifest's fallback chain to something readable. Generic XML is a foreign resource: its
         // fallback comes first, and it is read as XHTML only when it has none.
         guard let current = shownItem(for: item, package: package) else {
@@ -670,7 +683,8 @@ private struct ReadingSession {
             text.images = [SpineItemText.ImageDraft(offset: 0, path: current.path, altText: nil, isBlock: true)]
             return text
         }
-        let root = try parseXML(current.path)
+        let parsed = try parseXML(current.path)
+        let root = rootClass.map { parsed.addingClass($0) } ?? parsed
         // The book's sheets are read with publisher styles off too: what carries meaning in them (emphasis,
         // centring, verse indentation, lists, hidden text) still applies (see XHTMLConverter).
         let sheet = styles.sheet(for: root, path: current.path)

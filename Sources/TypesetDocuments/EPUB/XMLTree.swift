@@ -29,6 +29,18 @@ final class XMLElement: Sendable {
             .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? []
     }
 
+    /// The element with `className` added to its classes (its children shared): a class the reading system gives
+    /// it, as EPUB Media Overlays' playback-active class on a document's root.
+    func addingClass(_ className: String) -> XMLElement {
+        var attributes = self.attributes
+        if let index = attributes.firstIndex(where: { $0.name == "class" && $0.namespace == nil }) {
+            attributes[index] = XMLAttribute(name: "class", namespace: nil, value: attributes[index].value + " " + className)
+        } else {
+            attributes.append(XMLAttribute(name: "class", namespace: nil, value: className))
+        }
+        return XMLElement(name: name, namespace: namespace, attributes: attributes, children: children, line: line)
+    }
+
     /// The value of the attribute with this local name and namespace (nil namespace: no namespace).
     func attribute(_ name: String, namespace: String? = nil) -> String? {
         attributes.first { $0.name == name && $0.namespace == namespace }?.value

@@ -47,10 +47,10 @@ struct MediaOverlayReader {
         }
         guard !seen.isEmpty else { return nil }
         placeOnTimeline(&clips, warnings: &warnings)
-        let activeClass = stated("media:active-class", refines: nil)
-        var overlay = MediaOverlay(clips: clips, statedDuration: stated("media:duration", refines: nil).flatMap(SMILClock.seconds),
+        let activeClass = package.stated("media:active-class")
+        var overlay = MediaOverlay(clips: clips, statedDuration: package.stated("media:duration").flatMap(SMILClock.seconds),
                                    overlayDurations: durations, activeClass: activeClass,
-                                   playbackActiveClass: stated("media:playback-active-class", refines: nil))
+                                   playbackActiveClass: package.stated("media:playback-active-class"))
         let narrated = ordered.filter { manifestByPath[$0.href]?.mediaOverlay != nil }.map(\.href)
         overlay.activeColor = activeClass.flatMap { backgroundColor(ofClass: $0, narrated: narrated) }
         return overlay
@@ -204,9 +204,7 @@ struct MediaOverlayReader {
     }
 
     /// The value of the first `<meta property>` of the package with that property and refinement.
-    private func stated(_ property: String, refines: String?) -> String? {
-        package.propertyMetas.first { $0.property == property && $0.refines == refines && !$0.value.isEmpty }?.value
-    }
+
 
     /// `media:duration` refining each overlay's manifest item, by the overlay's path.
     private func overlayDurations() -> [String: Double] {
