@@ -49,8 +49,9 @@ import TypesetTestSupport
         let result = try Self.mode([], flow: flow)
         #expect(result.mode == expected)
         #expect(result.flow == (flow.isEmpty ? "auto" : flow))
-        // The whole book's layout in scroll mode is one continuous page; paged, it takes several.
-        if expected == "scroll" { #expect(result.pages == 1) } else { #expect((result.pages ?? 0) > 2) }
+        // In scroll mode a scrolled-continuous book is one continuous page, a scrolled-doc one a scroll page per
+        // document (its two); paged, it takes several.
+        if expected == "scroll" { #expect(result.pages == (flow == "scrolled-doc" ? 2 : 1)) } else { #expect((result.pages ?? 0) > 2) }
     }
 
     /// `typeset query` (a reading session) scrolls one spine item at a time, and the next page is the next item:
