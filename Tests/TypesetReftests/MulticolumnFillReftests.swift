@@ -32,10 +32,7 @@ import TypesetTestSupport
 
     static func expectSame(_ test: Reftest.Book, _ reference: Reftest.Book, settings: ReaderSettings, _ comment: String,
                            sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let rendered = try Reftest.render(test)
-        FloatReftests.keep(rendered, comment)
-        let mismatch = Reftest.mismatch(rendered, try Reftest.render(reference, settings: settings))
-        #expect(mismatch == nil, "\(comment): \(mismatch ?? "")", sourceLocation: sourceLocation)
+        try MulticolumnBoxReftests.expectSame(test, reference, settings: settings, comment, sourceLocation: sourceLocation)
     }
 
     /// `auto` with a height: the columns are filled in order to the height; what they cannot hold goes on in the
