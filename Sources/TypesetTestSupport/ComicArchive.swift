@@ -33,6 +33,14 @@ public enum ComicArchive {
         "<?xml version=\"1.0\"?><ComicInfo><Title>\(title)</Title><Manga>YesAndRightToLeft</Manga></ComicInfo>"
     }
 
+    /// How many pixels of a PNG `matches`; nil when it cannot be decoded.
+    public static func count(ofPNG bytes: [UInt8], where matches: (Color) -> Bool) -> Int? {
+        guard let bitmap = try? ImageDecoder.decode(bytes) else { return nil }
+        var count = 0
+        for y in 0..<bitmap.height { for x in 0..<bitmap.width where matches(bitmap[x: x, y: y]) { count += 1 } }
+        return count
+    }
+
     /// The colour of pixel (`x`, `y`) of a PNG, and its size; nil when it cannot be decoded or the pixel is outside.
     public static func pixel(ofPNG bytes: [UInt8], x: Int, y: Int) -> (color: Color, width: Int, height: Int)? {
         guard let bitmap = try? ImageDecoder.decode(bytes), x >= 0, y >= 0, x < bitmap.width, y < bitmap.height else { return nil }

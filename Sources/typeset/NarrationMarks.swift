@@ -98,9 +98,9 @@ enum NarrationMarks {
     /// The pages of each chosen clip with it active (`clip-001-page-0003.png`).
     private static func drawClips(_ marks: SpeechMarks, chosen: [Int], narration: MediaOverlay, book: LaidOutBook,
                                   folder: String, appearance: Appearance) throws {
-        let layout = book.layout
+        let (layout, publication) = try layoutWhilePlaying(book)
         let renderer = try PageRenderer()
-        var decorations = DecorationSet(publication: book.file.publication)
+        var decorations = DecorationSet(publication: publication)
         let pageFiles = PageFolder(path: folder, pageCount: layout.pages.count)
         let tint = narration.activeColor.map(DecorationTint.custom) ?? .yellow
         var written: [String] = []
@@ -115,12 +115,26 @@ enum NarrationMarks {
             for page in SearchCommand.pagesHolding([marks.segments[index].range], in: layout) {
                 let name = prefix + pageFiles.fileName(page)
                 try PNGEncoder.write(try renderer.renderPNG(page: page, of: layout, appearance: appearance, decorations: decorations,
-                                                            resources: book.file.publication.resourceLoader),
+                                                            resources: publication.resourceLoader),
                                      to: folder + "/" + name)
                 written.append(name)
             }
         }
         let names = written.prefix(3).joined(separator: ", ") + (written.count > 3 ? ", ..." : "")
         Console.shared.notice("wrote \(written.count) page\(written.count == 1 ? "" : "s") to \(folder)/ (\(names))")
+    }
+
+    /// The book as a reader sees it while its narration plays: restyled with the book's
+    /// `media:playback-active-class` on each narrated document (``Publication/restyled(for:)``, as
+    /// `ReadingSession.setNarrationPlaying(_:)` does) and laid out again; the book's own layout when its styles do
+    /// not ask. Styles never move an offset, so the marks' ranges hold in either.
+    private static func layoutWhilePlaying(_ book: LaidOutBook) throws -> (BookLayout, Publication) {
+        let publication = book.file.publication
+        var environment = publication.styleEnvironment
+        environment.narrationPlaying = true
+        guard publication.needsRestyle(for: environment) else { return (book.layout, publication) }
+        let restyled = try publication.restyled(for: environment)
+        let settings = book.opened.settings
+        return (try book.typesetter.layout(restyled.text, settings: settings.typography, mode: settings.mode), restyled)
     }
 }

@@ -72,4 +72,30 @@ import TypesetTestSupport
                       mentioning: ["no recorded narration", "not an EPUB"])
         expectFailure(try CLIRunner.run(["speak", "--narration", book], in: directory), status: 2, mentioning: ["--marks"])
     }
+
+    /// `--highlight-pages` draws the pages a reader sees while the narration plays: with the book's
+    /// `media:playback-active-class` on the narrated document, whose rule greys its text (W3C's mol-css). The
+    /// same book without the class's `<meta>` draws its text in the theme's colour.
+    @Test func highlightedPagesShowThePlaybackActiveClass() throws {
+        let directory = try TemporaryDirectory()
+        let playing = "-epub-media-overlay-playing"
+        let chapter = NarratedBook.Chapter(body: "<p id='a'>One sentence read aloud.</p><p id='b'>Another one, read after it.</p>",
+                                           overlay: NarratedBook.par("a", "0s", "1s") + NarratedBook.par("b", "1s", "2s"))
+        func greyPixels(declared: Bool) throws -> Int {
+            let meta = declared ? "<meta property=\"media:playback-active-class\">\(playing)</meta>" : ""
+            let book = try directory.write(try NarratedBook.epub([chapter], metadata: meta, css: ".\(playing) p { color: #999999 }"),
+                                           to: declared ? "declared.epub" : "plain.epub")
+            let folder = directory.path(declared ? "declared" : "plain")
+            let result = try CLIRunner.run(["speak", "--narration", book, "--marks", directory.path("m.json"), "--fonts", "bundled",
+                                            "--highlight-pages", folder, "--sentences", "1"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let page = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".png") })
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + page)))
+            return try #require(ComicArchive.count(ofPNG: bytes) {
+                abs(Int($0.red) - 0x99) < 16 && abs(Int($0.green) - 0x99) < 16 && abs(Int($0.blue) - 0x99) < 16
+            })
+        }
+        let grey = try greyPixels(declared: true), plain = try greyPixels(declared: false)
+        #expect(grey > 200 && plain * 4 < grey, "grey pixels: \(grey) with the class, \(plain) without")
+    }
 }
