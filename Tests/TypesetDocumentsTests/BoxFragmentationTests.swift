@@ -95,3 +95,35 @@ import TypesetTestSupport
         #expect(checked == 12)
     }
 }
+
+/// An image sized by a percentage inside a table cell or a floated block is drawn (and hit) at the size the layout
+/// gave it, a share of the cell's or the float's box, not of the column: the drawing's format used to size it in
+/// the column, so that a `width: 100%` image in a half-width cell was drawn across both cells and above the table.
+/// A generated family: 2 containers × 4 percentages; each image stands inside its container's drawn box, and the
+/// line holding it is as tall as the image drawn (layout and drawing agree).
+@Suite struct ImagesInBoxesTests {
+    @Test(arguments: ["cell", "float"])
+    func aPercentageSizedImageIsDrawnInItsBox(container: String) throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var checked = 0
+        for percent in [25, 50, 80, 100] {
+            let image = "<img src='dot.png' style='width: \(percent)%' alt=''/>"
+            let body = container == "cell"
+                ? "<table style='width: 100%; border-collapse: collapse'><tr><td style='border: 1px solid; width: 40%'>\(image) a</td>"
+                    + "<td style='border: 1px solid'>the other cell's words, enough of them to wrap</td></tr></table>"
+                : "<div style='float: left; width: 40%; border: 1px solid'>\(image)</div><p>Words beside the float, enough to wrap.</p>"
+            let book = try XHTMLConversionTests.read(body, extraEntries: [EPUBImageTests.entry("dot.png", EPUBImageTests.pngHeader(width: 40, height: 40))])
+            let layout = try typesetter.layout(book.text, settings: Fixtures.settings)
+            let boxes = layout.pages[0].boxes
+            for placed in layout.attachments(onPage: 0) {
+                let inside = boxes.contains { $0.rect.minX - 0.01 <= placed.rect.minX && placed.rect.maxX <= $0.rect.maxX + 0.01
+                    && $0.rect.minY - 0.01 <= placed.rect.minY && placed.rect.maxY <= $0.rect.maxY + 0.01 }
+                #expect(inside, "\(percent)% in a \(container): drawn at \(placed.rect), boxes \(boxes.map(\.rect))")
+                let line = try #require(layout.lines(onPage: 0).first { $0.range.contains(placed.range.lowerBound) })
+                #expect(placed.rect.height <= line.rect.height + 0.01, "\(percent)% in a \(container): \(placed.rect) on a line \(line.rect)")
+                checked += 1
+            }
+        }
+        #expect(checked == 4)
+    }
+}

@@ -52,14 +52,20 @@ public struct BookLayout: Sendable {
     @inline(__always)
     func paragraphLayout(_ index: Int) -> ParagraphLayout { paragraphs[index - shaped.paragraphRange.lowerBound] }
 
-    /// The resolved format of document paragraph `index` (its sizes as the layout set them, drop cap included).
+    /// The resolved format of document paragraph `index` (its sizes as the layout set them, drop cap included): in
+    /// the box the layout set it in (a table cell's or a float's, whose width its objects' percentages are of), a
+    /// floated object sized in the column as the layouter sizes it (``BlockFloat/isObject``).
     func format(ofParagraph index: Int) -> ParagraphFormat {
         let paragraph = text.paragraphs[index]
         let capFace = paragraph.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped.paragraph(index), style: paragraph.style, faces: shaped.faces)
         let lineSettings = lineSettings(ofParagraph: index)
-        return ParagraphFormat(paragraph, settings: lineSettings, columnWidth: Float(lineSettings.columnWidth), capFace: capFace,
-                               formulas: shaped.paragraph(index).formulas)
+        let column = Float(lineSettings.columnWidth), box = paragraphLayout(index).boxWidth
+        return ParagraphFormat(runs: paragraph.runs, style: paragraph.style, settings: lineSettings,
+                               precedence: LayoutPrecedence(copy lineSettings), columnWidth: box > 0 ? box : column,
+                               capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
+                               formulas: shaped.paragraph(index).formulas,
+                               objectColumnWidth: paragraph.style.float?.isObject == true ? column : nil)
     }
 
     /// Total number of lines.

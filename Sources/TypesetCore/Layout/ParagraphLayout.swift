@@ -6,6 +6,9 @@ struct ParagraphLayout: Sendable {
     var spaceBefore: Float
     /// The width the paragraph's lines are set in: its column (or table cell) less its block indents.
     var available: Float = 0
+    /// The box it is set in before its indents: its column, table cell or float box. Its objects' percentages are
+    /// of it, so drawing and hit testing size them in it again (``BookLayout/format(ofParagraph:)``); 0 for the column.
+    var boxWidth: Float = 0
     /// The first line's indent (a list marker's hang included), and that of the lines beside a drop cap
     /// (lines 2...``capLines``).
     var firstLineIndent: Float = 0

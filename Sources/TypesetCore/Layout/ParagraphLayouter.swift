@@ -157,6 +157,7 @@ struct ParagraphLayouter {
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
         layout.available = max(0, width - format.blockIndent - format.endIndent)
+        layout.boxWidth = width
         layout.firstLineIndent = format.firstLineIndent
         if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
             // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's
