@@ -60,7 +60,8 @@ public struct BookLayout: Sendable {
         let capFace = paragraph.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped.paragraph(index), style: paragraph.style, faces: shaped.faces)
         let lineSettings = lineSettings(ofParagraph: index)
-        let column = Float(lineSettings.columnWidth), box = paragraphLayout(index).boxWidth
+        // The one field, not the whole layout (a copy retains its lines): hit testing asks for every query.
+        let column = Float(lineSettings.columnWidth), box = paragraphs[index - shaped.paragraphRange.lowerBound].boxWidth
         return ParagraphFormat(runs: paragraph.runs, style: paragraph.style, settings: lineSettings,
                                precedence: LayoutPrecedence(copy lineSettings), columnWidth: box > 0 ? box : column,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
