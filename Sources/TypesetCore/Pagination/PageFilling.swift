@@ -141,11 +141,12 @@ struct PageFilling {
         // Only what the loop reads, not the whole ParagraphLayout: a copy of it (the loop mutates `self`, so the
         // element cannot be borrowed) was a memcpy of the whole struct per paragraph of every relayout.
         let lines = layouts[local].lines, spaceBefore = layouts[local].spaceBefore, spaceAfter = layouts[local].spaceAfter
-        // A heading keeps its lines together and stays with the first line of the paragraph after it: when they do
-        // not fit in what is left of the column, the heading starts the next column (or page). A heading taller
+        // A heading keeps its lines together and stays with the first lines of the paragraph after it, as do the
+        // paragraphs of a block that avoids breaks (``Paginator/keptRun(_:first:layouts:text:columnHeight:)``):
+        // when they do not fit in what is left of the column, they start the next column (or page). A run taller
         // than a whole column is set line by line like any paragraph.
-        let keepHeight = paginator.keptHeight(local, first: first, layouts: layouts, text: text)
-        let fitsInAColumn = Double(keepHeight) <= columnBottom - columnTop
+        let keep = paginator.keptRun(local, first: first, layouts: layouts, text: text, columnHeight: columnBottom - columnTop)
+        let fitsInAColumn = Double(keep.height) <= columnBottom - columnTop
         let lineCount = lines.count
         // The first of this paragraph's lines in the current column, and whether it opened the column.
         var firstInColumn = 0
@@ -155,7 +156,7 @@ struct PageFilling {
             let line = lines[lineIndex]
             let atColumnTop = y == columnTop
             let spacing = lineIndex != 0 ? 0 : Double(atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore)
-            let needed = Double(lineIndex == 0 && keepHeight > line.height ? keepHeight : line.height)
+            let needed = Double(lineIndex == keep.line && keep.height > line.height ? keep.height : line.height)
             if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
                 lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0))
                 firstInColumn = lineIndex

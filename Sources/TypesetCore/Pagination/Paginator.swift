@@ -57,24 +57,6 @@ extension Paginator {
     /// The left edges of a page's columns.
     var columnLefts: [Float] { (0..<(mode == .scroll ? 1 : max(1, settings.columns))).map(columnX) }
 
-    /// For a heading paragraph, or one that keeps with the next (`layouts[local]`, document paragraph `first + local`), the height it needs to stay
-    /// whole and with the first lines of the next paragraph that may end a page (its first line, or its first
-    /// `orphansAndWidows` lines, or all of a paragraph too short to be split; their spacing included); 0 for any
-    /// other paragraph.
-    func keptHeight(_ local: Int, first: Int, layouts: [ParagraphLayout], text: StyledText) -> Float {
-        let style = text.paragraphs[first + local].style
-        if case .heading = style.role {} else if !style.keepsWithNext { return 0 }
-        var height = layouts[local].height
-        if local + 1 < layouts.count, !text.paragraphs[first + local + 1].style.startsSection,
-           !layouts[local + 1].lines.isEmpty {
-            let next = layouts[local + 1].lines
-            let minimum = settings.orphansAndWidows
-            let kept = next.count < 2 * minimum ? next.count : minimum
-            height += layouts[local + 1].spaceBefore + next[kept - 1].top + next[kept - 1].height
-        }
-        return height
-    }
-
     /// The line of a paragraph of `lineCount` lines that should start the next column when line `wanted` does not
     /// fit: the latest line at or before `wanted` that leaves at least `orphansAndWidows` lines on each side (or
     /// the first line, moving the whole paragraph), and at least `firstLines` before it (the lines beside a drop

@@ -71,8 +71,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether the paragraph starts a new section (a chapter), which always starts a new page.
     public var startsSection: Bool
     /// Whether the paragraph stays on the page of the paragraph after it, as a heading does (a short line that
-    /// reads like a heading without being taken for one): pagination moves it to the next page rather than leave
-    /// it alone at the bottom of one.
+    /// reads like a heading without being taken for one; CSS `break-after: avoid`): pagination moves its last lines
+    /// (all of it, when it is short) to the next page rather than leave them alone at the bottom of one.
     public var keepsWithNext: Bool
     /// ``role`` without a heading's level.
     private var roleKind: RoleKind
@@ -100,6 +100,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
         var continuesText = false
+        var keepsLinesTogether = false
         var boxes: [BoxDecoration] = []
         var float: BlockFloat?
         var clear: ClearSides = []
@@ -113,7 +114,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
-            continuesText = other.continuesText
+            continuesText = other.continuesText; keepsLinesTogether = other.keepsLinesTogether
             boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
         }
 
@@ -121,7 +122,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
-                && !continuesText
+                && !continuesText && !keepsLinesTogether
                 && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil
         }
     }
@@ -274,6 +275,15 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.continuesText ?? false }
         set { update(\.continuesText, newValue, default: false) }
     }
+
+    /// Whether no page or column break falls between the paragraph's lines (CSS `break-inside: avoid`): when they
+    /// do not fit in what is left of a column, the whole paragraph starts the next one. A paragraph taller than a
+    /// column is broken all the same, as CSS Fragmentation 3 §4.4 lets an avoided break be taken when no other
+    /// would do.
+    public var keepsLinesTogether: Bool {
+        get { extras?.keepsLinesTogether ?? false }
+        set { update(\.keepsLinesTogether, newValue, default: false) }
+    }
     /// The boxes (backgrounds and borders) of the decorated blocks the paragraph is in, outermost first.
     public var boxes: [BoxDecoration] {
         get { extras?.boxes ?? [] }
@@ -330,6 +340,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
                                           && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
+                                          && a.keepsLinesTogether == b.keepsLinesTogether
                                           && a.boxes == b.boxes && a.float == b.float && a.clear == b.clear
                                           && a.columns == b.columns))
     }
@@ -343,7 +354,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
         hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
-        hasher.combine(float); hasher.combine(clear.rawValue); hasher.combine(columns)
+        hasher.combine(float); hasher.combine(clear.rawValue); hasher.combine(columns); hasher.combine(keepsLinesTogether)
     }
 }
 

@@ -77,10 +77,13 @@ extension XHTMLConverter {
             return
         }
         flushParagraph()
+        let firstParagraph = output.paragraphs.count
+        avoidBreak(before: style, first: firstParagraph)
         let itemBlock = enterBlock(path, style: style, parent: block)
         let itemType = Self.listStyle(typeAttribute: element.attribute("type"), ordered: ordered) ?? typeStyle
         walkListItem(path, number: number, ordered: ordered, typeStyle: itemType, block: itemBlock, inline: itemInline)
         flushParagraph()
+        avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
     }
 

@@ -605,6 +605,8 @@ struct XHTMLConverter {
         }
         if kind == .listContainer { emitPendingMarker() }
         flushParagraph()
+        let firstParagraph = output.paragraphs.count
+        avoidBreak(before: style, first: firstParagraph)
         // A row group (`thead`, `tbody`, `tfoot`) of the table being read: no `rowspan` reaches into or out of it.
         let rowGroup = !tables.isEmpty && parentBlock.cell == nil && XHTMLConverter.rowGroups.contains(path.element.lowercasedName)
         if rowGroup { endRowGroup() }
@@ -621,16 +623,12 @@ struct XHTMLConverter {
             walkListItem(path, number: nil, ordered: false, block: block, inline: inline)
         default:
             if path.element.lowercasedName == "pre" { preStartsHere = true }
-            let firstParagraph = output.paragraphs.count
             walkChildren(path, block: block, inline: inline)
             if output.paragraphs.count == firstParagraph, line.isEmpty { appendEmptyBlock(path.element.lowercasedName, style: style, block: block, inline: inline) }
             preStartsHere = false
-            if path.element.lowercasedName == "figure" {
-                flushParagraph()
-                keepFigureTogether(from: firstParagraph)
-            }
         }
         flushParagraph()
+        avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
     }
 
@@ -673,7 +671,7 @@ struct XHTMLConverter {
             if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
             openBox(name, style: box, parent: parent, block: &block)
         }
-        if style.breakBefore && style.isSeen { pendingBreakBefore = true }
+        if style.breakBefore == .page && style.isSeen { pendingBreakBefore = true }
         if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
         enterColumns(style, block: &block)
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
@@ -692,7 +690,7 @@ struct XHTMLConverter {
         let box = style.inLineFrame(style.writingMode ?? output.writingMode)
         closeBox(name, style: box)
         if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
-        if style.breakAfter && style.isSeen { pendingBreakBefore = true }
+        if style.breakAfter == .page && style.isSeen { pendingBreakBefore = true }
         pendingFirstLetter = nil
         pendingContinuation = true
     }
@@ -1282,18 +1280,6 @@ struct XHTMLConverter {
     }
 
     // MARK: Images, links and notes
-
-    /// A figure's image and caption stay on one page: each of its paragraphs keeps with the next, when the figure
-    /// holds an image and few paragraphs (a figure of many paragraphs is a block of text, set as any).
-    private mutating func keepFigureTogether(from first: Int) {
-        let count = output.paragraphs.count - first
-        guard count > 1, count <= Self.figureParagraphLimit,
-              output.images.contains(where: { $0.offset >= output.paragraphs[first].start }) else { return }
-        for index in first..<(output.paragraphs.count - 1) { output.paragraphs[index].style.keepsWithNext = true }
-    }
-
-    /// The most paragraphs a figure kept on one page may have (an image and a caption of a few paragraphs).
-    static let figureParagraphLimit = 6
 
     /// The size the book gives an image: CSS `width`, `height`, `max-width`, `max-height`, else HTML's `width` and
     /// `height` attributes (CSS pixels, or a percentage), which CSS overrides.

@@ -89,6 +89,22 @@ enum CSSDeclaration: Equatable, Sendable {
     enum Side: Equatable, Sendable, CaseIterable { case top, right, bottom, left }
     /// `display`.
     enum Display: Equatable, Sendable { case none, block, inline, listItem, other }
+    /// A page break between boxes (CSS Fragmentation 3 §3.1): forced (`page`, and `always`, `left`, `right`,
+    /// `recto`, `verso`, which a reader turning one page at a time takes as `page`), avoided (`avoid`,
+    /// `avoid-page`), or left to the paginator (`auto`; also the column and region values, as pages here have
+    /// no author columns or regions to break).
+    enum Break: Equatable, Sendable {
+        case auto, page, avoid
+
+        init?(_ value: String) {
+            switch value {
+            case "always", "page", "left", "right", "recto", "verso": self = .page
+            case "avoid", "avoid-page": self = .avoid
+            case "auto", "column", "avoid-column", "region", "avoid-region": self = .auto
+            default: return nil
+            }
+        }
+    }
     /// `white-space`: whether white space collapses, and whether line breaks in the source are kept.
     enum WhiteSpace: Equatable, Sendable { case normal, pre, preLine }
     /// `vertical-align`.
@@ -113,10 +129,12 @@ enum CSSDeclaration: Equatable, Sendable {
     case padding(Side, CSSLength)
     case textIndent(CSSLength)
     case display(Display)
-    /// `page-break-before: always` / `break-before: page` (true), or `auto`/`avoid` (false).
-    case breakBefore(Bool)
-    /// `page-break-after: always` / `break-after: page` (true), or `auto`/`avoid` (false).
-    case breakAfter(Bool)
+    /// `break-before` / `page-break-before` (see ``Break``).
+    case breakBefore(Break)
+    /// `break-after` / `page-break-after` (see ``Break``).
+    case breakAfter(Break)
+    /// `break-inside: avoid` / `avoid-page` / `page-break-inside: avoid` (true), or `auto` (false).
+    case breakInside(avoid: Bool)
     /// `list-style-type`, `-position`, `-image` (the shorthand `list-style` sets all three).
     case listStyle(ListStyleDeclaration)
     case whiteSpace(WhiteSpace)
@@ -374,10 +392,12 @@ enum CSSDeclaration: Equatable, Sendable {
             // Counter style names are case-sensitive: the value as written.
             return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }
         case "page-break-before", "break-before", "page-break-after", "break-after":
-            let before = property.hasSuffix("before")
+            guard let value = Break(value) else { return [] }
+            return [property.hasSuffix("before") ? .breakBefore(value) : .breakAfter(value)]
+        case "page-break-inside", "break-inside":
             switch value {
-            case "always", "page", "left", "right", "recto", "verso": return [before ? .breakBefore(true) : .breakAfter(true)]
-            case "auto", "avoid", "avoid-page": return [before ? .breakBefore(false) : .breakAfter(false)]
+            case "avoid", "avoid-page": return [.breakInside(avoid: true)]
+            case "auto", "avoid-column", "avoid-region": return [.breakInside(avoid: false)]
             default: return []
             }
         default: return nil

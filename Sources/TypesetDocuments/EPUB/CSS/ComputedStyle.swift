@@ -96,8 +96,12 @@ struct ComputedStyle: Sendable {
     /// block-end margins (see ``inLineFrame(_:)``), whose source decides as the top and bottom ones' do here.
     var marginLeftFromPublisher = false
     var marginRightFromPublisher = false
-    var breakBefore = false
-    var breakAfter = false
+    /// `break-before`, `break-after` and `break-inside` (not inherited): the converter turns a forced break into
+    /// a section start and an avoided one into paragraphs kept together (``ParagraphStyle/keepsWithNext``,
+    /// ``ParagraphStyle/keepsLinesTogether``).
+    var breakBefore = CSSDeclaration.Break.auto
+    var breakAfter = CSSDeclaration.Break.auto
+    var avoidsBreakInside = false
     var display: CSSDeclaration.Display?
     var backgroundColor: Color?
     /// `float` (not inherited), and `clear`.
@@ -173,7 +177,7 @@ struct ComputedStyle: Sendable {
         child.padding = Insets()
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
         child.marginLeftFromPublisher = false; child.marginRightFromPublisher = false
-        child.breakBefore = false; child.breakAfter = false
+        child.breakBefore = .auto; child.breakAfter = .auto; child.avoidsBreakInside = false
         child.display = nil
         child.backgroundColor = nil
         child.floatSide = nil
@@ -242,6 +246,7 @@ struct ComputedStyle: Sendable {
                 hidden = value == .none || parent.hidden
             case .breakBefore(let value): breakBefore = value
             case .breakAfter(let value): breakAfter = value
+            case .breakInside(let avoid): avoidsBreakInside = avoid
             case .listStyle(.type(let value)): listMarker = value.map { .style($0) } ?? .hidden
             case .listStyle(.position(let inside)): listMarkerInside = inside
             case .listStyle(.image(let image)): listMarkerImage = image
@@ -432,7 +437,7 @@ struct ComputedStyle: Sendable {
         case .margin(let side, _): return side == .left || side == .right
         case .padding(let side, _): return side == .left || side == .right
         case .textIndent(let length): return length.isNegative
-        case .display, .listStyle, .whiteSpace, .breakBefore, .breakAfter: return true
+        case .display, .listStyle, .whiteSpace, .breakBefore, .breakAfter, .breakInside: return true
         // What a reader cannot see, and text kept for screen readers, is the book's meaning, not its look.
         case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden: return true
         // How an image fills its box is part of the image, as its size is; so are its colours (a book inverts its
@@ -538,6 +543,8 @@ struct ReplacedSize: Equatable, Sendable {
 }
 
 /// The built-in (user-agent) style sheet: what every reader does with HTML elements, publisher styles or not.
+/// Beside HTML's rendering defaults it keeps a figure in one column and a definition's term with its definition,
+/// as Readium CSS's pagination defaults do (headings keep with what follows by their role).
 enum UserAgentStyleSheet {
     static let source = """
         h1 { font-weight: bold; font-size: 1.6em; margin-block-start: 1em }
@@ -559,6 +566,8 @@ enum UserAgentStyleSheet {
         center, caption, figcaption { text-align: center }
         blockquote { margin-inline: 1.5em }
         dd { margin-inline-start: 1.5em }
+        figure { break-inside: avoid }
+        dt { break-after: avoid }
         ul, ol { padding-inline-start: 1.5em }
         """
 

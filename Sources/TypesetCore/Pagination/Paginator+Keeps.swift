@@ -1,0 +1,55 @@
+/// The end of a paragraph that must share a column with what follows it: its lines from ``line`` on, and the
+/// paragraphs it keeps with, ``height`` points in all with their spacing. Pagination starts a new column before
+/// line ``line`` when they do not fit in what is left of the column (and sets them line by line when they are
+/// taller than a whole column: CSS Fragmentation 3 §4.4 lets an avoided break be taken when no other will do).
+struct KeptRun {
+    var line: Int
+    var height: Float
+
+    /// Nothing kept: every line may end a column.
+    static let none = KeptRun(line: 0, height: 0)
+}
+
+extension Paginator {
+    /// The most paragraphs one kept run reaches across (a chain of headings, avoided breaks and kept blocks): past
+    /// it the run is as tall as a column would need to be anyway, and the walk stays bounded per paragraph.
+    static let keptChainLimit = 64
+
+    /// What paragraph `local` (of `layouts`, document paragraph `first + local`) keeps together: a heading, a
+    /// paragraph that keeps with the next (CSS `break-after: avoid`, a figure's parts) or one kept whole
+    /// (`break-inside: avoid`). A heading or a kept-whole or short paragraph (fewer than twice `orphansAndWidows`
+    /// lines) is kept from its first line, a longer one from its last `orphansAndWidows` lines; a paragraph that
+    /// keeps with the next adds the next one's first lines (all of them when it is kept whole or short), and
+    /// through it the next paragraphs of the chain, until the run is taller than `columnHeight`.
+    func keptRun(_ local: Int, first: Int, layouts: [ParagraphLayout], text: StyledText, columnHeight: Double) -> KeptRun {
+        let style = text.paragraphs[first + local].style
+        let keepsNext = style.isHeading || style.keepsWithNext
+        let lines = layouts[local].lines
+        guard keepsNext || style.keepsLinesTogether, !lines.isEmpty else { return .none }
+        let start = keptWhole(style, lineCount: lines.count) ? 0 : lines.count - keptLines
+        var height = layouts[local].height - lines[start].top
+        guard keepsNext else { return KeptRun(line: start, height: height) }
+        var next = local + 1
+        while next < layouts.count, next - local <= Self.keptChainLimit, Double(height) <= columnHeight {
+            let nextStyle = text.paragraphs[first + next].style
+            let nextLines = layouts[next].lines
+            guard !nextStyle.startsSection, !nextLines.isEmpty else { break }
+            let whole = keptWhole(nextStyle, lineCount: nextLines.count)
+            let last = nextLines[whole ? nextLines.count - 1 : keptLines - 1]
+            height += layouts[next - 1].spaceAfter + layouts[next].spaceBefore + last.top + last.height
+            // A long paragraph in the chain ends it: its own end is kept when it is placed.
+            guard whole, nextStyle.isHeading || nextStyle.keepsWithNext else { break }
+            next += 1
+        }
+        return KeptRun(line: start, height: height)
+    }
+
+    /// Whether a kept paragraph of `lineCount` lines stays whole: a heading, one that avoids breaks inside, or
+    /// one too short to leave ``keptLines`` lines on each side of a break.
+    private func keptWhole(_ style: ParagraphStyle, lineCount: Int) -> Bool {
+        style.isHeading || style.keepsLinesTogether || lineCount / 2 < keptLines
+    }
+
+    /// The lines kept at each side of a break: `orphansAndWidows`, at least 1 whatever an app sets.
+    private var keptLines: Int { max(1, settings.orphansAndWidows) }
+}
