@@ -194,11 +194,14 @@ import TypesetTestSupport
 /// Lists in books: every predefined style and the book's own `@counter-style` rules reach the markers;
 /// `list-style-position`, `list-style-image` (with its fallback), `start`, `value`, `reversed` and `type`.
 @Suite struct ListMarkerConversionTests {
+    /// The markers of `book`'s paragraphs as a book's CSS writes them: an outside marker's no-break spaces (see
+    /// ``XHTMLConverter/outsideMarkerUnits(_:)``; ``bookRulesPositionsAndCounts()`` checks them) read as spaces.
     static func markers(_ book: EPUBBook) -> [String] {
         book.text.paragraphs.compactMap { paragraph in
             let generated = paragraph.runs.filter { $0.style.isGenerated }
             guard let last = generated.last else { return nil }
             return String(decoding: paragraph.units[generated[0].range.lowerBound..<last.range.upperBound], as: UTF16.self)
+                .replacingOccurrences(of: "\u{A0}", with: " ")
         }
     }
 
@@ -234,7 +237,11 @@ import TypesetTestSupport
                                        "39. ", "2147483647. ", "◾ ", "◦ ", "A. "])
         // Inside: the marker starts the first line (nothing hangs); outside it hangs in the indent.
         #expect(try PublisherCSSTests.paragraph(book, "(a) first").style.markerLength == 0)
-        #expect(try PublisherCSSTests.paragraph(book, "1. one").style.markerLength == 3)
+        #expect(try PublisherCSSTests.paragraph(book, "1.\u{A0}one").style.markerLength == 3)
+        // An inside marker's space is the line's (a browser stretches it in a justified line); an outside marker
+        // stands outside the line, so its space is a no-break space that neither stretches nor breaks.
+        #expect(try PublisherCSSTests.paragraph(book, "(a) first").units.prefix(4) == Array("(a) ".utf16)[...])
+        #expect(try PublisherCSSTests.paragraph(book, "1.\u{A0}one").units.prefix(3) == [0x31, 0x2E, 0xA0])
     }
 
     @Test func imageMarkersAndTheirFallback() throws {

@@ -79,8 +79,8 @@ import TypesetTestSupport
             <ul><li class="plain">No marker</li></ul>
             """, css: css)
         let texts = book.text.paragraphs.map(\.contentString)
-        #expect(texts == ["First line", "Second line", "Runon", "Seen unseen", "• Bulleted", "No marker"])
-        #expect(try Self.paragraph(book, "• Bulleted").style.markerLength == 2)
+        #expect(texts == ["First line", "Second line", "Runon", "Seen unseen", "•\u{A0}Bulleted", "No marker"])
+        #expect(try Self.paragraph(book, "•\u{A0}Bulleted").style.markerLength == 2)
         #expect(Self.style(of: "unseen", in: book)?.isHidden == true)
         #expect(Self.style(of: "unseen", in: off)?.isHidden == true)
     }
@@ -104,17 +104,17 @@ import TypesetTestSupport
             <ul class="none"><li>hidden</li></ul>
             """, css: css)
         let texts = book.text.paragraphs.map(\.contentString)
-        #expect(texts == ["3. three", "10. ten", "11. eleven", "i. one", "ii. two", "iii. three", "iv. four",
-                          "A. first in a p", "second p", "B. bee", "01. oh one", "ii. two", "i. one",
-                          "• disc", "◦ circle", "◾ square", "• hidden"])
-        #expect(try Self.paragraph(book, "10. ten").style.markerLength == 4)
+        #expect(texts == ["3.\u{A0}three", "10.\u{A0}ten", "11.\u{A0}eleven", "i.\u{A0}one", "ii.\u{A0}two", "iii.\u{A0}three", "iv.\u{A0}four",
+                          "A.\u{A0}first in a p", "second p", "B.\u{A0}bee", "01. oh one", "ii.\u{A0}two", "i.\u{A0}one",
+                          "•\u{A0}disc", "◦\u{A0}circle", "◾\u{A0}square", "•\u{A0}hidden"])
+        #expect(try Self.paragraph(book, "10.\u{A0}ten").style.markerLength == 4)
         #expect(try Self.paragraph(book, "second p").style.markerLength == 0)
-        #expect(try Self.paragraph(book, "A. first").style.role == .listItem)
-        let hidden = try Self.paragraph(book, "• hidden")
+        #expect(try Self.paragraph(book, "A.\u{A0}first").style.role == .listItem)
+        let hidden = try Self.paragraph(book, "•\u{A0}hidden")
         #expect(hidden.runs.first?.style.isHidden == true && hidden.runs.first?.range == 0..<2)
         // Items are lines of their list: no paragraph spacing between them, the list set off as a block.
-        #expect(try Self.paragraph(book, "10. ten").style.continuesBlock)
-        #expect(!(try Self.paragraph(book, "3. three").style.continuesBlock))
+        #expect(try Self.paragraph(book, "10.\u{A0}ten").style.continuesBlock)
+        #expect(!(try Self.paragraph(book, "3.\u{A0}three").style.continuesBlock))
     }
 
     /// `white-space: pre` keeps spaces and line breaks (the paragraph is preformatted: never justified);

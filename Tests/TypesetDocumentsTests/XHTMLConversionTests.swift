@@ -80,7 +80,7 @@ import TypesetTestSupport
             """)
         let paragraphs = book.text.paragraphs
         #expect(paragraphs.map(\.contentString) == [
-            "Title", "Sub", "Quoted one.", "Quoted two.", "• apple", "• pear", "◦ seed", "3. three", "7. seven", "8. eight",
+            "Title", "Sub", "Quoted one.", "Quoted two.", "•\u{A0}apple", "•\u{A0}pear", "◦\u{A0}seed", "3.\u{A0}three", "7.\u{A0}seven", "8.\u{A0}eight",
             "let x = 1\u{2028}  indented  twice", "———", "loose text", "inner", "tail", "Term", "Definition",
         ])
         #expect(paragraphs[0].style.role == .heading(level: 1))
@@ -105,7 +105,7 @@ import TypesetTestSupport
         let book = try Self.read("<ol><li><p>One</p><p>More</p></li><li><p>Two</p></li></ol><ul class=\"plain\"><li><p>Hidden</p></li></ul>",
                                  css: "ul.plain { list-style: none; }")
         let paragraphs = book.text.paragraphs
-        #expect(paragraphs.map(\.contentString) == ["1. One", "More", "2. Two", "• Hidden"])
+        #expect(paragraphs.map(\.contentString) == ["1.\u{A0}One", "More", "2.\u{A0}Two", "•\u{A0}Hidden"])
         let hidden = try #require(paragraphs.last)
         #expect(hidden.runs.first.map { $0.range.count == 2 && $0.style.isHidden } == true, "\(hidden.runs)")
         #expect(hidden.runs.last?.style.isHidden == false)

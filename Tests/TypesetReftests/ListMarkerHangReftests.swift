@@ -21,17 +21,27 @@ import TypesetTestSupport
         }.joined()
     }
 
+    /// Four lists of 1, 4, 9 and 12 items, each item long enough to wrap over two or three lines.
+    static func justifiedBody(_ type: String, direction: String) -> String {
+        [1, 4, 9, 12].map { count in
+            "<ol dir=\"\(direction)\" style=\"list-style-type: \(type)\">"
+                + (1...count).map { "<li>Item \($0) has text that runs on over the lines of a narrow list</li>" }.joined() + "</ol>"
+        }.joined()
+    }
+
     enum Mode: String, CaseIterable { case leftToRight = "ltr", rightToLeft = "rtl", vertical }
 
-    static func render(_ type: String, _ mode: Mode) throws -> Reftest.Rendering {
-        let css = mode == .vertical ? "html { writing-mode: vertical-rl }" : nil
+    static func render(_ type: String, _ mode: Mode, justified: Bool = false) throws -> Reftest.Rendering {
+        let writingMode = mode == .vertical ? "html { writing-mode: vertical-rl } " : ""
+        let css = justified ? writingMode + "ol { text-align: justify }" : mode == .vertical ? writingMode : nil
         var settings = Reftest.settings
         // Margins wide enough for the widest marker ("十二、" is wider than the list's 1.5 em indent and a 16 pt
         // margin): a marker never hangs past the margin (see the last test).
         settings.typography.pageSize = Size(width: 336, height: 900)
         settings.typography.margins = EdgeInsets(all: 64)
-        return try Reftest.render(Reftest.Book(body: body(type, direction: mode == .rightToLeft ? "rtl" : "ltr"), css: css),
-                                  settings: settings)
+        let direction = mode == .rightToLeft ? "rtl" : "ltr"
+        return try Reftest.render(Reftest.Book(body: justified ? justifiedBody(type, direction: direction) : body(type, direction: direction),
+                                               css: css), settings: settings)
     }
 
     /// The pixels of `test` and `reference` agree on the text's side of the start edge of the reference's ink
@@ -73,6 +83,19 @@ import TypesetTestSupport
     func markersHangWithoutMovingTheText(_ type: String) throws {
         for mode in Mode.allCases {
             let mismatch = Self.compare(try Self.render(type, mode), try Self.render("none", mode), mode: mode)
+            #expect(mismatch == nil, "\(type), \(mode): \(mismatch ?? "")")
+        }
+    }
+
+    /// A justified list: an outside marker stands outside the line, so its spaces are not the line's to stretch
+    /// (the item's first line started right of its others by a share of the line's slack) nor a place to break.
+    /// The items' text is set where the same justified list without markers sets it, in counter styles with a
+    /// suffix space, a string marker with spaces in it, and a bullet.
+    @Test(arguments: ["decimal", "upper-roman", "disc", "hebrew", "'» · '"])
+    func justifiedItemsSetTheirTextAsWithoutMarkers(_ type: String) throws {
+        for mode in Mode.allCases {
+            let mismatch = Self.compare(try Self.render(type, mode, justified: true),
+                                        try Self.render("none", mode, justified: true), mode: mode)
             #expect(mismatch == nil, "\(type), \(mode): \(mismatch ?? "")")
         }
     }

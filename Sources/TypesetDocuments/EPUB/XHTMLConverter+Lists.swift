@@ -140,19 +140,29 @@ extension XHTMLConverter {
         pendingMarker = nil
         var style = textStyle(marker.inline)
         style.isGenerated = true
+        let units = marker.inside ? marker.units : Self.outsideMarkerUnits(marker.units)
         if let image = marker.image {
             var draft = image.draft
             draft.offset = output.units.count + line.count
             var imageStyle = style
             imageStyle.attachment = image.attachment
-            append([marker.units[0]], style: imageStyle)
-            append(Array(marker.units.dropFirst()), style: style)
+            append([units[0]], style: imageStyle)
+            append(Array(units.dropFirst()), style: style)
             output.images.append(draft)
         } else {
-            append(marker.units, style: style)
+            append(units, style: style)
         }
         paragraphMarkerLength = marker.units.count
         paragraphMarkerInside = marker.inside
+    }
+
+    /// An outside marker's text with its spaces (the suffix's, a string marker's) made no-break spaces: the marker
+    /// box stands outside the line (CSS Lists 3 §3.1), so a justified line must not stretch its gaps (the item's
+    /// text moved right of where every other line starts, by as much as the line's slack) and no line may end in
+    /// it (a marker alone on its line). The paragraph's text says so: its marker reads `1.\u{A0}` (markers are
+    /// generated text, outside the position model, so no offset an app keeps sees it).
+    static func outsideMarkerUnits(_ units: [UInt16]) -> [UInt16] {
+        units.map { $0 == 0x20 || $0 == 0x09 ? 0xA0 : $0 }
     }
 
     /// A marker no content claimed (an empty item, or one whose first content is a nested list): a paragraph of
