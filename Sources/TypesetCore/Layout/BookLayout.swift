@@ -54,7 +54,8 @@ public struct BookLayout: Sendable {
 
     /// The resolved format of document paragraph `index` (its sizes as the layout set them, drop cap included): in
     /// the box the layout set it in (a table cell's or a float's, whose width its objects' percentages are of), a
-    /// floated object sized in the column as the layouter sizes it (``BlockFloat/isObject``).
+    /// floated object sized in its containing block (the column, or its table cell) as the layouter sizes it
+    /// (``BlockFloat/isObject``).
     func format(ofParagraph index: Int) -> ParagraphFormat {
         let paragraph = text.paragraphs[index]
         let capFace = paragraph.style.dropCap == nil ? nil
@@ -62,11 +63,12 @@ public struct BookLayout: Sendable {
         let lineSettings = lineSettings(ofParagraph: index)
         // The one field, not the whole layout (a copy retains its lines): hit testing asks for every query.
         let column = Float(lineSettings.columnWidth), box = paragraphs[index - shaped.paragraphRange.lowerBound].boxWidth
+        let objectBox = paragraph.style.float?.isObject == true ? paragraphs[index - shaped.paragraphRange.lowerBound].objectBoxWidth : 0
         return ParagraphFormat(runs: paragraph.runs, style: paragraph.style, settings: lineSettings,
                                precedence: LayoutPrecedence(copy lineSettings), columnWidth: box > 0 ? box : column,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
                                formulas: shaped.paragraph(index).formulas,
-                               objectColumnWidth: paragraph.style.float?.isObject == true ? column : nil)
+                               objectColumnWidth: paragraph.style.float?.isObject == true ? (objectBox > 0 ? objectBox : column) : nil)
     }
 
     /// Total number of lines.

@@ -1,7 +1,9 @@
 /// The floated boxes of a text (CSS 2.1 §9.5), sized before pagination: each box's width (its `width`, else shrunk
-/// to the widest of its lines as set in the column, §10.3.5, never wider than the column) and its paragraphs set
-/// again in that width at their side of the column. Where a box sits down the page, and the shortening of the lines
-/// beside it, is the paginator's (see ``Paginator``).
+/// to the widest of its lines as set in its containing block, §10.3.5, never wider than it) and its paragraphs set
+/// again in that width at their side of the containing block: the column, or for a float in a table cell the
+/// cell's content box (§9.5: a float is placed in its containing block; the cell is a block formatting context
+/// root, §9.4.1). Where a box sits down the page, and the shortening of the lines beside it, is the paginator's
+/// (see ``Paginator``).
 struct FloatLayout {
     /// One floated box: consecutive paragraphs with the same float.
     struct Box: Sendable {
@@ -14,6 +16,9 @@ struct FloatLayout {
         var followsLine: Bool
         /// Where it occurs in the text of the paragraph after it (``BlockFloat/anchor``).
         var anchor: Int?
+        /// The left edge of its containing block from the column's: 0 in the column, a table cell's content box's
+        /// offset for a float in a cell (the paginator places it in the cell as in a column of the cell's width).
+        var containerX: Float = 0
     }
 
     private(set) var boxes: [Int: Box] = [:]
@@ -22,20 +27,26 @@ struct FloatLayout {
 
     init() {}
 
+    /// Whether the text has no floated box.
+    var isEmpty: Bool { boxes.isEmpty }
+
     /// Finds and sizes the boxes of `paragraphRange`, replacing their paragraphs' layouts (`layouts[i]` is paragraph
     /// `paragraphRange.lowerBound + i`) by layouts in their boxes; `relayout(paragraph, cell)` sets one paragraph in
-    /// a box. Linear in the paragraphs; each floated paragraph is set twice.
+    /// a box. A floated paragraph with a box in `cellBoxes` (a table cell's content box, which the paragraph was set
+    /// in) floats in that box instead of the column. Linear in the paragraphs; each floated paragraph is set twice.
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
-         relayout: (Int, CellBox) -> ParagraphLayout) {
+         cellBoxes: [Int: CellBox] = [:], relayout: (Int, CellBox) -> ParagraphLayout) {
         let first = paragraphRange.lowerBound
         for (paragraphs, float) in text.runs(in: paragraphRange, of: { $0.float }, continuedBy: { !$0.startsBox }) {
+            let container = cellBoxes.isEmpty ? nil : cellBoxes[paragraphs.lowerBound]
+            let containerWidth = container?.width ?? columnWidth, containerX = container?.x ?? 0
             let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
-                                   layouts: layouts, columnWidth: columnWidth, emSize: emSize)
-            let x = float.side == .left ? 0 : columnWidth - width
-            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width)) }
+                                   layouts: layouts, columnWidth: containerWidth, emSize: emSize)
+            let x = containerX + (float.side == .left ? 0 : containerWidth - width)
+            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width, objectWidth: container?.width)) }
             for p in paragraphs { starts[p] = paragraphs.lowerBound }
             boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
-                                               followsLine: float.followsLine, anchor: float.anchor)
+                                               followsLine: float.followsLine, anchor: float.anchor, containerX: containerX)
         }
     }
 

@@ -9,6 +9,9 @@ struct ParagraphLayout: Sendable {
     /// The box it is set in before its indents: its column, table cell or float box. Its objects' percentages are
     /// of it, so drawing and hit testing size them in it again (``BookLayout/format(ofParagraph:)``); 0 for the column.
     var boxWidth: Float = 0
+    /// A floated object's containing block's width when it is not the column (a table cell's content box: the
+    /// object's percentages are of it, ``CellBox/objectWidth``); 0 for the column.
+    var objectBoxWidth: Float = 0
     /// The first line's indent (a list marker's hang included), and that of the lines beside a drop cap
     /// (lines 2...``capLines``).
     var firstLineIndent: Float = 0
@@ -55,4 +58,7 @@ struct CellBox: Sendable {
     var x: Float
     /// The width of the cell's text.
     var width: Float
+    /// The width a floated object's percentages are of (its containing block, ``BlockFloat/isObject``) when that
+    /// is not the column: a table cell's content box.
+    var objectWidth: Float? = nil
 }

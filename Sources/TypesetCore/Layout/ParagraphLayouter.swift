@@ -41,11 +41,13 @@ struct ParagraphLayouter {
     }
 
     /// The format of a paragraph as this layouter sets it.
-    func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float) -> ParagraphFormat {
+    func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float,
+                objectWidth: Float? = nil) -> ParagraphFormat {
         let capFace = paragraph.pointee.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
-        // A floated object is set in its box but sized in the column, its containing block (BlockFloat.isObject).
-        let objectColumn = paragraph.pointee.style.float?.isObject == true ? columnWidth : nil
+        // A floated object is set in its box but sized in its containing block, the column or its table cell
+        // (`objectWidth`; BlockFloat.isObject).
+        let objectColumn = paragraph.pointee.style.float?.isObject == true ? objectWidth ?? columnWidth : nil
         return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                precedence: precedence, columnWidth: width, bodySizes: bodySizes,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
@@ -91,7 +93,7 @@ struct ParagraphLayouter {
         let format = if let basis, basis.pointee.format != nil {
             ParagraphFormat(basis.pointee.format.unsafelyUnwrapped, columnWidth: cell?.width ?? columnWidth)
         } else {
-            self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth)
+            self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth)
         }
         metrics.pointee.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
         var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: UnsafePointer(metrics), format: format, cell: cell)
@@ -158,6 +160,7 @@ struct ParagraphLayouter {
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
         layout.available = max(0, width - format.blockIndent - format.endIndent)
         layout.boxWidth = width
+        layout.objectBoxWidth = cell?.objectWidth ?? 0
         layout.firstLineIndent = format.firstLineIndent
         if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
             // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's

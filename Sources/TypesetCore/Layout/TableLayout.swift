@@ -82,7 +82,9 @@ struct TableLayout {
                 for row in table.rows {
                     for cell in row.cells {
                         let inset = cell.border + cell.padding
-                        let box = CellBox(x: table.x + cell.x + inset, width: max(0, cell.width - 2 * inset))
+                        let width = max(0, cell.width - 2 * inset)
+                        // A float in the cell floats in its content box, and an object floated there is sized in it.
+                        let box = CellBox(x: table.x + cell.x + inset, width: width, objectWidth: width)
                         for paragraph in cell.paragraphs { boxes[paragraph] = box }
                     }
                 }
@@ -190,15 +192,25 @@ struct TableLayout {
             for cell in row.cells {
                 guard let style = text.paragraphs[cell.paragraphs.lowerBound].style.tableCell else { continue }
                 var cellMinimum: Float = 0, cellMaximum: Float = 0
+                // The cell's floats stand beside its text: their widest widths add to the text's (CSS Tables 3 §9.3).
+                var floatsMaximum: Float = 0, floatMaximum: Float = 0
                 for paragraph in cell.paragraphs where shaped.paragraphRange.contains(paragraph) {
                     let widths = text.paragraphs.withUnsafeBufferPointer { paragraphs in
-                        guard let base = paragraphs.baseAddress else { return (minimum: Float(0), maximum: Float(0)) }
+                        guard let base = paragraphs.baseAddress else { return (minimum: Float(0), maximum: Float(0), indents: Float(0)) }
                         return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics,
                                                        scratch: measured)
                     }
-                    cellMinimum = max(cellMinimum, widths.minimum)
-                    cellMaximum = max(cellMaximum, widths.maximum)
+                    guard let float = text.paragraphs[paragraph].style.float else {
+                        cellMinimum = max(cellMinimum, widths.minimum)
+                        cellMaximum = max(cellMaximum, widths.maximum)
+                        continue
+                    }
+                    if float.startsBox { floatsMaximum += floatMaximum; floatMaximum = 0 }
+                    let outer = floatWidths(float, content: widths, base: Float(layouter.settings.fontSize))
+                    cellMinimum = max(cellMinimum, outer.minimum)
+                    floatMaximum = max(floatMaximum, outer.maximum)
                 }
+                cellMaximum += floatsMaximum + floatMaximum
                 let inset = 2 * (cell.border + cell.padding)
                 cellMinimum += inset
                 cellMaximum = max(cellMaximum + inset, cellMinimum)
@@ -220,6 +232,22 @@ struct TableLayout {
         }
         for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }
         return (minimum, maximum)
+    }
+
+    /// A float's contributions to its cell's narrowest and widest widths (CSS Tables 3 §9.3, CSS Sizing 3 §5.2): its
+    /// outer width when its `width` is a length (its content's indents, its margins, border and padding, added, as
+    /// ``FloatLayout`` sizes it), else its content's (a percentage of a cell being sized is as `auto`).
+    private static func floatWidths(_ float: BlockFloat, content: (minimum: Float, maximum: Float, indents: Float),
+                                    base: Float) -> (minimum: Float, maximum: Float) {
+        let width: Float
+        switch float.width {
+        case .points(let points)?: width = Float(points)
+        case .ems(let ems)?: width = Float(ems) * base
+        default: return (content.minimum, content.maximum)
+        }
+        guard width.isFinite, width >= 0 else { return (content.minimum, content.maximum) }
+        let outer = width + max(0, content.indents)
+        return (outer, outer)
     }
 
     /// Places each cell between the edges of its columns (`edges[k]`: column k's left edge from the table's,
@@ -291,12 +319,13 @@ struct TableLayout {
 
 extension ParagraphLayouter {
     /// The narrowest width a paragraph can be set in without breaking a word (its longest unbreakable stretch) and
-    /// its widest (its longest line between hard breaks), block indents included, in points.
+    /// its widest (its longest line between hard breaks), block indents included, and those indents, in points.
     func contentWidths(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph,
-                       metrics: inout ParagraphMetrics, scratch: ParagraphMetrics.MeasuredPrefix) -> (minimum: Float, maximum: Float) {
+                       metrics: inout ParagraphMetrics, scratch: ParagraphMetrics.MeasuredPrefix)
+        -> (minimum: Float, maximum: Float, indents: Float) {
         let format = self.format(paragraph, shaped: shaped, width: columnWidth)
         let indents = format.blockIndent + format.endIndent
-        guard shaped.contentLength > 0 else { return (indents, indents) }
+        guard shaped.contentLength > 0 else { return (indents, indents, indents) }
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         var minimum: Float = 0, maximum: Float = 0
@@ -313,6 +342,6 @@ extension ParagraphLayouter {
                 lineStart = offset
             }
         }
-        return (minimum + indents, max(maximum, minimum) + indents + max(0, format.firstLineIndent))
+        return (minimum + indents, max(maximum, minimum) + indents + max(0, format.firstLineIndent), indents)
     }
 }

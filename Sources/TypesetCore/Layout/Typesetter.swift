@@ -259,9 +259,11 @@ public final class Typesetter: Sendable {
                                        layouter: ParagraphLayouter, layouts: inout [ParagraphLayout], paginator: inout Paginator) {
         let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: layoutPool)
         let columnWidth = Float(settings.columnWidth), emSize = Float(settings.fontSize)
-        paginator.floats = FloatLayout(shaped.text, paragraphRange: range, layouts: &layouts,
-                                       columnWidth: columnWidth, emSize: emSize) { relayout.layout($0, cell: $1) }
-        paginator.relayout = { relayout.layout($0, exclusion: $1) }
+        // A float in a table cell floats in the cell's content box, and the text beside it is set again in the cell.
+        let cellBoxes = paginator.tables.boxes
+        paginator.floats = FloatLayout(shaped.text, paragraphRange: range, layouts: &layouts, columnWidth: columnWidth,
+                                       emSize: emSize, cellBoxes: cellBoxes) { relayout.layout($0, cell: $1) }
+        paginator.relayout = { relayout.layout($0, cell: cellBoxes.isEmpty ? nil : cellBoxes[$0], exclusion: $1) }
         paginator.columnBlocks = ColumnBlockLayout(shaped.text, paragraphRange: range, layouts: &layouts,
                                                    columnWidth: columnWidth, emSize: emSize,
                                                    contentHeight: settings.contentRect.height) { relayout.layout($0, cell: $1) }

@@ -19,8 +19,8 @@ extension PageFilling {
         band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
         guard !band.floats.isEmpty, let relayout = paginator.relayout else { return }
         let room = band.room(columnWidth: columnWidth)
-        let narrowest = FloatBand.narrowestBeside(columnWidth: columnWidth, emSize: Float(paginator.settings.fontSize))
-        if style.dropCap != nil || style.tableCell != nil || style.float != nil || room.width < narrowest {
+        let narrowest = narrowestBeside
+        if style.dropCap != nil || (style.tableCell != nil && !inCell) || style.float != nil || room.width < narrowest {
             // No room beside them (or a drop cap, whose lines are narrowed already): below them.
             y = max(y, band.lowest - spacing)
             band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
@@ -32,6 +32,14 @@ extension PageFilling {
             layouts[local] = beside
             exclusions[index] = exclusion
         }
+    }
+
+    /// The narrowest a line beside floats may be (``FloatBand/narrowestBeside(columnWidth:emSize:)``); in a table
+    /// cell, whose width its content (its floats' beside its text's) decided, 4 em or a fifth of the cell, whichever
+    /// is narrower, so that the text a cell was sized to hold beside its float is set there.
+    var narrowestBeside: Float {
+        let emSize = Float(paginator.settings.fontSize)
+        return inCell ? min(4 * emSize, columnWidth / 5) : FloatBand.narrowestBeside(columnWidth: columnWidth, emSize: emSize)
     }
 
     /// Places a floated box at its side of the column: beside the last line before it when it follows that
@@ -56,14 +64,17 @@ extension PageFilling {
             top = columnTop
             unanchor(box)
         }
-        // Beside the earlier floats on its side (its paragraphs were set at the column's edge: moved over).
-        let boxX = band.x(for: box, at: top, columnWidth: columnWidth) ?? box.x
+        // Beside the earlier floats on its side (its paragraphs were set at the edge of its containing block, the
+        // column or its cell, whose left edge the band's x are from: moved over).
+        let setX = box.x - box.containerX
+        let boxX = band.x(for: box, at: top, columnWidth: columnWidth) ?? setX
         band.open(beside: besideLine, placements: placements.count, columnX: x, columnWidth: columnWidth)
         let floatFirst = placements.count
-        placeWhole(box.paragraphs, from: top + Double(decoration.above), shift: boxX - box.x)
-        if boxX != box.x { floatShifts[box.paragraphs.lowerBound] = boxX - box.x }
+        placeWhole(box.paragraphs, from: top + Double(decoration.above), shift: boxX - setX)
+        if boxX != setX { floatShifts[box.paragraphs.lowerBound] = boxX - setX }
         band.add(box, x: boxX, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
                  columnX: x, columnWidth: columnWidth)
+        lowestFloat = max(lowestFloat, top + Double(height))
     }
 
     /// Where a float goes down the column before it is moved to the next one: at its anchor's line in the paragraph
@@ -105,14 +116,14 @@ extension PageFilling {
         guard let anchor = box.anchor, local < layouts.count, band.floats.isEmpty || anchoredHost == host,
               let relayout = paginator.relayout else { return nil }
         let style = text.paragraphs[host].style
-        guard style.dropCap == nil, style.tableCell == nil, style.float == nil, style.columns == nil else { return nil }
+        guard style.dropCap == nil, style.tableCell == nil || inCell, style.float == nil, style.columns == nil else { return nil }
         // The paragraph broken as it is beside floats (greedily), with the floats anchored in it before this one.
         let earlier = anchoredHost == host ? exclusions[host] ?? .none : .none
         let layout = anchoredHost == host ? layouts[local] : relayout(host, .none)
         let hostTop = y + Double(y == columnTop ? 0 : layout.spaceBefore)
         guard let line = Self.line(holding: anchor, in: layout),
               hostTop + Double(layout.lines[line].top + layout.lines[line].height) <= columnBottom + 0.01 else { return nil }
-        let narrowest = FloatBand.narrowestBeside(columnWidth: columnWidth, emSize: Float(paginator.settings.fontSize))
+        let narrowest = narrowestBeside
         // At the top of the anchor's line when the text before the anchor still fits beside the float, else below it.
         for candidate in [line, line + 1] {
             let lineTop = candidate < layout.lines.count ? layout.lines[candidate].top : layout.height

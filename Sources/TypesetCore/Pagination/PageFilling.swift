@@ -38,6 +38,13 @@ struct PageFilling {
     /// The paragraph set beside the floats anchored in its text (``BlockFloat/anchor``) and not yet placed: its
     /// lines are shortened already (PageFilling+Floats.swift).
     var anchoredHost: Int?
+    /// Whether this filling is a table cell's content box (PageFilling+CellFloats.swift): its column is the cell's,
+    /// its paragraphs are the cell's, and its floats float in the cell.
+    var inCell = false
+    /// The bottom of the lowest float placed (a cell grows to contain its floats, CSS 2.1 §10.6.7).
+    var lowestFloat: Double = 0
+    /// The cells of the table being placed that hold floats, set out in their boxes (by their first paragraph).
+    var cellFills: [Int: CellFill] = [:]
 
     init(_ paginator: Paginator, text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) {
         self.paginator = paginator
@@ -68,14 +75,16 @@ struct PageFilling {
             placeColumnBlock(block)
             return block.paragraphs.upperBound
         }
-        if let box = paginator.floats.box(startingAt: index) {
-            placeFloat(box)
-            return box.paragraphs.upperBound
-        }
-        if let table = paginator.tables.table(startingAt: index) {
+        // A table first: a float at the start of its first cell floats in the cell. A cell's own filling (inCell)
+        // places the cell's paragraphs, never its table again.
+        if !inCell, let table = paginator.tables.table(startingAt: index) {
             if !band.floats.isEmpty { clearFloats() }
             placeTable(table)
             return table.paragraphs.upperBound
+        }
+        if let box = paginator.floats.box(startingAt: index) {
+            placeFloat(box)
+            return box.paragraphs.upperBound
         }
         placeLines(of: index)
         return index + 1
@@ -226,6 +235,8 @@ struct PageFilling {
     /// row (a group taller than a column is placed row by row as rows without spans are).
     mutating func placeTable(_ table: TableLayout.Table) {
         openTable = (table, y)
+        if !paginator.floats.isEmpty { fillCellsWithFloats(of: table) }
+        defer { cellFills = [:] }
         var start = 0
         while start < table.rows.count {
             let end = table.rowGroupEnd(from: start)
@@ -261,8 +272,11 @@ struct PageFilling {
         placeRows(table, rows: rows, heights: heights)
     }
 
-    /// The height of a table cell: its paragraphs, border and padding.
+    /// The height of a table cell: its paragraphs (and its floats, ``cellFills``), border and padding.
     func height(of cell: TableLayout.Cell) -> Float {
+        if !cellFills.isEmpty, let fill = cellFills[cell.paragraphs.lowerBound] {
+            return fill.height + 2 * (cell.border + cell.padding)
+        }
         var height: Float = 0
         for p in cell.paragraphs {
             let layout = layouts[p - first]
@@ -319,19 +333,33 @@ struct PageFilling {
             for cell in table.rows[r].cells {
                 let cellFirst = placements.count
                 let top = tops[k], bottom = tops[min(heights.count, k + cell.rowSpan)]
-                placeWhole(cell.paragraphs, from: top + Double(cell.border + cell.padding))
-                if cell.background != nil || cell.border > 0 {
-                    let border = Double(cell.border)
-                    boxes.append(BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: top + border / 2,
-                                                     width: Double(cell.width) - border, height: bottom - top - border),
-                                          background: cell.background, border: border, borderColor: cell.borderColor))
+                if !cellFills.isEmpty, let fill = cellFills[cell.paragraphs.lowerBound] {
+                    // Its floats and the text beside them, each a cell of the row's band for hit testing.
+                    let parts = placeFill(fill, top: top + Double(cell.border + cell.padding), cellTop: top, cellBottom: bottom,
+                                          across: (x + table.x + cell.x, x + table.x + cell.x + cell.width))
+                    cellPlacements += parts.map { ($0.placements, $0.minX, $0.maxX) }
+                    extents += parts.map { ($0.minY, $0.maxY) }
+                    if cell.background != nil || cell.border > 0 { boxes.append(cellBox(cell, of: table, top: top, bottom: bottom)) }
+                    continue
                 }
+                placeWhole(cell.paragraphs, from: top + Double(cell.border + cell.padding))
+                if cell.background != nil || cell.border > 0 { boxes.append(cellBox(cell, of: table, top: top, bottom: bottom)) }
                 cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
                 extents.append((top, bottom))
             }
         }
+        // Extents for rows joined by spans, and for a row whose cells hold floats (whose parts are cells of their own).
+        let split = cellPlacements.count > rows.reduce(0) { $0 + table.rows[$1].cells.count }
         tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements,
-                                           cellExtents: rows.count > 1 ? extents : []))
+                                           cellExtents: rows.count > 1 || split ? extents : []))
         y = tops.last ?? y
+    }
+
+    /// A cell's background and border box, from `top` to `bottom`.
+    func cellBox(_ cell: TableLayout.Cell, of table: TableLayout.Table, top: Double, bottom: Double) -> BlockBox {
+        let border = Double(cell.border)
+        return BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: top + border / 2,
+                                   width: Double(cell.width) - border, height: bottom - top - border),
+                        background: cell.background, border: border, borderColor: cell.borderColor)
     }
 }

@@ -71,10 +71,10 @@ extension ParagraphStyle {
             }
             return cell
         }
-        // A float's width is finite and positive (else it shrinks to fit); a table's cells do not float. (Asked
-        // first: most paragraphs have neither, and setting one goes through a key path.)
+        // A float's width is finite and positive (else it shrinks to fit); a float in a table cell floats in the
+        // cell. (Asked first: most paragraphs have none, and setting one goes through a key path.)
         if let float {
-            style.float = tableCell != nil ? nil : float.sanitized
+            style.float = float.sanitized
         }
         // Columns in a float or a table cell are set as one column; gaps and widths finite, in ems.
         if let columns {

@@ -45,11 +45,13 @@ extension SpineItemText {
     private func group(at index: Int) -> (parts: [Int], floats: [(draft: Int, after: Int)], end: Int) {
         var parts = [index], floats: [(draft: Int, after: Int)] = []
         var scan = index + 1
-        guard paragraphs[index].style.float == nil, paragraphs[index].style.tableCell == nil else { return (parts, floats, scan) }
+        // A paragraph in a table cell joins parts of the same cell only (its floats float in the cell).
+        let cell = paragraphs[index].style.tableCell
+        guard paragraphs[index].style.float == nil else { return (parts, floats, scan) }
         while true {
             var next = scan
-            while next < paragraphs.count, paragraphs[next].style.float != nil { next += 1 }
-            guard next < paragraphs.count, paragraphs[next].joinsAcrossFloat != nil, paragraphs[next].style.tableCell == nil else { break }
+            while next < paragraphs.count, paragraphs[next].style.float != nil, paragraphs[next].style.tableCell == cell { next += 1 }
+            guard next < paragraphs.count, paragraphs[next].joinsAcrossFloat != nil, paragraphs[next].style.tableCell == cell else { break }
             floats += (scan..<next).map { ($0, parts.count) }
             parts.append(next)
             scan = next + 1
@@ -57,7 +59,8 @@ extension SpineItemText {
         // A float that ended the paragraph's last line of text is anchored at its end (placed at that line's top
         // when it fits beside it, as CSS places a float at the end of a line's content).
         var last = scan
-        while last < paragraphs.count, let float = paragraphs[last].style.float, last == scan ? float.followsLine : !float.startsBox {
+        while last < paragraphs.count, let float = paragraphs[last].style.float, paragraphs[last].style.tableCell == cell,
+              last == scan ? float.followsLine : !float.startsBox {
             last += 1
         }
         if last > scan {

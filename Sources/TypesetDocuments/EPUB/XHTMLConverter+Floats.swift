@@ -2,10 +2,11 @@ import TypesetCore
 
 extension XHTMLConverter {
     /// Whether an element of `kind` and `style` is set as a float (CSS 2.1 §9.5): with the book's styles on, a
-    /// block, inline element or image whose `float` is a side, outside tables and other floats, and not a short
-    /// enlarged letter (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see.
+    /// block, inline element or image whose `float` is a side, outside other floats (a table cell's float floats in
+    /// the cell, its containing block: its paragraphs keep the cell's ``TableCell``), and not a short enlarged letter
+    /// (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see.
     func floats(_ kind: Category, style: ComputedStyle, block: BlockContext) -> Bool {
-        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.cell == nil, block.floatIndex < 0 else { return false }
+        guard publisherStyles, style.float, style.isSeen, !style.hidden, block.floatIndex < 0 else { return false }
         switch kind {
         case .inline:
             return XHTMLConverter.dropLines(style, textScale: block.style.fontScale) == nil && style.initialLetter == nil
