@@ -67,7 +67,10 @@ extension PageFilling {
         // Beside the earlier floats on its side (its paragraphs were set at the edge of its containing block, the
         // column or its cell, whose left edge the band's x are from: moved over).
         let setX = box.x - box.containerX
-        let boxX = band.x(for: box, at: top, columnWidth: columnWidth) ?? setX
+        var boxX = band.x(for: box, at: top, columnWidth: columnWidth) ?? setX
+        // Where it was set, to rounding (a cell's offset taken off again): its lines keep the column's x, by which
+        // hit testing tells a page's columns apart.
+        if abs(boxX - setX) < 0.01 { boxX = setX }
         band.open(beside: besideLine, placements: placements.count, columnX: x, columnWidth: columnWidth)
         let floatFirst = placements.count
         placeWhole(box.paragraphs, from: top + Double(decoration.above), shift: boxX - setX)
