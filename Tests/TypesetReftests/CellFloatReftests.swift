@@ -39,3 +39,31 @@ import TypesetTestSupport
         #expect(Reftest.mismatch(floated, inFlow) != nil)
     }
 }
+
+/// An image floated in a cell is sized in the cell, its containing block (CSS 2.1 §10.2: `width: 40%` is 40 % of
+/// the cell's content box, not of the page's column), stands at the cell's side, and the cell's text wraps beside
+/// it; the cell is as tall as the image at least.
+@Suite struct CellFloatImageTests {
+    @Test(arguments: [25, 40, 60], ["left", "right"])
+    func aPercentageSizedImageFloatsInItsCell(_ percent: Int, _ side: String) throws {
+        let text = "Cell text that should wrap beside the image over a few lines of the cell."
+        let book = CellFloatReftests.book("<td><img style='float: \(side); width: \(percent)%' src='portrait.png' alt=''/>\(text)</td><td>Second cell.</td>",
+                                          css: "table { width: 100% }")
+        let rendered = try Reftest.render(book)
+        FloatReftests.keep(rendered, "image \(percent)% \(side) in a cell")
+        let page = rendered.pages[0]
+        let blue = Color(red: 30, green: 90, blue: 200)
+        let bluePixels = (0..<page.height).flatMap { y in (0..<page.width).filter { page[x: $0, y: y] == blue }.map { ($0, y) } }
+        let minX = try #require(bluePixels.map(\.0).min()), maxX = try #require(bluePixels.map(\.0).max())
+        let minY = try #require(bluePixels.map(\.1).min()), maxY = try #require(bluePixels.map(\.1).max())
+        // The first cell is narrower than the column: the image is a share of it, not of the 208 pt column.
+        let width = maxX - minX + 1
+        #expect(Double(width) < 208 * Double(percent) / 100 - 2, "\(percent)% \(side): \(width) px wide, as in the column")
+        #expect(maxY - minY + 1 == (width * 80 + 30) / 60 || abs(Double(maxY - minY + 1) - Double(width) * 80 / 60) <= 1.5,
+                "\(percent)% \(side): its ratio kept")
+        // Text ink beside the image, on its rows, on the side away from it.
+        let beside = side == "left" ? (maxX + 2)..<(maxX + 40) : max(16, minX - 40)..<(minX - 2)
+        #expect((minY...maxY).contains { y in beside.contains { x in x < page.width && page[x: x, y: y] != Theme.light.background && page[x: x, y: y] != blue } },
+                "\(percent)% \(side): no text beside the image")
+    }
+}
