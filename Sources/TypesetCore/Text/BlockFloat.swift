@@ -34,7 +34,7 @@ public struct BlockFloat: Hashable, Sendable {
     /// of its paragraph (placed where its paragraphs come). Out of range, it means the host's last line.
     public var anchor: Int?
     /// Whether the float is an object itself (an image floated), not a block holding one: the object's percentage
-    /// sizes are then of the float's containing block, the column, as in the flow (CSS 2.1 §10.2, §10.5), not of
+    /// sizes are then of the float's containing block, the column (or the table cell it floats in), as in the flow (CSS 2.1 §10.2, §10.5), not of
     /// the box it shrinks to, so that the box and the object drawn in it are one size.
     public var isObject: Bool
 
