@@ -67,3 +67,31 @@ import TypesetTestSupport
                 "\(percent)% \(side): no text beside the image")
     }
 }
+
+/// A float in the middle of a cell's text (`<td>words <img style="float: right"/> more words</td>`) leaves the
+/// cell's text one paragraph, the float anchored in it (CSS 2.1 §9.5: the line boxes beside it are shortened, the
+/// text goes on in them), both in the cell; the image stands in the cell with text beside it.
+@Suite struct CellFloatAnchorTests {
+    @Test(arguments: ["left", "right"])
+    func aFloatInTheMiddleOfACellsTextIsAnchoredInIt(_ side: String) throws {
+        let text = "Cell text before the image <img style='float: \(side); width: 40%' src='portrait.png' alt=''/>and the text after it, which wraps beside the image in the cell."
+        let book = CellFloatReftests.book("<td>\(text)</td><td>Second cell.</td>", css: "table { width: 100% }")
+        let rendered = try Reftest.render(book)
+        let paragraphs = rendered.book.text.paragraphs
+        let floated = try #require(paragraphs.firstIndex { $0.style.float != nil })
+        #expect(paragraphs[floated].style.tableCell != nil, "the float is in the cell")
+        #expect(paragraphs[floated].style.float?.anchor != nil, "the float is anchored in the cell's text")
+        #expect(paragraphs[floated + 1].style.tableCell == paragraphs[floated].style.tableCell)
+        #expect(String(decoding: paragraphs[floated + 1].units, as: UTF16.self).hasPrefix("Cell text before the image"))
+        FloatReftests.keep(rendered, "anchored \(side) in a cell")
+        let page = rendered.pages[0]
+        let blue = Color(red: 30, green: 90, blue: 200)
+        let rows = (0..<page.height).filter { y in (0..<page.width).contains { page[x: $0, y: y] == blue } }
+        let xs = (0..<page.width).filter { x in rows.contains { page[x: x, y: $0] == blue } }
+        let top = try #require(rows.first), bottom = try #require(rows.last)
+        let minX = try #require(xs.first), maxX = try #require(xs.last)
+        let beside = side == "left" ? (maxX + 2)..<(maxX + 40) : max(16, minX - 40)..<(minX - 2)
+        #expect((top...bottom).contains { y in beside.contains { x in page[x: x, y: y] != Theme.light.background && page[x: x, y: y] != blue } },
+                "\(side): no text beside the image")
+    }
+}
