@@ -1,15 +1,30 @@
 import TypesetCore
 
 extension PageRenderer {
-    /// Draws formulas: their rules (fraction bars, radicals' overbars, table lines), then their glyphs, in the
-    /// text's colour unless the formula gives its own (`mathcolor`), the theme's link colour inside a link.
+    /// Draws formulas: their elements' backgrounds (`mathbackground`, in the theme's colours for backgrounds), their
+    /// rules (fraction bars, radicals' overbars, table lines), then their glyphs, in the text's colour unless the
+    /// formula gives its own (`mathcolor`), the theme's link colour inside a link.
     func drawFormulas(_ formulas: [PlacedFormula], colors: inout ReadableColors, scale: Double, origin: (x: Int, y: Int),
                       into canvas: inout some GlyphCanvas) throws(RenderError) {
         for formula in formulas {
             let isLink = formula.glyphRuns.first?.isLink ?? false
             let textColor = isLink ? colors.theme.link : colors.theme.text
+            for background in formula.backgrounds {
+                guard let color = background.color else { continue }
+                fill(background.rect, color: colors.background(color), scale: scale, origin: origin, into: &canvas)
+            }
             for rule in formula.rules {
-                fill(rule.rect, color: rule.color.map { colors.text($0) } ?? textColor, scale: scale, origin: origin, into: &canvas)
+                let color = rule.color.map { colors.text($0) } ?? textColor
+                guard rule.style != .solid else {
+                    fill(rule.rect, color: color, scale: scale, origin: origin, into: &canvas)
+                    continue
+                }
+                // A dashed or dotted line: a border edge of that style, as thick as the rule.
+                let rect = rule.rect, vertical = rule.isVertical
+                drawEdge(BorderEdge(width: vertical ? rect.width : rect.height, style: rule.style),
+                         band: vertical ? (rect.minX, rect.width) : (rect.minY, rect.height),
+                         along: vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX), horizontal: !vertical, outward: -1,
+                         adjacent: (0, 0), color: color, scale: scale, origin: origin, into: &canvas)
             }
             for run in formula.glyphRuns {
                 try draw(run, color: run.color.map { colors.text($0) } ?? textColor, scale: scale, origin: origin, into: &canvas)

@@ -10,6 +10,15 @@ import TypesetDocuments
 
     /// The PNG of a page holding "Let", the formula, "hold." and its pixels' count of ink.
     static func render(_ body: String, display: Bool = false) throws -> (png: [UInt8], ink: Int) {
+        let bitmap = try bitmap(body, display: display)
+        let background = bitmap[x: 0, y: 0]
+        var ink = 0
+        for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap[x: x, y: y] != background { ink += 1 } }
+        return (try PNGEncoder.encode(bitmap), ink)
+    }
+
+    /// The page holding "Let", the formula and "hold.".
+    static func bitmap(_ body: String, display: Bool = false) throws -> Bitmap {
         let formula = try MathML.formula("<math \(m)\(display ? " display=\"block\"" : "")>\(body)</math>")
         let style = TextStyle(attachment: TextAttachment(formula: formula, presentation: display ? .block : .inline))
         let text = try StyledText(paragraphs: [Paragraph(start: 0, units: Array("Let \u{FFFC} hold.".utf16), contentRange: 0..<11,
@@ -18,11 +27,7 @@ import TypesetDocuments
         let fonts = try FontContext(source: .bundledOnly(directory: RenderFixtures.fontsDirectory))
         let layout = try Typesetter(fonts: fonts).layout(text, settings: RenderFixtures.settings(page: Size(width: 360, height: 160)))
         let renderer = try PageRenderer()
-        let bitmap = try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance())
-        let background = bitmap[x: 0, y: 0]
-        var ink = 0
-        for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap[x: x, y: y] != background { ink += 1 } }
-        return (try PNGEncoder.encode(bitmap), ink)
+        return try renderer.render(page: 0, of: layout, appearance: RenderFixtures.appearance())
     }
 
     static let pairs: [(name: String, test: String, reference: String)] = [

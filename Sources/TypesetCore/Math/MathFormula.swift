@@ -86,14 +86,16 @@ public final class MathFormula: Sendable, Hashable, CustomStringConvertible {
     /// The families the book's styles ask for the formula (CSS `font-family` of the `math` element), in order: the
     /// first that has an OpenType MATH table sets it; the bundled math font otherwise.
     public let fontFamilies: [String]
+    /// The CSS padding and borders of the elements that have any (``BoxStyle``), by node.
+    let boxStyles: [Int32: BoxStyle]
 
     /// The number of elements in the tree.
     public var elementCount: Int { nodes.count }
 
     private init(nodes: [Node], attributes: [(name: String, value: String)], text: [UInt16], altText: String?,
-                 isDisplay: Bool, fontFamilies: [String]) {
+                 isDisplay: Bool, fontFamilies: [String], boxStyles: [Int32: BoxStyle]) {
         self.nodes = nodes; self.attributes = attributes; self.text = text
-        self.altText = altText; self.isDisplay = isDisplay; self.fontFamilies = fontFamilies
+        self.altText = altText; self.isDisplay = isDisplay; self.fontFamilies = fontFamilies; self.boxStyles = boxStyles
     }
 
     /// The value of attribute `name` (lower-case) of node `index`, if it has it.
@@ -139,7 +141,7 @@ public final class MathFormula: Sendable, Hashable, CustomStringConvertible {
         a === b || (a.altText == b.altText && a.isDisplay == b.isDisplay && a.fontFamilies == b.fontFamilies
             && a.text == b.text && a.nodes.count == b.nodes.count
             && zip(a.nodes, b.nodes).allSatisfy { $0.element == $1.element && $0.end == $1.end && $0.textRange == $1.textRange }
-            && a.attributes.count == b.attributes.count
+            && a.boxStyles == b.boxStyles && a.attributes.count == b.attributes.count
             && zip(a.attributes, b.attributes).allSatisfy { $0.name == $1.name && $0.value == $1.value })
     }
 
@@ -188,6 +190,15 @@ extension MathFormula {
         /// Elements opened but ignored (see ``open(_:attributes:)``), whose closes are ignored too.
         private var ignored = 0
 
+        private var boxStyles: [Int32: BoxStyle] = [:]
+
+        /// Gives the element just opened its CSS padding and borders (ignored when it was ignored, or when they
+        /// take no room and draw nothing).
+        package mutating func setBoxStyle(_ style: BoxStyle) {
+            guard ignored == 0, let index = open.last, nodes.count == index + 1, !style.isEmpty else { return }
+            boxStyles[Int32(index)] = style
+        }
+
         /// Appends text to the innermost open element when it is a token element (`mi`, `mn`, `mo`, `mtext`,
         /// `ms`); other elements hold no text (MathML ignores the white space between elements). White space is
         /// collapsed to one space and trimmed at the token's ends, as MathML Core's text is.
@@ -227,7 +238,7 @@ extension MathFormula {
                 nodes.append(Node(element: .math, parent: -1, end: 1, attributeRange: 0..<0, textRange: 0..<0))
             }
             return MathFormula(nodes: nodes, attributes: attributes, text: text, altText: altText, isDisplay: isDisplay,
-                               fontFamilies: fontFamilies)
+                               fontFamilies: fontFamilies, boxStyles: boxStyles)
         }
     }
 }

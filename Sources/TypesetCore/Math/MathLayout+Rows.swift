@@ -47,6 +47,24 @@ extension MathLayout {
         ruleItems.append((Int32(node), MathDrawing.Rule(x: x, y: y, width: width, height: height, color: nil)))
     }
 
+    /// The style a MathML 3 line value names (`none`, `solid`, `dashed`; CSS's `dotted` and `double` too), nil for
+    /// an unknown one.
+    static func lineStyle(_ keyword: some StringProtocol) -> BorderStyle? {
+        switch keyword.lowercased() {
+        case "hidden": .none
+        default: BorderStyle(rawValue: keyword.lowercased())
+        }
+    }
+
+    /// Adds a line of `node` in `style` (left, bottom, width, height in its coordinates): a rule whose dashes or
+    /// dots the renderer draws as a border edge's, along its width or, when `vertical`, its height.
+    mutating func line(_ node: Int, _ style: BorderStyle, x: Double, y: Double, width: Double, height: Double,
+                       vertical: Bool, color: Color? = nil) {
+        guard style != .none, width > 0, height > 0 else { return }
+        ruleItems.append((Int32(node), MathDrawing.Rule(x: x, y: y, width: width, height: height, color: color, style: style,
+                                                        isVertical: vertical)))
+    }
+
     /// The fraction line thickness: `linethickness` (a length, a percentage or multiple of the default, or
     /// MathML 3's `thin`, `medium`, `thick`), else FractionRuleThickness; never negative.
     private func lineThickness(_ node: Int) -> Double {

@@ -80,6 +80,10 @@ extension MathLayout {
             } else {
                 offsets[cell.node] = (x, top - baselines[cell.row])
             }
+            // A cell's and a row's backgrounds cover their column and row, as a CSS table's do.
+            let rowHeight = ascents[cell.row] + descents[cell.row]
+            paintFrames[Int32(cell.node)] = (columnX[cell.column] - x, -descents[cell.row], cellWidth, rowHeight)
+            if let rowNode = rowNodes[cell.row] { paintFrames[Int32(rowNode)] = (0, -descents[cell.row], tableWidth, rowHeight) }
         }
         drawTableLines(node, columnX: columnX, widths: widths, baselines: baselines, ascents: ascents, descents: descents,
                        top: top, height: height, width: tableWidth)
@@ -112,30 +116,32 @@ extension MathLayout {
             ?? "center"
     }
 
-    /// `frame`, `rowlines` and `columnlines` (`solid` and `dashed`, both drawn solid).
+    /// `frame`, `rowlines` and `columnlines` (MathML 3 §3.5.1.2: `none`, `solid` or `dashed`; a list by row or
+    /// column, its last value repeated).
     private mutating func drawTableLines(_ node: Int, columnX: [Double], widths: [Double], baselines: [Double],
                                          ascents: [Double], descents: [Double], top: Double, height: Double, width: Double) {
         let thickness = constants.fractionRuleThickness * styles[node].scale
-        func lines(_ name: String, count: Int) -> [Bool] {
+        func lines(_ name: String, count: Int) -> [BorderStyle] {
             guard count > 0, let value = formula.attribute(name, of: node) else { return [] }
-            let list = value.lowercased().split(separator: " ").map { $0 != "none" }
+            // An unknown value is drawn solid, as a line was asked for.
+            let list = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map { Self.lineStyle($0) ?? .solid }
             guard let last = list.last else { return [] }
             return (0..<count).map { $0 < list.count ? list[$0] : last }
         }
-        for (row, drawn) in lines("rowlines", count: baselines.count - 1).enumerated() where drawn {
+        for (row, style) in lines("rowlines", count: baselines.count - 1).enumerated() {
             let bottom = baselines[row] + descents[row]
             let next = baselines[row + 1] - ascents[row + 1]
-            rule(node, x: 0, y: top - (bottom + next) / 2 - thickness / 2, width: width, height: thickness)
+            line(node, style, x: 0, y: top - (bottom + next) / 2 - thickness / 2, width: width, height: thickness, vertical: false)
         }
-        for (column, drawn) in lines("columnlines", count: widths.count - 1).enumerated() where drawn {
+        for (column, style) in lines("columnlines", count: widths.count - 1).enumerated() {
             let right = columnX[column] + widths[column], next = columnX[column + 1]
-            rule(node, x: (right + next) / 2 - thickness / 2, y: top - height, width: thickness, height: height)
+            line(node, style, x: (right + next) / 2 - thickness / 2, y: top - height, width: thickness, height: height, vertical: true)
         }
-        if let frame = formula.attribute("frame", of: node)?.trimmingSpaces.lowercased(), frame == "solid" || frame == "dashed" {
-            rule(node, x: 0, y: top - thickness, width: width, height: thickness)
-            rule(node, x: 0, y: top - height, width: width, height: thickness)
-            rule(node, x: 0, y: top - height, width: thickness, height: height)
-            rule(node, x: width - thickness, y: top - height, width: thickness, height: height)
-        }
+        let frame = formula.attribute("frame", of: node).map { Self.lineStyle($0.trimmingSpaces) ?? .solid } ?? BorderStyle.none
+        line(node, frame, x: 0, y: top - thickness, width: width, height: thickness, vertical: false)
+        line(node, frame, x: 0, y: top - height, width: width, height: thickness, vertical: false)
+        line(node, frame, x: 0, y: top - height + thickness, width: thickness, height: height - 2 * thickness, vertical: true)
+        line(node, frame, x: width - thickness, y: top - height + thickness, width: thickness, height: height - 2 * thickness,
+             vertical: true)
     }
 }

@@ -40,6 +40,9 @@ struct MathLayout {
     /// What nodes draw, in their own coordinates.
     var glyphItems: [(node: Int32, glyph: MathDrawing.Glyph)] = []
     var ruleItems: [(node: Int32, rule: MathDrawing.Rule)] = []
+    /// The area a node paints its background over when it is not its box (left, bottom, width, height in its own
+    /// coordinates): a table's cells and rows, which the table stretches to their column and row.
+    var paintFrames: [Int32: (x: Double, y: Double, width: Double, height: Double)] = [:]
     var notices: [String] = []
     /// Whether `mspace` lengths are at the formula's size rather than their element's (a script's is smaller): what
     /// web-platform-tests' `mspace { font-size: 10px }` does, for its ported tests.
@@ -169,6 +172,12 @@ struct MathLayout {
 
     /// Lays node `node` out, its children's boxes known.
     private mutating func compose(_ node: Int, children: [Int], constraint: Constraint) {
+        let glyphsFrom = glyphItems.count, rulesFrom = ruleItems.count
+        defer {
+            if let style = formula.boxStyles[Int32(node)] {
+                applyBoxStyle(node, style, children: children, glyphsFrom: glyphsFrom, rulesFrom: rulesFrom)
+            }
+        }
         switch formula.nodes[node].element {
         case .mi, .mn, .mtext, .ms: layOutToken(node)
         case .mo: layOutOperator(node, constraint: constraint)
@@ -217,7 +226,26 @@ struct MathLayout {
         }
         let root = boxes[0]
         return MathDrawing(width: root.width, ascent: root.ascent, descent: root.descent, glyphs: glyphs, rules: rules,
-                           notices: notices)
+                           backgrounds: backgrounds(absolute), notices: notices)
+    }
+
+    /// The backgrounds of the elements that have one (`mathbackground`, MathML Core's presentational hint for CSS
+    /// `background-color`, which is not inherited): each element's box (a table cell's and row's as its table
+    /// laid them out), in document order, so that a parent's is under its children's. A hidden element
+    /// (inside `mphantom`) paints none.
+    private func backgrounds(_ absolute: [(x: Double, y: Double)]) -> [MathDrawing.Rule] {
+        guard formula.attributes.contains(where: { $0.name == "mathbackground" || $0.name == "background" }) else { return [] }
+        var result: [MathDrawing.Rule] = []
+        for index in formula.nodes.indices where !styles[index].hidden {
+            guard let value = formula.attribute("mathbackground", of: index) ?? formula.attribute("background", of: index),
+                  let color = Color(hex: String(value.trimmingSpaces)), color.alpha > 0 else { continue }
+            let box = boxes[index]
+            let frame = paintFrames[Int32(index)] ?? (x: 0, y: -box.descent, width: box.width, height: box.ascent + box.descent)
+            guard frame.width > 0, frame.height > 0 else { continue }
+            result.append(MathDrawing.Rule(x: absolute[index].x + frame.x, y: absolute[index].y + frame.y,
+                                           width: frame.width, height: frame.height, color: color))
+        }
+        return result
     }
 }
 

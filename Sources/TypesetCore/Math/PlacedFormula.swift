@@ -8,6 +8,11 @@ public struct PlacedFormula: Sendable {
         public let rect: Rect
         /// Its colour (MathML's `mathcolor`), nil for the text's.
         public let color: Color?
+        /// How it is drawn: filled (solid), or as a border edge of that style (a `dashed` table frame) of the
+        /// rectangle's thickness, along its width or, when ``isVertical``, its height.
+        public let style: BorderStyle
+        /// Whether the line runs up the page.
+        public let isVertical: Bool
     }
 
     /// Its one unit in the document (a U+FFFC).
@@ -22,6 +27,9 @@ public struct PlacedFormula: Sendable {
     public let glyphRuns: [GlyphRun]
     /// Its rules.
     public let rules: [Rule]
+    /// Its elements' backgrounds (`mathbackground`, CSS `background-color`), to draw under its rules and glyphs,
+    /// in order (an outer element's first).
+    public let backgrounds: [Rule]
 }
 
 /// Where a formula's drawing is placed: kept with its attachment until ``BookLayout/formulas(onPage:)`` asks.
@@ -68,7 +76,8 @@ extension BookLayout {
             guard let formula = placed.attachment.formula, let placement = placed.formula else { return nil }
             return PlacedFormula(range: placed.range, rect: placed.rect, baseline: placement.origin.y, formula: formula,
                                  glyphRuns: placement.glyphRuns(range: placed.range, lineBox: placed.rect),
-                                 rules: placement.rules())
+                                 rules: placement.rules(placement.drawing.rules),
+                                 backgrounds: placement.rules(placement.drawing.backgrounds))
         }
     }
 }
@@ -96,12 +105,12 @@ extension FormulaPlacement {
         }
     }
 
-    /// The drawing's rules in page coordinates.
-    func rules() -> [PlacedFormula.Rule] {
-        drawing.rules.map { rule in
+    /// Rectangles of the drawing (its rules, its backgrounds) in page coordinates.
+    func rules(_ rectangles: [MathDrawing.Rule]) -> [PlacedFormula.Rule] {
+        rectangles.map { rule in
             PlacedFormula.Rule(rect: Rect(x: origin.x + rule.x * size, y: origin.y - (rule.y + rule.height) * size,
                                           width: rule.width * size, height: rule.height * size),
-                               color: rule.color ?? style.color)
+                               color: rule.color ?? style.color, style: rule.style, isVertical: rule.isVertical)
         }
     }
 }

@@ -20,7 +20,7 @@ public enum MathML {
         guard root.namespace == XMLNamespace.mathml, root.lowercasedName == "math" else {
             throw DocumentError(.malformed, "MathML: the root element is <\(root.name)>, not a <math> in the MathML namespace")
         }
-        return XHTMLConverter.formula(root, isDisplay: root.attribute("display")?.lowercased() == "block",
+        return XHTMLConverter.formula(ElementPath(root: root), isDisplay: root.attribute("display")?.lowercased() == "block",
                                       fontFamilies: fontFamilies)
     }
 }

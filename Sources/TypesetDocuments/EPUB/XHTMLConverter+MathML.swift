@@ -19,8 +19,12 @@ extension XHTMLConverter {
         }
         let element = path.element
         let display = element.attribute("display")?.lowercased() == "block" || inline.style.display == .block
-        let formula = Self.formula(element, isDisplay: display, fontFamilies: inline.style.fontFamilies ?? [])
+        let formula = styledFormula(path, isDisplay: display, style: inline.style)
         let attachment = TextAttachment(formula: formula, presentation: display ? .block : .inline)
+        // The formula paints the math element's own background over its box (MathStyles); the unit's run does not
+        // fill its line as well.
+        var inline = inline
+        if publisherStyles { inline.style.backgroundColor = nil }
         guard display else {
             appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
             recordElementUnits(count: 1)
@@ -47,31 +51,47 @@ extension XHTMLConverter {
     /// The space above and below a displayed formula, in ems.
     static let displayMathSpace = 0.5
 
+    /// The formula of a book's `math` element, with what the book's CSS gives its elements. Not mutating: the
+    /// cascade's closure holds a copy of the converter only until the formula is made (a copy still held when
+    /// the converter next appends would copy its text).
+    private func styledFormula(_ path: ElementPath, isDisplay: Bool, style: ComputedStyle) -> MathFormula {
+        let styles = MathStyles(root: style, publisherStyles: publisherStyles) { path, parent in
+            self.resolveStyle(path, parent: parent)
+        }
+        return Self.formula(path, isDisplay: isDisplay, fontFamilies: style.fontFamilies ?? [], styles: styles)
+    }
+
     /// One thing to add to a formula: an element and its subtree, or an operator `mfenced` stands for.
     private enum MathItem {
-        case element(XMLElement)
+        case element(ElementPath)
         case fence(String, attributes: [(name: String, value: String)])
     }
 
-    /// The formula of a `math` element: its subtree copied with an explicit stack.
-    static func formula(_ math: XMLElement, isDisplay: Bool, fontFamilies: [String]) -> MathFormula {
+    /// The formula of a `math` element: its subtree copied with an explicit stack, with what the book's CSS gives
+    /// each element when `styles` is given (see ``MathStyles``).
+    static func formula(_ math: ElementPath, isDisplay: Bool, fontFamilies: [String], styles: MathStyles? = nil) -> MathFormula {
         var builder = MathFormula.Builder()
-        // Each open element and the items of it still to add.
-        var stack: [(items: [MathItem], next: Int)] = []
-        func enter(_ element: XMLElement) {
+        // Each open element, the items of it still to add, and its computed style (with `styles`).
+        var stack: [(items: [MathItem], next: Int, style: ComputedStyle?)] = []
+        func enter(_ path: ElementPath) {
+            let element = path.element
             let isMathML = element.namespace == XMLNamespace.mathml
             let name = isMathML ? element.lowercasedName : "mtext"
+            let parentStyle = stack.last?.style
+            let style = stack.isEmpty ? styles?.root : parentStyle.flatMap { parent in styles.map { $0.resolve(path, parent) } }
             if isMathML && name == "mfenced" {
                 builder.open("mrow")
-                stack.append((fencedItems(element), 0))
+                stack.append((fencedItems(path), 0, style))
                 return
             }
-            builder.open(name, attributes: mathAttributes(element))
+            let css = style.map { styles?.attributes(of: element, style: $0, parent: parentStyle) ?? [] } ?? []
+            builder.open(name, attributes: css + mathAttributes(element).filter { own in !css.contains { $0.name == own.name } })
+            if let style, let styles { builder.setBoxStyle(styles.boxStyle(style)) }
             if MathFormula.Element(name: name).isToken || !isMathML {
                 builder.appendText(tokenText(element))
-                stack.append(([], 0))
+                stack.append(([], 0, style))
             } else {
-                stack.append((displayedChildren(element).map { .element($0) }, 0))
+                stack.append((displayedChildren(path).map { .element($0) }, 0, style))
             }
         }
         enter(math)
@@ -93,14 +113,15 @@ extension XHTMLConverter {
                 builder.close()
             }
         }
-        return builder.build(altText: math.attribute("alttext").map(XMLElement.collapseWhiteSpace),
+        return builder.build(altText: math.element.attribute("alttext").map(XMLElement.collapseWhiteSpace),
                              isDisplay: isDisplay, fontFamilies: fontFamilies)
     }
 
     /// The children of an element that MathML Core displays.
-    private static func displayedChildren(_ element: XMLElement) -> [XMLElement] {
-        let children = element.elements.filter { child in
-            let name = child.lowercasedName
+    private static func displayedChildren(_ path: ElementPath) -> [ElementPath] {
+        let element = path.element
+        let children = path.childPaths().filter { childPath in
+            let child = childPath.element, name = child.lowercasedName
             return !(child.namespace == XMLNamespace.mathml && (name == "annotation" || name == "annotation-xml"))
         }
         switch element.lowercasedName {
@@ -115,13 +136,14 @@ extension XHTMLConverter {
 
     /// What `mfenced open="(" close=")" separators=","` stands for (MathML 3): its fences around its children,
     /// separators between them (the last one repeated).
-    private static func fencedItems(_ element: XMLElement) -> [MathItem] {
+    private static func fencedItems(_ path: ElementPath) -> [MathItem] {
+        let element = path.element
         let open = element.attribute("open") ?? "(", close = element.attribute("close") ?? ")"
         let separators = (element.attribute("separators") ?? ",").unicodeScalars
             .filter { !$0.properties.isWhitespace }.map { String(Character($0)) }
         var items: [MathItem] = []
         if !open.isEmpty { items.append(.fence(open, attributes: [("fence", "true"), ("form", "prefix")])) }
-        for (index, child) in displayedChildren(element).enumerated() {
+        for (index, child) in displayedChildren(path).enumerated() {
             if index > 0, !separators.isEmpty {
                 items.append(.fence(separators[min(index - 1, separators.count - 1)], attributes: [("separator", "true")]))
             }
@@ -136,7 +158,7 @@ extension XHTMLConverter {
         element.attributes.compactMap { attribute in
             guard attribute.namespace == nil else { return nil }
             let name = attribute.name.lowercased()
-            if name == "mathcolor" || name == "color" {
+            if name == "mathcolor" || name == "color" || name == "mathbackground" || name == "background" {
                 guard let color = CSSColor.parse(attribute.value.trimmingWhiteSpace().lowercased()) else { return nil }
                 return (name, color.hexString)
             }
