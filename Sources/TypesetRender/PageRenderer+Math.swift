@@ -3,7 +3,8 @@ import TypesetCore
 extension PageRenderer {
     /// Draws formulas: their elements' backgrounds (`mathbackground`, in the theme's colours for backgrounds), their
     /// rules (fraction bars, radicals' overbars, table lines), then their glyphs, in the text's colour unless the
-    /// formula gives its own (`mathcolor`), the theme's link colour inside a link.
+    /// formula gives its own (`mathcolor`, made readable on the background under it), the theme's link colour inside
+    /// a link.
     func drawFormulas(_ formulas: [PlacedFormula], colors: inout ReadableColors, scale: Double, origin: (x: Int, y: Int),
                       into canvas: inout some GlyphCanvas) throws(RenderError) {
         for formula in formulas {
@@ -27,7 +28,14 @@ extension PageRenderer {
                          adjacent: (0, 0), color: color, scale: scale, origin: origin, into: &canvas)
             }
             for run in formula.glyphRuns {
-                try draw(run, color: run.color.map { colors.text($0) } ?? textColor, scale: scale, origin: origin, into: &canvas)
+                var color = run.color.map { colors.text($0) } ?? textColor
+                // Over an element's own background (the innermost under the run), a colour the formula gives is made
+                // readable on that background rather than on the page: white on green stays white on a light page.
+                if let given = run.color, let point = run.positions.first,
+                   let ground = formula.backgrounds.last(where: { $0.rect.contains(point) })?.color {
+                    color = colors.theme.readable(text: given, on: colors.background(ground))
+                }
+                try draw(run, color: color, scale: scale, origin: origin, into: &canvas)
             }
         }
     }

@@ -61,4 +61,27 @@ import TypesetDocuments
         }
         #expect(red > 20 && black > 100, "\(red) red, \(black) black pixels")
     }
+
+    /// A colour the formula gives is made readable on the element's background under it, not on the page: white
+    /// on green stays white on the light page (where white text alone would be darkened): inside the green box,
+    /// the glyphs are light.
+    @Test func aColourIsReadableOnItsOwnBackground() throws {
+        let bitmap = try MathReftests.bitmap("<mrow mathbackground=\"#008000\" mathcolor=\"#ffffff\"><mn>888</mn></mrow>")
+        func isGreen(_ pixel: Color) -> Bool { pixel.red < 20 && pixel.green > 110 && pixel.green < 150 && pixel.blue < 20 }
+        var box = (minX: bitmap.width, minY: bitmap.height, maxX: -1, maxY: -1)
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where isGreen(bitmap[x: x, y: y]) {
+                box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            }
+        }
+        try #require(box.maxX > box.minX)
+        var light = 0
+        for y in box.minY...box.maxY {
+            for x in box.minX...box.maxX {
+                let pixel = bitmap[x: x, y: y]
+                if pixel.red > 200 && pixel.green > 200 && pixel.blue > 200 { light += 1 }
+            }
+        }
+        #expect(light > 20, "\(light) light pixels in the green box")
+    }
 }
