@@ -10,9 +10,15 @@ extension LineBreakInput {
                         units: ArraySlice<UInt16>, sizes: [Float] = [], faces: [FontFace] = [], firstLineWidth: Float,
                         width: Float, _ body: (LineBreakInput) -> T) -> T {
         Array(breaks).withUnsafeBufferPointer { candidates in
-            withUnsafePointer(to: metrics) {
-                body(LineBreakInput(shaped: shaped, content: units, candidates: candidates, metricsPointer: $0, sizes: sizes, faces: faces,
-                                    widths: LineWidths(first: firstLineWidth, other: width)))
+            withUnsafePointer(to: metrics) { metrics in
+                withUnsafePointer(to: shaped) { shaped in
+                    withUnsafePointer(to: sizes) { sizes in
+                        withUnsafePointer(to: faces) { faces in
+                            body(LineBreakInput(shapedPointer: shaped, content: units, candidates: candidates, metricsPointer: metrics,
+                                                sizesPointer: sizes, facesPointer: faces, widths: LineWidths(first: firstLineWidth, other: width)))
+                        }
+                    }
+                }
             }
         }
     }

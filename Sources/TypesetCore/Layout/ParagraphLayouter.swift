@@ -68,23 +68,43 @@ struct ParagraphLayouter {
         // The extents need the format's sizes and shifts only, which a column width does not change.
         let extents = format.flatMap { LineExtents.oneRunExtents(shaped, format: ParagraphFormat($0, columnWidth: columnWidth),
                                                                  faces: verticalMetrics) }
+        var metrics = ParagraphMetrics()
+        let measured = format.map { ParagraphMetrics.measuresInPlace($0.sizes) } ?? false
+        if measured, let format {
+            metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
+        }
         return ParagraphBasis(format: format, hyphenatedCandidates: merged ? CandidateList(scratch.candidates.candidates) : nil,
-                              oneRunExtents: extents)
+                              oneRunExtents: extents, metrics: metrics.withoutOwner(), hasMetrics: measured)
     }
 
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
-    /// in it and the paragraph's geometry. The source paragraph comes as a pointer into the text's storage,
-    /// and only the fields needed are read from it: borrowing the whole value copied it (see ``ParagraphFormat``).
-    /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
-    /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
-    /// With a pointer to the paragraph's `basis` (from ``basis(_:shaped:scratch:)``, kept between layouts; a pointer,
-    /// as copying it retained its arrays), its width-independent work is not done again. `metrics` (the worker's, measured
-    /// again for the paragraph) comes as a pointer too: the break input borrows it rather than copy it per paragraph.
-    @inline(__always)
+    /// in it and the paragraph's geometry (see ``layout(_:shaped:metrics:scratch:into:writing:cell:exclusion:basis:)``).
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: UnsafeMutablePointer<ParagraphMetrics>,
                 scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil,
                 exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
-        // One retain for the paragraph's passes, which keep it in their inputs.
+        let result = UnsafeMutablePointer<ParagraphLayout>.allocate(capacity: 1)
+        defer { result.deallocate() }
+        let range = layout(paragraph, shaped: shaped, metrics: metrics, scratch: scratch, into: lines, writing: result, cell: cell,
+                           exclusion: exclusion, basis: basis)
+        return (range, result.move())
+    }
+
+    /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch) and initializing `result` (not
+    /// initialized before) with its geometry; returns where its lines are in `lines`. Written in place: returned,
+    /// the layout was copied and destroyed twice per paragraph of every relayout. The source paragraph comes as a
+    /// pointer into the text's storage, and only the fields needed are read from it: borrowing the whole value copied
+    /// it (see ``ParagraphFormat``).
+    /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
+    /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
+    /// With a pointer to the paragraph's `basis` (from ``basis(_:shaped:scratch:)``, kept between layouts; a pointer,
+    /// as copying it retained its arrays), its width-independent work is not done again. `metrics` (the worker's,
+    /// measured again for a paragraph whose basis has none) comes as a pointer too: the break input borrows it rather
+    /// than copy it per paragraph.
+    @inline(__always)
+    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: UnsafeMutablePointer<ParagraphMetrics>,
+                scratch: LayoutScratch, into lines: LineScratch, writing result: UnsafeMutablePointer<ParagraphLayout>,
+                cell: CellBox? = nil, exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> Range<Int> {
+        // One retain for the paragraph's passes, which borrow it through pointers.
         let shaped = copy shaped
         // The basis's one-run extents, when it has its format (`.some(nil)`: known not to be one run).
         let knownExtents: LineExtents.Extents?? = if let basis, basis.pointee.format != nil { .some(basis.pointee.oneRunExtents) } else { nil }
@@ -95,36 +115,44 @@ struct ParagraphLayouter {
         } else {
             self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth)
         }
-        metrics.pointee.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
-        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: UnsafePointer(metrics), format: format, cell: cell)
+        // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
+        let measured: UnsafePointer<ParagraphMetrics>
+        if let known = basis.flatMap({ $0.pointee.hasMetrics ? $0.pointer(to: \.metrics) : nil }),
+           known.pointee.readsOwnPrefixSums(of: shaped) {
+            measured = known
+        } else {
+            metrics.pointee.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
+            measured = UnsafePointer(metrics)
+        }
+        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: measured, format: format, cell: cell)
         var indents = layout.indents
         if let exclusion { indents.exclusion = exclusion }
         let expansion = expansionLimit(format)
         // Lines beside a drop cap or beside floats are narrower, which only the greedy breaker knows.
         let optimal = layout.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        let input = breakInput(paragraph, shaped: shaped, content: content, metrics: UnsafePointer(metrics), format: format,
-                               indents: indents, scratch: scratch, basis: basis)
         // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
         // than allocated per paragraph).
         var chosen = scratch.lineBreaks
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = chosen }
         let firstLine = lines.count
-        let top = withUnsafePointer(to: input) { input in
-            withUnsafePointer(to: format) { format in
+        let top = withUnsafePointer(to: shaped) { shaped in withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
+            let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured, format: format,
+                                   indents: indents, scratch: scratch, basis: basis)
+            return withUnsafePointer(to: input) { input in
                 let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
                                                                 expansion: expansion, scratch: scratch, into: &chosen)
                 if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: &chosen) }
                 let setter = LineSetter(input: input, format: format, indents: indents, expansion: expansion,
-                                        brokenOptimally: brokenOptimally, rightToLeft: shaped.paragraphLevel & 1 == 1,
+                                        brokenOptimally: brokenOptimally, rightToLeft: shaped.pointee.paragraphLevel & 1 == 1,
                                         cellX: cell?.x ?? 0)
                 let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
                                           lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: layout.capLines > 0 ? 0 : -1,
                                           oneRunExtents: knownExtents)
                 return setLines(chosen, input: input, extents: extents, setter: setter, layout: &layout, into: lines)
             }
-        }
+        } } }
         if Int(layout.capLines) > chosen.count, let last = chosen.indices.last {
             // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
             // the paragraph for the lines it lacks, so that the next paragraph starts below the cap.
@@ -132,7 +160,8 @@ struct ParagraphLayouter {
             layout.spaceAfter = Float(Int(layout.capLines) - chosen.count) * box.height
             layout.capDrop += top - box.height + box.baseline + layout.spaceAfter
         }
-        return (firstLine..<lines.count, layout)
+        result.initialize(to: layout)
+        return firstLine..<lines.count
     }
 
     /// The units per em of the faces that set `shaped`'s text when they all have the same (nearly every paragraph),
@@ -191,17 +220,19 @@ struct ParagraphLayouter {
 
     /// The break pass's input for a paragraph: its candidates (merged with hyphenation points when it is
     /// hyphenated), the widths of its lines, what may hang, and what an emergency cut needs.
-    private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: ShapedParagraph, content: ArraySlice<UInt16>,
-                            metrics: UnsafePointer<ParagraphMetrics>, format: ParagraphFormat, indents: LineIndents,
+    /// `shaped`, `faces` and `format` are borrowed by the input for the caller's call (see ``LineBreakInput``).
+    private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: UnsafePointer<ShapedParagraph>,
+                            faces: UnsafePointer<[FontFace]>, content: ArraySlice<UInt16>,
+                            metrics: UnsafePointer<ParagraphMetrics>, format: UnsafePointer<ParagraphFormat>, indents: LineIndents,
                             scratch: LayoutScratch, basis: UnsafePointer<ParagraphBasis>?) -> LineBreakInput {
         // The paragraph's candidates: those of its basis (which the caller keeps until the lines are set), else
         // merged now into the scratch when it is hyphenated, else its own.
         let candidates: UnsafeBufferPointer<UInt32>
         if let basis {
-            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? shaped.breakBuffer
+            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? shaped.pointee.breakBuffer
         } else {
-            let merged = mergedBreakCandidates(paragraph, shaped: shaped, content: content, scratch: scratch)
-            candidates = merged ? scratch.candidates.candidates : shaped.breakBuffer
+            let merged = mergedBreakCandidates(paragraph, shaped: shaped.pointee, content: content, scratch: scratch)
+            candidates = merged ? scratch.candidates.candidates : shaped.pointee.breakBuffer
         }
         let widths = LineWidths(indents)
         // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
@@ -212,11 +243,13 @@ struct ParagraphLayouter {
         }
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
         // whole, in one initializer (set field by field, it was copied once more).
-        return LineBreakInput(shaped: shaped, content: content, candidates: candidates,
-                              metricsPointer: metrics, sizes: format.sizes, faces: faces, widths: widths,
-                              protrusion: settings.protrusion && indents.capLines == 0 && format.alignment != .center
+        // `sizes` is a stored property, so its pointer is never nil.
+        return LineBreakInput(shapedPointer: shaped, content: content, candidates: candidates,
+                              metricsPointer: metrics, sizesPointer: format.pointer(to: \.sizes).unsafelyUnwrapped,
+                              facesPointer: faces, widths: widths,
+                              protrusion: settings.protrusion && indents.capLines == 0 && format.pointee.alignment != .center
                                 ? ProtrusionTable.standard : nil,
-                              hangsStops: hangsPunctuation && format.alignment != .center,
+                              hangsStops: hangsPunctuation && format.pointee.alignment != .center,
                               graphemes: scratch.graphemes,
                               emergencyHyphenator: emergencyLanguage == nil ? nil : scratch.hyphenator, emergencyLanguage: emergencyLanguage)
     }

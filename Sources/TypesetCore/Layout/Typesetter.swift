@@ -180,7 +180,8 @@ public final class Typesetter: Sendable {
                     bases.withUnsafeBufferPointer { bases in withUnsafeMutablePointer(to: &metrics) { metrics in
                         // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
                         guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
-                              let basisBase = bases.baseAddress, chunk.upperBound <= bases.count else {
+                              let basisBase = bases.baseAddress, chunk.upperBound <= bases.count,
+                              let outputBase = output.baseAddress, chunk.count <= output.count else {
                             preconditionFailure("a shaped text's paragraph range lies inside its text")
                         }
                         for local in chunk {
@@ -192,10 +193,10 @@ public final class Typesetter: Sendable {
                             }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             let placed = layouter.layout(paragraphBase + first + local, shaped: shapedParagraphs[index],
-                                                         metrics: metrics, scratch: scratch, into: lines, cell: cell,
+                                                         metrics: metrics, scratch: scratch, into: lines,
+                                                         writing: outputBase + (local - chunk.lowerBound), cell: cell,
                                                          basis: basisBase + local)
-                            output.initializeElement(at: local - chunk.lowerBound, to: placed.layout)
-                            lineEnds.append(Int32(truncatingIfNeeded: placed.lines.upperBound))
+                            lineEnds.append(Int32(truncatingIfNeeded: placed.upperBound))
                         }
                     } }
                 }

@@ -2,10 +2,14 @@
 /// optimal breaker (parley's `BreakLines` reads its layout the same way), made by the layouter once per paragraph.
 ///
 /// The candidates and metrics point into storage the caller keeps alive for the call (the shaped paragraph's block,
-/// a layout worker's scratch and metrics). Nothing here is a closure: a paragraph's breaking allocates nothing to reach it.
+/// a layout worker's scratch and metrics), and the shaped paragraph, its sizes and the faces are borrowed through
+/// pointers as well: each held here was retained when the input was made and released when it went, per paragraph of
+/// every relayout. Nothing here is a closure: a paragraph's breaking allocates nothing to reach it.
 struct LineBreakInput {
-    /// The paragraph as shaped, and its content's source units (offsets are content offsets).
-    let shaped: ShapedParagraph
+    /// The paragraph as shaped (borrowed: see the type's comment), and its content's source units (offsets are
+    /// content offsets).
+    var shaped: ShapedParagraph { unsafeAddress { shapedPointer } }
+    let shapedPointer: UnsafePointer<ShapedParagraph>
     let content: ArraySlice<UInt16>
     /// ``BreakCandidate``s, ascending: the paragraph's own opportunities, or those merged with hyphenation points.
     /// The last is the content's end.
@@ -15,9 +19,11 @@ struct LineBreakInput {
     /// valid for the call: a copy retained and released their references once per paragraph of every relayout.
     var metrics: ParagraphMetrics { unsafeAddress { metricsPointer } }
     let metricsPointer: UnsafePointer<ParagraphMetrics>
-    let sizes: [Float]
+    var sizes: [Float] { unsafeAddress { sizesPointer } }
+    let sizesPointer: UnsafePointer<[Float]>
     /// The faces, indexed by ``FontFace/id``, for the hyphen a hyphenated line draws.
-    let faces: [FontFace]
+    var faces: [FontFace] { unsafeAddress { facesPointer } }
+    let facesPointer: UnsafePointer<[FontFace]>
     /// The widths lines are set in, in points.
     let widths: LineWidths
     /// The factors by which a line's first and last characters hang into the margins (nil: none); what hangs

@@ -60,9 +60,9 @@ struct ParagraphMetrics {
                 adjustments.append((Int(adjustment.offset), Double(adjustment.endEms) * size, Double(adjustment.startEms) * size))
             }
         }
-        if let size = sizes.first, sizes.allSatisfy({ $0 == size }) {
+        if Self.measuresInPlace(sizes) {
             (owner, prefix, base, clusterStarts) = shaped.prefixSums
-            scale = Double(size)
+            scale = Double(sizes[0])
             return
         }
         scale = 1
@@ -86,6 +86,31 @@ struct ParagraphMetrics {
         owner = measured
         let smallest = Double(sizes.min() ?? 0) / 16_384
         fitTolerance = min(fitTolerance, max(smallest, Self.roundingBound(prefix)))
+    }
+
+    /// Whether a paragraph set in `sizes` is measured in place: in one size (nearly every paragraph), its metrics are
+    /// its shaped prefix sums scaled, with no scratch, and depend on nothing a column width changes (a
+    /// ``ParagraphBasis`` keeps them).
+    @inline(__always)
+    static func measuresInPlace(_ sizes: [Float]) -> Bool {
+        guard let size = sizes.first else { return false }
+        return sizes.allSatisfy { $0 == size }
+    }
+
+    /// These metrics without the reference that keeps their storage alive, to be kept beside a shaped paragraph they
+    /// do not own (a ``ParagraphBasis``: a strong one there kept every shaped paragraph of the last layouts alive);
+    /// read only where ``readsOwnPrefixSums(of:)`` says they point into the paragraph being laid out.
+    func withoutOwner() -> ParagraphMetrics {
+        var copy = self
+        copy.owner = nil
+        return copy
+    }
+
+    /// Whether these metrics, measured in place, point into `shaped`'s own prefix sums (compared by address and
+    /// count), so that the caller's `shaped` keeps what they read alive.
+    @inline(__always)
+    func readsOwnPrefixSums(of shaped: borrowing ShapedParagraph) -> Bool {
+        shaped.holdsPrefixSums(prefix, base: base, clusterStarts: clusterStarts)
     }
 
     /// How far the width between two of `prefix`'s positions (in points) can be from the exact sum of its advances:

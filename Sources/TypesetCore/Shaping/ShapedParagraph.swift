@@ -85,6 +85,17 @@ package struct ShapedParagraph: Sendable {
         storage.prefixSums
     }
 
+    /// Whether `metrics` read this paragraph's own prefix sums (see ``ParagraphMetrics/readsOwnPrefixSums(of:)``),
+    /// compared by address: no retain.
+    @inline(__always)
+    func holdsPrefixSums(_ prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
+                         clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
+        let own = storage.prefixSumBuffers
+        return own.prefix.baseAddress == prefix.baseAddress && own.prefix.count == prefix.count
+            && own.base.baseAddress == base.baseAddress && own.base.count == base.count
+            && own.clusterStarts.baseAddress == clusterStarts.baseAddress && own.clusterStarts.count == clusterStarts.count
+    }
+
     /// The number of runs.
     var runCount: Int { Int(storage.counts.runCount) }
 

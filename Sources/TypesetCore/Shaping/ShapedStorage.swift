@@ -204,8 +204,16 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     @inline(__always)
     var prefixSums: (owner: AnyObject, prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
                      clusterStarts: UnsafeBufferPointer<UInt8>) {
+        let buffers = prefixSumBuffers
+        return (self, buffers.prefix, buffers.base, buffers.clusterStarts)
+    }
+
+    /// ``prefixSums`` without their owner (no retain).
+    @inline(__always)
+    var prefixSumBuffers: (prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
+                           clusterStarts: UnsafeBufferPointer<UInt8>) {
         let counts = counts, layout = Layout(counts), count = counts.contentLength + 1, elements = elements
-        return (self, UnsafeBufferPointer(start: (elements + layout.emPrefix).assumingMemoryBound(to: Float.self), count: count),
+        return (UnsafeBufferPointer(start: (elements + layout.emPrefix).assumingMemoryBound(to: Float.self), count: count),
                 UnsafeBufferPointer(start: blockBases(counts, layout), count: ParagraphMetrics.blockCount(units: counts.contentLength)),
                 UnsafeBufferPointer(start: (elements + layout.clusterStarts).assumingMemoryBound(to: UInt8.self), count: count))
     }
