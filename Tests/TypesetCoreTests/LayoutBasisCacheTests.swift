@@ -140,6 +140,41 @@ import TypesetTestSupport
         #expect(Self.lines(relayout) == Self.lines(fresh), "setting \(setting)")
     }
 
+    /// A basis keeps the metrics of a paragraph in one size without a reference to its shaped paragraph, so they are
+    /// read only for the shaped paragraph they point into: the same text shaped again under the same settings finds
+    /// the kept entry, and its paragraphs, in storage of their own, are measured again (and set as a fresh layout
+    /// sets them).
+    @Test func keptMetricsAreReadOnlyForTheShapedParagraphTheyPointInto() throws {
+        let fonts = try Fixtures.bundledFonts()
+        let typesetter = Typesetter(fonts: fonts)
+        let text = try Self.text(seed: 21)
+        let settings = Fixtures.settings
+        let first = try typesetter.shape(text, fontFamily: "Charis SIL")
+        _ = try typesetter.layout(first, settings: settings)
+        let again = try typesetter.shape(text, fontFamily: "Charis SIL")
+        #expect(Self.kept(typesetter, again, settings), "the same text and shaping settings find the kept entry")
+        let layouter = ParagraphLayouter(settings: settings, faces: again.faces, columnWidth: Float(settings.columnWidth),
+                                         documentLanguage: again.language ?? settings.language)
+        let bases = typesetter.layoutBases.entry(for: again, settings: LayoutBasisCache.key(settings),
+                                                 documentLanguage: layouter.documentLanguage)?.bases ?? []
+        #expect(bases.count == text.paragraphs.count)
+        var kept = 0
+        for (index, basis) in bases.enumerated() where basis.hasMetrics {
+            kept += 1
+            withUnsafePointer(to: basis.metrics) { metrics in
+                #expect(ParagraphMetrics.readOwnPrefixSums(metrics, of: first.paragraphs[index]), "paragraph \(index)")
+                #expect(!ParagraphMetrics.readOwnPrefixSums(metrics, of: again.paragraphs[index]), "paragraph \(index)")
+            }
+        }
+        #expect(kept > text.paragraphs.count / 2, "most of the family's paragraphs are in one size")
+        for width in [180.0, 260.0, 333.0] {
+            var narrower = settings
+            narrower.pageSize.width = width
+            let relayout = try typesetter.layout(again, settings: narrower)
+            #expect(Self.lines(relayout) == Self.lines(try Typesetter(fonts: fonts).layout(again, settings: narrower)), "width \(width)")
+        }
+    }
+
     /// Another shaping of the text, another text or another range of it makes new
     /// bases; a typesetter keeps the last four.
     @Test func anotherTextOrShapingRenewsTheBases() throws {

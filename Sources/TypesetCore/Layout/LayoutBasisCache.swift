@@ -14,7 +14,7 @@ struct ParagraphBasis: @unchecked Sendable {
     let oneRunExtents: LineExtents.Extents?
     /// With ``format``, for a paragraph in one size (``ParagraphMetrics/measuresInPlace(_:)``, nearly all): its metrics,
     /// which depend on its sizes and shaping, not on the width, kept without their owner (a relayout reads them in
-    /// place once ``ParagraphMetrics/readsOwnPrefixSums(of:)`` says they are the laid-out paragraph's). Measured again
+    /// place once ``ParagraphMetrics/readOwnPrefixSums(_:of:)`` says they are the laid-out paragraph's). Measured again
     /// per layout, they were 4 % of a relayout (callgrind).
     let metrics: ParagraphMetrics
     /// Whether ``metrics`` were measured (else they are empty).

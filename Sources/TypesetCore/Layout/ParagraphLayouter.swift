@@ -118,7 +118,7 @@ struct ParagraphLayouter {
         // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
         let measured: UnsafePointer<ParagraphMetrics>
         if let known = basis.flatMap({ $0.pointee.hasMetrics ? $0.pointer(to: \.metrics) : nil }),
-           known.pointee.readsOwnPrefixSums(of: shaped) {
+           ParagraphMetrics.readOwnPrefixSums(known, of: shaped) {
             measured = known
         } else {
             metrics.pointee.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))

@@ -99,18 +99,19 @@ struct ParagraphMetrics {
 
     /// These metrics without the reference that keeps their storage alive, to be kept beside a shaped paragraph they
     /// do not own (a ``ParagraphBasis``: a strong one there kept every shaped paragraph of the last layouts alive);
-    /// read only where ``readsOwnPrefixSums(of:)`` says they point into the paragraph being laid out.
+    /// read only where ``readOwnPrefixSums(_:of:)`` says they point into the paragraph being laid out.
     func withoutOwner() -> ParagraphMetrics {
         var copy = self
         copy.owner = nil
         return copy
     }
 
-    /// Whether these metrics, measured in place, point into `shaped`'s own prefix sums (compared by address and
-    /// count), so that the caller's `shaped` keeps what they read alive.
+    /// Whether the metrics at `metrics`, measured in place, point into `shaped`'s own prefix sums (compared by
+    /// address and count), so that the caller's `shaped` keeps what they read alive. Static, over a pointer: as a
+    /// method of the pointee the metrics were copied (a retain and a release) to be compared.
     @inline(__always)
-    func readsOwnPrefixSums(of shaped: borrowing ShapedParagraph) -> Bool {
-        shaped.holdsPrefixSums(prefix, base: base, clusterStarts: clusterStarts)
+    static func readOwnPrefixSums(_ metrics: UnsafePointer<ParagraphMetrics>, of shaped: borrowing ShapedParagraph) -> Bool {
+        shaped.holdsPrefixSums(metrics.pointee.prefix, base: metrics.pointee.base, clusterStarts: metrics.pointee.clusterStarts)
     }
 
     /// How far the width between two of `prefix`'s positions (in points) can be from the exact sum of its advances:

@@ -85,7 +85,7 @@ package struct ShapedParagraph: Sendable {
         storage.prefixSums
     }
 
-    /// Whether `metrics` read this paragraph's own prefix sums (see ``ParagraphMetrics/readsOwnPrefixSums(of:)``),
+    /// Whether `metrics` read this paragraph's own prefix sums (see ``ParagraphMetrics/readOwnPrefixSums(_:of:)``),
     /// compared by address: no retain.
     @inline(__always)
     func holdsPrefixSums(_ prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
