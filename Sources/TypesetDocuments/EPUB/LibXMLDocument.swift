@@ -75,6 +75,19 @@ enum LibXMLReader {
     /// Copies libxml2 nodes into ``XMLElement`` values (borrowed strings are copied on the spot).
     private struct TreeConverter {
         var unexpandedEntities: [String] = []
+        /// The namespace URIs met, by libxml2's string (one per declaration): each copied once, and a well-known
+        /// one as ``XMLNamespace``'s own string, so that an element's namespace allocates nothing and compares
+        /// equal to that constant at once (a document has thousands of elements and a few declarations).
+        var namespaces: [UnsafePointer<xmlChar>: String] = [:]
+
+        mutating func namespace(_ ns: UnsafeMutablePointer<xmlNs>?) -> String? {
+            guard let href = ns?.pointee.href else { return nil }
+            if let known = namespaces[href] { return known }
+            let uri = String(cString: href)
+            let shared = XMLNamespace.wellKnown.first { $0 == uri } ?? uri
+            namespaces[href] = shared
+            return shared
+        }
 
         mutating func convert(_ node: xmlNodePtr) -> XMLElement {
             var children: [XMLNode] = []
@@ -107,12 +120,12 @@ enum LibXMLReader {
                     valueNode = text.pointee.next
                 }
                 attributes.append(XMLAttribute(name: attribute.pointee.name.map { String(cString: $0) } ?? "",
-                                               namespace: attribute.pointee.ns?.pointee.href.map { String(cString: $0) },
+                                               namespace: namespace(attribute.pointee.ns),
                                                value: value))
                 property = attribute.pointee.next
             }
             return XMLElement(name: node.pointee.name.map { String(cString: $0) } ?? "",
-                              namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
+                              namespace: namespace(node.pointee.ns),
                               attributes: attributes, children: children, line: Int(xmlGetLineNo(node)))
         }
     }

@@ -25,9 +25,9 @@ enum NoteRole: Equatable, Sendable {
         let types = NoteRole.types(of: element)
         let name = element.lowercasedName
         if types.contains("footnote") { self = .footnote; return }
-        if name == "aside", !types.isDisjoint(with: ["note", "endnote", "rearnote"]) { self = .footnote; return }
-        if !types.isDisjoint(with: ["endnote", "rearnote", "note"]) { self = .endnote; return }
-        if !types.isDisjoint(with: ["footnotes", "endnotes", "rearnotes", "notes"]) || NoteRole.isNamedAsNotes(element) {
+        if name == "aside", !types.isDisjoint(with: NoteRole.noteTypes) { self = .footnote; return }
+        if !types.isDisjoint(with: NoteRole.noteTypes) { self = .endnote; return }
+        if !types.isDisjoint(with: NoteRole.sectionTypes) || NoteRole.isNamedAsNotes(element) {
             self = .notesSection
             return
         }
@@ -36,6 +36,12 @@ enum NoteRole: Equatable, Sendable {
         if name == "li" { self = .listItem; return }
         self = .none
     }
+
+    /// The types of one note, and of a section of notes (built once: every element of a book asks).
+    private static let noteTypes: Set<String> = ["note", "endnote", "rearnote"]
+    private static let sectionTypes: Set<String> = ["footnotes", "endnotes", "rearnotes", "notes"]
+    /// The elements a section of notes can be.
+    private static let sectionElements: Set<String> = ["section", "div", "aside", "ol", "ul", "dl", "footer", "body"]
 
     /// Whether the element is hidden from the flow (a footnote).
     var hidesFromFlow: Bool { self == .footnote }
@@ -49,6 +55,7 @@ enum NoteRole: Equatable, Sendable {
     /// The element's `epub:type` tokens and its `role` tokens without their `doc-` prefix, lower-cased.
     static func types(of element: XMLElement) -> Set<String> {
         var types = Set<String>()
+        guard !element.attributes.isEmpty else { return types }
         for value in [element.attribute("type", namespace: XMLNamespace.ops), element.attribute("role")] {
             guard let value else { continue }
             for token in value.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
@@ -60,13 +67,14 @@ enum NoteRole: Equatable, Sendable {
 
     /// A block whose id or class says it holds notes (`notes`, `footnotes`, `endnotes`, `chapter-notes`).
     private static func isNamedAsNotes(_ element: XMLElement) -> Bool {
-        guard ["section", "div", "aside", "ol", "ul", "dl", "footer", "body"].contains(element.lowercasedName) else { return false }
+        guard element.id != nil || !element.classNames.isEmpty, sectionElements.contains(element.lowercasedName) else { return false }
         return names(of: element).contains { $0.hasSuffix("notes") }
     }
 
     /// An element whose id or class says it is one note (`footnote`, `endnote`, `note`, `fn`).
     private static func isNamedAsANote(_ element: XMLElement) -> Bool {
-        names(of: element).contains { $0 == "footnote" || $0 == "endnote" || $0 == "note" || $0 == "fn" }
+        guard element.id != nil || !element.classNames.isEmpty else { return false }
+        return names(of: element).contains { $0 == "footnote" || $0 == "endnote" || $0 == "note" || $0 == "fn" }
     }
 
     /// The element's class names and id, lower-cased.

@@ -17,18 +17,20 @@ extension XHTMLConverter {
     /// Whether the block `name` of `style` is drawn as a box. The same answer on entering and on leaving it: the
     /// tables open are the same then.
     func drawsBox(_ name: String, style: ComputedStyle) -> Bool {
+        // What the style draws first: most blocks draw nothing, and then the name is never looked up.
+        guard (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage else { return false }
         // A rule (`hr`) is drawn as its dashes whatever its border says (books give it `border-top` to draw the line).
-        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name) else { return false }
-        return (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage
+        return tables.isEmpty && style.isSeen && name != "html" && name != "body" && name != "hr" && !Self.tableElements.contains(name)
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
     /// `parent`): its border widths indent the block's lines too, its top border and padding wait as space above
     /// the next paragraph, and its paragraphs carry it.
     mutating func openBox(_ name: String, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
-        if drawsBox(name, style: style) { openedBoxes.append((boxCount, nil)); openBoxIDs.append(boxCount) }
+        let draws = drawsBox(name, style: style)
+        if draws { openedBoxes.append((boxCount, nil)); openBoxIDs.append(boxCount) }
         separateMargins(by: boxSpace(name, style: style, top: true))
-        guard drawsBox(name, style: style) else { return }
+        guard draws else { return }
         let borders = style.borders
         let rightToLeft = block.direction == .rightToLeft
         let (startBorder, endBorder) = rightToLeft ? (borders.right.usedWidth, borders.left.usedWidth)
@@ -96,9 +98,12 @@ extension XHTMLConverter {
     /// The room a block's top (bottom) border and padding take, in ems: its padding, and its border when it is
     /// drawn. Nothing for the blocks whose boxes are drawn by others or not at all (see ``drawsBox(_:style:)``).
     func boxSpace(_ name: String, style: ComputedStyle, top: Bool) -> Double {
+        let padding = top ? style.padding.top : style.padding.bottom
+        let edgeWidth = (top ? style.borders.top : style.borders.bottom).usedWidth
+        // Neither padding nor border on that side (most blocks): no room, whatever the block is.
+        guard padding != 0 || edgeWidth != 0 else { return 0 }
         guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name) else { return 0 }
-        let border = drawsBox(name, style: style) ? (top ? style.borders.top : style.borders.bottom).usedWidth : 0
-        return border + (top ? style.padding.top : style.padding.bottom)
+        return (drawsBox(name, style: style) ? edgeWidth : 0) + padding
     }
 
     /// A border or padding of `space` ems between the margins noted so far and those after it: they no longer

@@ -138,4 +138,7 @@ enum XMLNamespace {
     static let svg = "http://www.w3.org/2000/svg"
     static let mathml = "http://www.w3.org/1998/Math/MathML"
     static let xlink = "http://www.w3.org/1999/xlink"
+
+    /// All of the above (the parser gives an element these strings themselves: see `LibXMLReader`).
+    static let wellKnown = [xhtml, ops, svg, mathml, xlink, xml, opf, dc, container, ncx]
 }
