@@ -22,8 +22,19 @@ extension LineBreakStrictness {
     /// JLReq's and CLReq's line-start prohibitions in their strict form.
     static func isStrictByDefault(_ language: String?) -> Bool {
         guard let language else { return false }
-        let primary = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
-        return primary == "ja" || primary == "zh" || primary == "yue"
+        guard language.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let primary = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
+            return primary == "ja" || primary == "zh" || primary == "yue"
+        }
+        // An ASCII tag (all of them): its primary subtag's bytes in lower case, packed, with their count (asked for
+        // every paragraph shaped, so no string is made).
+        var code: UInt32 = 0, count = 0
+        for byte in language.utf8.prefix(while: { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }) {
+            count += 1
+            guard count <= 3 else { return false }
+            code = code << 8 | UInt32((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        }
+        return count == 2 ? code == 0x6A61 || code == 0x7A68 : count == 3 && code == 0x79_7565  // "ja", "zh"; "yue"
     }
 }
 

@@ -35,9 +35,9 @@ enum EPUBPath {
         }
         var components: [Substring] = []
         if !decoded.hasPrefix("/") {
-            components = base.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+            components = Array(pathComponents(base[...]).dropLast())
         }
-        for component in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+        for component in pathComponents(decoded[...]) {
             switch component {
             case ".": continue
             case "..":
@@ -47,6 +47,14 @@ enum EPUBPath {
         }
         guard !components.isEmpty else { return nil }
         return .inBook(path: components.joined(separator: "/"), fragment: fragment?.isEmpty == true ? nil : fragment)
+    }
+
+    /// `text` split at each `/`, empty parts dropped: by bytes when it is ASCII (nearly every path; splitting by
+    /// characters finds grapheme boundaries, and was most of resolving a link), else by characters, as a `/` with a
+    /// combining mark after it is no separator.
+    static func pathComponents(_ text: Substring) -> [Substring] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(separator: "/", omittingEmptySubsequences: true) }
+        return text.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 
     /// The directory part of an entry path (`OEBPS/` for `OEBPS/content.opf`, empty at the root).

@@ -12,7 +12,10 @@ enum ImageMediaType {
 
     /// Whether `mediaType` (any case, parameters ignored) is one Typeset draws.
     static func isDrawable(_ mediaType: String) -> Bool {
-        let type = mediaType.split(separator: ";").first.map { $0.trimmingWhiteSpace().lowercased() } ?? ""
+        // Split by bytes when ASCII (a character split finds grapheme boundaries), as by characters otherwise.
+        let first = mediaType.utf8.allSatisfy({ $0 < 0x80 }) ? mediaType.utf8.split(separator: UInt8(ascii: ";")).first.map { Substring($0) }
+            : mediaType.split(separator: ";").first
+        let type = first.map { $0.trimmingWhiteSpace().lowercased() } ?? ""
         return drawable.contains(type)
     }
 

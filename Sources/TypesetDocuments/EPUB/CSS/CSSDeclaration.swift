@@ -517,7 +517,10 @@ enum CSSDeclaration: Equatable, Sendable {
             return value == "none" ? [.hyphens(false)] : (value == "auto" ? [.hyphens(true)] : [])
         case "border", "border-top", "border-right", "border-bottom", "border-left":
             let sides = property == "border" ? Side.allCases : Side.allCases.filter { "border-\($0)" == property }
-            return sides.flatMap { border(words, side: $0) }
+            // The words are read once (a width, a style, a colour each try the three readings), for every side.
+            guard let first = sides.first else { return [] }
+            let parts = border(words, side: first)
+            return sides.flatMap { side in parts.map { $0.onSide(side) } }
         case "border-radius", "-webkit-border-radius", "border-top-left-radius", "border-top-right-radius",
              "border-bottom-right-radius", "border-bottom-left-radius":
             return CSSBorderRadius.parse(property: property, value: value)
@@ -691,6 +694,16 @@ enum CSSDeclaration: Equatable, Sendable {
 
     /// `border: 1px solid #005a9c` (any order) on one side: what the shorthand leaves out takes its initial
     /// value (`medium`, `none`, the text's colour), as CSS says.
+    /// This border declaration for `side` instead (any other declaration unchanged).
+    private func onSide(_ side: Side) -> CSSDeclaration {
+        switch self {
+        case .borderWidth(_, let width): .borderWidth(side, width)
+        case .borderStyle(_, let style): .borderStyle(side, style)
+        case .borderColor(_, let color): .borderColor(side, color)
+        default: self
+        }
+    }
+
     private static func border(_ words: [String], side: Side) -> [CSSDeclaration] {
         var width = CSSDeclaration.borderWidth(side, .px(3)), style = CSSDeclaration.borderStyle(side, .none)
         var color: CSSDeclaration?
