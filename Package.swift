@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "CSQLite"),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
+        // Loops over every unit of a book or byte of a page in SSE2, which Swift did not vectorise: a PNG's Adler-32,
+        // the plain-text reader's scans (the line split, Aozora detection, Gutenberg italics).
+        .target(name: "CKernels"),
 
         // Layout core: text model, fonts, itemization, shaping, line breaking, pagination. No rendering. FreeType
         // only to decode a book's WOFF and WOFF2 fonts (HarfBuzz reads plain OpenType).
@@ -57,10 +60,11 @@ let package = Package(
         .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory", "CFreeType", "CZlib"],
                 exclude: ["Math/make-math-tables.py"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
-        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat"]),
+        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat", "CKernels"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
         // the fast path of one-colour pages); libxml2 to check an SVG before librsvg draws it (SVGBudget).
-        .target(name: "TypesetRender", dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs", "CLibXML2"]),
+        .target(name: "TypesetRender",
+                dependencies: ["TypesetCore", "CFreeType", "CLibPNG", "CZlib", "CImageCodecs", "CLibXML2", "CKernels"]),
         // Reading aloud with eSpeak NG: its own library, so that embedding the core links no speech engine.
         .target(name: "TypesetSpeech", dependencies: ["TypesetCore", "CEspeak", "CMeCab"]),
         // The command-line tool.
@@ -80,8 +84,9 @@ let package = Package(
 
         .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],
                     exclude: ["Goldens", "Math/WPT"]),
-        .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport"]),
-        .testTarget(name: "TypesetRenderTests", dependencies: ["TypesetRender", "TypesetDocuments", "TypesetTestSupport"],
+        .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport", "CKernels"]),
+        .testTarget(name: "TypesetRenderTests",
+                    dependencies: ["TypesetRender", "TypesetDocuments", "TypesetTestSupport", "CKernels", "CZlib"],
                     exclude: ["Goldens", "Images"]),
         .testTarget(name: "TypesetSpeechTests", dependencies: ["TypesetSpeech", "TypesetTestSupport"]),
         .testTarget(name: "TypesetCLITests", dependencies: ["TypesetCore", "TypesetTestSupport"]),
