@@ -1,3 +1,4 @@
+import CKernels
 import Testing
 import TypesetCore
 @testable import TypesetDocuments
@@ -54,5 +55,30 @@ import TypesetCore
             }
         }
         #expect(checked == 1000)
+    }
+
+    /// Lines of long printable runs (the split scans them eight units at a time and stops inside a step) between
+    /// the units at the edges of that range (U+001F, U+0020, U+007F, U+0080, U+009F, U+00A0, U+0100): each line as
+    /// defined, and the line ends the split counts to size its table as many as there are.
+    @Test func longRunsAndTheirEdges() {
+        let pieces: [[UInt16]] = [[0x0A], [0x0D, 0x0A], [0x0D], [0x2029], [0x20], [0x20, 0x20, 0x20, 0x20], [0x09], [0x3000],
+                                  Array("The quick brown fox jumps over".utf16), Array("a".utf16), Array("seventeen letters".utf16),
+                                  [0x1F], [0x7F], [0x80], [0x9F], [0xA0], [0x100], [0x2028], [0x201C], [0x6F22], [0xD83D, 0xDE00]]
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for length in 0..<60 {
+            for _ in 0..<20 {
+                let units = (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] }
+                let got = SourceLine.split(units).map {
+                    Expected(start: $0.start, contentEnd: $0.contentEnd, end: $0.end, indent: $0.indent, columns: $0.columns,
+                             indentColumns: $0.indentColumns, isBlank: $0.isBlank)
+                }
+                #expect(got == Self.expected(units), "\(units.map { String($0, radix: 16) })")
+                let ends = units.reduce(0) { $0 + ([0x0A, 0x0D, 0x2029].contains($1) ? 1 : 0) }
+                #expect(units.withUnsafeBufferPointer { CKernels_lineBreakCount($0.baseAddress, $0.count) } == ends)
+                checked += 1
+            }
+        }
+        #expect(checked == 1_200)
     }
 }

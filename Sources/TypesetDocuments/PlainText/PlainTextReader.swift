@@ -1,3 +1,4 @@
+internal import CKernels
 import TypesetCore
 
 /// Reads plain-text books (Project Gutenberg files included) into a `StyledText`.
@@ -622,32 +623,26 @@ struct SourceLine {
 
     /// One pass over the units, each line's columns and indentation counted on the way: a book is read whole
     /// before its first page, and this pass over every unit of it is where that cost is most direct (War and
-    /// Peace's 3.3 M units took 122 M instructions through array slices and nested functions, 38 a unit, and
-    /// 85 M one unit at a time; see the callgrind figures in the commit that made it take eight at a time).
+    /// Peace's 3.3 M units took 122 M instructions through array slices and nested functions, 38 a unit, 85 M one
+    /// unit at a time, 52.5 M eight at a time in Swift word arithmetic with the line ends counted first; with
+    /// CKernels' SSE2 scans, a call a run of printable units, see the callgrind figures in the commit that made it).
     private static func split(_ units: UnsafeBufferPointer<UInt16>) -> [SourceLine] {
+        guard let base = units.baseAddress else { return [] }
         var lines: [SourceLine] = []
         // Room for every line at once (a CR LF counts twice; capacity never written is never resident): growing by
         // doubling would hold the old and the new table at once.
-        lines.reserveCapacity(lineBreakCount(units) + 1)
+        lines.reserveCapacity(CKernels_lineBreakCount(base, units.count) + 1)
         var line = LineCounts(start: 0)
         var i = 0
-        let raw = UnsafeRawPointer(units.baseAddress)
         while i < units.count {
-            // Eight units of the line's text after its indentation, all printable ASCII, space or C1 (U+0020 to
-            // U+009F): eight columns and no line end, two word tests for most of a Western book.
-            if !line.blank, i + 8 <= units.count, let raw,
-               allPrintable(raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self),
-                            raw.loadUnaligned(fromByteOffset: i * 2 + 8, as: UInt64.self)) {
-                line.columns += 8
-                i += 8
-                continue
-            }
             let u = units[i]
-            if u > 0x20 && u < 0xA0 {
-                // Most of a Western book: one column, not white space, no line end.
-                line.columns += 1
+            // Printable ASCII, a C1 control or a space after the line's first printable unit: a column each, no line
+            // end, no indentation; the run of them from here, most of a Western book's line, in one scan.
+            if u > 0x20 && u < 0xA0 || u == 0x20 && !line.blank {
+                let run = 1 + CKernels_printableRun(base + i + 1, units.count - i - 1)
+                line.columns += run
                 line.blank = false
-                i += 1
+                i += run
                 continue
             }
             if u == 0x0A || u == 0x0D || u == 0x2029 {
@@ -662,62 +657,6 @@ struct SourceLine {
         }
         if line.start < units.count { lines.append(line.line(contentEnd: units.count, end: units.count)) }
         return lines
-    }
-
-    /// Whether the four UTF-16 units in `word` are all from U+0020 to U+009F, by word arithmetic on their 16-bit
-    /// lanes (Swift's `SIMD8` comparisons were not vectorised, and cost more than a unit at a time).
-    @inline(__always)
-    private static func allPrintable(_ word: UInt64) -> Bool {
-        let high: UInt64 = 0x8000_8000_8000_8000
-        // A lane below 0x8000 plus 0x7F60 reaches bit 15 from 0xA0 on, without carrying out; a lane from 0x8000
-        // on has bit 15 already (what it carries into the next lane no longer matters).
-        let belowA0 = ((word &+ 0x7F60_7F60_7F60_7F60) | word) & high == 0
-        // With bit 15 set in every lane nothing borrows across lanes; bit 15 stays where the lane was at least 0x20.
-        let from20 = ((word | high) &- 0x0020_0020_0020_0020) & high == high
-        return belowA0 && from20
-    }
-
-    /// ``allPrintable(_:)`` of two words in one test: the same lane arithmetic, the words' results combined before
-    /// the one comparison each makes.
-    @inline(__always)
-    private static func allPrintable(_ first: UInt64, _ second: UInt64) -> Bool {
-        let high: UInt64 = 0x8000_8000_8000_8000, add: UInt64 = 0x7F60_7F60_7F60_7F60, space: UInt64 = 0x0020_0020_0020_0020
-        let belowA0 = ((first &+ add) | first | (second &+ add) | second) & high == 0
-        let from20 = ((first | high) &- space) & ((second | high) &- space) & high == high
-        return belowA0 && from20
-    }
-
-    /// The number of LF, CR and U+2029 in `units`: eight units at a time (two words tested as one: the test a word
-    /// took 19 M instructions over War and Peace, callgrind), and only in words not all printable.
-    private static func lineBreakCount(_ units: UnsafeBufferPointer<UInt16>) -> Int {
-        guard let raw = UnsafeRawPointer(units.baseAddress) else { return 0 }
-        let high: UInt64 = 0x8000_8000_8000_8000, low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF, lanes: UInt64 = 0x0001_0001_0001_0001
-        // A lane equal to a terminator is zero after the XOR; exactly those keep bit 15 clear below.
-        func zeroLanes(_ lane: UInt64) -> Int { (~(((lane & low) &+ low) | lane) & high).nonzeroBitCount }
-        func terminators(_ word: UInt64) -> Int {
-            zeroLanes(word ^ (0x0A &* lanes)) + zeroLanes(word ^ (0x0D &* lanes)) + zeroLanes(word ^ (0x2029 &* lanes))
-        }
-        var count = 0
-        var i = 0
-        while i + 8 <= units.count {
-            let first = raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self)
-            let second = raw.loadUnaligned(fromByteOffset: i * 2 + 8, as: UInt64.self)
-            i += 8
-            if allPrintable(first, second) { continue }
-            count += terminators(first) + terminators(second)
-        }
-        while i + 4 <= units.count {
-            let word = raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self)
-            i += 4
-            if allPrintable(word) { continue }
-            count += terminators(word)
-        }
-        while i < units.count {
-            let unit = units[i]
-            count &+= unit == 0x0A || unit == 0x0D || unit == 0x2029 ? 1 : 0
-            i += 1
-        }
-        return count
     }
 
     /// What ``split(_:)`` counts of the line it is in: display columns (below U+1100 every unit is one column, one
