@@ -13,6 +13,9 @@
 #include <unicode/uchar.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 struct CICU_BreakIterator {
     UBreakIterator *raw;
@@ -135,7 +138,25 @@ int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, in
     enum { asciiRun = 16 };
     int32_t in = 0, written = 0;
     while (in < length) {
-        /* Sixteen ASCII bytes at a time (one test of two words, a widening the compiler vectorises), then one. */
+        /* Sixteen bytes at a time: widened and stored whole, and as many of them taken as lead up to the first one
+           outside ASCII (the units stored past it are within `capacity`, and overwritten or beyond the count
+           returned). The compiler did not vectorise the byte loop (it cannot rule out `out` overlapping `bytes`):
+           2.5 instructions a byte, 0.6 so. */
+#if defined(__SSE2__)
+        while (length - in >= 16 && capacity - written >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(bytes + in));
+            _mm_storeu_si128((__m128i *)(out + written), _mm_unpacklo_epi8(v, _mm_setzero_si128()));
+            _mm_storeu_si128((__m128i *)(out + written + 8), _mm_unpackhi_epi8(v, _mm_setzero_si128()));
+            int outside = _mm_movemask_epi8(v);
+            if (outside != 0) {
+                in += __builtin_ctz((unsigned)outside);
+                written += __builtin_ctz((unsigned)outside);
+                break;
+            }
+            in += 16;
+            written += 16;
+        }
+#else
         while (length - in >= 16 && capacity - written >= 16) {
             uint64_t a, b;
             memcpy(&a, bytes + in, 8);
@@ -145,6 +166,7 @@ int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, in
             in += 16;
             written += 16;
         }
+#endif
         while (in < length && bytes[in] < 0x80) {
             if (written >= capacity) return -1;
             out[written++] = bytes[in++];

@@ -53,7 +53,8 @@ int32_t CICU_breakIteratorNextBatch(CICU_BreakIterator *iterator, int32_t kind, 
 
 /* Converts `length` bytes of UTF-8 to UTF-16 (ASCII directly, the rest with u_strFromUTF8) into `out`, which holds `capacity` units (the byte
    count is always enough: no character takes more UTF-16 units than UTF-8 bytes). Returns the number of units
-   written, or -1 when the bytes are not well-formed UTF-8 or do not fit. */
+   written, or -1 when the bytes are not well-formed UTF-8 or do not fit. Units of `out` past the count returned
+   (within `capacity`) may have been written as well: ASCII is widened sixteen bytes at a time. */
 int32_t CICU_utf8ToUTF16(const uint8_t *bytes, int32_t length, uint16_t *out, int32_t capacity);
 
 /* Resolves bidi embedding levels (UAX #9) for `length` UTF-16 units.
