@@ -1,5 +1,5 @@
 /// A paragraph's CSS `line-break` and `word-break`, applied to the opportunities UAX #14 gives: the strictness
-/// picks ICU's rules (``ShapingContext/lineIterator(language:strictness:)``); `break-all`, `keep-all` and
+/// picks ICU's rules (``ShapingContext/lineBreaker(language:strictness:)``); `break-all`, `keep-all` and
 /// `anywhere` add or drop opportunities here, always on grapheme boundaries.
 struct BreakRules {
     let strictness: LineBreakStrictness

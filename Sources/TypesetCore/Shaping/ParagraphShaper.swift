@@ -731,9 +731,8 @@ struct ParagraphShaper {
         var result: [UInt32] = []
         result.reserveCapacity(units.count / 5 + 1)
         var suspicious: [Int] = []
-        if let iterator = context.lineIterator(language: language, strictness: rules.strictness) {
-            iterator.setText(units)
-            iterator.forEachBoundary { offset, mandatory in
+        if let breaker = context.lineBreaker(language: language, strictness: rules.strictness) {
+            breaker.forEachBoundary(units) { offset, mandatory in
                 // The end of the content always ends a line; ICU reports it as a soft boundary.
                 let hard = mandatory || offset == units.count
                 if offset < units.count && !hard

@@ -19,7 +19,7 @@ final class ShapingContext: @unchecked Sendable {
     private var fontSets = LastAnswerDictionary<FontDescriptor, FontSet>()
     private var fallbacks: [FallbackKey: FontFace] = [:]
     private var languages: [String: OpaquePointer?] = [:]
-    private var lineIterators = LastAnswerDictionary<String, BreakIterator?>()
+    private var lineBreakers = LastAnswerDictionary<String, LineBreakMemo?>()
     private(set) lazy var characterIterator: BreakIterator? = BreakIterator(.character)
     /// Scratch arrays reused across paragraphs.
     var glyphScratch: [HarfBuzzBuffer.Glyph] = []
@@ -97,9 +97,10 @@ final class ShapingContext: @unchecked Sendable {
         return language
     }
 
-    /// A line-break iterator for a language (ICU tailors line breaking for a few, such as Japanese) under a CSS
-    /// `line-break` strictness (ICU's `@lb=` keyword; `anywhere` starts from the language's rules).
-    func lineIterator(language: String?, strictness: LineBreakStrictness = .auto) -> BreakIterator? {
+    /// The line-break opportunities of a language (ICU tailors line breaking for a few, such as Japanese) under a CSS
+    /// `line-break` strictness (ICU's `@lb=` keyword; `anywhere` starts from the language's rules): its ICU iterator
+    /// and the chunks it broke (``LineBreakMemo``).
+    func lineBreaker(language: String?, strictness: LineBreakStrictness = .auto) -> LineBreakMemo? {
         let keyword: String
         switch strictness {
         case .auto where LineBreakStrictness.isStrictByDefault(language): keyword = "@lb=strict"
@@ -107,8 +108,9 @@ final class ShapingContext: @unchecked Sendable {
         case .loose, .normal, .strict: keyword = "@lb=" + strictness.rawValue
         }
         let locale = (language ?? "") + keyword
-        return lineIterators.value(for: locale) {
-            BreakIterator(.line, locale: locale) ?? BreakIterator(.line, locale: keyword) ?? BreakIterator(.line)
+        return lineBreakers.value(for: locale) {
+            (BreakIterator(.line, locale: locale) ?? BreakIterator(.line, locale: keyword) ?? BreakIterator(.line))
+                .map { LineBreakMemo(iterator: $0) }
         }
     }
 

@@ -1,0 +1,225 @@
+/// UAX #14 line-break opportunities from ICU, remembered chunk by chunk: a paragraph is cut where a break is certain
+/// whatever surrounds it, and a chunk seen before (a book's words recur) takes its opportunities from the memo
+/// instead of from ICU's rule automaton, which was a fifth of a cold layout of English text (callgrind).
+///
+/// A chunk ends before an ASCII letter that follows U+0020 spaces after a printable ASCII character other than an
+/// opening bracket. There UAX #14 always breaks (LB18, after spaces): of the rules that reach over spaces, LB8
+/// (`ZW SP* ÷`) breaks too, LB15 to LB17 only keep a following OP, NS or B2 (never a letter) on the line, and LB14
+/// (`OP SP* ×`) is why an opening bracket is excluded; a combining mark or any other non-ASCII character before the
+/// spaces (LB9 could give it its base's class) is excluded as well. So the opportunities inside a chunk depend only
+/// on its units and on the letter after it, whose class (AL) is the same for every ASCII letter: a chunk is shaped by
+/// ICU on its own with that letter after it, and the boundary ICU finds before the letter is checked to be a soft one
+/// (else the paragraph is broken whole, as it was before). The paragraph's last chunk is remembered apart, its end
+/// being the text's end. Chunks longer than ``maximumChunkLength`` units are broken by ICU and not remembered; a
+/// paragraph of one chunk (CJK text, a paragraph without such a place) goes to ICU whole.
+///
+/// `LineBreakMemoTests` compares the opportunities with ICU's over whole paragraphs of the corpus books in every
+/// `line-break` strictness. One memo belongs to one ``ShapingContext`` and one ICU locale (one thread at a time).
+final class LineBreakMemo {
+    /// The ICU line iterator whose opportunities are remembered.
+    let iterator: BreakIterator
+    /// The longest chunk remembered, in UTF-16 units.
+    static let maximumChunkLength = 64
+    /// Chunks remembered at most; the memo is emptied when it holds this many (as ``ShapeCache`` is).
+    let capacity: Int
+    private var table: Table
+    /// The paragraph's boundaries being gathered (offset << 1 | mandatory), reused.
+    private var found: [UInt32] = []
+
+    init(iterator: BreakIterator, capacity: Int = 65_536) {
+        self.iterator = iterator
+        self.capacity = capacity
+        table = Table(bucketCount: 1024)
+    }
+
+    /// Calls `body` with every boundary of `units` after 0, in order, with whether it is mandatory: exactly what
+    /// `iterator.setText(units)` then `iterator.forEachBoundary(body)` gives.
+    func forEachBoundary(_ units: [UInt16], _ body: (_ offset: Int, _ mandatory: Bool) -> Void) {
+        var table = Table(bucketCount: 0)
+        swap(&table, &self.table)
+        var found = self.found
+        self.found = []
+        found.removeAll(keepingCapacity: true)
+        let complete = units.withUnsafeBufferPointer { chunks(of: $0, table: &table, into: &found) }
+        swap(&table, &self.table)
+        if complete {
+            for boundary in found { body(Int(boundary >> 1), boundary & 1 != 0) }
+        } else {
+            iterator.setText(units)
+            iterator.forEachBoundary(body)
+        }
+        self.found = found
+    }
+
+    /// Gathers the boundaries of `text` chunk by chunk into `found`; false when ICU did not confirm a chunk's end
+    /// (then `found` is incomplete).
+    private func chunks(of text: UnsafeBufferPointer<UInt16>, table: inout Table, into found: inout [UInt32]) -> Bool {
+        let n = text.count
+        var start = 0
+        while start < n {
+            let (end, hash) = Self.chunkEnd(text, from: start)
+            let last = end == n
+            if start == 0 && last {
+                // One chunk: ICU over the whole paragraph, as without the memo.
+                iterator.setText(text)
+                iterator.forEachBoundary { offset, mandatory in found.append(UInt32(offset) << 1 | (mandatory ? 1 : 0)) }
+                return true
+            }
+            let length = end - start
+            let key = ShapeCache.finish(ShapeCache.mix(hash, last ? 1 : 2))
+            if length <= Self.maximumChunkLength {
+                if table.append(key, text, start..<end, last: last, into: &found) {
+                    start = end
+                    continue
+                }
+                let first = found.count
+                guard broken(text, start..<end, last: last, into: &found) else { return false }
+                if table.count >= capacity { table = Table(bucketCount: table.bucketCount) }
+                table.insert(key, text, start..<end, last: last, boundaries: found[first...])
+            } else {
+                guard broken(text, start..<end, last: last, into: &found) else { return false }
+            }
+            start = end
+        }
+        return true
+    }
+
+    /// Where the chunk starting at `start` ends (see the type's description), and the hash of its units.
+    @inline(__always)
+    static func chunkEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int) -> (end: Int, hash: UInt64) {
+        var h: UInt64 = 0xcbf29ce484222325
+        var lastNonSpace: UInt16 = 0
+        var i = start
+        while i < text.count {
+            let unit = text[i]
+            if unit == 0x20 {
+                h = ShapeCache.mix(h, 0x20)
+                i += 1
+                continue
+            }
+            if i > start && text[i - 1] == 0x20 && isASCIILetter(unit) && endsChunkBeforeSpaces(lastNonSpace) { return (i, h) }
+            lastNonSpace = unit
+            h = ShapeCache.mix(h, UInt64(unit))
+            i += 1
+        }
+        return (i, h)
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A }
+
+    /// Whether spaces after `unit` and then a letter always break (printable ASCII but an opening bracket: LB14).
+    @inline(__always)
+    static func endsChunkBeforeSpaces(_ unit: UInt16) -> Bool {
+        unit >= 0x21 && unit <= 0x7E && unit != 0x28 && unit != 0x5B && unit != 0x7B
+    }
+
+    /// ICU's boundaries of the chunk `text[range]` (with the letter after it when it is not the last), appended to
+    /// `found`; false when the chunk's end is not a soft boundary.
+    private func broken(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, last: Bool, into found: inout [UInt32]) -> Bool {
+        let textEnd = last ? range.upperBound : range.upperBound + 1
+        iterator.setText(text[range.lowerBound..<textEnd])
+        var endIsSoft = last
+        iterator.forEachBoundary { offset, mandatory in
+            let at = range.lowerBound + offset
+            if at < range.upperBound || (last && at == range.upperBound) {
+                found.append(UInt32(at) << 1 | (mandatory ? 1 : 0))
+            } else if at == range.upperBound {
+                endIsSoft = !mandatory
+                found.append(UInt32(at) << 1)
+            }
+        }
+        return endIsSoft && found.last == UInt32(range.upperBound) << 1
+    }
+
+    /// The remembered chunks: open addressing on a 64-bit hash (linear probing, at most half full), the buckets
+    /// keeping the hash's high half and where the record starts; a record is the chunk's length (with a flag for a
+    /// paragraph's last chunk), its boundary count, its units and its boundaries (offset << 1 | mandatory, from the
+    /// chunk's start).
+    struct Table {
+        private var buckets: [UInt64]
+        private var arena: [UInt16] = []
+        private(set) var count = 0
+        var bucketCount: Int { buckets.count }
+        private static let lastFlag: UInt16 = 0x8000
+
+        init(bucketCount: Int) { buckets = [UInt64](repeating: 0, count: bucketCount) }
+
+        /// The record of `text[range]`, or nil; and the bucket where the probe ended.
+        @inline(__always)
+        private func find(_ key: UInt64, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, last: Bool)
+            -> (record: Int?, bucket: Int) {
+            guard !buckets.isEmpty else { return (nil, 0) }
+            let tag = key >> 32
+            let header = UInt16(range.count) | (last ? Self.lastFlag : 0)
+            return buckets.withUnsafeBufferPointer { buckets in
+                arena.withUnsafeBufferPointer { arena in
+                    let mask = buckets.count - 1
+                    var bucket = Int(truncatingIfNeeded: key) & mask
+                    while true {
+                        let entry = buckets[bucket]
+                        if entry == 0 { return (nil, bucket) }
+                        if entry >> 32 == tag {
+                            let r = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                            if r >= 0, r + 2 + range.count <= arena.count, arena[r] == header {
+                                var same = true
+                                for k in 0..<range.count where arena[r + 2 + k] != text[range.lowerBound + k] { same = false; break }
+                                if same { return (r, bucket) }
+                            }
+                        }
+                        bucket = (bucket + 1) & mask
+                    }
+                }
+            }
+        }
+
+        /// Appends the remembered boundaries of `text[range]` (moved to its start) to `found` and returns true, or
+        /// returns false when the chunk is not remembered.
+        @inline(__always)
+        func append(_ key: UInt64, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, last: Bool,
+                    into found: inout [UInt32]) -> Bool {
+            guard let r = find(key, text, range, last: last).record else { return false }
+            let start = UInt32(truncatingIfNeeded: range.lowerBound) << 1
+            arena.withUnsafeBufferPointer { arena in
+                let count = Int(arena[r + 1]), first = r + 2 + range.count
+                guard first + count <= arena.count else { return }
+                for k in 0..<count { found.append(start + UInt32(arena[first + k])) }
+            }
+            return true
+        }
+
+        /// Remembers the boundaries of `text[range]` (absolute, as `found` holds them).
+        mutating func insert(_ key: UInt64, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, last: Bool,
+                             boundaries: ArraySlice<UInt32>) {
+            guard range.count <= LineBreakMemo.maximumChunkLength, boundaries.count <= LineBreakMemo.maximumChunkLength + 1,
+                  arena.count < Int(UInt32.max) - 256 else { return }
+            if (count + 1) * 2 > buckets.count { grow() }
+            let bucket = find(key, text, range, last: last).bucket
+            let r = arena.count
+            arena.append(UInt16(range.count) | (last ? Self.lastFlag : 0))
+            arena.append(UInt16(boundaries.count))
+            arena.append(contentsOf: text[range])
+            let start = UInt32(truncatingIfNeeded: range.lowerBound) << 1
+            for boundary in boundaries { arena.append(UInt16(truncatingIfNeeded: boundary - start)) }
+            buckets[bucket] = (key >> 32) << 32 | UInt64(r + 1)
+            count += 1
+        }
+
+        /// Doubles the buckets and places every record again.
+        private mutating func grow() {
+            buckets = [UInt64](repeating: 0, count: max(1024, buckets.count * 2))
+            let mask = buckets.count - 1
+            var r = 0
+            while r + 2 <= arena.count {
+                let header = arena[r], length = Int(header & ~Self.lastFlag), boundaryCount = Int(arena[r + 1])
+                var h: UInt64 = 0xcbf29ce484222325
+                for k in 0..<length { h = ShapeCache.mix(h, UInt64(arena[r + 2 + k])) }
+                let key = ShapeCache.finish(ShapeCache.mix(h, header & Self.lastFlag != 0 ? 1 : 2))
+                var bucket = Int(truncatingIfNeeded: key) & mask
+                while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+                buckets[bucket] = (key >> 32) << 32 | UInt64(r + 1)
+                r += 2 + length + boundaryCount
+            }
+        }
+    }
+}
