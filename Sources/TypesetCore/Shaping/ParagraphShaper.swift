@@ -186,6 +186,9 @@ struct ParagraphShaper {
     private func shapeSegments(_ buffer: UnsafeBufferPointer<UInt16>, face: FontFace, run: ShapedRun, key: ShapeCache.Style,
                                language harfBuzzLanguage: OpaquePointer?, breaks: [UInt32], into state: inout RunShaping) {
         let segments = state.segments
+        // A run's spaces all shape as its first one did (the cache holds one record for them): that glyph is kept
+        // and appended for the others without a lookup (a space is every other segment of prose).
+        var spaceGlyph: (id: UInt16, advance: Float, offset: SIMD2<Float>)?
         // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words do not fit
         // in the processor's cache), so the lookups are pipelined: the bucket of the word sixteen ahead and the
         // record of the word eight ahead are asked for while this one is copied. The first sixteen buckets are
@@ -199,6 +202,19 @@ struct ParagraphShaper {
             switch segment.kind {
             case .invisible:
                 for i in range { state.sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero) }
+            case .space:
+                if let glyph = spaceGlyph {
+                    state.sink.append(id: glyph.id, cluster: range.lowerBound, advance: glyph.advance, offset: glyph.offset)
+                    continue
+                }
+                let first = state.sink.count
+                if !state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) {
+                    shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
+                                 cacheHash: segment.hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
+                }
+                if state.sink.count == first + 1 {
+                    spaceGlyph = (state.sink.id(first), state.sink.advance(first), state.sink.offset(first))
+                }
             case .word:
                 if state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) { continue }
                 shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
@@ -336,9 +352,11 @@ struct ParagraphShaper {
             case invisible
             /// Shaped with HarfBuzz, not cached (it touches a neighbour, or it is too long).
             case shaped
-            /// A whole word or a single space: it shapes the same wherever it stands, so it goes through the word
-            /// cache under ``hash``.
+            /// A whole word: it shapes the same wherever it stands, so it goes through the word cache under ``hash``.
             case word
+            /// A single U+0020 space: a word of the cache too, shaped or looked up once per run
+            /// (``shapeSegments(_:face:run:key:language:breaks:into:)``).
+            case space
         }
         var start: Int32
         var end: Int32
@@ -373,7 +391,7 @@ struct ParagraphShaper {
             let first = text[start]
             if first == 0x20 {
                 // A space is always a segment of its own, and shapes the same wherever it stands.
-                segments.append(Segment(start: Int32(start), end: Int32(start + 1), kind: .word, hash: spaceHash))
+                segments.append(Segment(start: Int32(start), end: Int32(start + 1), kind: .space, hash: spaceHash))
                 start += 1
                 continue
             }
