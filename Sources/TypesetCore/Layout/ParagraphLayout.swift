@@ -9,16 +9,26 @@ struct ParagraphLayout: Sendable {
     /// The box it is set in before its indents: its column, table cell or float box. Its objects' percentages are
     /// of it, so drawing and hit testing size them in it again (``BookLayout/format(ofParagraph:)``); 0 for the column.
     var boxWidth: Float = 0
-    /// A floated object's containing block's width when it is not the column (a table cell's content box: the
-    /// object's percentages are of it, ``CellBox/objectWidth``); 0 for the column.
-    var objectBoxWidth: Float = 0
     /// The first line's indent (a list marker's hang included), and that of the lines beside a drop cap
     /// (lines 2...``capLines``).
     var firstLineIndent: Float = 0
     var capIndent: Float = 0
     var capLines: Int32 = 0
     /// How far the drop cap's baseline lies below the first line's baseline, in points.
-    var capDrop: Float = 0
+    var capDrop: Float {
+        get { capDropOrObjectBox }
+        set { capDropOrObjectBox = newValue }
+    }
+    /// A floated object's containing block's width when it is not the column (a table cell's content box: the
+    /// object's percentages are of it, ``CellBox/objectWidth``); 0 for the column.
+    var objectBoxWidth: Float {
+        get { capDropOrObjectBox }
+        set { capDropOrObjectBox = newValue }
+    }
+    /// ``capDrop`` of a paragraph with a drop cap, ``objectBoxWidth`` of a floated object: never both (a floated
+    /// object is one image, without a drop cap), and one field for the two keeps a layout at 48 bytes, which
+    /// every paragraph of every relayout writes (MemoryBudgetTests).
+    var capDropOrObjectBox: Float = 0
     /// Space left below the paragraph's last line (beside a drop cap taller than the paragraph), in points.
     var spaceAfter: Float = 0
     /// Sum of the line heights, in points.

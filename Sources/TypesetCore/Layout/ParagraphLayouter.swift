@@ -189,7 +189,7 @@ struct ParagraphLayouter {
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
         layout.available = max(0, width - format.blockIndent - format.endIndent)
         layout.boxWidth = width
-        layout.objectBoxWidth = cell?.objectWidth ?? 0
+        if style.float?.isObject == true { layout.objectBoxWidth = cell?.objectWidth ?? 0 }
         layout.firstLineIndent = format.firstLineIndent
         if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
             // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's
