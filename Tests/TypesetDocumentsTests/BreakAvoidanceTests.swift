@@ -104,6 +104,32 @@ import TypesetTestSupport
         #expect(kept.broken.isEmpty, "the headings are parted from their text after \(kept.broken) paragraphs")
     }
 
+    /// A heading (and a subheading kept with it) that starts with a float, as a specification's "›" link or a
+    /// chapter's floated ornament: when the heading moves to the next page to stay with its text, its float goes
+    /// with it, after every filler length, on either side.
+    @Test(arguments: ["left", "right"])
+    func aFloatAtAKeptHeadingsStartGoesWithIt(side: String) throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        var moved = 0
+        for before in 0..<Self.fillers {
+            var body = ""
+            for index in 0..<before { body += "<p>Filler \(index).</p>" }
+            body += "<h2><span style='float: \(side)'>Kmark</span> Kone</h2><h3>Ktwo</h3><p>Kthree \(Self.repeated(3))</p>"
+            let book = try XHTMLConversionTests.read(body)
+            let layout = try typesetter.layout(book.text, settings: Fixtures.settings)
+            let pages = Self.pages(of: layout)
+            let paragraphs = book.text.paragraphs
+            guard let mark = paragraphs.firstIndex(where: { $0.contentString.hasPrefix("Kmark") }),
+                  let heading = paragraphs.firstIndex(where: { $0.contentString.contains("Kone") }),
+                  let markPage = pages[mark]?[0], let headingPage = pages[heading]?[0] else {
+                Issue.record("after \(before): the float or its heading is not placed"); continue
+            }
+            #expect(markPage == headingPage, "after \(before), \(side): the float on page \(markPage + 1), its heading on \(headingPage + 1)")
+            if headingPage > 0 && pages[mark - 1]?.values.contains(headingPage) != true { moved += 1 }
+        }
+        #expect(moved > 0, "no heading was moved to the next page: the family tests nothing")
+    }
+
     /// A block that avoids breaks but is taller than a page is broken all the same (§4.4), losing nothing: every
     /// line of it is placed, and no page is left empty.
     @Test func aKeptBlockTallerThanAPageIsBrokenAllTheSame() throws {

@@ -59,7 +59,7 @@ extension PageFilling {
         }
         band.settle(at: y, placements: placements.count, into: &tableRows)
         var (top, besideLine) = floatTop(box, height: height)
-        if top + Double(height) > columnBottom + 0.01 && top > columnTop {
+        if (top + Double(height) > columnBottom + 0.01 && top > columnTop) || hostMovesOn(box, besideLine: besideLine) {
             breakColumn(before: text.paragraphs[box.paragraphs.lowerBound].range.lowerBound)
             top = columnTop
             unanchor(box)
@@ -78,6 +78,19 @@ extension PageFilling {
         band.add(box, x: boxX, top: top, bottom: top + Double(height), placements: floatFirst..<placements.count,
                  columnX: x, columnWidth: columnWidth)
         lowestFloat = max(lowestFloat, top + Double(height))
+    }
+
+    /// Whether the paragraph after a float (the one it floats in) keeps its start with what follows (a heading, a
+    /// kept block: ``Paginator/keptRun(_:first:layouts:text:columnHeight:)``) and will not fit in what is left of
+    /// the column: it starts the next one, and the float goes with it rather than stand alone at the column's
+    /// foot (a heading's floated "›" link left behind when the heading moved on). Not a float beside the line
+    /// before it (`besideLine`), which that line holds.
+    private func hostMovesOn(_ box: FloatLayout.Box, besideLine: Int?) -> Bool {
+        let local = box.paragraphs.upperBound - first
+        guard besideLine == nil, y > columnTop, local < layouts.count else { return false }
+        let keep = paginator.keptRun(local, first: first, layouts: layouts, text: text, columnHeight: columnBottom - columnTop)
+        guard keep.line == 0, keep.height > 0, Double(keep.height) <= columnBottom - columnTop else { return false }
+        return y + Double(layouts[local].spaceBefore + keep.height) > columnBottom + 0.01
     }
 
     /// Where a float goes down the column before it is moved to the next one: at its anchor's line in the paragraph
