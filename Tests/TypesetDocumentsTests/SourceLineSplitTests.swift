@@ -38,6 +38,14 @@ import TypesetCore
         return lines
     }
 
+    /// What the split makes of `units`, in the form ``expected(_:)`` gives.
+    static func split(_ units: [UInt16]) -> [Expected] {
+        SourceLine.split(units).map {
+            Expected(start: $0.start, contentEnd: $0.contentEnd, end: $0.end, indent: $0.indent, columns: $0.columns,
+                     indentColumns: $0.indentColumns, isBlank: $0.isBlank)
+        }
+    }
+
     @Test func everyLineAsDefined() {
         let pieces: [[UInt16]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x2029], [0x20], [0x09], [0x3000], [0xA0], [0x0C], [0xFEFF],
                                   Array("word".utf16), [0x6F22, 0x5B57], [0xAC00], [0xD840, 0xDC00], [0xD83D, 0xDE00], [0xFF21]]
@@ -46,11 +54,7 @@ import TypesetCore
         for length in 0..<40 {
             for _ in 0..<25 {
                 let units = (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] }
-                let got = SourceLine.split(units).map {
-                    Expected(start: $0.start, contentEnd: $0.contentEnd, end: $0.end, indent: $0.indent, columns: $0.columns,
-                             indentColumns: $0.indentColumns, isBlank: $0.isBlank)
-                }
-                #expect(got == Self.expected(units), "\(units.map { String($0, radix: 16) })")
+                #expect(Self.split(units) == Self.expected(units), "\(units.map { String($0, radix: 16) })")
                 checked += 1
             }
         }
@@ -69,11 +73,7 @@ import TypesetCore
         for length in 0..<60 {
             for _ in 0..<20 {
                 let units = (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] }
-                let got = SourceLine.split(units).map {
-                    Expected(start: $0.start, contentEnd: $0.contentEnd, end: $0.end, indent: $0.indent, columns: $0.columns,
-                             indentColumns: $0.indentColumns, isBlank: $0.isBlank)
-                }
-                #expect(got == Self.expected(units), "\(units.map { String($0, radix: 16) })")
+                #expect(Self.split(units) == Self.expected(units), "\(units.map { String($0, radix: 16) })")
                 let ends = units.reduce(0) { $0 + ([0x0A, 0x0D, 0x2029].contains($1) ? 1 : 0) }
                 #expect(units.withUnsafeBufferPointer { CKernels_lineBreakCount($0.baseAddress, $0.count) } == ends)
                 checked += 1
