@@ -24,8 +24,10 @@ extension Paginator {
     func keptRun(_ local: Int, first: Int, layouts: [ParagraphLayout], text: StyledText, columnHeight: Double) -> KeptRun {
         let style = text.paragraphs[first + local].style
         let keepsNext = style.isHeading || style.keepsWithNext
+        // Most paragraphs keep nothing: asked first, before the lines are read (a copy of them retains their storage).
+        guard keepsNext || style.keepsLinesTogether else { return .none }
         let lines = layouts[local].lines
-        guard keepsNext || style.keepsLinesTogether, !lines.isEmpty else { return .none }
+        guard !lines.isEmpty else { return .none }
         let start = keptWhole(style, lineCount: lines.count) ? 0 : lines.count - keptLines
         var height = layouts[local].height - lines[start].top
         guard keepsNext else { return KeptRun(line: start, height: height) }
