@@ -38,6 +38,14 @@ import TypesetCore
         return lines
     }
 
+    /// `each` random texts of every length in `lengths`, each that many `pieces` (drawn with replacement).
+    static func texts(of pieces: [[UInt16]], lengths: Range<Int>, each: Int) -> [[UInt16]] {
+        var generator = SystemRandomNumberGenerator()
+        return lengths.flatMap { length in
+            (0..<each).map { _ in (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] } }
+        }
+    }
+
     /// What the split makes of `units`, in the form ``expected(_:)`` gives.
     static func split(_ units: [UInt16]) -> [Expected] {
         SourceLine.split(units).map {
@@ -49,14 +57,10 @@ import TypesetCore
     @Test func everyLineAsDefined() {
         let pieces: [[UInt16]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x2029], [0x20], [0x09], [0x3000], [0xA0], [0x0C], [0xFEFF],
                                   Array("word".utf16), [0x6F22, 0x5B57], [0xAC00], [0xD840, 0xDC00], [0xD83D, 0xDE00], [0xFF21]]
-        var generator = SystemRandomNumberGenerator()
         var checked = 0
-        for length in 0..<40 {
-            for _ in 0..<25 {
-                let units = (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] }
-                #expect(Self.split(units) == Self.expected(units), "\(units.map { String($0, radix: 16) })")
-                checked += 1
-            }
+        for units in Self.texts(of: pieces, lengths: 0..<40, each: 25) {
+            #expect(Self.split(units) == Self.expected(units), "\(units.map { String($0, radix: 16) })")
+            checked += 1
         }
         #expect(checked == 1000)
     }
@@ -68,16 +72,12 @@ import TypesetCore
         let pieces: [[UInt16]] = [[0x0A], [0x0D, 0x0A], [0x0D], [0x2029], [0x20], [0x20, 0x20, 0x20, 0x20], [0x09], [0x3000],
                                   Array("The quick brown fox jumps over".utf16), Array("a".utf16), Array("seventeen letters".utf16),
                                   [0x1F], [0x7F], [0x80], [0x9F], [0xA0], [0x100], [0x2028], [0x201C], [0x6F22], [0xD83D, 0xDE00]]
-        var generator = SystemRandomNumberGenerator()
         var checked = 0
-        for length in 0..<60 {
-            for _ in 0..<20 {
-                let units = (0..<length).flatMap { _ in pieces.randomElement(using: &generator) ?? [] }
-                #expect(Self.split(units) == Self.expected(units), "\(units.map { String($0, radix: 16) })")
-                let ends = units.reduce(0) { $0 + ([0x0A, 0x0D, 0x2029].contains($1) ? 1 : 0) }
-                #expect(units.withUnsafeBufferPointer { CKernels_lineBreakCount($0.baseAddress, $0.count) } == ends)
-                checked += 1
-            }
+        for units in Self.texts(of: pieces, lengths: 0..<60, each: 20) {
+            #expect(Self.split(units) == Self.expected(units), "\(units.map { String($0, radix: 16) })")
+            let ends = units.reduce(0) { $0 + ([0x0A, 0x0D, 0x2029].contains($1) ? 1 : 0) }
+            #expect(units.withUnsafeBufferPointer { CKernels_lineBreakCount($0.baseAddress, $0.count) } == ends)
+            checked += 1
         }
         #expect(checked == 1_200)
     }
