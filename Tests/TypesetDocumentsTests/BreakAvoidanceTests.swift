@@ -6,7 +6,8 @@ import TypesetTestSupport
 /// Avoided breaks (CSS Fragmentation 3 §3.1–3.2, §4.4): `break-inside: avoid` keeps a block's lines in one column,
 /// `break-after: avoid` keeps a paragraph's end with the next one's first lines, `break-before: avoid` the
 /// previous paragraph's end with its start; a figure avoids breaks inside and a definition's term breaks after it
-/// as Readium CSS's pagination defaults say; a run of headings stays with the text under them. A generated family:
+/// as Readium CSS's pagination defaults say; a run of headings stays with the text under them. In a table, rows
+/// are what the avoided breaks keep together (a table, a row group, a row, the head rows, the caption). A generated family:
 /// each structure after 0 to 39 one-line paragraphs, so that a page break falls at each of its lines; every kept part is on
 /// one page. The reference is the same book with the property's `auto` value, in which some of them break apart
 /// (so the family does reach the breaks it means to test).
@@ -38,6 +39,22 @@ import TypesetTestSupport
                   html: "<p>Kone \(repeated(4))</p><p class='k'>Ktwo \(repeated(3))</p>", parts: [("Kone", .last(2)), ("Ktwo", .first(1))]),
         Structure(name: "a definition's term", css: "", reference: "dt { break-after: auto }",
                   html: "<dl><dt>Kone</dt><dd>Ktwo \(repeated(3))</dd></dl>", parts: [("Kone", .all), ("Ktwo", .first(2))]),
+        Structure(name: "break-inside on a table", css: ".k { break-inside: avoid }", reference: ".k { break-inside: auto }",
+                  html: "<table class='k'>" + (1...4).map { "<tr><td>K\($0) \(words.prefix(40))</td><td>\(words.prefix(30))</td></tr>" }.joined()
+                      + "</table>", parts: (1...4).map { ("K\($0)", .all) }),
+        Structure(name: "page-break-inside on a row group", css: ".k { page-break-inside: avoid }", reference: ".k { page-break-inside: auto }",
+                  html: "<table><tbody class='k'><tr><td>Kone \(words)</td></tr><tr><td>Ktwo \(words)</td></tr></tbody>"
+                      + "<tbody><tr><td>\(words)</td></tr></tbody></table>", parts: [("Kone", .all), ("Ktwo", .all)]),
+        Structure(name: "break-after on a row", css: ".k { break-after: avoid }", reference: ".k { break-after: auto }",
+                  html: "<table><tr><td>\(words)</td></tr><tr class='k'><td>Kone \(words)</td></tr><tr><td>Ktwo \(words)</td></tr></table>",
+                  parts: [("Kone", .all), ("Ktwo", .all)]),
+        Structure(name: "a table's head row", css: "", reference: "thead { break-after: auto }",
+                  html: "<table><thead><tr><th>Kone</th><th>head</th></tr></thead><tbody>"
+                      + "<tr><td>Ktwo \(words)</td><td>\(words)</td></tr><tr><td>\(words)</td><td>\(words)</td></tr></tbody></table>",
+                  parts: [("Kone", .all), ("Ktwo", .all)]),
+        Structure(name: "a table's caption", css: "", reference: "caption { break-after: auto }",
+                  html: "<table><caption>Kone, a caption</caption><tr><td>Ktwo \(words)</td><td>\(words)</td></tr></table>",
+                  parts: [("Kone", .all), ("Ktwo", .all)]),
     ]
 
     static func book(_ structure: Structure, css: String, before: Int) throws -> EPUBBook {
@@ -132,9 +149,16 @@ import TypesetTestSupport
 
     /// A block that avoids breaks but is taller than a page is broken all the same (§4.4), losing nothing: every
     /// line of it is placed, and no page is left empty.
-    @Test func aKeptBlockTallerThanAPageIsBrokenAllTheSame() throws {
-        let body = "<p>\(Self.words)</p><div style='break-inside: avoid'>"
-            + (0..<30).map { "<p>K\($0) \(Self.repeated(2))</p>" }.joined() + "</div><p>\(Self.words)</p>"
+    /// So is a table that avoids breaks, and one whose rows all keep with the next, a row at a time.
+    @Test(arguments: ["div", "table", "rows"])
+    func aKeptBlockTallerThanAPageIsBrokenAllTheSame(_ kind: String) throws {
+        let rows = (0..<30).map { "<tr><td>K\($0) \(Self.words)</td><td>\(Self.words)</td></tr>" }.joined()
+        let block = switch kind {
+        case "div": "<div style='break-inside: avoid'>" + (0..<30).map { "<p>K\($0) \(Self.repeated(2))</p>" }.joined() + "</div>"
+        case "table": "<table style='break-inside: avoid'>\(rows)</table>"
+        default: "<table><thead>\(rows.replacingOccurrences(of: "td>", with: "th>"))</thead><tr><td>\(Self.words)</td></tr></table>"
+        }
+        let body = "<p>\(Self.words)</p>\(block)<p>\(Self.words)</p>"
         let book = try XHTMLConversionTests.read(body)
         let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(book.text, settings: Fixtures.settings)
         let placed = layout.pages.indices.reduce(0) { $0 + layout.lines(onPage: $1).count }

@@ -35,6 +35,30 @@ struct TableLayout {
             }
             return min(end, rows.count)
         }
+
+        /// The end of the rows from `start` that stay in one column: its group of rows joined by spans
+        /// (``rowGroupEnd(from:)``), and the next group while the last paragraph before it keeps with the next
+        /// (``ParagraphStyle/keepsWithNext``: CSS `break-inside: avoid` on the table or a row group, `break-after:
+        /// avoid` on a row, a head row). The paginator places rows that together are taller than a column a group
+        /// at a time (CSS Fragmentation 3 §4.4 lets an avoided break be taken when no other will do).
+        func keptRowsEnd(from start: Int, in text: StyledText) -> Int {
+            var end = rowGroupEnd(from: start)
+            while end < rows.count, let last = rows[end - 1].paragraphs.last, text.paragraphs[last].style.keepsWithNext {
+                end = rowGroupEnd(from: end)
+            }
+            return end
+        }
+
+        /// The height of the rows the table starts with and keeps together (``keptRowsEnd(from:in:)``), each as
+        /// tall as its tallest cell of one row, as set in `layouts` (`layouts[0]` is document paragraph `first`);
+        /// summed until it passes `limit`, so that a kept run's walk stays bounded.
+        func keptStartHeight(_ layouts: [ParagraphLayout], first: Int, text: StyledText, limit: Double) -> Float {
+            var height: Float = 0
+            for row in rows[0..<keptRowsEnd(from: 0, in: text)] where Double(height) <= limit {
+                height += row.cells.reduce(0) { $1.rowSpan == 1 ? max($0, $1.height(layouts, first: first)) : $0 }
+            }
+            return height
+        }
     }
 
     /// One row: its paragraphs and its cells, in text order.
@@ -55,6 +79,18 @@ struct TableLayout {
         var background: Color?
         /// How many of the table's rows it covers, from its own down (at least 1, within the table).
         var rowSpan = 1
+
+        /// The cell's height as its paragraphs are set in `layouts` (`layouts[0]` is document paragraph `first`):
+        /// the paragraphs with the space between them, border and padding.
+        func height(_ layouts: [ParagraphLayout], first: Int) -> Float {
+            var height: Float = 0
+            for p in paragraphs {
+                let layout = layouts[p - first]
+                if p != paragraphs.lowerBound { height += layout.spaceBefore }
+                height += layout.height + layout.spaceAfter
+            }
+            return height + 2 * (border + padding)
+        }
     }
 
     /// The tables, in text order.

@@ -232,14 +232,33 @@ struct PageFilling {
     // MARK: Tables
 
     /// Places a table row by row: rows joined by a cell spanning rows as one group, kept in one column like a
-    /// row (a group taller than a column is placed row by row as rows without spans are).
+    /// row (a group taller than a column is placed row by row as rows without spans are), and the groups a kept
+    /// row joins to the next (``TableLayout/Table/keptRowsEnd(from:in:)``) kept in one column with them when they fit in one.
     mutating func placeTable(_ table: TableLayout.Table) {
         openTable = (table, y)
         if !paginator.floats.isEmpty { fillCellsWithFloats(of: table) }
         defer { cellFills = [:] }
         var start = 0
         while start < table.rows.count {
-            let end = table.rowGroupEnd(from: start)
+            let kept = table.keptRowsEnd(from: start, in: text)
+            if kept > table.rowGroupEnd(from: start), let heights = rowHeights(table.rows[start..<kept]),
+               Double(heights.reduce(0, +)) <= columnBottom - columnTop {
+                placeRowGroup(table, rows: start..<kept, heights: heights)
+            } else {
+                placeSpanGroups(table, rows: start..<kept)
+            }
+            start = kept
+        }
+        closeTableBorder()
+        openTable = nil
+    }
+
+    /// Places `rows` of `table` a group of rows joined by spans at a time, each group in one column when it fits
+    /// (else row by row).
+    private mutating func placeSpanGroups(_ table: TableLayout.Table, rows: Range<Int>) {
+        var start = rows.lowerBound
+        while start < rows.upperBound {
+            let end = min(table.rowGroupEnd(from: start), rows.upperBound)
             let heights = end == start + 1 ? [height(of: table.rows[start])] : rowHeights(table.rows[start..<end])
             if let heights, end == start + 1 || Double(heights.reduce(0, +)) <= columnBottom - columnTop {
                 placeRowGroup(table, rows: start..<end, heights: heights)
@@ -248,8 +267,6 @@ struct PageFilling {
             }
             start = end
         }
-        closeTableBorder()
-        openTable = nil
     }
 
     /// Places rows `rows` of `table` (of heights `heights`) in the current column, or at the top of the next when
@@ -277,13 +294,7 @@ struct PageFilling {
         if !cellFills.isEmpty, let fill = cellFills[cell.paragraphs.lowerBound] {
             return fill.height + 2 * (cell.border + cell.padding)
         }
-        var height: Float = 0
-        for p in cell.paragraphs {
-            let layout = layouts[p - first]
-            if p != cell.paragraphs.lowerBound { height += layout.spaceBefore }
-            height += layout.height + layout.spaceAfter
-        }
-        return height + 2 * (cell.border + cell.padding)
+        return cell.height(layouts, first: first)
     }
 
     /// The height of a table row: its tallest cell's paragraphs, border and padding.

@@ -36,6 +36,12 @@ extension Paginator {
             let nextStyle = text.paragraphs[first + next].style
             let nextLines = layouts[next].lines
             guard !nextStyle.startsSection, !nextLines.isEmpty else { break }
+            // A table (after a caption or a heading): its first rows, as it places them, end the chain.
+            if nextStyle.tableCell != nil, let table = tables.table(startingAt: first + next) {
+                height += layouts[next - 1].spaceAfter + layouts[next].spaceBefore
+                    + table.keptStartHeight(layouts, first: first, text: text, limit: columnHeight)
+                break
+            }
             let whole = keptWhole(nextStyle, lineCount: nextLines.count)
             let last = nextLines[whole ? nextLines.count - 1 : keptLines - 1]
             height += layouts[next - 1].spaceAfter + layouts[next].spaceBefore + last.top + last.height

@@ -72,7 +72,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var startsSection: Bool
     /// Whether the paragraph stays on the page of the paragraph after it, as a heading does (a short line that
     /// reads like a heading without being taken for one; CSS `break-after: avoid`): pagination moves its last lines
-    /// (all of it, when it is short) to the next page rather than leave them alone at the bottom of one.
+    /// (all of it, when it is short) to the next page rather than leave them alone at the bottom of one. The last
+    /// paragraph of a table row that keeps with the next keeps its row in the next row's column.
     public var keepsWithNext: Bool
     /// ``role`` without a heading's level.
     private var roleKind: RoleKind

@@ -39,6 +39,8 @@ extension XHTMLConverter {
         emitPendingMarker()
         flushParagraph()
         let element = path.element
+        let firstParagraph = output.paragraphs.count
+        avoidBreak(before: style, first: firstParagraph)
         let tableBlock = enterBlock(path, style: style, parent: block)
         // The HTML attributes `border` and `cellpadding` (in pixels: 16 to an em).
         let borderAttribute = Double(element.attribute("border")?.trimmingWhiteSpace() ?? "").map { $0 > 0 ? min($0, 16) / 16 : 0 }
@@ -52,6 +54,7 @@ extension XHTMLConverter {
         flushParagraph()
         endRowGroup()
         tables.removeLast()
+        avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
     }
 
@@ -68,9 +71,12 @@ extension XHTMLConverter {
         }
         table.rowBackground = publisherStyles ? style.backgroundColor : nil
         tables.append(table)
+        let firstParagraph = output.paragraphs.count
+        avoidBreak(before: style, first: firstParagraph)
         let rowBlock = enterBlock(path, style: style, parent: block)
         walkChildren(path, block: rowBlock, inline: inline)
         flushParagraph()
+        avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
     }
 

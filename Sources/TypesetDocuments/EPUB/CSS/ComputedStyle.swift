@@ -544,7 +544,9 @@ struct ReplacedSize: Equatable, Sendable {
 
 /// The built-in (user-agent) style sheet: what every reader does with HTML elements, publisher styles or not.
 /// Beside HTML's rendering defaults it keeps a figure in one column and a definition's term with its definition,
-/// as Readium CSS's pagination defaults do (headings keep with what follows by their role).
+/// as Readium CSS's pagination defaults do (headings keep with what follows by their role), and a table's caption and
+/// head rows with its first body row: a table's head is not repeated on each page here, so a head row alone at a
+/// page's foot would label nothing.
 enum UserAgentStyleSheet {
     static let source = """
         h1 { font-weight: bold; font-size: 1.6em; margin-block-start: 1em }
@@ -567,7 +569,7 @@ enum UserAgentStyleSheet {
         blockquote { margin-inline: 1.5em }
         dd { margin-inline-start: 1.5em }
         figure { break-inside: avoid }
-        dt { break-after: avoid }
+        dt, caption, thead { break-after: avoid }
         ul, ol { padding-inline-start: 1.5em }
         """
 
