@@ -219,9 +219,9 @@ import TypesetTestSupport
                     let units = text.paragraphs[0].units
                     func isLetter(_ cluster: Int) -> Bool { cluster < units.count && units[cluster] < 0x80 && units[cluster] > 0x20 }
                     for line in justified.lines(onPage: 0).dropLast() {
-                        // A line that starts with a Latin letter (a piece of the long word) is set at the start.
+                        // A line of nothing but Latin letters (a piece of the long word) is set at the start.
                         let full = abs(line.rect.width - settings.columnWidth) < 0.01
-                        #expect(full == (units[line.range.lowerBound] >= 0x80),
+                        #expect(full == units[line.range].contains { $0 >= 0x80 },
                                 "\(word) at \(cut): \(line.rect) \(String(decoding: units[line.range], as: UTF16.self))")
                         let glyphs = Self.glyphs(of: line, in: justified)
                         if glyphs.contains(where: { abs($0.advance - (natural[$0.cluster] ?? 0)) > 0.01 }) { stretchedLines += 1 }
@@ -248,6 +248,67 @@ import TypesetTestSupport
         layout.glyphRuns(onPage: 0).filter { abs($0.positions[0].y - line.baseline) < 0.01 }
             .flatMap { run in run.positions.indices.map { (x: run.positions[$0].x, cluster: run.clusters[$0], advance: Float(run.advances[$0])) } }
             .sorted { $0.x < $1.x }.map { (cluster: $0.cluster, advance: $0.advance) }
+    }
+
+    /// Japanese phrases in a paragraph mostly of English (a test suite's instructions, a technical book): broken
+    /// optimally, with the gaps beside the Japanese characters stretching as they are justified
+    /// (``OptimalLineBreaker/wideGapStretch``). Every line but the last that has a space or a Japanese character fills
+    /// the column, a line without spaces is never left loose (its slack spread between its characters, over half
+    /// an em a gap, where one more character would have fitted), and a line with both spaces and gaps beside
+    /// Japanese characters shares its slack between them. A generated family: 3 Japanese phrases × 3 English ones,
+    /// Japanese first or in the middle, at 4 column widths, broken automatically (optimal) and greedily.
+    @Test func japaneseInEnglishParagraphsIsJustifiedBetweenItsCharacters() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let japanese = ["→次の「表示」の内容が「期待される表示」と同様に、段落先頭行が突き出しインデントで表示されていれば合格。",
+                        "テスト内容：縦書き", "縦書き時の文字表示のテストである。同時に指定のテストもおこないます。"]
+        let english = ["If in Rendered text the line heads at the beginning of the paragraphs are displayed with an upward indent, then the test passes.",
+                       "Tests whether text-orientation: sideways against full-width math symbols is supported in Japanese vertical writing.",
+                       "The reading system must render the heading and the paragraph below it with the expected spacing."]
+        var spacelessLines = 0, gapLines = 0, mixedLines = 0
+        for (j, e) in japanese.flatMap({ j in english.map { (j, $0) } }) {
+            for text in [j + " " + e + " " + e, e + " " + j + " " + e] {
+                for width: Float in [200, 260, 342, 420] {
+                    for breaking in [LineBreaking.automatic, .greedy] {
+                        var settings = Fixtures.settings
+                        settings.alignment = .justified
+                        settings.lineBreaking = breaking
+                        settings.pageSize = Size(width: Double(width) + 48, height: 1200)
+                        let layout = try typesetter.layout(StyledText(plain: text), settings: settings)
+                        var ragged = settings
+                        ragged.alignment = .start
+                        let natural = Self.advancesByCluster(try typesetter.layout(StyledText(plain: text), settings: ragged))
+                        let em = Double(settings.fontSize)
+                        let units = Array(text.utf16)
+                        for line in layout.lines(onPage: 0).dropLast() {
+                            let adjustment = layout.adjustment(of: line)
+                            let slack = adjustment.availableWidth - adjustment.naturalWidth
+                            let label = "\(breaking) at \(width): line \(line.range) of \(text.prefix(12))"
+                            // A lone word (text-orientation:) has nothing to stretch and is set at the start.
+                            let wide = units[line.range].contains { $0 >= 0x2E80 }
+                            guard adjustment.spaceWidth > 0 || wide else { continue }
+                            #expect(abs(line.rect.width - settings.columnWidth) < 0.01, "\(label) is \(line.rect.width) wide")
+                            let pairs = zip(units[line.range], units[line.range].dropFirst())
+                            let wideGap = pairs.contains { ($0 >= 0x2E80 || $1 >= 0x2E80) && $0 != 0x20 && $1 != 0x20 }
+                            if adjustment.spaceWidth > 0 && wideGap && slack > 1 {
+                                // Spaces and gaps share the slack: some wide character is wider than set ragged.
+                                mixedLines += 1
+                                let widened = Self.glyphs(of: line, in: layout).contains {
+                                    units[$0.cluster] >= 0x2E80 && $0.advance > (natural[$0.cluster] ?? 0) + 0.01
+                                }
+                                #expect(widened, "\(label): its spaces took all \(slack) pt of slack")
+                            }
+                            guard adjustment.spaceWidth == 0 else { continue }
+                            spacelessLines += 1
+                            let gaps = max(1, line.range.count - 1)
+                            if slack > 0.01 { gapLines += 1 }
+                            #expect(slack / Double(gaps) < em / 2, "\(label): \(slack) pt of slack over \(gaps) gaps")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(spacelessLines > 20 && gapLines > 10 && mixedLines > 20,
+                "\(spacelessLines) lines without spaces, \(gapLines) stretched, \(mixedLines) with spaces and wide characters")
     }
 
     /// A Chinese or Japanese paragraph with a space or two in it (after a quotation mark, around a Latin word) is

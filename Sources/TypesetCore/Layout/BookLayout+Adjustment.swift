@@ -71,6 +71,6 @@ extension BookLayout {
             : LineAdjustment.ratio(naturalWidth: natural, spaceWidth: Double(spaceWidth), availableWidth: Double(available))
         return LineAdjustment(naturalWidth: natural, availableWidth: Double(available), spaceWidth: Double(spaceWidth), ratio: ratio,
                               glyphScale: Double(micro.glyphScale), protrusion: Double(micro.protrusion),
-                              letterSpacing: box.stretchCount > 0 ? Double(box.clusterStretch) : 0)
+                              letterSpacing: box.stretchesWideGaps ? 0 : Double(box.clusterStretch))
     }
 }

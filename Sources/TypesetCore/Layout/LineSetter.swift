@@ -23,6 +23,9 @@ struct LineSetter {
         var clusterStretch: Float = 0
         var stretchCount = 0
         var gapCount = 0
+        /// Whether ``clusterStretch`` goes to the gaps beside wide characters of a line with spaces (a mixed line of
+        /// Japanese and English), not to every character as tracking does (see ``LineBox/stretchesWideGaps``).
+        var widensGapsBesideSpaces = false
         /// The line's microtypography (its glyphs' scale, the width it added, what hangs), when the paragraph
         /// may have any.
         var microtypography: LineMicrotypography?
@@ -86,7 +89,7 @@ struct LineSetter {
         }
         // As LineBox.justifiedWidth(_:) has it: a tracked line's letter-spacing is in expansionWidth.
         let stretched = setting.spaceStretch * Float(setting.stretchCount) + expansionWidth
-            + (setting.stretchCount == 0 ? setting.clusterStretch * Float(setting.gapCount) : 0)
+            + (setting.stretchCount == 0 || setting.widensGapsBesideSpaces ? setting.clusterStretch * Float(setting.gapCount) : 0)
         setting.x = x(alignment, slack: max(0, available - line.width - stretched), indent: indents.indent(ofLine: line.index))
             + indents.exclusion.narrowing(ofLine: line.index).shift
             - (rightToLeft ? endHang : startHang)
@@ -134,16 +137,18 @@ struct LineSetter {
     }
 
     /// Justifies `line` to `available` points: its spaces stretch (or shrink, as the optimal breaker chose), its
-    /// glyphs expand, a loose line of one or two spaces is tracked; a line without spaces that starts with a wide
-    /// character spreads its slack beside its wide characters. False when the line has nothing to stretch (it is
-    /// then set at the start).
+    /// glyphs expand, a loose line of one or two spaces is tracked; a line without spaces spreads its slack beside
+    /// its wide characters, and a line with both shares it between its spaces and those gaps as the optimal
+    /// breaker's model does (``OptimalLineBreaker/wideGapStretch``). False when the line has nothing to stretch (it
+    /// is then set at the start).
     private func justify(_ line: Line, available: Float, into setting: inout Setting, glyphScale: inout Float,
                          expansionWidth: inout Float) -> Bool {
         let spaces = input.pointee.shaped.justifiableCount(from: line.start, to: line.visibleEnd, content: input.pointee.content)
         guard spaces > 0 else { return justifyBetweenCharacters(line, available: available, into: &setting) }
+        let gaps = wideGapCount(line)
         if brokenOptimally && expansion > 0 {
-            expand(line, available: available, spaces: spaces, into: &setting, glyphScale: &glyphScale,
-                   expansionWidth: &expansionWidth)
+            expand(line, available: available, spaces: spaces, gapStretch: gapStretch(gaps), into: &setting,
+                   glyphScale: &glyphScale, expansionWidth: &expansionWidth)
         }
         // Inter-word spacing: stretched, or shrunk when the optimal breaker chose a tight line. Spaces shrink in
         // proportion to their widths (LineBox.spaceShrink), at most to nothing: a line that is still too wide (one
@@ -152,6 +157,15 @@ struct LineSetter {
         if adjustment < 0 {
             adjustment = max(adjustment, -input.pointee.shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: input.pointee.content,
                                                                   sizes: format.pointee.sizes))
+        } else if gaps > 0 {
+            // The gaps beside wide characters take their share of the slack; they never shrink.
+            let spaceStretch = input.pointee.shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: input.pointee.content,
+                                                                     sizes: format.pointee.sizes) * OptimalLineBreaker.stretchFactor
+            let toGaps = adjustment * gapStretch(gaps) / (spaceStretch + gapStretch(gaps))
+            setting.clusterStretch = toGaps / Float(gaps)
+            setting.gapCount = gaps
+            setting.widensGapsBesideSpaces = true
+            adjustment -= toGaps
         }
         setting.spaceStretch = adjustment / Float(spaces)
         setting.stretchCount = spaces
@@ -162,12 +176,12 @@ struct LineSetter {
     /// and the last resort of a line with one or two spaces that would still stretch them by more than half:
     /// letter-spacing, of at most the expansion limit in ems per gap (Latin, Greek and Cyrillic only: it would
     /// break the joins of connected scripts and the grid of CJK text).
-    private func expand(_ line: Line, available: Float, spaces: Int, into setting: inout Setting, glyphScale: inout Float,
-                        expansionWidth: inout Float) {
+    private func expand(_ line: Line, available: Float, spaces: Int, gapStretch: Float, into setting: inout Setting,
+                        glyphScale: inout Float, expansionWidth: inout Float) {
         let spaceWidth = input.pointee.shaped.justifiableWidth(from: line.start, to: line.visibleEnd, content: input.pointee.content, sizes: format.pointee.sizes)
         (glyphScale, expansionWidth) = Self.glyphExpansion(
             width: line.width, hyphen: line.lineBreak.hyphenated ? input.pointee.hyphenWidth(line.end) : 0, available: available,
-            spaceWidth: spaceWidth, limit: expansion)
+            spaceWidth: spaceWidth, limit: expansion, gapStretch: gapStretch)
         let excess = available - line.width - expansionWidth - spaceWidth * OptimalLineBreaker.stretchFactor
         guard spaces <= Self.trackedLineSpaces, excess > 0,
               Self.allowsTracking(input.pointee.content, from: line.start, to: line.visibleEnd) else { return }
@@ -178,20 +192,32 @@ struct LineSetter {
         expansionWidth += setting.clusterStretch * Float(gaps)
     }
 
-    /// A justified line without spaces (Chinese, Japanese): the slack goes between its characters, when it starts
-    /// with a wide character and has slack and gaps; only beside wide characters, so that a Latin word or a
-    /// number in the line keeps its letters' spacing (``ShapedParagraph/endsWideGap(_:lineEnd:content:)``).
-    /// A line starting otherwise is set at the start: in a paragraph mostly of Latin text the optimal breaker,
-    /// whose model stretches only spaces, may have left a spaceless CJK line short on purpose, and spreading it
-    /// would letter-space it across the column.
+    /// A justified line without spaces (Chinese, Japanese): the slack goes between its characters, when it has
+    /// slack and gaps; only beside wide characters, so that a Latin word or a number in the line keeps its letters'
+    /// spacing (``ShapedParagraph/endsWideGap(_:lineEnd:content:)``). Both breakers count on it: the optimal
+    /// breaker's model stretches these gaps (``OptimalLineBreaker/wideGapStretch``), and the greedy breaker fills
+    /// the line as far as its next break allows.
     private func justifyBetweenCharacters(_ line: Line, available: Float, into setting: inout Setting) -> Bool {
-        guard line.width < available, line.visibleEnd > line.start,
-              CharacterClass.isWideUnspaced(input.pointee.content[input.pointee.content.startIndex + line.start]) else { return false }
-        let gaps = input.pointee.shaped.wideGapCount(from: line.start, to: line.visibleEnd, content: input.pointee.content)
+        guard line.width < available, line.visibleEnd > line.start else { return false }
+        let gaps = wideGapCount(line)
         guard gaps > 0 else { return false }
         setting.clusterStretch = (available - line.width) / Float(gaps)
         setting.gapCount = gaps
         return true
+    }
+
+    /// The number of gaps beside wide characters in `line` (``ShapedParagraph/wideGapCount(from:to:content:)``):
+    /// 0 without reading its glyphs when it has no wide character, as most lines of a book have none.
+    private func wideGapCount(_ line: Line) -> Int {
+        let content = input.pointee.content
+        let units = content[(content.startIndex + line.start)..<(content.startIndex + max(line.start, line.visibleEnd))]
+        guard units.contains(where: { CharacterClass.isWideUnspaced($0) }) else { return 0 }
+        return input.pointee.shaped.wideGapCount(from: line.start, to: line.visibleEnd, content: content)
+    }
+
+    /// What `gaps` gaps beside wide characters add to a line's stretch at an adjustment ratio of 1, in points.
+    private func gapStretch(_ gaps: Int) -> Float {
+        Float(gaps) * OptimalLineBreaker.wideGapStretch * (input.pointee.sizes.first ?? 0)
     }
 
     /// Steps each way between no expansion and the limit: a line's glyphs are scaled by a multiple of a quarter
@@ -205,12 +231,12 @@ struct LineSetter {
     /// the glyphs take the share of the slack the optimal breaker's model gives them, rounded to a step; the spaces
     /// take the rest.
     static func glyphExpansion(width: Float, hyphen: Float, available: Float, spaceWidth: Float,
-                               limit: Float) -> (scale: Float, width: Float) {
+                               limit: Float, gapStretch: Float = 0) -> (scale: Float, width: Float) {
         let glyphs = width - hyphen - spaceWidth
         guard limit > 0, glyphs > 0, spaceWidth > 0 else { return (1, 0) }
         let ratio = OptimalLineBreaker.adjustmentRatio(natural: Double(width), spaceWidth: Double(spaceWidth),
                                                        available: Double(available), tolerance: 0,
-                                                       glyphWidth: Double(glyphs), expansion: limit)
+                                                       glyphWidth: Double(glyphs), expansion: limit, gapStretch: gapStretch)
         guard ratio.isFinite else { return (1, 0) }
         let step = limit / expansionSteps
         let fraction = (min(1, max(-1, ratio)) * expansionSteps).rounded() * step

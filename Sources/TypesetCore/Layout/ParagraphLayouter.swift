@@ -297,7 +297,7 @@ struct ParagraphLayouter {
                                   ascent: line.ascent, descent: line.descent,
                                   spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
                                   stretchCount: Int32(set.stretchCount), gapCount: set.gapCount,
-                                  endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
+                                  widensGapsBesideSpaces: set.widensGapsBesideSpaces, endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
                                   hyphenated: lineBreak.hyphenated)
                 if capLines > 0 {
                     if index == 0 { layout.capDrop = -box.baseline }

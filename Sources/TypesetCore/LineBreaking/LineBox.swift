@@ -21,35 +21,42 @@ struct LineBox: Sendable {
     /// Extra width added to each justifiable space; negative when the line's spaces shrink, and then the mean
     /// of what they give up: each shrinks in proportion to its own width (see ``spaceShrink(shaped:content:sizes:)``).
     var spaceStretch: Float
-    /// Extra width added after each character of a justified line without spaces (Chinese, Japanese) beside a
-    /// wide one, except the last: see ``ShapedParagraph/endsWideGap(_:lineEnd:content:)``; or, on a line of one
-    /// or two spaces that would be loose (``stretchCount`` > 0), its letter-spacing (tracking, with font
-    /// expansion), after every character: ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``.
+    /// Extra width added after each character of a justified line beside a wide one (Chinese, Japanese), except
+    /// the last: see ``ShapedParagraph/endsWideGap(_:lineEnd:content:)`` and ``stretchesWideGaps``; or, on a line of
+    /// one or two spaces that would be loose, its letter-spacing (tracking, with font expansion), after every
+    /// character: ``ShapedParagraph/endsInterCharacterGap(_:lineEnd:content:)``.
     var clusterStretch: Float = 0
     /// How many spaces ``spaceStretch`` applies to.
     var stretchCount: Int32 = 0
-    /// ``gapCount`` in the low 30 bits (a line holds fewer units than a paragraph's limit, 2^30), and the two flags
-    /// above it: one word rather than three fields keeps a line at 48 bytes.
+    /// ``gapCount`` in the low 29 bits (a line holds fewer units than a paragraph's limit, 2^29), and the three flags
+    /// above it: one word rather than four fields keeps a line at 48 bytes.
     private var countAndFlags: UInt32
 
-    private static let gapMask: UInt32 = (1 << 30) - 1
+    private static let gapMask: UInt32 = (1 << 29) - 1
+    private static let wideGapsBesideSpacesBit: UInt32 = 1 << 29
     private static let hyphenatedBit: UInt32 = 1 << 30
     private static let endsBlockBit: UInt32 = 1 << 31
 
-    /// A line from its values; `gapCount` is clamped to 0...2^30 − 1 (a line never has more).
+    /// A line from its values; `gapCount` is clamped to 0...2^29 − 1 (a line never has more).
+    /// `widensGapsBesideSpaces`: ``clusterStretch`` goes to the gaps beside wide characters of a line with spaces.
     @inline(__always)
     init(start: Int32, end: Int32, width: Float, x: Float, top: Float, height: Float, ascent: Float, descent: Float,
          spaceStretch: Float, clusterStretch: Float = 0, stretchCount: Int32 = 0, gapCount: Int = 0,
-         endsParagraphOrHardBreak: Bool, hyphenated: Bool = false) {
+         widensGapsBesideSpaces: Bool = false, endsParagraphOrHardBreak: Bool, hyphenated: Bool = false) {
         self.start = start; self.end = end; self.width = width; self.x = x; self.top = top; self.height = height
         self.ascent = ascent; self.descent = descent
         self.spaceStretch = spaceStretch; self.clusterStretch = clusterStretch; self.stretchCount = stretchCount
         countAndFlags = UInt32(min(max(0, gapCount), Int(Self.gapMask)))
+            | (widensGapsBesideSpaces ? Self.wideGapsBesideSpacesBit : 0)
             | (hyphenated ? Self.hyphenatedBit : 0) | (endsParagraphOrHardBreak ? Self.endsBlockBit : 0)
     }
 
     /// How many inter-character gaps ``clusterStretch`` applies to.
     var gapCount: Int { Int(countAndFlags & Self.gapMask) }
+    /// Whether ``clusterStretch`` goes to the gaps beside wide characters (``ShapedParagraph/endsWideGap(_:lineEnd:content:)``):
+    /// on a justified line without spaces, and on one with spaces whose slack the gaps share (Japanese mixed with
+    /// English); otherwise it is a tracked line's letter-spacing, after every character.
+    var stretchesWideGaps: Bool { stretchCount == 0 || countAndFlags & Self.wideGapsBesideSpacesBit != 0 }
     /// Whether the line ends at a mandatory break (or the end of the paragraph).
     var endsParagraphOrHardBreak: Bool { countAndFlags & Self.endsBlockBit != 0 }
     /// Whether the line ends inside a word at a hyphenation point (or a soft hyphen): a hyphen is drawn after it.
@@ -73,7 +80,7 @@ struct LineBox: Sendable {
     func justifiedWidth(_ microtypography: LineMicrotypography) -> Double {
         // A tracked line's letter-spacing is in expansionWidth; a line without spaces has only its gaps' stretch.
         Double(width) + Double(microtypography.expansionWidth) + Double(spaceStretch) * Double(stretchCount)
-            + (stretchCount == 0 ? Double(clusterStretch) * Double(gapCount) : 0)
+            + (stretchesWideGaps ? Double(clusterStretch) * Double(gapCount) : 0)
     }
 
     /// The extra advance justification gives glyph `g` of `shaped` on this line, set at `size` points. A space
@@ -97,13 +104,12 @@ struct LineBox: Sendable {
         return 0
     }
 
-    /// Whether ``clusterStretch`` goes after glyph `g`: every character of a tracked line (one with spaces), the
-    /// gaps beside wide characters of a line justified between its characters (no spaces), as ``LineSetter``
-    /// counted them.
+    /// Whether ``clusterStretch`` goes after glyph `g`: every character of a tracked line, the gaps beside wide
+    /// characters of a line justified between its characters (``stretchesWideGaps``), as ``LineSetter`` counted them.
     @inline(__always)
     private func takesClusterStretch(afterGlyph g: Int, shaped: ShapedParagraph, content: ArraySlice<UInt16>) -> Bool {
-        stretchCount > 0 ? shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content)
-            : shaped.endsWideGap(g, lineEnd: Int(end), content: content)
+        stretchesWideGaps ? shaped.endsWideGap(g, lineEnd: Int(end), content: content)
+            : shaped.endsInterCharacterGap(g, lineEnd: Int(end), content: content)
     }
 
     /// The part of its own width that each justifiable space of a shrinking line gives up, as a number from -1

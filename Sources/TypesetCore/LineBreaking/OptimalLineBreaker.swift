@@ -8,16 +8,19 @@
 /// stretch and shrink a difference of the running sums of its justifiable spaces' widths (minikin's
 /// `OptimalLineBreaker` does the same with `preBreak`/`postBreak`). Inter-word spaces may shrink to
 /// ``shrinkFactor`` of their width less and stretch by ``stretchFactor`` at an adjustment ratio of 1; a line
-/// stretched further is allowed but counts as loose.
+/// stretched further is allowed but counts as loose. The gaps beside Chinese and Japanese characters in a paragraph
+/// that mixes them with spaced text stretch too (``wideGapStretch``), as ``LineSetter`` justifies them: without
+/// them every line of Japanese between two English phrases was rated as unjustifiable, and one was left short.
 ///
 /// One pass admits every line that is not overfull (TeX's first pass at `\tolerance=200` failed for most
 /// paragraphs of a phone-width column and so doubled the work; the cubic badness already makes loose lines
 /// expensive, and the result is the true minimum of the model). No more than
 /// ``LineBreak/maximumConsecutiveHyphens`` lines in a row end with a hyphen. Bounds: the active list is capped at
 /// ``maximumActiveNodes`` (the worst are dropped), so a pathological paragraph costs O(candidates × cap). When no
-/// set of breaks exists (a word wider than the line) or the paragraph has no inter-word space at all, or is mostly
-/// Chinese or Japanese text (where stretching is inter-character), `breakLines` returns nil and the caller breaks
-/// greedily.
+/// set of breaks exists (a word wider than the line) or the paragraph has nothing to stretch (no inter-word space
+/// and no wide character), or is mostly Chinese or Japanese text (broken greedily, as browsers and JLReq's line
+/// adjustment do: a line of it breaks between almost any two characters and so is always nearly full),
+/// `breakLines` returns nil and the caller breaks greedily.
 struct OptimalLineBreaker {
     /// Whether lines may be set with shrunk spaces (justified text); otherwise a line must fit at natural width.
     var allowsShrinking = true
@@ -31,6 +34,10 @@ struct OptimalLineBreaker {
     /// measure: a line that cannot shrink enough to take its last word leaves the next one to stretch.
     static let stretchFactor: Float = 0.5
     static let shrinkFactor: Float = 1.0 / 3
+    /// How far a gap beside a wide character stretches at an adjustment ratio of 1, in ems of the paragraph's text:
+    /// as far as a quarter-em space does at ``stretchFactor``. Such gaps never shrink (JLReq 3.8 compresses only
+    /// punctuation's blank, which this engine sets apart).
+    static let wideGapStretch: Float = 0.125
     /// TeX's defaults: `\linepenalty=10`, `\hyphenpenalty=50`, `\adjdemerits=10000`,
     /// `\doublehyphendemerits=10000`, `\finalhyphendemerits=5000`.
     static let linePenalty: Double = 10
@@ -45,6 +52,8 @@ struct OptimalLineBreaker {
     /// into a long paragraph); `endHyphen` is the part of `endX` that is neither glyphs nor spaces (the drawn
     /// hyphen, less what hangs into the margin): a line's natural width less its spaces and this is the width of
     /// the glyphs expansion may scale (less what hangs at its start, a point or two that only makes it cautious).
+    /// `startGap` and `endGap` are the stretch of the wide gaps (``wideGapStretch``) before a line starting here
+    /// and in a line ending here, in points (see ``WideGapCounter``).
     struct Candidate {
         var offset: Int32
         var flags: UInt8  // 1 mandatory, 2 hyphenated
@@ -53,6 +62,8 @@ struct OptimalLineBreaker {
         var startSpace: Double
         var endSpace: Double
         var endHyphen: Double
+        var startGap: Float
+        var endGap: Float
     }
 
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
@@ -66,6 +77,7 @@ struct OptimalLineBreaker {
     struct Active {
         var x0: Double
         var s0: Double
+        var g0: Float
         var available: Double
         var total: Double
         var node: Int32
@@ -78,6 +90,7 @@ struct OptimalLineBreaker {
         var candidates: [Candidate] = []
         var nodes: [Node] = []
         var active: [Active] = []
+        var wideGaps: [(before: Int32, after: Int32)] = []
     }
 
     init(allowsShrinking: Bool = true, expansion: Float = 0) {
@@ -97,6 +110,8 @@ struct OptimalLineBreaker {
         // and broke lines of three characters to end others at a space.
         guard !CharacterClass.isMostlyWideUnspaced(units) else { return nil }
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: input.sizes)
+        shaped.wideGaps(content: units, into: &scratch.wideGaps)
+        let gaps = WideGapCounter(scratch.wideGaps, stretch: Self.wideGapStretch * (input.sizes.first ?? 0))
         var candidates: [Candidate] = []
         swap(&candidates, &scratch.candidates)
         defer { swap(&candidates, &scratch.candidates) }
@@ -125,9 +140,10 @@ struct OptimalLineBreaker {
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
                 startX: protrudingStartX,
                 endX: endX,
-                startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment))
+                startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment,
+                startGap: gaps.stretch(before: offset), endGap: gaps.stretch(in: visibleEnd)))
         }
-        guard !candidates.isEmpty, spaces.width(before: count) > 0 else { return nil }
+        guard !candidates.isEmpty, spaces.width(before: count) > 0 || !scratch.wideGaps.isEmpty else { return nil }
         return run(candidates, scratch, widths: input.widths, grid: metrics.grid, tolerance: metrics.fitTolerance)
     }
 
@@ -139,14 +155,16 @@ struct OptimalLineBreaker {
     /// With font expansion (`expansion` > 0, the fraction of their width `glyphWidth` points of glyphs may
     /// widen or narrow), a line with spaces also stretches or shrinks its glyphs, in proportion (pdfTeX's
     /// model): at a ratio of 1 its spaces are half as wide again and its glyphs `expansion` wider. A line
-    /// without spaces is not expanded: expansion spreads slack, it does not justify a lone word.
+    /// without spaces is not expanded: expansion spreads slack, it does not justify a lone word. `gapStretch` is
+    /// what the line's wide gaps add to its stretch at a ratio of 1 (``wideGapStretch`` each; they never shrink).
     @inline(__always)
     static func adjustmentRatio(natural: Double, spaceWidth: Double, available: Double, tolerance: Double,
-                                shrinkFactor: Float = shrinkFactor, glyphWidth: Double = 0, expansion: Float = 0) -> Float {
+                                shrinkFactor: Float = shrinkFactor, glyphWidth: Double = 0, expansion: Float = 0,
+                                gapStretch: Float = 0) -> Float {
         let slack = available - natural
         let glyphs = spaceWidth > 0 ? max(0, glyphWidth) * Double(expansion) : 0
         if slack >= 0 {
-            let stretch = spaceWidth * Double(stretchFactor) + glyphs
+            let stretch = spaceWidth * Double(stretchFactor) + glyphs + Double(max(0, gapStretch))
             return stretch > 0 ? Float(slack / stretch) : (slack <= tolerance ? 0 : .infinity)
         }
         if slack >= -tolerance { return 0 }
@@ -167,12 +185,16 @@ struct OptimalLineBreaker {
     /// same, so one unavoidable very loose line does not spread looseness over the rest of the paragraph (a growing
     /// badness, tried here, gave more loose lines in the corpus books). A line with no space to stretch at all,
     /// which justification cannot widen and so leaves short, costs 10⁷: more than any line whose spaces can fill it
-    /// (TeX's cap would rate "Notwithstand-" alone on a line like any loose line).
+    /// (TeX's cap would rate "Notwithstand-" alone on a line like any loose line). So does a line that only gaps
+    /// beside wide characters stretch (`gapsOnly`: Japanese, no space), past the cap: such text breaks between
+    /// almost any two characters, so a line of it is never loose but by choice, and the cap rated two characters
+    /// spread across the column like any loose line of English.
     @inline(__always)
-    static func badness(_ ratio: Float) -> Double {
+    static func badness(_ ratio: Float, gapsOnly: Bool = false) -> Double {
         guard ratio.isFinite else { return 1e7 }
         let r = Double(abs(ratio))
-        return min(10_000, 100 * r * r * r)
+        let badness = 100 * r * r * r
+        return badness > 10_000 ? (gapsOnly && ratio > 0 ? 1e7 : 10_000) : badness
     }
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
@@ -193,6 +215,9 @@ struct OptimalLineBreaker {
     func totalDemerits(of lines: [LineBreak], input: LineBreakInput) -> Double {
         let shaped = input.shaped, metrics = input.metrics, units = input.content, protrusion = input.protrusion
         var spaces = SpaceWidthCursor(shaped, content: units, sizes: input.sizes)
+        var wideGaps: [(before: Int32, after: Int32)] = []
+        shaped.wideGaps(content: units, into: &wideGaps)
+        let gaps = WideGapCounter(wideGaps, stretch: Self.wideGapStretch * (input.sizes.first ?? 0))
         let expansion = allowsShrinking ? self.expansion : 0
         var total = 0.0
         var start = 0
@@ -213,14 +238,16 @@ struct OptimalLineBreaker {
             var ratio = OptimalLineBreaker.adjustmentRatio(natural: metrics.exact(natural), spaceWidth: spaceWidth,
                                                            available: Double(input.widths.width(ofLine: index)),
                                                            tolerance: metrics.fitTolerance, shrinkFactor: shrink,
-                                                           glyphWidth: glyphWidth, expansion: expansion)
+                                                           glyphWidth: glyphWidth, expansion: expansion,
+                                                           gapStretch: gaps.stretch(in: visibleEnd) - gaps.stretch(before: start))
             if ratio < -1 { return .infinity }
             if line.hard || isLast {
                 if ratio < 0 { return .infinity }
                 ratio = 0
             }
             let fitness = OptimalLineBreaker.fitnessClass(ratio)
-            total += OptimalLineBreaker.demerits(badness: OptimalLineBreaker.badness(ratio), hyphenated: line.hyphenated,
+            total += OptimalLineBreaker.demerits(badness: OptimalLineBreaker.badness(ratio, gapsOnly: spaceWidth <= 0),
+                                                 hyphenated: line.hyphenated,
                                                  afterHyphen: afterHyphen, isLast: isLast, fitness: fitness,
                                                  previousFitness: previousFitness)
             previousFitness = fitness
@@ -254,9 +281,9 @@ struct OptimalLineBreaker {
         nodes.removeAll(keepingCapacity: true)
         nodes.append(Node(candidate: -1, previous: -1))
         active.removeAll(keepingCapacity: true)
-        active.append(Active(x0: 0, s0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
+        active.append(Active(x0: 0, s0: 0, g0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
-        var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
+        var best = [Active](repeating: Active(x0: 0, s0: 0, g0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
                             count: 12)
         var previousOfBest = [Int32](repeating: -1, count: 12)
         let last = candidates.count - 1
@@ -273,7 +300,7 @@ struct OptimalLineBreaker {
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, tolerance: tolerance, shrinkFactor: shrink,
                                                                glyphWidth: expands ? natural - (candidate.endSpace - node.s0) - candidate.endHyphen : 0,
-                                                               expansion: expansion)
+                                                               expansion: expansion, gapStretch: candidate.endGap - node.g0)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
                 if !mandatory { active[kept] = node; kept += 1 }
@@ -286,12 +313,13 @@ struct OptimalLineBreaker {
                 if hyphenated && Int(node.hyphenRun) >= LineBreak.maximumConsecutiveHyphens { continue }
                 let fitness = OptimalLineBreaker.fitnessClass(ratio)
                 let total = node.total + OptimalLineBreaker.demerits(
-                    badness: OptimalLineBreaker.badness(ratio), hyphenated: hyphenated, afterHyphen: node.hyphenRun > 0,
+                    badness: OptimalLineBreaker.badness(ratio, gapsOnly: candidate.endSpace - node.s0 <= 0), hyphenated: hyphenated,
+                    afterHyphen: node.hyphenRun > 0,
                     isLast: k == last, fitness: fitness, previousFitness: node.fitness == 255 ? nil : node.fitness)
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
                 if total < best[slot].total {
-                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: Double(width), total: total,
+                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, g0: candidate.startGap, available: Double(width), total: total,
                                         node: -1, fitness: fitness, hyphenRun: UInt8(run))
                     previousOfBest[slot] = node.node
                 }
@@ -345,5 +373,32 @@ struct OptimalLineBreaker {
         }
         result.reverse()
         return result
+    }
+}
+
+/// The stretch of a paragraph's wide gaps (``ShapedParagraph/wideGaps(content:into:)``) in a line, from two
+/// counts per line end: the gaps that end before it (``stretch(in:)``, at the line's visible end) less the gaps
+/// that start before the line (``stretch(before:)``, at its start). A gap reaching across a line start ends at the
+/// line's first visible character, so it is counted by both and cancels. O(log gaps) per question.
+struct WideGapCounter {
+    let gaps: [(before: Int32, after: Int32)]
+    /// Points per gap at an adjustment ratio of 1.
+    let stretch: Float
+
+    init(_ gaps: [(before: Int32, after: Int32)], stretch: Float) {
+        self.gaps = gaps
+        self.stretch = stretch
+    }
+
+    /// The stretch of the gaps whose visible character after them starts before `end`.
+    @inline(__always)
+    func stretch(in end: Int) -> Float {
+        gaps.isEmpty ? 0 : Float(gaps.partitioningIndex { Int($0.after) >= end }) * stretch
+    }
+
+    /// The stretch of the gaps whose character before them starts before `start`.
+    @inline(__always)
+    func stretch(before start: Int) -> Float {
+        gaps.isEmpty ? 0 : Float(gaps.partitioningIndex { Int($0.before) >= start }) * stretch
     }
 }

@@ -248,7 +248,7 @@ package struct ShapedParagraph: Sendable {
     /// cluster, followed by another visible cluster before `lineEnd`, neither of them a space.
     @inline(__always)
     func endsInterCharacterGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
-        guard let (this, next) = gapNeighbours(g, lineEnd: lineEnd, content: content) else { return false }
+        guard let (this, next, _) = gapNeighbours(g, lineEnd: lineEnd, content: content) else { return false }
         return !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
     }
 
@@ -258,16 +258,36 @@ package struct ShapedParagraph: Sendable {
     /// Western text in Japanese lines and as browsers justify CJK text: letter-spaced, `HTML5` read as `H T M L 5`.
     @inline(__always)
     func endsWideGap(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> Bool {
-        guard let (this, next) = gapNeighbours(g, lineEnd: lineEnd, content: content),
-              !CharacterClass.isHangingSpace(next), !CharacterClass.isHangingSpace(this) else { return false }
-        return CharacterClass.isWideUnspaced(this) || CharacterClass.isWideUnspaced(next)
+        guard let (this, next, _) = gapNeighbours(g, lineEnd: lineEnd, content: content) else { return false }
+        return Self.isWideGap(this, next)
     }
 
-    /// The first units of the cluster glyph `g` ends and of the next visible cluster, when `g` is its cluster's last
-    /// glyph and that next cluster starts before `lineEnd`. Hidden units (invisible glyphs) make no gap of their
-    /// own: the gap after a character is before the next visible one.
+    /// Whether the gap between characters starting with units `this` and `next` is one justification between
+    /// characters stretches: neither is a space, one is wide.
     @inline(__always)
-    private func gapNeighbours(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> (UInt16, UInt16)? {
+    private static func isWideGap(_ this: UInt16, _ next: UInt16) -> Bool {
+        !CharacterClass.isHangingSpace(next) && !CharacterClass.isHangingSpace(this)
+            && (CharacterClass.isWideUnspaced(this) || CharacterClass.isWideUnspaced(next))
+    }
+
+    /// The paragraph's gaps beside wide characters (``endsWideGap(_:lineEnd:content:)``), in order, each as the
+    /// content offsets of the cluster before it and of the visible one after it, into `gaps` (emptied first): a
+    /// line `start..<end` has the gaps whose first offset is at or after `start` and whose second is before `end`.
+    /// Empty, at the cost of one scan of the content, for a paragraph without wide characters.
+    func wideGaps(content: ArraySlice<UInt16>, into gaps: inout [(before: Int32, after: Int32)]) {
+        gaps.removeAll(keepingCapacity: true)
+        guard content.contains(where: { CharacterClass.isWideUnspaced($0) }) else { return }
+        for g in 0..<clusters.count {
+            guard let (this, next, after) = gapNeighbours(g, lineEnd: .max, content: content), Self.isWideGap(this, next) else { continue }
+            gaps.append((Int32(clusters[g]), Int32(after)))
+        }
+    }
+
+    /// The first units of the cluster glyph `g` ends and of the next visible cluster, and that cluster's offset,
+    /// when `g` is its cluster's last glyph and that next cluster starts before `lineEnd`. Hidden units (invisible
+    /// glyphs) make no gap of their own: the gap after a character is before the next visible one.
+    @inline(__always)
+    private func gapNeighbours(_ g: Int, lineEnd: Int, content: ArraySlice<UInt16>) -> (UInt16, UInt16, Int)? {
         guard g + 1 < clusters.count, clusters[g + 1] != clusters[g], Int(clusters[g + 1]) < lineEnd else { return nil }
         var n = g + 1
         if hasCaretSpans {
@@ -275,7 +295,8 @@ package struct ShapedParagraph: Sendable {
             while n < clusters.count, glyphIDs[n] == Self.invisibleGlyph, Int(clusters[n]) < lineEnd { n += 1 }
             guard n < clusters.count, Int(clusters[n]) < lineEnd else { return nil }
         }
-        return (content[content.startIndex + Int(clusters[g])], content[content.startIndex + Int(clusters[n])])
+        let after = Int(clusters[n])
+        return (content[content.startIndex + Int(clusters[g])], content[content.startIndex + after], after)
     }
 
     /// The number of inter-character gaps among the glyphs of `start..<end` (see ``endsInterCharacterGap(_:lineEnd:content:)``).
