@@ -97,19 +97,19 @@ extension ComputedStyle {
     /// Applies one of the visibility declarations (and `object-fit` and `filter`, properties of the box as they are).
     mutating func applyVisibility(_ declaration: CSSDeclaration) {
         switch declaration {
-        case .visibility(let value): visibility = value
-        case .position(let value): position = value
-        case .offset(.left, let length): offsetLeft = length
-        case .offset(.top, let length): offsetTop = length
-        case .offset(.right, let length): offsetRight = length
+        case .visibility(let value): self.visibility = value
+        case .position(let value): self.position = value
+        case .offset(.left, let length): self.offsetLeft = length
+        case .offset(.top, let length): self.offsetTop = length
+        case .offset(.right, let length): self.offsetRight = length
         // `bottom` places an element below its place: never out of sight above the page (isOutOfSight does not
         // read it), but a fixed page's positioned box is placed by it.
-        case .offset(.bottom, let length): offsetBottom = length
-        case .clipsAway(let value): clipsAway = value
-        case .clipPathHides(let value): clipPathHides = value
-        case .overflowHidden(let value): overflowHidden = value
-        case .objectFit(let value): replacedSize.objectFit = value
-        case .filter(let value): replacedSize.colorFilter = value
+        case .offset(.bottom, let length): self.offsetBottom = length
+        case .clipsAway(let value): self.clipsAway = value
+        case .clipPathHides(let value): self.clipPathHides = value
+        case .overflowHidden(let value): self.overflowHidden = value
+        case .objectFit(let value): self.replacedSize.objectFit = value
+        case .filter(let value): self.replacedSize.colorFilter = value
         default: break
         }
     }
@@ -123,28 +123,28 @@ extension ComputedStyle {
     /// positioned element, `clip-path` on any), or a box of a pixel or less that hides its overflow. Its text is for
     /// screen readers: not drawn and taking no place, but read aloud (``TextVisibility/assistive``).
     var isOutOfSight: Bool {
-        let positioned = position == .absolute || position == .fixed
-        let offPage = [offsetLeft, offsetTop, offsetRight].contains { ($0?.ems(fontScale: fontScale) ?? 0) <= Self.offPageOffset }
-        if positioned && (offPage || clipsAway) { return true }
-        if clipPathHides { return true }
+        let positioned = self.position == .absolute || self.position == .fixed
+        let offPage = [self.offsetLeft, self.offsetTop, self.offsetRight].contains { ($0?.ems(fontScale: self.fontScale) ?? 0) <= Self.offPageOffset }
+        if positioned && (offPage || self.clipsAway) { return true }
+        if self.clipPathHides { return true }
         let pixel = 1.0 / 16 + 1e-9
         func tiny(_ length: CSSLength?) -> Bool {
             guard let length, length != .auto else { return false }
             if case .percent = length { return false }
-            return length.ems(fontScale: fontScale) <= pixel
+            return length.ems(fontScale: self.fontScale) <= pixel
         }
-        return overflowHidden && tiny(replacedSize.width) && tiny(replacedSize.height)
+        return self.overflowHidden && tiny(self.replacedSize.width) && tiny(self.replacedSize.height)
     }
 
     /// Whether the element has a box the reader sees (not `display: none`, not out of sight); `visibility: hidden`
     /// keeps its box.
-    var isSeen: Bool { !hidden && !assistiveOnly }
+    var isSeen: Bool { !self.hidden && !self.assistiveOnly }
 
     /// The visibility of the element's text: hidden from everyone (`display: none`: hidden units), for screen readers
     /// only (out of sight), invisible in its place (`visibility: hidden`), or visible.
     var textVisibility: TextVisibility {
-        if hidden { return .visible }  // hidden units, not read: isHidden says it
-        if assistiveOnly { return .assistive }
-        return visibility == .hidden ? .invisible : .visible
+        if self.hidden { return .visible }  // hidden units, not read: isHidden says it
+        if self.assistiveOnly { return .assistive }
+        return self.visibility == .hidden ? .invisible : .visible
     }
 }

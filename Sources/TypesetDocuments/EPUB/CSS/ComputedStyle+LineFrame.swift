@@ -17,22 +17,22 @@ extension ComputedStyle {
         var turned = self
         // The page side each line-frame side is: top (block start), bottom (block end); left and right are the
         // page's top and bottom in both modes.
-        let (blockStart, blockEnd) = rightToLeft ? (marginRight, marginLeft) : (marginLeft, marginRight)
+        let (blockStart, blockEnd) = rightToLeft ? (self.marginRight, self.marginLeft) : (self.marginLeft, self.marginRight)
         turned.marginTop = blockStart
         turned.marginBottom = blockEnd
-        turned.marginLeft = marginTop
-        turned.marginRight = marginBottom
-        let (startFromPublisher, endFromPublisher) = rightToLeft ? (marginRightFromPublisher, marginLeftFromPublisher)
-            : (marginLeftFromPublisher, marginRightFromPublisher)
+        turned.marginLeft = self.marginTop
+        turned.marginRight = self.marginBottom
+        let (startFromPublisher, endFromPublisher) = rightToLeft ? (self.marginRightFromPublisher, self.marginLeftFromPublisher)
+            : (self.marginLeftFromPublisher, self.marginRightFromPublisher)
         turned.marginTopFromPublisher = blockStart != nil && startFromPublisher
         turned.marginBottomFromPublisher = blockEnd != nil && endFromPublisher
-        turned.marginLeftFromPublisher = marginTopFromPublisher
-        turned.marginRightFromPublisher = marginBottomFromPublisher
+        turned.marginLeftFromPublisher = self.marginTopFromPublisher
+        turned.marginRightFromPublisher = self.marginBottomFromPublisher
         turned.bookMarginTop = startFromPublisher ? blockStart : nil
         turned.bookMarginBottom = endFromPublisher ? blockEnd : nil
-        let p = padding
+        let p = self.padding
         turned.padding = Insets(top: rightToLeft ? p.right : p.left, right: p.bottom, bottom: rightToLeft ? p.left : p.right, left: p.top)
-        let b = borders
+        let b = self.borders
         turned.borders = BorderEdges(top: rightToLeft ? b.right : b.left, right: b.bottom, bottom: rightToLeft ? b.left : b.right,
                                      left: b.top)
         // Corners: the line frame's top-left corner is the page's top-right in vertical-rl, its top-left in
@@ -42,7 +42,7 @@ extension ComputedStyle {
             : [.topLeft: .topLeft, .topRight: .bottomLeft, .bottomRight: .bottomRight, .bottomLeft: .topRight]
         turned.radii = [:]
         for (lineCorner, pageCorner) in corners {
-            if let (horizontal, vertical) = radii[pageCorner] { turned.radii[lineCorner] = (vertical, horizontal) }
+            if let (horizontal, vertical) = self.radii[pageCorner] { turned.radii[lineCorner] = (vertical, horizontal) }
         }
         return turned
     }

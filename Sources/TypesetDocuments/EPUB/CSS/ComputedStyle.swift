@@ -3,6 +3,7 @@ import TypesetCore
 /// The resolved style of one element: the inherited character and paragraph properties, plus the box
 /// properties (margins, padding, borders, breaks) that belong to the element alone. Lengths are in ems of the
 /// reader's body size.
+@dynamicMemberLookup
 struct ComputedStyle: Sendable {
     /// What `list-style-type` says for the items of a list.
     enum ListMarker: Equatable, Sendable {
@@ -13,129 +14,158 @@ struct ComputedStyle: Sendable {
         case style(ListStyleType)
     }
 
-    // Inherited.
-    var italic = false
-    var weight = 400
-    /// Font size as a multiple of the body size.
-    var fontScale = 1.0
-    var smallCaps = false
-    /// The book's `font-family` list, as written (generic names lower-cased); nil when no rule set one.
-    var fontFamilies: [String]?
-    var ligatures = true
-    /// `text-align`, or nil for the reader's alignment; `alignmentFromRoot` when it was set on `<html>` or
-    /// `<body>` (the book's alignment of running text, which the reader's `align` replaces).
-    var alignment: CSSDeclaration.Alignment?
-    var alignmentFromRoot = false
-    /// `text-indent` in body ems, or nil for the reader's indent.
-    var textIndent: Double?
-    /// Hidden by `display: none` on the element or an ancestor (see ``XHTMLConverter``).
-    var hidden = false
-    var listMarker = ListMarker.default
-    /// `list-style-position: inside`: the marker starts the first line instead of hanging before it.
-    var listMarkerInside = false
-    /// `list-style-image`: drawn instead of the type's marker when the book has it.
-    var listMarkerImage: ListStyleImage?
-    var whiteSpace = CSSDeclaration.WhiteSpace.normal
-    var color: Color?
-    /// Text decorations propagate to descendants (CSS draws the ancestor's lines across them).
-    var decoration: TextDecorationLines = []
-    var textTransform = TextTransform.none
-    /// Letter and word spacing in ems of the element's own size, as CSS computes `em` at the element.
-    var letterSpacing = 0.0
-    var wordSpacing = 0.0
-    /// How far the text is raised, in body ems (accumulated: a `<sup>` inside a `<sup>` rises twice).
-    var baselineShift = 0.0
-    /// `line-height` as a multiple of the font size, or nil for the reader's.
-    var lineHeight: Double?
-    /// `hyphens`, or nil for the reader's.
-    var hyphens: Bool?
-    /// `text-align-last`, or nil for `auto`.
-    var alignmentLast: CSSDeclaration.Alignment?
-    var lineBreak = LineBreakStrictness.auto
-    var wordBreak = WordBreakRule.normal
-    /// `text-underline-position: under`.
-    var underlineBelowDescenders = false
-    /// `text-underline-position: left` (vertical text).
-    var underlineLeft = false
-    /// `writing-mode`, or nil when no rule set it.
-    var writingMode: WritingMode?
-    /// The inline base direction: the `dir` attribute (set before the cascade, as HTML's presentational hint) or
-    /// `direction`; nil when neither said (left to right).
-    var direction: WritingDirection?
-    /// `hanging-punctuation` at line ends, or nil when no rule set it.
-    var hangingPunctuation: Bool?
-    /// `text-combine-upright` (tate-chū-yoko).
-    var combineUpright = false
-    /// `text-orientation`.
-    var textOrientation = TextOrientation.mixed
-    /// `ruby-position` (inherited, as CSS Ruby 1 has it).
-    var rubyPosition = RubyPosition.over
-    /// `text-emphasis-style` (nil for `none`), `-color` (nil for `currentColor`) and `-position`: all three
-    /// inherited, as CSS Text Decoration 3 has them.
-    var emphasisMark: TextEmphasis.Mark?
-    var emphasisColor: Color?
-    var emphasisSide = TextEmphasis.Side.over
-    var emphasisVerticalSide = TextEmphasis.VerticalSide.right
-    /// `visibility`: hidden text keeps its place but is not drawn.
-    var visibility = CSSDeclaration.Visibility.visible
-    /// Inside an element drawn out of sight (``isOutOfSight``): text for screen readers only.
-    var assistiveOnly = false
+    /// The style's values, behind ``storage``: what was its stored properties, read and written through
+    /// ``subscript(dynamicMember:)`` as before.
+    struct Values: Sendable {
+        // Inherited.
+        var italic = false
+        var weight = 400
+        /// Font size as a multiple of the body size.
+        var fontScale = 1.0
+        var smallCaps = false
+        /// The book's `font-family` list, as written (generic names lower-cased); nil when no rule set one.
+        var fontFamilies: [String]?
+        var ligatures = true
+        /// `text-align`, or nil for the reader's alignment; `alignmentFromRoot` when it was set on `<html>` or
+        /// `<body>` (the book's alignment of running text, which the reader's `align` replaces).
+        var alignment: CSSDeclaration.Alignment?
+        var alignmentFromRoot = false
+        /// `text-indent` in body ems, or nil for the reader's indent.
+        var textIndent: Double?
+        /// Hidden by `display: none` on the element or an ancestor (see ``XHTMLConverter``).
+        var hidden = false
+        var listMarker = ListMarker.default
+        /// `list-style-position: inside`: the marker starts the first line instead of hanging before it.
+        var listMarkerInside = false
+        /// `list-style-image`: drawn instead of the type's marker when the book has it.
+        var listMarkerImage: ListStyleImage?
+        var whiteSpace = CSSDeclaration.WhiteSpace.normal
+        var color: Color?
+        /// Text decorations propagate to descendants (CSS draws the ancestor's lines across them).
+        var decoration: TextDecorationLines = []
+        var textTransform = TextTransform.none
+        /// Letter and word spacing in ems of the element's own size, as CSS computes `em` at the element.
+        var letterSpacing = 0.0
+        var wordSpacing = 0.0
+        /// How far the text is raised, in body ems (accumulated: a `<sup>` inside a `<sup>` rises twice).
+        var baselineShift = 0.0
+        /// `line-height` as a multiple of the font size, or nil for the reader's.
+        var lineHeight: Double?
+        /// `hyphens`, or nil for the reader's.
+        var hyphens: Bool?
+        /// `text-align-last`, or nil for `auto`.
+        var alignmentLast: CSSDeclaration.Alignment?
+        var lineBreak = LineBreakStrictness.auto
+        var wordBreak = WordBreakRule.normal
+        /// `text-underline-position: under`.
+        var underlineBelowDescenders = false
+        /// `text-underline-position: left` (vertical text).
+        var underlineLeft = false
+        /// `writing-mode`, or nil when no rule set it.
+        var writingMode: WritingMode?
+        /// The inline base direction: the `dir` attribute (set before the cascade, as HTML's presentational hint) or
+        /// `direction`; nil when neither said (left to right).
+        var direction: WritingDirection?
+        /// `hanging-punctuation` at line ends, or nil when no rule set it.
+        var hangingPunctuation: Bool?
+        /// `text-combine-upright` (tate-chū-yoko).
+        var combineUpright = false
+        /// `text-orientation`.
+        var textOrientation = TextOrientation.mixed
+        /// `ruby-position` (inherited, as CSS Ruby 1 has it).
+        var rubyPosition = RubyPosition.over
+        /// `text-emphasis-style` (nil for `none`), `-color` (nil for `currentColor`) and `-position`: all three
+        /// inherited, as CSS Text Decoration 3 has them.
+        var emphasisMark: TextEmphasis.Mark?
+        var emphasisColor: Color?
+        var emphasisSide = TextEmphasis.Side.over
+        var emphasisVerticalSide = TextEmphasis.VerticalSide.right
+        /// `visibility`: hidden text keeps its place but is not drawn.
+        var visibility = CSSDeclaration.Visibility.visible
+        /// Inside an element drawn out of sight (``isOutOfSight``): text for screen readers only.
+        var assistiveOnly = false
 
-    // Not inherited.
-    /// Margins and padding in body ems, when declared.
-    var marginTop: Double?
-    var marginBottom: Double?
-    var marginLeft: Double?
-    var marginRight: Double?
-    var padding = Insets()
-    /// Whether the publisher's sheet (not the built-in one) set the top or bottom margin: the publisher's
-    /// vertical spacing then replaces the reader's paragraph spacing, as in Readium.
-    var marginTopFromPublisher = false
-    var marginBottomFromPublisher = false
-    /// Whether the publisher's sheet set the left or right margin: in vertical text these are the block-start and
-    /// block-end margins (see ``inLineFrame(_:)``), whose source decides as the top and bottom ones' do here.
-    var marginLeftFromPublisher = false
-    var marginRightFromPublisher = false
-    /// `break-before`, `break-after` and `break-inside` (not inherited): the converter turns a forced break into
-    /// a section start and an avoided one into paragraphs kept together (``ParagraphStyle/keepsWithNext``,
-    /// ``ParagraphStyle/keepsLinesTogether``).
-    var breakBefore = CSSDeclaration.Break.auto
-    var breakAfter = CSSDeclaration.Break.auto
-    var avoidsBreakInside = false
-    var display: CSSDeclaration.Display?
-    var backgroundColor: Color?
-    /// `float` (not inherited), and `clear`.
-    var floatSide: CSSDeclaration.FloatSide?
-    var clear: ClearSides = []
-    /// The multi-column properties (not inherited), nil when none is set: kept behind a reference, as styles are
-    /// copied at every level of the converter's walk, whose frames a deep document must not grow past the stack.
-    var multicolumn: MulticolumnStyle?
-    var columnCount: Int? { multicolumn?.count }
-    var columnWidth: CSSLength? { multicolumn?.width }
-    var columnGap: CSSLength? { multicolumn?.gap }
-    var columnSpan: Bool { multicolumn?.span ?? false }
+        // Not inherited.
+        /// Margins and padding in body ems, when declared.
+        var marginTop: Double?
+        var marginBottom: Double?
+        var marginLeft: Double?
+        var marginRight: Double?
+        var padding = Insets()
+        /// Whether the publisher's sheet (not the built-in one) set the top or bottom margin: the publisher's
+        /// vertical spacing then replaces the reader's paragraph spacing, as in Readium.
+        var marginTopFromPublisher = false
+        var marginBottomFromPublisher = false
+        /// Whether the publisher's sheet set the left or right margin: in vertical text these are the block-start and
+        /// block-end margins (see ``inLineFrame(_:)``), whose source decides as the top and bottom ones' do here.
+        var marginLeftFromPublisher = false
+        var marginRightFromPublisher = false
+        /// `break-before`, `break-after` and `break-inside` (not inherited): the converter turns a forced break into
+        /// a section start and an avoided one into paragraphs kept together (``ParagraphStyle/keepsWithNext``,
+        /// ``ParagraphStyle/keepsLinesTogether``).
+        var breakBefore = CSSDeclaration.Break.auto
+        var breakAfter = CSSDeclaration.Break.auto
+        var avoidsBreakInside = false
+        var display: CSSDeclaration.Display?
+        var backgroundColor: Color?
+        /// `float` (not inherited), and `clear`.
+        var floatSide: CSSDeclaration.FloatSide?
+        var clear: ClearSides = []
+        /// The multi-column properties (not inherited), nil when none is set: kept behind a reference, as styles are
+        /// copied at every level of the converter's walk, whose frames a deep document must not grow past the stack.
+        var multicolumn: MulticolumnStyle?
+        /// `background-image` and its companions, as declared (``layers`` makes the image layers).
+        var background = CSSBackgroundLayers()
+        /// `border-radius`, by corner (horizontal and vertical radii), as declared.
+        var radii: [CSSBorderRadius.Corner: (CSSLength, CSSLength)] = [:]
+        var initialLetter: Int?
+        /// The border's four edges, widths in body ems (`medium`, 3 px, until declared; none drawn until a style is).
+        var borders = BorderEdges(top: ComputedStyle.initialEdge, right: ComputedStyle.initialEdge,
+                                  bottom: ComputedStyle.initialEdge, left: ComputedStyle.initialEdge)
+        /// `position`, its offsets, `clip`, `clip-path` and `overflow`: what takes an element out of sight.
+        var position = CSSDeclaration.Position.static
+        var offsetLeft: CSSLength?, offsetTop: CSSLength?, offsetRight: CSSLength?, offsetBottom: CSSLength?
+        var clipsAway = false
+        var clipPathHides = false
+        var overflowHidden = false
+        /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
+        /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
+        var bookMarginTop: Double?
+        var bookMarginBottom: Double?
+        var bookIndent: Double?
+        /// `width`, `height`, `max-width` and `max-height`, as written (read for images).
+        var replacedSize = ReplacedSize()
+    }
+
+    /// The values, shared by copies of the style until one of them changes (copy on write): the converter copies
+    /// a style into every element's contexts, and a copy of the values retained each of their dozen arrays,
+    /// strings and dictionaries, as many atomic reference counts (and as many releases) every time.
+    private final class Storage: @unchecked Sendable {
+        // Mutated only while uniquely referenced (see `subscript(dynamicMember:)`), so shared storage never changes;
+        // the style's own exclusive access covers a write, so the runtime check of a class property is waste.
+        @exclusivity(unchecked) var values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    /// The initial values, shared by every new style (never changed: a style changing them copies them first).
+    private static let initial = Storage(Values())
+    private var storage = ComputedStyle.initial
+    /// A value of the style (each of ``Values``).
+    subscript<Value>(dynamicMember keyPath: WritableKeyPath<Values, Value>) -> Value {
+        @inline(__always) get { storage.values[keyPath: keyPath] }
+        @inline(__always) _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+            yield &storage.values[keyPath: keyPath]
+        }
+    }
+
+    var columnCount: Int? { self.multicolumn?.count }
+    var columnWidth: CSSLength? { self.multicolumn?.width }
+    var columnGap: CSSLength? { self.multicolumn?.gap }
+    var columnSpan: Bool { self.multicolumn?.span ?? false }
     /// Whether the element floats.
-    var float: Bool { floatSide != nil }
-    /// `background-image` and its companions, as declared (``layers`` makes the image layers).
-    var background = CSSBackgroundLayers()
-    /// `border-radius`, by corner (horizontal and vertical radii), as declared.
-    var radii: [CSSBorderRadius.Corner: (CSSLength, CSSLength)] = [:]
-    var initialLetter: Int?
-    /// The border's four edges, widths in body ems (`medium`, 3 px, until declared; none drawn until a style is).
-    var borders = BorderEdges(top: ComputedStyle.initialEdge, right: ComputedStyle.initialEdge,
-                              bottom: ComputedStyle.initialEdge, left: ComputedStyle.initialEdge)
+    var float: Bool { self.floatSide != nil }
     static let initialEdge = BorderEdge(width: 3.0 / 16)
-    /// `position`, its offsets, `clip`, `clip-path` and `overflow`: what takes an element out of sight.
-    var position = CSSDeclaration.Position.static
-    var offsetLeft: CSSLength?, offsetTop: CSSLength?, offsetRight: CSSLength?, offsetBottom: CSSLength?
-    var clipsAway = false
-    var clipPathHides = false
-    var overflowHidden = false
-    /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
-    /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
-    var bookMarginTop: Double?
-    var bookMarginBottom: Double?
-    var bookIndent: Double?
 
     /// Padding on the four sides, in body ems.
     struct Insets: Sendable {
@@ -145,30 +175,28 @@ struct ComputedStyle: Sendable {
     /// A table's or cell's border (drawn alike on every side): the widest edge that shows, a pixel at least, in
     /// body ems (0 when none shows).
     var border: Double {
-        let widest = max(borders.top.usedWidth, borders.right.usedWidth, borders.bottom.usedWidth, borders.left.usedWidth)
+        let widest = max(self.borders.top.usedWidth, self.borders.right.usedWidth, self.borders.bottom.usedWidth, self.borders.left.usedWidth)
         return edges.contains(where: { $0.style != .none }) ? max(widest, 1.0 / 16) : 0
     }
     /// A table's or cell's border colour: the first shown edge's, if it has one.
     var borderColor: Color? { edges.first { $0.style != .none }?.color }
     /// The edges top, right, bottom, left.
-    var edges: [BorderEdge] { [borders.top, borders.right, borders.bottom, borders.left] }
+    var edges: [BorderEdge] { [self.borders.top, self.borders.right, self.borders.bottom, self.borders.left] }
 
     /// The edge on `side`.
     subscript(border side: CSSDeclaration.Side) -> BorderEdge {
         get {
-            switch side { case .top: borders.top; case .right: borders.right; case .bottom: borders.bottom; case .left: borders.left }
+            switch side { case .top: self.borders.top; case .right: self.borders.right; case .bottom: self.borders.bottom; case .left: self.borders.left }
         }
         set {
             switch side {
-            case .top: borders.top = newValue
-            case .right: borders.right = newValue
-            case .bottom: borders.bottom = newValue
-            case .left: borders.left = newValue
+            case .top: self.borders.top = newValue
+            case .right: self.borders.right = newValue
+            case .bottom: self.borders.bottom = newValue
+            case .left: self.borders.left = newValue
             }
         }
     }
-    /// `width`, `height`, `max-width` and `max-height`, as written (read for images).
-    var replacedSize = ReplacedSize()
 
     /// The style a child starts from: inherited properties kept, box properties reset.
     var inherited: ComputedStyle {
@@ -201,9 +229,9 @@ struct ComputedStyle: Sendable {
     /// since hidden text keeps its units.
     mutating func takeStructure(from other: ComputedStyle) {
         // `none` on the reference page says nothing of the box (hidden text keeps its element's kind).
-        display = other.display == CSSDeclaration.Display.none ? nil : other.display
-        whiteSpace = other.whiteSpace
-        listMarker = other.listMarker
+        self.display = other.display == CSSDeclaration.Display.none ? nil : other.display
+        self.whiteSpace = other.whiteSpace
+        self.listMarker = other.listMarker
     }
 
     /// One declaration in cascade order, with where it comes from.
@@ -232,62 +260,62 @@ struct ComputedStyle: Sendable {
                 continue
             }
             switch declaration {
-            case .textAlign(let value): alignment = value; alignmentFromRoot = isRoot
-            case .italic(let value): italic = value
-            case .weight(let value): weight = Self.weight(value, parent: parent)
-            case .fontSize(let value): fontScale = Self.fontScale(value, parent: parent)
-            case .smallCaps(let value): smallCaps = value
-            case .fontFamily(let families): fontFamilies = families
-            case .ligatures(let value): ligatures = value
+            case .textAlign(let value): self.alignment = value; self.alignmentFromRoot = isRoot
+            case .italic(let value): self.italic = value
+            case .weight(let value): self.weight = Self.weight(value, parent: parent)
+            case .fontSize(let value): self.fontScale = Self.fontScale(value, parent: parent)
+            case .smallCaps(let value): self.smallCaps = value
+            case .fontFamily(let families): self.fontFamilies = families
+            case .ligatures(let value): self.ligatures = value
             case .margin, .padding, .borderWidth: pendingBoxes.append((declaration, source))
             case .textIndent(let length): pendingIndent = length
             case .display(let value):
-                display = value
-                hidden = value == .none || parent.hidden
-            case .breakBefore(let value): breakBefore = value
-            case .breakAfter(let value): breakAfter = value
-            case .breakInside(let avoid): avoidsBreakInside = avoid
-            case .listStyle(.type(let value)): listMarker = value.map { .style($0) } ?? .hidden
-            case .listStyle(.position(let inside)): listMarkerInside = inside
-            case .listStyle(.image(let image)): listMarkerImage = image
-            case .whiteSpace(let value): whiteSpace = value
-            case .color(let value): color = value
-            case .backgroundColor(let value): backgroundColor = value
-            case .background(let value): background.apply(value)
-            case .borderRadius(let value): radii[value.corner] = (value.horizontal, value.vertical)
-            case .textDecoration(let lines): decoration = parent.decoration.union(lines)
-            case .textTransform(let value): textTransform = value
+                self.display = value
+                self.hidden = value == .none || parent.hidden
+            case .breakBefore(let value): self.breakBefore = value
+            case .breakAfter(let value): self.breakAfter = value
+            case .breakInside(let avoid): self.avoidsBreakInside = avoid
+            case .listStyle(.type(let value)): self.listMarker = value.map { .style($0) } ?? .hidden
+            case .listStyle(.position(let inside)): self.listMarkerInside = inside
+            case .listStyle(.image(let image)): self.listMarkerImage = image
+            case .whiteSpace(let value): self.whiteSpace = value
+            case .color(let value): self.color = value
+            case .backgroundColor(let value): self.backgroundColor = value
+            case .background(let value): self.background.apply(value)
+            case .borderRadius(let value): self.radii[value.corner] = (value.horizontal, value.vertical)
+            case .textDecoration(let lines): self.decoration = parent.decoration.union(lines)
+            case .textTransform(let value): self.textTransform = value
             case .letterSpacing, .wordSpacing, .lineHeight: pendingSpacing.append((declaration, source))
             case .verticalAlign(let value): shift = value
-            case .float(let value): floatSide = value
-            case .clear(let value): clear = value
-            case .columnCount(let value): multicolumn = MulticolumnStyle(multicolumn, count: .some(value))
-            case .columnWidth(let value): multicolumn = MulticolumnStyle(multicolumn, width: .some(value))
-            case .columnGap(let value): multicolumn = MulticolumnStyle(multicolumn, gap: .some(value))
-            case .columnSpan(let value): multicolumn = MulticolumnStyle(multicolumn, span: value)
-            case .columnFill(let value): multicolumn = MulticolumnStyle(multicolumn, fill: value)
-            case .columnRuleWidth(let value): multicolumn = MulticolumnStyle(multicolumn, ruleWidth: value)
-            case .columnRuleStyle(let value): multicolumn = MulticolumnStyle(multicolumn, ruleStyle: value)
-            case .columnRuleColor(let value): multicolumn = MulticolumnStyle(multicolumn, ruleColor: value)
-            case .initialLetter(let value): initialLetter = value
-            case .hyphens(let value): hyphens = value
-            case .textAlignLast(let value): alignmentLast = value
-            case .lineBreak(let value): lineBreak = value
-            case .wordBreak(let value): wordBreak = value
-            case .underlinePosition(let under, let left): underlineBelowDescenders = under; underlineLeft = left
+            case .float(let value): self.floatSide = value
+            case .clear(let value): self.clear = value
+            case .columnCount(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, count: .some(value))
+            case .columnWidth(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, width: .some(value))
+            case .columnGap(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, gap: .some(value))
+            case .columnSpan(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, span: value)
+            case .columnFill(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, fill: value)
+            case .columnRuleWidth(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, ruleWidth: value)
+            case .columnRuleStyle(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, ruleStyle: value)
+            case .columnRuleColor(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, ruleColor: value)
+            case .initialLetter(let value): self.initialLetter = value
+            case .hyphens(let value): self.hyphens = value
+            case .textAlignLast(let value): self.alignmentLast = value
+            case .lineBreak(let value): self.lineBreak = value
+            case .wordBreak(let value): self.wordBreak = value
+            case .underlinePosition(let under, let left): self.underlineBelowDescenders = under; self.underlineLeft = left
             case .borderStyle(let side, let value): self[border: side].style = value
             case .borderColor(let side, let value): self[border: side].color = value
-            case .boxSize(let dimension, let length): replacedSize.set(dimension, length)
-            case .writingMode(let value): writingMode = value
-            case .direction(let value): direction = value
+            case .boxSize(let dimension, let length): self.replacedSize.set(dimension, length)
+            case .writingMode(let value): self.writingMode = value
+            case .direction(let value): self.direction = value
             case .logical: break
-            case .hangingPunctuation(let value): hangingPunctuation = value
-            case .combineUpright(let value): combineUpright = value
-            case .textOrientation(let value): textOrientation = value
-            case .rubyPosition(let value): rubyPosition = value
-            case .emphasisStyle(let value): emphasisMark = value
-            case .emphasisColor(let value): emphasisColor = value
-            case .emphasisPosition(let side, let vertical): emphasisSide = side; emphasisVerticalSide = vertical
+            case .hangingPunctuation(let value): self.hangingPunctuation = value
+            case .combineUpright(let value): self.combineUpright = value
+            case .textOrientation(let value): self.textOrientation = value
+            case .rubyPosition(let value): self.rubyPosition = value
+            case .emphasisStyle(let value): self.emphasisMark = value
+            case .emphasisColor(let value): self.emphasisColor = value
+            case .emphasisPosition(let side, let vertical): self.emphasisSide = side; self.emphasisVerticalSide = vertical
             case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
                 applyVisibility(declaration)
             }
@@ -295,9 +323,9 @@ struct ComputedStyle: Sendable {
         // Lengths in em are relative to the element's final font size, known only now.
         applyBoxes(pendingBoxes, isRoot: isRoot)
         applySpacing(pendingSpacing)
-        if isOutOfSight { assistiveOnly = true }
-        if let pendingIndent { textIndent = pendingIndent.ems(fontScale: fontScale) }
-        if let pendingBookIndent { bookIndent = pendingBookIndent.ems(fontScale: fontScale) }
+        if isOutOfSight { self.assistiveOnly = true }
+        if let pendingIndent { self.textIndent = pendingIndent.ems(fontScale: self.fontScale) }
+        if let pendingBookIndent { self.bookIndent = pendingBookIndent.ems(fontScale: self.fontScale) }
         applyShift(shift, parent: parent)
     }
 
@@ -312,7 +340,7 @@ struct ComputedStyle: Sendable {
     /// `declarations` that applies says, else the inherited ones) make of it.
     private func physical(_ declarations: [(declaration: CSSDeclaration, source: Source)], isRoot: Bool)
         -> [(declaration: CSSDeclaration, source: Source)] {
-        var mode = writingMode ?? .horizontal, direction = direction ?? .leftToRight
+        var mode = self.writingMode ?? .horizontal, direction = self.direction ?? .leftToRight
         var flowRelative = false
         for (declaration, source) in declarations where Self.applies(declaration, source: source, isRoot: isRoot) {
             if case .writingMode(let value) = declaration { mode = value }
@@ -351,28 +379,28 @@ struct ComputedStyle: Sendable {
         for (declaration, source) in pendingBoxes {
             switch declaration {
             case .margin(let side, let length):
-                let ems = length.ems(fontScale: fontScale)
+                let ems = length.ems(fontScale: self.fontScale)
                 let applies = !source.fromPublisher || source.publisherStyles || ComputedStyle.carriesMeaning(declaration, isRoot: isRoot)
                 switch side {
                 case .top:
-                    if applies { marginTop = ems; marginTopFromPublisher = source.fromPublisher }
-                    if source.fromPublisher { bookMarginTop = ems }
+                    if applies { self.marginTop = ems; self.marginTopFromPublisher = source.fromPublisher }
+                    if source.fromPublisher { self.bookMarginTop = ems }
                 case .bottom:
-                    if applies { marginBottom = ems; marginBottomFromPublisher = source.fromPublisher }
-                    if source.fromPublisher { bookMarginBottom = ems }
-                case .left: marginLeft = ems; marginLeftFromPublisher = source.fromPublisher
-                case .right: marginRight = ems; marginRightFromPublisher = source.fromPublisher
+                    if applies { self.marginBottom = ems; self.marginBottomFromPublisher = source.fromPublisher }
+                    if source.fromPublisher { self.bookMarginBottom = ems }
+                case .left: self.marginLeft = ems; self.marginLeftFromPublisher = source.fromPublisher
+                case .right: self.marginRight = ems; self.marginRightFromPublisher = source.fromPublisher
                 }
             case .padding(let side, let length):
-                let ems = max(0, length.ems(fontScale: fontScale))
+                let ems = max(0, length.ems(fontScale: self.fontScale))
                 switch side {
-                case .top: padding.top = ems
-                case .right: padding.right = ems
-                case .bottom: padding.bottom = ems
-                case .left: padding.left = ems
+                case .top: self.padding.top = ems
+                case .right: self.padding.right = ems
+                case .bottom: self.padding.bottom = ems
+                case .left: self.padding.left = ems
                 }
             case .borderWidth(let side, let length):
-                self[border: side].width = max(0, length.ems(fontScale: fontScale))
+                self[border: side].width = max(0, length.ems(fontScale: self.fontScale))
             default:
                 break
             }
@@ -383,12 +411,12 @@ struct ComputedStyle: Sendable {
     private mutating func applySpacing(_ pendingSpacing: [(CSSDeclaration, Source)]) {
         for (declaration, _) in pendingSpacing {
             switch declaration {
-            case .letterSpacing(let length): letterSpacing = length.map { $0.ems(fontScale: fontScale) / fontScale } ?? 0
-            case .wordSpacing(let length): wordSpacing = length.map { $0.ems(fontScale: fontScale) / fontScale } ?? 0
-            case .lineHeight(.normal): lineHeight = nil
-            case .lineHeight(.multiple(let value)): lineHeight = value
-            case .lineHeight(.length(.percent(let percent))): lineHeight = percent / 100
-            case .lineHeight(.length(let length)): lineHeight = length.ems(fontScale: fontScale) / fontScale
+            case .letterSpacing(let length): self.letterSpacing = length.map { $0.ems(fontScale: self.fontScale) / self.fontScale } ?? 0
+            case .wordSpacing(let length): self.wordSpacing = length.map { $0.ems(fontScale: self.fontScale) / self.fontScale } ?? 0
+            case .lineHeight(.normal): self.lineHeight = nil
+            case .lineHeight(.multiple(let value)): self.lineHeight = value
+            case .lineHeight(.length(.percent(let percent))): self.lineHeight = percent / 100
+            case .lineHeight(.length(let length)): self.lineHeight = length.ems(fontScale: self.fontScale) / self.fontScale
             default: break
             }
         }
@@ -397,10 +425,10 @@ struct ComputedStyle: Sendable {
     /// `vertical-align`'s shift of the baseline, added to the parent's.
     private mutating func applyShift(_ shift: CSSDeclaration.VerticalAlign?, parent: ComputedStyle) {
         switch shift {
-        case .shift(let fraction)?: baselineShift = parent.baselineShift + fraction * parent.fontScale
-        case .length(.percent(let percent))?: baselineShift = parent.baselineShift + percent / 100 * fontScale * (lineHeight ?? 1.2)
-        case .length(let length)?: baselineShift = parent.baselineShift + length.ems(fontScale: fontScale)
-        case .baseline?: baselineShift = parent.baselineShift
+        case .shift(let fraction)?: self.baselineShift = parent.baselineShift + fraction * parent.fontScale
+        case .length(.percent(let percent))?: self.baselineShift = parent.baselineShift + percent / 100 * self.fontScale * (self.lineHeight ?? 1.2)
+        case .length(let length)?: self.baselineShift = parent.baselineShift + length.ems(fontScale: self.fontScale)
+        case .baseline?: self.baselineShift = parent.baselineShift
         case nil: break
         }
     }
@@ -457,42 +485,42 @@ struct ComputedStyle: Sendable {
 
     /// The character style for text in this element.
     func textStyle(language: String?, link: String?) -> TextStyle {
-        let unseen = hidden || assistiveOnly
-        var style = TextStyle(fontFamily: nil, weight: weight, isItalic: italic, fontScale: fontScale, color: color,
-                              language: language, link: link, smallCaps: smallCaps, isHidden: unseen,
-                              backgroundColor: unseen ? nil : backgroundColor, decoration: unseen ? [] : shownDecoration,
-                              textTransform: textTransform, letterSpacing: letterSpacing, wordSpacing: wordSpacing,
-                              baselineShift: fontScale > 0 ? baselineShift / fontScale : 0, ligatures: ligatures)
-        style.combinesUpright = combineUpright
-        style.orientation = textOrientation
+        let unseen = self.hidden || self.assistiveOnly
+        var style = TextStyle(fontFamily: nil, weight: self.weight, isItalic: self.italic, fontScale: self.fontScale, color: self.color,
+                              language: language, link: link, smallCaps: self.smallCaps, isHidden: unseen,
+                              backgroundColor: unseen ? nil : self.backgroundColor, decoration: unseen ? [] : shownDecoration,
+                              textTransform: self.textTransform, letterSpacing: self.letterSpacing, wordSpacing: self.wordSpacing,
+                              baselineShift: self.fontScale > 0 ? self.baselineShift / self.fontScale : 0, ligatures: self.ligatures)
+        style.combinesUpright = self.combineUpright
+        style.orientation = self.textOrientation
         style.visibility = textVisibility
-        if !unseen, style.visibility == .visible, let emphasisMark {
-            style.emphasis = TextEmphasis(mark: emphasisMark, side: emphasisSide, verticalSide: emphasisVerticalSide,
-                                          color: emphasisColor)
+        if !unseen, style.visibility == .visible, let emphasisMark = self.emphasisMark {
+            style.emphasis = TextEmphasis(mark: emphasisMark, side: self.emphasisSide, verticalSide: self.emphasisVerticalSide,
+                                          color: self.emphasisColor)
         }
         return style
     }
 
     /// The decoration lines with where the underline goes.
     private var shownDecoration: TextDecorationLines {
-        guard decoration.contains(.underline) else { return decoration }
-        return decoration.union(underlineBelowDescenders ? .underlineBelowDescenders : [])
-            .union(underlineLeft ? .underlineLeft : [])
+        guard self.decoration.contains(.underline) else { return self.decoration }
+        return self.decoration.union(self.underlineBelowDescenders ? .underlineBelowDescenders : [])
+            .union(self.underlineLeft ? .underlineLeft : [])
     }
 
     /// The alignment as Typeset's logical value for a paragraph written in `direction`.
     func textAlignment(direction: WritingDirection?) -> TextAlignment? {
-        alignment.map { Self.logical($0, direction: direction) }
+        self.alignment.map { Self.logical($0, direction: direction) }
     }
 
     /// Whether `text-align` or `text-align-last` is `left` or `right`, which need the paragraph's direction.
     var hasPhysicalAlignment: Bool {
-        alignment == .left || alignment == .right || alignmentLast == .left || alignmentLast == .right
+        self.alignment == .left || self.alignment == .right || self.alignmentLast == .left || self.alignmentLast == .right
     }
 
     /// `text-align-last` as Typeset's logical value, or nil for `auto`.
     func lastLineAlignment(direction: WritingDirection?) -> TextAlignment? {
-        alignmentLast.map { Self.logical($0, direction: direction) }
+        self.alignmentLast.map { Self.logical($0, direction: direction) }
     }
 
     private static func logical(_ alignment: CSSDeclaration.Alignment, direction: WritingDirection?) -> TextAlignment {
