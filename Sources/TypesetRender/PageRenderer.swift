@@ -179,6 +179,11 @@ public final class PageRenderer {
             guard let background = run.backgroundColor else { continue }
             fill(run.lineBox, color: colors.background(background), scale: scale, origin: origin, into: &canvas)
         }
+        // Inline elements' boxes, outer ones first, as blocks' are drawn (InlineBoxPass).
+        let inlineBoxes = InlineBoxPass.boxes(for: runs)
+        if !inlineBoxes.isEmpty {
+            drawBoxes(inlineBoxes, scale: scale, origin: origin, colors: &colors, into: &canvas) { _ in }
+        }
         prepare(&canvas, area, origin)
         // Text over a background image dimmed on a dark theme is made readable on the dimmed image.
         let pictures = theme.isDark ? layout.pages[page].boxes.filter { !$0.images.isEmpty }.map(\.rect) : []

@@ -48,6 +48,9 @@ public struct GlyphRun: Sendable {
     /// ``positions``, which are their horizontal origins), or turned 90° clockwise in a vertical line (a Latin
     /// word in Japanese text: each glyph turned about its position, its baseline then running down the page).
     public var orientation: GlyphOrientation = .horizontal
+    /// The inline boxes the run is inside, and which of their edges it holds (drawn by ``InlineBoxPass``); nil
+    /// for none.
+    package var inlineBoxes: InlineBoxRun?
 
     /// The rectangle the run covers on its line box, in page coordinates (where its background is drawn).
     public var lineBox: Rect {

@@ -113,7 +113,7 @@ struct PieceRuns {
         guard let run, !glyphs.isEmpty else { return }
         let style = line.paragraph.runs[Int(run.attributeIndex)].style
         guard style.visibility != .invisible else { return }
-        runs.append(GlyphRun(face: line.faces[Int(run.faceID)],
+        var glyphRun = GlyphRun(face: line.faces[Int(run.faceID)],
                              size: Double(line.sizes[Int(run.attributeIndex)]), color: style.color,
                              glyphs: glyphs, positions: positions, clusters: clusters, advances: advances,
                              // Spaces hanging past the line's end are not underlined or filled (as a browser has it).
@@ -122,7 +122,25 @@ struct PieceRuns {
                              baseline: baseline, minX: minX, maxX: maxX, lineTop: line.lineTop,
                              lineBottom: line.lineBottom, isLink: style.link != nil,
                              horizontalScale: hangs ? 1 : Double(line.geometry.glyphScale),
-                             orientation: run.isUpright ? .upright : .horizontal))
+                             orientation: run.isUpright ? .upright : .horizontal)
+        if !style.inlineBoxes.isEmpty, !hangs, !run.isUpright {
+            glyphRun.inlineBoxes = inlineBoxes(of: run, style: style, line: line)
+        }
+        runs.append(glyphRun)
+    }
+
+    /// The inline boxes of the run being closed (its attribute run's), with the edges in this piece: a start edge
+    /// where the piece starts at the attribute run's start, an end edge where it ends at its end.
+    private func inlineBoxes(of run: ShapedRun, style: TextStyle, line: LineDrawing) -> InlineBoxRun {
+        let index = Int(run.attributeIndex)
+        let attribute = line.paragraph.runs[index]
+        var (starts, ends) = InlineBoxRun.edges(of: index, in: line.paragraph.runs)
+        let offset = line.paragraph.contentRange.lowerBound - line.contentStart
+        if range.lowerBound + offset != attribute.range.lowerBound { starts = 0 }
+        if range.upperBound + offset != attribute.range.upperBound { ends = 0 }
+        let size = Double(line.sizes[index])
+        return InlineBoxRun(boxes: style.inlineBoxes, starts: starts, ends: ends, rightToLeft: run.isRightToLeft,
+                            emSize: style.fontScale > 0 ? size / style.fontScale : size)
     }
 }
 

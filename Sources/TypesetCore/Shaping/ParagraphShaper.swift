@@ -177,6 +177,7 @@ struct ParagraphShaper {
         if resolved.letterSpacing != 0 || resolved.wordSpacing != 0 {
             Self.space(run, letters: resolved.letterSpacing, words: resolved.wordSpacing, units: buffer, sink: &state.sink)
         }
+        if !style.inlineBoxes.isEmpty && !vertical { Self.makeInlineBoxRoom(run, of: paragraph, sink: &state.sink) }
         return run
     }
 

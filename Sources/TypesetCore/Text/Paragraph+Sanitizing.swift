@@ -24,6 +24,7 @@ extension TextStyle {
         style.letterSpacing = clamped(letterSpacing, Self.maximumSpacing)
         style.wordSpacing = clamped(wordSpacing, Self.maximumSpacing)
         style.baselineShift = clamped(baselineShift, 2)
+        if !inlineBoxes.isEmpty { style.inlineBoxes = inlineBoxes.prefix(InlineBox.maximumNesting).map(\.sanitized) }
         return style
     }
 }

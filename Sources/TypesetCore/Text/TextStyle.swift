@@ -42,6 +42,9 @@ public struct TextStyle: Hashable, Sendable {
     /// A colour behind the text, or nil for none. Like ``color``, drawn made readable on the theme's page (see
     /// `Appearance` and the renderer).
     public var backgroundColor: Color?
+    /// The boxes of the inline elements the text is inside (``InlineBox``: border, padding, background), outermost
+    /// first; empty for none. Runs of one element carry boxes of the same ids.
+    public var inlineBoxes: [InlineBox] = []
     /// Lines drawn with the text (underline, line-through, overline).
     public var decoration: TextDecorationLines
     /// Case shown for the text, which never changes the text itself (see ``TextTransform``).

@@ -491,6 +491,7 @@ struct XHTMLConverter {
             walkRuby(path, name: name, block: parentBlock, inline: inline)
             return
         }
+        openInlineBox(kind: kind, inline: &inline)
         walkElement(path, kind: kind, style: style, block: parentBlock, inline: inline)
     }
 
@@ -1133,6 +1134,7 @@ struct XHTMLConverter {
             var spaceStyle = runs.last?.style ?? textStyle
             spaceStyle.attachment = nil
             if spaceStyle.link != textStyle.link { spaceStyle.link = nil }
+            if spaceStyle.inlineBoxes != textStyle.inlineBoxes { spaceStyle.inlineBoxes = Self.boxes(around: spaceStyle, textStyle) }
             if pendingSpaceHidden && !spaceStyle.isHidden {
                 spaceStyle.isHidden = true
                 spaceStyle.backgroundColor = nil

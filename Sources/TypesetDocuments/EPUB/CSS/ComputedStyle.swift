@@ -84,6 +84,9 @@ struct ComputedStyle: Sendable {
         var visibility = CSSDeclaration.Visibility.visible
         /// Inside an element drawn out of sight (``isOutOfSight``): text for screen readers only.
         var assistiveOnly = false
+        /// The boxes of the inline elements around the text, outermost first (``XHTMLConverter/openInlineBox(kind:inline:)``):
+        /// inherited, as the text inside each is inside its box.
+        var inlineBoxes: [InlineBox] = []
 
         // Not inherited.
         /// Margins and padding in body ems, when declared.
@@ -494,6 +497,7 @@ struct ComputedStyle: Sendable {
         style.combinesUpright = self.combineUpright
         style.orientation = self.textOrientation
         style.visibility = textVisibility
+        if !unseen && !inlineBoxes.isEmpty { style.inlineBoxes = inlineBoxes }
         if !unseen, style.visibility == .visible, let emphasisMark = self.emphasisMark {
             style.emphasis = TextEmphasis(mark: emphasisMark, side: self.emphasisSide, verticalSide: self.emphasisVerticalSide,
                                           color: self.emphasisColor)
