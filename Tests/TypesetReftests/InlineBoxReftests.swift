@@ -69,4 +69,17 @@ import TypesetTestSupport
         #expect(count == (try rows("1.4")), "line-height \(lineHeight): \(count) rows")
         #expect(count >= 14 && count < 30, "line-height \(lineHeight): \(count) rows")
     }
+
+    /// Publisher styles off, as for a block's box: the border and horizontal padding carry meaning and stay, the
+    /// background colour is the reader's business and goes.
+    @Test func withoutPublisherStylesBordersStayAndBackgroundsGo() throws {
+        var settings = Reftest.settings
+        settings.publisherStyles = false
+        let body = "<p>Call <code class='x'>layout(text)</code> to lay it out.</p>"
+        let both = Reftest.Book(body: body, css: ".x { background-color: #dde8f4; border: 2px solid #c81e28; padding: 0 3px }")
+        let border = Reftest.Book(body: body, css: ".x { border: 2px solid #c81e28; padding: 0 3px }")
+        #expect(Reftest.mismatch(try Reftest.render(both, settings: settings), try Reftest.render(border, settings: settings)) == nil)
+        #expect(Reftest.mismatch(try Reftest.render(both, settings: settings), try Reftest.render(Reftest.Book(body: body), settings: settings)) != nil)
+        #expect(Reftest.mismatch(try Reftest.render(both), try Reftest.render(border)) != nil, "publisher styles on: the background is drawn")
+    }
 }
