@@ -497,7 +497,7 @@ struct ComputedStyle: Sendable {
         style.combinesUpright = self.combineUpright
         style.orientation = self.textOrientation
         style.visibility = textVisibility
-        if !unseen && !inlineBoxes.isEmpty { style.inlineBoxes = inlineBoxes }
+        if !unseen && !self.inlineBoxes.isEmpty { style.inlineBoxes = self.inlineBoxes }
         if !unseen, style.visibility == .visible, let emphasisMark = self.emphasisMark {
             style.emphasis = TextEmphasis(mark: emphasisMark, side: self.emphasisSide, verticalSide: self.emphasisVerticalSide,
                                           color: self.emphasisColor)
