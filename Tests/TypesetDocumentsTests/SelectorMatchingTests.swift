@@ -89,4 +89,47 @@ import TypesetTestSupport
         let small = try work(50), large = try work(400)
         #expect(large < small * 1.5, "compound tests per element: \(small) for 50 paragraphs, \(large) for 400")
     }
+
+    /// Random trees with text between the elements: each element's child paths are its child elements in order,
+    /// each linked to the one before it, and only the last without a next sibling (what `+`, `~`, `:first-child`
+    /// and `:last-child` read; the matcher test above builds its definition on these links, so they are checked
+    /// against the tree itself here).
+    @Test func childPathsFollowTheTree() throws {
+        var rng = SplitMix64(seed: 3307)
+        func element(_ depth: Int) -> String {
+            var inner = rng.next() % 2 == 0 ? "x" : ""
+            if depth < 4 { for _ in 0..<(rng.next() % 5) { inner += element(depth + 1) + (rng.next() % 2 == 0 ? " y " : "") } }
+            return "<div>\(inner)</div>"
+        }
+        var checked = 0
+        for _ in 0..<30 {
+            for path in try Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(element(0))</body></html>") {
+                let expected = path.element.children.compactMap { if case .element(let child) = $0 { child } else { nil } }
+                let children = path.childPaths()
+                #expect(children.map { ObjectIdentifier($0.element) } == expected.map { ObjectIdentifier($0) })
+                for (index, child) in children.enumerated() {
+                    #expect(child.parent === path)
+                    #expect(child.previousSibling === (index > 0 ? children[index - 1] : nil))
+                    #expect(child.hasNextSibling == (index + 1 < children.count))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 500)
+    }
+
+    /// An element naming a rule's key more than once (a class written twice, two classes of one rule) gets the
+    /// rule once, in cascade order (specificity, then source order).
+    @Test func matchesEachRuleOnce() throws {
+        let sheet = CSSStyleSheet(parsing: ".a { color: red } p.a.b { color: blue } .b { color: green } * { color: black } .a.a { color: gray }")
+        let classes = ["a", "a a", "a b", "b a a", "a b b a"]
+        for list in classes {
+            let path = try #require(Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p class=\"\(list)\">x</p></body></html>").last)
+            #expect(path.element.name == "p")
+            let matched = sheet.matchingRules(path)
+            let expected = sheet.rules.filter { Self.naive($0.selector, $0.selector.compounds.count - 1, path) }
+                .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
+            #expect(matched.map(\.order) == expected.map(\.order), "class=\"\(list)\"")
+        }
+    }
 }

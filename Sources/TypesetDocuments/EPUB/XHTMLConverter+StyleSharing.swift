@@ -13,9 +13,20 @@ extension XHTMLConverter {
     struct StyleSharing {
         struct Key: Hashable {
             let parent: Int
-            let builtIn: [Int]
-            let book: [Int]
+            /// The built-in rules' count, their orders, then the book's rules' orders: one array an element, not two.
+            let orders: [Int]
             let isRoot: Bool
+
+            init(parent: Int, rules: (builtIn: [CSSRule], book: [CSSRule]), isRoot: Bool) {
+                var orders: [Int] = []
+                orders.reserveCapacity(1 + rules.builtIn.count + rules.book.count)
+                orders.append(rules.builtIn.count)
+                for rule in rules.builtIn { orders.append(rule.order) }
+                for rule in rules.book { orders.append(rule.order) }
+                self.parent = parent
+                self.orders = orders
+                self.isRoot = isRoot
+            }
         }
 
         var entries: [Key: (style: ComputedStyle, token: Int)] = [:]
@@ -36,8 +47,7 @@ extension XHTMLConverter {
         guard parent.styleToken != 0, element.attribute("style") == nil, element.attribute("dir") == nil else {
             return (resolveStyle(path, rules: rules, parent: parent.style, isRoot: isRoot), styleSharing.nextToken())
         }
-        let key = StyleSharing.Key(parent: parent.styleToken, builtIn: rules.builtIn.map(\.order),
-                                   book: rules.book.map(\.order), isRoot: isRoot || element.lowercasedName == "html")
+        let key = StyleSharing.Key(parent: parent.styleToken, rules: rules, isRoot: isRoot || element.lowercasedName == "html")
         if let shared = styleSharing.entries[key] { return shared }
         let resolved = (style: resolveStyle(path, rules: rules, parent: parent.style, isRoot: isRoot), token: styleSharing.nextToken())
         if styleSharing.entries.count >= StyleSharing.maximumEntries { styleSharing.entries.removeAll(keepingCapacity: true) }

@@ -100,18 +100,22 @@ struct CSSStyleSheet: Sendable {
         let index = pseudoElement == .firstLetter ? firstLetterRules : elementRules
         var candidates = index.candidates(for: path.element)
         guard !candidates.isEmpty else { return [] }
-        // Duplicates come from several classes or attributes naming the same rule; sorting drops them.
+        // Duplicates come from several classes or attributes naming the same rule; sorting drops them, in place
+        // (an element's matching is on every element's path, and a second array was one more allocation each).
         candidates.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(candidates.count)
-        for candidate in candidates where unique.last != candidate { unique.append(candidate) }
+        var kept = 0
+        for index in candidates.indices where kept == 0 || candidates[kept - 1] != candidates[index] {
+            candidates[kept] = candidates[index]
+            kept += 1
+        }
+        candidates.removeLast(candidates.count - kept)
         // A crafted sheet could make every element a candidate of every rule (rules × elements): an element is
         // tested against the last rules that could match it, at most this many, so matching stays linear.
-        if unique.count > CSSStyleSheet.maximumCandidates {
-            unique.removeFirst(unique.count - CSSStyleSheet.maximumCandidates)
+        if candidates.count > CSSStyleSheet.maximumCandidates {
+            candidates.removeFirst(candidates.count - CSSStyleSheet.maximumCandidates)
         }
         var matched: [CSSRule] = []
-        for candidate in unique where rules[candidate].selector.matches(path) { matched.append(rules[candidate]) }
+        for candidate in candidates where rules[candidate].selector.matches(path) { matched.append(rules[candidate]) }
         matched.sort { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
         return matched
     }
@@ -432,12 +436,16 @@ final class ElementPath {
 
     /// Paths of the child elements, in order.
     func childPaths() -> [ElementPath] {
-        let children = element.elements
+        // Straight from the children, counted first: no array of the child elements (``XMLElement/elements``) made
+        // and freed for every element walked.
+        var count = 0
+        for child in element.children { if case .element = child { count += 1 } }
         var result: [ElementPath] = []
-        result.reserveCapacity(children.count)
+        result.reserveCapacity(count)
         var previous: ElementPath?
-        for (index, child) in children.enumerated() {
-            let path = ElementPath(element: child, parent: self, previousSibling: previous, hasNextSibling: index + 1 < children.count)
+        for child in element.children {
+            guard case .element(let childElement) = child else { continue }
+            let path = ElementPath(element: childElement, parent: self, previousSibling: previous, hasNextSibling: result.count + 1 < count)
             result.append(path)
             previous = path
         }
