@@ -28,7 +28,10 @@ struct LineExtents {
     /// The break pass's input (the shaped paragraph) and the paragraph's format, borrowed for the paragraph.
     let input: UnsafePointer<LineBreakInput>
     let format: UnsafePointer<ParagraphFormat>
-    let faces: [FaceMetrics]
+    /// The layouter's face metrics, borrowed for the paragraph as `input` and `format` are (held here, the array was
+    /// retained and released once per paragraph of every relayout).
+    var faces: [FaceMetrics] { unsafeAddress { facesPointer } }
+    let facesPointer: UnsafePointer<[FaceMetrics]>
     let lineHeightMultiple: Float
     /// The attribute run that does not count (a drop cap, which hangs over the lines below) on the first line; -1
     /// for none.
@@ -42,14 +45,14 @@ struct LineExtents {
     /// - Parameter oneRunExtents: The paragraph's ``oneRunExtents(_:format:faces:)`` when the caller has them (kept
     ///   in its ``ParagraphBasis``: they do not depend on the width), nil to measure them now. `.some(nil)` is
     ///   known: the paragraph is not in one unshifted run.
-    init(input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, faces: [FaceMetrics],
+    init(input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, faces: UnsafePointer<[FaceMetrics]>,
          lineHeightMultiple: Float, capRun: Int, oneRunExtents: Extents?? = nil) {
         self.input = input
         self.format = format
-        self.faces = faces
+        facesPointer = faces
         self.lineHeightMultiple = lineHeightMultiple
         self.capRun = capRun
-        self.oneRunExtents = oneRunExtents ?? Self.oneRunExtents(input.pointee.shaped, format: format.pointee, faces: faces)
+        self.oneRunExtents = oneRunExtents ?? Self.oneRunExtents(input.pointee.shaped, format: format.pointee, faces: faces.pointee)
     }
 
     /// The extents every line holding text shares, for a paragraph in one run without shifts; nil for any other.

@@ -84,8 +84,10 @@ struct ParagraphLayouter {
                 exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
         let result = UnsafeMutablePointer<ParagraphLayout>.allocate(capacity: 1)
         defer { result.deallocate() }
-        let range = layout(paragraph, shaped: shaped, metrics: metrics, scratch: scratch, into: lines, writing: result, cell: cell,
-                           exclusion: exclusion, basis: basis)
+        let range = withUnsafePointer(to: shaped) { shaped in
+            layout(paragraph, shaped: shaped, metrics: metrics, scratch: scratch, into: lines, writing: result, cell: cell,
+                   exclusion: exclusion, basis: basis)
+        }
         return (range, result.move())
     }
 
@@ -99,37 +101,38 @@ struct ParagraphLayouter {
     /// With a pointer to the paragraph's `basis` (from ``basis(_:shaped:scratch:)``, kept between layouts; a pointer,
     /// as copying it retained its arrays), its width-independent work is not done again. `metrics` (the worker's,
     /// measured again for a paragraph whose basis has none) comes as a pointer too: the break input borrows it rather
-    /// than copy it per paragraph.
+    /// than copy it per paragraph, as does the shaped paragraph (the caller's, in storage it keeps: a copy retained it).
     @inline(__always)
-    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: UnsafeMutablePointer<ParagraphMetrics>,
+    func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: UnsafePointer<ShapedParagraph>, metrics: UnsafeMutablePointer<ParagraphMetrics>,
                 scratch: LayoutScratch, into lines: LineScratch, writing result: UnsafeMutablePointer<ParagraphLayout>,
                 cell: CellBox? = nil, exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> Range<Int> {
-        // One retain for the paragraph's passes, which borrow it through pointers.
-        let shaped = copy shaped
         // The basis's one-run extents, when it has its format (`.some(nil)`: known not to be one run).
         let knownExtents: LineExtents.Extents?? = if let basis, basis.pointee.format != nil { .some(basis.pointee.oneRunExtents) } else { nil }
         // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
         // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
-        let format = if let basis, basis.pointee.format != nil {
-            ParagraphFormat(basis.pointee.format.unsafelyUnwrapped, columnWidth: cell?.width ?? columnWidth)
+        let format = if let basis, case .some(let known) = basis.pointee.format {
+            ParagraphFormat(known, columnWidth: cell?.width ?? columnWidth)
         } else {
-            self.format(paragraph, shaped: shaped, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth)
+            self.format(paragraph, shaped: shaped.pointee, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth)
         }
         // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
         let measured: UnsafePointer<ParagraphMetrics>
         if let known = basis.flatMap({ $0.pointee.hasMetrics ? $0.pointer(to: \.metrics) : nil }),
-           ParagraphMetrics.readOwnPrefixSums(known, of: shaped) {
+           ParagraphMetrics.readOwnPrefixSums(known, of: shaped.pointee) {
             measured = known
         } else {
-            metrics.pointee.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
+            metrics.pointee.measure(shaped.pointee, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped.pointee))
             measured = UnsafePointer(metrics)
         }
-        var layout = geometry(paragraph.pointee.style, shaped: shaped, metrics: measured, format: format, cell: cell)
-        var indents = layout.indents
+        // The geometry is made in `result` and the passes below complete it there (made in a local and then moved
+        // in, it was copied and destroyed once more per paragraph).
+        result.initialize(to: geometry(paragraph.pointee.style, shaped: shaped.pointee, metrics: measured, format: format, cell: cell))
+        var indents = result.pointee.indents
         if let exclusion { indents.exclusion = exclusion }
         let expansion = expansionLimit(format)
         // Lines beside a drop cap or beside floats are narrower, which only the greedy breaker knows.
-        let optimal = layout.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
+        let optimal = result.pointee.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
+        let capRun = result.pointee.capLines > 0 ? 0 : -1
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
         // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
         // than allocated per paragraph).
@@ -137,30 +140,31 @@ struct ParagraphLayouter {
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = chosen }
         let firstLine = lines.count
-        let top = withUnsafePointer(to: shaped) { shaped in withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
-            let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured, format: format,
-                                   indents: indents, scratch: scratch, basis: basis)
-            return withUnsafePointer(to: input) { input in
-                let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
-                                                                expansion: expansion, scratch: scratch, into: &chosen)
-                if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: &chosen) }
-                let setter = LineSetter(input: input, format: format, indents: indents, expansion: expansion,
-                                        brokenOptimally: brokenOptimally, rightToLeft: shaped.pointee.paragraphLevel & 1 == 1,
-                                        cellX: cell?.x ?? 0)
-                let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
-                                          lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: layout.capLines > 0 ? 0 : -1,
-                                          oneRunExtents: knownExtents)
-                return setLines(chosen, input: input, extents: extents, setter: setter, layout: &layout, into: lines)
+        let top = withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
+            withUnsafePointer(to: verticalMetrics) { verticalMetrics in
+                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured, format: format,
+                                       indents: indents, scratch: scratch, basis: basis)
+                return withUnsafePointer(to: input) { input in
+                    let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
+                                                                    expansion: expansion, scratch: scratch, into: &chosen)
+                    if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: &chosen) }
+                    let setter = LineSetter(input: input, format: format, indents: indents, expansion: expansion,
+                                            brokenOptimally: brokenOptimally, rightToLeft: shaped.pointee.paragraphLevel & 1 == 1,
+                                            cellX: cell?.x ?? 0)
+                    let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
+                                              lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: capRun,
+                                              oneRunExtents: knownExtents)
+                    return setLines(chosen, input: input, extents: extents, setter: setter, layout: &result.pointee, into: lines)
+                }
             }
-        } } }
-        if Int(layout.capLines) > chosen.count, let last = chosen.indices.last {
+        } }
+        if Int(result.pointee.capLines) > chosen.count, let last = chosen.indices.last {
             // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
             // the paragraph for the lines it lacks, so that the next paragraph starts below the cap.
             let box = lines[firstLine + last]
-            layout.spaceAfter = Float(Int(layout.capLines) - chosen.count) * box.height
-            layout.capDrop += top - box.height + box.baseline + layout.spaceAfter
+            result.pointee.spaceAfter = Float(Int(result.pointee.capLines) - chosen.count) * box.height
+            result.pointee.capDrop += top - box.height + box.baseline + result.pointee.spaceAfter
         }
-        result.initialize(to: layout)
         return firstLine..<lines.count
     }
 

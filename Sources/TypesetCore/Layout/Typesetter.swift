@@ -181,6 +181,8 @@ public final class Typesetter: Sendable {
                         // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
                         guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
                               let basisBase = bases.baseAddress, chunk.upperBound <= bases.count,
+                              let shapedStart = shapedParagraphs.baseAddress, shapedBase >= 0,
+                              shapedBase + chunk.upperBound <= shapedParagraphs.count,
                               let outputBase = output.baseAddress, chunk.count <= output.count else {
                             preconditionFailure("a shaped text's paragraph range lies inside its text")
                         }
@@ -192,7 +194,7 @@ public final class Typesetter: Sendable {
                                 if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
                             }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
-                            let placed = layouter.layout(paragraphBase + first + local, shaped: shapedParagraphs[index],
+                            let placed = layouter.layout(paragraphBase + first + local, shaped: shapedStart + index,
                                                          metrics: metrics, scratch: scratch, into: lines,
                                                          writing: outputBase + (local - chunk.lowerBound), cell: cell,
                                                          basis: basisBase + local)

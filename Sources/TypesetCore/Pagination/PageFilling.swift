@@ -154,7 +154,8 @@ struct PageFilling {
         // paragraphs of a block that avoids breaks (``Paginator/keptRun(_:first:layouts:text:columnHeight:)``):
         // when they do not fit in what is left of the column, they start the next column (or page). A run taller
         // than a whole column is set line by line like any paragraph.
-        let keep = paginator.keptRun(local, first: first, layouts: layouts, text: text, columnHeight: columnBottom - columnTop)
+        let keep = Paginator.keepsAnything(text.paragraphs[index].style)
+            ? paginator.keptRun(local, first: first, layouts: layouts, text: text, columnHeight: columnBottom - columnTop) : .none
         let fitsInAColumn = Double(keep.height) <= columnBottom - columnTop
         let lineCount = lines.count
         // The first of this paragraph's lines in the current column, and whether it opened the column.

@@ -25,7 +25,7 @@ extension Paginator {
         let style = text.paragraphs[first + local].style
         let keepsNext = style.isHeading || style.keepsWithNext
         // Most paragraphs keep nothing: asked first, before the lines are read (a copy of them retains their storage).
-        guard keepsNext || style.keepsLinesTogether else { return .none }
+        guard Self.keepsAnything(style) else { return .none }
         let lines = layouts[local].lines
         guard !lines.isEmpty else { return .none }
         let start = keptWhole(style, lineCount: lines.count) ? 0 : lines.count - keptLines
@@ -50,6 +50,15 @@ extension Paginator {
             next += 1
         }
         return KeptRun(line: start, height: height)
+    }
+
+    /// Whether a paragraph with `style` keeps anything together (``keptRun(_:first:layouts:text:columnHeight:)`` is
+    /// ``KeptRun/none`` for every other): a heading, or one that keeps with the next or avoids breaks inside. Static, so
+    /// that the paginator's loop asks it per paragraph without copying the paginator (312 bytes and its references)
+    /// to call ``keptRun(_:first:layouts:text:columnHeight:)`` on most paragraphs, which keep nothing.
+    @inline(__always)
+    static func keepsAnything(_ style: borrowing ParagraphStyle) -> Bool {
+        style.isHeading || style.keepsWithNext || style.keepsLinesTogether
     }
 
     /// Whether a kept paragraph of `lineCount` lines stays whole: a heading, one that avoids breaks inside, or
