@@ -24,6 +24,8 @@ struct BoxDecorationPass {
     /// A box's part in one column of the page being decorated.
     private struct Part {
         var box: BoxDecoration
+        /// The section (document) of the box: box ids are unique in one document only.
+        var section: Int
         /// The left edge of what the box is laid in (its column, or the float it is in), and that width when it is a
         /// float's (nil: the column's).
         var columnX: Float
@@ -59,33 +61,53 @@ struct BoxDecorationPass {
             !box.images.isEmpty || !box.radii.isSquare || (box.background != nil && box.backgroundClip != .borderBox)
         }
         guard parts.contains(where: { $0.contains { needsWhole($0.box) } }) else { return [:] }
-        var heights: [Int: Double] = [:]  // box id → the heights of its parts so far, then in all
+        var heights: [BoxKey: Double] = [:]  // box → the heights of its parts so far, then in all
         var before: [Int: [Int: Double]] = [:]  // page → part → the heights of the box's parts before it
         for (pageIndex, page) in parts.enumerated() {
             for (partIndex, part) in page.enumerated() where needsWhole(part.box) {
-                before[pageIndex, default: [:]][partIndex] = heights[part.box.id, default: 0]
-                heights[part.box.id, default: 0] += part.bottom - part.top
+                let key = BoxKey(section: part.section, id: part.box.id)
+                before[pageIndex, default: [:]][partIndex] = heights[key, default: 0]
+                heights[key, default: 0] += part.bottom - part.top
             }
         }
         var areas: [Int: [Int: (top: Double, height: Double)]] = [:]
         for (pageIndex, page) in before {
             for (partIndex, heightBefore) in page {
                 let part = parts[pageIndex][partIndex]
-                areas[pageIndex, default: [:]][partIndex] = (top: part.top - heightBefore, height: heights[part.box.id] ?? 0)
+                let height = heights[BoxKey(section: part.section, id: part.box.id)] ?? 0
+                areas[pageIndex, default: [:]][partIndex] = (top: part.top - heightBefore, height: height)
             }
         }
         return areas
     }
 
+    /// A box across the text: its document's section and its id there.
+    private struct BoxKey: Hashable {
+        var section: Int
+        var id: Int
+    }
+
     /// The boxes of `page`, outer boxes before the boxes inside them.
     private func parts(of page: Page) -> [Part] {
         var parts: [Part] = []
-        var open: [Int: Int] = [:]  // box id → its part in `parts`
+        var open: [Int: Int] = [:]  // box id → its part in `parts`, in the section of the last decorated paragraph
+        // That section, and the paragraphs it holds (looked up again only when a paragraph is outside them).
+        var section = -1, sectionParagraphs = 0..<0
         for placement in page.placements {
             let index = Int(placement.paragraph)
             guard index >= first, index - first < layouts.count else { continue }
             let boxes = text.paragraphs[index].style.boxes
             guard !boxes.isEmpty else { continue }
+            // A scroll page runs on through documents, whose boxes share ids: a box of another document is another
+            // box (and never continues one of this page's), so the boxes open so far are closed when one starts.
+            if !sectionParagraphs.contains(index) {
+                let now = text.sectionIndex(ofParagraph: index), starts = text.sectionStarts
+                if now != section { open.removeAll(keepingCapacity: true) }
+                section = now
+                let start = starts.indices.contains(now) ? starts[now] : 0
+                let end = starts.indices.contains(now + 1) ? starts[now + 1] : Int.max
+                sectionParagraphs = min(start, index)..<max(end, index + 1)
+            }
             let layout = layouts[index - first]
             let lineIndex = Int(placement.line)
             guard lineIndex < layout.lines.count else { continue }
@@ -118,7 +140,7 @@ struct BoxDecorationPass {
                     parts[part].startsHere = parts[part].startsHere || starts
                 } else {
                     open[box.id] = parts.count
-                    parts.append(Part(box: box, columnX: partX, width: width, top: top, bottom: bottom,
+                    parts.append(Part(box: box, section: section, columnX: partX, width: width, top: top, bottom: bottom,
                                       startsHere: starts, endsHere: ends, linesBottom: linesBottom))
                 }
             }
