@@ -121,6 +121,25 @@ import TypesetTestSupport
         #expect(kept.broken.isEmpty, "the headings are parted from their text after \(kept.broken) paragraphs")
     }
 
+    /// Spacers between a heading and its text, as Project Gutenberg's and many converters' books put them:
+    /// paragraphs of line breaks only, a non-breaking space, two of them, a subheading between two. The heading stays with the first lines of its text through them, after every filler
+    /// length; with the spacer written as a line of text instead, the heading keeps only with that line, and the
+    /// text under it is parted from it after some filler lengths (so the family reaches the break it tests).
+    @Test(arguments: ["<p><br/></p>", "<p><br/><br/></p>", "<div><br/></div>", "<p>&#160;</p>",
+                      "<p><br/></p><p><br/></p>", "<p><br/></p><h3>Kthree</h3><p><br/></p>"])
+    func aHeadingKeepsWithItsTextThroughSpacers(_ spacer: String) throws {
+        let text = "<p>Ktwo \(Self.repeated(3))</p>"
+        let parts: [(String, Lines)] = spacer.contains("Kthree") ? [("Kone", .all), ("Kthree", .all), ("Ktwo", .first(2))]
+            : [("Kone", .all), ("Ktwo", .first(2))]
+        let kept = try Self.brokenBooks(Structure(name: spacer, css: "", reference: "", html: "<h2>Kone</h2>\(spacer)\(text)",
+                                                  parts: parts), css: "")
+        #expect(kept.broken.isEmpty, "\(spacer): the heading is parted from its text after \(kept.broken) paragraphs")
+        let visible = try Self.brokenBooks(Structure(name: spacer, css: "", reference: "",
+                                                     html: "<h2>Kone</h2><p>Kline.</p>\(text)",
+                                                     parts: [("Kone", .all), ("Ktwo", .first(2))]), css: "")
+        #expect(!visible.broken.isEmpty, "a line of text between never parts them: the family tests nothing")
+    }
+
     /// A heading (and a subheading kept with it) that starts with a float, as a specification's "›" link or a
     /// chapter's floated ornament: when the heading moves to the next page to stay with its text, its float goes
     /// with it, after every filler length, on either side.

@@ -20,7 +20,8 @@ extension Paginator {
     /// (`break-inside: avoid`). A heading or a kept-whole or short paragraph (fewer than twice `orphansAndWidows`
     /// lines) is kept from its first line, a longer one from its last `orphansAndWidows` lines; a paragraph that
     /// keeps with the next adds the next one's first lines (all of them when it is kept whole or short), and
-    /// through it the next paragraphs of the chain, until the run is taller than `columnHeight`.
+    /// through it (or through a blank spacer, ``isBlank(_:)``) the next paragraphs of the chain, until the run is
+    /// taller than `columnHeight`.
     func keptRun(_ local: Int, first: Int, layouts: [ParagraphLayout], text: StyledText, columnHeight: Double) -> KeptRun {
         let style = text.paragraphs[first + local].style
         let keepsNext = style.isHeading || style.keepsWithNext
@@ -45,8 +46,9 @@ extension Paginator {
             let whole = keptWhole(nextStyle, lineCount: nextLines.count)
             let last = nextLines[whole ? nextLines.count - 1 : keptLines - 1]
             height += layouts[next - 1].spaceAfter + layouts[next].spaceBefore + last.top + last.height
-            // A long paragraph in the chain ends it: its own end is kept when it is placed.
-            guard whole, nextStyle.isHeading || nextStyle.keepsWithNext else { break }
+            // A long paragraph in the chain ends it: its own end is kept when it is placed. A blank one (a spacer)
+            // is no text to keep with: the keep passes through it to what follows.
+            guard whole, nextStyle.isHeading || nextStyle.keepsWithNext || Self.isBlank(text.paragraphs[first + next]) else { break }
             next += 1
         }
         return KeptRun(line: start, height: height)
@@ -59,6 +61,16 @@ extension Paginator {
     @inline(__always)
     static func keepsAnything(_ style: borrowing ParagraphStyle) -> Bool {
         style.isHeading || style.keepsWithNext || style.keepsLinesTogether
+    }
+
+    /// Whether `paragraph` shows no text: only spaces and line breaks, as the spacers books put between a heading
+    /// and its text (`<p><br/></p>`, `<p>&#160;</p>`). A heading kept with one alone
+    /// would stand at a page's foot with blank lines under it. Reads up to its first visible unit.
+    static func isBlank(_ paragraph: borrowing Paragraph) -> Bool {
+        !paragraph.units[paragraph.contentRange].contains { unit in
+            !(CharacterClass.isHangingSpace(unit) || unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029
+              || unit == 0xA0 || unit == 0x202F || unit == 0x2007)
+        }
     }
 
     /// Whether a kept paragraph of `lineCount` lines stays whole: a heading, one that avoids breaks inside, or
