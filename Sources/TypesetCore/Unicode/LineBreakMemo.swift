@@ -7,11 +7,12 @@
 /// (`ZW SP* ÷`) breaks too, LB15 to LB17 only keep a following OP, NS or B2 (never a letter) on the line, and LB14
 /// (`OP SP* ×`) is why an opening bracket is excluded; a combining mark or any other non-ASCII character before the
 /// spaces (LB9 could give it its base's class) is excluded as well. So the opportunities inside a chunk depend only
-/// on its units and on the letter after it, whose class (AL) is the same for every ASCII letter: a chunk is shaped by
-/// ICU on its own with that letter after it, and the boundary ICU finds before the letter is checked to be a soft one
-/// (else the paragraph is broken whole, as it was before). The paragraph's last chunk is remembered apart, its end
-/// being the text's end. Chunks longer than ``maximumChunkLength`` units are broken by ICU and not remembered; a
-/// paragraph of one chunk (CJK text, a paragraph without such a place) goes to ICU whole.
+/// on its units and on the letter after it, whose class (AL) is the same for every ASCII letter: the chunks of a
+/// paragraph the memo lacks are broken by ICU in one pass, put end to end with the letter after the last one, and the
+/// boundary ICU finds at each one's end is checked to be a soft one (else the paragraph is broken whole, as it was
+/// before). The paragraph's last chunk is remembered apart, its end being the text's end. Chunks longer than
+/// ``maximumChunkLength`` units are broken by ICU and not remembered; a paragraph of one chunk (CJK text, a paragraph
+/// without such a place) goes to ICU whole.
 ///
 /// `LineBreakMemoTests` compares the opportunities with ICU's over whole paragraphs of the corpus books in every
 /// `line-break` strictness. One memo belongs to one ``ShapingContext`` and one ICU locale (one thread at a time).
@@ -56,6 +57,7 @@ final class LineBreakMemo {
     private func chunks(of text: UnsafeBufferPointer<UInt16>, table: inout Table, into found: inout [UInt32]) -> Bool {
         let n = text.count
         var start = 0
+        missed.removeAll(keepingCapacity: true)
         while start < n {
             let (end, hash) = Self.chunkEnd(text, from: start)
             let last = end == n
@@ -65,22 +67,69 @@ final class LineBreakMemo {
                 iterator.forEachBoundary { offset, mandatory in found.append(UInt32(offset) << 1 | (mandatory ? 1 : 0)) }
                 return true
             }
-            let length = end - start
             let key = ShapeCache.finish(ShapeCache.mix(hash, last ? 1 : 2))
-            if length <= Self.maximumChunkLength {
-                if table.append(key, text, start..<end, last: last, into: &found) {
-                    start = end
-                    continue
-                }
-                let first = found.count
-                guard broken(text, start..<end, last: last, into: &found) else { return false }
-                if table.count >= capacity { table = Table(bucketCount: table.bucketCount) }
-                table.insert(key, text, start..<end, last: last, boundaries: found[first...])
-            } else {
-                guard broken(text, start..<end, last: last, into: &found) else { return false }
+            if end - start > Self.maximumChunkLength || !table.append(key, text, start..<end, last: last, into: &found) {
+                missed.append(MissedChunk(range: start..<end, key: key, last: last, place: found.count))
             }
             start = end
         }
+        return missed.isEmpty || brokenTogether(text, table: &table, into: &found)
+    }
+
+    /// A chunk the memo lacks: its units, its key, whether it ends the paragraph, and where its boundaries go in
+    /// the paragraph's.
+    private struct MissedChunk {
+        var range: Range<Int>
+        var key: UInt64
+        var last: Bool
+        var place: Int
+    }
+    /// The paragraph's missed chunks, and their units put end to end (reused).
+    private var missed: [MissedChunk] = []
+    private var joined: [UInt16] = []
+
+    /// ICU's boundaries of the missed chunks of `text`, found in one pass over them put end to end, with the letter
+    /// after the last one when it does not end the paragraph; remembered (those short enough) and put into `found`
+    /// at their places. False when a chunk's end (but the paragraph's) is not a soft boundary.
+    ///
+    /// Each chunk but the paragraph's first starts with an ASCII letter and each ends with spaces after a character
+    /// that makes the break before that letter certain, so the chunks put end to end break as each alone with the
+    /// letter after it, with one ICU set-up per paragraph rather than per chunk; each end is checked as before.
+    private func brokenTogether(_ text: UnsafeBufferPointer<UInt16>, table: inout Table, into found: inout [UInt32]) -> Bool {
+        joined.removeAll(keepingCapacity: true)
+        for chunk in missed { joined.append(contentsOf: text[chunk.range]) }
+        if let final = missed.last, !final.last, final.range.upperBound < text.count { joined.append(text[final.range.upperBound]) }
+        iterator.setText(joined)
+        var boundaries: [UInt32] = [], ends: [Int] = []
+        boundaries.reserveCapacity(joined.count / 4 + missed.count)
+        ends.reserveCapacity(missed.count)
+        var k = 0, base = 0  // missed[k]'s units are joined[base..<base + its length]
+        iterator.forEachBoundary { offset, mandatory in
+            while k < missed.count && offset > base + missed[k].range.count {
+                ends.append(boundaries.count)
+                base += missed[k].range.count
+                k += 1
+            }
+            guard k < missed.count else { return }  // the end of the letter after the last chunk
+            boundaries.append(UInt32(missed[k].range.lowerBound + offset - base) << 1 | (mandatory ? 1 : 0))
+        }
+        while ends.count < missed.count { ends.append(boundaries.count) }
+        var merged: [UInt32] = []
+        merged.reserveCapacity(found.count + boundaries.count)
+        var from = 0
+        for (k, chunk) in missed.enumerated() {
+            let own = boundaries[(k == 0 ? 0 : ends[k - 1])..<ends[k]]
+            guard chunk.last || own.last == UInt32(chunk.range.upperBound) << 1 else { return false }
+            if chunk.range.count <= Self.maximumChunkLength {
+                if table.count >= capacity { table = Table(bucketCount: table.bucketCount) }
+                table.insert(chunk.key, text, chunk.range, last: chunk.last, boundaries: own)
+            }
+            merged.append(contentsOf: found[from..<chunk.place])
+            merged.append(contentsOf: own)
+            from = chunk.place
+        }
+        merged.append(contentsOf: found[from...])
+        found = merged
         return true
     }
 
@@ -112,24 +161,6 @@ final class LineBreakMemo {
     @inline(__always)
     static func endsChunkBeforeSpaces(_ unit: UInt16) -> Bool {
         unit >= 0x21 && unit <= 0x7E && unit != 0x28 && unit != 0x5B && unit != 0x7B
-    }
-
-    /// ICU's boundaries of the chunk `text[range]` (with the letter after it when it is not the last), appended to
-    /// `found`; false when the chunk's end is not a soft boundary.
-    private func broken(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, last: Bool, into found: inout [UInt32]) -> Bool {
-        let textEnd = last ? range.upperBound : range.upperBound + 1
-        iterator.setText(text[range.lowerBound..<textEnd])
-        var endIsSoft = last
-        iterator.forEachBoundary { offset, mandatory in
-            let at = range.lowerBound + offset
-            if at < range.upperBound || (last && at == range.upperBound) {
-                found.append(UInt32(at) << 1 | (mandatory ? 1 : 0))
-            } else if at == range.upperBound {
-                endIsSoft = !mandatory
-                found.append(UInt32(at) << 1)
-            }
-        }
-        return endIsSoft && found.last == UInt32(range.upperBound) << 1
     }
 
     /// The remembered chunks: open addressing on a 64-bit hash (linear probing, at most half full), the buckets
