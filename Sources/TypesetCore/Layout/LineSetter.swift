@@ -45,6 +45,17 @@ struct LineSetter {
     let rightToLeft: Bool
     /// The start of the paragraph's box in its column (a table cell's x), in points.
     let cellX: Float
+    /// Whether the paragraph is justified and has a wide character (Chinese, Japanese), whose gaps may then take
+    /// a share of a line's slack: asked once per paragraph, so that a Latin paragraph's lines are not read for them.
+    let justifiesWideGaps: Bool
+
+    init(input: UnsafePointer<LineBreakInput>, format: UnsafePointer<ParagraphFormat>, indents: LineIndents, expansion: Float,
+         brokenOptimally: Bool, rightToLeft: Bool, cellX: Float) {
+        self.input = input; self.format = format; self.indents = indents; self.expansion = expansion
+        self.brokenOptimally = brokenOptimally; self.rightToLeft = rightToLeft; self.cellX = cellX
+        let justifies = format.pointee.alignment == .justified || format.pointee.lastLineAlignment == .justified
+        justifiesWideGaps = justifies && CharacterClass.containsWideUnspaced(input.pointee.content)
+    }
 
     /// Whether the paragraph's lines are only aligned: none is justified, nothing hangs, no glyph expands, no float
     /// is beside it (most paragraphs of a book set ragged): ``set(_:)`` then only places each line.
@@ -209,9 +220,10 @@ struct LineSetter {
     /// The number of gaps beside wide characters in `line` (``ShapedParagraph/wideGapCount(from:to:content:)``):
     /// 0 without reading its glyphs when it has no wide character, as most lines of a book have none.
     private func wideGapCount(_ line: Line) -> Int {
+        guard justifiesWideGaps else { return 0 }
         let content = input.pointee.content
         let units = content[(content.startIndex + line.start)..<(content.startIndex + max(line.start, line.visibleEnd))]
-        guard units.contains(where: { CharacterClass.isWideUnspaced($0) }) else { return 0 }
+        guard CharacterClass.containsWideUnspaced(units) else { return 0 }
         return input.pointee.shaped.wideGapCount(from: line.start, to: line.visibleEnd, content: content)
     }
 

@@ -276,7 +276,7 @@ package struct ShapedParagraph: Sendable {
     /// Empty, at the cost of one scan of the content, for a paragraph without wide characters.
     func wideGaps(content: ArraySlice<UInt16>, into gaps: inout [(before: Int32, after: Int32)]) {
         gaps.removeAll(keepingCapacity: true)
-        guard content.contains(where: { CharacterClass.isWideUnspaced($0) }) else { return }
+        guard CharacterClass.containsWideUnspaced(content) else { return }
         for g in 0..<clusters.count {
             guard let (this, next, after) = gapNeighbours(g, lineEnd: .max, content: content), Self.isWideGap(this, next) else { continue }
             gaps.append((Int32(clusters[g]), Int32(after)))

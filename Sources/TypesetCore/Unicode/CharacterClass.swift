@@ -92,6 +92,14 @@ package enum CharacterClass {
     @inline(__always)
     package static func isWideUnspaced(_ unit: UInt16) -> Bool { isWide(unit) && !isHangul(unit) }
 
+    /// Whether any of `units` is ``isWideUnspaced(_:)``: one compare per unit for text without (all of it below
+    /// U+2E80, where the first such range starts), as the justification of every Latin paragraph asks.
+    @inline(__always)
+    package static func containsWideUnspaced(_ units: ArraySlice<UInt16>) -> Bool {
+        for unit in units where unit >= 0x2E80 { if isWideUnspaced(unit) { return true } }
+        return false
+    }
+
     /// Whether most of `content`'s visible units (spaces, controls and trailing surrogates aside) are
     /// ``isWideUnspaced(_:)``: Chinese or Japanese text, which is justified between its characters, even when a
     /// quoted word or a space after a quotation mark gives it a few inter-word spaces.
