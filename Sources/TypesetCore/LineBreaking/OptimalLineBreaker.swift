@@ -52,8 +52,6 @@ struct OptimalLineBreaker {
     /// into a long paragraph); `endHyphen` is the part of `endX` that is neither glyphs nor spaces (the drawn
     /// hyphen, less what hangs into the margin): a line's natural width less its spaces and this is the width of
     /// the glyphs expansion may scale (less what hangs at its start, a point or two that only makes it cautious).
-    /// `startGap` and `endGap` are the stretch of the wide gaps (``wideGapStretch``) before a line starting here
-    /// and in a line ending here, in points (see ``WideGapCounter``).
     struct Candidate {
         var offset: Int32
         var flags: UInt8  // 1 mandatory, 2 hyphenated
@@ -62,8 +60,14 @@ struct OptimalLineBreaker {
         var startSpace: Double
         var endSpace: Double
         var endHyphen: Double
-        var startGap: Float
-        var endGap: Float
+    }
+
+    /// A candidate's wide gaps (``wideGapStretch``), for a paragraph that has any: their stretch before a line
+    /// starting at it and in a line ending at it, in points (see ``WideGapCounter``). Kept beside the candidates,
+    /// not in them, so that the candidates and nodes of a paragraph without any stay as small as they were.
+    struct GapStretch {
+        var start: Float
+        var end: Float
     }
 
     /// A feasible break: the best way found to end a line at a candidate with a given fitness class and number
@@ -77,7 +81,6 @@ struct OptimalLineBreaker {
     struct Active {
         var x0: Double
         var s0: Double
-        var g0: Float
         var available: Double
         var total: Double
         var node: Int32
@@ -91,6 +94,7 @@ struct OptimalLineBreaker {
         var nodes: [Node] = []
         var active: [Active] = []
         var wideGaps: [(before: Int32, after: Int32)] = []
+        var gapStretches: [GapStretch] = []
     }
 
     init(allowsShrinking: Bool = true, expansion: Float = 0) {
@@ -116,6 +120,10 @@ struct OptimalLineBreaker {
         swap(&candidates, &scratch.candidates)
         defer { swap(&candidates, &scratch.candidates) }
         candidates.removeAll(keepingCapacity: true)
+        var gapStretches: [GapStretch] = []
+        swap(&gapStretches, &scratch.gapStretches)
+        defer { swap(&gapStretches, &scratch.gapStretches) }
+        gapStretches.removeAll(keepingCapacity: true)
         for candidate in input.candidates {
             let offset = BreakCandidate.offset(candidate)
             let mandatory = BreakCandidate.isMandatory(candidate) || offset == count
@@ -140,11 +148,11 @@ struct OptimalLineBreaker {
                 offset: Int32(offset), flags: (mandatory ? 1 : 0) | (hyphenated ? 2 : 0),
                 startX: protrudingStartX,
                 endX: endX,
-                startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment,
-                startGap: gaps.stretch(before: offset), endGap: gaps.stretch(in: visibleEnd)))
+                startSpace: startSpace, endSpace: endSpace, endHyphen: endX - metrics.position(visibleEnd) - endAdjustment))
+            if !gaps.gaps.isEmpty { gapStretches.append(GapStretch(start: gaps.stretch(before: offset), end: gaps.stretch(in: visibleEnd))) }
         }
         guard !candidates.isEmpty, spaces.width(before: count) > 0 || !scratch.wideGaps.isEmpty else { return nil }
-        return run(candidates, scratch, widths: input.widths, grid: metrics.grid, tolerance: metrics.fitTolerance)
+        return run(candidates, gapStretches, scratch, widths: input.widths, grid: metrics.grid, tolerance: metrics.fitTolerance)
     }
 
     /// The adjustment ratio of a line of natural width `natural` with `spaceWidth` points of justifiable space
@@ -257,16 +265,21 @@ struct OptimalLineBreaker {
         return total
     }
 
-    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid,
+    private func run(_ candidates: [Candidate], _ gaps: [GapStretch], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid,
                      tolerance: Double) -> [LineBreak]? {
-        // Two copies of the loop: without expansion (the default) the glyph terms fold away.
-        allowsShrinking && expansion > 0 ? run(candidates, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: true)
-            : run(candidates, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: false)
+        // Four copies of the loop: without expansion (the default) the glyph terms fold away, and without wide gaps
+        // (most paragraphs) the gap terms.
+        switch (allowsShrinking && expansion > 0, !gaps.isEmpty) {
+        case (true, true): run(candidates, gaps, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: true, gapped: true)
+        case (true, false): run(candidates, gaps, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: true, gapped: false)
+        case (false, true): run(candidates, gaps, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: false, gapped: true)
+        case (false, false): run(candidates, gaps, scratch, widths: widths, grid: grid, tolerance: tolerance, expands: false, gapped: false)
+        }
     }
 
     @inline(__always)
-    private func run(_ candidates: [Candidate], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid, tolerance: Double,
-                     expands: Bool) -> [LineBreak]? {
+    private func run(_ candidates: [Candidate], _ gaps: [GapStretch], _ scratch: Scratch, widths: LineWidths, grid: HalfUnitGrid,
+                     tolerance: Double, expands: Bool, gapped: Bool) -> [LineBreak]? {
         let firstLineWidth = widths.first, width = widths.other
         let expansion = expands ? self.expansion : 0
         // The arrays are moved out of the scratch object for the loop (no exclusivity checks on class storage
@@ -281,9 +294,9 @@ struct OptimalLineBreaker {
         nodes.removeAll(keepingCapacity: true)
         nodes.append(Node(candidate: -1, previous: -1))
         active.removeAll(keepingCapacity: true)
-        active.append(Active(x0: 0, s0: 0, g0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
+        active.append(Active(x0: 0, s0: 0, available: Double(firstLineWidth), total: 0, node: 0, fitness: 255, hyphenRun: 0))
         // The best new node per (fitness class, hyphen run 0...2) at the current candidate.
-        var best = [Active](repeating: Active(x0: 0, s0: 0, g0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
+        var best = [Active](repeating: Active(x0: 0, s0: 0, available: 0, total: .infinity, node: -1, fitness: 0, hyphenRun: 0),
                             count: 12)
         var previousOfBest = [Int32](repeating: -1, count: 12)
         let last = candidates.count - 1
@@ -297,10 +310,13 @@ struct OptimalLineBreaker {
             for index in active.indices {
                 let node = active[index]
                 let natural = grid.exact(candidate.endX - node.x0)
+                // The gaps' stretch before the node's line starts: at its candidate's (none at the paragraph's start).
+                let lineStart = gapped ? Int(nodes[Int(node.node)].candidate) : -1
+                let gapStretch = gapped ? gaps[k].end - (lineStart < 0 ? 0 : gaps[lineStart].start) : 0
                 var ratio = OptimalLineBreaker.adjustmentRatio(natural: natural, spaceWidth: candidate.endSpace - node.s0,
                                                                available: node.available, tolerance: tolerance, shrinkFactor: shrink,
                                                                glyphWidth: expands ? natural - (candidate.endSpace - node.s0) - candidate.endHyphen : 0,
-                                                               expansion: expansion, gapStretch: candidate.endGap - node.g0)
+                                                               expansion: expansion, gapStretch: gapStretch)
                 // Overfull: every later candidate is longer still, so this node can end no more lines.
                 if ratio < -1 { continue }
                 if !mandatory { active[kept] = node; kept += 1 }
@@ -319,7 +335,7 @@ struct OptimalLineBreaker {
                 let run = hyphenated ? min(Int(node.hyphenRun) + 1, 2) : 0
                 let slot = Int(fitness) * 3 + run
                 if total < best[slot].total {
-                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, g0: candidate.startGap, available: Double(width), total: total,
+                    best[slot] = Active(x0: candidate.startX, s0: candidate.startSpace, available: Double(width), total: total,
                                         node: -1, fitness: fitness, hyphenRun: UInt8(run))
                     previousOfBest[slot] = node.node
                 }
