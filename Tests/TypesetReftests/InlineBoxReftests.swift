@@ -9,18 +9,6 @@ import TypesetTestSupport
 /// room taken another, a border against the ring two nested backgrounds leave, a box split over lines drawn sliced.
 /// The reftests' page is 240 × 320 pt with 16 pt margins, text 14 pt (16 CSS px = 14 pt), on a white page.
 @Suite struct InlineBoxReftests {
-    static func expectSame(_ test: Reftest.Book, _ reference: Reftest.Book, _ comment: String,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let mismatch = Reftest.mismatch(try Reftest.render(test), try Reftest.render(reference))
-        #expect(mismatch == nil, "\(comment): \(mismatch ?? "")", sourceLocation: sourceLocation)
-    }
-
-    static func expectDifferent(_ test: Reftest.Book, _ reference: Reftest.Book, _ comment: String,
-                                sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Reftest.mismatch(try Reftest.render(test), try Reftest.render(reference)) != nil, "\(comment)",
-                sourceLocation: sourceLocation)
-    }
-
     static let paragraph = "<p>It was a calm <span class='x'>evening on</span> the water.</p>"
     static let hebrew = "<p dir='rtl' lang='he'>שלום <span class='x'>עולם יפה</span> וטוב.</p>"
 
@@ -29,8 +17,8 @@ import TypesetTestSupport
     @Test(arguments: [1, 3, 8, 13], ["left", "right"]) func paddingTakesTheRoomAMarginDoes(_ pixels: Int, _ side: String) throws {
         for body in [Self.paragraph, Self.hebrew] {
             let padded = Reftest.Book(body: body, css: ".x { padding-\(side): \(pixels)px }")
-            try Self.expectSame(padded, Reftest.Book(body: body, css: ".x { margin-\(side): \(pixels)px }"), "padding-\(side) \(pixels)px")
-            try Self.expectDifferent(padded, Reftest.Book(body: body), "padding-\(side) \(pixels)px against none")
+            try BoxDecorationReftests.expectSame(padded, Reftest.Book(body: body, css: ".x { margin-\(side): \(pixels)px }"), "padding-\(side) \(pixels)px")
+            try BoxDecorationReftests.expectDifferent(padded, Reftest.Book(body: body), "padding-\(side) \(pixels)px against none")
         }
     }
 
@@ -42,7 +30,7 @@ import TypesetTestSupport
         for body in [Self.paragraph, Self.hebrew] {
             let ring = body.replacingOccurrences(of: "<span class='x'>evening on</span>", with: "<span class='o'><span class='i'>evening on</span></span>")
                 .replacingOccurrences(of: "<span class='x'>עולם יפה</span>", with: "<span class='o'><span class='i'>עולם יפה</span></span>")
-            try Self.expectSame(Reftest.Book(body: body, css: "p { line-height: \(lineHeight) } .x { border: \(pixels)px solid #c81e28 }"),
+            try BoxDecorationReftests.expectSame(Reftest.Book(body: body, css: "p { line-height: \(lineHeight) } .x { border: \(pixels)px solid #c81e28 }"),
                                 Reftest.Book(body: ring, css: "p { line-height: \(lineHeight) } .o { background: #c81e28; padding: \(pixels)px } .i { background: #ffffff }"),
                                 "\(pixels)px, line-height \(lineHeight)")
         }
@@ -52,7 +40,7 @@ import TypesetTestSupport
     /// vertical padding, and the next paragraph, sit where they sit without it.
     @Test(arguments: ["20px 0", "3em 0 1em", "0 0 40px"]) func verticalPaddingTakesNoRoom(_ padding: String) throws {
         let body = "<p>It was a calm <span class='x'>evening</span> on the water, and the ship lay still while the crew slept below.</p><p>Next.</p>"
-        try Self.expectSame(Reftest.Book(body: body, css: ".x { padding: \(padding) }"), Reftest.Book(body: body), padding)
+        try BoxDecorationReftests.expectSame(Reftest.Book(body: body, css: ".x { padding: \(padding) }"), Reftest.Book(body: body), padding)
     }
 
     /// An inline background covers the element's content area, not its line box (CSS 2.1 §10.6.1, Backgrounds 3
