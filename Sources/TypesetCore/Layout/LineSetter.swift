@@ -100,7 +100,8 @@ struct LineSetter {
         }
         // As LineBox.justifiedWidth(_:) has it: a tracked line's letter-spacing is in expansionWidth.
         let stretched = setting.spaceStretch * Float(setting.stretchCount) + expansionWidth
-            + (setting.stretchCount == 0 || setting.widensGapsBesideSpaces ? setting.clusterStretch * Float(setting.gapCount) : 0)
+            + (LineBox.stretchesWideGaps(stretchCount: setting.stretchCount, besideSpaces: setting.widensGapsBesideSpaces)
+               ? setting.clusterStretch * Float(setting.gapCount) : 0)
         setting.x = x(alignment, slack: max(0, available - line.width - stretched), indent: indents.indent(ofLine: line.index))
             + indents.exclusion.narrowing(ofLine: line.index).shift
             - (rightToLeft ? endHang : startHang)

@@ -56,7 +56,14 @@ struct LineBox: Sendable {
     /// Whether ``clusterStretch`` goes to the gaps beside wide characters (``ShapedParagraph/endsWideGap(_:lineEnd:content:)``):
     /// on a justified line without spaces, and on one with spaces whose slack the gaps share (Japanese mixed with
     /// English); otherwise it is a tracked line's letter-spacing, after every character.
-    var stretchesWideGaps: Bool { stretchCount == 0 || countAndFlags & Self.wideGapsBesideSpacesBit != 0 }
+    var stretchesWideGaps: Bool {
+        Self.stretchesWideGaps(stretchCount: Int(stretchCount), besideSpaces: countAndFlags & Self.wideGapsBesideSpacesBit != 0)
+    }
+
+    /// The rule of ``stretchesWideGaps``, for a line with `stretchCount` stretched spaces whose slack its wide gaps
+    /// share (`besideSpaces`): one definition for the line and for ``LineSetter``, which sets it.
+    @inline(__always)
+    static func stretchesWideGaps(stretchCount: Int, besideSpaces: Bool) -> Bool { stretchCount == 0 || besideSpaces }
     /// Whether the line ends at a mandatory break (or the end of the paragraph).
     var endsParagraphOrHardBreak: Bool { countAndFlags & Self.endsBlockBit != 0 }
     /// Whether the line ends inside a word at a hyphenation point (or a soft hyphen): a hyphen is drawn after it.
