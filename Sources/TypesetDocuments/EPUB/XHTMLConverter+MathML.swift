@@ -85,7 +85,11 @@ extension XHTMLConverter {
                 return
             }
             let css = style.map { styles?.attributes(of: element, style: $0, parent: parentStyle) ?? [] } ?? []
-            builder.open(name, attributes: css + mathAttributes(element).filter { own in !css.contains { $0.name == own.name } })
+            // With the cascade, an element's own colour is in its style already (a hint the book's CSS overrides).
+            let own = mathAttributes(element).filter { own in
+                !css.contains { $0.name == own.name } && !(style != nil && (own.name == "mathcolor" || own.name == "color"))
+            }
+            builder.open(name, attributes: css + own)
             if let style, let styles { builder.setBoxStyle(styles.boxStyle(style)) }
             if MathFormula.Element(name: name).isToken || !isMathML {
                 builder.appendText(tokenText(element))

@@ -1235,6 +1235,7 @@ struct XHTMLConverter {
         let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
         let builtInRules = rules.builtIn, bookRules = rules.book
         let inline = path.element.attribute("style").map { CSSParser.parseDeclarations($0, ignored: ignoredStyleAttributes) } ?? []
+        let hint = Self.mathColorHint(path.element)
         // The declarations in cascade order, with the book's rules whose condition holds on the reader's page (or
         // on the reference page). Built once more only when a condition answers the two differently, so an element
         // costs one array, not two copied on every book rule.
@@ -1242,6 +1243,7 @@ struct XHTMLConverter {
             var list = Declarations()
             list.reserveCapacity(builtInRules.reduce(inline.count) { $0 + $1.declarations.count } + bookRules.reduce(0) { $0 + $1.declarations.count })
             for rule in builtInRules { for declaration in rule.declarations { list.append((declaration, builtIn)) } }
+            if let hint { list.append((hint, builtIn)) }
             for rule in bookRules where rule.condition.map({ answers[$0] }) ?? true {
                 for declaration in rule.declarations { list.append((declaration, book)) }
             }
@@ -1258,6 +1260,17 @@ struct XHTMLConverter {
             style.takeStructure(from: structure)
         }
         return style
+    }
+
+    /// MathML's `mathcolor` (and MathML 3's deprecated `color`): a presentational hint for CSS `color` (MathML Core
+    /// §3.2.5.1), so it goes in after the built-in sheet and before the book's rules (CSS 2.1 §6.4.4), and any rule
+    /// of the book wins over it, even one that sets the parent's colour. Kept with the book's styles off, as a
+    /// colour in a formula can carry meaning.
+    static func mathColorHint(_ element: XMLElement) -> CSSDeclaration? {
+        guard element.namespace == XMLNamespace.mathml,
+              let value = element.attribute("mathcolor") ?? element.attribute("color"),
+              let color = CSSColor.parse(value.trimmingWhiteSpace().lowercased()) else { return nil }
+        return .color(color)
     }
 
     func language(of element: XMLElement) -> String? {
