@@ -15,17 +15,22 @@ public final class DocumentFonts: Sendable {
         public let isItalic: Bool
         /// Where it came from, for messages (`book.epub: OEBPS/fonts/a.woff2`).
         public let name: String
+        /// The characters it serves (CSS `unicode-range`): for others the family's other faces of the same
+        /// weights and style are asked, then the fallbacks, as if this face lacked them.
+        public let unicodeRanges: UnicodeRanges
         package let bytes: FontBytes
 
         /// Decodes a font (TrueType, OpenType, WOFF or WOFF2; already deobfuscated) for `family`; nil when the
         /// bytes are not a font HarfBuzz and FreeType can use.
-        public init?(family: String, weights: ClosedRange<Int>, isItalic: Bool, name: String, data: [UInt8]) {
+        public init?(family: String, weights: ClosedRange<Int>, isItalic: Bool, name: String, data: [UInt8],
+                     unicodeRanges: UnicodeRanges = .all) {
             guard let openType = FontDecoder.openType(data), let bytes = FontBytes(openType, name: name),
                   HarfBuzzFont(bytes: bytes, index: 0) != nil else { return nil }
             self.family = family
             self.weights = weights
             self.isItalic = isItalic
             self.name = name
+            self.unicodeRanges = unicodeRanges
             self.bytes = bytes
         }
     }
@@ -34,6 +39,9 @@ public final class DocumentFonts: Sendable {
     public let faces: [Face]
     /// The families, lower-cased.
     public let families: Set<String>
+    /// What each face draws: its `unicode-range` less those of the faces declared after it in its family, weights
+    /// and style, which CSS asks first (``composite(of:)``).
+    let servedRanges: [UnicodeRanges]
     /// A number unique to this collection in the process (font sets made from it are cached under it).
     package let serial: Int
 
@@ -43,6 +51,11 @@ public final class DocumentFonts: Sendable {
     public init(faces: [Face]) {
         self.faces = faces
         families = Set(faces.map { $0.family.lowercased() })
+        servedRanges = faces.indices.map { index in
+            faces.indices[(index + 1)...].reduce(faces[index].unicodeRanges) { served, later in
+                Self.sameFont(faces[index], faces[later]) ? served.subtracting(faces[later].unicodeRanges) : served
+            }
+        }
         serial = DocumentFonts.nextSerial.add(1, ordering: .relaxed).newValue
     }
 
@@ -72,5 +85,24 @@ public final class DocumentFonts: Sendable {
             return (rank, abs(nearest - weight))
         }
         return candidates.min { distance($0) < distance($1) }
+    }
+
+    /// The faces that make one font with face `index` (CSS Fonts 4 §4.5): those of its family, weights and style,
+    /// split by `unicode-range` (a book may declare Latin, Greek and Cyrillic subsets as one family). CSS asks them
+    /// for a character in reverse order of declaration; here each serves its ``servedRanges``, which no later one
+    /// holds, so the order is built in. The primary face (line metrics) is the one that serves U+0020, else face
+    /// `index`. (A later face lacking a glyph its range holds leaves that character to the fallbacks, where CSS
+    /// would try the earlier faces.)
+    package func composite(of index: Int) -> (primary: Int, others: [Int]) {
+        guard faces.indices.contains(index) else { return (index, []) }
+        let members = faces.indices.reversed().filter { Self.sameFont(faces[index], faces[$0]) }
+        guard members.count > 1 else { return (index, []) }
+        let primary = members.first { servedRanges[$0].contains(0x20) } ?? index
+        return (primary, members.filter { $0 != primary })
+    }
+
+    /// Whether two faces are parts of one font: the same family, weights and style.
+    private static func sameFont(_ a: Face, _ b: Face) -> Bool {
+        a.weights == b.weights && a.isItalic == b.isItalic && a.family.lowercased() == b.family.lowercased()
     }
 }

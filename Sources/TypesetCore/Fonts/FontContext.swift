@@ -123,18 +123,26 @@ public final class FontContext: Sendable {
         }
         let key = DocumentSetKey(serial: documentFonts.serial, face: index, fallback: fallback)
         if let cached = documentSets.withLock({ $0[key] }) { return cached }
-        let face = documentFonts.faces[index]
-        guard let primary = registry.face(for: face.bytes, key: "\(documentFonts.serial)#\(index)", family: face.family,
-                                          styleName: face.isItalic ? "Italic" : "Weight \(face.weights.lowerBound)") else {
-            return try fontSet(for: fallback)
-        }
-        // Characters the book's face lacks fall back through the reader's family's list, sorted when first needed.
-        let set = FontSet(descriptor: fallback, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry)
+        let composite = documentFonts.composite(of: index)
+        guard let primary = documentFace(composite.primary, of: documentFonts) else { return try fontSet(for: fallback) }
+        // Characters the book's face lacks (or leaves out of its range) go to the family's other faces of its
+        // weights and style, then through the reader's family's list, sorted when first needed.
+        let members = composite.others.compactMap { documentFace($0, of: documentFonts) }
+        let set = FontSet(descriptor: fallback, primary: primary, fallbacks: nil, fontconfig: fontconfig, registry: registry,
+                          members: members)
         return documentSets.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = set
             return set
         }
+    }
+
+    /// Face `index` of a document's fonts, loaded once per document and face.
+    private func documentFace(_ index: Int, of documentFonts: DocumentFonts) -> FontFace? {
+        let face = documentFonts.faces[index]
+        return registry.face(for: face.bytes, key: "\(documentFonts.serial)#\(index)", family: face.family,
+                             styleName: face.isItalic ? "Italic" : "Weight \(face.weights.lowerBound)",
+                             served: documentFonts.servedRanges[index])
     }
 
     /// Why nothing matched, naming where fonts were looked for: "no font matches" alone sent users hunting
@@ -283,12 +291,12 @@ final class FaceRegistry: Sendable {
     }
 
     /// The face of a font in memory, loaded on first use under `key`; nil when it is not a usable font.
-    func face(for bytes: FontBytes, key: String, family: String, styleName: String) -> FontFace? {
+    func face(for bytes: FontBytes, key: String, family: String, styleName: String, served: UnicodeRanges = .all) -> FontFace? {
         let key = "embedded:" + key
         return state.withLock { state in
             if let face = state.byKey[key] { return face }
             if state.unreadable.contains(key) { return nil }
-            guard let face = FontFace(id: state.byID.count, bytes: bytes, family: family, styleName: styleName) else {
+            guard let face = FontFace(id: state.byID.count, bytes: bytes, family: family, styleName: styleName, served: served) else {
                 state.unreadable.insert(key)
                 return nil
             }

@@ -44,9 +44,10 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.init(id: id, font: font, path: path, index: index, family: family, styleName: styleName, bytes: nil)
     }
 
-    /// A face of a font in memory; its ``path`` is `embedded:` and the bytes' name.
-    convenience init?(id: Int, bytes: FontBytes, family: String, styleName: String) {
-        guard let font = HarfBuzzFont(bytes: bytes, index: 0) else { return nil }
+    /// A face of a font in memory; its ``path`` is `embedded:` and the bytes' name. It serves only the code points
+    /// of `served` (a book's `unicode-range`).
+    convenience init?(id: Int, bytes: FontBytes, family: String, styleName: String, served: UnicodeRanges = .all) {
+        guard let font = HarfBuzzFont(bytes: bytes, index: 0, served: served) else { return nil }
         self.init(id: id, font: font, path: "embedded:" + bytes.name, index: 0, family: family, styleName: styleName, bytes: bytes)
     }
 

@@ -7,6 +7,9 @@ package final class FontSet: Sendable {
     package let descriptor: FontDescriptor
     /// The face used for every character it covers.
     package let primary: FontFace
+    /// The other faces of a document's font split by `unicode-range` (``DocumentFonts/composite(of:)``), asked
+    /// before the fallbacks.
+    private let members: [FontFace]
     private let fallbacks: Locked<FallbackState>
     private let registry: FaceRegistry
     private let fontconfig: LazyFontconfig
@@ -20,9 +23,10 @@ package final class FontSet: Sendable {
     }
 
     init(descriptor: FontDescriptor, primary: FontFace, fallbacks list: FontconfigFontList?, fontconfig: LazyFontconfig,
-         registry: FaceRegistry) {
+         registry: FaceRegistry, members: [FontFace] = []) {
         self.descriptor = descriptor
         self.primary = primary
+        self.members = members
         self.fallbacks = Locked(FallbackState(list: list))
         self.fontconfig = fontconfig
         self.registry = registry
@@ -52,6 +56,9 @@ package final class FontSet: Sendable {
     /// The first face of the fallback list (after the primary) that covers every code point of `codePoints`, or nil.
     func fallbackFace(coveringAll codePoints: [UInt32]) -> FontFace? {
         guard let first = codePoints.first else { return nil }
+        if let member = members.first(where: { member in codePoints.allSatisfy { member.harfBuzz.glyph(for: $0) != nil } }) {
+            return member
+        }
         return fallbacks.withLock { state in
             guard let list = candidates(&state) else { return nil }
             for i in 0..<list.count where codePoints.allSatisfy({ list.covers($0, at: i) }) {
@@ -68,6 +75,10 @@ package final class FontSet: Sendable {
     func fallbackFace(for codePoint: UInt32) -> FontFace? {
         fallbacks.withLock { state in
             if let known = state.chosen[codePoint] { return known }
+            if let member = members.first(where: { $0.harfBuzz.glyph(for: codePoint) != nil }) {
+                state.chosen[codePoint] = member
+                return member
+            }
             guard let list = candidates(&state) else { return nil }
             var found: FontFace?
             for i in 0..<list.count where list.covers(codePoint, at: i) {

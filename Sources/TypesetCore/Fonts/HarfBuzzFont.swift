@@ -14,23 +14,26 @@ final class HarfBuzzFont: @unchecked Sendable {
     let unitsPerEm: Int32
     /// The bytes of a font loaded from memory, which the blob reads in place (kept alive here).
     private let bytes: FontBytes?
+    /// The code points the face may serve (a book's `unicode-range`); nil for all it maps.
+    private let served: UnicodeRanges?
 
     /// Loads face `index` of the font file at `path`; nil when the file cannot be read or holds no such face.
     convenience init?(path: String, index: Int32) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
-        self.init(blob: blob, index: index, bytes: nil)
+        self.init(blob: blob, index: index, bytes: nil, served: nil)
     }
 
-    /// Loads face `index` of a font in memory (plain OpenType or TrueType); nil when it is not a usable font.
-    convenience init?(bytes: FontBytes, index: Int32) {
+    /// Loads face `index` of a font in memory (plain OpenType or TrueType); nil when it is not a usable font. With
+    /// `served`, the face maps only the code points those ranges hold (``glyph(for:)``).
+    convenience init?(bytes: FontBytes, index: Int32, served: UnicodeRanges? = nil) {
         guard let count = UInt32(exactly: bytes.count),
               let blob = hb_blob_create(bytes.base.assumingMemoryBound(to: CChar.self), count, HB_MEMORY_MODE_READONLY, nil, nil)
         else { return nil }
-        self.init(blob: blob, index: index, bytes: bytes)
+        self.init(blob: blob, index: index, bytes: bytes, served: served.flatMap { $0.isAll ? nil : $0 })
     }
 
     /// Takes over `blob` (destroyed here when the face is not usable).
-    private init?(blob: OpaquePointer, index: Int32, bytes: FontBytes?) {
+    private init?(blob: OpaquePointer, index: Int32, bytes: FontBytes?, served: UnicodeRanges?) {
         guard hb_blob_get_length(blob) > 0 else { hb_blob_destroy(blob); return nil }
         let faceCount = hb_face_count(blob)
         guard index >= 0, UInt32(index) < faceCount, let face = hb_face_create(blob, UInt32(index)) else {
@@ -48,6 +51,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         self.raw = font
         self.unitsPerEm = upem
         self.bytes = bytes
+        self.served = served
     }
 
     deinit {
@@ -56,9 +60,11 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_blob_destroy(blob)
     }
 
-    /// The glyph for a code point, or nil when the face does not cover it.
+    /// The glyph for a code point, or nil when the face does not cover it (or its ranges leave it out: coverage,
+    /// fallback and itemisation all ask here, so a range-limited face is one that lacks the rest).
     @inline(__always)
     func glyph(for codePoint: UInt32) -> UInt32? {
+        if let served, !served.contains(codePoint) { return nil }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(raw, codePoint, &glyph) != 0 ? glyph : nil
     }

@@ -32,7 +32,8 @@ struct EmbeddedFontLoader {
     mutating func load(_ rules: [CSSFontFace]) -> Set<String> {
         var families: Set<String> = []
         for rule in rules {
-            let key = "\(rule.family.lowercased())|\(rule.weights)|\(rule.isItalic)"
+            // The ranges are part of the key: a family split by `unicode-range` is several faces of one weight.
+            let key = "\(rule.family.lowercased())|\(rule.weights)|\(rule.isItalic)|\(rule.unicodeRanges.ranges)"
             if loaded.contains(key) { families.insert(rule.family.lowercased()); continue }
             guard faces.count < EmbeddedFontLoader.maximumFaces else { break }
             for source in rule.sources where !failed.contains(source) {
@@ -67,7 +68,7 @@ struct EmbeddedFontLoader {
             bytes = plain
         }
         guard let face = DocumentFonts.Face(family: rule.family, weights: rule.weights, isItalic: rule.isItalic,
-                                            name: "\(book): \(source)", data: bytes) else {
+                                            name: "\(book): \(source)", data: bytes, unicodeRanges: rule.unicodeRanges) else {
             let what = obfuscated[source] == nil ? "is not a font Typeset can read" : "is not a font once deobfuscated"
             warnings.append("\(book): font \(source) \(what); the reader's font stands in for \"\(rule.family)\"")
             return nil
