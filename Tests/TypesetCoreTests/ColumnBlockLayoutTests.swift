@@ -1,5 +1,5 @@
 import Testing
-import TypesetCore
+@testable import TypesetCore
 import TypesetTestSupport
 
 /// Multi-column blocks (CSS Multi-column 1) as the layout sets them: a generated family (column counts × widths ×
@@ -148,6 +148,35 @@ import TypesetTestSupport
                 let first = next.min { $0.rect.minY < $1.rect.minY }?.rect.height ?? 0
                 #expect(bottom + first + 0.7 * em > partBottom, "\(label): page \(page): a column ends at \(bottom), the part at \(partBottom)")
             }
+        }
+    }
+}
+
+/// ``BlockColumns/used(available:emSize:)`` as Multi-column §3.4's pseudo-algorithm with a floor: over generated
+/// counts, widths, gaps, type sizes and page columns, the used count is the most columns, up to the count asked, of
+/// at least `column-width` and ``BlockColumns/minimumWidth`` ems each; one when none fit; the columns and gaps fill
+/// the content box.
+@Suite struct BlockColumnsUsedTests {
+    @Test func theCountIsTheMostThatAreWideEnough() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let count = Bool.random(using: &generator) ? Int.random(in: 1...20, using: &generator) : nil
+            let width = Bool.random(using: &generator) ? Double.random(in: 1...20, using: &generator) : nil
+            var columns = BlockColumns(count: count, width: width, gap: Double.random(in: 0...3, using: &generator))
+            if count == nil && width == nil { columns.count = 2 }
+            let available = Float.random(in: 40...1400, using: &generator), em = Float.random(in: 8...48, using: &generator)
+            let used = columns.used(available: available, emSize: em)
+            let narrowest = Float(max(columns.width ?? 0, BlockColumns.minimumWidth)) * em
+            let asked = min(columns.count ?? BlockColumns.maximumCount, BlockColumns.maximumCount)
+            let label = "\(columns) in \(available) at \(em)"
+            #expect(used.count >= 1 && used.count <= asked, "\(label)")
+            if used.count > 1 { #expect(used.width >= narrowest * 0.999, "\(label): \(used)") }
+            if used.count < asked {
+                let more = (available + used.gap) / Float(used.count + 1) - used.gap
+                #expect(more < narrowest * 1.001, "\(label): \(used) could have had one more")
+            }
+            #expect(abs(Float(used.count) * used.width + Float(used.count - 1) * used.gap - available) < 0.01 * available || used.width == 1,
+                    "\(label): \(used)")
         }
     }
 }

@@ -38,6 +38,25 @@ import TypesetTestSupport
                                       css: ".m { column-count: 2 }"), "column-span")
     }
 
+    /// A count the page cannot give columns of four ems is lowered (``BlockColumns/minimumWidth``): on the reftests'
+    /// 208 pt column, 3 columns fit at 12 and 14 pt, 2 at 16 and 20 pt, one at 24 pt, and a count that cannot be had
+    /// renders as the one that can; where the count fits, it is kept (the control: 3 is not 2 at 14 pt).
+    @Test(arguments: [(12.0, 3), (14.0, 3), (16.0, 2), (20.0, 2), (24.0, 1)])
+    func columnsNarrowerThanFourEmsAreNotMade(size: Double, fitting: Int) throws {
+        var settings = Reftest.settings
+        settings.typography.fontSize = size
+        func render(_ count: Int) throws -> Reftest.Rendering {
+            let css = count == 1 ? "" : ".m { column-count: \(count); column-rule: 1px solid }"
+            return try Reftest.render(Self.book("<div class='m'>\(Self.text) \(Self.text)</div>", css: css), settings: settings)
+        }
+        let used = try render(fitting)
+        for asked in (fitting + 1)...5 {
+            let mismatch = Reftest.mismatch(try render(asked), used)
+            #expect(mismatch == nil, "\(asked) columns at \(size) pt: \(mismatch ?? "")")
+        }
+        if fitting > 1 { #expect(Reftest.mismatch(used, try render(fitting - 1)) != nil, "\(fitting) columns at \(size) pt") }
+    }
+
     /// Columns change the page: two columns of text are not the flow, and ink stands in the page's right half on the
     /// block's first line.
     @Test func columnsAreSideBySide() throws {

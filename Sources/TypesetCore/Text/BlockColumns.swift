@@ -40,6 +40,14 @@ public struct BlockColumns: Hashable, Sendable {
     /// The most columns a block is set in.
     public static let maximumCount = 16
 
+    /// The narrowest column a block is set in, in ems of the body size: about eight letters of prose. CSS sets
+    /// `column-count` columns however narrow the page (Multi-column §3.4); a reader's page is often too narrow for
+    /// the book's count at the reader's type size (three columns at 30 pt on a phone held three letters a line),
+    /// so the count is lowered until the columns are this wide, as `column-width` would have it. A floor, not a
+    /// comfortable measure: a 390 pt phone at 19 pt keeps three columns inside a bordered test box (IDPF's
+    /// style-110 asks for them), and a book's two-column glossary keeps its two.
+    public static let minimumWidth = 4.0
+
     /// Creates a multi-column block.
     public init(count: Int? = nil, width: Double? = nil, gap: Double = 1, startsBlock: Bool = true) {
         self.count = count; self.width = width; self.gap = gap; self.startsBlock = startsBlock
@@ -47,17 +55,19 @@ public struct BlockColumns: Hashable, Sendable {
 
     /// The used number of columns, their width and the gap in points, and the content box's left edge from the page
     /// column's (``left``), in a page column `available` points wide (Multi-column §3.4's pseudo-algorithm in the
-    /// content box): as many columns of at least `width` as fit, at most `count`; at least one. The insets are
-    /// limited as a paragraph's indents are, each to less than half the page column.
+    /// content box): as many columns of at least `width` as fit, at most `count`, and none narrower than
+    /// ``minimumWidth``; at least one. The insets are limited as a paragraph's indents are, each to less than half
+    /// the page column.
     func used(available: Float, emSize: Float) -> (count: Int, width: Float, gap: Float, left: Float) {
         let limit = max(0, (available - 1) / 2)
         let left = min(Float(max(0, self.left)) * emSize, limit), right = min(Float(max(0, self.right)) * emSize, limit)
         let available = max(1, available - left - right)
         let gap = Float(max(0, self.gap)) * emSize
         var count = max(1, min(self.count ?? Self.maximumCount, Self.maximumCount))
-        if let width, width > 0 {
-            let fitting = Int(((available + gap) / (Float(width) * emSize + gap)).rounded(.down))
-            count = max(1, min(count, fitting))
+        let narrowest = Float(max(width ?? 0, Self.minimumWidth)) * emSize
+        if narrowest > 0, narrowest.isFinite {
+            let fitting = ((available + gap) / (narrowest + gap)).rounded(.down)
+            count = max(1, min(count, fitting < Float(Self.maximumCount) ? Int(fitting) : Self.maximumCount))
         }
         let columnWidth = max(1, (available + gap) / Float(count) - gap)
         return (count, columnWidth, gap, left)
