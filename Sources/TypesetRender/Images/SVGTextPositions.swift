@@ -17,12 +17,15 @@ internal import CLibXML2
 /// an ancestor's for the same character. A grapheme cluster (a letter and its marks) is kept in one piece and takes
 /// its first character's values, as browsers do, so that marks stay on their base.
 ///
-/// **Where this departs from the specification:** a list with fewer values than its element has characters places
+/// **Where this departs from the specification:** a list with fewer values than its element has characters, short
+/// by no more than the places in its text where a common ligature forms (`ff`, `fi`, `fl`, `fj`, `ft`, `Th`), places
 /// only the element's first character, and the rest follow at the font's advances. Converters count *glyphs*, so a
 /// line with a ligature ("Th", "fi") has one value fewer than characters, and reading the values a character at a
 /// time would move every letter after the ligature onto the next one's place ("T hierry Bllefr d id" in a shared
 /// sample book, as a browser draws it); the text at its own advances stays readable, only less exactly justified.
-/// A list as long as its characters or longer, the converters' usual case, is followed as written.
+/// A list short by more than that is not a count of glyphs, and is followed as written, as is one as long as its
+/// characters or longer, the converters' usual case (IDPF's svg-240: 11 values for "Multiple x y" go down a
+/// diagonal, the twelfth character after the eleventh).
 ///
 /// **Left alone:** a `text` element whose lists hold one value each (librsvg reads those), and one holding a
 /// `textPath` or `tref` (positions along a path are not per-character lists). `rotate` lists are kept as written.
@@ -200,15 +203,33 @@ extension SVGTextPositions {
         }
 
         /// Each character's values: every element's list over its own characters, inner elements after outer. A
-        /// list shorter than its element's characters places only the first (see the type's comment on why).
+        /// list short by no more than its text's ligatures places only the first (see the type's comment on why).
         private mutating func resolve() {
+            let scalars = runs.flatMap { Array($0.characters.unicodeScalars) }
             for entry in placed {
                 for (attribute, list) in entry.lists.enumerated() {
                     let characters = entry.end - entry.start
-                    let count = list.count < characters ? min(list.count, 1) : characters
+                    var count = min(list.count, characters)
+                    if list.count < characters,
+                       characters - list.count <= Self.ligatures(in: scalars, entry.start..<min(entry.end, scalars.count)) {
+                        count = min(list.count, 1)
+                    }
                     for offset in 0..<max(0, count) { resolved[attribute][entry.start + offset] = list[offset] }
                 }
             }
+        }
+
+        /// How many places in `range` of `scalars` a common ligature forms (`ffi` is two: one glyph for three).
+        static func ligatures(in scalars: [Unicode.Scalar], _ range: Range<Int>) -> Int {
+            guard range.count > 1 else { return 0 }
+            var count = 0
+            for index in range.lowerBound..<(range.upperBound - 1) {
+                switch (scalars[index], scalars[index + 1]) {
+                case ("f", "f"), ("f", "i"), ("f", "l"), ("f", "j"), ("f", "t"), ("T", "h"): count += 1
+                default: break
+                }
+            }
+            return count
         }
     }
 }
