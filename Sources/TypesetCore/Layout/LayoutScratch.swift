@@ -16,8 +16,8 @@ final class LayoutScratch: @unchecked Sendable {
     var hyphenationPoints: [UInt32] = []
     /// A paragraph's opportunities merged with its hyphenation points.
     let candidates = CandidateScratch()
-    /// The breaks of the paragraph being laid out.
-    var lineBreaks: [LineBreak] = []
+    /// The breaks of the paragraph being laid out (cleared per paragraph, never freed).
+    let lineBreaks = LineBreakScratch()
     /// The lines of the batch of paragraphs being laid out.
     let lines = LineScratch()
     let optimal = OptimalLineBreaker.Scratch()

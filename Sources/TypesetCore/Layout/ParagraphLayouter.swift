@@ -134,11 +134,9 @@ struct ParagraphLayouter {
         let optimal = result.pointee.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)
         let capRun = result.pointee.capLines > 0 ? 0 : -1
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        // The breaks go into the scratch's array (taken out for the paragraph, so that its storage is reused rather
-        // than allocated per paragraph).
-        var chosen = scratch.lineBreaks
-        scratch.lineBreaks = []
-        defer { scratch.lineBreaks = chosen }
+        // The breaks go into the scratch's buffer, reused rather than allocated per paragraph, through a pointer
+        // (see LineBreakBuffer).
+        let chosen = scratch.lineBreaks.buffer
         let firstLine = lines.count
         let top = withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
             withUnsafePointer(to: verticalMetrics) { verticalMetrics in
@@ -146,23 +144,24 @@ struct ParagraphLayouter {
                                        indents: indents, scratch: scratch, basis: basis)
                 return withUnsafePointer(to: input) { input in
                     let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
-                                                                    expansion: expansion, scratch: scratch, into: &chosen)
-                    if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: &chosen) }
+                                                                    expansion: expansion, scratch: scratch, into: chosen)
+                    if !brokenOptimally { GreedyLineBreaker().breakLines(input, into: chosen) }
                     let setter = LineSetter(input: input, format: format, indents: indents, expansion: expansion,
                                             brokenOptimally: brokenOptimally, rightToLeft: shaped.pointee.paragraphLevel & 1 == 1,
                                             cellX: cell?.x ?? 0)
                     let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
                                               lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: capRun,
                                               oneRunExtents: knownExtents)
-                    return setLines(chosen, input: input, extents: extents, setter: setter, layout: &result.pointee, into: lines)
+                    return setLines(chosen.pointee.breaks, input: input, extents: extents, setter: setter, layout: &result.pointee, into: lines)
                 }
             }
         } }
-        if Int(result.pointee.capLines) > chosen.count, let last = chosen.indices.last {
+        if Int(result.pointee.capLines) > chosen.pointee.count, chosen.pointee.count > 0 {
+            let last = chosen.pointee.count - 1
             // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
             // the paragraph for the lines it lacks, so that the next paragraph starts below the cap.
             let box = lines[firstLine + last]
-            result.pointee.spaceAfter = Float(Int(result.pointee.capLines) - chosen.count) * box.height
+            result.pointee.spaceAfter = Float(Int(result.pointee.capLines) - chosen.pointee.count) * box.height
             result.pointee.capDrop += top - box.height + box.baseline + result.pointee.spaceAfter
         }
         return firstLine..<lines.count
@@ -262,17 +261,17 @@ struct ParagraphLayouter {
     /// only the greedy breaker knows, so the caller asks only without one): whether it could set the paragraph
     /// (its breaks are then in `chosen`); else the greedy breaker sets it.
     private func breakOptimally(_ input: UnsafePointer<LineBreakInput>, justified: Bool, expansion: Float,
-                                scratch: LayoutScratch, into chosen: inout [LineBreak]) -> Bool {
+                                scratch: LayoutScratch, into chosen: UnsafeMutablePointer<LineBreakBuffer>) -> Bool {
         guard let optimal = OptimalLineBreaker(allowsShrinking: justified, expansion: expansion)
             .breakLines(input.pointee, scratch: scratch.optimal) else { return false }
-        chosen = optimal
+        chosen.pointee.replace(with: optimal)
         return true
     }
 
     /// Measures, sizes and sets each chosen line (the extents and setting passes), appending it to `lines`;
     /// records the drop cap's drop in `layout`. Returns the paragraph's height.
     @inline(__always)
-    private func setLines(_ chosen: [LineBreak], input: UnsafePointer<LineBreakInput>, extents: LineExtents, setter: LineSetter,
+    private func setLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>, extents: LineExtents, setter: LineSetter,
                           layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
         lines.reserve(chosen.count)
         let count = input.pointee.count

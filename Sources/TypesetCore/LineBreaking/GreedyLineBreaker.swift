@@ -19,30 +19,25 @@ struct GreedyLineBreaker {
 
     /// The breaks of `input`'s paragraph.
     func breakLines(_ input: LineBreakInput) -> [LineBreak] {
-        var result: [LineBreak] = []
-        breakLines(input, into: &result)
-        return result
-    }
-
-    /// The same, into `result` (emptied first; a scratch array reused across paragraphs saves an allocation each).
-    func breakLines(_ input: LineBreakInput, into result: inout [LineBreak]) {
         var input = input
-        withUnsafePointer(to: &input) { breakLines($0, into: &result) }
+        let breaks = LineBreakScratch(capacity: 16)
+        withUnsafePointer(to: &input) { breakLines($0, into: breaks.buffer) }
+        return breaks.array
     }
 
     /// The same from an input the caller keeps (the layouter's: borrowed through a pointer, not copied, a copy
-    /// retaining its ten references).
-    func breakLines(_ input: UnsafePointer<LineBreakInput>, into result: inout [LineBreak]) {
-        result.removeAll(keepingCapacity: true)
+    /// retaining its ten references), into `result` (emptied first: a layout worker's, reused across paragraphs).
+    func breakLines(_ input: UnsafePointer<LineBreakInput>, into result: UnsafeMutablePointer<LineBreakBuffer>) {
+        result.pointee.removeAll()
         let count = input.pointee.count
-        guard count > 0 else { result.append(LineBreak(end: 0, hard: true)); return }
+        guard count > 0 else { result.pointee.append(LineBreak(end: 0, hard: true)); return }
         // The walk reads through buffer pointers (it runs once per break opportunity of every relayout, and
         // bounds checks and array retains were most of its cost); these are the bounds that make that safe. The
         // metrics are read in place (a copy retained their storage).
         guard input.pointee.metrics.prefix.count > count,
               input.pointee.metrics.base.count > count >> ParagraphMetrics.blockShift,
               input.pointee.metrics.clusterStarts.count > count, input.pointee.content.count >= count else {
-            result.append(LineBreak(end: count, hard: true))
+            result.pointee.append(LineBreak(end: count, hard: true))
             return
         }
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
@@ -52,14 +47,12 @@ struct GreedyLineBreaker {
             && input.pointee.metrics.scale.isFinite && input.pointee.metrics.scale >= 0
         var lineStart = 0
         input.pointee.content.withUnsafeBufferPointer { content in
-            var walk = GreedyWalk(input, content: content)
-            swap(&walk.lines, &result)  // the caller's storage, moved rather than copied
+            var walk = GreedyWalk(input, content: content, lines: result)
             if gallops { walk.gallopLines() }
             walk.walk(gallops: gallops)
             lineStart = walk.lineStart
-            swap(&result, &walk.lines)
             work?.count += walk.spaceCuts.unitsExamined
         }
-        if lineStart < count || result.isEmpty { result.append(LineBreak(end: count, hard: true)) }
+        if lineStart < count || result.pointee.isEmpty { result.pointee.append(LineBreak(end: count, hard: true)) }
     }
 }

@@ -13,8 +13,9 @@ struct GreedyWalk {
     let clusterStarts: UnsafeBufferPointer<UInt8>
     let scale: Double
     let count: Int
-    /// The lines so far.
-    var lines: [LineBreak]
+    /// The lines so far: the caller's buffer, which it keeps alive for the walk (a pointer: a reference to its owner
+    /// held here was retained and released at every line).
+    let lines: UnsafeMutablePointer<LineBreakBuffer>
     var lineStart = 0
     /// Where the current line starts, in the metrics' units, and what its start gains or hangs (points).
     var lineStartPosition = 0.0
@@ -47,7 +48,9 @@ struct GreedyWalk {
     let adjustsStarts: Bool
     let adjustsEnds: Bool
 
-    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>) {
+    /// Inlined into the breaker: called, the walk was made in a temporary and copied into place (a memcpy per paragraph).
+    @inline(__always)
+    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>, lines: UnsafeMutablePointer<LineBreakBuffer>) {
         self.input = input
         self.content = content
         candidates = input.pointee.candidates
@@ -56,7 +59,7 @@ struct GreedyWalk {
         clusterStarts = input.pointee.metrics.clusterStarts
         scale = input.pointee.metrics.scale
         count = input.pointee.count
-        lines = []
+        self.lines = lines
         let widths = input.pointee.widths
         firstLimit = input.pointee.metrics.fitLimit(Double(widths.first))
         narrowLimit = input.pointee.metrics.fitLimit(Double(widths.narrow))
@@ -125,14 +128,14 @@ struct GreedyWalk {
 
     /// Ends the current line at `end` and starts the next there.
     @inline(__always) mutating func emit(_ end: Int, reason: BreakReason) {
-        lines.append(LineBreak(end: end, reason: reason))
+        lines.pointee.append(LineBreak(end: end, reason: reason))
         previousLineCount = max(1, index - lineFirstIndex)
         lineFirstIndex = index
         lineStart = end
         lineStartPosition = position(end)
         startAdjustment = startAdjustmentAndHang(at: end)
         lastFit = nil
-        available = fitLimit(ofLine: lines.count)
+        available = fitLimit(ofLine: lines.pointee.count)
         hyphenRun = reason == .hyphenation || reason == .emergencyHyphenation ? hyphenRun + 1 : 0
     }
 
