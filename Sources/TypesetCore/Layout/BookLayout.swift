@@ -25,17 +25,21 @@ public struct BookLayout: Sendable {
     /// The narrowing of the paragraphs set beside floats, by document paragraph (few: kept apart so that every
     /// other paragraph's layout stays small).
     let exclusions: [Int: LineExclusion]
+    /// The factor each paragraph of a scaled table's cells is set smaller by (``CellBox/scale``), by document
+    /// paragraph (only those of tables too wide for their column).
+    let cellScales: [Int: Float]
     /// Grapheme segmentation for the position queries (a pool of ICU iterators shared with the typesetter).
     let segmenter: GraphemeSegmenter
     /// Caret geometry of recently queried lines (shared by copies of this layout, which never changes).
     let caretCache = CaretCache()
 
     init(settings: TypographySettings, lineSettings: [WritingModeSettings], runs: [WritingModeRun], mode: LayoutMode,
-         shaped: ShapedText, paragraphs: [ParagraphLayout], exclusions: [Int: LineExclusion] = [:], pages: [Page],
-         segmenter: GraphemeSegmenter) {
+         shaped: ShapedText, paragraphs: [ParagraphLayout], exclusions: [Int: LineExclusion] = [:],
+         cellScales: [Int: Float] = [:], pages: [Page], segmenter: GraphemeSegmenter) {
         self.settings = settings; self.lineSettingsByMode = lineSettings; self.writingModeRuns = runs
         self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
         self.exclusions = exclusions
+        self.cellScales = cellScales
         self.segmenter = segmenter
     }
 
@@ -55,7 +59,7 @@ public struct BookLayout: Sendable {
     /// The resolved format of document paragraph `index` (its sizes as the layout set them, drop cap included): in
     /// the box the layout set it in (a table cell's or a float's, whose width its objects' percentages are of), a
     /// floated object sized in its containing block (the column, or its table cell) as the layouter sizes it
-    /// (``BlockFloat/isObject``).
+    /// (``BlockFloat/isObject``), a scaled table's cell at its scale.
     func format(ofParagraph index: Int) -> ParagraphFormat {
         let paragraph = text.paragraphs[index]
         let capFace = paragraph.style.dropCap == nil ? nil
@@ -68,7 +72,8 @@ public struct BookLayout: Sendable {
                                precedence: LayoutPrecedence(copy lineSettings), columnWidth: box > 0 ? box : column,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
                                formulas: shaped.paragraph(index).formulas,
-                               objectColumnWidth: paragraph.style.float?.isObject == true ? (objectBox > 0 ? objectBox : column) : nil)
+                               objectColumnWidth: paragraph.style.float?.isObject == true ? (objectBox > 0 ? objectBox : column) : nil,
+                               scale: cellScales.isEmpty ? 1 : cellScales[index] ?? 1)
     }
 
     /// Total number of lines.

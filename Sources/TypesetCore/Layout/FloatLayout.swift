@@ -43,7 +43,8 @@ struct FloatLayout {
             let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
                                    layouts: layouts, columnWidth: containerWidth, emSize: emSize)
             let x = containerX + (float.side == .left ? 0 : containerWidth - width)
-            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width, objectWidth: container?.width)) }
+            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width, objectWidth: container?.width,
+                                                                              scale: container?.scale ?? 1)) }
             for p in paragraphs { starts[p] = paragraphs.lowerBound }
             boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
                                                followsLine: float.followsLine, anchor: float.anchor, containerX: containerX)

@@ -48,12 +48,14 @@ struct ParagraphFormat {
     ///
     /// - Parameter objectColumnWidth: The column a floated object's percentages are of, when the paragraph is set
     ///   in the float's narrower box (``BlockFloat/isObject``); nil for `columnWidth`.
+    /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``).
     @inline(__always)
     init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
          precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
-         capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = [], objectColumnWidth: Float? = nil) {
+         capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = [], objectColumnWidth: Float? = nil,
+         scale: Float = 1) {
         let basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
-                          capMetrics: capMetrics)
+                          capMetrics: capMetrics, scale: scale)
         let indents = basis.indents(columnWidth: columnWidth)
         let available = columnWidth - indents.block - indents.end
         var objectAvailable = available
@@ -187,12 +189,15 @@ extension ParagraphFormat {
         let firstLineIndent: Float?
         let spaceBefore: Float
 
+        /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``): every size,
+        ///   indent and space in ems is of a base font size that much smaller.
         @inline(__always)
         init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
-             precedence: LayoutPrecedence, bodySizes: [Float]? = nil, capMetrics: (natural: Float, capHeight: Float)? = nil) {
-            let base = settings.fontSize
+             precedence: LayoutPrecedence, bodySizes: [Float]? = nil, capMetrics: (natural: Float, capHeight: Float)? = nil,
+             scale: Float = 1) {
+            let base = scale == 1 ? settings.fontSize : settings.fontSize * Double(scale)
             var sizes: [Float]
-            if let bodySizes, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
+            if let bodySizes, scale == 1, runs.count == 1, runs[0].style.fontScale == 1, bodySizes.count == 1, runs[0].style.attachment == nil {
                 sizes = bodySizes
             } else if precedence.typeExponent == 1 {
                 sizes = runs.map { Float(base * $0.style.fontScale) }

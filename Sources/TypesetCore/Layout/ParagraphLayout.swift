@@ -71,4 +71,7 @@ struct CellBox: Sendable {
     /// The width a floated object's percentages are of (its containing block, ``BlockFloat/isObject``) when that
     /// is not the column: a table cell's content box.
     var objectWidth: Float? = nil
+    /// The factor a table too wide for its column is scaled down by (``TableLayout/Table/scale``): the cell's text,
+    /// its sizes, indents and spacing, set that much smaller; 1 elsewhere.
+    var scale: Float = 1
 }

@@ -42,7 +42,7 @@ struct ParagraphLayouter {
 
     /// The format of a paragraph as this layouter sets it.
     func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float,
-                objectWidth: Float? = nil) -> ParagraphFormat {
+                objectWidth: Float? = nil, scale: Float = 1) -> ParagraphFormat {
         let capFace = paragraph.pointee.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
         // A floated object is set in its box but sized in its containing block, the column or its table cell
@@ -51,7 +51,7 @@ struct ParagraphLayouter {
         return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                precedence: precedence, columnWidth: width, bodySizes: bodySizes,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
-                               formulas: shaped.formulas, objectColumnWidth: objectColumn)
+                               formulas: shaped.formulas, objectColumnWidth: objectColumn, scale: scale)
     }
 
     /// What laying out the paragraph works out before any width is known (see ``LayoutBasisCache``): its format's
@@ -106,6 +106,9 @@ struct ParagraphLayouter {
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: UnsafePointer<ShapedParagraph>, metrics: UnsafeMutablePointer<ParagraphMetrics>,
                 scratch: LayoutScratch, into lines: LineScratch, writing result: UnsafeMutablePointer<ParagraphLayout>,
                 cell: CellBox? = nil, exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> Range<Int> {
+        // A scaled table's cell is set at other sizes than its basis was worked out for (few paragraphs).
+        let scale = cell?.scale ?? 1
+        let basis = scale == 1 ? basis : nil
         // The basis's one-run extents, when it has its format (`.some(nil)`: known not to be one run).
         let knownExtents: LineExtents.Extents?? = if let basis, basis.pointee.format != nil { .some(basis.pointee.oneRunExtents) } else { nil }
         // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
@@ -113,7 +116,7 @@ struct ParagraphLayouter {
         let format = if let basis, case .some(let known) = basis.pointee.format {
             ParagraphFormat(known, columnWidth: cell?.width ?? columnWidth)
         } else {
-            self.format(paragraph, shaped: shaped.pointee, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth)
+            self.format(paragraph, shaped: shaped.pointee, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth, scale: scale)
         }
         // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
         let measured: UnsafePointer<ParagraphMetrics>

@@ -5,7 +5,10 @@
 /// those of one row and first column, stacked. Column widths follow CSS's automatic table layout: every column
 /// has a narrowest width (its longest unbreakable word, with the cell's padding and borders) and a widest (its
 /// longest line set unbroken). When the widest widths fit, the table takes them; when even the narrowest do
-/// not, they are scaled down to fit (words then break between letters, as any word wider than its line does);
+/// not, the whole table is scaled down until they do (``Table/scale``: its cells' text, sizes, indents, padding
+/// and borders set smaller, as a picture of it would be), so that no word breaks; but never below
+/// ``minimumScale(fontSize:)``, past which its columns are squeezed (words then break between letters, as any word wider
+/// than its line does) and an app offers the table alone, whole (``Typesetter/layoutAlone(_:of:settings:maximumWidth:)``);
 /// otherwise each column gets its narrowest width and a share of the rest in proportion to how much more it
 /// wants. A table with a specified width (CSS 2.1 §17.5.2.2: ``TableCell/tableWidth``) shares that width instead
 /// of the column's, never less than its columns' narrowest widths: room beyond their widest goes to the columns in
@@ -24,6 +27,9 @@ struct TableLayout {
         var width: Float
         /// The width of the outer border, in points.
         var border: Float
+        /// The factor its cells are set smaller by, so that its columns' narrowest widths fit the column: 1 when
+        /// they fit at the reader's sizes, never below ``TableLayout/minimumScale(fontSize:)``.
+        var scale: Float = 1
 
         /// The end of the group of rows that starts at row `start`: the rows joined to it by cells spanning rows
         /// (each row's cells may reach further down), at least `start + 1`.
@@ -99,6 +105,17 @@ struct TableLayout {
     private(set) var boxes: [Int: CellBox] = [:]
     /// The table starting at each document paragraph index.
     private(set) var tableStarting: [Int: Int] = [:]
+    /// The scale of each paragraph of a scaled table's cells (``Table/scale`` below 1), by document paragraph index.
+    private(set) var scales: [Int: Float] = [:]
+
+    /// The smallest a table is scaled down to fit its column, so that its text stays legible (a table wider still
+    /// is squeezed; the app shows it alone at its size): its text at ``minimumScaledSize`` points, and never below
+    /// a quarter of its size. A reader's size at or below 10 pt is never scaled down.
+    static func minimumScale(fontSize: Float) -> Float {
+        max(0.25, min(1, minimumScaledSize / max(fontSize, 1)))
+    }
+    /// The body size, in points, a scaled table's text keeps at least (footnote size on a phone).
+    static let minimumScaledSize: Float = 10
 
     /// No tables.
     init() {}
@@ -120,8 +137,9 @@ struct TableLayout {
                         let inset = cell.border + cell.padding
                         let width = max(0, cell.width - 2 * inset)
                         // A float in the cell floats in its content box, and an object floated there is sized in it.
-                        let box = CellBox(x: table.x + cell.x + inset, width: width, objectWidth: width)
+                        let box = CellBox(x: table.x + cell.x + inset, width: width, objectWidth: width, scale: table.scale)
                         for paragraph in cell.paragraphs { boxes[paragraph] = box }
+                        if table.scale != 1 { for paragraph in cell.paragraphs { scales[paragraph] = table.scale } }
                     }
                 }
                 tables.append(table)
@@ -134,7 +152,7 @@ struct TableLayout {
     private static func table(_ text: StyledText, _ range: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
                               columnWidth: Float, metrics: inout ParagraphMetrics) -> Table? {
         let base = Float(layouter.settings.fontSize)
-        guard let (rows, columnCount) = rows(text, range, base: base), columnCount > 0,
+        guard let (found, columnCount) = rows(text, range, base: base), columnCount > 0,
               let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
         // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
         let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
@@ -142,8 +160,11 @@ struct TableLayout {
         let available = columnWidth - indent - 2 * tableBorder
         // A column too narrow for a point per table column: the cells are set as a list.
         guard available >= Float(columnCount) else { return nil }
-        let (minimum, maximum) = columnExtents(rows, columnCount: columnCount, text: text, shaped: shaped,
+        var rows = found
+        var (minimum, maximum) = columnExtents(rows, columnCount: columnCount, text: text, shaped: shaped,
                                                layouter: layouter, metrics: &metrics)
+        let scale = scaleToFit(&rows, minimum: &minimum, maximum: &maximum, available: available,
+                               floor: minimumScale(fontSize: base))
         let specified = firstCell.tableWidth.map { width -> Float in
             switch width {
             case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - 2 * tableBorder
@@ -158,8 +179,39 @@ struct TableLayout {
         let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
         var placed = rows
         placeCells(&placed, edges: edges, tableWidth: tableWidth, rightToLeft: rtl, text: text)
-        return Table(paragraphs: range, rows: placed, x: indent, width: tableWidth, border: tableBorder)
+        return Table(paragraphs: range, rows: placed, x: indent, width: tableWidth, border: tableBorder, scale: scale)
     }
+
+    /// The scale a table whose columns' narrowest widths (`minimum`) are more than the room `available` is set at
+    /// (``Table/scale``): the room over their sum, at least `floor` (``minimumScale(fontSize:)``); 1 when they fit.
+    /// The columns' widths scale by that, so that they fill the room; the cells' text, padding and borders by a
+    /// hair less (``scaleSlack``), so that the longest word of each column still fits once its width is added up
+    /// again at the smaller size (a word exactly as wide as its line may be broken by a rounding).
+    private static func scaleToFit(_ rows: inout [Row], minimum: inout [Float], maximum: inout [Float], available: Float,
+                                   floor: Float) -> Float {
+        let sumMinimum = minimum.reduce(0, +)
+        guard sumMinimum > available, sumMinimum.isFinite, available > 0, floor < 1 else { return 1 }
+        let columns = max(floor, available / sumMinimum)
+        let scale = max(floor, columns * (1 - scaleSlack))
+        minimum = minimum.map { $0 * columns }
+        maximum = maximum.map { $0 * columns }
+        for r in rows.indices {
+            for k in rows[r].cells.indices {
+                rows[r].cells[k].padding *= scale
+                rows[r].cells[k].border *= scale
+            }
+        }
+        return scale
+    }
+
+    /// What a column given its widest width gets beyond it, in points, when the room allows: its words' widths are
+    /// summed again when its lines are broken, in another order (and, for text of two fonts, on neither's grid),
+    /// and a line that came out a rounding wider than the width it was measured at was broken, between letters
+    /// when it was one word.
+    static let widthTolerance: Float = 1.0 / 32
+
+    /// How much smaller a scaled table's text is set than its columns (see ``scaleToFit``): 0.2 %.
+    static let scaleSlack: Float = 0.002
 
     /// The rows and cells of the table of paragraphs `range` (cells unplaced), and its column count; nil when a
     /// paragraph is no cell or there are more than ``TableCell/maximumColumns`` columns.
@@ -324,7 +376,10 @@ struct TableLayout {
             // (as browsers share it), or evenly when they are all empty.
             widths = sumMaximum > 0 ? maximum.map { $0 * limit / sumMaximum } : maximum.map { _ in limit / Float(minimum.count) }
         } else if sumMaximum <= limit {
-            widths = maximum
+            // A rounding's worth more where there is room (``widthTolerance``): a column exactly as wide as its
+            // widest line may break it.
+            let extra = min(widthTolerance, (limit - sumMaximum) / Float(maximum.count))
+            widths = maximum.map { $0 + extra }
         } else if sumMinimum >= limit || sumMaximum <= sumMinimum {
             widths = minimum.map { sumMinimum > 0 ? $0 * limit / sumMinimum : limit / Float(minimum.count) }
         } else {

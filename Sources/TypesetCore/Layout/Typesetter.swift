@@ -96,6 +96,7 @@ public final class Typesetter: Sendable {
         let pageSettings = try pageSettings.validated()
         let runs = shaped.writingModeRuns
         var layouts: [ParagraphLayout] = [], exclusions: [Int: LineExclusion] = [:], pages: [Page] = []
+        var cellScales: [Int: Float] = [:]
         var lineSettings: [WritingModeSettings] = []
         for run in runs {
             // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).
@@ -104,22 +105,25 @@ public final class Typesetter: Sendable {
             var part = try layoutRun(shaped, paragraphs: run.paragraphs, writingMode: run.mode, settings: settings, mode: mode)
             if runs.count == 1 {
                 swap(&layouts, &part.layouts); swap(&exclusions, &part.exclusions); swap(&pages, &part.pages)
+                swap(&cellScales, &part.cellScales)
             } else {
                 layouts += part.layouts
                 exclusions.merge(part.exclusions) { first, _ in first }
+                cellScales.merge(part.cellScales) { first, _ in first }
                 let base = pages.count
                 pages += part.pages.map { $0.placed(index: base + $0.index, writingMode: $0.writingMode, size: $0.size, boxes: $0.boxes) }
             }
         }
         return BookLayout(settings: pageSettings, lineSettings: lineSettings, runs: runs, mode: mode, shaped: shaped,
-                          paragraphs: layouts, exclusions: exclusions, pages: pages, segmenter: segmenter)
+                          paragraphs: layouts, exclusions: exclusions, cellScales: cellScales, pages: pages,
+                          segmenter: segmenter)
     }
 
     /// The lines and pages of the paragraphs of one writing-mode run (`paragraphs`, inside the shaped ones), set
     /// in `writingMode` with `settings` (the page turned a quarter for vertical text); pages numbered from 0.
     private func layoutRun(_ shaped: ShapedText, paragraphs range: Range<Int>, writingMode: WritingMode,
                            settings: TypographySettings, mode: LayoutMode) throws
-        -> (layouts: [ParagraphLayout], exclusions: [Int: LineExclusion], pages: [Page]) {
+        -> (layouts: [ParagraphLayout], exclusions: [Int: LineExclusion], cellScales: [Int: Float], pages: [Page]) {
         let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
                                          documentLanguage: shaped.language ?? settings.language,
                                          bookHangsPunctuation: shaped.text.hangingPunctuation)
@@ -150,7 +154,7 @@ public final class Typesetter: Sendable {
                                   emSize: settings.fontSize, columnWidth: settings.columnWidth,
                                   floats: paginator.floats, floatShifts: floatShifts,
                                   columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts).decorate(pages)
-        return (layouts, exclusions, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
+        return (layouts, exclusions, tables.scales, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }
 
     /// The line layouts of the paragraphs `range` (inside the shaped ones), in order.

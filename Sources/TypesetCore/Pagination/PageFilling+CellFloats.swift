@@ -40,7 +40,8 @@ extension PageFilling {
             for cell in row.cells where cell.paragraphs.contains(where: { paginator.floats.box(startingAt: $0) != nil }) {
                 let inset = cell.border + cell.padding
                 cellFills[cell.paragraphs.lowerBound] = fill(cell.paragraphs,
-                                                             box: CellBox(x: table.x + cell.x + inset, width: max(0, cell.width - 2 * inset)))
+                                                             box: CellBox(x: table.x + cell.x + inset, width: max(0, cell.width - 2 * inset),
+                                                                          scale: table.scale))
             }
         }
     }
