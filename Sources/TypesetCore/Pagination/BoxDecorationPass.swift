@@ -93,6 +93,10 @@ struct BoxDecorationPass {
         var open: [Int: Int] = [:]  // box id → its part in `parts`, in the section of the last decorated paragraph
         // That section, and the paragraphs it holds (looked up again only when a paragraph is outside them).
         var section = -1, sectionParagraphs = 0..<0
+        // A box that starts (ends) at a line reaches up (down) from it by its room above (below): its border and
+        // padding, those of the boxes inside it that start (end) there too, and the margins between them. One buffer
+        // for the page's lines, not an array made for each.
+        var reaches: [(top: Double, bottom: Double, starts: Bool, ends: Bool)] = []
         for placement in page.placements {
             let index = Int(placement.paragraph)
             guard index >= first, index - first < layouts.count else { continue }
@@ -108,17 +112,15 @@ struct BoxDecorationPass {
                 let end = starts.indices.contains(now + 1) ? starts[now + 1] : Int.max
                 sectionParagraphs = min(start, index)..<max(end, index + 1)
             }
-            let layout = layouts[index - first]
+            // The lines only, not the whole layout copied (each of its arrays retained) for every line.
+            let lines = layouts[index - first].lines
             let lineIndex = Int(placement.line)
-            guard lineIndex < layout.lines.count else { continue }
-            let line = layout.lines[lineIndex]
-            // A box that starts (ends) here reaches up (down) from the line by its room above (below): its border and
-            // padding, those of the boxes inside it that start (end) here too, and the margins between them.
-            var reaches: [(top: Double, bottom: Double, starts: Bool, ends: Bool)] = []
-            reaches.reserveCapacity(boxes.count)
+            guard lineIndex < lines.count else { continue }
+            let line = lines[lineIndex]
+            reaches.removeAll(keepingCapacity: true)
             for box in boxes {
                 let starts = lineIndex == 0 && !paragraph(index - 1, isIn: box.id, besides: index)
-                let ends = lineIndex == layout.lines.count - 1 && !paragraph(index + 1, isIn: box.id, besides: index)
+                let ends = lineIndex == lines.count - 1 && !paragraph(index + 1, isIn: box.id, besides: index)
                 reaches.append((placement.y - (starts ? box.above * emSize : 0),
                                 placement.y + Double(line.height) + (ends ? box.below * emSize : 0), starts, ends))
             }

@@ -24,10 +24,13 @@ enum NoteRole: Equatable, Sendable {
     init(_ element: XMLElement, inNotes: Bool) {
         let types = NoteRole.types(of: element)
         let name = element.lowercasedName
-        if types.contains("footnote") { self = .footnote; return }
-        if name == "aside", !types.isDisjoint(with: NoteRole.noteTypes) { self = .footnote; return }
-        if !types.isDisjoint(with: NoteRole.noteTypes) { self = .endnote; return }
-        if !types.isDisjoint(with: NoteRole.sectionTypes) || NoteRole.isNamedAsNotes(element) {
+        // Most elements have no types: no set look-ups then (every element of a book asks).
+        if !types.isEmpty {
+            if types.contains("footnote") { self = .footnote; return }
+            if name == "aside", !types.isDisjoint(with: NoteRole.noteTypes) { self = .footnote; return }
+            if !types.isDisjoint(with: NoteRole.noteTypes) { self = .endnote; return }
+        }
+        if (!types.isEmpty && !types.isDisjoint(with: NoteRole.sectionTypes)) || NoteRole.isNamedAsNotes(element) {
             self = .notesSection
             return
         }
@@ -56,29 +59,33 @@ enum NoteRole: Equatable, Sendable {
     static func types(of element: XMLElement) -> Set<String> {
         var types = Set<String>()
         guard !element.attributes.isEmpty else { return types }
-        for value in [element.attribute("type", namespace: XMLNamespace.ops), element.attribute("role")] {
-            guard let value else { continue }
+        // The two attributes one after the other, not through an array of them made for every element.
+        func add(_ value: String?) {
+            guard let value else { return }
             for token in value.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
                 types.insert(token.hasPrefix("doc-") ? String(token.dropFirst(4)) : String(token))
             }
         }
+        add(element.attribute("type", namespace: XMLNamespace.ops))
+        add(element.attribute("role"))
         return types
     }
 
     /// A block whose id or class says it holds notes (`notes`, `footnotes`, `endnotes`, `chapter-notes`).
     private static func isNamedAsNotes(_ element: XMLElement) -> Bool {
         guard element.id != nil || !element.classNames.isEmpty, sectionElements.contains(element.lowercasedName) else { return false }
-        return names(of: element).contains { $0.hasSuffix("notes") }
+        return anyName(of: element) { $0.hasSuffix("notes") }
     }
 
     /// An element whose id or class says it is one note (`footnote`, `endnote`, `note`, `fn`).
     private static func isNamedAsANote(_ element: XMLElement) -> Bool {
         guard element.id != nil || !element.classNames.isEmpty else { return false }
-        return names(of: element).contains { $0 == "footnote" || $0 == "endnote" || $0 == "note" || $0 == "fn" }
+        return anyName(of: element) { $0 == "footnote" || $0 == "endnote" || $0 == "note" || $0 == "fn" }
     }
 
-    /// The element's class names and id, lower-cased.
-    private static func names(of element: XMLElement) -> [String] {
-        element.classNames.map { $0.lowercased() } + (element.id.map { [$0.lowercased()] } ?? [])
+    /// Whether one of the element's class names or its id, lower-cased, satisfies `test` (each name in turn: no
+    /// array of them made for every element with a class).
+    private static func anyName(of element: XMLElement, _ test: (String) -> Bool) -> Bool {
+        element.classNames.contains { test($0.lowercased()) } || element.id.map { test($0.lowercased()) } ?? false
     }
 }

@@ -22,7 +22,20 @@ struct CFIRecorder {
     /// The table index of the element at `path`, registering it (and its siblings, all at once, so that each
     /// parent's children are read once) when it is not yet; a loop up the path, never recursion.
     mutating func index(of path: ElementPath) -> Int32 {
+        if path.cfiIndex >= 0 { return path.cfiIndex }
+        guard let index = lookUpIndex(of: path) else { return 0 }
+        path.cfiIndex = index
+        return index
+    }
+
+    /// ``index(of:)`` for a path that does not know its index yet: nil for an element outside the registered tree.
+    private mutating func lookUpIndex(of path: ElementPath) -> Int32? {
         if let known = indices[ObjectIdentifier(path.element)] { return known }
+        // The usual case, an element whose parent is registered and its children not yet: no chain to gather.
+        if let parent = path.parent, let parentIndex = parent.cfiIndex >= 0 ? parent.cfiIndex : indices[ObjectIdentifier(parent.element)] {
+            registerChildren(of: parent.element, at: parentIndex)
+            return indices[ObjectIdentifier(path.element)]
+        }
         var chain: [ElementPath] = []
         var cursor: ElementPath? = path
         while let step = cursor, indices[ObjectIdentifier(step.element)] == nil {
@@ -33,7 +46,7 @@ struct CFIRecorder {
             guard let parent = step.parent, let parentIndex = indices[ObjectIdentifier(parent.element)] else { continue }
             registerChildren(of: parent.element, at: parentIndex)
         }
-        return indices[ObjectIdentifier(path.element)] ?? 0
+        return indices[ObjectIdentifier(path.element)]
     }
 
     private mutating func registerChildren(of element: XMLElement, at parentIndex: Int32) {

@@ -17,7 +17,7 @@ extension XHTMLConverter {
         var targets: [String] = []
         var stack: [XMLElement] = [root]
         while let element = stack.popLast() {
-            stack.append(contentsOf: element.elements.reversed())
+            element.pushChildElementsReversed(onto: &stack)
             guard let source = embeddedSource(of: element),
                   case .inBook(let target, _)? = EPUBPath.resolve(source, relativeTo: path), !targets.contains(target) else { continue }
             targets.append(target)

@@ -56,6 +56,14 @@ final class XMLElement: Sendable {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
+    /// Pushes the child elements onto `stack` last first, so that popping it walks them in document order; no
+    /// array of the children made (``elements``), which a walk over every element of a chapter did per element.
+    func pushChildElementsReversed(onto stack: inout [XMLElement]) {
+        for child in children.reversed() {
+            if case .element(let element) = child { stack.append(element) }
+        }
+    }
+
     /// The child elements with this local name.
     func elements(named name: String) -> [XMLElement] { elements.filter { $0.name == name } }
 
@@ -71,7 +79,7 @@ final class XMLElement: Sendable {
         var stack: [XMLElement] = [self]
         while let element = stack.popLast() {
             if element !== self, element.name == name { result.append(element) }
-            stack.append(contentsOf: element.elements.reversed())
+            element.pushChildElementsReversed(onto: &stack)
         }
         return result
     }

@@ -143,11 +143,15 @@ struct CSSStyleSheet: Sendable {
         /// The rules that can match `element` (with duplicates), unsorted.
         func candidates(for element: XMLElement) -> [Int] {
             var candidates = universal
-            if let id = element.id, let rules = byID[id] { candidates.append(contentsOf: rules) }
-            for className in element.classNames {
-                if let rules = byClass[String(className)] { candidates.append(contentsOf: rules) }
+            // An empty table is not asked: each look-up hashes the name (the built-in sheet has type rules only, and
+            // was asked for every class of every element).
+            if !byID.isEmpty, let id = element.id, let rules = byID[id] { candidates.append(contentsOf: rules) }
+            if !byClass.isEmpty {
+                for className in element.classNames {
+                    if let rules = byClass[String(className)] { candidates.append(contentsOf: rules) }
+                }
             }
-            if let rules = byType[element.lowercasedName] { candidates.append(contentsOf: rules) }
+            if !byType.isEmpty, let rules = byType[element.lowercasedName] { candidates.append(contentsOf: rules) }
             if !byAttribute.isEmpty {
                 for attribute in element.attributes {
                     if let rules = byAttribute[attribute.name] { candidates.append(contentsOf: rules) }
@@ -411,6 +415,9 @@ final class ElementPath {
     /// How many compound selectors were tested against this element: the work matching did here (tests check
     /// that it stays bounded per element).
     var compoundTests = 0
+    /// The element's index in the EPUB CFI table being recorded, -1 until ``CFIRecorder/index(of:)`` first finds it
+    /// (kept here, every later look-up for the element is a read, not a hash of its identity).
+    var cfiIndex: Int32 = -1
 
     private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, hasNextSibling: Bool) {
         self.element = element; self.parent = parent; self.previousSibling = previousSibling

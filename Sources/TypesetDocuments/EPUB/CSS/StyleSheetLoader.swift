@@ -77,7 +77,7 @@ struct StyleSheetLoader {
         var ordered: [XMLElement] = []
         while let element = stack.popLast() {
             if element.name == "link" || element.name == "style" { ordered.append(element) }
-            if element.name != "style" { stack.append(contentsOf: element.elements.reversed()) }
+            if element.name != "style" { element.pushChildElementsReversed(onto: &stack) }
         }
         return ordered
     }
