@@ -14,9 +14,10 @@ import TypesetTestSupport
         func element(_ depth: Int) -> String {
             let name = names[Int(rng.next() % 3)]
             serial += 1
+            let id = serial  // before the children take theirs: ids unique, in document order
             var inner = rng.next() % 2 == 0 ? "t" : "<!-- c -->"
             if depth < 5 { for _ in 0..<(rng.next() % 4) { inner += element(depth + 1) + (rng.next() % 2 == 0 ? " y " : "") } }
-            return "<\(name) id=\"e\(serial)\">\(inner)</\(name)>"
+            return "<\(name) id=\"e\(id)\">\(inner)</\(name)>"
         }
         func definition(_ element: XMLElement, _ name: String, into found: inout [String]) {
             for child in element.elements {
