@@ -196,14 +196,24 @@ struct OptimalLineBreaker {
     /// (TeX's cap would rate "Notwithstand-" alone on a line like any loose line). So does a line that only gaps
     /// beside wide characters stretch (`gapsOnly`: Japanese, no space), past the cap: such text breaks between
     /// almost any two characters, so a line of it is never loose but by choice, and the cap rated two characters
-    /// spread across the column like any loose line of English.
+    /// spread across the column like any loose line of English. Past the cap a line still costs a little more the
+    /// looser it is (``cappedTieBreak``): breaks the cap rated alike were decided by which came first, the
+    /// shortest line ("193 THE | EMPEROR'S NEW CLOTHES" in a narrow table of contents, two words at the column's
+    /// edges, where "193 THE EMPEROR'S NEW | CLOTHES" was as cheap).
     @inline(__always)
     static func badness(_ ratio: Float, gapsOnly: Bool = false) -> Double {
         guard ratio.isFinite else { return 1e7 }
         let r = Double(abs(ratio))
         let badness = 100 * r * r * r
-        return badness > 10_000 ? (gapsOnly && ratio > 0 ? 1e7 : 10_000) : badness
+        guard badness > 10_000 else { return badness }
+        return gapsOnly && ratio > 0 ? 1e7 : 10_000 + min(r, 100) * cappedTieBreak
     }
+
+    /// The badness a line past the cap adds per unit of its adjustment ratio, up to a ratio of 100: 0.005 at most,
+    /// about 100 demerits in `(linepenalty + badness)²`, as little as one line's `linepenalty²`. It only orders
+    /// breaks that are otherwise alike: it cannot buy a second very loose line (10⁸ demerits), a hyphen (2,500) or a
+    /// fitness class (10,000), nor make an ordinary line looser than an adjustment ratio of about 0.35.
+    static let cappedTieBreak = 0.000_05
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
     /// hyphenated line, plus extra demerits for a second hyphen in a row, for a hyphen on the second-to-last line
