@@ -814,7 +814,7 @@ struct XHTMLConverter {
                 // Blocks without margins (`div`, `li`) follow one another with no space, as in a browser.
                 style.continuesBlock = true
             }
-            style.startsSection = pendingBreakBefore
+            style.startsSection = pendingBreakBefore && breakGoesBeforeBlankParagraphs()
             clearPendingSpace()
         }
         if !hidden && pendingBoxSpace > 0 {
