@@ -9,14 +9,9 @@ import TypesetTestSupport
 @Suite struct CFIRecorderIndexTests {
     @Test func indicesFollowTheTreeInAnyOrder() throws {
         var rng = SplitMix64(seed: 3311)
-        func element(_ depth: Int) -> String {
-            var inner = rng.next() % 2 == 0 ? "x" : ""
-            if depth < 4 { for _ in 0..<(rng.next() % 5) { inner += element(depth + 1) + (rng.next() % 2 == 0 ? " y " : "") } }
-            return "<div>\(inner)</div>"
-        }
         var checked = 0
         for round in 0..<30 {
-            let paths = try SelectorMatchingTests.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(element(0))</body></html>")
+            let paths = try SelectorMatchingTests.paths(SelectorMatchingTests.randomDocument(&rng))
             guard let root = paths.first else { continue }
             var order = Array(paths.indices)
             switch round % 3 {

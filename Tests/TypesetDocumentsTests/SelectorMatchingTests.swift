@@ -90,20 +90,25 @@ import TypesetTestSupport
         #expect(large < small * 1.5, "compound tests per element: \(small) for 50 paragraphs, \(large) for 400")
     }
 
+    /// An XHTML document whose body holds a random tree of `div`s up to 5 deep, with text between them.
+    static func randomDocument(_ rng: inout SplitMix64) -> String {
+        func element(_ depth: Int) -> String {
+            var inner = rng.next() % 2 == 0 ? "x" : ""
+            if depth < 4 { for _ in 0..<(rng.next() % 5) { inner += element(depth + 1) + (rng.next() % 2 == 0 ? " y " : "") } }
+            return "<div>\(inner)</div>"
+        }
+        return "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(element(0))</body></html>"
+    }
+
     /// Random trees with text between the elements: each element's child paths are its child elements in order,
     /// each linked to the one before it, and only the last without a next sibling (what `+`, `~`, `:first-child`
     /// and `:last-child` read; the matcher test above builds its definition on these links, so they are checked
     /// against the tree itself here).
     @Test func childPathsFollowTheTree() throws {
         var rng = SplitMix64(seed: 3307)
-        func element(_ depth: Int) -> String {
-            var inner = rng.next() % 2 == 0 ? "x" : ""
-            if depth < 4 { for _ in 0..<(rng.next() % 5) { inner += element(depth + 1) + (rng.next() % 2 == 0 ? " y " : "") } }
-            return "<div>\(inner)</div>"
-        }
         var checked = 0
         for _ in 0..<30 {
-            for path in try Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(element(0))</body></html>") {
+            for path in try Self.paths(Self.randomDocument(&rng)) {
                 let expected = path.element.children.compactMap { if case .element(let child) = $0 { child } else { nil } }
                 let children = path.childPaths()
                 #expect(children.map { ObjectIdentifier($0.element) } == expected.map { ObjectIdentifier($0) })
