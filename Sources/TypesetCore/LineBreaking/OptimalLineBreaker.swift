@@ -209,11 +209,16 @@ struct OptimalLineBreaker {
         return gapsOnly && ratio > 0 ? 1e7 : 10_000 + min(r, 100) * cappedTieBreak
     }
 
-    /// The badness a line past the cap adds per unit of its adjustment ratio, up to a ratio of 100: 0.005 at most,
-    /// about 100 demerits in `(linepenalty + badness)²`, as little as one line's `linepenalty²`. It only orders
-    /// breaks that are otherwise alike: it cannot buy a second very loose line (10⁸ demerits), a hyphen (2,500) or a
-    /// fitness class (10,000), nor make an ordinary line looser than an adjustment ratio of about 0.35.
-    static let cappedTieBreak = 0.000_05
+    /// The badness a line past the cap adds per unit of its adjustment ratio, up to a ratio of 100: about 20,000
+    /// demerits a unit in `(linepenalty + badness)²`, as much as two fitness classes or eight hyphens, so that among
+    /// breaks with as many lines past the cap the less loose ones win unless the other lines differ a good deal.
+    /// A tie-break of ~100 demerits lost to any such difference in a long paragraph: a wide justified column set its
+    /// indented first line "She" at one edge and "perfectly" at the other (ratio ~100) where a line of ratio 4.9 could
+    /// be had; now "She perfectly remembered everything" (still loose: the rest of that paragraph fits better so).
+    /// It cannot buy a second line past the cap (10⁸ demerits). The badness not capped at all (the cube past the
+    /// cap, tried again here) made that line full but left more loose lines in a book (Pride and Prejudice, optimal,
+    /// no hyphens: 505 loose lines a thousand against 481, `typeset-bench --report pride`); this slope, 485.
+    static let cappedTieBreak = 1.0
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
     /// hyphenated line, plus extra demerits for a second hyphen in a row, for a hyphen on the second-to-last line
