@@ -189,15 +189,15 @@ struct OptimalLineBreaker {
         ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
     }
 
-    /// TeX's badness, 100 |r|³ up to its "infinitely bad" 10 000 (r ≈ 4.64). Past the cap every line costs the
-    /// same, so one unavoidable very loose line does not spread looseness over the rest of the paragraph (a growing
-    /// badness, tried here, gave more loose lines in the corpus books). A line with no space to stretch at all,
+    /// TeX's badness, 100 |r|³ up to its "infinitely bad" 10 000 (r ≈ 4.64). Past the cap a line costs about the
+    /// same (10 000 and a slope, below), so one unavoidable very loose line does not spread looseness over the rest
+    /// of the paragraph (the cube not capped, tried here twice, gave more loose lines in the corpus books). A line with no space to stretch at all,
     /// which justification cannot widen and so leaves short, costs 10⁷: more than any line whose spaces can fill it
     /// (TeX's cap would rate "Notwithstand-" alone on a line like any loose line). So does a line that only gaps
     /// beside wide characters stretch (`gapsOnly`: Japanese, no space), past the cap: such text breaks between
     /// almost any two characters, so a line of it is never loose but by choice, and the cap rated two characters
-    /// spread across the column like any loose line of English. Past the cap a line still costs a little more the
-    /// looser it is (``cappedTieBreak``): breaks the cap rated alike were decided by which came first, the
+    /// spread across the column like any loose line of English. Past the cap a line still costs more the looser it
+    /// is (``badnessPerRatioPastCap``): breaks the cap rated alike were decided by which came first, the
     /// shortest line ("193 THE | EMPEROR'S NEW CLOTHES" in a narrow table of contents, two words at the column's
     /// edges, where "193 THE EMPEROR'S NEW | CLOTHES" was as cheap).
     @inline(__always)
@@ -206,7 +206,7 @@ struct OptimalLineBreaker {
         let r = Double(abs(ratio))
         let badness = 100 * r * r * r
         guard badness > 10_000 else { return badness }
-        return gapsOnly && ratio > 0 ? 1e7 : 10_000 + min(r, 100) * cappedTieBreak
+        return gapsOnly && ratio > 0 ? 1e7 : 10_000 + min(r, 100) * badnessPerRatioPastCap
     }
 
     /// The badness a line past the cap adds per unit of its adjustment ratio, up to a ratio of 100: about 20,000
@@ -218,7 +218,7 @@ struct OptimalLineBreaker {
     /// It cannot buy a second line past the cap (10⁸ demerits). The badness not capped at all (the cube past the
     /// cap, tried again here) made that line full but left more loose lines in a book (Pride and Prejudice, optimal,
     /// no hyphens: 505 loose lines a thousand against 481, `typeset-bench --report pride`); this slope, 485.
-    static let cappedTieBreak = 1.0
+    static let badnessPerRatioPastCap = 1.0
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
     /// hyphenated line, plus extra demerits for a second hyphen in a row, for a hyphen on the second-to-last line

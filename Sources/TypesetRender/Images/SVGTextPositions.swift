@@ -207,13 +207,13 @@ extension SVGTextPositions {
         private mutating func resolve() {
             let scalars = runs.flatMap { Array($0.characters.unicodeScalars) }
             for entry in placed {
+                let characters = entry.end - entry.start
+                // Counted once per element, and only when one of its lists is short.
+                let shortest = entry.lists.lazy.filter { !$0.isEmpty }.map(\.count).min() ?? characters
+                let ligatures = shortest < characters ? Self.ligatures(in: scalars, entry.start..<min(entry.end, scalars.count)) : 0
                 for (attribute, list) in entry.lists.enumerated() {
-                    let characters = entry.end - entry.start
                     var count = min(list.count, characters)
-                    if list.count < characters,
-                       characters - list.count <= Self.ligatures(in: scalars, entry.start..<min(entry.end, scalars.count)) {
-                        count = min(list.count, 1)
-                    }
+                    if list.count < characters, characters - list.count <= ligatures { count = min(list.count, 1) }
                     for offset in 0..<max(0, count) { resolved[attribute][entry.start + offset] = list[offset] }
                 }
             }
