@@ -90,8 +90,8 @@ import TypesetTestSupport
         }
     }
 
-    /// A row taller than a page is set cell after cell, so that nothing is lost and the pages still partition it.
-    @Test func aRowTallerThanAPageIsSetCellAfterCell() throws {
+    /// A row taller than a page has its cells stacked, so that nothing is lost and the pages still partition it.
+    @Test func aRowTallerThanAPageIsStacked() throws {
         let long = String(repeating: "A cell far too long for one page of this size. ", count: 30)
         let text = try Self.text([["x", long]])
         let layout = try Self.layout(text, height: 300)
@@ -188,7 +188,7 @@ import TypesetTestSupport
     }
 
     /// A cell of a million characters: sized and laid out in time linear in its text (the column widths read it
-    /// once), its row taller than any page set line by line.
+    /// once), its row taller than any page stacked.
     @Test func aCellOfAMillionCharacters() throws {
         let words = String(repeating: "word ", count: 200_000)
         let text = try Self.text([["short", words]])

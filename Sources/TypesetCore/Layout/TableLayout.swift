@@ -71,6 +71,9 @@ struct TableLayout {
     struct Row {
         var paragraphs: Range<Int>
         var cells: [Cell]
+        /// Whether its cells are set one below the other across the table's width, a row of them side by side
+        /// being taller than a column (``TableLayout/stackTallRows(_:shaped:layouter:columnWidth:columnHeight:metrics:layouts:first:relayout:)``).
+        var isStacked = false
     }
 
     /// One cell: its paragraphs, and its box from the table's left edge (border and padding included).
@@ -100,9 +103,9 @@ struct TableLayout {
     }
 
     /// The tables, in text order.
-    private(set) var tables: [Table] = []
+    var tables: [Table] = []
     /// The box each cell paragraph's text is set in, by document paragraph index.
-    private(set) var boxes: [Int: CellBox] = [:]
+    var boxes: [Int: CellBox] = [:]
     /// The table starting at each document paragraph index.
     private(set) var tableStarting: [Int: Int] = [:]
     /// The scale of each paragraph of a scaled table's cells (``Table/scale`` below 1), by document paragraph index.
@@ -126,31 +129,41 @@ struct TableLayout {
          columnWidth: Float, metrics: inout ParagraphMetrics) {
         var index = paragraphRange.lowerBound
         while index < paragraphRange.upperBound {
-            guard let first = text.paragraphs[index].style.tableCell else { index += 1; continue }
-            var end = index + 1
-            while end < paragraphRange.upperBound, text.paragraphs[end].style.tableCell?.table == first.table { end += 1 }
+            guard text.paragraphs[index].style.tableCell != nil else { index += 1; continue }
+            let end = text.tableEnd(from: index, limit: paragraphRange.upperBound)
             if let table = TableLayout.table(text, index..<end, shaped: shaped, layouter: layouter, columnWidth: columnWidth,
                                              metrics: &metrics) {
                 tableStarting[index] = tables.count
-                for row in table.rows {
-                    for cell in row.cells {
-                        let inset = cell.border + cell.padding
-                        let width = max(0, cell.width - 2 * inset)
-                        // A float in the cell floats in its content box, and an object floated there is sized in it.
-                        let box = CellBox(x: table.x + cell.x + inset, width: width, objectWidth: width, scale: table.scale)
-                        for paragraph in cell.paragraphs { boxes[paragraph] = box }
-                        if table.scale != 1 { for paragraph in cell.paragraphs { scales[paragraph] = table.scale } }
-                    }
-                }
                 tables.append(table)
+                recordBoxes(of: tables.count - 1)
             }
             index = end
         }
     }
 
-    /// The table of paragraphs `range` (all in one table), or nil when it has too many columns to be one.
-    private static func table(_ text: StyledText, _ range: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
-                              columnWidth: Float, metrics: inout ParagraphMetrics) -> Table? {
+    /// The boxes and scale of the cells of table `t` (``boxes``, ``scales``): a stacked row's cells across the table
+    /// (``stackedBox(_:in:)``), the others in their columns.
+    mutating func recordBoxes(of t: Int) {
+        let table = tables[t]
+        for row in table.rows {
+            for cell in row.cells {
+                let inset = cell.border + cell.padding
+                let width = max(0, cell.width - 2 * inset)
+                // A float in the cell floats in its content box, and an object floated there is sized in it.
+                let box = row.isStacked ? stackedBox(cell, in: table)
+                    : CellBox(x: table.x + cell.x + inset, width: width, objectWidth: width, scale: table.scale)
+                for paragraph in cell.paragraphs {
+                    boxes[paragraph] = box
+                    scales[paragraph] = table.scale != 1 ? table.scale : nil
+                }
+            }
+        }
+    }
+
+    /// The table of paragraphs `range` (all in one table), or nil when it has too many columns to be one. Its rows
+    /// `stacked` (``Row/isStacked``) have no say in its columns' widths, and it then takes the column's whole width.
+    static func table(_ text: StyledText, _ range: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
+                      columnWidth: Float, metrics: inout ParagraphMetrics, stacked: Set<Int> = []) -> Table? {
         let base = Float(layouter.settings.fontSize)
         guard let (found, columnCount) = rows(text, range, base: base), columnCount > 0,
               let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
@@ -161,16 +174,18 @@ struct TableLayout {
         // A column too narrow for a point per table column: the cells are set as a list.
         guard available >= Float(columnCount) else { return nil }
         var rows = found
-        var (minimum, maximum) = columnExtents(rows, columnCount: columnCount, text: text, shaped: shaped,
+        for r in stacked where rows.indices.contains(r) { rows[r].isStacked = true }
+        let sized = stacked.isEmpty ? rows : rows.filter { !$0.isStacked }
+        var (minimum, maximum) = columnExtents(sized, columnCount: columnCount, text: text, shaped: shaped,
                                                layouter: layouter, metrics: &metrics)
         let scale = scaleToFit(&rows, minimum: &minimum, maximum: &maximum, available: available,
                                floor: minimumScale(fontSize: base))
-        let specified = firstCell.tableWidth.map { width -> Float in
+        let specified = stacked.isEmpty ? firstCell.tableWidth.map { width -> Float in
             switch width {
             case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - 2 * tableBorder
             case .ems(let value): Float(value) * base - 2 * tableBorder
             }
-        }
+        } : available
         let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified)
         var edges: [Float] = [tableBorder]
         for width in widths { edges.append((edges.last ?? 0) + width) }

@@ -138,6 +138,15 @@ public final class Typesetter: Sendable {
         }
         let bases = try bases(shaped, paragraphs: range, settings: settings, layouter: layouter)
         var layouts = try breakLines(shaped, paragraphs: range, layouter: layouter, cellBoxes: tables.boxes, bases: bases)
+        if text.hasTables && mode == .paged {
+            // A row taller than a page cannot stay a row: its cells are stacked (TableLayout+TallRows.swift).
+            let relayout = ParagraphRelayout(text: text, shaped: shaped, layouter: layouter, pool: layoutPool)
+            let scratch = layoutPool.checkOut()
+            tables.stackTallRows(text, shaped: shaped, layouter: layouter, columnWidth: Float(settings.columnWidth),
+                                 columnHeight: settings.contentRect.height, metrics: &scratch.metrics, layouts: &layouts,
+                                 first: range.lowerBound) { relayout.layout($0, cell: $1) }
+            layoutPool.checkIn(scratch)
+        }
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)

@@ -30,6 +30,9 @@ struct PageFilling {
     var pageStart: Int
     /// The table being placed and where its part in the current column began (for its outer border).
     var openTable: (table: TableLayout.Table, top: Double)?
+    /// The cell of a stacked row being placed, where its part in the current column began and the placement its
+    /// lines there start at (for its box; PageFilling+StackedRows.swift).
+    var openStackedCell: (cell: TableLayout.Cell, top: Double, placements: Int)?
     /// The floats of the current column, and the band they form with the lines beside them (see ``FloatBand``).
     var band = FloatBand()
     /// How far right of where they were set the floats placed beside others were moved (points, by a float's first
@@ -92,8 +95,13 @@ struct PageFilling {
 
     // MARK: Columns and pages
 
-    /// Draws the open table's outer border around its part in the current column.
+    /// Draws the open table's outer border around its part in the current column (and the open stacked cell's box
+    /// around its part, ``closeStackedCellBox(bottom:)``).
     mutating func closeTableBorder() {
+        if let open = openStackedCell {
+            // A cell none of whose lines are in this column ends the table's part here above it.
+            if placements.count > open.placements { closeStackedCellBox(bottom: y) } else { y = open.top }
+        }
         guard let open = openTable, open.table.border > 0, y > open.top else { return }
         let border = Double(open.table.border)
         boxes.append(BlockBox(rect: Rect(x: Double(x + open.table.x) + border / 2, y: open.top + border / 2,
@@ -122,6 +130,7 @@ struct PageFilling {
         x = columnX(0)
         y = columnTop
         if openTable != nil { openTable?.top = y }
+        if openStackedCell != nil { openStackedCell?.top = y; openStackedCell?.placements = 0 }
     }
 
     /// Moves to the next column, or the next page starting at `offset`.
@@ -133,6 +142,7 @@ struct PageFilling {
         x = columnX(column)
         y = columnTop
         if openTable != nil { openTable?.top = y }
+        if openStackedCell != nil { openStackedCell?.top = y; openStackedCell?.placements = placements.count }
     }
 
     // MARK: Paragraphs
@@ -140,8 +150,9 @@ struct PageFilling {
     /// Places the lines of paragraph `index` one after the other, breaking columns and pages between them
     /// (keeping orphans, widows, a heading with what follows it, and a drop cap's lines together). Beside floats,
     /// the paragraph is first cleared or set again shortened (``setBesideFloats(_:)``), and the band of lines beside
-    /// them ends at its first line below them.
-    mutating func placeLines(of index: Int) {
+    /// them ends at its first line below them. `leading`, when given, is the room above its first line instead of
+    /// its space before, kept at a column's top too (a stacked table cell's border and padding).
+    mutating func placeLines(of index: Int, leading: Float? = nil) {
         let local = index - first
         let besideFloats = !band.floats.isEmpty
         if besideFloats && anchoredHost != index { setBesideFloats(index) }
@@ -149,7 +160,8 @@ struct PageFilling {
         let firstPlacement = placements.count
         // Only what the loop reads, not the whole ParagraphLayout: a copy of it (the loop mutates `self`, so the
         // element cannot be borrowed) was a memcpy of the whole struct per paragraph of every relayout.
-        let lines = layouts[local].lines, spaceBefore = layouts[local].spaceBefore, spaceAfter = layouts[local].spaceAfter
+        let lines = layouts[local].lines, spaceAfter = layouts[local].spaceAfter
+        let spaceBefore = leading ?? layouts[local].spaceBefore
         // A heading keeps its lines together and stays with the first lines of the paragraph after it, as do the
         // paragraphs of a block that avoids breaks (``Paginator/keptRun(_:first:layouts:text:columnHeight:)``):
         // when they do not fit in what is left of the column, they start the next column (or page). A run taller
@@ -165,10 +177,12 @@ struct PageFilling {
         while lineIndex < lineCount {
             let line = lines[lineIndex]
             let atColumnTop = y == columnTop
-            let spacing = lineIndex != 0 ? 0 : Double(atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore)
+            let spacing = lineIndex != 0 ? 0
+                : Double(leading ?? (atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore))
             let needed = Double(lineIndex == keep.line && keep.height > line.height ? keep.height : line.height)
             if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
-                lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0))
+                lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0),
+                                        leading: leading)
                 firstInColumn = lineIndex
                 firstOpenedColumn = true
             } else {
@@ -200,15 +214,16 @@ struct PageFilling {
 
     /// Line `wanted` of paragraph `index` does not fit: breaks the column where at least `orphansAndWidows` lines
     /// stay on each side, moving this paragraph's last lines of the column along when needed (never those before
-    /// `lowest`, so that a column is never emptied), and places the line that starts the new column. Returns it.
-    mutating func breakColumn(in index: Int, before wanted: Int, lowest: Int) -> Int {
+    /// `lowest`, so that a column is never emptied), and places the line that starts the new column (below
+    /// `leading` when it is the paragraph's first, ``placeLines(of:leading:)``). Returns it.
+    mutating func breakColumn(in index: Int, before wanted: Int, lowest: Int, leading: Float? = nil) -> Int {
         let layout = layouts[index - first]
         let breakLine = paginator.allowedBreak(before: wanted, lineCount: layout.lines.count, lowest: lowest,
                                                firstLines: Int(layout.capLines))
         if breakLine < wanted { placements.removeLast(wanted - breakLine) }
         let moved = layout.lines[breakLine]
         breakColumn(before: documentRange(of: moved, lineIndex: breakLine, in: layout, paragraph: text.paragraphs[index]).lowerBound)
-        if breakLine == 0 { y += Double(keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore)) }
+        if breakLine == 0 { y += Double(leading ?? keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore)) }
         placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
         y += Double(moved.height)
         return breakLine
@@ -242,7 +257,7 @@ struct PageFilling {
         var start = 0
         while start < table.rows.count {
             let kept = table.keptRowsEnd(from: start, in: text)
-            if kept > table.rowGroupEnd(from: start), let heights = rowHeights(table.rows[start..<kept]),
+            if kept > table.rowGroupEnd(from: start), !table.hasStackedRow(in: start..<kept), let heights = rowHeights(table.rows[start..<kept]),
                Double(heights.reduce(0, +)) <= columnBottom - columnTop {
                 placeRowGroup(table, rows: start..<kept, heights: heights)
             } else {
@@ -260,24 +275,33 @@ struct PageFilling {
         var start = rows.lowerBound
         while start < rows.upperBound {
             let end = min(table.rowGroupEnd(from: start), rows.upperBound)
-            let heights = end == start + 1 ? [height(of: table.rows[start])] : rowHeights(table.rows[start..<end])
+            let stacked = table.hasStackedRow(in: start..<end)
+            let heights = stacked ? nil : end == start + 1 ? [height(of: table.rows[start])] : rowHeights(table.rows[start..<end])
             if let heights, end == start + 1 || Double(heights.reduce(0, +)) <= columnBottom - columnTop {
                 placeRowGroup(table, rows: start..<end, heights: heights)
             } else {
-                for r in start..<end { placeRowGroup(table, rows: r..<(r + 1), heights: [height(of: table.rows[r])]) }
+                for r in start..<end {
+                    if table.rows[r].isStacked {
+                        placeStackedRow(r, of: table)
+                    } else {
+                        placeRowGroup(table, rows: r..<(r + 1), heights: [height(of: table.rows[r])])
+                    }
+                }
             }
             start = end
         }
     }
 
     /// Places rows `rows` of `table` (of heights `heights`) in the current column, or at the top of the next when
-    /// they do not fit; a single row taller than a column has its cells' lines placed one after the other.
+    /// they do not fit; a single row taller than a column and not stacked (``TableLayout/Row/isStacked``: its cells'
+    /// floats made it so) has its cells' lines placed one after the other.
     private mutating func placeRowGroup(_ table: TableLayout.Table, rows: Range<Int>, heights: [Float]) {
         let groupHeight = heights.reduce(0, +)
         let atColumnTop = y == columnTop
         let spacing: Float = rows.lowerBound == 0 && !atColumnTop ? layouts[table.paragraphs.lowerBound - first].spaceBefore : 0
         if Double(groupHeight) > columnBottom - columnTop {
-            // Taller than a column: its cells' lines one after the other, each in its cell's place.
+            // Taller than a column and not stacked (its cells' floats made it so): its cells' lines one after the
+            // other, each in its cell's place.
             for r in rows { for p in table.rows[r].paragraphs { placeLines(of: p) } }
             return
         }

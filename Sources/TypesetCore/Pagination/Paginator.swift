@@ -1,8 +1,8 @@
 /// Places the lines of laid-out paragraphs on pages (or on one scroll column): lines fill the first column
 /// top to bottom, then the next column, then a new page; a line never straddles two pages; paragraph spacing is
 /// dropped at the top of a column; every section (chapter) starts a new page. A table row is placed whole, its
-/// cells side by side, on the page where it fits (a row taller than a column is set cell after cell, line by
-/// line, so that no line is lost); rows joined by a cell spanning rows are placed whole together. A float sits at its side of the column, the lines beside it shortened; a
+/// cells side by side, on the page where it fits (a row taller than a column has its cells stacked, one below
+/// the other across the table, ``TableLayout/Row/isStacked``); rows joined by a cell spanning rows are placed whole together. A float sits at its side of the column, the lines beside it shortened; a
 /// multi-column block's lines are balanced across its columns (``PageFilling``'s float and column steps).
 struct Paginator {
     let settings: TypographySettings

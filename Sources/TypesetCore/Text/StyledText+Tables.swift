@@ -17,13 +17,25 @@ extension StyledText {
         var result: [TextTable] = []
         var index = 0
         while index < paragraphs.count {
-            guard let table = paragraphs[index].style.tableCell?.table else { index += 1; continue }
-            var end = index + 1
-            while end < paragraphs.count, paragraphs[end].style.tableCell?.table == table { end += 1 }
+            guard paragraphs[index].style.tableCell != nil else { index += 1; continue }
+            let end = tableEnd(from: index, limit: paragraphs.count)
             result.append(TextTable(paragraphs: index..<end, range: paragraphs[index].range.lowerBound..<paragraphs[end - 1].range.upperBound))
             index = end
         }
         return result
+    }
+
+    /// The end of the table whose first paragraph is `index` (a table cell), at most `limit`: the run of
+    /// paragraphs of its ``TableCell/table`` number within its section. Tables are numbered per document, so the
+    /// last table of one document and the first of the next may share a number; they are two tables all the same.
+    func tableEnd(from index: Int, limit: Int) -> Int {
+        guard let table = paragraphs[index].style.tableCell?.table else { return index + 1 }
+        let section = sectionIndex(ofParagraph: index)
+        let sectionEnd = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : paragraphs.count
+        let end = min(limit, sectionEnd)
+        var next = index + 1
+        while next < end, paragraphs[next].style.tableCell?.table == table { next += 1 }
+        return next
     }
 
     /// The table `table` alone: its paragraphs as a text of their own (offsets from 0: add
