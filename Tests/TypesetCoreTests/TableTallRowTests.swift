@@ -39,6 +39,15 @@ import TypesetTestSupport
                 stackedRows += 1
                 #expect(xs.count == 1, "\(columns) columns, \(sentences) sentences, page \(height): stacked cells start at \(xs.sorted())")
                 #expect(zip(row, row.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound })
+                // A tap on a stacked cell's line finds that line's text.
+                for index in (1 + columns)..<(1 + 2 * columns) {
+                    for line in TableLayoutTests.lines(of: index, in: layout) {
+                        let page = try #require(layout.pageIndex(containing: line.range.lowerBound))
+                        let found = layout.closestPosition(to: line.rect.center, onPage: page).offset
+                        #expect(line.range.contains(found) || found == line.range.upperBound,
+                                "a tap on \(line.range) at \(line.rect.center) gave \(found)")
+                    }
+                }
             }
         }
         #expect(stackedRows > 3 && sideBySide > 3, "the family has both kinds: \(stackedRows) stacked, \(sideBySide) side by side")
