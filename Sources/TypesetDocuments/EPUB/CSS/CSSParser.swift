@@ -280,8 +280,9 @@ struct CSSParser {
 
     // MARK: Selectors
 
-    /// Parses one complex selector, or nil when it uses anything the matcher cannot evaluate.
-    func parseSelector(_ text: String) -> CSSSelector? {
+    /// Parses one complex selector, or nil when it uses anything the matcher cannot evaluate. Without
+    /// `allowsNegation` (the argument of a `:not()`) a `:not()` in it is such a thing, so it nests one deep.
+    func parseSelector(_ text: String, allowsNegation: Bool = true) -> CSSSelector? {
         let s = Array(text.unicodeScalars)
         var i = 0
         var compounds: [CSSCompoundSelector] = []
@@ -354,13 +355,9 @@ struct CSSParser {
                     // pseudo-elements (`::before`, `::first-line`) make or style text Typeset does not have.
                     if name == "first-letter" { pseudoElement = .firstLetter; sawSomething = true; continue loop }
                     if doubled { return nil }
-                    switch name {
-                    case "first-child": compound.pseudoClasses.append(.firstChild)
-                    case "last-child": compound.pseudoClasses.append(.lastChild)
-                    case "only-child": compound.pseudoClasses.append(.onlyChild)
-                    case "root": compound.pseudoClasses.append(.root)
-                    default: return nil  // :hover, :before, :nth-child(...), :not(...)
-                    }
+                    // :hover, :before and the like are nil: the selector is dropped.
+                    guard let pseudo = pseudoClass(name, s, &i, allowsNegation: allowsNegation) else { return nil }
+                    compound.pseudoClasses.append(pseudo)
                 default:
                     break loop
                 }
@@ -374,6 +371,30 @@ struct CSSParser {
         guard !compounds.isEmpty, compounds.count <= CSSSelector.maximumCompounds,
               combinators.count == compounds.count - 1 else { return nil }
         return CSSSelector(compounds: compounds, combinators: combinators, pseudoElement: pseudoElement)
+    }
+
+    /// The pseudo-class `name` whose name ends at `s[i]`, with its parenthesised argument if one follows (read up to
+    /// its closing parenthesis, `i` moved past it); nil when the matcher cannot evaluate it.
+    private func pseudoClass(_ name: String, _ s: [Unicode.Scalar], _ i: inout Int, allowsNegation: Bool) -> CSSPseudoClass? {
+        var argument: String?
+        if i < s.count, s[i] == "(" {
+            var depth = 0, close = i
+            while close < s.count {
+                if s[close] == "(" { depth += 1 } else if s[close] == ")" { depth -= 1; if depth == 0 { break } }
+                close += 1
+            }
+            guard close < s.count else { return nil }
+            var inner = ""
+            inner.unicodeScalars.append(contentsOf: s[(i + 1)..<close])
+            argument = inner
+            i = close + 1
+        }
+        return CSSPseudoClass.parse(name, argument: argument) { inner in
+            // One compound, without a pseudo-element or a `:not()` of its own.
+            guard allowsNegation, let selector = parseSelector(inner.trimmingWhiteSpace(), allowsNegation: false),
+                  selector.compounds.count == 1, selector.pseudoElement == nil else { return nil }
+            return selector.compounds[0]
+        }
     }
 
     /// Parses the inside of `[...]`: `name`, `ns|name`, `name="v"`, `name~=v`, `name|=v`, `name^=v`...

@@ -216,11 +216,7 @@ struct CSSSelector: Sendable {
 
     /// CSS specificity as one comparable number: ids × 10⁶ + classes, attributes and pseudo-classes × 10³ + types.
     var specificity: Int {
-        compounds.reduce(0) { sum, compound in
-            sum + compound.ids.count * 1_000_000
-                + (compound.classes.count + compound.attributes.count + compound.pseudoClasses.count) * 1_000
-                + (compound.type == nil ? 0 : 1)
-        }
+        compounds.reduce(0) { $0 + $1.specificity }
     }
 
     /// Whether the selector matches the element at `path`.
@@ -296,10 +292,6 @@ struct CSSSelector: Sendable {
 /// A compound selector: `p.note#first[lang]:first-child`. A class, so that matching (which runs for every
 /// element against every candidate rule) shares it instead of copying its arrays.
 final class CSSCompoundSelector: Sendable {
-    /// A pseudo-class the matcher can evaluate.
-    enum PseudoClass: Sendable {
-        case firstChild, lastChild, onlyChild, root
-    }
 
     /// An attribute test.
     struct AttributeTest: Sendable {
@@ -363,7 +355,7 @@ final class CSSCompoundSelector: Sendable {
     let ids: [String]
     let classes: [String]
     let attributes: [AttributeTest]
-    let pseudoClasses: [PseudoClass]
+    let pseudoClasses: [CSSPseudoClass]
 
     /// The parts of a compound selector while it is parsed.
     struct Parts {
@@ -371,7 +363,7 @@ final class CSSCompoundSelector: Sendable {
         var ids: [String] = []
         var classes: [String] = []
         var attributes: [AttributeTest] = []
-        var pseudoClasses: [PseudoClass] = []
+        var pseudoClasses: [CSSPseudoClass] = []
     }
 
     init(_ parts: Parts) {
@@ -386,15 +378,15 @@ final class CSSCompoundSelector: Sendable {
         for wanted in ids where wanted != element.id { return false }
         for wanted in classes where !element.classNames.contains(where: { $0 == wanted }) { return false }
         for test in attributes where !test.matches(element) { return false }
-        for pseudo in pseudoClasses {
-            switch pseudo {
-            case .firstChild: if path.previousSibling != nil { return false }
-            case .lastChild: if path.hasNextSibling { return false }
-            case .onlyChild: if path.previousSibling != nil || path.hasNextSibling { return false }
-            case .root: if path.parent != nil { return false }
-            }
-        }
+        for pseudo in pseudoClasses where !pseudo.matches(path) { return false }
         return true
+    }
+
+    /// CSS specificity as one comparable number: ids × 10⁶ + classes, attributes and pseudo-classes × 10³ + types
+    /// (a `:not()` counts as its argument).
+    var specificity: Int {
+        ids.count * 1_000_000 + (classes.count + attributes.count) * 1_000 + pseudoClasses.reduce(0) { $0 + $1.specificity }
+            + (type == nil ? 0 : 1)
     }
 }
 
@@ -410,6 +402,12 @@ final class ElementPath {
     private(set) var previousSibling: ElementPath?
     /// Whether an element follows this one under the same parent.
     let hasNextSibling: Bool
+    /// Its place among its parent's child elements (from 1), and how many there are (1 and 1 for the root).
+    let ordinal: Int32
+    let siblingCount: Int32
+    /// Each child element's place among its parent's children of its type and how many of that type there are, by
+    /// ordinal; worked out at the first `:nth-of-type()`-like question about a child, in one pass over them.
+    private var childTypePositions: [(index: Int32, count: Int32)]?
     /// Answers of selector matching at this element (see ``CSSSelector``), by selector, compound and question.
     var memo: [Int: Bool] = [:]
     /// How many compound selectors were tested against this element: the work matching did here (tests check
@@ -419,13 +417,44 @@ final class ElementPath {
     /// (kept here, every later look-up for the element is a read, not a hash of its identity).
     var cfiIndex: Int32 = -1
 
-    private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, hasNextSibling: Bool) {
+    private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, ordinal: Int32, siblingCount: Int32) {
         self.element = element; self.parent = parent; self.previousSibling = previousSibling
-        self.hasNextSibling = hasNextSibling
+        self.ordinal = ordinal; self.siblingCount = siblingCount
+        hasNextSibling = ordinal < siblingCount
     }
 
     /// A root path.
-    convenience init(root: XMLElement) { self.init(element: root, parent: nil, previousSibling: nil, hasNextSibling: false) }
+    convenience init(root: XMLElement) { self.init(element: root, parent: nil, previousSibling: nil, ordinal: 1, siblingCount: 1) }
+
+    /// Its place among its parent's child elements (of its own type with `ofType`), from 1, and how many there are.
+    func position(ofType: Bool) -> (index: Int, count: Int) {
+        guard ofType, let parent else { return (Int(ordinal), Int(siblingCount)) }
+        let positions = parent.typePositions()
+        let k = Int(ordinal) - 1
+        guard positions.indices.contains(k) else { return (Int(ordinal), Int(siblingCount)) }
+        return (Int(positions[k].index), Int(positions[k].count))
+    }
+
+    /// ``childTypePositions``, worked out now if not yet: one pass over the children counting each name.
+    private func typePositions() -> [(index: Int32, count: Int32)] {
+        if let known = childTypePositions { return known }
+        var seen: [String: Int32] = [:]
+        var positions: [(index: Int32, count: Int32)] = []
+        for child in element.children {
+            guard case .element(let childElement) = child else { continue }
+            let index = (seen[childElement.lowercasedName] ?? 0) + 1
+            seen[childElement.lowercasedName] = index
+            positions.append((index, 0))
+        }
+        var k = 0
+        for child in element.children {
+            guard case .element(let childElement) = child else { continue }
+            positions[k].count = seen[childElement.lowercasedName] ?? 1
+            k += 1
+        }
+        childTypePositions = positions
+        return positions
+    }
 
     /// Unlinks the chain of earlier siblings one at a time: released the default way, a chapter of 200,000 sibling
     /// paragraphs freed its last path's predecessor inside its deinit, and that one's inside its own, 200,000
@@ -452,7 +481,8 @@ final class ElementPath {
         var previous: ElementPath?
         for child in element.children {
             guard case .element(let childElement) = child else { continue }
-            let path = ElementPath(element: childElement, parent: self, previousSibling: previous, hasNextSibling: result.count + 1 < count)
+            let path = ElementPath(element: childElement, parent: self, previousSibling: previous,
+                                   ordinal: Int32(truncatingIfNeeded: result.count + 1), siblingCount: Int32(truncatingIfNeeded: count))
             result.append(path)
             previous = path
         }
