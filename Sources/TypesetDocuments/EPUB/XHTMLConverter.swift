@@ -308,6 +308,8 @@ struct XHTMLConverter {
         var inNotes = false
         /// Inside `<sup>`: raised text, as unmarked note references are set.
         var isRaised = false
+        /// The text of a `::before` or `::after` (XHTMLConverter+GeneratedContent.swift).
+        var isGenerated = false
     }
 
     /// Elements whose margins are the reader's paragraph spacing (a browser gives them a margin of about 1 em);
@@ -398,6 +400,8 @@ struct XHTMLConverter {
     }
 
     mutating func walkChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
+        appendGeneratedContent(path, .before, block: block, inline: inline)
+        defer { appendGeneratedContent(path, .after, block: block, inline: inline) }
         var elementIndex = 0
         var childPaths: [ElementPath]?
         let parent = cfi.index(of: path)
@@ -1172,6 +1176,7 @@ struct XHTMLConverter {
         var style = inline.style.textStyle(language: inline.language == paragraphLanguage ? nil : inline.language,
                                            link: inline.link)
         style.fontFamily = fontFamily(inline.style.fontFamilies)
+        if inline.isGenerated { style.isGenerated = true }
         return style
     }
 

@@ -224,6 +224,9 @@ enum CSSDeclaration: Equatable, Sendable {
     case objectFit(ObjectFit)
     /// `filter`: how a replaced element's colours are changed (nil for `none`).
     case filter(ColorFilter?)
+    /// `content` of a `::before` or `::after` (nil for `none` or `normal`; CSSContent.swift). Read by the converter
+    /// from the pseudo-element's rules, not kept in a computed style.
+    case content([CSSContentPart]?)
     /// `direction`: the element's inline base direction (as the `dir` attribute, which it overrides).
     case direction(WritingDirection)
     /// A flow-relative box property (`padding-inline-start`; see ``parseLogical(_:rawValue:)``): the declaration
@@ -239,6 +242,11 @@ enum CSSDeclaration: Equatable, Sendable {
         let words = CSSDeclaration.words(value)
         if value == "inherit" || value == "initial" || value == "unset" {
             return initialValue(property)
+        }
+        if property == "content" {
+            // Strings keep their case: read from the value as written.
+            guard let parts = CSSContentPart.parse(rawValue) else { return [.content(nil)] }
+            return parts.isEmpty ? [] : [.content(parts)]
         }
         // One group of properties at a time; each answers nil for a property not its own.
         return parseLogical(property, rawValue: rawValue)

@@ -351,9 +351,14 @@ struct CSSParser {
                     let doubled = i < s.count && s[i] == ":"
                     if doubled { i += 1 }
                     guard let name = identifier()?.lowercased() else { return nil }
-                    // `::first-letter` (or CSS 2's `:first-letter`) styles the element's first letter; other
-                    // pseudo-elements (`::before`, `::first-line`) make or style text Typeset does not have.
+                    // `::first-letter` (or CSS 2's `:first-letter`) styles the element's first letter, `::before`
+                    // and `::after` generate text; others (`::first-line`, `::marker`) are not read.
                     if name == "first-letter" { pseudoElement = .firstLetter; sawSomething = true; continue loop }
+                    if name == "before" || name == "after" {
+                        pseudoElement = name == "before" ? .before : .after
+                        sawSomething = true
+                        continue loop
+                    }
                     if doubled { return nil }
                     // :hover, :before and the like are nil: the selector is dropped.
                     guard let pseudo = pseudoClass(name, s, &i, allowsNegation: allowsNegation) else { return nil }

@@ -23,6 +23,8 @@ struct CSSStyleSheet: Sendable {
     /// The rules styling elements, and those styling their first letter, indexed.
     private var elementRules = RuleIndex()
     private var firstLetterRules = RuleIndex()
+    private var beforeRules = RuleIndex()
+    private var afterRules = RuleIndex()
 
     /// Rules an element is tested against at most (the last ones in source order that could match it). Real
     /// books' elements meet a few dozen.
@@ -48,6 +50,8 @@ struct CSSStyleSheet: Sendable {
 
     /// Whether some rule styles a `::first-letter`.
     var hasFirstLetterRules: Bool { !firstLetterRules.isEmpty }
+    /// Whether a rule styles a `::before` or `::after` (XHTMLConverter+GeneratedContent.swift).
+    var hasGeneratedContentRules: Bool { !beforeRules.isEmpty || !afterRules.isEmpty }
 
     /// Whether the sheet holds neither rules nor font faces nor counter styles.
     var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty && counterStyles.isEmpty }
@@ -86,10 +90,11 @@ struct CSSStyleSheet: Sendable {
     private mutating func add(_ rule: CSSRule) {
         let index = rules.count
         rules.append(rule)
-        if rule.selector.pseudoElement == .firstLetter {
-            firstLetterRules.add(rule.selector, index: index)
-        } else {
-            elementRules.add(rule.selector, index: index)
+        switch rule.selector.pseudoElement {
+        case .firstLetter: firstLetterRules.add(rule.selector, index: index)
+        case .before: beforeRules.add(rule.selector, index: index)
+        case .after: afterRules.add(rule.selector, index: index)
+        case nil: elementRules.add(rule.selector, index: index)
         }
     }
 
@@ -97,7 +102,12 @@ struct CSSStyleSheet: Sendable {
     /// (specificity, then source order).
     func matchingRules(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil) -> [CSSRule] {
         guard !rules.isEmpty else { return [] }
-        let index = pseudoElement == .firstLetter ? firstLetterRules : elementRules
+        let index = switch pseudoElement {
+        case .firstLetter: firstLetterRules
+        case .before: beforeRules
+        case .after: afterRules
+        case nil: elementRules
+        }
         var candidates = index.candidates(for: path.element)
         guard !candidates.isEmpty else { return [] }
         // Duplicates come from several classes or attributes naming the same rule; sorting drops them, in place
@@ -194,6 +204,8 @@ struct CSSSelector: Sendable {
     enum PseudoElement: Sendable {
         /// `::first-letter`: the first letter (with the punctuation around it) of a block.
         case firstLetter
+        /// `::before` and `::after`: the text `content` generates at the element's start and end.
+        case before, after
     }
 
     /// The compounds, left to right.

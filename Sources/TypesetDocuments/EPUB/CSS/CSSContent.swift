@@ -1,0 +1,46 @@
+/// The `content` of a `::before` or `::after` pseudo-element (CSS 2.1 §12.2, CSS Generated Content 3 §1): the text
+/// it generates, from strings, `attr()` and quotation marks. `counter()`, `counters()`, `url()` and the rest are
+/// not read: a value using them is dropped, as CSS drops a value it does not support.
+enum CSSContentPart: Equatable, Sendable {
+    case text(String)
+    /// `attr(name)`: the element's attribute (nothing when it has none).
+    case attribute(String)
+    /// `open-quote`, `close-quote`: the quotation marks of the text's language at the first level.
+    case openQuote, closeQuote
+
+    /// The parts of `value` (as written, not lower-cased: strings keep their case), nil for `none` or `normal`
+    /// (no generated box), or `[]` when it holds anything not read.
+    static func parse(_ value: Substring) -> [CSSContentPart]? {
+        let tokens = CSSValueToken.tokens(value)
+        if tokens.count == 1, case .ident(let name) = tokens[0], ["none", "normal"].contains(name.lowercased()) { return nil }
+        var parts: [CSSContentPart] = []
+        for token in tokens {
+            switch token {
+            case .string(let text): parts.append(.text(text))
+            case .ident(let name) where name.lowercased() == "open-quote": parts.append(.openQuote)
+            case .ident(let name) where name.lowercased() == "close-quote": parts.append(.closeQuote)
+            case .ident(let name) where ["no-open-quote", "no-close-quote"].contains(name.lowercased()): continue
+            case .function(name: "attr", arguments: let arguments):
+                guard arguments.count == 1, case .ident(let name) = arguments[0] else { return [] }
+                parts.append(.attribute(name))
+            default: return []
+            }
+        }
+        return parts.isEmpty ? [] : parts
+    }
+
+    /// The generated text of `parts` for `element`, its white space collapsed (white-space: normal): quotation
+    /// marks as `quotes` gives them (the language's, ``QuotationMarks``).
+    static func text(_ parts: [CSSContentPart], element: XMLElement, quotes: (open: String, close: String)) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .text(let string): text += string
+            case .attribute(let name): text += element.attribute(name) ?? ""
+            case .openQuote: text += quotes.open
+            case .closeQuote: text += quotes.close
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,59 @@
+import TypesetCore
+
+extension XHTMLConverter {
+    /// Appends the text an element's `::before` or `::after` generates (CSS 2.1 §12.1: an inline box, the first or
+    /// last child of the element), styled by the pseudo-element's rules over the element's style: the marks a book
+    /// puts before headings (`◆`, `■ `) or nested list items (`— `), quotation marks, an attribute's value.
+    ///
+    /// The text is the book's text as generated text (``TextStyle/isGenerated``, as a list marker is): a caret steps
+    /// over it, and it maps to the element in an EPUB CFI. Whether an element generates text follows the reference
+    /// page's media conditions and is kept with the book's styles off, so that the text and its offsets are the same
+    /// on every device and under every setting (the style of the text follows the reader's page). Not done: a
+    /// pseudo-element that is a block or positioned (`display: block`, `position: absolute`) generates nothing, nor
+    /// one with `display: none`; `content` with `counter()` or `url()` is not read (CSSContent.swift).
+    mutating func appendGeneratedContent(_ path: ElementPath, _ which: CSSSelector.PseudoElement, block: BlockContext,
+                                         inline: InlineContext) {
+        guard sheet.hasGeneratedContentRules else { return }
+        let rules = sheet.matchingRules(path, pseudoElement: which)
+        guard !rules.isEmpty else { return }
+        var parts: [CSSContentPart]?
+        for rule in rules where rule.condition.map({ media.reference[$0] }) ?? true {
+            for case .content(let value) in rule.declarations { parts = value }
+        }
+        guard let parts, !parts.isEmpty else { return }
+        let depth = which == .before ? quotationDepth : max(0, quotationDepth - 1)
+        let marks = QuotationMarks(language: inline.language, depth: depth)
+        let text = CSSContentPart.text(parts, element: path.element, quotes: (marks.open, marks.close))
+        var generated = inline
+        var style = inline.style.inherited
+        let live = rules.filter { rule in rule.condition.map { media.live[$0] } ?? true }
+        let source = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
+        style.apply(live.flatMap { rule in rule.declarations.map { ($0, source) } }, parent: inline.style, isRoot: false)
+        // Inline boxes only: a block or positioned one (a big `#` in a code block's corner) would need a box of its
+        // own, and set inline it lands in the text.
+        guard !style.hidden, style.position != .absolute, style.position != .fixed,
+              style.display != .block, style.display != .listItem else { return }
+        generated.style = style
+        generated.isGenerated = true
+        appendGeneratedText(text, block: block, inline: generated)
+    }
+
+    /// Appends generated `text` with its white space collapsed, a space at its end left pending (so that it and the
+    /// white space of the text after it are one space), and its units recorded for the element being handled.
+    private mutating func appendGeneratedText(_ text: String, block: BlockContext, inline: InlineContext) {
+        let collapsed = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            .joined(separator: " ")
+        let leading = text.first.map { $0 == " " || $0 == "\t" || $0 == "\n" } ?? false
+        let trailing = text.last.map { $0 == " " || $0 == "\t" || $0 == "\n" } ?? false
+        if leading && lineHasContent { pendingSpace = true }
+        let units = Array(collapsed.utf16)
+        guard !units.isEmpty else {
+            if trailing && lineHasContent { pendingSpace = true }
+            return
+        }
+        appendUnits(units, block: block, inline: inline)
+        recordElementUnits(count: units.count)
+        lineHasContent = true
+        if trailing { pendingSpace = true }
+    }
+}
