@@ -11,26 +11,23 @@ extension XHTMLConverter {
     /// forgotten past ``maximumEntries`` (memory stays bounded; sharing resumes at the next sibling), and all of
     /// them when the reader's environment changes (the media answers are part of the result).
     struct StyleSharing {
+        /// The parent's token and the matched rules: the built-in sheet's and the book's, as indices in their
+        /// sheets (``CSSStyleSheet/matchingRuleIndices(_:pseudoElement:into:scratch:)``).
         struct Key: Hashable {
             let parent: Int
-            /// The built-in rules' count, their orders, then the book's rules' orders: one array an element, not two.
-            let orders: [Int]
+            let builtIn: [Int]
+            let book: [Int]
             let isRoot: Bool
-
-            init(parent: Int, rules: (builtIn: [CSSRule], book: [CSSRule]), isRoot: Bool) {
-                var orders: [Int] = []
-                orders.reserveCapacity(1 + rules.builtIn.count + rules.book.count)
-                orders.append(rules.builtIn.count)
-                for rule in rules.builtIn { orders.append(rule.order) }
-                for rule in rules.book { orders.append(rule.order) }
-                self.parent = parent
-                self.orders = orders
-                self.isRoot = isRoot
-            }
         }
 
         var entries: [Key: (style: ComputedStyle, token: Int)] = [:]
         var lastToken = 0
+        /// The buffers every element's matching fills (the rules' indices, and the candidates tested), kept from
+        /// element to element so that matching and the look-up allocate nothing; a key kept in ``entries`` holds
+        /// its arrays, and the next element's matching then fills fresh ones.
+        var builtIn: [Int] = []
+        var book: [Int] = []
+        var candidates: [Int] = []
 
         static let maximumEntries = 512
 
@@ -42,14 +39,21 @@ extension XHTMLConverter {
 
     /// The element's style and its token: an earlier element's when ``StyleSharing`` allows, else resolved.
     mutating func sharedStyle(_ path: ElementPath, parent: InlineContext, isRoot: Bool) -> (style: ComputedStyle, token: Int) {
-        let rules = matchingRules(path)
+        // The book's sheet read in place while the buffers change (passing it to a method of `styleSharing`
+        // copied the whole sheet for every element).
+        UserAgentStyleSheet.sheet.matchingRuleIndices(path, into: &styleSharing.builtIn, scratch: &styleSharing.candidates)
+        sheet.matchingRuleIndices(path, into: &styleSharing.book, scratch: &styleSharing.candidates)
         let element = path.element
-        guard parent.styleToken != 0, element.attribute("style") == nil, element.attribute("dir") == nil else {
-            return (resolveStyle(path, rules: rules, parent: parent.style, isRoot: isRoot), styleSharing.nextToken())
+        let key = StyleSharing.Key(parent: parent.styleToken, builtIn: styleSharing.builtIn, book: styleSharing.book,
+                                   isRoot: isRoot || element.lowercasedName == "html")
+        func rules() -> (builtIn: [CSSRule], book: [CSSRule]) {
+            (UserAgentStyleSheet.sheet.rules(at: key.builtIn), sheet.rules(at: key.book))
         }
-        let key = StyleSharing.Key(parent: parent.styleToken, rules: rules, isRoot: isRoot || element.lowercasedName == "html")
+        guard parent.styleToken != 0, element.attribute("style") == nil, element.attribute("dir") == nil else {
+            return (resolveStyle(path, rules: rules(), parent: parent.style, isRoot: isRoot), styleSharing.nextToken())
+        }
         if let shared = styleSharing.entries[key] { return shared }
-        let resolved = (style: resolveStyle(path, rules: rules, parent: parent.style, isRoot: isRoot), token: styleSharing.nextToken())
+        let resolved = (style: resolveStyle(path, rules: rules(), parent: parent.style, isRoot: isRoot), token: styleSharing.nextToken())
         if styleSharing.entries.count >= StyleSharing.maximumEntries { styleSharing.entries.removeAll(keepingCapacity: true) }
         styleSharing.entries[key] = resolved
         return resolved

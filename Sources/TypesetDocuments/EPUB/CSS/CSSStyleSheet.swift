@@ -20,6 +20,8 @@ struct CSSStyleSheet: Sendable {
     var fontFaces: [CSSFontFace] = []
     /// `@counter-style` rules, in order.
     var counterStyles: [CounterStyleRule] = []
+    /// Each rule's ``CSSSelector/specificity``, by the rule's index, for sorting matches.
+    private var specificities: [Int] = []
     /// The rules styling elements, and those styling their first letter, indexed.
     private var elementRules = RuleIndex()
     private var firstLetterRules = RuleIndex()
@@ -90,6 +92,7 @@ struct CSSStyleSheet: Sendable {
     private mutating func add(_ rule: CSSRule) {
         let index = rules.count
         rules.append(rule)
+        specificities.append(rule.selector.specificity)
         switch rule.selector.pseudoElement {
         case .firstLetter: firstLetterRules.add(rule.selector, index: index)
         case .before: beforeRules.add(rule.selector, index: index)
@@ -101,17 +104,35 @@ struct CSSStyleSheet: Sendable {
     /// The rules matching `path`'s element (or, with `pseudoElement`, its pseudo-element), in cascade order
     /// (specificity, then source order).
     func matchingRules(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil) -> [CSSRule] {
-        guard !rules.isEmpty else { return [] }
-        let index = switch pseudoElement {
-        case .firstLetter: firstLetterRules
-        case .before: beforeRules
-        case .after: afterRules
-        case nil: elementRules
+        var matched: [Int] = [], scratch: [Int] = []
+        matchingRuleIndices(path, pseudoElement: pseudoElement, into: &matched, scratch: &scratch)
+        return rules(at: matched)
+    }
+
+    /// The rules at `indices` (indices into ``rules``, as ``matchingRuleIndices(_:pseudoElement:into:scratch:)``
+    /// gives them), in that order.
+    func rules(at indices: [Int]) -> [CSSRule] {
+        indices.map { rules[$0] }
+    }
+
+    /// The indices in ``rules`` of the rules matching `path`'s element (or its pseudo-element), in cascade order,
+    /// into `matched` (emptied first); `scratch` holds the candidates. The converter passes the same two buffers
+    /// for every element, so that matching allocates nothing once they have grown (it runs for every element of a
+    /// book, and a rule copied out retains its selector and declarations).
+    func matchingRuleIndices(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil,
+                             into matched: inout [Int], scratch candidates: inout [Int]) {
+        matched.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+        guard !rules.isEmpty else { return }
+        // Not `let index = ...`: a copy of an index retains and releases its five tables.
+        switch pseudoElement {
+        case .firstLetter: firstLetterRules.candidates(for: path.element, into: &candidates)
+        case .before: beforeRules.candidates(for: path.element, into: &candidates)
+        case .after: afterRules.candidates(for: path.element, into: &candidates)
+        case nil: elementRules.candidates(for: path.element, into: &candidates)
         }
-        var candidates = index.candidates(for: path.element)
-        guard !candidates.isEmpty else { return [] }
-        // Duplicates come from several classes or attributes naming the same rule; sorting drops them, in place
-        // (an element's matching is on every element's path, and a second array was one more allocation each).
+        guard !candidates.isEmpty else { return }
+        // Duplicates come from several classes or attributes naming the same rule; sorting drops them, in place.
         candidates.sort()
         var kept = 0
         for index in candidates.indices where kept == 0 || candidates[kept - 1] != candidates[index] {
@@ -121,13 +142,12 @@ struct CSSStyleSheet: Sendable {
         candidates.removeLast(candidates.count - kept)
         // A crafted sheet could make every element a candidate of every rule (rules × elements): an element is
         // tested against the last rules that could match it, at most this many, so matching stays linear.
-        if candidates.count > CSSStyleSheet.maximumCandidates {
-            candidates.removeFirst(candidates.count - CSSStyleSheet.maximumCandidates)
-        }
-        var matched: [CSSRule] = []
-        for candidate in candidates where rules[candidate].selector.matches(path) { matched.append(rules[candidate]) }
-        matched.sort { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-        return matched
+        let first = max(0, candidates.count - CSSStyleSheet.maximumCandidates)
+        for candidate in candidates[first...] where rules[candidate].selector.matches(path) { matched.append(candidate) }
+        // A rule's order is its index in `rules` (``add(_:)``), so the indices sort as the rules do. The closure
+        // captures the specificities alone (capturing `rules` would copy the whole sheet for every element).
+        let specificities = self.specificities
+        matched.sort { (specificities[$0], $0) < (specificities[$1], $1) }
     }
 
     /// Rules by the id, class, type or attribute of their rightmost compound selector, so that an element only
@@ -150,9 +170,9 @@ struct CSSStyleSheet: Sendable {
             else { universal.append(index) }
         }
 
-        /// The rules that can match `element` (with duplicates), unsorted.
-        func candidates(for element: XMLElement) -> [Int] {
-            var candidates = universal
+        /// Appends the rules that can match `element` (with duplicates), unsorted.
+        func candidates(for element: XMLElement, into candidates: inout [Int]) {
+            candidates.append(contentsOf: universal)
             // An empty table is not asked: each look-up hashes the name (the built-in sheet has type rules only, and
             // was asked for every class of every element).
             if !byID.isEmpty, let id = element.id, let rules = byID[id] { candidates.append(contentsOf: rules) }
@@ -167,7 +187,6 @@ struct CSSStyleSheet: Sendable {
                     if let rules = byAttribute[attribute.name] { candidates.append(contentsOf: rules) }
                 }
             }
-            return candidates
         }
     }
 }
