@@ -86,7 +86,10 @@ import TypesetTestSupport
         for batch in batches {
             #expect(batch.list.map(\.start) == batch.starts)
             #expect(batch.list.map(\.width) == batch.starts.map(Float.init))
+            // The buffer the paginator reads them through (LineList.unsafeLines) holds the same lines.
+            #expect(batch.list.unsafeLines.map(\.start) == batch.starts)
         }
+        #expect(LineList.empty.unsafeLines.isEmpty)
     }
 
     /// A batch's lines keep their flags, counts and microtypography: lines before the first that has any read
@@ -119,6 +122,8 @@ import TypesetTestSupport
         // A count past what a line can hold is clamped, not let into the flags.
         #expect(second[0].gapCount == (1 << 29) - 1 && !second[0].hyphenated && !second[0].endsParagraphOrHardBreak)
         #expect(second[1].start == 3 && second[1].top == 36)
+        // A list that does not start its block reads its own lines through its buffer.
+        #expect(second.unsafeLines.map(\.start) == [2, 3] && first.unsafeLines.map(\.start) == [0, 1])
         // The line's set width counts what expansion added.
         #expect(first[1].justifiedWidth(expanded) == first[1].justifiedWidth(.none) + 1.5)
         // A batch whose first line has microtypography keeps it too.

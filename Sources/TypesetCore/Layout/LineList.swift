@@ -41,6 +41,14 @@ struct LineList: RandomAccessCollection, @unchecked Sendable {
         return storage.lines[Int(offset) + index]
     }
 
+    /// The lines as a buffer, valid while their block lives (while this list, or a layout holding it, is kept
+    /// unchanged): for a loop that cannot borrow the list (the paginator's, which mutates its state per line), where
+    /// a copy of the list was a retain and a release per paragraph.
+    var unsafeLines: UnsafeBufferPointer<LineBox> {
+        guard let storage else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: storage.lines + Int(offset), count: count)
+    }
+
     /// What microtypography did to line `index`: ``LineMicrotypography/none`` for every line of a batch set without it.
     func microtypography(ofLine index: Int) -> LineMicrotypography {
         guard let storage, UInt(bitPattern: index) < UInt(count) else { preconditionFailure("line index out of range") }

@@ -141,7 +141,9 @@ struct ParagraphLayouter {
         // (see LineBreakBuffer).
         let chosen = scratch.lineBreaks.buffer
         let firstLine = lines.count
-        let top = withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
+        // The content as a buffer, taken once for the paragraph: the setting pass reads it per line (taken from the
+        // input's slice, it was a retain and a release per paragraph).
+        let top = content.withUnsafeBufferPointer { units in withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
             withUnsafePointer(to: verticalMetrics) { verticalMetrics in
                 let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured, format: format,
                                        indents: indents, scratch: scratch, basis: basis)
@@ -155,10 +157,11 @@ struct ParagraphLayouter {
                     let extents = LineExtents(input: input, format: format, faces: verticalMetrics,
                                               lineHeightMultiple: Float(settings.lineHeightMultiple), capRun: capRun,
                                               oneRunExtents: knownExtents)
-                    return setLines(chosen.pointee.breaks, input: input, extents: extents, setter: setter, layout: &result.pointee, into: lines)
+                    return setLines(chosen.pointee.breaks, input: input, content: units, extents: extents, setter: setter,
+                                    layout: &result.pointee, into: lines)
                 }
             }
-        } }
+        } } }
         if Int(result.pointee.capLines) > chosen.pointee.count, chosen.pointee.count > 0 {
             let last = chosen.pointee.count - 1
             // A paragraph shorter than its drop cap: the cap still drops as many lines, and space is left below
@@ -274,8 +277,8 @@ struct ParagraphLayouter {
     /// Measures, sizes and sets each chosen line (the extents and setting passes), appending it to `lines`;
     /// records the drop cap's drop in `layout`. Returns the paragraph's height.
     @inline(__always)
-    private func setLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>, extents: LineExtents, setter: LineSetter,
-                          layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
+    private func setLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>,
+                          extents: LineExtents, setter: LineSetter, layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
         lines.reserve(chosen.count)
         let count = input.pointee.count
         let capLines = Int(layout.capLines)
@@ -283,40 +286,38 @@ struct ParagraphLayouter {
         let adjusted = input.pointee.metrics.hasAdjustments
         var start = 0
         var top: Float = 0
-        // The content is read through a buffer taken once: read as `input.pointee.content` per line, the slice was
-        // copied, retained and released on every line (callgrind: 2 % of a relayout).
-        input.pointee.content.withUnsafeBufferPointer { content in
-            for (index, lineBreak) in chosen.enumerated() {
-                let end = lineBreak.end
-                // A break past the content (none is) keeps its whole line visible rather than reading past the buffer.
-                let visibleEnd = end <= content.count
-                    ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
-                let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated,
-                                                       adjusted: adjusted)
-                let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
-                let isLast = index == chosen.count - 1
-                let set = onlyAligns
-                    ? LineSetter.Setting(x: setter.alignedX(ofLine: index, width: width, endsBlock: isLast || lineBreak.hard))
-                    : setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
-                                                 lineBreak: lineBreak, isLast: isLast), onlyAligns: false)
-                let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
-                                  ascent: line.ascent, descent: line.descent,
-                                  spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
-                                  stretchCount: Int32(set.stretchCount), gapCount: set.gapCount,
-                                  widensGapsBesideSpaces: set.widensGapsBesideSpaces, endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
-                                  hyphenated: lineBreak.hyphenated)
-                if capLines > 0 {
-                    if index == 0 { layout.capDrop = -box.baseline }
-                    if index == capLines - 1 { layout.capDrop += top + box.baseline }
-                }
-                if let microtypography = set.microtypography {
-                    lines.append(box, microtypography: microtypography)
-                } else {
-                    lines.append(box)
-                }
-                top += line.height
-                start = end
+        // The content is read through the paragraph's buffer (`content`): read as `input.pointee.content` per line,
+        // the slice was copied, retained and released on every line (callgrind: 2 % of a relayout).
+        for (index, lineBreak) in chosen.enumerated() {
+            let end = lineBreak.end
+            // A break past the content (none is) keeps its whole line visible rather than reading past the buffer.
+            let visibleEnd = end <= content.count
+                ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
+            let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated,
+                                                   adjusted: adjusted)
+            let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
+            let isLast = index == chosen.count - 1
+            let set = onlyAligns
+                ? LineSetter.Setting(x: setter.alignedX(ofLine: index, width: width, endsBlock: isLast || lineBreak.hard))
+                : setter.set(LineSetter.Line(index: index, start: start, end: end, visibleEnd: visibleEnd, width: width,
+                                             lineBreak: lineBreak, isLast: isLast), onlyAligns: false)
+            let box = LineBox(start: Int32(start), end: Int32(end), width: width, x: set.x, top: top, height: line.height,
+                              ascent: line.ascent, descent: line.descent,
+                              spaceStretch: set.spaceStretch, clusterStretch: set.clusterStretch,
+                              stretchCount: Int32(set.stretchCount), gapCount: set.gapCount,
+                              widensGapsBesideSpaces: set.widensGapsBesideSpaces, endsParagraphOrHardBreak: lineBreak.hard || index == chosen.count - 1,
+                              hyphenated: lineBreak.hyphenated)
+            if capLines > 0 {
+                if index == 0 { layout.capDrop = -box.baseline }
+                if index == capLines - 1 { layout.capDrop += top + box.baseline }
             }
+            if let microtypography = set.microtypography {
+                lines.append(box, microtypography: microtypography)
+            } else {
+                lines.append(box)
+            }
+            top += line.height
+            start = end
         }
         return top
     }

@@ -204,7 +204,7 @@ public final class Typesetter: Sendable {
                             // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
                             if let base = shapedParagraphs.baseAddress {
                                 if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
-                                if index + 2 < shapedParagraphs.count { shapedParagraphs[index + 2].prefetchForLayout() }
+                                if index + 2 < shapedParagraphs.count { ShapedParagraph.prefetchForLayout(at: base + index + 2) }
                             }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             let placed = layouter.layout(paragraphBase + first + local, shaped: shapedStart + index,

@@ -159,8 +159,9 @@ struct PageFilling {
         if anchoredHost == index { anchoredHost = nil }
         let firstPlacement = placements.count
         // Only what the loop reads, not the whole ParagraphLayout: a copy of it (the loop mutates `self`, so the
-        // element cannot be borrowed) was a memcpy of the whole struct per paragraph of every relayout.
-        let lines = layouts[local].lines, spaceAfter = layouts[local].spaceAfter
+        // element cannot be borrowed) was a memcpy of the whole struct per paragraph of every relayout. The lines as a
+        // buffer (``LineList/unsafeLines``): `layouts` keeps them, and nothing below replaces this paragraph's layout.
+        let lines = layouts[local].lines.unsafeLines, spaceAfter = layouts[local].spaceAfter
         let spaceBefore = leading ?? layouts[local].spaceBefore
         // A heading keeps its lines together and stays with the first lines of the paragraph after it, as do the
         // paragraphs of a block that avoids breaks (``Paginator/keptRun(_:first:layouts:text:columnHeight:)``):

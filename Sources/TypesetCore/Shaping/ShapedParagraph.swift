@@ -106,6 +106,14 @@ package struct ShapedParagraph: Sendable {
         typeset_prefetch(UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self))
     }
 
+    /// ``prefetchForLayout()`` for the shaped paragraph at `pointer`, its storage reached as in
+    /// ``prefetchStorage(at:)`` and borrowed, not retained: read from an array, the paragraph was copied (a retain and
+    /// a release per paragraph of every relayout).
+    static func prefetchForLayout(at pointer: UnsafePointer<ShapedParagraph>) {
+        Unmanaged<ShapedStorage>.fromOpaque(UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self))
+            ._withUnsafeGuaranteedRef { $0.prefetchForLayout() }
+    }
+
     /// UTF-16 length of the paragraph's content.
     package var contentLength: Int { storage.counts.contentLength }
     /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).
