@@ -179,7 +179,8 @@ struct PageFilling {
             let line = lines[lineIndex]
             let atColumnTop = y == columnTop
             let spacing = lineIndex != 0 ? 0
-                : Double(leading ?? (atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore))
+                : Double(leading.map { atColumnTop ? leadingAtColumnTop($0, lineHeight: line.height) : $0 }
+                         ?? (atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore))
             let needed = Double(lineIndex == keep.line && keep.height > line.height ? keep.height : line.height)
             if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
                 lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0),
@@ -213,6 +214,12 @@ struct PageFilling {
         return min(spaceBefore, Float(room * paginator.settings.fontSize))
     }
 
+    /// The part of `leading` kept above a first line `lineHeight` tall at a column's top: all of it unless the line
+    /// would then not fit in the column (a line taller than the column starts at its top, as any such line does).
+    func leadingAtColumnTop(_ leading: Float, lineHeight: Float) -> Float {
+        min(leading, max(0, Float(columnBottom - columnTop) - lineHeight))
+    }
+
     /// Line `wanted` of paragraph `index` does not fit: breaks the column where at least `orphansAndWidows` lines
     /// stay on each side, moving this paragraph's last lines of the column along when needed (never those before
     /// `lowest`, so that a column is never emptied), and places the line that starts the new column (below
@@ -224,7 +231,10 @@ struct PageFilling {
         if breakLine < wanted { placements.removeLast(wanted - breakLine) }
         let moved = layout.lines[breakLine]
         breakColumn(before: documentRange(of: moved, lineIndex: breakLine, in: layout, paragraph: text.paragraphs[index]).lowerBound)
-        if breakLine == 0 { y += Double(leading ?? keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore)) }
+        if breakLine == 0 {
+            y += Double(leading.map { leadingAtColumnTop($0, lineHeight: moved.height) }
+                        ?? keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore))
+        }
         placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
         y += Double(moved.height)
         return breakLine
