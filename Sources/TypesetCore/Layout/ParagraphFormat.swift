@@ -185,6 +185,10 @@ extension ParagraphFormat {
         /// The block and end indents in points, before they are limited to the column.
         let blockIndent: Float
         let endIndent: Float
+        /// The widths of the blocks the paragraph is in, which end its lines sooner (``BlockWidth``): nearly always
+        /// none. With the em size they are in.
+        let widths: [BlockWidth]
+        let emSize: Double
         /// The first line's indent in points before it is limited to the column; nil beside a drop cap (none).
         let firstLineIndent: Float?
         let spaceBefore: Float
@@ -224,6 +228,8 @@ extension ParagraphFormat {
             (alignment, lastLineAlignment) = ParagraphFormat.alignments(style, settings: settings, precedence: precedence)
             blockIndent = Float(style.blockIndent * base)
             endIndent = Float(style.endIndent * base)
+            widths = style.widths
+            emSize = base
             firstLineIndent = style.dropCap != nil ? nil
                 : Float(ParagraphFormat.firstLineIndentEms(style, settings: settings, precedence: precedence) * base)
             spaceBefore = allHidden ? 0 : Float(ParagraphFormat.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
@@ -239,7 +245,12 @@ extension ParagraphFormat {
         /// The block and end indents limited to a column `columnWidth` wide: each to less than half of it.
         @inline(__always)
         func indents(columnWidth: Float) -> (block: Float, end: Float) {
-            (min(blockIndent, max(0, (columnWidth - 1) / 2)), min(endIndent, max(0, (columnWidth - 1) / 2)))
+            let half = max(0, (columnWidth - 1) / 2)
+            let block = min(blockIndent, half)
+            guard !widths.isEmpty else { return (block, min(endIndent, half)) }
+            // A block's used width may leave its lines less than half the column, an em at least.
+            let end = Float(widths.endIndent(Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize))
+            return (block, min(end, max(min(endIndent, half), columnWidth - block - Float(emSize))))
         }
     }
 }

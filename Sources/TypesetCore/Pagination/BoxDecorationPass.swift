@@ -185,8 +185,14 @@ struct BoxDecorationPass {
         let box = part.box
         // The outer edges stay inside the column (or float) whatever the styles say, a point apart at least.
         let columnWidth = part.width ?? self.columnWidth
-        let left = min(box.left * emSize, max(0, (columnWidth - 1) / 2))
-        let right = min(box.right * emSize, max(0, (columnWidth - 1) / 2))
+        let half = max(0, (columnWidth - 1) / 2)
+        var left = min(box.left * emSize, half)
+        var right = min(box.right * emSize, half)
+        if !box.widths.isEmpty {
+            // A block with a used width ends where it does (``BlockWidth``), a point from its start at least.
+            let ends = box.widths.endIndent(box.endsLeft ? box.left : box.right, columnWidth: columnWidth, emSize: emSize)
+            if box.endsLeft { left = min(ends, max(left, columnWidth - right - 1)) } else { right = min(ends, max(right, columnWidth - left - 1)) }
+        }
         var edges = box.border
         if !part.startsHere { edges.top = BorderEdge() }
         if !part.endsHere { edges.bottom = BorderEdge() }

@@ -73,6 +73,11 @@ public struct BoxDecoration: Hashable, Sendable {
     /// Room from the column's left and right edges to the box's outer (border) edges, in ems.
     public var left: Double
     public var right: Double
+    /// The widths of its block and the blocks around it (``ParagraphStyle/widths``), outermost first: its end edge
+    /// (right, or left in right-to-left text) is where its block's used width puts it.
+    package var widths: [BlockWidth] = []
+    /// Whether its block's end is its left side (right-to-left text), where ``widths`` narrow it.
+    package var endsLeft = false
     /// Room from the box's top edge to its first line, and from its last line to its bottom edge, in ems: its
     /// border and padding, those of the boxes inside it that start (end) with it, and the margins they keep inside
     /// it (CSS 2.1 §8.3.1).

@@ -106,6 +106,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var float: BlockFloat?
         var clear: ClearSides = []
         var columns: BlockColumns?
+        var widths: [BlockWidth] = []
 
         init() {}
 
@@ -117,6 +118,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText; keepsLinesTogether = other.keepsLinesTogether
             boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
+            widths = other.widths
         }
 
         var isDefault: Bool {
@@ -124,7 +126,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText && !keepsLinesTogether
-                && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil
+                && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
         }
     }
 
@@ -290,6 +292,12 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.boxes ?? [] }
         set { update(\.boxes, newValue, default: []) }
     }
+    /// The widths of the blocks with a CSS `width` or `max-width` the paragraph is in, outermost first: its lines
+    /// end where the innermost used width does (``BlockWidth``).
+    package var widths: [BlockWidth] {
+        get { extras?.widths ?? [] }
+        set { update(\.widths, newValue, default: []) }
+    }
 
     /// Creates a paragraph style; the defaults describe a body paragraph that inherits everything.
     public init(role: ParagraphRole = .body, innerLineBreaks: InnerLineBreaks = .collapse,
@@ -343,7 +351,7 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
                                           && a.keepsLinesTogether == b.keepsLinesTogether
                                           && a.boxes == b.boxes && a.float == b.float && a.clear == b.clear
-                                          && a.columns == b.columns))
+                                          && a.columns == b.columns && a.widths == b.widths))
     }
 
     /// Hashes the values that `==` compares.
@@ -356,6 +364,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
         hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
         hasher.combine(float); hasher.combine(clear.rawValue); hasher.combine(columns); hasher.combine(keepsLinesTogether)
+        hasher.combine(widths)
     }
 }
 

@@ -46,6 +46,7 @@ extension XHTMLConverter {
                                      followsLine: followsLine, outerBoxes: parentBlock.boxes.count,
                                      isObject: kind == .image || kind == .svg))
         block.floatIndex = Int32(floatBoxes.count - 1)
+        block.widths = []  // A float is as wide as it is, whatever the blocks around it.
         floatStartsBox = true
         switch kind {
         case .image, .svg:
@@ -127,6 +128,7 @@ extension XHTMLConverter {
         columns.outerBoxes = block.boxes.count
         block.startIndent = 0
         block.endIndent = 0
+        block.widths = []
         columns.fill = style.multicolumn?.fill ?? .balance
         // A length in ems of the body, as the gap's; a percentage of the page's content height, as an image's.
         columns.height = style.replacedSize.height.flatMap { css in

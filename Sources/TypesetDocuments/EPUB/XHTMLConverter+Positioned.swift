@@ -37,7 +37,7 @@ extension XHTMLConverter {
         neutral.background = CSSBackgroundLayers()
         neutral.floatSide = nil
         var outer = parentBlock
-        outer.startIndent = 0; outer.endIndent = 0; outer.boxes = []; outer.floatIndex = -1; outer.columnsIndex = -1
+        outer.startIndent = 0; outer.endIndent = 0; outer.boxes = []; outer.widths = []; outer.floatIndex = -1; outer.columnsIndex = -1
         var inner = inline
         inner.style = neutral
         switch kind {

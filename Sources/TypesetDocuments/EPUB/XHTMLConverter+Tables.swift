@@ -107,6 +107,7 @@ extension XHTMLConverter {
         var cellBlock = enterBlock(path, style: style, parent: block)
         // The cell's text starts at its padding; the layout places the cell in its column.
         cellBlock.startIndent = 0
+        cellBlock.widths = []
         cellBlock.endIndent = 0
         let declaredPadding = max(style.padding.left, style.padding.top)
         cellBlock.cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,

@@ -289,6 +289,8 @@ struct XHTMLConverter {
         /// recursive walk, whose frames a deep document must not grow past the stack).
         var floatIndex: Int32 = -1
         var columnsIndex: Int32 = -1
+        /// The widths of the blocks it is in with a CSS `width` (``BlockWidth``), outermost first: nearly always none.
+        var widths: [BlockWidth] = []
     }
 
     /// Character-level state passed down the tree.
@@ -676,6 +678,7 @@ struct XHTMLConverter {
             // A block the reader does not see has no box: its margins and breaks are nothing.
             if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
             openBox(name, style: box, parent: parent, block: &block)
+            noteWidth(name, style: style, parent: parent, block: &block)
         }
         if style.breakBefore == .page && style.isSeen { pendingBreakBefore = true }
         if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
@@ -794,6 +797,7 @@ struct XHTMLConverter {
         style.dropCap = paragraphDropCap
         style.tableCell = block.cell
         style.boxes = block.boxes
+        if !block.widths.isEmpty { style.widths = block.widths }
         placeInFloatAndColumns(&style, block: block)
         if hidden {
             style.continuesBlock = true

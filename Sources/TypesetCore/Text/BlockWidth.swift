@@ -1,0 +1,76 @@
+/// A block's `width`, `min-width` and `max-width` (CSS 2.1 §10.2, §10.3.3 and §10.4) for a block-level,
+/// non-replaced element in the normal flow: its lines end where its used width does, not at the column's end.
+///
+/// The converter knows the block's edges in ems (its indents) but not the column's width, so the width is kept as
+/// a length and resolved when the paragraph (or the block's box) is laid out in its column: a percentage is of the
+/// containing block's width (its parent's content box, itself narrowed by the widths of the blocks around it). As
+/// CSS does for an over-constrained block, the end margin gives way (`margin-right` in left-to-right text,
+/// `margin-left` in right-to-left); a width wider than the room there is limited to that room, as the reader never
+/// sets a line past the column. Lengths are in ems of the body text, as indents are.
+package struct BlockWidth: Hashable, Sendable {
+    /// `width`, nil for `auto`.
+    package var width: BackgroundLayer.Length?
+    /// `min-width`, nil for 0.
+    package var minWidth: BackgroundLayer.Length?
+    /// `max-width`, nil for `none`.
+    package var maxWidth: BackgroundLayer.Length?
+    /// From the column's start edge to the edge the width is measured from (the content edge, or the border edge
+    /// for `box-sizing: border-box`), and from the column's end edge to the matching edge at the end (where it is
+    /// with `width: auto`).
+    package var start: Double
+    package var end: Double
+    /// The containing block's content edges from the column's start and end edges.
+    package var containerStart: Double
+    package var containerEnd: Double
+
+    /// The most widths a paragraph keeps (nested blocks with widths); the outermost are kept, a deeper one is
+    /// dropped, so its lines are as wide as its nearest kept ancestor lets them be.
+    package static let maximumNesting = 4
+
+    package init(width: BackgroundLayer.Length?, minWidth: BackgroundLayer.Length? = nil, maxWidth: BackgroundLayer.Length? = nil,
+                 start: Double, end: Double, containerStart: Double, containerEnd: Double) {
+        func clean(_ value: Double) -> Double { value.isFinite ? min(max(0, value), 1e4) : 0 }
+        self.width = width; self.minWidth = minWidth; self.maxWidth = maxWidth
+        self.start = clean(start); self.end = clean(end)
+        self.containerStart = clean(containerStart); self.containerEnd = clean(containerEnd)
+    }
+
+    /// The used width in points in a containing block `reference` points wide, or nil when it is `auto` and
+    /// unbounded (the block then ends where its indents say).
+    func used(reference: Double, emSize: Double) -> Double? {
+        func points(_ length: BackgroundLayer.Length?) -> Double? {
+            length.map { max(0, $0.points(emSize: emSize, reference: reference)) }
+        }
+        guard width != nil || maxWidth != nil else { return nil }
+        var used = points(width) ?? .infinity
+        if let maximum = points(maxWidth) { used = min(used, maximum) }
+        if let minimum = points(minWidth) { used = max(used, minimum) }
+        return used.isFinite ? used : nil
+    }
+}
+
+extension Array where Element == BlockWidth {
+    /// The end indent in points of a line (or box edge) whose end indent is `endIndent` ems, in a column
+    /// `columnWidth` points wide, within the blocks of these widths (outermost first): the indent itself, or more
+    /// where a block's used width ends its content sooner. Never less than `endIndent`, so a width only narrows.
+    func endIndent(_ endIndent: Double, columnWidth: Double, emSize: Double) -> Double {
+        var indent = endIndent * emSize
+        // Each block's end edge, from the column's start, and its end indent: the next one's containing block.
+        var outer: (edge: Double, end: Double)?
+        for block in self {
+            var containerEdge = columnWidth - block.containerEnd * emSize
+            if let outer { containerEdge = Swift.min(containerEdge, outer.edge - (block.containerEnd - outer.end) * emSize) }
+            let reference = Swift.max(0, containerEdge - block.containerStart * emSize)
+            // Where the block's content ends with `width: auto`: a used width only takes room from there.
+            var edge = columnWidth - block.end * emSize
+            if let outer { edge = Swift.min(edge, outer.edge - (block.end - outer.end) * emSize) }
+            if let used = block.used(reference: reference, emSize: emSize) {
+                edge = Swift.min(edge, block.start * emSize + used)
+            }
+            outer = (edge, block.end)
+            // This line's end edge within the block: its indent past the block's end edge.
+            indent = Swift.max(indent, columnWidth - (edge - (endIndent - block.end) * emSize))
+        }
+        return indent.isFinite ? indent : endIndent * emSize
+    }
+}

@@ -1,0 +1,46 @@
+import TypesetCore
+
+/// Block widths (CSS 2.1 §10.2–10.4): a block-level, non-replaced element in the normal flow with a `width` or a
+/// `max-width` (and its `min-width`) keeps them as a ``BlockWidth``, which its paragraphs and boxes carry and the
+/// layout resolves in its column, so that its lines and its background end where its used width does. Not for the
+/// blocks whose widths others lay out (floats, positioned boxes, tables and their cells, multi-column blocks and
+/// what is inside them, replaced elements, rules), nor in vertical text.
+extension XHTMLConverter {
+    /// Elements whose `width` is not a block's: replaced elements size themselves (``XHTMLConverter/imageSize``),
+    /// a rule is drawn as dashes.
+    static let widthlessBlocks: Set<String> = ["img", "svg", "video", "audio", "iframe", "embed", "object", "canvas",
+                                               "math", "hr", "image", "picture"]
+
+    /// Notes the width of the block `name` of `style` entered with `block` (its indents at its content edges, its
+    /// box opened) within `parent`: a ``BlockWidth`` for the paragraphs inside it and for its own box.
+    mutating func noteWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
+        if let width = blockWidth(name, style: style, parent: parent, block: block) { block.widths.append(width) }
+        // The block's own box (opened just before) ends with its width and those around it: a box inside a
+        // narrowed block is inside it. The boxes around it do not change.
+        guard !block.widths.isEmpty, block.boxes.count > parent.boxes.count, let last = block.boxes.indices.last else { return }
+        block.boxes[last].widths = block.widths
+        block.boxes[last].endsLeft = block.direction == .rightToLeft
+    }
+
+    /// The width of the block `name` of `style`, or nil when it has none or it is not a block whose width is kept.
+    private func blockWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: BlockContext) -> BlockWidth? {
+        // What a block has first: most have no width, and then nothing else is asked.
+        let size = style.replacedSize
+        guard publisherStyles, size.width.map({ $0 != .auto }) == true || size.maxWidth.map({ $0 != .auto }) == true,
+              style.isSeen, !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
+              style.columnCount == nil, style.columnWidth == nil, tables.isEmpty,
+              output.writingMode?.isVertical != true, style.writingMode?.isVertical != true,
+              !Self.tableElements.contains(name), !Self.widthlessBlocks.contains(name),
+              block.widths.count < BlockWidth.maximumNesting else { return nil }
+        func length(_ css: CSSLength?) -> BackgroundLayer.Length? {
+            switch css {
+            case nil, .auto?: nil
+            case .percent(let value)?: .percent(value)
+            case let css?: .ems(css.ems(fontScale: style.fontScale))
+            }
+        }
+        return BlockWidth(width: length(size.width), minWidth: length(size.minWidth), maxWidth: length(size.maxWidth),
+                          start: block.startIndent, end: block.endIndent,
+                          containerStart: parent.startIndent, containerEnd: parent.endIndent)
+    }
+}
