@@ -12,7 +12,7 @@ import TypesetTestSupport
 /// narrower than half is compared with the same width said otherwise, and an empty block's drawn width is
 /// measured. Generated families over widths in px, ems and percentages, margins, padding and borders; nested
 /// widths (a percentage of a narrowed block); `max-width` and `min-width`; a width wider than its room;
-/// right-to-left text, where the left margin gives way; an empty block drawn with a height.
+/// right-to-left text, where the left margin gives way; an empty block drawn with a height; a multi-column block.
 @Suite struct BlockWidthReftests {
     static var settings: ReaderSettings {
         var settings = Reftest.settings
@@ -106,6 +106,15 @@ import TypesetTestSupport
         for width in ["400px", "120%", "30em"] {
             try Self.expectSame(Self.book("\(Self.look); width: \(width)"), Self.book(Self.look), width)
         }
+    }
+
+    /// A multi-column block's columns stand in the content box its width leaves (Multi-column §2, §3).
+    @Test(arguments: [("160px", 160.0), ("60%", room * 0.6), ("10em", 160)])
+    func multiColumnBlocksHaveTheirWidth(_ width: String, _ px: Double) throws {
+        let columns = "\(Self.look); column-count: 2; column-gap: 1em"
+        let text = Self.text + Self.text
+        try Self.expectSame(Self.book("\(columns); width: \(width)", body: text),
+                            Self.book("\(columns); margin-right: \(Self.room - px - 6)px", body: text), "columns \(width)")
     }
 
     /// In right-to-left text the block starts at the right and its left margin gives way.

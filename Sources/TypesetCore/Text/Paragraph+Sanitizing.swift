@@ -127,6 +127,7 @@ extension BlockColumns {
         columns.gap = min(ems(gap), 10)
         columns.rule.width = min(ems(rule.width), 10)
         columns.left = ems(left); columns.right = ems(right)
+        columns.widths = Array(widths.prefix(BlockWidth.maximumNesting))
         switch height {
         case .points(let value)?, .ems(let value)?, .percent(let value)?:
             if !(value.isFinite && value > 0) { columns.height = nil }

@@ -126,6 +126,8 @@ extension XHTMLConverter {
         columns.left = rightToLeft ? block.endIndent : block.startIndent
         columns.right = rightToLeft ? block.startIndent : block.endIndent
         columns.outerBoxes = block.boxes.count
+        // Its width and those around it narrow its content box; inside, a column is the frame.
+        columns.widths = rightToLeft ? [] : block.widths
         block.startIndent = 0
         block.endIndent = 0
         block.widths = []

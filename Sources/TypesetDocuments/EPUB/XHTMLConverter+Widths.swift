@@ -2,9 +2,10 @@ import TypesetCore
 
 /// Block widths (CSS 2.1 §10.2–10.4): a block-level, non-replaced element in the normal flow with a `width` or a
 /// `max-width` (and its `min-width`) keeps them as a ``BlockWidth``, which its paragraphs and boxes carry and the
-/// layout resolves in its column, so that its lines and its background end where its used width does. Not for the
-/// blocks whose widths others lay out (floats, positioned boxes, tables and their cells, multi-column blocks and
-/// what is inside them, replaced elements, rules), nor in vertical text.
+/// layout resolves in its column, so that its lines and its background end where its used width does; a
+/// multi-column block's columns stand in the content box its width leaves (``BlockColumns/widths``), the blocks
+/// inside them in their column. Not for the blocks whose widths others lay out (floats, positioned boxes, tables
+/// and their cells, replaced elements, rules), nor in vertical text.
 extension XHTMLConverter {
     /// Elements whose `width` is not a block's: replaced elements size themselves (``XHTMLConverter/imageSize``),
     /// a rule is drawn as dashes.
@@ -28,7 +29,7 @@ extension XHTMLConverter {
         let size = style.replacedSize
         guard publisherStyles, size.width.map({ $0 != .auto }) == true || size.maxWidth.map({ $0 != .auto }) == true,
               style.isSeen, !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
-              style.columnCount == nil, style.columnWidth == nil, tables.isEmpty,
+              tables.isEmpty,
               output.writingMode?.isVertical != true, style.writingMode?.isVertical != true,
               !Self.tableElements.contains(name), !Self.widthlessBlocks.contains(name),
               block.widths.count < BlockWidth.maximumNesting else { return nil }
