@@ -71,6 +71,7 @@ extension Array where Element == BlockWidth {
             // This line's end edge within the block: its indent past the block's end edge.
             indent = Swift.max(indent, columnWidth - (edge - (endIndent - block.end) * emSize))
         }
-        return indent.isFinite ? indent : endIndent * emSize
+        // Never past the column (a width of 0 inside an indented block); the layout leaves the line its em.
+        return indent.isFinite ? Swift.min(indent, Swift.max(endIndent * emSize, columnWidth)) : endIndent * emSize
     }
 }
