@@ -37,7 +37,7 @@ extension ParagraphStyle {
     /// and negative values become 0), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
     /// indent becomes nil: the reader's), a line height in `0.5...10` (else nil), a drop cap of 2 to
     /// ``DropCap/maximumLines`` lines, and a table cell's sizes finite and small (padding at most 4 em, borders
-    /// 1 em), a float's width finite and positive (no float in a table cell), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them, at most ``BlockWidth/maximumNesting`` widths. Indents wider than the column are limited later, when the width is known; a marker or drop cap
+    /// 1 em), a float's width finite and positive (no float in a table cell), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them, at most `BlockWidth.maximumNesting` widths (4). Indents wider than the column are limited later, when the width is known; a marker or drop cap
     /// longer than the content is limited by ``Paragraph``.
     public var sanitized: ParagraphStyle {
         // Each value below is written through a key path into the shared extras: 1,700 instructions a paragraph

@@ -7,7 +7,7 @@ import TypesetCore
 /// inside them in their column. Not for the blocks whose widths others lay out (floats, positioned boxes, tables
 /// and their cells, replaced elements, rules), nor in vertical text.
 extension XHTMLConverter {
-    /// Elements whose `width` is not a block's: replaced elements size themselves (``XHTMLConverter/imageSize``),
+    /// Elements whose `width` is not a block's: replaced elements size themselves (`imageSize(_:style:)`),
     /// a rule is drawn as dashes.
     static let widthlessBlocks: Set<String> = ["img", "svg", "video", "audio", "iframe", "embed", "object", "canvas",
                                                "math", "hr", "image", "picture"]
