@@ -106,6 +106,12 @@ public enum Reftest {
         return try render(read.publication, book: read, settings: settings)
     }
 
+    /// Where a book of `body` styled by `css` and a reference book of `referenceBody` styled by `referenceCSS` render
+    /// differently under the reftest settings; nil when they render the same.
+    public static func mismatch(body: String, css: String, referenceBody: String, referenceCSS: String = "") throws -> String? {
+        mismatch(try render(Book(body: body, css: css)), try render(Book(body: referenceBody, css: referenceCSS)))
+    }
+
     /// Lays out and draws `publication` (of `book`) under `settings`.
     public static func render(_ publication: Publication, book: EPUBBook, settings: ReaderSettings = Reftest.settings) throws -> Rendering {
         let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
