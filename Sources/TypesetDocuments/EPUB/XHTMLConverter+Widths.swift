@@ -24,11 +24,14 @@ extension XHTMLConverter {
     }
 
     /// The width of the block `name` of `style`, or nil when it has none or it is not a block whose width is kept.
+    /// A block centred by its width (`margin-left` and `margin-right` both `auto`, as Standard Ebooks sets its imprint
+    /// and colophon at 75 %) keeps the column's width: centring is not done yet, and its narrowed lines at the
+    /// column's start read as a mistake where the full measure reads as the book's text.
     private func blockWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: BlockContext) -> BlockWidth? {
         // What a block has first: most have no width, and then nothing else is asked.
         let size = style.replacedSize
         guard publisherStyles, size.width.map({ $0 != .auto }) == true || size.maxWidth.map({ $0 != .auto }) == true,
-              style.isSeen, !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
+              style.isSeen, !(style.marginLeftAuto && style.marginRightAuto), !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
               tables.isEmpty,
               output.writingMode?.isVertical != true, style.writingMode?.isVertical != true,
               !Self.tableElements.contains(name), !Self.widthlessBlocks.contains(name),

@@ -103,6 +103,9 @@ struct ComputedStyle: Sendable {
         /// block-end margins (see ``inLineFrame(_:)``), whose source decides as the top and bottom ones' do here.
         var marginLeftFromPublisher = false
         var marginRightFromPublisher = false
+        /// Whether the left and right margins are `auto` (a block centred by its width: XHTMLConverter+Widths.swift).
+        var marginLeftAuto = false
+        var marginRightAuto = false
         /// `break-before`, `break-after` and `break-inside` (not inherited): the converter turns a forced break into
         /// a section start and an avoided one into paragraphs kept together (``ParagraphStyle/keepsWithNext``,
         /// ``ParagraphStyle/keepsLinesTogether``).
@@ -208,6 +211,7 @@ struct ComputedStyle: Sendable {
         child.padding = Insets()
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
         child.marginLeftFromPublisher = false; child.marginRightFromPublisher = false
+        child.marginLeftAuto = false; child.marginRightAuto = false
         child.breakBefore = .auto; child.breakAfter = .auto; child.avoidsBreakInside = false
         child.display = nil
         child.backgroundColor = nil
@@ -392,8 +396,10 @@ struct ComputedStyle: Sendable {
                 case .bottom:
                     if applies { self.marginBottom = ems; self.marginBottomFromPublisher = source.fromPublisher }
                     if source.fromPublisher { self.bookMarginBottom = ems }
-                case .left: self.marginLeft = ems; self.marginLeftFromPublisher = source.fromPublisher
-                case .right: self.marginRight = ems; self.marginRightFromPublisher = source.fromPublisher
+                case .left:
+                    self.marginLeft = ems; self.marginLeftFromPublisher = source.fromPublisher; self.marginLeftAuto = length == .auto
+                case .right:
+                    self.marginRight = ems; self.marginRightFromPublisher = source.fromPublisher; self.marginRightAuto = length == .auto
                 }
             case .padding(let side, let length):
                 let ems = max(0, length.ems(fontScale: self.fontScale))
