@@ -2,8 +2,8 @@
 /// other, each across the table's width, their lines broken across columns and pages as any paragraph's are.
 extension PageFilling {
     /// Places stacked row `index` of `table`: each cell's border and padding above and below its paragraphs, and its
-    /// background and border drawn around its part in each column it reaches (as CSS's `box-decoration-break:
-    /// clone` draws a box broken across pages, so a cell's part on a page stays framed).
+    /// background and border drawn around its part in each column it reaches, so that a cell's part on a page stays
+    /// framed (its padding is not repeated at a break: the lines there start at the column's top).
     mutating func placeStackedRow(_ index: Int, of table: TableLayout.Table) {
         if index == 0 {
             // The table's space before it, as a first row placed whole has it (none at a column's top).
