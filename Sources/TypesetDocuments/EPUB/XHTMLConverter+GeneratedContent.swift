@@ -24,18 +24,25 @@ extension XHTMLConverter {
         let depth = which == .before ? quotationDepth : max(0, quotationDepth - 1)
         let marks = QuotationMarks(language: inline.language, depth: depth)
         let text = CSSContentPart.text(parts, element: path.element, quotes: (marks.open, marks.close))
-        var generated = inline
-        var style = inline.style.inherited
-        let live = rules.filter { rule in rule.condition.map { media.live[$0] } ?? true }
-        let source = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
-        style.apply(live.flatMap { rule in rule.declarations.map { ($0, source) } }, parent: inline.style, isRoot: false)
         // Inline boxes only: a block or positioned one (a big `#` in a code block's corner) would need a box of its
-        // own, and set inline it lands in the text.
-        guard !style.hidden, style.position != .absolute, style.position != .fixed,
-              style.display != .block, style.display != .listItem else { return }
-        generated.style = style
+        // own, and set inline it lands in the text. Decided on the reference page, as the text is.
+        let shape = pseudoStyle(rules, answers: media.reference, inline: inline)
+        guard !shape.hidden, shape.position != .absolute, shape.position != .fixed,
+              shape.display != .block, shape.display != .listItem else { return }
+        var generated = inline
+        generated.style = pseudoStyle(rules, answers: media.live, inline: inline)
         generated.isGenerated = true
         appendGeneratedText(text, block: block, inline: generated)
+    }
+
+    /// The style of a pseudo-element matched by `rules` (those whose media condition `answers` holds) over the
+    /// element's inline style.
+    private func pseudoStyle(_ rules: [CSSRule], answers: [Bool], inline: InlineContext) -> ComputedStyle {
+        var style = inline.style.inherited
+        let source = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
+        let holding = rules.filter { rule in rule.condition.map { answers[$0] } ?? true }
+        style.apply(holding.flatMap { rule in rule.declarations.map { ($0, source) } }, parent: inline.style, isRoot: false)
+        return style
     }
 
     /// Appends generated `text` with its white space collapsed, a space at its end left pending (so that it and the
