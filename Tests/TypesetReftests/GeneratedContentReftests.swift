@@ -42,6 +42,17 @@ import TypesetTestSupport
         #expect(mismatch == nil, "\(css): \(mismatch ?? "")")
     }
 
+    /// A search finds text right after generated text (where the caret does not stop: the mark goes with the
+    /// character after it), in scripts whose characters the search checks with ICU (a heading's `◆` before Japanese
+    /// or before `The`), and never matches the generated text itself.
+    @Test(arguments: [("<h2>この文書について</h2><p>この文書は短い。</p>", "この文書", 2), ("<h2>The Title</h2><p>The end.</p>", "The", 2),
+                      ("<h2>The Title</h2>", "◆", 0)])
+    func aSearchFindsTextAfterGeneratedText(_ body: String, _ query: String, _ expected: Int) throws {
+        let bytes = try Reftest.archive(Reftest.Book(body: body, css: "h2::before { content: \"◆\" }"))
+        let publication = try EPUBReader().read(bytes: bytes, name: "g.epub").publication
+        #expect(try publication.search(query).results().count == expected, "\(query) in \(body)")
+    }
+
     /// The generated text is the book's text, marked generated, the same with the book's styles off (offsets never
     /// depend on a setting), and its units map to their element.
     @Test func theTextIsTheSameUnderEverySetting() throws {

@@ -232,11 +232,15 @@ public struct Search: Sendable {
         let local = offset - paragraph.range.lowerBound
         guard local > 0 else { return true }
         if Self.isSurelyBoundary(units[local - 1], units[local]) { return true }
-        guard units.count > 4096 else { return segmenter.boundary(offset, in: text) == offset }
+        // Right after generated text (a `::before` mark, a list marker) the caret does not stop, the mark going with
+        // the character after it; a match read from that character starts there all the same, where the plain
+        // grapheme boundaries say so.
+        let afterGenerated = text.isGenerated(at: offset - 1)
+        guard units.count > 4096 || afterGenerated else { return segmenter.boundary(offset, in: text) == offset }
         var start = local - 1
         while start > 0, local - start < 1024, !Self.isSurelyBoundary(units[start - 1], units[start]) { start -= 1 }
         guard start == 0 || Self.isSurelyBoundary(units[start - 1], units[start]) else {
-            return segmenter.boundary(offset, in: text) == offset
+            return afterGenerated ? segmenter.isBoundary(local, in: units[...]) : segmenter.boundary(offset, in: text) == offset
         }
         return segmenter.isBoundary(local - start, in: units[start..<min(units.count, local + 64)])
     }
