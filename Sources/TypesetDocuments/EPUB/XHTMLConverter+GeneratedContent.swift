@@ -48,10 +48,12 @@ extension XHTMLConverter {
     /// Appends generated `text` with its white space collapsed, a space at its end left pending (so that it and the
     /// white space of the text after it are one space), and its units recorded for the element being handled.
     private mutating func appendGeneratedText(_ text: String, block: BlockContext, inline: InlineContext) {
-        let collapsed = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        // CSS's white space, the same at the ends as inside.
+        let scalars = text.unicodeScalars
+        let collapsed = scalars.split(whereSeparator: CSSParser.isWhiteSpace).map { String(String.UnicodeScalarView($0)) }
             .joined(separator: " ")
-        let leading = text.first.map { $0 == " " || $0 == "\t" || $0 == "\n" } ?? false
-        let trailing = text.last.map { $0 == " " || $0 == "\t" || $0 == "\n" } ?? false
+        let leading = scalars.first.map(CSSParser.isWhiteSpace) ?? false
+        let trailing = scalars.last.map(CSSParser.isWhiteSpace) ?? false
         if leading && lineHasContent { pendingSpace = true }
         let units = Array(collapsed.utf16)
         guard !units.isEmpty else {
