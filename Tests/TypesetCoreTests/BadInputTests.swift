@@ -307,7 +307,11 @@ import TypesetTestSupport
             #expect(style.markerLength >= 0 && style.markerLength <= paragraph.contentRange.count)
             #expect(style.dropCap.map { (2...DropCap.maximumLines).contains($0.lines) } ?? true)
             if let cell = style.tableCell {
-                #expect(cell.column >= 0 && cell.columnSpan >= 1 && cell.padding.isFinite && cell.border.isFinite && cell.padding <= 4)
+                let sides = [cell.padding.top, cell.padding.left, cell.padding.bottom, cell.padding.right]
+                let edges = [cell.borders.top, cell.borders.right, cell.borders.bottom, cell.borders.left, cell.frame.borders.top]
+                #expect(cell.column >= 0 && cell.columnSpan >= 1 && sides.allSatisfy { $0.isFinite && $0 <= 4 }
+                        && edges.allSatisfy { $0.width.isFinite && $0.width <= 1 }
+                        && cell.frame.spacing.width.isFinite && cell.frame.spacing.height <= TableFrame.maximumEms)
             }
         }
         #expect(text.paragraphs[0].runs[1].style.fontScale == 1, "NaN falls back to 1")

@@ -65,10 +65,9 @@ import TypesetTestSupport
         #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(context): \(LayoutInvariants.violations(in: layout))")
         try #require(layout.pages.count == 1, "\(context): the table fits one page")
         let page = layout.pages[0]
-        // A box per cell, in text order, then the table's outer border.
+        // The table's box (drawn below its cells), then a box per cell, in text order.
         try #require(page.boxes.count == cells.count + 1, "\(context): \(page.boxes.count) boxes")
-        let boxes = page.boxes.dropLast().map(\.rect), table = try #require(page.boxes.last).rect
-        let border = layout.settings.fontSize / 16
+        let boxes = page.boxes.dropFirst().map(\.rect), table = try #require(page.boxes.first).rect
         for (i, a) in boxes.enumerated() {
             #expect(a.minX >= table.minX && a.maxX <= table.maxX && a.minY >= table.minY && a.maxY <= table.maxY,
                     "\(context): cell \(i) \(a) leaves the table \(table)")
@@ -77,8 +76,8 @@ import TypesetTestSupport
                 #expect(overlapX <= 0.01 || overlapY <= 0.01, "\(context): cells \(i) \(a) and \(j) \(b) overlap")
             }
         }
-        // Rows: the cells starting in one share its top, the cells ending in one share its bottom, a border above
-        // the next row's top. A row with no cell of its own has no height, and spans ending in it end in the one above.
+        // Rows: the cells starting in one share its top, the cells ending in one share its bottom, the next row's top
+        // (the cells touch: no spacing). A row with no cell of its own has no height, and spans ending in it end in the one above.
         let starting = Set(cells.map(\.row))
         func end(_ cell: GridCell) -> Int { (cell.row...cell.lastRow).last { starting.contains($0) } ?? cell.row }
         for row in starting.sorted() {
@@ -88,7 +87,7 @@ import TypesetTestSupport
             #expect((bottoms.max() ?? 0) - (bottoms.min() ?? 0) < 0.01, "\(context): row \(row)'s cells end at \(bottoms)")
             if let next = starting.sorted().first(where: { $0 > row }), let bottom = bottoms.first,
                let top = cells.indices.first(where: { cells[$0].row == next }).map({ boxes[$0].minY }) {
-                #expect(abs(top - bottom - border) < 0.01, "\(context): row \(row) ends at \(bottom), row \(next) starts at \(top)")
+                #expect(abs(top - bottom) < 0.01, "\(context): row \(row) ends at \(bottom), row \(next) starts at \(top)")
             }
         }
         // Carets inside their cells' boxes; a point low in a cell's box, below its text, finds that cell (in rows

@@ -48,10 +48,11 @@ import TypesetTestSupport
             for y in 0..<page.height { for x in stride(from: page.width - 1, to: 0, by: -1) where page[x: x, y: y] != Theme.light.background { edge = max(edge, x); break } }
             return edge
         }
-        let full = try rightEdge("<table border='1' width='100%'>\(Self.rows)</table>")
-        let half = try rightEdge("<table border='1' width='50%'>\(Self.rows)</table>")
-        let content = try rightEdge("<table border='1'>\(Self.rows)</table>")
+        let full = try rightEdge("<table border='1' cellspacing='0' width='100%'>\(Self.rows)</table>")
+        let half = try rightEdge("<table border='1' cellspacing='0' width='50%'>\(Self.rows)</table>")
+        let content = try rightEdge("<table border='1' cellspacing='0'>\(Self.rows)</table>")
         #expect(full >= 222 && full <= 224, "100 %: the column's right edge (224), at \(full)")
+        // (No spacing between the cells: with HTML's 2 px, the longest word of the 50 % table's cells no longer fits.)
         #expect(abs(half - 120) <= 2, "50 %: 16 + 104 pt, at \(half)")
         // Without a width: its cells' widest lines, here more than half the column and less than all of it (so the
         // 50 % table sets its longest cell over two lines).

@@ -57,12 +57,12 @@ extension TableLayout {
         }
     }
 
-    /// The box a stacked cell's text is set in: the table's width inside its outer border and the cell's own
+    /// The box a stacked cell's text is set in: the table's width inside its border and spacing and the cell's own
     /// border and padding, at the table's scale.
     func stackedBox(_ cell: Cell, in table: Table) -> CellBox {
-        let inset = table.border + cell.border + cell.padding
-        let width = max(0, table.width - 2 * inset)
-        return CellBox(x: table.x + inset, width: width, objectWidth: width, scale: table.scale)
+        let left = table.inset.left + cell.inset.left, right = table.inset.right + cell.inset.right
+        let width = max(0, table.width - left - right)
+        return CellBox(x: table.x + left, width: width, objectWidth: width, scale: table.scale)
     }
 }
 

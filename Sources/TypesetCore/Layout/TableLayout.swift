@@ -25,8 +25,17 @@ struct TableLayout {
         /// The left edge of the table's outer border from the column's left edge, and its width, in points.
         var x: Float
         var width: Float
-        /// The width of the outer border, in points.
-        var border: Float
+        /// Room from the table's outer edges to its cells, in points: its border and ``spacing`` (separated
+        /// borders), or the outer half of its outer cells' collapsed edges.
+        var inset = CellInsets()
+        /// `border-spacing` in points: between columns (and outside the outer ones) across, between rows down (0
+        /// when the borders collapse).
+        var spacing: (across: Float, down: Float) = (0, 0)
+        /// The table's own border drawn around it (widths in points: none when its borders collapse into its
+        /// cells' outer edges), and its background.
+        var edges = BorderEdges()
+        var background: Color?
+        var collapsesBorders = false
         /// The factor its cells are set smaller by, so that its columns' narrowest widths fit the column: 1 when
         /// they fit at the reader's sizes, never below ``TableLayout/minimumScale(fontSize:)``.
         var scale: Float = 1
@@ -60,11 +69,31 @@ struct TableLayout {
         /// summed until it passes `limit`, so that a kept run's walk stays bounded.
         func keptStartHeight(_ layouts: [ParagraphLayout], first: Int, text: StyledText, limit: Double) -> Float {
             var height: Float = 0
-            for row in rows[0..<keptRowsEnd(from: 0, in: text)] where Double(height) <= limit {
-                height += row.cells.reduce(0) { $1.rowSpan == 1 ? max($0, $1.height(layouts, first: first)) : $0 }
+            for r in 0..<keptRowsEnd(from: 0, in: text) where Double(height) <= limit {
+                height += lead(r) + trail(r)
+                height += rows[r].cells.reduce(0) { $1.rowSpan == 1 ? max($0, $1.height(layouts, first: first)) : $0 }
             }
             return height
         }
+
+        /// The room across its border and spacing take beside its `columnCount` columns, in points.
+        func gaps(columnCount: Int) -> Float {
+            inset.left + inset.right + spacing.across * Float(max(0, columnCount - 1))
+        }
+
+        /// Scales its border, spacing and inset by `factor` (a table set smaller to fit its column).
+        mutating func scaleFrame(by factor: Float) {
+            inset = inset.scaled(by: factor)
+            spacing = (spacing.across * factor, spacing.down * factor)
+            edges = edges.scaled(by: Double(factor))
+        }
+
+        /// Room above row `r`'s cells, in points: the table's top border and spacing above its first row, the
+        /// spacing between rows above the others.
+        func lead(_ r: Int) -> Float { r == 0 ? inset.top : spacing.down }
+
+        /// Room below row `r`'s cells, in points: the spacing and the table's bottom border below its last row.
+        func trail(_ r: Int) -> Float { r == rows.count - 1 ? inset.bottom : 0 }
     }
 
     /// One row: its paragraphs and its cells, in text order.
@@ -81,11 +110,15 @@ struct TableLayout {
         var paragraphs: Range<Int>
         var x: Float
         var width: Float
-        /// Padding and border width, in points.
-        var padding: Float
-        var border: Float
-        var borderColor: Color?
+        /// Padding on each side, in points.
+        var padding: CellInsets
+        /// The border drawn around it, widths in points: its own edges, or in the collapsing model the edges it
+        /// won against its neighbours' and the table's (``TableLayout/collapseBorders(_:table:columnCount:text:rightToLeft:)``),
+        /// drawn centred on the lines between cells.
+        var edges: BorderEdges
         var background: Color?
+        /// Whether its edges are collapsed: half of each lies in the cell, the other half in its neighbour's.
+        var collapsed = false
         /// How many of the table's rows it covers, from its own down (at least 1, within the table).
         var rowSpan = 1
 
@@ -98,7 +131,21 @@ struct TableLayout {
                 if p != paragraphs.lowerBound { height += layout.spaceBefore }
                 height += layout.height + layout.spaceAfter
             }
-            return height + 2 * (border + padding)
+            return height + inset.top + inset.bottom
+        }
+
+        /// Room from the cell's box to its text on each side, in points: padding and border (half the border when
+        /// it is collapsed).
+        var inset: CellInsets {
+            let share: Float = collapsed ? 0.5 : 1
+            return CellInsets(top: padding.top + share * Float(edges.top.usedWidth), right: padding.right + share * Float(edges.right.usedWidth),
+                              bottom: padding.bottom + share * Float(edges.bottom.usedWidth), left: padding.left + share * Float(edges.left.usedWidth))
+        }
+
+        /// Scales its padding and border by `factor`.
+        mutating func scale(by factor: Float) {
+            padding = padding.scaled(by: factor)
+            edges = edges.scaled(by: Double(factor))
         }
     }
 
@@ -147,11 +194,11 @@ struct TableLayout {
         let table = tables[t]
         for row in table.rows {
             for cell in row.cells {
-                let inset = cell.border + cell.padding
-                let width = max(0, cell.width - 2 * inset)
+                let inset = cell.inset
+                let width = max(0, cell.width - inset.left - inset.right)
                 // A float in the cell floats in its content box, and an object floated there is sized in it.
                 let box = row.isStacked ? stackedBox(cell, in: table)
-                    : CellBox(x: table.x + cell.x + inset, width: width, objectWidth: width, scale: table.scale)
+                    : CellBox(x: table.x + cell.x + inset.left, width: width, objectWidth: width, scale: table.scale)
                 for paragraph in cell.paragraphs {
                     boxes[paragraph] = box
                     scales[paragraph] = table.scale != 1 ? table.scale : nil
@@ -167,34 +214,70 @@ struct TableLayout {
         let base = Float(layouter.settings.fontSize)
         guard let (found, columnCount) = rows(text, range, base: base), columnCount > 0,
               let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
-        // Indent and border leave the columns room, whatever the styles ask for (as indents do in paragraphs).
+        // A right-to-left table (its first cell's paragraph is) has its first column on the right.
+        let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
+        // Indent, border and spacing leave the columns room, whatever the styles ask for (as indents do in paragraphs).
         let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
-        let tableBorder = min(Float(firstCell.tableBorder) * base, max(0, (columnWidth - indent - 1) / 4))
-        let available = columnWidth - indent - 2 * tableBorder
+        var rows = found
+        var frame = Table(paragraphs: range, rows: [], x: indent, width: 0)
+        frameTable(&frame, &rows, firstCell.frame, base: base, room: max(0, (columnWidth - indent - 1) / 4),
+                   columnCount: columnCount, text: text, rightToLeft: rtl)
+        var gaps = frame.gaps(columnCount: columnCount)
+        var available = columnWidth - indent - gaps
         // A column too narrow for a point per table column: the cells are set as a list.
         guard available >= Float(columnCount) else { return nil }
-        var rows = found
         for r in stacked where rows.indices.contains(r) { rows[r].isStacked = true }
         let sized = stacked.isEmpty ? rows : rows.filter { !$0.isStacked }
         var (minimum, maximum) = columnExtents(sized, columnCount: columnCount, text: text, shaped: shaped,
                                                layouter: layouter, metrics: &metrics)
-        let scale = scaleToFit(&rows, minimum: &minimum, maximum: &maximum, available: available,
-                               floor: minimumScale(fontSize: base))
+        frame.scale = scaleToFit(&rows, minimum: &minimum, maximum: &maximum, available: available,
+                                 floor: minimumScale(fontSize: base))
+        if frame.scale < 1 {
+            // The table's border and spacing are set smaller with its cells; the columns get the room they leave.
+            frame.scaleFrame(by: frame.scale)
+            gaps = frame.gaps(columnCount: columnCount)
+            available = columnWidth - indent - gaps
+        }
+        let inset = frame.inset, across = frame.spacing.across
         let specified = stacked.isEmpty ? firstCell.tableWidth.map { width -> Float in
             switch width {
-            case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - 2 * tableBorder
-            case .ems(let value): Float(value) * base - 2 * tableBorder
+            case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - gaps
+            case .ems(let value): Float(value) * base - gaps
             }
         } : available
         let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified)
-        var edges: [Float] = [tableBorder]
-        for width in widths { edges.append((edges.last ?? 0) + width) }
-        let tableWidth = (edges.last ?? 0) + tableBorder
-        // A right-to-left table (its first cell's paragraph is) has its first column on the right.
-        let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
-        var placed = rows
-        placeCells(&placed, edges: edges, tableWidth: tableWidth, rightToLeft: rtl, text: text)
-        return Table(paragraphs: range, rows: placed, x: indent, width: tableWidth, border: tableBorder, scale: scale)
+        // Each column's start and end from the table's left edge, `across` apart.
+        var starts: [Float] = [], ends: [Float] = []
+        var edge = inset.left
+        for width in widths {
+            starts.append(edge)
+            ends.append(edge + width)
+            edge += width + across
+        }
+        frame.width = edge - across + inset.right
+        placeCells(&rows, starts: starts, ends: ends, tableWidth: frame.width, rightToLeft: rtl, text: text)
+        frame.rows = rows
+        return frame
+    }
+
+    /// The table's own box (``TableFrame``) in points: its border, background and spacing, or, when its borders
+    /// collapse, its cells' edges resolved (``collapseBorders(_:table:columnCount:text:rightToLeft:)``) and the
+    /// outer half of the outer ones as its inset. Each side's room is at most `room` points.
+    private static func frameTable(_ table: inout Table, _ rows: inout [Row], _ frame: TableFrame, base: Float, room: Float,
+                                   columnCount: Int, text: StyledText, rightToLeft: Bool) {
+        table.background = frame.background
+        let edges = frame.borders.scaled(by: Double(base))
+        if frame.collapsesBorders {
+            table.collapsesBorders = true
+            table.inset = collapseBorders(&rows, table: edges, columnCount: columnCount, text: text, rightToLeft: rightToLeft)
+                .limited(to: room)
+            return
+        }
+        let across = min(Float(frame.spacing.width) * base, room / 2), down = min(Float(frame.spacing.height) * base, room / 2)
+        table.spacing = (across, down)
+        table.edges = edges.limited(to: Double(room / 2))
+        table.inset = CellInsets(top: Float(table.edges.top.usedWidth) + down, right: Float(table.edges.right.usedWidth) + across,
+                                 bottom: Float(table.edges.bottom.usedWidth) + down, left: Float(table.edges.left.usedWidth) + across)
     }
 
     /// The scale a table whose columns' narrowest widths (`minimum`) are more than the room `available` is set at
@@ -211,10 +294,7 @@ struct TableLayout {
         minimum = minimum.map { $0 * columns }
         maximum = maximum.map { $0 * columns }
         for r in rows.indices {
-            for k in rows[r].cells.indices {
-                rows[r].cells[k].padding *= scale
-                rows[r].cells[k].border *= scale
-            }
+            for k in rows[r].cells.indices { rows[r].cells[k].scale(by: scale) }
         }
         return scale
     }
@@ -246,8 +326,8 @@ struct TableLayout {
                 while cellEnd < rowEnd, text.paragraphs[cellEnd].style.tableCell?.column == style.column { cellEnd += 1 }
                 columnCount = max(columnCount, style.column + style.columnSpan)
                 guard columnCount <= TableCell.maximumColumns else { return nil }
-                cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: Float(style.padding) * base,
-                                  border: Float(style.border) * base, borderColor: style.borderColor, background: style.background))
+                cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: CellInsets(style.padding, scale: base),
+                                  edges: style.borders.scaled(by: Double(base)), background: style.background))
                 c = cellEnd
             }
             rows.append(Row(paragraphs: p..<rowEnd, cells: cells))
@@ -314,7 +394,7 @@ struct TableLayout {
                     floatMaximum = max(floatMaximum, outer.maximum)
                 }
                 cellMaximum += floatsMaximum + floatMaximum
-                let inset = 2 * (cell.border + cell.padding)
+                let inset = cell.inset.left + cell.inset.right
                 cellMinimum += inset
                 cellMaximum = max(cellMaximum + inset, cellMinimum)
                 if style.columnSpan == 1 {
@@ -353,25 +433,22 @@ struct TableLayout {
         return (outer, outer)
     }
 
-    /// Places each cell between the edges of its columns (`edges[k]`: column k's left edge from the table's,
-    /// mirrored in a right-to-left table); padding and border leave the cell's text a point at least (a column
-    /// scaled down to fit shrinks them).
-    private static func placeCells(_ rows: inout [Row], edges: [Float], tableWidth: Float, rightToLeft: Bool,
+    /// Places each cell between the edges of its columns (`starts[k]` and `ends[k]`: column k's from the table's
+    /// left edge, mirrored in a right-to-left table); padding and border leave the cell's text a point at least (a
+    /// column scaled down to fit shrinks them).
+    private static func placeCells(_ rows: inout [Row], starts: [Float], ends: [Float], tableWidth: Float, rightToLeft: Bool,
                                    text: StyledText) {
-        let columnCount = edges.count - 1
+        let columnCount = starts.count
         for r in rows.indices {
             for k in rows[r].cells.indices {
-                guard let style = text.paragraphs[rows[r].cells[k].paragraphs.lowerBound].style.tableCell else { continue }
-                let from = edges[style.column], to = edges[min(columnCount, style.column + style.columnSpan)]
+                guard let style = text.paragraphs[rows[r].cells[k].paragraphs.lowerBound].style.tableCell,
+                      style.column < columnCount else { continue }
+                let from = starts[style.column], to = ends[min(columnCount, style.column + style.columnSpan) - 1]
                 rows[r].cells[k].x = rightToLeft ? tableWidth - to : from
                 rows[r].cells[k].width = to - from
-                let inset = rows[r].cells[k].border + rows[r].cells[k].padding
-                let room = max(0, (to - from - 1) / 2)
-                if inset > room {
-                    let factor = inset > 0 ? room / inset : 0
-                    rows[r].cells[k].border *= factor
-                    rows[r].cells[k].padding *= factor
-                }
+                let inset = rows[r].cells[k].inset.left + rows[r].cells[k].inset.right
+                let room = max(0, to - from - 1)
+                if inset > room { rows[r].cells[k].scale(by: inset > 0 ? room / inset : 0) }
             }
         }
     }

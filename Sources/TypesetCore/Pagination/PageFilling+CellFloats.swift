@@ -38,10 +38,10 @@ extension PageFilling {
     mutating func fillCellsWithFloats(of table: TableLayout.Table) {
         for row in table.rows {
             for cell in row.cells where cell.paragraphs.contains(where: { paginator.floats.box(startingAt: $0) != nil }) {
-                let inset = cell.border + cell.padding
+                let inset = cell.inset
                 cellFills[cell.paragraphs.lowerBound] = fill(cell.paragraphs,
-                                                             box: CellBox(x: table.x + cell.x + inset, width: max(0, cell.width - 2 * inset),
-                                                                          scale: table.scale))
+                                                             box: CellBox(x: table.x + cell.x + inset.left,
+                                                                          width: max(0, cell.width - inset.left - inset.right), scale: table.scale))
             }
         }
     }

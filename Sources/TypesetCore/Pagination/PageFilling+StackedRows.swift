@@ -8,20 +8,34 @@ extension PageFilling {
         if index == 0 {
             // The table's space before it, as a first row placed whole has it (none at a column's top).
             if y != columnTop { y += Double(layouts[table.paragraphs.lowerBound - first].spaceBefore) }
-            openTable?.top = y
+            restartTablePart()
         }
-        for cell in table.rows[index].cells {
-            let inset = cell.border + cell.padding
-            openStackedCell = (cell, y, placements.count)
+        // The bottom edges of collapsed cells above: no row follows them here.
+        boxes += openTable?.pendingEdges ?? []
+        openTable?.pendingEdges = []
+        y = min(y + Double(table.lead(index)), max(columnBottom, y))
+        for (k, cell) in table.rows[index].cells.enumerated() {
+            // Spaced apart as rows are, the space above the cell's box going with its first line.
+            let gap = k > 0 ? table.spacing.down : 0
+            let inset = cell.inset
+            openStackedCell = (cell, y + Double(gap), placements.count, y, Double(gap))
             // Spaced as a row's cell is (``placeWhole(_:from:shift:)``): its border and padding above its first
             // paragraph instead of that paragraph's space before, in whichever column its first line goes to.
             for paragraph in cell.paragraphs {
-                placeLines(of: paragraph, leading: paragraph == cell.paragraphs.lowerBound ? inset : nil)
+                placeLines(of: paragraph, leading: paragraph == cell.paragraphs.lowerBound ? gap + inset.top : nil)
             }
-            y = min(y + Double(inset), max(columnBottom, y))
+            y = min(y + Double(inset.bottom), max(columnBottom, y))
             closeStackedCellBox(bottom: y)
             openStackedCell = nil
         }
+        y = min(y + Double(table.trail(index)), max(columnBottom, y))
+    }
+
+    /// Starts the open stacked cell's part in a new column at the current height (below its gap when none of its
+    /// lines is placed yet); `placements`: the placements already in the column.
+    mutating func restartStackedCell(placements: Int) {
+        guard let open = openStackedCell else { return }
+        openStackedCell = (open.cell, y + open.gap, placements, y, open.gap)
     }
 
     /// Draws the open stacked cell's background and border from its top in this column to `bottom` (nothing for a
@@ -30,12 +44,11 @@ extension PageFilling {
         guard let open = openStackedCell, let table = openTable?.table, bottom > open.top,
               placements.count > open.placements else { return }
         let cell = open.cell
-        guard cell.background != nil || cell.border > 0 else { return }
-        let border = Double(cell.border)
-        let left = Double(x + table.x + table.border)
-        let width = Double(table.width - 2 * table.border)
-        boxes.append(BlockBox(rect: Rect(x: left + border / 2, y: open.top + border / 2,
-                                         width: width - border, height: bottom - open.top - border),
-                              background: cell.background, border: border, borderColor: cell.borderColor))
+        guard cell.background != nil || cell.edges.isVisible else { return }
+        // Drawn whole, as a separated cell's box is, across the table inside its border and spacing.
+        let left = Double(x + table.x + table.inset.left)
+        let width = Double(table.width - table.inset.left - table.inset.right)
+        boxes.append(BlockBox(rect: Rect(x: left, y: open.top, width: width, height: bottom - open.top),
+                              background: cell.background, edges: cell.edges, emSize: 1))
     }
 }

@@ -28,11 +28,13 @@ struct PageFilling {
     var x: Float = 0
     var section: Int
     var pageStart: Int
-    /// The table being placed and where its part in the current column began (for its outer border).
-    var openTable: (table: TableLayout.Table, top: Double)?
+    /// The table being placed, and its part in the current column (PageFilling+TableFrame.swift).
+    var openTable: OpenTable?
     /// The cell of a stacked row being placed, where its part in the current column began and the placement its
     /// lines there start at (for its box; PageFilling+StackedRows.swift).
-    var openStackedCell: (cell: TableLayout.Cell, top: Double, placements: Int)?
+    /// `above`: where the table's part ends if none of the cell's lines are in the column; `gap`: the spacing above
+    /// the cell's box until its first line is placed (in whichever column that goes to).
+    var openStackedCell: (cell: TableLayout.Cell, top: Double, placements: Int, above: Double, gap: Double)?
     /// The floats of the current column, and the band they form with the lines beside them (see ``FloatBand``).
     var band = FloatBand()
     /// How far right of where they were set the floats placed beside others were moved (points, by a float's first
@@ -95,21 +97,6 @@ struct PageFilling {
 
     // MARK: Columns and pages
 
-    /// Draws the open table's outer border around its part in the current column (and the open stacked cell's box
-    /// around its part, ``closeStackedCellBox(bottom:)``).
-    mutating func closeTableBorder() {
-        if let open = openStackedCell {
-            // A cell none of whose lines are in this column ends the table's part here above it.
-            if placements.count > open.placements { closeStackedCellBox(bottom: y) } else { y = open.top }
-        }
-        guard let open = openTable, open.table.border > 0, y > open.top else { return }
-        let border = Double(open.table.border)
-        boxes.append(BlockBox(rect: Rect(x: Double(x + open.table.x) + border / 2, y: open.top + border / 2,
-                                         width: Double(open.table.width) - border, height: y - open.top - border),
-                              border: border,
-                              borderColor: text.paragraphs[open.table.paragraphs.lowerBound].style.tableCell?.borderColor))
-    }
-
     /// Ends the page being filled at document offset `end` and starts the next.
     mutating func finishPage(end: Int) {
         closeTableBorder()
@@ -129,8 +116,8 @@ struct PageFilling {
         column = 0
         x = columnX(0)
         y = columnTop
-        if openTable != nil { openTable?.top = y }
-        if openStackedCell != nil { openStackedCell?.top = y; openStackedCell?.placements = 0 }
+        restartTablePart()
+        restartStackedCell(placements: 0)
     }
 
     /// Moves to the next column, or the next page starting at `offset`.
@@ -141,8 +128,8 @@ struct PageFilling {
         column += 1
         x = columnX(column)
         y = columnTop
-        if openTable != nil { openTable?.top = y }
-        if openStackedCell != nil { openStackedCell?.top = y; openStackedCell?.placements = placements.count }
+        restartTablePart()
+        restartStackedCell(placements: placements.count)
     }
 
     // MARK: Paragraphs
@@ -262,13 +249,13 @@ struct PageFilling {
     /// row (a group taller than a column is placed row by row as rows without spans are), and the groups a kept
     /// row joins to the next (``TableLayout/Table/keptRowsEnd(from:in:)``) kept in one column with them when they fit in one.
     mutating func placeTable(_ table: TableLayout.Table) {
-        openTable = (table, y)
+        openTable = OpenTable(table: table, top: y, boxStart: boxes.count)
         if !paginator.floats.isEmpty { fillCellsWithFloats(of: table) }
         defer { cellFills = [:] }
         var start = 0
         while start < table.rows.count {
             let kept = table.keptRowsEnd(from: start, in: text)
-            if kept > table.rowGroupEnd(from: start), !table.hasStackedRow(in: start..<kept), let heights = rowHeights(table.rows[start..<kept]),
+            if kept > table.rowGroupEnd(from: start), !table.hasStackedRow(in: start..<kept), let heights = rowHeights(table, rows: start..<kept),
                Double(heights.reduce(0, +)) <= columnBottom - columnTop {
                 placeRowGroup(table, rows: start..<kept, heights: heights)
             } else {
@@ -276,7 +263,7 @@ struct PageFilling {
             }
             start = kept
         }
-        closeTableBorder()
+        closeTableBorder(endsTable: true)
         openTable = nil
     }
 
@@ -287,7 +274,7 @@ struct PageFilling {
         while start < rows.upperBound {
             let end = min(table.rowGroupEnd(from: start), rows.upperBound)
             let stacked = table.hasStackedRow(in: start..<end)
-            let heights = stacked ? nil : end == start + 1 ? [height(of: table.rows[start])] : rowHeights(table.rows[start..<end])
+            let heights = stacked ? nil : end == start + 1 ? [height(ofRow: start, in: table)] : rowHeights(table, rows: start..<end)
             if let heights, end == start + 1 || Double(heights.reduce(0, +)) <= columnBottom - columnTop {
                 placeRowGroup(table, rows: start..<end, heights: heights)
             } else {
@@ -295,7 +282,7 @@ struct PageFilling {
                     if table.rows[r].isStacked {
                         placeStackedRow(r, of: table)
                     } else {
-                        placeRowGroup(table, rows: r..<(r + 1), heights: [height(of: table.rows[r])])
+                        placeRowGroup(table, rows: r..<(r + 1), heights: [height(ofRow: r, in: table)])
                     }
                 }
             }
@@ -320,7 +307,7 @@ struct PageFilling {
             breakColumn(before: text.paragraphs[table.rows[rows.lowerBound].paragraphs.lowerBound].range.lowerBound)
         } else {
             y += Double(spacing)
-            if rows.lowerBound == 0 { openTable?.top = y }
+            if rows.lowerBound == 0 { restartTablePart() }
         }
         placeRows(table, rows: rows, heights: heights)
     }
@@ -328,14 +315,15 @@ struct PageFilling {
     /// The height of a table cell: its paragraphs (and its floats, ``cellFills``), border and padding.
     func height(of cell: TableLayout.Cell) -> Float {
         if !cellFills.isEmpty, let fill = cellFills[cell.paragraphs.lowerBound] {
-            return fill.height + 2 * (cell.border + cell.padding)
+            return fill.height + cell.inset.top + cell.inset.bottom
         }
         return cell.height(layouts, first: first)
     }
 
-    /// The height of a table row: its tallest cell's paragraphs, border and padding.
-    func height(of row: TableLayout.Row) -> Float {
-        row.cells.reduce(0) { max($0, height(of: $1)) }
+    /// The height of row `r` of `table`: its tallest cell's paragraphs, border and padding, and the table's room
+    /// above and below it (``TableLayout/Table/lead(_:)``, ``TableLayout/Table/trail(_:)``).
+    func height(ofRow r: Int, in table: TableLayout.Table) -> Float {
+        table.lead(r) + table.rows[r].cells.reduce(0) { max($0, height(of: $1)) } + table.trail(r)
     }
 
     /// How many rows the spans of a group of rows may cover together, per row of the group.
@@ -347,20 +335,24 @@ struct PageFilling {
     /// share it so, which keeps a row's share of a tall cell like its share of the group). Nil when the spans
     /// together cover more than ``maximumSpannedRowsPerRow`` times the group's rows (many long spans, as a crafted
     /// table has): the group is then placed row by row, so that the cost stays linear in the table.
-    func rowHeights(_ rows: ArraySlice<TableLayout.Row>) -> [Float]? {
-        let base = rows.startIndex
+    func rowHeights(_ table: TableLayout.Table, rows: Range<Int>) -> [Float]? {
+        let base = rows.lowerBound
         var spanning: [(row: Int, cell: TableLayout.Cell)] = []
         var spannedRows = 0
-        for (r, row) in zip(rows.indices, rows) {
-            for cell in row.cells where cell.rowSpan > 1 { spanning.append((r - base, cell)); spannedRows += cell.rowSpan }
+        for r in rows {
+            for cell in table.rows[r].cells where cell.rowSpan > 1 { spanning.append((r - base, cell)); spannedRows += cell.rowSpan }
         }
         guard spannedRows <= Self.maximumSpannedRowsPerRow * rows.count else { return nil }
-        var heights = rows.map { row in row.cells.reduce(Float(0)) { $1.rowSpan == 1 ? max($0, height(of: $1)) : $0 } }
+        var heights = rows.map { r in
+            table.lead(r) + table.rows[r].cells.reduce(Float(0)) { $1.rowSpan == 1 ? max($0, height(of: $1)) : $0 } + table.trail(r)
+        }
         spanning.sort { $0.cell.rowSpan < $1.cell.rowSpan }
         for (r, cell) in spanning {
             let spanned = r..<min(heights.count, r + cell.rowSpan)
+            // The cell's box runs from below its first row's lead to above its last row's trail.
+            let around = table.lead(base + r) + table.trail(base + spanned.upperBound - 1)
             let have = spanned.reduce(Float(0)) { $0 + heights[$1] }
-            let extra = height(of: cell) - have
+            let extra = height(of: cell) + around - have
             guard extra > 0 else { continue }
             for k in spanned { heights[k] += have > 0 ? extra * heights[k] / have : extra / Float(spanned.count) }
         }
@@ -376,37 +368,35 @@ struct PageFilling {
         let firstPlacement = placements.count
         var cellPlacements: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
         var extents: [(minY: Double, maxY: Double)] = []
+        var bottomEdges: [BlockBox] = []
         for (k, r) in rows.enumerated() {
             for cell in table.rows[r].cells {
                 let cellFirst = placements.count
-                let top = tops[k], bottom = tops[min(heights.count, k + cell.rowSpan)]
+                // The cell's box: below the table's room above its first row, above the room below its last.
+                let last = min(heights.count, k + cell.rowSpan)
+                let top = tops[k] + Double(table.lead(r)), bottom = tops[last] - Double(table.trail(rows.lowerBound + last - 1))
+                if last == heights.count, let edge = collapsedBottomEdge(cell, of: table, top: top, bottom: bottom) { bottomEdges.append(edge) }
                 if !cellFills.isEmpty, let fill = cellFills[cell.paragraphs.lowerBound] {
                     // Its floats and the text beside them, each a cell of the row's band for hit testing.
-                    let parts = placeFill(fill, top: top + Double(cell.border + cell.padding), cellTop: top, cellBottom: bottom,
+                    let parts = placeFill(fill, top: top + Double(cell.inset.top), cellTop: top, cellBottom: bottom,
                                           across: (x + table.x + cell.x, x + table.x + cell.x + cell.width))
                     cellPlacements += parts.map { ($0.placements, $0.minX, $0.maxX) }
                     extents += parts.map { ($0.minY, $0.maxY) }
-                    if cell.background != nil || cell.border > 0 { boxes.append(cellBox(cell, of: table, top: top, bottom: bottom)) }
+                    if let box = cellBox(cell, of: table, top: top, bottom: bottom) { boxes.append(box) }
                     continue
                 }
-                placeWhole(cell.paragraphs, from: top + Double(cell.border + cell.padding))
-                if cell.background != nil || cell.border > 0 { boxes.append(cellBox(cell, of: table, top: top, bottom: bottom)) }
+                placeWhole(cell.paragraphs, from: top + Double(cell.inset.top))
+                if let box = cellBox(cell, of: table, top: top, bottom: bottom) { boxes.append(box) }
                 cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
                 extents.append((top, bottom))
             }
         }
+        // The rows' top edges are drawn over the bottom edges of the rows above: only the last rows' wait.
+        openTable?.pendingEdges = bottomEdges
         // Extents for rows joined by spans, and for a row whose cells hold floats (whose parts are cells of their own).
         let split = cellPlacements.count > rows.reduce(0) { $0 + table.rows[$1].cells.count }
         tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements,
                                            cellExtents: rows.count > 1 || split ? extents : []))
         y = tops.last ?? y
-    }
-
-    /// A cell's background and border box, from `top` to `bottom`.
-    func cellBox(_ cell: TableLayout.Cell, of table: TableLayout.Table, top: Double, bottom: Double) -> BlockBox {
-        let border = Double(cell.border)
-        return BlockBox(rect: Rect(x: Double(x + table.x + cell.x) + border / 2, y: top + border / 2,
-                                   width: Double(cell.width) - border, height: bottom - top - border),
-                        background: cell.background, border: border, borderColor: cell.borderColor)
     }
 }

@@ -60,9 +60,13 @@ extension ParagraphStyle {
             cell.column = max(0, cell.column)
             cell.columnSpan = min(max(1, cell.columnSpan), TableCell.maximumColumns + 1)
             cell.rowSpan = cell.rowSpan < 0 ? 1 : min(cell.rowSpan, TableCell.maximumRowSpan)
-            cell.padding = min(ems(cell.padding), 4)
-            cell.border = min(ems(cell.border), 1)
-            cell.tableBorder = min(ems(cell.tableBorder), 1)
+            let padding = cell.padding
+            cell.padding = EdgeInsets(top: min(ems(padding.top), 4), left: min(ems(padding.left), 4),
+                                      bottom: min(ems(padding.bottom), 4), right: min(ems(padding.right), 4))
+            cell.borders = cell.borders.limited(to: 1)
+            cell.frame.borders = cell.frame.borders.limited(to: TableFrame.maximumEms)
+            cell.frame.spacing = Size(width: min(ems(cell.frame.spacing.width), TableFrame.maximumEms),
+                                      height: min(ems(cell.frame.spacing.height), TableFrame.maximumEms))
             cell.tableIndent = ems(cell.tableIndent)
             cell.tableWidth = cell.tableWidth.flatMap { width in
                 switch width {

@@ -400,16 +400,16 @@ public struct TableCell: Hashable, Sendable {
     /// every row to the end of the table. The layout clamps it to the rows the table has: the cell's box covers
     /// all its rows, and those rows are kept on one page.
     public var rowSpan: Int
-    /// Space between the cell's border and its text, in ems.
-    public var padding: Double
-    /// The width of the cell's border, in ems (0: none).
-    public var border: Double
-    /// The border's colour, or nil for the theme's text colour.
-    public var borderColor: Color?
-    /// The cell's background, or nil for none.
+    /// Space between the cell's border and its text on each side, in ems.
+    public var padding: EdgeInsets
+    /// The cell's border edges, widths in ems of the body text. In a table whose borders collapse
+    /// (``TableFrame/collapsesBorders``), its row's and row group's edges on the same sides are already resolved
+    /// into them; the layout resolves those between neighbouring cells and with the table's.
+    public var borders: BorderEdges
+    /// The cell's background (its row's or row group's when it has none), or nil for none.
     public var background: Color?
-    /// The width of the border around the whole table, in ems (0: none).
-    public var tableBorder: Double
+    /// The table's own box: its border, background, spacing and border model (alike in each of its cells).
+    public var frame: TableFrame
     /// The table's indent from the start edge of the column, in ems (a table inside a block quote).
     public var tableIndent: Double
     /// The width the book gives the table (CSS `width`, HTML's `width` attribute), or nil for its content's.
@@ -424,14 +424,17 @@ public struct TableCell: Hashable, Sendable {
         case ems(Double)
     }
 
-    /// Creates a cell.
+    /// Creates a cell: `padding` on every side, a solid `border` of that width (ems) in `borderColor` around it,
+    /// and a solid `tableBorder` around the table, in the separated borders model with no spacing; set ``padding``,
+    /// ``borders`` and ``frame`` for more.
     public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, rowSpan: Int = 1, padding: Double = 0.3,
                 border: Double = 0, borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0,
                 tableIndent: Double = 0, tableWidth: TableWidth? = nil) {
         self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.rowSpan = rowSpan
-        self.padding = padding
-        self.border = border; self.borderColor = borderColor; self.background = background
-        self.tableBorder = tableBorder; self.tableIndent = tableIndent; self.tableWidth = tableWidth
+        self.padding = EdgeInsets(all: padding)
+        self.borders = .solid(border, color: borderColor); self.background = background
+        self.frame = TableFrame(borders: .solid(tableBorder, color: borderColor))
+        self.tableIndent = tableIndent; self.tableWidth = tableWidth
     }
 
     /// The most columns a table is laid out with as a table; one with more is set as a list of its cells (each

@@ -11,14 +11,16 @@ extension XHTMLConverter {
         var covered: [Int] = []
         /// The columns of the current row covered from above.
         var coveredNow: Set<Int> = []
-        /// The table's outer border, and the border and padding its attributes give every cell, in ems.
-        var border: Double
+        /// The table's own box (border, background, spacing, border model), and the border and padding its
+        /// attributes give every cell, in ems.
+        var frame: TableFrame
         var cellBorder: Double
         var cellPadding: Double?
         /// The table's indent from its column's start edge, in ems.
         var indent: Double
-        /// The current row's background.
+        /// The current row's background and its row group's.
         var rowBackground: Color?
+        var groupBackground: Color?
         /// The table's specified width.
         var width: TableCell.TableWidth?
         /// The first paragraph (index in the output) of the current row group.
@@ -45,7 +47,7 @@ extension XHTMLConverter {
         // The HTML attributes `border` and `cellpadding` (in pixels: 16 to an em).
         let borderAttribute = Double(element.attribute("border")?.trimmingWhiteSpace() ?? "").map { $0 > 0 ? min($0, 16) / 16 : 0 }
         let paddingAttribute = Double(element.attribute("cellpadding")?.trimmingWhiteSpace() ?? "").map { min(max($0, 0), 64) / 16 }
-        tables.append(TableState(number: tableCount, border: style.border > 0 ? style.border : (borderAttribute ?? 0),
+        tables.append(TableState(number: tableCount, frame: tableFrame(element, style: style, borderAttribute: borderAttribute),
                                  cellBorder: borderAttribute.map { $0 > 0 ? 1.0 / 16 : 0 } ?? 0, cellPadding: paddingAttribute,
                                  indent: tableBlock.startIndent, width: Self.tableWidth(element, style: style),
                                  groupStart: output.paragraphs.count))
@@ -76,6 +78,9 @@ extension XHTMLConverter {
         let rowBlock = enterBlock(path, style: style, parent: block)
         walkChildren(path, block: rowBlock, inline: inline)
         flushParagraph()
+        if let number = tables.last?.number, tables.last?.frame.collapsesBorders == true {
+            collapseEdges(of: style, into: firstParagraph..<output.paragraphs.count, table: number, rows: table.row...table.row)
+        }
         avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
     }
@@ -109,12 +114,18 @@ extension XHTMLConverter {
         cellBlock.startIndent = 0
         cellBlock.widths = []
         cellBlock.endIndent = 0
-        let declaredPadding = max(style.padding.left, style.padding.top)
-        cellBlock.cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
-                                   padding: declaredPadding > 0 ? declaredPadding : (table.cellPadding ?? 0.25),
-                                   border: style.border > 0 ? style.border : table.cellBorder, borderColor: style.borderColor,
-                                   background: publisherStyles ? style.backgroundColor ?? table.rowBackground : nil,
-                                   tableBorder: table.border, tableIndent: table.indent, tableWidth: table.width)
+        var cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
+                             padding: table.cellPadding ?? 0.25, border: table.cellBorder,
+                             background: publisherStyles ? style.backgroundColor ?? table.rowBackground ?? table.groupBackground : nil,
+                             tableIndent: table.indent, tableWidth: table.width)
+        // The cell's own padding when its styles give any side some (else the table's or the reader's default).
+        let padding = style.padding
+        if max(padding.top, padding.right, padding.bottom, padding.left) > 0 {
+            cell.padding = EdgeInsets(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
+        }
+        if style.borders.isVisible { cell.borders = style.borders }
+        cell.frame = table.frame
+        cellBlock.cell = cell
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
         leaveBlock(path, style: style)

@@ -617,7 +617,7 @@ struct XHTMLConverter {
         avoidBreak(before: style, first: firstParagraph)
         // A row group (`thead`, `tbody`, `tfoot`) of the table being read: no `rowspan` reaches into or out of it.
         let rowGroup = !tables.isEmpty && parentBlock.cell == nil && XHTMLConverter.rowGroups.contains(path.element.lowercasedName)
-        if rowGroup { endRowGroup() }
+        if rowGroup { endRowGroup(); enterRowGroup(style) }
         defer { if rowGroup { endRowGroup() } }
         var block = enterBlock(path, style: style, parent: parentBlock)
         switch kind {
@@ -636,6 +636,7 @@ struct XHTMLConverter {
             preStartsHere = false
         }
         flushParagraph()
+        if rowGroup { leaveRowGroup(style, range: firstParagraph..<output.paragraphs.count) }
         avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
     }

@@ -179,6 +179,10 @@ enum CSSDeclaration: Equatable, Sendable {
     case borderWidth(Side, CSSLength)
     case borderStyle(Side, BorderStyle)
     case borderColor(Side, Color)
+    /// `border-collapse: collapse` (true) or `separate` (false): a table's border model (inherited).
+    case borderCollapse(Bool)
+    /// `border-spacing`: across and down (one length is both; inherited).
+    case borderSpacing(CSSLength, CSSLength)
     /// `width`, `height`, `max-width` or `max-height` (nil for `auto` and `none`): the size of an image.
     case boxSize(BoxDimension, CSSLength?)
     /// `text-align-last` (nil for `auto`: the paragraph's alignment, start for justified text).
@@ -532,6 +536,21 @@ enum CSSDeclaration: Equatable, Sendable {
         case "border-radius", "-webkit-border-radius", "border-top-left-radius", "border-top-right-radius",
              "border-bottom-right-radius", "border-bottom-left-radius":
             return CSSBorderRadius.parse(property: property, value: value)
+        case "border-collapse":
+            switch value {
+            case "collapse": return [.borderCollapse(true)]
+            case "separate": return [.borderCollapse(false)]
+            default: return []
+            }
+        case "border-spacing":
+            // One or two lengths, neither negative nor a percentage (CSS 2.1 §17.6.1).
+            let lengths = words.compactMap { CSSLength(Substring($0)) }
+            guard (1...2).contains(words.count), lengths.count == words.count,
+                  lengths.allSatisfy({ length in
+                      if case .percent = length { return false }
+                      return length != .auto && !length.isNegative
+                  }) else { return [] }
+            return [.borderSpacing(lengths[0], lengths.last ?? lengths[0])]
         case "border-width", "border-style", "border-color":
             return borderSides(property.dropFirst("border-".count), words: words)
         case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",

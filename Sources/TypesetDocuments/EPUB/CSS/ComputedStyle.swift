@@ -80,6 +80,10 @@ struct ComputedStyle: Sendable {
         var emphasisColor: Color?
         var emphasisSide = TextEmphasis.Side.over
         var emphasisVerticalSide = TextEmphasis.VerticalSide.right
+        /// `border-collapse: collapse`, and `border-spacing` across and down in body ems (nil: none declared);
+        /// both inherited, as CSS 2.1 §17.6 has them, and read on tables.
+        var borderCollapse = false
+        var borderSpacing: (across: Double, down: Double)?
         /// `visibility`: hidden text keeps its place but is not drawn.
         var visibility = CSSDeclaration.Visibility.visible
         /// Inside an element drawn out of sight (``isOutOfSight``): text for screen readers only.
@@ -274,7 +278,7 @@ struct ComputedStyle: Sendable {
             case .smallCaps(let value): self.smallCaps = value
             case .fontFamily(let families): self.fontFamilies = families
             case .ligatures(let value): self.ligatures = value
-            case .margin, .padding, .borderWidth: pendingBoxes.append((declaration, source))
+            case .margin, .padding, .borderWidth, .borderSpacing: pendingBoxes.append((declaration, source))
             case .textIndent(let length): pendingIndent = length
             case .display(let value):
                 self.display = value
@@ -312,6 +316,7 @@ struct ComputedStyle: Sendable {
             case .underlinePosition(let under, let left): self.underlineBelowDescenders = under; self.underlineLeft = left
             case .borderStyle(let side, let value): self[border: side].style = value
             case .borderColor(let side, let value): self[border: side].color = value
+            case .borderCollapse(let value): self.borderCollapse = value
             case .boxSize(let dimension, let length): self.replacedSize.set(dimension, length)
             case .writingMode(let value): self.writingMode = value
             case .direction(let value): self.direction = value
@@ -411,6 +416,8 @@ struct ComputedStyle: Sendable {
                 }
             case .borderWidth(let side, let length):
                 self[border: side].width = max(0, length.ems(fontScale: self.fontScale))
+            case .borderSpacing(let across, let down):
+                self.borderSpacing = (max(0, across.ems(fontScale: self.fontScale)), max(0, down.ems(fontScale: self.fontScale)))
             default:
                 break
             }
@@ -483,7 +490,7 @@ struct ComputedStyle: Sendable {
         case .objectFit, .filter: return true
         // Generated text is the book's text (a heading's mark), read whether or not its styles apply.
         case .content: return true
-        case .borderWidth, .borderStyle, .borderColor: return true
+        case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
         case .background: return true
         // Rounded corners go with the border and background they round.
