@@ -118,9 +118,9 @@ extension XHTMLConverter {
                              padding: table.cellPadding ?? 0.25, border: table.cellBorder,
                              background: publisherStyles ? style.backgroundColor ?? table.rowBackground ?? table.groupBackground : nil,
                              tableIndent: table.indent, tableWidth: table.width)
-        // The cell's own padding when its styles give any side some (else the table's or the reader's default).
+        // The cell's own padding when its styles set any (else the table's `cellpadding` or the reader's default).
         let padding = style.padding
-        if max(padding.top, padding.right, padding.bottom, padding.left) > 0 {
+        if style.paddingDeclared {
             cell.padding = EdgeInsets(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
         }
         if style.borders.isVisible { cell.borders = style.borders }

@@ -99,6 +99,8 @@ struct ComputedStyle: Sendable {
         var marginLeft: Double?
         var marginRight: Double?
         var padding = Insets()
+        /// Whether a rule set any side's padding (a table cell's `padding: 0` is none, not the reader's default).
+        var paddingDeclared = false
         /// Whether the publisher's sheet (not the built-in one) set the top or bottom margin: the publisher's
         /// vertical spacing then replaces the reader's paragraph spacing, as in Readium.
         var marginTopFromPublisher = false
@@ -213,6 +215,7 @@ struct ComputedStyle: Sendable {
         var child = self
         child.marginTop = nil; child.marginBottom = nil; child.marginLeft = nil; child.marginRight = nil
         child.padding = Insets()
+        child.paddingDeclared = false
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
         child.marginLeftFromPublisher = false; child.marginRightFromPublisher = false
         child.marginLeftAuto = false; child.marginRightAuto = false
@@ -408,6 +411,7 @@ struct ComputedStyle: Sendable {
                 }
             case .padding(let side, let length):
                 let ems = max(0, length.ems(fontScale: self.fontScale))
+                self.paddingDeclared = true
                 switch side {
                 case .top: self.padding.top = ems
                 case .right: self.padding.right = ems
