@@ -45,10 +45,11 @@ extension PageFilling {
               placements.count > open.placements else { return }
         let cell = open.cell
         guard cell.background != nil || cell.edges.isVisible else { return }
-        // Drawn whole, as a separated cell's box is, across the table inside its border and spacing.
-        let left = Double(x + table.x + table.inset.left)
-        let width = Double(table.width - table.inset.left - table.inset.right)
-        boxes.append(BlockBox(rect: Rect(x: left, y: open.top, width: width, height: bottom - open.top),
-                              background: cell.background, edges: cell.edges, emSize: 1))
+        // Drawn with all its edges, across the table inside its border and spacing; collapsed edges centred on the
+        // box's sides, as the cell's text leaves half of each to them.
+        var rect = Rect(x: Double(x + table.x + table.inset.left), y: open.top,
+                        width: Double(table.width - table.inset.left - table.inset.right), height: bottom - open.top)
+        if cell.collapsed { rect = rect.outset(by: cell.edges, share: 0.5) }
+        boxes.append(BlockBox(rect: rect, background: cell.background, edges: cell.edges, emSize: 1))
     }
 }

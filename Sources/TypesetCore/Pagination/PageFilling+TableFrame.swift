@@ -79,9 +79,15 @@ extension PageFilling {
 
     /// A collapsed cell's box with half of each edge outside it: its edges then lie centred on its sides.
     private func collapsedRect(_ cell: TableLayout.Cell, left: Double, right: Double, top: Double, bottom: Double) -> Rect {
-        let e = cell.edges
-        let minX = left - e.left.usedWidth / 2, maxX = right + e.right.usedWidth / 2
-        let minY = top - e.top.usedWidth / 2, maxY = bottom + e.bottom.usedWidth / 2
+        Rect(x: left, y: top, width: right - left, height: bottom - top).outset(by: cell.edges, share: 0.5)
+    }
+}
+
+extension Rect {
+    /// The rect grown on each side by `share` of that side's edge width.
+    func outset(by edges: BorderEdges, share: Double) -> Rect {
+        let minX = minX - share * edges.left.usedWidth, maxX = maxX + share * edges.right.usedWidth
+        let minY = minY - share * edges.top.usedWidth, maxY = maxY + share * edges.bottom.usedWidth
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
