@@ -7,11 +7,11 @@ import TypesetTestSupport
 /// Cells spanning rows (HTML's `rowspan`, CSS 2.1 §17.5), as css/css-tables writes its reftests: a table with a
 /// spanning cell against the same table built without one, its column split into one cell per row with the same
 /// background and the spanning cell's lines shared out (cells without borders, padding or spacing, so that the cells of a
-/// column touch and a spanning cell's background must run from its first row's top to its last row's bottom to
+/// column touch, and their text at the top of their rows and a spanning cell's background must run from its first row's top to its last row's bottom to
 /// match). And `rowspan` written one way against the same span written another: `0` (to the end of the row
 /// group), a span past the table's end, a span clamped at its `tbody`'s end.
 @Suite struct RowSpanReftests {
-    static let css = "table { border-spacing: 0 } td { padding: 0 } .s { background-color: #ccddee }"
+    static let css = "table { border-spacing: 0 } td { padding: 0; vertical-align: top } .s { background-color: #ccddee }"
 
     static func book(_ rows: String) -> Reftest.Book {
         Reftest.Book(body: "<p>Before the table.</p><table cellpadding='0'>\(rows)</table><p>After the table.</p>", css: css)

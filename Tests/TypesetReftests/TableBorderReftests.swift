@@ -141,3 +141,31 @@ import TypesetTestSupport
         try Self.expectSame("<div class='w'><table>" + rows, css, "<div><table style='border-spacing: 4px 7px'>" + rows, css)
     }
 }
+
+/// A cell's content placed in its row (CSS 2.1 §17.5.3 `vertical-align`; HTML's `valign`): a short cell beside a
+/// cell of three lines against the same short cell filled out with empty lines above or below it, set at the top.
+@Suite struct CellAlignmentReftests {
+    static func table(_ short: String, cell: String = "", row: String = "") -> String {
+        "<table><tr\(row)><td>x<br/>y<br/>z</td><td\(cell)>\(short)</td></tr></table>"
+    }
+
+    /// (the short cell's attributes, its row's, the reference's lines): in the middle by default, as HTML's cells are.
+    static let cases: [(String, String, String)] = [
+        ("", "", "&#160;<br/>a<br/>&#160;"),
+        (" style='vertical-align: middle'", "", "&#160;<br/>a<br/>&#160;"),
+        (" style='vertical-align: bottom'", "", "&#160;<br/>&#160;<br/>a"),
+        (" valign='bottom'", "", "&#160;<br/>&#160;<br/>a"),
+        (" style='vertical-align: top'", "", "a<br/>&#160;<br/>&#160;"),
+        (" style='vertical-align: baseline'", "", "a<br/>&#160;<br/>&#160;"),
+        // A row's alignment is its cells' unless they say.
+        ("", " style='vertical-align: bottom'", "&#160;<br/>&#160;<br/>a"),
+        ("", " valign='top'", "a<br/>&#160;<br/>&#160;"),
+        (" valign='bottom'", " style='vertical-align: top'", "&#160;<br/>&#160;<br/>a"),
+    ]
+
+    @Test(arguments: cases) func aShortCellSitsWhereItsAlignmentSays(_ cell: String, _ row: String, _ reference: String) throws {
+        let css = "td { background-color: #ddeeff }"
+        try TableBorderReftests.expectSame(Self.table("a", cell: cell, row: row), css,
+                                           Self.table(reference, cell: " style='vertical-align: top'", row: ""), css)
+    }
+}

@@ -121,6 +121,8 @@ struct TableLayout {
         var collapsed = false
         /// How many of the table's rows it covers, from its own down (at least 1, within the table).
         var rowSpan = 1
+        /// Where its content sits when its rows are taller than it.
+        var alignment = TableCell.ContentAlignment.top
 
         /// The cell's height as its paragraphs are set in `layouts` (`layouts[0]` is document paragraph `first`):
         /// the paragraphs with the space between them, border and padding.
@@ -327,7 +329,8 @@ struct TableLayout {
                 columnCount = max(columnCount, style.column + style.columnSpan)
                 guard columnCount <= TableCell.maximumColumns else { return nil }
                 cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: CellInsets(style.padding, scale: base),
-                                  edges: style.borders.scaled(by: Double(base)), background: style.background))
+                                  edges: style.borders.scaled(by: Double(base)), background: style.background,
+                                  alignment: style.alignment))
                 c = cellEnd
             }
             rows.append(Row(paragraphs: p..<rowEnd, cells: cells))

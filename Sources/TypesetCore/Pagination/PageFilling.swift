@@ -312,6 +312,13 @@ struct PageFilling {
         placeRows(table, rows: rows, heights: heights)
     }
 
+    /// How far below its box's top a cell's content starts when its box is taller (``TableCell/alignment``).
+    func alignmentShift(of cell: TableLayout.Cell, top: Double, bottom: Double) -> Double {
+        guard cell.alignment != .top else { return 0 }
+        let room = max(0, bottom - top - Double(height(of: cell)))
+        return cell.alignment == .middle ? room / 2 : room
+    }
+
     /// The height of a table cell: its paragraphs (and its floats, ``cellFills``), border and padding.
     func height(of cell: TableLayout.Cell) -> Float {
         if !cellFills.isEmpty, let fill = cellFills[cell.paragraphs.lowerBound] {
@@ -385,7 +392,7 @@ struct PageFilling {
                     if let box = cellBox(cell, of: table, top: top, bottom: bottom) { boxes.append(box) }
                     continue
                 }
-                placeWhole(cell.paragraphs, from: top + Double(cell.inset.top))
+                placeWhole(cell.paragraphs, from: top + Double(cell.inset.top) + alignmentShift(of: cell, top: top, bottom: bottom))
                 if let box = cellBox(cell, of: table, top: top, bottom: bottom) { boxes.append(box) }
                 cellPlacements.append((cellFirst..<placements.count, x + table.x + cell.x, x + table.x + cell.x + cell.width))
                 extents.append((top, bottom))

@@ -410,6 +410,15 @@ public struct TableCell: Hashable, Sendable {
     public var background: Color?
     /// The table's own box: its border, background, spacing and border model (alike in each of its cells).
     public var frame: TableFrame
+    /// Where the cell's content sits in its row when the row is taller than it (CSS 2.1 §17.5.3).
+    public var alignment = ContentAlignment.top
+
+    /// A cell's `vertical-align` (CSS 2.1 §17.5.3): its content at the top of its row, in the middle, or at the
+    /// bottom. `baseline` is set as `top`: the first lines of a row's cells then share a baseline when their
+    /// fonts and padding do, as is usual.
+    public enum ContentAlignment: Hashable, Sendable {
+        case top, middle, bottom
+    }
     /// The table's indent from the start edge of the column, in ems (a table inside a block quote).
     public var tableIndent: Double
     /// The width the book gives the table (CSS `width`, HTML's `width` attribute), or nil for its content's.

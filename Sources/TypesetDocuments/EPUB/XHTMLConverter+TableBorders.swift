@@ -20,12 +20,14 @@ extension XHTMLConverter {
     mutating func enterRowGroup(_ style: ComputedStyle) {
         guard !tables.isEmpty else { return }
         tables[tables.count - 1].groupBackground = publisherStyles ? style.backgroundColor : nil
+        tables[tables.count - 1].groupAlignment = style.cellAlignment
     }
 
     /// A row group's end: in the collapsing model its edges join its cells' (paragraphs `range`).
     mutating func leaveRowGroup(_ style: ComputedStyle, range: Range<Int>) {
         guard let table = tables.last else { return }
         tables[tables.count - 1].groupBackground = nil
+        tables[tables.count - 1].groupAlignment = nil
         guard table.frame.collapsesBorders, style.borders.isVisible else { return }
         let rows = range.compactMap { output.paragraphs[$0].style.tableCell }.filter { $0.table == table.number }.map(\.row)
         guard let first = rows.min(), let last = rows.max() else { return }

@@ -21,6 +21,9 @@ extension XHTMLConverter {
         /// The current row's background and its row group's.
         var rowBackground: Color?
         var groupBackground: Color?
+        /// The current row's and row group's `vertical-align` (or HTML `valign`), which their cells inherit.
+        var rowAlignment: TableCell.ContentAlignment?
+        var groupAlignment: TableCell.ContentAlignment?
         /// The table's specified width.
         var width: TableCell.TableWidth?
         /// The first paragraph (index in the output) of the current row group.
@@ -72,6 +75,7 @@ extension XHTMLConverter {
             table.covered[column] -= 1
         }
         table.rowBackground = publisherStyles ? style.backgroundColor : nil
+        table.rowAlignment = style.cellAlignment ?? Self.alignment(path.element)
         tables.append(table)
         let firstParagraph = output.paragraphs.count
         avoidBreak(before: style, first: firstParagraph)
@@ -125,10 +129,23 @@ extension XHTMLConverter {
         }
         if style.borders.isVisible { cell.borders = style.borders }
         cell.frame = table.frame
+        // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
+        // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`).
+        cell.alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment ?? .middle
         cellBlock.cell = cell
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
         leaveBlock(path, style: style)
+    }
+
+    /// HTML's `valign` attribute: `top`, `middle`, `bottom` or `baseline` (set as `top`).
+    static func alignment(_ element: XMLElement) -> TableCell.ContentAlignment? {
+        switch element.attribute("valign")?.trimmingWhiteSpace().lowercased() {
+        case "top", "baseline": .top
+        case "middle", "center": .middle
+        case "bottom": .bottom
+        default: nil
+        }
     }
 
     /// Ends the innermost table's row group (at a `thead`, `tbody` or `tfoot`'s start and end, and the table's

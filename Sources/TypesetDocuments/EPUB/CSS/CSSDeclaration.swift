@@ -152,6 +152,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case letterSpacing(CSSLength?)
     case wordSpacing(CSSLength?)
     case verticalAlign(VerticalAlign)
+    /// `vertical-align` on a table cell, row or row group: where a cell's content sits in its row.
+    case cellAlignment(TableCell.ContentAlignment)
     case lineHeight(LineHeight)
     /// `float: left`, `right`, `inline-start`, `inline-end` (and `-epub-` forms), or `none` (nil).
     case float(FloatSide?)
@@ -471,7 +473,10 @@ enum CSSDeclaration: Equatable, Sendable {
             switch value {
             case "super": return [.verticalAlign(.shift(1.0 / 3))]
             case "sub": return [.verticalAlign(.shift(-0.2))]
-            case "baseline", "middle", "top", "bottom", "text-top", "text-bottom": return [.verticalAlign(.baseline)]
+            // In a table cell the keyword places the cell's content in its row (``cellAlignment``).
+            case "baseline", "top", "text-top": return [.verticalAlign(.baseline), .cellAlignment(.top)]
+            case "middle": return [.verticalAlign(.baseline), .cellAlignment(.middle)]
+            case "bottom", "text-bottom": return [.verticalAlign(.baseline), .cellAlignment(.bottom)]
             default: return CSSLength(Substring(value)).map { [.verticalAlign(.length($0))] } ?? []
             }
         case "line-height":

@@ -99,6 +99,9 @@ struct ComputedStyle: Sendable {
         var marginLeft: Double?
         var marginRight: Double?
         var padding = Insets()
+        /// `vertical-align` on a table cell, row or row group (not inherited: HTML's cells take their row's, and
+        /// their row its group's, by the converter); nil when none was declared.
+        var cellAlignment: TableCell.ContentAlignment?
         /// Whether a rule set any side's padding (a table cell's `padding: 0` is none, not the reader's default).
         var paddingDeclared = false
         /// Whether the publisher's sheet (not the built-in one) set the top or bottom margin: the publisher's
@@ -216,6 +219,7 @@ struct ComputedStyle: Sendable {
         child.marginTop = nil; child.marginBottom = nil; child.marginLeft = nil; child.marginRight = nil
         child.padding = Insets()
         child.paddingDeclared = false
+        child.cellAlignment = nil
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
         child.marginLeftFromPublisher = false; child.marginRightFromPublisher = false
         child.marginLeftAuto = false; child.marginRightAuto = false
@@ -320,6 +324,7 @@ struct ComputedStyle: Sendable {
             case .borderStyle(let side, let value): self[border: side].style = value
             case .borderColor(let side, let value): self[border: side].color = value
             case .borderCollapse(let value): self.borderCollapse = value
+            case .cellAlignment(let value): self.cellAlignment = value
             case .boxSize(let dimension, let length): self.replacedSize.set(dimension, length)
             case .writingMode(let value): self.writingMode = value
             case .direction(let value): self.direction = value
@@ -495,6 +500,7 @@ struct ComputedStyle: Sendable {
         // Generated text is the book's text (a heading's mark), read whether or not its styles apply.
         case .content: return true
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
+        case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
         case .background: return true
         // Rounded corners go with the border and background they round.
