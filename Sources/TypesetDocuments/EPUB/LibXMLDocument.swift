@@ -79,18 +79,32 @@ enum LibXMLReader {
         /// one as ``XMLNamespace``'s own string, so that an element's namespace allocates nothing and compares
         /// equal to that constant at once (a document has thousands of elements and a few declarations).
         var namespaces: [UnsafePointer<xmlChar>: String] = [:]
+        /// The last namespace looked up: nearly every element of a document is in the namespace of the one before.
+        var lastNamespace: (href: UnsafePointer<xmlChar>, uri: String)?
 
         mutating func namespace(_ ns: UnsafeMutablePointer<xmlNs>?) -> String? {
             guard let href = ns?.pointee.href else { return nil }
-            if let known = namespaces[href] { return known }
-            let uri = String(cString: href)
-            let shared = XMLNamespace.wellKnown.first { $0 == uri } ?? uri
-            namespaces[href] = shared
+            if let last = lastNamespace, last.href == href { return last.uri }
+            let shared: String
+            if let known = namespaces[href] {
+                shared = known
+            } else {
+                let uri = String(cString: href)
+                shared = XMLNamespace.wellKnown.first { $0 == uri } ?? uri
+                namespaces[href] = shared
+            }
+            lastNamespace = (href, shared)
             return shared
         }
 
         mutating func convert(_ node: xmlNodePtr) -> XMLElement {
             var children: [XMLNode] = []
+            // Room for every child node (text nodes are joined, comments dropped: at most that many), so that the
+            // array is made once rather than grown by doubling.
+            var childCount = 0
+            var counted = node.pointee.children
+            while let current = counted { childCount += 1; counted = current.pointee.next }
+            children.reserveCapacity(childCount)
             var child = node.pointee.children
             var pendingText = ""
             while let current = child {
