@@ -31,11 +31,46 @@ import Testing
         #expect([padded].endIndent(2, columnWidth: Self.column, emSize: Self.em) == Self.column - (32 + (Self.column - 64) / 2))
     }
 
+    /// Auto margins (CSS 2.1 §10.3.3), a family over which are auto, start edges and widths: both take half of what
+    /// the width leaves of the block's room, the start one all of it, none when the block is over-constrained (its
+    /// end then gives way); the end indent follows the moved block.
+    @Test(arguments: [BlockWidth.AutoMargins.none, .start, .both], [0.0, 2, 5])
+    func autoMarginsMoveTheBlockTowardItsEnd(_ auto: BlockWidth.AutoMargins, _ start: Double) {
+        for ems in [5.0, 10, 30] {
+            var block = Self.width(.ems(ems), start: start, end: 1)
+            block.autoMargins = auto
+            let resolved = [block].indents(end: 1, columnWidth: Self.column, emSize: Self.em)
+            let room = max(0, Self.column - (start + ems + 1) * Self.em)
+            let shift = auto == .both ? room / 2 : auto == .start ? room : 0
+            #expect(abs(resolved.shift - shift) < 1e-9, "\(auto), start \(start), width \(ems): \(resolved.shift)")
+            let end = max(Self.em, Self.column - min(Self.column - Self.em, (start + ems) * Self.em + shift))
+            #expect(abs(resolved.end - end) < 1e-9, "\(auto), start \(start), width \(ems): end \(resolved.end)")
+        }
+    }
+
+    /// 50 % centred inside 50 % centred: the inner block's room is the outer's content box, moved with it.
+    @Test func aCentredBlockMovesTheBlocksInsideIt() {
+        var outer = Self.width(.percent(50)), inner = Self.width(.percent(50))
+        outer.autoMargins = .both; inner.autoMargins = .both
+        let resolved = [outer, inner].indents(end: 0, columnWidth: Self.column, emSize: Self.em)
+        #expect(resolved.shift == 150 && resolved.end == 150, "\(resolved)")
+        // A block without a width inside the centred one moves with it and ends with it.
+        let auto = Self.width(nil, start: 1, end: 1, containerStart: 0, containerEnd: 0)
+        let alone = [outer].indents(end: 0, columnWidth: Self.column, emSize: Self.em)
+        #expect(alone.shift == 100 && alone.end == 100, "\(alone)")
+        let inside = [outer, auto].indents(end: 1, columnWidth: Self.column, emSize: Self.em)
+        #expect(inside.shift == 100 && inside.end == 116, "\(inside)")
+    }
+
     @Test func meaninglessValuesGiveNoWidth() {
         for bad in [Double.nan, .infinity, -.infinity, -5] {
             let block = BlockWidth(width: .ems(bad), maxWidth: .percent(bad), start: bad, end: bad, containerStart: bad, containerEnd: bad)
             let indent = [block].endIndent(1, columnWidth: Self.column, emSize: Self.em)
             #expect(indent.isFinite && indent >= Self.em && indent <= Self.column, "\(bad): \(indent)")
+            var centred = block
+            centred.autoMargins = .both
+            let shift = [centred].indents(end: 1, columnWidth: Self.column, emSize: Self.em).shift
+            #expect(shift.isFinite && shift >= 0 && shift <= Self.column, "\(bad): shift \(shift)")
         }
         var style = ParagraphStyle()
         style.widths = Array(repeating: Self.width(.ems(10)), count: 9)

@@ -136,16 +136,3 @@ import TypesetTestSupport
         #expect(columns.first == 16 + Int(left * 14 / 16), "\(px)px at \(left)px")
     }
 }
-
-extension BlockWidthReftests {
-    /// A block centred by its width (both inline margins `auto`, Standard Ebooks' imprint at 75 %) keeps the
-    /// column's width, as without one: centring is not done, and its lines narrowed at the column's start read as a
-    /// mistake. One `auto` margin alone still narrows it.
-    @Test(arguments: ["width: 75%; margin: 1em auto 0 auto", "max-width: 60%; margin-left: auto; margin-right: auto",
-                      "width: 160px; margin: auto"])
-    func aCentredBlockKeepsTheColumnsWidth(_ style: String) throws {
-        try Self.expectSame(Self.book("\(Self.look); \(style)"), Self.book("\(Self.look); \(style.replacing("width", with: "x-width"))"), style)
-        let oneSided = try Self.render(Self.book("\(Self.look); width: 160px; margin-left: auto"))
-        #expect(Reftest.mismatch(oneSided, try Self.render(Self.book("\(Self.look); margin-left: auto"))) != nil)
-    }
-}

@@ -242,15 +242,19 @@ extension ParagraphFormat {
             return zip(runs, sizes).map { Float($0.style.baselineShift) * $1 }
         }
 
-        /// The block and end indents limited to a column `columnWidth` wide: each to less than half of it.
+        /// The block and end indents limited to a column `columnWidth` wide: each to less than half of it, but for
+        /// what the widths of the blocks around add (``BlockWidth``).
         @inline(__always)
         func indents(columnWidth: Float) -> (block: Float, end: Float) {
             let half = max(0, (columnWidth - 1) / 2)
             let block = min(blockIndent, half)
             guard !widths.isEmpty else { return (block, min(endIndent, half)) }
-            // A block's used width may leave its lines less than half the column, an em at least.
-            let end = Float(widths.endIndent(Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize))
-            return (block, min(end, max(min(endIndent, half), columnWidth - block - Float(emSize))))
+            // A block's used width may leave its lines less than half the column, an em at least; its auto margins
+            // move them toward the end, as far as leaves that em.
+            let em = Float(emSize)
+            let resolved = widths.indents(end: Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize)
+            let start = min(block + Float(resolved.shift), max(block, columnWidth - min(endIndent, half) - em))
+            return (start, min(Float(resolved.end), max(min(endIndent, half), columnWidth - start - em)))
         }
     }
 }

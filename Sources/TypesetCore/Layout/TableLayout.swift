@@ -259,6 +259,9 @@ struct TableLayout {
         frame.width = edge - across + inset.right
         placeCells(&rows, starts: starts, ends: ends, tableWidth: frame.width, rightToLeft: rtl, text: text)
         frame.rows = rows
+        // Auto margins share what the table leaves of its column (CSS 2.1 §17.4, §10.3.3).
+        let endIndent = min(Float(firstCell.tableEndIndent) * base, max(0, (columnWidth - 1) / 2))
+        frame.x = indent + Float(firstCell.tableAutoMargins.share(of: Double(columnWidth - indent - endIndent - frame.width)))
         return frame
     }
 

@@ -189,9 +189,14 @@ struct BoxDecorationPass {
         var left = min(box.left * emSize, half)
         var right = min(box.right * emSize, half)
         if !box.widths.isEmpty {
-            // A block with a used width ends where it does (``BlockWidth``), a point from its start at least.
-            let ends = box.widths.endIndent(box.endsLeft ? box.left : box.right, columnWidth: columnWidth, emSize: emSize)
-            if box.endsLeft { left = min(ends, max(left, columnWidth - right - 1)) } else { right = min(ends, max(right, columnWidth - left - 1)) }
+            // A block with a used width ends where it does (``BlockWidth``), a point from its start at least, and
+            // its auto margins move it toward its end.
+            let resolved = box.widths.indents(end: box.endsLeft ? box.left : box.right, columnWidth: columnWidth, emSize: emSize)
+            func place(start: inout Double, end: inout Double) {
+                start = min(start + resolved.shift, max(start, columnWidth - min(end, half) - 1))
+                end = min(resolved.end, max(end, columnWidth - start - 1))
+            }
+            if box.endsLeft { place(start: &right, end: &left) } else { place(start: &left, end: &right) }
         }
         var edges = box.border
         if !part.startsHere { edges.top = BorderEdge() }

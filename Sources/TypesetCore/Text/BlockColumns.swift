@@ -27,7 +27,8 @@ public struct BlockColumns: Hashable, Sendable {
     /// has less room left), and the block takes that height on its page.
     public var height: TextAttachment.Length?
     /// The block's own width and those of the blocks around it (``BlockWidth``), outermost first: its content box
-    /// ends where its used width does (left-to-right text only: a right-to-left block's columns keep their room).
+    /// ends where its used width does, and stands where auto margins put it (left-to-right text only: a
+    /// right-to-left block's columns keep their room).
     package var widths: [BlockWidth] = []
 
     /// How a block's lines are spread over its columns (`column-fill`, Multi-column §7.1).
@@ -63,12 +64,13 @@ public struct BlockColumns: Hashable, Sendable {
     /// the page column.
     func used(available: Float, emSize: Float) -> (count: Int, width: Float, gap: Float, left: Float) {
         let limit = max(0, (available - 1) / 2)
-        let left = min(Float(max(0, self.left)) * emSize, limit)
+        var left = min(Float(max(0, self.left)) * emSize, limit)
         var right = min(Float(max(0, self.right)) * emSize, limit)
         if !widths.isEmpty {
-            // A used width may leave the columns less than half the room, a point at least.
-            let ends = Float(widths.endIndent(self.right, columnWidth: Double(available), emSize: Double(emSize)))
-            right = min(ends, max(right, available - left - 1))
+            // A used width may leave the columns less than half the room, a point at least; auto margins move them.
+            let resolved = widths.indents(end: self.right, columnWidth: Double(available), emSize: Double(emSize))
+            left = min(left + Float(resolved.shift), max(left, available - right - 1))
+            right = min(Float(resolved.end), max(right, available - left - 1))
         }
         let available = max(1, available - left - right)
         let gap = Float(max(0, self.gap)) * emSize

@@ -3,10 +3,12 @@
 ///
 /// The converter knows the block's edges in ems (its indents) but not the column's width, so the width is kept as
 /// a length and resolved when the paragraph (or the block's box) is laid out in its column: a percentage is of the
-/// containing block's width (its parent's content box, itself narrowed by the widths of the blocks around it). As
-/// CSS does for an over-constrained block, the end margin gives way (`margin-right` in left-to-right text,
-/// `margin-left` in right-to-left); a width wider than the room there is limited to that room, as the reader never
-/// sets a line past the column. Lengths are in ems of the body text, as indents are.
+/// containing block's width (its parent's content box, itself narrowed by the widths of the blocks around it). Auto
+/// inline margins take what the used width leaves (``AutoMargins``): both share it equally (the block is centred),
+/// a start margin alone takes it all; otherwise, as CSS does for an over-constrained block, the end margin gives way
+/// (`margin-right` in left-to-right text, `margin-left` in right-to-left). A width wider than the room there is
+/// limited to that room, as the reader never sets a line past the column. Lengths are in ems of the body text, as
+/// indents are.
 package struct BlockWidth: Hashable, Sendable {
     /// `width`, nil for `auto`.
     package var width: BackgroundLayer.Length?
@@ -22,15 +24,29 @@ package struct BlockWidth: Hashable, Sendable {
     /// The containing block's content edges from the column's start and end edges.
     package var containerStart: Double
     package var containerEnd: Double
+    /// Which inline margins are `auto` (their ems in ``start`` and ``end`` are 0).
+    package var autoMargins: AutoMargins
+
+    /// The block's `auto` inline margins (CSS 2.1 §10.3.3), in the flow's direction: they take what is left of
+    /// the containing block once the width, padding, borders and the other margin are taken; none when that is
+    /// negative (an auto margin is then 0, and the end margin gives way).
+    package enum AutoMargins: Hashable, Sendable {
+        /// No auto margin, or the end one alone: the block stays at its start, as without a width.
+        case none
+        /// The start margin alone (`margin-left: auto` in left-to-right text): the block moves to the end.
+        case start
+        /// Both (`margin: 0 auto`): the block is centred.
+        case both
+    }
 
     /// The most widths a paragraph keeps (nested blocks with widths); the outermost are kept, a deeper one is
     /// dropped, so its lines are as wide as its nearest kept ancestor lets them be.
     package static let maximumNesting = 4
 
     package init(width: BackgroundLayer.Length?, minWidth: BackgroundLayer.Length? = nil, maxWidth: BackgroundLayer.Length? = nil,
-                 start: Double, end: Double, containerStart: Double, containerEnd: Double) {
+                 start: Double, end: Double, containerStart: Double, containerEnd: Double, autoMargins: AutoMargins = .none) {
         func clean(_ value: Double) -> Double { value.isFinite ? min(max(0, value), 1e4) : 0 }
-        self.width = width; self.minWidth = minWidth; self.maxWidth = maxWidth
+        self.width = width; self.minWidth = minWidth; self.maxWidth = maxWidth; self.autoMargins = autoMargins
         self.start = clean(start); self.end = clean(end)
         self.containerStart = clean(containerStart); self.containerEnd = clean(containerEnd)
     }
@@ -50,28 +66,52 @@ package struct BlockWidth: Hashable, Sendable {
 }
 
 extension Array where Element == BlockWidth {
-    /// The end indent in points of a line (or box edge) whose end indent is `endIndent` ems, in a column
-    /// `columnWidth` points wide, within the blocks of these widths (outermost first): the indent itself, or more
-    /// where a block's used width ends its content sooner. Never less than `endIndent`, so a width only narrows.
-    func endIndent(_ endIndent: Double, columnWidth: Double, emSize: Double) -> Double {
+    /// How far a line (or box edge) moves from its start indent, and its end indent, in points, when its end indent
+    /// is `endIndent` ems, in a column `columnWidth` points wide, within the blocks of these widths (outermost
+    /// first): a block's used width ends its content sooner, its auto margins move it (and all inside it) toward
+    /// the end. The end indent is never less than `endIndent`, so a width only narrows; the shift is never negative.
+    func indents(end endIndent: Double, columnWidth: Double, emSize: Double) -> (shift: Double, end: Double) {
         var indent = endIndent * emSize
+        // How far the blocks so far moved their content toward the end: the start edges of all inside them move too.
+        var shift = 0.0
         // Each block's end edge, from the column's start, and its end indent: the next one's containing block.
         var outer: (edge: Double, end: Double)?
         for block in self {
             var containerEdge = columnWidth - block.containerEnd * emSize
             if let outer { containerEdge = Swift.min(containerEdge, outer.edge - (block.containerEnd - outer.end) * emSize) }
-            let reference = Swift.max(0, containerEdge - block.containerStart * emSize)
+            let reference = Swift.max(0, containerEdge - (block.containerStart * emSize + shift))
             // Where the block's content ends with `width: auto`: a used width only takes room from there.
             var edge = columnWidth - block.end * emSize
             if let outer { edge = Swift.min(edge, outer.edge - (block.end - outer.end) * emSize) }
             if let used = block.used(reference: reference, emSize: emSize) {
-                edge = Swift.min(edge, block.start * emSize + used)
+                let start = block.start * emSize + shift
+                shift += block.autoMargins.share(of: edge - (start + used))
+                edge = Swift.min(edge, block.start * emSize + shift + used)
             }
             outer = (edge, block.end)
             // This line's end edge within the block: its indent past the block's end edge.
             indent = Swift.max(indent, columnWidth - (edge - (endIndent - block.end) * emSize))
         }
         // Never past the column (a width of 0 inside an indented block); the layout leaves the line its em.
-        return indent.isFinite ? Swift.min(indent, Swift.max(endIndent * emSize, columnWidth)) : endIndent * emSize
+        let end = indent.isFinite ? Swift.min(indent, Swift.max(endIndent * emSize, columnWidth)) : endIndent * emSize
+        return (shift.isFinite ? Swift.min(Swift.max(0, shift), columnWidth) : 0, end)
+    }
+
+    /// The end indent alone (``indents(end:columnWidth:emSize:)``).
+    func endIndent(_ endIndent: Double, columnWidth: Double, emSize: Double) -> Double {
+        indents(end: endIndent, columnWidth: columnWidth, emSize: emSize).end
+    }
+}
+
+extension BlockWidth.AutoMargins {
+    /// What the start margin takes of `room` points the used width leaves: half, all or none; none of a negative
+    /// room (an over-constrained block's auto margins are 0).
+    func share(of room: Double) -> Double {
+        guard room > 0, room.isFinite else { return 0 }
+        switch self {
+        case .none: return 0
+        case .start: return room
+        case .both: return room / 2
+        }
     }
 }

@@ -68,6 +68,7 @@ extension ParagraphStyle {
             cell.frame.spacing = Size(width: min(ems(cell.frame.spacing.width), TableFrame.maximumEms),
                                       height: min(ems(cell.frame.spacing.height), TableFrame.maximumEms))
             cell.tableIndent = ems(cell.tableIndent)
+            cell.tableEndIndent = ems(cell.tableEndIndent)
             cell.tableWidth = cell.tableWidth.flatMap { width in
                 switch width {
                 case .percent(let percent): percent.isFinite && percent > 0 ? .percent(min(percent, 100)) : nil

@@ -435,6 +435,11 @@ public struct TableCell: Hashable, Sendable {
     public var tableIndent: Double
     /// The width the book gives the table (CSS `width`, HTML's `width` attribute), or nil for its content's.
     public var tableWidth: TableWidth?
+    /// The table's `auto` inline margins (CSS 2.1 §17.4: the table wrapper box's, as a block's in §10.3.3): they
+    /// take what its used width leaves of its column, less ``tableEndIndent``; both centre it.
+    package var tableAutoMargins = BlockWidth.AutoMargins.none
+    /// The table's indent from the end edge of the column, in ems (its auto margins share what lies between).
+    package var tableEndIndent = 0.0
 
     /// A table's specified width (CSS 2.1 §17.5.2.2): its columns are widened to it, never narrower than their
     /// content's minimum, never wider than the column the table is in.

@@ -55,6 +55,7 @@ extension StyledText {
             // The table alone is not indented from a column's edge it no longer has, nor a share of its width.
             if var cell = style.tableCell {
                 cell.tableIndent = 0
+                cell.tableAutoMargins = .none
                 if case .percent? = cell.tableWidth { cell.tableWidth = nil }
                 style.tableCell = cell
             }

@@ -35,10 +35,7 @@ extension XHTMLConverter {
         let rightToLeft = block.direction == .rightToLeft
         let (startBorder, endBorder) = rightToLeft ? (borders.right.usedWidth, borders.left.usedWidth)
             : (borders.left.usedWidth, borders.right.usedWidth)
-        // The box's outer edges: the parent's indents and this block's margins (before its padding).
-        let margins = rightToLeft ? (style.marginRight ?? 0, style.marginLeft ?? 0) : (style.marginLeft ?? 0, style.marginRight ?? 0)
-        let outerStart = min(XHTMLConverter.maximumIndent, max(0, parent.startIndent + margins.0))
-        let outerEnd = min(XHTMLConverter.maximumIndent, max(0, parent.endIndent + margins.1))
+        let (outerStart, outerEnd) = Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)
         block.startIndent = min(XHTMLConverter.maximumIndent, block.startIndent + startBorder)
         block.endIndent = min(XHTMLConverter.maximumIndent, block.endIndent + endBorder)
         let above = borders.top.usedWidth + style.padding.top
@@ -52,6 +49,14 @@ extension XHTMLConverter {
         box.padding = EdgeInsets(top: style.padding.top, left: style.padding.left, bottom: style.padding.bottom, right: style.padding.right)
         boxCount += 1
         block.boxes.append(box)
+    }
+
+    /// The start and end indents of the border edges of a block of `style` within `parent`, in ems: the parent's
+    /// indents and the block's margins (before its border and padding).
+    static func borderEdges(_ style: ComputedStyle, parent: BlockContext, rightToLeft: Bool) -> (start: Double, end: Double) {
+        let margins = rightToLeft ? (style.marginRight ?? 0, style.marginLeft ?? 0) : (style.marginLeft ?? 0, style.marginRight ?? 0)
+        return (min(XHTMLConverter.maximumIndent, max(0, parent.startIndent + margins.0)),
+                min(XHTMLConverter.maximumIndent, max(0, parent.endIndent + margins.1)))
     }
 
     /// An empty block drawn as a box (an empty `<div>` with a background or a border) that CSS gives a `height`

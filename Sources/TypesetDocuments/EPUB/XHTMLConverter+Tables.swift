@@ -26,6 +26,9 @@ extension XHTMLConverter {
         var groupAlignment: TableCell.ContentAlignment?
         /// The table's specified width.
         var width: TableCell.TableWidth?
+        /// Its auto inline margins and its indent from the column's end edge, in ems.
+        var autoMargins = BlockWidth.AutoMargins.none
+        var endIndent = 0.0
         /// The first paragraph (index in the output) of the current row group.
         var groupStart: Int
     }
@@ -53,7 +56,8 @@ extension XHTMLConverter {
         tables.append(TableState(number: tableCount, frame: tableFrame(element, style: style, borderAttribute: borderAttribute),
                                  cellBorder: borderAttribute.map { $0 > 0 ? 1.0 / 16 : 0 } ?? 0, cellPadding: paddingAttribute,
                                  indent: tableBlock.startIndent, width: Self.tableWidth(element, style: style),
-                                 groupStart: output.paragraphs.count))
+                                 autoMargins: tableAutoMargins(element, style: style, block: tableBlock),
+                                 endIndent: tableBlock.endIndent, groupStart: output.paragraphs.count))
         tableCount += 1
         walkChildren(path, block: tableBlock, inline: inline)
         flushParagraph()
@@ -129,6 +133,8 @@ extension XHTMLConverter {
         }
         if style.borders.isVisible { cell.borders = style.borders }
         cell.frame = table.frame
+        cell.tableAutoMargins = table.autoMargins
+        cell.tableEndIndent = table.endIndent
         // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
         // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`).
         cell.alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment ?? .middle
@@ -162,6 +168,14 @@ extension XHTMLConverter {
         table.groupStart = output.paragraphs.count
         table.covered = []
         tables.append(table)
+    }
+
+    /// The table's auto inline margins: its style's (``autoMargins(_:rightToLeft:)``), or both for HTML's
+    /// `align="center"` (HTML's rendering maps it to auto margins); none with publisher styles off, as a block's width.
+    func tableAutoMargins(_ element: XMLElement, style: ComputedStyle, block: BlockContext) -> BlockWidth.AutoMargins {
+        guard publisherStyles else { return .none }
+        if element.attribute("align")?.trimmingWhiteSpace().lowercased() == "center" { return .both }
+        return Self.autoMargins(style, rightToLeft: block.direction == .rightToLeft)
     }
 
     /// The table's specified width: CSS `width` (a percentage of the column, or a length), else HTML's `width`

@@ -2,10 +2,12 @@ import TypesetCore
 
 /// Block widths (CSS 2.1 §10.2–10.4): a block-level, non-replaced element in the normal flow with a `width` or a
 /// `max-width` (and its `min-width`) keeps them as a ``BlockWidth``, which its paragraphs and boxes carry and the
-/// layout resolves in its column, so that its lines and its background end where its used width does; a
+/// layout resolves in its column, so that its lines and its background end where its used width does and stand
+/// where its `auto` inline margins put them (§10.3.3: centred by both, moved to the end by the start one); a
 /// multi-column block's columns stand in the content box its width leaves (``BlockColumns/widths``), the blocks
-/// inside them in their column. Not for the blocks whose widths others lay out (floats, positioned boxes, tables
-/// and their cells, replaced elements, rules), nor in vertical text.
+/// inside them in their column. With `box-sizing: border-box` (CSS Box Sizing 3 §3) the widths are of the border
+/// box. Not for the blocks whose widths others lay out (floats, positioned boxes, tables and their cells, replaced
+/// elements, rules), nor in vertical text.
 extension XHTMLConverter {
     /// Elements whose `width` is not a block's: replaced elements size themselves (`imageSize(_:style:)`),
     /// a rule is drawn as dashes.
@@ -24,14 +26,11 @@ extension XHTMLConverter {
     }
 
     /// The width of the block `name` of `style`, or nil when it has none or it is not a block whose width is kept.
-    /// A block centred by its width (`margin-left` and `margin-right` both `auto`, as Standard Ebooks sets its imprint
-    /// and colophon at 75 %) keeps the column's width: centring is not done yet, and its narrowed lines at the
-    /// column's start read as a mistake where the full measure reads as the book's text.
     private func blockWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: BlockContext) -> BlockWidth? {
         // What a block has first: most have no width, and then nothing else is asked.
         let size = style.replacedSize
         guard publisherStyles, size.width.map({ $0 != .auto }) == true || size.maxWidth.map({ $0 != .auto }) == true,
-              style.isSeen, !(style.marginLeftAuto && style.marginRightAuto), !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
+              style.isSeen, !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
               tables.isEmpty,
               output.writingMode?.isVertical != true, style.writingMode?.isVertical != true,
               !Self.tableElements.contains(name), !Self.widthlessBlocks.contains(name),
@@ -43,8 +42,18 @@ extension XHTMLConverter {
             case let css?: .ems(css.ems(fontScale: style.fontScale))
             }
         }
+        let rightToLeft = block.direction == .rightToLeft
+        // The width is measured from the content edges, or from the border edges for `border-box`.
+        let (start, end) = size.borderBox ? Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)
+            : (block.startIndent, block.endIndent)
         return BlockWidth(width: length(size.width), minWidth: length(size.minWidth), maxWidth: length(size.maxWidth),
-                          start: block.startIndent, end: block.endIndent,
-                          containerStart: parent.startIndent, containerEnd: parent.endIndent)
+                          start: start, end: end, containerStart: parent.startIndent, containerEnd: parent.endIndent,
+                          autoMargins: Self.autoMargins(style, rightToLeft: rightToLeft))
+    }
+
+    /// Which of the inline margins of `style` are `auto`, in the flow's direction.
+    static func autoMargins(_ style: ComputedStyle, rightToLeft: Bool) -> BlockWidth.AutoMargins {
+        let (start, end) = rightToLeft ? (style.marginRightAuto, style.marginLeftAuto) : (style.marginLeftAuto, style.marginRightAuto)
+        return start ? (end ? .both : .start) : .none
     }
 }

@@ -187,6 +187,9 @@ enum CSSDeclaration: Equatable, Sendable {
     case borderSpacing(CSSLength, CSSLength)
     /// `width`, `height`, `max-width` or `max-height` (nil for `auto` and `none`): the size of an image.
     case boxSize(BoxDimension, CSSLength?)
+    /// `box-sizing` (CSS Box Sizing 3 §3): whether `width`, `min-width` and `max-width` are of the border box
+    /// (`border-box`) rather than the content box.
+    case boxSizing(borderBox: Bool)
     /// `text-align-last` (nil for `auto`: the paragraph's alignment, start for justified text).
     case textAlignLast(Alignment?)
     /// `line-break`: how strictly CJK line-start rules apply.
@@ -390,6 +393,12 @@ enum CSSDeclaration: Equatable, Sendable {
             return CSSLength(Substring(words.first ?? "")).map { [.textIndent($0)] } ?? []
         case "width", "height", "max-width", "max-height", "min-width", "min-height":
             return parseBoxSize(property: property, value: value)
+        case "box-sizing", "-webkit-box-sizing", "-moz-box-sizing":
+            switch value {
+            case "border-box": return [.boxSizing(borderBox: true)]
+            case "content-box": return [.boxSizing(borderBox: false)]
+            default: return []
+            }
         case "object-fit", "-o-object-fit":
             return ObjectFit(rawValue: value).map { [.objectFit($0)] } ?? []
         case "filter", "-webkit-filter":
@@ -579,6 +588,7 @@ enum CSSDeclaration: Equatable, Sendable {
         case "text-decoration", "text-decoration-line": return [.textDecoration([])]
         case "text-transform": return [.textTransform(.none)]
         case "text-align-last", "-epub-text-align-last": return [.textAlignLast(nil)]
+        case "box-sizing": return [.boxSizing(borderBox: false)]
         default: return []
         }
     }

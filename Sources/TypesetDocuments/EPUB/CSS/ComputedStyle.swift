@@ -326,6 +326,7 @@ struct ComputedStyle: Sendable {
             case .borderCollapse(let value): self.borderCollapse = value
             case .cellAlignment(let value): self.cellAlignment = value
             case .boxSize(let dimension, let length): self.replacedSize.set(dimension, length)
+            case .boxSizing(let borderBox): self.replacedSize.borderBox = borderBox
             case .writingMode(let value): self.writingMode = value
             case .direction(let value): self.direction = value
             case .logical: break
@@ -469,7 +470,7 @@ struct ComputedStyle: Sendable {
         switch declaration {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
-        case .boxSize: return true
+        case .boxSize, .boxSizing: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
         case .writingMode, .combineUpright, .textOrientation, .rubyPosition, .direction: return true
         case .logical(_, let declaration): return carriesMeaning(declaration, isRoot: isRoot)
@@ -585,6 +586,10 @@ struct ReplacedSize: Equatable, Sendable {
     var minWidth: CSSLength?
     var minHeight: CSSLength?
     var objectFit = ObjectFit.fill
+    /// `box-sizing: border-box`: a block's width and its bounds include its padding and borders
+    /// (XHTMLConverter+Widths.swift). Read for those block widths only: images, floats, positioned boxes and
+    /// tables are sized as content boxes whatever it says.
+    var borderBox = false
     /// `filter`, drawn on images (not inherited, as none of these is).
     var colorFilter: ColorFilter?
 
