@@ -96,6 +96,16 @@ import TypesetTestSupport
                               "an auto width inside a centred block")
     }
 
+    /// A list in a centred block, and a centred list, keep their markers beside their items: the markers hang in
+    /// the start margin of the moved lines.
+    @Test func listsMoveWithTheirMarkers() throws {
+        let list = "<ul><li>An item with words enough for two lines of it.</li><li>Another.</li></ul><ol><li>First.</li><li>Second.</li></ol>"
+        try Widths.expectSame(Widths.book("\(Widths.look); width: 160px; margin: 0 auto", body: list),
+                              Widths.book("\(Widths.look); width: 160px; margin: 0 0 0 45px", body: list), "a list in a centred block")
+        try Widths.expectSame(Reftest.Book(body: "<p>Before.</p>\(list)", css: "ul, ol { width: 160px; margin: 0 auto }"),
+                              Reftest.Book(body: "<p>Before.</p>\(list)", css: "ul, ol { width: 160px; margin: 0 0 0 36px }"), "centred lists (their 1.5 em start padding inside)")
+    }
+
     /// A multi-column block's columns stand in its centred content box (Multi-column §2).
     @Test(arguments: [("160px", 160.0), ("60%", Widths.room * 0.6)])
     func multiColumnBlocksCentre(_ width: String, _ px: Double) throws {
