@@ -82,12 +82,6 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     private enum RoleKind: UInt8 { case body, heading, preformatted, blockQuote, listItem }
 
-    /// A table cell's place and look, kept once and shared by the copies of a style (never changed).
-    private final class TableCellBox: Sendable {
-        let cell: TableCell
-        init(_ cell: TableCell) { self.cell = cell }
-    }
-
     /// The values that are usually left at their defaults.
     private final class Extras: @unchecked Sendable {
         // Changed only while uniquely referenced (see `update`), so sharing it between threads is safe.
@@ -102,13 +96,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var hyphenation: Bool?
         var markerLength = 0
         var dropCap: DropCap?
-        /// Boxed: a cell's borders and its table's box make it some 300 bytes, which every paragraph's extras
-        /// would otherwise carry, allocate and copy (reading War and Peace's text cost 2 % more).
-        var tableCellBox: TableCellBox?
-        var tableCell: TableCell? {
-            get { tableCellBox?.cell }
-            set { tableCellBox = newValue.map(TableCellBox.init) }
-        }
+        var tableCell: TableCell?
         var lastLineAlignment: TextAlignment?
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
@@ -126,7 +114,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
             blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
-            markerLength = other.markerLength; dropCap = other.dropCap; tableCellBox = other.tableCellBox
+            markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText; keepsLinesTogether = other.keepsLinesTogether
             boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
@@ -136,7 +124,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var isDefault: Bool {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
-                && dropCap == nil && tableCellBox == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
+                && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText && !keepsLinesTogether
                 && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
         }
@@ -413,17 +401,56 @@ public struct TableCell: Hashable, Sendable {
     /// all its rows, and those rows are kept on one page.
     public var rowSpan: Int
     /// Space between the cell's border and its text on each side, in ems.
-    public var padding: EdgeInsets
+    public var padding: EdgeInsets {
+        get { look.values.padding }
+        set { look = Look(look.values, changing: \.padding, to: newValue) }
+    }
     /// The cell's border edges, widths in ems of the body text. In a table whose borders collapse
     /// (``TableFrame/collapsesBorders``), its row's and row group's edges on the same sides are already resolved
     /// into them; the layout resolves those between neighbouring cells and with the table's.
-    public var borders: BorderEdges
+    public var borders: BorderEdges {
+        get { look.values.borders }
+        set { look = Look(look.values, changing: \.borders, to: newValue) }
+    }
     /// The cell's background (its row's or row group's when it has none), or nil for none.
-    public var background: Color?
+    public var background: Color? {
+        get { look.values.background }
+        set { look = Look(look.values, changing: \.background, to: newValue) }
+    }
     /// The table's own box: its border, background, spacing and border model (alike in each of its cells).
-    public var frame: TableFrame
+    public var frame: TableFrame {
+        get { look.values.frame }
+        set { look = Look(look.values, changing: \.frame, to: newValue) }
+    }
     /// Where the cell's content sits in its row when the row is taller than it (CSS 2.1 §17.5.3).
-    public var alignment = ContentAlignment.top
+    public var alignment: ContentAlignment {
+        get { look.values.alignment }
+        set { look = Look(look.values, changing: \.alignment, to: newValue) }
+    }
+
+    /// How the cell is drawn, kept behind one reference that copies share (never changed: a setter makes a new
+    /// one): per-side borders and the table's box make some 250 bytes, which every paragraph style holding the
+    /// cell, and every copy of it, would otherwise carry (reading War and Peace cost 2 % more with them inline).
+    private var look: Look
+
+    private final class Look: Hashable, Sendable {
+        struct Values: Hashable, Sendable {
+            var padding: EdgeInsets
+            var borders: BorderEdges
+            var background: Color?
+            var frame: TableFrame
+            var alignment: ContentAlignment
+        }
+        let values: Values
+        init(_ values: Values) { self.values = values }
+        init<T>(_ values: Values, changing path: WritableKeyPath<Values, T>, to value: T) {
+            var changed = values
+            changed[keyPath: path] = value
+            self.values = changed
+        }
+        static func == (a: Look, b: Look) -> Bool { a === b || a.values == b.values }
+        func hash(into hasher: inout Hasher) { hasher.combine(values) }
+    }
 
     /// A cell's `vertical-align` (CSS 2.1 §17.5.3): its content at the top of its row, in the middle, or at the
     /// bottom. `baseline` is set as `top`: the first lines of a row's cells then share a baseline when their
@@ -457,9 +484,8 @@ public struct TableCell: Hashable, Sendable {
                 border: Double = 0, borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0,
                 tableIndent: Double = 0, tableWidth: TableWidth? = nil) {
         self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.rowSpan = rowSpan
-        self.padding = EdgeInsets(all: padding)
-        self.borders = .solid(border, color: borderColor); self.background = background
-        self.frame = TableFrame(borders: .solid(tableBorder, color: borderColor))
+        look = Look(Look.Values(padding: EdgeInsets(all: padding), borders: .solid(border, color: borderColor), background: background,
+                                frame: TableFrame(borders: .solid(tableBorder, color: borderColor)), alignment: .top))
         self.tableIndent = tableIndent; self.tableWidth = tableWidth
     }
 
