@@ -116,7 +116,7 @@ struct ParagraphFormat {
         let alignment: TextAlignment
         switch style.role {
         case .body, .blockQuote, .listItem:
-            if style.tableCell != nil {
+            if style.isTableCell {
                 // A table cell is set as its table says: justified cells in narrow columns would gape.
                 alignment = style.alignment ?? style.bookAlignment ?? .start
             } else {
@@ -132,7 +132,7 @@ struct ParagraphFormat {
         // The book's last-line alignment goes with its alignment of running text: the reader's `align`, when it
         // replaces the book's, replaces this too.
         if case .preformatted = style.role, style.lastLineAlignment == .justified { return (alignment, nil) }
-        return (alignment, style.alignment == nil && precedence.alignment && style.tableCell == nil ? nil : style.lastLineAlignment)
+        return (alignment, style.alignment == nil && precedence.alignment && !style.isTableCell ? nil : style.lastLineAlignment)
     }
 
     /// The first line's indent in ems: a body paragraph's hanging (negative) indent carries meaning; a positive one

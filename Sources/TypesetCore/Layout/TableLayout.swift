@@ -178,7 +178,7 @@ struct TableLayout {
          columnWidth: Float, metrics: inout ParagraphMetrics) {
         var index = paragraphRange.lowerBound
         while index < paragraphRange.upperBound {
-            guard text.paragraphs[index].style.tableCell != nil else { index += 1; continue }
+            guard text.paragraphs[index].style.isTableCell else { index += 1; continue }
             let end = text.tableEnd(from: index, limit: paragraphRange.upperBound)
             if let table = TableLayout.table(text, index..<end, shaped: shaped, layouter: layouter, columnWidth: columnWidth,
                                              metrics: &metrics) {

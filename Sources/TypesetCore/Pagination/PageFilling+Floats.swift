@@ -20,7 +20,7 @@ extension PageFilling {
         guard !band.floats.isEmpty, let relayout = paginator.relayout else { return }
         let room = band.room(columnWidth: columnWidth)
         let narrowest = narrowestBeside
-        if style.dropCap != nil || (style.tableCell != nil && !inCell) || style.float != nil || room.width < narrowest {
+        if style.dropCap != nil || (style.isTableCell && !inCell) || style.float != nil || room.width < narrowest {
             // No room beside them (or a drop cap, whose lines are narrowed already): below them.
             y = max(y, band.lowest - spacing)
             band.settle(at: y + spacing, placements: placements.count, into: &tableRows)
@@ -132,7 +132,7 @@ extension PageFilling {
         guard let anchor = box.anchor, local < layouts.count, band.floats.isEmpty || anchoredHost == host,
               let relayout = paginator.relayout else { return nil }
         let style = text.paragraphs[host].style
-        guard style.dropCap == nil, style.tableCell == nil || inCell, style.float == nil, style.columns == nil else { return nil }
+        guard style.dropCap == nil, !style.isTableCell || inCell, style.float == nil, style.columns == nil else { return nil }
         // The paragraph broken as it is beside floats (greedily), with the floats anchored in it before this one.
         let earlier = anchoredHost == host ? exclusions[host] ?? .none : .none
         let layout = anchoredHost == host ? layouts[local] : relayout(host, .none)

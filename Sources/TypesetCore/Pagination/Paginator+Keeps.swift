@@ -38,7 +38,7 @@ extension Paginator {
             let nextLines = layouts[next].lines
             guard !nextStyle.startsSection, !nextLines.isEmpty else { break }
             // A table (after a caption or a heading): its first rows, as it places them, end the chain.
-            if nextStyle.tableCell != nil, let table = tables.table(startingAt: first + next) {
+            if nextStyle.isTableCell, let table = tables.table(startingAt: first + next) {
                 height += layouts[next - 1].spaceAfter + layouts[next].spaceBefore
                     + table.keptStartHeight(layouts, first: first, text: text, limit: columnHeight)
                 break

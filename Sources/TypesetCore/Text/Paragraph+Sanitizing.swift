@@ -54,8 +54,8 @@ extension ParagraphStyle {
         style.dropCap = dropCap.flatMap { cap in
             cap.length > 0 ? DropCap(length: cap.length, lines: min(max(cap.lines, 2), DropCap.maximumLines)) : nil
         }
-        style.tableCell = tableCell.map { cell in
-            var cell = cell
+        if isTableCell, let tableCell {
+            var cell = tableCell
             cell.row = max(0, cell.row)
             cell.column = max(0, cell.column)
             cell.columnSpan = min(max(1, cell.columnSpan), TableCell.maximumColumns + 1)
@@ -75,7 +75,7 @@ extension ParagraphStyle {
                 case .ems(let value): value.isFinite && value > 0 ? .ems(ems(value)) : nil
                 }
             }
-            return cell
+            style.tableCell = cell
         }
         // A float's width is finite and positive (else it shrinks to fit); a float in a table cell floats in the
         // cell. (Asked first: most paragraphs have none, and setting one goes through a key path.)
@@ -84,7 +84,7 @@ extension ParagraphStyle {
         }
         // Columns in a float or a table cell are set as one column; gaps and widths finite, in ems.
         if let columns {
-            style.columns = tableCell != nil || style.float != nil ? nil : columns.sanitized(maximumEms: Self.maximumEms)
+            style.columns = isTableCell || style.float != nil ? nil : columns.sanitized(maximumEms: Self.maximumEms)
             // The boxes kept below are the innermost: the block's outer ones counted among them.
             let dropped = max(0, boxes.count - BoxDecoration.maximumNesting)
             style.columns?.outerBoxes = min(max(0, columns.outerBoxes - dropped), min(boxes.count, BoxDecoration.maximumNesting))

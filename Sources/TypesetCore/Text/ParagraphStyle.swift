@@ -96,7 +96,10 @@ public struct ParagraphStyle: Hashable, Sendable {
         var hyphenation: Bool?
         var markerLength = 0
         var dropCap: DropCap?
-        var tableCell: TableCell?
+        var tableCell: TableCell? { didSet { isTableCell = tableCell != nil } }
+        /// Whether ``tableCell`` is set: asked of every paragraph, and cheaper than taking the cell out (it holds a
+        /// reference).
+        var isTableCell = false
         var lastLineAlignment: TextAlignment?
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
@@ -114,7 +117,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
             blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
-            markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell
+            markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell; isTableCell = other.isTableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
             continuesText = other.continuesText; keepsLinesTogether = other.keepsLinesTogether
             boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
@@ -124,7 +127,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var isDefault: Bool {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
                 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
-                && dropCap == nil && tableCell == nil && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
+                && dropCap == nil && !isTableCell && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText && !keepsLinesTogether
                 && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
         }
@@ -255,6 +258,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.tableCell }
         set { update(\.tableCell, newValue, default: nil) }
     }
+    /// Whether the paragraph is in a table (``tableCell`` is set), asked without taking the cell out.
+    public var isTableCell: Bool { extras?.isTableCell ?? false }
     /// The alignment of the paragraph's last line and of lines before a forced break (CSS `text-align-last`), or
     /// nil for the paragraph's alignment (start for a justified paragraph). `.justified` stretches them too.
     public var lastLineAlignment: TextAlignment? {

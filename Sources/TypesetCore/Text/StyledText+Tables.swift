@@ -17,7 +17,7 @@ extension StyledText {
         var result: [TextTable] = []
         var index = 0
         while index < paragraphs.count {
-            guard paragraphs[index].style.tableCell != nil else { index += 1; continue }
+            guard paragraphs[index].style.isTableCell else { index += 1; continue }
             let end = tableEnd(from: index, limit: paragraphs.count)
             result.append(TextTable(paragraphs: index..<end, range: paragraphs[index].range.lowerBound..<paragraphs[end - 1].range.upperBound))
             index = end

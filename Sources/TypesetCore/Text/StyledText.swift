@@ -100,7 +100,7 @@ public struct StyledText: Sendable {
             }
             expected = paragraph.range.upperBound
             if index == 0 || paragraph.style.startsSection { sections.append(index) }
-            if paragraph.style.tableCell != nil { tables = true }
+            if paragraph.style.isTableCell { tables = true }
             if paragraph.style.float != nil || !paragraph.style.clear.isEmpty || paragraph.style.columns != nil { floats = true }
         }
         self.paragraphs = paragraphs

@@ -633,7 +633,7 @@ private struct ReadingSession {
             defer { paragraph += text.paragraphs.count }
             guard text.hasText else { continue }
             let document = text.writingMode ?? .horizontal
-            for (index, draft) in text.paragraphs.enumerated() where draft.style.tableCell == nil
+            for (index, draft) in text.paragraphs.enumerated() where !draft.style.isTableCell
                 && !draft.runs.allSatisfy(\.style.isHidden) {
                 let mode = draft.writingMode ?? .horizontal
                 if mode != document { modes[paragraph + index] = mode }

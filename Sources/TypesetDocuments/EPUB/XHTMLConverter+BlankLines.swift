@@ -26,7 +26,7 @@ extension XHTMLConverter {
     /// multi-column block, with no marker, drop cap, background, decoration, annotation or attachment on its runs.
     private func isBlank(_ paragraph: SpineItemText.ParagraphDraft) -> Bool {
         let style = paragraph.style
-        guard style.boxes.isEmpty, style.tableCell == nil, style.float == nil, style.columns == nil,
+        guard style.boxes.isEmpty, !style.isTableCell, style.float == nil, style.columns == nil,
               style.markerLength == 0, style.dropCap == nil else { return false }
         let end = paragraph.start + paragraph.contentLength
         guard paragraph.start >= 0, end <= output.units.count else { return false }
