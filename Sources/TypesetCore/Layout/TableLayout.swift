@@ -231,7 +231,8 @@ struct TableLayout {
         for r in stacked where rows.indices.contains(r) { rows[r].isStacked = true }
         let sized = stacked.isEmpty ? rows : rows.filter { !$0.isStacked }
         var (minimum, maximum) = columnExtents(sized, columnCount: columnCount, text: text, shaped: shaped,
-                                               layouter: layouter, metrics: &metrics)
+                                               layouter: layouter, metrics: &metrics,
+                                               room: columnWidth - indent - gaps, base: base)
         frame.scale = scaleToFit(&rows, minimum: &minimum, maximum: &maximum, available: available,
                                  floor: minimumScale(fontSize: base))
         if frame.scale < 1 {
@@ -371,8 +372,11 @@ struct TableLayout {
     /// Each column's narrowest and widest widths from its cells' content (padding and borders included); a cell
     /// spanning columns spreads what it needs beyond theirs evenly over them.
     private static func columnExtents(_ rows: [Row], columnCount: Int, text: StyledText, shaped: ShapedText,
-                                      layouter: ParagraphLayouter, metrics: inout ParagraphMetrics)
+                                      layouter: ParagraphLayouter, metrics: inout ParagraphMetrics, room: Float, base: Float)
         -> (minimum: [Float], maximum: [Float]) {
+        // The widest width a cell of one column gives (``TableCell/width``, its content box): the column's widest;
+        // a percentage is also its narrowest, as browsers give such columns their share first.
+        var specified = [Float](repeating: 0, count: columnCount), percentages = [Float](repeating: 0, count: columnCount)
         var minimum = [Float](repeating: 0, count: columnCount)
         var maximum = [Float](repeating: 0, count: columnCount)
         var spanning: [(column: Int, span: Int, minimum: Float, maximum: Float)] = []
@@ -406,6 +410,14 @@ struct TableLayout {
                 if style.columnSpan == 1 {
                     minimum[style.column] = max(minimum[style.column], cellMinimum)
                     maximum[style.column] = max(maximum[style.column], cellMaximum)
+                    if let width = style.width {
+                        let points: Float = switch width {
+                        case .percent(let percent): Float(percent / 100) * room
+                        case .ems(let value): Float(value) * base + inset
+                        }
+                        specified[style.column] = max(specified[style.column], points)
+                        if case .percent(let percent) = width { percentages[style.column] = max(percentages[style.column], Float(percent)) }
+                    }
                 } else {
                     spanning.append((style.column, style.columnSpan, cellMinimum, cellMaximum))
                 }
@@ -417,6 +429,15 @@ struct TableLayout {
             for column in columns {
                 minimum[column] += max(0, span.minimum - haveMinimum) / Float(columns.count)
                 maximum[column] += max(0, span.maximum - haveMaximum) / Float(columns.count)
+            }
+        }
+        // A column with a specified width wants that width (more than its content, or less when its content would
+        // be wider), never below its narrowest.
+        for column in 0..<columnCount where specified[column] > 0 { maximum[column] = specified[column] }
+        // Percentages that fit together (at most 100 %) are each column's share at least.
+        if percentages.reduce(0, +) <= 100 {
+            for column in 0..<columnCount where percentages[column] > 0 {
+                minimum[column] = max(minimum[column], min(specified[column], room))
             }
         }
         for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }

@@ -69,12 +69,16 @@ extension ParagraphStyle {
                                       height: min(ems(cell.frame.spacing.height), TableFrame.maximumEms))
             cell.tableIndent = ems(cell.tableIndent)
             cell.tableEndIndent = ems(cell.tableEndIndent)
-            cell.tableWidth = cell.tableWidth.flatMap { width in
-                switch width {
-                case .percent(let percent): percent.isFinite && percent > 0 ? .percent(min(percent, 100)) : nil
-                case .ems(let value): value.isFinite && value > 0 ? .ems(ems(value)) : nil
+            func clean(_ width: TableCell.TableWidth?) -> TableCell.TableWidth? {
+                width.flatMap { width in
+                    switch width {
+                    case .percent(let percent): percent.isFinite && percent > 0 ? .percent(min(percent, 100)) : nil
+                    case .ems(let value): value.isFinite && value > 0 ? .ems(ems(value)) : nil
+                    }
                 }
             }
+            cell.tableWidth = clean(cell.tableWidth)
+            cell.width = clean(cell.width)
             style.tableCell = cell
         }
         // A float's width is finite and positive (else it shrinks to fit); a float in a table cell floats in the

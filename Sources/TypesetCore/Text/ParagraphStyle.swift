@@ -467,6 +467,10 @@ public struct TableCell: Hashable, Sendable {
     public var tableIndent: Double
     /// The width the book gives the table (CSS `width`, HTML's `width` attribute), or nil for its content's.
     public var tableWidth: TableWidth?
+    /// The width the book gives the cell (CSS `width`, HTML's `width` attribute: a percentage of the table's
+    /// column, or a length for its content box), or nil for its content's: its column is set at that width, never
+    /// narrower than its content's narrowest (CSS 2.1 §17.5.2.2, as browsers read a cell's width).
+    public var width: TableWidth?
     /// The table's `auto` inline margins (CSS 2.1 §17.4: the table wrapper box's, as a block's in §10.3.3): they
     /// take what its used width leaves of its column, less ``tableEndIndent``; both centre it.
     package var tableAutoMargins = BlockWidth.AutoMargins.none

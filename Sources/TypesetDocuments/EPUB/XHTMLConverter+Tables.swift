@@ -133,6 +133,7 @@ extension XHTMLConverter {
         }
         if style.borders.isVisible { cell.borders = style.borders }
         cell.frame = table.frame
+        cell.width = Self.tableWidth(element, style: style)
         cell.tableAutoMargins = table.autoMargins
         cell.tableEndIndent = table.endIndent
         // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
