@@ -82,12 +82,8 @@ public struct BlockBox: Hashable, Sendable {
 
     /// Creates a block's box, its edges' widths given in ems of `emSize` points.
     init(rect: Rect, background: Color?, edges: BorderEdges, emSize: Double) {
-        func points(_ edge: BorderEdge) -> BorderEdge {
-            BorderEdge(width: edge.usedWidth * emSize, style: edge.style, color: edge.color)
-        }
         self.init(rect: rect, background: background)
-        self.edges = BorderEdges(top: points(edges.top), right: points(edges.right), bottom: points(edges.bottom),
-                                 left: points(edges.left))
+        self.edges = edges.scaled(by: emSize)
     }
 }
 

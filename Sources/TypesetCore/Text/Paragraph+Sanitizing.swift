@@ -96,10 +96,8 @@ extension ParagraphStyle {
         if !boxes.isEmpty {
             // Borders of an em at most, boxes ``BoxDecoration/maximumNesting`` deep (the innermost kept).
             style.boxes = boxes.suffix(BoxDecoration.maximumNesting).map { box in
-                func edge(_ edge: BorderEdge) -> BorderEdge { BorderEdge(width: min(edge.width, 1), style: edge.style, color: edge.color) }
                 var box = box
-                box.border = BorderEdges(top: edge(box.border.top), right: edge(box.border.right),
-                                         bottom: edge(box.border.bottom), left: edge(box.border.left))
+                box.border = box.border.limited(to: 1)
                 box.left = ems(box.left); box.right = ems(box.right); box.above = ems(box.above); box.below = ems(box.below)
                 box.widths = Array(box.widths.prefix(BlockWidth.maximumNesting))
                 return box

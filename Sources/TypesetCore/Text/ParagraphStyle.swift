@@ -408,35 +408,42 @@ public struct TableCell: Hashable, Sendable {
     /// Space between the cell's border and its text on each side, in ems.
     public var padding: EdgeInsets {
         get { look.values.padding }
-        set { look = Look(look.values, changing: \.padding, to: newValue) }
+        set { change(\.padding, to: newValue) }
     }
     /// The cell's border edges, widths in ems of the body text. In a table whose borders collapse
     /// (``TableFrame/collapsesBorders``), its row's and row group's edges on the same sides are already resolved
     /// into them; the layout resolves those between neighbouring cells and with the table's.
     public var borders: BorderEdges {
         get { look.values.borders }
-        set { look = Look(look.values, changing: \.borders, to: newValue) }
+        set { change(\.borders, to: newValue) }
     }
     /// The cell's background (its row's or row group's when it has none), or nil for none.
     public var background: Color? {
         get { look.values.background }
-        set { look = Look(look.values, changing: \.background, to: newValue) }
+        set { change(\.background, to: newValue) }
     }
     /// The table's own box: its border, background, spacing and border model (alike in each of its cells).
     public var frame: TableFrame {
         get { look.values.frame }
-        set { look = Look(look.values, changing: \.frame, to: newValue) }
+        set { change(\.frame, to: newValue) }
     }
     /// Where the cell's content sits in its row when the row is taller than it (CSS 2.1 §17.5.3).
     public var alignment: ContentAlignment {
         get { look.values.alignment }
-        set { look = Look(look.values, changing: \.alignment, to: newValue) }
+        set { change(\.alignment, to: newValue) }
     }
 
     /// How the cell is drawn, kept behind one reference that copies share (never changed: a setter makes a new
     /// one): per-side borders and the table's box make some 250 bytes, which every paragraph style holding the
     /// cell, and every copy of it, would otherwise carry (reading War and Peace cost 2 % more with them inline).
     private var look: Look
+
+    /// Sets one value of ``look``: a new look, as the old one may be shared.
+    private mutating func change<T>(_ path: WritableKeyPath<Look.Values, T>, to value: T) {
+        var values = look.values
+        values[keyPath: path] = value
+        look = Look(values)
+    }
 
     private final class Look: Hashable, Sendable {
         struct Values: Hashable, Sendable {
@@ -448,11 +455,6 @@ public struct TableCell: Hashable, Sendable {
         }
         let values: Values
         init(_ values: Values) { self.values = values }
-        init<T>(_ values: Values, changing path: WritableKeyPath<Values, T>, to value: T) {
-            var changed = values
-            changed[keyPath: path] = value
-            self.values = changed
-        }
         static func == (a: Look, b: Look) -> Bool { a === b || a.values == b.values }
         func hash(into hasher: inout Hasher) { hasher.combine(values) }
     }
