@@ -82,8 +82,13 @@ public struct BlockBox: Hashable, Sendable {
 
     /// Creates a block's box, its edges' widths given in ems of `emSize` points.
     init(rect: Rect, background: Color?, edges: BorderEdges, emSize: Double) {
+        self.init(rect: rect, background: background, edgesInPoints: edges.scaled(by: emSize))
+    }
+
+    /// Creates a block's box, its edges' widths given in points (a table's and its cells' boxes).
+    init(rect: Rect, background: Color?, edgesInPoints edges: BorderEdges) {
         self.init(rect: rect, background: background)
-        self.edges = edges.scaled(by: emSize)
+        self.edges = edges
     }
 }
 

@@ -50,6 +50,6 @@ extension PageFilling {
         var rect = Rect(x: Double(x + table.x + table.inset.left), y: open.top,
                         width: Double(table.width - table.inset.left - table.inset.right), height: bottom - open.top)
         if cell.collapsed { rect = rect.outset(by: cell.edges, share: 0.5) }
-        boxes.append(BlockBox(rect: rect, background: cell.background, edges: cell.edges, emSize: 1))
+        boxes.append(BlockBox(rect: rect, background: cell.background, edgesInPoints: cell.edges))
     }
 }

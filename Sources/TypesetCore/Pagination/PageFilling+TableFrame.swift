@@ -46,7 +46,7 @@ extension PageFilling {
         if !open.startsTable { edges.top = BorderEdge() }
         if !endsTable { edges.bottom = BorderEdge() }
         let box = BlockBox(rect: Rect(x: Double(x + table.x), y: open.top, width: Double(table.width), height: y - open.top),
-                           background: table.background, edges: edges, emSize: 1)
+                           background: table.background, edgesInPoints: edges)
         boxes.insert(box, at: min(open.boxStart, boxes.count))
     }
 
@@ -58,7 +58,7 @@ extension PageFilling {
         let left = Double(x + table.x + cell.x), right = left + Double(cell.width)
         guard cell.collapsed else {
             return BlockBox(rect: Rect(x: left, y: top, width: right - left, height: bottom - top), background: cell.background,
-                            edges: cell.edges, emSize: 1)
+                            edgesInPoints: cell.edges)
         }
         var edges = cell.edges
         edges.bottom = BorderEdge()
@@ -66,7 +66,7 @@ extension PageFilling {
         let gridRight = Double(x + table.x + table.width - table.inset.right)
         if right < gridRight - 0.01 { edges.right = BorderEdge() }
         return BlockBox(rect: collapsedRect(cell, left: left, right: right, top: top, bottom: bottom), background: cell.background,
-                        edges: edges, emSize: 1)
+                        edgesInPoints: edges)
     }
 
     /// A collapsed cell's bottom edge alone, drawn once no row follows it in the column.
@@ -74,7 +74,7 @@ extension PageFilling {
         guard cell.collapsed, cell.edges.bottom.usedWidth > 0 else { return nil }
         let left = Double(x + table.x + cell.x), right = left + Double(cell.width)
         return BlockBox(rect: collapsedRect(cell, left: left, right: right, top: top, bottom: bottom), background: nil,
-                        edges: BorderEdges(bottom: cell.edges.bottom), emSize: 1)
+                        edgesInPoints: BorderEdges(bottom: cell.edges.bottom))
     }
 
     /// A collapsed cell's box with half of each edge outside it: its edges then lie centred on its sides.
