@@ -11,36 +11,51 @@ extension TableLayout {
     static func collapseBorders(_ rows: inout [Row], table: BorderEdges, columnCount: Int, text: StyledText,
                                 rightToLeft: Bool) -> CellInsets {
         let grid = CellGrid(rows, columnCount: columnCount, text: text)
-        let own = rows.map { $0.cells.map(\.edges) }
+        // Every cell's own edges, before any is resolved (the contests read them, not the winners).
+        var own = [BorderEdges](repeating: BorderEdges(), count: grid.cellSlots)
+        for r in rows.indices { for k in rows[r].cells.indices { own[grid.index(r, k)] = rows[r].cells[k].edges } }
+        // The row's start and end sides: left and right, or right and left in a right-to-left table.
+        func start(_ e: BorderEdges) -> BorderEdge { rightToLeft ? e.right : e.left }
+        func end(_ e: BorderEdges) -> BorderEdge { rightToLeft ? e.left : e.right }
         var inset = CellInsets()
         for r in rows.indices {
             for k in rows[r].cells.indices {
                 guard let place = grid.place(r, k) else { continue }
-                let mine = own[r][k]
+                let mine = own[grid.index(r, k)]
                 // Contestants in order of precedence (§17.6.2.1 rule 5): the cell above or before wins a tie against
                 // this one, this one against the table.
-                let top = place.rows.lowerBound == 0 ? [mine.top, table.top]
-                    : grid.cells(row: place.rows.lowerBound - 1, columns: place.columns).map { own[$0.row][$0.cell].bottom } + [mine.top]
-                let bottom = [mine.bottom] + (place.rows.upperBound >= rows.count ? [table.bottom]
-                    : grid.cells(row: place.rows.upperBound, columns: place.columns).map { own[$0.row][$0.cell].top })
-                // The row's start and end sides: left and right, or right and left in a right-to-left table.
-                func start(_ e: BorderEdges) -> BorderEdge { rightToLeft ? e.right : e.left }
-                func end(_ e: BorderEdges) -> BorderEdge { rightToLeft ? e.left : e.right }
+                var top = BorderContest(), bottom = BorderContest(), startSide = BorderContest(), endSide = BorderContest()
+                if place.rows.lowerBound == 0 {
+                    top.enter(mine.top); top.enter(table.top)
+                } else {
+                    grid.forEachCell(row: place.rows.lowerBound - 1, columns: place.columns) { top.enter(own[$0].bottom) }
+                    top.enter(mine.top)
+                }
+                bottom.enter(mine.bottom)
+                if place.rows.upperBound >= rows.count { bottom.enter(table.bottom) } else {
+                    grid.forEachCell(row: place.rows.upperBound, columns: place.columns) { bottom.enter(own[$0].top) }
+                }
                 let before = place.columns.lowerBound == 0 ? nil : place.columns.lowerBound - 1
                 let after = place.columns.upperBound >= columnCount ? nil : place.columns.upperBound
-                let startSide = before.map { c in grid.cells(rows: place.rows, column: c).map { end(own[$0.row][$0.cell]) } + [start(mine)] }
-                    ?? [start(mine), start(table)]
-                let endSide = [end(mine)] + (after.map { c in grid.cells(rows: place.rows, column: c).map { start(own[$0.row][$0.cell]) } }
-                    ?? [end(table)])
-                var edges = mine
-                edges.top = BorderEdge.winner(top)
-                edges.bottom = BorderEdge.winner(bottom)
-                if rightToLeft {
-                    edges.right = BorderEdge.winner(startSide)
-                    edges.left = BorderEdge.winner(endSide)
+                if let before {
+                    grid.forEachCell(rows: place.rows, column: before) { startSide.enter(end(own[$0])) }
+                    startSide.enter(start(mine))
                 } else {
-                    edges.left = BorderEdge.winner(startSide)
-                    edges.right = BorderEdge.winner(endSide)
+                    startSide.enter(start(mine)); startSide.enter(start(table))
+                }
+                endSide.enter(end(mine))
+                if let after { grid.forEachCell(rows: place.rows, column: after) { endSide.enter(start(own[$0])) } } else {
+                    endSide.enter(end(table))
+                }
+                var edges = mine
+                edges.top = top.winner
+                edges.bottom = bottom.winner
+                if rightToLeft {
+                    edges.right = startSide.winner
+                    edges.left = endSide.winner
+                } else {
+                    edges.left = startSide.winner
+                    edges.right = endSide.winner
                 }
                 rows[r].cells[k].edges = edges
                 rows[r].cells[k].collapsed = true
@@ -56,54 +71,67 @@ extension TableLayout {
 
 /// Which cell covers each slot of a table's grid (row, column), for finding a cell's neighbours: a row's cells in
 /// text order, each over its columns and the rows it spans. Rows × columns entries (at most
-/// ``TableCell/maximumColumns`` columns), so linear in the table's rows.
+/// ``TableCell/maximumColumns`` columns), so linear in the table's rows. Cells are known by their index in the
+/// grid (``index(_:_:)``: row × the most cells a row has, plus the cell's index in its row), so that what is kept
+/// per cell is one flat array, not an array per row.
 struct CellGrid {
+    /// Each slot's cell (its ``index(_:_:)``), or -1 for none.
     private var slots: [Int32]
     private let columnCount: Int
-    /// Each cell's rows and columns, by row and cell index.
-    private var places: [[(rows: Range<Int>, columns: Range<Int>)?]]
-    /// Each slot's cell as (row index, cell index) packed: row * stride + cell.
+    /// Each cell's rows and columns, by ``index(_:_:)``.
+    private var places: [(rows: Range<Int>, columns: Range<Int>)?]
+    /// The most cells a row has.
     private let stride: Int
 
     init(_ rows: [TableLayout.Row], columnCount: Int, text: StyledText) {
         self.columnCount = columnCount
         stride = max(1, rows.reduce(0) { max($0, $1.cells.count) })
         slots = [Int32](repeating: -1, count: rows.count * columnCount)
-        places = rows.map { row in row.cells.map { _ in nil } }
+        places = Array(repeating: nil, count: rows.count * stride)
         for r in rows.indices {
             for (k, cell) in rows[r].cells.enumerated() {
                 guard let style = text.paragraphs[cell.paragraphs.lowerBound].style.tableCell, style.column < columnCount else { continue }
                 let columns = style.column..<min(columnCount, style.column + style.columnSpan)
                 let spanned = r..<min(rows.count, r + max(1, cell.rowSpan))
-                places[r][k] = (spanned, columns)
-                let packed = Int32(clamping: r * stride + k)
+                let index = r * stride + k
+                places[index] = (spanned, columns)
                 for row in spanned {
-                    for column in columns where slots[row * columnCount + column] < 0 { slots[row * columnCount + column] = packed }
+                    for column in columns where slots[row * columnCount + column] < 0 { slots[row * columnCount + column] = Int32(clamping: index) }
                 }
             }
         }
     }
 
+    /// Cell `k` of row `r`'s index in the grid's flat arrays.
+    func index(_ r: Int, _ k: Int) -> Int { r * stride + k }
+
+    /// The size of the flat arrays cells are kept in by ``index(_:_:)``.
+    var cellSlots: Int { places.count }
+
     /// The rows and columns cell `k` of row `r` covers.
-    func place(_ r: Int, _ k: Int) -> (rows: Range<Int>, columns: Range<Int>)? { places[r][k] }
+    func place(_ r: Int, _ k: Int) -> (rows: Range<Int>, columns: Range<Int>)? { places[r * stride + k] }
 
-    /// The distinct cells covering `columns` of row `row`, in column order.
-    func cells(row: Int, columns: Range<Int>) -> [(row: Int, cell: Int)] {
-        distinct(columns.map { slots[row * columnCount + $0] })
-    }
-
-    /// The distinct cells covering column `column` in `rows`, top down.
-    func cells(rows: Range<Int>, column: Int) -> [(row: Int, cell: Int)] {
-        distinct(rows.map { slots[$0 * columnCount + column] })
-    }
-
-    private func distinct(_ packed: [Int32]) -> [(row: Int, cell: Int)] {
-        var result: [(row: Int, cell: Int)] = []
+    /// Calls `body` with each distinct cell covering `columns` of row `row`, in column order.
+    func forEachCell(row: Int, columns: Range<Int>, _ body: (Int) -> Void) {
         var last: Int32 = -1
-        for value in packed where value >= 0 && value != last {
-            result.append((Int(value) / stride, Int(value) % stride))
-            last = value
+        for column in columns {
+            let value = slots[row * columnCount + column]
+            if value >= 0 && value != last {
+                body(Int(value))
+                last = value
+            }
         }
-        return result
+    }
+
+    /// Calls `body` with each distinct cell covering column `column` in `rows`, top down.
+    func forEachCell(rows: Range<Int>, column: Int, _ body: (Int) -> Void) {
+        var last: Int32 = -1
+        for row in rows {
+            let value = slots[row * columnCount + column]
+            if value >= 0 && value != last {
+                body(Int(value))
+                last = value
+            }
+        }
     }
 }

@@ -51,24 +51,32 @@ extension BorderEdge {
     /// the wider wins; at equal widths, by style (double, solid, dashed, dotted); at a tie, the first (`edges`
     /// come in order of precedence: the cell above or before the other, a cell before its row or its table).
     package static func winner(_ edges: [BorderEdge]) -> BorderEdge {
-        var best = BorderEdge()
-        for edge in edges where edge.usedWidth > 0 {
-            if best.usedWidth == 0 || edge.usedWidth > best.usedWidth
-                || (edge.usedWidth == best.usedWidth && rank(edge.style) > rank(best.style)) {
-                best = edge
-            }
-        }
-        return best
+        var contest = BorderContest()
+        for edge in edges { contest.enter(edge) }
+        return contest.winner
     }
 
     /// A style's rank between two edges as wide (§17.6.2.1 rule 3; the styles drawn solid rank as solid).
-    private static func rank(_ style: BorderStyle) -> Int {
+    fileprivate static func rank(_ style: BorderStyle) -> Int {
         switch style {
         case .double: 4
         case .solid: 3
         case .dashed: 2
         case .dotted: 1
         case .none: 0
+        }
+    }
+}
+
+/// The contest of ``BorderEdge/winner(_:)`` run one edge at a time, with no array of the contestants: enter them in
+/// order of precedence, then read ``winner``.
+struct BorderContest {
+    private(set) var winner = BorderEdge()
+
+    mutating func enter(_ edge: BorderEdge) {
+        if edge.usedWidth > 0 && (winner.usedWidth == 0 || edge.usedWidth > winner.usedWidth
+            || (edge.usedWidth == winner.usedWidth && BorderEdge.rank(edge.style) > BorderEdge.rank(winner.style))) {
+            winner = edge
         }
     }
 }
