@@ -43,7 +43,9 @@ struct BoxDecorationPass {
     func decorate(_ pages: [Page]) -> [Page] {
         let range = first..<(first + layouts.count)
         guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return pages }
-        let parts = pages.map(self.parts(of:))
+        // One scratch for every page: the boxes open so far and the lines' reaches are emptied, not made again.
+        var scratch = PageScratch()
+        let parts = pages.map { self.parts(of: $0, scratch: &scratch) }
         let wholeBoxes = Self.wholeBoxes(parts)
         return zip(pages, parts).enumerated().map { pageIndex, pair in
             let (page, parts) = pair
@@ -87,62 +89,70 @@ struct BoxDecorationPass {
         var id: Int
     }
 
-    /// The boxes of `page`, outer boxes before the boxes inside them.
-    private func parts(of page: Page) -> [Part] {
-        var parts: [Part] = []
-        var open: [Int: Int] = [:]  // box id → its part in `parts`, in the section of the last decorated paragraph
-        // That section, and the paragraphs it holds (looked up again only when a paragraph is outside them).
-        var section = -1, sectionParagraphs = 0..<0
-        // A box that starts (ends) at a line reaches up (down) from it by its room above (below): its border and
-        // padding, those of the boxes inside it that start (end) there too, and the margins between them. One buffer
-        // for the page's lines, not an array made for each.
+    /// What ``parts(of:scratch:)`` keeps while it walks a page, reused from page to page.
+    private struct PageScratch {
+        /// Box id → its part in the page's parts, in the section of the last decorated paragraph.
+        var open: [Int: Int] = [:]
+        /// A box that starts (ends) at a line reaches up (down) from it by its room above (below): its border and
+        /// padding, those of the boxes inside it that start (end) there too, and the margins between them.
         var reaches: [(top: Double, bottom: Double, starts: Bool, ends: Bool)] = []
+    }
+
+    /// The boxes of `page`, outer boxes before the boxes inside them.
+    private func parts(of page: Page, scratch: inout PageScratch) -> [Part] {
+        var parts: [Part] = []
+        scratch.open.removeAll(keepingCapacity: true)
+        // The section of the last decorated paragraph, and the paragraphs it holds (looked up again only when a
+        // paragraph is outside them).
+        var section = -1, sectionParagraphs = 0..<0
         for placement in page.placements {
             let index = Int(placement.paragraph)
             guard index >= first, index - first < layouts.count else { continue }
-            let boxes = text.paragraphs[index].style.boxes
+            // The style read once for the line: its boxes, and whether it is in a float or a multi-column block.
+            let style = text.paragraphs[index].style
+            let boxes = style.boxes
             guard !boxes.isEmpty else { continue }
             // A scroll page runs on through documents, whose boxes share ids: a box of another document is another
             // box (and never continues one of this page's), so the boxes open so far are closed when one starts.
             if !sectionParagraphs.contains(index) {
                 let now = text.sectionIndex(ofParagraph: index), starts = text.sectionStarts
-                if now != section { open.removeAll(keepingCapacity: true) }
+                if now != section { scratch.open.removeAll(keepingCapacity: true) }
                 section = now
                 let start = starts.indices.contains(now) ? starts[now] : 0
                 let end = starts.indices.contains(now + 1) ? starts[now + 1] : Int.max
                 sectionParagraphs = min(start, index)..<max(end, index + 1)
             }
-            // The lines only, not the whole layout copied (each of its arrays retained) for every line.
-            let lines = layouts[index - first].lines
-            let lineIndex = Int(placement.line)
-            guard lineIndex < lines.count else { continue }
-            let line = lines[lineIndex]
-            reaches.removeAll(keepingCapacity: true)
+            // The line only, not the whole layout copied (each of its arrays retained) for every line.
+            let lineIndex = Int(placement.line), lineCount = layouts[index - first].lines.count
+            guard lineIndex < lineCount else { continue }
+            let lineHeight = Double(layouts[index - first].lines[lineIndex].height)
+            scratch.reaches.removeAll(keepingCapacity: true)
             for box in boxes {
                 let starts = lineIndex == 0 && !paragraph(index - 1, isIn: box.id, besides: index)
-                let ends = lineIndex == lines.count - 1 && !paragraph(index + 1, isIn: box.id, besides: index)
-                reaches.append((placement.y - (starts ? box.above * emSize : 0),
-                                placement.y + Double(line.height) + (ends ? box.below * emSize : 0), starts, ends))
+                let ends = lineIndex == lineCount - 1 && !paragraph(index + 1, isIn: box.id, besides: index)
+                scratch.reaches.append((placement.y - (starts ? box.above * emSize : 0),
+                                        placement.y + lineHeight + (ends ? box.below * emSize : 0), starts, ends))
             }
-            let frame = floatFrame(of: index, at: placement)
-            let columns = columnFrame(of: index, at: placement)
-            let linesBottom = placement.y + Double(line.height)
-            for (number, (box, reach)) in zip(boxes, reaches).enumerated() {
-                let (top, bottom, starts, ends) = reach
+            let frame = floatFrame(of: index, float: style.float, at: placement)
+            let columns = style.columns == nil ? nil : columnFrame(of: index, at: placement)
+            let linesBottom = placement.y + lineHeight
+            for number in boxes.indices {
+                let (top, bottom, starts, ends) = scratch.reaches[number]
+                let id = boxes[number].id, below = boxes[number].below
                 let inFloat = frame.map { number >= $0.outerBoxes } ?? false
                 var partX = inFloat ? frame?.x ?? placement.x : placement.x - (frame?.shift ?? 0)
                 var width = inFloat ? frame?.width : nil
                 if let columns { (partX, width) = number >= columns.outerBoxes ? (columns.x, columns.width) : (columns.blockX, nil) }
-                if let part = open[box.id], parts[part].columnX == partX {
+                if let part = scratch.open[id], parts[part].columnX == partX {
                     parts[part].top = min(parts[part].top, top)
                     parts[part].bottom = max(parts[part].bottom, bottom)
                     parts[part].linesBottom = max(parts[part].linesBottom, linesBottom)
-                    if ends && columns != nil { parts[part].bottom = max(parts[part].bottom, parts[part].linesBottom + box.below * emSize) }
+                    if ends && columns != nil { parts[part].bottom = max(parts[part].bottom, parts[part].linesBottom + below * emSize) }
                     parts[part].endsHere = parts[part].endsHere || ends
                     parts[part].startsHere = parts[part].startsHere || starts
                 } else {
-                    open[box.id] = parts.count
-                    parts.append(Part(box: box, section: section, columnX: partX, width: width, top: top, bottom: bottom,
+                    scratch.open[id] = parts.count
+                    parts.append(Part(box: boxes[number], section: section, columnX: partX, width: width, top: top, bottom: bottom,
                                       startsHere: starts, endsHere: ends, linesBottom: linesBottom))
                 }
             }
@@ -150,23 +160,23 @@ struct BoxDecorationPass {
         return parts
     }
 
-    /// For a paragraph of a multi-column block (one whose lines are not where the flow sets them) placed at
-    /// `placement`: the left edge of the page column the block is in, the left edge and width of the column of the
-    /// block the line is in, and how many of the paragraph's boxes are drawn across the block; nil for another
-    /// paragraph.
+    /// For a paragraph of a multi-column block (one with ``ParagraphStyle/columns``, whose lines are not where the
+    /// flow sets them) placed at `placement`: the left edge of the page column the block is in, the left edge and
+    /// width of the column of the block the line is in, and how many of the paragraph's boxes are drawn across the
+    /// block; nil for a paragraph in no block.
     private func columnFrame(of index: Int, at placement: PlacedLine) -> (blockX: Float, x: Float, width: Double, outerBoxes: Int)? {
-        guard text.paragraphs[index].style.columns != nil, let block = columnBlocks.frame(containing: index) else { return nil }
+        guard let block = columnBlocks.frame(containing: index) else { return nil }
         // A block of one column is set in the flow, its lines moved into its content box by their own offset.
         guard !block.isInFlow else { return (placement.x, placement.x + block.left, Double(block.width), block.outerBoxes) }
         let blockX = pageColumnLefts.filter { $0 <= placement.x - block.left + 0.01 }.max() ?? placement.x - block.left
         return (blockX, placement.x, Double(block.width), block.outerBoxes)
     }
 
-    /// For a paragraph of a float placed at `placement`: the float's box across the page (its left edge and width),
-    /// how many of the paragraph's boxes are outside the float, and how far the float was moved from where it was
-    /// set; nil for a paragraph in no float.
-    private func floatFrame(of index: Int, at placement: PlacedLine) -> (x: Float, width: Double, outerBoxes: Int, shift: Float)? {
-        guard let float = text.paragraphs[index].style.float, let box = floats.box(containing: index) else { return nil }
+    /// For a paragraph of a float (`float`, its ``ParagraphStyle/float``) placed at `placement`: the float's box
+    /// across the page (its left edge and width), how many of the paragraph's boxes are outside the float, and how
+    /// far the float was moved from where it was set; nil for a paragraph in no float.
+    private func floatFrame(of index: Int, float: BlockFloat?, at placement: PlacedLine) -> (x: Float, width: Double, outerBoxes: Int, shift: Float)? {
+        guard let float, let box = floats.box(containing: index) else { return nil }
         let shift = floatShifts[box.paragraphs.lowerBound] ?? 0
         return (placement.x + box.x, Double(box.width), float.outerBoxes, shift)
     }
