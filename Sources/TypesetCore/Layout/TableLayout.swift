@@ -374,8 +374,9 @@ struct TableLayout {
     private static func columnExtents(_ rows: [Row], columnCount: Int, text: StyledText, shaped: ShapedText,
                                       layouter: ParagraphLayouter, metrics: inout ParagraphMetrics, room: Float, base: Float)
         -> (minimum: [Float], maximum: [Float]) {
-        // The widest width a cell of one column gives (``TableCell/width``, its content box): the column's widest;
-        // a percentage is also its narrowest, as browsers give such columns their share first.
+        // The widest width a cell of one column or its `<col>` gives (``TableCell/width``, its content box, and
+        // ``TableCell/columnWidth``, the column's): the column's widest; a percentage is also its narrowest, as
+        // browsers give such columns their share first.
         var specified = [Float](repeating: 0, count: columnCount), percentages = [Float](repeating: 0, count: columnCount)
         var minimum = [Float](repeating: 0, count: columnCount)
         var maximum = [Float](repeating: 0, count: columnCount)
@@ -410,7 +411,10 @@ struct TableLayout {
                 if style.columnSpan == 1 {
                     minimum[style.column] = max(minimum[style.column], cellMinimum)
                     maximum[style.column] = max(maximum[style.column], cellMaximum)
-                    if let width = style.width {
+                    // The cell's own width is of its content box; its column's (`<col>`) already holds the cell's
+                    // padding and borders.
+                    func specify(_ width: TableCell.TableWidth?, inset: Float) {
+                        guard let width else { return }
                         let points: Float = switch width {
                         case .percent(let percent): Float(percent / 100) * room
                         case .ems(let value): Float(value) * base + inset
@@ -418,6 +422,8 @@ struct TableLayout {
                         specified[style.column] = max(specified[style.column], points)
                         if case .percent(let percent) = width { percentages[style.column] = max(percentages[style.column], Float(percent)) }
                     }
+                    specify(style.width, inset: inset)
+                    specify(style.columnWidth, inset: 0)
                 } else {
                     spanning.append((style.column, style.columnSpan, cellMinimum, cellMaximum))
                 }

@@ -79,6 +79,7 @@ extension ParagraphStyle {
             }
             cell.tableWidth = clean(cell.tableWidth)
             cell.width = clean(cell.width)
+            cell.columnWidth = clean(cell.columnWidth)
             style.tableCell = cell
         }
         // A float's width is finite and positive (else it shrinks to fit); a float in a table cell floats in the

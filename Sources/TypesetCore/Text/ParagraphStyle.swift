@@ -473,6 +473,11 @@ public struct TableCell: Hashable, Sendable {
     /// column, or a length for its content box), or nil for its content's: its column is set at that width, never
     /// narrower than its content's narrowest (CSS 2.1 §17.5.2.2, as browsers read a cell's width).
     public var width: TableWidth?
+    /// The width the book gives the cell's column (a `<col>` or `<colgroup>`'s CSS `width` or HTML `width`
+    /// attribute), for a cell spanning one column; nil for none. Unlike ``width`` it is the column's whole width,
+    /// the cell's padding and borders inside it; the column is set at the wider of the two, never narrower than
+    /// its content's narrowest.
+    package var columnWidth: TableWidth?
     /// The table's `auto` inline margins (CSS 2.1 §17.4: the table wrapper box's, as a block's in §10.3.3): they
     /// take what its used width leaves of its column, less ``tableEndIndent``; both centre it.
     package var tableAutoMargins = BlockWidth.AutoMargins.none

@@ -31,6 +31,17 @@ extension XHTMLConverter {
         var endIndent = 0.0
         /// The first paragraph (index in the output) of the current row group.
         var groupStart: Int
+        /// The widths its `<col>` and `<colgroup>` elements give its columns, by column (nil: none), at most
+        /// ``TableCell/maximumColumns`` + 1 of them (a wider table is set as a list).
+        var columnWidths: [TableCell.TableWidth?] = []
+        /// The width of the `<colgroup>` being read, which its `<col>`s without one take (HTML's `width` on a
+        /// column group: the default width of each of its columns).
+        var groupColumnWidth: TableCell.TableWidth?
+
+        /// The width column `column` is given, if any.
+        func columnWidth(_ column: Int) -> TableCell.TableWidth? {
+            columnWidths.indices.contains(column) ? columnWidths[column] : nil
+        }
     }
 
     /// The elements that group a table's rows (HTML's row groups).
@@ -134,6 +145,7 @@ extension XHTMLConverter {
         if style.borders.isVisible { cell.borders = style.borders }
         cell.frame = table.frame
         cell.width = Self.tableWidth(element, style: style)
+        cell.columnWidth = columnSpan == 1 ? table.columnWidth(column) : nil
         cell.tableAutoMargins = table.autoMargins
         cell.tableEndIndent = table.endIndent
         // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
@@ -143,6 +155,33 @@ extension XHTMLConverter {
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
         leaveBlock(path, style: style)
+    }
+
+    /// A `<col>` or `<colgroup>` of the innermost table (HTML's column model, CSS 2.1 §17.3): the next `span`
+    /// columns take its width (CSS `width`, else HTML's `width` attribute); a column group with `<col>`s inside
+    /// is as many columns as they are, its width the default of theirs. Their borders and backgrounds are not
+    /// drawn (CSS 2.1 §17.5.1 layers; books draw rules on cells). Outside a table's own rows, nothing.
+    mutating func handleTableColumns(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+        guard block.cell == nil, !tables.isEmpty else { return }
+        let element = path.element
+        let span = min(max(1, Int(element.attribute("span")?.trimmingWhiteSpace() ?? "") ?? 1), 1000)
+        let width = Self.tableWidth(element, style: style)
+        guard element.lowercasedName == "colgroup" else {
+            addColumns(span, width: width ?? tables[tables.count - 1].groupColumnWidth)
+            return
+        }
+        let start = tables[tables.count - 1].columnWidths.count
+        tables[tables.count - 1].groupColumnWidth = width
+        walkChildren(path, block: block, inline: inline)
+        tables[tables.count - 1].groupColumnWidth = nil
+        // Its `span` counts only when it holds no `<col>` (HTML's column model).
+        if tables[tables.count - 1].columnWidths.count == start { addColumns(span, width: width) }
+    }
+
+    /// Gives the innermost table's next `count` columns `width` (up to the columns a table is laid out with).
+    private mutating func addColumns(_ count: Int, width: TableCell.TableWidth?) {
+        let room = max(0, TableCell.maximumColumns + 1 - tables[tables.count - 1].columnWidths.count)
+        tables[tables.count - 1].columnWidths.append(contentsOf: repeatElement(width, count: min(count, room)))
     }
 
     /// HTML's `valign` attribute: `top`, `middle`, `bottom` or `baseline` (set as `top`).

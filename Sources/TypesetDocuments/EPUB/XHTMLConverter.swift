@@ -365,8 +365,8 @@ struct XHTMLConverter {
     // MARK: Walking
 
     enum Category {
-        case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, svg, listContainer,
-             listItem, switchElement, object, embedded
+        case skip, block, inline, lineBreak, image, horizontalRule, table, tableRow, tableCell, tableColumns, svg,
+             listContainer, listItem, switchElement, object, embedded
     }
 
     private static let skipped: Set<String> = ["head", "script", "style", "title", "template", "noscript", "param",
@@ -382,7 +382,7 @@ struct XHTMLConverter {
     private static let categories: [String: Category] = {
         var table: [String: Category] = [
             "br": .lineBreak, "img": .image, "image": .image, "hr": .horizontalRule, "table": .table, "tr": .tableRow,
-            "td": .tableCell, "th": .tableCell, "svg": .svg, "object": .object, "iframe": .embedded, "embed": .embedded,
+            "td": .tableCell, "th": .tableCell, "col": .tableColumns, "colgroup": .tableColumns, "svg": .svg, "object": .object, "iframe": .embedded, "embed": .embedded,
             "ul": .listContainer, "ol": .listContainer, "menu": .listContainer, "dir": .listContainer, "li": .listItem,
         ]
         for name in blocks where table[name] == nil { table[name] = .block }
@@ -534,6 +534,8 @@ struct XHTMLConverter {
             handleObject(path, style: style, block: parentBlock, inline: inline)
         case .switchElement:
             if let chosen = Self.chosenCase(of: path) { walkChildren(chosen, block: parentBlock, inline: inline) }
+        case .tableColumns:
+            handleTableColumns(path, style: style, block: parentBlock, inline: inline)
         case .horizontalRule:
             flushParagraph()
             var block = enterBlock(path, style: style, parent: parentBlock)
