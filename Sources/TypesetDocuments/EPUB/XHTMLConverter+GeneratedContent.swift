@@ -10,7 +10,8 @@ extension XHTMLConverter {
     /// page's media conditions and is kept with the book's styles off, so that the text and its offsets are the same
     /// on every device and under every setting (the style of the text follows the reader's page). Not done: a
     /// pseudo-element that is a block or positioned (`display: block`, `position: absolute`) generates nothing, nor
-    /// one with `display: none`; `content` with `counter()` or `url()` is not read (CSSContent.swift).
+    /// one with `display: none` (a block one's `clear` applies, the clearfix:
+    /// ``clearAfterBlockPseudoElement(_:)``); `content` with `counter()` or `url()` is not read (CSSContent.swift).
     mutating func appendGeneratedContent(_ path: ElementPath, _ which: CSSSelector.PseudoElement, block: BlockContext,
                                          inline: InlineContext) {
         guard sheet.hasGeneratedContentRules else { return }
@@ -27,8 +28,11 @@ extension XHTMLConverter {
         // Inline boxes only: a block or positioned one (a big `#` in a code block's corner) would need a box of its
         // own, and set inline it lands in the text. Decided on the reference page, as the text is.
         let shape = pseudoStyle(rules, answers: media.reference, inline: inline)
-        guard !shape.hidden, shape.position != .absolute, shape.position != .fixed,
-              shape.display != .block, shape.display != .listItem else { return }
+        if shape.display == .block || shape.display == .listItem, shape.position != .absolute, shape.position != .fixed {
+            clearAfterBlockPseudoElement(pseudoStyle(rules, answers: media.live, inline: inline))
+            return
+        }
+        guard !shape.hidden, shape.position != .absolute, shape.position != .fixed else { return }
         var generated = inline
         generated.style = pseudoStyle(rules, answers: media.live, inline: inline)
         generated.isGenerated = true

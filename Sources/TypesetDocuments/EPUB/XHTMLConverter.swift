@@ -622,6 +622,7 @@ struct XHTMLConverter {
         if rowGroup { endRowGroup(); enterRowGroup(style) }
         defer { if rowGroup { endRowGroup() } }
         var block = enterBlock(path, style: style, parent: parentBlock)
+        let floatsBefore = floatBoxes.count
         switch kind {
         case .listContainer:
             block.listDepth += 1
@@ -638,6 +639,7 @@ struct XHTMLConverter {
             preStartsHere = false
         }
         flushParagraph()
+        if style.overflowContainsFloats { containFloats(since: floatsBefore, block: block) }
         if rowGroup { leaveRowGroup(style, range: firstParagraph..<output.paragraphs.count) }
         avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)

@@ -43,7 +43,7 @@ extension CSSDeclaration {
         case "clip-path", "-webkit-clip-path":
             return [.clipPathHides(clipPathIsEmpty(value))]
         case "overflow", "overflow-x", "overflow-y":
-            return words.first.map { [.overflowHidden($0 == "hidden" || $0 == "clip")] } ?? []
+            return words.first.map { [.overflowHidden($0 == "hidden" || $0 == "clip", containsFloats: ["hidden", "auto", "scroll"].contains($0))] } ?? []
         default:
             return nil
         }
@@ -107,7 +107,7 @@ extension ComputedStyle {
         case .offset(.bottom, let length): self.offsetBottom = length
         case .clipsAway(let value): self.clipsAway = value
         case .clipPathHides(let value): self.clipPathHides = value
-        case .overflowHidden(let value): self.overflowHidden = value
+        case .overflowHidden(let value, let containsFloats): self.overflowHidden = value; self.overflowContainsFloats = containsFloats
         case .objectFit(let value): self.replacedSize.objectFit = value
         case .filter(let value): self.replacedSize.colorFilter = value
         default: break

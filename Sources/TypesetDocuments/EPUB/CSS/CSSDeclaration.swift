@@ -227,8 +227,9 @@ enum CSSDeclaration: Equatable, Sendable {
     case clipsAway(Bool)
     /// `clip-path` leaving nothing (`inset(50%)`: true), or another path (false).
     case clipPathHides(Bool)
-    /// `overflow: hidden` or `clip` (true), or another overflow (false).
-    case overflowHidden(Bool)
+    /// `overflow: hidden` or `clip` (true), or another overflow (false); and whether the overflow makes the box a
+    /// block formatting context root, which contains its floats (CSS 2.1 §9.4.1: any but `visible` and `clip`).
+    case overflowHidden(Bool, containsFloats: Bool)
     /// `object-fit`: how a replaced element's content fills its box.
     case objectFit(ObjectFit)
     /// `filter`: how a replaced element's colours are changed (nil for `none`).

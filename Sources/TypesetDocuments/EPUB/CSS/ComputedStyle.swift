@@ -143,6 +143,8 @@ struct ComputedStyle: Sendable {
         var clipsAway = false
         var clipPathHides = false
         var overflowHidden = false
+        /// Whether its `overflow` makes it contain its floats (``CSSDeclaration/overflowHidden(_:containsFloats:)``).
+        var overflowContainsFloats = false
         /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
         /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
         var bookMarginTop: Double?
@@ -238,6 +240,7 @@ struct ComputedStyle: Sendable {
         child.position = .static
         child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil; child.offsetBottom = nil
         child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
+        child.overflowContainsFloats = false
         return child
     }
 
