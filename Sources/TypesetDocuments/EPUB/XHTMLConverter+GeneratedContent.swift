@@ -8,10 +8,11 @@ extension XHTMLConverter {
     /// The text is the book's text as generated text (``TextStyle/isGenerated``, as a list marker is): a caret steps
     /// over it, and it maps to the element in an EPUB CFI. Whether an element generates text follows the reference
     /// page's media conditions and is kept with the book's styles off, so that the text and its offsets are the same
-    /// on every device and under every setting (the style of the text follows the reader's page). Not done: a
-    /// pseudo-element that is a block or positioned (`display: block`, `position: absolute`) generates nothing, nor
-    /// one with `display: none` (a block one's `clear` applies, the clearfix:
-    /// ``clearAfterBlockPseudoElement(_:)``); `content` with `counter()` or `url()` is not read (CSSContent.swift).
+    /// on every device and under every setting (the style of the text follows the reader's page). Counters
+    /// (`counter()`, `counters()`) are the element's and the pseudo-element's own changes made
+    /// (XHTMLConverter+Counters.swift). Not done: a pseudo-element that is a block or positioned (`display: block`,
+    /// `position: absolute`) generates nothing, nor one with `display: none` (a block one's `clear` applies, the
+    /// clearfix: ``clearAfterBlockPseudoElement(_:)``); `content` with `url()` is not read (CSSContent.swift).
     mutating func appendGeneratedContent(_ path: ElementPath, _ which: CSSSelector.PseudoElement, block: BlockContext,
                                          inline: InlineContext) {
         guard sheet.hasGeneratedContentRules else { return }
@@ -22,9 +23,16 @@ extension XHTMLConverter {
             for case .content(let value) in rule.declarations { parts = value }
         }
         guard let parts, !parts.isEmpty else { return }
+        // The pseudo-element is the element's first or last child: its counter changes are made one level down.
+        applyCounters(of: rules, depth: elementDepth + 1)
         let depth = which == .before ? quotationDepth : max(0, quotationDepth - 1)
         let marks = QuotationMarks(language: inline.language, depth: depth)
-        let text = CSSContentPart.text(parts, element: path.element, quotes: (marks.open, marks.close))
+        var counterTexts: [String] = []
+        for part in parts {
+            if case .counter = part { counterTexts.append(counterText(part)) }
+        }
+        var nextCounter = counterTexts.makeIterator()
+        let text = CSSContentPart.text(parts, element: path.element, quotes: (marks.open, marks.close)) { _ in nextCounter.next() ?? "" }
         // Inline boxes only: a block or positioned one (a big `#` in a code block's corner) would need a box of its
         // own, and set inline it lands in the text. Decided on the reference page, as the text is.
         let shape = pseudoStyle(rules, answers: media.reference, inline: inline)

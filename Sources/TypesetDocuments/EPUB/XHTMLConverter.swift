@@ -179,6 +179,8 @@ struct XHTMLConverter {
     var paragraphMarkerInside = false
     /// The counter styles the document's sheets define, with the predefined ones (list markers).
     var counterStyles: CounterStyleSet
+    /// The CSS counters in scope (XHTMLConverter+Counters.swift).
+    var counters = CounterScopes()
     /// Whether the book has an entry (set by the reader): a `list-style-image` it lacks falls back to the type.
     var resourceExists: ((String) -> Bool)?
     /// A `::first-letter` style waiting for the first letter of its block, and the drop cap of the paragraph
@@ -466,6 +468,8 @@ struct XHTMLConverter {
         elementDepth += 1
         defer { elementDepth -= 1 }
         var inline = enterInline(path, parent: parentInline)
+        applyCounters(path, depth: elementDepth, hidden: inline.style.hidden)
+        defer { counters.leave(depth: elementDepth) }
         let name = element.lowercasedName
         let noteRole = NoteRole(element, inNotes: parentInline.inNotes)
         applyNoteRole(noteRole, name: name, to: &inline)

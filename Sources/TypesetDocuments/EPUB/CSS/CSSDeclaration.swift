@@ -237,6 +237,9 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `content` of a `::before` or `::after` (nil for `none` or `normal`; CSSContent.swift). Read by the converter
     /// from the pseudo-element's rules, not kept in a computed style.
     case content([CSSContentPart]?)
+    /// `counter-reset`, `counter-increment` or `counter-set` (CSS Lists 3 §4; CSSCounters.swift). Read by the
+    /// converter from an element's or pseudo-element's rules, as `content` is, not kept in a computed style.
+    case counters(CounterChange)
     /// `direction`: the element's inline base direction (as the `dir` attribute, which it overrides).
     case direction(WritingDirection)
     /// A flow-relative box property (`padding-inline-start`; see ``parseLogical(_:rawValue:)``): the declaration
@@ -253,6 +256,7 @@ enum CSSDeclaration: Equatable, Sendable {
         if value == "inherit" || value == "initial" || value == "unset" {
             return initialValue(property)
         }
+        if let change = CounterChange(property: property, value: rawValue) { return [.counters(change)] }
         if property == "content" {
             // Strings keep their case: read from the value as written.
             guard let parts = CSSContentPart.parse(rawValue) else { return [.content(nil)] }

@@ -55,6 +55,10 @@ struct CSSStyleSheet: Sendable {
     /// Whether a rule styles a `::before` or `::after` (XHTMLConverter+GeneratedContent.swift).
     var hasGeneratedContentRules: Bool { !beforeRules.isEmpty || !afterRules.isEmpty }
 
+    /// Whether some rule of an element (not a pseudo-element) changes a counter (`counter-reset`, `-increment`,
+    /// `-set`): the converter then reads every element's (XHTMLConverter+Counters.swift).
+    private(set) var hasCounterRules = false
+
     /// Whether the sheet holds neither rules nor font faces nor counter styles.
     var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty && counterStyles.isEmpty }
 
@@ -97,7 +101,9 @@ struct CSSStyleSheet: Sendable {
         case .firstLetter: firstLetterRules.add(rule.selector, index: index)
         case .before: beforeRules.add(rule.selector, index: index)
         case .after: afterRules.add(rule.selector, index: index)
-        case nil: elementRules.add(rule.selector, index: index)
+        case nil:
+            elementRules.add(rule.selector, index: index)
+            if !hasCounterRules { hasCounterRules = rule.declarations.contains { if case .counters = $0 { true } else { false } } }
         }
     }
 

@@ -342,7 +342,7 @@ struct ComputedStyle: Sendable {
             case .emphasisPosition(let side, let vertical): self.emphasisSide = side; self.emphasisVerticalSide = vertical
             case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
                 applyVisibility(declaration)
-            case .content: break  // read from a pseudo-element's rules (XHTMLConverter+GeneratedContent.swift)
+            case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -502,7 +502,7 @@ struct ComputedStyle: Sendable {
         // black line art for a dark theme).
         case .objectFit, .filter: return true
         // Generated text is the book's text (a heading's mark), read whether or not its styles apply.
-        case .content: return true
+        case .content, .counters: return true
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
