@@ -16,6 +16,24 @@ struct LineExclusion: Hashable, Sendable {
     /// The line after the last one beside the floats (saturating: a count from a caller never traps).
     var end: Int { first.addingReportingOverflow(lines).overflow ? Int.max : first + lines }
 
+    /// This exclusion as it narrows the lines of a block indented `left` and `right` points from the column's (or
+    /// cell's) edges: a float shortens the line boxes beside it, not the block's box (CSS 2.1 §9.5), so a line
+    /// starts at the float's edge or at its block's, whichever lies further in, never the two added (a `<dd>`'s
+    /// margin beside a floated `<dt>`, a quotation's beside a floated picture).
+    func within(left: Float, right: Float) -> LineExclusion {
+        guard lines > 0 else { return self }
+        var exclusion = self
+        exclusion.left = max(0, self.left - max(0, left))
+        exclusion.right = max(0, self.right - max(0, right))
+        return exclusion
+    }
+
+    /// This exclusion within the block of a paragraph formatted as `format` (``within(left:right:)``): its start
+    /// indent on the left, or on the right in right-to-left text.
+    func within(format: ParagraphFormat, rightToLeft: Bool) -> LineExclusion {
+        rightToLeft ? within(left: format.endIndent, right: format.blockIndent) : within(left: format.blockIndent, right: format.endIndent)
+    }
+
     /// How far line `index` moves right and how much narrower it is, in points.
     @inline(__always)
     func narrowing(ofLine index: Int) -> (shift: Float, width: Float) {
