@@ -203,6 +203,10 @@ struct XHTMLConverter {
     /// The names `data:` URLs of background images are served under (``SpineItemText/backgroundData``), nil for one
     /// that does not decode: each URL decoded once however many elements name it.
     var backgroundDataNames: [String: String?] = [:]
+    /// The entry paths image sources resolve to (nil: outside the book, or none), by source as written: a chapter
+    /// names one picture many times (a bullet, an ornament), and resolving a path costs some 16,000 instructions.
+    /// An entry per distinct source, as many as the item's elements at most.
+    var resolvedImageSources: [String: String?] = [:]
     // Between blocks. The margins that meet here collapse (CSS 2.1 §8.3.1): the largest positive one plus the most
     // negative one. A border or padding between them ends a run of collapsing margins: the margins before it are
     // settled (``pendingSettledMargin``), kept whole beside the ones after it.
@@ -1104,8 +1108,8 @@ struct XHTMLConverter {
             } catch {
                 problem = "image \(dataURLCount) given as a data: URL " + DataURL.describe(error)
             }
-        } else if let source, case .inBook(let imagePath, _)? = EPUBPath.resolve(source, relativeTo: path) {
-            resolved = imagePath
+        } else if let source {
+            resolved = resolvedImageSource(source)
         }
         let altText = alt.map(XMLElement.collapseWhiteSpace)
         let offset = nextContentOffset
@@ -1121,6 +1125,15 @@ struct XHTMLConverter {
         recordElementUnits(count: 1)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
                                                       problem: problem))
+    }
+
+    /// The entry path an image's `source` names in the book, nil for one outside it (``resolvedImageSources``).
+    private mutating func resolvedImageSource(_ source: String) -> String? {
+        if let known = resolvedImageSources[source] { return known }
+        var resolved: String?
+        if case .inBook(let imagePath, _)? = EPUBPath.resolve(source, relativeTo: path) { resolved = imagePath }
+        resolvedImageSources[source] = .some(resolved)
+        return resolved
     }
 
     /// Where the next unit of content goes: after the pending collapsed space, if there is one.
