@@ -438,8 +438,12 @@ public struct TableCell: Hashable, Sendable {
     /// cell, and every copy of it, would otherwise carry (reading War and Peace cost 2 % more with them inline).
     private var look: Look
 
-    /// Sets one value of ``look``: a new look, as the old one may be shared.
-    private mutating func change<T>(_ path: WritableKeyPath<Look.Values, T>, to value: T) {
+    /// Sets one value of ``look``: a new look, as the old one may be shared; none when the value is already that
+    /// (``ParagraphStyle/sanitized`` writes back every cell's values, nearly always unchanged). Always inlined, so
+    /// that the key path is a constant and the value a plain field (see ``ParagraphStyle``'s `update`).
+    @inline(__always)
+    private mutating func change<T: Equatable>(_ path: WritableKeyPath<Look.Values, T>, to value: T) {
+        guard look.values[keyPath: path] != value else { return }
         var values = look.values
         values[keyPath: path] = value
         look = Look(values)
@@ -499,9 +503,19 @@ public struct TableCell: Hashable, Sendable {
     public init(table: Int, row: Int, column: Int, columnSpan: Int = 1, rowSpan: Int = 1, padding: Double = 0.3,
                 border: Double = 0, borderColor: Color? = nil, background: Color? = nil, tableBorder: Double = 0,
                 tableIndent: Double = 0, tableWidth: TableWidth? = nil) {
+        self.init(table: table, row: row, column: column, columnSpan: columnSpan, rowSpan: rowSpan, padding: EdgeInsets(all: padding),
+                  borders: .solid(border, color: borderColor), background: background,
+                  frame: TableFrame(borders: .solid(tableBorder, color: borderColor)), alignment: .top,
+                  tableIndent: tableIndent, tableWidth: tableWidth)
+    }
+
+    /// Creates a cell with every value of its look given: one look made, where setting ``padding``, ``borders``,
+    /// ``frame`` and ``alignment`` after ``init(table:row:column:columnSpan:rowSpan:padding:border:borderColor:background:tableBorder:tableIndent:tableWidth:)``
+    /// makes one each (a book's table reader sets them all, for every cell).
+    package init(table: Int, row: Int, column: Int, columnSpan: Int, rowSpan: Int, padding: EdgeInsets, borders: BorderEdges,
+                 background: Color?, frame: TableFrame, alignment: ContentAlignment, tableIndent: Double, tableWidth: TableWidth?) {
         self.table = table; self.row = row; self.column = column; self.columnSpan = columnSpan; self.rowSpan = rowSpan
-        look = Look(Look.Values(padding: EdgeInsets(all: padding), borders: .solid(border, color: borderColor), background: background,
-                                frame: TableFrame(borders: .solid(tableBorder, color: borderColor)), alignment: .top))
+        look = Look(Look.Values(padding: padding, borders: borders, background: background, frame: frame, alignment: alignment))
         self.tableIndent = tableIndent; self.tableWidth = tableWidth
     }
 

@@ -133,24 +133,21 @@ extension XHTMLConverter {
         cellBlock.startIndent = 0
         cellBlock.widths = []
         cellBlock.endIndent = 0
-        var cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
-                             padding: table.cellPadding ?? 0.25, border: table.cellBorder,
-                             background: publisherStyles ? style.backgroundColor ?? table.rowBackground ?? table.groupBackground : nil,
-                             tableIndent: table.indent, tableWidth: table.width)
         // The cell's own padding when its styles set any (else the table's `cellpadding` or the reader's default).
         let padding = style.padding
-        if style.paddingDeclared {
-            cell.padding = EdgeInsets(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
-        }
-        if style.borders.isVisible { cell.borders = style.borders }
-        cell.frame = table.frame
+        let cellPadding = style.paddingDeclared ? EdgeInsets(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
+            : EdgeInsets(all: table.cellPadding ?? 0.25)
+        // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
+        // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`).
+        let alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment ?? .middle
+        var cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
+                             padding: cellPadding, borders: style.borders.isVisible ? style.borders : .solid(table.cellBorder),
+                             background: publisherStyles ? style.backgroundColor ?? table.rowBackground ?? table.groupBackground : nil,
+                             frame: table.frame, alignment: alignment, tableIndent: table.indent, tableWidth: table.width)
         cell.width = Self.tableWidth(element, style: style)
         cell.columnWidth = columnSpan == 1 ? table.columnWidth(column) : nil
         cell.tableAutoMargins = table.autoMargins
         cell.tableEndIndent = table.endIndent
-        // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
-        // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`).
-        cell.alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment ?? .middle
         cellBlock.cell = cell
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
