@@ -784,7 +784,8 @@ struct XHTMLConverter {
             }
         }
         let hidden = !runs.isEmpty && runs.allSatisfy { $0.style.isHidden }
-        var style = ParagraphStyle()
+        // A copy of the default style, not a new one: the initializer writes each of its values through its setter.
+        var style = ParagraphStyle.body
         style.role = block.role
         style.innerLineBreaks = hasLineBreak || block.role == .preformatted ? .preserve : .collapse
         style.baseDirection = block.direction
