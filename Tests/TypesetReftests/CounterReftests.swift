@@ -81,3 +81,36 @@ import TypesetTestSupport
         #expect(mismatch == nil, "\(test): \(mismatch ?? "")")
     }
 }
+
+/// Counters and columns a crafted book pushes past their limits: values saturate, declarations and live counters
+/// are bounded, a column's `span` is bounded, and nothing traps.
+@Suite struct CraftedCounterTests {
+    static func text(_ body: String, css: String) throws -> String {
+        let book = try EPUBReader().read(bytes: try Reftest.archive(Reftest.Book(body: body, css: css)), name: "crafted.epub")
+        return book.text.string(in: 0..<book.text.length)
+    }
+
+    @Test func countersSaturateAndAreBounded() throws {
+        // Int.max incremented twice stays Int.max; a value past Int is read as Int's largest.
+        let saturated = try Self.text("<p>A</p><p>B</p>",
+                                      css: "body { counter-reset: n 9223372036854775806 } p { counter-increment: n 1 } p::before { content: counter(n) \" \" }")
+        #expect(saturated.contains("9223372036854775807 A") && saturated.contains("9223372036854775807 B"), "\(saturated)")
+        let unread = try Self.text("<p>A</p>", css: "p { counter-reset: n 99999999999999999999 } p::before { content: counter(n) \" \" }")
+        #expect(unread.contains("9223372036854775807 A"), "\(unread)")
+        // 100 names in one declaration keep the first 32; 2,000 sibling elements each incrementing 40 counters
+        // (the first 32 kept) share the first one's 32 instances.
+        let names = (0..<100).map { "c\($0) 5" }.joined(separator: " ")
+        let many = try Self.text("<p>A</p>", css: "p { counter-reset: \(names) } p::before { content: counter(c31) counter(c32) \" \" }")
+        #expect(many.contains("50 A"), "\(many)")
+        let body = String(repeating: "<div><p>x</p></div>", count: 2_000)
+        let wide = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        let crowded = try Self.text(body, css: "div { counter-increment: \(wide) } p::before { content: counters(w31, \".\") counter(w32) \" \" }")
+        #expect(crowded.contains("20000 x") && !crowded.contains("20001"), "\(crowded.suffix(40))")
+    }
+
+    @Test func aColumnSpanIsBounded() throws {
+        let text = try Self.text("<table><col span='2000000000' style='width: 5em'/><colgroup span='99999'></colgroup><tr><td>a</td><td>b</td></tr></table>",
+                                 css: "")
+        #expect(text.contains("a") && text.contains("b"))
+    }
+}
