@@ -240,6 +240,34 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `counter-reset`, `counter-increment` or `counter-set` (CSS Lists 3 §4; CSSCounters.swift). Read by the
     /// converter from an element's or pseudo-element's rules, as `content` is, not kept in a computed style.
     case counters(CounterChange)
+    /// `inherit` (or `unset`) on an inherited property: the parent's value, whatever the rules before said (CSS
+    /// Cascade 4 §7.3.3).
+    case inherit(InheritedProperty)
+
+    /// The inherited properties `inherit` and `unset` are read for; on another property they are read as
+    /// `initial` (``initialValue(_:)``), which is what they mean where the parent has the initial value.
+    enum InheritedProperty: Equatable, Sendable {
+        case textAlign, fontStyle, fontWeight, fontSize, fontFamily, fontVariant, textIndent, textTransform, color,
+             letterSpacing, wordSpacing, lineHeight
+
+        init?(_ property: String) {
+            switch property {
+            case "text-align": self = .textAlign
+            case "font-style": self = .fontStyle
+            case "font-weight": self = .fontWeight
+            case "font-size": self = .fontSize
+            case "font-family": self = .fontFamily
+            case "font-variant", "font-variant-caps": self = .fontVariant
+            case "text-indent": self = .textIndent
+            case "text-transform": self = .textTransform
+            case "color": self = .color
+            case "letter-spacing": self = .letterSpacing
+            case "word-spacing": self = .wordSpacing
+            case "line-height": self = .lineHeight
+            default: return nil
+            }
+        }
+    }
     /// `direction`: the element's inline base direction (as the `dir` attribute, which it overrides).
     case direction(WritingDirection)
     /// A flow-relative box property (`padding-inline-start`; see ``parseLogical(_:rawValue:)``): the declaration
@@ -253,6 +281,7 @@ enum CSSDeclaration: Equatable, Sendable {
     static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
         let value = rawValue.trimmingWhiteSpace().lowercased()
         let words = CSSDeclaration.words(value)
+        if value == "inherit" || value == "unset", let inherited = InheritedProperty(property) { return [.inherit(inherited)] }
         if value == "inherit" || value == "initial" || value == "unset" {
             return initialValue(property)
         }

@@ -343,6 +343,11 @@ struct ComputedStyle: Sendable {
             case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
                 applyVisibility(declaration)
             case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
+            case .inherit(let property):
+                inherit(property, from: parent)
+                if property == .textIndent { pendingIndent = nil; pendingBookIndent = nil }
+                let spacing: Set<CSSDeclaration.InheritedProperty> = [.letterSpacing, .wordSpacing, .lineHeight]
+                if spacing.contains(property) { pendingSpacing.removeAll { Self.spacingProperty(of: $0.0) == property } }
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
@@ -437,6 +442,34 @@ struct ComputedStyle: Sendable {
         }
     }
 
+    /// Takes `property`'s value from `parent` (``CSSDeclaration/inherit(_:)``).
+    private mutating func inherit(_ property: CSSDeclaration.InheritedProperty, from parent: ComputedStyle) {
+        switch property {
+        case .textAlign: self.alignment = parent.alignment; self.alignmentFromRoot = parent.alignmentFromRoot
+        case .fontStyle: self.italic = parent.italic
+        case .fontWeight: self.weight = parent.weight
+        case .fontSize: self.fontScale = parent.fontScale
+        case .fontFamily: self.fontFamilies = parent.fontFamilies
+        case .fontVariant: self.smallCaps = parent.smallCaps
+        case .textIndent: self.textIndent = parent.textIndent; self.bookIndent = parent.bookIndent
+        case .textTransform: self.textTransform = parent.textTransform
+        case .color: self.color = parent.color
+        case .letterSpacing: self.letterSpacing = parent.letterSpacing
+        case .wordSpacing: self.wordSpacing = parent.wordSpacing
+        case .lineHeight: self.lineHeight = parent.lineHeight
+        }
+    }
+
+    /// The inherited property a pending spacing declaration sets.
+    private static func spacingProperty(of declaration: CSSDeclaration) -> CSSDeclaration.InheritedProperty? {
+        switch declaration {
+        case .letterSpacing: .letterSpacing
+        case .wordSpacing: .wordSpacing
+        case .lineHeight: .lineHeight
+        default: nil
+        }
+    }
+
     /// Letter and word spacing and line height, once the element's font size is known.
     private mutating func applySpacing(_ pendingSpacing: [(CSSDeclaration, Source)]) {
         for (declaration, _) in pendingSpacing {
@@ -503,6 +536,8 @@ struct ComputedStyle: Sendable {
         case .objectFit, .filter: return true
         // Generated text is the book's text (a heading's mark), read whether or not its styles apply.
         case .content, .counters: return true
+        // The parent's value, as though the element had no rule for the property.
+        case .inherit: return true
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
