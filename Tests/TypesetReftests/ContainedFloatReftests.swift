@@ -6,7 +6,7 @@ import TypesetRender
 import TypesetTestSupport
 
 /// A block that holds its floats (CSS 2.1 §9.4.1, §10.6.7): a block formatting context root (`overflow` other than
-/// `visible`), or the clearfix (`::after { content: ""; display: table; clear: both }`, §9.5.2 on a block
+/// `visible`, `display: flow-root`, `flex`, `grid` or `table`), or the clearfix (`::after { content: ""; display: table; clear: both }`, §9.5.2 on a block
 /// pseudo-element). What follows it starts below the floats that started inside it, as though it cleared them.
 @Suite struct ContainedFloatReftests {
     static let text = "The next paragraph starts below the picture, as the figure holds its float. It runs on long enough to wrap beside the picture if it did not."
@@ -19,9 +19,10 @@ import TypesetTestSupport
     static let css = "img.left { float: left; width: 3em } img.right { float: right; width: 3em } "
         + ".clearfix::after { content: ''; display: table; clear: both } .fix-block::after { content: ''; display: block; clear: both } "
         + ".hidden { overflow: hidden } .auto { overflow: auto } .scroll { overflow: scroll } .visible { overflow: visible } "
+        + ".flow-root { display: flow-root } .flex { display: flex } .grid { display: grid } .table { display: table } "
 
     /// Each way of holding the floats, on either side, against the paragraph cleared by hand.
-    @Test(arguments: ["clearfix", "fix-block", "hidden", "auto", "scroll"], ["left", "right"])
+    @Test(arguments: ["clearfix", "fix-block", "hidden", "auto", "scroll", "flow-root", "flex", "grid", "table"], ["left", "right"])
     func aBlockThatHoldsItsFloatsIsClearedBelow(_ figure: String, _ side: String) throws {
         try FloatReftests.expectSame(FloatReftests.book(Self.body(figure, side: side), css: Self.css),
                                      FloatReftests.book(Self.body("plain", side: side, after: "<p style='clear: both'>\(Self.text)</p>"), css: Self.css),

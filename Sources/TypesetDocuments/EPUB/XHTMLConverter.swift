@@ -160,6 +160,9 @@ struct XHTMLConverter {
     // The paragraph being built.
     var line: [UInt16] = []
     var runs: [AttributeRun] = []
+    /// Whether the paragraph's last visible unit is a space, or it has none: a space after hidden text then collapses
+    /// with it (hidden, as a browser shows none), else it shows.
+    var lastVisibleIsSpace = true
     var paragraphBlock: BlockContext?
     var pendingSpace = false
     var pendingSpaceHasNewline = false
@@ -647,7 +650,7 @@ struct XHTMLConverter {
             preStartsHere = false
         }
         flushParagraph()
-        if style.overflowContainsFloats { containFloats(since: floatsBefore, block: block) }
+        if style.overflowContainsFloats || style.displayContainsFloats { containFloats(since: floatsBefore, block: block) }
         if rowGroup { leaveRowGroup(style, range: firstParagraph..<output.paragraphs.count) }
         avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)
@@ -854,6 +857,7 @@ struct XHTMLConverter {
         output.units.append(0x0A)
         line.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
+        lastVisibleIsSpace = true
         paragraphBlock = nil
         lineHasContent = false
         hasLineBreak = false
@@ -1160,9 +1164,12 @@ struct XHTMLConverter {
         if let attachment { textStyle.attachment = attachment }
         // The space goes before the anchors: an element's id points at its first character, not at the space.
         // It belongs to the text before it (a hidden span after a space does not hide the space), but is part of
-        // a link only between two units of that link, so that a link's run ends with its last character.
+        // a link only between two units of that link, so that a link's run ends with its last character. After
+        // hidden text (a page number the book hides), it is the visible text's: shown when the last visible unit is
+        // not a space ("marker<span hidden>12</span> in" reads "marker in"), hidden when it is (one space, not two).
         if leadingSpace || (pendingSpace && lineHasContent) {
             var spaceStyle = runs.last?.style ?? textStyle
+            if spaceStyle.isHidden && !pendingSpaceHidden && !textStyle.isHidden && !lastVisibleIsSpace { spaceStyle = textStyle }
             spaceStyle.attachment = nil
             if spaceStyle.link != textStyle.link { spaceStyle.link = nil }
             if spaceStyle.inlineBoxes != textStyle.inlineBoxes { spaceStyle.inlineBoxes = Self.boxes(around: spaceStyle, textStyle) }
@@ -1231,6 +1238,7 @@ struct XHTMLConverter {
     mutating func append(_ units: [UInt16], style: TextStyle) {
         let start = line.count
         line.append(contentsOf: units)
+        if !style.isHidden, let last = units.last { lastVisibleIsSpace = last == 0x20 }
         // An image's unit is a run of its own (two images side by side are two attachments).
         if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil, !style.combinesUpright {
             runs[runs.count - 1].range = last.range.lowerBound..<line.count

@@ -243,6 +243,9 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `inherit` (or `unset`) on an inherited property: the parent's value, whatever the rules before said (CSS
     /// Cascade 4 §7.3.3).
     case inherit(InheritedProperty)
+    /// Whether `display` makes the box a formatting context root, which holds its floats (`flow-root`, `flex`,
+    /// `grid`, `table`); set with every `display`.
+    case containsFloats(Bool)
 
     /// The inherited properties `inherit` and `unset` are read for; on another property they are read as
     /// `initial` (``initialValue(_:)``), which is what they mean where the parent has the initial value.
@@ -439,11 +442,13 @@ enum CSSDeclaration: Equatable, Sendable {
             return CSSFilter.read(value).map { [.filter($0)] } ?? []
         case "display":
             switch value {
-            case "none": return [.display(.none)]
-            case "block", "flow-root", "flex", "grid", "table", "table-row-group", "table-caption": return [.display(.block)]
-            case "inline", "inline-block", "inline-flex", "contents": return [.display(.inline)]
-            case "list-item": return [.display(.listItem)]
-            default: return words.isEmpty ? [] : [.display(.other)]
+            case "none": return [.display(.none), .containsFloats(false)]
+            // A flow root, a flex or grid container and a table hold their floats (CSS Display 3 §2.3).
+            case "flow-root", "flex", "grid", "table": return [.display(.block), .containsFloats(true)]
+            case "block", "table-row-group", "table-caption": return [.display(.block), .containsFloats(false)]
+            case "inline", "inline-block", "inline-flex", "contents": return [.display(.inline), .containsFloats(false)]
+            case "list-item": return [.display(.listItem), .containsFloats(false)]
+            default: return words.isEmpty ? [] : [.display(.other), .containsFloats(false)]
             }
         case "list-style-type", "list-style", "list-style-position", "list-style-image":
             // Counter style names are case-sensitive: the value as written.

@@ -145,6 +145,8 @@ struct ComputedStyle: Sendable {
         var overflowHidden = false
         /// Whether its `overflow` makes it contain its floats (``CSSDeclaration/overflowHidden(_:containsFloats:)``).
         var overflowContainsFloats = false
+        /// Whether its `display` does (``CSSDeclaration/containsFloats(_:)``).
+        var displayContainsFloats = false
         /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
         /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
         var bookMarginTop: Double?
@@ -240,7 +242,7 @@ struct ComputedStyle: Sendable {
         child.position = .static
         child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil; child.offsetBottom = nil
         child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
-        child.overflowContainsFloats = false
+        child.overflowContainsFloats = false; child.displayContainsFloats = false
         return child
     }
 
@@ -343,6 +345,7 @@ struct ComputedStyle: Sendable {
             case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
                 applyVisibility(declaration)
             case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
+            case .containsFloats(let value): self.displayContainsFloats = value
             case .inherit(let property):
                 inherit(property, from: parent)
                 if property == .textIndent { pendingIndent = nil; pendingBookIndent = nil }
@@ -538,6 +541,7 @@ struct ComputedStyle: Sendable {
         case .content, .counters: return true
         // The parent's value, as though the element had no rule for the property.
         case .inherit: return true
+        case .containsFloats: return true
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
