@@ -26,6 +26,7 @@ import TypesetTestSupport
         cases.append(("<p><span class='h'>[12]</span> Starts the line.</p>", "<p>Starts the line.</p>"))
         cases.append(("<p>Ends the line. <span class='h'>[12]</span></p>", "<p>Ends the line.</p>"))
         cases.append(("<p>Ends <span class='h'>[12]</span> <span class='h'>[13]</span></p>", "<p>Ends</p>"))
+        cases.append(("<p>A line<br/><span class='h'>[12]</span> after a break.</p>", "<p>A line<br/>after a break.</p>"))
         return cases
     }()
 

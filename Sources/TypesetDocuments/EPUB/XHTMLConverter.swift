@@ -160,8 +160,8 @@ struct XHTMLConverter {
     // The paragraph being built.
     var line: [UInt16] = []
     var runs: [AttributeRun] = []
-    /// Whether the paragraph's last visible unit is a space, or it has none: a space after hidden text then collapses
-    /// with it (hidden, as a browser shows none), else it shows.
+    /// Whether the paragraph's last visible unit is a space or a line break, or it has none: a space after hidden text
+    /// then collapses with it (hidden, as a browser shows none), else it shows.
     var lastVisibleIsSpace = true
     var paragraphBlock: BlockContext?
     var pendingSpace = false
@@ -391,7 +391,8 @@ struct XHTMLConverter {
     private static let categories: [String: Category] = {
         var table: [String: Category] = [
             "br": .lineBreak, "img": .image, "image": .image, "hr": .horizontalRule, "table": .table, "tr": .tableRow,
-            "td": .tableCell, "th": .tableCell, "col": .tableColumns, "colgroup": .tableColumns, "svg": .svg, "object": .object, "iframe": .embedded, "embed": .embedded,
+            "td": .tableCell, "th": .tableCell, "col": .tableColumns, "colgroup": .tableColumns, "svg": .svg,
+            "object": .object, "iframe": .embedded, "embed": .embedded,
             "ul": .listContainer, "ol": .listContainer, "menu": .listContainer, "dir": .listContainer, "li": .listItem,
         ]
         for name in blocks where table[name] == nil { table[name] = .block }
@@ -1238,7 +1239,7 @@ struct XHTMLConverter {
     mutating func append(_ units: [UInt16], style: TextStyle) {
         let start = line.count
         line.append(contentsOf: units)
-        if !style.isHidden, let last = units.last { lastVisibleIsSpace = last == 0x20 }
+        if !style.isHidden, let last = units.last { lastVisibleIsSpace = last == 0x20 || last == 0x2028 }
         // An image's unit is a run of its own (two images side by side are two attachments).
         if let last = runs.last, last.style == style, last.range.upperBound == start, style.attachment == nil, !style.combinesUpright {
             runs[runs.count - 1].range = last.range.lowerBound..<line.count
