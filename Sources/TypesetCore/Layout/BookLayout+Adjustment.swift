@@ -62,7 +62,7 @@ extension BookLayout {
         let content = paragraph.units[paragraph.contentRange]
         let format = format(ofParagraph: p)
         var indents = layout.indents
-        if let exclusion = exclusions[p] { indents.exclusion = exclusion.within(format: format, rightToLeft: shapedParagraph.paragraphLevel & 1 == 1) }
+        if let exclusion = exclusions[p] { indents.exclusion = exclusion.within(format: format, direction: shapedParagraph.baseDirection) }
         let available = indents.availableWidth(ofLine: l) + micro.protrusion
         let visibleEnd = box.visibleEnd(content: content)
         let spaceWidth = shapedParagraph.justifiableWidth(from: Int(box.start), to: visibleEnd, content: content, sizes: format.sizes)

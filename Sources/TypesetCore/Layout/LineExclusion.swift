@@ -28,10 +28,11 @@ struct LineExclusion: Hashable, Sendable {
         return exclusion
     }
 
-    /// This exclusion within the block of a paragraph formatted as `format` (``within(left:right:)``): its start
-    /// indent on the left, or on the right in right-to-left text.
-    func within(format: ParagraphFormat, rightToLeft: Bool) -> LineExclusion {
-        rightToLeft ? within(left: format.endIndent, right: format.blockIndent) : within(left: format.blockIndent, right: format.endIndent)
+    /// This exclusion within the block of a paragraph formatted as `format` and set in `direction`
+    /// (``within(left:right:)``): its start indent on the left, or on the right in right-to-left text.
+    func within(format: ParagraphFormat, direction: WritingDirection) -> LineExclusion {
+        direction == .rightToLeft ? within(left: format.endIndent, right: format.blockIndent)
+            : within(left: format.blockIndent, right: format.endIndent)
     }
 
     /// How far line `index` moves right and how much narrower it is, in points.

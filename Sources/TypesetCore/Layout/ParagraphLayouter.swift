@@ -131,7 +131,7 @@ struct ParagraphLayouter {
         // in, it was copied and destroyed once more per paragraph).
         result.initialize(to: geometry(paragraph.pointee.style, shaped: shaped.pointee, metrics: measured, format: format, cell: cell))
         var indents = result.pointee.indents
-        if let exclusion { indents.exclusion = exclusion.within(format: format, rightToLeft: shaped.pointee.paragraphLevel & 1 == 1) }
+        if let exclusion { indents.exclusion = exclusion.within(format: format, direction: shaped.pointee.baseDirection) }
         let expansion = expansionLimit(format)
         // Lines beside a drop cap or beside floats are narrower, which only the greedy breaker knows.
         let optimal = result.pointee.capLines == 0 && exclusion == nil && usesOptimalBreaking(format)

@@ -113,21 +113,20 @@ struct CellGrid {
 
     /// Calls `body` with each distinct cell covering `columns` of row `row`, in column order.
     func forEachCell(row: Int, columns: Range<Int>, _ body: (Int) -> Void) {
-        var last: Int32 = -1
-        for column in columns {
-            let value = slots[row * columnCount + column]
-            if value >= 0 && value != last {
-                body(Int(value))
-                last = value
-            }
-        }
+        forEachCell(inSlots: columns.lazy.map { row * columnCount + $0 }, body)
     }
 
     /// Calls `body` with each distinct cell covering column `column` in `rows`, top down.
     func forEachCell(rows: Range<Int>, column: Int, _ body: (Int) -> Void) {
+        forEachCell(inSlots: rows.lazy.map { $0 * columnCount + column }, body)
+    }
+
+    /// Calls `body` with each cell of `indices` (slots in ``slots``, along one row or column), once for each run of
+    /// slots it covers, skipping empty ones.
+    private func forEachCell(inSlots indices: some Sequence<Int>, _ body: (Int) -> Void) {
         var last: Int32 = -1
-        for row in rows {
-            let value = slots[row * columnCount + column]
+        for index in indices {
+            let value = slots[index]
             if value >= 0 && value != last {
                 body(Int(value))
                 last = value

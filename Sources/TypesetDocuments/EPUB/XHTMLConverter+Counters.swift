@@ -1,13 +1,14 @@
 import TypesetCore
 
 extension XHTMLConverter {
-    /// The counter changes of the element at `path` (its rules' `counter-reset`, then `counter-increment`, then
+    /// The counter changes of the element just styled (its rules' `counter-reset`, then `counter-increment`, then
     /// `counter-set`, CSS Lists 3 §4.5), made at `depth`; nothing for an element without a box (`display: none`).
-    /// Read on the reference page, as generated text is, so that the text is the same under every setting; the
-    /// `style` attribute's are not read.
-    mutating func applyCounters(_ path: ElementPath, depth: Int, hidden: Bool) {
+    /// Its rules are those its style was matched with (``sharedStyle(_:parent:isRoot:)`` leaves their indices in
+    /// ``StyleSharing/book``), not matched again. Read on the reference page, as generated text is, so that the text
+    /// is the same under every setting; the `style` attribute's are not read.
+    mutating func applyCounters(depth: Int, hidden: Bool) {
         guard sheet.hasCounterRules, !hidden else { return }
-        applyCounters(of: sheet.matchingRules(path), depth: depth)
+        applyCounters(of: sheet.rules(at: styleSharing.book), depth: depth)
     }
 
     /// The counter changes of `rules` (an element's or pseudo-element's, in cascade order: the last of each

@@ -24,7 +24,8 @@ extension XHTMLConverter {
         var lastToken = 0
         /// The buffers every element's matching fills (the rules' indices, and the candidates tested), kept from
         /// element to element so that matching and the look-up allocate nothing; a key kept in ``entries`` holds
-        /// its arrays, and the next element's matching then fills fresh ones.
+        /// its arrays, and the next element's matching then fills fresh ones. Until then they are the last styled
+        /// element's matches, which its counter changes are read from (``applyCounters(depth:hidden:)``).
         var builtIn: [Int] = []
         var book: [Int] = []
         var candidates: [Int] = []

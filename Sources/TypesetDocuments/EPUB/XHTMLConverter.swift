@@ -476,7 +476,7 @@ struct XHTMLConverter {
         elementDepth += 1
         defer { elementDepth -= 1 }
         var inline = enterInline(path, parent: parentInline)
-        applyCounters(path, depth: elementDepth, hidden: inline.style.hidden)
+        applyCounters(depth: elementDepth, hidden: inline.style.hidden)
         defer { counters.leave(depth: elementDepth) }
         let name = element.lowercasedName
         let noteRole = NoteRole(element, inNotes: parentInline.inNotes)

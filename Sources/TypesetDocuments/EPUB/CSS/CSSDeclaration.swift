@@ -441,15 +441,15 @@ enum CSSDeclaration: Equatable, Sendable {
         case "filter", "-webkit-filter":
             return CSSFilter.read(value).map { [.filter($0)] } ?? []
         case "display":
-            switch value {
-            case "none": return [.display(.none), .containsFloats(false)]
-            // A flow root, a flex or grid container and a table hold their floats (CSS Display 3 §2.3).
-            case "flow-root", "flex", "grid", "table": return [.display(.block), .containsFloats(true)]
-            case "block", "table-row-group", "table-caption": return [.display(.block), .containsFloats(false)]
-            case "inline", "inline-block", "inline-flex", "contents": return [.display(.inline), .containsFloats(false)]
-            case "list-item": return [.display(.listItem), .containsFloats(false)]
-            default: return words.isEmpty ? [] : [.display(.other), .containsFloats(false)]
+            let display: Display? = switch value {
+            case "none": Display.none
+            case "block", "flow-root", "flex", "grid", "table", "table-row-group", "table-caption": .block
+            case "inline", "inline-block", "inline-flex", "contents": .inline
+            case "list-item": .listItem
+            default: words.isEmpty ? nil : .other
             }
+            // A flow root, a flex or grid container and a table hold their floats (CSS Display 3 §2.3).
+            return display.map { [.display($0), .containsFloats(["flow-root", "flex", "grid", "table"].contains(value))] } ?? []
         case "list-style-type", "list-style", "list-style-position", "list-style-image":
             // Counter style names are case-sensitive: the value as written.
             return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }

@@ -348,9 +348,9 @@ struct ComputedStyle: Sendable {
             case .containsFloats(let value): self.displayContainsFloats = value
             case .inherit(let property):
                 inherit(property, from: parent)
+                // The earlier rules' values still waiting for the font size are dropped.
                 if property == .textIndent { pendingIndent = nil; pendingBookIndent = nil }
-                let spacing: Set<CSSDeclaration.InheritedProperty> = [.letterSpacing, .wordSpacing, .lineHeight]
-                if spacing.contains(property) { pendingSpacing.removeAll { Self.spacingProperty(of: $0.0) == property } }
+                pendingSpacing.removeAll { Self.spacingProperty(of: $0.0) == property }
             }
         }
         // Lengths in em are relative to the element's final font size, known only now.
