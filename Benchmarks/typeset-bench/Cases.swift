@@ -286,6 +286,9 @@ final class Bench {
                 try $0.styledParagraphScaling(words)
             })
         }
+        cases.append(BenchCase(name: "css.parse.publisher", summary: "EPUBReader.read of a one-paragraph book with 22 KB of publisher CSS (Standard Ebooks' and Project Gutenberg's sheets, four times): CSS parsing") {
+            try $0.publisherSheet()
+        })
         cases.append(BenchCase(name: "css.sibling-book.open", summary: "a 1.5 KB EPUB of 400 paragraphs with ~ and descendant selectors: read and laid out (issue 18: took minutes)") {
             try $0.siblingBook()
         })

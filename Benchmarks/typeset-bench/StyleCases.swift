@@ -1,3 +1,4 @@
+import Foundation
 import TypesetCore
 import TypesetDocuments
 import TypesetTestSupport
@@ -66,5 +67,23 @@ extension Bench {
         return result("css.sibling-book.open", timings: timings,
                       notes: "\(bytes.count) bytes zipped, 400 paragraphs; read + shape + break + paginate",
                       extra: ["zipped_bytes": Double(bytes.count)])
+    }
+}
+
+extension Bench {
+    /// css.parse.publisher: EPUBReader.read of a one-paragraph EPUB whose sheet is the publisher sheets of
+    /// `Benchmarks/Inputs/stylesheets` joined four times (about 22 KB): the cost of parsing a book's CSS.
+    func publisherSheet() throws -> CaseResult {
+        let directory = Paths.benchmarks + "/Inputs/stylesheets"
+        let names = ["se-core.css", "se-se.css", "se-local.css", "pg-0.css", "pg-pgepub.css"]
+        let sheet = try names.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
+        let css = Array(repeating: sheet, count: 4).joined(separator: "\n")
+        let bytes = try ZipWriter.epub(body: "<p>One paragraph.</p>", css: css)
+        let timings = try measure(runs: options.runs, warmup: options.warmup) {
+            try EPUBReader().read(bytes: bytes, name: "publisher-sheet.epub").text.length
+        }
+        let declarations = css.split(separator: ";").count
+        return result("css.parse.publisher", timings: timings,
+                      notes: "\(css.utf8.count) bytes of CSS, about \(declarations) declarations; read of a one-paragraph book")
     }
 }

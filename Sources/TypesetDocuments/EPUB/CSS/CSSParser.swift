@@ -115,9 +115,9 @@ struct CSSParser {
     /// a query that can hold, `@supports`), nil otherwise (its block, if any, is skipped).
     private mutating func parseAtRule(enclosing: Int?) -> OpenedGroup? {
         index += 1
-        var name = ""
-        while index < scalars.count, CSSParser.isIdentifier(scalars[index]) { name.unicodeScalars.append(scalars[index]); index += 1 }
-        name = name.lowercased()
+        let nameStart = index
+        while index < scalars.count, CSSParser.isIdentifier(scalars[index]) { index += 1 }
+        let name = CSSParser.text(scalars[nameStart..<index]).lowercased()
         let prelude = readUntil(["{", ";"])
         guard index < scalars.count else { return nil }
         if scalars[index] == ";" {
@@ -208,29 +208,48 @@ struct CSSParser {
     }
 
     /// Reads up to (not including) the first of `stops` outside strings, brackets and parentheses.
-    private mutating func readUntil(_ stops: Set<Unicode.Scalar>) -> String {
-        var text = ""
+    private mutating func readUntil(_ stops: [Unicode.Scalar]) -> String {
+        let start = index
         var nesting = CSSNesting()
         while index < scalars.count {
             let c = scalars[index]
             if nesting.feed(c) && nesting.brackets == 0 && stops.contains(c) { break }
-            text.unicodeScalars.append(c)
             index += 1
         }
-        return text
+        return CSSParser.text(scalars[start..<index])
     }
 
     /// Reads a block's body after its `{`, up to the matching `}` (consumed), nested blocks included.
     private mutating func readBlockBody() -> String {
-        var text = ""
+        let start = index
         var nesting = CSSNesting()
         while index < scalars.count {
             let c = scalars[index]
             index += 1
-            if nesting.feed(c) && nesting.braces < 0 { return text }
-            text.unicodeScalars.append(c)
+            if nesting.feed(c) && nesting.braces < 0 { return CSSParser.text(scalars[start..<(index - 1)]) }
         }
-        return text
+        return CSSParser.text(scalars[start..<index])
+    }
+
+    /// The scalars as a string, made in one piece (appending a scalar at a time cost about 100 instructions a
+    /// character, most of a style sheet's parsing).
+    static func text(_ slice: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(slice.count)
+        for c in slice {
+            let v = c.value
+            if v < 0x80 {
+                bytes.append(UInt8(v))
+            } else if v < 0x800 {
+                bytes.append(contentsOf: [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)])
+            } else if v < 0x10000 {
+                bytes.append(contentsOf: [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)])
+            } else {
+                bytes.append(contentsOf: [UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F),
+                                          UInt8(0x80 | v & 0x3F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `name: value; name: value !important` into the supported declarations, in order; those it drops
@@ -238,11 +257,13 @@ struct CSSParser {
     static func parseDeclarations(_ body: String, ignored: IgnoredCSSSink? = nil) -> [CSSDeclaration] {
         var result: [CSSDeclaration] = []
         for item in splitTopLevel(body, separator: ";") {
-            guard let colon = item.firstIndex(of: ":") else { continue }
+            // Found as UTF-8 code units (as `trimmingWhiteSpace` reads them): a search by `Character` segmented graphemes.
+            guard let colon = item.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let property = item[..<colon].trimmingWhiteSpace().lowercased()
-            var value = Substring(item[item.index(after: colon)...])
+            var value = Substring(item[item.utf8.index(after: colon)...])
             // `!important` is accepted and ignored: the cascade here is specificity and order.
-            if let bang = value.lastIndex(of: "!"), value[value.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
+            if let bang = value.utf8.lastIndex(of: UInt8(ascii: "!")),
+               value[value.utf8.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
                 value = value[..<bang]
             }
             let parsed = CSSDeclaration.parse(property: property, value: value)
@@ -256,23 +277,28 @@ struct CSSParser {
     static func splitTopLevel(_ text: String, separator: Unicode.Scalar) -> [String] {
         // Each part is one slice of the text, not a string grown a scalar at a time (which cost about 400
         // instructions a character: a book's style sheets and the predefined counter styles go through here).
+        // Scanned as UTF-8 code units: the separators, quotes and brackets are ASCII, and no other character's
+        // encoding holds an ASCII byte (a byte of 0x80 or more is fed as a scalar that is none of them).
         var parts: [String] = []
-        let scalars = text.unicodeScalars
+        let units = text.utf8
         var nesting = CSSNesting()
-        var start = scalars.startIndex, index = scalars.startIndex
-        while index < scalars.endIndex {
-            let c = scalars[index]
+        var start = units.startIndex, index = units.startIndex
+        while index < units.endIndex {
+            let c = Unicode.Scalar(units[index])
             if nesting.feed(c) && nesting.brackets == 0 && c == separator {
-                parts.append(String(scalars[start..<index]))
-                start = scalars.index(after: index)
+                parts.append(text[start..<index].trimmingWhiteSpace())
+                start = units.index(after: index)
             }
-            index = scalars.index(after: index)
+            index = units.index(after: index)
         }
-        parts.append(String(scalars[start...]))
-        return parts.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
+        parts.append(text[start...].trimmingWhiteSpace())
+        return parts.filter { !$0.isEmpty }
     }
 
     static func isWhiteSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+
+    /// ``isWhiteSpace(_:)`` for a UTF-8 code unit.
+    static func isWhiteSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
 
     static func isIdentifier(_ c: Unicode.Scalar) -> Bool {
         (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-" || c == "_" || c.value >= 0x80
@@ -291,7 +317,11 @@ struct CSSParser {
         var pseudoElement: CSSSelector.PseudoElement?
 
         func identifier() -> String? {
-            var name = ""
+            // Escapes are rare: the name is one slice of the text unless it has one.
+            let start = i
+            while i < s.count, CSSParser.isIdentifier(s[i]) { i += 1 }
+            guard i < s.count, s[i] == "\\" else { return i > start ? CSSParser.text(s[start..<i]) : nil }
+            var name = CSSParser.text(s[start..<i])
             while i < s.count {
                 if s[i] == "\\", i + 1 < s.count { name.unicodeScalars.append(s[i + 1]); i += 2; continue }
                 guard CSSParser.isIdentifier(s[i]) else { break }
@@ -341,9 +371,7 @@ struct CSSParser {
                     compound.ids.append(name)
                 case "[":
                     guard let close = s[i...].firstIndex(of: "]") else { return nil }
-                    var inner = ""
-                    inner.unicodeScalars.append(contentsOf: s[(i + 1)..<close])
-                    guard let test = parseAttributeTest(inner) else { return nil }
+                    guard let test = parseAttributeTest(CSSParser.text(s[(i + 1)..<close])) else { return nil }
                     compound.attributes.append(test)
                     i = close + 1
                 case ":":
@@ -389,9 +417,7 @@ struct CSSParser {
                 close += 1
             }
             guard close < s.count else { return nil }
-            var inner = ""
-            inner.unicodeScalars.append(contentsOf: s[(i + 1)..<close])
-            argument = inner
+            argument = CSSParser.text(s[(i + 1)..<close])
             i = close + 1
         }
         return CSSPseudoClass.parse(name, argument: argument) { inner in
