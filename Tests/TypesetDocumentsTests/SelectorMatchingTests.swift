@@ -67,6 +67,43 @@ import TypesetTestSupport
         }
     }
 
+    /// Attribute selectors (Selectors 4 §6): each operator, quoted and bare values, spaces, a case flag and a
+    /// namespace prefix, against attribute values, as the definitions say (written here as a model).
+    @Test func attributeSelectorsMatchTheirDefinitions() throws {
+        let operators: [(String, (String, String) -> Bool)] = [
+            ("=", { $0 == $1 }),
+            ("~=", { value, word in !word.isEmpty && value.split(separator: " ").contains(Substring(word)) }),
+            ("|=", { $0 == $1 || $0.hasPrefix($1 + "-") }),
+            ("^=", { !$1.isEmpty && $0.hasPrefix($1) }),
+            ("$=", { !$1.isEmpty && $0.hasSuffix($1) }),
+            ("*=", { !$1.isEmpty && $0.contains($1) }),
+        ]
+        let values = ["en", "en-GB", "fr", "x en y", "glossary z3998:poem", "a=b", "ébène"]
+        let arguments = ["en", "z3998:poem", "a=b", "ébène", "b", "e"]
+        var body = ""
+        for (index, value) in values.enumerated() { body += "<p id=\"p\(index)\" data-x=\"\(value)\">t</p>" }
+        body += "<p id=\"none\">t</p>"
+        let paths = try Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>")
+            .filter { $0.element.name == "p" }
+        for (symbol, holds) in operators {
+            for argument in arguments {
+                for written in ["[data-x\(symbol)\"\(argument)\"]", "[ data-x \(symbol) '\(argument)' ]", "[*|data-x\(symbol)\"\(argument)\" s]"] {
+                    let sheet = CSSStyleSheet(parsing: "p\(written) { font-style: italic }")
+                    #expect(sheet.rules.count == 1, "\(written)")
+                    for path in paths {
+                        let expected = path.element.attribute("data-x").map { holds($0, argument) } ?? false
+                        #expect(!sheet.matchingRules(path).isEmpty == expected, "\(written) on \(path.element.attribute("id") ?? "")")
+                    }
+                }
+            }
+        }
+        // Presence alone, and a name that is not there.
+        let present = CSSStyleSheet(parsing: "p[data-x] { font-style: italic } p[data-y] { font-weight: bold }")
+        for path in paths {
+            #expect(present.matchingRules(path).count == (path.element.attribute("data-x") == nil ? 0 : 1))
+        }
+    }
+
     /// The work matching does per element stays the same whether a chapter has 50 paragraphs or 400, for
     /// selectors that match on the right and fail only at their far left, which a naive matcher retries from every
     /// earlier sibling or ancestor (cubic here: right to left, each `.x` tried, each searching back for a `.y`).

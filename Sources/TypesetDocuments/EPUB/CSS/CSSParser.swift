@@ -21,30 +21,38 @@ struct CSSParser {
     init(_ source: String, ignored: IgnoredCSSSink? = nil) {
         self.ignored = ignored
         // Comments go first, so nothing else has to know about them.
-        var stripped: [Unicode.Scalar] = []
         let all = Array(source.unicodeScalars)
+        scalars = CSSParser.withoutComments(all)
+    }
+
+    /// `all` with each comment replaced by a space (a comment inside a string is text). The text between
+    /// comments is copied a run at a time.
+    private static func withoutComments(_ all: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard all.contains("*") else { return all }
+        var stripped: [Unicode.Scalar] = []
         stripped.reserveCapacity(all.count)
-        var i = 0
+        var i = 0, runStart = 0
         var quote: Unicode.Scalar?
         while i < all.count {
             let c = all[i]
             if let open = quote {
-                stripped.append(c)
-                if c == "\\", i + 1 < all.count { stripped.append(all[i + 1]); i += 2; continue }
+                if c == "\\", i + 1 < all.count { i += 2; continue }
                 if c == open { quote = nil }
                 i += 1
             } else if c == "/", i + 1 < all.count, all[i + 1] == "*" {
+                stripped.append(contentsOf: all[runStart..<i])
                 i += 2
                 while i < all.count, !(all[i] == "*" && i + 1 < all.count && all[i + 1] == "/") { i += 1 }
-                i += 2
+                i = min(i + 2, all.count)
+                runStart = i
                 stripped.append(" ")
             } else {
                 if c == "\"" || c == "'" { quote = c }
-                stripped.append(c)
                 i += 1
             }
         }
-        scalars = stripped
+        stripped.append(contentsOf: all[min(runStart, all.count)..<all.count])
+        return stripped
     }
 
     /// One style rule's selector and declarations, with the media condition it is nested in.
@@ -234,22 +242,21 @@ struct CSSParser {
     /// The scalars as a string, made in one piece (appending a scalar at a time cost about 100 instructions a
     /// character, most of a style sheet's parsing).
     static func text(_ slice: ArraySlice<Unicode.Scalar>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(slice.count)
-        for c in slice {
-            let v = c.value
-            if v < 0x80 {
-                bytes.append(UInt8(v))
-            } else if v < 0x800 {
-                bytes.append(contentsOf: [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)])
-            } else if v < 0x10000 {
-                bytes.append(contentsOf: [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)])
-            } else {
-                bytes.append(contentsOf: [UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F),
-                                          UInt8(0x80 | v & 0x3F)])
+        let length = slice.reduce(0) { $0 + UTF8.width($1) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            func put(_ unit: UInt32) { buffer[written] = UInt8(truncatingIfNeeded: unit); written += 1 }
+            for c in slice {
+                let v = c.value
+                switch UTF8.width(c) {
+                case 1: put(v)
+                case 2: put(0xC0 | v >> 6); put(0x80 | v & 0x3F)
+                case 3: put(0xE0 | v >> 12); put(0x80 | v >> 6 & 0x3F); put(0x80 | v & 0x3F)
+                default: put(0xF0 | v >> 18); put(0x80 | v >> 12 & 0x3F); put(0x80 | v >> 6 & 0x3F); put(0x80 | v & 0x3F)
+                }
             }
+            return written
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `name: value; name: value !important` into the supported declarations, in order; those it drops
@@ -431,25 +438,31 @@ struct CSSParser {
     /// Parses the inside of `[...]`: `name`, `ns|name`, `name="v"`, `name~=v`, `name|=v`, `name^=v`...
     private func parseAttributeTest(_ inner: String) -> CSSCompoundSelector.AttributeTest? {
         let text = inner.trimmingWhiteSpace()
-        let operators: [(String, CSSCompoundSelector.AttributeTest.Operation)] = [
-            ("~=", .includesWord), ("|=", .dashPrefix), ("^=", .prefix), ("$=", .suffix), ("*=", .substring), ("=", .equals),
-        ]
         var namePart = Substring(text)
         var operation = CSSCompoundSelector.AttributeTest.Operation.exists
         var value = ""
-        for (symbol, op) in operators {
-            if let range = text.firstRange(of: symbol) {
-                namePart = text[..<range.lowerBound]
-                var raw = text[range.upperBound...].trimmingWhiteSpace()
-                // A trailing case flag (`i`) is ignored.
-                if raw.hasSuffix(" i") || raw.hasSuffix(" s") { raw = String(raw.dropLast(2)).trimmingWhiteSpace() }
-                if raw.count >= 2, let first = raw.first, first == "\"" || first == "'", raw.last == first {
-                    raw = String(raw.dropFirst().dropLast())
-                }
-                value = raw
-                operation = op
-                break
+        // The operator is the first `=` and the character before it, if that is one of `~|^$*` (a name holds
+        // neither `=` nor quotes; a namespace bar is followed by a name, not `=`). Found as UTF-8 code units.
+        let units = text.utf8
+        if let equals = units.firstIndex(of: UInt8(ascii: "=")) {
+            var start = equals
+            operation = .equals
+            if equals > units.startIndex {
+                let before = units.index(before: equals)
+                let operations: [UInt8: CSSCompoundSelector.AttributeTest.Operation] = [
+                    UInt8(ascii: "~"): .includesWord, UInt8(ascii: "|"): .dashPrefix, UInt8(ascii: "^"): .prefix,
+                    UInt8(ascii: "$"): .suffix, UInt8(ascii: "*"): .substring,
+                ]
+                if let found = operations[units[before]] { operation = found; start = before }
             }
+            namePart = text[..<start]
+            var raw = text[units.index(after: equals)...].trimmingWhiteSpace()
+            // A trailing case flag (`i`) is ignored.
+            if raw.hasSuffix(" i") || raw.hasSuffix(" s") { raw = String(raw.dropLast(2)).trimmingWhiteSpace() }
+            if raw.count >= 2, let first = raw.first, first == "\"" || first == "'", raw.last == first {
+                raw = String(raw.dropFirst().dropLast())
+            }
+            value = raw
         }
         let name = namePart.trimmingWhiteSpace()
         var namespace = CSSCompoundSelector.AttributeTest.Namespace.none
