@@ -111,7 +111,7 @@ import TypesetTestSupport
         let three = try #require(CFILinkTests.offset("three", in: book))
         #expect(book.cfi(at: three - 1).flatMap { book.offset(of: $0)?.offset } == three)
         // The rule is an element of its own.
-        let rule = try #require(CFILinkTests.offset("———", in: book))
+        let rule = try #require(CFILinkTests.offset("\u{FFFC}", in: book))
         #expect(book.cfi(at: rule)?.partialDescription == "/4/4")
     }
 

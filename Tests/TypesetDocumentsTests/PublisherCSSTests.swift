@@ -215,8 +215,9 @@ import TypesetTestSupport
             """, css: css)
         let starts = book.text.paragraphs.map(\.style.startsSection)
         #expect(starts == [true, false, true, true, false, false])
-        let rule = try Self.paragraph(book, "———")
-        #expect(rule.style.alignment == .center)
+        // The rule is an empty block (U+FFFC, its room), drawn as its box.
+        let rule = try Self.paragraph(book, "\u{FFFC}")
+        #expect(rule.runs.first?.style.attachment?.isEmptyBlock == true && !rule.style.boxes.isEmpty)
     }
 
     /// What alignment means: the book's alignment of running text (on `body`, or on every `p`) is the reader's to

@@ -81,7 +81,7 @@ import TypesetTestSupport
         let paragraphs = book.text.paragraphs
         #expect(paragraphs.map(\.contentString) == [
             "Title", "Sub", "Quoted one.", "Quoted two.", "•\u{A0}apple", "•\u{A0}pear", "◦\u{A0}seed", "3.\u{A0}three", "7.\u{A0}seven", "8.\u{A0}eight",
-            "let x = 1\u{2028}  indented  twice", "———", "loose text", "inner", "tail", "Term", "Definition",
+            "let x = 1\u{2028}  indented  twice", "\u{FFFC}", "loose text", "inner", "tail", "Term", "Definition",
         ])
         #expect(paragraphs[0].style.role == .heading(level: 1))
         #expect(paragraphs[1].style.role == .heading(level: 3))
@@ -91,7 +91,7 @@ import TypesetTestSupport
         #expect(paragraphs[6].style.blockIndent > paragraphs[5].style.blockIndent)
         #expect(paragraphs[10].style.role == .preformatted && paragraphs[10].style.innerLineBreaks == .preserve)
         #expect(paragraphs[10].runs.allSatisfy { $0.style.fontFamily == "monospace" })
-        #expect(paragraphs[11].style.alignment == .center)
+        #expect(paragraphs[11].runs.first?.style.attachment?.isEmptyBlock == true)
         #expect(paragraphs[15].runs.allSatisfy { $0.style.weight == 700 })
         #expect(paragraphs[16].style.blockIndent > 0)
         // The first paragraph of the chapter starts a section.

@@ -57,6 +57,54 @@ import TypesetTestSupport
         #expect(boxes.count == 1 && boxes.first?.0 ?? 0 > 0 && boxes.first?.1 == 200, "\(boxes)")
     }
 
+    /// Without a height an empty block's room is its border and padding along the flow (CSS 2.1 §10.6.3: no
+    /// content, height 0): a box of borders and padding of one colour is the block of that colour as tall as they
+    /// are together. Generated over top and bottom borders, padding, widths and margins.
+    @Test(arguments: [(0.5, 0.0), (0.0, 0.75), (0.25, 0.25)], [0.0, 0.5])
+    func anEmptyBlockWithoutHeightIsItsBorderAndPadding(_ borders: (top: Double, bottom: Double), _ padding: Double) throws {
+        for frame in ["", "; width: 50%; margin: 1em auto", "; margin: 2em 3em"] {
+            let red = "#c81e28"
+            let test = try Reftest.render(Self.book("<div class='box'></div>", style: "background-color: \(red); border-top: \(borders.top)em solid \(red); "
+                + "border-bottom: \(borders.bottom)em solid \(red); padding: \(padding)em 0\(frame)"))
+            let total = borders.top + borders.bottom + 2 * padding
+            let reference = try Reftest.render(Self.book("<div class='box'></div>", style: "background-color: \(red); height: \(total)em\(frame)"))
+            #expect(Reftest.mismatch(test, reference) == nil, "\(borders) \(padding) \(frame): \(Reftest.mismatch(test, reference) ?? "")")
+            let without = try Reftest.render(Self.book("<div class='none'></div>", style: "background-color: \(red)\(frame)"))
+            #expect(Reftest.mismatch(test, without) != nil, "\(borders) \(padding) \(frame) draws something")
+        }
+    }
+
+    /// A rule (`hr`) is an empty block: drawn as the box its styles give it (a border, a background, an image,
+    /// a height, a width with auto margins), as the same styles draw an empty `div`; by default a 1 px top border,
+    /// spaced as a paragraph.
+    @Test(arguments: [
+        "border: none; border-top: 1px solid; height: 0; margin: 1.5em auto; width: 25%",  // Standard Ebooks
+        "border: 0; height: 4px; background-color: #c81e28; width: 50%; margin: 1em auto",
+        "border: 2px dashed #1e5ac8; margin: 2em 4em",
+        "border: none; height: 2em; background: url(images/solid.png) no-repeat center; margin: 1em 0",
+    ])
+    func aRuleIsAnEmptyBlock(_ look: String) throws {
+        let test = try Reftest.render(Self.book("<hr class='box'/>", style: look))
+        let reference = try Reftest.render(Self.book("<div class='box'></div>", style: look))
+        #expect(Reftest.mismatch(test, reference) == nil, "\(look): \(Reftest.mismatch(test, reference) ?? "")")
+        let without = try Reftest.render(Self.book("", style: look))
+        #expect(Reftest.mismatch(test, without) != nil, "\(look) draws something")
+    }
+
+    /// The default rule, and a rule without a border or background, which leaves only its margins.
+    @Test func aRuleByDefaultAndWithoutABorder() throws {
+        let plain = try Reftest.render(Self.book("<hr/>", style: ""))
+        // Spaced as a paragraph is (the reader's paragraph spacing, `XHTMLConverter.spacedBlocks`).
+        let drawn = try Reftest.render(Self.book("<p class='box'></p>", style: "border-top: 1px solid"))
+        #expect(Reftest.mismatch(plain, drawn) == nil, "default: \(Reftest.mismatch(plain, drawn) ?? "")")
+        let bare = try Reftest.render(Self.book("<hr class='box'/>", style: "border: none; margin: 2em 0"))
+        let margins = try Reftest.render(Self.book("<div class='box'></div>", style: "margin: 2em 0"))
+        #expect(Reftest.mismatch(bare, margins) == nil, "border none: \(Reftest.mismatch(bare, margins) ?? "")")
+        #expect(Reftest.mismatch(bare, plain) != nil)
+        let hidden = try Reftest.render(Self.book("<hr class='box'/>", style: "visibility: hidden; margin: 2em 0"))
+        #expect(Reftest.mismatch(hidden, margins) == nil, "visibility hidden is not painted: \(Reftest.mismatch(hidden, margins) ?? "")")
+    }
+
     /// Without a height, with `height: 0` or an invalid one, or without a background or border, nothing is drawn
     /// (the block has no lines).
     @Test(arguments: ["\(blue)", "\(blue); height: 0", "\(blue); height: -20px", "\(blue); height: auto", "height: 40px"])

@@ -140,6 +140,8 @@ struct LineExtents {
                             faces: [FaceMetrics],
                             skippingRun: Int) -> Extents {
         var ascent: Float = 0, descent: Float = 0, natural: Float = 0, largest: Float = 0, objectHeight: Float = 0
+        // A line of objects alone is as tall as they are, even 0 (an empty block's room, ``TextAttachment/isEmptyBlock``).
+        var hasObject = false
         // The runs are in logical order and cover the content: search for the line's first, so a paragraph of many
         // runs costs its lines × log(runs), not × runs.
         let runs = shaped.runs
@@ -152,6 +154,7 @@ struct LineExtents {
                 // An object stands on the baseline: it raises the line, and adds no descent of its own; a formula
                 // reaches below it by its depth.
                 objectHeight = max(objectHeight, heights[Int(run.attributeIndex)])
+                hasObject = true
                 // A formula's line is at least as tall as the text's: it is text.
                 guard let depths = format.attachmentDepths, depths[Int(run.attributeIndex)] >= 0 else { continue }
                 descent = max(descent, depths[Int(run.attributeIndex)])
@@ -164,7 +167,7 @@ struct LineExtents {
             natural = max(natural, face.natural * size + abs(shift))
             largest = max(largest, size)
         }
-        if natural == 0 && objectHeight == 0 {
+        if natural == 0 && objectHeight == 0 && !hasObject {
             let primary = faces[Int(shaped.primaryFaceID)]
             ascent = primary.ascent * format.bodySize
             descent = primary.descent * format.bodySize

@@ -7,7 +7,7 @@ import TypesetCore
 /// bottom ones space after its last, added to the margins around them; and they keep the margins on either side
 /// from collapsing together (CSS 2.1 §8.3.1; a block's top and bottom padding do so whether or not it is drawn).
 /// Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks inside them are
-/// decorated here; nor is a rule (`hr`, drawn as dashes). In vertical text the box is the style's turned into the
+/// decorated here. In vertical text the box is the style's turned into the
 /// line frame (``ComputedStyle/inLineFrame(_:)``): its sides are the flow's, top the block start and left the
 /// inline start, and the layout turns the box it draws back onto the page.
 extension XHTMLConverter {
@@ -19,8 +19,9 @@ extension XHTMLConverter {
     func drawsBox(_ name: String, style: ComputedStyle) -> Bool {
         // What the style draws first: most blocks draw nothing, and then the name is never looked up.
         guard (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage else { return false }
-        // A rule (`hr`) is drawn as its dashes whatever its border says (books give it `border-top` to draw the line).
-        return tables.isEmpty && style.isSeen && name != "html" && name != "body" && name != "hr" && !Self.tableElements.contains(name)
+        // An invisible box (`visibility: hidden`) is not painted (CSS 2.1 §11.2); its border then takes no room here.
+        return tables.isEmpty && style.isSeen && style.textVisibility != .invisible && name != "html" && name != "body"
+            && !Self.tableElements.contains(name)
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
@@ -59,21 +60,59 @@ extension XHTMLConverter {
                 min(XHTMLConverter.maximumIndent, max(0, parent.endIndent + margins.1)))
     }
 
-    /// An empty block drawn as a box (an empty `<div>` with a background or a border) that CSS gives a `height`
-    /// (CSS 2.1 §10.5: a length, or a percentage, here of the page's content height as an image's): a paragraph
-    /// of its room alone (``TextAttachment/init(emptyBlockHeight:)``), carrying its box, so that the box is drawn
-    /// that tall; it takes room in the flow and moves to the next page whole, as an image block does. Without a
-    /// height (or with `height: 0`) the block has no lines and is not drawn, as before.
-    /// Horizontal text only (in vertical text the block's height is not its extent along the flow).
-    mutating func appendEmptyBlock(_ name: String, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
+    /// An empty block drawn as a box (an empty `<div>` with a background or a border, a rule): a paragraph of its
+    /// room alone (``TextAttachment/init(emptyBlockHeight:)``), carrying its box, so that the box is drawn as tall
+    /// as CSS makes it; it takes room in the flow and moves to the next page whole, as an image block does. Its
+    /// room is its `height` (CSS 2.1 §10.5: a length, or a percentage, here of the page's content height as an
+    /// image's), 0 without one (§10.6.3: no content), inside its border and padding: a block with neither a height
+    /// nor a border or padding along the flow has no lines and is not drawn.
+    /// Horizontal text only (in vertical text the block's height is not its extent along the flow). Returns
+    /// whether it was appended.
+    @discardableResult
+    mutating func appendEmptyBlock(_ name: String, style: ComputedStyle, block: BlockContext, inline: InlineContext) -> Bool {
         guard output.writingMode?.isVertical != true, style.writingMode?.isVertical != true, !block.boxes.isEmpty,
-              drawsBox(name, style: style), let css = style.replacedSize.height,
-              let height = Self.attachmentLength(css) else { return }
+              drawsBox(name, style: style) else { return false }
+        let height = style.replacedSize.height.flatMap(Self.attachmentLength) ?? .points(0)
+        let isZero: Bool
         switch height {
-        case .points(let value), .ems(let value), .percent(let value): guard value.isFinite, value > 0 else { return }
+        case .points(let value), .ems(let value), .percent(let value):
+            guard value.isFinite, value >= 0 else { return false }
+            isZero = value == 0
+        }
+        if isZero {
+            // No height: its room is its border and padding along the flow, drawn when it has any.
+            let borders = style.borders
+            guard borders.top.usedWidth + borders.bottom.usedWidth + style.padding.top + style.padding.bottom > 0 else { return false }
         }
         appendUnits([0xFFFC], block: block, inline: inline, attachment: TextAttachment(emptyBlockHeight: height))
         recordElementUnits(count: 1)
+        return true
+    }
+
+    /// A rule (`hr`, HTML's thematic break): an empty block drawn as its box, as a browser draws it. The built-in
+    /// sheet gives it a 1 px top border in the text's colour (HTML draws a 2 px grey inset one), and it is spaced as
+    /// a paragraph (``spacedBlocks``); a book's border, background, `height`, `width` and auto margins replace them, and
+    /// `border: none` without a background leaves only its margins. It is one unit of the text (U+FFFC), a caret
+    /// stop. Where an empty block is not laid out (vertical text, a table's cell, which draws no box inside it) it
+    /// is three em dashes, centred.
+    mutating func handleRule(_ path: ElementPath, style: ComputedStyle, block parentBlock: BlockContext, inline: InlineContext) {
+        flushParagraph()
+        var block = enterBlock(path, style: style, parent: parentBlock)
+        if !appendEmptyBlock("hr", style: style, block: block, inline: inline) && drawsRuleAsDashes(style) {
+            block.style.alignment = .center
+            block.style.textIndent = 0
+            block.style.alignmentFromRoot = false
+            appendUnits(Array("———".utf16), block: block, inline: inline)
+            recordElementUnits(count: 3)
+        }
+        onlyImages = false
+        flushParagraph()
+        leaveBlock(path, style: style)
+    }
+
+    /// Whether a rule of `style` that is not an empty block is drawn as dashes: when seen, in vertical text or a table.
+    private func drawsRuleAsDashes(_ style: ComputedStyle) -> Bool {
+        style.isSeen && (!tables.isEmpty || output.writingMode?.isVertical == true || style.writingMode?.isVertical == true)
     }
 
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.
@@ -107,7 +146,7 @@ extension XHTMLConverter {
         let edgeWidth = (top ? style.borders.top : style.borders.bottom).usedWidth
         // Neither padding nor border on that side (most blocks): no room, whatever the block is.
         guard padding != 0 || edgeWidth != 0 else { return 0 }
-        guard tables.isEmpty, style.isSeen, name != "html", name != "body", name != "hr", !Self.tableElements.contains(name) else { return 0 }
+        guard tables.isEmpty, style.isSeen, name != "html", name != "body", !Self.tableElements.contains(name) else { return 0 }
         return (drawsBox(name, style: style) ? edgeWidth : 0) + padding
     }
 

@@ -7,12 +7,11 @@ import TypesetCore
 /// multi-column block's columns stand in the content box its width leaves (``BlockColumns/widths``), the blocks
 /// inside them in their column. With `box-sizing: border-box` (CSS Box Sizing 3 §3) the widths are of the border
 /// box. Not for the blocks whose widths others lay out (floats, positioned boxes, tables and their cells, replaced
-/// elements, rules), nor in vertical text.
+/// elements), nor in vertical text.
 extension XHTMLConverter {
-    /// Elements whose `width` is not a block's: replaced elements size themselves (`imageSize(_:style:)`),
-    /// a rule is drawn as dashes.
+    /// Elements whose `width` is not a block's: replaced elements size themselves (`imageSize(_:style:)`).
     static let widthlessBlocks: Set<String> = ["img", "svg", "video", "audio", "iframe", "embed", "object", "canvas",
-                                               "math", "hr", "image", "picture"]
+                                               "math", "image", "picture"]
 
     /// Notes the width of the block `name` of `style` entered with `block` (its indents at its content edges, its
     /// box opened) within `parent`: a ``BlockWidth`` for the paragraphs inside it and for its own box.

@@ -114,8 +114,8 @@ struct SpineItemText: Sendable {
 ///
 /// The text is what a browser would show: white space collapsed (CSS `white-space: normal`), kept in `<pre>` and
 /// under `white-space: pre`; each block (paragraph, heading, list item, table cell, ...) is a paragraph ended by
-/// `\n`; `<br>` is U+2028 in a paragraph whose inner line breaks are preserved; an image is U+FFFC; `<hr>` is a
-/// centred `———`; list items start with their marker (`•`, `3.`, `iv.`), which hangs in the start margin; a table
+/// `\n`; `<br>` is U+2028 in a paragraph whose inner line breaks are preserved; an image is U+FFFC; `<hr>` is an
+/// empty block drawn as its box, U+FFFC (``handleRule(_:style:block:inline:)``); list items start with their marker (`•`, `3.`, `iv.`), which hangs in the start margin; a table
 /// is a paragraph per cell, laid out as a table (``TableCell``).
 ///
 /// **Publisher styles.** With ``publisherStyles`` the book's CSS applies in full; without it, only what carries
@@ -549,16 +549,7 @@ struct XHTMLConverter {
         case .tableColumns:
             handleTableColumns(path, style: style, block: parentBlock, inline: inline)
         case .horizontalRule:
-            flushParagraph()
-            var block = enterBlock(path, style: style, parent: parentBlock)
-            block.style.alignment = .center
-            block.style.textIndent = 0
-            block.style.alignmentFromRoot = false
-            appendUnits(Array("———".utf16), block: block, inline: inline)
-            recordElementUnits(count: 3)
-            onlyImages = false
-            flushParagraph()
-            leaveBlock(path, style: style)
+            handleRule(path, style: style, block: parentBlock, inline: inline)
         case .block, .listContainer, .listItem, .table, .tableRow, .tableCell:
             handleBlock(path, kind: kind, style: style, block: parentBlock, inline: inline)
         }

@@ -676,6 +676,7 @@ enum UserAgentStyleSheet {
         figure { break-inside: avoid }
         dt, caption, thead { break-after: avoid }
         ul, ol { padding-inline-start: 1.5em }
+        hr { border-top: 1px solid }
         """
 
     /// The parsed sheet (parsed once per process).
