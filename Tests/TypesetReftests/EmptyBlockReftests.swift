@@ -97,6 +97,11 @@ import TypesetTestSupport
         // Spaced as a paragraph is (the reader's paragraph spacing, `XHTMLConverter.spacedBlocks`).
         let drawn = try Reftest.render(Self.book("<p class='box'></p>", style: "border-top: 1px solid"))
         #expect(Reftest.mismatch(plain, drawn) == nil, "default: \(Reftest.mismatch(plain, drawn) ?? "")")
+        // Its inline margins are auto (HTML's rendering rules): a width alone centres it (Project Gutenberg's
+        // `hr { width: 50% }`).
+        let half = try Reftest.render(Self.book("<hr class='box'/>", style: "width: 50%"))
+        let centred = try Reftest.render(Self.book("<p class='box'></p>", style: "border-top: 1px solid; width: 50%; margin-left: auto; margin-right: auto"))
+        #expect(Reftest.mismatch(half, centred) == nil, "width: \(Reftest.mismatch(half, centred) ?? "")")
         let bare = try Reftest.render(Self.book("<hr class='box'/>", style: "border: none; margin: 2em 0"))
         let margins = try Reftest.render(Self.book("<div class='box'></div>", style: "margin: 2em 0"))
         #expect(Reftest.mismatch(bare, margins) == nil, "border none: \(Reftest.mismatch(bare, margins) ?? "")")

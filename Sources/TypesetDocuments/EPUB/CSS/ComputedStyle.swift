@@ -676,7 +676,7 @@ enum UserAgentStyleSheet {
         figure { break-inside: avoid }
         dt, caption, thead { break-after: avoid }
         ul, ol { padding-inline-start: 1.5em }
-        hr { border-top: 1px solid }
+        hr { border-top: 1px solid; margin-left: auto; margin-right: auto }
         """
 
     /// The parsed sheet (parsed once per process).
