@@ -24,16 +24,22 @@ public struct InlineBox: Hashable, Sendable {
     /// The element's font size as a multiple of the body size: its content area is its font's ascent and descent
     /// at that size.
     public var fontScale: Double
+    /// The least width of its content, in body ems (an `inline-block`'s `width`; 0 for none): when its text is
+    /// narrower, its end edge takes the rest as room too (a table of contents' column of numbers). Only a box whose
+    /// text is one run of one style is widened; at most ``maximumWidth``.
+    public var minimumWidth: Double = 0
 
     /// The most boxes a character is drawn inside (nested boxed inline elements); an element deeper draws none.
     public static let maximumNesting = 8
     /// The most room one edge takes, in body ems (a larger length is cut to it).
     public static let maximumEdge = 10.0
+    /// The largest ``minimumWidth``, in body ems (a larger one is cut to it).
+    public static let maximumWidth = 40.0
 
     /// Creates a box; lengths that are not finite or below 0 are 0, edges larger than ``maximumEdge`` are cut to it.
     public init(id: Int, background: Color? = nil, border: BorderEdges = BorderEdges(),
                 padding: EdgeInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0), marginLeft: Double = 0,
-                marginRight: Double = 0, fontScale: Double = 1) {
+                marginRight: Double = 0, fontScale: Double = 1, minimumWidth: Double = 0) {
         func clean(_ value: Double) -> Double { value.isFinite ? min(Self.maximumEdge, max(0, value)) : 0 }
         func cleanEdge(_ edge: BorderEdge) -> BorderEdge { BorderEdge(width: clean(edge.width), style: edge.style, color: edge.color) }
         self.id = id; self.background = background
@@ -43,6 +49,7 @@ public struct InlineBox: Hashable, Sendable {
                                   right: clean(padding.right))
         self.marginLeft = clean(marginLeft); self.marginRight = clean(marginRight)
         self.fontScale = fontScale.isFinite && fontScale > 0 ? fontScale : 1
+        self.minimumWidth = minimumWidth.isFinite ? min(Self.maximumWidth, max(0, minimumWidth)) : 0
     }
 
     /// The room the left edge takes in the line (margin, border and padding), in body ems.
@@ -60,6 +67,6 @@ extension InlineBox {
     /// makes them).
     public var sanitized: InlineBox {
         InlineBox(id: id, background: background, border: border, padding: padding, marginLeft: marginLeft,
-                  marginRight: marginRight, fontScale: fontScale)
+                  marginRight: marginRight, fontScale: fontScale, minimumWidth: minimumWidth)
     }
 }

@@ -11,12 +11,34 @@ extension XHTMLConverter {
         let background = publisherStyles ? style.backgroundColor : nil
         let padding = style.padding
         let marginLeft = max(0, style.marginLeft ?? 0), marginRight = max(0, style.marginRight ?? 0)
-        let room = padding.left > 0 || padding.right > 0 || marginLeft > 0 || marginRight > 0
+        let width = Self.inlineBlockWidth(style)
+        let room = padding.left > 0 || padding.right > 0 || marginLeft > 0 || marginRight > 0 || width > 0
         guard background != nil || style.borders.isVisible || room, style.isSeen,
               style.inlineBoxes.count < InlineBox.maximumNesting else { return nil }
         return InlineBox(id: id, background: background, border: style.borders,
                          padding: EdgeInsets(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right),
-                         marginLeft: marginLeft, marginRight: marginRight, fontScale: style.fontScale)
+                         marginLeft: marginLeft, marginRight: marginRight, fontScale: style.fontScale, minimumWidth: width)
+    }
+
+    /// The content width an atomic inline's `width` (or `min-width`) gives it, in body ems (CSS 2.1 §10.3.9:
+    /// `inline-block`); 0 for other elements, `auto`, and percentages (of the line's width, which styles do not
+    /// know: shaping never depends on the column). With `box-sizing: border-box` its border and padding are
+    /// taken off. Wider content is not wrapped in it: its width is then the content's.
+    static func inlineBlockWidth(_ style: ComputedStyle) -> Double {
+        guard style.isAtomicInline else { return 0 }
+        func ems(_ length: CSSLength?) -> Double {
+            switch length {
+            case nil, .auto?, .percent?: 0
+            case let length?: length.ems(fontScale: style.fontScale)
+            }
+        }
+        let size = style.replacedSize
+        var width = max(ems(size.width), ems(size.minWidth))
+        if size.borderBox {
+            let borders = style.borders
+            width -= style.padding.left + style.padding.right + borders.left.usedWidth + borders.right.usedWidth
+        }
+        return width.isFinite ? max(0, width) : 0
     }
 
     /// Opens the box of the inline element entered with `inline` (its own style), when it draws one: its text and

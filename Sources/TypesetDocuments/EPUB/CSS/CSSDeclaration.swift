@@ -254,6 +254,9 @@ enum CSSDeclaration: Equatable, Sendable {
     /// Whether `display` makes the box a formatting context root, which holds its floats (`flow-root`, `flex`,
     /// `grid`, `table`); set with every `display`.
     case containsFloats(Bool)
+    /// Whether `display` makes the box an atomic inline (`inline-block`, `inline-flex`, `inline-grid`,
+    /// `inline-table`: CSS Display 3 §2.4), whose `width` is its content's; set with every `display`.
+    case atomicInline(Bool)
 
     /// The inherited properties `inherit` and `unset` are read for; on another property they are read as
     /// `initial` (``initialValue(_:)``), which is what they mean where the parent has the initial value.
@@ -478,12 +481,13 @@ enum CSSDeclaration: Equatable, Sendable {
             let display: Display? = switch value {
             case "none": Display.none
             case "block", "flow-root", "flex", "grid", "table", "table-row-group", "table-caption": .block
-            case "inline", "inline-block", "inline-flex", "contents": .inline
+            case "inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "contents": .inline
             case "list-item": .listItem
             default: words.isEmpty ? nil : .other
             }
             // A flow root, a flex or grid container and a table hold their floats (CSS Display 3 §2.3).
-            return display.map { [.display($0), .containsFloats(["flow-root", "flex", "grid", "table"].contains(value))] } ?? []
+            let atomic = ["inline-block", "inline-flex", "inline-grid", "inline-table"].contains(value)
+            return display.map { [.display($0), .containsFloats(["flow-root", "flex", "grid", "table"].contains(value)), .atomicInline(atomic)] } ?? []
         case "list-style-type", "list-style", "list-style-position", "list-style-image":
             // Counter style names are case-sensitive: the value as written.
             return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }

@@ -147,6 +147,8 @@ struct ComputedStyle: Sendable {
         var overflowContainsFloats = false
         /// Whether its `display` does (``CSSDeclaration/containsFloats(_:)``).
         var displayContainsFloats = false
+        /// Whether its `display` makes it an atomic inline (``CSSDeclaration/atomicInline(_:)``).
+        var isAtomicInline = false
         /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
         /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
         var bookMarginTop: Double?
@@ -242,7 +244,7 @@ struct ComputedStyle: Sendable {
         child.position = .static
         child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil; child.offsetBottom = nil
         child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
-        child.overflowContainsFloats = false; child.displayContainsFloats = false
+        child.overflowContainsFloats = false; child.displayContainsFloats = false; child.isAtomicInline = false
         return child
     }
 
@@ -346,6 +348,7 @@ struct ComputedStyle: Sendable {
                 applyVisibility(declaration)
             case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
             case .containsFloats(let value): self.displayContainsFloats = value
+            case .atomicInline(let value): self.isAtomicInline = value
             case .inherit(let property):
                 inherit(property, from: parent)
                 // The earlier rules' values still waiting for the font size are dropped.
@@ -542,6 +545,8 @@ struct ComputedStyle: Sendable {
         // The parent's value, as though the element had no rule for the property.
         case .inherit: return true
         case .containsFloats: return true
+        // An inline block's width is its look (a column of numbers), as a block's width is.
+        case .atomicInline: return false
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
