@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TypesetDocuments
 import TypesetTestSupport
@@ -102,6 +103,57 @@ import TypesetTestSupport
         for path in paths {
             #expect(present.matchingRules(path).count == (path.element.attribute("data-x") == nil ? 0 : 1))
         }
+    }
+
+    /// `:lang()` (Selectors 4 §7.2): an element's language is its own `xml:lang` or `lang`, its nearest ancestor's,
+    /// or the book's; a range matches it equal or as a prefix before a hyphen, ignoring case; `*` matches any
+    /// language; a list matches any of its ranges. Against a model of the definition, on random trees.
+    @Test func langMatchesTheElementsLanguage() throws {
+        var rng = SplitMix64(seed: 77)
+        let languages = ["en", "en-GB", "EN-us", "fr", "fr-CA", "de-CH-1996", "zh-Hant-TW", "", "english"]
+        let ranges = ["en", "EN-gb", "fr", "de-ch", "zh-hant", "\"fr-CA\"", "*", "en, fr", "'de'", "e", "english"]
+        func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+        for round in 0..<30 {
+            func element(_ depth: Int) -> String {
+                let attribute: String
+                switch rng.next() % 4 {
+                case 0: attribute = " lang=\"\(pick(languages))\""
+                case 1: attribute = " xml:lang=\"\(pick(languages))\""
+                default: attribute = ""
+                }
+                var inner = "x"
+                if depth < 4 { for _ in 0..<(rng.next() % 3) { inner += element(depth + 1) } }
+                return "<span\(attribute)>\(inner)</span>"
+            }
+            var body = ""
+            for _ in 0..<(1 + rng.next() % 3) { body += element(0) }
+            let book = round % 2 == 0 ? "fr-FR" : nil
+            let paths = try Self.paths("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>")
+            paths.first?.bookLanguage = book
+            // The model: the nearest own non-empty xml:lang or lang up the tree, else the book's.
+            func model(_ path: ElementPath) -> String? {
+                var current: ElementPath? = path
+                while let p = current {
+                    let own = p.element.attribute("lang", namespace: XMLNamespace.xml) ?? p.element.attribute("lang")
+                    if let own, !own.isEmpty { return own }
+                    current = p.parent
+                }
+                return book
+            }
+            for range in ranges {
+                let sheet = CSSStyleSheet(parsing: "span:lang(\(range)) { font-style: italic }")
+                #expect(sheet.rules.count == 1, "\(range)")
+                let wanted = range.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\"")).lowercased()
+                }
+                for path in paths where path.element.name == "span" {
+                    let language = model(path)?.lowercased()
+                    let expected = language.map { l in wanted.contains { $0 == "*" || l == $0 || l.hasPrefix($0 + "-") } } ?? false
+                    #expect(!sheet.matchingRules(path).isEmpty == expected, "\(range) on \(language ?? "none") in \(body)")
+                }
+            }
+        }
+        #expect(CSSStyleSheet(parsing: "p:lang() { color: red }").rules.isEmpty)
     }
 
     /// The work matching does per element stays the same whether a chapter has 50 paragraphs or 400, for

@@ -344,6 +344,7 @@ struct XHTMLConverter {
     /// Converts the document whose root element is `root` (`<html>`).
     mutating func convert(_ root: XMLElement) -> SpineItemText {
         let rootPath = ElementPath(root: root)
+        rootPath.bookLanguage = bookLanguage
         cfi.registerRoot(root)
         var block = BlockContext()
         let rootStyle = resolveStyle(rootPath, parent: ComputedStyle(), isRoot: true)
@@ -1305,11 +1306,7 @@ struct XHTMLConverter {
         return .color(color)
     }
 
-    func language(of element: XMLElement) -> String? {
-        let value = element.attribute("lang", namespace: XMLNamespace.xml) ?? element.attribute("lang")
-        guard let value = value?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
-        return value
-    }
+    func language(of element: XMLElement) -> String? { ElementPath.ownLanguage(element) }
 
     func direction(of element: XMLElement) -> WritingDirection? {
         switch element.attribute("dir")?.trimmingWhiteSpace().lowercased() {

@@ -1,6 +1,7 @@
 /// A pseudo-class the matcher evaluates (Selectors 3 §6.6): the structural ones (`:first-child`,
-/// `:nth-child(2n+1)`, `:last-of-type`...), `:root`, `:empty`, `:link` (a link is never visited here) and
-/// `:not()` of one compound selector without `:not()` in it (Selectors 3 §6.6.7, which keeps its nesting one deep).
+/// `:nth-child(2n+1)`, `:last-of-type`...), `:root`, `:empty`, `:link` (a link is never visited here), `:lang()`
+/// (Selectors 4 §7.2) and `:not()` of one compound selector without `:not()` in it (Selectors 3 §6.6.7, which keeps
+/// its nesting one deep).
 /// Dynamic ones (`:hover`, `:focus`, `:visited`) and the rest are not: a selector using them is dropped, as one a
 /// page never matches.
 enum CSSPseudoClass: Sendable {
@@ -10,7 +11,14 @@ enum CSSPseudoClass: Sendable {
     case nth(CSSNth, ofType: Bool, fromEnd: Bool)
     /// `:only-child` (`ofType`: `:only-of-type`).
     case only(ofType: Bool)
+    /// `:lang(fr, "de-CH")`: the element's language (``ElementPath/language``) is one of the ranges, or begins
+    /// with one and a hyphen, ignoring case (implicit wildcard matching, Selectors 4 §7.2); a range `*` matches any
+    /// language the element has. At most ``maximumLanguageRanges``, lowercased.
+    case lang([String])
     indirect case not(CSSCompoundSelector)
+
+    /// The most ranges a `:lang()` lists (a longer list is not read: the selector is dropped).
+    static let maximumLanguageRanges = 32
 
     /// The pseudo-class `name` with `argument` (the text between its parentheses; nil without them), or nil when
     /// the matcher cannot evaluate it. `negated` parses the compound of a `:not()`.
@@ -31,6 +39,7 @@ enum CSSPseudoClass: Sendable {
         case ("nth-of-type", let argument?): return CSSNth(argument).map { .nth($0, ofType: true, fromEnd: false) }
         case ("nth-last-of-type", let argument?): return CSSNth(argument).map { .nth($0, ofType: true, fromEnd: true) }
         case ("not", let argument?): return negated(argument).map { .not($0) }
+        case ("lang", let argument?): return languageRanges(argument).map { .lang($0) }
         default: return nil
         }
     }
@@ -53,8 +62,23 @@ enum CSSPseudoClass: Sendable {
             let position = path.position(ofType: ofType)
             return nth.matches(fromEnd ? position.count - position.index + 1 : position.index)
         case .only(let ofType): return path.position(ofType: ofType).count == 1
+        case .lang(let ranges):
+            guard let language = path.language?.lowercased() else { return false }
+            return ranges.contains { $0 == "*" || language == $0 || language.hasPrefix($0 + "-") }
         case .not(let compound): return !compound.matches(path)
         }
+    }
+
+    /// The ranges of a `:lang()` argument: identifiers or strings, separated by commas; nil when one is empty or
+    /// there are too many.
+    private static func languageRanges(_ argument: String) -> [String]? {
+        let ranges = CSSParser.splitTopLevel(argument, separator: ",").map { range -> String in
+            let unquoted = range.count >= 2 && (range.first == "\"" || range.first == "'") && range.last == range.first
+                ? String(range.dropFirst().dropLast()) : range
+            return unquoted.lowercased()
+        }
+        guard !ranges.isEmpty, ranges.count <= maximumLanguageRanges, !ranges.contains(where: \.isEmpty) else { return nil }
+        return ranges
     }
 }
 

@@ -450,6 +450,10 @@ final class ElementPath {
     /// How many compound selectors were tested against this element: the work matching did here (tests check
     /// that it stays bounded per element).
     var compoundTests = 0
+    /// The language of the book, for a document whose elements say none (set on the root path).
+    var bookLanguage: String?
+    /// The element's language, worked out once (see ``language``): nil until then, `.some(nil)` for none.
+    private var knownLanguage: String??
     /// The element's index in the EPUB CFI table being recorded, -1 until ``CFIRecorder/index(of:)`` first finds it
     /// (kept here, every later look-up for the element is a read, not a hash of its identity).
     var cfiIndex: Int32 = -1
@@ -462,6 +466,32 @@ final class ElementPath {
 
     /// A root path.
     convenience init(root: XMLElement) { self.init(element: root, parent: nil, previousSibling: nil, ordinal: 1, siblingCount: 1) }
+
+    /// The element's language (HTML §3.2.6.2): its own `xml:lang` or `lang`, else its nearest ancestor's, else the
+    /// book's (``bookLanguage`` of the root). Worked out without recursion (a document's depth is the file's to
+    /// decide), each path once: the paths up to the first that knows are filled in on the way back.
+    var language: String? {
+        if let known = knownLanguage { return known }
+        var chain: [ElementPath] = []
+        var current: ElementPath? = self
+        var found: String?
+        while let path = current {
+            if let known = path.knownLanguage { found = known; break }
+            chain.append(path)
+            if let own = Self.ownLanguage(path.element) { found = own; break }
+            if path.parent == nil { found = path.bookLanguage; break }
+            current = path.parent
+        }
+        for path in chain { path.knownLanguage = .some(Self.ownLanguage(path.element) ?? found) }
+        return knownLanguage ?? found
+    }
+
+    /// The language an element's own attributes give (`xml:lang`, else `lang`), nil when they give none.
+    static func ownLanguage(_ element: XMLElement) -> String? {
+        let value = element.attribute("lang", namespace: XMLNamespace.xml) ?? element.attribute("lang")
+        guard let value = value?.trimmingWhiteSpace(), !value.isEmpty else { return nil }
+        return value
+    }
 
     /// Its place among its parent's child elements (of its own type with `ofType`), from 1, and how many there are.
     func position(ofType: Bool) -> (index: Int, count: Int) {
