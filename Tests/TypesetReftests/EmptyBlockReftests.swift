@@ -75,8 +75,7 @@ import TypesetTestSupport
     }
 
     /// A rule (`hr`) is an empty block: drawn as the box its styles give it (a border, a background, an image,
-    /// a height, a width with auto margins), as the same styles draw an empty `div`; by default a 1 px top border,
-    /// spaced as a paragraph.
+    /// a height, a width with auto margins), as the same styles draw an empty `div`.
     @Test(arguments: [
         "border: none; border-top: 1px solid; height: 0; margin: 1.5em auto; width: 25%",  // Standard Ebooks
         "border: 0; height: 4px; background-color: #c81e28; width: 50%; margin: 1em auto",
@@ -91,17 +90,20 @@ import TypesetTestSupport
         #expect(Reftest.mismatch(test, without) != nil, "\(look) draws something")
     }
 
-    /// The default rule, and a rule without a border or background, which leaves only its margins.
+    /// The default rule (a 1 px top border, the built-in sheet's), its auto inline margins (a width alone centres
+    /// it: Project Gutenberg's `hr { width: 50% }`), and a rule without a border or background, which leaves only
+    /// its margins, or not painted (`visibility: hidden`).
     @Test func aRuleByDefaultAndWithoutABorder() throws {
         let plain = try Reftest.render(Self.book("<hr/>", style: ""))
-        // Spaced as a paragraph is (the reader's paragraph spacing, `XHTMLConverter.spacedBlocks`).
-        let drawn = try Reftest.render(Self.book("<p class='box'></p>", style: "border-top: 1px solid"))
+        let drawn = try Reftest.render(Self.book("<hr class='box'/>", style: "border: none; border-top: 1px solid"))
         #expect(Reftest.mismatch(plain, drawn) == nil, "default: \(Reftest.mismatch(plain, drawn) ?? "")")
-        // Its inline margins are auto (HTML's rendering rules): a width alone centres it (Project Gutenberg's
-        // `hr { width: 50% }`).
+        let thicker = try Reftest.render(Self.book("<hr class='box'/>", style: "border: none; border-top: 3px solid"))
+        #expect(Reftest.mismatch(plain, thicker) != nil)
         let half = try Reftest.render(Self.book("<hr class='box'/>", style: "width: 50%"))
-        let centred = try Reftest.render(Self.book("<p class='box'></p>", style: "border-top: 1px solid; width: 50%; margin-left: auto; margin-right: auto"))
+        let centred = try Reftest.render(Self.book("<hr class='box'/>", style: "width: 50%; margin-left: auto; margin-right: auto"))
         #expect(Reftest.mismatch(half, centred) == nil, "width: \(Reftest.mismatch(half, centred) ?? "")")
+        let atStart = try Reftest.render(Self.book("<hr class='box'/>", style: "width: 50%; margin-left: 0"))
+        #expect(Reftest.mismatch(half, atStart) != nil)
         let bare = try Reftest.render(Self.book("<hr class='box'/>", style: "border: none; margin: 2em 0"))
         let margins = try Reftest.render(Self.book("<div class='box'></div>", style: "margin: 2em 0"))
         #expect(Reftest.mismatch(bare, margins) == nil, "border none: \(Reftest.mismatch(bare, margins) ?? "")")

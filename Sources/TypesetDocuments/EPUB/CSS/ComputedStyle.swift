@@ -681,7 +681,7 @@ enum UserAgentStyleSheet {
         figure { break-inside: avoid }
         dt, caption, thead { break-after: avoid }
         ul, ol { padding-inline-start: 1.5em }
-        hr { border-top: 1px solid; margin-left: auto; margin-right: auto }
+        hr { border-top: 1px solid; margin: 0.5em auto }
         """
 
     /// The parsed sheet (parsed once per process).
