@@ -7,9 +7,9 @@ import TypesetCore
 /// bottom ones space after its last, added to the margins around them; and they keep the margins on either side
 /// from collapsing together (CSS 2.1 §8.3.1; a block's top and bottom padding do so whether or not it is drawn).
 /// Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks inside them are
-/// decorated here. In vertical text the box is the style's turned into the
-/// line frame (``ComputedStyle/inLineFrame(_:)``): its sides are the flow's, top the block start and left the
-/// inline start, and the layout turns the box it draws back onto the page.
+/// decorated here. In vertical text the box is the style's turned into the line frame
+/// (``ComputedStyle/inLineFrame(_:)``): its sides are the flow's, top the block start and left the inline start, and
+/// the layout turns the box it draws back onto the page.
 extension XHTMLConverter {
     /// The elements whose boxes the table layout draws.
     static let tableElements: Set<String> = ["table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "colgroup", "col"]
@@ -90,11 +90,10 @@ extension XHTMLConverter {
     }
 
     /// A rule (`hr`, HTML's thematic break): an empty block drawn as its box, as a browser draws it. The built-in
-    /// sheet gives it a 1 px top border in the text's colour (HTML draws a 2 px grey inset one), HTML's margins
+    /// sheet gives it a 1 px top border in the text's colour (HTML draws a 2 px grey inset one) and HTML's margins
     /// (half an em above and below, auto inline ones: a width alone centres it), and it is spaced as a paragraph
-    /// too (``spacedBlocks``); a book's border,
-    /// background, `height`, `width` and margins replace them, and `border: none` without a background leaves only
-    /// its margins. It is one unit of the text (U+FFFC), a caret
+    /// too (``spacedBlocks``); a book's border, background, `height`, `width` and margins replace them, and
+    /// `border: none` without a background leaves only its margins. It is one unit of the text (U+FFFC), a caret
     /// stop. Where an empty block is not laid out (vertical text, a table's cell, which draws no box inside it) it
     /// is three em dashes, centred.
     mutating func handleRule(_ path: ElementPath, style: ComputedStyle, block parentBlock: BlockContext, inline: InlineContext) {
