@@ -39,11 +39,14 @@ func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: Scratc
 /// it (uninitialized, one element per index of the chunk), which `body` initializes whole when it returns and
 /// leaves uninitialized when it throws. No array per chunk to copy from and free (a retain and a release per
 /// result, and a deallocation per chunk, of every relayout).
-func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: ScratchPool<Scratch>,
+/// `grain` is the fewest indices worth a worker of their own (64 paragraphs; a table, each of whose cells is laid out
+/// at two widths, is worth one alone).
+func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: ScratchPool<Scratch>, grain: Int = 64,
                                           writing body: @escaping @Sendable (Range<Int>, Scratch, UnsafeMutableBufferPointer<T>) throws(FontError) -> Void)
     throws(FontError) -> [T] {
     guard count > 0 else { return [] }
-    let workers = max(1, min(threads, (count + 63) / 64))
+    let grain = max(1, grain)
+    let workers = max(1, min(threads, (count + grain - 1) / grain))
     let chunk = max(1, min(256, count / (workers * 8)))
     // The results are written straight into the storage of the array returned: no optional per index to unwrap and
     // copy (a retain and a release per paragraph of every relayout), and no second buffer of every result alive

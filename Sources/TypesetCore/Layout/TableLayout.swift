@@ -174,19 +174,37 @@ struct TableLayout {
 
     /// Finds the tables among the paragraphs `paragraphRange` of `text` and sizes their columns for `columnWidth`,
     /// measuring cells as `layouter` would set them.
+    ///
+    /// Each table is laid out on its own, so they are laid out in parallel on up to `threads` threads (each with the
+    /// metrics of a scratch from `pool`): a chapter of tables is otherwise serial work between shaping and line
+    /// breaking, which both run in parallel.
     init(_ text: StyledText, paragraphRange: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
-         columnWidth: Float, metrics: inout ParagraphMetrics) {
+         columnWidth: Float, threads: Int, pool: ScratchPool<LayoutScratch>) {
+        var ranges: [Range<Int>] = []
         var index = paragraphRange.lowerBound
         while index < paragraphRange.upperBound {
             guard text.paragraphs[index].style.isTableCell else { index += 1; continue }
             let end = text.tableEnd(from: index, limit: paragraphRange.upperBound)
-            if let table = TableLayout.table(text, index..<end, shaped: shaped, layouter: layouter, columnWidth: columnWidth,
-                                             metrics: &metrics) {
-                tableStarting[index] = tables.count
-                tables.append(table)
-                recordBoxes(of: tables.count - 1)
-            }
+            ranges.append(index..<end)
             index = end
+        }
+        let found = ranges
+        let laidOut: [Table?]
+        do throws(FontError) {
+            laidOut = try parallelChunks(count: found.count, threads: threads, pool: pool, grain: 2) { chunk, scratch, output in
+                for (k, t) in chunk.enumerated() {
+                    output.initializeElement(at: k, to: TableLayout.table(text, found[t], shaped: shaped, layouter: layouter,
+                                                                          columnWidth: columnWidth, metrics: &scratch.metrics))
+                }
+            }
+        } catch {
+            laidOut = []  // not thrown: laying out a table throws nothing
+        }
+        for (range, table) in zip(found, laidOut) {
+            guard let table else { continue }
+            tableStarting[range.lowerBound] = tables.count
+            tables.append(table)
+            recordBoxes(of: tables.count - 1)
         }
     }
 

@@ -131,10 +131,8 @@ public final class Typesetter: Sendable {
         // Tables first: a cell's width depends on every cell of its column.
         var tables = TableLayout()
         if text.hasTables {
-            let scratch = layoutPool.checkOut()
             tables = TableLayout(text, paragraphRange: range, shaped: shaped, layouter: layouter,
-                                 columnWidth: Float(settings.columnWidth), metrics: &scratch.metrics)
-            layoutPool.checkIn(scratch)
+                                 columnWidth: Float(settings.columnWidth), threads: threads, pool: layoutPool)
         }
         let bases = try bases(shaped, paragraphs: range, settings: settings, layouter: layouter)
         var layouts = try breakLines(shaped, paragraphs: range, layouter: layouter, cellBoxes: tables.boxes, bases: bases)
@@ -162,7 +160,8 @@ public final class Typesetter: Sendable {
         pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
                                   emSize: settings.fontSize, columnWidth: settings.columnWidth,
                                   floats: paginator.floats, floatShifts: floatShifts,
-                                  columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts).decorate(pages)
+                                  columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts)
+            .decorate(pages, threads: threads, pool: layoutPool)
         return (layouts, exclusions, tables.scales, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }
 

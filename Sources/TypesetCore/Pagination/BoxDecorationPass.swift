@@ -40,12 +40,13 @@ struct BoxDecorationPass {
 
     /// `pages` with their decorated blocks' boxes put before their own (table) boxes; pages unchanged when no
     /// paragraph of the text is decorated.
-    func decorate(_ pages: [Page]) -> [Page] {
+    ///
+    /// Each page's parts are found on their own, in parallel on up to `threads` threads (`pool` lends the workers
+    /// their scratch objects, unused here): serial work after pagination otherwise.
+    func decorate(_ pages: [Page], threads: Int = 1, pool: ScratchPool<LayoutScratch>? = nil) -> [Page] {
         let range = first..<(first + layouts.count)
         guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return pages }
-        // One scratch for every page: the boxes open so far and the lines' reaches are emptied, not made again.
-        var scratch = PageScratch()
-        let parts = pages.map { self.parts(of: $0, scratch: &scratch) }
+        let parts = parts(of: pages, threads: threads, pool: pool)
         let wholeBoxes = Self.wholeBoxes(parts)
         return zip(pages, parts).enumerated().map { pageIndex, pair in
             let (page, parts) = pair
@@ -53,6 +54,23 @@ struct BoxDecorationPass {
             let boxes = parts.enumerated().map { blockBox($1, whole: wholeBoxes[pageIndex]?[$0]) }
             return page.placed(index: page.index, writingMode: page.writingMode, size: page.size, boxes: boxes + page.boxes)
         }
+    }
+
+    /// The parts of each of `pages`, pages in parallel when a pool is given. One scratch for the pages of a chunk:
+    /// the boxes open so far and the lines' reaches are emptied, not made again.
+    private func parts(of pages: [Page], threads: Int, pool: ScratchPool<LayoutScratch>?) -> [[Part]] {
+        if let pool, threads > 1 {
+            do throws(FontError) {
+                return try parallelChunks(count: pages.count, threads: threads, pool: pool, grain: 16) { chunk, _, output in
+                    var scratch = PageScratch()
+                    for (k, p) in chunk.enumerated() { output.initializeElement(at: k, to: self.parts(of: pages[p], scratch: &scratch)) }
+                }
+            } catch {
+                // Not thrown: finding a page's parts throws nothing.
+            }
+        }
+        var scratch = PageScratch()
+        return pages.map { self.parts(of: $0, scratch: &scratch) }
     }
 
     /// For the parts of boxes with background images or rounded corners: the top of the whole box, as though unbroken, and its
