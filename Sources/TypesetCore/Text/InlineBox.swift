@@ -63,8 +63,8 @@ public struct InlineBox: Hashable, Sendable {
 }
 
 extension InlineBox {
-    /// This box with its lengths made valid (as ``init(id:background:border:padding:marginLeft:marginRight:fontScale:)``
-    /// makes them).
+    /// This box with its lengths made valid (as
+    /// ``init(id:background:border:padding:marginLeft:marginRight:fontScale:minimumWidth:)`` makes them).
     public var sanitized: InlineBox {
         InlineBox(id: id, background: background, border: border, padding: padding, marginLeft: marginLeft,
                   marginRight: marginRight, fontScale: fontScale, minimumWidth: minimumWidth)
