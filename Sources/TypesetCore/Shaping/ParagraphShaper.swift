@@ -1,5 +1,3 @@
-internal import CHarfBuzz
-
 /// Shapes one paragraph: layout text → bidi levels → runs (style, font, script, level) → glyphs, plus UAX #14
 /// break opportunities. The result does not depend on width or font size.
 struct ParagraphShaper {
@@ -174,10 +172,9 @@ struct ParagraphShaper {
                                    topToBottom: run.isUpright,
                                    languageID: context.languageID(language, features: resolved.features),
                                    contextualPunctuation: contextualPunctuation)
-        let features = HarfBuzzUnicode.features(key, resolved.features)
         Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, breaks: breaks, cursor: &state.breakCursor,
                      into: &state.segments)
-        shapeSegments(buffer, face: face, run: run, key: key, features: features, language: context.language(language),
+        shapeSegments(buffer, face: face, run: run, key: key, features: resolved.features, language: context.language(language),
                       breaks: breaks, into: &state)
         run.glyphEnd = Int32(state.sink.count)
         if resolved.letterSpacing != 0 || resolved.wordSpacing != 0 {
@@ -191,7 +188,7 @@ struct ParagraphShaper {
     /// cache or HarfBuzz (then cached), other stretches with HarfBuzz, controls as invisible glyphs.
     @inline(__always)
     private func shapeSegments(_ buffer: UnsafeBufferPointer<UInt16>, face: FontFace, run: ShapedRun, key: ShapeCache.Style,
-                               features: [hb_feature_t],
+                               features: FontFeatures,
                                language harfBuzzLanguage: OpaquePointer?, breaks: [UInt32], into state: inout RunShaping) {
         let segments = state.segments
         // A run's spaces all shape as its first one did (the cache holds one record for them): that glyph is kept
@@ -232,7 +229,7 @@ struct ParagraphShaper {
                              cacheHash: nil, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
                 if segment.hasInnerBreaks {
                     adjust(buffer, range, glyphs: state.glyphs, breaks: breaks, face: face, run: run,
-                           language: harfBuzzLanguage, features: features, into: &state.adjustments)
+                           language: harfBuzzLanguage, key: key, features: features, into: &state.adjustments)
                 }
             }
         }
@@ -287,7 +284,8 @@ struct ParagraphShaper {
     /// stretch of a million units with an opportunity every two (`—a—a…`) was shaped whole twice per opportunity,
     /// quadratic. No font's kerning or contextual lookup reaches that far.
     private func adjust(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, glyphs: [HarfBuzzBuffer.Glyph],
-                        breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, features: [hb_feature_t],
+                        breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, key: ShapeCache.Style,
+                        features: FontFeatures,
                         into adjustments: inout [BreakAdjustment]) {
         var first = 0, last = breaks.count
         while first < last {
@@ -295,11 +293,12 @@ struct ParagraphShaper {
             if BreakCandidate.offset(breaks[middle]) <= range.lowerBound { first = middle + 1 } else { last = middle }
         }
         var alone: [HarfBuzzBuffer.Glyph] = []
+        let harfBuzzFeatures = HarfBuzzUnicode.features(key, features)
         func aloneAdvance(_ piece: Range<Int>) -> Int {
             alone.removeAll(keepingCapacity: true)
             context.buffer.shape(text: UnsafeBufferPointer(rebasing: text[piece]), start: 0, length: piece.count,
                                  font: face.harfBuzz, script: run.script, rightToLeft: run.isRightToLeft,
-                                 topToBottom: run.isUpright, language: language, features: features, into: &alone)
+                                 topToBottom: run.isUpright, language: language, features: harfBuzzFeatures, into: &alone)
             return alone.reduce(0) { $0 + Int($1.advance) }
         }
         var index = first
@@ -322,7 +321,7 @@ struct ParagraphShaper {
         }
     }
 
-    /// Units at most that ``adjust(_:_:glyphs:breaks:face:run:language:features:into:)`` shapes again on each side
+    /// Units at most that ``adjust(_:_:glyphs:breaks:face:run:language:key:features:into:)`` shapes again on each side
     /// of an opportunity.
     static let adjustmentReach = 64
 
@@ -441,13 +440,13 @@ struct ParagraphShaper {
     /// Shapes `range` of the layout text with HarfBuzz into `sink`, and stores it in the word cache under
     /// `cacheHash` when given (a word the cache did not have).
     private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, face: FontFace,
-                              run: ShapedRun, key style: ShapeCache.Style, features: [hb_feature_t], language: OpaquePointer?,
+                              run: ShapedRun, key style: ShapeCache.Style, features: FontFeatures, language: OpaquePointer?,
                               cacheHash: UInt64?,
                               cache: inout ShapeCache, glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
                              rightToLeft: run.isRightToLeft, topToBottom: run.isUpright, language: language,
-                             features: features, into: &glyphs)
+                             features: HarfBuzzUnicode.features(style, features), into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)
         for glyph in glyphs {

@@ -31,6 +31,9 @@ extension CSSDeclaration {
         static let variants: [FontFeatureProperty] = [.ligatures, .caps, .numeric, .position, .eastAsian]
     }
 
+    /// `kern`, packed.
+    private static let kern: UInt32 = 0x6B65_726E
+
     /// The most settings a `font-feature-settings` declaration may list; one with more is dropped whole (a book
     /// lists a handful; the bound keeps a crafted sheet from making every run carry hundreds).
     static let maximumFeatureSettings = 32
@@ -46,7 +49,7 @@ extension CSSDeclaration {
             switch value {
             // HarfBuzz kerns by default, so `normal` asks for nothing more than `auto`.
             case "auto", "normal": return [.fontFeatures(.kerning, FontFeatures())]
-            case "none": return [.fontFeatures(.kerning, Self.features(["kern": 0]))]
+            case "none": return [.fontFeatures(.kerning, FontFeatures([(tag: Self.kern, value: UInt32(0))]))]
             default: return []
             }
         default:
@@ -78,7 +81,7 @@ extension CSSDeclaration {
         if raw.lowercased() == "normal" { return FontFeatures() }
         let items = CSSParser.splitTopLevel(raw, separator: ",")
         guard !items.isEmpty, items.count <= maximumFeatureSettings else { return nil }
-        var features = FontFeatures()
+        var settings: [(tag: UInt32, value: UInt32)] = []
         for item in items {
             guard let quote = item.first, quote == "\"" || quote == "'",
                   let close = item.dropFirst().firstIndex(of: quote) else { return nil }
@@ -86,9 +89,9 @@ extension CSSDeclaration {
             guard let tag = FontFeatures.tag(String(item[item.index(after: item.startIndex)..<close])) else { return nil }
             let rest = item[item.index(after: close)...].trimmingWhiteSpace().lowercased()
             guard let value = featureValue(rest) else { return nil }
-            features[packed: tag] = value
+            settings.append((tag, value))
         }
-        return features
+        return FontFeatures(settings)
     }
 
     /// A feature's value in `font-feature-settings`: empty or `on` is 1, `off` 0, an integer itself (those past
@@ -104,12 +107,6 @@ extension CSSDeclaration {
         }
     }
 
-    /// A set of the features `settings` names.
-    static func features(_ settings: KeyValuePairs<String, UInt32>) -> FontFeatures {
-        var features = FontFeatures()
-        for (tag, value) in settings { features[tag] = value }
-        return features
-    }
 }
 
 /// The keywords of the `font-variant-*` longhands read so far (CSS Fonts 4 §6.4–6.10), and the declarations they
@@ -117,7 +114,7 @@ extension CSSDeclaration {
 private struct VariantReading {
     /// The groups said so far (`numeric.figure`), and per longhand the features its keywords ask for.
     private var groups: Set<String> = []
-    private var features: [CSSDeclaration.FontFeatureProperty: FontFeatures] = [:]
+    private var features: [CSSDeclaration.FontFeatureProperty: [(tag: UInt32, value: UInt32)]] = [:]
     /// `common-ligatures` (true) or `no-common-ligatures` (false), when said.
     private var commonLigatures: Bool?
     /// `small-caps` or `all-small-caps`, when said.
@@ -160,7 +157,7 @@ private struct VariantReading {
             commonLigatures = word == "common-ligatures"
             // `none` turns off every ligature and contextual form the property covers.
             if word == "none" {
-                features[.ligatures] = CSSDeclaration.features(["dlig": 0, "hlig": 0, "calt": 0])
+                features[.ligatures] = Self.packed(["dlig": 0, "hlig": 0, "calt": 0])
                 return ["discretionary", "historical", "contextual"].allSatisfy { groups.insert("ligatures." + $0).inserted }
             }
             return true
@@ -169,10 +166,13 @@ private struct VariantReading {
             return false
         }
         if longhand == .caps && (word == "small-caps" || word == "all-small-caps") { smallCaps = true }
-        var set = features[longhand] ?? FontFeatures()
-        for (tag, value) in keyword.features { set[tag] = value }
-        features[longhand] = set
+        features[longhand, default: []] += Self.packed(keyword.features)
         return true
+    }
+
+    /// `settings` with their tags packed.
+    private static func packed(_ settings: KeyValuePairs<String, UInt32>) -> [(tag: UInt32, value: UInt32)] {
+        settings.compactMap { tag, value in FontFeatures.tag(tag).map { (tag: $0, value: value) } }
     }
 
     /// The declarations that give `longhands` the values read (`normal` for those not said).
@@ -181,7 +181,7 @@ private struct VariantReading {
         for longhand in longhands {
             if longhand == .ligatures { result.append(.ligatures(commonLigatures ?? true)) }
             if longhand == .caps { result.append(.smallCaps(smallCaps)) }
-            result.append(.fontFeatures(longhand, features[longhand] ?? FontFeatures()))
+            result.append(.fontFeatures(longhand, FontFeatures(features[longhand] ?? [])))
         }
         return result
     }
