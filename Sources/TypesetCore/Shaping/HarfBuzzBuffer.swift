@@ -124,7 +124,19 @@ enum HarfBuzzUnicode {
         hb_feature_t(tag: hb_tag_from_string("clig", -1), value: 0, start: 0, end: CHarfBuzz_featureGlobalEnd),
     ]
 
-    /// The features a run asks for.
+    /// The features a run of `key` is shaped with: small capitals and ligatures as the style and the reader's
+    /// settings weigh them, the face's contextual punctuation spacing, then the text's own `features` (HarfBuzz
+    /// takes the last value of a tag, so the text's win: CSS Fonts 4 §7.2).
+    static func features(_ key: ShapeCache.Style, _ features: FontFeatures) -> [hb_feature_t] {
+        var list = Self.features(smallCaps: key.smallCaps, ligatures: !key.noLigatures)
+        if key.contextualPunctuation { list.append(PunctuationSpacingFeatures.contextualFeature(vertical: key.topToBottom)) }
+        for setting in features.settings {
+            list.append(hb_feature_t(tag: setting.tag, value: setting.value, start: 0, end: CHarfBuzz_featureGlobalEnd))
+        }
+        return list
+    }
+
+    /// The small capitals and ligature features a run asks for.
     static func features(smallCaps: Bool, ligatures: Bool) -> [hb_feature_t] {
         switch (smallCaps, ligatures) {
         case (false, true): []

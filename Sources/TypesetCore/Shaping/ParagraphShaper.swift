@@ -162,17 +162,20 @@ struct ParagraphShaper {
         let language = language(of: style, in: paragraph)
         let resolved = settings.resolve(style, role: paragraph.style.role, readerFamily: family, language: language)
         // What identifies a shaping in the word cache, apart from the word: the same for the whole run. A face that
-        // spaces CJK punctuation itself does it in CJK runs set in its direction.
+        // spaces CJK punctuation itself does it in CJK runs set in its direction. The text's own features are keyed
+        // with its language (one small number for the pair).
         let contextualPunctuation = settings.punctuationSpacing && !run.isRightToLeft
             && HarfBuzzUnicode.isUpright(script: run.script) && (!vertical || run.isUpright)
             && face.punctuationSpacing.contextual(vertical: run.isUpright)
         let key = ShapeCache.Style(faceID: run.faceID, script: run.script, rightToLeft: run.isRightToLeft,
                                    smallCaps: resolved.smallCaps && face.hasSmallCaps, noLigatures: !resolved.ligatures,
-                                   topToBottom: run.isUpright, languageID: context.languageID(language),
+                                   topToBottom: run.isUpright,
+                                   languageID: context.languageID(language, features: resolved.features),
                                    contextualPunctuation: contextualPunctuation)
         Self.segment(buffer, Int(run.start)..<Int(run.end), key: key, breaks: breaks, cursor: &state.breakCursor,
                      into: &state.segments)
-        shapeSegments(buffer, face: face, run: run, key: key, language: context.language(language), breaks: breaks, into: &state)
+        shapeSegments(buffer, face: face, run: run, key: key, features: resolved.features, language: context.language(language),
+                      breaks: breaks, into: &state)
         run.glyphEnd = Int32(state.sink.count)
         if resolved.letterSpacing != 0 || resolved.wordSpacing != 0 {
             Self.space(run, letters: resolved.letterSpacing, words: resolved.wordSpacing, units: buffer, sink: &state.sink)
@@ -185,6 +188,7 @@ struct ParagraphShaper {
     /// cache or HarfBuzz (then cached), other stretches with HarfBuzz, controls as invisible glyphs.
     @inline(__always)
     private func shapeSegments(_ buffer: UnsafeBufferPointer<UInt16>, face: FontFace, run: ShapedRun, key: ShapeCache.Style,
+                               features: FontFeatures,
                                language harfBuzzLanguage: OpaquePointer?, breaks: [UInt32], into state: inout RunShaping) {
         let segments = state.segments
         // A run's spaces all shape as its first one did (the cache holds one record for them): that glyph is kept
@@ -210,7 +214,7 @@ struct ParagraphShaper {
                 }
                 let first = state.sink.count
                 if !state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) {
-                    shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
+                    shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
                                  cacheHash: segment.hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
                 }
                 if state.sink.count == first + 1 {
@@ -218,14 +222,14 @@ struct ParagraphShaper {
                 }
             case .word:
                 if state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) { continue }
-                shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
+                shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
                              cacheHash: segment.hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
             case .shaped:
-                shapeSegment(buffer, range, face: face, run: run, key: key, language: harfBuzzLanguage,
+                shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
                              cacheHash: nil, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
                 if segment.hasInnerBreaks {
                     adjust(buffer, range, glyphs: state.glyphs, breaks: breaks, face: face, run: run,
-                           language: harfBuzzLanguage, smallCaps: key.smallCaps, into: &state.adjustments)
+                           language: harfBuzzLanguage, key: key, features: features, into: &state.adjustments)
                 }
             }
         }
@@ -280,7 +284,8 @@ struct ParagraphShaper {
     /// stretch of a million units with an opportunity every two (`—a—a…`) was shaped whole twice per opportunity,
     /// quadratic. No font's kerning or contextual lookup reaches that far.
     private func adjust(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, glyphs: [HarfBuzzBuffer.Glyph],
-                        breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, smallCaps: Bool,
+                        breaks: [UInt32], face: FontFace, run: ShapedRun, language: OpaquePointer?, key: ShapeCache.Style,
+                        features: FontFeatures,
                         into adjustments: inout [BreakAdjustment]) {
         var first = 0, last = breaks.count
         while first < last {
@@ -288,11 +293,12 @@ struct ParagraphShaper {
             if BreakCandidate.offset(breaks[middle]) <= range.lowerBound { first = middle + 1 } else { last = middle }
         }
         var alone: [HarfBuzzBuffer.Glyph] = []
+        let harfBuzzFeatures = HarfBuzzUnicode.features(key, features)
         func aloneAdvance(_ piece: Range<Int>) -> Int {
             alone.removeAll(keepingCapacity: true)
             context.buffer.shape(text: UnsafeBufferPointer(rebasing: text[piece]), start: 0, length: piece.count,
                                  font: face.harfBuzz, script: run.script, rightToLeft: run.isRightToLeft,
-                                 topToBottom: run.isUpright, language: language, features: smallCaps ? HarfBuzzUnicode.smallCaps : [], into: &alone)
+                                 topToBottom: run.isUpright, language: language, features: harfBuzzFeatures, into: &alone)
             return alone.reduce(0) { $0 + Int($1.advance) }
         }
         var index = first
@@ -315,7 +321,7 @@ struct ParagraphShaper {
         }
     }
 
-    /// Units at most that ``adjust(_:_:glyphs:breaks:face:run:language:smallCaps:into:)`` shapes again on each side
+    /// Units at most that ``adjust(_:_:glyphs:breaks:face:run:language:key:features:into:)`` shapes again on each side
     /// of an opportunity.
     static let adjustmentReach = 64
 
@@ -356,7 +362,7 @@ struct ParagraphShaper {
             /// A whole word: it shapes the same wherever it stands, so it goes through the word cache under ``hash``.
             case word
             /// A single U+0020 space: a word of the cache too, shaped or looked up once per run
-            /// (``shapeSegments(_:face:run:key:language:breaks:into:)``).
+            /// (``shapeSegments(_:face:run:key:features:language:breaks:into:)``).
             case space
         }
         var start: Int32
@@ -434,16 +440,13 @@ struct ParagraphShaper {
     /// Shapes `range` of the layout text with HarfBuzz into `sink`, and stores it in the word cache under
     /// `cacheHash` when given (a word the cache did not have).
     private func shapeSegment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, face: FontFace,
-                              run: ShapedRun, key style: ShapeCache.Style, language: OpaquePointer?, cacheHash: UInt64?,
+                              run: ShapedRun, key style: ShapeCache.Style, features: FontFeatures, language: OpaquePointer?,
+                              cacheHash: UInt64?,
                               cache: inout ShapeCache, glyphs: inout [HarfBuzzBuffer.Glyph], into sink: inout GlyphSink) {
         glyphs.removeAll(keepingCapacity: true)
         context.buffer.shape(text: text, start: range.lowerBound, length: range.count, font: face.harfBuzz, script: run.script,
                              rightToLeft: run.isRightToLeft, topToBottom: run.isUpright, language: language,
-                             features: style.contextualPunctuation
-                                ? HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures)
-                                    + [PunctuationSpacingFeatures.contextualFeature(vertical: style.topToBottom)]
-                                : HarfBuzzUnicode.features(smallCaps: style.smallCaps, ligatures: !style.noLigatures),
-                             into: &glyphs)
+                             features: HarfBuzzUnicode.features(style, features), into: &glyphs)
         if run.isRightToLeft { glyphs.reverse() }
         let scale = 1 / Float(face.unitsPerEm)
         for glyph in glyphs {

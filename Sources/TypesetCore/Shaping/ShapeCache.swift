@@ -23,6 +23,7 @@ struct ShapeCache {
         var noLigatures: Bool = false
         /// Shaped top to bottom (upright in vertical text).
         var topToBottom: Bool = false
+        /// The language and the text's own font features (``ShapingContext/languageID(_:features:)``).
         var languageID: Int32
         /// Shaped with the face's contextual punctuation spacing (`chws`, `vchw`).
         var contextualPunctuation: Bool = false

@@ -84,10 +84,30 @@ final class ShapingContext: @unchecked Sendable {
     /// A small number standing for a language tag in word-cache keys (0 for none).
     func languageID(_ tag: String?) -> Int32 {
         guard let tag else { return 0 }
-        let next = Int32(languageIDs.count + 1)
-        return languageIDs.value(for: tag) { next }
+        return languageIDs.value(for: tag) { nextLanguageID() }
     }
     private var languageIDs = LastAnswerDictionary<String, Int32>()
+
+    /// A small number standing for a language tag and the text's own font features in word-cache keys: the
+    /// tag's own number when there are none, else one of the pair's (never a tag's), so that a run's features key
+    /// the cache without a word more in its records.
+    @inline(__always)
+    func languageID(_ tag: String?, features: FontFeatures) -> Int32 {
+        features.isEmpty ? languageID(tag) : featuredLanguageID(tag, features: features)
+    }
+
+    private func featuredLanguageID(_ tag: String?, features: FontFeatures) -> Int32 {
+        featuredLanguageIDs.value(for: FeaturedLanguage(tag: tag, features: features)) { nextLanguageID() }
+    }
+    private struct FeaturedLanguage: Hashable { let tag: String?; let features: FontFeatures }
+    private var featuredLanguageIDs = LastAnswerDictionary<FeaturedLanguage, Int32>()
+
+    /// The next number for ``languageID(_:)`` and ``languageID(_:features:)``, which share them.
+    private func nextLanguageID() -> Int32 {
+        issuedLanguageIDs &+= 1
+        return issuedLanguageIDs
+    }
+    private var issuedLanguageIDs: Int32 = 0
 
     func language(_ tag: String?) -> OpaquePointer? {
         guard let tag else { return nil }

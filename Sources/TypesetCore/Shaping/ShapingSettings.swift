@@ -72,8 +72,25 @@ public struct ShapingSettings: Hashable, Sendable {
             smallCaps: style.smallCaps && !normalized,
             // CSS: letter spacing turns optional ligatures off, or the spacing would fall inside them.
             ligatures: (ligatures ?? style.ligatures) && letterSpacing == 0,
+            features: style.fontFeatures.isEmpty ? style.fontFeatures
+                : features(style.fontFeatures, letterSpacing: letterSpacing, normalized: normalized),
             letterSpacing: Float(letterSpacing), wordSpacing: Float(wordSpacing ?? style.wordSpacing))
     }
+
+    /// The text's own features as these settings let them apply: the reader's `ligatures` setting, when they
+    /// set it, decides common ligatures over the book's; letter spacing turns optional ligatures off whatever the
+    /// book asks (CSS Text 3 §8.2); normalised text has no capitals features, as it has no small capitals.
+    private func features(_ features: FontFeatures, letterSpacing: Double, normalized: Bool) -> FontFeatures {
+        var removed: [UInt32] = []
+        if ligatures != nil { removed += Self.commonLigatureTags }
+        if letterSpacing != 0 { removed += Self.optionalLigatureTags }
+        if normalized { removed += Self.capitalsTags }
+        return removed.isEmpty ? features : features.removing(removed)
+    }
+
+    private static let commonLigatureTags = ["liga", "clig"].compactMap(FontFeatures.tag)
+    private static let optionalLigatureTags = ["liga", "clig", "dlig", "hlig"].compactMap(FontFeatures.tag)
+    private static let capitalsTags = ["smcp", "c2sc", "pcap", "c2pc", "unic", "titl"].compactMap(FontFeatures.tag)
 }
 
 /// A text style as shaping applies it (see ``ShapingSettings/resolve(_:role:readerFamily:language:)``).
@@ -81,6 +98,8 @@ struct ResolvedShapingStyle {
     var descriptor: FontDescriptor
     var smallCaps: Bool
     var ligatures: Bool
+    /// The text's own features, after ``smallCaps`` and ``ligatures`` (see `features(_:letterSpacing:normalized:)`).
+    var features: FontFeatures
     /// Ems of the run's size added after each character, and to each space between words.
     var letterSpacing: Float
     var wordSpacing: Float

@@ -76,6 +76,11 @@ public struct TextStyle: Hashable, Sendable {
     /// (CSS `visibility: hidden`); or, with ``isHidden``, taken out of sight but read aloud (a book's text for screen
     /// readers).
     public var visibility: TextVisibility = .visible
+    /// OpenType features asked for beyond small capitals and common ligatures (old-style or tabular figures,
+    /// fractions, kerning off...: CSS `font-variant-numeric`, `font-feature-settings` and the like); empty for the
+    /// font's defaults. Applied after ``smallCaps`` and ``ligatures``, so a tag here wins; the reader's `ligatures`
+    /// setting still decides common ligatures (see ``FontFeatures``).
+    public var fontFeatures = FontFeatures()
     /// Whether the units are generated text rather than the book's (a list item's marker, the quotation marks of
     /// `<q>`): drawn as text, but outside the position model. They have no caret stop of their own, join the
     /// grapheme beside them into one caret unit as hidden units do (see `CaretSpan`), take no hit test (a point

@@ -70,7 +70,7 @@ enum CSSLength: Equatable, Sendable {
 }
 
 /// One declaration of the subset of CSS that books use and Typeset honours (see the manual's "Publisher CSS"):
-/// fonts (style, weight, size, small caps, family, ligatures), text (alignment, indent, transform, letter and
+/// fonts (style, weight, size, small caps, family, ligatures and other font features), text (alignment, indent, transform, letter and
 /// word spacing, decoration, colour, background, white space, vertical alignment, line height, hyphens), boxes
 /// (margins, padding, borders, display, float, page breaks), lists and drop caps. Anything else, and any value
 /// it cannot read, is dropped at parse time with no message, as CSS says.
@@ -180,8 +180,11 @@ enum CSSDeclaration: Equatable, Sendable {
     case columnRuleColor(Color)
     /// `initial-letter: N` (nil for `normal`).
     case initialLetter(Int?)
-    /// `font-variant-ligatures: none` (false) or `normal` (true).
+    /// Common ligatures: off for `font-variant-ligatures: none` or `no-common-ligatures` (false), else on.
     case ligatures(Bool)
+    /// The features a font feature property asks for beyond common ligatures and small capitals (see
+    /// `CSSFontFeatures.swift`): `font-variant-numeric: oldstyle-nums` is `onum` 1.
+    case fontFeatures(FontFeatureProperty, FontFeatures)
     /// `hyphens: auto` (true), `manual`/`none` (false).
     case hyphens(Bool)
     /// Borders, side by side: the width, the style, the colour (`border` sets all three on every side,
@@ -263,6 +266,8 @@ enum CSSDeclaration: Equatable, Sendable {
     enum InheritedProperty: Equatable, Sendable {
         case textAlign, fontStyle, fontWeight, fontSize, fontFamily, fontVariant, textIndent, textTransform, color,
              letterSpacing, wordSpacing, lineHeight
+        /// A font feature longhand (`font-variant-caps`, `font-feature-settings`...).
+        case fontFeature(FontFeatureProperty)
 
         init?(_ property: String) {
             switch property {
@@ -271,14 +276,16 @@ enum CSSDeclaration: Equatable, Sendable {
             case "font-weight": self = .fontWeight
             case "font-size": self = .fontSize
             case "font-family": self = .fontFamily
-            case "font-variant", "font-variant-caps": self = .fontVariant
+            case "font-variant": self = .fontVariant
             case "text-indent": self = .textIndent
             case "text-transform": self = .textTransform
             case "color": self = .color
             case "letter-spacing": self = .letterSpacing
             case "word-spacing": self = .wordSpacing
             case "line-height": self = .lineHeight
-            default: return nil
+            default:
+                guard let longhand = FontFeatureProperty(name: property) else { return nil }
+                self = .fontFeature(longhand)
             }
         }
     }
@@ -422,14 +429,6 @@ enum CSSDeclaration: Equatable, Sendable {
             return fontWeight(value).map { [.weight($0)] } ?? []
         case "font-size":
             return fontSize(value).map { [.fontSize($0)] } ?? []
-        case "font-variant", "font-variant-caps":
-            if words.contains("small-caps") || words.contains("all-small-caps") { return [.smallCaps(true)] }
-            if value == "normal" { return [.smallCaps(false)] }
-            return []
-        case "font-variant-ligatures":
-            if value == "none" || words.contains("no-common-ligatures") { return [.ligatures(false)] }
-            if value == "normal" || words.contains("common-ligatures") { return [.ligatures(true)] }
-            return []
         case "font-family":
             let families = CSSParser.splitTopLevel(String(rawValue), separator: ",").map { family -> String in
                 let name = CSSFontFace.unquoted(family)
@@ -439,7 +438,7 @@ enum CSSDeclaration: Equatable, Sendable {
             return families.isEmpty ? [] : [.fontFamily(families)]
         case "font":
             return fontShorthand(rawValue)
-        default: return nil
+        default: return parseFontFeatures(property, value: value, words: words, rawValue: rawValue)
         }
     }
 
@@ -666,6 +665,9 @@ enum CSSDeclaration: Equatable, Sendable {
         case "text-transform": return [.textTransform(.none)]
         case "text-align-last", "-epub-text-align-last": return [.textAlignLast(nil)]
         case "box-sizing": return [.boxSizing(borderBox: false)]
+        case "font-variant", "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-position",
+             "font-variant-east-asian", "font-kerning", "font-feature-settings":
+            return parse(property: property, value: property == "font-kerning" ? "auto" : "normal")
         default: return []
         }
     }
@@ -793,7 +795,10 @@ enum CSSDeclaration: Equatable, Sendable {
         guard let size = fontSize(String(sizeParts[0]).lowercased()) else { return [] }
         result.append(.italic(italic))
         result.append(.weight(weight ?? .absolute(400)))
-        result.append(.smallCaps(smallCaps))
+        // The shorthand resets the `font-variant-*` longhands and `font-kerning` (CSS Fonts 4 §2.8), small caps
+        // to what it says.
+        result += parse(property: "font-variant", value: smallCaps ? "small-caps" : "normal")
+        result.append(.fontFeatures(.kerning, FontFeatures()))
         result.append(.fontSize(size))
         if sizeParts.count == 2 { result += parse(property: "line-height", value: sizeParts[1]) }
         let family = words.dropFirst().joined(separator: " ")

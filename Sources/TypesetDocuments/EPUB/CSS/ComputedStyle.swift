@@ -26,6 +26,8 @@ struct ComputedStyle: Sendable {
         /// The book's `font-family` list, as written (generic names lower-cased); nil when no rule set one.
         var fontFamilies: [String]?
         var ligatures = true
+        /// The font feature properties other than small caps and common ligatures (`font-variant-numeric`...).
+        var fontFeatures = CSSFontFeatures()
         /// `text-align`, or nil for the reader's alignment; `alignmentFromRoot` when it was set on `<html>` or
         /// `<body>` (the book's alignment of running text, which the reader's `align` replaces).
         var alignment: CSSDeclaration.Alignment?
@@ -292,6 +294,7 @@ struct ComputedStyle: Sendable {
             case .smallCaps(let value): self.smallCaps = value
             case .fontFamily(let families): self.fontFamilies = families
             case .ligatures(let value): self.ligatures = value
+            case .fontFeatures(let property, let features): self.fontFeatures[property] = features
             case .margin, .padding, .borderWidth, .borderSpacing: pendingBoxes.append((declaration, source))
             case .textIndent(let length): pendingIndent = length
             case .display(let value):
@@ -456,7 +459,13 @@ struct ComputedStyle: Sendable {
         case .fontWeight: self.weight = parent.weight
         case .fontSize: self.fontScale = parent.fontScale
         case .fontFamily: self.fontFamilies = parent.fontFamilies
-        case .fontVariant: self.smallCaps = parent.smallCaps
+        case .fontVariant:
+            self.smallCaps = parent.smallCaps; self.ligatures = parent.ligatures
+            for longhand in CSSDeclaration.FontFeatureProperty.variants { self.fontFeatures[longhand] = parent.fontFeatures[longhand] }
+        case .fontFeature(let longhand):
+            self.fontFeatures[longhand] = parent.fontFeatures[longhand]
+            if longhand == .caps { self.smallCaps = parent.smallCaps }
+            if longhand == .ligatures { self.ligatures = parent.ligatures }
         case .textIndent: self.textIndent = parent.textIndent; self.bookIndent = parent.bookIndent
         case .textTransform: self.textTransform = parent.textTransform
         case .color: self.color = parent.color
@@ -511,6 +520,9 @@ struct ComputedStyle: Sendable {
     static func carriesMeaning(_ declaration: CSSDeclaration, isRoot: Bool) -> Bool {
         switch declaration {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
+        // Capitals and raised or lowered figures are emphasis, as small caps are; figure styles, ligatures,
+        // kerning and the book's own feature settings are the reader's business, as its fonts are.
+        case .fontFeatures(let property, _): return property == .caps || property == .position
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize, .boxSizing: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
@@ -569,6 +581,7 @@ struct ComputedStyle: Sendable {
                               textTransform: self.textTransform, letterSpacing: self.letterSpacing, wordSpacing: self.wordSpacing,
                               baselineShift: self.fontScale > 0 ? self.baselineShift / self.fontScale : 0, ligatures: self.ligatures)
         style.combinesUpright = self.combineUpright
+        style.fontFeatures = self.fontFeatures.resolved
         style.orientation = self.textOrientation
         style.visibility = textVisibility
         if !unseen && !self.inlineBoxes.isEmpty { style.inlineBoxes = self.inlineBoxes }
