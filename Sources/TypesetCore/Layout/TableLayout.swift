@@ -198,7 +198,10 @@ struct TableLayout {
                 }
             }
         } catch {
-            laidOut = []  // not thrown: laying out a table throws nothing
+            // Not thrown (laying out a table throws nothing); were it, the tables are laid out here instead.
+            var metrics = ParagraphMetrics()
+            laidOut = found.map { TableLayout.table(text, $0, shaped: shaped, layouter: layouter, columnWidth: columnWidth,
+                                                    metrics: &metrics) }
         }
         for (range, table) in zip(found, laidOut) {
             guard let table else { continue }

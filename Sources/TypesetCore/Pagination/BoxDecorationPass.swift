@@ -43,7 +43,7 @@ struct BoxDecorationPass {
     ///
     /// Each page's parts are found on their own, in parallel on up to `threads` threads (`pool` lends the workers
     /// their scratch objects, unused here): serial work after pagination otherwise.
-    func decorate(_ pages: [Page], threads: Int = 1, pool: ScratchPool<LayoutScratch>? = nil) -> [Page] {
+    func decorate(_ pages: [Page], threads: Int, pool: ScratchPool<LayoutScratch>) -> [Page] {
         let range = first..<(first + layouts.count)
         guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return pages }
         let parts = parts(of: pages, threads: threads, pool: pool)
@@ -56,21 +56,19 @@ struct BoxDecorationPass {
         }
     }
 
-    /// The parts of each of `pages`, pages in parallel when a pool is given. One scratch for the pages of a chunk:
-    /// the boxes open so far and the lines' reaches are emptied, not made again.
-    private func parts(of pages: [Page], threads: Int, pool: ScratchPool<LayoutScratch>?) -> [[Part]] {
-        if let pool, threads > 1 {
-            do throws(FontError) {
-                return try parallelChunks(count: pages.count, threads: threads, pool: pool, grain: 16) { chunk, _, output in
-                    var scratch = PageScratch()
-                    for (k, p) in chunk.enumerated() { output.initializeElement(at: k, to: self.parts(of: pages[p], scratch: &scratch)) }
-                }
-            } catch {
-                // Not thrown: finding a page's parts throws nothing.
+    /// The parts of each of `pages`, in parallel. One scratch for the pages of a chunk: the boxes open so far and
+    /// the lines' reaches are emptied, not made again.
+    private func parts(of pages: [Page], threads: Int, pool: ScratchPool<LayoutScratch>) -> [[Part]] {
+        do throws(FontError) {
+            return try parallelChunks(count: pages.count, threads: threads, pool: pool, grain: 16) { chunk, _, output in
+                var scratch = PageScratch()
+                for (k, p) in chunk.enumerated() { output.initializeElement(at: k, to: self.parts(of: pages[p], scratch: &scratch)) }
             }
+        } catch {
+            // Not thrown (finding a page's parts throws nothing); were it, the pages are done here instead.
+            var scratch = PageScratch()
+            return pages.map { self.parts(of: $0, scratch: &scratch) }
         }
-        var scratch = PageScratch()
-        return pages.map { self.parts(of: $0, scratch: &scratch) }
     }
 
     /// For the parts of boxes with background images or rounded corners: the top of the whole box, as though unbroken, and its

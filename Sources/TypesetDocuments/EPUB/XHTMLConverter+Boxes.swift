@@ -20,8 +20,13 @@ extension XHTMLConverter {
         // What the style draws first: most blocks draw nothing, and then the name is never looked up.
         guard (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage else { return false }
         // An invisible box (`visibility: hidden`) is not painted (CSS 2.1 §11.2); its border then takes no room here.
-        return tables.isEmpty && style.isSeen && style.textVisibility != .invisible && name != "html" && name != "body"
-            && !Self.tableElements.contains(name)
+        return style.textVisibility != .invisible && hasBlockBox(name, style: style)
+    }
+
+    /// Whether the block `name` of `style` has a box of its own here: seen, not the root or body, and not a table's
+    /// (nor inside one), whose boxes the table layout draws.
+    private func hasBlockBox(_ name: String, style: ComputedStyle) -> Bool {
+        tables.isEmpty && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
@@ -147,7 +152,7 @@ extension XHTMLConverter {
         let edgeWidth = (top ? style.borders.top : style.borders.bottom).usedWidth
         // Neither padding nor border on that side (most blocks): no room, whatever the block is.
         guard padding != 0 || edgeWidth != 0 else { return 0 }
-        guard tables.isEmpty, style.isSeen, name != "html", name != "body", !Self.tableElements.contains(name) else { return 0 }
+        guard hasBlockBox(name, style: style) else { return 0 }
         return (drawsBox(name, style: style) ? edgeWidth : 0) + padding
     }
 

@@ -115,8 +115,9 @@ struct SpineItemText: Sendable {
 /// The text is what a browser would show: white space collapsed (CSS `white-space: normal`), kept in `<pre>` and
 /// under `white-space: pre`; each block (paragraph, heading, list item, table cell, ...) is a paragraph ended by
 /// `\n`; `<br>` is U+2028 in a paragraph whose inner line breaks are preserved; an image is U+FFFC; `<hr>` is an
-/// empty block drawn as its box, U+FFFC (``handleRule(_:style:block:inline:)``); list items start with their marker (`•`, `3.`, `iv.`), which hangs in the start margin; a table
-/// is a paragraph per cell, laid out as a table (``TableCell``).
+/// empty block drawn as its box, U+FFFC (``handleRule(_:style:block:inline:)``); list items start with their
+/// marker (`•`, `3.`, `iv.`), which hangs in the start margin; a table is a paragraph per cell, laid out as a
+/// table (``TableCell``).
 ///
 /// **Publisher styles.** With ``publisherStyles`` the book's CSS applies in full; without it, only what carries
 /// meaning does (``ComputedStyle/carriesMeaning(_:isRoot:)``), and the reader's settings decide the rest. Either

@@ -70,9 +70,9 @@ enum CSSLength: Equatable, Sendable {
 }
 
 /// One declaration of the subset of CSS that books use and Typeset honours (see the manual's "Publisher CSS"):
-/// fonts (style, weight, size, small caps, family, ligatures and other font features), text (alignment, indent, transform, letter and
-/// word spacing, decoration, colour, background, white space, vertical alignment, line height, hyphens), boxes
-/// (margins, padding, borders, display, float, page breaks), lists and drop caps. Anything else, and any value
+/// fonts (style, weight, size, small caps, family, ligatures and other font features), text (alignment, indent,
+/// transform, letter and word spacing, decoration, colour, background, white space, vertical alignment, line
+/// height, hyphens), boxes (margins, padding, borders, display, float, page breaks), lists and drop caps. Anything else, and any value
 /// it cannot read, is dropped at parse time with no message, as CSS says.
 enum CSSDeclaration: Equatable, Sendable {
     /// A `float` value: a physical side, or one resolved against the block's direction.

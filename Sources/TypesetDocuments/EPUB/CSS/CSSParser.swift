@@ -435,6 +435,12 @@ struct CSSParser {
         }
     }
 
+    /// The attribute selector operators written before `=`, by their first character.
+    private static let attributeOperations: [UInt8: CSSCompoundSelector.AttributeTest.Operation] = [
+        UInt8(ascii: "~"): .includesWord, UInt8(ascii: "|"): .dashPrefix, UInt8(ascii: "^"): .prefix,
+        UInt8(ascii: "$"): .suffix, UInt8(ascii: "*"): .substring,
+    ]
+
     /// Parses the inside of `[...]`: `name`, `ns|name`, `name="v"`, `name~=v`, `name|=v`, `name^=v`...
     private func parseAttributeTest(_ inner: String) -> CSSCompoundSelector.AttributeTest? {
         let text = inner.trimmingWhiteSpace()
@@ -449,11 +455,7 @@ struct CSSParser {
             operation = .equals
             if equals > units.startIndex {
                 let before = units.index(before: equals)
-                let operations: [UInt8: CSSCompoundSelector.AttributeTest.Operation] = [
-                    UInt8(ascii: "~"): .includesWord, UInt8(ascii: "|"): .dashPrefix, UInt8(ascii: "^"): .prefix,
-                    UInt8(ascii: "$"): .suffix, UInt8(ascii: "*"): .substring,
-                ]
-                if let found = operations[units[before]] { operation = found; start = before }
+                if let found = Self.attributeOperations[units[before]] { operation = found; start = before }
             }
             namePart = text[..<start]
             var raw = text[units.index(after: equals)...].trimmingWhiteSpace()

@@ -72,11 +72,7 @@ enum CSSPseudoClass: Sendable {
     /// The ranges of a `:lang()` argument: identifiers or strings, separated by commas; nil when one is empty or
     /// there are too many.
     private static func languageRanges(_ argument: String) -> [String]? {
-        let ranges = CSSParser.splitTopLevel(argument, separator: ",").map { range -> String in
-            let unquoted = range.count >= 2 && (range.first == "\"" || range.first == "'") && range.last == range.first
-                ? String(range.dropFirst().dropLast()) : range
-            return unquoted.lowercased()
-        }
+        let ranges = CSSParser.splitTopLevel(argument, separator: ",").map { CSSFontFace.unquoted($0).lowercased() }
         guard !ranges.isEmpty, ranges.count <= maximumLanguageRanges, !ranges.contains(where: \.isEmpty) else { return nil }
         return ranges
     }

@@ -482,8 +482,9 @@ final class ElementPath {
             if path.parent == nil { found = path.bookLanguage; break }
             current = path.parent
         }
-        for path in chain { path.knownLanguage = .some(Self.ownLanguage(path.element) ?? found) }
-        return knownLanguage ?? found
+        // Only the last path of the chain can have a language of its own, and then it is `found`.
+        for path in chain { path.knownLanguage = .some(found) }
+        return found
     }
 
     /// The language an element's own attributes give (`xml:lang`, else `lang`), nil when they give none.
