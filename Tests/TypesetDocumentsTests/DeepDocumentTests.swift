@@ -8,7 +8,7 @@ import TypesetCore
     /// 30,000 nested `@media screen` blocks (a 2 KB sheet compressed) crashed the CSS parser, which recursed once per
     /// block; `@supports` the same. The rule inside still applies, and the rules after the groups close too.
     @Test func nestedConditionalGroupsAreParsedWithoutRecursion() {
-        for group in ["@media screen {", "@supports (display: block) {", "@media all { @supports (x: y) {"] {
+        for group in ["@media screen {", "@supports (display: block) {", "@media all { @supports (color: red) {"] {
             let depth = 30_000
             let closing = String(repeating: "}", count: group.filter { $0 == "{" }.count)
             let css = String(repeating: group, count: depth) + "p { font-style: italic }"
@@ -19,8 +19,10 @@ import TypesetCore
             #expect(sheet.rules.last?.selector.compounds.first?.type == "h1")
         }
         // A group that does not apply is skipped whole, nested groups and all; a stray brace is ignored.
-        let skipped = CSSStyleSheet(parsing: "@media print { @media screen { p { color: red } } } } em { font-style: normal }")
-        #expect(skipped.rules.map { $0.selector.compounds[0].type } == ["em"])
+        for group in ["@media print {", "@supports (x: y) {"] {
+            let skipped = CSSStyleSheet(parsing: group + " @media screen { p { color: red } } } } em { font-style: normal }")
+            #expect(skipped.rules.map { $0.selector.compounds[0].type } == ["em"], "\(group)")
+        }
     }
 
     /// A chapter of 200,000 sibling paragraphs (a 515 KB book) crashed every command: each element's path held the

@@ -69,7 +69,7 @@ struct CSSParser {
 
     /// Parses every rule, returning each supported selector with its declarations.
     ///
-    /// Iterative: a conditional group that applies (`@media screen { ... }`, `@supports`) only opens a level whose
+    /// Iterative: a conditional group that applies (`@media screen { ... }`, `@supports (color: red)`) only opens a level whose
     /// `}` closes it, so deeply nested groups cost an entry each on a stack, not a stack frame.
     mutating func parseRules() -> [ParsedRule] {
         var result: [ParsedRule] = []
@@ -120,7 +120,7 @@ struct CSSParser {
     private struct OpenedGroup { let condition: Int? }
 
     /// An at-rule; returns the group it opened when it is a conditional group whose rules may apply (`@media` with
-    /// a query that can hold, `@supports`), nil otherwise (its block, if any, is skipped).
+    /// a query that can hold, `@supports` whose condition holds), nil otherwise (its block, if any, is skipped).
     private mutating func parseAtRule(enclosing: Int?) -> OpenedGroup? {
         index += 1
         let nameStart = index
@@ -145,7 +145,11 @@ struct CSSParser {
             case nil: return OpenedGroup(condition: conditions.add(query, parent: enclosing))
             }
         case "supports":
-            return OpenedGroup(condition: enclosing)
+            // Static: what Typeset supports does not change with the page (CSSSupportsCondition.swift).
+            if CSSSupportsCondition.holds(prelude, selectorIsSupported: { parseSelector($0) != nil }) {
+                return OpenedGroup(condition: enclosing)
+            }
+            _ = readBlockBody()
         case "font-face":
             if let face = CSSFontFace(descriptors: CSSParser.splitTopLevel(readBlockBody(), separator: ";")) {
                 fontFaces.append(face)
