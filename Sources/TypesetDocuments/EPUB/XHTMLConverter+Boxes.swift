@@ -77,7 +77,7 @@ extension XHTMLConverter {
     mutating func appendEmptyBlock(_ name: String, style: ComputedStyle, block: BlockContext, inline: InlineContext) -> Bool {
         guard output.writingMode?.isVertical != true, style.writingMode?.isVertical != true, !block.boxes.isEmpty,
               drawsBox(name, style: style) else { return false }
-        let height = style.replacedSize.height.flatMap(Self.attachmentLength) ?? .points(0)
+        let height = style.replacedSize.height.flatMap(Self.attachmentHeight) ?? .points(0)
         let isZero: Bool
         switch height {
         case .points(let value), .ems(let value), .percent(let value):

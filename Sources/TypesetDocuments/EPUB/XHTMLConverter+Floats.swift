@@ -85,7 +85,7 @@ extension XHTMLConverter {
         let vertical = (style.writingMode ?? output.writingMode)?.isVertical == true
         guard kind != .image, kind != .svg,
               let size = vertical ? style.replacedSize.height : style.replacedSize.width else { return nil }
-        return XHTMLConverter.attachmentLength(size)
+        return XHTMLConverter.attachmentLength(size, vertical: vertical)
     }
 
     /// A block with `column-count` or `column-width` (the book's styles on, outside tables and floats) sets its
@@ -134,7 +134,8 @@ extension XHTMLConverter {
         columns.fill = style.multicolumn?.fill ?? .balance
         // A length in ems of the body, as the gap's; a percentage of the page's content height, as an image's.
         columns.height = style.replacedSize.height.flatMap { css in
-            if case .percent = css { return XHTMLConverter.attachmentLength(css) }
+            if case .percent = css { return XHTMLConverter.attachmentHeight(css) }
+            if case .viewport(_, .height) = css { return XHTMLConverter.attachmentHeight(css) }
             return css == .auto ? nil : .ems(css.ems(fontScale: style.fontScale))
         }
         columnBlocks.append(columns)

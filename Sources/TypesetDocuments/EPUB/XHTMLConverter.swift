@@ -1113,13 +1113,13 @@ struct XHTMLConverter {
         let altText = alt.map(XMLElement.collapseWhiteSpace)
         let offset = nextContentOffset
         // The reader learns the image's own size and presentation from its header and its place (EPUBReader).
-        var sizing = ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentLength),
-                                    minHeight: size.minHeight.flatMap(Self.attachmentLength), objectFit: size.objectFit)
+        var sizing = ReplacedSizing(minWidth: size.minWidth.flatMap(Self.attachmentWidth),
+                                    minHeight: size.minHeight.flatMap(Self.attachmentHeight), objectFit: size.objectFit)
         sizing.colorFilter = size.colorFilter
         let attachment = TextAttachment(source: resolved, altText: altText, intrinsicSize: nil,
-                                        width: size.width.flatMap(Self.attachmentLength), height: size.height.flatMap(Self.attachmentLength),
-                                        maxWidth: size.maxWidth.flatMap(Self.attachmentLength),
-                                        maxHeight: size.maxHeight.flatMap(Self.attachmentLength), sizing: sizing)
+                                        width: size.width.flatMap(Self.attachmentWidth), height: size.height.flatMap(Self.attachmentHeight),
+                                        maxWidth: size.maxWidth.flatMap(Self.attachmentWidth),
+                                        maxHeight: size.maxHeight.flatMap(Self.attachmentHeight), sizing: sizing)
         appendUnits([0xFFFC], block: block, inline: inline, attachment: attachment)
         recordElementUnits(count: 1)
         output.images.append(SpineItemText.ImageDraft(offset: offset, path: resolved, altText: altText, inlineData: inlineData,
@@ -1343,17 +1343,28 @@ struct XHTMLConverter {
     }
 
     /// A CSS length as an attachment's: a CSS pixel is a point (as on Apple's screens), so `12pt` is 16 points;
-    /// ems stay relative to the image's text, percentages to the column and the page.
-    static func attachmentLength(_ length: CSSLength) -> TextAttachment.Length? {
+    /// ems stay relative to the image's text, percentages to the column (a width) and the page (a height,
+    /// `vertical`). A width in `vw` and a height in `vh` are those percentages (the viewport is the page's content
+    /// box, whose width a column of a one-column page is); other viewport lengths are of the reference page
+    /// (``CSSLength/referenceViewport``), in points.
+    static func attachmentLength(_ length: CSSLength, vertical: Bool) -> TextAttachment.Length? {
         switch length {
         case .px(let value): .points(value)
         case .pt(let value): .points(value * 4 / 3)
         case .em(let value): .ems(value)
         case .rem(let value): .ems(value)
         case .percent(let value): .percent(value)
+        case .viewport(let value, .height) where vertical, .viewport(let value, .width) where !vertical: .percent(value)
+        case .viewport(let value, let axis): .points(value / 100 * CSSLength.referenceExtent(axis))
         case .auto: nil
         }
     }
+
+    /// ``attachmentLength(_:vertical:)`` of a width.
+    static func attachmentWidth(_ length: CSSLength) -> TextAttachment.Length? { attachmentLength(length, vertical: false) }
+
+    /// ``attachmentLength(_:vertical:)`` of a height.
+    static func attachmentHeight(_ length: CSSLength) -> TextAttachment.Length? { attachmentLength(length, vertical: true) }
 
     /// For an `<img>` in a `<picture>`, the first `<source>` before it whose media query applies and whose
     /// `type` (or, untyped, whose first `srcset` candidate's extension) is an image the reader draws: HTML's own

@@ -14,8 +14,39 @@ enum CSSLength: Equatable, Sendable {
     case px(Double)
     /// `9pt` (12 pt = 1 em).
     case pt(Double)
+    /// `20vh`, `50vw`, `10vmin`, `10vmax` (CSS Values 4 §6.1.2): a percentage of the viewport, which on a reading
+    /// system's page is the page's content box (as for media queries, ``MediaEnvironment``). `svh`, `lvh`, `dvh`
+    /// and their kin are the same (a page does not resize as a browser's toolbars do); `vi` and `vb` are read as
+    /// `vw` and `vh`.
+    case viewport(Double, ViewportAxis)
     /// `auto`.
     case auto
+
+    /// Which extent of the viewport a viewport length is a percentage of.
+    enum ViewportAxis: Equatable, Sendable {
+        case width, height, smaller, larger
+    }
+
+    /// The page viewport lengths are resolved against when the reader's page is not known (``ems(fontScale:)``):
+    /// the reference settings' content box, in points (a CSS pixel), and their font size. Styles never depend on the
+    /// reader's settings, so a viewport length in a margin, a padding, an indent or a block's width is that part of
+    /// the reference page in ems, scaled with the reader's font as `px` lengths are (a choice: a margin of `20vh` is a
+    /// fifth of a phone's page at the default size, and grows with the text). An image's `width` in `vw` and
+    /// `height` in `vh`, and an empty block's `height` in `vh`, are laid out against the reader's own page
+    /// (``XHTMLConverter/attachmentLength(_:vertical:)``).
+    static let referenceViewport = (width: MediaEnvironment.reference.width, height: MediaEnvironment.reference.height,
+                                    fontSize: TypographySettings().fontSize)
+
+    /// The extent `axis` names of the reference viewport, in points.
+    static func referenceExtent(_ axis: ViewportAxis) -> Double {
+        let page = referenceViewport
+        switch axis {
+        case .width: return page.width
+        case .height: return page.height
+        case .smaller: return min(page.width, page.height)
+        case .larger: return max(page.width, page.height)
+        }
+    }
 
     /// Ems per percent for widths: Typeset's paragraphs do not know their column width when styles are
     /// resolved (styles never depend on settings), so a percentage of the width is taken of a 20 em measure,
@@ -30,11 +61,14 @@ enum CSSLength: Equatable, Sendable {
         case .percent(let value): return value * CSSLength.percentEm
         case .px(let value): return value / 16
         case .pt(let value): return value / 12
+        case .viewport(let value, let axis):
+            let page = CSSLength.referenceViewport
+            return page.fontSize > 0 ? value / 100 * CSSLength.referenceExtent(axis) / page.fontSize : 0
         case .auto: return 0
         }
     }
 
-    /// Parses `0`, `1.5em`, `10%`, `12px`, `auto`...; nil for anything else (`calc()`, `vh`).
+    /// Parses `0`, `1.5em`, `10%`, `12px`, `20vh`, `auto`...; nil for anything else (`calc()`).
     init?(_ text: Substring) {
         let lowered = text.lowercased()
         if lowered == "auto" { self = .auto; return }
@@ -63,6 +97,10 @@ enum CSSLength: Equatable, Sendable {
         case "cm": self = .pt(value * 72 / 2.54)
         case "mm": self = .pt(value * 72 / 25.4)
         case "pc": self = .pt(value * 12)
+        case "vh", "svh", "lvh", "dvh", "vb", "svb", "lvb", "dvb": self = .viewport(value, .height)
+        case "vw", "svw", "lvw", "dvw", "vi", "svi", "lvi", "dvi": self = .viewport(value, .width)
+        case "vmin", "svmin", "lvmin", "dvmin": self = .viewport(value, .smaller)
+        case "vmax", "svmax", "lvmax", "dvmax": self = .viewport(value, .larger)
         case "": if value == 0 { self = .px(0) } else { return nil }
         default: return nil
         }

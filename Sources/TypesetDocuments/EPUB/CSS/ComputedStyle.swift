@@ -630,7 +630,7 @@ extension CSSLength {
     /// Whether the length is below zero (a hanging indent).
     var isNegative: Bool {
         switch self {
-        case .em(let v), .rem(let v), .percent(let v), .px(let v), .pt(let v): v < 0
+        case .em(let v), .rem(let v), .percent(let v), .px(let v), .pt(let v), .viewport(let v, _): v < 0
         case .auto: false
         }
     }
