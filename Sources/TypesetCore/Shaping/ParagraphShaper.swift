@@ -92,7 +92,7 @@ struct ParagraphShaper {
         let spans = paragraph.caretSpans
         let units = spans.isEmpty ? text.units : text.unitsWithHiddenAsNeutral(spans)
         var (levels, paragraphLevel) = isolatingMarker(units, markerLength: paragraph.style.markerLength,
-                                                       base: paragraph.style.baseDirection)
+                                                       base: paragraph.style.baseDirection, embeddings: embeddings(of: paragraph))
         if levels != nil { alignHiddenLevels(&levels, spans: spans) }
         return (levels, paragraphLevel)
     }
@@ -102,13 +102,21 @@ struct ParagraphShaper {
     /// style), the marker is resolved alone at the paragraph's level and so stays at its start edge, hanging in the
     /// start margin, however strong its letters ("I." before right-to-left text, or beside left-to-right text in a
     /// right-to-left list, once drew on the far side of its line's first word).
-    static func isolatingMarker(_ units: [UInt16], markerLength: Int, base: WritingDirection?) -> (levels: [UInt8]?, paragraphLevel: UInt8) {
-        guard markerLength > 0, markerLength < units.count else { return Bidi.resolve(units[...], base: base) }
-        let (rest, level) = Bidi.resolve(units[markerLength...], base: base)
+    static func isolatingMarker(_ units: [UInt16], markerLength: Int, base: WritingDirection?,
+                                embeddings: [(range: Range<Int>, embedding: BidiEmbedding?)] = []) -> (levels: [UInt8]?, paragraphLevel: UInt8) {
+        guard markerLength > 0, markerLength < units.count else { return Bidi.resolve(units[...], base: base, embeddings: embeddings) }
+        let (rest, level) = Bidi.resolve(units[markerLength...], base: base, embeddings: embeddings)
         let (marker, _) = Bidi.resolve(units[..<markerLength], base: level & 1 == 1 ? .rightToLeft : .leftToRight)
         guard rest != nil || marker != nil else { return (nil, level) }
         return ((marker ?? Array(repeating: level, count: markerLength)) + (rest ?? Array(repeating: level, count: units.count - markerLength)),
                 level)
+    }
+
+    /// The runs' directional embeddings (``TextStyle/bidi``) over the content's units, empty when no run has one.
+    static func embeddings(of paragraph: Paragraph) -> [(range: Range<Int>, embedding: BidiEmbedding?)] {
+        guard paragraph.runs.contains(where: { $0.style.bidi != nil }) else { return [] }
+        let base = paragraph.contentRange.lowerBound
+        return paragraph.runs.map { ((max(0, $0.range.lowerBound - base))..<(max(0, $0.range.upperBound - base)), $0.style.bidi) }
     }
 
     /// What shaping one paragraph's runs writes to and reuses: the glyphs, the word cache, HarfBuzz's output and

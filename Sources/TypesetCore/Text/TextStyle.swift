@@ -87,6 +87,11 @@ public struct TextStyle: Hashable, Sendable {
     /// on them answers no character, and the nearest position is the content's), and are not read by search,
     /// speech or word counts.
     public var isGenerated: Bool = false
+    /// The directional embedding, isolate or override of the inline element the text is in (HTML `dir`, `<bdi>`,
+    /// `<bdo>`, CSS `unicode-bidi`), nil for none: bidi resolution treats the run as inside the formatting
+    /// characters UAX #9 has for it, without their being in the text. (An app making its own text puts those
+    /// characters in it.)
+    package var bidi: BidiEmbedding?
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,

@@ -322,6 +322,8 @@ struct XHTMLConverter {
         var isRaised = false
         /// The text of a `::before` or `::after` (XHTMLConverter+GeneratedContent.swift).
         var isGenerated = false
+        /// The directional embedding of the innermost inline element that opens one (XHTMLConverter+Bidi.swift).
+        var bidi: BidiEmbedding?
     }
 
     /// Elements whose margins are the reader's paragraph spacing (a browser gives them a margin of about 1 em);
@@ -485,6 +487,7 @@ struct XHTMLConverter {
         applyNoteRole(noteRole, name: name, to: &inline)
         let style = inline.style
         let kind = effectiveCategory(structural, style: style, name: name)
+        if let embedding = bidiEmbedding(element, style: style, kind: kind, parent: parentInline) { inline.bidi = embedding }
         if isPositioned(style) {
             handlePositioned(path, kind: kind, style: style, block: parentBlock, inline: inline)
             return
@@ -1167,6 +1170,9 @@ struct XHTMLConverter {
             spaceStyle.attachment = nil
             if spaceStyle.link != textStyle.link { spaceStyle.link = nil }
             if spaceStyle.inlineBoxes != textStyle.inlineBoxes { spaceStyle.inlineBoxes = Self.boxes(around: spaceStyle, textStyle) }
+            // Between two directional embeddings, in the one around both (so that an isolate's edge keeps its space
+            // outside it, where the text on both sides sees it).
+            if spaceStyle.bidi != textStyle.bidi { spaceStyle.bidi = BidiEmbedding.innermostCommon(spaceStyle.bidi, textStyle.bidi) }
             if pendingSpaceHidden && !spaceStyle.isHidden {
                 spaceStyle.isHidden = true
                 spaceStyle.backgroundColor = nil
@@ -1205,6 +1211,7 @@ struct XHTMLConverter {
                                            link: inline.link)
         style.fontFamily = fontFamily(inline.style.fontFamilies)
         if inline.isGenerated { style.isGenerated = true }
+        style.bidi = inline.bidi
         return style
     }
 

@@ -329,6 +329,9 @@ enum CSSDeclaration: Equatable, Sendable {
     }
     /// `direction`: the element's inline base direction (as the `dir` attribute, which it overrides).
     case direction(WritingDirection)
+    /// `unicode-bidi` (CSS Writing Modes 3 §2.2; not inherited): what an inline element's direction does to the
+    /// bidi algorithm around its text (``BidiEmbedding``).
+    case unicodeBidi(UnicodeBidi)
     /// A flow-relative box property (`padding-inline-start`; see ``parseLogical(_:rawValue:)``): the declaration
     /// it makes in horizontal left-to-right text, whose side the element's writing mode and direction replace.
     indirect case logical(LogicalSide, CSSDeclaration)
@@ -411,6 +414,8 @@ enum CSSDeclaration: Equatable, Sendable {
         case "direction":
             let map: [String: WritingDirection] = ["ltr": .leftToRight, "rtl": .rightToLeft]
             return map[value].map { [.direction($0)] } ?? []
+        case "unicode-bidi":
+            return UnicodeBidi(value).map { [.unicodeBidi($0)] } ?? []
         case "ruby-position", "-epub-ruby-position", "-webkit-ruby-position":
             return rubyPosition(words).map { [.rubyPosition($0)] } ?? []
         case "hanging-punctuation", "-webkit-hanging-punctuation":
@@ -1011,6 +1016,25 @@ extension CSSDeclaration {
                 else { return [] }
             }
             return result
+        }
+    }
+}
+
+extension CSSDeclaration {
+    /// The values of `unicode-bidi` (CSS Writing Modes 3 §2.2), with the prefixed forms browsers once shipped.
+    enum UnicodeBidi: Equatable, Sendable {
+        case normal, embed, isolate, bidiOverride, isolateOverride, plaintext
+
+        init?(_ value: String) {
+            switch value {
+            case "normal": self = .normal
+            case "embed": self = .embed
+            case "isolate", "-webkit-isolate", "-moz-isolate": self = .isolate
+            case "bidi-override": self = .bidiOverride
+            case "isolate-override", "-webkit-isolate-override", "-moz-isolate-override": self = .isolateOverride
+            case "plaintext", "-webkit-plaintext", "-moz-plaintext": self = .plaintext
+            default: return nil
+            }
         }
     }
 }

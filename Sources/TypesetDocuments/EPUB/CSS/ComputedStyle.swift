@@ -124,6 +124,8 @@ struct ComputedStyle: Sendable {
         var breakAfter = CSSDeclaration.Break.auto
         var avoidsBreakInside = false
         var display: CSSDeclaration.Display?
+        /// `unicode-bidi`, nil when no rule set it (the converter then applies HTML's rules: `dir`, `bdi`, `bdo`).
+        var unicodeBidi: CSSDeclaration.UnicodeBidi?
         var backgroundColor: Color?
         /// `float` (not inherited), and `clear`.
         var floatSide: CSSDeclaration.FloatSide?
@@ -233,6 +235,7 @@ struct ComputedStyle: Sendable {
         child.marginLeftAuto = false; child.marginRightAuto = false
         child.breakBefore = .auto; child.breakAfter = .auto; child.avoidsBreakInside = false
         child.display = nil
+        child.unicodeBidi = nil
         child.backgroundColor = nil
         child.floatSide = nil
         child.clear = []
@@ -339,6 +342,7 @@ struct ComputedStyle: Sendable {
             case .boxSizing(let borderBox): self.replacedSize.borderBox = borderBox
             case .writingMode(let value): self.writingMode = value
             case .direction(let value): self.direction = value
+            case .unicodeBidi(let value): self.unicodeBidi = value
             case .logical: break
             case .hangingPunctuation(let value): self.hangingPunctuation = value
             case .combineUpright(let value): self.combineUpright = value
@@ -526,7 +530,7 @@ struct ComputedStyle: Sendable {
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
         case .boxSize, .boxSizing: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
-        case .writingMode, .combineUpright, .textOrientation, .rubyPosition, .direction: return true
+        case .writingMode, .combineUpright, .textOrientation, .rubyPosition, .direction, .unicodeBidi: return true
         case .logical(_, let declaration): return carriesMeaning(declaration, isRoot: isRoot)
         // Emphasis marks are emphasis; their colour is the reader's business, as the text's is.
         case .emphasisStyle, .emphasisPosition: return true
