@@ -34,6 +34,14 @@ import TypesetTestSupport
         #expect(mismatch == nil, "\(name): \(keyword): \(mismatch ?? "")")
     }
 
+    /// `color: currentColor` is the parent's colour (CSS Color 4 §4.5), as `inherit` is.
+    @Test func currentColorIsTheParentsColor() throws {
+        let body = "<div class='parent'><p class='child'>Some words of the child.</p></div>"
+        let mismatch = try Reftest.mismatch(body: body, css: ".parent { color: #008000 } p { color: #ff0000 } p.child { color: currentColor }",
+                                            referenceBody: body, referenceCSS: ".parent { color: #008000 } p { color: #008000 }")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
     /// The keyword changes the page: the earlier rule's value differs from the parent's.
     @Test func theEarlierValueWouldDiffer() throws {
         let body = "<div class='parent'><p class='child'>Some words.</p></div>"

@@ -9,6 +9,20 @@ struct QuotationMarks: Equatable {
     /// Characters that open or close a quotation in some language.
     static let characters: Set<Character> = ["\"", "'", "“", "”", "„", "‟", "‘", "’", "‚", "«", "»", "‹", "›", "「", "」", "『", "』"]
 
+    init(open: String, close: String) { self.open = open; self.close = close }
+
+    /// The marks `quotes` gives a quotation `depth` quotations deep (0 for the outermost) in `language`: the
+    /// language's for `auto`, none for `none`, else the book's pair for that depth (the last for deeper ones).
+    init(quotes: CSSQuotes, language: String?, depth: Int) {
+        switch quotes {
+        case .auto: self.init(language: language, depth: depth)
+        case .none: self.init(open: "", close: "")
+        case .pairs(let pairs):
+            let pair = pairs[min(max(0, depth), pairs.count - 1)]
+            self.init(open: pair.open, close: pair.close)
+        }
+    }
+
     /// The marks for a quotation `depth` quotations deep (0 for the outermost) in `language` (BCP 47).
     init(language: String?, depth: Int) {
         let subtags = (language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })

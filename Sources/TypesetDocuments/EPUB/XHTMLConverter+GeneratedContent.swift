@@ -26,7 +26,7 @@ extension XHTMLConverter {
         // The pseudo-element is the element's first or last child: its counter changes are made one level down.
         applyCounters(of: rules, depth: elementDepth + 1)
         let depth = which == .before ? quotationDepth : max(0, quotationDepth - 1)
-        let marks = QuotationMarks(language: inline.language, depth: depth)
+        let marks = QuotationMarks(quotes: inline.style.quotes, language: inline.language, depth: depth)
         var counterTexts: [String] = []
         for part in parts {
             if case .counter = part { counterTexts.append(counterText(part)) }

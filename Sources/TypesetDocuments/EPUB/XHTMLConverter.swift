@@ -868,8 +868,9 @@ struct XHTMLConverter {
 
     // MARK: Inline content
 
-    /// `<q>`: its text between quotation marks for its language and depth (CSS `quotes: auto`). The marks are text,
-    /// as list markers are: they depend on the XHTML alone, so offsets stay stable under any style or setting.
+    /// `<q>`: its text between the quotation marks its `quotes` gives for its depth (`auto`: its language's; `none`:
+    /// none). The marks are text, as list markers are: they depend on the book alone (its `quotes` as the reference
+    /// page styles it, with its styles on or off), so offsets stay stable under any setting.
     /// A `<q>` whose text already starts and ends with quotation marks (books typed with the marks inside it) gets
     /// no more, as a browser's doubled marks would be the book's mistake made visible.
     mutating func walkQuotation(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
@@ -879,15 +880,15 @@ struct XHTMLConverter {
             walkChildren(path, block: block, inline: inline)
             return
         }
-        let marks = QuotationMarks(language: inline.language, depth: quotationDepth)
-        appendUnits(Array(marks.open.utf16), block: block, inline: inline)
+        let marks = QuotationMarks(quotes: inline.style.quotes, language: inline.language, depth: quotationDepth)
+        if !marks.open.isEmpty { appendUnits(Array(marks.open.utf16), block: block, inline: inline) }
         quotationDepth += 1
         walkChildren(path, block: block, inline: inline)
         quotationDepth -= 1
         // White space before `</q>` goes after the closing mark.
         let spaceAfter = pendingSpace
         pendingSpace = false
-        appendUnits(Array(marks.close.utf16), block: block, inline: inline)
+        if !marks.close.isEmpty { appendUnits(Array(marks.close.utf16), block: block, inline: inline) }
         pendingSpace = spaceAfter
     }
 
@@ -1255,7 +1256,7 @@ struct XHTMLConverter {
     ///
     /// A rule under a media condition applies when the condition holds on the reader's page and theme, except for
     /// what makes the text itself (``ComputedStyle/takeStructure(from:)``: block or inline, white space, list
-    /// markers), which follows the reference page (``MediaEnvironment/reference``), so that the text and its offsets
+    /// markers, quotation marks), which follows the reference page (``MediaEnvironment/reference``), so that the text and its offsets
     /// are the same on every device.
     func resolveStyle(_ path: ElementPath, parent: ComputedStyle, isRoot: Bool = false) -> ComputedStyle {
         resolveStyle(path, rules: matchingRules(path), parent: parent, isRoot: isRoot)

@@ -74,3 +74,32 @@ enum CSSContentPart: Equatable, Sendable {
         return text
     }
 }
+
+/// The value of `quotes` (CSS Generated Content 3 §2.1): the language's marks (`auto`), none, or the book's pairs,
+/// outermost first, the last pair for every deeper level.
+enum CSSQuotes: Equatable, Sendable {
+    case auto
+    case none
+    case pairs([QuotationMarks])
+
+    /// `auto`, `none`, or an even number of strings (with CSS escapes, as `content`'s: `"\201C" "\201D"`); nil for
+    /// anything else.
+    init?(_ value: Substring) {
+        let tokens = CSSValueToken.tokens(value)
+        if tokens.count == 1, case .ident(let name) = tokens[0] {
+            switch name.lowercased() {
+            case "auto": self = .auto
+            case "none": self = .none
+            default: return nil
+            }
+            return
+        }
+        var strings: [String] = []
+        for token in tokens {
+            guard case .string(let text) = token else { return nil }
+            strings.append(text)
+        }
+        guard !strings.isEmpty, strings.count % 2 == 0 else { return nil }
+        self = .pairs(stride(from: 0, to: strings.count, by: 2).map { QuotationMarks(open: strings[$0], close: strings[$0 + 1]) })
+    }
+}

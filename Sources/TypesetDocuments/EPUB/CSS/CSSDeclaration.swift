@@ -286,6 +286,8 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `content` of a `::before` or `::after` (nil for `none` or `normal`; CSSContent.swift). Read by the converter
     /// from the pseudo-element's rules, not kept in a computed style.
     case content([CSSContentPart]?)
+    /// `quotes` (CSS Generated Content 3 §2.1; inherited): the marks `<q>`, `open-quote` and `close-quote` give.
+    case quotes(CSSQuotes)
     /// `counter-reset`, `counter-increment` or `counter-set` (CSS Lists 3 §4; CSSCounters.swift). Read by the
     /// converter from an element's or pseudo-element's rules, as `content` is, not kept in a computed style.
     case counters(CounterChange)
@@ -343,11 +345,14 @@ enum CSSDeclaration: Equatable, Sendable {
     static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
         let value = rawValue.trimmingWhiteSpace().lowercased()
         let words = CSSDeclaration.words(value)
-        if value == "inherit" || value == "unset", let inherited = InheritedProperty(property) { return [.inherit(inherited)] }
+        // `color: currentColor` is the parent's colour (CSS Color 4 §4.5), as `inherit` is.
+        if value == "inherit" || value == "unset" || (property == "color" && value == "currentcolor"),
+           let inherited = InheritedProperty(property) { return [.inherit(inherited)] }
         if value == "inherit" || value == "initial" || value == "unset" {
             return initialValue(property)
         }
         if let change = CounterChange(property: property, value: rawValue) { return [.counters(change)] }
+        if property == "quotes" { return CSSQuotes(rawValue).map { [.quotes($0)] } ?? [] }
         if property == "content" {
             // Strings keep their case: read from the value as written.
             guard let parts = CSSContentPart.parse(rawValue) else { return [.content(nil)] }

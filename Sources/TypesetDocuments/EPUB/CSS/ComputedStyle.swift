@@ -68,6 +68,8 @@ struct ComputedStyle: Sendable {
         /// The inline base direction: the `dir` attribute (set before the cascade, as HTML's presentational hint) or
         /// `direction`; nil when neither said (left to right).
         var direction: WritingDirection?
+        /// `quotes`: the marks of `<q>` and of `open-quote` and `close-quote`.
+        var quotes = CSSQuotes.auto
         /// `hanging-punctuation` at line ends, or nil when no rule set it.
         var hangingPunctuation: Bool?
         /// `text-combine-upright` (tate-chū-yoko).
@@ -254,7 +256,7 @@ struct ComputedStyle: Sendable {
     }
 
     /// This style with the properties that make the text (which elements are blocks or list items, how white
-    /// space collapses, the list markers' text) taken from `other`: the style the reference page gives the element
+    /// space collapses, the list markers' text, the quotation marks) taken from `other`: the style the reference page gives the element
     /// (see ``XHTMLConverter/resolveStyle(_:parent:isRoot:)``). Whether the element is hidden stays this style's,
     /// since hidden text keeps its units.
     mutating func takeStructure(from other: ComputedStyle) {
@@ -262,6 +264,7 @@ struct ComputedStyle: Sendable {
         self.display = other.display == CSSDeclaration.Display.none ? nil : other.display
         self.whiteSpace = other.whiteSpace
         self.listMarker = other.listMarker
+        self.quotes = other.quotes
     }
 
     /// One declaration in cascade order, with where it comes from.
@@ -343,6 +346,7 @@ struct ComputedStyle: Sendable {
             case .writingMode(let value): self.writingMode = value
             case .direction(let value): self.direction = value
             case .unicodeBidi(let value): self.unicodeBidi = value
+            case .quotes(let value): self.quotes = value
             case .logical: break
             case .hangingPunctuation(let value): self.hangingPunctuation = value
             case .combineUpright(let value): self.combineUpright = value
@@ -557,7 +561,8 @@ struct ComputedStyle: Sendable {
         // black line art for a dark theme).
         case .objectFit, .filter: return true
         // Generated text is the book's text (a heading's mark), read whether or not its styles apply.
-        case .content, .counters: return true
+        // Which quotation marks are drawn is text (`none` where the book writes its own), as generated text is.
+        case .content, .counters, .quotes: return true
         // The parent's value, as though the element had no rule for the property.
         case .inherit: return true
         case .containsFloats: return true
