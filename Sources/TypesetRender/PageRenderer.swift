@@ -190,12 +190,14 @@ public final class PageRenderer {
         for run in runs {
             var color = run.color.map { colors.text($0) } ?? (run.isLink ? theme.link : theme.text)
             if !pictures.isEmpty, pictures.contains(where: { Self.crosses(run.lineBox, $0) }) { color = colors.overPicture(color) }
+            // The lines in their own colour when the book gives one, made readable as the text's is.
+            let lineColor = run.decorationLook?.color.map { colors.text($0) } ?? color
             if !run.decoration.isEmpty {
-                drawLines(of: run, color: color, over: false, scale: scale, origin: origin, into: &canvas)
+                drawLines(of: run, color: lineColor, over: false, scale: scale, origin: origin, into: &canvas)
             }
             try draw(run, color: color, scale: scale, origin: origin, into: &canvas)
             if run.decoration.contains(.lineThrough) {
-                drawLines(of: run, color: color, over: true, scale: scale, origin: origin, into: &canvas)
+                drawLines(of: run, color: lineColor, over: true, scale: scale, origin: origin, into: &canvas)
             }
         }
         try drawFormulas(window == nil ? layout.formulas(onPage: page) : layout.formulas(onPage: page, in: area.minY..<area.maxY),
@@ -255,7 +257,7 @@ public final class PageRenderer {
     /// Draws `run`'s underline and overline (`over` false) or its line-through (`over` true), in its own size.
     private func drawLines(of run: GlyphRun, color: Color, over: Bool, scale: Double, origin: (x: Int, y: Int),
                            into canvas: inout some GlyphCanvas) {
-        let thickness = max(run.size * 0.06, 1 / scale)
+        let thickness = max(run.size * (run.decorationLook?.thickness ?? 0.06), 1 / scale)
         var positions: [Double] = []
         if over {
             positions.append(run.baseline - run.size * 0.3)
@@ -281,12 +283,14 @@ public final class PageRenderer {
                 if run.decoration.contains(.overline) { xs.append(run.baseline + run.size * 0.45 - thickness) }
             }
             for x in xs {
-                fill(Rect(x: x, y: run.minX, width: thickness, height: run.maxX - run.minX), color: color, scale: scale, origin: origin, into: &canvas)
+                drawDecorationLine(run.decorationLook?.style ?? .solid, band: (x, thickness), along: (run.minX, run.maxX),
+                                   horizontal: false, color: color, scale: scale, origin: origin, into: &canvas)
             }
             return
         }
         for y in positions {
-            fill(Rect(x: run.minX, y: y, width: run.maxX - run.minX, height: thickness), color: color, scale: scale, origin: origin, into: &canvas)
+            drawDecorationLine(run.decorationLook?.style ?? .solid, band: (y, thickness), along: (run.minX, run.maxX),
+                               horizontal: true, color: color, scale: scale, origin: origin, into: &canvas)
         }
     }
 

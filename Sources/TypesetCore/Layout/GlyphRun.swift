@@ -51,6 +51,8 @@ public struct GlyphRun: Sendable {
     /// The inline boxes the run is inside, and which of their edges it holds (drawn by ``InlineBoxPass``); nil
     /// for none.
     package var inlineBoxes: InlineBoxRun?
+    /// How ``decoration``'s lines are drawn, nil for solid lines of the run's colour (``TextStyle/decorationLook``).
+    package var decorationLook: DecorationLook?
 
     /// The rectangle the run covers on its line box, in page coordinates (where its background is drawn).
     public var lineBox: Rect {
@@ -286,12 +288,14 @@ extension BookLayout {
         let end = line.contentStart + Int(line.box.end)
         let hyphenBaseline = line.lineBaseline - Double(line.format.shifts?[hyphen.attributeIndex] ?? 0)
         let hyphenX = Double(line.placement.x + line.geometry.hyphenX)
-        return GlyphRun(face: shaped.faces[hyphen.faceID], size: Double(hyphen.size), color: style.color,
-                        glyphs: [hyphen.glyph], positions: [Point(x: hyphenX, y: hyphenBaseline)],
-                        clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
-                        backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
-                        minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: line.lineTop,
-                        lineBottom: line.lineBottom, isLink: style.link != nil)
+        var run = GlyphRun(face: shaped.faces[hyphen.faceID], size: Double(hyphen.size), color: style.color,
+                           glyphs: [hyphen.glyph], positions: [Point(x: hyphenX, y: hyphenBaseline)],
+                           clusters: [end], advances: [Double(hyphen.width)], range: end..<end,
+                           backgroundColor: style.backgroundColor, decoration: style.decoration, baseline: hyphenBaseline,
+                           minX: hyphenX, maxX: hyphenX + Double(hyphen.width), lineTop: line.lineTop,
+                           lineBottom: line.lineBottom, isLink: style.link != nil)
+        run.decorationLook = style.decorationLook
+        return run
     }
 }
 
@@ -345,6 +349,7 @@ extension GlyphRun {
                            baseline: glyphAxis, minX: minY, maxX: maxY, lineTop: left, lineBottom: right, isLink: isLink,
                            isRuby: isRuby, isEmphasis: isEmphasis)
         run.orientation = orientation
+        run.decorationLook = decorationLook
         return run
     }
 }

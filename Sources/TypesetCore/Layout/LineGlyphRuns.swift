@@ -123,6 +123,7 @@ struct PieceRuns {
                              lineBottom: line.lineBottom, isLink: style.link != nil,
                              horizontalScale: hangs ? 1 : Double(line.geometry.glyphScale),
                              orientation: run.isUpright ? .upright : .horizontal)
+        if !hangs { glyphRun.decorationLook = style.decorationLook }
         if !style.inlineBoxes.isEmpty, !hangs, !run.isUpright {
             glyphRun.inlineBoxes = inlineBoxes(of: run, style: style, line: line)
         }

@@ -92,6 +92,9 @@ public struct TextStyle: Hashable, Sendable {
     /// characters UAX #9 has for it, without their being in the text. (An app making its own text puts those
     /// characters in it.)
     package var bidi: BidiEmbedding?
+    /// How ``decoration``'s lines are drawn when not as solid lines of the text's colour and the face's thickness
+    /// (CSS `text-decoration-style`, `-color`, `-thickness`); nil for that default.
+    package var decorationLook: DecorationLook?
 
     /// Creates a style; every argument defaults to "inherit the reader's settings".
     public init(fontFamily: String? = nil, weight: Int = 400, isItalic: Bool = false, fontScale: Double = 1,
@@ -181,4 +184,26 @@ public enum TextTransform: String, Hashable, Sendable {
     /// EPUB's `-epub-fullwidth`), so that they sit in the grid of Chinese and Japanese text. Spaces stay spaces
     /// (they are what justification stretches and what hangs at a line's end).
     case fullWidth
+}
+
+/// How a run's decoration lines are drawn (CSS Text Decoration 3 §2.2–2.4, `text-decoration-thickness` of Level 4).
+package struct DecorationLook: Hashable, Sendable {
+    /// The line's shape.
+    package enum Style: Hashable, Sendable {
+        case solid, double, dotted, dashed, wavy
+    }
+
+    package var style: Style
+    /// The lines' colour, nil for the text's (`currentColor`).
+    package var color: Color?
+    /// The thickness in ems of the text's size, nil for the face's own (`auto`, `from-font`).
+    package var thickness: Double?
+
+    package init(style: Style = .solid, color: Color? = nil, thickness: Double? = nil) {
+        self.style = style; self.color = color
+        self.thickness = thickness.flatMap { $0.isFinite && $0 > 0 ? min($0, 1) : nil }
+    }
+
+    /// The look, or nil when it is the default (solid, the text's colour, the face's thickness).
+    package var nonDefault: DecorationLook? { style == .solid && color == nil && thickness == nil ? nil : self }
 }

@@ -193,6 +193,11 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `border-radius` and its longhands: one corner each.
     case borderRadius(CSSBorderRadius)
     case textDecoration(TextDecorationLines)
+    /// `text-decoration-style`, `-color` (nil: `currentColor`) and `-thickness` (nil: `auto`), and the
+    /// shorthand's parts (CSS Text Decoration 3 §2.2–2.4, Level 4 §2.6).
+    case decorationStyle(DecorationLook.Style)
+    case decorationColor(Color?)
+    case decorationThickness(CSSLength?)
     case textTransform(TextTransform)
     /// `letter-spacing` / `word-spacing` (nil for `normal`).
     case letterSpacing(CSSLength?)
@@ -572,17 +577,19 @@ enum CSSDeclaration: Equatable, Sendable {
              "background-clip", "-webkit-background-origin", "-webkit-background-clip":
             // URLs are case-sensitive: the value as written.
             return CSSBackgroundDeclaration.parse(property: property, value: rawValue)
-        case "text-decoration", "text-decoration-line":
-            var lines: TextDecorationLines = []
-            for word in words {
-                switch word {
-                case "underline": lines.insert(.underline)
-                case "line-through": lines.insert(.lineThrough)
-                case "overline": lines.insert(.overline)
-                default: break
-                }
-            }
-            return lines.isEmpty && !words.contains("none") ? [] : [.textDecoration(lines)]
+        case "text-decoration", "-webkit-text-decoration":
+            return decorationShorthand(words)
+        case "text-decoration-line", "-webkit-text-decoration-line":
+            let lines = words.compactMap(decorationLine)
+            return lines.isEmpty && words != ["none"] ? [] : [.textDecoration(TextDecorationLines(lines))]
+        case "text-decoration-style", "-webkit-text-decoration-style":
+            return decorationStyle(value).map { [.decorationStyle($0)] } ?? []
+        case "text-decoration-color", "-webkit-text-decoration-color":
+            if value == "currentcolor" { return [.decorationColor(nil)] }
+            return CSSColor.parse(value).map { [.decorationColor($0)] } ?? []
+        case "text-decoration-thickness":
+            if value == "auto" || value == "from-font" { return [.decorationThickness(nil)] }
+            return CSSLength(Substring(value)).flatMap { $0.isNegative || $0 == .auto ? nil : [.decorationThickness($0)] } ?? []
         case "text-transform":
             switch value {
             case "uppercase": return [.textTransform(.uppercase)]
@@ -709,7 +716,12 @@ enum CSSDeclaration: Equatable, Sendable {
         case "font-style": return [.italic(false)]
         case "font-weight": return [.weight(.absolute(400))]
         case "text-align": return [.textAlign(.start)]
-        case "text-decoration", "text-decoration-line": return [.textDecoration([])]
+        case "text-decoration", "-webkit-text-decoration":
+            return [.textDecoration([]), .decorationStyle(.solid), .decorationColor(nil), .decorationThickness(nil)]
+        case "text-decoration-line", "-webkit-text-decoration-line": return [.textDecoration([])]
+        case "text-decoration-style", "-webkit-text-decoration-style": return [.decorationStyle(.solid)]
+        case "text-decoration-color", "-webkit-text-decoration-color": return [.decorationColor(nil)]
+        case "text-decoration-thickness": return [.decorationThickness(nil)]
         case "text-transform": return [.textTransform(.none)]
         case "text-align-last", "-epub-text-align-last": return [.textAlignLast(nil)]
         case "box-sizing": return [.boxSizing(borderBox: false)]
@@ -1040,6 +1052,51 @@ extension CSSDeclaration {
             case "plaintext", "-webkit-plaintext", "-moz-plaintext": self = .plaintext
             default: return nil
             }
+        }
+    }
+}
+
+extension CSSDeclaration {
+    /// `text-decoration`: lines, a style, a colour and a thickness in any order, each at most once (CSS Text
+    /// Decoration 3 §2.4); the parts not given take their initial values. Empty when a word is none of these.
+    static func decorationShorthand(_ words: [String]) -> [CSSDeclaration] {
+        var lines: [TextDecorationLines] = [], style: DecorationLook.Style?, color: Color?, thickness: CSSLength?
+        var sawNone = false
+        for word in words {
+            if word == "none" { sawNone = true; continue }
+            if let line = decorationLine(word) { lines.append(line); continue }
+            if style == nil, let parsed = decorationStyle(word) { style = parsed; continue }
+            if word == "auto" || word == "from-font" { continue }
+            if thickness == nil, let length = CSSLength(Substring(word)), !length.isNegative, length != .auto { thickness = length; continue }
+            if color == nil, word != "currentcolor", let parsed = CSSColor.parse(word) { color = parsed; continue }
+            if word == "currentcolor" { continue }
+            return []
+        }
+        guard !(sawNone && !lines.isEmpty), !words.isEmpty else { return [] }
+        return [.textDecoration(TextDecorationLines(lines)), .decorationStyle(style ?? .solid), .decorationColor(color),
+                .decorationThickness(thickness)]
+    }
+
+    /// One `text-decoration-line` keyword (`blink` is read and draws nothing, as CSS allows).
+    static func decorationLine(_ word: String) -> TextDecorationLines? {
+        switch word {
+        case "underline": return .underline
+        case "line-through": return .lineThrough
+        case "overline": return .overline
+        case "blink": return []
+        default: return nil
+        }
+    }
+
+    /// A `text-decoration-style` keyword.
+    static func decorationStyle(_ word: String) -> DecorationLook.Style? {
+        switch word {
+        case "solid": return .solid
+        case "double": return .double
+        case "dotted": return .dotted
+        case "dashed": return .dashed
+        case "wavy": return .wavy
+        default: return nil
         }
     }
 }

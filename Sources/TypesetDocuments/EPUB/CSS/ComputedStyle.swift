@@ -45,6 +45,11 @@ struct ComputedStyle: Sendable {
         var color: Color?
         /// Text decorations propagate to descendants (CSS draws the ancestor's lines across them).
         var decoration: TextDecorationLines = []
+        /// How the lines are drawn (``DecorationLook``: `text-decoration-style`, `-color`, `-thickness` in ems of
+        /// the element's text), carried with them.
+        var decorationStyle = DecorationLook.Style.solid
+        var decorationColor: Color?
+        var decorationThickness: Double?
         var textTransform = TextTransform.none
         /// Letter and word spacing in ems of the element's own size, as CSS computes `em` at the element.
         var letterSpacing = 0.0
@@ -318,6 +323,9 @@ struct ComputedStyle: Sendable {
             case .background(let value): self.background.apply(value)
             case .borderRadius(let value): self.radii[value.corner] = (value.horizontal, value.vertical)
             case .textDecoration(let lines): self.decoration = parent.decoration.union(lines)
+            case .decorationStyle(let value): self.decorationStyle = value
+            case .decorationColor(let value): self.decorationColor = value
+            case .decorationThickness(let length): self.decorationThickness = Self.textEms(length, fontScale: self.fontScale)
             case .textTransform(let value): self.textTransform = value
             case .letterSpacing, .wordSpacing, .lineHeight: pendingSpacing.append((declaration, source))
             case .verticalAlign(let value): shift = value
@@ -528,6 +536,9 @@ struct ComputedStyle: Sendable {
     static func carriesMeaning(_ declaration: CSSDeclaration, isRoot: Bool) -> Bool {
         switch declaration {
         case .italic, .weight, .smallCaps, .textDecoration, .textTransform, .verticalAlign: return true
+        // A line's shape goes with the line (a wavy underline marks something); its colour and weight are looks.
+        case .decorationStyle: return true
+        case .decorationColor, .decorationThickness: return false
         // Capitals and raised or lowered figures are emphasis, as small caps are; figure styles, ligatures,
         // kerning and the book's own feature settings are the reader's business, as its fonts are.
         case .fontFeatures(let property, _): return property == .caps || property == .position
@@ -594,11 +605,22 @@ struct ComputedStyle: Sendable {
         style.orientation = self.textOrientation
         style.visibility = textVisibility
         if !unseen && !self.inlineBoxes.isEmpty { style.inlineBoxes = self.inlineBoxes }
+        if !unseen && !style.decoration.isEmpty {
+            style.decorationLook = DecorationLook(style: self.decorationStyle, color: self.decorationColor,
+                                                  thickness: self.decorationThickness).nonDefault
+        }
         if !unseen, style.visibility == .visible, let emphasisMark = self.emphasisMark {
             style.emphasis = TextEmphasis(mark: emphasisMark, side: self.emphasisSide, verticalSide: self.emphasisVerticalSide,
                                           color: self.emphasisColor)
         }
         return style
+    }
+
+    /// A length in ems of the element's own text (a percentage of its font size), nil for none.
+    static func textEms(_ length: CSSLength?, fontScale: Double) -> Double? {
+        guard let length, fontScale > 0 else { return nil }
+        if case .percent(let percent) = length { return percent / 100 }
+        return length.ems(fontScale: fontScale) / fontScale
     }
 
     /// The decoration lines with where the underline goes.
