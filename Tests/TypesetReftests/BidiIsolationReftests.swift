@@ -61,4 +61,31 @@ import TypesetTestSupport
         // The controls change the order of most of these (so the comparison can fail).
         #expect(differing >= 15, "\(differing) of \(Self.contents.count * Self.forms.count) differ from the text alone")
     }
+
+    /// A paragraph without `dir` takes its direction from its first strong character outside isolates (UAX #9
+    /// P2): one that opens with a right-to-left name in `<bdi>` stays left to right (its ink starts at the left
+    /// margin, as with the controls written), where the bare name makes it right to left. (Compared by the ink's
+    /// left edge: the controls written in also change which face sets the space after them.)
+    @Test func aParagraphsDirectionSkipsItsIsolates() throws {
+        func leftInk(_ body: String) throws -> Int {
+            let page = try #require(try Reftest.render(Reftest.Book(body: body)).pages.first)
+            let paper = (page.pixels[0], page.pixels[1], page.pixels[2])
+            var left = page.width
+            for y in 0..<page.height {
+                for x in 0..<left {
+                    let i = (y * page.width + x) * 4
+                    if (page.pixels[i], page.pixels[i + 1], page.pixels[i + 2]) != paper { left = x; break }
+                }
+            }
+            return left
+        }
+        for (element, controls, bare) in [("<bdi>إيان</bdi>", "\u{2068}إيان\u{2069}", "إيان"),
+                                          ("<span dir='rtl'>שלום</span>", "\u{2067}שלום\u{2069}", "שלום")] {
+            let test = try leftInk("<p>\(element) wrote 3 posts.</p>")
+            let reference = try leftInk("<p>\(controls) wrote 3 posts.</p>")
+            let unisolated = try leftInk("<p>\(bare) wrote 3 posts.</p>")
+            #expect(abs(test - reference) <= 3, "\(element): ink from x \(test), with the controls \(reference)")
+            #expect(unisolated > test + 40, "\(element): the bare name sets the paragraph right to left (\(unisolated))")
+        }
+    }
 }
