@@ -322,47 +322,28 @@ struct ComputedStyle: Sendable {
             case .backgroundColor(let value): self.backgroundColor = value
             case .background(let value): self.background.apply(value)
             case .borderRadius(let value): self.radii[value.corner] = (value.horizontal, value.vertical)
-            case .textDecoration(let lines): self.decoration = parent.decoration.union(lines)
-            case .decorationStyle(let value): self.decorationStyle = value
-            case .decorationColor(let value): self.decorationColor = value
-            case .decorationThickness(let length): self.decorationThickness = Self.textEms(length, fontScale: self.fontScale)
+            case .textDecoration, .decorationStyle, .decorationColor, .decorationThickness: applyDecoration(declaration, parent: parent)
             case .textTransform(let value): self.textTransform = value
             case .letterSpacing, .wordSpacing, .lineHeight: pendingSpacing.append((declaration, source))
             case .verticalAlign(let value): shift = value
             case .float(let value): self.floatSide = value
             case .clear(let value): self.clear = value
-            case .columnCount(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, count: .some(value))
-            case .columnWidth(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, width: .some(value))
-            case .columnGap(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, gap: .some(value))
-            case .columnSpan(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, span: value)
-            case .columnFill(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, fill: value)
-            case .columnRuleWidth(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, ruleWidth: value)
-            case .columnRuleStyle(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, ruleStyle: value)
-            case .columnRuleColor(let value): self.multicolumn = MulticolumnStyle(self.multicolumn, ruleColor: value)
+            case .columnCount, .columnWidth, .columnGap, .columnSpan, .columnFill, .columnRuleWidth, .columnRuleStyle,
+                 .columnRuleColor:
+                applyColumns(declaration)
             case .initialLetter(let value): self.initialLetter = value
-            case .hyphens(let value): self.hyphens = value
             case .textAlignLast(let value): self.alignmentLast = value
-            case .lineBreak(let value): self.lineBreak = value
-            case .wordBreak(let value): self.wordBreak = value
-            case .underlinePosition(let under, let left): self.underlineBelowDescenders = under; self.underlineLeft = left
             case .borderStyle(let side, let value): self[border: side].style = value
             case .borderColor(let side, let value): self[border: side].color = value
             case .borderCollapse(let value): self.borderCollapse = value
             case .cellAlignment(let value): self.cellAlignment = value
             case .boxSize(let dimension, let length): self.replacedSize.set(dimension, length)
             case .boxSizing(let borderBox): self.replacedSize.borderBox = borderBox
-            case .writingMode(let value): self.writingMode = value
-            case .direction(let value): self.direction = value
-            case .unicodeBidi(let value): self.unicodeBidi = value
-            case .quotes(let value): self.quotes = value
+            case .writingMode, .direction, .unicodeBidi, .quotes, .hangingPunctuation, .combineUpright, .textOrientation,
+                 .rubyPosition, .emphasisStyle, .emphasisColor, .emphasisPosition, .hyphens, .lineBreak, .wordBreak,
+                 .underlinePosition:
+                applyWritingSystem(declaration)
             case .logical: break
-            case .hangingPunctuation(let value): self.hangingPunctuation = value
-            case .combineUpright(let value): self.combineUpright = value
-            case .textOrientation(let value): self.textOrientation = value
-            case .rubyPosition(let value): self.rubyPosition = value
-            case .emphasisStyle(let value): self.emphasisMark = value
-            case .emphasisColor(let value): self.emphasisColor = value
-            case .emphasisPosition(let side, let vertical): self.emphasisSide = side; self.emphasisVerticalSide = vertical
             case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
                 applyVisibility(declaration)
             case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
@@ -382,6 +363,56 @@ struct ComputedStyle: Sendable {
         if let pendingIndent { self.textIndent = pendingIndent.ems(fontScale: self.fontScale) }
         if let pendingBookIndent { self.bookIndent = pendingBookIndent.ems(fontScale: self.fontScale) }
         applyShift(shift, parent: parent)
+    }
+
+    /// A multi-column declaration (``MulticolumnStyle``, each making a new one).
+    private mutating func applyColumns(_ declaration: CSSDeclaration) {
+        let columns = self.multicolumn
+        switch declaration {
+        case .columnCount(let value): self.multicolumn = MulticolumnStyle(columns, count: .some(value))
+        case .columnWidth(let value): self.multicolumn = MulticolumnStyle(columns, width: .some(value))
+        case .columnGap(let value): self.multicolumn = MulticolumnStyle(columns, gap: .some(value))
+        case .columnSpan(let value): self.multicolumn = MulticolumnStyle(columns, span: value)
+        case .columnFill(let value): self.multicolumn = MulticolumnStyle(columns, fill: value)
+        case .columnRuleWidth(let value): self.multicolumn = MulticolumnStyle(columns, ruleWidth: value)
+        case .columnRuleStyle(let value): self.multicolumn = MulticolumnStyle(columns, ruleStyle: value)
+        case .columnRuleColor(let value): self.multicolumn = MulticolumnStyle(columns, ruleColor: value)
+        default: break
+        }
+    }
+
+    /// The decoration lines (added to the parent's, which CSS draws across the element) and how they are drawn.
+    private mutating func applyDecoration(_ declaration: CSSDeclaration, parent: ComputedStyle) {
+        switch declaration {
+        case .textDecoration(let lines): self.decoration = parent.decoration.union(lines)
+        case .decorationStyle(let value): self.decorationStyle = value
+        case .decorationColor(let value): self.decorationColor = value
+        case .decorationThickness(let length): self.decorationThickness = Self.textEms(length, fontScale: self.fontScale)
+        default: break
+        }
+    }
+
+    /// A declaration of the writing system: direction and bidi, vertical text, ruby and emphasis marks, line
+    /// breaking and hyphenation, quotation marks, the underline's side.
+    private mutating func applyWritingSystem(_ declaration: CSSDeclaration) {
+        switch declaration {
+        case .writingMode(let value): self.writingMode = value
+        case .direction(let value): self.direction = value
+        case .unicodeBidi(let value): self.unicodeBidi = value
+        case .quotes(let value): self.quotes = value
+        case .hangingPunctuation(let value): self.hangingPunctuation = value
+        case .combineUpright(let value): self.combineUpright = value
+        case .textOrientation(let value): self.textOrientation = value
+        case .rubyPosition(let value): self.rubyPosition = value
+        case .emphasisStyle(let value): self.emphasisMark = value
+        case .emphasisColor(let value): self.emphasisColor = value
+        case .emphasisPosition(let side, let vertical): self.emphasisSide = side; self.emphasisVerticalSide = vertical
+        case .hyphens(let value): self.hyphens = value
+        case .lineBreak(let value): self.lineBreak = value
+        case .wordBreak(let value): self.wordBreak = value
+        case .underlinePosition(let under, let left): self.underlineBelowDescenders = under; self.underlineLeft = left
+        default: break
+        }
     }
 
     /// Whether a declaration from `source` applies: the built-in sheet's always, the book's when its styles apply
