@@ -196,7 +196,8 @@ package struct DecorationLook: Hashable, Sendable {
     package var style: Style
     /// The lines' colour, nil for the text's (`currentColor`).
     package var color: Color?
-    /// The thickness in ems of the text's size, nil for the face's own (`auto`, `from-font`).
+    /// The thickness in ems of the text's size, nil for the face's own (`auto`, `from-font`); at most an em (a
+    /// value that is not finite or not positive is the face's own).
     package var thickness: Double?
 
     package init(style: Style = .solid, color: Color? = nil, thickness: Double? = nil) {

@@ -103,13 +103,12 @@ extension Bidi {
             for embedding in target[shared...] { augmented.append(contentsOf: embedding.openers) }
             open = target
         }
-        var next = 0
+        var next = units.startIndex
         func copy(upTo end: Int) {
             guard next < end else { return }
             for index in next..<end { positions.append(augmented.count); augmented.append(units[index]) }
             next = end
         }
-        next = units.startIndex
         for (range, embedding) in embeddings {
             let lower = max(range.lowerBound, units.startIndex), upper = min(range.upperBound, units.endIndex)
             guard lower < upper, lower >= next else { continue }
