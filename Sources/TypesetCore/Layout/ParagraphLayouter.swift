@@ -279,11 +279,15 @@ struct ParagraphLayouter {
     @inline(__always)
     private func setLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>,
                           extents: LineExtents, setter: LineSetter, layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
-        lines.reserve(chosen.count)
         let count = input.pointee.count
         let capLines = Int(layout.capLines)
         let onlyAligns = setter.onlyAligns, uniformLine = extents.uniformLine
         let adjusted = input.pointee.metrics.hasAdjustments
+        if onlyAligns, let uniformLine, capLines == 0, !adjusted, count > 0 {
+            return setPlainLines(chosen, input: input, content: content, uniformLine: uniformLine, extents: extents,
+                                 setter: setter, into: lines)
+        }
+        lines.reserve(chosen.count)
         var start = 0
         var top: Float = 0
         // The content is read through the paragraph's buffer (`content`): read as `input.pointee.content` per line,
@@ -316,6 +320,37 @@ struct ParagraphLayouter {
             } else {
                 lines.append(box)
             }
+            top += line.height
+            start = end
+        }
+        return top
+    }
+
+    /// ``setLines(_:input:content:extents:setter:layout:into:)`` for a plain paragraph, as most of a book's are: its
+    /// lines only aligned (``LineSetter/onlyAligns``), all of one height (``LineExtents/uniformLine``), no drop cap, no
+    /// break adjustments. Each line is measured, aligned and appended, and nothing else is asked of it (set by the
+    /// general loop, it gave the same lines). Not inlined: inside the layout, whose many live values left no
+    /// registers, this loop read its own values back from the stack (a quarter of a relayout's instructions).
+    @inline(never)
+    private func setPlainLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>,
+                               content: UnsafeBufferPointer<UInt16>, uniformLine: LineExtents.Line, extents: LineExtents,
+                               setter: LineSetter, into lines: LineScratch) -> Float {
+        lines.reserve(chosen.count)
+        let count = input.pointee.count
+        var start = 0
+        var top: Float = 0
+        for (index, lineBreak) in chosen.enumerated() {
+            let end = lineBreak.end
+            let visibleEnd = end <= content.count
+                ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
+            let width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated,
+                                  adjusted: false)
+            let line = start < count ? uniformLine : extents.line(index, start: start, end: end)
+            let endsBlock = lineBreak.hard || index == chosen.count - 1
+            lines.append(LineBox(start: Int32(start), end: Int32(end), width: width,
+                                 x: setter.alignedX(ofLine: index, width: width, endsBlock: endsBlock), top: top,
+                                 height: line.height, ascent: line.ascent, descent: line.descent, spaceStretch: 0,
+                                 endsParagraphOrHardBreak: endsBlock, hyphenated: lineBreak.hyphenated))
             top += line.height
             start = end
         }
