@@ -337,20 +337,20 @@ struct ParagraphLayouter {
                                setter: LineSetter, into lines: LineScratch) -> Float {
         lines.reserve(chosen.count)
         let count = input.pointee.count
+        let alignment = setter.alignment(endsBlock: false), lastAlignment = setter.alignment(endsBlock: true)
         var start = 0
         var top: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
-            let end = lineBreak.end
+            let end = lineBreak.end, hyphenated = lineBreak.hyphenated
             let visibleEnd = end <= content.count
-                ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
-            let width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated,
-                                  adjusted: false)
+                ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: hyphenated) : end
+            let width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: hyphenated, adjusted: false)
             let line = start < count ? uniformLine : extents.line(index, start: start, end: end)
             let endsBlock = lineBreak.hard || index == chosen.count - 1
             lines.append(LineBox(start: Int32(start), end: Int32(end), width: width,
-                                 x: setter.alignedX(ofLine: index, width: width, endsBlock: endsBlock), top: top,
-                                 height: line.height, ascent: line.ascent, descent: line.descent, spaceStretch: 0,
-                                 endsParagraphOrHardBreak: endsBlock, hyphenated: lineBreak.hyphenated))
+                                 x: setter.alignedX(ofLine: index, width: width, alignment: endsBlock ? lastAlignment : alignment),
+                                 top: top, height: line.height, ascent: line.ascent, descent: line.descent, spaceStretch: 0,
+                                 endsParagraphOrHardBreak: endsBlock, hyphenated: hyphenated))
             top += line.height
             start = end
         }
