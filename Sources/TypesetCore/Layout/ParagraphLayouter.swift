@@ -121,7 +121,7 @@ struct ParagraphLayouter {
         // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
         let measured: UnsafePointer<ParagraphMetrics>
         if let known = basis.flatMap({ $0.pointee.hasMetrics ? $0.pointer(to: \.metrics) : nil }),
-           ParagraphMetrics.readOwnPrefixSums(known, of: shaped.pointee) {
+           ParagraphMetrics.readOwnPrefixSums(known, at: shaped) {
             measured = known
         } else {
             metrics.pointee.measure(shaped.pointee, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped.pointee))
@@ -238,10 +238,10 @@ struct ParagraphLayouter {
         // merged now into the scratch when it is hyphenated, else its own.
         let candidates: UnsafeBufferPointer<UInt32>
         if let basis {
-            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? shaped.pointee.breakBuffer
+            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? ShapedParagraph.breakBuffer(at: shaped)
         } else {
             let merged = mergedBreakCandidates(paragraph, shaped: shaped.pointee, content: content, scratch: scratch)
-            candidates = merged ? scratch.candidates.candidates : shaped.pointee.breakBuffer
+            candidates = merged ? scratch.candidates.candidates : ShapedParagraph.breakBuffer(at: shaped)
         }
         let widths = LineWidths(indents)
         // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
