@@ -129,7 +129,7 @@ struct ParagraphLayouter {
         }
         // The geometry is made in `result` and the passes below complete it there (made in a local and then moved
         // in, it was copied and destroyed once more per paragraph).
-        result.initialize(to: geometry(paragraph.pointee.style, shaped: shaped.pointee, metrics: measured, format: format, cell: cell))
+        geometry(paragraph.pointee.style, shaped: shaped.pointee, metrics: measured, format: format, cell: cell, into: result)
         var indents = result.pointee.indents
         if let exclusion { indents.exclusion = exclusion.within(format: format, direction: shaped.pointee.baseDirection) }
         let expansion = expansionLimit(format)
@@ -189,17 +189,17 @@ struct ParagraphLayouter {
 
     /// The paragraph's geometry before its lines: the width its lines are set in (its column or cell less its
     /// block indents), the first line's indent (a list marker hangs in the start margin), and the lines beside a
-    /// drop cap.
+    /// drop cap. Made in `layout` (not initialized before): returned, it was copied into place once more per paragraph.
     private func geometry(_ style: borrowing ParagraphStyle, shaped: borrowing ShapedParagraph, metrics: UnsafePointer<ParagraphMetrics>,
-                          format: ParagraphFormat, cell: CellBox?) -> ParagraphLayout {
+                          format: ParagraphFormat, cell: CellBox?, into layout: UnsafeMutablePointer<ParagraphLayout>) {
         let width = cell?.width ?? columnWidth
-        var layout = ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore)
+        layout.initialize(to: ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore))
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
-        layout.available = max(0, width - format.blockIndent - format.endIndent)
-        layout.boxWidth = width
-        if style.float?.isObject == true { layout.objectBoxWidth = cell?.objectWidth ?? 0 }
-        layout.firstLineIndent = format.firstLineIndent
+        layout.pointee.available = max(0, width - format.blockIndent - format.endIndent)
+        layout.pointee.boxWidth = width
+        if style.float?.isObject == true { layout.pointee.objectBoxWidth = cell?.objectWidth ?? 0 }
+        layout.pointee.firstLineIndent = format.firstLineIndent
         if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
             // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's
             // text (CSS Lists 3, CSS 2.1 12.5.1): every item's text starts at the block indent, and a marker wider
@@ -207,13 +207,12 @@ struct ParagraphLayouter {
             // column gap's) margin, as a browser draws it, rather than pushing its line's text along. It never
             // hangs past that room (off the page, or over the previous column): what does not fit pushes the text.
             let room = format.blockIndent + markerRoom(rightToLeft: shaped.paragraphLevel & 1 == 1, cell: cell)
-            layout.firstLineIndent = -min(Float(metrics.pointee.width(0, style.markerLength)), room)
+            layout.pointee.firstLineIndent = -min(Float(metrics.pointee.width(0, style.markerLength)), room)
         }
         if let cap = style.dropCap, shaped.contentLength > cap.length {
-            layout.capLines = Int32(cap.lines)
-            layout.capIndent = min(Float(metrics.pointee.width(0, cap.length)), max(0, layout.available - 1))
+            layout.pointee.capLines = Int32(cap.lines)
+            layout.pointee.capIndent = min(Float(metrics.pointee.width(0, cap.length)), max(0, layout.pointee.available - 1))
         }
-        return layout
     }
 
     /// The room before a line's start edge outside its column (or cell) that an outside list marker may hang
