@@ -20,6 +20,10 @@ final class LineScratch {
     /// The batch's microtypography, one entry per line from the first line that has any (the earlier lines' entries
     /// filled in then); empty while no line has.
     private var microtypography: [LineMicrotypography] = []
+    /// Whether `microtypography` has entries, kept beside it: the appends of lines without any ask this, a plain
+    /// stored flag, rather than the array, whose read the compiler checked for exclusivity at run time (a call per
+    /// paragraph of every relayout).
+    private var hasMicrotypography = false
 
     init(capacity: Int = 1024) {
         assert(_isPOD(LineBox.self), "LineScratch copies and frees lines as plain memory")
@@ -44,6 +48,7 @@ final class LineScratch {
     func removeAll() {
         count = 0
         microtypography.removeAll(keepingCapacity: true)
+        hasMicrotypography = false
     }
 
     /// Makes room for `extra` more lines, so that appending them does not move the block.
@@ -59,17 +64,18 @@ final class LineScratch {
     func append(_ line: LineBox) {
         if count == capacity { reserve(1) }
         (base + count).initialize(to: line)
-        if !microtypography.isEmpty { microtypography.append(LineMicrotypography()) }
+        if hasMicrotypography { microtypography.append(LineMicrotypography()) }
         count += 1
     }
 
     /// Appends a line with what microtypography did to it.
     @inline(__always)
     func append(_ line: LineBox, microtypography entry: LineMicrotypography) {
-        if !microtypography.isEmpty || entry != LineMicrotypography() {
+        if hasMicrotypography || entry != LineMicrotypography() {
             // The first line with any: the lines before it get theirs, none.
-            if microtypography.isEmpty { microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: count)) }
+            if !hasMicrotypography { microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: count)) }
             microtypography.append(entry)
+            hasMicrotypography = true
         }
         if count == capacity { reserve(1) }
         (base + count).initialize(to: line)

@@ -70,7 +70,19 @@ struct LineSetter {
     /// or ends at a hard break. Small enough to be inlined into the layouter's loop over lines (as `set` is not).
     @inline(__always)
     func alignedX(ofLine index: Int, width: Float, endsBlock: Bool) -> Float {
-        let alignment = endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
+        alignedX(ofLine: index, width: width, alignment: alignment(endsBlock: endsBlock))
+    }
+
+    /// The alignment of a line that ends the paragraph or a hard break (`endsBlock`: its last line's), or of any other.
+    @inline(__always)
+    func alignment(endsBlock: Bool) -> TextAlignment {
+        endsBlock ? format.pointee.lastLineAlignment ?? format.pointee.alignment : format.pointee.alignment
+    }
+
+    /// ``alignedX(ofLine:width:endsBlock:)`` with the line's ``alignment(endsBlock:)`` given: a caller that sets many
+    /// lines asks for the paragraph's two alignments once.
+    @inline(__always)
+    func alignedX(ofLine index: Int, width: Float, alignment: TextAlignment) -> Float {
         // No float beside it (see onlyAligns): its indent is all that narrows it.
         let indent = indents.indent(ofLine: index)
         let slack = max(0, indents.available - indent - width)

@@ -121,7 +121,7 @@ struct ParagraphLayouter {
         // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
         let measured: UnsafePointer<ParagraphMetrics>
         if let known = basis.flatMap({ $0.pointee.hasMetrics ? $0.pointer(to: \.metrics) : nil }),
-           ParagraphMetrics.readOwnPrefixSums(known, of: shaped.pointee) {
+           ParagraphMetrics.readOwnPrefixSums(known, at: shaped) {
             measured = known
         } else {
             metrics.pointee.measure(shaped.pointee, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped.pointee))
@@ -129,7 +129,7 @@ struct ParagraphLayouter {
         }
         // The geometry is made in `result` and the passes below complete it there (made in a local and then moved
         // in, it was copied and destroyed once more per paragraph).
-        result.initialize(to: geometry(paragraph.pointee.style, shaped: shaped.pointee, metrics: measured, format: format, cell: cell))
+        geometry(paragraph.pointee.style, shaped: shaped.pointee, metrics: measured, format: format, cell: cell, into: result)
         var indents = result.pointee.indents
         if let exclusion { indents.exclusion = exclusion.within(format: format, direction: shaped.pointee.baseDirection) }
         let expansion = expansionLimit(format)
@@ -189,17 +189,17 @@ struct ParagraphLayouter {
 
     /// The paragraph's geometry before its lines: the width its lines are set in (its column or cell less its
     /// block indents), the first line's indent (a list marker hangs in the start margin), and the lines beside a
-    /// drop cap.
+    /// drop cap. Made in `layout` (not initialized before): returned, it was copied into place once more per paragraph.
     private func geometry(_ style: borrowing ParagraphStyle, shaped: borrowing ShapedParagraph, metrics: UnsafePointer<ParagraphMetrics>,
-                          format: ParagraphFormat, cell: CellBox?) -> ParagraphLayout {
+                          format: ParagraphFormat, cell: CellBox?, into layout: UnsafeMutablePointer<ParagraphLayout>) {
         let width = cell?.width ?? columnWidth
-        var layout = ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore)
+        layout.initialize(to: ParagraphLayout(lines: .empty, spaceBefore: format.spaceBefore))
         // The breakers get at least 1 pt (they place one grapheme per line when nothing fits); alignment uses the
         // real width, so that on a column narrower than 1 pt an end-aligned line still starts inside it.
-        layout.available = max(0, width - format.blockIndent - format.endIndent)
-        layout.boxWidth = width
-        if style.float?.isObject == true { layout.objectBoxWidth = cell?.objectWidth ?? 0 }
-        layout.firstLineIndent = format.firstLineIndent
+        layout.pointee.available = max(0, width - format.blockIndent - format.endIndent)
+        layout.pointee.boxWidth = width
+        if style.float?.isObject == true { layout.pointee.objectBoxWidth = cell?.objectWidth ?? 0 }
+        layout.pointee.firstLineIndent = format.firstLineIndent
         if style.markerLength > 0 && shaped.contentLength >= style.markerLength {
             // An outside marker's box hangs in the start margin, as wide as its content, and never moves the item's
             // text (CSS Lists 3, CSS 2.1 12.5.1): every item's text starts at the block indent, and a marker wider
@@ -207,13 +207,12 @@ struct ParagraphLayouter {
             // column gap's) margin, as a browser draws it, rather than pushing its line's text along. It never
             // hangs past that room (off the page, or over the previous column): what does not fit pushes the text.
             let room = format.blockIndent + markerRoom(rightToLeft: shaped.paragraphLevel & 1 == 1, cell: cell)
-            layout.firstLineIndent = -min(Float(metrics.pointee.width(0, style.markerLength)), room)
+            layout.pointee.firstLineIndent = -min(Float(metrics.pointee.width(0, style.markerLength)), room)
         }
         if let cap = style.dropCap, shaped.contentLength > cap.length {
-            layout.capLines = Int32(cap.lines)
-            layout.capIndent = min(Float(metrics.pointee.width(0, cap.length)), max(0, layout.available - 1))
+            layout.pointee.capLines = Int32(cap.lines)
+            layout.pointee.capIndent = min(Float(metrics.pointee.width(0, cap.length)), max(0, layout.pointee.available - 1))
         }
-        return layout
     }
 
     /// The room before a line's start edge outside its column (or cell) that an outside list marker may hang
@@ -238,10 +237,10 @@ struct ParagraphLayouter {
         // merged now into the scratch when it is hyphenated, else its own.
         let candidates: UnsafeBufferPointer<UInt32>
         if let basis {
-            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? shaped.pointee.breakBuffer
+            candidates = basis.pointee.hyphenatedCandidates?.candidates ?? ShapedParagraph.breakBuffer(at: shaped)
         } else {
             let merged = mergedBreakCandidates(paragraph, shaped: shaped.pointee, content: content, scratch: scratch)
-            candidates = merged ? scratch.candidates.candidates : shaped.pointee.breakBuffer
+            candidates = merged ? scratch.candidates.candidates : ShapedParagraph.breakBuffer(at: shaped)
         }
         let widths = LineWidths(indents)
         // An emergency cut may take a hyphenation point of the paragraph's language even when hyphenation is off.
@@ -279,11 +278,15 @@ struct ParagraphLayouter {
     @inline(__always)
     private func setLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>,
                           extents: LineExtents, setter: LineSetter, layout: inout ParagraphLayout, into lines: LineScratch) -> Float {
-        lines.reserve(chosen.count)
         let count = input.pointee.count
         let capLines = Int(layout.capLines)
         let onlyAligns = setter.onlyAligns, uniformLine = extents.uniformLine
         let adjusted = input.pointee.metrics.hasAdjustments
+        if onlyAligns, let uniformLine, capLines == 0, !adjusted, count > 0 {
+            return setPlainLines(chosen, input: input, content: content, uniformLine: uniformLine, extents: extents,
+                                 setter: setter, into: lines)
+        }
+        lines.reserve(chosen.count)
         var start = 0
         var top: Float = 0
         // The content is read through the paragraph's buffer (`content`): read as `input.pointee.content` per line,
@@ -316,6 +319,37 @@ struct ParagraphLayouter {
             } else {
                 lines.append(box)
             }
+            top += line.height
+            start = end
+        }
+        return top
+    }
+
+    /// ``setLines(_:input:content:extents:setter:layout:into:)`` for a plain paragraph, as most of a book's are: its
+    /// lines only aligned (``LineSetter/onlyAligns``), all of one height (``LineExtents/uniformLine``), no drop cap, no
+    /// break adjustments. Each line is measured, aligned and appended, and nothing else is asked of it (set by the
+    /// general loop, it gave the same lines). Not inlined: inside the layout, whose many live values left no
+    /// registers, this loop read its own values back from the stack (a quarter of a relayout's instructions).
+    @inline(never)
+    private func setPlainLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>,
+                               content: UnsafeBufferPointer<UInt16>, uniformLine: LineExtents.Line, extents: LineExtents,
+                               setter: LineSetter, into lines: LineScratch) -> Float {
+        lines.reserve(chosen.count)
+        let count = input.pointee.count
+        let alignment = setter.alignment(endsBlock: false), lastAlignment = setter.alignment(endsBlock: true)
+        var start = 0
+        var top: Float = 0
+        for (index, lineBreak) in chosen.enumerated() {
+            let end = lineBreak.end, hyphenated = lineBreak.hyphenated
+            let visibleEnd = end <= content.count
+                ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: hyphenated) : end
+            let width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: hyphenated, adjusted: false)
+            let line = start < count ? uniformLine : extents.line(index, start: start, end: end)
+            let endsBlock = lineBreak.hard || index == chosen.count - 1
+            lines.append(LineBox(start: Int32(start), end: Int32(end), width: width,
+                                 x: setter.alignedX(ofLine: index, width: width, alignment: endsBlock ? lastAlignment : alignment),
+                                 top: top, height: line.height, ascent: line.ascent, descent: line.descent, spaceStretch: 0,
+                                 endsParagraphOrHardBreak: endsBlock, hyphenated: hyphenated))
             top += line.height
             start = end
         }

@@ -182,20 +182,21 @@ public final class Typesetter: Sendable {
             // lines once the block is made; until then only where they end is kept.
             let lines = scratch.lines
             lines.removeAll()
-            var lineEnds: [Int32] = []
-            lineEnds.reserveCapacity(chunk.count)
+            // Written through a buffer pointer (an append per paragraph was a call, with its capacity check).
+            var lineEnds = [Int32](repeating: 0, count: chunk.count)
             // Borrowed through buffer pointers: reading an array element copies it, and copying a paragraph
             // retains each of its arrays, whose headers are cold (a third of a relayout's time, perf). Source
             // paragraphs go to the layouter as pointers: even a borrow of one read from a buffer was a copy.
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
                     bases.withUnsafeBufferPointer { bases in withUnsafeMutablePointer(to: &metrics) { metrics in
+                    lineEnds.withUnsafeMutableBufferPointer { lineEnds in
                         // The shaped text's paragraphs are paragraphs of its text, so the chunk is inside both.
                         guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
                               let basisBase = bases.baseAddress, chunk.upperBound <= bases.count,
                               let shapedStart = shapedParagraphs.baseAddress, shapedBase >= 0,
                               shapedBase + chunk.upperBound <= shapedParagraphs.count,
-                              let outputBase = output.baseAddress, chunk.count <= output.count else {
+                              let outputBase = output.baseAddress, chunk.count <= output.count, chunk.count <= lineEnds.count else {
                             preconditionFailure("a shaped text's paragraph range lies inside its text")
                         }
                         for local in chunk {
@@ -210,9 +211,9 @@ public final class Typesetter: Sendable {
                                                          metrics: metrics, scratch: scratch, into: lines,
                                                          writing: outputBase + (local - chunk.lowerBound), cell: cell,
                                                          basis: basisBase + local)
-                            lineEnds.append(Int32(truncatingIfNeeded: placed.upperBound))
+                            lineEnds[local - chunk.lowerBound] = Int32(truncatingIfNeeded: placed.upperBound)
                         }
-                    } }
+                    } } }
                 }
             }
             let shared = lines.makeStorage()

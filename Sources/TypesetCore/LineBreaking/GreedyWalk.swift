@@ -61,9 +61,11 @@ struct GreedyWalk {
         count = input.pointee.count
         self.lines = lines
         let widths = input.pointee.widths
-        firstLimit = input.pointee.metrics.fitLimit(Double(widths.first))
-        narrowLimit = input.pointee.metrics.fitLimit(Double(widths.narrow))
+        // Worked out only for widths that differ (nearly every paragraph has no narrow lines, and many no first-line
+        // indent): each is a libm call. A limit of equal widths is the same number; one never read may be any.
         otherLimit = input.pointee.metrics.fitLimit(Double(widths.other))
+        firstLimit = widths.first == widths.other ? otherLimit : input.pointee.metrics.fitLimit(Double(widths.first))
+        narrowLimit = widths.narrowCount == 0 ? otherLimit : input.pointee.metrics.fitLimit(Double(widths.narrow))
         narrowCount = widths.narrowCount
         narrowFrom = widths.narrowFrom
         adjustsStarts = input.pointee.metrics.hasAdjustments || input.pointee.protrusion != nil

@@ -114,6 +114,14 @@ struct ParagraphMetrics {
         shaped.holdsPrefixSums(metrics.pointee.prefix, base: metrics.pointee.base, clusterStarts: metrics.pointee.clusterStarts)
     }
 
+    /// ``readOwnPrefixSums(_:of:)`` for the shaped paragraph at `shaped` (the layouter's, whose storage is then
+    /// borrowed rather than retained for the comparison).
+    @inline(__always)
+    static func readOwnPrefixSums(_ metrics: UnsafePointer<ParagraphMetrics>, at shaped: UnsafePointer<ShapedParagraph>) -> Bool {
+        ShapedParagraph.holdsPrefixSums(at: shaped, metrics.pointee.prefix, base: metrics.pointee.base,
+                                        clusterStarts: metrics.pointee.clusterStarts)
+    }
+
     /// How far the width between two of `prefix`'s positions (in points) can be from the exact sum of its advances:
     /// each position is the `Double` sum rounded once to `Float` relative to its block, within half an ulp, 2⁻²⁴
     /// of the largest magnitude; a difference of two is within twice that, and this allows four times (the fuzzer

@@ -90,10 +90,29 @@ package struct ShapedParagraph: Sendable {
     @inline(__always)
     func holdsPrefixSums(_ prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
                          clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
-        let own = storage.prefixSumBuffers
-        return own.prefix.baseAddress == prefix.baseAddress && own.prefix.count == prefix.count
-            && own.base.baseAddress == base.baseAddress && own.base.count == base.count
-            && own.clusterStarts.baseAddress == clusterStarts.baseAddress && own.clusterStarts.count == clusterStarts.count
+        storage.holdsPrefixSums(prefix, base: base, clusterStarts: clusterStarts)
+    }
+
+    /// ``holdsPrefixSums(_:base:clusterStarts:)`` for the shaped paragraph at `pointer`, its storage borrowed (see
+    /// ``withStorage(at:_:)``).
+    @inline(__always)
+    static func holdsPrefixSums(at pointer: UnsafePointer<ShapedParagraph>, _ prefix: UnsafeBufferPointer<Float>,
+                                base: UnsafeBufferPointer<Double>, clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
+        withStorage(at: pointer) { $0.holdsPrefixSums(prefix, base: base, clusterStarts: clusterStarts) }
+    }
+
+    /// ``breakBuffer`` of the shaped paragraph at `pointer`, its storage borrowed (see ``withStorage(at:_:)``).
+    @inline(__always)
+    static func breakBuffer(at pointer: UnsafePointer<ShapedParagraph>) -> UnsafeBufferPointer<UInt32> {
+        withStorage(at: pointer) { $0.breakBuffer }
+    }
+
+    /// `body` over the storage of the shaped paragraph at `pointer`, reached as in ``prefetchStorage(at:)`` and
+    /// borrowed, not retained: the caller keeps the paragraph alive (read through the pointee, the storage was
+    /// retained and released around each use, per paragraph of every relayout).
+    @inline(__always)
+    private static func withStorage<Result>(at pointer: UnsafePointer<ShapedParagraph>, _ body: (ShapedStorage) -> Result) -> Result {
+        Unmanaged<ShapedStorage>.fromOpaque(UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
     }
 
     /// The number of runs.
@@ -110,8 +129,7 @@ package struct ShapedParagraph: Sendable {
     /// ``prefetchStorage(at:)`` and borrowed, not retained: read from an array, the paragraph was copied (a retain and
     /// a release per paragraph of every relayout).
     static func prefetchForLayout(at pointer: UnsafePointer<ShapedParagraph>) {
-        Unmanaged<ShapedStorage>.fromOpaque(UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self))
-            ._withUnsafeGuaranteedRef { $0.prefetchForLayout() }
+        withStorage(at: pointer) { $0.prefetchForLayout() }
     }
 
     /// UTF-16 length of the paragraph's content.

@@ -218,6 +218,17 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
                 UnsafeBufferPointer(start: (elements + layout.clusterStarts).assumingMemoryBound(to: UInt8.self), count: count))
     }
 
+    /// Whether `prefix`, `base` and `clusterStarts` are this block's own (``prefixSumBuffers``), compared by address
+    /// and count (see ``ShapedParagraph/holdsPrefixSums(_:base:clusterStarts:)``).
+    @inline(__always)
+    func holdsPrefixSums(_ prefix: UnsafeBufferPointer<Float>, base: UnsafeBufferPointer<Double>,
+                         clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
+        let own = prefixSumBuffers
+        return own.prefix.baseAddress == prefix.baseAddress && own.prefix.count == prefix.count
+            && own.base.baseAddress == base.baseAddress && own.base.count == base.count
+            && own.clusterStarts.baseAddress == clusterStarts.baseAddress && own.clusterStarts.count == clusterStarts.count
+    }
+
     /// Asks the processor for the prefix sums and break opportunities (every cache line, up to 2 KiB of each: the
     /// breaker's search jumps, which the hardware prefetcher cannot follow) and the cluster starts.
     @inline(__always)
