@@ -40,10 +40,10 @@ func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: Scratc
 /// leaves uninitialized when it throws. No array per chunk to copy from and free (a retain and a release per
 /// result, and a deallocation per chunk, of every relayout).
 /// `grain` is the fewest indices worth a worker of their own (64 paragraphs; a table, each of whose cells is laid out
-/// at two widths, is worth one alone).
-func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: ScratchPool<Scratch>, grain: Int = 64,
-                                          writing body: @escaping @Sendable (Range<Int>, Scratch, UnsafeMutableBufferPointer<T>) throws(FontError) -> Void)
-    throws(FontError) -> [T] {
+/// at two widths, is worth one alone). It throws what `body` throws: nothing for a body that cannot fail.
+func parallelChunks<T: Sendable, Scratch, Failure: Error>(count: Int, threads: Int, pool: ScratchPool<Scratch>, grain: Int = 64,
+                                                          writing body: @escaping @Sendable (Range<Int>, Scratch, UnsafeMutableBufferPointer<T>) throws(Failure) -> Void)
+    throws(Failure) -> [T] {
     guard count > 0 else { return [] }
     let grain = max(1, grain)
     let workers = max(1, min(threads, (count + grain - 1) / grain))
@@ -51,12 +51,12 @@ func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: Scratc
     // The results are written straight into the storage of the array returned: no optional per index to unwrap and
     // copy (a retain and a release per paragraph of every relayout), and no second buffer of every result alive
     // beside the array (a text of millions of short lines would hold both).
-    var failure: FontError?
+    var failure: Failure?
     let array = [T](possiblyEmptyCapacity: count) { buffer, initialized in
         // Each index is written by exactly one worker, and read only after concurrentPerform returns.
         nonisolated(unsafe) let output = buffer
         let next = Atomic<Int>(0)
-        let failed = Locked<FontError?>(nil)
+        let failed = Locked<Failure?>(nil)
         // The chunks written, so that a failure can release what they hold.
         let written = Locked<[Range<Int>]>([])
         let work: @Sendable (Int) -> Void = { _ in
@@ -66,7 +66,7 @@ func parallelChunks<T: Sendable, Scratch>(count: Int, threads: Int, pool: Scratc
                 let start = next.add(chunk, ordering: .relaxed).oldValue
                 if start >= count || failed.withLock({ $0 != nil }) { return }
                 let range = start..<min(count, start + chunk)
-                do throws(FontError) {
+                do throws(Failure) {
                     try body(range, context, UnsafeMutableBufferPointer(rebasing: output[range]))
                     written.withLock { $0.append(range) }
                 } catch {

@@ -189,19 +189,11 @@ struct TableLayout {
             index = end
         }
         let found = ranges
-        let laidOut: [Table?]
-        do throws(FontError) {
-            laidOut = try parallelChunks(count: found.count, threads: threads, pool: pool, grain: 2) { chunk, scratch, output in
-                for (k, t) in chunk.enumerated() {
-                    output.initializeElement(at: k, to: TableLayout.table(text, found[t], shaped: shaped, layouter: layouter,
-                                                                          columnWidth: columnWidth, metrics: &scratch.metrics))
-                }
+        let laidOut: [Table?] = parallelChunks(count: found.count, threads: threads, pool: pool, grain: 2) { chunk, scratch, output in
+            for (k, t) in chunk.enumerated() {
+                output.initializeElement(at: k, to: TableLayout.table(text, found[t], shaped: shaped, layouter: layouter,
+                                                                      columnWidth: columnWidth, metrics: &scratch.metrics))
             }
-        } catch {
-            // Not thrown (laying out a table throws nothing); were it, the tables are laid out here instead.
-            var metrics = ParagraphMetrics()
-            laidOut = found.map { TableLayout.table(text, $0, shaped: shaped, layouter: layouter, columnWidth: columnWidth,
-                                                    metrics: &metrics) }
         }
         for (range, table) in zip(found, laidOut) {
             guard let table else { continue }

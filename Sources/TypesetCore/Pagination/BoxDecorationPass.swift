@@ -59,15 +59,9 @@ struct BoxDecorationPass {
     /// The parts of each of `pages`, in parallel. One scratch for the pages of a chunk: the boxes open so far and
     /// the lines' reaches are emptied, not made again.
     private func parts(of pages: [Page], threads: Int, pool: ScratchPool<LayoutScratch>) -> [[Part]] {
-        do throws(FontError) {
-            return try parallelChunks(count: pages.count, threads: threads, pool: pool, grain: 16) { chunk, _, output in
-                var scratch = PageScratch()
-                for (k, p) in chunk.enumerated() { output.initializeElement(at: k, to: self.parts(of: pages[p], scratch: &scratch)) }
-            }
-        } catch {
-            // Not thrown (finding a page's parts throws nothing); were it, the pages are done here instead.
+        parallelChunks(count: pages.count, threads: threads, pool: pool, grain: 16) { chunk, _, output in
             var scratch = PageScratch()
-            return pages.map { self.parts(of: $0, scratch: &scratch) }
+            for (k, p) in chunk.enumerated() { output.initializeElement(at: k, to: self.parts(of: pages[p], scratch: &scratch)) }
         }
     }
 

@@ -132,11 +132,13 @@ extension XHTMLConverter {
         block.endIndent = 0
         block.widths = []
         columns.fill = style.multicolumn?.fill ?? .balance
-        // A length in ems of the body, as the gap's; a percentage of the page's content height, as an image's.
+        // A length in ems of the body, as the gap's; a percentage (or `vh`) of the page's content height, as an image's.
         columns.height = style.replacedSize.height.flatMap { css in
-            if case .percent = css { return XHTMLConverter.attachmentHeight(css) }
-            if case .viewport(_, .height) = css { return XHTMLConverter.attachmentHeight(css) }
-            return css == .auto ? nil : .ems(css.ems(fontScale: style.fontScale))
+            switch css {
+            case .percent, .viewport(_, .height): XHTMLConverter.attachmentHeight(css)
+            case .auto: nil
+            default: .ems(css.ems(fontScale: style.fontScale))
+            }
         }
         columnBlocks.append(columns)
         block.columnsIndex = Int32(columnBlocks.count - 1)

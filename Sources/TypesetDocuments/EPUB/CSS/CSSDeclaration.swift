@@ -1066,10 +1066,10 @@ extension CSSDeclaration {
             if word == "none" { sawNone = true; continue }
             if let line = decorationLine(word) { lines.append(line); continue }
             if style == nil, let parsed = decorationStyle(word) { style = parsed; continue }
-            if word == "auto" || word == "from-font" { continue }
+            // The initial thickness and colour say nothing more than leaving them out.
+            if word == "auto" || word == "from-font" || word == "currentcolor" { continue }
             if thickness == nil, let length = CSSLength(Substring(word)), !length.isNegative, length != .auto { thickness = length; continue }
-            if color == nil, word != "currentcolor", let parsed = CSSColor.parse(word) { color = parsed; continue }
-            if word == "currentcolor" { continue }
+            if color == nil, let parsed = CSSColor.parse(word) { color = parsed; continue }
             return []
         }
         guard !(sawNone && !lines.isEmpty), !words.isEmpty else { return [] }

@@ -263,20 +263,26 @@ struct CSSParser {
         }
     }
 
+    /// The property (lower-cased) and the value of one `name: value` item, without its `!important` (accepted and
+    /// ignored: the cascade here is specificity and order); nil without a colon. The colon and `!` are found as UTF-8
+    /// code units, as `trimmingWhiteSpace` reads them (a search by `Character` segmented graphemes).
+    static func declarationParts(_ item: String) -> (property: String, value: Substring)? {
+        guard let colon = item.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let property = item[..<colon].trimmingWhiteSpace().lowercased()
+        var value = Substring(item[item.utf8.index(after: colon)...])
+        if let bang = value.utf8.lastIndex(of: UInt8(ascii: "!")),
+           value[value.utf8.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
+            value = value[..<bang]
+        }
+        return (property, value)
+    }
+
     /// Parses `name: value; name: value !important` into the supported declarations, in order; those it drops
     /// (an unsupported property or value) go to `ignored` when given.
     static func parseDeclarations(_ body: String, ignored: IgnoredCSSSink? = nil) -> [CSSDeclaration] {
         var result: [CSSDeclaration] = []
         for item in splitTopLevel(body, separator: ";") {
-            // Found as UTF-8 code units (as `trimmingWhiteSpace` reads them): a search by `Character` segmented graphemes.
-            guard let colon = item.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let property = item[..<colon].trimmingWhiteSpace().lowercased()
-            var value = Substring(item[item.utf8.index(after: colon)...])
-            // `!important` is accepted and ignored: the cascade here is specificity and order.
-            if let bang = value.utf8.lastIndex(of: UInt8(ascii: "!")),
-               value[value.utf8.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
-                value = value[..<bang]
-            }
+            guard let (property, value) = declarationParts(item) else { continue }
             let parsed = CSSDeclaration.parse(property: property, value: value)
             if parsed.isEmpty, let ignored, !property.isEmpty { ignored.record(property: property, value: value) }
             result.append(contentsOf: parsed)

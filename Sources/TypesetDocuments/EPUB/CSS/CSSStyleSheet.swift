@@ -7,8 +7,9 @@ import Synchronization
 /// blocks are read as Media Queries 4 has them (``MediaQueryList``): a block that never applies on a reading
 /// system's screen (`print`, Kindle's `amzn-*`) is dropped, one that always does is read as if unwrapped, and one
 /// whose answer depends on the reader's page or theme keeps its rules under a condition (``conditions``) that the
-/// converter evaluates; an `@supports` block applies when its condition holds (``CSSSupportsCondition``); `@import` and `@font-face` rules are kept for
-/// ``StyleSheetLoader`` (which reads the imported sheets and font files from the book); `@page` is ignored.
+/// converter evaluates; an `@supports` block applies when its condition holds (``CSSSupportsCondition``);
+/// `@import` and `@font-face` rules are kept for ``StyleSheetLoader`` (which reads the imported sheets and font
+/// files from the book); `@page` is ignored.
 struct CSSStyleSheet: Sendable {
     /// The rules, in source order.
     private(set) var rules: [CSSRule] = []

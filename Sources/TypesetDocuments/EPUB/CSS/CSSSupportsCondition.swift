@@ -89,7 +89,7 @@ struct CSSSupportsCondition {
         }
         // A function: its name, then `(` at once.
         var nameEnd = index
-        while nameEnd < end, Self.isNameCharacter(scalars[nameEnd]) { nameEnd += 1 }
+        while nameEnd < end, CSSParser.isIdentifier(scalars[nameEnd]) { nameEnd += 1 }
         guard nameEnd > index, nameEnd < end, scalars[nameEnd] == "(", let close = closing[nameEnd], close < end else { return nil }
         let name = String(String.UnicodeScalarView(scalars[index..<nameEnd])).lowercased()
         let argument = String(String.UnicodeScalarView(scalars[(nameEnd + 1)..<close])).trimmingWhiteSpace()
@@ -111,14 +111,11 @@ struct CSSSupportsCondition {
 
     /// `property: value` (with `!important` or not) that Typeset applies; false for anything else.
     private func declarationHolds(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
-        let property = text[..<colon].trimmingWhiteSpace().lowercased()
-        guard !property.isEmpty, property.unicodeScalars.allSatisfy(Self.isNameCharacter) else { return false }
+        // Split as a style rule's declarations are (CSSParser.declarationParts), `!important` allowed.
+        guard let (property, rawValue) = CSSParser.declarationParts(text), !property.isEmpty,
+              property.unicodeScalars.allSatisfy(CSSParser.isIdentifier) else { return false }
         if property.hasPrefix("--") { return true }
-        var value = text[text.index(after: colon)...].trimmingWhiteSpace()
-        if let bang = value.lastIndex(of: "!"), value[value.index(after: bang)...].trimmingWhiteSpace().lowercased() == "important" {
-            value = value[..<bang].trimmingWhiteSpace()
-        }
+        let value = rawValue.trimmingWhiteSpace()
         guard !value.isEmpty, !Self.approximated(property: property, value: value.lowercased()) else { return false }
         return !CSSDeclaration.parse(property: property, value: Substring(value)).isEmpty
     }
@@ -134,24 +131,17 @@ struct CSSSupportsCondition {
     /// it: false.)
     private func keyword(_ word: String, at index: inout Int, end: Int) -> Bool {
         let letters = Array(word.unicodeScalars)
-        guard index + letters.count < end, Self.isWhiteSpace(scalars[index + letters.count]) else { return false }
+        guard index + letters.count < end, CSSParser.isWhiteSpace(scalars[index + letters.count]) else { return false }
         for (k, letter) in letters.enumerated() where Self.lowered(scalars[index + k]) != letter { return false }
         index += letters.count
         return true
     }
 
     private func skipWhiteSpace(_ index: inout Int, end: Int) {
-        while index < end, Self.isWhiteSpace(scalars[index]) { index += 1 }
+        while index < end, CSSParser.isWhiteSpace(scalars[index]) { index += 1 }
     }
-
-    private static func isWhiteSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
 
     private static func lowered(_ c: Unicode.Scalar) -> Unicode.Scalar {
         c.value >= 0x41 && c.value <= 0x5A ? Unicode.Scalar(c.value + 0x20) ?? c : c
-    }
-
-    /// A character of a CSS identifier: a letter, digit, `-`, `_`, or any non-ASCII character.
-    private static func isNameCharacter(_ c: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "-" || c == "_" || !c.isASCII
     }
 }
