@@ -3,10 +3,10 @@ import TypesetCore
 extension PageRenderer {
     /// Draws formulas: their elements' backgrounds (`mathbackground`, in the theme's colours for backgrounds), their
     /// rules (fraction bars, radicals' overbars, table lines), then their glyphs, in the text's colour unless the
-    /// formula gives its own (`mathcolor`, made readable on the background under it), the theme's link colour inside
-    /// a link.
-    func drawFormulas(_ formulas: [PlacedFormula], colors: inout ReadableColors, scale: Double, origin: (x: Int, y: Int),
-                      into canvas: inout some GlyphCanvas) throws(RenderError) {
+    /// formula gives its own (`mathcolor`, made readable on the background under it: its own or a box's), the
+    /// theme's link colour inside a link.
+    func drawFormulas(_ formulas: [PlacedFormula], grounds: TextGrounds, colors: inout ReadableColors, scale: Double,
+                      origin: (x: Int, y: Int), into canvas: inout some GlyphCanvas) throws(RenderError) {
         for formula in formulas {
             let isLink = formula.glyphRuns.first?.isLink ?? false
             let textColor = isLink ? colors.theme.link : colors.theme.text
@@ -28,13 +28,12 @@ extension PageRenderer {
                          adjacent: (0, 0), color: color, scale: scale, origin: origin, into: &canvas)
             }
             for run in formula.glyphRuns {
-                var color = run.color.map { colors.text($0) } ?? textColor
-                // Over an element's own background (the innermost under the run), a colour the formula gives is made
-                // readable on that background rather than on the page: white on green stays white on a light page.
-                if let given = run.color, let point = run.positions.first,
-                   let ground = formula.backgrounds.last(where: { $0.rect.contains(point) })?.color {
-                    color = colors.theme.readable(text: given, on: colors.background(ground))
-                }
+                // A colour the formula gives is made readable on what is under it: the innermost of its elements'
+                // backgrounds (white on green stays white on a light page), else a box's, else the page.
+                let middle = TextGrounds.middle(of: run)
+                let ground = formula.backgrounds.last(where: { $0.color != nil && $0.rect.contains(middle) })?.color
+                    ?? grounds.ground(at: middle)
+                let color = run.color.map { colors.text($0, on: ground) } ?? textColor
                 try draw(run, color: color, scale: scale, origin: origin, into: &canvas)
             }
         }

@@ -187,11 +187,14 @@ public final class PageRenderer {
         prepare(&canvas, area, origin)
         // Text over a background image dimmed on a dark theme is made readable on the dimmed image.
         let pictures = theme.isDark ? layout.pages[page].boxes.filter { !$0.images.isEmpty }.map(\.rect) : []
+        let grounds = TextGrounds(blocks: layout.pages[page].boxes, inline: inlineBoxes)
         for run in runs {
-            var color = run.color.map { colors.text($0) } ?? (run.isLink ? theme.link : theme.text)
+            // A book's colour is made readable on what it is drawn on: the box under it, or the page.
+            let ground = grounds.isEmpty || (run.color == nil && run.decorationLook?.color == nil) ? nil : grounds.ground(of: run)
+            var color = run.color.map { colors.text($0, on: ground) } ?? (run.isLink ? theme.link : theme.text)
             if !pictures.isEmpty, pictures.contains(where: { Self.crosses(run.lineBox, $0) }) { color = colors.overPicture(color) }
             // The lines in their own colour when the book gives one, made readable as the text's is.
-            let lineColor = run.decorationLook?.color.map { colors.text($0) } ?? color
+            let lineColor = run.decorationLook?.color.map { colors.text($0, on: ground) } ?? color
             if !run.decoration.isEmpty {
                 drawLines(of: run, color: lineColor, over: false, scale: scale, origin: origin, into: &canvas)
             }
@@ -201,7 +204,7 @@ public final class PageRenderer {
             }
         }
         try drawFormulas(window == nil ? layout.formulas(onPage: page) : layout.formulas(onPage: page, in: area.minY..<area.maxY),
-                         colors: &colors, scale: scale, origin: origin, into: &canvas)
+                         grounds: grounds, colors: &colors, scale: scale, origin: origin, into: &canvas)
         if appearance.printPageLabels {
             // The print edition's page numbers in the margin, quieter than the text: halfway to the page's colour.
             let label = Self.mix(theme.text, theme.background)
@@ -375,6 +378,12 @@ struct ReadableColors {
     private var texts: [Color: Color] = [:]
     private var backgrounds: [Color: Color] = [:]
     private var overPictures: [Color: Color] = [:]
+    private var textsOnGrounds: [ColorPair: Color] = [:]
+
+    private struct ColorPair: Hashable {
+        var text: Color
+        var ground: Color
+    }
 
     init(theme: Theme) { self.theme = theme }
 
@@ -382,6 +391,17 @@ struct ReadableColors {
         if let known = texts[color] { return known }
         let made = theme.readable(text: color)
         texts[color] = made
+        return made
+    }
+
+    /// `color` (a book's text colour) as drawn on `ground` (a book's background colour, drawn as
+    /// ``background(_:)`` draws it), or on the page when `ground` is nil.
+    mutating func text(_ color: Color, on ground: Color?) -> Color {
+        guard let ground else { return text(color) }
+        let key = ColorPair(text: color, ground: ground)
+        if let known = textsOnGrounds[key] { return known }
+        let made = theme.readable(text: color, on: background(ground))
+        textsOnGrounds[key] = made
         return made
     }
 

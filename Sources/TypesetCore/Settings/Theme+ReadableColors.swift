@@ -5,8 +5,9 @@ import Glibc
 /// A book's colours drawn on a theme's page, made readable there (the renderer calls these; the text model keeps
 /// the book's colours as they are, so that a change of theme never reads the book again).
 ///
-/// A book is designed for white paper. Its colours are kept wherever they read well on the page (a contrast of
-/// at least 4.5:1 with it, WCAG's AA level for text): a red heading stays red on sepia. Grey and black text,
+/// A book is designed for white paper. Its colours are kept wherever they read well on what they are drawn on (a
+/// contrast of at least 4.5:1 with it, WCAG's AA level for text): the page, or the background of the box under the
+/// text (white text in a navy box, the book's own contrast): a red heading stays red on sepia. Grey and black text,
 /// which only says "ink", takes the theme's text colour on a dark page, as Readium's night mode does; a colour
 /// that does not contrast enough keeps its hue and saturation and is made lighter on a dark page (darker on a
 /// light one) until it does: dark blue becomes light blue on black. Backgrounds keep their hue on a dark page
@@ -20,24 +21,28 @@ extension Theme {
         readable(text: color, on: background)
     }
 
-    /// A book's text colour as drawn on `ground` (a colour of this theme's page, or a picture dimmed beneath text
-    /// on it): as ``readable(text:)`` does on the page.
+    /// A book's text colour as drawn on `ground`: the page, a box's background as drawn on this theme
+    /// (``readable(background:)``: white text on a navy box stays white on a sepia page), or a picture dimmed
+    /// beneath text. As ``readable(text:)`` does on the page; towards the other side when the theme's cannot read on
+    /// `ground` (lighter on a light theme's navy box).
     public func readable(text color: Color, on ground: Color) -> Color {
-        let page = ground
-        if Theme.contrast(color, page) >= Theme.minimumContrast { return color }
+        if Theme.contrast(color, ground) >= Theme.minimumContrast { return color }
         var hsl = HSL(color)
-        if isDark && hsl.saturation < 0.2 {
+        // Towards the theme's side (lighter on a dark theme), unless even its extreme (white, black) cannot read on
+        // this ground (white text's navy box on a light page): then towards the other side.
+        let themeSide: Color = isDark ? .white : .black
+        let lighter = Theme.contrast(themeSide, ground) >= Theme.minimumContrast ? isDark : !isDark
+        if isDark && lighter && hsl.saturation < 0.2 && Theme.contrast(text, ground) >= Theme.minimumContrast {
             var ink = text
             ink.alpha = color.alpha
             return ink
         }
-        // Search the lightness towards the side of the theme's text colour for the least change that reads.
-        let lighter = isDark
+        // Search the lightness towards that side for the least change that reads.
         var low = hsl.lightness, high = lighter ? 1.0 : 0.0
         for _ in 0..<16 {
             let middle = (low + high) / 2
             hsl.lightness = middle
-            if Theme.contrast(hsl.color(alpha: color.alpha), page) >= Theme.minimumContrast { high = middle } else { low = middle }
+            if Theme.contrast(hsl.color(alpha: color.alpha), ground) >= Theme.minimumContrast { high = middle } else { low = middle }
         }
         hsl.lightness = high
         return hsl.color(alpha: color.alpha)
