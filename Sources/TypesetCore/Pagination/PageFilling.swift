@@ -167,7 +167,8 @@ struct PageFilling {
             let atColumnTop = y == columnTop
             let spacing = lineIndex != 0 ? 0
                 : Double(leading.map { atColumnTop ? leadingAtColumnTop($0, lineHeight: line.height) : $0 }
-                         ?? (atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore) : spaceBefore))
+                         ?? (atColumnTop ? keptSpaceAtColumnTop(index, spaceBefore: spaceBefore, lineHeight: line.height)
+                                         : spaceBefore))
             let needed = Double(lineIndex == keep.line && keep.height > line.height ? keep.height : line.height)
             if y + spacing + (fitsInAColumn ? needed : Double(line.height)) > columnBottom + 0.01 && !atColumnTop {
                 lineIndex = breakColumn(in: index, before: lineIndex, lowest: firstInColumn + (firstOpenedColumn ? 1 : 0),
@@ -188,17 +189,25 @@ struct PageFilling {
 
     /// The room kept above paragraph `index`'s first line at the top of a column: the border and padding of the
     /// boxes that start with it, and the margins they hold inside them (``BoxDecoration/above``), which a break
-    /// does not truncate as it truncates the margins before them (CSS Fragmentation 3 §5.2); at most its
-    /// `spaceBefore`. Without it a chapter opening with a bordered box drew the box's top edge above the page's
-    /// content, cut by the page. 0 for a paragraph without boxes (most), which never looks at its neighbour.
-    func keptSpaceAtColumnTop(_ index: Int, spaceBefore: Float) -> Float {
+    /// does not truncate as it truncates the margins before them (CSS Fragmentation 3 §5.2). Without it a chapter
+    /// opening with a bordered box drew the box's top edge above the page's content, cut by the page. After a forced
+    /// break (the first paragraph of a section, which starts a page) the book's space after the break is kept too
+    /// (``ParagraphStyle/spaceAfterBreak``), as §5.2 keeps margins after a forced break: a chapter's heading sits as
+    /// far down its first page as the book set it (its `margin-top`), as in a browser's reader; the reader's
+    /// paragraph spacing never opens a page. At most `spaceBefore`, and less when the first line would no longer
+    /// fit; 0 for a paragraph without either (most).
+    func keptSpaceAtColumnTop(_ index: Int, spaceBefore: Float, lineHeight: Float) -> Float {
         guard spaceBefore > 0 else { return 0 }
-        let boxes = text.paragraphs[index].style.boxes
-        guard !boxes.isEmpty else { return 0 }
-        let previous = index > 0 ? text.paragraphs[index - 1].style.boxes : []
-        var room = 0.0
-        for box in boxes where box.above > room && !previous.contains(where: { $0.id == box.id }) { room = box.above }
-        return min(spaceBefore, Float(room * paginator.settings.fontSize))
+        let style = text.paragraphs[index].style
+        var room = !inCell && section < text.sectionStarts.count && text.sectionStarts[section] == index ? style.spaceAfterBreak : 0
+        let boxes = style.boxes
+        if !boxes.isEmpty {
+            let previous = index > 0 ? text.paragraphs[index - 1].style.boxes : []
+            for box in boxes where box.above > room && !previous.contains(where: { $0.id == box.id }) { room = box.above }
+        }
+        guard room > 0 else { return 0 }
+        // Never so much that the first line, `lineHeight` tall, no longer fits in the column.
+        return leadingAtColumnTop(min(spaceBefore, Float(room * paginator.settings.fontSize)), lineHeight: lineHeight)
     }
 
     /// The part of `leading` kept above a first line `lineHeight` tall at a column's top: all of it unless the line
@@ -220,7 +229,7 @@ struct PageFilling {
         breakColumn(before: documentRange(of: moved, lineIndex: breakLine, in: layout, paragraph: text.paragraphs[index]).lowerBound)
         if breakLine == 0 {
             y += Double(leading.map { leadingAtColumnTop($0, lineHeight: moved.height) }
-                        ?? keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore))
+                        ?? keptSpaceAtColumnTop(index, spaceBefore: layout.spaceBefore, lineHeight: moved.height))
         }
         placements.append(PlacedLine(paragraph: Int32(index), line: Int32(breakLine), x: x, y: y))
         y += Double(moved.height)

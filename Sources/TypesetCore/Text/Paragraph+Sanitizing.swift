@@ -34,7 +34,7 @@ extension ParagraphStyle {
     public static let maximumEms: Double = 100
 
     /// This style with `spaceBefore`, `blockIndent` and `endIndent` finite and in `0...maximumEms` (NaN, infinite
-    /// and negative values become 0), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
+    /// and negative values become 0; the space kept after a break at most `spaceBefore`), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
     /// indent becomes nil: the reader's), a line height in `0.5...10` (else nil), a drop cap of 2 to
     /// ``DropCap/maximumLines`` lines, and a table cell's sizes finite and small (padding at most 4 em, borders
     /// 1 em), a float's width finite and positive (no float in a table cell), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them, at most `BlockWidth.maximumNesting` widths (4). Indents wider than the column are limited later, when the width is known; a marker or drop cap
@@ -46,6 +46,7 @@ extension ParagraphStyle {
         func ems(_ value: Double) -> Double { value.isFinite && value >= 0 ? min(value, Self.maximumEms) : 0 }
         var style = self
         style.spaceBefore = ems(spaceBefore)
+        style.spaceAfterBreak = min(style.spaceBefore, ems(spaceAfterBreak))
         style.blockIndent = ems(blockIndent)
         style.endIndent = ems(endIndent)
         style.firstLineIndent = firstLineIndent.flatMap { $0.isFinite ? min(max($0, -style.blockIndent), Self.maximumEms) : nil }

@@ -88,6 +88,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var headingLevel = 0
         var firstLineIndent: Double?
         var spaceBefore: Double = 0
+        var spaceAfterBreak: Double = 0
         var blockIndent: Double = 0
         var endIndent: Double = 0
         var language: String?
@@ -115,7 +116,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 
         init(copying other: Extras) {
             headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
-            blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
+            spaceAfterBreak = other.spaceAfterBreak; blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell; isTableCell = other.isTableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
@@ -125,8 +126,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         }
 
         var isDefault: Bool {
-            headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && blockIndent == 0 && endIndent == 0
-                && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
+            headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && spaceAfterBreak == 0 && blockIndent == 0
+                && endIndent == 0 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && !isTableCell && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && !continuesText && !keepsLinesTogether
                 && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
@@ -191,6 +192,14 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var spaceBefore: Double {
         get { extras?.spaceBefore ?? 0 }
         set { update(\.spaceBefore, newValue, default: 0) }
+    }
+    /// The part of ``spaceBefore`` the book put after a forced break before the paragraph (its margins, and the
+    /// border and padding of boxes it opens there), in ems: kept above it when it opens a page after that break,
+    /// where the space before the break is dropped (CSS Fragmentation 3 §5.2). Set on a document's first paragraph
+    /// and on one that starts a section at a book's `break-before`/`-after`; 0 on others.
+    package var spaceAfterBreak: Double {
+        get { extras?.spaceAfterBreak ?? 0 }
+        set { update(\.spaceAfterBreak, newValue, default: 0) }
     }
     /// Indent of every line from the start edge, in ems (block quotes, list items, verse).
     public var blockIndent: Double {
@@ -347,7 +356,8 @@ public struct ParagraphStyle: Hashable, Sendable {
             && a.continuesBlock == b.continuesBlock && a.startsSection == b.startsSection && a.keepsWithNext == b.keepsWithNext
             && a.roleKind == b.roleKind
             && (a.extras === b.extras || (a.role == b.role && a.firstLineIndent == b.firstLineIndent
-                                          && a.spaceBefore == b.spaceBefore && a.blockIndent == b.blockIndent
+                                          && a.spaceBefore == b.spaceBefore && a.spaceAfterBreak == b.spaceAfterBreak
+                                          && a.blockIndent == b.blockIndent
                                           && a.endIndent == b.endIndent && a.language == b.language
                                           && a.publisherSpacing == b.publisherSpacing && a.lineHeight == b.lineHeight
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
@@ -363,6 +373,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(role); hasher.combine(innerLineBreaks); hasher.combine(alignment); hasher.combine(bookAlignment)
         hasher.combine(baseDirection); hasher.combine(firstLineIndent); hasher.combine(spaceBefore)
+        hasher.combine(spaceAfterBreak)
         hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(continuesBlock); hasher.combine(continuesText)
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)

@@ -169,6 +169,7 @@ extension XHTMLConverter {
             openedBoxes[index].offset = pendingSettledMargin + pendingBoxSpace
         }
         pendingBoxSpace += space
+        spaceAfterBreak.separate(by: space)
     }
 
     /// The space the margins noted since the last paragraph make, in ems: the settled runs and the run still open

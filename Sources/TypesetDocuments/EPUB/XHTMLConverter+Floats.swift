@@ -36,7 +36,7 @@ extension XHTMLConverter {
                        pendingBookMarginSaid, pendingBreakBefore, pendingFirstLetter, paragraphClear)
         // The room of boxes closed just before (a framed note's bottom padding, border and the margins inside
         // it) waits past the float too: the float's paragraphs are set beside the text, not below the box.
-        let waitingBoxRoom = (pendingSettledMargin, pendingBoxSpace)
+        let waitingBoxRoom = (pendingSettledMargin, pendingBoxSpace, spaceAfterBreak)
         clearPendingSpace()
         pendingBoxSpace = 0
         pendingFirstLetter = nil
@@ -60,7 +60,7 @@ extension XHTMLConverter {
         floatStartsBox = false
         (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin, pendingBookMarginSaid,
          pendingBreakBefore, pendingFirstLetter, paragraphClear) = waiting
-        (pendingSettledMargin, pendingBoxSpace) = waitingBoxRoom
+        (pendingSettledMargin, pendingBoxSpace, spaceAfterBreak) = waitingBoxRoom
         // The interrupted block's text after the float continues it (unindented); an inline float ended its line.
         pendingContinuation = interrupted != nil
         afterInlineFloat = followsLine

@@ -137,6 +137,7 @@ extension XHTMLConverter {
         var margin, negative, settled, boxSpace, bookMargin: Double
         var fromPublisher, readerSpacing, bookMarginSaid, breakBefore, continuation: Bool
         var opened: [(id: Int, offset: Double?)]
+        var afterBreak: SpaceAfterBreak
 
         init(_ converter: XHTMLConverter) {
             margin = converter.pendingMargin; negative = converter.pendingNegativeMargin
@@ -144,7 +145,7 @@ extension XHTMLConverter {
             bookMargin = converter.pendingBookMargin; fromPublisher = converter.pendingMarginFromPublisher
             readerSpacing = converter.pendingReaderSpacing; bookMarginSaid = converter.pendingBookMarginSaid
             breakBefore = converter.pendingBreakBefore; continuation = converter.pendingContinuation
-            opened = converter.openedBoxes
+            opened = converter.openedBoxes; afterBreak = converter.spaceAfterBreak
         }
 
         func restore(into converter: inout XHTMLConverter) {
@@ -153,7 +154,7 @@ extension XHTMLConverter {
             converter.pendingBookMargin = bookMargin; converter.pendingMarginFromPublisher = fromPublisher
             converter.pendingReaderSpacing = readerSpacing; converter.pendingBookMarginSaid = bookMarginSaid
             converter.pendingBreakBefore = breakBefore; converter.pendingContinuation = continuation
-            converter.openedBoxes = opened
+            converter.openedBoxes = opened; converter.spaceAfterBreak = afterBreak
         }
     }
 }

@@ -225,6 +225,8 @@ struct XHTMLConverter {
     var pendingBookMargin = 0.0
     var pendingBookMarginSaid = false
     var pendingBreakBefore = false
+    /// The space noted since that break (reset when it is noted): kept above the paragraph that opens its page.
+    var spaceAfterBreak = SpaceAfterBreak()
     /// A block ended inside an element whose text goes on after it (or a displayed formula did): the next
     /// paragraph continues that element's text, an anonymous block whose first line is not indented.
     var pendingContinuation = false
@@ -677,6 +679,8 @@ struct XHTMLConverter {
         if style.display == .listItem { block.role = .listItem }
         if style.whiteSpace == .pre { block.role = .preformatted }
         let isRoot = name == "html" || name == "body"
+        // The break comes before the block's margin and border: those open the page after it.
+        if style.breakBefore == .page && style.isSeen { noteForcedBreak() }
         if !isRoot {
             // Margins and padding indent the block's lines (a right-to-left block's start is its right), in the
             // line frame: a vertical document's top and bottom indent them, its right and left (for vertical-rl)
@@ -693,7 +697,6 @@ struct XHTMLConverter {
             openBox(name, style: box, parent: parent, block: &block)
             noteWidth(name, style: style, parent: parent, block: &block)
         }
-        if style.breakBefore == .page && style.isSeen { pendingBreakBefore = true }
         if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
         enterColumns(style, block: &block)
         if publisherStyles, sheet.hasFirstLetterRules, let firstLetter = firstLetterStyle(path, style: style) {
@@ -712,7 +715,7 @@ struct XHTMLConverter {
         let box = style.inLineFrame(style.writingMode ?? output.writingMode)
         closeBox(name, style: box)
         if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
-        if style.breakAfter == .page && style.isSeen { pendingBreakBefore = true }
+        if style.breakAfter == .page && style.isSeen { noteForcedBreak() }
         pendingFirstLetter = nil
         pendingContinuation = true
     }
@@ -725,6 +728,13 @@ struct XHTMLConverter {
             : (box.marginBottom, box.marginBottomFromPublisher, box.bookMarginBottom)
     }
 
+    /// A forced break before the next paragraph: it starts a section (a page), and only the space noted from here on
+    /// opens that page.
+    mutating func noteForcedBreak() {
+        pendingBreakBefore = true
+        spaceAfterBreak = SpaceAfterBreak()
+    }
+
     /// Forgets the margins and page break noted for the paragraph just made.
     mutating func clearPendingSpace() {
         pendingMargin = 0
@@ -735,6 +745,7 @@ struct XHTMLConverter {
         pendingBookMargin = 0
         pendingBookMarginSaid = false
         pendingBreakBefore = false
+        spaceAfterBreak = SpaceAfterBreak()
     }
 
     /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.
@@ -747,6 +758,7 @@ struct XHTMLConverter {
         if spaced { pendingReaderSpacing = true }
         if let margin {
             if margin < 0 { pendingNegativeMargin = min(pendingNegativeMargin, margin) } else { pendingMargin = max(pendingMargin, margin) }
+            spaceAfterBreak.note(margin)
             if fromPublisher { pendingMarginFromPublisher = true }
         }
         if let book {
@@ -813,38 +825,7 @@ struct XHTMLConverter {
         style.boxes = block.boxes
         if !block.widths.isEmpty { style.widths = block.widths }
         placeInFloatAndColumns(&style, block: block)
-        if hidden {
-            style.continuesBlock = true
-            style.spaceBefore = 0
-        } else {
-            // The text after a block inside its element: not the element's first line, so never indented; its
-            // spacing is the margins', as any paragraph's.
-            style.continuesText = pendingContinuation
-            pendingContinuation = false
-            let indent = block.style.textIndent ?? block.style.bookIndent ?? 0
-            let bookSaid = publisherStyles ? pendingMarginFromPublisher : pendingBookMarginSaid
-            let bookSpace = publisherStyles ? collapsedMargin : pendingBookMargin
-            let isHeading: Bool
-            if case .heading = block.role { isHeading = true } else { isHeading = false }
-            style.spaceBefore = min(4, collapsedMargin)
-            if bookSaid && bookSpace <= 0 && indent <= 0 && !isHeading {
-                // Set apart neither by space nor by an indent: lines of one block (verse, an address).
-                style.continuesBlock = true
-            } else if publisherStyles && pendingMarginFromPublisher {
-                style.publisherSpacing = true
-            } else if !(pendingReaderSpacing || (bookSaid && bookSpace > 0)) {
-                // Blocks without margins (`div`, `li`) follow one another with no space, as in a browser.
-                style.continuesBlock = true
-            }
-            style.startsSection = pendingBreakBefore && breakGoesBeforeBlankParagraphs()
-            clearPendingSpace()
-        }
-        if !hidden && pendingBoxSpace > 0 {
-            // Borders and padding of boxes opened or closed here: room of their own, beside the margins.
-            style.spaceBefore = min(Self.maximumIndent, style.spaceBefore + pendingBoxSpace)
-            pendingBoxSpace = 0
-        }
-        if !hidden { placeOpenedBoxes(&style) }
+        settleSpace(of: &style, block: block, hidden: hidden)
         let start = output.units.count
         output.paragraphs.append(SpineItemText.ParagraphDraft(start: start, length: line.count + 1, contentLength: line.count,
                                                               runs: runs, style: style, writingMode: block.style.writingMode,
