@@ -59,13 +59,19 @@ final class LineBreakMemo {
         var start = 0
         missed.removeAll(keepingCapacity: true)
         while start < n {
-            let (end, hash) = Self.chunkEnd(text, from: start)
+            let (end, hash, plain) = Self.chunkEnd(text, from: start)
             let last = end == n
             if start == 0 && last {
                 // One chunk: ICU over the whole paragraph, as without the memo.
                 iterator.setText(text)
                 iterator.forEachBoundary { offset, mandatory in found.append(UInt32(offset) << 1 | (mandatory ? 1 : 0)) }
                 return true
+            }
+            if plain && !last {
+                // Its one boundary, soft, at its end (see ``chunkEnd(_:from:)``): no lookup, no ICU.
+                found.append(UInt32(truncatingIfNeeded: end) << 1)
+                start = end
+                continue
             }
             let key = ShapeCache.finish(ShapeCache.mix(hash, last ? 1 : 2))
             if end - start > Self.maximumChunkLength || !table.append(key, text, start..<end, last: last, into: &found) {
@@ -133,25 +139,52 @@ final class LineBreakMemo {
         return true
     }
 
-    /// Where the chunk starting at `start` ends (see the type's description), and the hash of its units.
+    /// Where the chunk starting at `start` ends (see the type's description), the hash of its units, and whether it
+    /// is plain: ASCII letters (apostrophes after the first), then closing punctuation (`, . ; : ! ? " ' ) ]`), then
+    /// spaces. A plain chunk that is not the paragraph's last has one boundary, a soft one at its end, in every
+    /// strictness: nothing breaks between letters (LB28) or before an apostrophe or quotation mark (QU, LB19),
+    /// nothing before closing punctuation (CP, EX, IS: LB13) or spaces (LB7), and LB18 breaks after the spaces.
     @inline(__always)
-    static func chunkEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int) -> (end: Int, hash: UInt64) {
+    static func chunkEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int) -> (end: Int, hash: UInt64, plain: Bool) {
         var h: UInt64 = 0xcbf29ce484222325
         var lastNonSpace: UInt16 = 0
+        var shape = ChunkShape.empty
         var i = start
         while i < text.count {
             let unit = text[i]
             if unit == 0x20 {
                 h = ShapeCache.mix(h, 0x20)
+                shape = shape.afterSpace
                 i += 1
                 continue
             }
-            if i > start && text[i - 1] == 0x20 && isASCIILetter(unit) && endsChunkBeforeSpaces(lastNonSpace) { return (i, h) }
+            if i > start && text[i - 1] == 0x20 && isASCIILetter(unit) && endsChunkBeforeSpaces(lastNonSpace) {
+                return (i, h, shape == .spaces)
+            }
+            shape = shape.after(unit)
             lastNonSpace = unit
             h = ShapeCache.mix(h, UInt64(unit))
             i += 1
         }
-        return (i, h)
+        return (i, h, false)
+    }
+
+    /// How far a chunk is plain (see ``chunkEnd(_:from:)``): nothing yet, in its letters, its closing punctuation,
+    /// its spaces, or not plain.
+    enum ChunkShape: UInt8 {
+        case empty, letters, closing, spaces, other
+
+        @inline(__always) var afterSpace: ChunkShape { self == .letters || self == .closing || self == .spaces ? .spaces : .other }
+
+        /// The shape after `unit`, not a space.
+        @inline(__always) func after(_ unit: UInt16) -> ChunkShape {
+            if LineBreakMemo.isASCIILetter(unit) { return self == .empty || self == .letters ? .letters : .other }
+            switch unit {
+            case 0x27: return self == .letters || self == .closing ? self : .other
+            case 0x21, 0x22, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D: return self == .letters || self == .closing ? .closing : .other
+            default: return .other
+            }
+        }
     }
 
     @inline(__always)
