@@ -802,6 +802,12 @@ struct LayoutText {
         units.withUnsafeMutableBufferPointer { units in
             var i = 0
             while i < units.count {
+                // Four units that need nothing (nearly all) are passed at once.
+                if i + 4 <= units.count, let base = units.baseAddress,
+                   !LayoutText.mayNeedChange(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 4
+                    continue
+                }
                 let unit = units[i]
                 // Printable ASCII and most letters need nothing: one comparison for them.
                 if unit > 0x0D && unit != 0x85 && unit != 0x2028 {
@@ -849,6 +855,16 @@ struct LayoutText {
                                  run.style.textTransform)
         }
         self.units = units
+    }
+
+    /// Whether any of the four UTF-16 units in `word` may need a substitution (a unit up to U+000D, U+0085 or
+    /// U+2028): a lane below 0x0E or equal to either sets its high bit in one of the three terms (some other units
+    /// may too, which are then looked at one by one).
+    @inline(__always)
+    static func mayNeedChange(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0001_0001_0001_0001, highs: UInt64 = 0x8000_8000_8000_8000
+        let nel = word ^ (0x85 &* ones), separator = word ^ (0x2028 &* ones)
+        return ((word &- 0x0E &* ones) & ~word | (nel &- ones) & ~nel | (separator &- ones) & ~separator) & highs != 0
     }
 
     /// The units with every hidden one replaced by U+2060 WORD JOINER, a boundary neutral for bidi resolution.

@@ -59,7 +59,7 @@ final class LineBreakMemo {
         var start = 0
         missed.removeAll(keepingCapacity: true)
         while start < n {
-            let (end, hash) = Self.chunkEnd(text, from: start)
+            let (end, plain) = Self.chunkEnd(text, from: start)
             let last = end == n
             if start == 0 && last {
                 // One chunk: ICU over the whole paragraph, as without the memo.
@@ -67,7 +67,13 @@ final class LineBreakMemo {
                 iterator.forEachBoundary { offset, mandatory in found.append(UInt32(offset) << 1 | (mandatory ? 1 : 0)) }
                 return true
             }
-            let key = ShapeCache.finish(ShapeCache.mix(hash, last ? 1 : 2))
+            if plain && !last {
+                // Its one boundary, soft, at its end (see ``chunkEnd(_:from:)``): no lookup, no ICU.
+                found.append(UInt32(truncatingIfNeeded: end) << 1)
+                start = end
+                continue
+            }
+            let key = Self.key(text, start..<end, last: last)
             if end - start > Self.maximumChunkLength || !table.append(key, text, start..<end, last: last, into: &found) {
                 missed.append(MissedChunk(range: start..<end, key: key, last: last, place: found.count))
             }
@@ -133,29 +139,64 @@ final class LineBreakMemo {
         return true
     }
 
-    /// Where the chunk starting at `start` ends (see the type's description), and the hash of its units.
+    /// Where the chunk starting at `start` ends (see the type's description), and whether it is plain: ASCII letters
+    /// (apostrophes after the first), then closing punctuation (`, . ; : ! ? " ' ) ]`), then spaces. A plain chunk that
+    /// is not the paragraph's last has one boundary, a soft one at its end, in every strictness: nothing breaks between
+    /// letters (LB28) or before an apostrophe or quotation mark (QU, LB19), nothing before closing punctuation (CP, EX,
+    /// IS: LB13) or spaces (LB7), and LB18 breaks after the spaces. Letters and spaces are passed a run at a time: a
+    /// chunk can end only after spaces.
     @inline(__always)
-    static func chunkEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int) -> (end: Int, hash: UInt64) {
-        var h: UInt64 = 0xcbf29ce484222325
+    static func chunkEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int) -> (end: Int, plain: Bool) {
         var lastNonSpace: UInt16 = 0
+        var shape = ChunkShape.empty
         var i = start
-        while i < text.count {
+        let n = text.count
+        while i < n {
             let unit = text[i]
             if unit == 0x20 {
-                h = ShapeCache.mix(h, 0x20)
+                repeat { i += 1 } while i < n && text[i] == 0x20
+                shape = shape.afterSpace
+                if i < n && isASCIILetter(text[i]) && endsChunkBeforeSpaces(lastNonSpace) { return (i, shape == .spaces) }
+            } else if isASCIILetter(unit) {
+                repeat { i += 1 } while i < n && isASCIILetter(text[i])
+                shape = shape.afterLetter
+                lastNonSpace = text[i - 1]
+            } else {
+                shape = shape.after(unit)
+                lastNonSpace = unit
                 i += 1
-                continue
             }
-            if i > start && text[i - 1] == 0x20 && isASCIILetter(unit) && endsChunkBeforeSpaces(lastNonSpace) { return (i, h) }
-            lastNonSpace = unit
-            h = ShapeCache.mix(h, UInt64(unit))
-            i += 1
         }
-        return (i, h)
+        return (i, false)
+    }
+
+    /// The memo's key of the chunk `range` of `text`: the hash of its units and of whether it ends the paragraph.
+    static func key(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, last: Bool) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for i in range { h = ShapeCache.mix(h, UInt64(text[i])) }
+        return ShapeCache.finish(ShapeCache.mix(h, last ? 1 : 2))
+    }
+
+    /// How far a chunk is plain (see ``chunkEnd(_:from:)``): nothing yet, in its letters, its closing punctuation,
+    /// its spaces, or not plain.
+    enum ChunkShape: UInt8 {
+        case empty, letters, closing, spaces, other
+
+        @inline(__always) var afterSpace: ChunkShape { self == .letters || self == .closing || self == .spaces ? .spaces : .other }
+        @inline(__always) var afterLetter: ChunkShape { self == .empty || self == .letters ? .letters : .other }
+
+        /// The shape after `unit`, neither a space nor an ASCII letter.
+        @inline(__always) func after(_ unit: UInt16) -> ChunkShape {
+            switch unit {
+            case 0x27: return self == .letters || self == .closing ? self : .other
+            case 0x21, 0x22, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D: return self == .letters || self == .closing ? .closing : .other
+            default: return .other
+            }
+        }
     }
 
     @inline(__always)
-    static func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A }
+    static func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) &- 0x61 < 26 }
 
     /// Whether spaces after `unit` and then a letter always break (printable ASCII but an opening bracket: LB14).
     @inline(__always)
@@ -243,9 +284,9 @@ final class LineBreakMemo {
             var r = 0
             while r + 2 <= arena.count {
                 let header = arena[r], length = Int(header & ~Self.lastFlag), boundaryCount = Int(arena[r + 1])
-                var h: UInt64 = 0xcbf29ce484222325
-                for k in 0..<length { h = ShapeCache.mix(h, UInt64(arena[r + 2 + k])) }
-                let key = ShapeCache.finish(ShapeCache.mix(h, header & Self.lastFlag != 0 ? 1 : 2))
+                let key = arena.withUnsafeBufferPointer {
+                    LineBreakMemo.key($0, (r + 2)..<min(r + 2 + length, $0.count), last: header & Self.lastFlag != 0)
+                }
                 var bucket = Int(truncatingIfNeeded: key) & mask
                 while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
                 buckets[bucket] = (key >> 32) << 32 | UInt64(r + 1)
