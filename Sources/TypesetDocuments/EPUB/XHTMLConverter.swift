@@ -488,7 +488,7 @@ struct XHTMLConverter {
         let noteRole = NoteRole(element, inNotes: parentInline.inNotes)
         applyNoteRole(noteRole, name: name, to: &inline)
         let style = inline.style
-        let kind = effectiveCategory(structural, style: style, name: name)
+        let kind = effectiveCategory(structural, style: style, element: element)
         if let embedding = bidiEmbedding(element, style: style, kind: kind, parent: parentInline) { inline.bidi = embedding }
         if isPositioned(style) {
             handlePositioned(path, kind: kind, style: style, block: parentBlock, inline: inline)
@@ -597,13 +597,35 @@ struct XHTMLConverter {
 
     /// What an element is once the book's `display` has had its say: a `<span>` made a block breaks the paragraph,
     /// a `<p>` made inline runs on in it (structural, so it applies whether publisher styles are on or off).
-    func effectiveCategory(_ kind: Category, style: ComputedStyle, name: String) -> Category {
+    ///
+    /// An `inline-block` that holds blocks (Standard Ebooks' epigraphs and dedications: `section > * { display:
+    /// inline-block; margin: auto; margin-top: 20vh; max-width: 80% }` around a `<blockquote>` of paragraphs) is set
+    /// as a block: its margins, `max-width` and auto margins then place it, where as an inline its blocks broke out of
+    /// it and its box was lost. A hard choice, said here and in EPUBBooks.md: CSS makes it a shrink-to-fit box in a
+    /// line (CSS 2.1 §10.3.9); Typeset gives it the width a block of its `width`/`max-width` has (fill-available, as
+    /// a shrink-to-fit box whose text is longer than a line is), since a width taken from its content would make one
+    /// paragraph's layout depend on its neighbours'. One holding only text stays an inline box.
+    func effectiveCategory(_ kind: Category, style: ComputedStyle, element: XMLElement) -> Category {
+        let name = element.lowercasedName
         guard let display = style.display, name != "html", name != "body" else { return kind }
+        if display == .inline && style.isAtomicInline && holdsBlocks(element) { return .block }
         switch (kind, display) {
         case (.inline, .block), (.inline, .listItem): return .block
         case (.block, .inline): return .inline
         case (.listItem, .block), (.listItem, .inline): return display == .inline ? .inline : .block
         default: return kind
+        }
+    }
+
+    /// Whether a child of `element` is a block by its name (a paragraph, a division, a list, a table, a heading...).
+    /// Its own `display` is not asked: that would resolve its style twice.
+    func holdsBlocks(_ element: XMLElement) -> Bool {
+        element.children.contains { node in
+            guard case .element(let child) = node, child.namespace == nil || child.namespace == XMLNamespace.xhtml else { return false }
+            switch category(of: child) {
+            case .block, .listContainer, .table, .horizontalRule: return true
+            default: return false
+            }
         }
     }
 
