@@ -29,6 +29,10 @@ extension XHTMLConverter {
         var builtIn: [Int] = []
         var book: [Int] = []
         var candidates: [Int] = []
+        /// The last element styled at each depth here, its parent's token and its style: its next sibling, when both
+        /// sheets read the two alike (``CSSStyleSheet/elementReads``), takes that style without matching (the
+        /// paragraphs of a chapter, the cells of a row), as browsers share a style between siblings.
+        var lastAtDepth: [(path: ElementPath?, parent: Int, shared: (style: ComputedStyle, token: Int))] = []
 
         static let maximumEntries = 512
 
@@ -39,7 +43,37 @@ extension XHTMLConverter {
     }
 
     /// The element's style and its token: an earlier element's when ``StyleSharing`` allows, else resolved.
+    /// Elements with a `style` or `dir` attribute, or under a style that was changed (token 0), resolve their own.
     mutating func sharedStyle(_ path: ElementPath, parent: InlineContext, isRoot: Bool) -> (style: ComputedStyle, token: Int) {
+        let element = path.element
+        let shareable = parent.styleToken != 0 && element.attribute("style") == nil && element.attribute("dir") == nil
+        guard shareable else { return matchedStyle(path, parent: parent, isRoot: isRoot, shareable: false) }
+        let depth = elementDepth
+        while styleSharing.lastAtDepth.count <= depth { styleSharing.lastAtDepth.append((nil, 0, (ComputedStyle(), 0))) }
+        if let previous = path.previousSibling, sharesStyle(with: previous, path, parent: parent) {
+            styleSharing.lastAtDepth[depth].path = path
+            return styleSharing.lastAtDepth[depth].shared
+        }
+        let shared = matchedStyle(path, parent: parent, isRoot: isRoot, shareable: true)
+        styleSharing.lastAtDepth[depth] = (path, parent.styleToken, shared)
+        return shared
+    }
+
+    /// Whether `path` takes the style of `previous`, its previous sibling: that was the last element styled at this
+    /// depth (and could share), under the same parent style, and both sheets match the two alike. Not where a rule
+    /// changes counters (their changes are read from the element's matched rules).
+    private func sharesStyle(with previous: ElementPath, _ path: ElementPath, parent: InlineContext) -> Bool {
+        let depth = elementDepth
+        return styleSharing.lastAtDepth[depth].path === previous && styleSharing.lastAtDepth[depth].parent == parent.styleToken
+            && !sheet.hasCounterRules
+            && UserAgentStyleSheet.sheet.elementReads.alike(previous.element, path.element)
+            && sheet.elementReads.alike(previous.element, path.element)
+    }
+
+    /// The element's style and its token, its rules matched: an earlier element's with the same rules under the same
+    /// parent style when `shareable`, else resolved.
+    private mutating func matchedStyle(_ path: ElementPath, parent: InlineContext, isRoot: Bool,
+                                       shareable: Bool) -> (style: ComputedStyle, token: Int) {
         // The book's sheet read in place while the buffers change (passing it to a method of `styleSharing`
         // copied the whole sheet for every element).
         UserAgentStyleSheet.sheet.matchingRuleIndices(path, into: &styleSharing.builtIn, scratch: &styleSharing.candidates)
@@ -50,7 +84,7 @@ extension XHTMLConverter {
         func rules() -> (builtIn: [CSSRule], book: [CSSRule]) {
             (UserAgentStyleSheet.sheet.rules(at: key.builtIn), sheet.rules(at: key.book))
         }
-        guard parent.styleToken != 0, element.attribute("style") == nil, element.attribute("dir") == nil else {
+        guard shareable else {
             return (resolveStyle(path, rules: rules(), parent: parent.style, isRoot: isRoot), styleSharing.nextToken())
         }
         if let shared = styleSharing.entries[key] { return shared }

@@ -60,6 +60,9 @@ struct CSSStyleSheet: Sendable {
     /// `-set`): the converter then reads every element's (XHTMLConverter+Counters.swift).
     private(set) var hasCounterRules = false
 
+    /// What the element rules read of an element itself: whether siblings match alike (``ElementReads``).
+    private(set) var elementReads = ElementReads()
+
     /// Whether the sheet holds neither rules nor font faces nor counter styles.
     var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty && counterStyles.isEmpty }
 
@@ -104,6 +107,7 @@ struct CSSStyleSheet: Sendable {
         case .after: afterRules.add(rule.selector, index: index)
         case nil:
             elementRules.add(rule.selector, index: index)
+            elementReads.note(rule.selector)
             if !hasCounterRules { hasCounterRules = rule.declarations.contains { if case .counters = $0 { true } else { false } } }
         }
     }

@@ -1,0 +1,54 @@
+/// What a sheet's element rules read of an element itself when they are matched: whether two siblings are matched
+/// by the same rules (XHTMLConverter+StyleSharing.swift). A rule reaches the element through its rightmost compound
+/// (and a sibling combinator before it); what is left of a descendant or child combinator is about the ancestors,
+/// which siblings share, so two siblings alike in what the rightmost compounds test match the same rules.
+struct ElementReads: Sendable {
+    /// Whether a rule depends on the element's place among its siblings or on its content (a sibling combinator
+    /// before the rightmost compound, or `:nth-…`, `:only-…`, `:empty` in it): then no two siblings are alike.
+    private(set) var placed = false
+    /// Whether a rightmost compound tests an id.
+    private(set) var ids = false
+    /// The attributes rightmost compounds test, by local name (`href` for `:link`, `lang` for `:lang()`).
+    private(set) var attributes: [String] = []
+
+    /// Notes what `selector` reads of the element it styles.
+    mutating func note(_ selector: CSSSelector) {
+        guard let last = selector.compounds.last else { return }
+        if let combinator = selector.combinators.last, combinator == .adjacentSibling || combinator == .generalSibling {
+            placed = true
+        }
+        note(last)
+    }
+
+    private mutating func note(_ compound: CSSCompoundSelector) {
+        if !compound.ids.isEmpty { ids = true }
+        for test in compound.attributes { noteAttribute(test.name) }
+        for pseudo in compound.pseudoClasses {
+            switch pseudo {
+            case .nth, .only, .empty: placed = true
+            case .root: break
+            case .link: noteAttribute("href")
+            case .lang: noteAttribute("lang")
+            case .not(let inner): note(inner)
+            }
+        }
+    }
+
+    private mutating func noteAttribute(_ name: String) {
+        if !attributes.contains(name) { attributes.append(name) }
+    }
+
+    /// Whether the rules match `a` and `b`, siblings, alike: the same name, namespace and classes, and the same id
+    /// and tested attributes where rules read them.
+    func alike(_ a: XMLElement, _ b: XMLElement) -> Bool {
+        guard !placed, a.lowercasedName == b.lowercasedName, a.namespace == b.namespace, a.classNames == b.classNames else {
+            return false
+        }
+        if ids && a.id != b.id { return false }
+        for name in attributes {
+            let first = a.attributes.lazy.filter { $0.name == name }, second = b.attributes.lazy.filter { $0.name == name }
+            guard first.elementsEqual(second, by: { $0.namespace == $1.namespace && $0.value == $1.value }) else { return false }
+        }
+        return true
+    }
+}
