@@ -416,8 +416,10 @@ struct XHTMLConverter {
     }
 
     mutating func walkChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
-        appendGeneratedContent(path, .before, block: block, inline: inline)
-        defer { appendGeneratedContent(path, .after, block: block, inline: inline) }
+        // Asked here, not by a call per element and side: nearly every book has no `::before` or `::after`.
+        let generated = sheet.hasGeneratedContentRules
+        if generated { appendGeneratedContent(path, .before, block: block, inline: inline) }
+        defer { if generated { appendGeneratedContent(path, .after, block: block, inline: inline) } }
         var elementIndex = 0
         var childPaths: [ElementPath]?
         let parent = cfi.index(of: path)
@@ -772,10 +774,17 @@ struct XHTMLConverter {
         style.lastLineAlignment = block.style.lastLineAlignment(direction: direction)
     }
 
+    @inline(__always)
     mutating func flushParagraph() {
         pendingSpace = false
         pendingSpaceHidden = false
+        // Most calls find nothing to end (a block's start and end): they stay here, out of the long function below.
         guard let block = paragraphBlock else { joinAfterFloat = nil; return }
+        flushParagraph(block)
+    }
+
+    /// Ends the paragraph being built in `block` (``flushParagraph()``).
+    private mutating func flushParagraph(_ block: BlockContext) {
         // A line break that ends a block makes no empty line after it (as in HTML).
         if hasLineBreak, line.last == 0x2028, line.count > 1 || block.role != .preformatted {
             line.removeLast()
