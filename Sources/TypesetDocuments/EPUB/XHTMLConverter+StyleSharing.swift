@@ -48,6 +48,7 @@ extension XHTMLConverter {
         let element = path.element
         let shareable = parent.styleToken != 0 && element.attribute("style") == nil && element.attribute("dir") == nil
         guard shareable else { return matchedStyle(path, parent: parent, isRoot: isRoot, shareable: false) }
+        guard siblingsShareStyles else { return matchedStyle(path, parent: parent, isRoot: isRoot, shareable: true) }
         let depth = elementDepth
         while styleSharing.lastAtDepth.count <= depth { styleSharing.lastAtDepth.append((nil, 0, (ComputedStyle(), 0))) }
         if let previous = path.previousSibling, sharesStyle(with: previous, path, parent: parent) {
@@ -60,12 +61,10 @@ extension XHTMLConverter {
     }
 
     /// Whether `path` takes the style of `previous`, its previous sibling: that was the last element styled at this
-    /// depth (and could share), under the same parent style, and both sheets match the two alike. Not where a rule
-    /// changes counters (their changes are read from the element's matched rules).
+    /// depth (and could share), under the same parent style, and both sheets match the two alike.
     private func sharesStyle(with previous: ElementPath, _ path: ElementPath, parent: InlineContext) -> Bool {
         let depth = elementDepth
         return styleSharing.lastAtDepth[depth].path === previous && styleSharing.lastAtDepth[depth].parent == parent.styleToken
-            && !sheet.hasCounterRules
             && UserAgentStyleSheet.sheet.elementReads.alike(previous.element, path.element)
             && sheet.elementReads.alike(previous.element, path.element)
     }

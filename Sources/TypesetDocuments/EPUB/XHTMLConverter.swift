@@ -152,6 +152,9 @@ struct XHTMLConverter {
     }
     /// The styles resolved so far, shared by siblings styled alike (XHTMLConverter+StyleSharing.swift).
     var styleSharing = StyleSharing()
+    /// Whether an element may take its previous sibling's style without matching: no rule of either sheet depends on
+    /// an element's place among its siblings, and none changes a counter (``StyleSharing/lastAtDepth``).
+    let siblingsShareStyles: Bool
     /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
     var media: MediaAnswers
 
@@ -335,6 +338,8 @@ struct XHTMLConverter {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
         media = MediaAnswers(sheet.conditions, environment: environment)
         counterStyles = CounterStyleSet(rules: sheet.counterStyles)
+        siblingsShareStyles = UserAgentStyleSheet.sheet.elementReads.siblingsAlike && sheet.elementReads.siblingsAlike
+            && !sheet.hasCounterRules
         for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
     }
 
@@ -978,8 +983,10 @@ struct XHTMLConverter {
             appendPreformattedText(text, block: block, inline: inline)
             return
         }
+        // Both buffers at their most (a unit each), made once rather than grown by doubling for every text node.
+        let length = text.utf16.count
         var units: [UInt16] = []
-        units.reserveCapacity(text.utf16.count)
+        units.reserveCapacity(length)
         // White space left pending by the text before (a previous node) carries into this one.
         var pending = pendingSpace && lineHasContent
         var pendingNewline = pendingSpaceHasNewline
@@ -994,6 +1001,7 @@ struct XHTMLConverter {
         // white space for its space), the one of the leading space, and of the pending space (-1: a space carried
         // from the node before).
         var sources: [Int32] = []
+        sources.reserveCapacity(length)
         var index: Int32 = -1, leadingSource: Int32 = -1, pendingSource: Int32 = -1
         for unit in text.utf16 {
             index += 1

@@ -38,6 +38,9 @@ struct ElementReads: Sendable {
         if !attributes.contains(name) { attributes.append(name) }
     }
 
+    /// Whether two siblings can be alike at all (no rule depends on an element's place or content).
+    var siblingsAlike: Bool { !placed }
+
     /// Whether the rules match `a` and `b`, siblings, alike: the same name, namespace and classes, and the same id
     /// and tested attributes where rules read them.
     func alike(_ a: XMLElement, _ b: XMLElement) -> Bool {
