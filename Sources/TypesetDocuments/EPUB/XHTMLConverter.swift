@@ -153,8 +153,9 @@ struct XHTMLConverter {
     /// The styles resolved so far, shared by siblings styled alike (XHTMLConverter+StyleSharing.swift).
     var styleSharing = StyleSharing()
     /// Whether an element may take its previous sibling's style without matching: no rule of either sheet depends on
-    /// an element's place among its siblings, and none changes a counter (``StyleSharing/lastAtDepth``).
-    let siblingsShareStyles: Bool
+    /// an element's place among its siblings, and none changes a counter (``StyleSharing/lastAtDepth``). Tests turn it
+    /// off to compare.
+    var siblingsShareStyles: Bool
     /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
     var media: MediaAnswers
 
