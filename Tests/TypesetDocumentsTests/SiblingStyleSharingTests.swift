@@ -4,15 +4,16 @@ import TypesetCore
 @testable import TypesetDocuments
 import TypesetTestSupport
 
-/// Style sharing between siblings (XHTMLConverter+StyleSharing.swift): a converted document is the same with it
-/// as without it, whatever the selectors read of an element (its classes, id, attributes, language, place).
+/// Style sharing between siblings (XHTMLConverter+StyleSharing.swift), of whole styles or of matches beside the rules
+/// that read an element's place: a converted document is the same with it as without it, whatever the selectors read
+/// of an element (its classes, id, attributes, language, place).
 @Suite struct SiblingStyleSharingTests {
     /// The document converted under `css`, its siblings sharing styles or not.
     static func convert(_ body: String, css: String, sharing: Bool) throws -> SpineItemText {
         let xhtml = "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><body>\(body)</body></html>"
         let root = try LibXMLReader.parse(Array(xhtml.utf8), entry: "t.xhtml", book: "t").root
         var converter = XHTMLConverter(path: "t.xhtml", sheet: CSSStyleSheet(parsing: css), publisherStyles: true, bookLanguage: "en")
-        if !sharing { converter.siblingsShareStyles = false }
+        if !sharing { converter.siblingsShareStyles = false; converter.siblingsShareMatches = false }
         return converter.convert(root)
     }
 
@@ -90,6 +91,20 @@ import TypesetTestSupport
             #expect(String(decoding: italic, as: UTF16.self).trimmingCharacters(in: .whitespaces) == "b", "\(css) on \(body)")
             #expect(Self.seen(text) == Self.seen(try Self.convert(body, css: css, sharing: false)), "\(css) on \(body)")
         }
+    }
+
+    /// A sheet with rules on an element's place (`p + p`, `:first-child`, `:nth-child()`): siblings take each
+    /// other's matches of the other rules, and each is matched against these alone.
+    @Test func rulesOnPlaceAreMatchedPerElement() throws {
+        let body = "<div class=\"x\">" + (0..<5).map { "<p>w\($0)</p>" }.joined() + "</div>"
+        let css = "p + p { text-indent: 2em } p:first-child { text-align: center } p:nth-child(2n) { font-weight: bold } "
+            + ".x p { font-style: italic }"
+        let text = try Self.convert(body, css: css, sharing: true)
+        #expect(text.paragraphs.map { $0.style.firstLineIndent ?? 0 } == [0, 2, 2, 2, 2])
+        #expect(text.paragraphs.map { $0.style.alignment == .center } == [true, false, false, false, false])
+        #expect(text.paragraphs.map { $0.runs[0].style.weight } == [400, 700, 400, 700, 400])
+        #expect(text.paragraphs.allSatisfy { $0.runs[0].style.isItalic })
+        #expect(Self.seen(text) == Self.seen(try Self.convert(body, css: css, sharing: false)))
     }
 
     /// Counters: each element's changes are read from its own matched rules, so a sheet that changes counters

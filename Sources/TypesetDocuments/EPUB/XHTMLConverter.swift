@@ -156,6 +156,11 @@ struct XHTMLConverter {
     /// an element's place among its siblings, and none changes a counter (``StyleSharing/lastAtDepth``). Tests turn it
     /// off to compare.
     var siblingsShareStyles: Bool
+    /// Otherwise, whether an element alike its previous sibling takes that sibling's matches of the book's rules
+    /// that do not read an element's place, and is matched against the others alone (a sheet with `p + p`): where
+    /// the built-in sheet has no such rules and the book's is within ``CSSStyleSheet/maximumCandidates`` rules (so
+    /// that matching never leaves candidates out). Tests turn it off to compare.
+    var siblingsShareMatches: Bool
     /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
     var media: MediaAnswers
 
@@ -341,6 +346,8 @@ struct XHTMLConverter {
         counterStyles = CounterStyleSet(rules: sheet.counterStyles)
         siblingsShareStyles = UserAgentStyleSheet.sheet.elementReads.siblingsAlike && sheet.elementReads.siblingsAlike
             && !sheet.hasCounterRules
+        siblingsShareMatches = !siblingsShareStyles && UserAgentStyleSheet.sheet.elementReads.siblingsAlike
+            && sheet.rules.count <= CSSStyleSheet.maximumCandidates
         for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
     }
 

@@ -62,6 +62,11 @@ struct CSSStyleSheet: Sendable {
 
     /// What the element rules read of an element itself: whether siblings match alike (``ElementReads``).
     private(set) var elementReads = ElementReads()
+    /// The element rules that read an element's place or content (``ElementReads/isPositional(_:)``), indexed apart:
+    /// an element alike its previous sibling is matched against these alone (XHTMLConverter+StyleSharing.swift);
+    /// and whether each rule is one, by index.
+    private var positionalRules = RuleIndex()
+    private(set) var isPositional: [Bool] = []
 
     /// Whether the sheet holds neither rules nor font faces nor counter styles.
     var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty && counterStyles.isEmpty }
@@ -101,6 +106,7 @@ struct CSSStyleSheet: Sendable {
         let index = rules.count
         rules.append(rule)
         specificities.append(rule.selector.specificity)
+        isPositional.append(rule.selector.pseudoElement == nil && ElementReads.isPositional(rule.selector))
         switch rule.selector.pseudoElement {
         case .firstLetter: firstLetterRules.add(rule.selector, index: index)
         case .before: beforeRules.add(rule.selector, index: index)
@@ -108,6 +114,7 @@ struct CSSStyleSheet: Sendable {
         case nil:
             elementRules.add(rule.selector, index: index)
             elementReads.note(rule.selector)
+            if isPositional[index] { positionalRules.add(rule.selector, index: index) }
             if !hasCounterRules { hasCounterRules = rule.declarations.contains { if case .counters = $0 { true } else { false } } }
         }
     }
@@ -130,7 +137,7 @@ struct CSSStyleSheet: Sendable {
     /// into `matched` (emptied first); `scratch` holds the candidates. The converter passes the same two buffers
     /// for every element, so that matching allocates nothing once they have grown (it runs for every element of a
     /// book, and a rule copied out retains its selector and declarations).
-    func matchingRuleIndices(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil,
+    func matchingRuleIndices(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil, positionalOnly: Bool = false,
                              into matched: inout [Int], scratch candidates: inout [Int]) {
         matched.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
@@ -140,6 +147,7 @@ struct CSSStyleSheet: Sendable {
         case .firstLetter: firstLetterRules.candidates(for: path.element, into: &candidates)
         case .before: beforeRules.candidates(for: path.element, into: &candidates)
         case .after: afterRules.candidates(for: path.element, into: &candidates)
+        case nil where positionalOnly: positionalRules.candidates(for: path.element, into: &candidates)
         case nil: elementRules.candidates(for: path.element, into: &candidates)
         }
         guard !candidates.isEmpty else { return }
@@ -155,8 +163,23 @@ struct CSSStyleSheet: Sendable {
         // tested against the last rules that could match it, at most this many, so matching stays linear.
         let first = max(0, candidates.count - CSSStyleSheet.maximumCandidates)
         for candidate in candidates[first...] where rules[candidate].selector.matches(path) { matched.append(candidate) }
-        // A rule's order is its index in `rules` (``add(_:)``), so the indices sort as the rules do. The closure
-        // captures the specificities alone (capturing `rules` would copy the whole sheet for every element).
+        sortInCascadeOrder(&matched)
+    }
+
+    /// `matched`, an element's matches of the rules that do not read its place (its previous sibling's), with those
+    /// of the rules that do added (``matchingRuleIndices(_:pseudoElement:positionalOnly:into:scratch:)``), in
+    /// cascade order; `found` and `scratch` are buffers.
+    func addPositionalMatches(_ path: ElementPath, to matched: inout [Int], found: inout [Int], scratch: inout [Int]) {
+        matchingRuleIndices(path, positionalOnly: true, into: &found, scratch: &scratch)
+        guard !found.isEmpty else { return }
+        matched.append(contentsOf: found)
+        sortInCascadeOrder(&matched)
+    }
+
+    /// Sorts rule indices as the cascade orders the rules: by specificity, then source order (a rule's order is its
+    /// index in `rules`, ``add(_:)``). The closure captures the specificities alone (capturing `rules` would copy
+    /// the whole sheet for every element).
+    private func sortInCascadeOrder(_ matched: inout [Int]) {
         let specificities = self.specificities
         matched.sort { (specificities[$0], $0) < (specificities[$1], $1) }
     }

@@ -1,10 +1,11 @@
 /// What a sheet's element rules read of an element itself when they are matched: whether two siblings are matched
 /// by the same rules (XHTMLConverter+StyleSharing.swift). A rule reaches the element through its rightmost compound
 /// (and a sibling combinator before it); what is left of a descendant or child combinator is about the ancestors,
-/// which siblings share, so two siblings alike in what the rightmost compounds test match the same rules.
+/// which siblings share, so two siblings alike in what the rightmost compounds test match the same rules, but for
+/// the rules that read their place (``isPositional(_:)``).
 struct ElementReads: Sendable {
-    /// Whether a rule depends on the element's place among its siblings or on its content (a sibling combinator
-    /// before the rightmost compound, or `:nth-…`, `:only-…`, `:empty` in it): then no two siblings are alike.
+    /// Whether a rule depends on the element's place among its siblings or on its content: then no two siblings
+    /// are matched alike by all the rules, only by the others.
     private(set) var placed = false
     /// Whether a rightmost compound tests an id.
     private(set) var ids = false
@@ -14,9 +15,7 @@ struct ElementReads: Sendable {
     /// Notes what `selector` reads of the element it styles.
     mutating func note(_ selector: CSSSelector) {
         guard let last = selector.compounds.last else { return }
-        if let combinator = selector.combinators.last, combinator == .adjacentSibling || combinator == .generalSibling {
-            placed = true
-        }
+        if Self.isPositional(selector) { placed = true }
         note(last)
     }
 
@@ -25,8 +24,7 @@ struct ElementReads: Sendable {
         for test in compound.attributes { noteAttribute(test.name) }
         for pseudo in compound.pseudoClasses {
             switch pseudo {
-            case .nth, .only, .empty: placed = true
-            case .root: break
+            case .nth, .only, .empty, .root: break
             case .link: noteAttribute("href")
             case .lang: noteAttribute("lang")
             case .not(let inner): note(inner)
@@ -38,13 +36,33 @@ struct ElementReads: Sendable {
         if !attributes.contains(name) { attributes.append(name) }
     }
 
-    /// Whether two siblings can be alike at all (no rule depends on an element's place or content).
+    /// Whether `selector` reads the element's place among its siblings or its content: a sibling combinator before
+    /// its rightmost compound, or `:nth-…`, `:only-…`, `:empty` in that compound (or in a `:not()` of it).
+    static func isPositional(_ selector: CSSSelector) -> Bool {
+        guard let last = selector.compounds.last else { return false }
+        if let combinator = selector.combinators.last, combinator == .adjacentSibling || combinator == .generalSibling {
+            return true
+        }
+        return isPositional(last)
+    }
+
+    private static func isPositional(_ compound: CSSCompoundSelector) -> Bool {
+        compound.pseudoClasses.contains { pseudo in
+            switch pseudo {
+            case .nth, .only, .empty: true
+            case .root, .link, .lang: false
+            case .not(let inner): isPositional(inner)
+            }
+        }
+    }
+
+    /// Whether two siblings can be matched alike by all the rules (none reads an element's place or content).
     var siblingsAlike: Bool { !placed }
 
-    /// Whether the rules match `a` and `b`, siblings, alike: the same name, namespace and classes, and the same id
-    /// and tested attributes where rules read them.
+    /// Whether the rules that do not read an element's place match `a` and `b`, siblings, alike: the same name,
+    /// namespace and classes, and the same id and tested attributes where rules read them.
     func alike(_ a: XMLElement, _ b: XMLElement) -> Bool {
-        guard !placed, a.lowercasedName == b.lowercasedName, a.namespace == b.namespace, a.classNames == b.classNames else {
+        guard a.lowercasedName == b.lowercasedName, a.namespace == b.namespace, a.classNames == b.classNames else {
             return false
         }
         if ids && a.id != b.id { return false }
