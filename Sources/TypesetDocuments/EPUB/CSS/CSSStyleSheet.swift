@@ -62,7 +62,7 @@ struct CSSStyleSheet: Sendable {
 
     /// What the element rules read of an element itself: whether siblings match alike (``ElementReads``).
     private(set) var elementReads = ElementReads()
-    /// The element rules that read an element's place or content (``ElementReads/isPositional(_:)``), indexed apart:
+    /// The element rules that read an element's place or content (``CSSSelector/isPositional``), indexed apart:
     /// an element alike its previous sibling is matched against these alone (XHTMLConverter+StyleSharing.swift);
     /// and whether each rule is one, by index.
     private var positionalRules = RuleIndex()
@@ -106,15 +106,16 @@ struct CSSStyleSheet: Sendable {
         let index = rules.count
         rules.append(rule)
         specificities.append(rule.selector.specificity)
-        isPositional.append(rule.selector.pseudoElement == nil && ElementReads.isPositional(rule.selector))
+        let positional = rule.selector.pseudoElement == nil && rule.selector.isPositional
+        isPositional.append(positional)
         switch rule.selector.pseudoElement {
         case .firstLetter: firstLetterRules.add(rule.selector, index: index)
         case .before: beforeRules.add(rule.selector, index: index)
         case .after: afterRules.add(rule.selector, index: index)
         case nil:
             elementRules.add(rule.selector, index: index)
-            elementReads.note(rule.selector)
-            if isPositional[index] { positionalRules.add(rule.selector, index: index) }
+            elementReads.note(rule.selector, positional: positional)
+            if positional { positionalRules.add(rule.selector, index: index) }
             if !hasCounterRules { hasCounterRules = rule.declarations.contains { if case .counters = $0 { true } else { false } } }
         }
     }
@@ -269,6 +270,9 @@ struct CSSSelector: Sendable {
     let pseudoElement: PseudoElement?
     /// A number unique to this selector in the process: the key of its answers in ``ElementPath``'s memo.
     let id: Int
+    /// Whether it reads the element's place among its siblings or its content (``ElementReads/isPositional(_:_:)``),
+    /// worked out once, not each time a sheet adds the rule.
+    let isPositional: Bool
 
     private static let nextID = Atomic<Int>(0)
 
@@ -277,6 +281,7 @@ struct CSSSelector: Sendable {
         self.combinators = combinators
         self.pseudoElement = pseudoElement
         id = CSSSelector.nextID.add(1, ordering: .relaxed).newValue
+        isPositional = ElementReads.isPositional(compounds, combinators)
     }
 
     /// CSS specificity as one comparable number: ids × 10⁶ + classes, attributes and pseudo-classes × 10³ + types.

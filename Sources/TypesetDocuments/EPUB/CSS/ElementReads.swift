@@ -2,7 +2,7 @@
 /// by the same rules (XHTMLConverter+StyleSharing.swift). A rule reaches the element through its rightmost compound
 /// (and a sibling combinator before it); what is left of a descendant or child combinator is about the ancestors,
 /// which siblings share, so two siblings alike in what the rightmost compounds test match the same rules, but for
-/// the rules that read their place (``isPositional(_:)``).
+/// the rules that read their place (``isPositional(_:_:)``).
 struct ElementReads: Sendable {
     /// Whether a rule depends on the element's place among its siblings or on its content: then no two siblings
     /// are matched alike by all the rules, only by the others.
@@ -12,10 +12,10 @@ struct ElementReads: Sendable {
     /// The attributes rightmost compounds test, by local name (`href` for `:link`, `lang` for `:lang()`).
     private(set) var attributes: [String] = []
 
-    /// Notes what `selector` reads of the element it styles.
-    mutating func note(_ selector: CSSSelector) {
+    /// Notes what `selector` reads of the element it styles; `positional`: whether it reads the element's place.
+    mutating func note(_ selector: CSSSelector, positional: Bool) {
         guard let last = selector.compounds.last else { return }
-        if Self.isPositional(selector) { placed = true }
+        if positional { placed = true }
         note(last)
     }
 
@@ -36,13 +36,12 @@ struct ElementReads: Sendable {
         if !attributes.contains(name) { attributes.append(name) }
     }
 
-    /// Whether `selector` reads the element's place among its siblings or its content: a sibling combinator before
-    /// its rightmost compound, or `:nth-…`, `:only-…`, `:empty` in that compound (or in a `:not()` of it).
-    static func isPositional(_ selector: CSSSelector) -> Bool {
-        guard let last = selector.compounds.last else { return false }
-        if let combinator = selector.combinators.last, combinator == .adjacentSibling || combinator == .generalSibling {
-            return true
-        }
+    /// Whether a selector of these compounds and combinators reads the element's place among its siblings or its
+    /// content: a sibling combinator before its rightmost compound, or `:nth-…`, `:only-…`, `:empty` in that compound
+    /// (or in a `:not()` of it).
+    static func isPositional(_ compounds: [CSSCompoundSelector], _ combinators: [CSSSelector.Combinator]) -> Bool {
+        guard let last = compounds.last else { return false }
+        if let combinator = combinators.last, combinator == .adjacentSibling || combinator == .generalSibling { return true }
         return isPositional(last)
     }
 
