@@ -29,6 +29,15 @@ extension XHTMLConverter {
         var builtIn: [Int] = []
         var book: [Int] = []
         var candidates: [Int] = []
+        /// The last element styled at each depth here, its parent's token and its style: its next sibling, when both
+        /// sheets read the two alike (``CSSStyleSheet/elementReads``), takes that style without matching (the
+        /// paragraphs of a chapter, the cells of a row), as browsers share a style between siblings.
+        var lastAtDepth: [(path: ElementPath?, parent: Int, shared: (style: ComputedStyle, token: Int))] = []
+        /// Where siblings share matches instead (``XHTMLConverter/siblingsShareMatches``): the last element matched at
+        /// each depth and copies of its matches, the book's without its rules that read an element's place; and a
+        /// buffer for the matches of those rules.
+        var lastMatches: [(path: ElementPath?, builtIn: [Int], book: [Int])] = []
+        var positional: [Int] = []
 
         static let maximumEntries = 512
 
@@ -39,18 +48,44 @@ extension XHTMLConverter {
     }
 
     /// The element's style and its token: an earlier element's when ``StyleSharing`` allows, else resolved.
+    /// Elements with a `style` or `dir` attribute, or under a style that was changed (token 0), resolve their own.
     mutating func sharedStyle(_ path: ElementPath, parent: InlineContext, isRoot: Bool) -> (style: ComputedStyle, token: Int) {
-        // The book's sheet read in place while the buffers change (passing it to a method of `styleSharing`
-        // copied the whole sheet for every element).
-        UserAgentStyleSheet.sheet.matchingRuleIndices(path, into: &styleSharing.builtIn, scratch: &styleSharing.candidates)
-        sheet.matchingRuleIndices(path, into: &styleSharing.book, scratch: &styleSharing.candidates)
+        let element = path.element
+        let shareable = parent.styleToken != 0 && element.attribute("style") == nil && element.attribute("dir") == nil
+        guard shareable else { return matchedStyle(path, parent: parent, isRoot: isRoot, shareable: false) }
+        guard siblingsShareStyles else { return matchedStyle(path, parent: parent, isRoot: isRoot, shareable: true) }
+        let depth = elementDepth
+        while styleSharing.lastAtDepth.count <= depth { styleSharing.lastAtDepth.append((nil, 0, (ComputedStyle(), 0))) }
+        if let previous = path.previousSibling, sharesStyle(with: previous, path, parent: parent) {
+            styleSharing.lastAtDepth[depth].path = path
+            return styleSharing.lastAtDepth[depth].shared
+        }
+        let shared = matchedStyle(path, parent: parent, isRoot: isRoot, shareable: true)
+        styleSharing.lastAtDepth[depth] = (path, parent.styleToken, shared)
+        return shared
+    }
+
+    /// Whether `path` takes the style of `previous`, its previous sibling: that was the last element styled at this
+    /// depth (and could share), under the same parent style, and both sheets match the two alike.
+    private func sharesStyle(with previous: ElementPath, _ path: ElementPath, parent: InlineContext) -> Bool {
+        let depth = elementDepth
+        return styleSharing.lastAtDepth[depth].path === previous && styleSharing.lastAtDepth[depth].parent == parent.styleToken
+            && UserAgentStyleSheet.sheet.elementReads.alike(previous.element, path.element)
+            && sheet.elementReads.alike(previous.element, path.element)
+    }
+
+    /// The element's style and its token, its rules matched: an earlier element's with the same rules under the same
+    /// parent style when `shareable`, else resolved.
+    private mutating func matchedStyle(_ path: ElementPath, parent: InlineContext, isRoot: Bool,
+                                       shareable: Bool) -> (style: ComputedStyle, token: Int) {
+        if siblingsShareMatches { matchRulesSharing(path) } else { matchRules(path) }
         let element = path.element
         let key = StyleSharing.Key(parent: parent.styleToken, builtIn: styleSharing.builtIn, book: styleSharing.book,
                                    isRoot: isRoot || element.lowercasedName == "html")
         func rules() -> (builtIn: [CSSRule], book: [CSSRule]) {
             (UserAgentStyleSheet.sheet.rules(at: key.builtIn), sheet.rules(at: key.book))
         }
-        guard parent.styleToken != 0, element.attribute("style") == nil, element.attribute("dir") == nil else {
+        guard shareable else {
             return (resolveStyle(path, rules: rules(), parent: parent.style, isRoot: isRoot), styleSharing.nextToken())
         }
         if let shared = styleSharing.entries[key] { return shared }
@@ -58,5 +93,39 @@ extension XHTMLConverter {
         if styleSharing.entries.count >= StyleSharing.maximumEntries { styleSharing.entries.removeAll(keepingCapacity: true) }
         styleSharing.entries[key] = resolved
         return resolved
+    }
+
+    /// Fills the buffers with the rules of both sheets that match `path`.
+    private mutating func matchRules(_ path: ElementPath) {
+        // The book's sheet read in place while the buffers change (passing it to a method of `styleSharing`
+        // copied the whole sheet for every element).
+        UserAgentStyleSheet.sheet.matchingRuleIndices(path, into: &styleSharing.builtIn, scratch: &styleSharing.candidates)
+        sheet.matchingRuleIndices(path, into: &styleSharing.book, scratch: &styleSharing.candidates)
+    }
+
+    /// ``matchRules(_:)`` where siblings share matches: an element alike its previous sibling, the last matched at
+    /// this depth, takes that sibling's matches and is matched against the rules that read its place alone.
+    private mutating func matchRulesSharing(_ path: ElementPath) {
+        let depth = elementDepth
+        while styleSharing.lastMatches.count <= depth { styleSharing.lastMatches.append((nil, [], [])) }
+        if let previous = path.previousSibling, styleSharing.lastMatches[depth].path === previous,
+           UserAgentStyleSheet.sheet.elementReads.alike(previous.element, path.element),
+           sheet.elementReads.alike(previous.element, path.element) {
+            let last = styleSharing.lastMatches[depth]
+            styleSharing.builtIn.removeAll(keepingCapacity: true)
+            styleSharing.builtIn.append(contentsOf: last.builtIn)
+            styleSharing.book.removeAll(keepingCapacity: true)
+            styleSharing.book.append(contentsOf: last.book)
+            sheet.addPositionalMatches(path, to: &styleSharing.book, found: &styleSharing.positional, scratch: &styleSharing.candidates)
+            styleSharing.lastMatches[depth].path = path
+            return
+        }
+        matchRules(path)
+        styleSharing.lastMatches[depth].path = path
+        styleSharing.lastMatches[depth].builtIn.removeAll(keepingCapacity: true)
+        styleSharing.lastMatches[depth].builtIn.append(contentsOf: styleSharing.builtIn)
+        styleSharing.lastMatches[depth].book.removeAll(keepingCapacity: true)
+        let positional = sheet.isPositional
+        styleSharing.lastMatches[depth].book.append(contentsOf: styleSharing.book.lazy.filter { !positional[$0] })
     }
 }

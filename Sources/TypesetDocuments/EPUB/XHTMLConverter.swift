@@ -152,6 +152,15 @@ struct XHTMLConverter {
     }
     /// The styles resolved so far, shared by siblings styled alike (XHTMLConverter+StyleSharing.swift).
     var styleSharing = StyleSharing()
+    /// Whether an element may take its previous sibling's style without matching: no rule of either sheet depends on
+    /// an element's place among its siblings, and none changes a counter (``StyleSharing/lastAtDepth``). Tests turn it
+    /// off to compare.
+    var siblingsShareStyles: Bool
+    /// Otherwise, whether an element alike its previous sibling takes that sibling's matches of the book's rules
+    /// that do not read an element's place, and is matched against the others alone (a sheet with `p + p`): where
+    /// the built-in sheet has no such rules and the book's is within ``CSSStyleSheet/maximumCandidates`` rules (so
+    /// that matching never leaves candidates out). Tests turn it off to compare.
+    var siblingsShareMatches: Bool
     /// Which of the sheet's media conditions hold on the reader's page, and on the reference page.
     var media: MediaAnswers
 
@@ -337,6 +346,10 @@ struct XHTMLConverter {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
         media = MediaAnswers(sheet.conditions, environment: environment)
         counterStyles = CounterStyleSet(rules: sheet.counterStyles)
+        siblingsShareStyles = UserAgentStyleSheet.sheet.elementReads.siblingsAlike && sheet.elementReads.siblingsAlike
+            && !sheet.hasCounterRules
+        siblingsShareMatches = !siblingsShareStyles && UserAgentStyleSheet.sheet.elementReads.siblingsAlike
+            && sheet.rules.count <= CSSStyleSheet.maximumCandidates
         for node in sheet.conditions.nodes { noteMediaDependence(node.query) }
     }
 
@@ -418,8 +431,10 @@ struct XHTMLConverter {
     }
 
     mutating func walkChildren(_ path: ElementPath, block: BlockContext, inline: InlineContext) {
-        appendGeneratedContent(path, .before, block: block, inline: inline)
-        defer { appendGeneratedContent(path, .after, block: block, inline: inline) }
+        // Asked here, not by a call per element and side: nearly every book has no `::before` or `::after`.
+        let generated = sheet.hasGeneratedContentRules
+        if generated { appendGeneratedContent(path, .before, block: block, inline: inline) }
+        defer { if generated { appendGeneratedContent(path, .after, block: block, inline: inline) } }
         var elementIndex = 0
         var childPaths: [ElementPath]?
         let parent = cfi.index(of: path)
@@ -806,10 +821,17 @@ struct XHTMLConverter {
         style.lastLineAlignment = block.style.lastLineAlignment(direction: direction)
     }
 
+    @inline(__always)
     mutating func flushParagraph() {
         pendingSpace = false
         pendingSpaceHidden = false
+        // Most calls find nothing to end (a block's start and end): they stay here, out of the long function below.
         guard let block = paragraphBlock else { joinAfterFloat = nil; return }
+        flushParagraph(block)
+    }
+
+    /// Ends the paragraph being built in `block` (``flushParagraph()``).
+    private mutating func flushParagraph(_ block: BlockContext) {
         // A line break that ends a block makes no empty line after it (as in HTML).
         if hasLineBreak, line.last == 0x2028, line.count > 1 || block.role != .preformatted {
             line.removeLast()
@@ -972,8 +994,10 @@ struct XHTMLConverter {
             appendPreformattedText(text, block: block, inline: inline)
             return
         }
+        // Both buffers at their most (a unit each), made once rather than grown by doubling for every text node.
+        let length = text.utf16.count
         var units: [UInt16] = []
-        units.reserveCapacity(text.utf16.count)
+        units.reserveCapacity(length)
         // White space left pending by the text before (a previous node) carries into this one.
         var pending = pendingSpace && lineHasContent
         var pendingNewline = pendingSpaceHasNewline
@@ -988,6 +1012,7 @@ struct XHTMLConverter {
         // white space for its space), the one of the leading space, and of the pending space (-1: a space carried
         // from the node before).
         var sources: [Int32] = []
+        sources.reserveCapacity(length)
         var index: Int32 = -1, leadingSource: Int32 = -1, pendingSource: Int32 = -1
         for unit in text.utf16 {
             index += 1

@@ -60,6 +60,14 @@ struct CSSStyleSheet: Sendable {
     /// `-set`): the converter then reads every element's (XHTMLConverter+Counters.swift).
     private(set) var hasCounterRules = false
 
+    /// What the element rules read of an element itself: whether siblings match alike (``ElementReads``).
+    private(set) var elementReads = ElementReads()
+    /// The element rules that read an element's place or content (``CSSSelector/isPositional``), indexed apart:
+    /// an element alike its previous sibling is matched against these alone (XHTMLConverter+StyleSharing.swift);
+    /// and whether each rule is one, by index.
+    private var positionalRules = RuleIndex()
+    private(set) var isPositional: [Bool] = []
+
     /// Whether the sheet holds neither rules nor font faces nor counter styles.
     var isEmpty: Bool { rules.isEmpty && fontFaces.isEmpty && counterStyles.isEmpty }
 
@@ -98,12 +106,16 @@ struct CSSStyleSheet: Sendable {
         let index = rules.count
         rules.append(rule)
         specificities.append(rule.selector.specificity)
+        let positional = rule.selector.pseudoElement == nil && rule.selector.isPositional
+        isPositional.append(positional)
         switch rule.selector.pseudoElement {
         case .firstLetter: firstLetterRules.add(rule.selector, index: index)
         case .before: beforeRules.add(rule.selector, index: index)
         case .after: afterRules.add(rule.selector, index: index)
         case nil:
             elementRules.add(rule.selector, index: index)
+            elementReads.note(rule.selector, positional: positional)
+            if positional { positionalRules.add(rule.selector, index: index) }
             if !hasCounterRules { hasCounterRules = rule.declarations.contains { if case .counters = $0 { true } else { false } } }
         }
     }
@@ -126,7 +138,7 @@ struct CSSStyleSheet: Sendable {
     /// into `matched` (emptied first); `scratch` holds the candidates. The converter passes the same two buffers
     /// for every element, so that matching allocates nothing once they have grown (it runs for every element of a
     /// book, and a rule copied out retains its selector and declarations).
-    func matchingRuleIndices(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil,
+    func matchingRuleIndices(_ path: ElementPath, pseudoElement: CSSSelector.PseudoElement? = nil, positionalOnly: Bool = false,
                              into matched: inout [Int], scratch candidates: inout [Int]) {
         matched.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
@@ -136,6 +148,7 @@ struct CSSStyleSheet: Sendable {
         case .firstLetter: firstLetterRules.candidates(for: path.element, into: &candidates)
         case .before: beforeRules.candidates(for: path.element, into: &candidates)
         case .after: afterRules.candidates(for: path.element, into: &candidates)
+        case nil where positionalOnly: positionalRules.candidates(for: path.element, into: &candidates)
         case nil: elementRules.candidates(for: path.element, into: &candidates)
         }
         guard !candidates.isEmpty else { return }
@@ -151,8 +164,23 @@ struct CSSStyleSheet: Sendable {
         // tested against the last rules that could match it, at most this many, so matching stays linear.
         let first = max(0, candidates.count - CSSStyleSheet.maximumCandidates)
         for candidate in candidates[first...] where rules[candidate].selector.matches(path) { matched.append(candidate) }
-        // A rule's order is its index in `rules` (``add(_:)``), so the indices sort as the rules do. The closure
-        // captures the specificities alone (capturing `rules` would copy the whole sheet for every element).
+        sortInCascadeOrder(&matched)
+    }
+
+    /// `matched`, an element's matches of the rules that do not read its place (its previous sibling's), with those
+    /// of the rules that do added (``matchingRuleIndices(_:pseudoElement:positionalOnly:into:scratch:)``), in
+    /// cascade order; `found` and `scratch` are buffers.
+    func addPositionalMatches(_ path: ElementPath, to matched: inout [Int], found: inout [Int], scratch: inout [Int]) {
+        matchingRuleIndices(path, positionalOnly: true, into: &found, scratch: &scratch)
+        guard !found.isEmpty else { return }
+        matched.append(contentsOf: found)
+        sortInCascadeOrder(&matched)
+    }
+
+    /// Sorts rule indices as the cascade orders the rules: by specificity, then source order (a rule's order is its
+    /// index in `rules`, ``add(_:)``). The closure captures the specificities alone (capturing `rules` would copy
+    /// the whole sheet for every element).
+    private func sortInCascadeOrder(_ matched: inout [Int]) {
         let specificities = self.specificities
         matched.sort { (specificities[$0], $0) < (specificities[$1], $1) }
     }
@@ -242,6 +270,9 @@ struct CSSSelector: Sendable {
     let pseudoElement: PseudoElement?
     /// A number unique to this selector in the process: the key of its answers in ``ElementPath``'s memo.
     let id: Int
+    /// Whether it reads the element's place among its siblings or its content (``ElementReads/isPositional(_:_:)``),
+    /// worked out once, not each time a sheet adds the rule.
+    let isPositional: Bool
 
     private static let nextID = Atomic<Int>(0)
 
@@ -250,6 +281,7 @@ struct CSSSelector: Sendable {
         self.combinators = combinators
         self.pseudoElement = pseudoElement
         id = CSSSelector.nextID.add(1, ordering: .relaxed).newValue
+        isPositional = ElementReads.isPositional(compounds, combinators)
     }
 
     /// CSS specificity as one comparable number: ids × 10⁶ + classes, attributes and pseudo-classes × 10³ + types.
