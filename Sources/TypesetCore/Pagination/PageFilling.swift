@@ -163,6 +163,12 @@ struct PageFilling {
         var firstOpenedColumn = y == columnTop
         var lineIndex = 0
         while lineIndex < lineCount {
+            // Lines after the first, but for the one a kept run measures, go in runs while they fit (see
+            // placeFittingLines); the first that does not, or that the run measures, is placed below.
+            if lineIndex > 0 && lineIndex != keep.line && paginator.placesFittingRuns {
+                lineIndex = placeFittingLines(lines, of: index, from: lineIndex, to: keep.line > lineIndex ? keep.line : lineCount)
+                guard lineIndex < lineCount else { break }
+            }
             let line = lines[lineIndex]
             let atColumnTop = y == columnTop
             let spacing = lineIndex != 0 ? 0
