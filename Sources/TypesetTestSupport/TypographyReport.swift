@@ -51,6 +51,11 @@ public struct TypographyReport: Sendable {
     public private(set) var buckets = [Int](repeating: 0, count: TypographyReport.bucketBounds.count + 1)
     /// Justified lines with a ratio above ``LineAdjustment/looseThreshold`` (∞ included: a line with no space).
     public private(set) var looseLines = 0
+    /// Justified lines past TeX's badness cap (a ratio of the cube root of 100, about 4.64: spaces more than three
+    /// times their width; ∞ included), the lines a reader sees as gaps ("to         make").
+    public private(set) var veryLooseLines = 0
+    /// The largest finite adjustment ratio of a justified line.
+    public private(set) var maximumRatio = 0.0
     /// The median and 90th percentile of the finite ratios of justified lines.
     public private(set) var medianRatio = 0.0
     public private(set) var p90Ratio = 0.0
@@ -76,6 +81,10 @@ public struct TypographyReport: Sendable {
 
     /// Loose lines per 1,000 justified lines.
     public var loosePerThousand: Double { justifiedLines == 0 ? 0 : Double(looseLines) * 1000 / Double(justifiedLines) }
+    /// ``veryLooseLines`` per 1,000 justified lines.
+    public var veryLoosePerThousand: Double { justifiedLines == 0 ? 0 : Double(veryLooseLines) * 1000 / Double(justifiedLines) }
+    /// The ratio past which a line is very loose: where TeX's badness 100 r³ reaches its cap of 10,000.
+    public static let veryLooseThreshold = 4.641588833612779
     /// Rivers per 1,000 lines.
     public var riversPerThousand: Double { lines == 0 ? 0 : Double(rivers) * 1000 / Double(lines) }
     /// Hyphenated lines per 1,000 lines.
@@ -112,6 +121,7 @@ public struct TypographyReport: Sendable {
                 let bucket = TypographyReport.bucketBounds.firstIndex(where: { ratio < $0 }) ?? TypographyReport.bucketBounds.count
                 buckets[bucket] += 1
                 if ratio > LineAdjustment.looseThreshold { looseLines += 1 }
+                if ratio > TypographyReport.veryLooseThreshold { veryLooseLines += 1 }
                 if ratio.isFinite { ratios.append(ratio) }
             }
             if let previous, previous.paragraph != sample.paragraph { endRun() }
@@ -132,6 +142,7 @@ public struct TypographyReport: Sendable {
         if !ratios.isEmpty {
             medianRatio = ratios[ratios.count / 2]
             p90Ratio = ratios[min(ratios.count - 1, ratios.count * 9 / 10)]
+            maximumRatio = ratios[ratios.count - 1]
         }
     }
 
@@ -139,7 +150,7 @@ public struct TypographyReport: Sendable {
     public static var header: String {
         let buckets = ["<-0.5", "-0.5..0", "0..0.5", "0.5..1", "1..2", ">=2"].map { pad($0, 8) }.joined()
         return pad("engine", 22) + pad("lines", 8) + pad("just.", 8) + buckets + pad("median", 8) + pad("p90", 8)
-            + pad("loose/1k", 10) + pad("hyph", 7) + pad("hyph/1k", 9) + pad("runs2", 7) + pad("runs3+", 8)
+            + pad("loose/1k", 10) + pad(">4.6/1k", 9) + pad("max r", 8) + pad("hyph", 7) + pad("hyph/1k", 9) + pad("runs2", 7) + pad("runs3+", 8)
             + pad("orphans", 9) + pad("widows", 8) + pad("pages", 7) + pad("rivers/1k", 11) + pad("longest", 9)
             + pad("edge L", 8) + "edge R"
     }
@@ -150,7 +161,8 @@ public struct TypographyReport: Sendable {
         return TypographyReport.pad(name, 22) + TypographyReport.pad("\(lines)", 8) + TypographyReport.pad("\(justifiedLines)", 8)
             + buckets.map { TypographyReport.pad(percent($0), 8) }.joined()
             + TypographyReport.pad(format(medianRatio), 8) + TypographyReport.pad(format(p90Ratio), 8)
-            + TypographyReport.pad(format(loosePerThousand), 10) + TypographyReport.pad("\(hyphenatedLines)", 7)
+            + TypographyReport.pad(format(loosePerThousand), 10) + TypographyReport.pad(format(veryLoosePerThousand), 9)
+            + TypographyReport.pad(format(maximumRatio), 8) + TypographyReport.pad("\(hyphenatedLines)", 7)
             + TypographyReport.pad(format(hyphenatedPerThousand), 9) + TypographyReport.pad("\(hyphenRunsOfTwo)", 7)
             + TypographyReport.pad("\(hyphenRunsOfThreeOrMore)", 8) + TypographyReport.pad("\(orphans)", 9)
             + TypographyReport.pad("\(widows)", 8) + TypographyReport.pad("\(pages)", 7)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TypesetCore
+import TypesetDocuments
 import TypesetTestSupport
 
 /// A justified paragraph that cannot be broken without a very loose line (an entry of a table of contents in a
@@ -52,5 +53,53 @@ import TypesetTestSupport
             }
         }
         #expect(compared > 40, "\(compared) titles with a very loose first line")
+    }
+
+    /// The loosest line of each paragraph, by the paragraph's index, of `text` set justified without hyphens by
+    /// `breaking` in a column `width` wide.
+    static func loosest(_ text: StyledText, width: Double, breaking: LineBreaking, typesetter: Typesetter) throws -> [Int: Double] {
+        var settings = JustificationTests.justified(breaking, hyphenation: false)
+        settings.pageSize.width = width + settings.margins.left + settings.margins.right
+        let layout = try typesetter.layout(text, settings: settings)
+        let starts = text.paragraphs.map(\.range.lowerBound)
+        var loosest: [Int: Double] = [:]
+        for page in layout.pages.indices {
+            for line in layout.lines(onPage: page) {
+                guard let ratio = layout.adjustment(of: line).ratio, ratio.isFinite else { continue }
+                let paragraph = starts.partitioningIndex { $0 > line.range.lowerBound } - 1
+                loosest[paragraph] = max(loosest[paragraph] ?? 0, ratio)
+            }
+        }
+        return loosest
+    }
+
+    /// Past the cap a line still costs more the looser it is, steeply enough that the optimal breaker spreads an
+    /// unavoidable looseness over two lines rather than set one line of two words across the column: in Pride and
+    /// Prejudice's "…had been insufficient / to make / his wife understand…" at 342 pt, "to make" stood alone at a
+    /// ratio of about 50 (80 such lines in the book). Over the sample book at column widths of a phone to a tablet,
+    /// no paragraph's loosest line is much looser (half as loose again) than greedy breaking's loosest line of the same
+    /// paragraph, or than the cap: greedy never leaves a line loose that it can fill. (The optimal breaker may set
+    /// one line a little looser than greedy's worst to make the paragraph's other lines better.)
+    @Test func noLineIsFarLooserThanGreedysLoosest() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts())
+        let oddMixture = "Mr. Bennet was so odd a mixture of quick parts, sarcastic humour, reserve, and caprice, that the "
+            + "experience of three-and-twenty years had been insufficient to make his wife understand his character. Her "
+            + "mind was less difficult to develop. She was a woman of mean understanding, little information, and "
+            + "uncertain temper. When she was discontented, she fancied herself nervous. The business of her life was to "
+            + "get her daughters married; its solace was visiting and news."
+        var failures: [String] = [], compared = 0
+        for text in [try JustificationTests.sampleBook(), StyledText(plain: oddMixture)] {
+            for width in stride(from: 220.0, through: 460, by: 40) {
+                let greedy = try Self.loosest(text, width: width, breaking: .greedy, typesetter: typesetter)
+                let optimal = try Self.loosest(text, width: width, breaking: .optimal, typesetter: typesetter)
+                for (paragraph, ratio) in optimal {
+                    compared += 1
+                    let bound = 1.5 * max(greedy[paragraph] ?? 0, OptimalLineBreaker.capRatio)
+                    if ratio > bound + 0.01 { failures.append("paragraph \(paragraph) at \(width) pt: \(ratio) against \(bound)") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) of \(compared): " + failures.prefix(10).joined(separator: "; ")))
+        #expect(compared > 500)
     }
 }

@@ -189,15 +189,16 @@ struct OptimalLineBreaker {
         ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
     }
 
-    /// TeX's badness, 100 |r|³ up to its "infinitely bad" 10 000 (r ≈ 4.64). Past the cap a line costs about the
-    /// same (10 000 and a slope, below), so one unavoidable very loose line does not spread looseness over the rest
-    /// of the paragraph (the cube not capped, tried here twice, gave more loose lines in the corpus books). A line with no space to stretch at all,
-    /// which justification cannot widen and so leaves short, costs 10⁷: more than any line whose spaces can fill it
+    /// TeX's badness, 100 |r|³ up to its "infinitely bad" 10 000 (r ≈ 4.64). Past the cap a line costs 10 000 and
+    /// a slope (``badnessPerRatioPastCap``), less steep than the cube (tried here twice: more loose lines in the
+    /// corpus books) and steep enough that no line is stretched far past it to spare two others. A line with no
+    /// space to stretch at all, which justification cannot widen and so leaves short, costs 10⁷: more than any line
+    /// whose spaces can fill it
     /// (TeX's cap would rate "Notwithstand-" alone on a line like any loose line). So does a line that only gaps
     /// beside wide characters stretch (`gapsOnly`: Japanese, no space), past the cap: such text breaks between
     /// almost any two characters, so a line of it is never loose but by choice, and the cap rated two characters
     /// spread across the column like any loose line of English. Past the cap a line still costs more the looser it
-    /// is (``badnessPerRatioPastCap``): breaks the cap rated alike were decided by which came first, the
+    /// is: breaks the cap rated alike were decided by which came first, the
     /// shortest line ("193 THE | EMPEROR'S NEW CLOTHES" in a narrow table of contents, two words at the column's
     /// edges, where "193 THE EMPEROR'S NEW | CLOTHES" was as cheap).
     @inline(__always)
@@ -206,19 +207,23 @@ struct OptimalLineBreaker {
         let r = Double(abs(ratio))
         let badness = 100 * r * r * r
         guard badness > 10_000 else { return badness }
-        return gapsOnly && ratio > 0 ? 1e7 : 10_000 + min(r, 100) * badnessPerRatioPastCap
+        return gapsOnly && ratio > 0 ? 1e7 : 10_000 + (min(r, 100) - capRatio) * badnessPerRatioPastCap
     }
 
-    /// The badness a line past the cap adds per unit of its adjustment ratio, up to a ratio of 100: about 20,000
-    /// demerits a unit in `(linepenalty + badness)²`, as much as two fitness classes or eight hyphens, so that among
-    /// breaks with as many lines past the cap the less loose ones win unless the other lines differ a good deal.
-    /// A tie-break of ~100 demerits lost to any such difference in a long paragraph: a wide justified column set its
-    /// indented first line "She" at one edge and "perfectly" at the other (ratio ~100) where a line of ratio 4.9 could
-    /// be had; now "She perfectly remembered everything" (still loose: the rest of that paragraph fits better so).
-    /// It cannot buy a second line past the cap (10⁸ demerits). The badness not capped at all (the cube past the
-    /// cap, tried again here) made that line full but left more loose lines in a book (Pride and Prejudice, optimal,
-    /// no hyphens: 505 loose lines a thousand against 481, `typeset-bench --report pride`); this slope, 485.
-    static let badnessPerRatioPastCap = 1.0
+    /// The badness a line past the cap adds per unit of its adjustment ratio beyond the cap's (``capRatio``), up to a
+    /// ratio of 100: a fifth of the cap a unit, so that a line of two words stretched across the column (ratio 20 to
+    /// 100) costs more than two lines just past the cap, and the breaker spreads an unavoidable looseness rather
+    /// than gather it in one line. With a slope of 1 (a tie-break between lines the cap rated alike, which this slope
+    /// still is) Pride and Prejudice's "…had been insufficient / to make / his wife understand…" at 342 pt set
+    /// "to make" alone across the column, and 80 lines of 20 characters or fewer were stretched so in the book
+    /// (none now, and none in greedy breaking); `typeset-bench --report pride`, optimal without hyphens: loose lines
+    /// 485 a thousand then, 504 now (a fifth of them a little looser), lines past the cap 20.5 and 20.7 a thousand,
+    /// the loosest 105.5 and 97.8 (a line greedy breaking sets as loose, an unbreakable word after one space),
+    /// rivers 265 and 263 a thousand; with hyphens unchanged (265 loose lines a thousand). The cube not capped
+    /// (tried in earlier sessions) gave about as many loose lines. `VeryLooseLineTests` holds it.
+    static let badnessPerRatioPastCap = 2000.0
+    /// The adjustment ratio at which 100 r³ reaches the cap: the cube root of 100.
+    static let capRatio = 4.641588833612779
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
     /// hyphenated line, plus extra demerits for a second hyphen in a row, for a hyphen on the second-to-last line
