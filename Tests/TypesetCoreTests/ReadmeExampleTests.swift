@@ -25,9 +25,14 @@ import TypesetTestSupport
         page = try session.setSettings(settings)
         let saved = try JSONEncoder().encode(try session.currentLocator())   // Readium's Locator: store it, go(to:) it later
 
-        // Highlight the first sentence of the page, then ask what a tap on it hits.
-        let start = TextPosition(offset: page.range.lowerBound)
-        let sentence = TextTokenizer(layout: page.layout).rangeEnclosingPosition(start, with: .sentence, inDirection: .forward)
+        // Highlight the page's first sentence from its first word (a page may open on a blank line), then ask what a
+        // tap on it hits.
+        let tokenizer = TextTokenizer(layout: page.layout)
+        var start = TextPosition(offset: page.range.lowerBound)
+        if !tokenizer.isPosition(start, atBoundary: .word, inDirection: .forward) {
+            start = tokenizer.position(from: start, toBoundary: .word, inDirection: .forward) ?? start
+        }
+        let sentence = tokenizer.rangeEnclosingPosition(start, with: .sentence, inDirection: .forward)
         var decorations = DecorationSet(publication: session.publication)
         decorations.apply([Decoration(id: "h1", range: sentence ?? page.range, style: .highlight(tint: .yellow))], in: "highlights")
         if let caret = page.layout.caretRect(for: start) {
