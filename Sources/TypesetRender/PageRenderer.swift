@@ -190,7 +190,7 @@ public final class PageRenderer {
         let grounds = TextGrounds(blocks: layout.pages[page].boxes, inline: inlineBoxes)
         for run in runs {
             // A book's colour is made readable on what it is drawn on: the box under it, or the page.
-            let ground = grounds.isEmpty || (run.color == nil && run.decorationLook?.color == nil) ? nil : grounds.ground(of: run)
+            let ground = run.color == nil && run.decorationLook?.color == nil ? nil : grounds.ground(of: run)
             var color = run.color.map { colors.text($0, on: ground) } ?? (run.isLink ? theme.link : theme.text)
             if !pictures.isEmpty, pictures.contains(where: { Self.crosses(run.lineBox, $0) }) { color = colors.overPicture(color) }
             // The lines in their own colour when the book gives one, made readable as the text's is.

@@ -28,9 +28,6 @@ struct TextGrounds {
         run.orientation == .horizontal ? Point(x: (run.minX + run.maxX) / 2, y: run.baseline - run.size * 0.3) : run.lineBox.center
     }
 
-    /// Whether no box on the page has a background: every run is on the page.
-    var isEmpty: Bool { areas.isEmpty }
-
     /// The background colour under `point`: the last painted area holding it, or nil for the page.
     func ground(at point: Point) -> Color? {
         areas.last(where: { $0.rect.contains(point) })?.color
@@ -39,6 +36,7 @@ struct TextGrounds {
     /// The background colour under `run`'s text: its own (which fills its line box) unless an inline box painted
     /// over it holds the text's middle, else the box under it, or nil for the page.
     func ground(of run: GlyphRun) -> Color? {
+        guard !areas.isEmpty else { return nil }
         let middle = Self.middle(of: run)
         if let own = run.backgroundColor {
             // Inline boxes are painted over run backgrounds; block boxes under them.

@@ -83,8 +83,6 @@ public struct TypographyReport: Sendable {
     public var loosePerThousand: Double { justifiedLines == 0 ? 0 : Double(looseLines) * 1000 / Double(justifiedLines) }
     /// ``veryLooseLines`` per 1,000 justified lines.
     public var veryLoosePerThousand: Double { justifiedLines == 0 ? 0 : Double(veryLooseLines) * 1000 / Double(justifiedLines) }
-    /// The ratio past which a line is very loose: where TeX's badness 100 r³ reaches its cap of 10,000.
-    public static let veryLooseThreshold = 4.641588833612779
     /// Rivers per 1,000 lines.
     public var riversPerThousand: Double { lines == 0 ? 0 : Double(rivers) * 1000 / Double(lines) }
     /// Hyphenated lines per 1,000 lines.
@@ -121,7 +119,7 @@ public struct TypographyReport: Sendable {
                 let bucket = TypographyReport.bucketBounds.firstIndex(where: { ratio < $0 }) ?? TypographyReport.bucketBounds.count
                 buckets[bucket] += 1
                 if ratio > LineAdjustment.looseThreshold { looseLines += 1 }
-                if ratio > TypographyReport.veryLooseThreshold { veryLooseLines += 1 }
+                if ratio > LineAdjustment.veryLooseThreshold { veryLooseLines += 1 }
                 if ratio.isFinite { ratios.append(ratio) }
             }
             if let previous, previous.paragraph != sample.paragraph { endRun() }

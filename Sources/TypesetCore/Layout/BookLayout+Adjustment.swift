@@ -40,6 +40,10 @@ public struct LineAdjustment: Hashable, Sendable {
     /// Lines whose ratio exceeds this are loose: their spaces are more than half as wide again as normal
     /// (TeX's "very loose" fitness class).
     public static let looseThreshold: Double = 1
+    /// Lines whose ratio exceeds this are past TeX's badness cap (100 r³ = 10 000: the cube root of 100), their spaces
+    /// more than three times their width: the optimal breaker's cap (``OptimalLineBreaker``) and the typographic
+    /// report's "very loose" lines.
+    package static let veryLooseThreshold = 4.641588833612779
 
     /// The ratio of a line of `naturalWidth` with `spaceWidth` of spaces filling `availableWidth`, by the model the
     /// optimal breaker minimises (so that other engines' lines can be measured the same way); within a thousandth

@@ -223,7 +223,7 @@ struct OptimalLineBreaker {
     /// (tried in earlier sessions) gave about as many loose lines. `VeryLooseLineTests` holds it.
     static let badnessPerRatioPastCap = 2000.0
     /// The adjustment ratio at which 100 r³ reaches the cap: the cube root of 100.
-    static let capRatio = 4.641588833612779
+    static let capRatio = LineAdjustment.veryLooseThreshold
 
     /// The demerits of one line: TeX's `(linepenalty + badness)²`, plus the hyphen penalty squared for a
     /// hyphenated line, plus extra demerits for a second hyphen in a row, for a hyphen on the second-to-last line

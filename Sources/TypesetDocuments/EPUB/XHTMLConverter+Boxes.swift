@@ -129,7 +129,7 @@ extension XHTMLConverter {
         // The box reaches down past its last line by all that is noted since: the margins settled inside it (its
         // last children's, kept in by its bottom border or padding), the borders and padding of boxes inside it
         // that end there, and its own.
-        last.style.boxes[index].below = min(Self.maximumIndent, pendingSettledMargin + pendingBoxSpace)
+        last.style.boxes[index].below = min(Self.maximumIndent, pendingMargins.settled + pendingBoxSpace)
         output.paragraphs[output.paragraphs.count - 1] = last
     }
 
@@ -161,12 +161,10 @@ extension XHTMLConverter {
     /// paragraph.
     mutating func separateMargins(by space: Double) {
         guard space > 0, space.isFinite else { return }
-        pendingSettledMargin += max(0, pendingMargin + pendingNegativeMargin)
-        pendingMargin = 0
-        pendingNegativeMargin = 0
+        pendingMargins.settle()
         // Boxes opened while the run was open have their top edges after it.
         for index in openedBoxes.indices where openedBoxes[index].offset == nil {
-            openedBoxes[index].offset = pendingSettledMargin + pendingBoxSpace
+            openedBoxes[index].offset = pendingMargins.settled + pendingBoxSpace
         }
         pendingBoxSpace += space
         spaceAfterBreak.separate(by: space)
@@ -175,5 +173,5 @@ extension XHTMLConverter {
     /// The space the margins noted since the last paragraph make, in ems: the settled runs and the run still open
     /// collapsed (its largest positive margin plus its most negative one), never below 0 (a page has no place
     /// above its lines for a negative margin to pull a block into).
-    var collapsedMargin: Double { pendingSettledMargin + max(0, pendingMargin + pendingNegativeMargin) }
+    var collapsedMargin: Double { pendingMargins.total }
 }

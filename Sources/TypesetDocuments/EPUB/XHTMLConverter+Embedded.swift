@@ -93,9 +93,7 @@ extension XHTMLConverter {
         output.hasText = output.hasText || document.hasText
         for query in document.mediaDependence { noteMediaDependence(query) }
         paragraphFirstImage = output.images.count
-        pendingMargin = 0
-        pendingNegativeMargin = 0
-        pendingSettledMargin = 0
+        pendingMargins = CollapsingMargins()
         pendingMarginFromPublisher = false
         pendingReaderSpacing = false
         pendingBookMargin = 0

@@ -32,11 +32,11 @@ extension XHTMLConverter {
         let spaceBefore = pendingSpace, pendingJoin = followsLine ? nil : joinAfterFloat
         flushParagraph()
         joinAfterFloat = nil
-        let waiting = (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin,
+        let waiting = (pendingMargins.positive, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin,
                        pendingBookMarginSaid, pendingBreakBefore, pendingFirstLetter, paragraphClear)
         // The room of boxes closed just before (a framed note's bottom padding, border and the margins inside
         // it) waits past the float too: the float's paragraphs are set beside the text, not below the box.
-        let waitingBoxRoom = (pendingSettledMargin, pendingBoxSpace, spaceAfterBreak)
+        let waitingBoxRoom = (pendingMargins.settled, pendingBoxSpace, spaceAfterBreak)
         clearPendingSpace()
         pendingBoxSpace = 0
         pendingFirstLetter = nil
@@ -58,9 +58,9 @@ extension XHTMLConverter {
         flushParagraph()
         leaveBlock(path, style: style)
         floatStartsBox = false
-        (pendingMargin, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin, pendingBookMarginSaid,
-         pendingBreakBefore, pendingFirstLetter, paragraphClear) = waiting
-        (pendingSettledMargin, pendingBoxSpace, spaceAfterBreak) = waitingBoxRoom
+        (pendingMargins.positive, pendingMarginFromPublisher, pendingReaderSpacing, pendingBookMargin,
+         pendingBookMarginSaid, pendingBreakBefore, pendingFirstLetter, paragraphClear) = waiting
+        (pendingMargins.settled, pendingBoxSpace, spaceAfterBreak) = waitingBoxRoom
         // The interrupted block's text after the float continues it (unindented); an inline float ended its line.
         pendingContinuation = interrupted != nil
         afterInlineFloat = followsLine

@@ -134,14 +134,14 @@ extension XHTMLConverter {
 
     /// The space and breaks noted for the flow's next paragraph, kept across a positioned element.
     struct FlowSpace {
-        var margin, negative, settled, boxSpace, bookMargin: Double
+        var margins: CollapsingMargins
+        var boxSpace, bookMargin: Double
         var fromPublisher, readerSpacing, bookMarginSaid, breakBefore, continuation: Bool
         var opened: [(id: Int, offset: Double?)]
         var afterBreak: SpaceAfterBreak
 
         init(_ converter: XHTMLConverter) {
-            margin = converter.pendingMargin; negative = converter.pendingNegativeMargin
-            settled = converter.pendingSettledMargin; boxSpace = converter.pendingBoxSpace
+            margins = converter.pendingMargins; boxSpace = converter.pendingBoxSpace
             bookMargin = converter.pendingBookMargin; fromPublisher = converter.pendingMarginFromPublisher
             readerSpacing = converter.pendingReaderSpacing; bookMarginSaid = converter.pendingBookMarginSaid
             breakBefore = converter.pendingBreakBefore; continuation = converter.pendingContinuation
@@ -149,8 +149,7 @@ extension XHTMLConverter {
         }
 
         func restore(into converter: inout XHTMLConverter) {
-            converter.pendingMargin = margin; converter.pendingNegativeMargin = negative
-            converter.pendingSettledMargin = settled; converter.pendingBoxSpace = boxSpace
+            converter.pendingMargins = margins; converter.pendingBoxSpace = boxSpace
             converter.pendingBookMargin = bookMargin; converter.pendingMarginFromPublisher = fromPublisher
             converter.pendingReaderSpacing = readerSpacing; converter.pendingBookMarginSaid = bookMarginSaid
             converter.pendingBreakBefore = breakBefore; converter.pendingContinuation = continuation

@@ -70,8 +70,12 @@ extension XHTMLConverter {
     private func sharesStyle(with previous: ElementPath, _ path: ElementPath, parent: InlineContext) -> Bool {
         let depth = elementDepth
         return styleSharing.lastAtDepth[depth].path === previous && styleSharing.lastAtDepth[depth].parent == parent.styleToken
-            && UserAgentStyleSheet.sheet.elementReads.alike(previous.element, path.element)
-            && sheet.elementReads.alike(previous.element, path.element)
+            && matchedAlike(previous.element, path.element)
+    }
+
+    /// Whether both sheets' rules that do not read an element's place match `a` and `b`, siblings, alike.
+    private func matchedAlike(_ a: XMLElement, _ b: XMLElement) -> Bool {
+        UserAgentStyleSheet.sheet.elementReads.alike(a, b) && sheet.elementReads.alike(a, b)
     }
 
     /// The element's style and its token, its rules matched: an earlier element's with the same rules under the same
@@ -109,8 +113,7 @@ extension XHTMLConverter {
         let depth = elementDepth
         while styleSharing.lastMatches.count <= depth { styleSharing.lastMatches.append((nil, [], [])) }
         if let previous = path.previousSibling, styleSharing.lastMatches[depth].path === previous,
-           UserAgentStyleSheet.sheet.elementReads.alike(previous.element, path.element),
-           sheet.elementReads.alike(previous.element, path.element) {
+           matchedAlike(previous.element, path.element) {
             let last = styleSharing.lastMatches[depth]
             styleSharing.builtIn.removeAll(keepingCapacity: true)
             styleSharing.builtIn.append(contentsOf: last.builtIn)

@@ -220,12 +220,9 @@ struct XHTMLConverter {
     /// names one picture many times (a bullet, an ornament), and resolving a path costs some 16,000 instructions.
     /// An entry per distinct source, as many as the item's elements at most.
     var resolvedImageSources: [String: String?] = [:]
-    // Between blocks. The margins that meet here collapse (CSS 2.1 §8.3.1): the largest positive one plus the most
-    // negative one. A border or padding between them ends a run of collapsing margins: the margins before it are
-    // settled (``pendingSettledMargin``), kept whole beside the ones after it.
-    var pendingMargin = 0.0
-    var pendingNegativeMargin = 0.0
-    var pendingSettledMargin = 0.0
+    /// Between blocks: the margins that meet here, collapsing (CSS 2.1 §8.3.1); a border or padding between them ends
+    /// a run (XHTMLConverter+Boxes.swift).
+    var pendingMargins = CollapsingMargins()
     var pendingMarginFromPublisher = false
     /// An element with the reader's paragraph spacing (a `<p>`, a heading, a list) starts or ends here.
     var pendingReaderSpacing = false
@@ -774,9 +771,7 @@ struct XHTMLConverter {
 
     /// Forgets the margins and page break noted for the paragraph just made.
     mutating func clearPendingSpace() {
-        pendingMargin = 0
-        pendingNegativeMargin = 0
-        pendingSettledMargin = 0
+        pendingMargins = CollapsingMargins()
         pendingMarginFromPublisher = false
         pendingReaderSpacing = false
         pendingBookMargin = 0
@@ -794,7 +789,7 @@ struct XHTMLConverter {
     mutating func noteSpace(_ margin: Double?, fromPublisher: Bool, book: Double?, spaced: Bool) {
         if spaced { pendingReaderSpacing = true }
         if let margin {
-            if margin < 0 { pendingNegativeMargin = min(pendingNegativeMargin, margin) } else { pendingMargin = max(pendingMargin, margin) }
+            pendingMargins.note(margin)
             spaceAfterBreak.note(margin)
             if fromPublisher { pendingMarginFromPublisher = true }
         }
