@@ -106,6 +106,17 @@ public enum Reftest {
         return try render(read.publication, book: read, settings: settings)
     }
 
+    /// Reads `book` and lays it out whole with the bundled fonts under `settings`, as ``render(_:settings:)`` does
+    /// before it draws: for tests that measure lines and boxes rather than compare pixels.
+    public static func layout(_ book: Book, settings: ReaderSettings = Reftest.settings) throws -> BookLayout {
+        var options = EPUBReader.Options()
+        options.publisherStyles = settings.publisherStyles
+        options.media = MediaEnvironment(settings: settings)
+        let read = try EPUBReader(options: options).read(bytes: try archive(book), name: "reftest.epub")
+        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(read.publication.text, settings: settings.typography,
+                                                                         mode: settings.mode)
+    }
+
     /// Where a book of `body` styled by `css` and a reference book of `referenceBody` styled by `referenceCSS` render
     /// differently under the reftest settings; nil when they render the same.
     public static func mismatch(body: String, css: String, referenceBody: String, referenceCSS: String = "") throws -> String? {

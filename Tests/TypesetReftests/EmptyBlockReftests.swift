@@ -16,12 +16,6 @@ import TypesetTestSupport
 
     static let blue = "background-color: #1e5ac8"
 
-    /// The book laid out as ``Reftest/render(_:settings:)`` lays it out.
-    static func layout(_ book: Reftest.Book) throws -> BookLayout {
-        let read = try EPUBReader().read(bytes: try Reftest.archive(book), name: "reftest.epub")
-        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(read.publication.text, settings: Reftest.settings.typography)
-    }
-
     /// The empty block is the block holding an image of its height across its width, of the block's colour.
     @Test(arguments: ["20px", "50px", "3em", "10%"], [blue, "background: url(images/solid.png)", "\(blue); border: 4px solid #c81e28",
                                                       "\(blue); padding: 6px; margin: 0 20px"])
@@ -39,7 +33,7 @@ import TypesetTestSupport
     /// CSS 2.1 §10.5), and the text after it starts below it.
     @Test(arguments: [20, 50, 137])
     func theBoxIsAsTallAsItsHeight(_ height: Int) throws {
-        let layout = try Self.layout(Self.book("<div class='box'></div>", style: "\(Self.blue); border: 3px solid #c81e28; padding: 5px; height: \(height)px"))
+        let layout = try Reftest.layout(Self.book("<div class='box'></div>", style: "\(Self.blue); border: 3px solid #c81e28; padding: 5px; height: \(height)px"))
         let box = try #require(layout.pages.first?.boxes.first)
         // The height in points (a CSS px is a point, as for images); the border and padding, 8 px a side, in ems of
         // the 16 px body set at the reader's 14 pt.
@@ -51,7 +45,7 @@ import TypesetTestSupport
     /// An empty block that does not fit in what is left of the page moves to the next page whole.
     @Test func aBlockThatDoesNotFitMovesToTheNextPage() throws {
         let filler = String(repeating: "<p>A line of text to fill the page.</p>", count: 14)
-        let layout = try Self.layout(Reftest.Book(body: filler + "<div class='box'></div><p>After.</p>",
+        let layout = try Reftest.layout(Reftest.Book(body: filler + "<div class='box'></div><p>After.</p>",
                                                   css: ".box { \(Self.blue); height: 200px }"))
         let boxes = layout.pages.flatMap { page in page.boxes.map { (page.index, $0.rect.height) } }
         #expect(boxes.count == 1 && boxes.first?.0 ?? 0 > 0 && boxes.first?.1 == 200, "\(boxes)")

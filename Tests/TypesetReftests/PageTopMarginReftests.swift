@@ -55,8 +55,8 @@ import TypesetTestSupport
     @Test(arguments: margins)
     func marginsAfterAnUnforcedBreakAreTruncated(_ margin: String) throws {
         let filler = (1...40).map { "<p>Line \($0) of the text that fills the first page and more.</p>" }.joined()
-        let test = try Self.layout(Self.book([filler + "<p style='margin-top: \(margin)'>After.</p>" + filler]))
-        let reference = try Self.layout(Self.book(["<p>Top.</p>"]))
+        let test = try Reftest.layout(Self.book([filler + "<p style='margin-top: \(margin)'>After.</p>" + filler]))
+        let reference = try Reftest.layout(Self.book(["<p>Top.</p>"]))
         let top = try #require(reference.glyphRuns(onPage: 0).first).lineTop
         for page in test.pages.indices.dropFirst() {
             let first = try #require(test.glyphRuns(onPage: page).first)
@@ -73,16 +73,11 @@ import TypesetTestSupport
         settings.typography.paragraphSpacing = spacing
         let read = try EPUBReader().read(bytes: try Reftest.archive(Self.book(["<div>First.</div><p>Second.</p>"])), name: "r.epub")
         let layout = try Typesetter(fonts: try Fixtures.bundledFonts()).layout(read.publication.text, settings: settings.typography)
-        let plain = try Self.layout(Self.book(["<div>First.</div>"]))
+        let plain = try Reftest.layout(Self.book(["<div>First.</div>"]))
         #expect(layout.glyphRuns(onPage: 0).first?.lineTop == plain.glyphRuns(onPage: 0).first?.lineTop)
     }
 
     static func book(_ bodies: [String]) -> Reftest.Book {
         Reftest.Book(documents: bodies.enumerated().map { ("chapter\($0.offset).xhtml", Reftest.document(body: $0.element)) })
-    }
-
-    static func layout(_ book: Reftest.Book) throws -> BookLayout {
-        let read = try EPUBReader().read(bytes: try Reftest.archive(book), name: "reftest.epub")
-        return try Typesetter(fonts: try Fixtures.bundledFonts()).layout(read.publication.text, settings: Reftest.settings.typography)
     }
 }

@@ -28,6 +28,8 @@ public struct BookLayout: Sendable {
     /// The factor each paragraph of a scaled table's cells is set smaller by (``CellBox/scale``), by document
     /// paragraph (only those of tables too wide for their column).
     let cellScales: [Int: Float]
+    /// The blocks fitting their content, whose paragraphs' formats are of their narrower widths.
+    let fitted: FittedBlocks
     /// Grapheme segmentation for the position queries (a pool of ICU iterators shared with the typesetter).
     let segmenter: GraphemeSegmenter
     /// Caret geometry of recently queried lines (shared by copies of this layout, which never changes).
@@ -35,11 +37,12 @@ public struct BookLayout: Sendable {
 
     init(settings: TypographySettings, lineSettings: [WritingModeSettings], runs: [WritingModeRun], mode: LayoutMode,
          shaped: ShapedText, paragraphs: [ParagraphLayout], exclusions: [Int: LineExclusion] = [:],
-         cellScales: [Int: Float] = [:], pages: [Page], segmenter: GraphemeSegmenter) {
+         cellScales: [Int: Float] = [:], fitted: FittedBlocks = FittedBlocks(), pages: [Page], segmenter: GraphemeSegmenter) {
         self.settings = settings; self.lineSettingsByMode = lineSettings; self.writingModeRuns = runs
         self.mode = mode; self.shaped = shaped; self.paragraphs = paragraphs; self.pages = pages
         self.exclusions = exclusions
         self.cellScales = cellScales
+        self.fitted = fitted
         self.segmenter = segmenter
     }
 
@@ -73,7 +76,8 @@ public struct BookLayout: Sendable {
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
                                formulas: shaped.paragraph(index).formulas,
                                objectColumnWidth: paragraph.style.float?.isObject == true ? (objectBox > 0 ? objectBox : column) : nil,
-                               scale: cellScales.isEmpty ? 1 : cellScales[index] ?? 1)
+                               scale: cellScales.isEmpty ? 1 : cellScales[index] ?? 1,
+                               fitSlack: fitted.slack(ofParagraph: index))
     }
 
     /// Total number of lines.

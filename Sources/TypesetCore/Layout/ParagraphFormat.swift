@@ -49,18 +49,20 @@ struct ParagraphFormat {
     /// - Parameter objectColumnWidth: The column a floated object's percentages are of, when the paragraph is set
     ///   in the float's narrower box (``BlockFloat/isObject``); nil for `columnWidth`.
     /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``).
+    /// - Parameter fitSlack: How much narrower the block fitting its content that the paragraph is in is than the
+    ///   block would fill (``FittedBlocks``); 0 for nearly every paragraph.
     @inline(__always)
     init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
          precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
          capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = [], objectColumnWidth: Float? = nil,
-         scale: Float = 1) {
+         scale: Float = 1, fitSlack: Float = 0) {
         let basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
                           capMetrics: capMetrics, scale: scale)
-        let indents = basis.indents(columnWidth: columnWidth)
+        let indents = basis.indents(columnWidth: columnWidth, fitSlack: fitSlack)
         let available = columnWidth - indents.block - indents.end
         var objectAvailable = available
         if let objectColumnWidth {
-            let objectIndents = basis.indents(columnWidth: objectColumnWidth)
+            let objectIndents = basis.indents(columnWidth: objectColumnWidth, fitSlack: fitSlack)
             objectAvailable = objectColumnWidth - objectIndents.block - objectIndents.end
         }
         // Objects take their laid-out widths as their runs' sizes (their one glyph is 1 em).
@@ -75,20 +77,20 @@ struct ParagraphFormat {
             ? Float(settings.contentRect.height) : nil
         // Shifts are in points of each run's final size (an object's size is its width).
         let shifts = heights == nil && depths == nil ? basis.shifts : Basis.shifts(runs, sizes: sizes)
-        self.init(basis, columnWidth: columnWidth, sizes: sizes, shifts: shifts, attachmentHeights: heights,
+        self.init(basis, columnWidth: columnWidth, fitSlack: fitSlack, sizes: sizes, shifts: shifts, attachmentHeights: heights,
                   attachmentDepths: depths, pageLineHeight: pageLineHeight)
     }
 
     /// The format of a paragraph without objects or formulas from its cached `basis`: only what depends on the
     /// column width is worked out (see ``ParagraphLayouter/basis(_:shaped:scratch:)``).
     @inline(__always)
-    init(_ basis: borrowing Basis, columnWidth: Float) {
-        self.init(basis, columnWidth: columnWidth, sizes: basis.sizes, shifts: basis.shifts, attachmentHeights: nil,
+    init(_ basis: borrowing Basis, columnWidth: Float, fitSlack: Float = 0) {
+        self.init(basis, columnWidth: columnWidth, fitSlack: fitSlack, sizes: basis.sizes, shifts: basis.shifts, attachmentHeights: nil,
                   attachmentDepths: nil, pageLineHeight: nil)
     }
 
     @inline(__always)
-    private init(_ basis: borrowing Basis, columnWidth: Float, sizes: [Float], shifts: [Float]?, attachmentHeights: [Float]?,
+    private init(_ basis: borrowing Basis, columnWidth: Float, fitSlack: Float, sizes: [Float], shifts: [Float]?, attachmentHeights: [Float]?,
                  attachmentDepths: [Float]?, pageLineHeight: Float?) {
         self.sizes = sizes
         self.shifts = shifts
@@ -102,7 +104,7 @@ struct ParagraphFormat {
         spaceBefore = basis.spaceBefore
         // Indents are limited to the column, so that every line starts inside it whatever the settings (an
         // indent of 100 em is a valid setting) and the styles (a nested block quote on a narrow page) ask for.
-        let indents = basis.indents(columnWidth: columnWidth)
+        let indents = basis.indents(columnWidth: columnWidth, fitSlack: fitSlack)
         blockIndent = indents.block
         endIndent = indents.end
         let available = columnWidth - indents.block - indents.end
@@ -243,16 +245,18 @@ extension ParagraphFormat {
         }
 
         /// The block and end indents limited to a column `columnWidth` wide: each to less than half of it, but for
-        /// what the widths of the blocks around add (``BlockWidth``).
+        /// what the widths of the blocks around add (``BlockWidth``), the block fitting its content `fitSlack`
+        /// points narrower than it would fill.
         @inline(__always)
-        func indents(columnWidth: Float) -> (block: Float, end: Float) {
+        func indents(columnWidth: Float, fitSlack: Float = 0) -> (block: Float, end: Float) {
             let half = max(0, (columnWidth - 1) / 2)
             let block = min(blockIndent, half)
             guard !widths.isEmpty else { return (block, min(endIndent, half)) }
             // A block's used width may leave its lines less than half the column, an em at least; its auto margins
             // move them toward the end, as far as leaves that em.
             let em = Float(emSize)
-            let resolved = widths.indents(end: Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize)
+            let resolved = widths.indents(end: Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize,
+                                          fitSlack: Double(fitSlack))
             let start = min(block + Float(resolved.shift), max(block, columnWidth - min(endIndent, half) - em))
             return (start, min(Float(resolved.end), max(min(endIndent, half), columnWidth - start - em)))
         }

@@ -42,7 +42,7 @@ struct ParagraphLayouter {
 
     /// The format of a paragraph as this layouter sets it.
     func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float,
-                objectWidth: Float? = nil, scale: Float = 1) -> ParagraphFormat {
+                objectWidth: Float? = nil, scale: Float = 1, fitSlack: Float = 0) -> ParagraphFormat {
         let capFace = paragraph.pointee.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
         // A floated object is set in its box but sized in its containing block, the column or its table cell
@@ -51,7 +51,7 @@ struct ParagraphLayouter {
         return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                precedence: precedence, columnWidth: width, bodySizes: bodySizes,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
-                               formulas: shaped.formulas, objectColumnWidth: objectColumn, scale: scale)
+                               formulas: shaped.formulas, objectColumnWidth: objectColumn, scale: scale, fitSlack: fitSlack)
     }
 
     /// What laying out the paragraph works out before any width is known (see ``LayoutBasisCache``): its format's
@@ -78,15 +78,16 @@ struct ParagraphLayouter {
     }
 
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are
-    /// in it and the paragraph's geometry (see ``layout(_:shaped:metrics:scratch:into:writing:cell:exclusion:basis:)``).
+    /// in it and the paragraph's geometry (see ``layout(_:shaped:metrics:scratch:into:writing:cell:exclusion:basis:fitSlack:)``).
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, metrics: UnsafeMutablePointer<ParagraphMetrics>,
                 scratch: LayoutScratch, into lines: LineScratch, cell: CellBox? = nil,
-                exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> (lines: Range<Int>, layout: ParagraphLayout) {
+                exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil,
+                fitSlack: Float = 0) -> (lines: Range<Int>, layout: ParagraphLayout) {
         let result = UnsafeMutablePointer<ParagraphLayout>.allocate(capacity: 1)
         defer { result.deallocate() }
         let range = withUnsafePointer(to: shaped) { shaped in
             layout(paragraph, shaped: shaped, metrics: metrics, scratch: scratch, into: lines, writing: result, cell: cell,
-                   exclusion: exclusion, basis: basis)
+                   exclusion: exclusion, basis: basis, fitSlack: fitSlack)
         }
         return (range, result.move())
     }
@@ -97,7 +98,8 @@ struct ParagraphLayouter {
     /// pointer into the text's storage, and only the fields needed are read from it: borrowing the whole value copied
     /// it (see ``ParagraphFormat``).
     /// A table cell's (or a float's) paragraph is set in its `cell` box instead of the column; a paragraph beside
-    /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap).
+    /// floats has its first lines narrowed by `exclusion` (and is broken greedily, as beside a drop cap); one in a
+    /// block fitting its content is set in that block `fitSlack` points narrower than it fills (``FittedBlocks``).
     /// With a pointer to the paragraph's `basis` (from ``basis(_:shaped:scratch:)``, kept between layouts; a pointer,
     /// as copying it retained its arrays), its width-independent work is not done again. `metrics` (the worker's,
     /// measured again for a paragraph whose basis has none) comes as a pointer too: the break input borrows it rather
@@ -105,7 +107,8 @@ struct ParagraphLayouter {
     @inline(__always)
     func layout(_ paragraph: UnsafePointer<Paragraph>, shaped: UnsafePointer<ShapedParagraph>, metrics: UnsafeMutablePointer<ParagraphMetrics>,
                 scratch: LayoutScratch, into lines: LineScratch, writing result: UnsafeMutablePointer<ParagraphLayout>,
-                cell: CellBox? = nil, exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil) -> Range<Int> {
+                cell: CellBox? = nil, exclusion: LineExclusion? = nil, basis: UnsafePointer<ParagraphBasis>? = nil,
+                fitSlack: Float = 0) -> Range<Int> {
         // A scaled table's cell is set at other sizes than its basis was worked out for (few paragraphs).
         let scale = cell?.scale ?? 1
         let basis = scale == 1 ? basis : nil
@@ -114,9 +117,10 @@ struct ParagraphLayouter {
         // The format and the break input are `let`s, borrowed by the passes through pointers: a `var` (as
         // `withUnsafePointer(to: &x)` needs) was copied, retaining its references, wherever it was passed on.
         let format = if let basis, case .some(let known) = basis.pointee.format {
-            ParagraphFormat(known, columnWidth: cell?.width ?? columnWidth)
+            ParagraphFormat(known, columnWidth: cell?.width ?? columnWidth, fitSlack: fitSlack)
         } else {
-            self.format(paragraph, shaped: shaped.pointee, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth, scale: scale)
+            self.format(paragraph, shaped: shaped.pointee, width: cell?.width ?? columnWidth, objectWidth: cell?.objectWidth, scale: scale,
+                        fitSlack: fitSlack)
         }
         // The basis's metrics when it measured this paragraph in place, else the worker's, measured now.
         let measured: UnsafePointer<ParagraphMetrics>

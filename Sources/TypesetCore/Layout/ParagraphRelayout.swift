@@ -1,11 +1,14 @@
 /// Sets one paragraph again, in a box or beside floats (see ``FloatLayout``, ``ColumnBlockLayout`` and
 /// ``PageFilling``): the few paragraphs in and near floats and multi-column blocks, one at a time, each in lines
-/// of its own. The same layouter as the batch's, so that a paragraph set again differs only in its widths.
+/// of its own, and those of blocks fitting their content (``FittedBlocks``). The same layouter as the batch's, so
+/// that a paragraph set again differs only in its widths.
 struct ParagraphRelayout {
     let text: StyledText
     let shaped: ShapedText
     let layouter: ParagraphLayouter
     let pool: ScratchPool<LayoutScratch>
+    /// The blocks fitting their content, whose paragraphs are set in their narrower widths.
+    var fitted = FittedBlocks()
 
     /// Document paragraph `index` (inside the shaped range) in `cell`, its first lines narrowed by `exclusion`.
     func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil) -> ParagraphLayout {
@@ -24,7 +27,7 @@ struct ParagraphRelayout {
                 }
                 return withUnsafeMutablePointer(to: &metrics) { metrics in
                     layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: metrics, scratch: scratch,
-                                    into: lines, cell: cell, exclusion: exclusion)
+                                    into: lines, cell: cell, exclusion: exclusion, fitSlack: fitted.slack(ofParagraph: index))
                 }
             }
         }

@@ -96,7 +96,7 @@ public final class Typesetter: Sendable {
         let pageSettings = try pageSettings.validated()
         let runs = shaped.writingModeRuns
         var layouts: [ParagraphLayout] = [], exclusions: [Int: LineExclusion] = [:], pages: [Page] = []
-        var cellScales: [Int: Float] = [:]
+        var cellScales: [Int: Float] = [:], fitted = FittedBlocks()
         var lineSettings: [WritingModeSettings] = []
         for run in runs {
             // Vertical text is broken and paginated as horizontal text on the page turned a quarter (see LineFrame).
@@ -105,17 +105,18 @@ public final class Typesetter: Sendable {
             var part = try layoutRun(shaped, paragraphs: run.paragraphs, writingMode: run.mode, settings: settings, mode: mode)
             if runs.count == 1 {
                 swap(&layouts, &part.layouts); swap(&exclusions, &part.exclusions); swap(&pages, &part.pages)
-                swap(&cellScales, &part.cellScales)
+                swap(&cellScales, &part.cellScales); fitted = part.fitted
             } else {
                 layouts += part.layouts
                 exclusions.merge(part.exclusions) { first, _ in first }
                 cellScales.merge(part.cellScales) { first, _ in first }
+                fitted = fitted.merging(part.fitted)
                 let base = pages.count
                 pages += part.pages.map { $0.placed(index: base + $0.index, writingMode: $0.writingMode, size: $0.size, boxes: $0.boxes) }
             }
         }
         return BookLayout(settings: pageSettings, lineSettings: lineSettings, runs: runs, mode: mode, shaped: shaped,
-                          paragraphs: layouts, exclusions: exclusions, cellScales: cellScales, pages: pages,
+                          paragraphs: layouts, exclusions: exclusions, cellScales: cellScales, fitted: fitted, pages: pages,
                           segmenter: segmenter)
     }
 
@@ -123,7 +124,7 @@ public final class Typesetter: Sendable {
     /// in `writingMode` with `settings` (the page turned a quarter for vertical text); pages numbered from 0.
     private func layoutRun(_ shaped: ShapedText, paragraphs range: Range<Int>, writingMode: WritingMode,
                            settings: TypographySettings, mode: LayoutMode) throws
-        -> (layouts: [ParagraphLayout], exclusions: [Int: LineExclusion], cellScales: [Int: Float], pages: [Page]) {
+        -> (layouts: [ParagraphLayout], exclusions: [Int: LineExclusion], cellScales: [Int: Float], fitted: FittedBlocks, pages: [Page]) {
         let layouter = ParagraphLayouter(settings: settings, faces: shaped.faces, columnWidth: Float(settings.columnWidth),
                                          documentLanguage: shaped.language ?? settings.language,
                                          bookHangsPunctuation: shaped.text.hangingPunctuation)
@@ -145,12 +146,19 @@ public final class Typesetter: Sendable {
                                  first: range.lowerBound) { relayout.layout($0, cell: $1) }
             layoutPool.checkIn(scratch)
         }
+        // Blocks that fit their content: measured on their lines as first set, then set again in their widths.
+        let fitted = text.hasFittedBlocks ? FittedBlocks(text, paragraphRange: range, layouts: layouts) : FittedBlocks()
+        if !fitted.isEmpty {
+            var relayout = ParagraphRelayout(text: text, shaped: shaped, layouter: layouter, pool: layoutPool)
+            relayout.fitted = fitted
+            fitted.setAgain(&layouts, first: range.lowerBound) { relayout.layout($0) }
+        }
         // Vertical text's columns (blocks of lines, in the line frame) stack down the page whatever its direction.
         let rightToLeft = !writingMode.isVertical && shaped.columnsRunRightToLeft
         var paginator = Paginator(settings: settings, mode: mode, tables: tables, columnsRightToLeft: rightToLeft)
         if text.hasFloats {
-            placeFloatsAndColumns(shaped, paragraphs: range, settings: settings, layouter: layouter, layouts: &layouts,
-                                  paginator: &paginator)
+            placeFloatsAndColumns(shaped, paragraphs: range, settings: settings, layouter: layouter, fitted: fitted,
+                                  layouts: &layouts, paginator: &paginator)
         }
         var exclusions: [Int: LineExclusion] = [:]
         var floatShifts: [Int: Float] = [:]
@@ -160,9 +168,9 @@ public final class Typesetter: Sendable {
         pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
                                   emSize: settings.fontSize, columnWidth: settings.columnWidth,
                                   floats: paginator.floats, floatShifts: floatShifts,
-                                  columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts)
+                                  columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts, fitted: fitted)
             .decorate(pages, threads: threads, pool: layoutPool)
-        return (layouts, exclusions, tables.scales, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
+        return (layouts, exclusions, tables.scales, fitted, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }
 
     /// The line layouts of the paragraphs `range` (inside the shaped ones), in order.
@@ -272,8 +280,10 @@ public final class Typesetter: Sendable {
     /// paragraphs set in their boxes, before pagination; placed by the paginator, which sets the paragraphs beside
     /// floats again with their first lines shortened (through `paginator.relayout`) and balances the columns.
     private func placeFloatsAndColumns(_ shaped: ShapedText, paragraphs range: Range<Int>, settings: TypographySettings,
-                                       layouter: ParagraphLayouter, layouts: inout [ParagraphLayout], paginator: inout Paginator) {
-        let relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: layoutPool)
+                                       layouter: ParagraphLayouter, fitted: FittedBlocks, layouts: inout [ParagraphLayout],
+                                       paginator: inout Paginator) {
+        var relayout = ParagraphRelayout(text: shaped.text, shaped: shaped, layouter: layouter, pool: layoutPool)
+        relayout.fitted = fitted
         let columnWidth = Float(settings.columnWidth), emSize = Float(settings.fontSize)
         // A float in a table cell floats in the cell's content box, and the text beside it is set again in the cell.
         let cellBoxes = paginator.tables.boxes

@@ -20,12 +20,16 @@ struct BoxDecorationPass {
     /// around it are drawn across the block in its page column, the boxes inside it in their column of the block.
     var columnBlocks = ColumnBlockLayout()
     var pageColumnLefts: [Float] = []
+    /// The blocks fitting their content: a box of one (or inside one) is drawn in its narrower width.
+    var fitted = FittedBlocks()
 
     /// A box's part in one column of the page being decorated.
     private struct Part {
         var box: BoxDecoration
         /// The section (document) of the box: box ids are unique in one document only.
         var section: Int
+        /// The first paragraph of the box on the page (document index): whose block fitting its content is the box's.
+        var paragraph: Int
         /// The left edge of what the box is laid in (its column, or the float it is in), and that width when it is a
         /// float's (nil: the column's).
         var columnX: Float
@@ -162,7 +166,7 @@ struct BoxDecorationPass {
                     parts[part].startsHere = parts[part].startsHere || starts
                 } else {
                     scratch.open[id] = parts.count
-                    parts.append(Part(box: boxes[number], section: section, columnX: partX, width: width, top: top, bottom: bottom,
+                    parts.append(Part(box: boxes[number], section: section, paragraph: index, columnX: partX, width: width, top: top, bottom: bottom,
                                       startsHere: starts, endsHere: ends, linesBottom: linesBottom))
                 }
             }
@@ -211,7 +215,8 @@ struct BoxDecorationPass {
         if !box.widths.isEmpty {
             // A block with a used width ends where it does (``BlockWidth``), a point from its start at least, and
             // its auto margins move it toward its end.
-            let resolved = box.widths.indents(end: box.endsLeft ? box.left : box.right, columnWidth: columnWidth, emSize: emSize)
+            let resolved = box.widths.indents(end: box.endsLeft ? box.left : box.right, columnWidth: columnWidth, emSize: emSize,
+                                              fitSlack: Double(fitted.slack(ofParagraph: part.paragraph)))
             func place(start: inout Double, end: inout Double) {
                 start = min(start + resolved.shift, max(start, columnWidth - min(end, half) - 1))
                 end = min(resolved.end, max(end, columnWidth - start - 1))

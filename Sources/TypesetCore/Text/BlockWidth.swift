@@ -9,6 +9,11 @@
 /// (`margin-right` in left-to-right text, `margin-left` in right-to-left). A width wider than the room there is
 /// limited to that room, as the reader never sets a line past the column. Lengths are in ems of the body text, as
 /// indents are.
+///
+/// A block may instead *fit its content* (``fitsContent``: CSS 2.1 §10.3.9's shrink-to-fit width of an
+/// `inline-block`, CSS Sizing 3's `fit-content`): its width is what it would fill, less the room its widest line
+/// leaves (``FittedBlocks``, measured on its lines as first set, since the width depends on its paragraphs'
+/// content, not on the column alone). Its auto margins then place it as they place a block with a width.
 package struct BlockWidth: Hashable, Sendable {
     /// `width`, nil for `auto`.
     package var width: BackgroundLayer.Length?
@@ -26,6 +31,12 @@ package struct BlockWidth: Hashable, Sendable {
     package var containerEnd: Double
     /// Which inline margins are `auto` (their ems in ``start`` and ``end`` are 0).
     package var autoMargins: AutoMargins
+    /// Whether an `auto` width shrinks to the block's content (``FittedBlocks``) rather than filling the
+    /// containing block; a `width` or `max-width` still bounds it.
+    package var fitsContent: Bool
+    /// Which block of its document this is, for a block that fits its content (0 for others): two such blocks
+    /// one after the other are sized apart even when their styles are alike.
+    package var serial: Int
 
     /// The block's `auto` inline margins (CSS 2.1 §10.3.3), in the flow's direction: they take what is left of
     /// the containing block once the width, padding, borders and the other margin are taken; none when that is
@@ -44,9 +55,11 @@ package struct BlockWidth: Hashable, Sendable {
     package static let maximumNesting = 4
 
     package init(width: BackgroundLayer.Length?, minWidth: BackgroundLayer.Length? = nil, maxWidth: BackgroundLayer.Length? = nil,
-                 start: Double, end: Double, containerStart: Double, containerEnd: Double, autoMargins: AutoMargins = .none) {
+                 start: Double, end: Double, containerStart: Double, containerEnd: Double, autoMargins: AutoMargins = .none,
+                 fitsContent: Bool = false, serial: Int = 0) {
         func clean(_ value: Double) -> Double { value.isFinite ? min(max(0, value), 1e4) : 0 }
         self.width = width; self.minWidth = minWidth; self.maxWidth = maxWidth; self.autoMargins = autoMargins
+        self.fitsContent = fitsContent; self.serial = fitsContent ? serial : 0
         self.start = clean(start); self.end = clean(end)
         self.containerStart = clean(containerStart); self.containerEnd = clean(containerEnd)
     }
@@ -70,12 +83,16 @@ extension Array where Element == BlockWidth {
     /// is `endIndent` ems, in a column `columnWidth` points wide, within the blocks of these widths (outermost
     /// first): a block's used width ends its content sooner, its auto margins move it (and all inside it) toward
     /// the end. The end indent is never less than `endIndent`, so a width only narrows; the shift is never negative.
-    func indents(end endIndent: Double, columnWidth: Double, emSize: Double) -> (shift: Double, end: Double) {
+    /// `fitSlack` is how much narrower than it would be the outermost block that fits its content is
+    /// (``FittedBlocks``); the blocks inside it that fit their content fill it.
+    func indents(end endIndent: Double, columnWidth: Double, emSize: Double, fitSlack: Double = 0) -> (shift: Double, end: Double) {
         var indent = endIndent * emSize
         // How far the blocks so far moved their content toward the end: the start edges of all inside them move too.
         var shift = 0.0
         // Each block's end edge, from the column's start, and its end indent: the next one's containing block.
         var outer: (edge: Double, end: Double)?
+        // The room the outermost block that fits its content gives back; taken once.
+        var slack = fitSlack
         for block in self {
             var containerEdge = columnWidth - block.containerEnd * emSize
             if let outer { containerEdge = Swift.min(containerEdge, outer.edge - (block.containerEnd - outer.end) * emSize) }
@@ -83,7 +100,15 @@ extension Array where Element == BlockWidth {
             // Where the block's content ends with `width: auto`: a used width only takes room from there.
             var edge = columnWidth - block.end * emSize
             if let outer { edge = Swift.min(edge, outer.edge - (block.end - outer.end) * emSize) }
-            if let used = block.used(reference: reference, emSize: emSize) {
+            var fitted: Double?
+            if block.fitsContent, slack > 0 {
+                // Its content's width: what it would fill (its width, else to its end edge) less the room left.
+                let fill = block.used(reference: reference, emSize: emSize) ?? (edge - (block.start * emSize + shift))
+                let least = block.minWidth.map { $0.points(emSize: emSize, reference: reference) } ?? 0
+                fitted = Swift.max(0, least, fill - slack)
+                slack = 0
+            }
+            if let used = fitted ?? block.used(reference: reference, emSize: emSize) {
                 let start = block.start * emSize + shift
                 shift += block.autoMargins.share(of: edge - (start + used))
                 edge = Swift.min(edge, block.start * emSize + shift + used)

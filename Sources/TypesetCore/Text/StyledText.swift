@@ -16,6 +16,9 @@ public struct StyledText: Sendable {
     /// Whether any paragraph is floated (``ParagraphStyle/float``), clears floats or is in a multi-column block
     /// (``ParagraphStyle/columns``): the layout then has those passes to make.
     public let hasFloats: Bool
+    /// Whether a paragraph is in a block that fits its content (``BlockWidth/fitsContent``): the layout then
+    /// sizes those blocks (``FittedBlocks``).
+    let hasFittedBlocks: Bool
     /// The document's default language (BCP 47), if known.
     public var language: String?
     /// The document's title, if known.
@@ -88,7 +91,7 @@ public struct StyledText: Sendable {
     public init(paragraphs: [Paragraph], language: String? = nil, title: String? = nil) throws {
         var expected = 0
         var sections: [Int] = []
-        var tables = false, floats = false
+        var tables = false, floats = false, fitted = false
         for (index, paragraph) in paragraphs.enumerated() {
             guard paragraph.range.lowerBound == expected else {
                 throw InvalidParagraphs(problem: .notAPartition,
@@ -102,10 +105,12 @@ public struct StyledText: Sendable {
             if index == 0 || paragraph.style.startsSection { sections.append(index) }
             if paragraph.style.isTableCell { tables = true }
             if paragraph.style.float != nil || !paragraph.style.clear.isEmpty || paragraph.style.columns != nil { floats = true }
+            if !fitted, !paragraph.style.hasDefaultExtras { fitted = paragraph.style.widths.contains { $0.fitsContent } }
         }
         self.paragraphs = paragraphs
         self.hasTables = tables
         self.hasFloats = floats
+        self.hasFittedBlocks = fitted
         self.length = expected
         self.sectionStarts = sections
         self.language = language
@@ -140,6 +145,7 @@ public struct StyledText: Sendable {
         self.paragraphs = paragraphs
         self.hasTables = false
         self.hasFloats = false
+        self.hasFittedBlocks = false
         self.length = paragraphs.last?.range.upperBound ?? 0
         self.sectionStarts = paragraphs.isEmpty ? [] : [0]
         self.language = language

@@ -16,7 +16,10 @@ extension XHTMLConverter {
     /// Notes the width of the block `name` of `style` entered with `block` (its indents at its content edges, its
     /// box opened) within `parent`: a ``BlockWidth`` for the paragraphs inside it and for its own box.
     mutating func noteWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
-        if let width = blockWidth(name, style: style, parent: parent, block: block) { block.widths.append(width) }
+        if var width = blockWidth(name, style: style, parent: parent, block: block) {
+            if width.fitsContent { fittedBlockCount += 1; width.serial = fittedBlockCount }
+            block.widths.append(width)
+        }
         // The block's own box (opened just before) ends with its width and those around it: a box inside a
         // narrowed block is inside it. The boxes around it do not change.
         guard !block.widths.isEmpty, block.boxes.count > parent.boxes.count, let last = block.boxes.indices.last else { return }
@@ -25,10 +28,19 @@ extension XHTMLConverter {
     }
 
     /// The width of the block `name` of `style`, or nil when it has none or it is not a block whose width is kept.
+    ///
+    /// An `inline-block` set as a block (one holding blocks: ``effectiveCategory(_:style:element:)``), an element
+    /// of `display: table` that is not an HTML table (a poem centred by `display: table; margin: auto`: its content
+    /// is one anonymous cell, CSS 2.1 §17.2.1) and a block of `width: fit-content` or `max-content` fit their
+    /// content (``BlockWidth/fitsContent``) unless a `width` says otherwise. As CSS 2.1 §10.3.9 has it, an
+    /// inline-block's auto margins are 0: it stands where its parent's `text-align` puts its line's content
+    /// (centred, at the end), which become its auto margins here.
     private func blockWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: BlockContext) -> BlockWidth? {
         // What a block has first: most have no width, and then nothing else is asked.
         let size = style.replacedSize
-        guard publisherStyles, size.width.map({ $0 != .auto }) == true || size.maxWidth.map({ $0 != .auto }) == true,
+        let inlineBlock = style.display == .inline && style.isAtomicInline
+        let fits = (inlineBlock || style.isTableBox || size.fitsContent) && size.width.map({ $0 == .auto }) != false
+        guard publisherStyles, fits || size.width.map({ $0 != .auto }) == true || size.maxWidth.map({ $0 != .auto }) == true,
               style.isSeen, !style.float, !isPositioned(style), block.cell == nil, block.floatIndex < 0, block.columnsIndex < 0,
               tables.isEmpty,
               output.writingMode?.isVertical != true, style.writingMode?.isVertical != true,
@@ -45,9 +57,21 @@ extension XHTMLConverter {
         // The width is measured from the content edges, or from the border edges for `border-box`.
         let (start, end) = size.borderBox ? Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)
             : (block.startIndent, block.endIndent)
+        let margins = inlineBlock ? Self.lineAutoMargins(parent.style, direction: parent.direction)
+            : Self.autoMargins(style, rightToLeft: rightToLeft)
         return BlockWidth(width: length(size.width), minWidth: length(size.minWidth), maxWidth: length(size.maxWidth),
                           start: start, end: end, containerStart: parent.startIndent, containerEnd: parent.endIndent,
-                          autoMargins: Self.autoMargins(style, rightToLeft: rightToLeft))
+                          autoMargins: margins, fitsContent: fits)
+    }
+
+    /// Where the `text-align` of a block of `style` written in `direction` puts an atomic inline that is its line's
+    /// only content, as auto margins: centred, at the end, or at the start.
+    static func lineAutoMargins(_ style: ComputedStyle, direction: WritingDirection?) -> BlockWidth.AutoMargins {
+        switch style.textAlignment(direction: direction) {
+        case .center?: .both
+        case .end?: .start
+        default: .none
+        }
     }
 
     /// Which of the inline margins of `style` are `auto`, in the flow's direction.

@@ -257,6 +257,8 @@ struct XHTMLConverter {
     /// Decorated blocks so far (their boxes' ids), and the borders and padding of boxes opened or closed since the
     /// last paragraph, in ems: space above the next one (see XHTMLConverter+Boxes).
     var boxCount = 0
+    /// Blocks fitting their content so far (their ``BlockWidth/serial``s).
+    var fittedBlockCount = 0
     var pendingBoxSpace = 0.0
     /// The decorated blocks opened since the last paragraph, each with the space noted before its top edge (nil
     /// until the run of margins open when it opened is settled: see ``separateMargins(by:)``).

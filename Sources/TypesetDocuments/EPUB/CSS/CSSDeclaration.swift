@@ -244,6 +244,9 @@ enum CSSDeclaration: Equatable, Sendable {
     /// `box-sizing` (CSS Box Sizing 3 §3): whether `width`, `min-width` and `max-width` are of the border box
     /// (`border-box`) rather than the content box.
     case boxSizing(borderBox: Bool)
+    /// `width: fit-content` or `max-content` (CSS Sizing 3 §3.2): a block as wide as its content, up to its
+    /// containing block (``TypesetCore/BlockWidth/fitsContent``).
+    case widthFitsContent
     /// `text-align-last` (nil for `auto`: the paragraph's alignment, start for justified text).
     case textAlignLast(Alignment?)
     /// `line-break`: how strictly CJK line-start rules apply.
@@ -305,6 +308,10 @@ enum CSSDeclaration: Equatable, Sendable {
     /// Whether `display` makes the box an atomic inline (`inline-block`, `inline-flex`, `inline-grid`,
     /// `inline-table`: CSS Display 3 §2.4), whose `width` is its content's; set with every `display`.
     case atomicInline(Bool)
+    /// Whether `display` makes the box a table (`table`, `inline-table`) on an element that is not an HTML table:
+    /// the box wraps an anonymous cell of its content (CSS 2.1 §17.2.1), as wide as that content up to its
+    /// containing block (§17.5.2.2's automatic layout, a block of `width: fit-content`); set with every `display`.
+    case tableBox(Bool)
 
     /// The inherited properties `inherit` and `unset` are read for; on another property they are read as
     /// `initial` (``initialValue(_:)``), which is what they mean where the parent has the initial value.
@@ -539,7 +546,8 @@ enum CSSDeclaration: Equatable, Sendable {
             }
             // A flow root, a flex or grid container and a table hold their floats (CSS Display 3 §2.3).
             let atomic = ["inline-block", "inline-flex", "inline-grid", "inline-table"].contains(value)
-            return display.map { [.display($0), .containsFloats(["flow-root", "flex", "grid", "table"].contains(value)), .atomicInline(atomic)] } ?? []
+            return display.map { [.display($0), .containsFloats(["flow-root", "flex", "grid", "table"].contains(value)), .atomicInline(atomic),
+                                  .tableBox(value == "table" || value == "inline-table")] } ?? []
         case "list-style-type", "list-style", "list-style-position", "list-style-image":
             // Counter style names are case-sensitive: the value as written.
             return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }
@@ -970,12 +978,18 @@ enum CSSDeclaration: Equatable, Sendable {
 }
 
 extension CSSDeclaration {
+    /// The `width` keywords read as ``widthFitsContent``, with the prefixed forms books carry for old browsers.
+    static let fitContentKeywords: Set<String> = ["fit-content", "-moz-fit-content", "-webkit-fit-content", "max-content",
+                                                  "-moz-max-content", "-webkit-max-content"]
+
     /// `width: 50%`, `max-height: 100%`, `height: auto`, `max-width: none`: lengths that are not negative.
     static func parseBoxSize(property: String, value: String) -> [CSSDeclaration] {
         let dimensions: [String: BoxDimension] = ["width": .width, "height": .height, "max-width": .maxWidth,
                                                   "max-height": .maxHeight, "min-width": .minWidth, "min-height": .minHeight]
         guard let dimension = dimensions[property] else { return [] }
         if value == "auto" || value == "none" || value == "initial" { return [.boxSize(dimension, nil)] }
+        // `max-content` is read as `fit-content`: a reader's line is never wider than its column.
+        if dimension == .width, fitContentKeywords.contains(value.lowercased()) { return [.widthFitsContent] }
         guard let length = CSSLength(Substring(value)), !length.isNegative else { return [] }
         return [.boxSize(dimension, length)]
     }

@@ -160,6 +160,8 @@ struct ComputedStyle: Sendable {
         var displayContainsFloats = false
         /// Whether its `display` makes it an atomic inline (``CSSDeclaration/atomicInline(_:)``).
         var isAtomicInline = false
+        /// Whether its `display` makes it a table (``CSSDeclaration/tableBox(_:)``).
+        var isTableBox = false
         /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
         /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
         var bookMarginTop: Double?
@@ -257,6 +259,7 @@ struct ComputedStyle: Sendable {
         child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil; child.offsetBottom = nil
         child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
         child.overflowContainsFloats = false; child.displayContainsFloats = false; child.isAtomicInline = false
+        child.isTableBox = false
         return child
     }
 
@@ -339,6 +342,7 @@ struct ComputedStyle: Sendable {
             case .cellAlignment(let value): self.cellAlignment = value
             case .boxSize(let dimension, let length): self.replacedSize.set(dimension, length)
             case .boxSizing(let borderBox): self.replacedSize.borderBox = borderBox
+            case .widthFitsContent: self.replacedSize.width = nil; self.replacedSize.fitsContent = true
             case .writingMode, .direction, .unicodeBidi, .quotes, .hangingPunctuation, .combineUpright, .textOrientation,
                  .rubyPosition, .emphasisStyle, .emphasisColor, .emphasisPosition, .hyphens, .lineBreak, .wordBreak,
                  .underlinePosition:
@@ -349,6 +353,7 @@ struct ComputedStyle: Sendable {
             case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
             case .containsFloats(let value): self.displayContainsFloats = value
             case .atomicInline(let value): self.isAtomicInline = value
+            case .tableBox(let value): self.isTableBox = value
             case .inherit(let property):
                 inherit(property, from: parent)
                 // The earlier rules' values still waiting for the font size are dropped.
@@ -574,7 +579,7 @@ struct ComputedStyle: Sendable {
         // kerning and the book's own feature settings are the reader's business, as its fonts are.
         case .fontFeatures(let property, _): return property == .caps || property == .position
         // An image's size is part of it (an icon set at 1 em is not a full-width picture).
-        case .boxSize, .boxSizing: return true
+        case .boxSize, .boxSizing, .widthFitsContent: return true
         // How lines run is how the book is read (a Japanese novel set vertically), not a matter of taste.
         case .writingMode, .combineUpright, .textOrientation, .rubyPosition, .direction, .unicodeBidi: return true
         case .logical(_, let declaration): return carriesMeaning(declaration, isRoot: isRoot)
@@ -609,7 +614,7 @@ struct ComputedStyle: Sendable {
         case .inherit: return true
         case .containsFloats: return true
         // An inline block's width is its look (a column of numbers), as a block's width is.
-        case .atomicInline: return false
+        case .atomicInline, .tableBox: return false
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
@@ -712,12 +717,14 @@ struct ReplacedSize: Equatable, Sendable {
     /// (XHTMLConverter+Widths.swift). Read for those block widths only: images, floats, positioned boxes and
     /// tables are sized as content boxes whatever it says.
     var borderBox = false
+    /// `width: fit-content` (``CSSDeclaration/widthFitsContent``); a `width` given after it clears it.
+    var fitsContent = false
     /// `filter`, drawn on images (not inherited, as none of these is).
     var colorFilter: ColorFilter?
 
     mutating func set(_ dimension: CSSDeclaration.BoxDimension, _ length: CSSLength?) {
         switch dimension {
-        case .width: width = length
+        case .width: width = length; fitsContent = false
         case .height: height = length
         case .maxWidth: maxWidth = length
         case .maxHeight: maxHeight = length
