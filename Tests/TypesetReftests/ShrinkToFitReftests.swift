@@ -132,6 +132,23 @@ import TypesetTestSupport
         }
     }
 
+    /// A max-content width is never less than the min-content one (as browsers have it): under a hanging indent
+    /// (`padding-left: 5em; text-indent: -3em`) a short line's last word, 5 em in when every break is taken, reaches
+    /// further than the whole line 2 em in, and the block is as wide as it. Its first word alone does not count: the
+    /// first line's indent moves it back.
+    @Test(arguments: ["right", "center"])
+    func aHangingIndentsLaterWordWidensTheBlock(_ align: String) throws {
+        let word = try #require(try Self.blockLines(Self.body("<p>AUTHOR.</p>", parent: "", child: "")).lines.first).rect.width
+        for (text, widest) in [("THE AUTHOR.", 5 * 14 + word), ("AUTHOR.", 2 * 14 + word)] {
+            let hanging = "<div style='padding-left: 5em; text-indent: -3em'>\(text)</div>"
+            let test = try Self.blockLines(Self.body(hanging, parent: "text-align: \(align)", child: "display: inline-block; text-align: left"))
+            let line = try #require(test.lines.first)
+            // The block's start: the room it leaves in the 208 pt column, all of it or half, from the column's start.
+            let start = 16 + (208 - widest) * (align == "right" ? 1 : 0.5)
+            #expect(abs(line.rect.minX - (start + 2 * 14)) < 0.05, "\(align) \(text): line at \(line.rect.minX), block from \(start)")
+        }
+    }
+
     /// The lines of the first page's paragraphs between "Before." and "After.", and the box drawn around them.
     static func blockLines(_ body: String) throws -> (lines: [Line], box: Rect?) {
         let layout = try Reftest.layout(Reftest.Book(body: body, css: css))

@@ -50,6 +50,24 @@ import TypesetTestSupport
         #expect(ink.blue > ink.red && RenderFixtures.luma(ink) > RenderFixtures.luma(navy) + 40, "\(ink)")
     }
 
+    /// A run's own background is what its text is drawn on, on a page without any box too: white words on a navy
+    /// run stay light on every theme (made readable on the page, they were greyed to nearly navy).
+    @Test(arguments: [Theme.light, .sepia, .dark])
+    func aRunsOwnBackgroundIsItsGround(_ theme: Theme) throws {
+        let navy = Color(red: 0x1A, green: 0x23, blue: 0x7E)
+        let layout = try Self.layout("Some white words.", range: 5..<10, style: TextStyle(color: .white, backgroundColor: navy))
+        #expect(layout.pages[0].boxes.isEmpty)
+        let bitmap = try PageRenderer().render(page: 0, of: layout, appearance: Appearance(theme: theme, pixelScale: 2))
+        let rect = try #require(layout.selectionRects(for: 5..<10).first).rect
+        let ground = theme.readable(background: navy)
+        // The drawn text: the pixel of the run's box farthest in luminance from its background.
+        let ink = RenderFixtures.pixels(of: bitmap, in: rect, scale: 2).max {
+            abs(Theme.luminance($0) - Theme.luminance(ground)) < abs(Theme.luminance($1) - Theme.luminance(ground))
+        }
+        let contrast = Theme.contrast(try #require(ink), ground)
+        #expect(contrast >= 4.4, "\(theme): \(String(describing: ink)) on \(ground), contrast \(contrast)")
+    }
+
     /// Underline and line-through are drawn across their run; a background fills the run's line box.
     @Test func decorationsAndBackgroundsAreDrawn() throws {
         let string = "Some underlined words here."

@@ -4,7 +4,10 @@
 /// CSS 2.1 §10.3.9 gives such a block the shrink-to-fit width min(max(min-content, available), max-content). Its
 /// paragraphs are first set in the width it would fill (`available`); when none of their lines wraps, those lines
 /// are its max-content lines and the block's width is what it fills less the least room they leave at their end
-/// (its *slack*); when one wraps, its max-content width is at least what it fills, and it fills it. Its paragraphs
+/// (its *slack*); when one wraps, its max-content width is at least what it fills, and it fills it. A max-content
+/// width is never less than the min-content one (as browsers have it), which only a negative first-line indent
+/// makes wider (a verse's hanging indent: `padding-left: 3em; text-indent: -3em` puts each word but the first 3 em
+/// further in than the first line when every break is taken), so those paragraphs' later words are measured too. Its paragraphs
 /// are then set again in the narrower width, where its auto margins (or its parent's `text-align`, which the
 /// converter turns into them) place it, and its box is drawn in it. The width depends on the paragraphs' shaped
 /// content only through their lines, so shaping never depends on it. Only the outermost such block of a
@@ -31,8 +34,9 @@ struct FittedBlocks: Sendable {
     func slack(ofParagraph index: Int) -> Float { slacks.isEmpty ? 0 : slacks[index] ?? 0 }
 
     /// The fitted blocks of `paragraphRange`, measured on `layouts` (`layouts[i]` is paragraph
-    /// `paragraphRange.lowerBound + i`, set in the widths their blocks fill).
-    init(_ text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout]) {
+    /// `paragraphRange.lowerBound + i`, set in the widths their blocks fill); `laterStretch` gives a paragraph's
+    /// longest stretch that starts a line when every break is taken (asked only of those with a negative indent).
+    init(_ text: StyledText, paragraphRange: Range<Int>, layouts: [ParagraphLayout], laterStretch: (Int) -> Float) {
         let first = paragraphRange.lowerBound
         var index = first
         while index < paragraphRange.upperBound {
@@ -44,7 +48,11 @@ struct FittedBlocks: Sendable {
                   Self.fittedBlock(of: text.paragraphs[end].style) == block { end += 1 }
             var slack = Float.infinity
             for paragraph in index..<end {
-                guard let room = Self.room(layouts[paragraph - first]) else { slack = 0; break }
+                let layout = layouts[paragraph - first]
+                guard var room = Self.room(layout) else { slack = 0; break }
+                if layout.firstLineIndent < 0, layout.lines.count > 0 {
+                    room = min(room, max(0, layout.available - laterStretch(paragraph)))
+                }
                 slack = min(slack, room)
             }
             if slack.isFinite, slack > Self.tolerance {

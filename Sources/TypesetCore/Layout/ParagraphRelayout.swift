@@ -35,4 +35,23 @@ struct ParagraphRelayout {
         layout.lines = LineList(lines.makeStorage(), range: placed.lines)
         return layout
     }
+
+    /// The longest stretch of document paragraph `index` that starts a line of its own when every break is taken
+    /// (a word but its first, with what clings to it), in points (``ParagraphLayouter/contentWidths(_:shaped:metrics:scratch:)``);
+    /// 0 for a paragraph outside the shaped range.
+    func longestLaterStretch(_ index: Int) -> Float {
+        let scratch = pool.checkOut()
+        defer { pool.checkIn(scratch) }
+        var metrics = scratch.metrics
+        defer { scratch.metrics = metrics }
+        let local = index - shaped.paragraphRange.lowerBound
+        return text.paragraphs.withUnsafeBufferPointer { paragraphs in
+            shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
+                guard let base = paragraphs.baseAddress, paragraphs.indices.contains(index),
+                      shapedParagraphs.indices.contains(local) else { return 0 }
+                return layouter.contentWidths(base + index, shaped: shapedParagraphs[local], metrics: &metrics,
+                                              scratch: scratch.measuredPrefix).later
+            }
+        }
+    }
 }

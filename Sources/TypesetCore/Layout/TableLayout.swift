@@ -403,7 +403,9 @@ struct TableLayout {
                 var floatsMaximum: Float = 0, floatMaximum: Float = 0
                 for paragraph in cell.paragraphs where shaped.paragraphRange.contains(paragraph) {
                     let widths = text.paragraphs.withUnsafeBufferPointer { paragraphs in
-                        guard let base = paragraphs.baseAddress else { return (minimum: Float(0), maximum: Float(0), indents: Float(0)) }
+                        guard let base = paragraphs.baseAddress else {
+                            return (minimum: Float(0), maximum: Float(0), indents: Float(0), later: Float(0))
+                        }
                         return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics,
                                                        scratch: measured)
                     }
@@ -413,7 +415,8 @@ struct TableLayout {
                         continue
                     }
                     if float.startsBox { floatsMaximum += floatMaximum; floatMaximum = 0 }
-                    let outer = floatWidths(float, content: widths, base: Float(layouter.settings.fontSize))
+                    let outer = floatWidths(float, content: (widths.minimum, widths.maximum, widths.indents),
+                                            base: Float(layouter.settings.fontSize))
                     cellMinimum = max(cellMinimum, outer.minimum)
                     floatMaximum = max(floatMaximum, outer.maximum)
                 }
@@ -548,22 +551,26 @@ struct TableLayout {
 
 extension ParagraphLayouter {
     /// The narrowest width a paragraph can be set in without breaking a word (its longest unbreakable stretch) and
-    /// its widest (its longest line between hard breaks), block indents included, and those indents, in points.
+    /// its widest (its longest line between hard breaks), block indents included, and those indents, in points;
+    /// and the longest stretch but its first (`later`, without indents: those that start a line of their own
+    /// when every break is taken, where no first-line indent moves them).
     func contentWidths(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph,
                        metrics: inout ParagraphMetrics, scratch: ParagraphMetrics.MeasuredPrefix)
-        -> (minimum: Float, maximum: Float, indents: Float) {
+        -> (minimum: Float, maximum: Float, indents: Float, later: Float) {
         let format = self.format(paragraph, shaped: shaped, width: columnWidth)
         let indents = format.blockIndent + format.endIndent
-        guard shaped.contentLength > 0 else { return (indents, indents, indents) }
+        guard shaped.contentLength > 0 else { return (indents, indents, indents, 0) }
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch)
         let content = paragraph.pointee.units[paragraph.pointee.contentRange]
-        var minimum: Float = 0, maximum: Float = 0
+        var minimum: Float = 0, maximum: Float = 0, later: Float = 0
         var previous = 0, lineStart = 0
         for candidate in shaped.breaks {
             let offset = min(BreakCandidate.offset(candidate), shaped.contentLength)
             guard offset > previous else { continue }
             let visible = CharacterClass.visibleEnd(of: content, from: previous, to: offset)
-            minimum = max(minimum, Float(metrics.width(previous, visible)))
+            let stretch = Float(metrics.width(previous, visible))
+            minimum = max(minimum, stretch)
+            if previous > 0 { later = max(later, stretch) }
             previous = offset
             if BreakCandidate.isMandatory(candidate) {
                 let lineEnd = CharacterClass.visibleEnd(of: content, from: lineStart, to: offset)
@@ -571,6 +578,6 @@ extension ParagraphLayouter {
                 lineStart = offset
             }
         }
-        return (minimum + indents, max(maximum, minimum) + indents + max(0, format.firstLineIndent), indents)
+        return (minimum + indents, max(maximum, minimum) + indents + max(0, format.firstLineIndent), indents, later)
     }
 }

@@ -147,9 +147,10 @@ public final class Typesetter: Sendable {
             layoutPool.checkIn(scratch)
         }
         // Blocks that fit their content: measured on their lines as first set, then set again in their widths.
-        let fitted = text.hasFittedBlocks ? FittedBlocks(text, paragraphRange: range, layouts: layouts) : FittedBlocks()
-        if !fitted.isEmpty {
+        var fitted = FittedBlocks()
+        if text.hasFittedBlocks {
             var relayout = ParagraphRelayout(text: text, shaped: shaped, layouter: layouter, pool: layoutPool)
+            fitted = FittedBlocks(text, paragraphRange: range, layouts: layouts) { relayout.longestLaterStretch($0) }
             relayout.fitted = fitted
             fitted.setAgain(&layouts, first: range.lowerBound) { relayout.layout($0) }
         }
