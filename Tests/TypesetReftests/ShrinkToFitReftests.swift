@@ -160,6 +160,28 @@ import TypesetTestSupport
         return (block, box)
     }
 
+    /// A block-level element of text made an inline-block between blocks makes up its line (Standard Ebooks'
+    /// bridgeheads: `display: inline-block; max-width: 75%`): it is the fitted block its parent's alignment places.
+    @Test(arguments: ["center", "right", "left"])
+    func anInlineBlockAloneInItsLineIsAFittedBlock(_ align: String) throws {
+        let margins = align == "center" ? "margin-left: auto; margin-right: auto" : align == "right" ? "margin-left: auto" : ""
+        for text in ["A short bridgehead.", "The topics of the chapter: its first scene, another scene, long enough to wrap."] {
+            for box in ["max-width: 75%", "border: 1px solid #333; padding: 2px"] {
+                func body(_ style: String) -> String {
+                    "<p>Before.</p><div style='text-align: \(align)'>\n<p style='\(style)'>\(text)</p>\n<p style='\(style)'>Two.</p></div><p>After.</p>"
+                }
+                let test = body("display: inline-block; text-align: justify; \(box)")
+                let reference = body("width: fit-content; text-align: justify; \(box); \(margins)")
+                #expect(Reftest.mismatch(try Reftest.render(Reftest.Book(body: test)), try Reftest.render(Reftest.Book(body: reference))) == nil,
+                        "\(align) \(box) \(text)")
+            }
+        }
+        // Beside text it is an inline box of its line, not a block.
+        let inline = "<div style='text-align: \(align)'>Text <p style='display: inline-block; max-width: 75%'>boxed</p> and text.</div>"
+        let block = inline.replacingOccurrences(of: "display: inline-block", with: "width: fit-content")
+        #expect(Reftest.mismatch(try Reftest.render(Reftest.Book(body: inline)), try Reftest.render(Reftest.Book(body: block))) != nil)
+    }
+
     /// An inline-block of text alone is still an atomic inline in its line, not a block.
     @Test func anInlineBlockOfTextStaysInItsLine() throws {
         let body = "<p>Before <span style='display: inline-block; margin: 0 4px'>boxed</span> after.</p>"

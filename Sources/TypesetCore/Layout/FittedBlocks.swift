@@ -11,7 +11,8 @@
 /// are then set again in the narrower width, where its auto margins (or its parent's `text-align`, which the
 /// converter turns into them) place it, and its box is drawn in it. The width depends on the paragraphs' shaped
 /// content only through their lines, so shaping never depends on it. Only the outermost such block of a
-/// paragraph is fitted; one inside it fills it. Linear in the paragraphs; a fitted block's paragraphs are set twice.
+/// paragraph is fitted; one inside it fills it, as does one holding a float (whose lines are narrowed beside the
+/// float only when it is placed: the converter marks such a block as one that fills). Linear in the paragraphs; a fitted block's paragraphs are set twice.
 struct FittedBlocks: Sendable {
     /// Each fitted paragraph's slack (its outermost fitted block's), in points, by document paragraph index.
     private var slacks: [Int: Float] = [:]

@@ -29,7 +29,7 @@ extension XHTMLConverter {
 
     /// The width of the block `name` of `style`, or nil when it has none or it is not a block whose width is kept.
     ///
-    /// An `inline-block` set as a block (one holding blocks: ``effectiveCategory(_:style:element:)``), an element
+    /// An `inline-block` set as a block (one holding blocks: ``effectiveCategory(_:style:path:)``), an element
     /// of `display: table` that is not an HTML table (a poem centred by `display: table; margin: auto`: its content
     /// is one anonymous cell, CSS 2.1 §17.2.1) and a block of `width: fit-content` or `max-content` fit their
     /// content (``BlockWidth/fitsContent``) unless a `width` says otherwise. As CSS 2.1 §10.3.9 has it, an
@@ -62,6 +62,30 @@ extension XHTMLConverter {
         return BlockWidth(width: length(size.width), minWidth: length(size.minWidth), maxWidth: length(size.maxWidth),
                           start: start, end: end, containerStart: parent.startIndent, containerEnd: parent.endIndent,
                           autoMargins: margins, fitsContent: fits)
+    }
+
+    /// The paragraphs' blocks fitting their content whose serials are `serials` (those holding a float) made blocks
+    /// that fill what they may: a float's paragraphs leave their block's widths, and the lines beside a float are
+    /// narrowed only when it is placed, so the block's lines as first set are not its content's widths.
+    static func fill(_ serials: Set<Int>, in paragraphs: inout [SpineItemText.ParagraphDraft]) {
+        func filling(_ widths: [BlockWidth]) -> [BlockWidth] {
+            widths.map { width in
+                guard width.fitsContent, serials.contains(width.serial) else { return width }
+                var filling = width
+                filling.fitsContent = false; filling.serial = 0
+                return filling
+            }
+        }
+        for index in paragraphs.indices {
+            let style = paragraphs[index].style
+            guard style.widths.contains(where: { $0.fitsContent && serials.contains($0.serial) }) else { continue }
+            paragraphs[index].style.widths = filling(style.widths)
+            paragraphs[index].style.boxes = style.boxes.map { box in
+                var box = box
+                box.widths = filling(box.widths)
+                return box
+            }
+        }
     }
 
     /// Where the `text-align` of a block of `style` written in `direction` puts an atomic inline that is its line's

@@ -257,8 +257,9 @@ struct XHTMLConverter {
     /// Decorated blocks so far (their boxes' ids), and the borders and padding of boxes opened or closed since the
     /// last paragraph, in ems: space above the next one (see XHTMLConverter+Boxes).
     var boxCount = 0
-    /// Blocks fitting their content so far (their ``BlockWidth/serial``s).
+    /// Blocks fitting their content so far (their ``BlockWidth/serial``s), and those of them holding a float.
     var fittedBlockCount = 0
+    var fittedHoldingFloats: Set<Int> = []
     var pendingBoxSpace = 0.0
     /// The decorated blocks opened since the last paragraph, each with the space noted before its top edge (nil
     /// until the run of margins open when it opened is settled: see ``separateMargins(by:)``).
@@ -383,6 +384,7 @@ struct XHTMLConverter {
         cfi.placeStarts(at: output.units.count)
         cfi.map.elements[0].start = 0
         cfi.map.elements[0].end = Int32(clamping: output.units.count)
+        if !fittedHoldingFloats.isEmpty { Self.fill(fittedHoldingFloats, in: &output.paragraphs) }
         output.joinParagraphsAcrossFloats(cfi: &cfi.map)
         cfi.map.finish()
         output.cfiMap = cfi.map
@@ -502,7 +504,7 @@ struct XHTMLConverter {
         let noteRole = NoteRole(element, inNotes: parentInline.inNotes)
         applyNoteRole(noteRole, name: name, to: &inline)
         let style = inline.style
-        let kind = effectiveCategory(structural, style: style, element: element)
+        let kind = effectiveCategory(structural, style: style, path: path)
         if let embedding = bidiEmbedding(element, style: style, kind: kind, parent: parentInline) { inline.bidi = embedding }
         if isPositioned(style) {
             handlePositioned(path, kind: kind, style: style, block: parentBlock, inline: inline)
@@ -612,17 +614,19 @@ struct XHTMLConverter {
     /// What an element is once the book's `display` has had its say: a `<span>` made a block breaks the paragraph,
     /// a `<p>` made inline runs on in it (structural, so it applies whether publisher styles are on or off).
     ///
-    /// An `inline-block` that holds blocks (Standard Ebooks' epigraphs and dedications: `section > * { display:
-    /// inline-block; margin: auto; margin-top: 20vh; max-width: 80% }` around a `<blockquote>` of paragraphs) is set
-    /// as a block: its margins, `max-width` and auto margins then place it, where as an inline its blocks broke out of
-    /// it and its box was lost. A hard choice, said here and in EPUBBooks.md: CSS makes it a shrink-to-fit box in a
-    /// line (CSS 2.1 §10.3.9); Typeset gives it the width a block of its `width`/`max-width` has (fill-available, as
-    /// a shrink-to-fit box whose text is longer than a line is), since a width taken from its content would make one
-    /// paragraph's layout depend on its neighbours'. One holding only text stays an inline box.
-    func effectiveCategory(_ kind: Category, style: ComputedStyle, element: XMLElement) -> Category {
+    /// An `inline-block` that holds blocks (Project Gutenberg's verse, Standard Ebooks' epigraphs and dedications:
+    /// `section > * { display: inline-block; margin: auto; margin-top: 20vh; max-width: 80% }` around a
+    /// `<blockquote>` of paragraphs), or that stands alone in its line (Standard Ebooks' bridgeheads, a `<p>` of
+    /// `display: inline-block; max-width: 75%` between paragraphs), is set as a block that fits its content (CSS
+    /// 2.1 §10.3.9's shrink-to-fit width, ``TypesetCore/BlockWidth/fitsContent``), placed by its parent's
+    /// `text-align`: as an inline, its blocks broke out of it and its box and widths were lost. Two such siblings
+    /// are stacked, where a browser sets them side by side when both fit a line. One in running text stays an
+    /// inline box.
+    func effectiveCategory(_ kind: Category, style: ComputedStyle, path: ElementPath) -> Category {
+        let element = path.element
         let name = element.lowercasedName
         guard let display = style.display, name != "html", name != "body" else { return kind }
-        if display == .inline && style.isAtomicInline && holdsBlocks(element) { return .block }
+        if display == .inline && style.isAtomicInline && (holdsBlocks(element) || standsAlone(path)) { return .block }
         switch (kind, display) {
         case (.inline, .block), (.inline, .listItem): return .block
         case (.block, .inline): return .inline
@@ -635,11 +639,32 @@ struct XHTMLConverter {
     /// Its own `display` is not asked: that would resolve its style twice.
     func holdsBlocks(_ element: XMLElement) -> Bool {
         element.children.contains { node in
-            guard case .element(let child) = node, child.namespace == nil || child.namespace == XMLNamespace.xhtml else { return false }
-            switch category(of: child) {
-            case .block, .listContainer, .table, .horizontalRule: return true
-            default: return false
+            guard case .element(let child) = node else { return false }
+            return isBlockByName(child)
+        }
+    }
+
+    /// Whether `path`'s element makes up lines of its own whatever its `display`: it is a block by its name and so
+    /// is each of its siblings (white space aside), so that no text shares a line with it.
+    func standsAlone(_ path: ElementPath) -> Bool {
+        guard let parent = path.parent, isBlockByName(path.element) else { return false }
+        if let known = parent.childrenAreBlocks { return known }
+        let blocks = parent.element.children.allSatisfy { node in
+            switch node {
+            case .element(let child): isBlockByName(child)
+            case .text(let text): text.utf8.allSatisfy { CSSParser.isWhiteSpace($0) }
             }
+        }
+        parent.childrenAreBlocks = blocks
+        return blocks
+    }
+
+    /// Whether `element` is an XHTML block by its name (its own `display` not asked).
+    private func isBlockByName(_ element: XMLElement) -> Bool {
+        guard element.namespace == nil || element.namespace == XMLNamespace.xhtml else { return false }
+        switch category(of: element) {
+        case .block, .listContainer, .table, .horizontalRule: return true
+        default: return false
         }
     }
 

@@ -490,6 +490,10 @@ final class ElementPath {
     /// The element's index in the EPUB CFI table being recorded, -1 until ``CFIRecorder/index(of:)`` first finds it
     /// (kept here, every later look-up for the element is a read, not a hash of its identity).
     var cfiIndex: Int32 = -1
+    /// Whether every child of the element is a block by its name (or white space), worked out at the first
+    /// question (``XHTMLConverter/standsAlone(_:)``): once a parent, not once a child, so a wide element costs its
+    /// children once.
+    var childrenAreBlocks: Bool?
 
     private init(element: XMLElement, parent: ElementPath?, previousSibling: ElementPath?, ordinal: Int32, siblingCount: Int32) {
         self.element = element; self.parent = parent; self.previousSibling = previousSibling
