@@ -14,8 +14,10 @@ extension LineBreakInput {
                 withUnsafePointer(to: shaped) { shaped in
                     withUnsafePointer(to: sizes) { sizes in
                         withUnsafePointer(to: faces) { faces in
-                            body(LineBreakInput(shapedPointer: shaped, content: units, candidates: candidates, metricsPointer: metrics,
-                                                sizesPointer: sizes, facesPointer: faces, widths: LineWidths(first: firstLineWidth, other: width)))
+                            withUnsafePointer(to: units) { units in
+                                body(LineBreakInput(shapedPointer: shaped, contentPointer: units, candidates: candidates, metricsPointer: metrics,
+                                                    sizesPointer: sizes, facesPointer: faces, widths: LineWidths(first: firstLineWidth, other: width)))
+                            }
                         }
                     }
                 }
