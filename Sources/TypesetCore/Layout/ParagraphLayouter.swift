@@ -145,8 +145,8 @@ struct ParagraphLayouter {
         // input's slice, it was a retain and a release per paragraph).
         let top = content.withUnsafeBufferPointer { units in withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
             withUnsafePointer(to: verticalMetrics) { verticalMetrics in withUnsafePointer(to: content) { content in
-                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured, format: format,
-                                       indents: indents, scratch: scratch, basis: basis)
+                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured,
+                                       format: format, indents: indents, scratch: scratch, basis: basis)
                 return withUnsafePointer(to: input) { input in
                     let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
                                                                     expansion: expansion, scratch: scratch, into: chosen)

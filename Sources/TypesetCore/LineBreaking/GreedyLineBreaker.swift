@@ -42,7 +42,7 @@ struct GreedyLineBreaker {
         }
         // With monotone widths and only plain opportunities (the usual paragraph), every opportunity up to some
         // point fits and none after it: each line's last fitting one is found by a galloping search.
-        let gallops = mayGallop && input.pointee.shaped.hasMonotoneWidthsAndPlainBreaks
+        let gallops = mayGallop && ShapedParagraph.hasMonotoneWidthsAndPlainBreaks(at: input.pointee.shapedPointer)
             && input.pointee.candidates.count == ShapedParagraph.breakBuffer(at: input.pointee.shapedPointer).count  // no retain
             && input.pointee.metrics.scale.isFinite && input.pointee.metrics.scale >= 0
         var lineStart = 0
