@@ -145,7 +145,7 @@ struct ParagraphLayouter {
         // input's slice, it was a retain and a release per paragraph).
         let top = content.withUnsafeBufferPointer { units in withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
             withUnsafePointer(to: verticalMetrics) { verticalMetrics in withUnsafePointer(to: content) { content in
-                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured,
+                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, units: units, metrics: measured,
                                        format: format, indents: indents, scratch: scratch, basis: basis)
                 return withUnsafePointer(to: input) { input in
                     let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
@@ -230,7 +230,7 @@ struct ParagraphLayouter {
     /// hyphenated), the widths of its lines, what may hang, and what an emergency cut needs.
     /// `shaped`, `faces` and `format` are borrowed by the input for the caller's call (see ``LineBreakInput``).
     private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: UnsafePointer<ShapedParagraph>,
-                            faces: UnsafePointer<[FontFace]>, content: UnsafePointer<ArraySlice<UInt16>>,
+                            faces: UnsafePointer<[FontFace]>, content: UnsafePointer<ArraySlice<UInt16>>, units: UnsafeBufferPointer<UInt16>,
                             metrics: UnsafePointer<ParagraphMetrics>, format: UnsafePointer<ParagraphFormat>, indents: LineIndents,
                             scratch: LayoutScratch, basis: UnsafePointer<ParagraphBasis>?) -> LineBreakInput {
         // The paragraph's candidates: those of its basis (which the caller keeps until the lines are set), else
@@ -252,7 +252,7 @@ struct ParagraphLayouter {
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
         // whole, in one initializer (set field by field, it was copied once more).
         // `sizes` is a stored property, so its pointer is never nil.
-        return LineBreakInput(shapedPointer: shaped, contentPointer: content, candidates: candidates,
+        return LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
                               metricsPointer: metrics, sizesPointer: format.pointer(to: \.sizes).unsafelyUnwrapped,
                               facesPointer: faces, widths: widths,
                               protrusion: settings.protrusion && indents.capLines == 0 && format.pointee.alignment != .center

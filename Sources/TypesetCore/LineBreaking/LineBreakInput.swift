@@ -12,6 +12,9 @@ struct LineBreakInput {
     let shapedPointer: UnsafePointer<ShapedParagraph>
     var content: ArraySlice<UInt16> { unsafeAddress { contentPointer } }
     let contentPointer: UnsafePointer<ArraySlice<UInt16>>
+    /// The content's units as a buffer (from content offset 0), valid while `content` is: the greedy walk reads
+    /// them (taken from the slice through the pointer, the slice was retained and released per paragraph).
+    let units: UnsafeBufferPointer<UInt16>
     /// ``BreakCandidate``s, ascending: the paragraph's own opportunities, or those merged with hyphenation points.
     /// The last is the content's end.
     let candidates: UnsafeBufferPointer<UInt32>
