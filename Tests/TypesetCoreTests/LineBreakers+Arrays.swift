@@ -14,8 +14,11 @@ extension LineBreakInput {
                 withUnsafePointer(to: shaped) { shaped in
                     withUnsafePointer(to: sizes) { sizes in
                         withUnsafePointer(to: faces) { faces in
-                            body(LineBreakInput(shapedPointer: shaped, content: units, candidates: candidates, metricsPointer: metrics,
-                                                sizesPointer: sizes, facesPointer: faces, widths: LineWidths(first: firstLineWidth, other: width)))
+                            withUnsafePointer(to: units) { content in units.withUnsafeBufferPointer { units in
+                                body(LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
+                                                    metricsPointer: metrics, sizesPointer: sizes, facesPointer: faces,
+                                                    widths: LineWidths(first: firstLineWidth, other: width)))
+                            } }
                         }
                     }
                 }

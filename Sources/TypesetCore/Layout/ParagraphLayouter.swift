@@ -148,9 +148,9 @@ struct ParagraphLayouter {
         // The content as a buffer, taken once for the paragraph: the setting pass reads it per line (taken from the
         // input's slice, it was a retain and a release per paragraph).
         let top = content.withUnsafeBufferPointer { units in withUnsafePointer(to: faces) { faces in withUnsafePointer(to: format) { format in
-            withUnsafePointer(to: verticalMetrics) { verticalMetrics in
-                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, metrics: measured, format: format,
-                                       indents: indents, scratch: scratch, basis: basis)
+            withUnsafePointer(to: verticalMetrics) { verticalMetrics in withUnsafePointer(to: content) { content in
+                let input = breakInput(paragraph, shaped: shaped, faces: faces, content: content, units: units, metrics: measured,
+                                       format: format, indents: indents, scratch: scratch, basis: basis)
                 return withUnsafePointer(to: input) { input in
                     let brokenOptimally = optimal && breakOptimally(input, justified: format.pointee.alignment == .justified,
                                                                     expansion: expansion, scratch: scratch, into: chosen)
@@ -164,7 +164,7 @@ struct ParagraphLayouter {
                     return setLines(chosen.pointee.breaks, input: input, content: units, extents: extents, setter: setter,
                                     layout: &result.pointee, into: lines)
                 }
-            }
+            } }
         } } }
         if Int(result.pointee.capLines) > chosen.pointee.count, chosen.pointee.count > 0 {
             let last = chosen.pointee.count - 1
@@ -234,7 +234,7 @@ struct ParagraphLayouter {
     /// hyphenated), the widths of its lines, what may hang, and what an emergency cut needs.
     /// `shaped`, `faces` and `format` are borrowed by the input for the caller's call (see ``LineBreakInput``).
     private func breakInput(_ paragraph: UnsafePointer<Paragraph>, shaped: UnsafePointer<ShapedParagraph>,
-                            faces: UnsafePointer<[FontFace]>, content: ArraySlice<UInt16>,
+                            faces: UnsafePointer<[FontFace]>, content: UnsafePointer<ArraySlice<UInt16>>, units: UnsafeBufferPointer<UInt16>,
                             metrics: UnsafePointer<ParagraphMetrics>, format: UnsafePointer<ParagraphFormat>, indents: LineIndents,
                             scratch: LayoutScratch, basis: UnsafePointer<ParagraphBasis>?) -> LineBreakInput {
         // The paragraph's candidates: those of its basis (which the caller keeps until the lines are set), else
@@ -243,7 +243,7 @@ struct ParagraphLayouter {
         if let basis {
             candidates = basis.pointee.hyphenatedCandidates?.candidates ?? ShapedParagraph.breakBuffer(at: shaped)
         } else {
-            let merged = mergedBreakCandidates(paragraph, shaped: shaped.pointee, content: content, scratch: scratch)
+            let merged = mergedBreakCandidates(paragraph, shaped: shaped.pointee, content: content.pointee, scratch: scratch)
             candidates = merged ? scratch.candidates.candidates : ShapedParagraph.breakBuffer(at: shaped)
         }
         let widths = LineWidths(indents)
@@ -256,7 +256,7 @@ struct ParagraphLayouter {
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
         // whole, in one initializer (set field by field, it was copied once more).
         // `sizes` is a stored property, so its pointer is never nil.
-        return LineBreakInput(shapedPointer: shaped, content: content, candidates: candidates,
+        return LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
                               metricsPointer: metrics, sizesPointer: format.pointer(to: \.sizes).unsafelyUnwrapped,
                               facesPointer: faces, widths: widths,
                               protrusion: settings.protrusion && indents.capLines == 0 && format.pointee.alignment != .center

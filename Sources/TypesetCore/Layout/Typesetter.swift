@@ -181,6 +181,7 @@ public final class Typesetter: Sendable {
         let first = range.lowerBound
         // `range`'s first paragraph in `shaped.paragraphs`.
         let shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
+        let unitsLayout = Paragraph.unitsLayout
         return try parallelChunks(count: range.count, threads: threads, pool: layoutPool, writing: { chunk, scratch, output in
             // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use),
             // and lent to each paragraph's layout through a pointer.
@@ -215,6 +216,8 @@ public final class Typesetter: Sendable {
                                 if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
                                 if index + 2 < shapedParagraphs.count { ShapedParagraph.prefetchForLayout(at: base + index + 2) }
                             }
+                            // And its text, whose units each line's end reads (the shaped paragraphs are the text's).
+                            if first + local + 2 < paragraphs.count { Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout) }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             let placed = layouter.layout(paragraphBase + first + local, shaped: shapedStart + index,
                                                          metrics: metrics, scratch: scratch, into: lines,

@@ -2,7 +2,7 @@
 /// optimal breaker (parley's `BreakLines` reads its layout the same way), made by the layouter once per paragraph.
 ///
 /// The candidates and metrics point into storage the caller keeps alive for the call (the shaped paragraph's block,
-/// a layout worker's scratch and metrics), and the shaped paragraph, its sizes and the faces are borrowed through
+/// a layout worker's scratch and metrics), and the shaped paragraph, its content, sizes and the faces are borrowed through
 /// pointers as well: each held here was retained when the input was made and released when it went, per paragraph of
 /// every relayout. Nothing here is a closure: a paragraph's breaking allocates nothing to reach it.
 struct LineBreakInput {
@@ -10,7 +10,11 @@ struct LineBreakInput {
     /// content offsets).
     var shaped: ShapedParagraph { unsafeAddress { shapedPointer } }
     let shapedPointer: UnsafePointer<ShapedParagraph>
-    let content: ArraySlice<UInt16>
+    var content: ArraySlice<UInt16> { unsafeAddress { contentPointer } }
+    let contentPointer: UnsafePointer<ArraySlice<UInt16>>
+    /// The content's units as a buffer (from content offset 0), valid while `content` is: the greedy walk reads
+    /// them (taken from the slice through the pointer, the slice was retained and released per paragraph).
+    let units: UnsafeBufferPointer<UInt16>
     /// ``BreakCandidate``s, ascending: the paragraph's own opportunities, or those merged with hyphenation points.
     /// The last is the content's end.
     let candidates: UnsafeBufferPointer<UInt32>

@@ -154,7 +154,10 @@ struct PageFilling {
         // paragraphs of a block that avoids breaks (``Paginator/keptRun(_:first:layouts:text:columnHeight:)``):
         // when they do not fit in what is left of the column, they start the next column (or page). A run taller
         // than a whole column is set line by line like any paragraph.
-        let keep = Paginator.keepsAnything(text.paragraphs[index].style)
+        // Asked through the paragraphs' buffer: read from the array, the paragraph was copied (a memcpy, a retain and a
+        // release per paragraph of every relayout) for three of its style's flags.
+        let keeps = text.paragraphs.withUnsafeBufferPointer { Paginator.keepsAnything($0[index].style) }
+        let keep = keeps
             ? paginator.keptRun(local, first: first, layouts: layouts, text: text, columnHeight: columnBottom - columnTop) : .none
         let fitsInAColumn = Double(keep.height) <= columnBottom - columnTop
         let lineCount = lines.count

@@ -128,6 +128,7 @@ package struct ShapedParagraph: Sendable {
     /// ``prefetchForLayout()`` for the shaped paragraph at `pointer`, its storage reached as in
     /// ``prefetchStorage(at:)`` and borrowed, not retained: read from an array, the paragraph was copied (a retain and
     /// a release per paragraph of every relayout).
+    @inline(__always)
     static func prefetchForLayout(at pointer: UnsafePointer<ShapedParagraph>) {
         withStorage(at: pointer) { $0.prefetchForLayout() }
     }
@@ -205,6 +206,13 @@ package struct ShapedParagraph: Sendable {
     /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
     /// instead of walking to it.
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.counts.hasMonotoneWidthsAndPlainBreaks }
+
+    /// ``hasMonotoneWidthsAndPlainBreaks`` of the shaped paragraph at `pointer`, its storage borrowed (see
+    /// ``withStorage(at:_:)``): read through the pointee, the storage was retained and released per paragraph.
+    @inline(__always)
+    static func hasMonotoneWidthsAndPlainBreaks(at pointer: UnsafePointer<ShapedParagraph>) -> Bool {
+        withStorage(at: pointer) { $0.counts.hasMonotoneWidthsAndPlainBreaks }
+    }
 
     /// The glyph id used for characters that are never drawn (line terminators inside a paragraph).
     package static let invisibleGlyph: UInt16 = 0xFFFF

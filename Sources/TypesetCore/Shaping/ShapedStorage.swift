@@ -241,7 +241,7 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         prefetch(layout.emPrefix, bytes: (counts.contentLength + 1) * MemoryLayout<Float>.stride)
         prefetch(layout.breaks, bytes: Int(counts.breakCount) * MemoryLayout<UInt32>.stride)
         typeset_prefetch(elements + layout.emBase)
-        typeset_prefetch(elements + layout.clusterStarts)
+        prefetch(layout.clusterStarts, bytes: counts.contentLength + 1)
     }
 
     /// The block's size: object header, counts and arrays.

@@ -39,6 +39,7 @@ public struct ShapedText: Sendable {
         self.text = text; self.settings = settings; self.language = language; self.paragraphRange = paragraphRange
         self.paragraphs = paragraphs; self.faces = faces
         writingModeRuns = WritingModeRun.runs(of: text, paragraphRange: paragraphRange, reader: settings.verticalText)
+        columnsRunRightToLeft = Self.columnsRunRightToLeft(text, paragraphs: paragraphs)
     }
 
     /// The writing mode document paragraph `index` was shaped in (its section's, the reader's setting applied).
@@ -60,8 +61,11 @@ public struct ShapedText: Sendable {
     }
 
     /// Whether horizontal columns run right to left: as ``StyledText/columnProgression`` says, else when most of
-    /// the shaped paragraphs with content are right to left (Arabic, Hebrew).
-    var columnsRunRightToLeft: Bool {
+    /// the shaped paragraphs with content are right to left (Arabic, Hebrew). Worked out once, when shaped: asked
+    /// at every layout, it read every shaped paragraph's block again (1.4 % of a relayout's time, perf).
+    let columnsRunRightToLeft: Bool
+
+    private static func columnsRunRightToLeft(_ text: StyledText, paragraphs: [ShapedParagraph]) -> Bool {
         switch text.columnProgression {
         case .rightToLeft?: true
         case .leftToRight?: false
