@@ -190,11 +190,9 @@ struct ParagraphMetrics {
             let glyphEnd = min(Int(run.glyphEnd), clusters.count, advances.count)
             while g < glyphEnd {
                 // The usual glyph, one per unit: its cluster is the next unit and the next glyph's is
-                // not the same. The steps below, without their loops (a third of them per unit). Below
-                // `usualEnd`, glyph g + 1 exists and unit `written` is in the content (the two advance together),
-                // so neither is asked per unit; the run's last glyph takes the steps below, to the same effect.
-                let usualEnd = min(glyphEnd - 1, g + count - written)
-                while g < usualEnd, Int(clusters[g]) == written, Int(clusters[g + 1]) != written {
+                // not the same. The steps below, without their loops (a third of them per unit).
+                while g < glyphEnd, written < count, Int(clusters[g]) == written,
+                      g + 1 == glyphEnd || Int(clusters[g + 1]) != written {
                     clusterX = x
                     put(x, start: 1)
                     x += Double(advances[g]) * size
