@@ -7,7 +7,8 @@ import TypesetTestSupport
 @Suite struct ItemizationTests {
     /// Texts that go in and out of the fast path: Latin-1 letters and typographic punctuation (fast), a Greek
     /// word in a Latin line, combining marks after ASCII letters, digits of other scripts, joiners, soft hyphens
-    /// and controls, a word the serif lacks a letter of (Hebrew), and a right-to-left paragraph (no fast path).
+    /// and controls, a word the serif lacks a letter of (Hebrew), a right-to-left paragraph (no fast path), and ASCII
+    /// passed four units at a time.
     static let samples = [
         "naïve café, “quoted” — ’tis the ſ long s and the ﬁ ligature character.",
         "Latin then Ωμέγα and λόγος, then Latin again: résumé.",
@@ -23,6 +24,13 @@ import TypesetTestSupport
         "Ümlaut Öl ß ĳ ŀ Ł ő ű — Latin Extended-A, and Ǆ ǅ ǆ from B.",
         "",
         "   ",
+        // Four ASCII units at a time (the letters and spaces inside them): a run that starts neutral turns Latin
+        // on letters seen only four at a time, and a scan that stops before a Greek word keeps the letters before
+        // the last space seen four at a time.
+        "1 abcdefg",
+        "“abc Ωμέγα and",
+        "12 4567 ab Ωμέγα",
+        "(1) 2345 ab, cd Ωμέγα",
     ]
 
     @Test(arguments: ["Charis SIL", "Noto Sans"])

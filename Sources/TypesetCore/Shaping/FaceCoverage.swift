@@ -8,12 +8,43 @@ final class FaceCoverage {
     /// reads it for every unit.
     private let runClasses = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x1_0000)
 
+    /// Whether the face covers every printable ASCII character and the space (U+0020 to U+007E), so that
+    /// itemization may pass four of them at a time (``ParagraphShaper/Itemizing/scanLatinRun(_:from:to:coverage:)``).
+    private(set) var coversASCIIText = false
+
     init(font: HarfBuzzFont) {
         self.font = font
         runClasses.initialize(repeating: 0xFF, count: 0x1_0000)
+        coversASCIIText = (0x20...0x7E).allSatisfy { covers(UInt32($0)) }
     }
 
-    deinit { runClasses.deallocate() }
+    /// Whether each of the four UTF-16 units in `four` is printable ASCII or the space (U+0020 to U+007E). Adding
+    /// 0x60 sets a lane's bit 7 when it is at least 0x20, adding 1 when it is 0x7F; lanes under 0x80 carry into no
+    /// other.
+    @inline(__always)
+    static func isASCIIText(_ four: UInt64) -> Bool {
+        let ones: UInt64 = 0x0001_0001_0001_0001, sevens: UInt64 = 0x0080_0080_0080_0080
+        return four & 0xFF80_FF80_FF80_FF80 == 0 && (four &+ 0x60 &* ones) & sevens == sevens && (four &+ ones) & sevens == 0
+    }
+
+    /// Bit 7 of each lane of four ASCII units (``isASCIIText(_:)``) that is a letter: lowercased (setting bit 5 maps
+    /// exactly the capitals onto `a`...`z`), a lane is a letter when adding 0x1F sets its bit 7 and adding 5 does not
+    /// (0x61 <= lane < 0x7B).
+    @inline(__always)
+    static func letterLanes(_ four: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0001_0001_0001_0001, sevens: UInt64 = 0x0080_0080_0080_0080
+        let lower = four | 0x20 &* ones
+        return (lower &+ 0x1F &* ones) & ~(lower &+ 5 &* ones) & sevens
+    }
+
+    /// Bit 15 of each lane of four ASCII units (``isASCIIText(_:)``) that is a space: a lane is not one when its bits
+    /// other than the space's, less bit 15, plus 0x7FFF reach bit 15 (no carry leaves a lane).
+    @inline(__always)
+    static func spaceLanes(_ four: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF, highs: UInt64 = 0x8000_8000_8000_8000
+        let other = four ^ 0x0020_0020_0020_0020
+        return ~(((other & low) &+ low) | other) & highs
+    }
 
     @inline(__always)
     func covers(_ codePoint: UInt32) -> Bool {

@@ -200,8 +200,9 @@ struct ParagraphShaper {
                                language harfBuzzLanguage: OpaquePointer?, breaks: [UInt32], into state: inout RunShaping) {
         let segments = state.segments
         // A run's spaces all shape as its first one did (the cache holds one record for them): that glyph is kept
-        // and appended for the others without a lookup (a space is every other segment of prose).
-        var spaceGlyph: (id: UInt16, advance: Float, offset: SIMD2<Float>)?
+        // and appended for the others without a lookup (a space is every other stretch of prose, and rides on the
+        // segment of the word before it: ``Segment/spaceAfter``).
+        var spaceGlyph: SpaceGlyph?
         // Looking a word up waits for memory twice (its bucket, then its record: a book's distinct words do not fit
         // in the processor's cache), so the lookups are pipelined: the bucket of the word sixteen ahead and the
         // record of the word eight ahead are asked for while this one is copied. The first sixteen buckets are
@@ -216,22 +217,12 @@ struct ParagraphShaper {
             case .invisible:
                 for i in range { state.sink.append(id: ShapedParagraph.invisibleGlyph, cluster: i, advance: 0, offset: .zero) }
             case .space:
-                if let glyph = spaceGlyph {
-                    state.sink.append(id: glyph.id, cluster: range.lowerBound, advance: glyph.advance, offset: glyph.offset)
-                    continue
-                }
-                let first = state.sink.count
+                break
+            case .word:
                 if !state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) {
                     shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
                                  cacheHash: segment.hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
                 }
-                if state.sink.count == first + 1 {
-                    spaceGlyph = (state.sink.id(first), state.sink.advance(first), state.sink.offset(first))
-                }
-            case .word:
-                if state.cache.append(key, buffer, range, hash: segment.hash, into: &state.sink) { continue }
-                shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
-                             cacheHash: segment.hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
             case .shaped:
                 shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
                              cacheHash: nil, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
@@ -240,7 +231,33 @@ struct ParagraphShaper {
                            language: harfBuzzLanguage, key: key, features: features, into: &state.adjustments)
                 }
             }
+            guard segment.spaceAfter || segment.kind == .space else { continue }
+            let offset = segment.kind == .space ? range.lowerBound : range.upperBound
+            if let glyph = spaceGlyph {
+                state.sink.append(id: glyph.id, cluster: offset, advance: glyph.advance, offset: glyph.offset)
+            } else {
+                spaceGlyph = shapeSpace(buffer, at: offset, face: face, run: run, key: key, features: features,
+                                        language: harfBuzzLanguage, into: &state)
+            }
         }
+    }
+
+    /// The glyph of a run's spaces (see ``shapeSegments(_:face:run:key:features:language:breaks:into:)``).
+    typealias SpaceGlyph = (id: UInt16, advance: Float, offset: SIMD2<Float>)
+
+    /// Appends the glyphs of the space at `offset` from the word cache or HarfBuzz (then cached), and returns them
+    /// as the run's space glyph when they are one glyph. Out of line: once per run.
+    @inline(never)
+    private func shapeSpace(_ buffer: UnsafeBufferPointer<UInt16>, at offset: Int, face: FontFace, run: ShapedRun,
+                            key: ShapeCache.Style, features: FontFeatures, language harfBuzzLanguage: OpaquePointer?,
+                            into state: inout RunShaping) -> SpaceGlyph? {
+        let first = state.sink.count, range = offset..<(offset + 1), hash = ShapeCache.spaceHash(key)
+        if !state.cache.append(key, buffer, range, hash: hash, into: &state.sink) {
+            shapeSegment(buffer, range, face: face, run: run, key: key, features: features, language: harfBuzzLanguage,
+                         cacheHash: hash, cache: &state.cache, glyphs: &state.glyphs, into: &state.sink)
+        }
+        guard state.sink.count == first + 1 else { return nil }
+        return (state.sink.id(first), state.sink.advance(first), state.sink.offset(first))
     }
 
     /// The passes that change a paragraph's glyphs after shaping, each only where the paragraph has what it needs:
@@ -381,31 +398,36 @@ struct ParagraphShaper {
         /// that a segment stays 24 bytes (it was 32 with the flag after the hash: a word's segment is written and
         /// read once per word shaped).
         var hasInnerBreaks = false
+        /// Whether a U+0020 space follows the stretch in the run: it is shaped as a ``Kind/space`` segment would be,
+        /// after the stretch, so that a word and the space after it take one segment (half as many segments).
+        var spaceAfter = false
 
-        init(start: Int32, end: Int32, kind: Kind, hash: UInt64, hasInnerBreaks: Bool = false) {
+        init(start: Int32, end: Int32, kind: Kind, hash: UInt64, hasInnerBreaks: Bool = false, spaceAfter: Bool = false) {
             self.start = start
             self.end = end
             self.hash = hash
             self.kind = kind
             self.hasInnerBreaks = hasInnerBreaks
+            self.spaceAfter = spaceAfter
         }
     }
 
     /// Cuts `range` of the text (one run) into segments: each single space or invisible control, and each maximal
-    /// stretch without either. A stretch is a word for the cache when spaces or the paragraph's ends bound it and no
-    /// opportunity of `breaks` (ascending; `cursor` walks them, run after run) lies inside it; its hash is computed
-    /// in the same pass that finds its end.
+    /// stretch without either, with the one space after it when there is one (``Segment/spaceAfter``). A stretch is
+    /// a word for the cache when spaces or the paragraph's ends bound it and no opportunity of `breaks` (ascending;
+    /// `cursor` walks them, run after run) lies inside it; its hash is computed in the same pass that finds its end.
     static func segment(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, key: ShapeCache.Style,
                         breaks: [UInt32], cursor: inout Int, into segments: inout [Segment]) {
         segments.removeAll(keepingCapacity: true)
         let seed = ShapeCache.seed(key)
-        let spaceHash = ShapeCache.finish(ShapeCache.mix(seed, 0x20))
+        let spaceHash = ShapeCache.spaceHash(key)
         var start = range.lowerBound
         let end = range.upperBound
         while start < end {
             let first = text[start]
             if first == 0x20 {
-                // A space is always a segment of its own, and shapes the same wherever it stands.
+                // A space is always a segment of its own (or the end of the one before), and shapes the same
+                // wherever it stands.
                 segments.append(Segment(start: Int32(start), end: Int32(start + 1), kind: .space, hash: spaceHash))
                 start += 1
                 continue
@@ -415,34 +437,44 @@ struct ParagraphShaper {
                 start += 1
                 continue
             }
-            var stop = start + 1
-            var h = ShapeCache.mix(seed, UInt64(first))
-            var stackedMarks = 0
-            while stop < end {
-                let unit = text[stop]
-                if unit == 0x20 || CharacterClass.isInvisibleControl(unit) { break }
-                // HarfBuzz's mark attachment looks back over every mark before it, so a base with a million
-                // marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe format (UAX #15)
-                // nothing more is stacked meaningfully: such a "Zalgo" tail is shaped in further segments (the
-                // marks still show, unattached); offsets and graphemes stay.
-                if unit >= 0x300 {
-                    stackedMarks = HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
-                    if stackedMarks > maximumStackedMarks { break }
-                } else {
-                    stackedMarks = 0
-                }
-                h = ShapeCache.mix(h, UInt64(unit))
-                stop += 1
-            }
+            let (stop, h) = stretchEnd(text, from: start, to: end, seed: seed)
             // A word between spaces (or the paragraph's ends) shapes the same wherever it stands.
+            let spaceAfter = stop < end && text[stop] == 0x20
             let isolated = (start == 0 || text[start - 1] == 0x20) && (stop == text.count || text[stop] == 0x20)
             while cursor < breaks.count && BreakCandidate.offset(breaks[cursor]) <= start { cursor += 1 }
             let innerBreaks = cursor < breaks.count && BreakCandidate.offset(breaks[cursor]) < stop
             let word = isolated && !innerBreaks && stop - start <= ShapeCache.maximumWordLength
             segments.append(Segment(start: Int32(start), end: Int32(stop), kind: word ? .word : .shaped,
-                                    hash: word ? ShapeCache.finish(h) : 0, hasInnerBreaks: innerBreaks))
-            start = stop
+                                    hash: word ? ShapeCache.finish(h) : 0, hasInnerBreaks: innerBreaks, spaceAfter: spaceAfter))
+            start = spaceAfter ? stop + 1 : stop
         }
+    }
+
+    /// Where the stretch starting at `start` (neither a space nor an invisible control) ends before `end`: at a space,
+    /// an invisible control, or past ``maximumStackedMarks`` marks in a row; and its hash from `seed` before
+    /// ``ShapeCache/finish(_:)``.
+    @inline(__always)
+    static func stretchEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, seed: UInt64) -> (Int, UInt64) {
+        var stop = start + 1
+        var h = ShapeCache.mix(seed, UInt64(text[start]))
+        var stackedMarks = 0
+        while stop < end {
+            let unit = text[stop]
+            if unit == 0x20 || CharacterClass.isInvisibleControl(unit) { break }
+            // HarfBuzz's mark attachment looks back over every mark before it, so a base with a million
+            // marks took minutes (quadratic). Past the 30 marks of Unicode's stream-safe format (UAX #15)
+            // nothing more is stacked meaningfully: such a "Zalgo" tail is shaped in further segments (the
+            // marks still show, unattached); offsets and graphemes stay.
+            if unit >= 0x300 {
+                stackedMarks = HarfBuzzUnicode.isMark(UInt32(unit)) ? stackedMarks + 1 : 0
+                if stackedMarks > maximumStackedMarks { break }
+            } else {
+                stackedMarks = 0
+            }
+            h = ShapeCache.mix(h, UInt64(unit))
+            stop += 1
+        }
+        return (stop, h)
     }
 
     /// Shapes `range` of the layout text with HarfBuzz into `sink`, and stores it in the word cache under
@@ -613,20 +645,8 @@ struct ParagraphShaper {
             guard levels == nil, wordFace == nil || i >= wordEnd, var run = current, run.faceID == Int32(primary.id),
                   run.script == HarfBuzzUnicode.latin || run.script == HarfBuzzUnicode.common else { return false }
             let end = span.range.upperBound
-            var j = i
-            var letter = false, letterBeforeWord = false
-            var wordStart = i
-            while j < end {
-                let unit = units[j]
-                let runClass = primaryCoverage.latinRunClass(unit)
-                if runClass == .other { break }
-                if unit == 0x20 {
-                    wordStart = j + 1
-                    letterBeforeWord = letter
-                } else if runClass == .latin {
-                    letter = true
-                }
-                j += 1
+            let (j, letter, letterBeforeWord, wordStart) = units.withUnsafeBufferPointer {
+                Self.scanLatinRun($0, from: i, to: end, coverage: primaryCoverage)
             }
             // Up to `j` when that is the end, or when no space was passed inside a word known to need no fallback
             // face; otherwise up to the last whole word (linear: a word is scanned again only from where the full
@@ -641,6 +661,48 @@ struct ParagraphShaper {
             wordFace = nil
             wordEnd = max(wordEnd, stop)
             return true
+        }
+
+        /// How far from `i` the units extend a primary-face Latin or neutral run (up to the first one that needs the
+        /// full path), whether a Latin letter is among them, whether one is before the start of the last word, and
+        /// where that word starts. Four ASCII units from U+0020 to U+007E are passed at once when the face covers
+        /// them all: each is then Latin when a letter and neutral otherwise, as ``FaceCoverage/latinRunClass(_:)``
+        /// says one by one (a unit at a time, the short words of prose never filled four letters in a row).
+        @inline(__always)
+        static func scanLatinRun(_ units: UnsafeBufferPointer<UInt16>, from i: Int, to end: Int, coverage: FaceCoverage)
+            -> (end: Int, letter: Bool, letterBeforeWord: Bool, wordStart: Int) {
+            var j = i
+            var letter = false, letterBeforeWord = false
+            var wordStart = i
+            let fourAtOnce = coverage.coversASCIIText
+            while j < end {
+                if fourAtOnce, j + 4 <= end, let base = units.baseAddress {
+                    let four = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                    if FaceCoverage.isASCIIText(four) {
+                        let letters = FaceCoverage.letterLanes(four), spaces = FaceCoverage.spaceLanes(four)
+                        if spaces != 0 {
+                            // As the units one by one: the last space starts a word, with the letters before it.
+                            let last = (63 - spaces.leadingZeroBitCount) >> 4
+                            letterBeforeWord = letter || letters & ((1 << UInt64(16 * last)) &- 1) != 0
+                            wordStart = j + last + 1
+                        }
+                        letter = letter || letters != 0
+                        j += 4
+                        continue
+                    }
+                }
+                let unit = units[j]
+                let runClass = coverage.latinRunClass(unit)
+                if runClass == .other { break }
+                if unit == 0x20 {
+                    wordStart = j + 1
+                    letterBeforeWord = letter
+                } else if runClass == .latin {
+                    letter = true
+                }
+                j += 1
+            }
+            return (j, letter, letterBeforeWord, wordStart)
         }
 
         /// Adds the character at ``i`` (`width` units, in `face`, of `script`) to the run being extended, or starts
