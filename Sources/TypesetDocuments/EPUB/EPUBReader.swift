@@ -182,7 +182,10 @@ private struct ReadingSession {
             for image in items[index].text.images.indices {
                 guard items[index].text.images[image].inlineData == nil, let path = items[index].text.images[image].path,
                       let item = manifestByPath[path] else { continue }
-                items[index].text.images[image].path = drawableFallback(of: item, package: package)
+                // Written only when it changes: a drawable image keeps its path, and the write copied the item's
+                // images (shared with `texts`), a large allocation per item with pictures.
+                let drawable = drawableFallback(of: item, package: package)
+                if drawable != path { items[index].text.images[image].path = drawable }
             }
             prepareImages(&items[index].text, item: items[index].href, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
             inlineDocuments.merge(items[index].text.backgroundData) { first, _ in first }
