@@ -289,7 +289,6 @@ private struct ReadingSession {
         for (item, (index, _)) in zip(items, texts) {
             let text = item.text
             let start = offset
-            paragraphs.reserveCapacity(paragraphs.count + text.paragraphs.count)
             // Each draft read in place, not copied whole for the loop.
             for number in text.paragraphs.indices {
                 var style = text.paragraphs[number].style
