@@ -166,11 +166,11 @@ public final class Typesetter: Sendable {
         var pages = paginator.paginate(text, paragraphRange: range, layouts: &layouts, exclusions: &exclusions,
                                        floatShifts: &floatShifts)
         // Blocks' backgrounds and borders, in the line frame (turned onto the page with the rest below).
-        pages = BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
-                                  emSize: settings.fontSize, columnWidth: settings.columnWidth,
-                                  floats: paginator.floats, floatShifts: floatShifts,
-                                  columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts, fitted: fitted)
-            .decorate(pages, threads: threads, pool: layoutPool)
+        BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
+                          emSize: settings.fontSize, columnWidth: settings.columnWidth,
+                          floats: paginator.floats, floatShifts: floatShifts,
+                          columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts, fitted: fitted)
+            .decorate(&pages, threads: threads, pool: layoutPool)
         return (layouts, exclusions, tables.scales, fitted, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }
 

@@ -42,21 +42,21 @@ struct BoxDecorationPass {
         var linesBottom: Double
     }
 
-    /// `pages` with their decorated blocks' boxes put before their own (table) boxes; pages unchanged when no
+    /// Puts the decorated blocks' boxes of `pages` before their own (table) boxes; the pages are unchanged when no
     /// paragraph of the text is decorated.
     ///
     /// Each page's parts are found on their own, in parallel on up to `threads` threads (`pool` lends the workers
     /// their scratch objects, unused here): serial work after pagination otherwise.
-    func decorate(_ pages: [Page], threads: Int, pool: ScratchPool<LayoutScratch>) -> [Page] {
+    func decorate(_ pages: inout [Page], threads: Int, pool: ScratchPool<LayoutScratch>) {
         let range = first..<(first + layouts.count)
-        guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return pages }
+        guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return }
         let parts = parts(of: pages, threads: threads, pool: pool)
         let wholeBoxes = Self.wholeBoxes(parts)
-        return zip(pages, parts).enumerated().map { pageIndex, pair in
-            let (page, parts) = pair
-            guard !parts.isEmpty else { return page }
+        // Only the pages with parts are made again: a new array of every page retained and released each one's arrays.
+        for (pageIndex, parts) in parts.enumerated() where !parts.isEmpty && pages.indices.contains(pageIndex) {
             let boxes = parts.enumerated().map { blockBox($1, whole: wholeBoxes[pageIndex]?[$0]) }
-            return page.placed(index: page.index, writingMode: page.writingMode, size: page.size, boxes: boxes + page.boxes)
+            let page = pages[pageIndex]
+            pages[pageIndex] = page.placed(index: page.index, writingMode: page.writingMode, size: page.size, boxes: boxes + page.boxes)
         }
     }
 

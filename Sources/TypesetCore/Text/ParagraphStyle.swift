@@ -148,7 +148,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         }
         guard let object = extras else { return }
         object[keyPath: path] = value
-        if object.isDefault { extras = nil }
+        // Only a default value can leave every value at its default (the check reads them all).
+        if value == `default`, object.isDefault { extras = nil }
     }
 
     /// What the paragraph is.

@@ -182,7 +182,10 @@ private struct ReadingSession {
             for image in items[index].text.images.indices {
                 guard items[index].text.images[image].inlineData == nil, let path = items[index].text.images[image].path,
                       let item = manifestByPath[path] else { continue }
-                items[index].text.images[image].path = drawableFallback(of: item, package: package)
+                // Written only when it changes: a drawable image keeps its path, and the write copied the item's
+                // images (shared with `texts`), a large allocation per item with pictures.
+                let drawable = drawableFallback(of: item, package: package)
+                if drawable != path { items[index].text.images[image].path = drawable }
             }
             prepareImages(&items[index].text, item: items[index].href, cover: package.coverImage?.path, sizes: &imageSizes, inlineDocuments: &inlineDocuments)
             inlineDocuments.merge(items[index].text.backgroundData) { first, _ in first }
@@ -286,12 +289,14 @@ private struct ReadingSession {
         for (item, (index, _)) in zip(items, texts) {
             let text = item.text
             let start = offset
-            for (number, draft) in text.paragraphs.enumerated() {
-                var style = draft.style
+            // Each draft read in place, not copied whole for the loop.
+            for number in text.paragraphs.indices {
+                var style = text.paragraphs[number].style
                 if number == 0 { style.startsSection = true }
-                let units = Array(text.units[draft.start..<(draft.start + draft.length)])
-                paragraphs.append(Paragraph(start: start + draft.start, units: units, contentRange: 0..<draft.contentLength,
-                                            runs: draft.runs, style: style))
+                let draftStart = text.paragraphs[number].start
+                let units = Array(text.units[draftStart..<(draftStart + text.paragraphs[number].length)])
+                paragraphs.append(Paragraph(start: start + draftStart, units: units, contentRange: 0..<text.paragraphs[number].contentLength,
+                                            runs: text.paragraphs[number].runs, style: style))
             }
             offset += text.units.count
             spine[index].range = start..<offset
@@ -633,9 +638,10 @@ private struct ReadingSession {
             defer { paragraph += text.paragraphs.count }
             guard text.hasText else { continue }
             let document = text.writingMode ?? .horizontal
-            for (index, draft) in text.paragraphs.enumerated() where !draft.style.isTableCell
-                && !draft.runs.allSatisfy(\.style.isHidden) {
-                let mode = draft.writingMode ?? .horizontal
+            // Read in place: a copy of each draft retained and released its runs, style and text.
+            for index in text.paragraphs.indices where !text.paragraphs[index].style.isTableCell
+                && !text.paragraphs[index].runs.allSatisfy(\.style.isHidden) {
+                let mode = text.paragraphs[index].writingMode ?? .horizontal
                 if mode != document { modes[paragraph + index] = mode }
             }
         }

@@ -15,7 +15,10 @@ extension XHTMLConverter {
     static let tableElements: Set<String> = ["table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "colgroup", "col"]
 
     /// Whether the block `name` of `style` is drawn as a box. The same answer on entering and on leaving it: the
-    /// tables open are the same then.
+    /// tables open are the same then. Always inlined, as are ``hasBlockBox(_:style:)`` and
+    /// ``boxSpace(_:style:top:)``: called from a mutating method, a method of the converter was given a copy of the
+    /// whole converter (2 KB) for each of the four calls every block makes.
+    @inline(__always)
     func drawsBox(_ name: String, style: ComputedStyle) -> Bool {
         // What the style draws first: most blocks draw nothing, and then the name is never looked up.
         guard (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage else { return false }
@@ -25,6 +28,7 @@ extension XHTMLConverter {
 
     /// Whether the block `name` of `style` has a box of its own here: seen, not the root or body, and not a table's
     /// (nor inside one), whose boxes the table layout draws.
+    @inline(__always)
     private func hasBlockBox(_ name: String, style: ComputedStyle) -> Bool {
         tables.isEmpty && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
     }
@@ -124,13 +128,12 @@ extension XHTMLConverter {
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.
     mutating func closeBox(_ name: String, style: ComputedStyle) {
         separateMargins(by: boxSpace(name, style: style, top: false))
-        guard drawsBox(name, style: style), let id = openBoxIDs.popLast(), var last = output.paragraphs.last,
-              let index = last.style.boxes.lastIndex(where: { $0.id == id }) else { return }
+        guard drawsBox(name, style: style), let id = openBoxIDs.popLast(), let last = output.paragraphs.indices.last,
+              let index = output.paragraphs[last].style.boxes.lastIndex(where: { $0.id == id }) else { return }
         // The box reaches down past its last line by all that is noted since: the margins settled inside it (its
         // last children's, kept in by its bottom border or padding), the borders and padding of boxes inside it
-        // that end there, and its own.
-        last.style.boxes[index].below = min(Self.maximumIndent, pendingMargins.settled + pendingBoxSpace)
-        output.paragraphs[output.paragraphs.count - 1] = last
+        // that end there, and its own. Set in place: a copy of the paragraph retained and released all it holds.
+        output.paragraphs[last].style.boxes[index].below = min(Self.maximumIndent, pendingMargins.settled + pendingBoxSpace)
     }
 
     /// Sets, in each box opened since the last paragraph, the room from its top edge to the paragraph's first line:
@@ -147,6 +150,7 @@ extension XHTMLConverter {
 
     /// The room a block's top (bottom) border and padding take, in ems: its padding, and its border when it is
     /// drawn. Nothing for the blocks whose boxes are drawn by others or not at all (see ``drawsBox(_:style:)``).
+    @inline(__always)
     func boxSpace(_ name: String, style: ComputedStyle, top: Bool) -> Double {
         let padding = top ? style.padding.top : style.padding.bottom
         let edgeWidth = (top ? style.borders.top : style.borders.bottom).usedWidth

@@ -97,8 +97,9 @@ extension XHTMLConverter {
         let rowBlock = enterBlock(path, style: style, parent: block)
         walkChildren(path, block: rowBlock, inline: inline)
         flushParagraph()
-        if let number = tables.last?.number, tables.last?.frame.collapsesBorders == true {
-            collapseEdges(of: style, into: firstParagraph..<output.paragraphs.count, table: number, rows: table.row...table.row)
+        // Read in place: `tables.last` copied the whole state (its arrays and set retained and released) per row.
+        if let last = tables.indices.last, tables[last].frame.collapsesBorders {
+            collapseEdges(of: style, into: firstParagraph..<output.paragraphs.count, table: tables[last].number, rows: table.row...table.row)
         }
         avoidBreaks(of: style, from: firstParagraph)
         leaveBlock(path, style: style)

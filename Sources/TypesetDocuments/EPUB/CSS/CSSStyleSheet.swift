@@ -181,6 +181,8 @@ struct CSSStyleSheet: Sendable {
     /// index in `rules`, ``add(_:)``). The closure captures the specificities alone (capturing `rules` would copy
     /// the whole sheet for every element).
     private func sortInCascadeOrder(_ matched: inout [Int]) {
+        // Most elements match one rule or none: nothing to order, and no closure context to make.
+        guard matched.count > 1 else { return }
         let specificities = self.specificities
         matched.sort { (specificities[$0], $0) < (specificities[$1], $1) }
     }
