@@ -7,12 +7,13 @@
 /// (its *slack*); when one wraps, its max-content width is at least what it fills, and it fills it. A max-content
 /// width is never less than the min-content one (as browsers have it), which only a negative first-line indent
 /// makes wider (a verse's hanging indent: `padding-left: 3em; text-indent: -3em` puts each word but the first 3 em
-/// further in than the first line when every break is taken), so those paragraphs' later words are measured too. Its paragraphs
-/// are then set again in the narrower width, where its auto margins (or its parent's `text-align`, which the
-/// converter turns into them) place it, and its box is drawn in it. The width depends on the paragraphs' shaped
-/// content only through their lines, so shaping never depends on it. Only the outermost such block of a
+/// further in than the first line when every break is taken), so those paragraphs' later words are measured too.
+/// Its paragraphs are then set again in the narrower width, where its auto margins (or its parent's `text-align`,
+/// which the converter turns into them) place it, and its box is drawn in it. The width depends on the paragraphs'
+/// shaped content only through their lines, so shaping never depends on it. Only the outermost such block of a
 /// paragraph is fitted; one inside it fills it, as does one holding a float (whose lines are narrowed beside the
-/// float only when it is placed: the converter marks such a block as one that fills). Linear in the paragraphs; a fitted block's paragraphs are set twice.
+/// float only when it is placed: the converter marks such a block as one that fills). Linear in the paragraphs; a
+/// fitted block's paragraphs are set twice.
 struct FittedBlocks: Sendable {
     /// Each fitted paragraph's slack (its outermost fitted block's), in points, by document paragraph index.
     private var slacks: [Int: Float] = [:]
@@ -84,8 +85,8 @@ struct FittedBlocks: Sendable {
         return room.isNaN ? nil : max(0, room)
     }
 
-    /// Sets the fitted paragraphs again in their blocks' widths (`layouts` as for ``init(_:paragraphRange:layouts:)``),
-    /// through `relayout`, which knows these slacks.
+    /// Sets the fitted paragraphs again in their blocks' widths through `relayout`, which knows these slacks
+    /// (`layouts` as for ``init(_:paragraphRange:layouts:laterStretch:)``).
     func setAgain(_ layouts: inout [ParagraphLayout], first: Int, relayout: (Int) -> ParagraphLayout) {
         for paragraph in paragraphs where layouts.indices.contains(paragraph - first) {
             layouts[paragraph - first] = relayout(paragraph)
