@@ -27,9 +27,6 @@ struct FittedBlocks: Sendable {
     /// Whether no paragraph is in a fitted block.
     var isEmpty: Bool { slacks.isEmpty }
 
-    /// The paragraphs set in a fitted block, ascending.
-    var paragraphs: [Int] { slacks.keys.sorted() }
-
     /// How much narrower than it would fill the block fitting its content that document paragraph `index` is in
     /// is, in points; 0 for a paragraph in none.
     @inline(__always)
@@ -88,7 +85,7 @@ struct FittedBlocks: Sendable {
     /// Sets the fitted paragraphs again in their blocks' widths through `relayout`, which knows these slacks
     /// (`layouts` as for ``init(_:paragraphRange:layouts:laterStretch:)``).
     func setAgain(_ layouts: inout [ParagraphLayout], first: Int, relayout: (Int) -> ParagraphLayout) {
-        for paragraph in paragraphs where layouts.indices.contains(paragraph - first) {
+        for paragraph in slacks.keys where layouts.indices.contains(paragraph - first) {
             layouts[paragraph - first] = relayout(paragraph)
         }
     }

@@ -12,34 +12,31 @@ struct ParagraphRelayout {
 
     /// Document paragraph `index` (inside the shaped range) in `cell`, its first lines narrowed by `exclusion`.
     func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil) -> ParagraphLayout {
-        let scratch = pool.checkOut()
-        defer { pool.checkIn(scratch) }
-        var metrics = scratch.metrics
-        defer { scratch.metrics = metrics }
         // Lines of its own: the scratch's lines were handed to the batch's storage, and this layout outlives the call.
         let lines = LineScratch(capacity: 16)
-        let local = index - shaped.paragraphRange.lowerBound
-        let placed = text.paragraphs.withUnsafeBufferPointer { paragraphs in
-            shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
-                guard let base = paragraphs.baseAddress, paragraphs.indices.contains(index),
-                      shapedParagraphs.indices.contains(local) else {
-                    preconditionFailure("a paragraph set again lies inside the shaped range")
-                }
-                return withUnsafeMutablePointer(to: &metrics) { metrics in
-                    layouter.layout(base + index, shaped: shapedParagraphs[local], metrics: metrics, scratch: scratch,
-                                    into: lines, cell: cell, exclusion: exclusion, fitSlack: fitted.slack(ofParagraph: index))
-                }
-            }
+        let placed = withParagraph(index) { paragraph, shapedParagraph, scratch, metrics in
+            layouter.layout(paragraph, shaped: shapedParagraph.pointee, metrics: metrics, scratch: scratch,
+                            into: lines, cell: cell, exclusion: exclusion, fitSlack: fitted.slack(ofParagraph: index))
         }
         var layout = placed.layout
         layout.lines = LineList(lines.makeStorage(), range: placed.lines)
         return layout
     }
 
-    /// The longest stretch of document paragraph `index` that starts a line of its own when every break is taken
-    /// (a word but its first, with what clings to it), in points (``ParagraphLayouter/contentWidths(_:shaped:metrics:scratch:)``);
-    /// 0 for a paragraph outside the shaped range.
+    /// The longest stretch of document paragraph `index` (inside the shaped range) that starts a line of its own
+    /// when every break is taken (a word but its first, with what clings to it), in points
+    /// (``ParagraphLayouter/contentWidths(_:shaped:metrics:scratch:)``).
     func longestLaterStretch(_ index: Int) -> Float {
+        withParagraph(index) { paragraph, shapedParagraph, scratch, metrics in
+            layouter.contentWidths(paragraph, shaped: shapedParagraph.pointee, metrics: &metrics.pointee,
+                                   scratch: scratch.measuredPrefix).later
+        }
+    }
+
+    /// `body` given document paragraph `index` and its shaped paragraph, through pointers into the texts' storage
+    /// (read from the arrays, a paragraph was copied, its arrays retained), and a worker's scratch and metrics.
+    private func withParagraph<Result>(_ index: Int, _ body: (UnsafePointer<Paragraph>, UnsafePointer<ShapedParagraph>, LayoutScratch,
+                                                               UnsafeMutablePointer<ParagraphMetrics>) -> Result) -> Result {
         let scratch = pool.checkOut()
         defer { pool.checkIn(scratch) }
         var metrics = scratch.metrics
@@ -48,9 +45,10 @@ struct ParagraphRelayout {
         return text.paragraphs.withUnsafeBufferPointer { paragraphs in
             shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
                 guard let base = paragraphs.baseAddress, paragraphs.indices.contains(index),
-                      shapedParagraphs.indices.contains(local) else { return 0 }
-                return layouter.contentWidths(base + index, shaped: shapedParagraphs[local], metrics: &metrics,
-                                              scratch: scratch.measuredPrefix).later
+                      let shapedBase = shapedParagraphs.baseAddress, shapedParagraphs.indices.contains(local) else {
+                    preconditionFailure("a paragraph set again lies inside the shaped range")
+                }
+                return withUnsafeMutablePointer(to: &metrics) { body(base + index, shapedBase + local, scratch, $0) }
             }
         }
     }

@@ -17,7 +17,7 @@ struct Paginator {
     /// Sets a document paragraph again with its first lines shortened beside floats (nil: the text has none).
     var relayout: ((Int, LineExclusion) -> ParagraphLayout)?
     /// Whether a paragraph's lines after its first are placed in runs while they fit (``PageFilling``'s
-    /// `placeFittingLines`) rather than one by one in the general loop; both place the same lines (`PaginationTests`).
+    /// `placeFittingLines`) rather than one by one in the general loop; both place the same lines (`PaginationRunTests`).
     var placesFittingRuns = true
 
     /// Paginates the paragraphs `paragraphRange` of `text` (whole sections), whose layouts are `layouts` in order

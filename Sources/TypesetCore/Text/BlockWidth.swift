@@ -34,8 +34,8 @@ package struct BlockWidth: Hashable, Sendable {
     /// Whether an `auto` width shrinks to the block's content (``FittedBlocks``) rather than filling the
     /// containing block; a `width` or `max-width` still bounds it.
     package var fitsContent: Bool
-    /// Which block of its document this is, for a block that fits its content (0 for others): two such blocks
-    /// one after the other are sized apart even when their styles are alike.
+    /// Which block of its document this is, for a block that fits its content (0 for others; the converter numbers
+    /// them): two such blocks one after the other are sized apart even when their styles are alike.
     package var serial: Int
 
     /// The block's `auto` inline margins (CSS 2.1 §10.3.3), in the flow's direction: they take what is left of
@@ -56,10 +56,10 @@ package struct BlockWidth: Hashable, Sendable {
 
     package init(width: BackgroundLayer.Length?, minWidth: BackgroundLayer.Length? = nil, maxWidth: BackgroundLayer.Length? = nil,
                  start: Double, end: Double, containerStart: Double, containerEnd: Double, autoMargins: AutoMargins = .none,
-                 fitsContent: Bool = false, serial: Int = 0) {
+                 fitsContent: Bool = false) {
         func clean(_ value: Double) -> Double { value.isFinite ? min(max(0, value), 1e4) : 0 }
         self.width = width; self.minWidth = minWidth; self.maxWidth = maxWidth; self.autoMargins = autoMargins
-        self.fitsContent = fitsContent; self.serial = fitsContent ? serial : 0
+        self.fitsContent = fitsContent; serial = 0
         self.start = clean(start); self.end = clean(end)
         self.containerStart = clean(containerStart); self.containerEnd = clean(containerEnd)
     }

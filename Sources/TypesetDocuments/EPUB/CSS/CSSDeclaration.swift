@@ -308,9 +308,10 @@ enum CSSDeclaration: Equatable, Sendable {
     /// Whether `display` makes the box an atomic inline (`inline-block`, `inline-flex`, `inline-grid`,
     /// `inline-table`: CSS Display 3 §2.4), whose `width` is its content's; set with every `display`.
     case atomicInline(Bool)
-    /// Whether `display` makes the box a table (`table`, `inline-table`) on an element that is not an HTML table:
-    /// the box wraps an anonymous cell of its content (CSS 2.1 §17.2.1), as wide as that content up to its
-    /// containing block (§17.5.2.2's automatic layout, a block of `width: fit-content`); set with every `display`.
+    /// Whether `display` makes the box a table (`table`, `inline-table`): on an element that is not an HTML table
+    /// (whose own are laid out as tables), the box wraps an anonymous cell of its content (CSS 2.1 §17.2.1), as wide
+    /// as that content up to its containing block (§17.5.2.2's automatic layout, a block of `width: fit-content`);
+    /// set with every `display`.
     case tableBox(Bool)
 
     /// The inherited properties `inherit` and `unset` are read for; on another property they are read as
