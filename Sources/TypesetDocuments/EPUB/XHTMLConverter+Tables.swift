@@ -37,6 +37,21 @@ extension XHTMLConverter {
         /// The width of the `<colgroup>` being read, which its `<col>`s without one take (HTML's `width` on a
         /// column group: the default width of each of its columns).
         var groupColumnWidth: TableCell.TableWidth?
+        /// An anonymous table (CSS 2.1 §17.2.1: rows or cells no table holds): the depth of the element whose
+        /// children they are, and whether a run of its cells without a row is open as an anonymous row.
+        var anonymousOwnerDepth: Int?
+        var anonymousRowOpen = false
+
+        /// Starts the next row: its columns from the first, those a cell above still covers noted.
+        mutating func startRow() {
+            row += 1
+            column = 0
+            coveredNow = []
+            for column in covered.indices where covered[column] > 0 {
+                coveredNow.insert(column)
+                covered[column] -= 1
+            }
+        }
 
         /// The width column `column` is given, if any.
         func columnWidth(_ column: Int) -> TableCell.TableWidth? {
@@ -81,14 +96,9 @@ extension XHTMLConverter {
     /// A row of the innermost table.
     mutating func handleTableRow(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
         flushParagraph()
+        if tables.isEmpty { openAnonymousTable(in: block) }
         guard var table = tables.popLast() else { return }
-        table.row += 1
-        table.column = 0
-        table.coveredNow = []
-        for column in table.covered.indices where table.covered[column] > 0 {
-            table.coveredNow.insert(column)
-            table.covered[column] -= 1
-        }
+        table.startRow()
         table.rowBackground = publisherStyles ? style.backgroundColor : nil
         table.rowAlignment = style.cellAlignment ?? Self.alignment(path.element)
         tables.append(table)
@@ -108,7 +118,12 @@ extension XHTMLConverter {
     /// A cell of the innermost table's current row: its paragraphs carry their place (``TableCell``).
     mutating func handleTableCell(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
         flushParagraph()
+        if tables.isEmpty { openAnonymousTable(in: block) }
         guard var table = tables.popLast() else { return }
+        if table.anonymousOwnerDepth == elementDepth - 1, !table.anonymousRowOpen {
+            table.startRow()
+            table.anonymousRowOpen = true
+        }
         let element = path.element
         func number(_ name: String, zero: Bool = false, maximum: Int) -> Int {
             let value = Int(element.attribute(name)?.trimmingWhiteSpace() ?? "") ?? 1
@@ -136,11 +151,15 @@ extension XHTMLConverter {
         cellBlock.endIndent = 0
         // The cell's own padding when its styles set any (else the table's `cellpadding` or the reader's default).
         let padding = style.padding
+        // A cell by its `display` alone has none of HTML's (CSS 2.1's initial 0).
+        let htmlCell = element.lowercasedName == "td" || element.lowercasedName == "th"
         let cellPadding = style.paddingDeclared ? EdgeInsets(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
-            : EdgeInsets(all: table.cellPadding ?? 0.25)
+            : EdgeInsets(all: table.cellPadding ?? (htmlCell ? 0.25 : 0))
         // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
-        // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`).
-        let alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment ?? .middle
+        // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`); other cells CSS's initial
+        // `baseline`, set as `top`.
+        let alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment
+            ?? (htmlCell ? .middle : .top)
         var cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
                              padding: cellPadding, borders: style.borders.isVisible ? style.borders : .solid(table.cellBorder),
                              background: publisherStyles ? style.backgroundColor ?? table.rowBackground ?? table.groupBackground : nil,
@@ -182,6 +201,12 @@ extension XHTMLConverter {
         tables[tables.count - 1].columnWidths.append(contentsOf: repeatElement(width, count: min(count, room)))
     }
 
+    /// The cell of the innermost table's last paragraph, if the last paragraph is one of its cells'.
+    var lastCellOfOpenTable: TableCell? {
+        guard let table = tables.last, let cell = output.paragraphs.last?.style.tableCell, cell.table == table.number else { return nil }
+        return cell
+    }
+
     /// HTML's `valign` attribute: `top`, `middle`, `bottom` or `baseline` (set as `top`).
     static func alignment(_ element: XMLElement) -> TableCell.ContentAlignment? {
         switch element.attribute("valign")?.trimmingWhiteSpace().lowercased() {
@@ -217,9 +242,9 @@ extension XHTMLConverter {
     }
 
     /// The table's specified width: CSS `width` (a percentage of the column, or a length), else HTML's `width`
-    /// attribute (`100%`, or pixels at 16 to an em); nil for `auto` or none.
-    static func tableWidth(_ element: XMLElement, style: ComputedStyle) -> TableCell.TableWidth? {
-        let length = style.replacedSize.width ?? element.attribute("width").flatMap { value -> CSSLength? in
+    /// attribute (`100%`, or pixels at 16 to an em); nil for `auto` or none (and for an anonymous table, no element).
+    static func tableWidth(_ element: XMLElement?, style: ComputedStyle) -> TableCell.TableWidth? {
+        let length = style.replacedSize.width ?? element?.attribute("width").flatMap { value -> CSSLength? in
             let trimmed = value.trimmingWhiteSpace()
             if let pixels = Double(trimmed) { return .px(pixels) }
             return CSSLength(Substring(trimmed))

@@ -259,7 +259,7 @@ struct XHTMLConverter {
     var boxCount = 0
     /// Blocks fitting their content so far (their ``BlockWidth/serial``s), and those of them holding a float.
     var fittedBlockCount = 0
-    var fittedHoldingFloats: Set<Int> = []
+    var fittedHoldingFloats: Set<Int> = []  // and those holding an anonymous table
     var pendingBoxSpace = 0.0
     /// The decorated blocks opened since the last paragraph, each with the space noted before its top edge (nil
     /// until the run of margins open when it opened is settled: see ``separateMargins(by:)``).
@@ -374,6 +374,7 @@ struct XHTMLConverter {
         block.direction = direction(of: root)
         let inline = InlineContext(style: rootStyle, language: block.language, link: nil)
         walkChildren(rootPath, block: block, inline: inline)
+        closeAnonymousTables(ownedBy: 0)
         emitPendingMarker()
         flushParagraph()
         // Anchors after the last content point at the end of the item.
@@ -443,6 +444,7 @@ struct XHTMLConverter {
         for child in path.element.children {
             switch child {
             case .text(let text):
+                if !tables.isEmpty { closeAnonymousTables(ownedBy: elementDepth, before: text) }
                 appendChunkText(text, parent: parent, step: 2 * elementIndex + 1, offset: chunkOffset, block: block, inline: inline)
                 chunkOffset += text.utf16.count
             case .element:
@@ -505,6 +507,7 @@ struct XHTMLConverter {
         applyNoteRole(noteRole, name: name, to: &inline)
         let style = inline.style
         let kind = effectiveCategory(structural, style: style, path: path)
+        if !tables.isEmpty { closeAnonymousTableParts(before: kind, style: style) }
         if let embedding = bidiEmbedding(element, style: style, kind: kind, parent: parentInline) { inline.bidi = embedding }
         if isPositioned(style) {
             handlePositioned(path, kind: kind, style: style, block: parentBlock, inline: inline)
@@ -621,11 +624,18 @@ struct XHTMLConverter {
     /// 2.1 §10.3.9's shrink-to-fit width, ``TypesetCore/BlockWidth/fitsContent``), placed by its parent's
     /// `text-align`: as an inline, its blocks broke out of it and its box and widths were lost. Two such siblings
     /// are stacked, where a browser sets them side by side when both fit a line. One in running text stays an
-    /// inline box.
+    /// inline box. A row or a cell by its `display` is one whatever its name (XHTMLConverter+AnonymousTables).
     func effectiveCategory(_ kind: Category, style: ComputedStyle, path: ElementPath) -> Category {
         let element = path.element
         let name = element.lowercasedName
         guard let display = style.display, name != "html", name != "body" else { return kind }
+        // A row or a cell by its `display` (CSS 2.1 §17.2) is one whatever its name: a `<div>` of `display:
+        // table-cell` beside its siblings, in an anonymous table when no table holds it.
+        switch style.tablePart {
+        case .row?: return .tableRow
+        case .cell?: return .tableCell
+        default: break
+        }
         if display == .inline && style.isAtomicInline && (holdsBlocks(element) || standsAlone(path)) { return .block }
         switch (kind, display) {
         case (.inline, .block), (.inline, .listItem): return .block
@@ -675,10 +685,10 @@ struct XHTMLConverter {
         case .table where parentBlock.cell == nil:
             handleTable(path, style: style, block: parentBlock, inline: inline)
             return
-        case .tableRow where !tables.isEmpty && parentBlock.cell == nil:
+        case .tableRow where parentBlock.cell == nil:
             handleTableRow(path, style: style, block: parentBlock, inline: inline)
             return
-        case .tableCell where !tables.isEmpty && parentBlock.cell == nil:
+        case .tableCell where parentBlock.cell == nil:
             handleTableCell(path, style: style, block: parentBlock, inline: inline)
             return
         default:
@@ -689,7 +699,8 @@ struct XHTMLConverter {
         let firstParagraph = output.paragraphs.count
         avoidBreak(before: style, first: firstParagraph)
         // A row group (`thead`, `tbody`, `tfoot`) of the table being read: no `rowspan` reaches into or out of it.
-        let rowGroup = !tables.isEmpty && parentBlock.cell == nil && XHTMLConverter.rowGroups.contains(path.element.lowercasedName)
+        let rowGroup = !tables.isEmpty && parentBlock.cell == nil
+            && (XHTMLConverter.rowGroups.contains(path.element.lowercasedName) || style.tablePart == .rowGroup)
         if rowGroup { endRowGroup(); enterRowGroup(style) }
         defer { if rowGroup { endRowGroup() } }
         var block = enterBlock(path, style: style, parent: parentBlock)
@@ -771,6 +782,7 @@ struct XHTMLConverter {
     static let maximumIndent = 16.0
 
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
+        if !tables.isEmpty { closeAnonymousTables(ownedBy: elementDepth) }
         let name = path.element.lowercasedName
         guard name != "html", name != "body" else { return }
         let box = style.inLineFrame(style.writingMode ?? output.writingMode)
@@ -887,7 +899,9 @@ struct XHTMLConverter {
         style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
         style.markerLength = paragraphMarkerInside ? 0 : paragraphMarkerLength
         style.dropCap = paragraphDropCap
-        style.tableCell = block.cell
+        // Text not shown between a table's cells (a page-break marker between rows) is the cell's before it: a
+        // paragraph outside the cells would end the table.
+        style.tableCell = block.cell ?? (hidden && !tables.isEmpty ? lastCellOfOpenTable : nil)
         style.boxes = block.boxes
         if !block.widths.isEmpty { style.widths = block.widths }
         placeInFloatAndColumns(&style, block: block)

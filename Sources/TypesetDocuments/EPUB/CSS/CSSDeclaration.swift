@@ -135,6 +135,23 @@ enum CSSDeclaration: Equatable, Sendable {
     enum Side: Equatable, Sendable, CaseIterable { case top, right, bottom, left }
     /// `display`.
     enum Display: Equatable, Sendable { case none, block, inline, listItem, other }
+
+    /// What a table part `display` makes a box (CSS 2.1 §17.2): the table (`table`, `inline-table`), a row group
+    /// (`table-row-group`, `table-header-group`, `table-footer-group`), a row or a cell.
+    enum TablePart: Equatable, Sendable {
+        case table, rowGroup, row, cell
+
+        /// The part `display: value` makes a box, or nil.
+        init?(display value: String) {
+            switch value {
+            case "table", "inline-table": self = .table
+            case "table-row-group", "table-header-group", "table-footer-group": self = .rowGroup
+            case "table-row": self = .row
+            case "table-cell": self = .cell
+            default: return nil
+            }
+        }
+    }
     /// A page break between boxes (CSS Fragmentation 3 §3.1): forced (`page`, and `always`, `left`, `right`,
     /// `recto`, `verso`, which a reader turning one page at a time takes as `page`), avoided (`avoid`,
     /// `avoid-page`), or left to the paginator (`auto`; also the column and region values, as pages here have
@@ -308,11 +325,13 @@ enum CSSDeclaration: Equatable, Sendable {
     /// Whether `display` makes the box an atomic inline (`inline-block`, `inline-flex`, `inline-grid`,
     /// `inline-table`: CSS Display 3 §2.4), whose `width` is its content's; set with every `display`.
     case atomicInline(Bool)
-    /// Whether `display` makes the box a table (`table`, `inline-table`): on an element that is not an HTML table
-    /// (whose own are laid out as tables), the box wraps an anonymous cell of its content (CSS 2.1 §17.2.1), as wide
-    /// as that content up to its containing block (§17.5.2.2's automatic layout, a block of `width: fit-content`);
-    /// set with every `display`.
-    case tableBox(Bool)
+    /// The part of a table `display` makes the box (CSS 2.1 §17.2), nil for none; set with every `display`.
+    ///
+    /// A `table` or `inline-table` that is not an HTML table wraps an anonymous cell of its content (§17.2.1), as
+    /// wide as that content up to its containing block (§17.5.2.2's automatic layout, a block of `width:
+    /// fit-content`); rows and cells anywhere are a table's, in an anonymous table and row where their parent is
+    /// none (``XHTMLConverter/openAnonymousTable(in:)``).
+    case tablePart(TablePart?)
 
     /// The inherited properties `inherit` and `unset` are read for; on another property they are read as
     /// `initial` (``initialValue(_:)``), which is what they mean where the parent has the initial value.
@@ -540,7 +559,8 @@ enum CSSDeclaration: Equatable, Sendable {
         case "display":
             let display: Display? = switch value {
             case "none": Display.none
-            case "block", "flow-root", "flex", "grid", "table", "table-row-group", "table-caption": .block
+            case "block", "flow-root", "flex", "grid", "table", "table-row-group", "table-header-group", "table-footer-group",
+                 "table-row", "table-cell", "table-caption": .block
             case "inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "contents": .inline
             case "list-item": .listItem
             default: words.isEmpty ? nil : .other
@@ -548,7 +568,7 @@ enum CSSDeclaration: Equatable, Sendable {
             // A flow root, a flex or grid container and a table hold their floats (CSS Display 3 §2.3).
             let atomic = ["inline-block", "inline-flex", "inline-grid", "inline-table"].contains(value)
             return display.map { [.display($0), .containsFloats(["flow-root", "flex", "grid", "table"].contains(value)), .atomicInline(atomic),
-                                  .tableBox(value == "table" || value == "inline-table")] } ?? []
+                                  .tablePart(TablePart(display: value))] } ?? []
         case "list-style-type", "list-style", "list-style-position", "list-style-image":
             // Counter style names are case-sensitive: the value as written.
             return ListStyleDeclaration.parse(property: property, value: rawValue).map { .listStyle($0) }

@@ -160,8 +160,8 @@ struct ComputedStyle: Sendable {
         var displayContainsFloats = false
         /// Whether its `display` makes it an atomic inline (``CSSDeclaration/atomicInline(_:)``).
         var isAtomicInline = false
-        /// Whether its `display` makes it a table (``CSSDeclaration/tableBox(_:)``).
-        var isTableBox = false
+        /// The table part its `display` makes it (``CSSDeclaration/tablePart(_:)``).
+        var tablePart: CSSDeclaration.TablePart?
         /// With publisher styles off, what the book's vertical margins and indent say (in body ems) though they do
         /// not apply: whether the book separates two paragraphs at all decides whether they are lines of one block.
         var bookMarginTop: Double?
@@ -199,6 +199,8 @@ struct ComputedStyle: Sendable {
     var columnSpan: Bool { self.multicolumn?.span ?? false }
     /// Whether the element floats.
     var float: Bool { self.floatSide != nil }
+    /// Whether its `display` makes it a table (`table`, `inline-table`).
+    var isTableBox: Bool { self.tablePart == .table }
     static let initialEdge = BorderEdge(width: 3.0 / 16)
 
     /// Padding on the four sides, in body ems.
@@ -259,7 +261,7 @@ struct ComputedStyle: Sendable {
         child.offsetLeft = nil; child.offsetTop = nil; child.offsetRight = nil; child.offsetBottom = nil
         child.clipsAway = false; child.clipPathHides = false; child.overflowHidden = false
         child.overflowContainsFloats = false; child.displayContainsFloats = false; child.isAtomicInline = false
-        child.isTableBox = false
+        child.tablePart = nil
         return child
     }
 
@@ -353,7 +355,7 @@ struct ComputedStyle: Sendable {
             case .content, .counters: break  // read from the rules (XHTMLConverter+GeneratedContent.swift)
             case .containsFloats(let value): self.displayContainsFloats = value
             case .atomicInline(let value): self.isAtomicInline = value
-            case .tableBox(let value): self.isTableBox = value
+            case .tablePart(let value): self.tablePart = value
             case .inherit(let property):
                 inherit(property, from: parent)
                 // The earlier rules' values still waiting for the font size are dropped.
@@ -614,7 +616,7 @@ struct ComputedStyle: Sendable {
         case .inherit: return true
         case .containsFloats: return true
         // An inline block's width is its look (a column of numbers), as a block's width is.
-        case .atomicInline, .tableBox: return false
+        case .atomicInline, .tablePart: return false
         case .borderWidth, .borderStyle, .borderColor, .borderCollapse, .borderSpacing: return true
         case .cellAlignment: return false
         // A background image is often the picture itself (a children's book's illustrations): it stays, as images do.
