@@ -23,7 +23,7 @@ extension XHTMLConverter {
             margins = block.widths.last(where: \.fitsContent)?.autoMargins
                 ?? Self.autoMargins(owner, rightToLeft: block.direction == .rightToLeft)
         }
-        for width in block.widths where width.fitsContent { fittedHoldingFloats.insert(width.serial) }
+        for width in block.widths where width.fitsContent { fittedToFill.insert(width.serial) }
         var table = TableState(number: tableCount, frame: frame, cellBorder: 0, cellPadding: nil, indent: block.startIndent,
                                width: owner.isTableBox ? Self.tableWidth(nil, style: owner) : nil, autoMargins: margins,
                                endIndent: block.endIndent, groupStart: output.paragraphs.count)
@@ -35,6 +35,7 @@ extension XHTMLConverter {
     /// Closes the anonymous tables owned at `depth` or deeper (their owner's end, or `text` that is not white space
     /// after their parts).
     mutating func closeAnonymousTables(ownedBy depth: Int, before text: String? = nil) {
+        guard let owner = tables.last?.anonymousOwnerDepth, owner >= depth else { return }
         if let text, text.utf8.allSatisfy({ CSSParser.isWhiteSpace($0) }) { return }
         while let owner = tables.last?.anonymousOwnerDepth, owner >= depth {
             flushParagraph()

@@ -47,7 +47,7 @@ extension XHTMLConverter {
                                      isObject: kind == .image || kind == .svg))
         block.floatIndex = Int32(floatBoxes.count - 1)
         // A block fitting its content that holds a float fills what it may (``fill(_:in:)``).
-        for width in parentBlock.widths where width.fitsContent { fittedHoldingFloats.insert(width.serial) }
+        for width in parentBlock.widths where width.fitsContent { fittedToFill.insert(width.serial) }
         block.widths = []  // A float is as wide as it is, whatever the blocks around it.
         floatStartsBox = true
         switch kind {

@@ -257,9 +257,10 @@ struct XHTMLConverter {
     /// Decorated blocks so far (their boxes' ids), and the borders and padding of boxes opened or closed since the
     /// last paragraph, in ems: space above the next one (see XHTMLConverter+Boxes).
     var boxCount = 0
-    /// Blocks fitting their content so far (their ``BlockWidth/serial``s), and those of them holding a float.
+    /// Blocks fitting their content so far (their ``BlockWidth/serial``s), and those of them to be made to fill
+    /// (holding a float or an anonymous table: ``fill(_:in:)``).
     var fittedBlockCount = 0
-    var fittedHoldingFloats: Set<Int> = []  // and those holding an anonymous table
+    var fittedToFill: Set<Int> = []
     var pendingBoxSpace = 0.0
     /// The decorated blocks opened since the last paragraph, each with the space noted before its top edge (nil
     /// until the run of margins open when it opened is settled: see ``separateMargins(by:)``).
@@ -385,7 +386,7 @@ struct XHTMLConverter {
         cfi.placeStarts(at: output.units.count)
         cfi.map.elements[0].start = 0
         cfi.map.elements[0].end = Int32(clamping: output.units.count)
-        if !fittedHoldingFloats.isEmpty { Self.fill(fittedHoldingFloats, in: &output.paragraphs) }
+        if !fittedToFill.isEmpty { Self.fill(fittedToFill, in: &output.paragraphs) }
         output.joinParagraphsAcrossFloats(cfi: &cfi.map)
         cfi.map.finish()
         output.cfiMap = cfi.map
