@@ -4,7 +4,9 @@ extension XHTMLConverter {
     /// Whether an element of `kind` and `style` is set as a float (CSS 2.1 §9.5): with the book's styles on, a
     /// block, inline element or image whose `float` is a side, outside other floats (a table cell's float floats in
     /// the cell, its containing block: its paragraphs keep the cell's ``TableCell``), and not a short enlarged letter
-    /// (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see.
+    /// (a drop cap, XHTMLConverter+FirstLetter.swift) nor an element the reader does not see. Always inlined: asked
+    /// for every element from mutating code, a call copied the whole converter (2,000 bytes) to pass it as `self`.
+    @inline(__always)
     func floats(_ kind: Category, style: ComputedStyle, block: BlockContext) -> Bool {
         guard publisherStyles, style.float, style.isSeen, !style.hidden, block.floatIndex < 0 else { return false }
         switch kind {
@@ -82,7 +84,9 @@ extension XHTMLConverter {
     }
 
     /// A floated block's inline size, the width of its box in the line frame: its `width` in horizontal text, its
-    /// `height` in vertical text (CSS Writing Modes 4 §7.1; an image's is its own: its float shrinks to it).
+    /// `height` in vertical text (CSS Writing Modes 4 §7.1; an image's is its own: its float shrinks to it). Always
+    /// inlined into its one caller, which is mutating: a call copied the whole converter to pass it as `self`.
+    @inline(__always)
     func floatWidth(_ kind: Category, style: ComputedStyle) -> TextAttachment.Length? {
         let vertical = (style.writingMode ?? output.writingMode)?.isVertical == true
         guard kind != .image, kind != .svg,

@@ -6,7 +6,9 @@ import TypesetCore
 /// the text (``TextStyle/backgroundColor``, which fills the line box) to the box, which fills its content area.
 extension XHTMLConverter {
     /// The box of the inline element of `style`, or nil when it draws nothing and takes no room, is unseen, or is
-    /// nested past ``InlineBox/maximumNesting`` boxed elements.
+    /// nested past ``InlineBox/maximumNesting`` boxed elements. Always inlined into its one caller, which is
+    /// mutating: a call copied the whole converter to pass it as `self`.
+    @inline(__always)
     func inlineBox(for style: ComputedStyle, id: Int) -> InlineBox? {
         let background = publisherStyles ? style.backgroundColor : nil
         let padding = style.padding

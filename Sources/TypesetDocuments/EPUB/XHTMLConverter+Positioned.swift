@@ -9,7 +9,9 @@ import TypesetCore
 /// paragraphs'. A reflowable document's positioned elements stay in flow (its pages have no coordinates to place
 /// them by); those out of sight are hidden as before (``ComputedStyle/isOutOfSight``).
 extension XHTMLConverter {
-    /// Whether `style` takes an element out of flow to a place of its own.
+    /// Whether `style` takes an element out of flow to a place of its own. Always inlined (asked from mutating code for
+    /// every element: a call could copy the whole converter to pass it as `self`).
+    @inline(__always)
     func isPositioned(_ style: ComputedStyle) -> Bool {
         positionsOutOfFlow && style.isSeen && (style.position == .absolute || style.position == .fixed)
     }

@@ -66,7 +66,9 @@ extension XHTMLConverter {
     }
 
     /// Whether `path` takes the style of `previous`, its previous sibling: that was the last element styled at this
-    /// depth (and could share), under the same parent style, and both sheets match the two alike.
+    /// depth (and could share), under the same parent style, and both sheets match the two alike. Always inlined, as
+    /// ``matchedAlike(_:_:)``: asked for every element from mutating code, a call copied the whole converter.
+    @inline(__always)
     private func sharesStyle(with previous: ElementPath, _ path: ElementPath, parent: InlineContext) -> Bool {
         let depth = elementDepth
         return styleSharing.lastAtDepth[depth].path === previous && styleSharing.lastAtDepth[depth].parent == parent.styleToken
@@ -74,6 +76,7 @@ extension XHTMLConverter {
     }
 
     /// Whether both sheets' rules that do not read an element's place match `a` and `b`, siblings, alike.
+    @inline(__always)
     private func matchedAlike(_ a: XMLElement, _ b: XMLElement) -> Bool {
         UserAgentStyleSheet.sheet.elementReads.alike(a, b) && sheet.elementReads.alike(a, b)
     }

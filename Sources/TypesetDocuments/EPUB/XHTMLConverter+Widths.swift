@@ -35,6 +35,8 @@ extension XHTMLConverter {
     /// content (``BlockWidth/fitsContent``) unless a `width` says otherwise. As CSS 2.1 §10.3.9 has it, an
     /// inline-block's auto margins are 0: it stands where its parent's `text-align` puts its line's content
     /// (centred, at the end), which become its auto margins here.
+    /// Always inlined into its one caller, which is mutating: a call copied the whole converter to pass it as `self`.
+    @inline(__always)
     private func blockWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: BlockContext) -> BlockWidth? {
         // What a block has first: most have no width, and then nothing else is asked.
         let size = style.replacedSize

@@ -844,6 +844,8 @@ struct XHTMLConverter {
     /// which the reader's `align` replaces when they set it. CSS's `left` and `right` are physical: in a block
     /// without `dir`, whose paragraph takes its direction from its first strong character (a Hebrew paragraph
     /// in an English document), they turn into start or end by that direction, as the layout will resolve it.
+    /// Always inlined (its one caller is mutating: a call copied the whole converter to pass it as `self`).
+    @inline(__always)
     private func applyAlignment(of block: BlockContext, to style: inout ParagraphStyle) {
         let direction = block.direction ?? (block.style.hasPhysicalAlignment ? WritingDirection(firstStrongOf: line[...]) : nil)
         if let alignment = block.style.textAlignment(direction: direction) {
@@ -1271,11 +1273,14 @@ struct XHTMLConverter {
 
     /// The character style of text in `inline`, in the paragraph being built: the language only where it
     /// differs from the paragraph's, the family only where the book provides it (or asks for monospace).
+    /// Always inlined, and the family found by a static function: called for every run of text from mutating code, a
+    /// call copied the whole converter (2,000 bytes) to pass it as `self`.
+    @inline(__always)
     func textStyle(_ inline: InlineContext) -> TextStyle {
         let paragraphLanguage = paragraphBlock?.language
         var style = inline.style.textStyle(language: inline.language == paragraphLanguage ? nil : inline.language,
                                            link: inline.link)
-        style.fontFamily = fontFamily(inline.style.fontFamilies)
+        style.fontFamily = Self.fontFamily(inline.style.fontFamilies, embedded: embeddedFamilies)
         if inline.isGenerated { style.isGenerated = true }
         style.bidi = inline.bidi
         return style
@@ -1288,8 +1293,9 @@ struct XHTMLConverter {
     /// comes first. The reader's family stands for `serif`: it is the body face they chose or our serif default.
     /// `cursive` and `fantasy` stay with it too: fontconfig has a face for neither on most systems and answers its
     /// sans default, further from a book's script or display face than its body face is. An installed family the
-    /// book does not embed is passed over, as before, so that books look alike on every machine.
-    func fontFamily(_ families: [String]?) -> String? {
+    /// book does not embed is passed over, as before, so that books look alike on every machine. `embedded` is
+    /// ``embeddedFamilies``.
+    static func fontFamily(_ families: [String]?, embedded embeddedFamilies: Set<String>) -> String? {
         guard let families else { return nil }
         for family in families {
             switch family {
@@ -1332,11 +1338,23 @@ struct XHTMLConverter {
         (UserAgentStyleSheet.sheet.matchingRules(path), sheet.matchingRules(path))
     }
 
-    /// The element's style from its matching `rules` (``matchingRules(_:)``).
+    /// The element's style from its matching `rules` (``matchingRules(_:)``). Always inlined, the work done by a
+    /// static function given the parts it reads: resolved for every element from mutating code, a call copied the
+    /// whole converter (2,000 bytes) to pass it as `self`.
+    @inline(__always)
     func resolveStyle(_ path: ElementPath, rules: (builtIn: [CSSRule], book: [CSSRule]), parent: ComputedStyle,
                       isRoot: Bool) -> ComputedStyle {
+        Self.resolveStyle(path, rules: rules, parent: parent, isRoot: isRoot, publisherStyles: publisherStyles, media: media,
+                          ignoredStyleAttributes: ignoredStyleAttributes)
+    }
+
+    /// ``resolveStyle(_:rules:parent:isRoot:)`` with the converter's ``publisherStyles``, ``media`` and
+    /// ``ignoredStyleAttributes``.
+    static func resolveStyle(_ path: ElementPath, rules: (builtIn: [CSSRule], book: [CSSRule]), parent: ComputedStyle,
+                             isRoot: Bool, publisherStyles: Bool, media: MediaAnswers,
+                             ignoredStyleAttributes: IgnoredCSSSink?) -> ComputedStyle {
         var style = parent.inherited
-        if let direction = direction(of: path.element) { style.direction = direction }
+        if let direction = Self.direction(of: path.element) { style.direction = direction }
         typealias Declarations = [(declaration: CSSDeclaration, source: ComputedStyle.Source)]
         let builtIn = ComputedStyle.Source(fromPublisher: false, publisherStyles: publisherStyles)
         let book = ComputedStyle.Source(fromPublisher: true, publisherStyles: publisherStyles)
@@ -1380,9 +1398,14 @@ struct XHTMLConverter {
         return .color(color)
     }
 
+    @inline(__always)
     func language(of element: XMLElement) -> String? { ElementPath.ownLanguage(element) }
 
-    func direction(of element: XMLElement) -> WritingDirection? {
+    @inline(__always)
+    func direction(of element: XMLElement) -> WritingDirection? { Self.direction(of: element) }
+
+    /// The direction HTML's `dir` attribute gives `element`, if any.
+    static func direction(of element: XMLElement) -> WritingDirection? {
         switch element.attribute("dir")?.trimmingWhiteSpace().lowercased() {
         case "rtl": return .rightToLeft
         case "ltr": return .leftToRight
@@ -1390,6 +1413,8 @@ struct XHTMLConverter {
         }
     }
 
+    /// Always inlined into its one caller, which is mutating: a call copied the whole converter to pass it as `self`.
+    @inline(__always)
     private func resolveLink(_ href: String) -> String? {
         switch EPUBPath.resolve(href, relativeTo: path) {
         case .inBook(let target, let fragment)?: return fragment.map { target + "#" + $0 } ?? target
