@@ -76,6 +76,38 @@ import TypesetTestSupport
         #expect(try Self.differences(texts, label: "generated") == 0)
     }
 
+    /// Texts over what makes War and Peace's chunks plain and ends them (accented Latin letters, ’, “ and ”) beside
+    /// their look-alikes of other classes (× and ÷ are AI, ‘ and „ QU or OP, combining marks, dashes, brackets).
+    @Test func latinLettersAndCurlyQuotes() throws {
+        let pieces = ["a", "Bc", "word", " ", "  ", "é", "Ná", "ÿ", "\u{17F}", "\u{100}", "×", "÷", "’", "“", "”", "‘", "„",
+                      "'", "\"", ",", ".", "!", "(", "[", ")", "\u{2014}", "-", "\u{301}", "\u{200B}", "\u{00A0}", "漢", "1",
+                      "ª", "\u{180}", "?", ";"]
+        var generator = SplitMix64(seed: 83)
+        var texts: [[UInt16]] = []
+        for _ in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int(generator.next() % 24 + 1) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            texts.append(Array(text.utf16))
+        }
+        #expect(try Self.differences(texts, label: "Latin and quotes") == 0)
+    }
+
+    /// Dialogue with accented names cuts into plain chunks: one soft boundary each, no lookup.
+    @Test func dialogueCutsIntoPlainChunks() {
+        let units = Array("“Natásha’s war,” said Pierre. “Oui, Pétya” and".utf16)
+        var chunks: [(String, Bool)] = []
+        units.withUnsafeBufferPointer { text in
+            var start = 0
+            while start < text.count {
+                let (end, plain) = LineBreakMemo.chunkEnd(text, from: start)
+                chunks.append((String(decoding: units[start..<end], as: UTF16.self), plain))
+                start = end
+            }
+        }
+        #expect(chunks.map(\.0) == ["“Natásha’s ", "war,” ", "said ", "Pierre. ", "“Oui, ", "Pétya” ", "and"])
+        #expect(chunks.map(\.1) == [true, true, true, true, true, true, true])
+    }
+
     /// The paragraphs of every corpus text book (as the shaper sees them: ``LayoutText``).
     @Test func corpusParagraphs() throws {
         var texts: [[UInt16]] = []

@@ -1,0 +1,42 @@
+import Testing
+@testable import TypesetCore
+import TypesetTestSupport
+
+/// A paragraph shaped again in the same context takes every word from the word cache (``ShapeCache``): its glyphs,
+/// clusters, advances and offsets are those the first shaping got, mostly from HarfBuzz, including words with marks
+/// placed by offsets, before and after words without.
+@Suite struct ShapeCacheTests {
+    /// Marks with no precomposed letter (HarfBuzz positions them: non-zero offsets) beside plain words.
+    static let samples = [
+        "q\u{301} word word, q\u{301} and word",
+        "plain words first, then x\u{323}\u{302} and q\u{301}, then plain again",
+        "x\u{323}\u{302}",
+        "Zoë said “Natásha’s war,” and left.",
+    ]
+
+    @Test(arguments: ["Charis SIL", "Noto Sans"])
+    func wordsFromTheCacheShapeAsTheyFirstDid(family: String) throws {
+        let fonts = try Fixtures.bundledFonts()
+        var texts = Self.samples.map { StyledText(plain: $0) }
+        for book in Fixtures.corpusTextBooks.prefix(6) {
+            let text = try Fixtures.corpusText(book)
+            texts.append(try StyledText(paragraphs: Array(text.paragraphs.prefix(100)), language: text.language))
+        }
+        var compared = 0, withOffsets = 0
+        for text in texts {
+            for paragraph in text.paragraphs {
+                let context = ShapingContext(fonts: fonts)
+                let shaper = ParagraphShaper(context: context, settings: ShapingSettings(fontFamily: family),
+                                             documentLanguage: text.language)
+                let first = try shaper.shape(paragraph)
+                let again = try shaper.shape(paragraph)
+                #expect(ItemizationTests.signature(again) == ItemizationTests.signature(first),
+                        "\(family): \(paragraph.contentString.prefix(60))")
+                compared += 1
+                if first.offsets.contains(where: { $0 != .zero }) { withOffsets += 1 }
+            }
+        }
+        #expect(compared > 300)
+        #expect(withOffsets >= 2)
+    }
+}
