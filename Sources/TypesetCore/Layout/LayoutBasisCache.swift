@@ -19,6 +19,22 @@ struct ParagraphBasis: @unchecked Sendable {
     let metrics: ParagraphMetrics
     /// Whether ``metrics`` were measured (else they are empty).
     let hasMetrics: Bool
+    /// With ``metrics``, for a paragraph broken at its own opportunities with monotone widths (most): its
+    /// ``BreakRecord``s, which the greedy breaker's search reads instead of the candidates, prefix sums, cluster starts
+    /// and units (held by ``recordList``, read through this pointer: nothing retained per paragraph). Empty otherwise.
+    let records: UnsafeBufferPointer<BreakRecord>
+    let recordList: BreakRecordList?
+
+    init(format: ParagraphFormat.Basis?, hyphenatedCandidates: CandidateList?, oneRunExtents: LineExtents.Extents?,
+         metrics: ParagraphMetrics, hasMetrics: Bool, recordList: BreakRecordList? = nil) {
+        self.format = format
+        self.hyphenatedCandidates = hyphenatedCandidates
+        self.oneRunExtents = oneRunExtents
+        self.metrics = metrics
+        self.hasMetrics = hasMetrics
+        self.recordList = recordList
+        records = recordList?.records ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
 }
 
 /// Break candidates kept beyond the paragraph being laid out (see ``ParagraphBasis``): a block of their own,

@@ -212,12 +212,25 @@ public final class Typesetter: Sendable {
                         for local in chunk {
                             let index = shapedBase + local
                             // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
+                            // With break records, the breaker and the setting pass read those and the candidates alone of
+                            // the paragraph's arrays (with the headers of its storage and its units); else its prefix sums,
+                            // candidates, cluster starts and units.
+                            let records = local + 2 < bases.count ? (basisBase + local + 2).pointee.records : UnsafeBufferPointer(start: nil, count: 0)
                             if let base = shapedParagraphs.baseAddress {
                                 if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
-                                if index + 2 < shapedParagraphs.count { ShapedParagraph.prefetchForLayout(at: base + index + 2) }
+                                if index + 2 < shapedParagraphs.count {
+                                    if records.isEmpty {
+                                        ShapedParagraph.prefetchForLayout(at: base + index + 2)
+                                    } else {
+                                        ShapedParagraph.prefetchBreaks(at: base + index + 2)
+                                        BreakRecordList.prefetch(records)
+                                    }
+                                }
                             }
                             // And its text, whose units each line's end reads (the shaped paragraphs are the text's).
-                            if first + local + 2 < paragraphs.count { Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout) }
+                            if first + local + 2 < paragraphs.count {
+                                Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout, cap: records.isEmpty ? 2048 : 0)
+                            }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             let placed = layouter.layout(paragraphBase + first + local, shaped: shapedStart + index,
                                                          metrics: metrics, scratch: scratch, into: lines,
