@@ -20,20 +20,28 @@ struct ParagraphBasis: @unchecked Sendable {
     /// Whether ``metrics`` were measured (else they are empty).
     let hasMetrics: Bool
     /// With ``metrics``, for a paragraph broken at its own opportunities with monotone widths (most): its
-    /// ``BreakRecord``s, which the greedy breaker's search reads instead of the candidates, prefix sums, cluster starts
-    /// and units (held by ``recordList``, read through this pointer: nothing retained per paragraph). Empty otherwise.
+    /// ``BreakRecord``s, which the greedy breaker reads beside the candidates instead of the prefix sums, cluster
+    /// starts and units (in ``recordList``'s block, read through this pointer: nothing retained per paragraph).
+    /// Empty otherwise.
     let records: UnsafeBufferPointer<BreakRecord>
     let recordList: BreakRecordList?
 
     init(format: ParagraphFormat.Basis?, hyphenatedCandidates: CandidateList?, oneRunExtents: LineExtents.Extents?,
-         metrics: ParagraphMetrics, hasMetrics: Bool, recordList: BreakRecordList? = nil) {
+         metrics: ParagraphMetrics, hasMetrics: Bool, records: UnsafeBufferPointer<BreakRecord> = UnsafeBufferPointer(start: nil, count: 0),
+         recordList: BreakRecordList? = nil) {
         self.format = format
         self.hyphenatedCandidates = hyphenatedCandidates
         self.oneRunExtents = oneRunExtents
         self.metrics = metrics
         self.hasMetrics = hasMetrics
+        self.records = records
         self.recordList = recordList
-        records = recordList?.records ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// This basis with `records`, in `list`'s block.
+    func with(records: UnsafeBufferPointer<BreakRecord>, in list: BreakRecordList) -> ParagraphBasis {
+        ParagraphBasis(format: format, hyphenatedCandidates: hyphenatedCandidates, oneRunExtents: oneRunExtents, metrics: metrics,
+                       hasMetrics: hasMetrics, records: records, recordList: list)
     }
 }
 

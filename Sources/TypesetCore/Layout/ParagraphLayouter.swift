@@ -73,14 +73,8 @@ struct ParagraphLayouter {
         if measured, let format {
             metrics.measure(shaped, sizes: format.sizes, scratch: scratch.measuredPrefix, unitsPerEm: commonUnits(shaped))
         }
-        // Break records for the greedy breaker's search, where it can take them (see GreedyWalk.usesRecords).
-        let records = measured && !merged && shaped.hasMonotoneWidthsAndPlainBreaks
-            ? content.withUnsafeBufferPointer { units in
-                BreakRecordList(candidates: shaped.breakBuffer, prefix: metrics.prefix, clusterStarts: metrics.clusterStarts,
-                                units: units, count: shaped.contentLength)
-            } : nil
         return ParagraphBasis(format: format, hyphenatedCandidates: merged ? CandidateList(scratch.candidates.candidates) : nil,
-                              oneRunExtents: extents, metrics: metrics.withoutOwner(), hasMetrics: measured, recordList: records)
+                              oneRunExtents: extents, metrics: metrics.withoutOwner(), hasMetrics: measured)
     }
 
     /// Lays out one paragraph, appending its lines to `lines` (the batch's scratch); returns where they are

@@ -227,9 +227,12 @@ public final class Typesetter: Sendable {
                                     }
                                 }
                             }
-                            // And its text, whose units each line's end reads (the shaped paragraphs are the text's).
-                            if first + local + 2 < paragraphs.count {
-                                Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout, cap: records.isEmpty ? 2048 : 0)
+                            // And its text, whose units each line's end reads (the shaped paragraphs are the text's); with
+                            // records, the header of its units only, which taking the content reads, as early as its storage's.
+                            if records.isEmpty {
+                                if first + local + 2 < paragraphs.count { Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout) }
+                            } else if first + local + 4 < paragraphs.count {
+                                Paragraph.prefetchUnits(at: paragraphBase + first + local + 4, layout: unitsLayout, cap: 0)
                             }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             let placed = layouter.layout(paragraphBase + first + local, shaped: shapedStart + index,
@@ -269,7 +272,11 @@ public final class Typesetter: Sendable {
                     guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count else {
                         preconditionFailure("a shaped text's paragraph range lies inside its text")
                     }
-                    return chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[shapedBase + $0], scratch: scratch) }
+                    let bases = chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[shapedBase + $0], scratch: scratch) }
+                    // The greedy breaker's records of the chunk's plain paragraphs, in one block (see BreakRecord).
+                    return BreakRecordList.attach(to: bases) { k in
+                        (paragraphBase + first + chunk.lowerBound + k, shapedParagraphs[shapedBase + chunk.lowerBound + k])
+                    }
                 }
             }
         }

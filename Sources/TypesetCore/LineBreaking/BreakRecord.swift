@@ -27,19 +27,66 @@ struct BreakRecord {
     @inline(__always) var visible: Float? { visibleBits & Self.flag == 0 ? Float(bitPattern: visibleBits) : nil }
 }
 
-/// The break records of one paragraph (see ``BreakRecord``): a block of their own, written once, kept by the
-/// paragraph's ``ParagraphBasis`` and read through a pointer (no reference counted per paragraph of a relayout).
+/// The break records of a run of paragraphs (see ``BreakRecord``): one block, written once, kept by the paragraphs'
+/// ``ParagraphBasis``es and read through pointers into it (no reference counted per paragraph of a relayout; one
+/// allocation for a layout worker's run of paragraphs, not one per paragraph).
 final class BreakRecordList: @unchecked Sendable {
-    /// The records, one per candidate: valid as long as this list lives, never written after `init`.
+    /// The records, one per candidate of each paragraph in turn: valid as long as this list lives, never written
+    /// after `init`.
     let records: UnsafeBufferPointer<BreakRecord>
 
-    /// The records of a paragraph of `count` content units whose candidates are `candidates` (ascending), with its
-    /// em prefix sums `prefix` and `clusterStarts` (`count + 1` each) and its `units`; nil when the arrays are short or a
-    /// prefix sum is negative (no flag bit to spare).
+    /// The records of one paragraph (see ``write(_:candidates:prefix:clusterStarts:units:count:)``); nil when it cannot
+    /// have them.
     init?(candidates: UnsafeBufferPointer<UInt32>, prefix: UnsafeBufferPointer<Float>, clusterStarts: UnsafeBufferPointer<UInt8>,
           units: UnsafeBufferPointer<UInt16>, count: Int) {
-        guard !candidates.isEmpty, prefix.count > count, clusterStarts.count > count, units.count >= count,
-              let block = UnsafeMutableBufferPointer<BreakRecord>.allocate(capacity: candidates.count).baseAddress else { return nil }
+        guard let block = UnsafeMutableBufferPointer<BreakRecord>.allocate(capacity: max(1, candidates.count)).baseAddress else { return nil }
+        guard Self.write(block, candidates: candidates, prefix: prefix, clusterStarts: clusterStarts, units: units, count: count) else {
+            block.deallocate()
+            return nil
+        }
+        records = UnsafeBufferPointer(start: block, count: candidates.count)
+    }
+
+    private init(_ records: UnsafeBufferPointer<BreakRecord>) { self.records = records }
+
+    deinit { records.deallocate() }
+
+    /// `bases` (of a run of paragraphs, in order) with the records of each paragraph that can take them: measured in
+    /// place, broken at its own opportunities, its widths monotone (`paragraph(k)`: the source paragraph and shaped
+    /// paragraph of `bases[k]`). The records of all of them go in one block.
+    static func attach(to bases: [ParagraphBasis],
+                       paragraph: (Int) -> (source: UnsafePointer<Paragraph>, shaped: ShapedParagraph)) -> [ParagraphBasis] {
+        var takers: [(index: Int, source: UnsafePointer<Paragraph>, shaped: ShapedParagraph)] = []
+        var total = 0
+        for (k, basis) in bases.enumerated() where basis.hasMetrics && basis.hyphenatedCandidates == nil {
+            let (source, shaped) = paragraph(k)
+            guard shaped.hasMonotoneWidthsAndPlainBreaks, !shaped.breakBuffer.isEmpty else { continue }
+            takers.append((k, source, shaped))
+            total += shaped.breakBuffer.count
+        }
+        guard total > 0, let block = UnsafeMutableBufferPointer<BreakRecord>.allocate(capacity: total).baseAddress else { return bases }
+        let list = BreakRecordList(UnsafeBufferPointer(start: block, count: total))
+        var result = bases, next = 0
+        for taker in takers {
+            let basis = bases[taker.index], candidates = taker.shaped.breakBuffer
+            let content = taker.source.pointee.units[taker.source.pointee.contentRange]
+            let written = content.withUnsafeBufferPointer { units in
+                write(block + next, candidates: candidates, prefix: basis.metrics.prefix, clusterStarts: basis.metrics.clusterStarts,
+                      units: units, count: taker.shaped.contentLength)
+            }
+            guard written else { continue }
+            result[taker.index] = basis.with(records: UnsafeBufferPointer(start: block + next, count: candidates.count), in: list)
+            next += candidates.count
+        }
+        return result
+    }
+
+    /// Writes the records of a paragraph of `count` content units whose candidates are `candidates` (ascending), with
+    /// its em prefix sums `prefix` and `clusterStarts` (`count + 1` each) and its `units`, at `block` (room for one
+    /// per candidate); false when the arrays are short or a prefix sum is negative (no flag bit to spare).
+    static func write(_ block: UnsafeMutablePointer<BreakRecord>, candidates: UnsafeBufferPointer<UInt32>, prefix: UnsafeBufferPointer<Float>,
+                      clusterStarts: UnsafeBufferPointer<UInt8>, units: UnsafeBufferPointer<UInt16>, count: Int) -> Bool {
+        guard !candidates.isEmpty, prefix.count > count, clusterStarts.count > count, units.count >= count else { return false }
         for (k, candidate) in candidates.enumerated() {
             let offset = min(BreakCandidate.offset(candidate), count)
             var trailing = 0
@@ -48,7 +95,7 @@ final class BreakRecordList: @unchecked Sendable {
                 trailing += 1
             }
             let whole = prefix[offset], visibleEnd = offset - trailing
-            guard whole.sign == .plus else { block.deallocate(); return nil }
+            guard whole.sign == .plus else { (block).deinitialize(count: k); return false }
             let measured = trailing <= BreakRecord.maximumTrailing
                 && visibleEnd >> ParagraphMetrics.blockShift == offset >> ParagraphMetrics.blockShift
                 && prefix[visibleEnd].sign == .plus
@@ -56,10 +103,8 @@ final class BreakRecordList: @unchecked Sendable {
                 wholeBits: whole.bitPattern | (clusterStarts[offset] != 0 ? 0 : BreakRecord.flag),
                 visibleBits: measured ? prefix[visibleEnd].bitPattern : BreakRecord.flag))
         }
-        records = UnsafeBufferPointer(start: block, count: candidates.count)
+        return true
     }
-
-    deinit { records.deallocate() }
 
     /// Asks the processor for `records` (every cache line, up to 2 KiB), as a relayout does a few paragraphs ahead.
     @inline(__always)
