@@ -14,6 +14,26 @@ import TypesetTestSupport
         }
     }
 
+    /// A first layout (a book opened) keeps bases without records; its first relayout gives them records, kept.
+    @Test func recordsAreMadeWhenKeptBasesAreLaidOutAgain() throws {
+        let typesetter = Typesetter(fonts: try Fixtures.bundledFonts(), threads: 1)
+        let shaped = try typesetter.shape(try LayoutBasisCacheTests.text(seed: 3), fontFamily: "Charis SIL")
+        var settings = Fixtures.settings
+        func kept() throws -> LayoutBasisCache.Entry? {
+            let validated = try settings.validated()
+            return typesetter.layoutBases.entry(for: shaped, settings: LayoutBasisCache.key(validated),
+                                                documentLanguage: shaped.language ?? validated.language)
+        }
+        _ = try typesetter.layout(shaped, settings: settings)
+        let first = try #require(try kept())
+        #expect(!first.hasRecords && first.bases.allSatisfy { $0.records.isEmpty })
+        settings.pageSize.width += 50
+        _ = try typesetter.layout(shaped, settings: settings)
+        let again = try #require(try kept())
+        #expect(again.hasRecords && again.bases.contains { !$0.records.isEmpty })
+        #expect(typesetter.layoutBases.count == 1)
+    }
+
     @Test(arguments: [(180.0, TextAlignment.start), (333.0, .start), (420.0, .center), (260.0, .justified), (600.0, .end)])
     func recordsSetTheLinesSetWithoutThem(width: Double, alignment: TextAlignment) throws {
         let fonts = try Fixtures.bundledFonts()

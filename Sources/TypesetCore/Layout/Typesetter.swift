@@ -257,26 +257,43 @@ public final class Typesetter: Sendable {
     /// paragraph of its range): kept from an earlier layout of the same text, range and settings but for the page
     /// geometry, else worked out now in a pass of its own and kept for the next layout.
     /// `range` (inside the shaped paragraphs; a writing-mode run) is cached only when it is the whole shaped range.
+    /// The greedy breaker's records (``BreakRecord``) are made when kept bases are first laid out again: a text laid out
+    /// once (a book opened) pays neither their time (they read every paragraph's prefix sums, cluster starts and units,
+    /// fetched again from memory: a first layout was 10-20 % slower) nor their memory.
     private func bases(_ shaped: ShapedText, paragraphs range: Range<Int>, settings: TypographySettings,
                        layouter: ParagraphLayouter) throws(FontError) -> [ParagraphBasis] {
         let key = LayoutBasisCache.key(settings)
         let whole = range == shaped.paragraphRange
-        if whole, let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
-            return known.bases
-        }
         let text = shaped.text
         let first = range.lowerBound, shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
+        if whole, let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
+            guard !known.hasRecords else { return known.bases }
+            let bases = try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, _ in
+                text.paragraphs.withUnsafeBufferPointer { paragraphs in
+                    shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
+                        guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
+                              chunk.upperBound <= known.bases.count else {
+                            preconditionFailure("a shaped text's paragraph range lies inside its text")
+                        }
+                        // The chunk's records in one block (see BreakRecordList).
+                        var bases = Array(known.bases[chunk])
+                        BreakRecordList.attach(to: &bases) { k in
+                            (paragraphBase + first + chunk.lowerBound + k, shapedParagraphs[shapedBase + chunk.lowerBound + k])
+                        }
+                        return bases
+                    }
+                }
+            }
+            layoutBases.replace(known, with: known.withRecords(bases))
+            return bases
+        }
         let bases = try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, scratch in
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
                     guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count else {
                         preconditionFailure("a shaped text's paragraph range lies inside its text")
                     }
-                    let bases = chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[shapedBase + $0], scratch: scratch) }
-                    // The greedy breaker's records of the chunk's plain paragraphs, in one block (see BreakRecord).
-                    return BreakRecordList.attach(to: bases) { k in
-                        (paragraphBase + first + chunk.lowerBound + k, shapedParagraphs[shapedBase + chunk.lowerBound + k])
-                    }
+                    return chunk.map { layouter.basis(paragraphBase + first + $0, shaped: shapedParagraphs[shapedBase + $0], scratch: scratch) }
                 }
             }
         }

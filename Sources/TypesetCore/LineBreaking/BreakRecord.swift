@@ -51,34 +51,38 @@ final class BreakRecordList: @unchecked Sendable {
 
     deinit { records.deallocate() }
 
-    /// `bases` (of a run of paragraphs, in order) with the records of each paragraph that can take them: measured in
+    /// Gives `bases` (of a run of paragraphs, in order) the records of each paragraph that can take them: measured in
     /// place, broken at its own opportunities, its widths monotone (`paragraph(k)`: the source paragraph and shaped
-    /// paragraph of `bases[k]`). The records of all of them go in one block.
-    static func attach(to bases: [ParagraphBasis],
-                       paragraph: (Int) -> (source: UnsafePointer<Paragraph>, shaped: ShapedParagraph)) -> [ParagraphBasis] {
+    /// paragraph of `bases[k]`). The records of all of them go in one block. In place: a copy of the bases, or of a
+    /// basis, retained its arrays (a first layout's paragraphs paid that once more each).
+    static func attach(to bases: inout [ParagraphBasis],
+                       paragraph: (Int) -> (source: UnsafePointer<Paragraph>, shaped: ShapedParagraph)) {
         var takers: [(index: Int, source: UnsafePointer<Paragraph>, shaped: ShapedParagraph)] = []
         var total = 0
-        for (k, basis) in bases.enumerated() where basis.hasMetrics && basis.hyphenatedCandidates == nil {
+        for k in bases.indices where bases[k].hasMetrics && bases[k].hyphenatedCandidates == nil {
             let (source, shaped) = paragraph(k)
-            guard shaped.hasMonotoneWidthsAndPlainBreaks, !shaped.breakBuffer.isEmpty else { continue }
+            let count = shaped.breakBuffer.count
+            guard shaped.hasMonotoneWidthsAndPlainBreaks, count > 0 else { continue }
             takers.append((k, source, shaped))
-            total += shaped.breakBuffer.count
+            total += count
         }
-        guard total > 0, let block = UnsafeMutableBufferPointer<BreakRecord>.allocate(capacity: total).baseAddress else { return bases }
+        guard total > 0, let block = UnsafeMutableBufferPointer<BreakRecord>.allocate(capacity: total).baseAddress else { return }
         let list = BreakRecordList(UnsafeBufferPointer(start: block, count: total))
-        var result = bases, next = 0
+        var next = 0
         for taker in takers {
-            let basis = bases[taker.index], candidates = taker.shaped.breakBuffer
-            let content = taker.source.pointee.units[taker.source.pointee.contentRange]
-            let written = content.withUnsafeBufferPointer { units in
-                write(block + next, candidates: candidates, prefix: basis.metrics.prefix, clusterStarts: basis.metrics.clusterStarts,
-                      units: units, count: taker.shaped.contentLength)
+            let candidates = taker.shaped.breakBuffer, count = taker.shaped.contentLength
+            let written = taker.source.pointee.units.withUnsafeBufferPointer { all in
+                let range = taker.source.pointee.contentRange
+                guard range.lowerBound >= 0, range.upperBound <= all.count else { return false }
+                return write(block + next, candidates: candidates, prefix: bases[taker.index].metrics.prefix,
+                             clusterStarts: bases[taker.index].metrics.clusterStarts, units: UnsafeBufferPointer(rebasing: all[range]),
+                             count: count)
             }
             guard written else { continue }
-            result[taker.index] = basis.with(records: UnsafeBufferPointer(start: block + next, count: candidates.count), in: list)
+            bases[taker.index].records = UnsafeBufferPointer(start: block + next, count: candidates.count)
+            bases[taker.index].recordList = list
             next += candidates.count
         }
-        return result
     }
 
     /// Writes the records of a paragraph of `count` content units whose candidates are `candidates` (ascending), with
