@@ -8,7 +8,8 @@ extension LineBreakInput {
     /// `firstLineWidth`).
     static func with<T>(_ shaped: ShapedParagraph, breaks: some Collection<UInt32>, metrics: ParagraphMetrics,
                         units: ArraySlice<UInt16>, sizes: [Float] = [], faces: [FontFace] = [], firstLineWidth: Float,
-                        width: Float, _ body: (LineBreakInput) -> T) -> T {
+                        width: Float, records: UnsafeBufferPointer<BreakRecord> = UnsafeBufferPointer(start: nil, count: 0),
+                        _ body: (LineBreakInput) -> T) -> T {
         Array(breaks).withUnsafeBufferPointer { candidates in
             withUnsafePointer(to: metrics) { metrics in
                 withUnsafePointer(to: shaped) { shaped in
@@ -16,7 +17,7 @@ extension LineBreakInput {
                         withUnsafePointer(to: faces) { faces in
                             withUnsafePointer(to: units) { content in units.withUnsafeBufferPointer { units in
                                 body(LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
-                                                    metricsPointer: metrics, sizesPointer: sizes, facesPointer: faces,
+                                                    records: records, metricsPointer: metrics, sizesPointer: sizes, facesPointer: faces,
                                                     widths: LineWidths(first: firstLineWidth, other: width)))
                             } }
                         }
