@@ -8,8 +8,7 @@ extension LineBreakInput {
     /// `firstLineWidth`).
     static func with<T>(_ shaped: ShapedParagraph, breaks: some Collection<UInt32>, metrics: ParagraphMetrics,
                         units: ArraySlice<UInt16>, sizes: [Float] = [], faces: [FontFace] = [], firstLineWidth: Float,
-                        width: Float, records: UnsafeBufferPointer<BreakRecord> = UnsafeBufferPointer(start: nil, count: 0),
-                        _ body: (LineBreakInput) -> T) -> T {
+                        width: Float, _ body: (LineBreakInput) -> T) -> T {
         Array(breaks).withUnsafeBufferPointer { candidates in
             withUnsafePointer(to: metrics) { metrics in
                 withUnsafePointer(to: shaped) { shaped in
@@ -17,7 +16,7 @@ extension LineBreakInput {
                         withUnsafePointer(to: faces) { faces in
                             withUnsafePointer(to: units) { content in units.withUnsafeBufferPointer { units in
                                 body(LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
-                                                    records: records, metricsPointer: metrics, sizesPointer: sizes, facesPointer: faces,
+                                                    metricsPointer: metrics, sizesPointer: sizes, facesPointer: faces,
                                                     widths: LineWidths(first: firstLineWidth, other: width)))
                             } }
                         }

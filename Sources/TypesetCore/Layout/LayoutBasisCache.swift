@@ -19,24 +19,6 @@ struct ParagraphBasis: @unchecked Sendable {
     let metrics: ParagraphMetrics
     /// Whether ``metrics`` were measured (else they are empty).
     let hasMetrics: Bool
-    /// With ``metrics``, for a paragraph broken at its own opportunities with monotone widths (most): its
-    /// ``BreakRecord``s, which the greedy breaker reads beside the candidates instead of the prefix sums, cluster
-    /// starts and units (in ``recordList``'s block, read through this pointer: nothing retained per paragraph).
-    /// Empty otherwise. Set by ``BreakRecordList/attach(to:paragraph:)`` in the array of bases being made.
-    var records: UnsafeBufferPointer<BreakRecord>
-    var recordList: BreakRecordList?
-
-    init(format: ParagraphFormat.Basis?, hyphenatedCandidates: CandidateList?, oneRunExtents: LineExtents.Extents?,
-         metrics: ParagraphMetrics, hasMetrics: Bool, records: UnsafeBufferPointer<BreakRecord> = UnsafeBufferPointer(start: nil, count: 0),
-         recordList: BreakRecordList? = nil) {
-        self.format = format
-        self.hyphenatedCandidates = hyphenatedCandidates
-        self.oneRunExtents = oneRunExtents
-        self.metrics = metrics
-        self.hasMetrics = hasMetrics
-        self.records = records
-        self.recordList = recordList
-    }
 }
 
 /// Break candidates kept beyond the paragraph being laid out (see ``ParagraphBasis``): a block of their own,
@@ -76,20 +58,11 @@ final class LayoutBasisCache: Sendable {
         let settings: TypographySettings
         /// One basis per paragraph of `paragraphRange`, in order.
         let bases: [ParagraphBasis]
-        /// Whether the bases hold their paragraphs' break records (made when the bases are first laid out again).
-        let hasRecords: Bool
 
         init(paragraphs: [Paragraph], paragraphRange: Range<Int>, shaping: ShapingSettings, documentLanguage: String?,
-             settings: TypographySettings, bases: [ParagraphBasis], hasRecords: Bool = false) {
+             settings: TypographySettings, bases: [ParagraphBasis]) {
             self.paragraphs = paragraphs; self.paragraphRange = paragraphRange; self.shaping = shaping
             self.documentLanguage = documentLanguage; self.settings = settings; self.bases = bases
-            self.hasRecords = hasRecords
-        }
-
-        /// This entry with `bases`, the same with their break records.
-        func withRecords(_ bases: [ParagraphBasis]) -> Entry {
-            Entry(paragraphs: paragraphs, paragraphRange: paragraphRange, shaping: shaping, documentLanguage: documentLanguage,
-                  settings: settings, bases: bases, hasRecords: true)
         }
 
         /// Whether this entry holds the bases of `shaped` laid out under `settings` (already a ``key(_:)``).
@@ -136,15 +109,6 @@ final class LayoutBasisCache: Sendable {
         entries.withLock { entries in
             entries.append(entry)
             if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
-        }
-    }
-
-    /// Puts `new` in the place of `old` (as the most recently used), if `old` is still kept.
-    func replace(_ old: Entry, with new: Entry) {
-        entries.withLock { entries in
-            guard let index = entries.firstIndex(where: { $0 === old }) else { return }
-            entries.remove(at: index)
-            entries.append(new)
         }
     }
 

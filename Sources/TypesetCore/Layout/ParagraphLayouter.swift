@@ -240,11 +240,8 @@ struct ParagraphLayouter {
         // The paragraph's candidates: those of its basis (which the caller keeps until the lines are set), else
         // merged now into the scratch when it is hyphenated, else its own.
         let candidates: UnsafeBufferPointer<UInt32>
-        var records = UnsafeBufferPointer<BreakRecord>(start: nil, count: 0)
         if let basis {
             candidates = basis.pointee.hyphenatedCandidates?.candidates ?? ShapedParagraph.breakBuffer(at: shaped)
-            // The records copy the basis's metrics, which are this paragraph's when they are the ones measured.
-            if metrics == basis.pointer(to: \.metrics), basis.pointee.records.count == candidates.count { records = basis.pointee.records }
         } else {
             let merged = mergedBreakCandidates(paragraph, shaped: shaped.pointee, content: content.pointee, scratch: scratch)
             candidates = merged ? scratch.candidates.candidates : ShapedParagraph.breakBuffer(at: shaped)
@@ -259,7 +256,7 @@ struct ParagraphLayouter {
         // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
         // whole, in one initializer (set field by field, it was copied once more).
         // `sizes` is a stored property, so its pointer is never nil.
-        return LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates, records: records,
+        return LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
                               metricsPointer: metrics, sizesPointer: format.pointer(to: \.sizes).unsafelyUnwrapped,
                               facesPointer: faces, widths: widths,
                               protrusion: settings.protrusion && indents.capLines == 0 && format.pointee.alignment != .center
@@ -348,13 +345,9 @@ struct ParagraphLayouter {
         var top: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end, hyphenated = lineBreak.hyphenated
-            // The breaker's measure when it took one (the same sums: ``LineBreak/measuredWidth``), else measured here.
-            var width = lineBreak.measuredWidth
-            if width.isNaN {
-                let visibleEnd = end <= content.count
-                    ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: hyphenated) : end
-                width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: hyphenated, adjusted: false)
-            }
+            let visibleEnd = end <= content.count
+                ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: hyphenated) : end
+            let width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: hyphenated, adjusted: false)
             let line = start < count ? uniformLine : extents.line(index, start: start, end: end)
             let endsBlock = lineBreak.hard || index == chosen.count - 1
             lines.append(LineBox(start: Int32(start), end: Int32(end), width: width,

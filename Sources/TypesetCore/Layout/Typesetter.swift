@@ -212,28 +212,12 @@ public final class Typesetter: Sendable {
                         for local in chunk {
                             let index = shapedBase + local
                             // Relayout waits on memory more than it computes: fetch the next paragraphs' data early.
-                            // With break records, the breaker and the setting pass read those and the candidates alone of
-                            // the paragraph's arrays (with the headers of its storage and its units); else its prefix sums,
-                            // candidates, cluster starts and units.
-                            let records = local + 2 < bases.count ? (basisBase + local + 2).pointee.records : UnsafeBufferPointer(start: nil, count: 0)
                             if let base = shapedParagraphs.baseAddress {
                                 if index + 4 < shapedParagraphs.count { ShapedParagraph.prefetchStorage(at: base + index + 4) }
-                                if index + 2 < shapedParagraphs.count {
-                                    if records.isEmpty {
-                                        ShapedParagraph.prefetchForLayout(at: base + index + 2)
-                                    } else {
-                                        ShapedParagraph.prefetchBreaks(at: base + index + 2)
-                                        BreakRecordList.prefetch(records)
-                                    }
-                                }
+                                if index + 2 < shapedParagraphs.count { ShapedParagraph.prefetchForLayout(at: base + index + 2) }
                             }
-                            // And its text, whose units each line's end reads (the shaped paragraphs are the text's); with
-                            // records, the header of its units only, which taking the content reads, as early as its storage's.
-                            if records.isEmpty {
-                                if first + local + 2 < paragraphs.count { Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout) }
-                            } else if first + local + 4 < paragraphs.count {
-                                Paragraph.prefetchUnits(at: paragraphBase + first + local + 4, layout: unitsLayout, cap: 0)
-                            }
+                            // And its text, whose units each line's end reads (the shaped paragraphs are the text's).
+                            if first + local + 2 < paragraphs.count { Paragraph.prefetchUnits(at: paragraphBase + first + local + 2, layout: unitsLayout) }
                             let cell = cellBoxes.isEmpty ? nil : cellBoxes[first + local]
                             let placed = layouter.layout(paragraphBase + first + local, shaped: shapedStart + index,
                                                          metrics: metrics, scratch: scratch, into: lines,
@@ -257,36 +241,15 @@ public final class Typesetter: Sendable {
     /// paragraph of its range): kept from an earlier layout of the same text, range and settings but for the page
     /// geometry, else worked out now in a pass of its own and kept for the next layout.
     /// `range` (inside the shaped paragraphs; a writing-mode run) is cached only when it is the whole shaped range.
-    /// The greedy breaker's records (``BreakRecord``) are made when kept bases are first laid out again: a text laid out
-    /// once (a book opened) pays neither their time (they read every paragraph's prefix sums, cluster starts and units,
-    /// fetched again from memory: a first layout was 10-20 % slower) nor their memory.
     private func bases(_ shaped: ShapedText, paragraphs range: Range<Int>, settings: TypographySettings,
                        layouter: ParagraphLayouter) throws(FontError) -> [ParagraphBasis] {
         let key = LayoutBasisCache.key(settings)
         let whole = range == shaped.paragraphRange
+        if whole, let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
+            return known.bases
+        }
         let text = shaped.text
         let first = range.lowerBound, shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
-        if whole, let known = layoutBases.entry(for: shaped, settings: key, documentLanguage: layouter.documentLanguage) {
-            guard !known.hasRecords else { return known.bases }
-            let bases = try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, _ in
-                text.paragraphs.withUnsafeBufferPointer { paragraphs in
-                    shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in
-                        guard let paragraphBase = paragraphs.baseAddress, first + chunk.upperBound <= paragraphs.count,
-                              chunk.upperBound <= known.bases.count else {
-                            preconditionFailure("a shaped text's paragraph range lies inside its text")
-                        }
-                        // The chunk's records in one block (see BreakRecordList).
-                        var bases = Array(known.bases[chunk])
-                        BreakRecordList.attach(to: &bases) { k in
-                            (paragraphBase + first + chunk.lowerBound + k, shapedParagraphs[shapedBase + chunk.lowerBound + k])
-                        }
-                        return bases
-                    }
-                }
-            }
-            layoutBases.replace(known, with: known.withRecords(bases))
-            return bases
-        }
         let bases = try parallelChunks(count: range.count, threads: threads, pool: layoutPool) { chunk, scratch in
             text.paragraphs.withUnsafeBufferPointer { paragraphs in
                 shaped.paragraphs.withUnsafeBufferPointer { shapedParagraphs in

@@ -13,12 +13,6 @@ struct GreedyWalk {
     let clusterStarts: UnsafeBufferPointer<UInt8>
     let scale: Double
     let count: Int
-    /// The paragraph's break records (see ``BreakRecord``), read instead of the candidates, prefix sums, cluster starts
-    /// and units wherever ``usesRecords``.
-    let records: UnsafeBufferPointer<BreakRecord>
-    /// Whether the walk reads the records: the paragraph has them, is galloped, and no line's start or end gains or
-    /// hangs anything (the records hold plain widths).
-    let usesRecords: Bool
     /// The lines so far: the caller's buffer, which it keeps alive for the walk (a pointer: a reference to its owner
     /// held here was retained and released at every line).
     let lines: UnsafeMutablePointer<LineBreakBuffer>
@@ -26,9 +20,8 @@ struct GreedyWalk {
     /// Where the current line starts, in the metrics' units, and what its start gains or hangs (points).
     var lineStartPosition = 0.0
     var startAdjustment = 0.0
-    /// The last opportunity that fits on the current line, and its candidate when the records measure it (else -1).
+    /// The last opportunity that fits on the current line.
     var lastFit: (end: Int, hyphenated: Bool)? = nil
-    var lastFitCandidate = -1
     /// The widest measure that fits the current line (``ParagraphMetrics/fitLimit(_:)``: its width, made exact).
     var available: Double
     /// Lines in a row ending with a hyphen.
@@ -57,8 +50,7 @@ struct GreedyWalk {
 
     /// Inlined into the breaker: called, the walk was made in a temporary and copied into place (a memcpy per paragraph).
     @inline(__always)
-    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>, lines: UnsafeMutablePointer<LineBreakBuffer>,
-         gallops: Bool) {
+    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>, lines: UnsafeMutablePointer<LineBreakBuffer>) {
         self.input = input
         self.content = content
         candidates = input.pointee.candidates
@@ -78,8 +70,6 @@ struct GreedyWalk {
         narrowFrom = widths.narrowFrom
         adjustsStarts = input.pointee.metrics.hasAdjustments || input.pointee.protrusion != nil
         adjustsEnds = adjustsStarts || input.pointee.hangsStops
-        records = input.pointee.records
-        usesRecords = gallops && !adjustsEnds && records.count == candidates.count
         available = firstLimit
         startAdjustment = startAdjustmentAndHang(at: 0)
     }
@@ -101,39 +91,6 @@ struct GreedyWalk {
 
     /// The content offset of candidate `k` (at most the content's end).
     @inline(__always) func offset(_ k: Int) -> Int { min(BreakCandidate.offset(candidates[k]), count) }
-
-    /// Whether candidate `k`'s offset starts a cluster (only there may a line end, but at the content's end).
-    @inline(__always) func startsCluster(_ k: Int) -> Bool {
-        usesRecords ? records[k].isClusterStart : clusterStarts[offset(k)] != 0
-    }
-
-    /// Whether candidate `k` is a mandatory break.
-    @inline(__always) func isMandatory(_ k: Int) -> Bool { BreakCandidate.isMandatory(candidates[k]) }
-
-    /// The position of candidate `k`'s offset (``position(_:)``), from its record where the walk reads them.
-    @inline(__always) func position(ofCandidate k: Int) -> Double {
-        guard usesRecords else { return position(offset(k)) }
-        return base[offset(k) >> ParagraphMetrics.blockShift] + Double(records[k].whole)
-    }
-
-    /// The width from the line's start to where candidate `k`'s text ends without its hanging white space, in points:
-    /// ``advance(to:)`` of ``CharacterClass/visibleEnd(of:from:to:hyphenated:)``, from its record when it has that end
-    /// (the same sums). A negative measure is an end before the line's start, where that function stops (or a
-    /// position rounded past the next block's start): measured from the units instead, as without records.
-    @inline(__always) func visibleAdvance(ofCandidate k: Int) -> Double {
-        let end = offset(k)
-        if let visible = records[k].visible {
-            let measure = (base[end >> ParagraphMetrics.blockShift] + Double(visible) - lineStartPosition) * scale
-            if measure >= 0 { return measure }
-        }
-        return advance(to: CharacterClass.visibleEnd(of: content, from: lineStart, to: end))
-    }
-
-    /// ``fits(_:hyphenated:)`` for candidate `k` at `opportunity`, from its record where the walk reads them.
-    @inline(__always) func fits(candidate k: Int, at opportunity: Int, hyphenated: Bool) -> Bool {
-        guard usesRecords && !hyphenated else { return fits(opportunity, hyphenated: hyphenated) }
-        return visibleAdvance(ofCandidate: k) + startAdjustment <= available
-    }
 
     /// What a line starting at `start` gains at an opportunity inside a stretch shaped as one (``BreakAdjustment``),
     /// less what its first character hangs into the margin (protrusion).
@@ -167,27 +124,19 @@ struct GreedyWalk {
 
     /// Whether everything from the line start to candidate `k` fits, trailing spaces included (when it does, the
     /// line ending there fits too: hanging spaces only make it narrower).
-    @inline(__always) func fitsWhole(_ k: Int) -> Bool { (position(ofCandidate: k) - lineStartPosition) * scale <= available }
+    @inline(__always) func fitsWhole(_ k: Int) -> Bool { advance(to: offset(k)) <= available }
 
     // MARK: Lines
 
-    /// Ends the current line at `end` and starts the next there. With the line's end `candidate` (when the walk
-    /// reads the records; -1 otherwise), the line's natural width goes with its break (``LineBreak/measuredWidth``).
-    @inline(__always) mutating func emit(_ end: Int, reason: BreakReason, candidate: Int = -1) {
-        if usesRecords && candidate >= 0 {
-            let width = Float(input.pointee.metrics.exact(visibleAdvance(ofCandidate: candidate) + 0))
-            lines.pointee.append(LineBreak(end: end, reason: reason, measuredWidth: width))
-            lineStartPosition = position(ofCandidate: candidate)
-        } else {
-            lines.pointee.append(LineBreak(end: end, reason: reason))
-            lineStartPosition = position(end)
-        }
+    /// Ends the current line at `end` and starts the next there.
+    @inline(__always) mutating func emit(_ end: Int, reason: BreakReason) {
+        lines.pointee.append(LineBreak(end: end, reason: reason))
         previousLineCount = max(1, index - lineFirstIndex)
         lineFirstIndex = index
         lineStart = end
+        lineStartPosition = position(end)
         startAdjustment = startAdjustmentAndHang(at: end)
         lastFit = nil
-        lastFitCandidate = -1
         available = fitLimit(ofLine: lines.pointee.count)
         hyphenRun = reason == .hyphenation || reason == .emergencyHyphenation ? hyphenRun + 1 : 0
     }
@@ -223,7 +172,7 @@ struct GreedyWalk {
     /// none may.
     @inline(__always) func lastLineEnd(through low: Int, from index: Int) -> Int {
         var k = low
-        while k >= index, !startsCluster(k) { k -= 1 }
+        while k >= index, clusterStarts[offset(k)] == 0 { k -= 1 }
         return k
     }
 
@@ -238,23 +187,23 @@ struct GreedyWalk {
             let low = lastFittingWhole(from: index)
             let k = lastLineEnd(through: low, from: index)
             guard k >= index else { index = low + 1; return }
-            var fit = offset(k), fitCandidate = k
+            var fit = offset(k)
             index = low + 1
             while index < candidates.count {
+                let candidate = candidates[index]
                 let opportunity = offset(index)
-                let mandatory = isMandatory(index)
-                if !startsCluster(index) && opportunity < count && !mandatory { index += 1; continue }
-                guard fits(candidate: index, at: opportunity, hyphenated: false) else { break }
+                let mandatory = BreakCandidate.isMandatory(candidate)
+                if clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
+                guard fits(opportunity, hyphenated: false) else { break }
                 if mandatory {
-                    emit(opportunity, reason: .mandatory, candidate: index)
+                    emit(opportunity, reason: .mandatory)
                     index += 1
                     continue lines
                 }
                 fit = opportunity
-                fitCandidate = index
                 index += 1
             }
-            emit(fit, reason: .opportunity, candidate: fitCandidate)
+            emit(fit, reason: .opportunity)
         }
     }
 
@@ -266,7 +215,7 @@ struct GreedyWalk {
                 let low = lastFittingWhole(from: index)
                 // The last of them that may end a line (not inside a cluster) is the line's break so far.
                 let k = lastLineEnd(through: low, from: index)
-                if k >= index { lastFit = (offset(k), false); lastFitCandidate = k }
+                if k >= index { lastFit = (offset(k), false) }
                 index = low + 1
                 continue
             }
@@ -276,20 +225,15 @@ struct GreedyWalk {
             let hyphenated = BreakCandidate.isHyphenated(candidate)
             if opportunity <= lineStart { index += 1; continue }
             // Breaks must fall between clusters; an opportunity inside a ligature is skipped.
-            if !startsCluster(index) && opportunity < count && !mandatory { index += 1; continue }
+            if clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
             if hyphenated && hyphenRun >= LineBreak.maximumConsecutiveHyphens { index += 1; continue }
-            if fits(candidate: index, at: opportunity, hyphenated: hyphenated) {
-                if mandatory {
-                    emit(opportunity, reason: .mandatory, candidate: hyphenated ? -1 : index)
-                } else {
-                    lastFit = (opportunity, hyphenated)
-                    lastFitCandidate = hyphenated ? -1 : index
-                }
+            if fits(opportunity, hyphenated: hyphenated) {
+                if mandatory { emit(opportunity, reason: .mandatory) } else { lastFit = (opportunity, hyphenated) }
                 index += 1
                 continue
             }
             if let fit = lastFit {
-                emit(fit.end, reason: fit.hyphenated ? .hyphenation : .opportunity, candidate: lastFitCandidate)
+                emit(fit.end, reason: fit.hyphenated ? .hyphenation : .opportunity)
                 continue  // re-examine this opportunity on the new line
             }
             cutStretch(before: opportunity, mandatory: mandatory, hyphenated: hyphenated)

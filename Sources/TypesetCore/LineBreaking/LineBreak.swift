@@ -2,26 +2,12 @@
 struct LineBreak: Equatable {
     var end: Int
     var reason: BreakReason
-    /// The line's natural width in points as the setting pass measures it (exact, without the white space that hangs
-    /// at its end), when the breaker measured it on the way (the greedy breaker reading ``BreakRecord``s, for a line
-    /// that gains, hangs and hyphenates nothing); NaN otherwise. Not part of the break's identity (`==`).
-    var measuredWidth: Float = .nan
 
     @inline(__always)
     init(end: Int, reason: BreakReason) {
         self.end = end
         self.reason = reason
     }
-
-    @inline(__always)
-    init(end: Int, reason: BreakReason, measuredWidth: Float) {
-        self.end = end
-        self.reason = reason
-        self.measuredWidth = measuredWidth
-    }
-
-    /// Breaks are the same where they end, for the same reason, whether or not a width was measured with them.
-    static func == (a: LineBreak, b: LineBreak) -> Bool { a.end == b.end && a.reason == b.reason }
 
     /// A break at a mandatory break (or the paragraph's end), at a hyphenation point, or at a plain opportunity.
     @inline(__always)

@@ -18,9 +18,6 @@ struct LineBreakInput {
     /// ``BreakCandidate``s, ascending: the paragraph's own opportunities, or those merged with hyphenation points.
     /// The last is the content's end.
     let candidates: UnsafeBufferPointer<UInt32>
-    /// The paragraph's ``BreakRecord``s, one per candidate, when its basis has them (empty otherwise): kept alive by
-    /// the caller, as the candidates are.
-    var records = UnsafeBufferPointer<BreakRecord>(start: nil, count: 0)
     /// The paragraph's x prefix sums at its sizes (``ParagraphMetrics``), and the sizes per attribute run. The
     /// metrics are the caller's (a layout worker's, measured for this paragraph), borrowed through a pointer it keeps
     /// valid for the call: a copy retained and released their references once per paragraph of every relayout.

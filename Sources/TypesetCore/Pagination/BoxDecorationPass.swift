@@ -49,9 +49,7 @@ struct BoxDecorationPass {
     /// their scratch objects, unused here): serial work after pagination otherwise.
     func decorate(_ pages: inout [Page], threads: Int, pool: ScratchPool<LayoutScratch>) {
         let range = first..<(first + layouts.count)
-        // Asked through the paragraphs' buffer: passed to a closure from the array, each paragraph was copied (a memcpy,
-        // a retain and a release per paragraph of every relayout).
-        guard text.paragraphs.withUnsafeBufferPointer({ paragraphs in range.contains { !paragraphs[$0].style.boxes.isEmpty } }) else { return }
+        guard text.paragraphs[range].contains(where: { !$0.style.boxes.isEmpty }) else { return }
         let parts = parts(of: pages, threads: threads, pool: pool)
         let wholeBoxes = Self.wholeBoxes(parts)
         // Only the pages with parts are made again: a new array of every page retained and released each one's arrays.

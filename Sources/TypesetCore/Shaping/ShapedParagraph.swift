@@ -133,12 +133,6 @@ package struct ShapedParagraph: Sendable {
         withStorage(at: pointer) { $0.prefetchForLayout() }
     }
 
-    /// ``ShapedStorage/prefetchBreaks()`` for the shaped paragraph at `pointer` (see ``prefetchForLayout(at:)``).
-    @inline(__always)
-    static func prefetchBreaks(at pointer: UnsafePointer<ShapedParagraph>) {
-        withStorage(at: pointer) { $0.prefetchBreaks() }
-    }
-
     /// UTF-16 length of the paragraph's content.
     package var contentLength: Int { storage.counts.contentLength }
     /// The resolved paragraph embedding level (0 = left to right, 1 = right to left).

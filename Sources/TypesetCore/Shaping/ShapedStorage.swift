@@ -244,16 +244,6 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         prefetch(layout.clusterStarts, bytes: counts.contentLength + 1)
     }
 
-    /// ``prefetchForLayout()`` for a paragraph whose break records (``BreakRecord``) stand for its prefix sums and
-    /// cluster starts: its break opportunities and its blocks' starts only.
-    @inline(__always)
-    func prefetchBreaks() {
-        let counts = counts, layout = Layout(counts), elements = elements
-        var line = 0
-        while line < min(Int(counts.breakCount) * MemoryLayout<UInt32>.stride, 2048) { typeset_prefetch(elements + layout.breaks + line); line += 64 }
-        typeset_prefetch(elements + layout.emBase)
-    }
-
     /// The block's size: object header, counts and arrays.
     var byteCount: Int {
         16 + MemoryLayout<Header>.stride + (Layout(counts).end + 7) / 8 * 8

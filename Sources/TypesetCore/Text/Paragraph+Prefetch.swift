@@ -7,16 +7,14 @@ extension Paragraph {
     /// array itself, and nothing retained: its storage's address is read from the paragraph as a plain address (an
     /// array's one stored property), and its elements are ``unitElementsOffset`` bytes on (a wrong guess would only
     /// make the hints useless).
-    /// `cap`: the most bytes of units asked for (0: the array's header alone, for a paragraph whose line ends are
-    /// measured from its break records).
     @inline(__always)
-    static func prefetchUnits(at pointer: UnsafePointer<Paragraph>, layout: (units: Int, elements: Int), cap: Int = 2048) {
+    static func prefetchUnits(at pointer: UnsafePointer<Paragraph>, layout: (units: Int, elements: Int)) {
         let storage = UnsafeRawPointer(pointer).load(fromByteOffset: layout.units, as: UnsafeRawPointer.self)
         typeset_prefetch(storage)
         let range = pointer.pointee.contentRange
         let start = storage + layout.elements + range.lowerBound * MemoryLayout<UInt16>.stride
         var line = 0
-        while line < min(range.count * MemoryLayout<UInt16>.stride, cap) { typeset_prefetch(start + line); line += 64 }
+        while line < min(range.count * MemoryLayout<UInt16>.stride, 2048) { typeset_prefetch(start + line); line += 64 }
     }
 
     /// Where a paragraph keeps its units array, and where in an array's storage its elements start, for
