@@ -36,13 +36,8 @@ import TypesetTestSupport
     @Test(arguments: ["Charis SIL", "Noto Sans"])
     func theFastPathGivesTheSameShaping(family: String) throws {
         let fonts = try Fixtures.bundledFonts()
-        var texts = Self.samples.map { StyledText(plain: $0) }
         // Real books in several scripts: a few hundred paragraphs of each.
-        for book in Fixtures.corpusTextBooks {
-            let text = try Fixtures.corpusText(book)
-            let paragraphs = Array(text.paragraphs.prefix(300))
-            texts.append(try StyledText(paragraphs: paragraphs, language: text.language))
-        }
+        let texts = try Self.texts(Self.samples, books: Fixtures.corpusTextBooks, paragraphs: 300)
         var compared = 0
         for text in texts {
             let fast = ShapingContext(fonts: fonts), full = ShapingContext(fonts: fonts)
@@ -55,6 +50,16 @@ import TypesetTestSupport
             }
         }
         #expect(compared >= Self.samples.count)
+    }
+
+    /// `samples` as plain texts, then the first `paragraphs` paragraphs of each corpus book of `books` (in its language).
+    static func texts(_ samples: [String], books: some Sequence<String>, paragraphs: Int) throws -> [StyledText] {
+        var texts = samples.map { StyledText(plain: $0) }
+        for book in books {
+            let text = try Fixtures.corpusText(book)
+            texts.append(try StyledText(paragraphs: Array(text.paragraphs.prefix(paragraphs)), language: text.language))
+        }
+        return texts
     }
 
     /// Everything shaping produced, as comparable values.

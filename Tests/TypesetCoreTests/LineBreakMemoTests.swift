@@ -66,14 +66,19 @@ import TypesetTestSupport
                       "?", "1", "2.5", "$", "%", "\u{200B}", "\u{00A0}", "\u{2060}", "\u{301}", "\u{00AD}", "\n",
                       "„", "“", "”", "«", "»", "。", "、", "漢", "ー", "ぁ", "\u{3000}", "⁠", "‐", "\u{2014}\u{2014}",
                       "ي", "\u{0E01}\u{0E32}", "😀", "\u{1F1EB}\u{1F1F7}", "\t", "\u{2028}", ":", ";", "&", "#", "*"]
-        var generator = SplitMix64(seed: 32)
+        #expect(try Self.differences(Self.generated(from: pieces, seed: 32), label: "generated") == 0)
+    }
+
+    /// 4,000 texts of 1 to 24 of `pieces` each, drawn by a generator seeded with `seed`, as UTF-16.
+    static func generated(from pieces: [String], seed: UInt64) -> [[UInt16]] {
+        var generator = SplitMix64(seed: seed)
         var texts: [[UInt16]] = []
         for _ in 0..<4_000 {
             var text = ""
             for _ in 0..<Int(generator.next() % 24 + 1) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
             texts.append(Array(text.utf16))
         }
-        #expect(try Self.differences(texts, label: "generated") == 0)
+        return texts
     }
 
     /// Texts over what makes War and Peace's chunks plain and ends them (accented Latin letters, ’, “ and ”) beside
@@ -82,14 +87,7 @@ import TypesetTestSupport
         let pieces = ["a", "Bc", "word", " ", "  ", "é", "Ná", "ÿ", "\u{17F}", "\u{100}", "×", "÷", "’", "“", "”", "‘", "„",
                       "'", "\"", ",", ".", "!", "(", "[", ")", "\u{2014}", "-", "\u{301}", "\u{200B}", "\u{00A0}", "漢", "1",
                       "ª", "\u{180}", "?", ";"]
-        var generator = SplitMix64(seed: 83)
-        var texts: [[UInt16]] = []
-        for _ in 0..<4_000 {
-            var text = ""
-            for _ in 0..<Int(generator.next() % 24 + 1) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
-            texts.append(Array(text.utf16))
-        }
-        #expect(try Self.differences(texts, label: "Latin and quotes") == 0)
+        #expect(try Self.differences(Self.generated(from: pieces, seed: 83), label: "Latin and quotes") == 0)
     }
 
     /// Dialogue with accented names cuts into plain chunks: one soft boundary each, no lookup.

@@ -17,11 +17,7 @@ import TypesetTestSupport
     @Test(arguments: ["Charis SIL", "Noto Sans"])
     func wordsFromTheCacheShapeAsTheyFirstDid(family: String) throws {
         let fonts = try Fixtures.bundledFonts()
-        var texts = Self.samples.map { StyledText(plain: $0) }
-        for book in Fixtures.corpusTextBooks.prefix(6) {
-            let text = try Fixtures.corpusText(book)
-            texts.append(try StyledText(paragraphs: Array(text.paragraphs.prefix(100)), language: text.language))
-        }
+        let texts = try ItemizationTests.texts(Self.samples, books: Fixtures.corpusTextBooks.prefix(6), paragraphs: 100)
         var compared = 0, withOffsets = 0
         for text in texts {
             for paragraph in text.paragraphs {
