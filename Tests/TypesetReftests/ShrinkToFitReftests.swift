@@ -162,13 +162,14 @@ import TypesetTestSupport
 
     /// A block-level element of text made an inline-block between blocks makes up its line (Standard Ebooks'
     /// bridgeheads: `display: inline-block; max-width: 75%`): it is the fitted block its parent's alignment places.
+    /// (Two such siblings are a row of boxes: InlineBlockRowReftests.)
     @Test(arguments: ["center", "right", "left"])
     func anInlineBlockAloneInItsLineIsAFittedBlock(_ align: String) throws {
         let margins = align == "center" ? "margin-left: auto; margin-right: auto" : align == "right" ? "margin-left: auto" : ""
         for text in ["A short bridgehead.", "The topics of the chapter: its first scene, another scene, long enough to wrap."] {
             for box in ["max-width: 75%", "border: 1px solid #333; padding: 2px"] {
                 func body(_ style: String) -> String {
-                    "<p>Before.</p><div style='text-align: \(align)'>\n<p style='\(style)'>\(text)</p>\n<p style='\(style)'>Two.</p></div><p>After.</p>"
+                    "<p>Before.</p><div style='text-align: \(align)'>\n<p style='\(style)'>\(text)</p>\n<p>Two.</p></div><p>After.</p>"
                 }
                 let test = body("display: inline-block; text-align: justify; \(box)")
                 let reference = body("width: fit-content; text-align: justify; \(box); \(margins)")

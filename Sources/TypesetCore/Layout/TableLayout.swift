@@ -227,6 +227,10 @@ struct TableLayout {
     static func table(_ text: StyledText, _ range: Range<Int>, shaped: ShapedText, layouter: ParagraphLayouter,
                       columnWidth: Float, metrics: inout ParagraphMetrics, stacked: Set<Int> = []) -> Table? {
         let base = Float(layouter.settings.fontSize)
+        if let firstCell = text.paragraphs[range.lowerBound].style.tableCell, let flow = firstCell.frame.flow {
+            return flowTable(text, range, flow: flow, firstCell: firstCell, shaped: shaped, layouter: layouter,
+                             columnWidth: columnWidth, metrics: &metrics, stacked: stacked)
+        }
         guard let (found, columnCount) = rows(text, range, base: base), columnCount > 0,
               let firstCell = text.paragraphs[range.lowerBound].style.tableCell else { return nil }
         // A right-to-left table (its first cell's paragraph is) has its first column on the right.
@@ -345,7 +349,7 @@ struct TableLayout {
                 while cellEnd < rowEnd, text.paragraphs[cellEnd].style.tableCell?.column == style.column { cellEnd += 1 }
                 columnCount = max(columnCount, style.column + style.columnSpan)
                 guard columnCount <= TableCell.maximumColumns else { return nil }
-                cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: CellInsets(style.padding, scale: base),
+                cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: padding(style, text, c..<cellEnd, base: base),
                                   edges: style.borders.scaled(by: Double(base)), background: style.background,
                                   alignment: style.alignment))
                 c = cellEnd
@@ -355,6 +359,21 @@ struct TableLayout {
         }
         spanRows(&rows, text: text)
         return (rows, columnCount)
+    }
+
+    /// The padding of a cell of `style` holding `paragraphs`, in points, with the room the boxes of its blocks take
+    /// (``BoxDecoration/inCell``): the top border and padding of the boxes its first paragraph opens above it, the
+    /// bottom ones of those its last closes below it (a cell's first paragraph has no space before it, nor its last
+    /// after it, where that room would otherwise be).
+    static func padding(_ style: TableCell, _ text: StyledText, _ paragraphs: Range<Int>, base: Float) -> CellInsets {
+        var padding = CellInsets(style.padding, scale: base)
+        if let first = text.paragraphs[paragraphs.lowerBound].style.boxes.first(where: \.inCell) {
+            padding.top += Float(first.above) * base
+        }
+        if let last = text.paragraphs[paragraphs.upperBound - 1].style.boxes.first(where: \.inCell) {
+            padding.bottom += Float(last.below) * base
+        }
+        return padding
     }
 
     /// Each cell's ``Cell/rowSpan`` in the table's rows: the rows whose ``TableCell/row`` is below the cell's row
@@ -398,29 +417,8 @@ struct TableLayout {
         for row in rows {
             for cell in row.cells {
                 guard let style = text.paragraphs[cell.paragraphs.lowerBound].style.tableCell else { continue }
-                var cellMinimum: Float = 0, cellMaximum: Float = 0
-                // The cell's floats stand beside its text: their widest widths add to the text's (CSS Tables 3 §9.3).
-                var floatsMaximum: Float = 0, floatMaximum: Float = 0
-                for paragraph in cell.paragraphs where shaped.paragraphRange.contains(paragraph) {
-                    let widths = text.paragraphs.withUnsafeBufferPointer { paragraphs in
-                        guard let base = paragraphs.baseAddress else {
-                            return (minimum: Float(0), maximum: Float(0), indents: Float(0), later: Float(0))
-                        }
-                        return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics,
-                                                       scratch: measured)
-                    }
-                    guard let float = text.paragraphs[paragraph].style.float else {
-                        cellMinimum = max(cellMinimum, widths.minimum)
-                        cellMaximum = max(cellMaximum, widths.maximum)
-                        continue
-                    }
-                    if float.startsBox { floatsMaximum += floatMaximum; floatMaximum = 0 }
-                    let outer = floatWidths(float, content: (widths.minimum, widths.maximum, widths.indents),
-                                            base: Float(layouter.settings.fontSize))
-                    cellMinimum = max(cellMinimum, outer.minimum)
-                    floatMaximum = max(floatMaximum, outer.maximum)
-                }
-                cellMaximum += floatsMaximum + floatMaximum
+                var (cellMinimum, cellMaximum) = contentExtents(of: cell, text: text, shaped: shaped, layouter: layouter,
+                                                                metrics: &metrics, measured: measured)
                 let inset = cell.inset.left + cell.inset.right
                 cellMinimum += inset
                 cellMaximum = max(cellMaximum + inset, cellMinimum)
@@ -464,6 +462,36 @@ struct TableLayout {
         }
         for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }
         return (minimum, maximum)
+    }
+
+    /// The narrowest and widest widths of a cell's content (its paragraphs as `layouter` sets them, block indents
+    /// included), without its padding and borders. The cell's floats stand beside its text: their widest widths
+    /// add to the text's (CSS Tables 3 §9.3).
+    static func contentExtents(of cell: Cell, text: StyledText, shaped: ShapedText, layouter: ParagraphLayouter,
+                               metrics: inout ParagraphMetrics, measured: ParagraphMetrics.MeasuredPrefix)
+        -> (minimum: Float, maximum: Float) {
+        var cellMinimum: Float = 0, cellMaximum: Float = 0
+        var floatsMaximum: Float = 0, floatMaximum: Float = 0
+        for paragraph in cell.paragraphs where shaped.paragraphRange.contains(paragraph) {
+            let widths = text.paragraphs.withUnsafeBufferPointer { paragraphs in
+                guard let base = paragraphs.baseAddress else {
+                    return (minimum: Float(0), maximum: Float(0), indents: Float(0), later: Float(0))
+                }
+                return layouter.contentWidths(base + paragraph, shaped: shaped.paragraph(paragraph), metrics: &metrics,
+                                               scratch: measured)
+            }
+            guard let float = text.paragraphs[paragraph].style.float else {
+                cellMinimum = max(cellMinimum, widths.minimum)
+                cellMaximum = max(cellMaximum, widths.maximum)
+                continue
+            }
+            if float.startsBox { floatsMaximum += floatMaximum; floatMaximum = 0 }
+            let outer = floatWidths(float, content: (widths.minimum, widths.maximum, widths.indents),
+                                    base: Float(layouter.settings.fontSize))
+            cellMinimum = max(cellMinimum, outer.minimum)
+            floatMaximum = max(floatMaximum, outer.maximum)
+        }
+        return (cellMinimum, cellMaximum + floatsMaximum + floatMaximum)
     }
 
     /// A float's contributions to its cell's narrowest and widest widths (CSS Tables 3 §9.3, CSS Sizing 3 §5.2): its

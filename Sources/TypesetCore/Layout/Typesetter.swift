@@ -169,7 +169,8 @@ public final class Typesetter: Sendable {
         BoxDecorationPass(text: text, layouts: layouts, first: range.lowerBound,
                           emSize: settings.fontSize, columnWidth: settings.columnWidth,
                           floats: paginator.floats, floatShifts: floatShifts,
-                          columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts, fitted: fitted)
+                          columnBlocks: paginator.columnBlocks, pageColumnLefts: paginator.columnLefts, fitted: fitted,
+                          cellBoxes: paginator.tables.boxes)
             .decorate(&pages, threads: threads, pool: layoutPool)
         return (layouts, exclusions, tables.scales, fitted, writingMode.isVertical ? Self.turned(pages, writingMode: writingMode) : pages)
     }

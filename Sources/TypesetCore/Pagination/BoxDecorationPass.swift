@@ -1,7 +1,8 @@
 /// The pass after pagination that turns the decorated blocks (``ParagraphStyle/boxes``) of each page's lines into
 /// the boxes the renderer draws behind them (``BlockBox``): one box per block and column part, from the top of
 /// its first line on the page (less the block's border and padding where the block starts) to the bottom of its
-/// last (plus them where it ends), between the block's outer edges in its column. A block broken across columns
+/// last (plus them where it ends), between the block's outer edges in its column (or in its table cell's content
+/// box). A block broken across columns
 /// or pages is sliced (`box-decoration-break: slice`): its top edge is drawn where it starts, its bottom edge
 /// where it ends. Costs one look at each placed line and at each box it is in.
 struct BoxDecorationPass {
@@ -22,6 +23,9 @@ struct BoxDecorationPass {
     var pageColumnLefts: [Float] = []
     /// The blocks fitting their content: a box of one (or inside one) is drawn in its narrower width.
     var fitted = FittedBlocks()
+    /// The content box of each table cell's paragraph, by document index: a box inside a cell
+    /// (``BoxDecoration/inCell``) is drawn in it.
+    var cellBoxes: [Int: CellBox] = [:]
 
     /// A box's part in one column of the page being decorated.
     private struct Part {
@@ -157,6 +161,7 @@ struct BoxDecorationPass {
                 var partX = inFloat ? frame?.x ?? placement.x : placement.x - (frame?.shift ?? 0)
                 var width = inFloat ? frame?.width : nil
                 if let columns { (partX, width) = number >= columns.outerBoxes ? (columns.x, columns.width) : (columns.blockX, nil) }
+                if boxes[number].inCell, let cell = cellBoxes[index] { (partX, width) = (placement.x + cell.x, Double(cell.width)) }
                 if let part = scratch.open[id], parts[part].columnX == partX {
                     parts[part].top = min(parts[part].top, top)
                     parts[part].bottom = max(parts[part].bottom, bottom)

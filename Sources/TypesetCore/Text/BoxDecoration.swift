@@ -78,6 +78,9 @@ public struct BoxDecoration: Hashable, Sendable {
     package var widths: [BlockWidth] = []
     /// Whether its block's end is its left side (right-to-left text), where ``widths`` narrow it.
     package var endsLeft = false
+    /// Whether its block is inside a table's cell (or a box of a row of inline-blocks, `CellFlow`): `left` and
+    /// `right` are then from the cell's content box, and it is drawn there.
+    package var inCell = false
     /// Room from the box's top edge to its first line, and from its last line to its bottom edge, in ems: its
     /// border and padding, those of the boxes inside it that start (end) with it, and the margins they keep inside
     /// it (CSS 2.1 §8.3.1).

@@ -81,6 +81,8 @@ extension ParagraphStyle {
             cell.tableWidth = clean(cell.tableWidth)
             cell.width = clean(cell.width)
             cell.columnWidth = clean(cell.columnWidth)
+            cell.minimumWidth = clean(cell.minimumWidth)
+            cell.maximumWidth = clean(cell.maximumWidth)
             style.tableCell = cell
         }
         // A float's width is finite and positive (else it shrinks to fit); a float in a table cell floats in the

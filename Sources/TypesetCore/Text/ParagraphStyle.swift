@@ -499,6 +499,10 @@ public struct TableCell: Hashable, Sendable {
     package var tableAutoMargins = BlockWidth.AutoMargins.none
     /// The table's indent from the end edge of the column, in ems (its auto margins share what lies between).
     package var tableEndIndent = 0.0
+    /// The bounds the book gives a box of a row of inline-blocks (`TableFrame.flow`: `min-width`, `max-width`), of
+    /// its content box as `width` is; nil for none. Unused in tables.
+    package var minimumWidth: TableWidth?
+    package var maximumWidth: TableWidth?
 
     /// A table's specified width (CSS 2.1 §17.5.2.2): its columns are widened to it, never narrower than their
     /// content's minimum, never wider than the column the table is in.

@@ -15,11 +15,15 @@ public struct TableFrame: Hashable, Sendable {
     public var spacing: Size
     /// `border-collapse: collapse`.
     public var collapsesBorders: Bool
+    /// Set when the cells are not a table's but a run of `inline-block` siblings (``CellFlow``): they then stand
+    /// side by side at their own widths and wrap onto the next line as a line of words does; nil for a table.
+    package var flow: CellFlow?
 
     /// Creates a table's box (by default none: no border, no background, cells touching).
     public init(borders: BorderEdges = BorderEdges(), background: Color? = nil, spacing: Size = Size(width: 0, height: 0),
                 collapsesBorders: Bool = false) {
         self.borders = borders; self.background = background; self.spacing = spacing; self.collapsesBorders = collapsesBorders
+        flow = nil
     }
 
     /// The most an edge or the spacing is, in ems (a crafted table must leave its cells room).

@@ -49,7 +49,9 @@ extension XHTMLConverter {
     mutating func closeAnonymousTableParts(before kind: Category, style: ComputedStyle) {
         guard let last = tables.indices.last, tables[last].anonymousOwnerDepth == elementDepth - 1 else { return }
         switch kind {
-        case .tableCell: break
+        case .tableCell:
+            // A cell by its `display` does not join a row of inline-blocks, nor an inline-block a table's row.
+            if (tables[last].frame.flow != nil) != style.isAtomicInline { closeAnonymousTables(ownedBy: elementDepth - 1) }
         case .tableRow: tables[last].anonymousRowOpen = false
         default:
             guard style.isSeen else { return }

@@ -6,8 +6,8 @@ import TypesetCore
 /// gives it: the left and right ones indent its lines, the top ones are space above its first paragraph and the
 /// bottom ones space after its last, added to the margins around them; and they keep the margins on either side
 /// from collapsing together (CSS 2.1 §8.3.1; a block's top and bottom padding do so whether or not it is drawn).
-/// Tables and their cells draw their own boxes (``TableCell``), so neither they nor blocks inside them are
-/// decorated here. In vertical text the box is the style's turned into the line frame
+/// Tables and their cells draw their own boxes (``TableCell``), so they are not decorated here; the blocks inside a
+/// cell are, in the cell's content box (the table layout keeps the room of those at its top and bottom inside it). In vertical text the box is the style's turned into the line frame
 /// (``ComputedStyle/inLineFrame(_:)``): its sides are the flow's, top the block start and left the inline start, and
 /// the layout turns the box it draws back onto the page.
 extension XHTMLConverter {
@@ -27,10 +27,11 @@ extension XHTMLConverter {
     }
 
     /// Whether the block `name` of `style` has a box of its own here: seen, not the root or body, and not a table's
-    /// (nor inside one), whose boxes the table layout draws.
+    /// part, whose boxes the table layout draws; outside tables, or inside a cell (drawn in the cell's content box:
+    /// ``TypesetCore/BoxDecoration/inCell``).
     @inline(__always)
     private func hasBlockBox(_ name: String, style: ComputedStyle) -> Bool {
-        tables.isEmpty && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
+        (tables.last?.cellOpen ?? true) && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
@@ -57,6 +58,7 @@ extension XHTMLConverter {
         box.radii = BorderRadii(style.radii, fontScale: style.fontScale)
         box.backgroundClip = style.background.colorClip
         box.padding = EdgeInsets(top: style.padding.top, left: style.padding.left, bottom: style.padding.bottom, right: style.padding.right)
+        box.inCell = !tables.isEmpty
         boxCount += 1
         block.boxes.append(box)
     }
@@ -103,8 +105,8 @@ extension XHTMLConverter {
     /// (half an em above and below, auto inline ones: a width alone centres it), and it is spaced as a paragraph
     /// too (``spacedBlocks``); a book's border, background, `height`, `width` and margins replace them, and
     /// `border: none` without a background leaves only its margins. It is one unit of the text (U+FFFC), a caret
-    /// stop. Where an empty block is not laid out (vertical text, a table's cell, which draws no box inside it) it
-    /// is three em dashes, centred.
+    /// stop. Where an empty block is not laid out (vertical text, a table's part outside its cells) it is three
+    /// em dashes, centred.
     mutating func handleRule(_ path: ElementPath, style: ComputedStyle, block parentBlock: BlockContext, inline: InlineContext) {
         flushParagraph()
         var block = enterBlock(path, style: style, parent: parentBlock)
@@ -120,9 +122,11 @@ extension XHTMLConverter {
         leaveBlock(path, style: style)
     }
 
-    /// Whether a rule of `style` that is not an empty block is drawn as dashes: when seen, in vertical text or a table.
+    /// Whether a rule of `style` that is not an empty block is drawn as dashes: when seen, in vertical text or in a
+    /// table outside its cells.
     private func drawsRuleAsDashes(_ style: ComputedStyle) -> Bool {
-        style.isSeen && (!tables.isEmpty || output.writingMode?.isVertical == true || style.writingMode?.isVertical == true)
+        style.isSeen && (tables.last.map { !$0.cellOpen } ?? false || output.writingMode?.isVertical == true
+                         || style.writingMode?.isVertical == true)
     }
 
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.

@@ -77,7 +77,7 @@ extension XHTMLConverter {
 
     /// Whether both sheets' rules that do not read an element's place match `a` and `b`, siblings, alike.
     @inline(__always)
-    private func matchedAlike(_ a: XMLElement, _ b: XMLElement) -> Bool {
+    func matchedAlike(_ a: XMLElement, _ b: XMLElement) -> Bool {
         UserAgentStyleSheet.sheet.elementReads.alike(a, b) && sheet.elementReads.alike(a, b)
     }
 

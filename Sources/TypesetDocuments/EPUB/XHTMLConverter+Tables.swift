@@ -37,6 +37,10 @@ extension XHTMLConverter {
         /// The width of the `<colgroup>` being read, which its `<col>`s without one take (HTML's `width` on a
         /// column group: the default width of each of its columns).
         var groupColumnWidth: TableCell.TableWidth?
+        /// Whether one of its cells is being read: blocks inside it draw their boxes (XHTMLConverter+Boxes); and
+        /// the index its first paragraph has (or will have).
+        var cellOpen = false
+        var cellStart = 0
         /// An anonymous table (CSS 2.1 §17.2.1: rows or cells no table holds): the depth of the element whose
         /// children they are, and whether a run of its cells without a row is open as an anonymous row.
         var anonymousOwnerDepth: Int?
@@ -96,7 +100,9 @@ extension XHTMLConverter {
     /// A row of the innermost table.
     mutating func handleTableRow(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
         flushParagraph()
-        if tables.isEmpty { openAnonymousTable(in: block) }
+        if tables.isEmpty {
+            if style.isAtomicInline { openInlineBlockRow(in: block, first: style) } else { openAnonymousTable(in: block) }
+        }
         guard var table = tables.popLast() else { return }
         table.startRow()
         table.rowBackground = publisherStyles ? style.backgroundColor : nil
@@ -118,7 +124,9 @@ extension XHTMLConverter {
     /// A cell of the innermost table's current row: its paragraphs carry their place (``TableCell``).
     mutating func handleTableCell(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
         flushParagraph()
-        if tables.isEmpty { openAnonymousTable(in: block) }
+        if tables.isEmpty {
+            if style.isAtomicInline { openInlineBlockRow(in: block, first: style) } else { openAnonymousTable(in: block) }
+        }
         guard var table = tables.popLast() else { return }
         if table.anonymousOwnerDepth == elementDepth - 1, !table.anonymousRowOpen {
             table.startRow()
@@ -157,20 +165,29 @@ extension XHTMLConverter {
             : EdgeInsets(all: table.cellPadding ?? (htmlCell ? 0.25 : 0))
         // HTML's cells take their row's alignment, and rows their group's, else the middle (its rendering rules:
         // `tr, tbody { vertical-align: middle }`, `td { vertical-align: inherit }`); other cells CSS's initial
-        // `baseline`, set as `top`.
+        // `baseline`, set as `top`, but an inline-block's, its last line's, as its bottom (``CellFlow``).
         let alignment = style.cellAlignment ?? Self.alignment(element) ?? table.rowAlignment ?? table.groupAlignment
-            ?? (htmlCell ? .middle : .top)
+            ?? (htmlCell ? .middle : table.frame.flow != nil ? .bottom : .top)
         var cell = TableCell(table: table.number, row: table.row, column: column, columnSpan: columnSpan, rowSpan: rowSpan,
                              padding: cellPadding, borders: style.borders.isVisible ? style.borders : .solid(table.cellBorder),
                              background: publisherStyles ? style.backgroundColor ?? table.rowBackground ?? table.groupBackground : nil,
                              frame: table.frame, alignment: alignment, tableIndent: table.indent, tableWidth: table.width)
         cell.width = Self.tableWidth(element, style: style)
+        if table.frame.flow != nil {
+            cell.minimumWidth = Self.tableWidth(length: style.replacedSize.minWidth, style: style)
+            cell.maximumWidth = Self.tableWidth(length: style.replacedSize.maxWidth, style: style)
+        }
         cell.columnWidth = columnSpan == 1 ? table.columnWidth(column) : nil
         cell.tableAutoMargins = table.autoMargins
         cell.tableEndIndent = table.endIndent
         cellBlock.cell = cell
+        tables[tables.count - 1].cellOpen = true
+        tables[tables.count - 1].cellStart = output.paragraphs.count
         walkChildren(path, block: cellBlock, inline: inline)
         flushParagraph()
+        if !tables.isEmpty { tables[tables.count - 1].cellOpen = false }
+        // The room below the boxes that end with the cell is inside it (its layout adds it to the cell's padding).
+        pendingBoxSpace = 0
         leaveBlock(path, style: style)
     }
 
@@ -249,6 +266,12 @@ extension XHTMLConverter {
             if let pixels = Double(trimmed) { return .px(pixels) }
             return CSSLength(Substring(trimmed))
         }
+        return tableWidth(length: length, style: style)
+    }
+
+    /// A CSS `length` of an element of `style` as a table's or cell's width: nil for `auto`, none, and lengths not
+    /// above 0; percentages to 100.
+    static func tableWidth(length: CSSLength?, style: ComputedStyle) -> TableCell.TableWidth? {
         switch length {
         case .percent(let percent)?: return percent > 0 ? .percent(min(percent, 100)) : nil
         case .auto?, nil: return nil

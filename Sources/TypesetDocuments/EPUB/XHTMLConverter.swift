@@ -623,9 +623,9 @@ struct XHTMLConverter {
     /// `<blockquote>` of paragraphs), or that stands alone in its line (Standard Ebooks' bridgeheads, a `<p>` of
     /// `display: inline-block; max-width: 75%` between paragraphs), is set as a block that fits its content (CSS
     /// 2.1 §10.3.9's shrink-to-fit width, ``TypesetCore/BlockWidth/fitsContent``), placed by its parent's
-    /// `text-align`: as an inline, its blocks broke out of it and its box and widths were lost. Two such siblings
-    /// are stacked, where a browser sets them side by side when both fit a line. One in running text stays an
-    /// inline box. A row or a cell by its `display` is one whatever its name (XHTMLConverter+AnonymousTables).
+    /// `text-align`: as an inline, its blocks broke out of it and its box and widths were lost. Two or more such
+    /// siblings are a row of boxes side by side (``isInlineBlockOfRow(_:style:standsAsBlock:)``). One in running text
+    /// stays an inline box. A row or a cell by its `display` is one whatever its name (XHTMLConverter+AnonymousTables).
     func effectiveCategory(_ kind: Category, style: ComputedStyle, path: ElementPath) -> Category {
         let element = path.element
         let name = element.lowercasedName
@@ -637,7 +637,12 @@ struct XHTMLConverter {
         case .cell?: return .tableCell
         default: break
         }
-        if display == .inline && style.isAtomicInline && (holdsBlocks(element) || standsAlone(path)) { return .block }
+        if display == .inline && style.isAtomicInline {
+            let standsAsBlock = holdsBlocks(element) || standsAlone(path)
+            // Boxes side by side are a row of them (XHTMLConverter+InlineBlockRows).
+            if isInlineBlockOfRow(path, style: style, standsAsBlock: standsAsBlock) { return .tableCell }
+            if standsAsBlock { return .block }
+        }
         switch (kind, display) {
         case (.inline, .block), (.inline, .listItem): return .block
         case (.block, .inline): return .inline

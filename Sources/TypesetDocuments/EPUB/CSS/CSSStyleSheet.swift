@@ -492,6 +492,9 @@ final class ElementPath {
     /// The element's index in the EPUB CFI table being recorded, -1 until ``CFIRecorder/index(of:)`` first finds it
     /// (kept here, every later look-up for the element is a read, not a hash of its identity).
     var cfiIndex: Int32 = -1
+    /// Where each child element stands among the element's child nodes (by ordinal, from 0), worked out at the first
+    /// question (``nextSiblingAfterSpace()``) in one pass over them.
+    private var childNodeIndices: [Int]?
     /// Whether every child of the element is a block by its name (or white space), worked out at the first
     /// question (``XHTMLConverter/standsAlone(_:)``): once a parent, not once a child, so a wide element costs its
     /// children once.
@@ -540,6 +543,33 @@ final class ElementPath {
         let k = Int(ordinal) - 1
         guard positions.indices.contains(k) else { return (Int(ordinal), Int(siblingCount)) }
         return (Int(positions[k].index), Int(positions[k].count))
+    }
+
+    /// The next sibling element when only white space stands between the two (as between the boxes of a gallery),
+    /// else nil. The parent's children are indexed once, so asking for every child costs their count.
+    func nextSiblingAfterSpace() -> XMLElement? {
+        guard hasNextSibling, let parent else { return nil }
+        let indices = parent.nodeIndices()
+        let here = Int(ordinal) - 1, next = Int(ordinal)
+        let children = parent.element.children
+        guard indices.indices.contains(here), indices.indices.contains(next), indices[here] < indices[next],
+              indices[next] < children.count else { return nil }
+        for k in indices[here] + 1..<indices[next] {
+            guard case .text(let text) = children[k], text.utf8.allSatisfy({ CSSParser.isWhiteSpace($0) }) else { return nil }
+        }
+        guard case .element(let element) = children[indices[next]] else { return nil }
+        return element
+    }
+
+    /// ``childNodeIndices``, worked out now if not yet.
+    private func nodeIndices() -> [Int] {
+        if let known = childNodeIndices { return known }
+        var indices: [Int] = []
+        for (k, child) in element.children.enumerated() {
+            if case .element = child { indices.append(k) }
+        }
+        childNodeIndices = indices
+        return indices
     }
 
     /// ``childTypePositions``, worked out now if not yet: one pass over the children counting each name.
