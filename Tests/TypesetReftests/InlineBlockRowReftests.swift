@@ -71,7 +71,7 @@ import TypesetTestSupport
     }
 
     /// A box without a `width` is as wide as its content (shrink-to-fit): the next stands a word space after its
-    /// text; one whose content is longer than the line fills the line, and the boxes around it stand on lines of
+    /// text (right after it when no white space is between them in the source); one whose content is longer than the line fills the line, and the boxes around it stand on lines of
     /// their own.
     @Test func aBoxWithoutWidthFitsItsContent() throws {
         let plain = "display: inline-block; text-align: left"
@@ -81,6 +81,11 @@ import TypesetTestSupport
         #expect(abs(first.rect.minY - second.rect.minY) < 0.05, "side by side")
         #expect(abs(second.rect.minX - (first.rect.maxX + Self.space * 14)) < 0.05,
                 "a word space after the first box's text: \(first.rect.maxX) → \(second.rect.minX)")
+        // Boxes with no white space between them touch.
+        let touching = short.replacingOccurrences(of: "</div>\n<div", with: "</div><div")
+        let left = try #require(try Self.lines(touching, holding: "Arma").first)
+        let right = try #require(try Self.lines(touching, holding: "virumque").first)
+        #expect(abs(right.rect.minX - left.rect.maxX) < 0.05, "touching: \(left.rect.maxX) → \(right.rect.minX)")
         let long = "<div style='\(plain)'><p>Arma</p></div>\n<div style='\(plain)'><p>Arma virumque cano, Troiae qui primus ab oris "
             + "Italiam, fato profugus.</p></div>\n<div style='\(plain)'><p>Lavinia</p></div>"
         let around = try Self.lines(long, holding: "Arma") + Self.lines(long, holding: "Lavinia")

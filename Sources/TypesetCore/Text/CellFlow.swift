@@ -7,13 +7,13 @@
 /// The boxes are carried as the cells of a table (``TableCell``, one row, a column each) whose frame holds this
 /// value, so that their paragraphs, padding, borders, backgrounds and pagination are a table's; ``TableLayout``
 /// makes each line of boxes one of its rows. Limits: the margins of the first box are every box's; the space
-/// between two boxes is ``spacing`` whether or not the source has white space between them; a box's baseline
+/// between two boxes is ``spacing``, there or not as between the first two in the source; a box's baseline
 /// (its last line's, §10.8.1) is taken as its bottom, so boxes that end in lines of one size share a baseline.
 package struct CellFlow: Hashable, Sendable {
     /// The margins of each box, in ems of the body text.
     package var margins: EdgeInsets
     /// The room between two boxes on a line, in ems of the body text: the word space of the white space between
-    /// them.
+    /// them (0 when none is).
     package var spacing: Double
 
     package init(margins: EdgeInsets, spacing: Double) {

@@ -16,7 +16,7 @@ extension XHTMLConverter {
         if let table = tables.last {
             return table.frame.flow != nil && table.anonymousOwnerDepth == elementDepth - 1
         }
-        guard standsAsBlock, let next = path.nextSiblingAfterSpace() else { return false }
+        guard standsAsBlock, let next = path.nextSiblingAfterSpace()?.element else { return false }
         return Self.styleAttributeSaysAtomic(next) ?? (Self.styleAttributeSaysAtomic(path.element) == nil
             && next.namespace == path.element.namespace && next.lowercasedName == path.element.lowercasedName
             && matchedAlike(path.element, next))
@@ -33,15 +33,16 @@ extension XHTMLConverter {
         return says
     }
 
-    /// Opens the anonymous table of a row of boxes whose first box has `style`, in the parent's `block`: its boxes'
-    /// margins are the first's, a word space of the parent's font between two; its lines are placed by the parent's
-    /// `text-align`.
-    mutating func openInlineBlockRow(in block: BlockContext, first style: ComputedStyle) {
+    /// Opens the anonymous table of a row of boxes whose first box is `path`, of `style`, in the parent's `block`:
+    /// its boxes' margins are the first's, a word space of the parent's font between two when white space stands
+    /// between the first two in the source (none when they touch); its lines are placed by the parent's `text-align`.
+    mutating func openInlineBlockRow(_ path: ElementPath, in block: BlockContext, first style: ComputedStyle) {
         flushParagraph()
         let margins = EdgeInsets(top: style.marginTop ?? 0, left: style.marginLeft ?? 0, bottom: style.marginBottom ?? 0,
                                  right: style.marginRight ?? 0)
         var frame = TableFrame()
-        frame.flow = CellFlow(margins: margins, spacing: Self.wordSpaceEms * block.style.fontScale)
+        let spaced = path.nextSiblingAfterSpace()?.spaced ?? true
+        frame.flow = CellFlow(margins: margins, spacing: spaced ? Self.wordSpaceEms * block.style.fontScale : 0)
         for width in block.widths where width.fitsContent { fittedToFill.insert(width.serial) }
         var table = TableState(number: tableCount, frame: frame, cellBorder: 0, cellPadding: nil, indent: block.startIndent,
                                width: nil, autoMargins: Self.lineAutoMargins(block.style, direction: block.direction),

@@ -101,7 +101,7 @@ extension XHTMLConverter {
     mutating func handleTableRow(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
         flushParagraph()
         if tables.isEmpty {
-            if style.isAtomicInline { openInlineBlockRow(in: block, first: style) } else { openAnonymousTable(in: block) }
+            if style.isAtomicInline { openInlineBlockRow(path, in: block, first: style) } else { openAnonymousTable(in: block) }
         }
         guard var table = tables.popLast() else { return }
         table.startRow()
@@ -125,7 +125,7 @@ extension XHTMLConverter {
     mutating func handleTableCell(_ path: ElementPath, style: ComputedStyle, block: BlockContext, inline: InlineContext) {
         flushParagraph()
         if tables.isEmpty {
-            if style.isAtomicInline { openInlineBlockRow(in: block, first: style) } else { openAnonymousTable(in: block) }
+            if style.isAtomicInline { openInlineBlockRow(path, in: block, first: style) } else { openAnonymousTable(in: block) }
         }
         guard var table = tables.popLast() else { return }
         if table.anonymousOwnerDepth == elementDepth - 1, !table.anonymousRowOpen {

@@ -546,19 +546,22 @@ final class ElementPath {
     }
 
     /// The next sibling element when only white space stands between the two (as between the boxes of a gallery),
-    /// else nil. The parent's children are indexed once, so asking for every child costs their count.
-    func nextSiblingAfterSpace() -> XMLElement? {
+    /// and whether any does; nil when text does. The parent's children are indexed once, so asking for every child
+    /// costs their count.
+    func nextSiblingAfterSpace() -> (element: XMLElement, spaced: Bool)? {
         guard hasNextSibling, let parent else { return nil }
         let indices = parent.nodeIndices()
         let here = Int(ordinal) - 1, next = Int(ordinal)
         let children = parent.element.children
         guard indices.indices.contains(here), indices.indices.contains(next), indices[here] < indices[next],
               indices[next] < children.count else { return nil }
+        var spaced = false
         for k in indices[here] + 1..<indices[next] {
             guard case .text(let text) = children[k], text.utf8.allSatisfy({ CSSParser.isWhiteSpace($0) }) else { return nil }
+            spaced = spaced || !text.isEmpty
         }
         guard case .element(let element) = children[indices[next]] else { return nil }
-        return element
+        return (element, spaced)
     }
 
     /// ``childNodeIndices``, worked out now if not yet.
