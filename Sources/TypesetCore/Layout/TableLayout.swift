@@ -247,9 +247,14 @@ struct TableLayout {
         guard available >= Float(columnCount) else { return nil }
         for r in stacked where rows.indices.contains(r) { rows[r].isStacked = true }
         let sized = stacked.isEmpty ? rows : rows.filter { !$0.isStacked }
-        var (minimum, maximum) = columnExtents(sized, columnCount: columnCount, text: text, shaped: shaped,
-                                               layouter: layouter, metrics: &metrics,
-                                               room: columnWidth - indent - gaps, base: base)
+        let needs = columnNeeds(sized, columnCount: columnCount, text: text, shaped: shaped, layouter: layouter,
+                                metrics: &metrics, base: base)
+        // The width the columns' percentages are of: the table's given width, else the one its content and
+        // percentages make (``ColumnNeeds/percentBasis(available:)``).
+        let room = columnWidth - indent - gaps
+        let given = stacked.isEmpty ? firstCell.tableWidth.map { Self.points($0, column: columnWidth - indent, base: base) - gaps } : nil
+        let basis = given ?? needs.percentBasis(available: available)
+        var (minimum, maximum) = needs.resolved(percentsOf: min(basis ?? room, room), room: room)
         frame.scale = scaleToFit(&rows, minimum: &minimum, maximum: &maximum, available: available,
                                  floor: minimumScale(fontSize: base))
         if frame.scale < 1 {
@@ -259,13 +264,10 @@ struct TableLayout {
             available = columnWidth - indent - gaps
         }
         let inset = frame.inset, across = frame.spacing.across
-        let specified = stacked.isEmpty ? firstCell.tableWidth.map { width -> Float in
-            switch width {
-            case .percent(let percent): Float(percent / 100) * (columnWidth - indent) - gaps
-            case .ems(let value): Float(value) * base - gaps
-            }
-        } : available
-        let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified)
+        let specified = stacked.isEmpty ? firstCell.tableWidth.map { Self.points($0, column: columnWidth - indent, base: base) - gaps }
+            ?? (frame.scale < 1 ? nil : basis) : available
+        let widths = columnWidths(minimum: minimum, maximum: maximum, available: available, specified: specified,
+                                  growing: needs.growing)
         // Each column's start and end from the table's left edge, `across` apart.
         var starts: [Float] = [], ends: [Float] = []
         var edge = inset.left
@@ -401,17 +403,13 @@ struct TableLayout {
         }
     }
 
-    /// Each column's narrowest and widest widths from its cells' content (padding and borders included); a cell
-    /// spanning columns spreads what it needs beyond theirs evenly over them.
-    private static func columnExtents(_ rows: [Row], columnCount: Int, text: StyledText, shaped: ShapedText,
-                                      layouter: ParagraphLayouter, metrics: inout ParagraphMetrics, room: Float, base: Float)
-        -> (minimum: [Float], maximum: [Float]) {
-        // The widest width a cell of one column or its `<col>` gives (``TableCell/width``, its content box, and
-        // ``TableCell/columnWidth``, the column's): the column's widest; a percentage is also its narrowest, as
-        // browsers give such columns their share first.
-        var specified = [Float](repeating: 0, count: columnCount), percentages = [Float](repeating: 0, count: columnCount)
-        var minimum = [Float](repeating: 0, count: columnCount)
-        var maximum = [Float](repeating: 0, count: columnCount)
+    /// What the cells of `rows` need of their columns (``ColumnNeeds``): their content's narrowest and widest widths
+    /// (padding and borders included; a cell spanning columns spreads what it needs beyond theirs evenly over
+    /// them), and the widths the cells and their `<col>`s give (``TableCell/width``, its content box, and
+    /// ``TableCell/columnWidth``, the column's).
+    private static func columnNeeds(_ rows: [Row], columnCount: Int, text: StyledText, shaped: ShapedText,
+                                    layouter: ParagraphLayouter, metrics: inout ParagraphMetrics, base: Float) -> ColumnNeeds {
+        var needs = ColumnNeeds(columnCount: columnCount)
         var spanning: [(column: Int, span: Int, minimum: Float, maximum: Float)] = []
         let measured = ParagraphMetrics.MeasuredPrefix()
         for row in rows {
@@ -422,46 +420,35 @@ struct TableLayout {
                 let inset = cell.inset.left + cell.inset.right
                 cellMinimum += inset
                 cellMaximum = max(cellMaximum + inset, cellMinimum)
-                if style.columnSpan == 1 {
-                    minimum[style.column] = max(minimum[style.column], cellMinimum)
-                    maximum[style.column] = max(maximum[style.column], cellMaximum)
-                    // The cell's own width is of its content box; its column's (`<col>`) already holds the cell's
-                    // padding and borders.
-                    func specify(_ width: TableCell.TableWidth?, inset: Float) {
-                        guard let width else { return }
-                        let points: Float = switch width {
-                        case .percent(let percent): Float(percent / 100) * room
-                        case .ems(let value): Float(value) * base + inset
-                        }
-                        specified[style.column] = max(specified[style.column], points)
-                        if case .percent(let percent) = width { percentages[style.column] = max(percentages[style.column], Float(percent)) }
-                    }
-                    specify(style.width, inset: inset)
-                    specify(style.columnWidth, inset: 0)
-                } else {
+                guard style.columnSpan == 1 else {
                     spanning.append((style.column, style.columnSpan, cellMinimum, cellMaximum))
+                    continue
                 }
+                needs.minimum[style.column] = max(needs.minimum[style.column], cellMinimum)
+                needs.maximum[style.column] = max(needs.maximum[style.column], cellMaximum)
+                // The cell's own width is of its content box; its column's (`<col>`) already holds the cell's
+                // padding and borders.
+                needs.give(style.width, column: style.column, inset: inset, base: base)
+                needs.give(style.columnWidth, column: style.column, inset: 0, base: base)
             }
         }
         for span in spanning {
             let columns = span.column..<min(columnCount, span.column + span.span)
-            let haveMinimum = columns.reduce(0) { $0 + minimum[$1] }, haveMaximum = columns.reduce(0) { $0 + maximum[$1] }
+            let haveMinimum = columns.reduce(0) { $0 + needs.minimum[$1] }, haveMaximum = columns.reduce(0) { $0 + needs.maximum[$1] }
             for column in columns {
-                minimum[column] += max(0, span.minimum - haveMinimum) / Float(columns.count)
-                maximum[column] += max(0, span.maximum - haveMaximum) / Float(columns.count)
+                needs.minimum[column] += max(0, span.minimum - haveMinimum) / Float(columns.count)
+                needs.maximum[column] += max(0, span.maximum - haveMaximum) / Float(columns.count)
             }
         }
-        // A column with a specified width wants that width (more than its content, or less when its content would
-        // be wider), never below its narrowest.
-        for column in 0..<columnCount where specified[column] > 0 { maximum[column] = specified[column] }
-        // Percentages that fit together (at most 100 %) are each column's share at least.
-        if percentages.reduce(0, +) <= 100 {
-            for column in 0..<columnCount where percentages[column] > 0 {
-                minimum[column] = max(minimum[column], min(specified[column], room))
-            }
+        return needs
+    }
+
+    /// A table's width (or a cell's) in points: a percentage of `column` points, or ems of `base` points.
+    static func points(_ width: TableCell.TableWidth, column: Float, base: Float) -> Float {
+        switch width {
+        case .percent(let percent): Float(percent / 100) * column
+        case .ems(let value): Float(value) * base
         }
-        for column in 0..<columnCount { maximum[column] = max(maximum[column], minimum[column]) }
-        return (minimum, maximum)
     }
 
     /// The narrowest and widest widths of a cell's content (its paragraphs as `layouter` sets them, block indents
@@ -533,17 +520,25 @@ struct TableLayout {
     /// The columns' widths from their narrowest and widest (CSS 2.1 §17.5.2.2): the widest when they fit in the
     /// room, else a share of the room past the narrowest in proportion to what each wants more, else the narrowest
     /// scaled down to the room; a specified width is the room (within `available`, never below the narrowest), and
-    /// room beyond the widest goes to the columns in proportion to their widest. Every column keeps a point.
-    private static func columnWidths(minimum: [Float], maximum: [Float], available: Float, specified: Float?) -> [Float] {
+    /// room beyond the widest goes to the `growing` columns (all when nil) in proportion to their widest. Every
+    /// column keeps a point.
+    private static func columnWidths(minimum: [Float], maximum: [Float], available: Float, specified: Float?,
+                                     growing: [Bool]? = nil) -> [Float] {
         let sumMinimum = minimum.reduce(0, +), sumMaximum = maximum.reduce(0, +)
         // The width the columns share: the specified one within the column and above the columns' minimum.
         let target = specified.map { min(available, max($0, sumMinimum)) }
         let limit = target ?? available
         var widths: [Float]
         if target != nil, sumMaximum <= limit {
-            // Wider than its content wants: the room left goes to the columns in proportion to their widest widths
-            // (as browsers share it), or evenly when they are all empty.
-            widths = sumMaximum > 0 ? maximum.map { $0 * limit / sumMaximum } : maximum.map { _ in limit / Float(minimum.count) }
+            // Wider than its content wants: the room left goes to the growing columns in proportion to their widest
+            // widths (as browsers share it), or evenly when they are all empty.
+            let grows = growing ?? maximum.map { _ in true }
+            let growingMaximum = zip(maximum, grows).reduce(Float(0)) { $0 + ($1.1 ? $1.0 : 0) }
+            let growingCount = Float(grows.filter { $0 }.count)
+            widths = maximum.indices.map { k in
+                guard grows[k] else { return maximum[k] }
+                return maximum[k] + (limit - sumMaximum) * (growingMaximum > 0 ? maximum[k] / growingMaximum : 1 / growingCount)
+            }
         } else if sumMaximum <= limit {
             // A rounding's worth more where there is room (``widthTolerance``): a column exactly as wide as its
             // widest line may break it.
