@@ -100,4 +100,48 @@ import TypesetTestSupport
         #expect(XMLElement.classNames(of: "\r\na\r\nb\u{A0}c ").map(String.init) == ["a", "b\u{A0}c"])
         #expect(XMLElement.classNames(of: "é \u{301}x").map(String.init) == ["é", "\u{301}x"])
     }
+
+    /// Each element's name, lower-cased name and ``HTMLElementName`` as worked out for it alone, though the parser
+    /// works them out once a distinct name (a slot per name, shared by names that collide): over documents of more
+    /// distinct names than slots, every XHTML name the converter knows in any case among them.
+    @Test func elementsKnowTheirNamesOnceANameAsEachAlone() throws {
+        var rng = SplitMix64(seed: 3315)
+        let known = HTMLElementName.allCases.map(\.name)
+        let others = (0..<150).map { "x\($0)" } + ["é", "Svg", "P", "TD", "Rp-Hidden", "DIV", "h7", "pp"]
+        var checked = 0
+        for _ in 0..<20 {
+            var names: [String] = []
+            for _ in 0..<300 {
+                let name = rng.next() % 2 == 0 ? known[Int(rng.next() % UInt64(known.count))] : others[Int(rng.next() % UInt64(others.count))]
+                names.append(rng.next() % 4 == 0 ? name.uppercased() : name)
+            }
+            let xml = "<html xmlns=\"http://www.w3.org/1999/xhtml\">" + names.map { "<\($0)>t</\($0)>" }.joined() + "</html>"
+            let root = try LibXMLReader.parse(Array(xml.utf8), entry: "t.xhtml", book: "t").root
+            let children = root.elements
+            #expect(children.map(\.name) == names)
+            for child in children {
+                #expect(child.lowercasedName == child.name.lowercased())
+                #expect(child.htmlName == HTMLElementName(lowercasedName: child.name.lowercased()), "\(child.name)")
+                checked += 1
+            }
+        }
+        #expect(checked == 6_000)
+    }
+
+    /// The converter's names: each name it gives a category is known, and known with that category; the blocks spaced
+    /// as paragraphs and the headings are those HTML's rendering rules space and level.
+    @Test func theConvertersNamesAreKnown() {
+        for (name, category) in XHTMLConverter.categories {
+            let known = HTMLElementName(lowercasedName: name)
+            #expect(known?.name == name)
+            #expect(known.map { XHTMLConverter.categoryByName[Int($0.rawValue)] } == category, "\(name)")
+        }
+        #expect(Set(HTMLElementName.allCases.map(\.name)).count == HTMLElementName.allCases.count)
+        let spaced = Set(HTMLElementName.allCases.filter(\.isSpacedBlock).map(\.name))
+        #expect(spaced == ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "menu", "dir", "blockquote", "pre", "table",
+                           "figure", "hr", "address", "center", "details"])
+        #expect(HTMLElementName.allCases.compactMap(\.headingLevel) == [1, 2, 3, 4, 5, 6])
+        #expect(HTMLElementName.allCases.filter(\.isRoot) == [.html, .body])
+        #expect(HTMLElementName(lowercasedName: "span") == nil && HTMLElementName(lowercasedName: "P") == nil)
+    }
 }

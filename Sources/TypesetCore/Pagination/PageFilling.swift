@@ -388,11 +388,17 @@ struct PageFilling {
     /// side, each from the top of its first row, its box down to the bottom of its last, and the rows' placement
     /// record (one band for hit testing, each cell with its rows' extent).
     mutating func placeRows(_ table: TableLayout.Table, rows: Range<Int>, heights: [Float]) {
-        var tops: [Double] = [y]
+        var tops: [Double] = []
+        tops.reserveCapacity(heights.count + 1)
+        tops.append(y)
         for height in heights { tops.append((tops.last ?? y) + Double(height)) }
         let firstPlacement = placements.count
+        // Room for a cell each (a cell holding floats adds parts): grown by doubling, they were most of the cost.
+        let cellCount = rows.reduce(0) { $0 + table.rows[$1].cells.count }
         var cellPlacements: [(placements: Range<Int>, minX: Float, maxX: Float)] = []
+        cellPlacements.reserveCapacity(cellCount)
         var extents: [(minY: Double, maxY: Double)] = []
+        extents.reserveCapacity(cellCount)
         var bottomEdges: [BlockBox] = []
         for (k, r) in rows.enumerated() {
             for cell in table.rows[r].cells {
@@ -419,7 +425,7 @@ struct PageFilling {
         // The rows' top edges are drawn over the bottom edges of the rows above: only the last rows' wait.
         openTable?.pendingEdges = bottomEdges
         // Extents for rows joined by spans, and for a row whose cells hold floats (whose parts are cells of their own).
-        let split = cellPlacements.count > rows.reduce(0) { $0 + table.rows[$1].cells.count }
+        let split = cellPlacements.count > cellCount
         tableRows.append(TableRowPlacement(placements: firstPlacement..<placements.count, cells: cellPlacements,
                                            cellExtents: rows.count > 1 || split ? extents : []))
         y = tops.last ?? y

@@ -81,6 +81,24 @@ enum LibXMLReader {
         var namespaces: [UnsafePointer<xmlChar>: String] = [:]
         /// The last namespace looked up: nearly every element of a document is in the namespace of the one before.
         var lastNamespace: (href: UnsafePointer<xmlChar>, uri: String)?
+        /// Element and attribute names met, by libxml2's string: its parser keeps one copy of each name in its
+        /// dictionary, so a document's few dozen names are each copied (and lower-cased) once, not once an element.
+        /// A slot per address bits (no hashing: a name costs a load and a compare); a name whose slot another holds
+        /// is copied again, as every name was before.
+        var names = [(raw: UnsafePointer<xmlChar>?, name: String, lowercased: String, html: HTMLElementName?)](
+            repeating: (nil, "", "", nil), count: 64)
+
+        mutating func name(_ raw: UnsafePointer<xmlChar>?) -> (name: String, lowercased: String, html: HTMLElementName?) {
+            guard let raw else { return ("", "", nil) }
+            // Fibonacci hashing: the dictionary's names lie a few bytes apart, so the address's high product bits.
+            let slot = Int(truncatingIfNeeded: (UInt(bitPattern: raw) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if names[slot].raw == raw { return (names[slot].name, names[slot].lowercased, names[slot].html) }
+            let name = String(cString: raw)
+            let lowercased = name.lowercased()
+            let html = HTMLElementName(lowercasedName: lowercased)
+            names[slot] = (raw, name, lowercased, html)
+            return (name, lowercased, html)
+        }
 
         mutating func namespace(_ ns: UnsafeMutablePointer<xmlNs>?) -> String? {
             guard let href = ns?.pointee.href else { return nil }
@@ -133,12 +151,13 @@ enum LibXMLReader {
                     if text.pointee.type == XML_TEXT_NODE, let content = text.pointee.content { value += String(cString: content) }
                     valueNode = text.pointee.next
                 }
-                attributes.append(XMLAttribute(name: attribute.pointee.name.map { String(cString: $0) } ?? "",
+                attributes.append(XMLAttribute(name: name(attribute.pointee.name).name,
                                                namespace: namespace(attribute.pointee.ns),
                                                value: value))
                 property = attribute.pointee.next
             }
-            return XMLElement(name: node.pointee.name.map { String(cString: $0) } ?? "",
+            let elementName = name(node.pointee.name)
+            return XMLElement(name: elementName.name, lowercasedName: elementName.lowercased, htmlName: elementName.html,
                               namespace: namespace(node.pointee.ns),
                               attributes: attributes, children: children, line: Int(xmlGetLineNo(node)))
         }

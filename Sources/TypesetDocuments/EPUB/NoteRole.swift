@@ -74,18 +74,41 @@ enum NoteRole: Equatable, Sendable {
     /// A block whose id or class says it holds notes (`notes`, `footnotes`, `endnotes`, `chapter-notes`).
     private static func isNamedAsNotes(_ element: XMLElement) -> Bool {
         guard element.id != nil || !element.classNames.isEmpty, sectionElements.contains(element.lowercasedName) else { return false }
-        return anyName(of: element) { $0.hasSuffix("notes") }
+        return anyName(of: element) { name in
+            // After a non-ASCII character the suffix may not start a character (a prepended mark joins it): asked as before.
+            guard name.count > 5, name[name.index(name.endIndex, offsetBy: -6)] >= 0x80 else { return endsWith(name, "notes") }
+            return String(Substring(name)).lowercased().hasSuffix("notes")
+        }
     }
 
     /// An element whose id or class says it is one note (`footnote`, `endnote`, `note`, `fn`).
     private static func isNamedAsANote(_ element: XMLElement) -> Bool {
         guard element.id != nil || !element.classNames.isEmpty else { return false }
-        return anyName(of: element) { $0 == "footnote" || $0 == "endnote" || $0 == "note" || $0 == "fn" }
+        return anyName(of: element) { name in
+            endsWith(name, "footnote", whole: true) || endsWith(name, "endnote", whole: true)
+                || endsWith(name, "note", whole: true) || endsWith(name, "fn", whole: true)
+        }
     }
 
-    /// Whether one of the element's class names or its id, lower-cased, satisfies `test` (each name in turn: no
-    /// array of them made for every element with a class).
-    private static func anyName(of element: XMLElement, _ test: (String) -> Bool) -> Bool {
-        element.classNames.contains { test($0.lowercased()) } || element.id.map { test($0.lowercased()) } ?? false
+    /// Whether one of the element's class names or its id satisfies `test`, given its UTF-8 bytes (each name in
+    /// turn: no array of them made, and no lower-cased copy of each, for every element with a class).
+    private static func anyName(of element: XMLElement, _ test: (Substring.UTF8View) -> Bool) -> Bool {
+        element.classNames.contains { test($0.utf8) } || element.id.map { test(Substring($0).utf8) } ?? false
+    }
+
+    /// Whether `name` ends with `suffix` (lower-case ASCII), ASCII letters compared without case (as the name
+    /// lower-cased would compare: a non-ASCII letter never equals an ASCII one); with `whole`, is `suffix`.
+    static func endsWith(_ name: Substring.UTF8View, _ suffix: StaticString, whole: Bool = false) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard whole ? name.count == count : name.count >= count else { return false }
+        return suffix.withUTF8Buffer { wanted in
+            var index = name.index(name.endIndex, offsetBy: -count)
+            for byte in wanted {
+                let have = name[index]
+                guard have == byte || (have >= 0x41 && have <= 0x5A && have | 0x20 == byte) else { return false }
+                index = name.index(after: index)
+            }
+            return true
+        }
     }
 }

@@ -103,7 +103,7 @@ extension XHTMLConverter {
     /// A rule (`hr`, HTML's thematic break): an empty block drawn as its box, as a browser draws it. The built-in
     /// sheet gives it a 1 px top border in the text's colour (HTML draws a 2 px grey inset one) and HTML's margins
     /// (half an em above and below, auto inline ones: a width alone centres it), and it is spaced as a paragraph
-    /// too (``spacedBlocks``); a book's border, background, `height`, `width` and margins replace them, and
+    /// too (``HTMLElementName/isSpacedBlock``); a book's border, background, `height`, `width` and margins replace them, and
     /// `border: none` without a background leaves only its margins. It is one unit of the text (U+FFFC), a caret
     /// stop. Where an empty block is not laid out (vertical text, a table's part outside its cells) it is three
     /// em dashes, centred.

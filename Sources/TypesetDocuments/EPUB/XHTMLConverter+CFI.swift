@@ -30,6 +30,13 @@ struct CFIRecorder {
 
     /// ``index(of:)`` for a path that does not know its index yet: nil for an element outside the registered tree.
     private mutating func lookUpIndex(of path: ElementPath) -> Int32? {
+        // Nearly every element: its parent knows its index, and the parent's children are registered together in
+        // order, so it is the parent's `ordinal`th child (its path's place among them): no hashing of its identity.
+        if let parent = path.parent, parent.cfiIndex >= 0, Int(parent.cfiIndex) < map.elements.count {
+            let p = Int(parent.cfiIndex)
+            if map.elements[p].firstChild < 0 { registerChildren(of: parent.element, at: parent.cfiIndex) }
+            if path.ordinal >= 1, path.ordinal <= map.elements[p].childCount { return map.elements[p].firstChild + path.ordinal - 1 }
+        }
         if let known = indices[ObjectIdentifier(path.element)] { return known }
         // The usual case, an element whose parent is registered and its children not yet: no chain to gather.
         if let parent = path.parent, let parentIndex = parent.cfiIndex >= 0 ? parent.cfiIndex : indices[ObjectIdentifier(parent.element)] {

@@ -33,6 +33,13 @@ extension XHTMLConverter {
         /// sheets read the two alike (``CSSStyleSheet/elementReads``), takes that style without matching (the
         /// paragraphs of a chapter, the cells of a row), as browsers share a style between siblings.
         var lastAtDepth: [(path: ElementPath?, parent: Int, shared: (style: ComputedStyle, token: Int))] = []
+        /// The last few elements styled at each depth that took no sibling's style, the newest in slot
+        /// `earlierNext[depth] - 1`: a later sibling alike one of them, under the same parent, takes its style
+        /// (siblings alternate: a paragraph, a boxed note, a paragraph; a table's header cell between data cells).
+        /// Where siblings are matched alike by every rule, their place among them changes nothing.
+        var earlierAtDepth: [[(path: ElementPath?, parent: Int, shared: (style: ComputedStyle, token: Int))]] = []
+        var earlierNext: [Int] = []
+        static let earlierSiblings = 4
         /// Where siblings share matches instead (``XHTMLConverter/siblingsShareMatches``): the last element matched at
         /// each depth and copies of its matches, the book's without its rules that read an element's place; and a
         /// buffer for the matches of those rules.
@@ -60,9 +67,41 @@ extension XHTMLConverter {
             styleSharing.lastAtDepth[depth].path = path
             return styleSharing.lastAtDepth[depth].shared
         }
+        if path.previousSibling != nil, let earlier = earlierSiblingStyle(path, parent: parent) {
+            styleSharing.lastAtDepth[depth] = (path, parent.styleToken, earlier)
+            return earlier
+        }
         let shared = matchedStyle(path, parent: parent, isRoot: isRoot, shareable: true)
         styleSharing.lastAtDepth[depth] = (path, parent.styleToken, shared)
+        rememberEarlier(path, parent: parent, shared: shared)
         return shared
+    }
+
+    /// The style of an earlier sibling of `path` alike it, styled under the same parent style
+    /// (``StyleSharing/earlierAtDepth``), if one is remembered.
+    @inline(__always)
+    private func earlierSiblingStyle(_ path: ElementPath, parent: InlineContext) -> (style: ComputedStyle, token: Int)? {
+        let depth = elementDepth
+        guard depth < styleSharing.earlierAtDepth.count else { return nil }
+        for slot in styleSharing.earlierAtDepth[depth].indices {
+            guard let earlier = styleSharing.earlierAtDepth[depth][slot].path, earlier.parent === path.parent,
+                  styleSharing.earlierAtDepth[depth][slot].parent == parent.styleToken, matchedAlike(earlier.element, path.element) else { continue }
+            return styleSharing.earlierAtDepth[depth][slot].shared
+        }
+        return nil
+    }
+
+    /// Remembers a style resolved at this depth for later siblings (``StyleSharing/earlierAtDepth``), over the oldest.
+    private mutating func rememberEarlier(_ path: ElementPath, parent: InlineContext, shared: (style: ComputedStyle, token: Int)) {
+        let depth = elementDepth
+        while styleSharing.earlierAtDepth.count <= depth { styleSharing.earlierAtDepth.append([]); styleSharing.earlierNext.append(0) }
+        let slot = styleSharing.earlierNext[depth]
+        styleSharing.earlierNext[depth] = (slot + 1) % StyleSharing.earlierSiblings
+        if slot < styleSharing.earlierAtDepth[depth].count {
+            styleSharing.earlierAtDepth[depth][slot] = (path, parent.styleToken, shared)
+        } else {
+            styleSharing.earlierAtDepth[depth].append((path, parent.styleToken, shared))
+        }
     }
 
     /// Whether `path` takes the style of `previous`, its previous sibling: that was the last element styled at this

@@ -338,11 +338,6 @@ struct XHTMLConverter {
         var bidi: BidiEmbedding?
     }
 
-    /// Elements whose margins are the reader's paragraph spacing (a browser gives them a margin of about 1 em);
-    /// other blocks (`div`, `section`, `li`) have none, so that lines set as `<div>`s stay together.
-    static let spacedBlocks: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "menu", "dir",
-                                            "blockquote", "pre", "table", "figure", "hr", "address", "center", "details"]
-
     init(path: String, sheet: CSSStyleSheet, publisherStyles: Bool, bookLanguage: String?) {
         self.path = path; self.sheet = sheet; self.publisherStyles = publisherStyles; self.bookLanguage = bookLanguage
         media = MediaAnswers(sheet.conditions, environment: environment)
@@ -410,7 +405,7 @@ struct XHTMLConverter {
 
     /// The category of each XHTML element name that is not inline: the skipped ones, the blocks and the rest, in
     /// one table (an element costs one lookup, not two sets and a switch comparing its name with each case).
-    private static let categories: [String: Category] = {
+    static let categories: [String: Category] = {
         var table: [String: Category] = [
             "br": .lineBreak, "img": .image, "image": .image, "hr": .horizontalRule, "table": .table, "tr": .tableRow,
             "td": .tableCell, "th": .tableCell, "col": .tableColumns, "colgroup": .tableColumns, "svg": .svg,
@@ -422,11 +417,15 @@ struct XHTMLConverter {
         return table
     }()
 
+    /// ``categories`` by ``HTMLElementName`` (each of whose names it lists), indexed by raw value: a load an element.
+    static let categoryByName: [Category] = HTMLElementName.allCases.map { categories[$0.name] ?? .inline }
+
     func category(of element: XMLElement) -> Category {
         let namespace = element.namespace
         // XHTML first: nearly every element is (the namespaces are exclusive, so the order changes no answer).
         if namespace == nil || namespace == XMLNamespace.xhtml {
-            return XHTMLConverter.categories[element.lowercasedName] ?? .inline
+            guard let known = element.htmlName else { return .inline }
+            return XHTMLConverter.categoryByName[Int(known.rawValue)]
         }
         if namespace == XMLNamespace.svg { return element.name == "svg" ? .svg : .skip }
         if namespace == XMLNamespace.ops { return element.name == "switch" ? .switchElement : .inline }
@@ -463,12 +462,13 @@ struct XHTMLConverter {
     mutating func enterInline(_ path: ElementPath, parent: InlineContext) -> InlineContext {
         if let id = path.element.id { pendingAnchors.append(id) }
         var inline = parent
-        let shared = sharedStyle(path, parent: parent, isRoot: path.element.lowercasedName == "body")
+        let isBody = path.element.htmlName == .body
+        let shared = sharedStyle(path, parent: parent, isRoot: isBody)
         inline.style = shared.style
         inline.styleToken = shared.token
-        if path.element.lowercasedName == "body", let mode = inline.style.writingMode { output.writingMode = mode }
-        if path.element.lowercasedName == "body", let hangs = inline.style.hangingPunctuation { output.hangingPunctuation = hangs }
-        if path.element.lowercasedName == "body" { notePageStyle(inline.style, isRoot: false) }
+        if isBody, let mode = inline.style.writingMode { output.writingMode = mode }
+        if isBody, let hangs = inline.style.hangingPunctuation { output.hangingPunctuation = hangs }
+        if isBody { notePageStyle(inline.style, isRoot: false) }
         if let language = language(of: path.element) { inline.language = language }
         return inline
     }
@@ -532,7 +532,7 @@ struct XHTMLConverter {
             walkMath(path, name: name, block: parentBlock, inline: inline)
             return
         }
-        if structural == .inline, ["ruby", "rt", "rp", "rb", "rtc"].contains(name) {
+        if structural == .inline, let known = element.htmlName, [.ruby, .rt, .rp, .rb, .rtc].contains(known) {
             walkRuby(path, name: name, block: parentBlock, inline: inline)
             return
         }
@@ -746,17 +746,16 @@ struct XHTMLConverter {
         pendingContinuation = false
         if let language = language(of: element) { block.language = language }
         if let direction = style.direction { block.direction = direction }
-        switch name {
-        case "h1", "h2", "h3", "h4", "h5", "h6":
-            block.role = .heading(level: Int(String(name.dropFirst())) ?? 1)
-        case "blockquote": block.role = .blockQuote
-        case "nav": block.inNavigation = true
-        case "li": block.role = .listItem
-        default: break
+        switch element.htmlName {
+        case .blockquote?: block.role = .blockQuote
+        case .nav?: block.inNavigation = true
+        case .li?: block.role = .listItem
+        case let known?: if let level = known.headingLevel { block.role = .heading(level: level) }
+        case nil: break
         }
         if style.display == .listItem { block.role = .listItem }
         if style.whiteSpace == .pre { block.role = .preformatted }
-        let isRoot = name == "html" || name == "body"
+        let isRoot = element.htmlName?.isRoot == true
         // The break comes before the block's margin and border: those open the page after it.
         if style.breakBefore == .page && style.isSeen { noteForcedBreak() }
         if !isRoot {
@@ -771,7 +770,7 @@ struct XHTMLConverter {
             block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
             block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
             // A block the reader does not see has no box: its margins and breaks are nothing.
-            if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+            if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: element.htmlName?.isSpacedBlock == true) }
             openBox(name, style: box, parent: parent, block: &block)
             noteWidth(name, style: style, parent: parent, block: &block)
         }
@@ -790,10 +789,10 @@ struct XHTMLConverter {
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         if !tables.isEmpty { closeAnonymousTables(ownedBy: elementDepth) }
         let name = path.element.lowercasedName
-        guard name != "html", name != "body" else { return }
+        guard path.element.htmlName?.isRoot != true else { return }
         let box = style.inLineFrame(style.writingMode ?? output.writingMode)
         closeBox(name, style: box)
-        if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: XHTMLConverter.spacedBlocks.contains(name)) }
+        if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: path.element.htmlName?.isSpacedBlock == true) }
         if style.breakAfter == .page && style.isSeen { noteForcedBreak() }
         pendingFirstLetter = nil
         pendingContinuation = true

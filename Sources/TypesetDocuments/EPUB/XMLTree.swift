@@ -20,10 +20,23 @@ final class XMLElement: Sendable {
     let id: String?
     let classNames: [Substring]
 
-    init(name: String, namespace: String?, attributes: [XMLAttribute], children: [XMLNode], line: Int) {
+    /// The element's name as the XHTML converter knows it (``HTMLElementName``), nil for another name.
+    let htmlName: HTMLElementName?
+
+    convenience init(name: String, namespace: String?, attributes: [XMLAttribute], children: [XMLNode], line: Int) {
+        let lowercasedName = name.lowercased()
+        self.init(name: name, lowercasedName: lowercasedName, htmlName: HTMLElementName(lowercasedName: lowercasedName),
+                  namespace: namespace, attributes: attributes, children: children, line: line)
+    }
+
+    /// An element whose name in lower case and ``htmlName`` are known already (the parser works them out once a
+    /// distinct name); `htmlName` must be `HTMLElementName(lowercasedName: lowercasedName)`.
+    init(name: String, lowercasedName: String, htmlName: HTMLElementName?, namespace: String?, attributes: [XMLAttribute],
+         children: [XMLNode], line: Int) {
         self.name = name; self.namespace = namespace; self.attributes = attributes; self.children = children
         self.line = line
-        lowercasedName = name.lowercased()
+        self.lowercasedName = lowercasedName
+        self.htmlName = htmlName
         id = attributes.first { $0.name == "id" && ($0.namespace == nil || $0.namespace == XMLNamespace.xml) }?.value
         classNames = attributes.first { $0.name == "class" && $0.namespace == nil }.map { Self.classNames(of: $0.value) } ?? []
     }
