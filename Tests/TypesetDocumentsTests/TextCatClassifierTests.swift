@@ -39,8 +39,8 @@ import TypesetTestSupport
         var samples: [[UInt8]] = []
         var texts: [[UInt8]] = []
         for book in Fixtures.corpusTextBooks where !book.hasPrefix("nasty/") {
-            let text = try Fixtures.corpusText(book).string
-            texts.append(Array(text.utf8))
+            let text = try Fixtures.corpusText(book)
+            texts.append(Array(text.string(in: 0..<text.length).utf8))
         }
         for bytes in texts {
             for place in [0.05, 0.3, 0.5, 0.7, 0.9] {
