@@ -47,6 +47,9 @@ let package = Package(
         // libmicrohttpd and SQLite for `typeset serve`, each behind a small C facade that opens it with dlopen at
         // first use, so that no other command loads them.
         .target(name: "CHTTPServer"),
+        // libzip (EPUB and comic archives) behind a facade that opens it at the first archive: Debian's libzip
+        // links libcrypto, bzip2 and lzma, which a plain-text run should not load (CZipLoader.h says why).
+        .target(name: "CZipLoader"),
         .target(name: "CSQLite"),
         // One inline function: a prefetch hint for the layout loop (Swift has no prefetch intrinsic).
         .target(name: "CMemory"),
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "TypesetCore", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CMemory", "CFreeType", "CZlib"],
                 exclude: ["Math/make-math-tables.py"]),
         // Document readers: plain text (and EPUB) → Document. Knows nothing about layout.
-        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CLibZip", "CTextCat", "CKernels"]),
+        .target(name: "TypesetDocuments", dependencies: ["TypesetCore", "CICU", "CLibXML2", "CZipLoader", "CTextCat", "CKernels"]),
         // Rendering: laid-out pages → RGBA bitmaps (FreeType) → PNG (libpng's png_image API; zlib directly for
         // the fast path of one-colour pages); libxml2 to check an SVG before librsvg draws it (SVGBudget).
         .target(name: "TypesetRender",
@@ -84,7 +87,7 @@ let package = Package(
 
         .testTarget(name: "TypesetCoreTests", dependencies: ["TypesetCore", "TypesetDocuments", "TypesetTestSupport", "CHyphen"],
                     exclude: ["Goldens", "Math/WPT"]),
-        .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport", "CKernels"]),
+        .testTarget(name: "TypesetDocumentsTests", dependencies: ["TypesetDocuments", "TypesetTestSupport", "CKernels", "CTextCat"]),
         .testTarget(name: "TypesetRenderTests",
                     dependencies: ["TypesetRender", "TypesetDocuments", "TypesetTestSupport", "CKernels", "CZlib"],
                     exclude: ["Goldens", "Images"]),

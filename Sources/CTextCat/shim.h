@@ -1,1 +1,2 @@
 #include <textcat.h>
+#include <fingerprint.h>

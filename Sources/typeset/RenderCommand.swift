@@ -6,6 +6,7 @@ import TypesetRender
 enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
+        HeapTuning.forOneShotRun()
         let book = try OpenedBook(input: input, options: options)
         // The book and the pages drawn outlive the command: the process exits after it (ProcessLifetime).
         defer { ProcessLifetime.keep(book) }

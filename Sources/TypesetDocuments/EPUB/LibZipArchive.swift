@@ -1,4 +1,4 @@
-internal import CLibZip
+internal import CZipLoader
 import TypesetCore
 #if canImport(Glibc)
 import Glibc
@@ -51,10 +51,11 @@ final class LibZipArchive {
     /// The file is opened and checked first (``RegularFile``: a device or a pipe is refused at once) and libzip reads
     /// that same descriptor, so the file checked is the file read.
     convenience init(path: String, bookName: String, limits: EPUBLimits) throws(DocumentError) {
+        try LibZipArchive.loadLibzip(bookName: bookName)
         let file = try RegularFile.open(path)
         var code: Int32 = 0
         // zip_fdopen closes the descriptor when it succeeds, and leaves it open when it fails.
-        guard let archive = zip_fdopen(file.descriptor, ZIP_RDONLY, &code) else {
+        guard let archive = CZip_fdopen(file.descriptor, ZIP_RDONLY, &code) else {
             close(file.descriptor)
             throw LibZipArchive.openError(code: code, bookName: bookName)
         }
@@ -64,20 +65,21 @@ final class LibZipArchive {
     /// Opens an archive held in memory. The bytes are copied into a buffer this archive owns: libzip reads
     /// from it for as long as the archive is open.
     convenience init(bytes: [UInt8], bookName: String, limits: EPUBLimits) throws(DocumentError) {
+        try LibZipArchive.loadLibzip(bookName: bookName)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
         bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
         var error = zip_error_t()
-        zip_error_init(&error)
-        defer { zip_error_fini(&error) }
+        CZip_error_init(&error)
+        defer { CZip_error_fini(&error) }
         // freep = 0: the source never frees the buffer; this archive does, after zip_discard.
-        guard let source = zip_source_buffer_create(buffer.baseAddress, UInt64(bytes.count), 0, &error) else {
+        guard let source = CZip_source_buffer_create(buffer.baseAddress, UInt64(bytes.count), 0, &error) else {
             buffer.deallocate()
-            throw DocumentError(.unreadable, "\(bookName): \(String(cString: zip_error_strerror(&error)))")
+            throw DocumentError(.unreadable, "\(bookName): \(String(cString: CZip_error_strerror(&error)))")
         }
-        guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
-            zip_source_free(source)
+        guard let archive = CZip_open_from_source(source, ZIP_RDONLY, &error) else {
+            CZip_source_free(source)
             buffer.deallocate()
-            throw LibZipArchive.openError(code: zip_error_code_zip(&error), bookName: bookName)
+            throw LibZipArchive.openError(code: CZip_error_code_zip(&error), bookName: bookName)
         }
         try self.init(owning: archive, buffer: buffer, bookName: bookName, limits: limits)
     }
@@ -95,15 +97,23 @@ final class LibZipArchive {
         do {
             (entries, entryNames) = try LibZipArchive.list(archive, bookName: bookName, limits: limits)
         } catch {
-            zip_discard(archive)
+            CZip_discard(archive)
             buffer?.deallocate()
             throw error
         }
     }
 
     deinit {
-        zip_discard(raw)
+        CZip_discard(raw)
         buffer?.deallocate()
+    }
+
+    /// Opens libzip at the first archive (CZipLoader: it is not linked, so that a plain-text run never loads it).
+    private static func loadLibzip(bookName: String) throws(DocumentError) {
+        var message = [CChar](repeating: 0, count: 320)
+        guard CZip_load(&message, message.count) == 0 else {
+            throw DocumentError(.unreadable, "\(bookName): \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
     }
 
     private static func openError(code: Int32, bookName: String) -> DocumentError {
@@ -114,15 +124,15 @@ final class LibZipArchive {
             return DocumentError(.unreadable, "\(bookName): cannot be read")
         default:
             var error = zip_error_t()
-            zip_error_init_with_code(&error, code)
-            defer { zip_error_fini(&error) }
-            return DocumentError(.malformed, "\(bookName): not a readable ZIP archive (\(String(cString: zip_error_strerror(&error))))")
+            CZip_error_init_with_code(&error, code)
+            defer { CZip_error_fini(&error) }
+            return DocumentError(.malformed, "\(bookName): not a readable ZIP archive (\(String(cString: CZip_error_strerror(&error))))")
         }
     }
 
     private static func list(_ archive: OpaquePointer, bookName: String, limits: EPUBLimits)
         throws(DocumentError) -> ([String: ZipEntry], [String]) {
-        let count = zip_get_num_entries(archive, 0)
+        let count = CZip_get_num_entries(archive, 0)
         guard count >= 0 else { throw DocumentError(.malformed, "\(bookName): the ZIP directory cannot be read") }
         guard count <= limits.maximumEntryCount else {
             throw DocumentError(.tooLarge, "\(bookName): the archive lists \(count) entries, more than the \(limits.maximumEntryCount) a book may have")
@@ -132,8 +142,8 @@ final class LibZipArchive {
         names.reserveCapacity(Int(count))
         for index in 0..<UInt64(count) {
             var stat = zip_stat_t()
-            zip_stat_init(&stat)
-            guard zip_stat_index(archive, index, 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_NAME) != 0,
+            CZip_stat_init(&stat)
+            guard CZip_stat_index(archive, index, 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_NAME) != 0,
                   let cName = stat.name else {
                 throw DocumentError(.malformed, "\(bookName): entry \(index) of the ZIP directory cannot be read")
             }
@@ -218,8 +228,8 @@ final class LibZipArchive {
         guard entry.compressionMethod == ZIP_CM_STORE || entry.compressionMethod == ZIP_CM_DEFLATE else {
             throw DocumentError(.unsupported, "\(bookName): \(entry.name) is compressed with ZIP method \(entry.compressionMethod); an EPUB's entries are stored or Deflate-compressed")
         }
-        guard let opened = zip_fopen_index(raw, entry.index, 0) else {
-            let message = String(cString: zip_strerror(raw))
+        guard let opened = CZip_fopen_index(raw, entry.index, 0) else {
+            let message = String(cString: CZip_strerror(raw))
             let code: DocumentError.Code = message.contains("ompression method") ? .unsupported : .malformed
             throw DocumentError(code, "\(bookName): \(entry.name) cannot be opened (\(message))")
         }
@@ -235,7 +245,7 @@ final class LibZipArchive {
             if wanted <= 0 { break }
             let got = chunk.withUnsafeMutableBytes { buffer in
                 // `buffer` has `chunkSize` bytes, never zero, so the base address exists.
-                zip_fread(file.raw, buffer.baseAddress.unsafelyUnwrapped, UInt64(wanted))
+                CZip_fread(file.raw, buffer.baseAddress.unsafelyUnwrapped, UInt64(wanted))
             }
             if got < 0 {
                 throw DocumentError(.malformed, "\(bookName): \(entry.name) is corrupt (\(file.errorMessage))")
@@ -273,8 +283,8 @@ private final class LibZipFile {
 
     init(owning raw: OpaquePointer) { self.raw = raw }
 
-    deinit { zip_fclose(raw) }
+    deinit { CZip_fclose(raw) }
 
     /// libzip's description of the last error on this file.
-    var errorMessage: String { String(cString: zip_file_strerror(raw)) }
+    var errorMessage: String { String(cString: CZip_file_strerror(raw)) }
 }

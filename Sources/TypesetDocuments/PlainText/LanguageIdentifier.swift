@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-internal import CTextCat
-import Synchronization
 import TypesetCore
 
 /// Guesses the language of text that does not say it, with libexttextcat (LibreOffice's n-gram guesser, Debian's
@@ -26,45 +21,16 @@ package enum LanguageIdentifier {
                ("sr-Cyrl.lm", "sr--utf8", "sr-Cyrl"), ("sr-Latn.lm", "sh--utf8", "sr-Latn")]
     }()
 
-    /// The handle, loaded on first use (nil when the models cannot be read); calls into it are serialised.
-    private static let classifier = Locked<Classifier?>(Classifier())
+    /// The model files by full path, with libexttextcat's name for each language, in the order they are scored.
+    package static var modelFiles: [(path: String, name: String)] { modelLanguages.map { (modelDirectory + $0.file, $0.name) } }
 
-    /// One libexttextcat handle (it keeps its output in itself, so it serves one call at a time).
-    private final class Classifier: @unchecked Sendable {
-        let handle: UnsafeMutableRawPointer
+    /// The models, read on first use (nil when one cannot be read).
+    private static let classifier = TextCatClassifier(files: modelFiles)
 
-        init?() {
-            // libexttextcat reads its list of models from a file: a temporary one naming ours by full path.
-            var template = Array((tmpDirectory() + "/typeset-textcat-XXXXXX").utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-            guard descriptor >= 0 else { return nil }
-            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            defer { unlink(path) }
-            let lines = modelLanguages.map { modelDirectory + $0.file + "\t" + $0.name + "\n" }.joined()
-            let bytes = Array(lines.utf8)
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            close(descriptor)
-            guard written == bytes.count, let handle = textcat_Init(path) else { return nil }
-            self.handle = handle
-        }
-
-        deinit { textcat_Done(handle) }
-
-        /// libexttextcat's answer for UTF-8 `text`: its candidates' names, best first; empty for "short" or
-        /// "unknown".
-        func classify(_ text: [UInt8]) -> [String] {
-            guard let result = text.withUnsafeBufferPointer({ buffer in
-                buffer.baseAddress.map { textcat_Classify(handle, UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), buffer.count) }
-            }) ?? nil else { return [] }
-            let answer = String(cString: result)
-            guard answer.hasPrefix("[") else { return [] }
-            return answer.dropFirst().split(separator: "[").map { String($0.prefix { $0 != "]" }) }
-        }
-    }
-
-    private static func tmpDirectory() -> String {
-        if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
-        return "/tmp"
+    /// libexttextcat's candidates for UTF-8 `sample`, best first (empty for "short" or "unknown"); nil when the
+    /// models cannot be read.
+    package static func candidates(of sample: [UInt8]) -> [String]? {
+        classifier?.classify(sample)
     }
 
     /// The BCP 47 tag of the language of `units` (a sample of a book's visible text), or nil when the guess is
@@ -74,7 +40,7 @@ package enum LanguageIdentifier {
         if let east = eastAsianLanguage(units) { return east }
         let sample = Array(String(decoding: units, as: UTF16.self).utf8)
         guard sample.count >= 64 else { return nil }
-        let candidates = classifier.withLock { $0?.classify(sample) } ?? []
+        let candidates = classifier?.classify(sample) ?? []
         // More than three close candidates is no answer.
         guard let best = candidates.first, candidates.count <= 3,
               let tag = modelLanguages.first(where: { $0.name == best })?.tag else { return nil }
