@@ -8,7 +8,7 @@ internal import CTextCat
 /// run (callgrind, 20.2 M of 106.8 M). Here each model is one read, kept in rank order, and scored against a table
 /// of the sample's n-grams. The sample's fingerprint is still libexttextcat's own (`fp_Create`), and the scores,
 /// the threshold and the candidates are computed as `textcat_ClassifyFull` computes them, so the answers are the
-/// library's (LanguageIdentificationTests compares the two on many samples).
+/// library's (TextCatClassifierTests compares the two on 177 samples).
 struct TextCatClassifier: Sendable {
     /// One language's model: its name and the n-grams of its first ``maximumNGrams`` usable lines, in rank order.
     struct Model: Sendable {
