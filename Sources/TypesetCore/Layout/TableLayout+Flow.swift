@@ -11,8 +11,7 @@ extension TableLayout {
                           layouter: ParagraphLayouter, columnWidth: Float, metrics: inout ParagraphMetrics,
                           stacked: Set<Int>) -> Table? {
         let base = Float(layouter.settings.fontSize)
-        let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
-        let endIndent = min(Float(firstCell.tableEndIndent) * base, max(0, (columnWidth - 1) / 2))
+        let (indent, endIndent) = indents(of: firstCell, columnWidth: columnWidth, base: base)
         let available = max(1, columnWidth - indent - endIndent)
         let margins = CellInsets(flow.margins, scale: base)
         let room = max(1, available - margins.left - margins.right)
@@ -24,11 +23,7 @@ extension TableLayout {
             let style = text.paragraphs[boxes[k].paragraphs.lowerBound].style.tableCell
             // A width, or a bound, of the box's content box in points with its padding and borders.
             func outer(_ width: TableCell.TableWidth?) -> Float? {
-                switch width {
-                case .percent(let percent)?: Float(percent / 100) * available + inset
-                case .ems(let ems)?: Float(ems) * base + inset
-                case nil: nil
-                }
+                width.map { points($0, column: available, base: base) + inset }
             }
             var width: Float
             if let specified = outer(style?.width) {
@@ -61,9 +56,7 @@ extension TableLayout {
             guard let style = text.paragraphs[p].style.tableCell else { p += 1; continue }
             var end = p + 1
             while end < range.upperBound, text.paragraphs[end].style.tableCell?.column == style.column { end += 1 }
-            boxes.append(Cell(paragraphs: p..<end, x: 0, width: 0, padding: padding(style, text, p..<end, base: base),
-                              edges: style.borders.scaled(by: Double(base)), background: style.background,
-                              alignment: style.alignment))
+            boxes.append(unplacedCell(style, text, p..<end, base: base))
             p = end
         }
         return boxes

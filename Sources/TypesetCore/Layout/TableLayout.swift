@@ -236,7 +236,7 @@ struct TableLayout {
         // A right-to-left table (its first cell's paragraph is) has its first column on the right.
         let rtl = shaped.paragraphRange.contains(range.lowerBound) && shaped.paragraph(range.lowerBound).paragraphLevel & 1 == 1
         // Indent, border and spacing leave the columns room, whatever the styles ask for (as indents do in paragraphs).
-        let indent = min(Float(firstCell.tableIndent) * base, max(0, (columnWidth - 1) / 2))
+        let (indent, endIndent) = indents(of: firstCell, columnWidth: columnWidth, base: base)
         var rows = found
         var frame = Table(paragraphs: range, rows: [], x: indent, width: 0)
         frameTable(&frame, &rows, firstCell.frame, base: base, room: max(0, (columnWidth - indent - 1) / 4),
@@ -280,7 +280,6 @@ struct TableLayout {
         placeCells(&rows, starts: starts, ends: ends, tableWidth: frame.width, rightToLeft: rtl, text: text)
         frame.rows = rows
         // Auto margins share what the table leaves of its column (CSS 2.1 §17.4, §10.3.3).
-        let endIndent = min(Float(firstCell.tableEndIndent) * base, max(0, (columnWidth - 1) / 2))
         frame.x = indent + Float(firstCell.tableAutoMargins.share(of: Double(columnWidth - indent - endIndent - frame.width)))
         return frame
     }
@@ -351,9 +350,7 @@ struct TableLayout {
                 while cellEnd < rowEnd, text.paragraphs[cellEnd].style.tableCell?.column == style.column { cellEnd += 1 }
                 columnCount = max(columnCount, style.column + style.columnSpan)
                 guard columnCount <= TableCell.maximumColumns else { return nil }
-                cells.append(Cell(paragraphs: c..<cellEnd, x: 0, width: 0, padding: padding(style, text, c..<cellEnd, base: base),
-                                  edges: style.borders.scaled(by: Double(base)), background: style.background,
-                                  alignment: style.alignment))
+                cells.append(unplacedCell(style, text, c..<cellEnd, base: base))
                 c = cellEnd
             }
             rows.append(Row(paragraphs: p..<rowEnd, cells: cells))
@@ -361,6 +358,20 @@ struct TableLayout {
         }
         spanRows(&rows, text: text)
         return (rows, columnCount)
+    }
+
+    /// The start and end indents of the table whose first cell is `firstCell`, in points: each at most half of what
+    /// the column leaves past a point (as indents do in paragraphs).
+    static func indents(of firstCell: TableCell, columnWidth: Float, base: Float) -> (start: Float, end: Float) {
+        let most = max(0, (columnWidth - 1) / 2)
+        return (min(Float(firstCell.tableIndent) * base, most), min(Float(firstCell.tableEndIndent) * base, most))
+    }
+
+    /// The unplaced cell of `style` holding `paragraphs`: its padding (``padding(_:_:_:base:)``), border, background
+    /// and alignment, in points.
+    static func unplacedCell(_ style: TableCell, _ text: StyledText, _ paragraphs: Range<Int>, base: Float) -> Cell {
+        Cell(paragraphs: paragraphs, x: 0, width: 0, padding: padding(style, text, paragraphs, base: base),
+             edges: style.borders.scaled(by: Double(base)), background: style.background, alignment: style.alignment)
     }
 
     /// The padding of a cell of `style` holding `paragraphs`, in points, with the room the boxes of its blocks take

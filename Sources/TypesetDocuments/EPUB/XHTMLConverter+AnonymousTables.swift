@@ -23,10 +23,19 @@ extension XHTMLConverter {
             margins = block.widths.last(where: \.fitsContent)?.autoMargins
                 ?? Self.autoMargins(owner, rightToLeft: block.direction == .rightToLeft)
         }
+        pushAnonymousTable(frame: frame, width: owner.isTableBox ? Self.tableWidth(nil, style: owner) : nil,
+                           autoMargins: margins, in: block)
+    }
+
+    /// Opens an anonymous table of `frame`, `width` and `autoMargins` among the children of the parent whose block
+    /// is `block` (a table, or a row of inline-blocks: XHTMLConverter+InlineBlockRows), at the block's indents. A
+    /// block fitting its content around it fills what it may, as around a float (``fill(_:in:)``).
+    mutating func pushAnonymousTable(frame: TableFrame, width: TableCell.TableWidth?, autoMargins: BlockWidth.AutoMargins,
+                                     in block: BlockContext) {
         for width in block.widths where width.fitsContent { fittedToFill.insert(width.serial) }
         var table = TableState(number: tableCount, frame: frame, cellBorder: 0, cellPadding: nil, indent: block.startIndent,
-                               width: owner.isTableBox ? Self.tableWidth(nil, style: owner) : nil, autoMargins: margins,
-                               endIndent: block.endIndent, groupStart: output.paragraphs.count)
+                               width: width, autoMargins: autoMargins, endIndent: block.endIndent,
+                               groupStart: output.paragraphs.count)
         table.anonymousOwnerDepth = elementDepth - 1
         tables.append(table)
         tableCount += 1

@@ -31,7 +31,7 @@ extension XHTMLConverter {
     /// ``TypesetCore/BoxDecoration/inCell``).
     @inline(__always)
     private func hasBlockBox(_ name: String, style: ComputedStyle) -> Bool {
-        (tables.last?.cellOpen ?? true) && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
+        inCellOrNoTable && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
@@ -125,9 +125,13 @@ extension XHTMLConverter {
     /// Whether a rule of `style` that is not an empty block is drawn as dashes: when seen, in vertical text or in a
     /// table outside its cells.
     private func drawsRuleAsDashes(_ style: ComputedStyle) -> Bool {
-        style.isSeen && (tables.last.map { !$0.cellOpen } ?? false || output.writingMode?.isVertical == true
-                         || style.writingMode?.isVertical == true)
+        style.isSeen && (!inCellOrNoTable || output.writingMode?.isVertical == true || style.writingMode?.isVertical == true)
     }
+
+    /// Whether no table is open, or one of the innermost table's cells is being read: where blocks draw their boxes.
+    /// Read in place (a copy of the table's state would retain its arrays, for every block).
+    @inline(__always)
+    var inCellOrNoTable: Bool { tables.isEmpty || tables[tables.count - 1].cellOpen }
 
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.
     mutating func closeBox(_ name: String, style: ComputedStyle) {

@@ -43,13 +43,8 @@ extension XHTMLConverter {
         var frame = TableFrame()
         let spaced = path.nextSiblingAfterSpace()?.spaced ?? true
         frame.flow = CellFlow(margins: margins, spacing: spaced ? Self.wordSpaceEms * block.style.fontScale : 0)
-        for width in block.widths where width.fitsContent { fittedToFill.insert(width.serial) }
-        var table = TableState(number: tableCount, frame: frame, cellBorder: 0, cellPadding: nil, indent: block.startIndent,
-                               width: nil, autoMargins: Self.lineAutoMargins(block.style, direction: block.direction),
-                               endIndent: block.endIndent, groupStart: output.paragraphs.count)
-        table.anonymousOwnerDepth = elementDepth - 1
-        tables.append(table)
-        tableCount += 1
+        pushAnonymousTable(frame: frame, width: nil, autoMargins: Self.lineAutoMargins(block.style, direction: block.direction),
+                           in: block)
     }
 
     /// The width of the white space between two boxes, in ems of the parent's font: a word space, as most text

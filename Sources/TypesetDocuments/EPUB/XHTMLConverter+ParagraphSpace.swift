@@ -45,7 +45,7 @@ extension XHTMLConverter {
         if !hidden { placeOpenedBoxes(&style) }
         // A cell's first paragraph: the room of the boxes it opens is inside the cell (its layout adds it to the
         // cell's padding), not space above the table.
-        if !hidden, let table = tables.last, table.cellOpen, table.cellStart == output.paragraphs.count,
+        if !hidden, !tables.isEmpty, tables[tables.count - 1].cellOpen, tables[tables.count - 1].cellStart == output.paragraphs.count,
            let box = style.boxes.first(where: \.inCell) {
             style.spaceBefore = max(0, style.spaceBefore - box.above)
         }
