@@ -9,6 +9,8 @@ public struct BackgroundLayer: Hashable, Sendable {
         case ems(Double)
         /// A percentage of the reference length (the area's width or height, less the image's for a position).
         case percent(Double)
+        /// A percentage of the reference length plus ems (CSS `calc(100% - 2em)`).
+        case sum(percent: Double, ems: Double)
 
         /// The length in points: a percentage of `reference`.
         public func points(emSize: Double, reference: Double) -> Double {
@@ -16,6 +18,7 @@ public struct BackgroundLayer: Hashable, Sendable {
             switch self {
             case .ems(let ems): value = ems * emSize
             case .percent(let percent): value = percent / 100 * reference
+            case .sum(let percent, let ems): value = percent / 100 * reference + ems * emSize
             }
             return value.isFinite ? value : 0
         }

@@ -200,7 +200,7 @@ enum ImageHeader {
             case .px(let v): return v > 0 ? v : nil
             case .pt(let v): return v > 0 ? v * 4 / 3 : nil
             case .em(let v), .rem(let v): return v > 0 ? v * 16 : nil
-            case .percent, .viewport, .auto: return nil
+            case .percent, .viewport, .sum, .auto: return nil
             }
         }
         let width = absolute(attribute("width", in: tag)), height = absolute(attribute("height", in: tag))

@@ -48,13 +48,7 @@ extension XHTMLConverter {
               output.writingMode?.isVertical != true, style.writingMode?.isVertical != true,
               !Self.tableElements.contains(name), !Self.widthlessBlocks.contains(name),
               block.widths.count < BlockWidth.maximumNesting else { return nil }
-        func length(_ css: CSSLength?) -> BackgroundLayer.Length? {
-            switch css {
-            case nil, .auto?: nil
-            case .percent(let value)?: .percent(value)
-            case let css?: .ems(css.ems(fontScale: style.fontScale))
-            }
-        }
+        func length(_ css: CSSLength?) -> BackgroundLayer.Length? { css?.layerLength(fontScale: style.fontScale) }
         let rightToLeft = block.direction == .rightToLeft
         // The width is measured from the content edges, or from the border edges for `border-box`.
         let (start, end) = size.borderBox ? Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)

@@ -1458,6 +1458,9 @@ struct XHTMLConverter {
         case .percent(let value): .percent(value)
         case .viewport(let value, .height) where vertical, .viewport(let value, .width) where !vertical: .percent(value)
         case .viewport(let value, let axis): .points(value / 100 * CSSLength.referenceExtent(axis))
+        // A sum of units (`calc(50% - 1em)`) has no one unit an attachment keeps: its parts are added in ems, a
+        // percentage taken of the reference measure as a margin's is (``CSSLength/percentEm``).
+        case .sum: .ems(length.ems(fontScale: 1))
         case .auto: nil
         }
     }

@@ -36,10 +36,7 @@ struct CSSBackgroundLayers: Sendable {
     /// `fontScale` times the body's; images not yet resolved (a `style` attribute's) are resolved against the
     /// document `path`; a gradient's `currentColor` is `currentColor` (nil: the theme's text colour).
     func layers(fontScale: Double, currentColor: Color?, relativeTo path: String) -> [BackgroundLayer] {
-        func length(_ value: CSSLength) -> BackgroundLayer.Length {
-            if case .percent(let percent) = value { return .percent(percent) }
-            return .ems(value.ems(fontScale: fontScale))
-        }
+        func length(_ value: CSSLength) -> BackgroundLayer.Length { value.layerLength(fontScale: fontScale) ?? .ems(0) }
         func axis(_ value: CSSBackgroundDeclaration.Position.Axis) -> BackgroundLayer.Position {
             BackgroundLayer.Position(offset: length(value.offset), fromEnd: value.fromEnd)
         }

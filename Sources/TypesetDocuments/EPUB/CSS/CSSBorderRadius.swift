@@ -54,10 +54,7 @@ extension BorderRadii {
     /// The corners of `radii` (top-left, top-right, bottom-right, bottom-left), lengths in ems of the body for an
     /// element whose font is `fontScale` times the body's.
     init(_ radii: [CSSBorderRadius.Corner: (CSSLength, CSSLength)], fontScale: Double) {
-        func length(_ value: CSSLength) -> BackgroundLayer.Length {
-            if case .percent(let percent) = value { return .percent(percent) }
-            return .ems(value.ems(fontScale: fontScale))
-        }
+        func length(_ value: CSSLength) -> BackgroundLayer.Length { value.layerLength(fontScale: fontScale) ?? .ems(0) }
         func corner(_ corner: CSSBorderRadius.Corner) -> Corner {
             guard let (h, v) = radii[corner] else { return .square }
             return Corner(horizontal: length(h), vertical: length(v))

@@ -21,6 +21,9 @@ enum CSSLength: Equatable, Sendable {
     case viewport(Double, ViewportAxis)
     /// `auto`.
     case auto
+    /// A `calc()` (or `min()`, `max()`, `clamp()`) whose terms are of more than one unit (``CSSMath``): each
+    /// part resolved by its own rule and added.
+    case sum(CSSLinearLength)
 
     /// Which extent of the viewport a viewport length is a percentage of.
     enum ViewportAxis: Equatable, Sendable {
@@ -65,13 +68,20 @@ enum CSSLength: Equatable, Sendable {
             let page = CSSLength.referenceViewport
             return page.fontSize > 0 ? value / 100 * CSSLength.referenceExtent(axis) / page.fontSize : 0
         case .auto: return 0
+        case .sum(let sum): return sum.parts.reduce(0) { $0 + $1.ems(fontScale: fontScale) }
         }
     }
 
-    /// Parses `0`, `1.5em`, `10%`, `12px`, `20vh`, `auto`...; nil for anything else (`calc()`).
+    /// Parses `0`, `1.5em`, `10%`, `12px`, `20vh`, `auto`..., and a `calc()` of several units as ``CSSMath``
+    /// writes it (`calc(98vh+-3em)`); nil for anything else.
     init?(_ text: Substring) {
         let lowered = text.lowercased()
         if lowered == "auto" { self = .auto; return }
+        if lowered.hasPrefix(CSSMath.sumPrefix) {
+            guard let sum = CSSMath.readSum(Substring(lowered)) else { return nil }
+            self = .sum(sum)
+            return
+        }
         // The unit is the trailing letters or `%`, found as UTF-8 code units (a non-ASCII letter makes no unit
         // anyway: the number before it does not parse).
         let units = lowered.utf8
@@ -82,10 +92,14 @@ enum CSSLength: Equatable, Sendable {
             split = units.index(before: split)
         }
         var number = lowered[..<split]
-        let unit = lowered[split...]
         if number.hasPrefix("+") { number.removeFirst() }
         if number.hasPrefix(".") || number.hasPrefix("-.") { number = Substring(number.replacing(".", with: "0.")) }
         guard let value = Double(number), value.isFinite else { return nil }
+        self.init(number: value, unit: lowered[split...])
+    }
+
+    /// The length of `value` in `unit` (lower-cased; empty for a unitless 0), nil for an unknown unit.
+    init?(number value: Double, unit: Substring) {
         switch unit {
         case "em": self = .em(value)
         case "rem": self = .rem(value)
@@ -374,7 +388,10 @@ enum CSSDeclaration: Equatable, Sendable {
     enum BoxDimension: Equatable, Sendable { case width, height, maxWidth, maxHeight, minWidth, minHeight }
 
     /// The declarations one `property: value` pair stands for (shorthands expand); empty when unsupported.
-    static func parse(property: String, value rawValue: Substring) -> [CSSDeclaration] {
+    /// Math functions (`calc()`, `min()`, `max()`, `clamp()`) are computed first (``CSSMath``): an invalid one
+    /// drops the declaration.
+    static func parse(property: String, value written: Substring) -> [CSSDeclaration] {
+        guard let rawValue = property == "content" ? written : CSSMath.substitute(written) else { return [] }
         let value = rawValue.trimmingWhiteSpace().lowercased()
         let words = CSSDeclaration.words(value)
         // `color: currentColor` is the parent's colour (CSS Color 4 §4.5), as `inherit` is.

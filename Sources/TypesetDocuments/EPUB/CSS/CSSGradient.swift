@@ -59,10 +59,7 @@ struct CSSGradient: Equatable, Sendable {
 
         /// A length or percentage as a layer measures it; nil for anything else.
         func length(_ word: String) -> BackgroundLayer.Length? {
-            guard let value = CSSLength(Substring(word)), value != .auto else { return nil }
-            if case .percent(let percent) = value { return .percent(percent) }
-            let ems = value.ems(fontScale: fontScale)
-            return ems.isFinite ? .ems(ems) : nil
+            CSSLength(Substring(word))?.layerLength(fontScale: fontScale)
         }
 
         /// An angle in degrees (``CSSAngle/degrees(_:)``).
@@ -172,9 +169,7 @@ extension CSSGradient.Reader {
     }
 
     static func layerPosition(_ axis: CSSBackgroundDeclaration.Position.Axis, fontScale: Double) -> BackgroundLayer.Position {
-        let offset: BackgroundLayer.Length
-        if case .percent(let percent) = axis.offset { offset = .percent(percent) } else { offset = .ems(axis.offset.ems(fontScale: fontScale)) }
-        return BackgroundLayer.Position(offset: offset, fromEnd: axis.fromEnd)
+        BackgroundLayer.Position(offset: axis.offset.layerLength(fontScale: fontScale) ?? .ems(0), fromEnd: axis.fromEnd)
     }
 
     /// The colour stops and hints: a colour with up to two positions (two make two stops), or a lone position (a

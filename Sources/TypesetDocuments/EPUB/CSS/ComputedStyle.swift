@@ -701,6 +701,7 @@ extension CSSLength {
         switch self {
         case .em(let v), .rem(let v), .percent(let v), .px(let v), .pt(let v), .viewport(let v, _): v < 0
         case .auto: false
+        case .sum: ems(fontScale: 1) < 0
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A declaration of a book's CSS that Typeset dropped when it parsed it: a property it does not implement
-/// (`shape-outside`, `orphans`), or a value of a supported property it cannot read (`width: calc(...)`,
+/// (`shape-outside`, `orphans`), or a value of a supported property it cannot read (`width: min(100%, 30em)`,
 /// `display: flex`). CSS says to skip such declarations, and Typeset does; a catalogue's QA report lists them
 /// (``EPUBBook/ignoredCSS``), so that a publisher knows what the book's styles asked for that a reader will not see.
 public struct IgnoredCSSDeclaration: Hashable, Sendable {
