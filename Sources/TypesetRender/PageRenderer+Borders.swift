@@ -8,10 +8,31 @@ extension PageRenderer {
     /// solid borders would be drawn.
     func drawEdges(_ edges: BorderEdges, rect: Rect, scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
                    into canvas: inout some GlyphCanvas) {
+        let (edges, rect) = Self.snapped(edges, rect: rect, scale: scale)
         // Square corners: the top and bottom edges take them, the sides run between.
         let top = Size(width: 0, height: edges.top.usedWidth), bottom = Size(width: 0, height: edges.bottom.usedWidth)
         drawStraightEdges(edges, rect: rect, corners: CornerRadii(topLeft: top, topRight: top, bottomRight: bottom, bottomLeft: bottom),
                           adjacent: true, scale: scale, origin: origin, colors: &colors, into: &canvas)
+    }
+
+    /// `edges` and `rect` on device pixels, as browsers draw borders: the box's sides at the nearest pixel (where
+    /// its background is filled), each width *snapped as a border width* (CSS Values 4 §6.2: less than a pixel is
+    /// one pixel, more is floored to whole pixels). An edge's width in points is rarely whole pixels (1 px of CSS is
+    /// 1/16 em: 1.75 pixels at 14 pt and scale 2), and rounding each side of its band apart drew edges of one width
+    /// one or two pixels wide by where they fell: a table's rules unequal. The layout keeps its exact widths, so a
+    /// child's background that touches a border may show up to a pixel beside it where a browser's would not.
+    static func snapped(_ edges: BorderEdges, rect: Rect, scale: Double) -> (BorderEdges, Rect) {
+        guard scale > 0, scale.isFinite else { return (edges, rect) }
+        func side(_ value: Double) -> Double { (value * scale).rounded() / scale }
+        func width(_ edge: BorderEdge) -> BorderEdge {
+            guard edge.usedWidth > 0, edge.width.isFinite else { return edge }
+            var snapped = edge
+            snapped.width = max(1, (edge.width * scale + 1e-6).rounded(.down)) / scale
+            return snapped
+        }
+        let minX = side(rect.minX), minY = side(rect.minY)
+        let box = Rect(x: minX, y: minY, width: side(rect.maxX) - minX, height: side(rect.maxY) - minY)
+        return (BorderEdges(top: width(edges.top), right: width(edges.right), bottom: width(edges.bottom), left: width(edges.left)), box)
     }
 
     /// Draws each edge between the corner areas `corners` (the room each corner takes along the top or bottom edge

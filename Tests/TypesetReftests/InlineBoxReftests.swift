@@ -25,8 +25,9 @@ import TypesetTestSupport
     /// A solid border is the ring a box with a background and padding of the border's width leaves around a box
     /// inside it with the page's background over its content area: the border goes around the content area, not the
     /// line box, and takes its width of room on both sides; the inner box is drawn over its parent's background.
-    /// (Borders of a pixel or less are drawn a pixel wide, as a block's are: widths here are more than a pixel.)
-    @Test(arguments: [2, 5, 8], ["1.4", "3"]) func aBorderIsTheRingOfTwoNestedBackgrounds(_ pixels: Int, _ lineHeight: String) throws {
+    /// Widths here are whole pixels (8 CSS px are 7 pt at 14 pt): a border is drawn whole pixels wide (snapped as a
+    /// border width), the backgrounds' sides each at the nearest pixel, so only then are the two the same pixels.
+    @Test(arguments: [8, 16, 24], ["1.4", "3"]) func aBorderIsTheRingOfTwoNestedBackgrounds(_ pixels: Int, _ lineHeight: String) throws {
         for body in [Self.paragraph, Self.hebrew] {
             let ring = body.replacingOccurrences(of: "<span class='x'>evening on</span>", with: "<span class='o'><span class='i'>evening on</span></span>")
                 .replacingOccurrences(of: "<span class='x'>עולם יפה</span>", with: "<span class='o'><span class='i'>עולם יפה</span></span>")

@@ -60,7 +60,8 @@ import TypesetTestSupport
     /// row's bottom edge closes its cells, where the separated reference's sliced table has no edge.)
     @Test(arguments: 0..<12) func aCollapsedGridIsTheGridDrawnOnce(_ seed: Int) throws {
         let table = Self.grid(seed: seed)
-        let edge = "2pt solid #204080"
+        // Whole pixels (8 CSS px are 7 pt at 14 pt), as borders are drawn.
+        let edge = "8px solid #204080"
         var settings = Reftest.settings
         settings.typography.pageSize.height = 960
         try Self.expectSame(table, "table { border-collapse: collapse } td { border: \(edge); padding: 3pt }",
@@ -94,6 +95,34 @@ import TypesetTestSupport
         #expect(boxed != nil)
     }
 
+    /// Rules of one width are drawn equally wide wherever they fall (borders snapped as a border width, CSS Values 4
+    /// §6.2): a collapsed table of 1 px rules (0.875 pt, 1.75 pixels at scale 2) on rows whose edges lie at every
+    /// fraction of a pixel, in both directions, at scales 1, 2 and 3. Rounding each side of a rule apart drew some one
+    /// pixel wide and others two.
+    @Test(arguments: [1.0, 2.0, 3.0]) func rulesOfOneWidthAreDrawnAlike(_ scale: Double) throws {
+        let rows = (0..<6).map { "<tr><td>row \($0)</td><td>\(String(repeating: "w", count: $0 + 1))</td></tr>" }.joined()
+        var settings = Reftest.settings
+        settings.appearance.pixelScale = scale
+        let css = "table { border-collapse: collapse } td { border: 1px solid #000000; padding: 1.3px 2.7px; line-height: 1.13 }"
+        let page = try Reftest.render(Reftest.Book(body: "<table>\(rows)</table>", css: css), settings: settings).pages[0]
+        // The runs of black pixels (start, length) down a line through the first column, and across the first row.
+        func runs(_ pixels: [Color]) -> [(start: Int, length: Int)] {
+            var runs: [(start: Int, length: Int)] = []
+            for (index, pixel) in pixels.enumerated() where pixel == Color(red: 0, green: 0, blue: 0) {
+                if let last = runs.last, last.start + last.length == index { runs[runs.count - 1].length += 1 } else { runs.append((index, 1)) }
+            }
+            return runs
+        }
+        let down = runs((0..<page.height).map { page[x: Int(18 * scale), y: $0] })
+        #expect(down.count == 7, "rules down: \(down)")
+        #expect(Set(down.map(\.length)).count == 1, "rules down at scale \(scale): \(down)")
+        guard down.count > 1 else { return }
+        let y = (down[0].start + down[0].length + down[1].start) / 2
+        let across = runs((0..<page.width).map { page[x: $0, y: y] })
+        #expect(across.count == 3, "rules across: \(across)")
+        #expect(Set(across.map(\.length)).count == 1, "rules across at scale \(scale): \(across)")
+    }
+
     /// (spacing across, spacing down, cell padding) in points.
     static let spacings: [(Double, Double, Double)] = [(4, 4, 2), (6, 2, 1), (0, 5, 3), (8, 0, 0), (3, 7, 4)]
 
@@ -111,7 +140,9 @@ import TypesetTestSupport
         let reference = "<table>" + cells.enumerated().map { r, row in
             "<tr>" + row.enumerated().map { c, cell in "<td style='\(pad(r, c))'>\(cell)</td>" }.joined() + "</tr>"
         }.joined() + "</table>"
-        let frame = "border: 3pt solid #2040a0"
+        // A frame of whole pixels (8 CSS px are 7 pt at 14 pt): borders are drawn so, and the cells' backgrounds
+        // meet it only then.
+        let frame = "border: 8px solid #2040a0"
         try Self.expectSame(test, "table { \(frame); background-color: #ffee88; border-spacing: \(across)pt \(down)pt } td { padding: \(padding)pt }",
                             reference, "table { \(frame); border-spacing: 0 } td { background-color: #ffee88 }")
     }

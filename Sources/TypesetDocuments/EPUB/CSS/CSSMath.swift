@@ -5,9 +5,9 @@
 /// The model is the specification's: a calculation is a sum of products of numbers, dimensions and percentages, typed
 /// as it is read (§10.7: a sum adds values of one type, a product has a number on one side, a quotient a number
 /// on the right that is not zero), and simplified to one value per unit (§10.9). A result in one unit is that
-/// length (`calc(100% / 3)` is `33.333333%`, `calc(1em + 4px)`, units that cannot be added before the element is
-/// known, stays a ``CSSLinearLength``, written `calc(1em+4px)` without white space so that the value's words stay
-/// whole). `min()`, `max()` and `clamp()` compare their arguments when they are of one unit (or absolute lengths);
+/// length (`calc(100% / 3)` is `33.33333333333333%`); a result in units that cannot be added before the element
+/// is known (`calc(1em + 4px)`) stays a ``CSSLinearLength``, written `calc(1em+4px)` without white space so that
+/// the value's words stay whole. `min()`, `max()` and `clamp()` compare their arguments when they are of one unit (or absolute lengths);
 /// arguments of units that only the layout could compare (`min(100%, 30em)`) make the declaration invalid, and it
 /// is dropped, as CSS drops a declaration it cannot read.
 ///
@@ -86,13 +86,14 @@ enum CSSMath {
         }
     }
 
-    /// `value` as CSS writes a number, without an exponent (whose `+` would split a sum); nil for one too large or
-    /// not finite. Values smaller than a millionth are 0.
+    /// `value` as CSS writes a number, in full (the shortest digits that read back as the same value) and without an
+    /// exponent (whose `+` would split a sum); nil for one too large or not finite. Values smaller than a millionth
+    /// are 0.
     private static func decimal(_ value: Double) -> String? {
         guard value.isFinite, abs(value) < 1e15 else { return nil }
-        let rounded = (value * 1e6).rounded() / 1e6
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
-        let text = String(rounded)
+        if abs(value) < 1e-6 { return "0" }
+        if value == value.rounded() { return String(Int64(value)) }
+        let text = String(value)
         return text.contains("e") ? nil : text
     }
 
