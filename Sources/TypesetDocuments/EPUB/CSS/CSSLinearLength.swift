@@ -74,6 +74,11 @@ struct CSSLinearLength: Hashable, Sendable {
         CSSLinearLength(values: a.values.map { $0 * factor })
     }
 
+    /// Every part divided by `divisor`.
+    static func / (a: CSSLinearLength, divisor: Double) -> CSSLinearLength {
+        CSSLinearLength(values: a.values.map { $0 / divisor })
+    }
+
     /// Whether every part is finite.
     var isFinite: Bool { values.allSatisfy(\.isFinite) }
 

@@ -5,7 +5,7 @@
 /// The model is the specification's: a calculation is a sum of products of numbers, dimensions and percentages, typed
 /// as it is read (§10.7: a sum adds values of one type, a product has a number on one side, a quotient a number
 /// on the right that is not zero), and simplified to one value per unit (§10.9). A result in one unit is that
-/// length (`calc(100% / 3)` is `33.33333333333333%`); a result in units that cannot be added before the element
+/// length (`calc(100% / 3)` is `33.333333333333336%`); a result in units that cannot be added before the element
 /// is known (`calc(1em + 4px)`) stays a ``CSSLinearLength``, written `calc(1em+4px)` without white space so that
 /// the value's words stay whole. `min()`, `max()` and `clamp()` compare their arguments when they are of one unit (or absolute lengths);
 /// arguments of units that only the layout could compare (`min(100%, 30em)`) make the declaration invalid, and it
@@ -86,15 +86,14 @@ enum CSSMath {
         }
     }
 
-    /// `value` as CSS writes a number, in full (the shortest digits that read back as the same value) and without an
-    /// exponent (whose `+` would split a sum); nil for one too large or not finite. Values smaller than a millionth
-    /// are 0.
+    /// `value` as CSS writes a number, in full (the shortest digits that read back as the same value: a small one
+    /// with a negative exponent, `1.5e-05`); nil for one too large (whose exponent's `+` would split a sum) or not
+    /// finite.
     private static func decimal(_ value: Double) -> String? {
         guard value.isFinite, abs(value) < 1e15 else { return nil }
-        if abs(value) < 1e-6 { return "0" }
         if value == value.rounded() { return String(Int64(value)) }
         let text = String(value)
-        return text.contains("e") ? nil : text
+        return text.contains("+") ? nil : text
     }
 
     private static func isMathFunction(_ name: String) -> Bool {
@@ -276,7 +275,7 @@ struct CSSMathReader {
                 total = .number(divides ? a / b : a * b)
             case (.length(let a), .number(let b)):
                 guard !divides || b != 0 else { return nil }
-                total = .length(a * (divides ? 1 / b : b))
+                total = .length(divides ? a / b : a * b)
             case (.number(let a), .length(let b)) where !divides: total = .length(b * a)
             default: return nil
             }
