@@ -29,10 +29,15 @@ struct CSSLinearLength: Hashable, Sendable {
             .compactMap { $0.0 != 0 ? (value: $0.0, unit: $0.1) : nil }
     }
 
-    /// The length of one unit `value` of `unit` (lower-cased, as ``CSSLength/init(_:)`` reads it) is, nil for a
-    /// unit that is not a length's or a percentage.
+    /// `value` of `unit` (lower-cased, as ``CSSLength/init(_:)`` reads it), nil for a unit that is not a length's or
+    /// a percentage's.
     init?(_ value: Double, unit: Substring) {
         guard let length = CSSLength(number: value, unit: unit) else { return nil }
+        self.init(length)
+    }
+
+    /// `length` as a sum of units, nil for `auto`.
+    init?(_ length: CSSLength) {
         switch length {
         case .em(let v): em = v
         case .rem(let v): rem = v
@@ -78,9 +83,6 @@ struct CSSLinearLength: Hashable, Sendable {
     static func / (a: CSSLinearLength, divisor: Double) -> CSSLinearLength {
         CSSLinearLength(values: a.values.map { $0 / divisor })
     }
-
-    /// Whether every part is finite.
-    var isFinite: Bool { values.allSatisfy(\.isFinite) }
 
     /// Which parts are not zero, one bit per part in ``values``' order: two lengths of one unit can be compared
     /// without knowing the element (`min(2em, 3em)`), lengths of two cannot.

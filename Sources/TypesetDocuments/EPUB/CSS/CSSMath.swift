@@ -79,7 +79,7 @@ enum CSSMath {
         case .number(let number): return decimal(number)
         case .length(let length):
             let parts = length.writtenParts
-            if parts.isEmpty { return length.unitMask == 0 ? "0px" : nil }
+            if parts.isEmpty { return "0px" }
             let texts = parts.compactMap { part in decimal(part.value).map { $0 + part.unit } }
             guard texts.count == parts.count else { return nil }
             return texts.count == 1 ? texts[0] : sumPrefix + texts.joined(separator: "+") + ")"
@@ -153,25 +153,6 @@ enum CSSMath {
 enum CSSMathValue {
     case number(Double)
     case length(CSSLinearLength)
-}
-
-extension CSSLinearLength {
-    /// `length` as a sum of units, nil for `auto`.
-    init?(_ length: CSSLength) {
-        switch length {
-        case .em(let v): self.init(v, unit: "em")
-        case .rem(let v): self.init(v, unit: "rem")
-        case .percent(let v): self.init(v, unit: "%")
-        case .px(let v): self.init(v, unit: "px")
-        case .pt(let v): self.init(v, unit: "pt")
-        case .viewport(let v, .width): self.init(v, unit: "vw")
-        case .viewport(let v, .height): self.init(v, unit: "vh")
-        case .viewport(let v, .smaller): self.init(v, unit: "vmin")
-        case .viewport(let v, .larger): self.init(v, unit: "vmax")
-        case .sum(let sum): self = sum
-        case .auto: return nil
-        }
-    }
 }
 
 /// Reads one math function's arguments from the bytes between its parentheses (see ``CSSMath``): a recursive
