@@ -253,15 +253,16 @@ struct ParagraphLayouter {
         case .heading, .preformatted: break
         case .body, .blockQuote, .listItem: emergencyLanguage = paragraph.pointee.style.language ?? documentLanguage
         }
-        // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past. Made
-        // whole, in one initializer (set field by field, it was copied once more).
+        // Lines beside a drop cap would hang into the cap; centred lines have no edge to align or hang past;
+        // preformatted lines keep their columns (a code listing's indents and tab stops). Made whole, in one
+        // initializer (set field by field, it was copied once more).
         // `sizes` is a stored property, so its pointer is never nil.
+        let hangs = format.pointee.alignment != .center && paragraph.pointee.style.role != .preformatted
         return LineBreakInput(shapedPointer: shaped, contentPointer: content, units: units, candidates: candidates,
                               metricsPointer: metrics, sizesPointer: format.pointer(to: \.sizes).unsafelyUnwrapped,
                               facesPointer: faces, widths: widths,
-                              protrusion: settings.protrusion && indents.capLines == 0 && format.pointee.alignment != .center
-                                ? ProtrusionTable.standard : nil,
-                              hangsStops: hangsPunctuation && format.pointee.alignment != .center,
+                              protrusion: settings.protrusion && indents.capLines == 0 && hangs ? ProtrusionTable.standard : nil,
+                              hangsStops: hangsPunctuation && hangs,
                               graphemes: scratch.graphemes,
                               emergencyHyphenator: emergencyLanguage == nil ? nil : scratch.hyphenator, emergencyLanguage: emergencyLanguage)
     }

@@ -38,7 +38,7 @@ struct ParagraphShaper {
     /// Shapes `paragraph`: its layout text, bidi levels and runs (``itemize(_:units:levels:paragraphLevel:)``), its
     /// break opportunities, each run's glyphs (``shapeRun(_:of:text:breaks:into:)``), then the passes that change
     /// glyphs after shaping where a paragraph has what they need (CJK punctuation pairs, upright combining in
-    /// vertical text, ruby, emphasis marks).
+    /// vertical text, tab stops in preformatted text, ruby, emphasis marks).
     func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
         let text = LayoutText(paragraph)
         let units = text.units
@@ -273,6 +273,7 @@ struct ParagraphShaper {
         if vertical && runs.contains(where: \.isUpright) {
             combineUpright(paragraph, units: units, runs: runs, glyphs: &sink)
         }
+        if !vertical && Self.keepsTabs(paragraph) { setTabStops(paragraph, runs: runs, glyphs: &sink) }
         var rubies: [ShapedRuby] = []
         if paragraph.runs.contains(where: { $0.style.ruby != nil }) {
             rubies = shapeRubies(paragraph, units: units, runs: runs, glyphs: &sink)
