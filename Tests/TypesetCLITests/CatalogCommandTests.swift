@@ -162,7 +162,7 @@ final class DaskCluster {
         process.arguments = arguments
         process.currentDirectoryURL = directory.url
         let log = directory.path("dask-\(name).log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        guard FileManager.default.createFile(atPath: log, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = handle
         process.standardError = handle
