@@ -35,6 +35,10 @@ public struct BookFile: Sendable {
     /// UTF-8. An app may show them; the command-line tool prints them on stderr.
     public let notices: [String]
 
+    /// Whether the book is only its opening (``openOpening(path:publisherStyles:media:encoding:)``), not the whole
+    /// book: its page count is not the book's.
+    package var isOpening = false
+
     /// The text to lay out.
     public var text: StyledText { publication.text }
 
@@ -162,6 +166,25 @@ public struct BookFile: Sendable {
         let reader = PlainTextReader(encoding: encoding)
         let document = if let previewBytes { try reader.readPreview(path: path, byteCount: previewBytes) }
                        else { try reader.read(path: path) }
+        return plainText(document, path: path)
+    }
+
+    /// The opening of a plain-text book when it can be read alone (``PlainTextReader/readOpening(path:)``: its text
+    /// a prefix of the whole book's, ``isOpening`` true), else the whole book as
+    /// ``open(path:publisherStyles:media:encoding:previewBytes:reportsIgnoredCSS:)`` opens it.
+    package static func openOpening(path: String, publisherStyles: Bool, media: MediaEnvironment,
+                                    encoding: TextEncoding?) throws(DocumentError) -> BookFile {
+        guard try kind(of: path) == .plainText else {
+            return try open(path: path, publisherStyles: publisherStyles, media: media, encoding: encoding)
+        }
+        let (document, isOpening) = try PlainTextReader(encoding: encoding).readOpening(path: path)
+        var book = plainText(document, path: path)
+        book.isOpening = isOpening
+        return book
+    }
+
+    /// A plain-text book as read, with its notices.
+    private static func plainText(_ document: PlainTextDocument, path: String) -> BookFile {
         var notices: [String] = []
         // A notice when the encoding was guessed, or something was dropped or replaced; a byte-order mark or
         // well-formed UTF-8 leaves no doubt.

@@ -5,8 +5,9 @@ import TypesetDocuments
 /// A book read as the command line asks, with the fonts and typesetter to lay it out: where the render, `info`,
 /// `locate` and `query` commands start.
 struct OpenedBook {
-    /// The book as read.
-    let file: BookFile
+    /// The book as read: its opening only when ``init(input:options:typesetter:opening:)`` was asked for it and
+    /// could read it alone (``BookFile/isOpening``).
+    private(set) var file: BookFile
     /// The face that serves the requested family (a stand-in when the family is not installed).
     let primaryFace: FontFace
     /// The typesetter that lays it out (its fonts and word cache serve every layout of the run).
@@ -25,11 +26,14 @@ struct OpenedBook {
     ///   book, ``ToolFailure`` (status `noFont`) when no font can be used.
     ///
     /// With `typesetter`, the book is laid out by it and its fonts (`typeset serve` shares one among its books);
-    /// else by a new one with the fonts the options ask for.
-    init(input: String, options: Options, typesetter: Typesetter? = nil) throws {
+    /// else by a new one with the fonts the options ask for. With `opening`, a plain-text book's opening is read
+    /// when it can be read alone (``BookFile/openOpening(path:publisherStyles:media:encoding:)``): a run that draws
+    /// only its first pages then skips the whole book's paragraphs and chapter detection (``wholeBook(options:)``
+    /// reads the rest when the pages run past it).
+    init(input: String, options: Options, typesetter: Typesetter? = nil, opening: Bool = false) throws {
         let console = Console.shared
         var settings = try options.settings.validated()
-        file = try Self.read(input, options: options, settings: settings)
+        file = try Self.read(input, options: options, settings: settings, opening: opening)
         if !options.modeChosen, case .epub(let book) = file.format, book.flow == .scrolledDoc || book.flow == .scrolledContinuous {
             settings.mode = .scroll
         }
@@ -70,12 +74,24 @@ struct OpenedBook {
         return coverage
     }
 
+    /// The whole book when this is its opening: read again whole, with the same settings, fonts and typesetter (its
+    /// notices were given, and are the same).
+    func wholeBook(options: Options) throws -> OpenedBook {
+        guard file.isOpening else { return self }
+        var whole = self
+        whole.file = try BookFile.open(path: file.path, publisherStyles: settings.publisherStyles,
+                                       media: MediaEnvironment(settings: settings), encoding: options.encoding)
+        return whole
+    }
+
     /// Reads `input` as the options ask (encoding, preview, publisher styles) and gives its notices: all that a
     /// command laying nothing out (search, speak) needs.
-    static func read(_ input: String, options: Options, settings: ReaderSettings) throws -> BookFile {
-        let file = try BookFile.open(path: input, publisherStyles: settings.publisherStyles,
-                                     media: MediaEnvironment(settings: settings), encoding: options.encoding,
-                                     previewBytes: options.previewBytes)
+    static func read(_ input: String, options: Options, settings: ReaderSettings, opening: Bool = false) throws -> BookFile {
+        let file = opening
+            ? try BookFile.openOpening(path: input, publisherStyles: settings.publisherStyles, media: MediaEnvironment(settings: settings),
+                                       encoding: options.encoding)
+            : try BookFile.open(path: input, publisherStyles: settings.publisherStyles, media: MediaEnvironment(settings: settings),
+                                encoding: options.encoding, previewBytes: options.previewBytes)
         // A broken book could have hundreds of notices; each names the book and the entry.
         for notice in file.notices.prefix(5) { Console.shared.notice(notice) }
         if file.notices.count > 5 { Console.shared.notice("... and \(file.notices.count - 5) more notices about \(input)") }

@@ -7,7 +7,7 @@ enum RenderCommand {
     static func run(_ options: Options) throws {
         guard let input = options.input else { throw UsageError("no input file (see typeset help)") }
         HeapTuning.forOneShotRun()
-        let book = try OpenedBook(input: input, options: options)
+        var book = try OpenedBook(input: input, options: options, opening: drawsFirstPagesOnly(options))
         // The book and the pages drawn outlive the command: the process exits after it (ProcessLifetime).
         defer { ProcessLifetime.keep(book) }
         // A book with fixed-layout items draws them as fixed pages between its reflowed pages, or between the scroll
@@ -39,7 +39,14 @@ enum RenderCommand {
             selected = try screens(LaidOutBook(book), height: viewport, options: options)
         } else if let pages = options.pages, options.at == nil, options.locatorPath == nil, options.printPage == nil,
                   book.settings.mode == .paged {
-            selected = try firstPages(book, through: pages)
+            let opening = book.file.isOpening ? try firstPages(book, through: pages) : nil
+            if let opening, opening.pages.count == pages.count {
+                selected = opening
+            } else {
+                // The pages run past the opening: the whole book is read.
+                book = try book.wholeBook(options: options)
+                selected = try firstPages(book, through: pages)
+            }
             // Only what is drawn is checked: the run laid out no more than these pages.
             try book.reportCoverage(in: selected.textRange)
         } else {
@@ -67,8 +74,19 @@ enum RenderCommand {
                       resources: book.file.publication.resourceLoader)
     }
 
+    /// Whether the run draws only pages from the book's first on (`--pages 1`, `--pages 1-3`), as PNGs, and needs
+    /// nothing else of the whole book (no `--json`, `--at`, `--locator`, `--print-page`, `--viewport`, `--spread`,
+    /// decorations or preview; paged): then a plain-text book's opening is read first, and the whole book only when
+    /// the pages run past it (``OpenedBook/wholeBook(options:)``).
+    private static func drawsFirstPagesOnly(_ options: Options) -> Bool {
+        options.pages?.lowerBound == 0 && options.at == nil && options.locatorPath == nil && options.printPage == nil
+            && options.viewport == nil && options.spreadFirstPageAlone == nil && !options.json && options.previewBytes == nil
+            && options.decorationsFile == nil && options.highlights.isEmpty && options.settings.mode == .paged
+    }
+
     /// The pages a run draws, each with the layout holding it and its index in the book (from 0), and the book's
-    /// page count: exact when the whole book was laid out, else an estimate (see ``firstPages(_:through:)``).
+    /// page count: exact when the whole book was laid out, else an estimate (see ``firstPages(_:through:)``); not
+    /// known when only the book's opening was read (``isOpening``).
     struct SelectedPages {
         struct Page {
             let layout: BookLayout
@@ -81,6 +99,9 @@ enum RenderCommand {
         let total: PageCount
         /// What the files are called and the notice counts: `page` (`page-0001.png`) or `screen`.
         var noun = "page"
+        /// Whether the pages come from the book's opening only (``OpenedBook/wholeBook(options:)``): ``total`` is the
+        /// opening's, not the book's.
+        var isOpening = false
 
         /// The text the pages hold, from the first's start to the last's end (the pages are consecutive).
         var textRange: Range<UTF16Offset> {
@@ -145,7 +166,7 @@ enum RenderCommand {
             number += 1
             pages.append(.init(layout: page.layout, index: page.pageIndex, number: number))
         }
-        return SelectedPages(pages: pages, total: session.pageCount)
+        return SelectedPages(pages: pages, total: session.pageCount, isOpening: book.file.isOpening)
     }
 
     static func selectedPages(_ requested: ClosedRange<Int>?, count: Int) throws -> ClosedRange<Int> {
@@ -191,9 +212,13 @@ enum RenderCommand {
         let destination = try destination(options, input: input, pageCount: selected.pages.count)
         let renderer = try PageRenderer()
         let appearance = options.settings.appearance
-        var folder = destination.folder.map { PageFolder(path: $0, pageCount: selected.total.value, noun: selected.noun) }
+        // Named with four digits or more: a book read only as far as its opening has no page count to go by.
+        var folder = destination.folder.map {
+            PageFolder(path: $0, pageCount: selected.isOpening ? 0 : selected.total.value, noun: selected.noun)
+        }
         // An estimated total is said to be one: the book was laid out only as far as the pages drawn.
-        let total = selected.total.isExact ? "\(selected.total.value)"
+        let total = selected.isOpening ? "the book (read only as far as its opening: its page count is not known)"
+            : selected.total.isExact ? "\(selected.total.value)"
             : "about \(selected.total.value) (an estimate: the book was laid out only as far as this page)"
         // Before a run of several pages into a folder, how many and where: a whole novel is thousands of files.
         if let path = destination.folder, selected.pages.count > 1 {

@@ -25,9 +25,10 @@
 /// titles set off alike across the book, a book's own list of contents and the headings it names, subtitles under
 /// numbered headings, sections in front of the first chapter.
 ///
-/// Detection reads the whole book even when one page is shown (`typeset --pages 1`): its evidence is the whole
-/// book's (a list of contents at the front is told from headings by what follows; a form is a heading only when it
-/// repeats and counts up), and deciding per section up to the page would have to prove that page identical to the
+/// Detection reads the whole book even when one page of its body is shown (a distributor's header, which it never
+/// searches, is read without it: ``PlainTextReader/readOpening(path:)``): its evidence is the whole book's (a list
+/// of contents at the front is told from headings by what follows; a form is a heading only when it repeats and
+/// counts up), and deciding per section up to the page would have to prove that page identical to the
 /// whole book's. So the pass over every block stays, and what it does per line is kept cheap instead: tests on the
 /// UTF-16 units before any string is made (`HeadingLine`'s first word, `BookLayout.mayBeTitle(_:)`),
 /// collapsed text made byte by byte for ASCII (`CollapsedText`), ASCII character properties without a Unicode
@@ -102,8 +103,7 @@ struct ChapterDetector {
     init(units: [UInt16], lines: [SourceLine], bodyLines: Range<Int>? = nil, sectionBreaks: Set<Int> = [],
          lineByLine: (Range<Int>) -> Bool) {
         let body = bodyLines ?? 0..<lines.count
-        let split = Self.splitHeadingPairs(Self.blocks(lines, units: units), units: units, lines: lines, lineByLine: lineByLine)
-        let ranges = Self.splitTrailingTitles(split, units: units, lines: lines, lineByLine: lineByLine)
+        let ranges = Self.splitBlocks(Self.blocks(lines, units: units), units: units, lines: lines, lineByLine: lineByLine)
         self.blocks = ranges
         var blocks = ranges.map {
             Block(lines: $0, kind: body.contains($0.lowerBound) && $0.upperBound <= body.upperBound
@@ -127,6 +127,24 @@ struct ChapterDetector {
         }
         findInlineChapters(blocks, units: units, lines: lines, lineByLine: lineByLine)
         findLinesKeptWithNext(blocks, layout: layout)
+    }
+
+    /// The blocks the reader sets that start before line `end` (all of them up to the block holding line `end - 1`),
+    /// as this detector makes them: split (``splitBlocks(_:units:lines:lineByLine:)``) unless the markup names the
+    /// headings (``init(units:lines:)``). Each block is split by its own lines and the line after it, so these are
+    /// the first blocks of the whole book's: what ``PlainTextReader/openingParagraphs(_:prepared:markup:facts:)`` sets
+    /// without the passes over the rest.
+    static func leadingBlocks(units: [UInt16], lines: [SourceLine], before end: Int, splits: Bool,
+                              lineByLine: (Range<Int>) -> Bool) -> [Range<Int>] {
+        let blocks = Self.blocks(lines, units: units, before: end)
+        return splits ? splitBlocks(blocks, units: units, lines: lines, lineByLine: lineByLine) : blocks
+    }
+
+    /// Heading pairs and trailing titles split off (see the two functions), block by block.
+    private static func splitBlocks(_ blocks: [Range<Int>], units: [UInt16], lines: [SourceLine],
+                                    lineByLine: (Range<Int>) -> Bool) -> [Range<Int>] {
+        let split = splitHeadingPairs(blocks, units: units, lines: lines, lineByLine: lineByLine)
+        return splitTrailingTitles(split, units: units, lines: lines, lineByLine: lineByLine)
     }
 
     /// In a file set line by line, a block that opens with two heading lines of rising level (`ПРИЛОЖЕНИЕ` then
@@ -187,16 +205,23 @@ struct ChapterDetector {
         var found: [(line: Int, number: Int, title: String)] = []
         for block in blocks {
             guard case .prose = block.kind else { continue }
-            let candidates = lineByLine(block.lines) ? Array(block.lines) : [block.lines.lowerBound]
-            for index in candidates {
-                if let marker = Self.inlineMarker(Self.content(lines[index], units)) { found.append((index, marker.number, marker.title)) }
-            }
+            found += Self.inlineMarkers(in: block.lines, units: units, lines: lines, lineByLine: lineByLine)
         }
         guard found.count >= Self.minimumRepeatedForm, found.first?.number == 1,
               zip(found, found.dropFirst()).allSatisfy({ $1.number == $0.number + 1 }) else { return }
         for marker in found {
             inlineChapterLines.append(marker.line)
             headings.append(Found(line: marker.line, level: 2, title: marker.title, isNumbered: true))
+        }
+    }
+
+    /// The chapter numbers opening a prose block's paragraphs (its first line, or every line of a block set line
+    /// by line) that may count in the book's sequence of inline chapters.
+    static func inlineMarkers(in block: Range<Int>, units: [UInt16], lines: [SourceLine],
+                              lineByLine: (Range<Int>) -> Bool) -> [(line: Int, number: Int, title: String)] {
+        let candidates = lineByLine(block) ? Array(block) : [block.lowerBound]
+        return candidates.compactMap { index in
+            Self.inlineMarker(Self.content(lines[index], units)).map { (index, $0.number, $0.title) }
         }
     }
 
@@ -249,10 +274,11 @@ struct ChapterDetector {
 
     /// The blocks of the text: runs of non-blank lines, and a heading line that stands alone (`第三回`) starts a
     /// block of its own even without a blank line before it. The reader splits the text at the same places.
-    static func blocks(_ lines: [SourceLine], units: [UInt16]) -> [Range<Int>] {
+    /// With `end`, only the blocks that start before line `end`.
+    static func blocks(_ lines: [SourceLine], units: [UInt16], before end: Int = .max) -> [Range<Int>] {
         var blocks: [Range<Int>] = []
         var index = 0
-        while index < lines.count {
+        while index < min(lines.count, end) {
             if lines[index].isBlank { index += 1; continue }
             var end = index + 1
             while end < lines.count, !lines[end].isBlank, !standsAlone(lines[end], units) { end += 1 }

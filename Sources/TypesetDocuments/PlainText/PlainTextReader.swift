@@ -96,30 +96,71 @@ public struct PlainTextReader: Sendable {
     /// - Throws: ``DocumentError`` `.binary` for binary data, `.tooLarge` for more than ``maximumSize`` bytes,
     ///   `.unreadable` when ``encoding`` cannot decode them.
     public func read(bytes: [UInt8], name: String, isPreview: Bool = false) throws(DocumentError) -> PlainTextDocument {
+        var source = try decode(bytes, name: name, isPreview: isPreview)
+        // The line table is handed over, not shared: the builder marks joins in it, which would copy it.
+        let (paragraphs, headings) = PlainTextReader.paragraphs(source.units, lines: source.takeLines(), markup: source.markup)
+        return try document(source, paragraphs: paragraphs, headings: headings, name: name, isPreview: isPreview)
+    }
+
+    /// A file decoded and split into lines, with its markup found: what the paragraphs are made from.
+    struct Source {
+        let units: [UInt16]
+        let report: DecodingReport
+        let markup: TextMarkup
+        private var lines: [SourceLine]?
+        /// Whether the markup leaves out Project Gutenberg's `_italics_` of the body (``GutenbergMarkup/addItalics(_:lines:to:)``).
+        var italicsLeftOut = false
+
+        init(units: [UInt16], report: DecodingReport, lines: [SourceLine], markup: TextMarkup) {
+            self.units = units; self.report = report; self.lines = lines; self.markup = markup
+        }
+
+        /// The line table, handed over (a second call gets nil: the table is split again).
+        mutating func takeLines() -> [SourceLine]? {
+            defer { lines = nil }
+            return lines
+        }
+    }
+
+    /// Decodes `bytes`, splits the lines and finds the markup (`isPreview`: the start of a book, which has no back
+    /// matter).
+    /// With `italics` false, Project Gutenberg's `_italics_` in the body are left out (``Source/italicsLeftOut``).
+    func decode(_ bytes: [UInt8], name: String, isPreview: Bool, italics: Bool = true) throws(DocumentError) -> Source {
         guard bytes.count <= sizeLimit else {
             throw DocumentError(.tooLarge, "\(name): \(bytes.count) bytes, more than the \(sizeLimit) a text book may have")
         }
         let (units, report) = try TextDecoder.decode(bytes, name: name, declared: encoding)
         let lines = SourceLine.split(units)
-        var markup = AozoraMarkup.find(units, lines: lines) ?? GutenbergMarkup.find(units, lines: lines)
+        let aozora = AozoraMarkup.find(units, lines: lines)
+        var markup = aozora ?? GutenbergMarkup.find(units, lines: lines, italics: italics)
         // Only the whole file can tell where a licence starts.
         if isPreview { markup.backMatter = nil }
-        // The line table is handed over, not shared: the builder marks joins in it, which would copy it.
-        let (paragraphs, headings) = PlainTextReader.paragraphs(units, lines: consume lines, markup: markup)
+        var source = Source(units: units, report: report, lines: lines, markup: markup)
+        source.italicsLeftOut = aozora == nil && !italics
+        return source
+    }
+
+    /// The document of `paragraphs` made from `source`: its language and title (from a Project Gutenberg header,
+    /// the convention, else a guess from the whole text), its matter and headings. An opening
+    /// (``readOpening(path:)``) has no back matter.
+    func document(_ source: Source, paragraphs: [Paragraph], headings: [PlainTextHeading], name: String,
+                  isPreview: Bool, isOpening: Bool = false) throws(DocumentError) -> PlainTextDocument {
+        let units = source.units, markup = source.markup
         do {
             // A Project Gutenberg header names the language (hyphenation and line breaking follow it) and title.
             let header = GutenbergHeader(units)
             // The language the file declares, the one its convention implies, else a guess from its text.
             var language = header.language ?? markup.language
-            var source: LanguageSource? = header.language != nil ? .declared : markup.language != nil ? .convention : nil
+            var languageSource: LanguageSource? = header.language != nil ? .declared : markup.language != nil ? .convention : nil
             if language == nil && identifiesLanguage, let guess = LanguageIdentifier.language(of: Self.languageSample(units, markup: markup)) {
                 language = guess
-                source = .identified
+                languageSource = .identified
             }
             let text = try StyledText(paragraphs: paragraphs, language: language, title: header.title)
-            var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: markup.backMatter, convention: markup.convention)
-            matter.languageSource = source
-            return PlainTextDocument(text: text, decoding: report, headings: headings, isPreview: isPreview, matter: matter)
+            var matter = PlainTextDocument.Matter(front: markup.frontMatter, back: isOpening ? nil : markup.backMatter,
+                                                  convention: markup.convention)
+            matter.languageSource = languageSource
+            return PlainTextDocument(text: text, decoding: source.report, headings: headings, isPreview: isPreview, matter: matter)
         } catch let error as StyledText.InvalidParagraphs where error.problem == .paragraphTooLong {
             // Only with `maximumSize` raised past a gigabyte: one line longer than a paragraph may be.
             throw DocumentError(.tooLarge, "\(name): \(error)")
@@ -136,51 +177,44 @@ public struct PlainTextReader: Sendable {
     static func paragraphs(_ units: [UInt16], lines: consuming [SourceLine]? = nil, markup: TextMarkup = TextMarkup())
         -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
         var lines = (consume lines) ?? SourceLine.split(units)
-        for index in markup.markupOnlyLines where index < lines.count { lines[index] = lines[index].asBlank }
-        SourceLine.markJoins(&lines, units: units)
-        let wrapWidth = estimatedWrapWidth(lines)
-        let nonBlank = lines.lazy.filter { !$0.isBlank }.count
-        let long = lines.lazy.filter { $0.length > maximumWrappedLineLength }.count
-        // A file is hard-wrapped unless long lines are common (a handful of long lines, such as a URL or a table
-        // row, do not make War and Peace unwrapped).
-        let hardWrapped = long * 10 <= nonBlank && !markup.everyLineIsAParagraph
-        // A file whose wrap width is short is verse throughout (a poem alone): its lines are never joined.
-        let verseOnly = wrapWidth < minimumProseWrapWidth
-        let unindentedDialogue = setsDialogueUnindented(lines, units: units, wrapWidth: wrapWidth)
-        func lineByLine(_ block: Range<Int>) -> Bool {
-            !hardWrapped || lines[block].contains(where: { $0.length > maximumWrappedLineLength })
-        }
-        // Front and back matter are no part of the book's chapters.
-        let bodyStart = markup.frontMatter.map { $0.upperBound } ?? 0
-        let bodyEnd = markup.backMatter.map { $0.lowerBound } ?? units.count
-        let bodyLines = (lines.firstIndex { $0.start >= bodyStart } ?? lines.count)..<(lines.firstIndex { $0.start >= bodyEnd } ?? lines.count)
+        SourceLine.prepare(&lines, units: units, markup: markup)
+        let facts = LineFacts(lines, units: units, markup: markup)
+        return paragraphs(units, prepared: lines, markup: markup, facts: facts)
+    }
+
+    /// ``paragraphs(_:lines:markup:)`` of a line table made ready (``SourceLine/prepare(_:units:markup:)``), with its
+    /// facts.
+    static func paragraphs(_ units: [UInt16], prepared lines: [SourceLine], markup: TextMarkup, facts: LineFacts)
+        -> (paragraphs: [Paragraph], headings: [PlainTextHeading]) {
+        func lineByLine(_ block: Range<Int>) -> Bool { facts.isLineByLine(lines[block]) }
         // Lines before which the markup starts a page (Aozora's page breaks): a title standing alone there stands out.
         let sectionBreaks = Set(markup.lineStyles.lazy.filter { $0.value.startsSection }.map(\.key))
         let chapters = markup.headings.isEmpty
-            ? ChapterDetector(units: units, lines: lines, bodyLines: bodyLines, sectionBreaks: sectionBreaks, lineByLine: lineByLine)
+            ? ChapterDetector(units: units, lines: lines, bodyLines: facts.bodyLines, sectionBreaks: sectionBreaks, lineByLine: lineByLine)
             : ChapterDetector(units: units, lines: lines)
-        var lineStyles: [Int: TextMarkup.LineStyle] = [:]
-        for (index, style) in markup.lineStyles where index < lines.count { lineStyles[lines[index].start] = style }
-        var sectionStarts: [Int] = chapters.inlineChapterLines.map { lines[$0].start }
-        // The body starts a page after a header with text in it; a header that is only its marker line (some files
-        // open with `*** START …`) would be a page of one line.
-        if bodyStart > 0, lines.prefix(while: { $0.end < bodyStart }).contains(where: { !$0.isBlank }) {
-            sectionStarts.append(bodyStart)
-        }
-        if bodyEnd < units.count { sectionStarts.append(bodyEnd) }
-        for index in chapters.keptWithNext where index < lines.count {
-            lineStyles[lines[index].start, default: TextMarkup.LineStyle()].keepsWithNext = true
-        }
         // Paragraphs are made of lines with text (blank lines separate them): a file of blank lines reserved room for a
         // paragraph per line, 6.4 GB in one allocation for 100 MB of them.
         let textLines = lines.reduce(0) { $0 + ($1.isBlank ? 0 : 1) }
-        var builder = ParagraphBuilder(units: units, lineCount: textLines, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
-        // Blank lines between blocks become separators of the paragraph before.
-        for blockRange in chapters.blocks {
+        var builder = ParagraphBuilder(units: units, lines: lines, markup: markup, facts: facts, textLines: textLines,
+                                       inlineChapterLines: chapters.inlineChapterLines, keptWithNext: chapters.keptWithNext)
+        addBlocks(chapters.blocks, marks: chapters.marks, lines: lines, units: units, facts: facts, into: &builder)
+        let headings = markup.headings.isEmpty
+            ? chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level, isNumbered: $0.isNumbered) }
+            : markup.headings.map { PlainTextHeading(title: $0.title, offset: $0.range.lowerBound, level: $0.level) }
+        return (builder.finish(), headings)
+    }
+
+    /// Sets `blocks` into `builder`: heading lines (`marks`) as centred heading paragraphs, then the rest of each block
+    /// line by line, centred, as verse or as prose (joined in indent groups). Blank lines between blocks become
+    /// separators of the paragraph before.
+    static func addBlocks(_ blocks: [Range<Int>], marks: [Int: ChapterDetector.Mark], lines: [SourceLine], units: [UInt16],
+                          facts: LineFacts, into builder: inout ParagraphBuilder) {
+        let wrapWidth = facts.wrapWidth
+        for blockRange in blocks {
             var index = blockRange.lowerBound
             let blockEnd = blockRange.upperBound
-            let wholeBlockByLine = lineByLine(index..<blockEnd)
-            while index < blockEnd, let mark = chapters.marks[index] {
+            let wholeBlockByLine = facts.isLineByLine(lines[index..<blockEnd])
+            while index < blockEnd, let mark = marks[index] {
                 let style = ParagraphStyle(role: .heading(level: mark.level), alignment: .center,
                                            continuesBlock: mark.continuesBlock, startsSection: mark.startsSection)
                 builder.add(first: lines[index], last: lines[index], style: style)
@@ -192,19 +226,15 @@ public struct PlainTextReader: Sendable {
                 addLineByLine(block, units: units, into: &builder)
             } else if isCentred(block, wrapWidth: wrapWidth) {
                 addCentred(block, into: &builder)
-            } else if block.count > 1 && (verseOnly || isVerse(block, wrapWidth: wrapWidth)
+            } else if block.count > 1 && (facts.verseOnly || isVerse(block, wrapWidth: wrapWidth)
                                           || hasAuthorsLineBreaks(block, wrapWidth: wrapWidth, units: units)) {
                 addVerse(block, into: &builder)
             } else {
                 forEachIndentGroup(block) { group in
-                    addGroup(group, wrapWidth: wrapWidth, units: units, unindentedDialogue: unindentedDialogue, into: &builder)
+                    addGroup(group, wrapWidth: wrapWidth, units: units, unindentedDialogue: facts.unindentedDialogue, into: &builder)
                 }
             }
         }
-        let headings = markup.headings.isEmpty
-            ? chapters.headings.map { PlainTextHeading(title: $0.title, offset: lines[$0.line].start, level: $0.level, isNumbered: $0.isNumbered) }
-            : markup.headings.map { PlainTextHeading(title: $0.title, offset: $0.range.lowerBound, level: $0.level) }
-        return (builder.finish(), headings)
     }
 
     /// Whether a block's lines are centred in the wrap width with spaces (a title page: `DIE VERWANDLUNG`, `VON`,
@@ -611,6 +641,13 @@ struct SourceLine {
                    indentColumns: indentColumns)
     }
 
+    /// Readies a line table for paragraphs: lines of markup only read as blank, and the line breaks that must not
+    /// be kept marked (``markJoins(_:units:)``).
+    static func prepare(_ lines: inout [SourceLine], units: [UInt16], markup: TextMarkup) {
+        for index in markup.markupOnlyLines where index < lines.count { lines[index] = lines[index].asBlank }
+        markJoins(&lines, units: units)
+    }
+
     /// Marks the lines whose line break must not be kept (``Kinsoku``).
     static func markJoins(_ lines: inout [SourceLine], units: [UInt16]) {
         for i in lines.indices.dropLast() where Kinsoku.mustJoin(lines[i], lines[i + 1], units: units) { lines[i].joinsNext = true }
@@ -719,6 +756,23 @@ struct ParagraphBuilder {
         paragraphs.reserveCapacity(lineCount + 1)
     }
 
+    /// A builder for a book's paragraphs: `markup`'s runs and line styles (keyed by line start), the lines the
+    /// chapter detector keeps with the next, and the sections it, the markup and the body's bounds start (`facts`).
+    init(units: [UInt16], lines: [SourceLine], markup: TextMarkup, facts: LineFacts, textLines: Int,
+         inlineChapterLines: [Int], keptWithNext: Set<Int>) {
+        var lineStyles: [Int: TextMarkup.LineStyle] = [:]
+        for (index, style) in markup.lineStyles where index < lines.count { lineStyles[lines[index].start] = style }
+        var sectionStarts: [Int] = inlineChapterLines.map { lines[$0].start }
+        // The body starts a page after a header with text in it; a header that is only its marker line (some files
+        // open with `*** START …`) would be a page of one line.
+        if facts.frontHasText { sectionStarts.append(facts.bodyStart) }
+        if facts.bodyEnd < units.count { sectionStarts.append(facts.bodyEnd) }
+        for index in keptWithNext where index < lines.count {
+            lineStyles[lines[index].start, default: TextMarkup.LineStyle()].keepsWithNext = true
+        }
+        self.init(units: units, lineCount: textLines, runs: markup.runs(), lineStyles: lineStyles, sectionStarts: sectionStarts)
+    }
+
     /// Adds a paragraph made of the lines `first` through `last`. Units between the previous paragraph's
     /// content and this one (its line end, blank lines) become the previous paragraph's separator; units before
     /// the first paragraph become its leading separator. With `contentAfterIndent`, the first line's leading white
@@ -782,6 +836,12 @@ struct ParagraphBuilder {
             return [Paragraph(start: 0, units: units, contentRange: units.count..<units.count)]
         }
         flush(upTo: units.count)
+        return paragraphs
+    }
+
+    /// The paragraphs so far, the last one's separator running to `end` (where the next paragraph starts).
+    mutating func finish(upTo end: Int) -> [Paragraph] {
+        flush(upTo: end)
         return paragraphs
     }
 }

@@ -18,7 +18,8 @@ enum GutenbergMarkup {
     /// The longest illustration caption, in lines.
     static let maximumIllustrationLines = 40
 
-    static func find(_ units: [UInt16], lines: [SourceLine]) -> TextMarkup {
+    /// With `italics` false, the body's `_italics_` are left out (see ``addItalics(_:lines:to:)``).
+    static func find(_ units: [UInt16], lines: [SourceLine], italics: Bool = true) -> TextMarkup {
         var markup = TextMarkup()
         func text(_ line: SourceLine) -> String {
             units[line.start..<line.contentEnd].withUnsafeBufferPointer { String(decoding: $0, as: UTF16.self) }
@@ -29,16 +30,15 @@ enum GutenbergMarkup {
             line.length < 200 && (contains(units, line, "GUTENBERG") || contains(units, line, "SMALL PRINT"))
         }
         // The header ends at its START marker.
-        var bodyFirstLine = 0
         for index in lines.indices.prefix(headerLines) where mayBeMarker(lines[index]) {
             let line = text(lines[index]).uppercased()
             if (line.hasPrefix("***") && line.contains("START OF") && line.contains("GUTENBERG"))
                 || line.hasPrefix("*END*THE SMALL PRINT") {
                 markup.frontMatter = 0..<lines[index].end
-                bodyFirstLine = index + 1
                 break
             }
         }
+        let bodyFirstLine = markup.frontMatter.map { front in lines.firstIndex { $0.start >= front.upperBound } ?? lines.count } ?? 0
         // The licence starts at the first end marker of the last lines.
         let tailStart = max(bodyFirstLine, lines.count - max(headerLines, lines.count / 20))
         for index in tailStart..<lines.count where mayBeMarker(lines[index]) {
@@ -50,10 +50,21 @@ enum GutenbergMarkup {
             }
         }
         if markup.frontMatter != nil || markup.backMatter != nil { markup.convention = .projectGutenberg }
-        let bodyLines = bodyFirstLine..<(markup.backMatter.map { end in lines.firstIndex { $0.start >= end.lowerBound } ?? lines.count } ?? lines.count)
-        findIllustrations(units, lines: lines, in: bodyLines, into: &markup)
-        findItalics(units, lines: lines, in: bodyLines, into: &markup)
+        findIllustrations(units, lines: lines, in: bodyLines(of: markup, lines: lines), into: &markup)
+        if italics { findItalics(units, lines: lines, in: bodyLines(of: markup, lines: lines), into: &markup) }
         return markup
+    }
+
+    /// The body's `_italics_`, which ``find(_:lines:italics:)`` left out, added to `markup` (found in `lines`, the
+    /// lines it was found in): a book's opening, its header, needs none (``PlainTextReader/readOpening(path:)``).
+    static func addItalics(_ units: [UInt16], lines: [SourceLine], to markup: inout TextMarkup) {
+        findItalics(units, lines: lines, in: bodyLines(of: markup, lines: lines), into: &markup)
+    }
+
+    /// The lines of the body: after the header's end marker, before the licence.
+    private static func bodyLines(of markup: TextMarkup, lines: [SourceLine]) -> Range<Int> {
+        let first = markup.frontMatter.map { front in lines.firstIndex { $0.start >= front.upperBound } ?? lines.count } ?? 0
+        return first..<(markup.backMatter.map { end in lines.firstIndex { $0.start >= end.lowerBound } ?? lines.count } ?? lines.count)
     }
 
     /// Whether `line` holds `word` (upper-case ASCII) in any case.
