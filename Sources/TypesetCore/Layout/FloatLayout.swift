@@ -31,24 +31,29 @@ struct FloatLayout {
     var isEmpty: Bool { boxes.isEmpty }
 
     /// Finds and sizes the boxes of `paragraphRange`, replacing their paragraphs' layouts (`layouts[i]` is paragraph
-    /// `paragraphRange.lowerBound + i`) by layouts in their boxes; `relayout(paragraph, cell)` sets one paragraph in
-    /// a box. A floated paragraph with a box in `cellBoxes` (a table cell's content box, which the paragraph was set
-    /// in) floats in that box instead of the column. Linear in the paragraphs; each floated paragraph is set twice.
+    /// `paragraphRange.lowerBound + i`) by layouts in their boxes; `relayout(settings)` sets paragraphs in boxes, a
+    /// layout for each (paragraph, box) in order: all of them in one call, as they are independent (each box's
+    /// width is read from its own paragraphs' first layouts), so that the caller may set them in parallel. A floated
+    /// paragraph with a box in `cellBoxes` (a table cell's content box, which the paragraph was set in) floats in that
+    /// box instead of the column. Linear in the paragraphs; each floated paragraph is set twice.
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
-         cellBoxes: [Int: CellBox] = [:], relayout: (Int, CellBox) -> ParagraphLayout) {
+         cellBoxes: [Int: CellBox] = [:], relayout: ([(paragraph: Int, box: CellBox)]) -> [ParagraphLayout]) {
         let first = paragraphRange.lowerBound
+        var settings: [(paragraph: Int, box: CellBox)] = []
         for (paragraphs, float) in text.runs(in: paragraphRange, of: { $0.float }, continuedBy: { !$0.startsBox }) {
             let container = cellBoxes.isEmpty ? nil : cellBoxes[paragraphs.lowerBound]
             let containerWidth = container?.width ?? columnWidth, containerX = container?.x ?? 0
             let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
                                    layouts: layouts, columnWidth: containerWidth, emSize: emSize)
             let x = containerX + (float.side == .left ? 0 : containerWidth - width)
-            for p in paragraphs { layouts[p - first] = relayout(p, CellBox(x: x, width: width, objectWidth: container?.width,
-                                                                              scale: container?.scale ?? 1)) }
+            let box = CellBox(x: x, width: width, objectWidth: container?.width, scale: container?.scale ?? 1)
+            for p in paragraphs { settings.append((p, box)) }
             for p in paragraphs { starts[p] = paragraphs.lowerBound }
             boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
                                                followsLine: float.followsLine, anchor: float.anchor, containerX: containerX)
         }
+        guard !settings.isEmpty else { return }
+        for (setting, layout) in zip(settings, relayout(settings)) { layouts[setting.paragraph - first] = layout }
     }
 
     /// The box that starts at document paragraph `index`, if one does.

@@ -11,10 +11,11 @@ struct ParagraphRelayout {
     var fitted = FittedBlocks()
 
     /// Document paragraph `index` (inside the shaped range) in `cell`, its first lines narrowed by `exclusion`.
-    func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil) -> ParagraphLayout {
+    /// With `scratch`, a worker's (``parallelChunks(count:threads:pool:grain:writing:)``), else one from the pool.
+    func layout(_ index: Int, cell: CellBox? = nil, exclusion: LineExclusion? = nil, scratch: LayoutScratch? = nil) -> ParagraphLayout {
         // Lines of its own: the scratch's lines were handed to the batch's storage, and this layout outlives the call.
         let lines = LineScratch(capacity: 16)
-        let placed = withParagraph(index) { paragraph, shapedParagraph, scratch, metrics in
+        let placed = withParagraph(index, scratch: scratch) { paragraph, shapedParagraph, scratch, metrics in
             layouter.layout(paragraph, shaped: shapedParagraph.pointee, metrics: metrics, scratch: scratch,
                             into: lines, cell: cell, exclusion: exclusion, fitSlack: fitted.slack(ofParagraph: index))
         }
@@ -35,10 +36,11 @@ struct ParagraphRelayout {
 
     /// `body` given document paragraph `index` and its shaped paragraph, through pointers into the texts' storage
     /// (read from the arrays, a paragraph was copied, its arrays retained), and a worker's scratch and metrics.
-    private func withParagraph<Result>(_ index: Int, _ body: (UnsafePointer<Paragraph>, UnsafePointer<ShapedParagraph>, LayoutScratch,
-                                                               UnsafeMutablePointer<ParagraphMetrics>) -> Result) -> Result {
-        let scratch = pool.checkOut()
-        defer { pool.checkIn(scratch) }
+    private func withParagraph<Result>(_ index: Int, scratch given: LayoutScratch? = nil,
+                                       _ body: (UnsafePointer<Paragraph>, UnsafePointer<ShapedParagraph>, LayoutScratch,
+                                                UnsafeMutablePointer<ParagraphMetrics>) -> Result) -> Result {
+        let scratch = given ?? pool.checkOut()
+        defer { if given == nil { pool.checkIn(scratch) } }
         var metrics = scratch.metrics
         defer { scratch.metrics = metrics }
         let local = index - shaped.paragraphRange.lowerBound

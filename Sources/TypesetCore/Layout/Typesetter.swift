@@ -292,8 +292,16 @@ public final class Typesetter: Sendable {
         let columnWidth = Float(settings.columnWidth), emSize = Float(settings.fontSize)
         // A float in a table cell floats in the cell's content box, and the text beside it is set again in the cell.
         let cellBoxes = paginator.tables.boxes
+        // The floats' paragraphs set in their boxes on the workers, as the batch's lines were (each on its own).
+        let floatRelayout = relayout
         paginator.floats = FloatLayout(shaped.text, paragraphRange: range, layouts: &layouts, columnWidth: columnWidth,
-                                       emSize: emSize, cellBoxes: cellBoxes) { relayout.layout($0, cell: $1) }
+                                       emSize: emSize, cellBoxes: cellBoxes) { settings in
+            parallelChunks(count: settings.count, threads: threads, pool: layoutPool, grain: 16) { chunk, scratch, output in
+                for (k, s) in chunk.enumerated() {
+                    output.initializeElement(at: k, to: floatRelayout.layout(settings[s].paragraph, cell: settings[s].box, scratch: scratch))
+                }
+            }
+        }
         paginator.relayout = { relayout.layout($0, cell: cellBoxes.isEmpty ? nil : cellBoxes[$0], exclusion: $1) }
         paginator.columnBlocks = ColumnBlockLayout(shaped.text, paragraphRange: range, layouts: &layouts,
                                                    columnWidth: columnWidth, emSize: emSize,

@@ -55,7 +55,9 @@ extension ParagraphStyle {
         style.dropCap = dropCap.flatMap { cap in
             cap.length > 0 ? DropCap(length: cap.length, lines: min(max(cap.lines, 2), DropCap.maximumLines)) : nil
         }
-        if isTableCell, let tableCell {
+        // A cell already in range (every cell a book's table makes) is kept as it is: rebuilt, and compared with
+        // the old one in the setter, it cost some 1,300 instructions a cell.
+        if isTableCell, let tableCell, !tableCell.isSanitized {
             var cell = tableCell
             cell.row = max(0, cell.row)
             cell.column = max(0, cell.column)
@@ -116,6 +118,28 @@ extension ParagraphStyle {
         // Widths ``BlockWidth/maximumNesting`` deep (the outermost kept); their lengths are clean when made.
         if widths.count > BlockWidth.maximumNesting { style.widths = Array(widths.prefix(BlockWidth.maximumNesting)) }
         return style
+    }
+}
+
+extension TableCell {
+    /// Whether ``ParagraphStyle/sanitized`` leaves the cell as it is: each value already what it would make of it.
+    var isSanitized: Bool {
+        func isEms(_ value: Double, limit: Double = ParagraphStyle.maximumEms) -> Bool { value.isFinite && value >= 0 && value <= limit }
+        func isClean(_ width: TableWidth?) -> Bool {
+            switch width {
+            case nil: true
+            case .percent(let percent)?: percent.isFinite && percent > 0 && percent <= 100
+            case .ems(let value)?: value.isFinite && value > 0 && value <= ParagraphStyle.maximumEms
+            }
+        }
+        let padding = self.padding, frame = self.frame
+        return row >= 0 && column >= 0 && columnSpan >= 1 && columnSpan <= TableCell.maximumColumns + 1
+            && rowSpan >= 0 && rowSpan <= TableCell.maximumRowSpan
+            && isEms(padding.top, limit: 4) && isEms(padding.left, limit: 4) && isEms(padding.bottom, limit: 4) && isEms(padding.right, limit: 4)
+            && borders.limited(to: 1) == borders && frame.borders.limited(to: TableFrame.maximumEms) == frame.borders
+            && isEms(frame.spacing.width, limit: TableFrame.maximumEms) && isEms(frame.spacing.height, limit: TableFrame.maximumEms)
+            && isEms(tableIndent) && isEms(tableEndIndent)
+            && isClean(tableWidth) && isClean(width) && isClean(columnWidth) && isClean(minimumWidth) && isClean(maximumWidth)
     }
 }
 

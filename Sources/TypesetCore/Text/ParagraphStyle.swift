@@ -152,6 +152,15 @@ public struct ParagraphStyle: Hashable, Sendable {
         if value == `default`, object.isDefault { extras = nil }
     }
 
+    /// ``extras``, made or copied first so that it is this style's alone, to set a value that is not its default.
+    @inline(__always)
+    private mutating func uniqueExtras() -> Extras {
+        if isKnownUniquelyReferenced(&extras), let object = extras { return object }
+        let object = extras.map(Extras.init(copying:)) ?? Extras()
+        extras = object
+        return object
+    }
+
     /// What the paragraph is.
     public var role: ParagraphRole {
         get {
@@ -266,7 +275,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The table cell the paragraph belongs to, if it is in a table.
     public var tableCell: TableCell? {
         get { extras?.tableCell }
-        set { update(\.tableCell, newValue, default: nil) }
+        set {
+            // Into a style without a cell (a cell's paragraph made from the body style, or any other paragraph): no
+            // comparison of the two optional cells, which copied both (some 1,500 instructions a cell).
+            guard !isTableCell else { return update(\.tableCell, newValue, default: nil) }
+            guard let newValue else { return }
+            uniqueExtras().tableCell = newValue
+        }
     }
     /// Whether the paragraph is in a table (``tableCell`` is set), asked without taking the cell out.
     public var isTableCell: Bool { extras?.isTableCell ?? false }

@@ -29,8 +29,10 @@ extension XHTMLConverter {
         /// Its auto inline margins and its indent from the column's end edge, in ems.
         var autoMargins = BlockWidth.AutoMargins.none
         var endIndent = 0.0
-        /// The first paragraph (index in the output) of the current row group.
+        /// The first paragraph (index in the output) of the current row group, and whether a cell of it spans
+        /// rows (else ``XHTMLConverter/endRowGroup()`` has no span to clamp, and reads none of its paragraphs).
         var groupStart: Int
+        var groupHasRowSpans = false
         /// The widths its `<col>` and `<colgroup>` elements give its columns, by column (nil: none), at most
         /// ``TableCell/maximumColumns`` + 1 of them (a wider table is set as a list).
         var columnWidths: [TableCell.TableWidth?] = []
@@ -144,6 +146,7 @@ extension XHTMLConverter {
         var column = table.column
         while table.coveredNow.contains(column) { column += 1 }
         table.column = column + columnSpan
+        if rowSpan != 1 { table.groupHasRowSpans = true }
         if rowSpan != 1, column + columnSpan <= XHTMLConverter.maximumTrackedColumns {
             if table.covered.count < column + columnSpan {
                 table.covered.append(contentsOf: repeatElement(0, count: column + columnSpan - table.covered.count))
@@ -239,13 +242,16 @@ extension XHTMLConverter {
     /// clamps them, and no column stays covered past it.
     mutating func endRowGroup() {
         guard var table = tables.popLast() else { return }
-        for index in table.groupStart..<output.paragraphs.count {
-            guard var cell = output.paragraphs[index].style.tableCell, cell.table == table.number, cell.rowSpan != 1 else { continue }
-            let rows = max(1, table.row - cell.row + 1)
-            cell.rowSpan = cell.rowSpan == 0 ? rows : min(cell.rowSpan, rows)
-            output.paragraphs[index].style.tableCell = cell
+        if table.groupHasRowSpans {
+            for index in table.groupStart..<output.paragraphs.count {
+                guard var cell = output.paragraphs[index].style.tableCell, cell.table == table.number, cell.rowSpan != 1 else { continue }
+                let rows = max(1, table.row - cell.row + 1)
+                cell.rowSpan = cell.rowSpan == 0 ? rows : min(cell.rowSpan, rows)
+                output.paragraphs[index].style.tableCell = cell
+            }
         }
         table.groupStart = output.paragraphs.count
+        table.groupHasRowSpans = false
         table.covered = []
         tables.append(table)
     }
