@@ -43,6 +43,15 @@ import TypesetTestSupport
          "<p>1 A</p><p>2 B</p><p>1 C</p><p>2 D</p>"),
     ]
 
+    /// A floated image or SVG counts once (its float was once handled as a float and again as the image inside it).
+    @Test func aFloatedImageCountsOnce() throws {
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' class='f' width='20' height='20'><rect width='20' height='20'/></svg>"
+        let body = "\(svg)<p>A</p>\(svg)<p>B</p>"
+        let mismatch = try Reftest.mismatch(body: body, css: ".f { float: left; counter-increment: pic } p::before { content: counter(pic) \" \" }",
+                                            referenceBody: "\(svg)<p>1 A</p>\(svg)<p>2 B</p>", referenceCSS: ".f { float: left }")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
     @Test(arguments: pairs) func countersAreNumberedAsWritten(_ test: String, _ css: String, _ reference: String) throws {
         let mismatch = try Reftest.mismatch(body: test, css: css, referenceBody: reference, referenceCSS: "")
         #expect(mismatch == nil, "\(css): \(mismatch ?? "")")

@@ -54,7 +54,8 @@ extension XHTMLConverter {
         floatStartsBox = true
         switch kind {
         case .image, .svg:
-            // Drawn as in the flow, inside the float's block (which floats nothing more).
+            // Drawn as in the flow, inside the float's block (which floats nothing more), counted once.
+            reentersFloatedObject = true
             handle(path, block: block, inline: parentInline)
         default:
             walkChildren(path, block: block, inline: inline)

@@ -238,6 +238,10 @@ struct XHTMLConverter {
     var pendingContinuation = false
     /// The next paragraph flushed inside a float starts its box (XHTMLConverter+Floats.swift).
     var floatStartsBox = false
+    /// Whether the element ``handle(_:block:inline:)`` is entering is a floated image or SVG entered again inside its
+    /// float's block (``handleFloat(_:kind:style:block:inline:parentInline:)``): its counters were applied the first
+    /// time, and an element counts once.
+    var reentersFloatedObject = false
     /// A float just ended a line of text: a line break right after it breaks nothing more.
     var afterInlineFloat = false
     /// The text after a float in the middle of a paragraph continues that paragraph: the unit that joins it
@@ -481,6 +485,8 @@ struct XHTMLConverter {
 
     mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
         let element = path.element
+        let reentered = reentersFloatedObject
+        reentersFloatedObject = false
         let handledBefore = enterCFIElement(path)
         defer { leaveCFIElement(restoring: handledBefore) }
         defer {
@@ -501,7 +507,7 @@ struct XHTMLConverter {
         elementDepth += 1
         defer { elementDepth -= 1 }
         var inline = enterInline(path, parent: parentInline)
-        applyCounters(depth: elementDepth, hidden: inline.style.hidden)
+        if !reentered { applyCounters(depth: elementDepth, hidden: inline.style.hidden) }
         defer { counters.leave(depth: elementDepth) }
         let name = element.lowercasedName
         let noteRole = NoteRole(element, inNotes: parentInline.inNotes)
