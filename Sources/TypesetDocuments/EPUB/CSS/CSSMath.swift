@@ -38,18 +38,18 @@ enum CSSMath {
                 continue
             }
             if let (name, open) = functionName(in: bytes, at: index) {
-                guard let close = closingParenthesis(in: bytes, after: open) else { return nil }
+                // A function the value leaves open ends with it (CSS Syntax 3 §5.4.9: closed by the end of input).
+                let close = closingParenthesis(in: bytes, after: open) ?? bytes.count
                 if isMathFunction(name) {
                     var reader = CSSMathReader(bytes[(open + 1)..<close])
                     guard let result = reader.function(name), reader.isAtEnd else { return nil }
                     guard let text = written(result) else { return nil }
                     output += Array(text.utf8)
                     replaced = true
-                    index = close + 1
-                    continue
+                } else {
+                    // Another function (`rgb(...)`, `url(...)`): copied whole, math inside it included, as written.
+                    output += bytes[index..<min(close + 1, bytes.count)]
                 }
-                // Another function (`rgb(...)`, `url(...)`): copied whole, math inside it included, as written.
-                output += bytes[index...close]
                 index = close + 1
                 continue
             }
