@@ -12,7 +12,7 @@ import TypesetTestSupport
     }
 
     static func x(_ layout: BookLayout, _ offset: Int) throws -> Double {
-        try #require(layout.caretRect(for: TextPosition(offset: offset))).rect.minX
+        try #require(layout.caretRect(for: TextPosition(offset: offset))).rect.center.x
     }
 
 
@@ -25,7 +25,7 @@ import TypesetTestSupport
     @Test(arguments: 0..<6) func textAfterATabStartsAtAStop(_ seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed) &+ 11)
         // The first line's two tabs give the interval (the second one's), and the lines' start (a caret at a line's
-        // start is at the column's edge, which the first glyph's side bearing may leave).
+        // very start is kept inside the column, off the edge it stands for).
         var lines: [String] = ["\t\tx"]
         for _ in 0..<8 {
             var line = ""
