@@ -36,6 +36,17 @@ import TypesetTestSupport
         #expect(descriptor.language == nil)
     }
 
+    /// Generic names in any case are generic (as `lowercased()` compared them); named families, near misses and
+    /// non-ASCII look-alikes are not.
+    @Test func genericNamesInAnyCase() {
+        for name in ["serif", "Serif", "SANS-SERIF", "Sans", "monoSpace", "cursive", "FANTASY", "System-UI"] {
+            #expect(FontDescriptor(family: name).isGeneric, "\(name)")
+        }
+        for name in ["", "DejaVu Serif", "serifs", "seri", "sans serif", "sans-serıf", "ｓｅｒｉｆ", "Charis SIL"] {
+            #expect(!FontDescriptor(family: name).isGeneric, "\(name)")
+        }
+    }
+
     @Test func fontconfigLanguages() {
         #expect(FontDescriptor.fontconfigLanguage("ja-JP") == "ja")
         #expect(FontDescriptor.fontconfigLanguage("zh-Hant") == "zh-tw")

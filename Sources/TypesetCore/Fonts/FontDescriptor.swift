@@ -16,7 +16,19 @@ public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
     static let genericFamilies: Set<String> = ["serif", "sans-serif", "sans", "monospace", "cursive", "fantasy", "system-ui"]
 
     /// Whether ``family`` is a generic family name.
-    public var isGeneric: Bool { Self.genericFamilies.contains(family.lowercased()) }
+    public var isGeneric: Bool { Self.isGenericFamily(family) }
+
+    /// Whether `name` is one of ``genericFamilies`` in any case, compared letter by letter without a lowercased
+    /// copy: shaping asks for every run (`lowercased()` and the set's hashing were 1 % of a cold layout of War and
+    /// Peace, callgrind). Only ASCII letters need folding: the one other character that lowercases to ASCII, the
+    /// Kelvin sign (to `k`), is in no generic name.
+    static func isGenericFamily(_ name: String) -> Bool {
+        let units = name.utf8
+        return genericFamilies.contains { generic in
+            generic.utf8.count == units.count
+                && generic.utf8.elementsEqual(units) { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+        }
+    }
 
     /// Creates a descriptor.
     public init(family: String, weight: Int = 400, isItalic: Bool = false, language: String? = nil) {

@@ -35,8 +35,8 @@ struct ParagraphShaper {
         style.language ?? paragraph.style.language ?? documentLanguage
     }
 
-    /// Shapes `paragraph`: its layout text, bidi levels and runs (``itemize(_:units:levels:paragraphLevel:)``), its
-    /// break opportunities, each run's glyphs (``shapeRun(_:of:text:breaks:into:)``), then the passes that change
+    /// Shapes `paragraph`: its layout text, bidi levels and runs (``itemize(_:units:levels:paragraphLevel:styles:firstSet:)``), its
+    /// break opportunities, each run's glyphs (``shapeRun(_:of:resolved:text:breaks:into:)``), then the passes that change
     /// glyphs after shaping where a paragraph has what they need (CJK punctuation pairs, upright combining in
     /// vertical text, tab stops in preformatted text, ruby, emphasis marks).
     func shape(_ paragraph: Paragraph) throws(FontError) -> ShapedParagraph {
@@ -48,11 +48,21 @@ struct ParagraphShaper {
         let first = paragraph.runs.first?.style ?? .body
         let firstStyle = settings.resolve(first, role: paragraph.style.role, readerFamily: family,
                                           language: language(of: first, in: paragraph))
-        let primary = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family).primary
+        let firstSet = try context.fontSet(for: firstStyle.descriptor, in: documentFonts, readerFamily: family)
+        let primary = firstSet.primary
         guard count > 0 else {
             return context.emptyParagraph(level: paragraphLevel, primaryFaceID: Int32(truncatingIfNeeded: primary.id))
         }
-        let itemized = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel)
+        // Each attribute run's style as the settings apply it, once a paragraph: itemizing and then shaping each run
+        // resolved it again (three resolutions and two font-set lookups for a paragraph of one run).
+        var styles = [firstStyle]
+        for index in paragraph.runs.indices.dropFirst() {
+            let style = paragraph.runs[index].style
+            styles.append(settings.resolve(style, role: paragraph.style.role, readerFamily: family,
+                                           language: language(of: style, in: paragraph)))
+        }
+        let itemized = try itemize(paragraph, units: units, levels: levels, paragraphLevel: paragraphLevel, styles: styles,
+                                   firstSet: firstSet)
         let runs = vertical ? orient(itemized, paragraph: paragraph, units: units) : itemized
         // The opportunities first: a word with one inside it is shaped on its own, not from the word cache, so that
         // HarfBuzz's unsafe-to-break flags are there to see (see BreakAdjustment).
@@ -71,7 +81,10 @@ struct ParagraphShaper {
         var shapedRuns: [ShapedRun] = []
         shapedRuns.reserveCapacity(runs.count)
         units.withUnsafeBufferPointer { buffer in
-            for run in runs { shapedRuns.append(shapeRun(run, of: paragraph, text: buffer, breaks: breaks, into: &state)) }
+            for run in runs {
+                shapedRuns.append(shapeRun(run, of: paragraph, resolved: styles[Int(run.attributeIndex)], text: buffer,
+                                           breaks: breaks, into: &state))
+            }
         }
         let (rubies, emphases) = afterShaping(paragraph, units: units, runs: shapedRuns, glyphs: &state.sink, breaks: &breaks,
                                               adjustments: &state.adjustments)
@@ -149,8 +162,8 @@ struct ParagraphShaper {
     // Kept out of line: inlined into `shape`, the optimizer stopped inlining the word cache's lookups inside it
     // (`ShapeCache.Style.flags`, 346,251 calls) and corpus layout took 2.2 % more instructions (callgrind).
     @inline(never)
-    private func shapeRun(_ run: ShapedRun, of paragraph: Paragraph, text buffer: UnsafeBufferPointer<UInt16>, breaks: [UInt32],
-                          into state: inout RunShaping) -> ShapedRun {
+    private func shapeRun(_ run: ShapedRun, of paragraph: Paragraph, resolved: ResolvedShapingStyle,
+                          text buffer: UnsafeBufferPointer<UInt16>, breaks: [UInt32], into state: inout RunShaping) -> ShapedRun {
         var run = run
         run.glyphStart = Int32(state.sink.count)
         let style = paragraph.runs[Int(run.attributeIndex)].style
@@ -168,7 +181,6 @@ struct ParagraphShaper {
         // No face at all (no usable font): the run's units stay in place as invisible glyphs.
         guard let face = context.fonts.face(id: Int(run.faceID)) else { return state.appendInvisible(run, advance: 0) }
         let language = language(of: style, in: paragraph)
-        let resolved = settings.resolve(style, role: paragraph.style.role, readerFamily: family, language: language)
         // What identifies a shaping in the word cache, apart from the word: the same for the whole run. A face that
         // spaces CJK punctuation itself does it in CJK runs set in its direction. The text's own features are keyed
         // with its language (one small number for the pair).
@@ -525,14 +537,13 @@ struct ParagraphShaper {
     }
 
     /// Splits the content into runs of one attribute run, one face, one script and one bidi level.
-    private func itemize(_ paragraph: Paragraph, units: [UInt16], levels: [UInt8]?, paragraphLevel: UInt8)
-        throws(FontError) -> [ShapedRun] {
+    private func itemize(_ paragraph: Paragraph, units: [UInt16], levels: [UInt8]?, paragraphLevel: UInt8,
+                         styles: [ResolvedShapingStyle], firstSet: FontSet) throws(FontError) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         let contentStart = paragraph.contentRange.lowerBound
         for (attributeIndex, attributeRun) in paragraph.runs.enumerated() {
-            let descriptor = settings.resolve(attributeRun.style, role: paragraph.style.role, readerFamily: family,
-                                              language: language(of: attributeRun.style, in: paragraph)).descriptor
-            let set = try context.fontSet(for: descriptor, in: documentFonts, readerFamily: family)
+            let set = attributeIndex == 0 ? firstSet
+                : try context.fontSet(for: styles[attributeIndex].descriptor, in: documentFonts, readerFamily: family)
             let span = Itemizing.Span(range: (attributeRun.range.lowerBound - contentStart)..<(attributeRun.range.upperBound - contentStart),
                                       attributeIndex: Int32(attributeIndex), set: set)
             if attributeRun.style.attachment != nil {
