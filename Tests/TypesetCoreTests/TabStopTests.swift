@@ -55,3 +55,16 @@ import TypesetTestSupport
         #expect(abs(try Self.x(tab, 2) - Self.x(space, 2)) < 0.01)
     }
 }
+
+extension TabStopTests {
+    /// `tab-size` (``ParagraphStyle/tabSize``): stops every 4 spaces, or tabs without width at 0.
+    @Test(arguments: [(4.0, "    x"), (0.0, "x"), (2.0, "  x")]) func aTabSizeSetsTheStops(_ example: (Double, String)) throws {
+        var style = ParagraphStyle(role: .preformatted, innerLineBreaks: .preserve)
+        style.tabSize = example.0
+        let text = try BookStyleLayoutTests.paragraph("\tx", style: style)
+        let tab = try BookStyleLayoutTests.layout(text) { $0.pageSize = Size(width: 2_000, height: 2_000) }
+        let spaces = try Self.layout(example.1)
+        let offset = example.1.utf16.count - 1
+        #expect(abs(try Self.x(tab, 1) - Self.x(spaces, offset)) < 0.01, "tab-size \(example.0)")
+    }
+}

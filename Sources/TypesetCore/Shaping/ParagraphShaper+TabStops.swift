@@ -1,6 +1,6 @@
 extension ParagraphShaper {
-    /// The spaces between tab stops (CSS Text 3 §4.2, `tab-size`'s initial value).
-    static let tabSize: Float = 8
+    /// The spaces between tab stops when the paragraph does not say (CSS Text 3 §4.2, `tab-size`'s initial value).
+    static let defaultTabSize: Float = 8
 
     /// Whether `paragraph` keeps tab characters as tabs: preformatted text (`white-space: pre`), whose lines start only
     /// at its line ends, so that where a line starts does not depend on the column's width. Elsewhere a tab is a
@@ -9,7 +9,8 @@ extension ParagraphShaper {
         paragraph.style.role == .preformatted && paragraph.units[paragraph.contentRange].contains(0x09)
     }
 
-    /// Tab stops (CSS Text 3 §4.2): each tab advances to the next multiple of ``tabSize`` times its space's advance
+    /// Tab stops (CSS Text 3 §4.2): each tab advances to the next multiple of the paragraph's ``ParagraphStyle/tabSize``
+    /// (else ``defaultTabSize``) times its space's advance
     /// (the space it was shaped as, letter and word spacing included) from the start of its line (the paragraph's
     /// start or its last line end), skipping a stop nearer than half a space. Measured in logical order across
     /// left-to-right runs; a tab in right-to-left text stays a space. A pass over the glyphs once shaped: the width
@@ -17,6 +18,7 @@ extension ParagraphShaper {
     func setTabStops(_ paragraph: Paragraph, runs: [ShapedRun], glyphs sink: inout GlyphSink) {
         let units = paragraph.units[paragraph.contentRange]
         let base = units.startIndex
+        let tabSize = paragraph.style.tabSize.flatMap { $0.isFinite ? Float(min(max($0, 0), 64)) : nil } ?? Self.defaultTabSize
         // The pen from the line's start, in ems of the body (each run's advances are in its own size's ems).
         var pen: Float = 0
         // The units before this are known to hold no line end since the pen's line started (each unit read once).
@@ -33,7 +35,8 @@ extension ParagraphShaper {
                 }
                 let advance = sink.advance(g)
                 if units[base + cluster] == 0x09, !run.isRightToLeft, advance > 0, scale > 0 {
-                    let interval = Self.tabSize * advance * scale
+                    guard tabSize > 0 else { sink.setAdvance(g, 0); continue }
+                    let interval = tabSize * advance * scale
                     var stop = ((pen / interval).rounded(.down) + 1) * interval
                     if stop - pen < advance * scale / 2 { stop += interval }
                     sink.setAdvance(g, (stop - pen) / scale)

@@ -104,6 +104,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var lastLineAlignment: TextAlignment?
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
+        var tabSize: Double?
         var continuesText = false
         var keepsLinesTogether = false
         var boxes: [BoxDecoration] = []
@@ -120,6 +121,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell; isTableCell = other.isTableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
+            tabSize = other.tabSize
             continuesText = other.continuesText; keepsLinesTogether = other.keepsLinesTogether
             boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
             widths = other.widths
@@ -129,6 +131,7 @@ public struct ParagraphStyle: Hashable, Sendable {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && spaceAfterBreak == 0 && blockIndent == 0
                 && endIndent == 0 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && !isTableCell && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
+                && tabSize == nil
                 && !continuesText && !keepsLinesTogether
                 && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
         }
@@ -301,6 +304,12 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { extras?.wordBreak ?? .normal }
         set { update(\.wordBreak, newValue, default: .normal) }
     }
+    /// The spaces between tab stops in preformatted text (CSS `tab-size`), or nil for 8; 0 draws tabs without width.
+    /// Taken in `0...64` when the text is shaped (a value not finite is 8).
+    public var tabSize: Double? {
+        get { extras?.tabSize }
+        set { update(\.tabSize, newValue, default: nil) }
+    }
     /// Whether the paragraph continues an element's text after a block inside it (the words after a displayed
     /// formula or a `<div>` in a `<p>`): CSS's anonymous block after a block-level child, whose first line is not
     /// the element's first formatted line and so is never indented (CSS 2.1 §16.1), under any settings.
@@ -379,7 +388,8 @@ public struct ParagraphStyle: Hashable, Sendable {
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
                                           && a.lastLineAlignment == b.lastLineAlignment && a.lineBreak == b.lineBreak
-                                          && a.wordBreak == b.wordBreak && a.continuesText == b.continuesText
+                                          && a.wordBreak == b.wordBreak && a.tabSize == b.tabSize
+                                          && a.continuesText == b.continuesText
                                           && a.keepsLinesTogether == b.keepsLinesTogether
                                           && a.boxes == b.boxes && a.float == b.float && a.clear == b.clear
                                           && a.columns == b.columns && a.widths == b.widths))
@@ -394,7 +404,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)
-        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(boxes)
+        hasher.combine(lastLineAlignment); hasher.combine(lineBreak); hasher.combine(wordBreak); hasher.combine(tabSize); hasher.combine(boxes)
         hasher.combine(float); hasher.combine(clear.rawValue); hasher.combine(columns); hasher.combine(keepsLinesTogether)
         hasher.combine(widths)
     }

@@ -910,6 +910,8 @@ struct XHTMLConverter {
         style.hyphenation = block.style.hyphens
         style.lineBreak = paragraphBreakRules?.lineBreak ?? block.style.lineBreak
         style.wordBreak = paragraphBreakRules?.wordBreak ?? block.style.wordBreak
+        // Only preformatted text keeps its tabs (ParagraphShaper+TabStops.swift); other paragraphs keep no value.
+        if block.role == .preformatted { style.tabSize = block.style.tabSize }
         style.markerLength = paragraphMarkerInside ? 0 : paragraphMarkerLength
         style.dropCap = paragraphDropCap
         // Text not shown between a table's cells (a page-break marker between rows) is the cell's before it: a

@@ -284,6 +284,8 @@ enum CSSDeclaration: Equatable, Sendable {
     case lineBreak(LineBreakStrictness)
     /// `word-break`.
     case wordBreak(WordBreakRule)
+    /// `tab-size` as a number of spaces (CSS Text 3 §4.2; a length is not read).
+    case tabSize(Double)
     /// `text-underline-position`: below the descenders (`under`: true) or at the font's position (false), and in
     /// vertical text on the column's left (`left`: true) or its right (false, the default).
     case underlinePosition(under: Bool, left: Bool)
@@ -495,6 +497,10 @@ enum CSSDeclaration: Equatable, Sendable {
             return map[value].map { [.textAlignLast($0)] } ?? []
         case "line-break", "-epub-line-break", "-webkit-line-break":
             return LineBreakStrictness(rawValue: value).map { [.lineBreak($0)] } ?? []
+        case "tab-size", "-moz-tab-size", "-o-tab-size":
+            // An integer (CSS Text 3 §4.2: `<integer [0,∞]>`); a length is not read.
+            guard let spaces = Int(value), spaces >= 0 else { return [] }
+            return [.tabSize(Double(min(spaces, 64)))]
         case "word-break", "-epub-word-break":
             switch value {
             case "normal", "break-word": return [.wordBreak(.normal)]

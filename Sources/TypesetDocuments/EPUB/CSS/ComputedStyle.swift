@@ -64,6 +64,8 @@ struct ComputedStyle: Sendable {
         var alignmentLast: CSSDeclaration.Alignment?
         var lineBreak = LineBreakStrictness.auto
         var wordBreak = WordBreakRule.normal
+        /// `tab-size` in spaces, or nil for 8 (inherited).
+        var tabSize: Double?
         /// `text-underline-position: under`.
         var underlineBelowDescenders = false
         /// `text-underline-position: left` (vertical text).
@@ -347,7 +349,7 @@ struct ComputedStyle: Sendable {
             case .widthFitsContent: self.replacedSize.width = nil; self.replacedSize.fitsContent = true
             case .writingMode, .direction, .unicodeBidi, .quotes, .hangingPunctuation, .combineUpright, .textOrientation,
                  .rubyPosition, .emphasisStyle, .emphasisColor, .emphasisPosition, .hyphens, .lineBreak, .wordBreak,
-                 .underlinePosition:
+                 .tabSize, .underlinePosition:
                 applyWritingSystem(declaration)
             case .logical: break
             case .visibility, .position, .offset, .clipsAway, .clipPathHides, .overflowHidden, .objectFit, .filter:
@@ -417,6 +419,7 @@ struct ComputedStyle: Sendable {
         case .hyphens(let value): self.hyphens = value
         case .lineBreak(let value): self.lineBreak = value
         case .wordBreak(let value): self.wordBreak = value
+        case .tabSize(let value): self.tabSize = value
         case .underlinePosition(let under, let left): self.underlineBelowDescenders = under; self.underlineLeft = left
         default: break
         }
@@ -593,7 +596,7 @@ struct ComputedStyle: Sendable {
         case .fontFamily(let families): return families.first == "monospace"
         // Line-breaking rules are the language's conventions (kinsoku, Korean spacing), and the underline's place
         // goes with the underline.
-        case .lineBreak, .wordBreak, .underlinePosition: return true
+        case .lineBreak, .wordBreak, .tabSize, .underlinePosition: return true
         case .textAlign(let alignment), .textAlignLast(let alignment?):
             switch alignment {
             case .center: return true
