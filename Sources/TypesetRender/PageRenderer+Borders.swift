@@ -16,8 +16,9 @@ extension PageRenderer {
     }
 
     /// `edges` and `rect` on device pixels, as browsers draw borders: the box's sides at the nearest pixel (where
-    /// its background is filled), each width *snapped as a border width* (CSS Values 4 §6.2: less than a pixel is
-    /// one pixel, more is floored to whole pixels). An edge's width in points is rarely whole pixels (1 px of CSS is
+    /// its background is filled), each width *snapped as a line width* (CSS Values 4; WPT's
+    /// css-backgrounds/border-width-pixel-snapping: less than a pixel is one pixel, more is floored to whole pixels,
+    /// so 2.1 px is 2 and 1.9 px is 1). An edge's width in points is rarely whole pixels (1 px of CSS is
     /// 1/16 em: 1.75 pixels at 14 pt and scale 2), and rounding each side of its band apart drew edges of one width
     /// one or two pixels wide by where they fell: a table's rules unequal. The layout keeps its exact widths, so a
     /// child's background that touches a border may show up to a pixel beside it where a browser's would not.

@@ -50,7 +50,7 @@ import TypesetTestSupport
 
     /// A double border is two lines a third of its width each, a third apart: two nested solid borders (WPT's
     /// border-double references). Its thirds are whole pixels here (3 pt, 3/14 em at 14 pt), as borders are drawn
-    /// (snapped as a border width).
+    /// (snapped as a line width).
     @Test func aDoubleBorderIsTwoNestedSolidOnes() throws {
         let text = "<p>Inside the box, two lines of it at least, with some more words.</p>"
         let third = "calc(3em / 14)"

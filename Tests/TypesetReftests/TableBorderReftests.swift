@@ -95,8 +95,8 @@ import TypesetTestSupport
         #expect(boxed != nil)
     }
 
-    /// Rules of one width are drawn equally wide wherever they fall (borders snapped as a border width, CSS Values 4
-    /// §6.2): a collapsed table of 1 px rules (0.875 pt, 1.75 pixels at scale 2) on rows whose edges lie at every
+    /// Rules of one width are drawn equally wide wherever they fall (borders snapped as a line width, CSS Values
+    /// 4): a collapsed table of 1 px rules (0.875 pt, 1.75 pixels at scale 2) on rows whose edges lie at every
     /// fraction of a pixel, in both directions, at scales 1, 2 and 3. Rounding each side of a rule apart drew some one
     /// pixel wide and others two.
     @Test(arguments: [1.0, 2.0, 3.0]) func rulesOfOneWidthAreDrawnAlike(_ scale: Double) throws {
