@@ -835,8 +835,7 @@ struct ParagraphBuilder {
         if pending == nil && paragraphs.isEmpty {
             return [Paragraph(start: 0, units: units, contentRange: units.count..<units.count)]
         }
-        flush(upTo: units.count)
-        return paragraphs
+        return finish(upTo: units.count)
     }
 
     /// The paragraphs so far, the last one's separator running to `end` (where the next paragraph starts).

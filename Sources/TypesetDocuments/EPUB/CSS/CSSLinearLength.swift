@@ -17,10 +17,7 @@ struct CSSLinearLength: Hashable, Sendable {
 
     /// The parts as lengths of one unit, those that are not zero.
     var parts: [CSSLength] {
-        let all: [(Double, CSSLength)] = [(em, .em(em)), (rem, .rem(rem)), (percent, .percent(percent)), (px, .px(px)),
-                                          (vw, .viewport(vw, .width)), (vh, .viewport(vh, .height)),
-                                          (vmin, .viewport(vmin, .smaller)), (vmax, .viewport(vmax, .larger))]
-        return all.compactMap { $0.0 != 0 ? $0.1 : nil }
+        writtenParts.compactMap { CSSLength(number: $0.value, unit: Substring($0.unit)) }
     }
 
     /// The parts as (value, unit as CSS writes it), those that are not zero.

@@ -96,8 +96,11 @@ enum CSSMath {
         return text.contains("+") ? nil : text
     }
 
+    /// The names of `calc()`, prefixed ones included.
+    static let calcNames: Set<String> = ["calc", "-webkit-calc", "-moz-calc"]
+
     private static func isMathFunction(_ name: String) -> Bool {
-        ["calc", "-webkit-calc", "-moz-calc", "min", "max", "clamp"].contains(name)
+        calcNames.contains(name) || name == "min" || name == "max" || name == "clamp"
     }
 
     /// The lower-cased name of the function whose name starts at `index`, and the index of its `(`; nil when no
@@ -183,7 +186,7 @@ struct CSSMathReader {
             skipWhiteSpace()
         } while consume(",")
         switch name {
-        case "calc", "-webkit-calc", "-moz-calc": return arguments.count == 1 ? arguments[0] : nil
+        case _ where CSSMath.calcNames.contains(name): return arguments.count == 1 ? arguments[0] : nil
         case "min": return Self.extreme(arguments, smallest: true)
         case "max": return Self.extreme(arguments, smallest: false)
         case "clamp":
