@@ -108,7 +108,10 @@ struct ParagraphFormat {
         blockIndent = indents.block
         endIndent = indents.end
         let available = columnWidth - indents.block - indents.end
-        firstLineIndent = basis.firstLineIndent.map { min(max($0, -indents.block), max(0, available - 1)) } ?? 0
+        // A percentage of the first line's indent is of the paragraph's own content width (CSS Text 3 §8.1).
+        firstLineIndent = basis.firstLineIndent.map {
+            min(max($0 + basis.fractions.firstLine * max(0, available), -indents.block), max(0, available - 1))
+        } ?? 0
     }
 
     /// The paragraph's alignment and its last line's, the book's weighed against the reader's.
@@ -137,17 +140,21 @@ struct ParagraphFormat {
         return (alignment, style.alignment == nil && precedence.alignment && !style.isTableCell ? nil : style.lastLineAlignment)
     }
 
-    /// The first line's indent in ems: a body paragraph's hanging (negative) indent carries meaning; a positive one
-    /// is the paragraph indent, the reader's when they set it.
+    /// The first line's indent in ems, and the fraction of the paragraph's content width added to it (a book's
+    /// percentage, ``IndentFractions/firstLine``): a body paragraph's hanging (negative) indent carries meaning; a
+    /// positive one is the paragraph indent, the reader's when they set it.
     @inline(__always)
     static func firstLineIndentEms(_ style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
-                                   precedence: LayoutPrecedence) -> Double {
+                                   precedence: LayoutPrecedence) -> (ems: Double, fraction: Double) {
         // Words that continue the paragraph before (after a displayed formula, ParagraphStyle.continuesText) are not
         // indented.
-        if style.continuesText { return 0 }
-        guard case .body = style.role else { return style.firstLineIndent ?? 0 }
-        if let book = style.firstLineIndent, book < 0 || !precedence.indent { return book }
-        return settings.firstLineIndent
+        if style.continuesText { return (0, 0) }
+        guard case .body = style.role else { return (style.firstLineIndent ?? 0, style.firstLineIndent == nil ? 0 : style.indentFractions.firstLine) }
+        if let book = style.firstLineIndent {
+            let fraction = style.indentFractions.firstLine
+            if book < 0 || (book <= 0 && fraction < 0) || !precedence.indent { return (book, fraction) }
+        }
+        return (settings.firstLineIndent, 0)
     }
 
     /// The space above the paragraph in ems: the book's within a block, the reader's spacing in place of the book's
@@ -193,6 +200,9 @@ extension ParagraphFormat {
         let emSize: Double
         /// The first line's indent in points before it is limited to the column; nil beside a drop cap (none).
         let firstLineIndent: Float?
+        /// The parts of the indents that are fractions of a width (``IndentFractions``): the start and end ones of
+        /// the column's, the first line's of the paragraph's content width.
+        let fractions: (start: Float, end: Float, firstLine: Float)
         let spaceBefore: Float
 
         /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``): every size,
@@ -232,8 +242,10 @@ extension ParagraphFormat {
             endIndent = Float(style.endIndent * base)
             widths = style.widths
             emSize = base
-            firstLineIndent = style.dropCap != nil ? nil
-                : Float(ParagraphFormat.firstLineIndentEms(style, settings: settings, precedence: precedence) * base)
+            let firstLine = ParagraphFormat.firstLineIndentEms(style, settings: settings, precedence: precedence)
+            firstLineIndent = style.dropCap != nil ? nil : Float(firstLine.ems * base)
+            let fractions = style.indentFractions
+            self.fractions = (Float(fractions.start), Float(fractions.end), Float(firstLine.fraction))
             spaceBefore = allHidden ? 0 : Float(ParagraphFormat.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
         }
 
@@ -250,6 +262,9 @@ extension ParagraphFormat {
         @inline(__always)
         func indents(columnWidth: Float, fitSlack: Float = 0) -> (block: Float, end: Float) {
             let half = max(0, (columnWidth - 1) / 2)
+            // A percentage is of the column's width; a nested one's ems may be below 0, never the whole indent.
+            let (blockIndent, endIndent) = fractions.start == 0 && fractions.end == 0 ? (blockIndent, endIndent)
+                : (max(0, blockIndent + fractions.start * max(0, columnWidth)), max(0, endIndent + fractions.end * max(0, columnWidth)))
             let block = min(blockIndent, half)
             guard !widths.isEmpty else { return (block, min(endIndent, half)) }
             // A block's used width may leave its lines less than half the column, an em at least; its auto margins

@@ -215,12 +215,15 @@ struct BoxDecorationPass {
         // The outer edges stay inside the column (or float) whatever the styles say, a point apart at least.
         let columnWidth = part.width ?? self.columnWidth
         let half = max(0, (columnWidth - 1) / 2)
-        var left = min(box.left * emSize, half)
-        var right = min(box.right * emSize, half)
+        // A percentage margin is of the column's width, as the paragraphs' indents are (``IndentFractions``).
+        let leftEms = box.leftFraction == 0 ? box.left : max(0, box.left + box.leftFraction * max(0, columnWidth) / emSize)
+        let rightEms = box.rightFraction == 0 ? box.right : max(0, box.right + box.rightFraction * max(0, columnWidth) / emSize)
+        var left = min(leftEms * emSize, half)
+        var right = min(rightEms * emSize, half)
         if !box.widths.isEmpty {
             // A block with a used width ends where it does (``BlockWidth``), a point from its start at least, and
             // its auto margins move it toward its end.
-            let resolved = box.widths.indents(end: box.endsLeft ? box.left : box.right, columnWidth: columnWidth, emSize: emSize,
+            let resolved = box.widths.indents(end: box.endsLeft ? leftEms : rightEms, columnWidth: columnWidth, emSize: emSize,
                                               fitSlack: Double(fitted.slack(ofParagraph: part.paragraph)))
             func place(start: inout Double, end: inout Double) {
                 start = min(start + resolved.shift, max(start, columnWidth - min(end, half) - 1))

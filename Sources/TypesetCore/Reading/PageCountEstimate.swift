@@ -195,7 +195,7 @@ struct PageCountEstimate: Sendable, Equatable {
             guard case .body = paragraph.style.role else { return false }
             return !paragraph.isEmpty && paragraph.runs.count == 1 && paragraph.runs[0].style.fontScale == 1
                 && paragraph.runs[0].style.attachment == nil && !paragraph.runs[0].style.isOutOfFlow
-                && paragraph.style.blockIndent == 0 && paragraph.style.endIndent == 0
+                && paragraph.style.blockIndent == 0 && paragraph.style.endIndent == 0 && paragraph.style.indentFractions == .zero
         }
 
         init(samples: [BookLayout], settings: TypographySettings) {
@@ -248,7 +248,9 @@ struct PageCountEstimate: Sendable, Equatable {
                 let scale = paragraph.runs.first?.style.fontScale ?? 1
                 let units = paragraph.contentRange.count
                 // Block indents (quotes, verse, indented blocks) narrow every line; in ems of the body size.
+                let fractions = paragraph.style.indentFractions
                 let indent = (paragraph.style.blockIndent + paragraph.style.endIndent) * fontSize
+                    + (fractions.start + fractions.end) * columnWidth
                 let widthFraction = indent.isFinite ? min(1, max(0.05, (columnWidth - indent) / columnWidth)) : 1
                 let lines = units == 0 ? 1 : max(1, (Double(units) * scale / (unitsPerLine * widthFraction)).rounded(.up))
                 total += lines * lineHeight * scale

@@ -73,6 +73,10 @@ public struct BoxDecoration: Hashable, Sendable {
     /// Room from the column's left and right edges to the box's outer (border) edges, in ems.
     public var left: Double
     public var right: Double
+    /// The parts of that room that are fractions of the column's width (percentage margins, resolved at layout as
+    /// a paragraph's are: ``IndentFractions``): added to ``left`` and ``right``; 0 but for a book's percentages.
+    package var leftFraction = 0.0
+    package var rightFraction = 0.0
     /// The widths of its block and the blocks around it (``ParagraphStyle/widths``), outermost first: its end edge
     /// (right, or left in right-to-left text) is where its block's used width puts it.
     package var widths: [BlockWidth] = []

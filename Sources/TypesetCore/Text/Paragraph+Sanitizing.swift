@@ -34,7 +34,8 @@ extension ParagraphStyle {
     public static let maximumEms: Double = 100
 
     /// This style with `spaceBefore`, `blockIndent` and `endIndent` finite and in `0...maximumEms` (NaN, infinite
-    /// and negative values become 0; the space kept after a break at most `spaceBefore`), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
+    /// and negative values become 0, but for an indent with a percentage beside it, in `-maximumEms...maximumEms`;
+    /// the space kept after a break at most `spaceBefore`), `firstLineIndent` finite and in `-blockIndent...maximumEms` (a non-finite
     /// indent becomes nil: the reader's), a line height in `0.5...10` (else nil), a drop cap of 2 to
     /// ``DropCap/maximumLines`` lines, and a table cell's sizes finite and small (padding at most 4 em, borders
     /// 1 em), a float's width finite and positive (no float in a table cell), boxes' lengths likewise and at most ``BoxDecoration/maximumNesting`` of them, at most `BlockWidth.maximumNesting` widths (4). Indents wider than the column are limited later, when the width is known; a marker or drop cap
@@ -47,9 +48,17 @@ extension ParagraphStyle {
         var style = self
         style.spaceBefore = ems(spaceBefore)
         style.spaceAfterBreak = min(style.spaceBefore, ems(spaceAfterBreak))
-        style.blockIndent = ems(blockIndent)
-        style.endIndent = ems(endIndent)
-        style.firstLineIndent = firstLineIndent.flatMap { $0.isFinite ? min(max($0, -style.blockIndent), Self.maximumEms) : nil }
+        // With a percentage beside them (``indentFractions``) the ems may be below 0: a nested percentage is of its
+        // parent's width less the parent's ems. The layout keeps each whole indent at 0 or more.
+        let fractions = indentFractions.sanitized
+        style.indentFractions = fractions
+        func signedEms(_ value: Double, besides fraction: Double) -> Double {
+            fraction == 0 ? ems(value) : value.isFinite ? min(max(value, -Self.maximumEms), Self.maximumEms) : 0
+        }
+        style.blockIndent = signedEms(blockIndent, besides: fractions.start)
+        style.endIndent = signedEms(endIndent, besides: fractions.end)
+        let leastIndent = fractions.start == 0 ? -style.blockIndent : -Self.maximumEms
+        style.firstLineIndent = firstLineIndent.flatMap { $0.isFinite ? min(max($0, leastIndent), Self.maximumEms) : nil }
         style.lineHeight = lineHeight.flatMap { $0.isFinite && $0 > 0 ? min(max($0, 0.5), 10) : nil }
         style.markerLength = max(0, markerLength)
         style.dropCap = dropCap.flatMap { cap in
@@ -101,8 +110,11 @@ extension ParagraphStyle {
         }
         // Boxes already in range (every box a book's styles make) are kept as they are: a new array, compared
         // with the old one in the setter, cost some 2,000 instructions a paragraph in a box.
+        func fraction(_ value: Double) -> Double { IndentFractions(start: value).sanitized.start }
         func isClean(_ box: BoxDecoration) -> Bool {
-            box.border.limited(to: 1) == box.border && ems(box.left) == box.left && ems(box.right) == box.right
+            box.border.limited(to: 1) == box.border && signedEms(box.left, besides: box.leftFraction) == box.left
+                && signedEms(box.right, besides: box.rightFraction) == box.right
+                && fraction(box.leftFraction) == box.leftFraction && fraction(box.rightFraction) == box.rightFraction
                 && ems(box.above) == box.above && ems(box.below) == box.below && box.widths.count <= BlockWidth.maximumNesting
         }
         if !boxes.isEmpty, boxes.count > BoxDecoration.maximumNesting || !boxes.allSatisfy(isClean) {
@@ -110,7 +122,9 @@ extension ParagraphStyle {
             style.boxes = boxes.suffix(BoxDecoration.maximumNesting).map { box in
                 var box = box
                 box.border = box.border.limited(to: 1)
-                box.left = ems(box.left); box.right = ems(box.right); box.above = ems(box.above); box.below = ems(box.below)
+                box.leftFraction = fraction(box.leftFraction); box.rightFraction = fraction(box.rightFraction)
+                box.left = signedEms(box.left, besides: box.leftFraction); box.right = signedEms(box.right, besides: box.rightFraction)
+                box.above = ems(box.above); box.below = ems(box.below)
                 box.widths = Array(box.widths.prefix(BlockWidth.maximumNesting))
                 return box
             }

@@ -91,6 +91,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var spaceAfterBreak: Double = 0
         var blockIndent: Double = 0
         var endIndent: Double = 0
+        var indentFractions = IndentFractions.zero
         var language: String?
         var publisherSpacing = false
         var lineHeight: Double?
@@ -118,6 +119,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         init(copying other: Extras) {
             headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
             spaceAfterBreak = other.spaceAfterBreak; blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
+            indentFractions = other.indentFractions
             publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
             markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell; isTableCell = other.isTableCell
             lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
@@ -129,7 +131,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 
         var isDefault: Bool {
             headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && spaceAfterBreak == 0 && blockIndent == 0
-                && endIndent == 0 && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
+                && endIndent == 0 && indentFractions == .zero && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
                 && dropCap == nil && !isTableCell && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
                 && tabSize == nil
                 && !continuesText && !keepsLinesTogether
@@ -223,6 +225,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var endIndent: Double {
         get { extras?.endIndent ?? 0 }
         set { update(\.endIndent, newValue, default: 0) }
+    }
+    /// The percentages in the indents, resolved in the column at layout (``IndentFractions``): zero but for a
+    /// book's percentage margins, padding and `text-indent`.
+    package var indentFractions: IndentFractions {
+        get { extras?.indentFractions ?? .zero }
+        set { update(\.indentFractions, newValue, default: .zero) }
     }
     /// Default language of the paragraph (BCP 47), or nil for the document's language.
     public var language: String? {
@@ -383,7 +391,8 @@ public struct ParagraphStyle: Hashable, Sendable {
             && (a.extras === b.extras || (a.role == b.role && a.firstLineIndent == b.firstLineIndent
                                           && a.spaceBefore == b.spaceBefore && a.spaceAfterBreak == b.spaceAfterBreak
                                           && a.blockIndent == b.blockIndent
-                                          && a.endIndent == b.endIndent && a.language == b.language
+                                          && a.endIndent == b.endIndent && a.indentFractions == b.indentFractions
+                                          && a.language == b.language
                                           && a.publisherSpacing == b.publisherSpacing && a.lineHeight == b.lineHeight
                                           && a.hyphenation == b.hyphenation && a.markerLength == b.markerLength
                                           && a.dropCap == b.dropCap && a.tableCell == b.tableCell
@@ -400,7 +409,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         hasher.combine(role); hasher.combine(innerLineBreaks); hasher.combine(alignment); hasher.combine(bookAlignment)
         hasher.combine(baseDirection); hasher.combine(firstLineIndent); hasher.combine(spaceBefore)
         hasher.combine(spaceAfterBreak)
-        hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(continuesBlock); hasher.combine(continuesText)
+        hasher.combine(blockIndent); hasher.combine(endIndent); hasher.combine(indentFractions); hasher.combine(continuesBlock); hasher.combine(continuesText)
         hasher.combine(startsSection); hasher.combine(keepsWithNext); hasher.combine(language)
         hasher.combine(publisherSpacing); hasher.combine(lineHeight); hasher.combine(hyphenation)
         hasher.combine(markerLength); hasher.combine(dropCap); hasher.combine(tableCell)

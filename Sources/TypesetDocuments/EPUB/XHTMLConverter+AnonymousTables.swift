@@ -33,8 +33,8 @@ extension XHTMLConverter {
     mutating func pushAnonymousTable(frame: TableFrame, width: TableCell.TableWidth?, autoMargins: BlockWidth.AutoMargins,
                                      in block: BlockContext) {
         for width in block.widths where width.fitsContent { fittedToFill.insert(width.serial) }
-        var table = TableState(number: tableCount, frame: frame, cellBorder: 0, cellPadding: nil, indent: block.startIndent,
-                               width: width, autoMargins: autoMargins, endIndent: block.endIndent,
+        var table = TableState(number: tableCount, frame: frame, cellBorder: 0, cellPadding: nil, indent: block.referenceStart,
+                               width: width, autoMargins: autoMargins, endIndent: block.referenceEnd,
                                groupStart: output.paragraphs.count)
         table.anonymousOwnerDepth = elementDepth - 1
         tables.append(table)

@@ -46,15 +46,17 @@ extension XHTMLConverter {
         let rightToLeft = block.direction == .rightToLeft
         let (startBorder, endBorder) = rightToLeft ? (borders.right.usedWidth, borders.left.usedWidth)
             : (borders.left.usedWidth, borders.right.usedWidth)
-        let (outerStart, outerEnd) = Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)
+        let outer = Self.borderEdgeIndents(style, parent: parent, rightToLeft: rightToLeft)
         block.startIndent = min(XHTMLConverter.maximumIndent, block.startIndent + startBorder)
         block.endIndent = min(XHTMLConverter.maximumIndent, block.endIndent + endBorder)
         let above = borders.top.usedWidth + style.padding.top
         let below = borders.bottom.usedWidth + style.padding.bottom
         let images = backgroundLayers(style)
         var box = BoxDecoration(id: boxCount, background: publisherStyles ? style.backgroundColor : nil, images: images, border: borders,
-                                left: rightToLeft ? outerEnd : outerStart, right: rightToLeft ? outerStart : outerEnd,
                                 above: above, below: below)
+        // Set after: the initializer keeps them at 0 or more, and with a percentage beside them they may be less.
+        (box.left, box.right) = rightToLeft ? (outer.endIndent, outer.startIndent) : (outer.startIndent, outer.endIndent)
+        (box.leftFraction, box.rightFraction) = rightToLeft ? (outer.endFraction, outer.startFraction) : (outer.startFraction, outer.endFraction)
         box.radii = BorderRadii(style.radii, fontScale: style.fontScale)
         box.backgroundClip = style.background.colorClip
         box.padding = EdgeInsets(top: style.padding.top, left: style.padding.left, bottom: style.padding.bottom, right: style.padding.right)
@@ -63,12 +65,22 @@ extension XHTMLConverter {
         block.boxes.append(box)
     }
 
-    /// The start and end indents of the border edges of a block of `style` within `parent`, in ems: the parent's
-    /// indents and the block's margins (before its border and padding).
+    /// The start and end indents of the border edges of a block of `style` within `parent`, in ems, percentages
+    /// taken of the reference measure (as a ``BlockWidth`` measures them): the parent's indents and the block's
+    /// margins (before its border and padding).
     static func borderEdges(_ style: ComputedStyle, parent: BlockContext, rightToLeft: Bool) -> (start: Double, end: Double) {
-        let margins = rightToLeft ? (style.marginRight ?? 0, style.marginLeft ?? 0) : (style.marginLeft ?? 0, style.marginRight ?? 0)
-        return (min(XHTMLConverter.maximumIndent, max(0, parent.startIndent + margins.0)),
-                min(XHTMLConverter.maximumIndent, max(0, parent.endIndent + margins.1)))
+        let edges = borderEdgeIndents(style, parent: parent, rightToLeft: rightToLeft)
+        return (edges.referenceStart, edges.referenceEnd)
+    }
+
+    /// The border edges' indents as a block context's: the parent's indented by the block's margins, their
+    /// percentages apart (XHTMLConverter+PercentIndents.swift).
+    static func borderEdgeIndents(_ style: ComputedStyle, parent: BlockContext, rightToLeft: Bool) -> BlockContext {
+        let percents = style.inlinePercents
+        let left = (style.marginLeft ?? 0, percents.marginLeft), right = (style.marginRight ?? 0, percents.marginRight)
+        var edges = parent
+        edges.indent(by: rightToLeft ? right : left, and: rightToLeft ? left : right, within: parent)
+        return edges
     }
 
     /// An empty block drawn as a box (an empty `<div>` with a background or a border, a rule): a paragraph of its
@@ -112,7 +124,7 @@ extension XHTMLConverter {
         var block = enterBlock(path, style: style, parent: parentBlock)
         if !appendEmptyBlock("hr", style: style, block: block, inline: inline) && drawsRuleAsDashes(style) {
             block.style.alignment = .center
-            block.style.textIndent = 0
+            block.style.textIndent = 0; block.style.textIndentFraction = 0
             block.style.alignmentFromRoot = false
             appendUnits(Array("———".utf16), block: block, inline: inline)
             recordElementUnits(count: 3)

@@ -77,6 +77,9 @@ extension XHTMLConverter {
             paragraph.start += base
             paragraph.style.blockIndent = min(Self.maximumIndent, paragraph.style.blockIndent + block.startIndent)
             paragraph.style.endIndent = min(Self.maximumIndent, paragraph.style.endIndent + block.endIndent)
+            // The embedding block's percentages are of the column, as the document's own are here.
+            paragraph.style.indentFractions.start += block.startFraction
+            paragraph.style.indentFractions.end += block.endFraction
             // The space before the embedding element goes before the document's first paragraph.
             if paragraph.start == base { paragraph.style.spaceBefore = max(paragraph.style.spaceBefore, min(4, collapsedMargin)) }
             output.paragraphs.append(paragraph)

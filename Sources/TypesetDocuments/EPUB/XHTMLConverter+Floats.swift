@@ -130,13 +130,12 @@ extension XHTMLConverter {
         // The block's margins, borders and padding (and those around it) are outside its columns (§2): its columns
         // stand in its content box, and the indents of the blocks inside are from the content box's edges.
         let rightToLeft = block.direction == .rightToLeft
-        columns.left = rightToLeft ? block.endIndent : block.startIndent
-        columns.right = rightToLeft ? block.startIndent : block.endIndent
+        columns.left = rightToLeft ? block.referenceEnd : block.referenceStart
+        columns.right = rightToLeft ? block.referenceStart : block.referenceEnd
         columns.outerBoxes = block.boxes.count
         // Its width and those around it narrow its content box; inside, a column is the frame.
         columns.widths = rightToLeft ? [] : block.widths
-        block.startIndent = 0
-        block.endIndent = 0
+        block.clearIndents()
         block.widths = []
         columns.fill = style.multicolumn?.fill ?? .balance
         // A length in ems of the body, as the gap's; a percentage (or `vh`) of the page's content height, as an image's.

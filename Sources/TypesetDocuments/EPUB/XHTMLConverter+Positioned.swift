@@ -34,12 +34,13 @@ extension XHTMLConverter {
         var neutral = style
         neutral.marginLeft = 0; neutral.marginRight = 0; neutral.marginTop = 0; neutral.marginBottom = 0
         neutral.padding = ComputedStyle.Insets()
+        neutral.inlinePercents = ComputedStyle.InlinePercents()
         neutral.borders = ComputedStyle().borders
         neutral.backgroundColor = nil
         neutral.background = CSSBackgroundLayers()
         neutral.floatSide = nil
         var outer = parentBlock
-        outer.startIndent = 0; outer.endIndent = 0; outer.boxes = []; outer.widths = []; outer.floatIndex = -1; outer.columnsIndex = -1
+        outer.clearIndents(); outer.boxes = []; outer.widths = []; outer.floatIndex = -1; outer.columnsIndex = -1
         var inner = inline
         inner.style = neutral
         switch kind {
@@ -69,7 +70,7 @@ extension XHTMLConverter {
         box.inFlow = true
         box.background = nil
         box.images = []
-        box.flowIndent = (block.startIndent + (style.marginLeft ?? 0)) * 16
+        box.flowIndent = (block.referenceStart + (style.marginLeft ?? 0)) * 16
         let index = output.pageStyle.boxes.count
         output.pageStyle.boxes.append(box)
         positionedBoxes.append(index)

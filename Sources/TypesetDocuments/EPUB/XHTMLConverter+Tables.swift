@@ -87,9 +87,9 @@ extension XHTMLConverter {
         let paddingAttribute = Double(element.attribute("cellpadding")?.trimmingWhiteSpace() ?? "").map { min(max($0, 0), 64) / 16 }
         tables.append(TableState(number: tableCount, frame: tableFrame(element, style: style, borderAttribute: borderAttribute),
                                  cellBorder: borderAttribute.map { $0 > 0 ? 1.0 / 16 : 0 } ?? 0, cellPadding: paddingAttribute,
-                                 indent: tableBlock.startIndent, width: Self.tableWidth(element, style: style),
+                                 indent: tableBlock.referenceStart, width: Self.tableWidth(element, style: style),
                                  autoMargins: tableAutoMargins(element, style: style, block: tableBlock),
-                                 endIndent: tableBlock.endIndent, groupStart: output.paragraphs.count))
+                                 endIndent: tableBlock.referenceEnd, groupStart: output.paragraphs.count))
         tableCount += 1
         walkChildren(path, block: tableBlock, inline: inline)
         flushParagraph()
@@ -157,9 +157,8 @@ extension XHTMLConverter {
         tables.append(table)
         var cellBlock = enterBlock(path, style: style, parent: block)
         // The cell's text starts at its padding; the layout places the cell in its column.
-        cellBlock.startIndent = 0
+        cellBlock.clearIndents()
         cellBlock.widths = []
-        cellBlock.endIndent = 0
         // The cell's own padding when its styles set any (else the table's `cellpadding` or the reader's default).
         let padding = style.padding
         // A cell by its `display` alone has none of HTML's (CSS 2.1's initial 0).

@@ -19,6 +19,10 @@ extension XHTMLConverter {
         if var width = blockWidth(name, style: style, parent: parent, block: block) {
             if width.fitsContent { fittedBlockCount += 1; width.serial = fittedBlockCount }
             block.widths.append(width)
+            // Its used width is worked out from ems: percentages inside it (and its own box's) are taken of the
+            // reference measure (XHTMLConverter+PercentIndents.swift).
+            block.fixFractions()
+            if block.boxes.count > parent.boxes.count, let last = block.boxes.indices.last { block.boxes[last].fixFractions() }
         }
         // The block's own box (opened just before) ends with its width and those around it: a box inside a
         // narrowed block is inside it. The boxes around it do not change.
@@ -52,11 +56,11 @@ extension XHTMLConverter {
         let rightToLeft = block.direction == .rightToLeft
         // The width is measured from the content edges, or from the border edges for `border-box`.
         let (start, end) = size.borderBox ? Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)
-            : (block.startIndent, block.endIndent)
+            : (block.referenceStart, block.referenceEnd)
         let margins = inlineBlock ? Self.lineAutoMargins(parent.style, direction: parent.direction)
             : Self.autoMargins(style, rightToLeft: rightToLeft)
         return BlockWidth(width: length(size.width), minWidth: length(size.minWidth), maxWidth: length(size.maxWidth),
-                          start: start, end: end, containerStart: parent.startIndent, containerEnd: parent.endIndent,
+                          start: start, end: end, containerStart: parent.referenceStart, containerEnd: parent.referenceEnd,
                           autoMargins: margins, fitsContent: fits)
     }
 

@@ -298,6 +298,11 @@ struct XHTMLConverter {
         /// Indents from the start and end edges (margins and padding of the enclosing blocks), in ems.
         var startIndent = 0.0
         var endIndent = 0.0
+        /// The parts of those indents that are fractions of the column's width (percentage margins and padding,
+        /// resolved at layout: ``TypesetCore/IndentFractions``), 0 but in blocks with percentages; the ems above are
+        /// then the rest, and may be below 0 (XHTMLConverter+PercentIndents.swift).
+        var startFraction = 0.0
+        var endFraction = 0.0
         var direction: WritingDirection?
         var language: String?
         /// The nearest block element's style (alignment, indent).
@@ -772,9 +777,10 @@ struct XHTMLConverter {
             let box = style.inLineFrame(style.writingMode ?? output.writingMode)
             let left = (box.marginLeft ?? 0) + box.padding.left
             let right = (box.marginRight ?? 0) + box.padding.right
-            let (start, end) = block.direction == .rightToLeft ? (right, left) : (left, right)
-            block.startIndent = min(XHTMLConverter.maximumIndent, max(0, block.startIndent + min(start, XHTMLConverter.maximumIndent)))
-            block.endIndent = min(XHTMLConverter.maximumIndent, max(0, block.endIndent + min(end, XHTMLConverter.maximumIndent)))
+            let percents = box.inlinePercents
+            let rightToLeft = block.direction == .rightToLeft
+            block.indent(by: rightToLeft ? (right, percents.right) : (left, percents.left),
+                         and: rightToLeft ? (left, percents.left) : (right, percents.right), within: parent)
             // A block the reader does not see has no box: its margins and breaks are nothing.
             if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: element.htmlName?.isSpacedBlock == true) }
             openBox(name, style: box, parent: parent, block: &block)
@@ -893,11 +899,13 @@ struct XHTMLConverter {
         style.innerLineBreaks = hasLineBreak || block.role == .preformatted ? .preserve : .collapse
         style.baseDirection = block.direction
         applyAlignment(of: block, to: &style)
-        style.firstLineIndent = block.style.textIndent.map { min(XHTMLConverter.maximumIndent, max(-block.startIndent, $0)) }
+        style.firstLineIndent = block.firstLineIndent
+        style.indentFractions = block.fractions(firstLine: style.firstLineIndent != nil)
         if onlyImages && line.contains(0xFFFC) {
             // Images alone in their paragraph are block images: centred unless the book aligns them to the end.
             style.alignment = style.alignment == .end ? .end : .center
             style.firstLineIndent = 0
+            style.indentFractions.firstLine = 0
             for index in paragraphFirstImage..<output.images.count { output.images[index].isBlock = true }
         } else if !hidden {
             output.hasText = true

@@ -51,10 +51,26 @@ enum CSSLength: Equatable, Sendable {
         }
     }
 
-    /// Ems per percent for widths: Typeset's paragraphs do not know their column width when styles are
-    /// resolved (styles never depend on settings), so a percentage of the width is taken of a 20 em measure,
-    /// about a phone's column at the default size.
-    static let percentEm = 0.2
+    /// Ems per percent for widths where the layout does not resolve a percentage in its column: styles are
+    /// resolved without the column width (they never depend on settings), so there a percentage of the width is
+    /// taken of a measure of ``referenceMeasure`` ems, about a phone's column at the default size. Percentages in
+    /// a block's inline margins and padding and in `text-indent` are also kept apart (``inlineFraction``) and
+    /// resolved by the layout in the paragraph's column (``TypesetCore/IndentFractions``).
+    static let percentEm = referenceMeasure / 100
+
+    /// The measure, in ems, a percentage of the width is taken of where the layout does not resolve it.
+    static let referenceMeasure = 20.0
+
+    /// The percentage part of the length as a fraction (`10%` is 0.1; a sum's percentage part; 0 for others): what
+    /// the layout takes of the containing block's width where it resolves a percentage there. ``ems(fontScale:)``
+    /// takes the same part of ``referenceMeasure`` ems.
+    var inlineFraction: Double {
+        switch self {
+        case .percent(let value): return value.isFinite ? value / 100 : 0
+        case .sum(let sum): return sum.percent.isFinite ? sum.percent / 100 : 0
+        case .em, .rem, .px, .pt, .viewport, .auto: return 0
+        }
+    }
 
     /// The length in ems of the body font, for an element whose font is `fontScale` times the body's.
     func ems(fontScale: Double) -> Double {

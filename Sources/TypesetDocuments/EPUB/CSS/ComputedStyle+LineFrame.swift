@@ -15,6 +15,9 @@ extension ComputedStyle {
         guard let mode, mode.isVertical else { return self }
         let rightToLeft = mode == .verticalRightToLeft
         var turned = self
+        // The percentages of a turned box stay taken of the reference measure (its inline sides are the page's top
+        // and bottom, whose percentages the layout does not resolve).
+        turned.inlinePercents = InlinePercents()
         // The page side each line-frame side is: top (block start), bottom (block end); left and right are the
         // page's top and bottom in both modes.
         let (blockStart, blockEnd) = rightToLeft ? (self.marginRight, self.marginLeft) : (self.marginLeft, self.marginRight)

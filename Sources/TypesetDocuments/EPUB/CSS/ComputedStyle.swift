@@ -32,8 +32,12 @@ struct ComputedStyle: Sendable {
         /// `<body>` (the book's alignment of running text, which the reader's `align` replaces).
         var alignment: CSSDeclaration.Alignment?
         var alignmentFromRoot = false
-        /// `text-indent` in body ems, or nil for the reader's indent.
+        /// `text-indent` in body ems, or nil for the reader's indent; a percentage taken of the reference measure.
         var textIndent: Double?
+        /// The percentage part of `text-indent` as a fraction of the block's own content width (CSS Text 3 §8.1),
+        /// which the layout resolves (``TypesetCore/IndentFractions/firstLine``); ``textIndent`` holds it too, taken
+        /// of ``CSSLength/referenceMeasure``.
+        var textIndentFraction = 0.0
         /// Hidden by `display: none` on the element or an ancestor (see ``XHTMLConverter``).
         var hidden = false
         var listMarker = ListMarker.default
@@ -110,6 +114,10 @@ struct ComputedStyle: Sendable {
         var marginLeft: Double?
         var marginRight: Double?
         var padding = Insets()
+        /// The percentage parts of the left and right margins and padding, as fractions of the containing block's
+        /// width (``CSSLength/inlineFraction``): the margins and padding above hold them too, taken of the reference
+        /// measure, for whatever does not resolve them in the column. Zero in a box turned into a vertical line frame.
+        var inlinePercents = InlinePercents()
         /// `vertical-align` on a table cell, row or row group (not inherited: HTML's cells take their row's, and
         /// their row its group's, by the converter); nil when none was declared.
         var cellAlignment: TableCell.ContentAlignment?
@@ -210,6 +218,15 @@ struct ComputedStyle: Sendable {
         var top = 0.0, right = 0.0, bottom = 0.0, left = 0.0
     }
 
+    /// Percentages of the containing block's width in a block's inline margins and padding, as fractions.
+    struct InlinePercents: Sendable {
+        var marginLeft = 0.0, marginRight = 0.0, paddingLeft = 0.0, paddingRight = 0.0
+
+        /// The left and right sides' margin and padding together.
+        var left: Double { marginLeft + paddingLeft }
+        var right: Double { marginRight + paddingRight }
+    }
+
     /// A table's or cell's border (drawn alike on every side): the widest edge that shows, a pixel at least, in
     /// body ems (0 when none shows).
     var border: Double {
@@ -241,6 +258,7 @@ struct ComputedStyle: Sendable {
         var child = self
         child.marginTop = nil; child.marginBottom = nil; child.marginLeft = nil; child.marginRight = nil
         child.padding = Insets()
+        child.inlinePercents = InlinePercents()
         child.paddingDeclared = false
         child.cellAlignment = nil
         child.marginTopFromPublisher = false; child.marginBottomFromPublisher = false
@@ -369,7 +387,10 @@ struct ComputedStyle: Sendable {
         applyBoxes(pendingBoxes, isRoot: isRoot)
         applySpacing(pendingSpacing)
         if isOutOfSight { self.assistiveOnly = true }
-        if let pendingIndent { self.textIndent = pendingIndent.ems(fontScale: self.fontScale) }
+        if let pendingIndent {
+            self.textIndent = pendingIndent.ems(fontScale: self.fontScale)
+            self.textIndentFraction = pendingIndent.inlineFraction
+        }
         if let pendingBookIndent { self.bookIndent = pendingBookIndent.ems(fontScale: self.fontScale) }
         applyShift(shift, parent: parent)
     }
@@ -486,17 +507,19 @@ struct ComputedStyle: Sendable {
                     if source.fromPublisher { self.bookMarginBottom = ems }
                 case .left:
                     self.marginLeft = ems; self.marginLeftFromPublisher = source.fromPublisher; self.marginLeftAuto = length == .auto
+                    self.inlinePercents.marginLeft = length.inlineFraction
                 case .right:
                     self.marginRight = ems; self.marginRightFromPublisher = source.fromPublisher; self.marginRightAuto = length == .auto
+                    self.inlinePercents.marginRight = length.inlineFraction
                 }
             case .padding(let side, let length):
                 let ems = max(0, length.ems(fontScale: self.fontScale))
                 self.paddingDeclared = true
                 switch side {
                 case .top: self.padding.top = ems
-                case .right: self.padding.right = ems
+                case .right: self.padding.right = ems; self.inlinePercents.paddingRight = ems > 0 ? length.inlineFraction : 0
                 case .bottom: self.padding.bottom = ems
-                case .left: self.padding.left = ems
+                case .left: self.padding.left = ems; self.inlinePercents.paddingLeft = ems > 0 ? length.inlineFraction : 0
                 }
             case .borderWidth(let side, let length):
                 self[border: side].width = max(0, length.ems(fontScale: self.fontScale))
@@ -523,7 +546,8 @@ struct ComputedStyle: Sendable {
             self.fontFeatures[longhand] = parent.fontFeatures[longhand]
             if longhand == .caps { self.smallCaps = parent.smallCaps }
             if longhand == .ligatures { self.ligatures = parent.ligatures }
-        case .textIndent: self.textIndent = parent.textIndent; self.bookIndent = parent.bookIndent
+        case .textIndent:
+            self.textIndent = parent.textIndent; self.textIndentFraction = parent.textIndentFraction; self.bookIndent = parent.bookIndent
         case .textTransform: self.textTransform = parent.textTransform
         case .color: self.color = parent.color
         case .letterSpacing: self.letterSpacing = parent.letterSpacing
