@@ -140,4 +140,18 @@ import TypesetTestSupport
         #expect(Reftest.mismatch(percent, try Reftest.render(Reftest.Book(body: body, css: "p.x { margin-left: 2em }"), settings: settings)) != nil)
         #expect(Reftest.mismatch(percent, try Reftest.render(Reftest.Book(body: body, css: "p.x { margin-left: 14.8px }"), settings: settings)) != nil)
     }
+
+    /// A percentage margin inside a table cell counts as nothing in the cell's content widths (CSS Sizing 3 §5.2.1c:
+    /// it is of the cell, whose width those contributions decide): the table's columns are as without it. The text
+    /// is hidden (it keeps its room) so that only the table's rules are compared; the table fills the column, its
+    /// columns sharing it by their content widths.
+    @Test(arguments: pageWidths) func aCellsContentWidthsLeaveThePercentageOut(_ pageWidth: Double) throws {
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: pageWidth, height: 480)
+        let body = "<table><tr><td><p class='m'>Short</p></td><td><p>Other words here</p></td></tr></table>"
+        let base = "table { width: 100% } td { border: 1px solid black } p { margin: 0; text-indent: 0; visibility: hidden } "
+        let mismatch = Reftest.mismatch(try Reftest.render(Reftest.Book(body: body, css: base + "p.m { margin-left: 10% }"), settings: settings),
+                                        try Reftest.render(Reftest.Book(body: body, css: base), settings: settings))
+        #expect(mismatch == nil, "at \(pageWidth): \(mismatch ?? "")")
+    }
 }

@@ -51,13 +51,17 @@ struct ParagraphFormat {
     /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``).
     /// - Parameter fitSlack: How much narrower the block fitting its content that the paragraph is in is than the
     ///   block would fill (``FittedBlocks``); 0 for nearly every paragraph.
+    /// - Parameter intrinsic: The format measures the paragraph's content widths (a table's columns): its
+    ///   percentages are of zero (CSS Sizing 3 §5.2.1: a cyclic percentage in a margin or padding resolves against
+    ///   zero for an intrinsic size contribution).
     @inline(__always)
     init(runs: borrowing [AttributeRun], style: borrowing ParagraphStyle, settings: borrowing TypographySettings,
          precedence: LayoutPrecedence, columnWidth: Float, bodySizes: [Float]? = nil,
          capMetrics: (natural: Float, capHeight: Float)? = nil, formulas: [ShapedFormula] = [], objectColumnWidth: Float? = nil,
-         scale: Float = 1, fitSlack: Float = 0) {
-        let basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
+         scale: Float = 1, fitSlack: Float = 0, intrinsic: Bool = false) {
+        var basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
                           capMetrics: capMetrics, scale: scale)
+        if intrinsic { basis.fractions = (0, 0, 0) }
         let indents = basis.indents(columnWidth: columnWidth, fitSlack: fitSlack)
         let available = columnWidth - indents.block - indents.end
         var objectAvailable = available
@@ -202,7 +206,7 @@ extension ParagraphFormat {
         let firstLineIndent: Float?
         /// The parts of the indents that are fractions of a width (``IndentFractions``): the start and end ones of
         /// the column's, the first line's of the paragraph's content width.
-        let fractions: (start: Float, end: Float, firstLine: Float)
+        var fractions: (start: Float, end: Float, firstLine: Float)
         let spaceBefore: Float
 
         /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``): every size,

@@ -42,7 +42,7 @@ struct ParagraphLayouter {
 
     /// The format of a paragraph as this layouter sets it.
     func format(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph, width: Float,
-                objectWidth: Float? = nil, scale: Float = 1, fitSlack: Float = 0) -> ParagraphFormat {
+                objectWidth: Float? = nil, scale: Float = 1, fitSlack: Float = 0, intrinsic: Bool = false) -> ParagraphFormat {
         let capFace = paragraph.pointee.style.dropCap == nil ? nil
             : ParagraphLayouter.capFace(shaped, style: paragraph.pointee.style, faces: faces)
         // A floated object is set in its box but sized in its containing block, the column or its table cell
@@ -51,7 +51,8 @@ struct ParagraphLayouter {
         return ParagraphFormat(runs: paragraph.pointee.runs, style: paragraph.pointee.style, settings: settings,
                                precedence: precedence, columnWidth: width, bodySizes: bodySizes,
                                capMetrics: capFace.map { (Float($0.naturalLineHeight), Float($0.capHeight)) },
-                               formulas: shaped.formulas, objectColumnWidth: objectColumn, scale: scale, fitSlack: fitSlack)
+                               formulas: shaped.formulas, objectColumnWidth: objectColumn, scale: scale, fitSlack: fitSlack,
+                               intrinsic: intrinsic)
     }
 
     /// What laying out the paragraph works out before any width is known (see ``LayoutBasisCache``): its format's

@@ -591,7 +591,7 @@ extension ParagraphLayouter {
     func contentWidths(_ paragraph: UnsafePointer<Paragraph>, shaped: borrowing ShapedParagraph,
                        metrics: inout ParagraphMetrics, scratch: ParagraphMetrics.MeasuredPrefix)
         -> (minimum: Float, maximum: Float, indents: Float, later: Float) {
-        let format = self.format(paragraph, shaped: shaped, width: columnWidth)
+        let format = self.format(paragraph, shaped: shaped, width: columnWidth, intrinsic: true)
         let indents = format.blockIndent + format.endIndent
         guard shaped.contentLength > 0 else { return (indents, indents, indents, 0) }
         metrics.measure(shaped, sizes: format.sizes, scratch: scratch)

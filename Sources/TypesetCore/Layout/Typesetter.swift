@@ -183,7 +183,7 @@ public final class Typesetter: Sendable {
         // `range`'s first paragraph in `shaped.paragraphs`.
         let shapedBase = range.lowerBound - shaped.paragraphRange.lowerBound
         let unitsLayout = Paragraph.unitsLayout
-        return try parallelChunks(count: range.count, threads: threads, pool: layoutPool, writing: { chunk, scratch, output in
+        return parallelChunks(count: range.count, threads: threads, pool: layoutPool, writing: { chunk, scratch, output in
             // The metrics are moved out of the scratch for the chunk (no exclusivity check on class storage per use),
             // and lent to each paragraph's layout through a pointer.
             var metrics = scratch.metrics

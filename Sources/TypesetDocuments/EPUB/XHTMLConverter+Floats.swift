@@ -48,6 +48,7 @@ extension XHTMLConverter {
                                      followsLine: followsLine, outerBoxes: parentBlock.boxes.count,
                                      isObject: kind == .image || kind == .svg))
         block.floatIndex = Int32(floatBoxes.count - 1)
+        block.fixFractions(boxesFrom: parentBlock.boxes.count)
         // A block fitting its content that holds a float fills what it may (``fill(_:in:)``).
         for width in parentBlock.widths where width.fitsContent { fittedToFill.insert(width.serial) }
         block.widths = []  // A float is as wide as it is, whatever the blocks around it.

@@ -15,7 +15,7 @@ extension XHTMLConverter.BlockContext {
     /// as fractions of the containing block's width.
     mutating func indent(by start: (ems: Double, percent: Double), and end: (ems: Double, percent: Double), within parent: Self) {
         let limit = XHTMLConverter.maximumIndent
-        guard widths.isEmpty, start.percent != 0 || end.percent != 0 || parent.startFraction != 0 || parent.endFraction != 0 else {
+        guard widths.isEmpty, floatIndex < 0, start.percent != 0 || end.percent != 0 || parent.startFraction != 0 || parent.endFraction != 0 else {
             startIndent = min(limit, max(0, startIndent + min(start.ems, limit)))
             endIndent = min(limit, max(0, endIndent + min(end.ems, limit)))
             return
@@ -39,9 +39,11 @@ extension XHTMLConverter.BlockContext {
     /// The end indent likewise.
     var referenceEnd: Double { max(0, endIndent + endFraction * CSSLength.referenceMeasure) }
 
-    /// The indents with their percentages taken of the reference measure from here on: inside a block with a
-    /// `width`, whose used width the layout works out from ems (``BlockWidth``).
-    mutating func fixFractions() {
+    /// The indents, and those of its boxes from `first` on (its own), with their percentages taken of the reference
+    /// measure from here on: inside a block with a `width`, whose used width the layout works out from ems
+    /// (``BlockWidth``), and inside a float, whose box is sized from its paragraphs' indents in ems (`FloatLayout`).
+    mutating func fixFractions(boxesFrom first: Int) {
+        for index in boxes.indices where index >= first { boxes[index].fixFractions() }
         guard startFraction != 0 || endFraction != 0 else { return }
         startIndent = referenceStart; endIndent = referenceEnd
         startFraction = 0; endFraction = 0

@@ -21,8 +21,7 @@ extension XHTMLConverter {
             block.widths.append(width)
             // Its used width is worked out from ems: percentages inside it (and its own box's) are taken of the
             // reference measure (XHTMLConverter+PercentIndents.swift).
-            block.fixFractions()
-            if block.boxes.count > parent.boxes.count, let last = block.boxes.indices.last { block.boxes[last].fixFractions() }
+            block.fixFractions(boxesFrom: parent.boxes.count)
         }
         // The block's own box (opened just before) ends with its width and those around it: a box inside a
         // narrowed block is inside it. The boxes around it do not change.
