@@ -2,9 +2,12 @@ import TypesetCore
 
 extension PageRenderer {
     /// Fills the rounded rectangle `rect` with `radii` (page points) row by row, each pixel row the span the
-    /// curves leave at its middle (no antialiasing: the edges of a square box are whole pixels too).
+    /// curves leave at its middle (no antialiasing: the edges of a square box are whole pixels too). Its sides are
+    /// at the nearest device pixels first, as a square box's and a border's are (``snapped(_:rect:scale:)``), so
+    /// that its curves meet its border's.
     func fillRounded(_ rect: Rect, radii: CornerRadii, color: Color, scale: Double, origin: (x: Int, y: Int),
                      into canvas: inout some GlyphCanvas) {
+        let rect = Self.snapped(BorderEdges(), rect: rect, scale: scale).1
         for row in pixelRows(rect.minY, rect.maxY, scale: scale) {
             let y = (Double(row) + 0.5) / scale
             guard let span = radii.span(of: rect, atY: y) else { continue }
@@ -27,9 +30,11 @@ extension PageRenderer {
     /// Draws a rounded box's border: its straight parts in their styles between the corners (as
     /// ``drawEdges(_:rect:scale:origin:colors:into:)`` does), each corner as the ring between the outer curve and
     /// the inner one (CSS Backgrounds 3 §5.2), solid, in the colour of the edge whose band the row is in.
-    /// A dotted, dashed or double edge's corners are drawn solid.
+    /// A dotted, dashed or double edge's corners are drawn solid. Its sides and widths are snapped to device pixels
+    /// as a square box's are (``snapped(_:rect:scale:)``), so its edges are as wide as theirs.
     func drawRoundedEdges(_ edges: BorderEdges, rect: Rect, radii: CornerRadii, scale: Double, origin: (x: Int, y: Int),
                           colors: inout ReadableColors, into canvas: inout some GlyphCanvas) {
+        let (edges, rect) = Self.snapped(edges, rect: rect, scale: scale)
         let top = edges.top.usedWidth, right = edges.right.usedWidth, bottom = edges.bottom.usedWidth, left = edges.left.usedWidth
         func color(_ edge: BorderEdge) -> Color { edge.color.map { colors.text($0) } ?? colors.theme.text }
         // Each corner's zone: its curve, and the border's width at least, so that straight parts start after it.

@@ -50,11 +50,13 @@ import TypesetTestSupport
     }
 
     /// A rounded border is the ring between the outer curve and the inner one, whose radii are the outer ones less
-    /// the border's width: a rounded box of the border's colour with a page-coloured rounded box inside it.
-    @Test(arguments: [("12px", "8px"), ("20px 6px", "16px 2px")])
+    /// the border's width: a rounded box of the border's colour with a page-coloured rounded box inside it. The
+    /// border is 8 px (7 pixels here): a whole number of pixels, as borders are snapped to (a ring of background
+    /// is not).
+    @Test(arguments: [("12px", "4px"), ("20px 10px", "12px 2px")])
     func aRoundedBorderIsTheRingBetweenTwoCurves(_ outer: String, _ inner: String) throws {
-        try Self.expectSame(Self.book("border: 4px solid #c81e28; border-radius: \(outer)"),
-                            Self.book("background-color: #c81e28; padding: 4px; border-radius: \(outer)",
+        try Self.expectSame(Self.book("border: 8px solid #c81e28; border-radius: \(outer)"),
+                            Self.book("background-color: #c81e28; padding: 8px; border-radius: \(outer)",
                                       inner: "background-color: #ffffff; border-radius: \(inner)"),
                             "\(outer) ring")
     }
@@ -73,5 +75,27 @@ import TypesetTestSupport
         guard let top = rows.first else { Issue.record("no box drawn"); return }
         #expect(page[x: 16, y: top] == Theme.light.background, "the rounded corner leaves the page")
         #expect(page[x: 30, y: top + 14] == blue)
+    }
+
+    /// A rounded box's edges are snapped as a square box's (as a line width, CSS Values 4): boxes of 1 px borders
+    /// (1.75 pixels at scale 2) stacked at every fraction of a pixel have top, bottom and side bands all of one width
+    /// in pixels. Drawn unsnapped, bands were one or two pixels by where they fell.
+    @Test(arguments: [1.0, 2.0, 3.0]) func roundedEdgesOfOneWidthAreDrawnAlike(_ scale: Double) throws {
+        var settings = Reftest.settings
+        settings.appearance.pixelScale = scale
+        let boxes = String(repeating: "<div class='r'>Words</div>", count: 6)
+        let css = "div.r { border: 1px solid #000000; border-radius: 5px; margin: 0.37em 0; padding: 0.13em 0.3em; line-height: 1.13 }"
+        let page = try Reftest.render(Reftest.Book(body: boxes, css: css), settings: settings).pages[0]
+        func runs(_ pixels: [Color]) -> [Int] {
+            var runs: [(start: Int, length: Int)] = []
+            for (index, pixel) in pixels.enumerated() where pixel == Color(red: 0, green: 0, blue: 0) {
+                if let last = runs.last, last.start + last.length == index { runs[runs.count - 1].length += 1 } else { runs.append((index, 1)) }
+            }
+            return runs.map(\.length)
+        }
+        // Down the boxes' middle (past the words): each box's top and bottom band.
+        let down = runs((0..<page.height).map { page[x: page.width - Int(40 * scale), y: $0] })
+        #expect(down.count == 12, "bands down at scale \(scale): \(down)")
+        #expect(Set(down).count == 1, "bands down at scale \(scale): \(down)")
     }
 }

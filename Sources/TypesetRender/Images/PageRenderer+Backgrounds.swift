@@ -104,10 +104,11 @@ extension PageRenderer {
 
     /// The pixel rectangles (canvas pixels) a layer is clipped to: its painting area's part `rect` (`clip` in
     /// pixels), or for rounded corners a row of pixels at a time where the corners curve and one rectangle between
-    /// them.
+    /// them; the rounded box's sides at the nearest device pixels, as its colour's (``fillRounded(_:radii:color:scale:origin:into:)``).
     private func clips(_ rect: Rect, radii: CornerRadii?, clip: (Int, Int, Int, Int), scale: Double,
                        origin: (x: Int, y: Int)) -> [(Int, Int, Int, Int)] {
         guard let radii else { return [clip] }
+        let rect = Self.snapped(BorderEdges(), rect: rect, scale: scale).1
         let topBand = max(radii.topLeft.height, radii.topRight.height), bottomBand = max(radii.bottomLeft.height, radii.bottomRight.height)
         func pixel(_ value: Double) -> Int {
             let v = (value * scale).rounded()
