@@ -123,6 +123,24 @@ import TypesetTestSupport
         #expect(mismatch == nil, "at \(pageWidth): \(mismatch ?? "")")
     }
 
+    /// A block with a `width` takes its own percentage margins of the column as it takes its width: Project
+    /// Gutenberg's rule (`hr { width: 33%; margin-left: 33.5%; margin-right: 33.5% }`) and a bordered block, against
+    /// the same with the lengths written out in ems.
+    @Test(arguments: pageWidths) func aBlockWithAWidth(_ pageWidth: Double) throws {
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: pageWidth, height: 480)
+        let column = pageWidth - 32, fontSize = settings.typography.fontSize
+        func ems(_ percent: Double) -> String { "\(percent / 100 * column / fontSize)em" }
+        let body = "<p>Words before the rule.</p><hr/><div class='w'><p>\(Self.words)</p></div>"
+        func css(_ length: (Double) -> String) -> String {
+            "p { margin: 0; text-indent: 0 } hr { width: \(length(33)); margin: 1em \(length(33.5)) 1em \(length(33.5)) } "
+                + "div.w { width: \(length(60)); margin-left: \(length(20)); padding-left: \(length(5)); border: 1px solid black }"
+        }
+        let mismatch = Reftest.mismatch(try Reftest.render(Reftest.Book(body: body, css: css { "\($0)%" }), settings: settings),
+                                        try Reftest.render(Reftest.Book(body: body, css: css(ems)), settings: settings))
+        #expect(mismatch == nil, "at \(pageWidth): \(mismatch ?? "")")
+    }
+
     /// In right-to-left text the start is the right: a `margin-right` percentage indents the lines' start.
     @Test(arguments: pageWidths) func rightToLeft(_ pageWidth: Double) throws {
         let mismatch = try Self.mismatch([Level(marginLeft: 5, marginRight: 15)], textIndent: 10, pageWidth: pageWidth,

@@ -29,6 +29,19 @@ package struct BlockWidth: Hashable, Sendable {
     /// The containing block's content edges from the column's start and end edges.
     package var containerStart: Double
     package var containerEnd: Double
+    /// The parts of those four that are fractions of the column's width (percentage margins and padding, as a
+    /// paragraph's indents have them: ``IndentFractions``), in the same order; the ems above are then the rest
+    /// (and may be below 0). Zero but for a book's percentages.
+    package var fractions = EdgeFractions()
+
+    /// Fractions of the column's width in a block's four edges (``fractions``).
+    package struct EdgeFractions: Hashable, Sendable {
+        package var start = 0.0, end = 0.0, containerStart = 0.0, containerEnd = 0.0
+
+        package init(start: Double = 0, end: Double = 0, containerStart: Double = 0, containerEnd: Double = 0) {
+            self.start = start; self.end = end; self.containerStart = containerStart; self.containerEnd = containerEnd
+        }
+    }
     /// Which inline margins are `auto` (their ems in ``start`` and ``end`` are 0).
     package var autoMargins: AutoMargins
     /// Whether an `auto` width shrinks to the block's content (``FittedBlocks``) rather than filling the
@@ -54,14 +67,28 @@ package struct BlockWidth: Hashable, Sendable {
     /// dropped, so its lines are as wide as its nearest kept ancestor lets them be.
     package static let maximumNesting = 4
 
+    /// `fractions` (start, end, container start, container end) are the parts of the four edges that are fractions of
+    /// the column's width; each taken within ±1, an edge with one may be below 0 ems (and within ±10,000).
     package init(width: BackgroundLayer.Length?, minWidth: BackgroundLayer.Length? = nil, maxWidth: BackgroundLayer.Length? = nil,
                  start: Double, end: Double, containerStart: Double, containerEnd: Double, autoMargins: AutoMargins = .none,
-                 fitsContent: Bool = false) {
-        func clean(_ value: Double) -> Double { value.isFinite ? min(max(0, value), 1e4) : 0 }
+                 fitsContent: Bool = false, fractions: EdgeFractions = EdgeFractions()) {
+        func fraction(_ value: Double) -> Double { value.isFinite ? min(max(value, -1), 1) : 0 }
+        let (startShare, endShare, containerStartShare, containerEndShare) = (fraction(fractions.start), fraction(fractions.end),
+                                                                              fraction(fractions.containerStart), fraction(fractions.containerEnd))
+        func clean(_ value: Double, _ share: Double) -> Double { value.isFinite ? min(max(share == 0 ? 0 : -1e4, value), 1e4) : 0 }
         self.width = width; self.minWidth = minWidth; self.maxWidth = maxWidth; self.autoMargins = autoMargins
         self.fitsContent = fitsContent; serial = 0
-        self.start = clean(start); self.end = clean(end)
-        self.containerStart = clean(containerStart); self.containerEnd = clean(containerEnd)
+        self.start = clean(start, startShare); self.end = clean(end, endShare)
+        self.containerStart = clean(containerStart, containerStartShare); self.containerEnd = clean(containerEnd, containerEndShare)
+        self.fractions = EdgeFractions(start: startShare, end: endShare, containerStart: containerStartShare, containerEnd: containerEndShare)
+    }
+
+    /// Its four edges in points in a column `columnWidth` points wide, ems of `emSize` (start, end, container
+    /// start, container end), each at 0 or more.
+    func edges(columnWidth: Double, emSize: Double) -> (start: Double, end: Double, containerStart: Double, containerEnd: Double) {
+        func points(_ ems: Double, _ share: Double) -> Double { share == 0 ? ems * emSize : max(0, ems * emSize + share * columnWidth) }
+        return (points(start, fractions.start), points(end, fractions.end), points(containerStart, fractions.containerStart),
+                points(containerEnd, fractions.containerEnd))
     }
 
     /// The used width in points in a containing block `reference` points wide, or nil when it is `auto` and
@@ -94,28 +121,30 @@ extension Array where Element == BlockWidth {
         // The room the outermost block that fits its content gives back; taken once.
         var slack = fitSlack
         for block in self {
-            var containerEdge = columnWidth - block.containerEnd * emSize
-            if let outer { containerEdge = Swift.min(containerEdge, outer.edge - (block.containerEnd - outer.end) * emSize) }
-            let reference = Swift.max(0, containerEdge - (block.containerStart * emSize + shift))
+            // Its edges in points (percentages of the column resolved).
+            let points = block.edges(columnWidth: columnWidth, emSize: emSize)
+            var containerEdge = columnWidth - points.containerEnd
+            if let outer { containerEdge = Swift.min(containerEdge, outer.edge - (points.containerEnd - outer.end)) }
+            let reference = Swift.max(0, containerEdge - (points.containerStart + shift))
             // Where the block's content ends with `width: auto`: a used width only takes room from there.
-            var edge = columnWidth - block.end * emSize
-            if let outer { edge = Swift.min(edge, outer.edge - (block.end - outer.end) * emSize) }
+            var edge = columnWidth - points.end
+            if let outer { edge = Swift.min(edge, outer.edge - (points.end - outer.end)) }
             var fitted: Double?
             if block.fitsContent, slack > 0 {
                 // Its content's width: what it would fill (its width, else to its end edge) less the room left.
-                let fill = block.used(reference: reference, emSize: emSize) ?? (edge - (block.start * emSize + shift))
+                let fill = block.used(reference: reference, emSize: emSize) ?? (edge - (points.start + shift))
                 let least = block.minWidth.map { $0.points(emSize: emSize, reference: reference) } ?? 0
                 fitted = Swift.max(0, least, fill - slack)
                 slack = 0
             }
             if let used = fitted ?? block.used(reference: reference, emSize: emSize) {
-                let start = block.start * emSize + shift
+                let start = points.start + shift
                 shift += block.autoMargins.share(of: edge - (start + used))
-                edge = Swift.min(edge, block.start * emSize + shift + used)
+                edge = Swift.min(edge, points.start + shift + used)
             }
-            outer = (edge, block.end)
+            outer = (edge, points.end)
             // This line's end edge within the block: its indent past the block's end edge.
-            indent = Swift.max(indent, columnWidth - (edge - (endIndent - block.end) * emSize))
+            indent = Swift.max(indent, columnWidth - (edge - (endIndent * emSize - points.end)))
         }
         // Never past the column (a width of 0 inside an indented block); the layout leaves the line its em.
         let end = indent.isFinite ? Swift.min(indent, Swift.max(endIndent * emSize, columnWidth)) : endIndent * emSize

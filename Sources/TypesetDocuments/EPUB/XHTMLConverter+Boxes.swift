@@ -65,16 +65,9 @@ extension XHTMLConverter {
         block.boxes.append(box)
     }
 
-    /// The start and end indents of the border edges of a block of `style` within `parent`, in ems, percentages
-    /// taken of the reference measure (as a ``BlockWidth`` measures them): the parent's indents and the block's
-    /// margins (before its border and padding).
-    static func borderEdges(_ style: ComputedStyle, parent: BlockContext, rightToLeft: Bool) -> (start: Double, end: Double) {
-        let edges = borderEdgeIndents(style, parent: parent, rightToLeft: rightToLeft)
-        return (edges.referenceStart, edges.referenceEnd)
-    }
-
-    /// The border edges' indents as a block context's: the parent's indented by the block's margins, their
-    /// percentages apart (XHTMLConverter+PercentIndents.swift).
+    /// The indents of the border edges of a block of `style` within `parent`, as a block context's: the parent's
+    /// indented by the block's margins (before its border and padding), their percentages apart
+    /// (XHTMLConverter+PercentIndents.swift).
     static func borderEdgeIndents(_ style: ComputedStyle, parent: BlockContext, rightToLeft: Bool) -> BlockContext {
         let percents = style.inlinePercents
         let left = (style.marginLeft ?? 0, percents.marginLeft), right = (style.marginRight ?? 0, percents.marginRight)

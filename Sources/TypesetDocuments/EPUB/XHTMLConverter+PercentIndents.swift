@@ -7,8 +7,9 @@ import TypesetCore
 /// A block's content width is the column's times `1 - startFraction - endFraction`, less its ems; a percentage of it
 /// is again a fraction of the column plus (negative) ems, so each level folds into the two numbers per side. Where
 /// the layout does not resolve percentages, they stay taken of ``CSSLength/referenceMeasure`` ems (the model before):
-/// inside a block with a CSS `width` (whose used width only the layout knows, ``BlockWidth``), in tables' own
-/// indents, floats, multi-column frames, positioned boxes, and in vertical text.
+/// inside a block with a CSS `width` (whose used width only the layout knows, ``BlockWidth``; its own margins and
+/// padding are resolved, as its width is), in tables' own indents, floats, multi-column frames, positioned boxes, and
+/// in vertical text.
 extension XHTMLConverter.BlockContext {
     /// Indents the block (a copy of `parent`) by its margins and padding: `start` and `end` in ems (their
     /// percentages included, taken of the reference measure, as the style computed them) and the percentage parts
@@ -16,8 +17,10 @@ extension XHTMLConverter.BlockContext {
     mutating func indent(by start: (ems: Double, percent: Double), and end: (ems: Double, percent: Double), within parent: Self) {
         let limit = XHTMLConverter.maximumIndent
         guard widths.isEmpty, floatIndex < 0, start.percent != 0 || end.percent != 0 || parent.startFraction != 0 || parent.endFraction != 0 else {
-            startIndent = min(limit, max(0, startIndent + min(start.ems, limit)))
-            endIndent = min(limit, max(0, endIndent + min(end.ems, limit)))
+            // Its percentages of the reference measure; the ems of an indent beside a fraction (inside a block with a
+            // width whose own margins have one) may be below 0.
+            startIndent = min(limit, max(startFraction == 0 ? 0 : -limit, startIndent + min(start.ems, limit)))
+            endIndent = min(limit, max(endFraction == 0 ? 0 : -limit, endIndent + min(end.ems, limit)))
             return
         }
         // The parent's content width: the column's share the parent leaves, less its ems.
@@ -40,8 +43,7 @@ extension XHTMLConverter.BlockContext {
     var referenceEnd: Double { max(0, endIndent + endFraction * CSSLength.referenceMeasure) }
 
     /// The indents, and those of its boxes from `first` on (its own), with their percentages taken of the reference
-    /// measure from here on: inside a block with a `width`, whose used width the layout works out from ems
-    /// (``BlockWidth``), and inside a float, whose box is sized from its paragraphs' indents in ems (`FloatLayout`).
+    /// measure from here on: inside a float, whose box is sized from its paragraphs' indents in ems (`FloatLayout`).
     mutating func fixFractions(boxesFrom first: Int) {
         for index in boxes.indices where index >= first { boxes[index].fixFractions() }
         guard startFraction != 0 || endFraction != 0 else { return }

@@ -18,10 +18,9 @@ extension XHTMLConverter {
     mutating func noteWidth(_ name: String, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
         if var width = blockWidth(name, style: style, parent: parent, block: block) {
             if width.fitsContent { fittedBlockCount += 1; width.serial = fittedBlockCount }
+            // Its own percentages are of the column, as its width's; those of the blocks inside it are of the
+            // reference measure, as their widths are worked out from its used width (XHTMLConverter+PercentIndents.swift).
             block.widths.append(width)
-            // Its used width is worked out from ems: percentages inside it (and its own box's) are taken of the
-            // reference measure (XHTMLConverter+PercentIndents.swift).
-            block.fixFractions(boxesFrom: parent.boxes.count)
         }
         // The block's own box (opened just before) ends with its width and those around it: a box inside a
         // narrowed block is inside it. The boxes around it do not change.
@@ -54,13 +53,14 @@ extension XHTMLConverter {
         func length(_ css: CSSLength?) -> BackgroundLayer.Length? { css?.layerLength(fontScale: style.fontScale) }
         let rightToLeft = block.direction == .rightToLeft
         // The width is measured from the content edges, or from the border edges for `border-box`.
-        let (start, end) = size.borderBox ? Self.borderEdges(style, parent: parent, rightToLeft: rightToLeft)
-            : (block.referenceStart, block.referenceEnd)
+        let edges = size.borderBox ? Self.borderEdgeIndents(style, parent: parent, rightToLeft: rightToLeft) : block
         let margins = inlineBlock ? Self.lineAutoMargins(parent.style, direction: parent.direction)
             : Self.autoMargins(style, rightToLeft: rightToLeft)
         return BlockWidth(width: length(size.width), minWidth: length(size.minWidth), maxWidth: length(size.maxWidth),
-                          start: start, end: end, containerStart: parent.referenceStart, containerEnd: parent.referenceEnd,
-                          autoMargins: margins, fitsContent: fits)
+                          start: edges.startIndent, end: edges.endIndent, containerStart: parent.startIndent,
+                          containerEnd: parent.endIndent, autoMargins: margins, fitsContent: fits,
+                          fractions: BlockWidth.EdgeFractions(start: edges.startFraction, end: edges.endFraction,
+                                                              containerStart: parent.startFraction, containerEnd: parent.endFraction))
     }
 
     /// The paragraphs' blocks fitting their content whose serials are `serials` (those holding a float) made blocks
