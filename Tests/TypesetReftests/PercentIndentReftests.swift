@@ -141,6 +141,20 @@ import TypesetTestSupport
         #expect(mismatch == nil, "at \(pageWidth): \(mismatch ?? "")")
     }
 
+    /// A percentage past half the column is kept, as it grows with the column (a letter's signature at
+    /// `margin-left: 60%`, with a box): against the block placed there by a width and an auto margin.
+    @Test(arguments: pageWidths) func pastHalfTheColumn(_ pageWidth: Double) throws {
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: pageWidth, height: 480)
+        let body = "<p>Yours truly, in a letter's closing.</p><div class='sig'><p>The Author</p></div>"
+        let base = "p { margin: 0; text-indent: 0 } div.sig { border: 1px solid black } "
+        let mismatch = Reftest.mismatch(
+            try Reftest.render(Reftest.Book(body: body, css: base + "div.sig { margin-left: 60% }"), settings: settings),
+            try Reftest.render(Reftest.Book(body: body, css: base + "div.sig { width: 40%; margin-left: auto; box-sizing: border-box }"),
+                               settings: settings))
+        #expect(mismatch == nil, "at \(pageWidth): \(mismatch ?? "")")
+    }
+
     /// In right-to-left text the start is the right: a `margin-right` percentage indents the lines' start.
     @Test(arguments: pageWidths) func rightToLeft(_ pageWidth: Double) throws {
         let mismatch = try Self.mismatch([Level(marginLeft: 5, marginRight: 15)], textIndent: 10, pageWidth: pageWidth,

@@ -266,18 +266,26 @@ extension ParagraphFormat {
         @inline(__always)
         func indents(columnWidth: Float, fitSlack: Float = 0) -> (block: Float, end: Float) {
             let half = max(0, (columnWidth - 1) / 2)
-            // A percentage is of the column's width; a nested one's ems may be below 0, never the whole indent.
-            let (blockIndent, endIndent) = fractions.start == 0 && fractions.end == 0 ? (blockIndent, endIndent)
-                : (max(0, blockIndent + fractions.start * max(0, columnWidth)), max(0, endIndent + fractions.end * max(0, columnWidth)))
-            let block = min(blockIndent, half)
-            guard !widths.isEmpty else { return (block, min(endIndent, half)) }
+            let em = Float(emSize)
+            var (startLimit, endLimit) = (half, half)
+            var (blockIndent, endIndent) = (self.blockIndent, self.endIndent)
+            if fractions.start != 0 || fractions.end != 0 {
+                // A percentage is of the column's width; a nested one's ems may be below 0, never the whole indent.
+                // Growing with the column, a book's percentage is kept past half of it as long as the line keeps an
+                // em (a letter's signature at `margin-left: 60%`); ems alone are limited to half, as ever.
+                blockIndent = max(0, blockIndent + fractions.start * max(0, columnWidth))
+                endIndent = max(0, endIndent + fractions.end * max(0, columnWidth))
+                if fractions.start > 0 { startLimit = max(half, columnWidth - em - min(endIndent, half)) }
+            }
+            let block = min(blockIndent, startLimit)
+            if fractions.end > 0 { endLimit = max(half, columnWidth - em - block) }
+            guard !widths.isEmpty else { return (block, min(endIndent, endLimit)) }
             // A block's used width may leave its lines less than half the column, an em at least; its auto margins
             // move them toward the end, as far as leaves that em.
-            let em = Float(emSize)
             let resolved = widths.indents(end: Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize,
                                           fitSlack: Double(fitSlack))
-            let start = min(block + Float(resolved.shift), max(block, columnWidth - min(endIndent, half) - em))
-            return (start, min(Float(resolved.end), max(min(endIndent, half), columnWidth - start - em)))
+            let start = min(block + Float(resolved.shift), max(block, columnWidth - min(endIndent, endLimit) - em))
+            return (start, min(Float(resolved.end), max(min(endIndent, endLimit), columnWidth - start - em)))
         }
     }
 }

@@ -218,8 +218,11 @@ struct BoxDecorationPass {
         // A percentage margin is of the column's width, as the paragraphs' indents are (``IndentFractions``).
         let leftEms = box.leftFraction == 0 ? box.left : max(0, box.left + box.leftFraction * max(0, columnWidth) / emSize)
         let rightEms = box.rightFraction == 0 ? box.right : max(0, box.right + box.rightFraction * max(0, columnWidth) / emSize)
-        var left = min(leftEms * emSize, half)
-        var right = min(rightEms * emSize, half)
+        // A percentage may take past half the column, as the paragraphs' do, leaving an em (``ParagraphFormat``).
+        let leftLimit = box.leftFraction > 0 ? max(half, columnWidth - emSize - min(rightEms * emSize, half)) : half
+        var left = min(leftEms * emSize, leftLimit)
+        let rightLimit = box.rightFraction > 0 ? max(half, columnWidth - emSize - left) : half
+        var right = min(rightEms * emSize, rightLimit)
         if !box.widths.isEmpty {
             // A block with a used width ends where it does (``BlockWidth``), a point from its start at least, and
             // its auto margins move it toward its end.
