@@ -27,7 +27,7 @@ extension XHTMLConverter {
     /// and this step's locals would grow every level's frame (a deep document overflowed the stack).
     @inline(never)
     mutating func handleFloat(_ path: ElementPath, kind: Category, style: ComputedStyle, block parentBlock: BlockContext,
-                              inline: InlineContext, parentInline: InlineContext) {
+                              inline: InlineContext, noteRole: NoteRole) {
         let followsLine = paragraphBlock != nil && lineHasContent
         let interrupted = paragraphBlock
         // A float right after another in a paragraph's text: the text after both joins the text before them.
@@ -55,9 +55,7 @@ extension XHTMLConverter {
         floatStartsBox = true
         switch kind {
         case .image, .svg:
-            // Drawn as in the flow, inside the float's block (which floats nothing more), counted once.
-            reentersFloatedObject = true
-            handle(path, block: block, inline: parentInline)
+            drawFloatedObject(path, kind: kind, style: style, block: block, inline: inline, noteRole: noteRole)
         default:
             walkChildren(path, block: block, inline: inline)
         }
@@ -72,6 +70,19 @@ extension XHTMLConverter {
         afterInlineFloat = followsLine
         let separator = SpineItemText.ParagraphDraft.noSeparator
         joinAfterFloat = followsLine ? (spaceBefore ? 0x20 : separator) : pendingJoin.map { $0 == separator && spaceBefore ? 0x20 : $0 }
+    }
+
+    /// A floated image or SVG drawn as in the flow, inside its float's block (which floats nothing more), and what
+    /// ``handle(_:block:inline:)`` notes when such an element is done (where its id's content ends, the note it may
+    /// be). The element was entered once, by `handle`: its style, counters and CFI step are not taken again.
+    mutating func drawFloatedObject(_ path: ElementPath, kind: Category, style: ComputedStyle, block: BlockContext,
+                                    inline: InlineContext, noteRole: NoteRole) {
+        var inline = inline
+        openInlineBox(kind: kind, inline: &inline)
+        walkElement(path, kind: kind, style: style, block: block, inline: inline)
+        recordLinkAndNote(path.element, linkStart: nil, inline: inline, noteRole: noteRole)
+        // Its content ends with its drawing, before the float's paragraph ends (as an image's in the flow).
+        if let id = path.element.id, output.anchorEnds[id] == nil { output.anchorEnds[id] = currentOffset }
     }
 
     /// The physical side of a `float` value in a block of `direction`.

@@ -238,10 +238,6 @@ struct XHTMLConverter {
     var pendingContinuation = false
     /// The next paragraph flushed inside a float starts its box (XHTMLConverter+Floats.swift).
     var floatStartsBox = false
-    /// Whether the element ``handle(_:block:inline:)`` is entering is a floated image or SVG entered again inside its
-    /// float's block (``handleFloat(_:kind:style:block:inline:parentInline:)``): its counters were applied the first
-    /// time, and an element counts once.
-    var reentersFloatedObject = false
     /// A float just ended a line of text: a line break right after it breaks nothing more.
     var afterInlineFloat = false
     /// The text after a float in the middle of a paragraph continues that paragraph: the unit that joins it
@@ -490,8 +486,6 @@ struct XHTMLConverter {
 
     mutating func handle(_ path: ElementPath, block parentBlock: BlockContext, inline parentInline: InlineContext) {
         let element = path.element
-        let reentered = reentersFloatedObject
-        reentersFloatedObject = false
         let handledBefore = enterCFIElement(path)
         defer { leaveCFIElement(restoring: handledBefore) }
         defer {
@@ -512,7 +506,7 @@ struct XHTMLConverter {
         elementDepth += 1
         defer { elementDepth -= 1 }
         var inline = enterInline(path, parent: parentInline)
-        if !reentered { applyCounters(depth: elementDepth, hidden: inline.style.hidden) }
+        applyCounters(depth: elementDepth, hidden: inline.style.hidden)
         defer { counters.leave(depth: elementDepth) }
         let name = element.lowercasedName
         let noteRole = NoteRole(element, inNotes: parentInline.inNotes)
@@ -528,7 +522,7 @@ struct XHTMLConverter {
         let relativeBox = beginRelativeBox(style, kind: kind, block: parentBlock)
         defer { if let relativeBox { endRelativeBox(relativeBox) } }
         if floats(kind, style: style, block: parentBlock) {
-            handleFloat(path, kind: kind, style: style, block: parentBlock, inline: inline, parentInline: parentInline)
+            handleFloat(path, kind: kind, style: style, block: parentBlock, inline: inline, noteRole: noteRole)
             return
         }
         var linkStart: Int?
