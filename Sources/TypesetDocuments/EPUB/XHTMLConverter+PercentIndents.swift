@@ -72,8 +72,8 @@ extension XHTMLConverter.BlockContext {
 }
 
 extension BoxDecoration {
-    /// The box's edges with their percentages taken of the reference measure (inside a block with a `width`, as
-    /// ``XHTMLConverter/BlockContext/fixFractions()``).
+    /// The box's edges with their percentages taken of the reference measure (a float's own box, as
+    /// ``XHTMLConverter/BlockContext/fixFractions(boxesFrom:)`` fixes its indents).
     mutating func fixFractions() {
         guard leftFraction != 0 || rightFraction != 0 else { return }
         left = max(0, left + leftFraction * CSSLength.referenceMeasure)
