@@ -46,8 +46,10 @@ package struct ShapedParagraph: Sendable {
                                            caretSpans: caretSpans, prefix: block.emPrefix, base: block.emBase,
                                            clusterStarts: block.clusterStarts)
         }
-        // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN).
-        if header.hasMonotoneWidthsAndPlainBreaks && !advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } }) {
+        // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN); an opportunity inside a
+        // cluster (which no line may end at) is not plain.
+        if header.hasMonotoneWidthsAndPlainBreaks && (!advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } })
+            || !Self.breaksStartClusters(breaks, clusterStarts: storage.prefixSumBuffers.clusterStarts)) {
             storage.header.hasMonotoneWidthsAndPlainBreaks = false
         }
     }
@@ -202,10 +204,20 @@ package struct ShapedParagraph: Sendable {
     /// Whether anything is drawn beside the text (ruby, emphasis marks), for which lines may grow.
     var hasAnnotations: Bool { storage.counts.annotations != nil }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
-    /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
-    /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
-    /// instead of walking to it.
+    /// break opportunity but the last is mandatory or hyphenated or inside a cluster, and no opportunity has a
+    /// ``BreakAdjustment``: then which opportunities fit on a line is a prefix of them, and the greedy breaker may
+    /// search for the last one instead of walking to it, and end a line at any of them without reading the cluster
+    /// starts (width-independent: found once, at shaping, not at each line of every relayout).
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.counts.hasMonotoneWidthsAndPlainBreaks }
+
+    /// Whether every opportunity of `breaks` but the last (the content's end) lies at a cluster start, where a line
+    /// may end (a cluster is never split between lines).
+    static func breaksStartClusters(_ breaks: [UInt32], clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
+        breaks.dropLast().allSatisfy { candidate in
+            let offset = BreakCandidate.offset(candidate)
+            return offset < clusterStarts.count && clusterStarts[offset] != 0
+        }
+    }
 
     /// ``hasMonotoneWidthsAndPlainBreaks`` of the shaped paragraph at `pointer`, its storage borrowed (see
     /// ``withStorage(at:_:)``): read through the pointee, the storage was retained and released per paragraph.
