@@ -21,7 +21,7 @@ package struct ShapedParagraph: Sendable {
         let glyphCount = glyphs.count
         // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
         // units, so the counts fit the header's 32 bits.
-        var header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount,
+        let header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount,
                                           breakCount: Int32(truncatingIfNeeded: breaks.count),
                                           runCount: Int32(truncatingIfNeeded: runs.count), primaryFaceID: primaryFaceID,
                                           caretSpanCount: Int32(truncatingIfNeeded: caretSpans.count),
@@ -31,9 +31,7 @@ package struct ShapedParagraph: Sendable {
                                           annotations: rubies.isEmpty && emphases.isEmpty && formulas.isEmpty ? nil
                                               : Unmanaged.passRetained(ShapedStorage.Annotations(rubies: rubies, emphases: emphases,
                                                                                                  formulas: formulas)))
-        header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
-            !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
-        }
+        var plainBreaks = false
         storage = ShapedStorage.make(header: header) { block in
             glyphs.copy(ids: block.glyphIDs, clusters: block.clusters, advances: block.advances,
                         offsets: block.header.hasOffsets ? block.offsets : nil)
@@ -45,12 +43,13 @@ package struct ShapedParagraph: Sendable {
                                            advances: UnsafeBufferPointer(block.advances), count: contentLength, sizes: emSizes,
                                            caretSpans: caretSpans, prefix: block.emPrefix, base: block.emBase,
                                            clusterStarts: block.clusterStarts)
+            // Read where they were just written (one pass over the opportunities, not one per question).
+            plainBreaks = breakAdjustments.isEmpty
+                && Self.breaksArePlain(UnsafeBufferPointer(block.breaks), clusterStarts: UnsafeBufferPointer(block.clusterStarts))
         }
-        // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN); an opportunity inside a
-        // cluster (which no line may end at) is not plain.
-        if header.hasMonotoneWidthsAndPlainBreaks && (!advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } })
-            || !Self.breaksStartClusters(breaks, clusterStarts: storage.prefixSumBuffers.clusterStarts)) {
-            storage.header.hasMonotoneWidthsAndPlainBreaks = false
+        // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN).
+        if plainBreaks && advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } }) {
+            storage.header.hasMonotoneWidthsAndPlainBreaks = true
         }
     }
 
@@ -210,13 +209,15 @@ package struct ShapedParagraph: Sendable {
     /// starts (width-independent: found once, at shaping, not at each line of every relayout).
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.counts.hasMonotoneWidthsAndPlainBreaks }
 
-    /// Whether every opportunity of `breaks` but the last (the content's end) lies at a cluster start, where a line
-    /// may end (a cluster is never split between lines).
-    static func breaksStartClusters(_ breaks: [UInt32], clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
-        breaks.dropLast().allSatisfy { candidate in
+    /// Whether every opportunity of `breaks` but the last (the content's end) is plain: neither mandatory nor
+    /// hyphenated, and at a cluster start, where a line may end (a cluster is never split between lines).
+    static func breaksArePlain(_ breaks: UnsafeBufferPointer<UInt32>, clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
+        for candidate in breaks.dropLast() {
             let offset = BreakCandidate.offset(candidate)
-            return offset < clusterStarts.count && clusterStarts[offset] != 0
+            guard !BreakCandidate.isMandatory(candidate) && !BreakCandidate.isHyphenated(candidate),
+                  offset < clusterStarts.count && clusterStarts[offset] != 0 else { return false }
         }
+        return true
     }
 
     /// ``hasMonotoneWidthsAndPlainBreaks`` of the shaped paragraph at `pointer`, its storage borrowed (see
