@@ -41,4 +41,28 @@ import TypesetTestSupport
         #expect(searched * 10 > text.paragraphs.count * widths.count * 3 * 9, "searched \(searched)")
         #expect(lines > 10_000)
     }
+
+    /// The search ends lines at its candidates without reading the cluster starts, so a paragraph is searched only
+    /// when every opportunity but its end is plain: neither mandatory nor hyphenated, and at a cluster start (one
+    /// inside a ligature or a grapheme may not end a line, and only the walk skips it).
+    @Test func opportunitiesInsideAClusterAreNotPlain() {
+        // Clusters start at 0, 1, 2, 4 and 5 of a content of 6 units (a cluster of two units at 2).
+        let starts: [UInt8] = [1, 1, 1, 0, 1, 1, 1]
+        let end = BreakCandidate.encode(offset: 6, mandatory: true)
+        func plain(_ breaks: [UInt32]) -> Bool {
+            starts.withUnsafeBufferPointer { clusterStarts in
+                breaks.withUnsafeBufferPointer { ShapedParagraph.breaksArePlain($0, clusterStarts: clusterStarts) }
+            }
+        }
+        for offset in [1, 2, 4, 5] {
+            #expect(plain([BreakCandidate.encode(offset: offset, mandatory: false), end]), "opportunity at \(offset)")
+            #expect(!plain([BreakCandidate.encode(offset: offset, mandatory: true), end]), "mandatory at \(offset)")
+            #expect(!plain([BreakCandidate.encode(offset: offset, mandatory: false, hyphenated: true), end]), "hyphen at \(offset)")
+        }
+        #expect(!plain([BreakCandidate.encode(offset: 2, mandatory: false), BreakCandidate.encode(offset: 3, mandatory: false), end]))
+        // The end is the content's end, where a line always may end; an offset past the starts is not plain.
+        #expect(plain([end]))
+        #expect(plain([]))
+        #expect(!plain([BreakCandidate.encode(offset: 9, mandatory: false), end]))
+    }
 }

@@ -10,11 +10,17 @@ import Darwin
 /// One block of C memory, appended to without the uniqueness and capacity checks of an array's `append` (4 % of a
 /// relayout's instructions, callgrind), and handed over whole when the batch is done: shrunk to its lines with
 /// `realloc` (which shrinks a block in place), not copied (the copy was 4 % of a relayout). The next batch's block
-/// is made an eighth larger than the batch just made, as batches of one text are alike: what is shrunk off a
-/// block (and left to the allocator) stays small, and a batch seldom grows its block.
+/// is made an eighth larger than the largest batch so far, as batches of one text are alike: a batch seldom grows
+/// its block (made as large as the batch just made, every batch longer than the one before grew it, a `realloc`
+/// that copied the lines: 2.7 % of a relayout's instructions, callgrind), and what is shrunk off a block is left to
+/// the allocator when it is handed over.
 final class LineScratch {
     private var base: UnsafeMutablePointer<LineBox>
     private var capacity: Int
+    /// The most lines a batch of this scratch has held, remembered up to ``rememberedLines`` (a batch of one huge
+    /// paragraph sizes the next block only, not every block after it).
+    private var largestBatch = 0
+    private static let rememberedLines = 8192
     /// How many lines the batch has so far.
     private(set) var count = 0
     /// The batch's microtypography, one entry per line from the first line that has any (the earlier lines' entries
@@ -68,6 +74,18 @@ final class LineScratch {
         count += 1
     }
 
+    /// Appends `lines` lines set without microtypography, which the caller initializes through the pointer returned
+    /// (each once, before the scratch is read or appended to again): one capacity check for a paragraph's lines,
+    /// and no count stored per line.
+    @inline(__always)
+    func appendUninitialized(_ lines: Int) -> UnsafeMutablePointer<LineBox> {
+        reserve(lines)
+        let first = base + count
+        if hasMicrotypography { microtypography.append(contentsOf: repeatElement(LineMicrotypography(), count: lines)) }
+        count += lines
+        return first
+    }
+
     /// Appends a line with what microtypography did to it.
     @inline(__always)
     func append(_ line: LineBox, microtypography entry: LineMicrotypography) {
@@ -86,7 +104,8 @@ final class LineScratch {
     subscript(index: Int) -> LineBox { base[index] }
 
     /// The lines gathered, in a block of their own (this scratch's, shrunk to them), with their microtypography table
-    /// (none when no line has any). The scratch is empty afterwards, with a new block for as many lines and an eighth.
+    /// (none when no line has any). The scratch is empty afterwards, with a new block for the largest batch's lines
+    /// and an eighth.
     func makeStorage() -> LineStorage {
         // Copied at its size: the scratch's own table keeps its capacity for the next batch.
         let table = microtypography.isEmpty ? [] : [LineMicrotypography](possiblyEmptyCapacity: count) { buffer, initialized in
@@ -94,7 +113,8 @@ final class LineScratch {
             initialized = count
         }
         let storage = LineStorage(taking: Self.resized(base, to: count), count: count, microtypography: table)
-        capacity = max(16, count + count / 8)
+        largestBatch = max(min(largestBatch, Self.rememberedLines), count)
+        capacity = max(16, largestBatch + largestBatch / 8)
         base = Self.resized(nil, to: capacity)
         removeAll()
         return storage

@@ -45,6 +45,9 @@ struct LineSetter {
     let rightToLeft: Bool
     /// The start of the paragraph's box in its column (a table cell's x), in points.
     let cellX: Float
+    /// The format's indent on the lines' start side (the end indent of a right-to-left paragraph), read once: read
+    /// from the format at each line, it was loaded again after every line the layouter wrote.
+    let startSideIndent: Float
     /// Whether the paragraph is justified and has a wide character (Chinese, Japanese), whose gaps may then take
     /// a share of a line's slack: asked once per paragraph, so that a Latin paragraph's lines are not read for them.
     let justifiesWideGaps: Bool
@@ -53,6 +56,7 @@ struct LineSetter {
          brokenOptimally: Bool, rightToLeft: Bool, cellX: Float) {
         self.input = input; self.format = format; self.indents = indents; self.expansion = expansion
         self.brokenOptimally = brokenOptimally; self.rightToLeft = rightToLeft; self.cellX = cellX
+        startSideIndent = rightToLeft ? format.pointee.endIndent : format.pointee.blockIndent
         let justifies = format.pointee.alignment == .justified || format.pointee.lastLineAlignment == .justified
         justifiesWideGaps = justifies && CharacterClass.containsWideUnspaced(input.pointee.content)
     }
@@ -157,7 +161,7 @@ struct LineSetter {
         case .end: rightToLeft ? indent : slack
         case .center: (rightToLeft ? 0 : indent) + slack / 2
         }
-        return x + (rightToLeft ? format.pointee.endIndent : format.pointee.blockIndent) + cellX
+        return x + startSideIndent + cellX
     }
 
     /// Justifies `line` to `available` points: its spaces stretch (or shrink, as the optimal breaker chose), its

@@ -293,6 +293,7 @@ struct ParagraphLayouter {
                                  setter: setter, into: lines)
         }
         lines.reserve(chosen.count)
+        let widths = input.pointee.metrics.widths
         var start = 0
         var top: Float = 0
         // The content is read through the paragraph's buffer (`content`): read as `input.pointee.content` per line,
@@ -302,8 +303,8 @@ struct ParagraphLayouter {
             // A break past the content (none is) keeps its whole line visible rather than reading past the buffer.
             let visibleEnd = end <= content.count
                 ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: lineBreak.hyphenated) : end
-            let width = count == 0 ? 0 : lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: lineBreak.hyphenated,
-                                                   adjusted: adjusted)
+            let width = count == 0 ? 0 : lineWidth(input, widths: widths, start: start, end: end, visibleEnd: visibleEnd,
+                                                   hyphenated: lineBreak.hyphenated, adjusted: adjusted)
             let line = if let uniformLine, start < count { uniformLine } else { extents.line(index, start: start, end: end) }
             let isLast = index == chosen.count - 1
             let set = onlyAligns
@@ -336,26 +337,31 @@ struct ParagraphLayouter {
     /// break adjustments. Each line is measured, aligned and appended, and nothing else is asked of it (set by the
     /// general loop, it gave the same lines). Not inlined: inside the layout, whose many live values left no
     /// registers, this loop read its own values back from the stack (a quarter of a relayout's instructions).
+    /// The lines are written in place in `lines` (one capacity check for the paragraph), and what measures them is
+    /// read once (``ParagraphMetrics/widths``): read through the input, it was loaded again after every line written.
     @inline(never)
     private func setPlainLines(_ chosen: UnsafeBufferPointer<LineBreak>, input: UnsafePointer<LineBreakInput>,
                                content: UnsafeBufferPointer<UInt16>, uniformLine: LineExtents.Line, extents: LineExtents,
                                setter: LineSetter, into lines: LineScratch) -> Float {
-        lines.reserve(chosen.count)
         let count = input.pointee.count
         let alignment = setter.alignment(endsBlock: false), lastAlignment = setter.alignment(endsBlock: true)
+        let widths = input.pointee.metrics.widths
+        let written = lines.appendUninitialized(chosen.count)
         var start = 0
         var top: Float = 0
         for (index, lineBreak) in chosen.enumerated() {
             let end = lineBreak.end, hyphenated = lineBreak.hyphenated
             let visibleEnd = end <= content.count
                 ? CharacterClass.visibleEnd(of: content, from: start, to: end, hyphenated: hyphenated) : end
-            let width = lineWidth(input, start: start, end: end, visibleEnd: visibleEnd, hyphenated: hyphenated, adjusted: false)
+            let width = lineWidth(input, widths: widths, start: start, end: end, visibleEnd: visibleEnd, hyphenated: hyphenated,
+                                  adjusted: false)
             let line = start < count ? uniformLine : extents.line(index, start: start, end: end)
             let endsBlock = lineBreak.hard || index == chosen.count - 1
-            lines.append(LineBox(start: Int32(start), end: Int32(end), width: width,
-                                 x: setter.alignedX(ofLine: index, width: width, alignment: endsBlock ? lastAlignment : alignment),
-                                 top: top, height: line.height, ascent: line.ascent, descent: line.descent, spaceStretch: 0,
-                                 endsParagraphOrHardBreak: endsBlock, hyphenated: hyphenated))
+            (written + index).initialize(to: LineBox(start: Int32(start), end: Int32(end), width: width,
+                                                     x: setter.alignedX(ofLine: index, width: width,
+                                                                        alignment: endsBlock ? lastAlignment : alignment),
+                                                     top: top, height: line.height, ascent: line.ascent, descent: line.descent,
+                                                     spaceStretch: 0, endsParagraphOrHardBreak: endsBlock, hyphenated: hyphenated))
             top += line.height
             start = end
         }
@@ -366,12 +372,13 @@ struct ParagraphLayouter {
     /// font unit, as the breakers measured it, so that a line that fits is never wider than its column.
     /// `adjusted`: the paragraph has break adjustments (``ParagraphMetrics/hasAdjustments``); without, the
     /// adjustments (zeros) are not looked up.
+    /// `widths` are the input's metrics' (``ParagraphMetrics/widths``), read once per paragraph by the caller.
     @inline(__always)
-    private func lineWidth(_ input: UnsafePointer<LineBreakInput>, start: Int, end: Int, visibleEnd: Int, hyphenated: Bool,
-                           adjusted: Bool) -> Float {
+    private func lineWidth(_ input: UnsafePointer<LineBreakInput>, widths: ParagraphMetrics.Widths, start: Int, end: Int,
+                           visibleEnd: Int, hyphenated: Bool, adjusted: Bool) -> Float {
         // `+ 0` as below (a width of -0 becomes +0).
-        guard adjusted || hyphenated else { return Float(input.pointee.metrics.exact(input.pointee.metrics.width(start, visibleEnd) + 0)) }
-        return Float(input.pointee.metrics.exact(input.pointee.metrics.width(start, visibleEnd)
+        guard adjusted || hyphenated else { return Float(widths.exact(widths.width(start, visibleEnd) + 0)) }
+        return Float(widths.exact(widths.width(start, visibleEnd)
             + input.pointee.metrics.startAdjustment(start)
             + (visibleEnd == end && !hyphenated ? input.pointee.metrics.endAdjustment(end) : 0)
             + (hyphenated ? Double(input.pointee.hyphenWidth(end)) : 0)))

@@ -49,7 +49,8 @@ struct GreedyLineBreaker {
         // The walk in a closure, as over the content slice's buffer before: written straight in this function, its
         // steps were no longer inlined and the walk was copied per paragraph (callgrind: 1.9 M instructions more).
         input.pointee.units.withSelf { content in
-            var walk = GreedyWalk(input, content: content, lines: result)
+            // A search reads no cluster starts: its candidates are the paragraph's plain ones, each at a cluster start.
+            var walk = GreedyWalk(input, content: content, lines: result, candidatesStartClusters: gallops)
             if gallops { walk.gallopLines() }
             walk.walk(gallops: gallops)
             lineStart = walk.lineStart

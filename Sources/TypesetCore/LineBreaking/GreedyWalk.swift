@@ -47,11 +47,16 @@ struct GreedyWalk {
     /// skip the lookups, which add nothing to them.
     let adjustsStarts: Bool
     let adjustsEnds: Bool
+    /// Whether every candidate but the last lies at a cluster start (the paragraph's own opportunities, plain:
+    /// ``ShapedParagraph/hasMonotoneWidthsAndPlainBreaks``), so that no line end needs the cluster starts read.
+    let candidatesStartClusters: Bool
 
     /// Inlined into the breaker: called, the walk was made in a temporary and copied into place (a memcpy per paragraph).
     @inline(__always)
-    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>, lines: UnsafeMutablePointer<LineBreakBuffer>) {
+    init(_ input: UnsafePointer<LineBreakInput>, content: UnsafeBufferPointer<UInt16>, lines: UnsafeMutablePointer<LineBreakBuffer>,
+         candidatesStartClusters: Bool) {
         self.input = input
+        self.candidatesStartClusters = candidatesStartClusters
         self.content = content
         candidates = input.pointee.candidates
         prefix = input.pointee.metrics.prefix
@@ -171,6 +176,7 @@ struct GreedyWalk {
     /// The last of the candidates `index...low` that may end a line (not inside a cluster), or `index - 1` when
     /// none may.
     @inline(__always) func lastLineEnd(through low: Int, from index: Int) -> Int {
+        if candidatesStartClusters { return low }
         var k = low
         while k >= index, clusterStarts[offset(k)] == 0 { k -= 1 }
         return k
@@ -193,7 +199,7 @@ struct GreedyWalk {
                 let candidate = candidates[index]
                 let opportunity = offset(index)
                 let mandatory = BreakCandidate.isMandatory(candidate)
-                if clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
+                if !candidatesStartClusters && clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
                 guard fits(opportunity, hyphenated: false) else { break }
                 if mandatory {
                     emit(opportunity, reason: .mandatory)
@@ -225,7 +231,7 @@ struct GreedyWalk {
             let hyphenated = BreakCandidate.isHyphenated(candidate)
             if opportunity <= lineStart { index += 1; continue }
             // Breaks must fall between clusters; an opportunity inside a ligature is skipped.
-            if clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
+            if !candidatesStartClusters && clusterStarts[opportunity] == 0 && opportunity < count && !mandatory { index += 1; continue }
             if hyphenated && hyphenRun >= LineBreak.maximumConsecutiveHyphens { index += 1; continue }
             if fits(opportunity, hyphenated: hyphenated) {
                 if mandatory { emit(opportunity, reason: .mandatory) } else { lastFit = (opportunity, hyphenated) }

@@ -231,14 +231,37 @@ struct ParagraphMetrics {
 
     /// Advance width of units `start..<end` (both cluster boundaries), in points.
     @inline(__always)
-    func width(_ start: Int, _ end: Int) -> Double {
-        precondition(UInt(bitPattern: start) < UInt(prefix.count) && UInt(bitPattern: end) < UInt(prefix.count))
-        return ((base[end >> Self.blockShift] + Double(prefix[end])) - (base[start >> Self.blockShift] + Double(prefix[start]))) * scale
-    }
+    func width(_ start: Int, _ end: Int) -> Double { widths.width(start, end) }
 
     /// `width` (points) exact to half a font unit (see ``HalfUnitGrid``).
     @inline(__always)
     func exact(_ width: Double) -> Double { grid.exact(width) }
+
+    /// What measures a line (``width(_:_:)``, ``exact(_:)``) as a value without the metrics' owner (no retain): for a
+    /// loop that writes memory between its measures (the layouter's over a paragraph's lines), which read through a
+    /// pointer to the metrics loaded the buffers again after every write (the compiler cannot tell they did not change).
+    @inline(__always)
+    var widths: Widths { Widths(prefix: prefix, base: base, scale: scale, grid: grid) }
+
+    /// See ``widths``.
+    struct Widths {
+        let prefix: UnsafeBufferPointer<Float>
+        let base: UnsafeBufferPointer<Double>
+        let scale: Double
+        let grid: HalfUnitGrid
+
+        /// ``ParagraphMetrics/width(_:_:)``.
+        @inline(__always)
+        func width(_ start: Int, _ end: Int) -> Double {
+            precondition(UInt(bitPattern: start) < UInt(prefix.count) && UInt(bitPattern: end) < UInt(prefix.count))
+            return ((base[end >> ParagraphMetrics.blockShift] + Double(prefix[end]))
+                - (base[start >> ParagraphMetrics.blockShift] + Double(prefix[start]))) * scale
+        }
+
+        /// ``ParagraphMetrics/exact(_:)``.
+        @inline(__always)
+        func exact(_ width: Double) -> Double { grid.exact(width) }
+    }
 
     /// The widest measured width (points, before ``exact(_:)``) of a line that fits in `available` points: a line
     /// fits when its exact width is at most `available`, that is when its measure rounds to at most the last half

@@ -25,6 +25,8 @@ extension PageFilling {
     /// background and border below its cells (and the open stacked cell's box around its part,
     /// ``closeStackedCellBox(bottom:)``). `endsTable`: the part is the table's last.
     mutating func closeTableBorder(endsTable: Bool = false) {
+        // Asked first without a copy: most pages end outside any table (binding either optional copied it, twice).
+        guard openStackedCell != nil || openTable != nil else { return }
         if let open = openStackedCell {
             // A cell none of whose lines are in this column ends the table's part here above it.
             if placements.count > open.placements {

@@ -21,7 +21,7 @@ package struct ShapedParagraph: Sendable {
         let glyphCount = glyphs.count
         // Break opportunities are at most one per unit and a paragraph at most StyledText.maximumParagraphLength
         // units, so the counts fit the header's 32 bits.
-        var header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount,
+        let header = ShapedStorage.Header(contentLength: contentLength, glyphCount: glyphCount,
                                           breakCount: Int32(truncatingIfNeeded: breaks.count),
                                           runCount: Int32(truncatingIfNeeded: runs.count), primaryFaceID: primaryFaceID,
                                           caretSpanCount: Int32(truncatingIfNeeded: caretSpans.count),
@@ -31,9 +31,7 @@ package struct ShapedParagraph: Sendable {
                                           annotations: rubies.isEmpty && emphases.isEmpty && formulas.isEmpty ? nil
                                               : Unmanaged.passRetained(ShapedStorage.Annotations(rubies: rubies, emphases: emphases,
                                                                                                  formulas: formulas)))
-        header.hasMonotoneWidthsAndPlainBreaks = breakAdjustments.isEmpty && breaks.dropLast().allSatisfy {
-            !BreakCandidate.isMandatory($0) && !BreakCandidate.isHyphenated($0)
-        }
+        var plainBreaks = false
         storage = ShapedStorage.make(header: header) { block in
             glyphs.copy(ids: block.glyphIDs, clusters: block.clusters, advances: block.advances,
                         offsets: block.header.hasOffsets ? block.offsets : nil)
@@ -45,10 +43,13 @@ package struct ShapedParagraph: Sendable {
                                            advances: UnsafeBufferPointer(block.advances), count: contentLength, sizes: emSizes,
                                            caretSpans: caretSpans, prefix: block.emPrefix, base: block.emBase,
                                            clusterStarts: block.clusterStarts)
+            // Read where they were just written (one pass over the opportunities, not one per question).
+            plainBreaks = breakAdjustments.isEmpty
+                && Self.breaksArePlain(UnsafeBufferPointer(block.breaks), clusterStarts: UnsafeBufferPointer(block.clusterStarts))
         }
         // Negative and NaN advances make widths non-monotone (`>= 0` is false for NaN).
-        if header.hasMonotoneWidthsAndPlainBreaks && !advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } }) {
-            storage.header.hasMonotoneWidthsAndPlainBreaks = false
+        if plainBreaks && advances.withUnsafeBufferPointer({ $0.allSatisfy { $0 >= 0 } }) {
+            storage.header.hasMonotoneWidthsAndPlainBreaks = true
         }
     }
 
@@ -202,10 +203,22 @@ package struct ShapedParagraph: Sendable {
     /// Whether anything is drawn beside the text (ruby, emphasis marks), for which lines may grow.
     var hasAnnotations: Bool { storage.counts.annotations != nil }
     /// Whether no advance is negative (so the width of a stretch from a fixed start grows with its end), no
-    /// break opportunity but the last is mandatory or hyphenated, and no opportunity has a ``BreakAdjustment``: then
-    /// which opportunities fit on a line is a prefix of them, and the greedy breaker may search for the last one
-    /// instead of walking to it.
+    /// break opportunity but the last is mandatory or hyphenated or inside a cluster, and no opportunity has a
+    /// ``BreakAdjustment``: then which opportunities fit on a line is a prefix of them, and the greedy breaker may
+    /// search for the last one instead of walking to it, and end a line at any of them without reading the cluster
+    /// starts (width-independent: found once, at shaping, not at each line of every relayout).
     var hasMonotoneWidthsAndPlainBreaks: Bool { storage.counts.hasMonotoneWidthsAndPlainBreaks }
+
+    /// Whether every opportunity of `breaks` but the last (the content's end) is plain: neither mandatory nor
+    /// hyphenated, and at a cluster start, where a line may end (a cluster is never split between lines).
+    static func breaksArePlain(_ breaks: UnsafeBufferPointer<UInt32>, clusterStarts: UnsafeBufferPointer<UInt8>) -> Bool {
+        for candidate in breaks.dropLast() {
+            let offset = BreakCandidate.offset(candidate)
+            guard !BreakCandidate.isMandatory(candidate) && !BreakCandidate.isHyphenated(candidate),
+                  offset < clusterStarts.count && clusterStarts[offset] != 0 else { return false }
+        }
+        return true
+    }
 
     /// ``hasMonotoneWidthsAndPlainBreaks`` of the shaped paragraph at `pointer`, its storage borrowed (see
     /// ``withStorage(at:_:)``): read through the pointee, the storage was retained and released per paragraph.

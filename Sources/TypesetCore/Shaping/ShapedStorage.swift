@@ -230,7 +230,8 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
     }
 
     /// Asks the processor for the prefix sums and break opportunities (every cache line, up to 2 KiB of each: the
-    /// breaker's search jumps, which the hardware prefetcher cannot follow) and the cluster starts.
+    /// breaker's search jumps, which the hardware prefetcher cannot follow), and the cluster starts unless the
+    /// opportunities are plain (``ShapedParagraph/hasMonotoneWidthsAndPlainBreaks``: the greedy search reads none).
     @inline(__always)
     func prefetchForLayout() {
         let counts = counts, layout = Layout(counts), elements = elements
@@ -241,7 +242,7 @@ final class ShapedStorage: ManagedBuffer<ShapedStorage.Header, UInt64> {
         prefetch(layout.emPrefix, bytes: (counts.contentLength + 1) * MemoryLayout<Float>.stride)
         prefetch(layout.breaks, bytes: Int(counts.breakCount) * MemoryLayout<UInt32>.stride)
         typeset_prefetch(elements + layout.emBase)
-        prefetch(layout.clusterStarts, bytes: counts.contentLength + 1)
+        if !counts.hasMonotoneWidthsAndPlainBreaks { prefetch(layout.clusterStarts, bytes: counts.contentLength + 1) }
     }
 
     /// The block's size: object header, counts and arrays.
