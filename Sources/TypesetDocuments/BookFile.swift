@@ -194,6 +194,12 @@ public struct BookFile: Sendable {
         return Self.plainText(try whole.document(), path: path)
     }
 
+    /// Lets go of what the whole book would be made from (``wholeBook()`` then reads the file again): for a run that
+    /// found all it needs in the opening, so that the memory is reused by what follows.
+    package mutating func releaseWhole() {
+        whole?.release()
+    }
+
     /// A plain-text book as read, with its notices.
     private static func plainText(_ document: PlainTextDocument, path: String) -> BookFile {
         var notices: [String] = []

@@ -42,6 +42,8 @@ enum RenderCommand {
             let opening = book.file.isOpening ? try firstPages(book, through: pages) : nil
             if let opening, opening.pages.count == pages.count {
                 selected = opening
+                // The whole book is not needed: its decoded text goes back to the heap for the pages' bitmaps.
+                book.releaseWhole()
             } else {
                 // The pages run past the opening: the whole book is read.
                 book = try book.wholeBook()

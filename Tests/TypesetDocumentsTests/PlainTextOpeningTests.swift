@@ -70,6 +70,23 @@ import TypesetTestSupport
         #expect(mine.languageSource == theirs.languageSource)
     }
 
+    /// A run that needs only the opening lets the decoded file go (`BookFile.releaseWhole()`, so that the pages'
+    /// bitmaps reuse its memory): the whole book is then read from the file again, the same book.
+    @Test func aReleasedOpeningReadsTheWholeBookAgain() throws {
+        let path = try Fixtures.corpusPath("tolstoy-war-and-peace.txt")
+        let copy = NSTemporaryDirectory() + "typeset-opening-released-\(getpid()).txt"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        var opening = try BookFile.openOpening(path: copy, publisherStyles: true, media: .reference, encoding: nil)
+        opening.releaseWhole()
+        #expect(opening.isOpening)
+        let read = try opening.wholeBook()
+        Self.expectSameParagraphs(read.text.paragraphs, try BookFile.open(path: path).text.paragraphs, count: true)
+        try FileManager.default.removeItem(atPath: copy)
+        // Released, nothing of the decoded file is left to make the whole book from.
+        #expect(throws: DocumentError.self) { try opening.wholeBook() }
+    }
+
     /// Each of `mine` the same paragraph as the one of `theirs` at its index (and as many of them, with `count`).
     static func expectSameParagraphs(_ mine: [Paragraph], _ theirs: [Paragraph], count: Bool = false) {
         if count { #expect(mine.count == theirs.count) }

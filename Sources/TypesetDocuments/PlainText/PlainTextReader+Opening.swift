@@ -67,21 +67,38 @@ extension PlainTextReader {
 /// What a plain-text book whose opening was read is made whole from (``PlainTextReader/readOpening(path:)``): the file
 /// as decoded, its line table split and made ready, and its facts. A run whose pages go past the opening builds the
 /// whole book from them rather than reading and decoding the file again (War and Peace: 3.3 MB decoded, split and
-/// searched for its markup a second time).
+/// searched for its markup a second time). A run that needs only the opening releases them (``release()``): kept, they
+/// are 6 MB the pages' bitmaps cannot reuse, 1,550 more page faults on War and Peace's first page (perf stat).
 package struct PlainTextWholeBook: Sendable {
+    struct Decoded: Sendable {
+        let source: PlainTextReader.Source
+        /// The line table as split, for the body's italics; ``prepared``, the same made ready.
+        let split: [SourceLine]
+        let prepared: [SourceLine]
+        let facts: LineFacts
+    }
     let reader: PlainTextReader
     let path: String
-    let source: PlainTextReader.Source
-    /// The line table as split, for the body's italics; ``prepared``, the same made ready.
-    let split: [SourceLine]
-    let prepared: [SourceLine]
-    let facts: LineFacts
+    private var decoded: Decoded?
+
+    init(reader: PlainTextReader, path: String, source: PlainTextReader.Source, split: [SourceLine], prepared: [SourceLine],
+         facts: LineFacts) {
+        self.reader = reader
+        self.path = path
+        decoded = Decoded(source: source, split: split, prepared: prepared, facts: facts)
+    }
+
+    /// Lets the decoded file go: ``document()`` then reads the file again.
+    package mutating func release() { decoded = nil }
 
     /// The whole book, as ``PlainTextReader/read(path:)`` reads it.
     package func document() throws(DocumentError) -> PlainTextDocument {
+        guard let decoded else { return try reader.read(path: path) }
+        let source = decoded.source
         var markup = source.markup
-        if source.italicsLeftOut { GutenbergMarkup.addItalics(source.units, lines: split, to: &markup) }
-        let (paragraphs, headings) = PlainTextReader.paragraphs(source.units, prepared: prepared, markup: markup, facts: facts)
+        if source.italicsLeftOut { GutenbergMarkup.addItalics(source.units, lines: decoded.split, to: &markup) }
+        let (paragraphs, headings) = PlainTextReader.paragraphs(source.units, prepared: decoded.prepared, markup: markup,
+                                                                facts: decoded.facts)
         return try reader.document(source, paragraphs: paragraphs, headings: headings, name: path, isPreview: false)
     }
 }
