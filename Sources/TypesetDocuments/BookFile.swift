@@ -37,7 +37,10 @@ public struct BookFile: Sendable {
 
     /// Whether the book is only its opening (``openOpening(path:publisherStyles:media:encoding:)``), not the whole
     /// book: its page count is not the book's.
-    package var isOpening = false
+    package var isOpening: Bool { whole != nil }
+
+    /// What the whole book is made from when this is its opening (``wholeBook()``).
+    private var whole: PlainTextWholeBook?
 
     /// The text to lay out.
     public var text: StyledText { publication.text }
@@ -177,10 +180,24 @@ public struct BookFile: Sendable {
         guard try kind(of: path) == .plainText else {
             return try open(path: path, publisherStyles: publisherStyles, media: media, encoding: encoding)
         }
-        let (document, isOpening) = try PlainTextReader(encoding: encoding).readOpening(path: path)
+        let (document, whole) = try PlainTextReader(encoding: encoding).readOpening(path: path)
         var book = plainText(document, path: path)
-        book.isOpening = isOpening
+        book.whole = whole
         return book
+    }
+
+    /// The whole book when this is its opening, made from the file as it was decoded for the opening (not read
+    /// again): the same book as ``open(path:publisherStyles:media:encoding:previewBytes:reportsIgnoredCSS:)`` reads,
+    /// with the same notices. Itself otherwise.
+    package func wholeBook() throws(DocumentError) -> BookFile {
+        guard let whole else { return self }
+        return Self.plainText(try whole.document(), path: path)
+    }
+
+    /// Lets go of what the whole book would be made from (``wholeBook()`` then reads the file again): for a run that
+    /// found all it needs in the opening, so that the memory is reused by what follows.
+    package mutating func releaseWhole() {
+        whole?.release()
     }
 
     /// A plain-text book as read, with its notices.

@@ -28,7 +28,7 @@ struct OpenedBook {
     /// With `typesetter`, the book is laid out by it and its fonts (`typeset serve` shares one among its books);
     /// else by a new one with the fonts the options ask for. With `opening`, a plain-text book's opening is read
     /// when it can be read alone (``BookFile/openOpening(path:publisherStyles:media:encoding:)``): a run that draws
-    /// only its first pages then skips the whole book's paragraphs and chapter detection (``wholeBook(options:)``
+    /// only its first pages then skips the whole book's paragraphs and chapter detection (``wholeBook()``
     /// reads the rest when the pages run past it).
     init(input: String, options: Options, typesetter: Typesetter? = nil, opening: Bool = false) throws {
         let console = Console.shared
@@ -74,13 +74,17 @@ struct OpenedBook {
         return coverage
     }
 
-    /// The whole book when this is its opening: read again whole, with the same settings, fonts and typesetter (its
-    /// notices were given, and are the same).
-    func wholeBook(options: Options) throws -> OpenedBook {
+    /// The whole book when this is its opening, made from the file as decoded for the opening (``BookFile/wholeBook()``),
+    /// with the same settings, fonts and typesetter (its notices were given, and are the same).
+    /// Lets go of what the whole book would be made from (``BookFile/releaseWhole()``): the run needs only the opening.
+    mutating func releaseWhole() {
+        file.releaseWhole()
+    }
+
+    func wholeBook() throws -> OpenedBook {
         guard file.isOpening else { return self }
         var whole = self
-        whole.file = try BookFile.open(path: file.path, publisherStyles: settings.publisherStyles,
-                                       media: MediaEnvironment(settings: settings), encoding: options.encoding)
+        whole.file = try file.wholeBook()
         return whole
     }
 

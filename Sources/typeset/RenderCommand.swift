@@ -42,9 +42,11 @@ enum RenderCommand {
             let opening = book.file.isOpening ? try firstPages(book, through: pages) : nil
             if let opening, opening.pages.count == pages.count {
                 selected = opening
+                // The whole book is not needed: its decoded text goes back to the heap for the pages' bitmaps.
+                book.releaseWhole()
             } else {
                 // The pages run past the opening: the whole book is read.
-                book = try book.wholeBook(options: options)
+                book = try book.wholeBook()
                 selected = try firstPages(book, through: pages)
             }
             // Only what is drawn is checked: the run laid out no more than these pages.
@@ -77,7 +79,7 @@ enum RenderCommand {
     /// Whether the run draws only pages from the book's first on (`--pages 1`, `--pages 1-3`), as PNGs, and needs
     /// nothing else of the whole book (no `--json`, `--at`, `--locator`, `--print-page`, `--viewport`, `--spread`,
     /// decorations or preview; paged): then a plain-text book's opening is read first, and the whole book only when
-    /// the pages run past it (``OpenedBook/wholeBook(options:)``).
+    /// the pages run past it (``OpenedBook/wholeBook()``).
     private static func drawsFirstPagesOnly(_ options: Options) -> Bool {
         options.pages?.lowerBound == 0 && options.at == nil && options.locatorPath == nil && options.printPage == nil
             && options.viewport == nil && options.spreadFirstPageAlone == nil && !options.json && options.previewBytes == nil
@@ -99,7 +101,7 @@ enum RenderCommand {
         let total: PageCount
         /// What the files are called and the notice counts: `page` (`page-0001.png`) or `screen`.
         var noun = "page"
-        /// Whether the pages come from the book's opening only (``OpenedBook/wholeBook(options:)``): ``total`` is the
+        /// Whether the pages come from the book's opening only (``OpenedBook/wholeBook()``): ``total`` is the
         /// opening's, not the book's.
         var isOpening = false
 

@@ -64,24 +64,30 @@ struct TextCatClassifier: Sendable {
         var result: [NGram] = []
         result.reserveCapacity(maximumNGrams)
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        bytes.withUnsafeBytes { bytes in
+        // One pass finds both the line's end and where its text stops (54 models of 400 lines are read on every
+        // start that guesses a language: four passes a line were 4.5 M instructions, 5 % of a one-page run).
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var start = 0
-            while result.count < maximumNGrams, start < bytes.count {
-                var end = start
-                let limit = min(bytes.count, start + 1023)
+            while result.count < maximumNGrams, start < buffer.count {
+                let limit = min(buffer.count, start + 1023)
+                var end = start, stop = limit
                 while end < limit {
+                    let byte = base[end]
                     end += 1
-                    if bytes[end - 1] == 0x0A { break }
+                    if byte <= 0x0D && (byte == 0x0A || byte == 0x0D || byte == 0) {
+                        stop = min(stop, end - 1)
+                        if byte == 0x0A { break }
+                    }
                 }
-                var stop = start
-                while stop < end, bytes[stop] != 0, bytes[stop] != 0x0A, bytes[stop] != 0x0D { stop += 1 }
+                stop = min(stop, end)
                 var first = start
-                while first < stop, isSpace(bytes[first]) { first += 1 }
+                while first < stop, isSpace(base[first]) { first += 1 }
                 var last = stop
-                while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+                while last > first, isSpace(base[last - 1]) { last -= 1 }
                 var cut = first
-                while cut < last, bytes[cut] != 0x20, bytes[cut] != 0x09 { cut += 1 }
-                if cut - first <= maximumNGramBytes, let ngram = NGram(UnsafeRawBufferPointer(rebasing: bytes[first..<cut])) {
+                while cut < last, base[cut] != 0x20, base[cut] != 0x09 { cut += 1 }
+                if cut - first <= maximumNGramBytes, let ngram = NGram(UnsafeRawBufferPointer(start: base + first, count: cut - first)) {
                     result.append(ngram)
                 }
                 start = end
