@@ -113,9 +113,8 @@ struct ParagraphFormat {
         endIndent = indents.end
         let available = columnWidth - indents.block - indents.end
         // A percentage of the first line's indent is of the paragraph's own content width (CSS Text 3 §8.1).
-        firstLineIndent = basis.firstLineIndent.map {
-            min(max($0 + basis.fractions.firstLine * max(0, available), -indents.block), max(0, available - 1))
-        } ?? 0
+        let firstLineFraction = basis.hasFractions ? basis.fractions.firstLine * max(0, available) : 0
+        firstLineIndent = basis.firstLineIndent.map { min(max($0 + firstLineFraction, -indents.block), max(0, available - 1)) } ?? 0
     }
 
     /// The paragraph's alignment and its last line's, the book's weighed against the reader's.
@@ -206,7 +205,9 @@ extension ParagraphFormat {
         let firstLineIndent: Float?
         /// The parts of the indents that are fractions of a width (``IndentFractions``): the start and end ones of
         /// the column's, the first line's of the paragraph's content width.
-        var fractions: (start: Float, end: Float, firstLine: Float)
+        var fractions: (start: Float, end: Float, firstLine: Float) { didSet { hasFractions = fractions != (0, 0, 0) } }
+        /// Whether any of ``fractions`` is not 0: asked of every paragraph of a relayout, one flag rather than three.
+        private(set) var hasFractions = false
         let spaceBefore: Float
 
         /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``): every size,
@@ -250,6 +251,7 @@ extension ParagraphFormat {
             firstLineIndent = style.dropCap != nil ? nil : Float(firstLine.ems * base)
             let fractions = style.indentFractions
             self.fractions = (Float(fractions.start), Float(fractions.end), Float(firstLine.fraction))
+            hasFractions = self.fractions != (0, 0, 0)
             spaceBefore = allHidden ? 0 : Float(ParagraphFormat.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
         }
 
@@ -265,23 +267,35 @@ extension ParagraphFormat {
         /// points narrower than it would fill.
         @inline(__always)
         func indents(columnWidth: Float, fitSlack: Float = 0) -> (block: Float, end: Float) {
+            // A book's percentages are set apart (``fractionIndents(columnWidth:fitSlack:)``): a relayout asks this of
+            // every paragraph, nearly none of which has one.
+            guard !hasFractions else { return fractionIndents(columnWidth: columnWidth, fitSlack: fitSlack) }
             let half = max(0, (columnWidth - 1) / 2)
-            let em = Float(emSize)
-            var (startLimit, endLimit) = (half, half)
-            var (blockIndent, endIndent) = (self.blockIndent, self.endIndent)
-            if fractions.start != 0 || fractions.end != 0 {
-                // A percentage is of the column's width; a nested one's ems may be below 0, never the whole indent.
-                // Growing with the column, a book's percentage is kept past half of it as long as the line keeps an
-                // em (a letter's signature at `margin-left: 60%`); ems alone are limited to half, as ever.
-                blockIndent = max(0, blockIndent + fractions.start * max(0, columnWidth))
-                endIndent = max(0, endIndent + fractions.end * max(0, columnWidth))
-                if fractions.start > 0 { startLimit = max(half, columnWidth - em - min(endIndent, half)) }
-            }
+            let block = min(blockIndent, half)
+            guard !widths.isEmpty else { return (block, min(endIndent, half)) }
+            return widthIndents(columnWidth: columnWidth, fitSlack: fitSlack, block: block, endIndent: endIndent, endLimit: half)
+        }
+
+        /// ``indents(columnWidth:fitSlack:)`` of a paragraph with percentages: a percentage is of the column's width
+        /// (a nested one's ems may be below 0, never the whole indent), and, growing with the column, a book's
+        /// percentage is kept past half of it as long as the line keeps an em (a letter's signature at
+        /// `margin-left: 60%`); ems alone are limited to half, as ever.
+        @inline(never)
+        func fractionIndents(columnWidth: Float, fitSlack: Float) -> (block: Float, end: Float) {
+            let half = max(0, (columnWidth - 1) / 2), em = Float(emSize)
+            let blockIndent = max(0, self.blockIndent + fractions.start * max(0, columnWidth))
+            let endIndent = max(0, self.endIndent + fractions.end * max(0, columnWidth))
+            let startLimit = fractions.start > 0 ? max(half, columnWidth - em - min(endIndent, half)) : half
             let block = min(blockIndent, startLimit)
-            if fractions.end > 0 { endLimit = max(half, columnWidth - em - block) }
+            let endLimit = fractions.end > 0 ? max(half, columnWidth - em - block) : half
             guard !widths.isEmpty else { return (block, min(endIndent, endLimit)) }
-            // A block's used width may leave its lines less than half the column, an em at least; its auto margins
-            // move them toward the end, as far as leaves that em.
+            return widthIndents(columnWidth: columnWidth, fitSlack: fitSlack, block: block, endIndent: endIndent, endLimit: endLimit)
+        }
+
+        /// The indents of a paragraph in blocks with widths: a block's used width may leave its lines less than
+        /// half the column, an em at least; its auto margins move them toward the end, as far as leaves that em.
+        func widthIndents(columnWidth: Float, fitSlack: Float, block: Float, endIndent: Float, endLimit: Float) -> (block: Float, end: Float) {
+            let em = Float(emSize)
             let resolved = widths.indents(end: Double(endIndent) / emSize, columnWidth: Double(columnWidth), emSize: emSize,
                                           fitSlack: Double(fitSlack))
             let start = min(block + Float(resolved.shift), max(block, columnWidth - min(endIndent, endLimit) - em))
