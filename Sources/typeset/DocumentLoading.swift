@@ -74,13 +74,13 @@ struct OpenedBook {
         return coverage
     }
 
-    /// The whole book when this is its opening, made from the file as decoded for the opening (``BookFile/wholeBook()``),
-    /// with the same settings, fonts and typesetter (its notices were given, and are the same).
     /// Lets go of what the whole book would be made from (``BookFile/releaseWhole()``): the run needs only the opening.
     mutating func releaseWhole() {
         file.releaseWhole()
     }
 
+    /// The whole book when this is its opening, made from the file as decoded for the opening (``BookFile/wholeBook()``),
+    /// with the same settings, fonts and typesetter (its notices were given, and are the same).
     func wholeBook() throws -> OpenedBook {
         guard file.isOpening else { return self }
         var whole = self
