@@ -61,7 +61,7 @@ struct ParagraphFormat {
          scale: Float = 1, fitSlack: Float = 0, intrinsic: Bool = false) {
         var basis = Basis(runs: runs, style: style, settings: settings, precedence: precedence, bodySizes: bodySizes,
                           capMetrics: capMetrics, scale: scale)
-        if intrinsic { basis.fractions = (0, 0, 0) }
+        if intrinsic { basis.fractions = nil }
         let indents = basis.indents(columnWidth: columnWidth, fitSlack: fitSlack)
         let available = columnWidth - indents.block - indents.end
         var objectAvailable = available
@@ -113,7 +113,7 @@ struct ParagraphFormat {
         endIndent = indents.end
         let available = columnWidth - indents.block - indents.end
         // A percentage of the first line's indent is of the paragraph's own content width (CSS Text 3 §8.1).
-        let firstLineFraction = basis.hasFractions ? basis.fractions.firstLine * max(0, available) : 0
+        let firstLineFraction = basis.fractions.map { $0.firstLine * max(0, available) } ?? 0
         firstLineIndent = basis.firstLineIndent.map { min(max($0 + firstLineFraction, -indents.block), max(0, available - 1)) } ?? 0
     }
 
@@ -205,9 +205,8 @@ extension ParagraphFormat {
         let firstLineIndent: Float?
         /// The parts of the indents that are fractions of a width (``IndentFractions``): the start and end ones of
         /// the column's, the first line's of the paragraph's content width.
-        var fractions: (start: Float, end: Float, firstLine: Float) { didSet { hasFractions = fractions != (0, 0, 0) } }
-        /// Whether any of ``fractions`` is not 0: asked of every paragraph of a relayout, one flag rather than three.
-        private(set) var hasFractions = false
+        /// Nil when all are 0 (nearly every paragraph: a relayout asks once, not three times).
+        var fractions: (start: Float, end: Float, firstLine: Float)?
         let spaceBefore: Float
 
         /// - Parameter scale: The factor a scaled table's cell is set smaller by (``CellBox/scale``): every size,
@@ -250,8 +249,8 @@ extension ParagraphFormat {
             let firstLine = ParagraphFormat.firstLineIndentEms(style, settings: settings, precedence: precedence)
             firstLineIndent = style.dropCap != nil ? nil : Float(firstLine.ems * base)
             let fractions = style.indentFractions
-            self.fractions = (Float(fractions.start), Float(fractions.end), Float(firstLine.fraction))
-            hasFractions = self.fractions != (0, 0, 0)
+            self.fractions = fractions == .zero && firstLine.fraction == 0 ? nil
+                : (Float(fractions.start), Float(fractions.end), Float(firstLine.fraction))
             spaceBefore = allHidden ? 0 : Float(ParagraphFormat.spaceBeforeEms(style, settings: settings, precedence: precedence) * base)
         }
 
@@ -267,21 +266,22 @@ extension ParagraphFormat {
         /// points narrower than it would fill.
         @inline(__always)
         func indents(columnWidth: Float, fitSlack: Float = 0) -> (block: Float, end: Float) {
-            // A book's percentages are set apart (``fractionIndents(columnWidth:fitSlack:)``): a relayout asks this of
+            // A book's percentages are set apart (``fractionIndents(_:columnWidth:fitSlack:)``): a relayout asks this of
             // every paragraph, nearly none of which has one.
-            guard !hasFractions else { return fractionIndents(columnWidth: columnWidth, fitSlack: fitSlack) }
+            if let fractions { return fractionIndents(fractions, columnWidth: columnWidth, fitSlack: fitSlack) }
             let half = max(0, (columnWidth - 1) / 2)
             let block = min(blockIndent, half)
             guard !widths.isEmpty else { return (block, min(endIndent, half)) }
             return widthIndents(columnWidth: columnWidth, fitSlack: fitSlack, block: block, endIndent: endIndent, endLimit: half)
         }
 
-        /// ``indents(columnWidth:fitSlack:)`` of a paragraph with percentages: a percentage is of the column's width
+        /// ``indents(columnWidth:fitSlack:)`` of a paragraph with percentages `fractions`: a percentage is of the column's width
         /// (a nested one's ems may be below 0, never the whole indent), and, growing with the column, a book's
         /// percentage is kept past half of it as long as the line keeps an em (a letter's signature at
         /// `margin-left: 60%`); ems alone are limited to half, as ever.
         @inline(never)
-        func fractionIndents(columnWidth: Float, fitSlack: Float) -> (block: Float, end: Float) {
+        func fractionIndents(_ fractions: (start: Float, end: Float, firstLine: Float), columnWidth: Float,
+                             fitSlack: Float) -> (block: Float, end: Float) {
             let half = max(0, (columnWidth - 1) / 2), em = Float(emSize)
             let blockIndent = max(0, self.blockIndent + fractions.start * max(0, columnWidth))
             let endIndent = max(0, self.endIndent + fractions.end * max(0, columnWidth))

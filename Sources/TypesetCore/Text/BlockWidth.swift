@@ -72,7 +72,7 @@ package struct BlockWidth: Hashable, Sendable {
     package init(width: BackgroundLayer.Length?, minWidth: BackgroundLayer.Length? = nil, maxWidth: BackgroundLayer.Length? = nil,
                  start: Double, end: Double, containerStart: Double, containerEnd: Double, autoMargins: AutoMargins = .none,
                  fitsContent: Bool = false, fractions: EdgeFractions = EdgeFractions()) {
-        func fraction(_ value: Double) -> Double { value.isFinite ? min(max(value, -1), 1) : 0 }
+        let fraction = IndentFractions.clean
         let (startShare, endShare, containerStartShare, containerEndShare) = (fraction(fractions.start), fraction(fractions.end),
                                                                               fraction(fractions.containerStart), fraction(fractions.containerEnd))
         func clean(_ value: Double, _ share: Double) -> Double { value.isFinite ? min(max(share == 0 ? 0 : -1e4, value), 1e4) : 0 }

@@ -26,7 +26,10 @@ package struct IndentFractions: Hashable, Sendable {
     /// Each fraction finite and within ±1 (a percentage past the whole width indents no further than the layout's
     /// limits allow anyway).
     package var sanitized: IndentFractions {
-        func clean(_ value: Double) -> Double { value.isFinite ? min(max(value, -1), 1) : 0 }
-        return IndentFractions(start: clean(start), end: clean(end), firstLine: clean(firstLine))
+        IndentFractions(start: Self.clean(start), end: Self.clean(end), firstLine: Self.clean(firstLine))
     }
+
+    /// One fraction of a width finite and within ±1 (NaN and infinities 0): what every holder of one keeps
+    /// (``BoxDecoration/leftFraction``, ``BlockWidth/fractions``).
+    package static func clean(_ value: Double) -> Double { value.isFinite ? min(max(value, -1), 1) : 0 }
 }

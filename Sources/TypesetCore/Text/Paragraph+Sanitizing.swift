@@ -110,7 +110,7 @@ extension ParagraphStyle {
         }
         // Boxes already in range (every box a book's styles make) are kept as they are: a new array, compared
         // with the old one in the setter, cost some 2,000 instructions a paragraph in a box.
-        func fraction(_ value: Double) -> Double { IndentFractions(start: value).sanitized.start }
+        let fraction = IndentFractions.clean
         func isClean(_ box: BoxDecoration) -> Bool {
             box.border.limited(to: 1) == box.border && signedEms(box.left, besides: box.leftFraction) == box.left
                 && signedEms(box.right, besides: box.rightFraction) == box.right

@@ -117,7 +117,7 @@ extension XHTMLConverter {
         var block = enterBlock(path, style: style, parent: parentBlock)
         if !appendEmptyBlock("hr", style: style, block: block, inline: inline) && drawsRuleAsDashes(style) {
             block.style.alignment = .center
-            block.style.textIndent = 0; block.style.textIndentFraction = 0
+            block.style.clearTextIndent()
             block.style.alignmentFromRoot = false
             appendUnits(Array("———".utf16), block: block, inline: inline)
             recordElementUnits(count: 3)

@@ -37,7 +37,7 @@ extension XHTMLConverter {
         noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)
         var displayBlock = block
         displayBlock.style.alignment = .center
-        displayBlock.style.textIndent = 0; displayBlock.style.textIndentFraction = 0
+        displayBlock.style.clearTextIndent()
         displayBlock.style.alignmentFromRoot = false
         appendUnits([0xFFFC], block: displayBlock, inline: inline, attachment: attachment)
         recordElementUnits(count: 1)

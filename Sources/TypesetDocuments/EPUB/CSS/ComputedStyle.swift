@@ -218,6 +218,10 @@ struct ComputedStyle: Sendable {
         var top = 0.0, right = 0.0, bottom = 0.0, left = 0.0
     }
 
+    /// The first line not indented (`text-indent: 0`, its percentage too): a rule drawn as dashes, a displayed
+    /// formula.
+    mutating func clearTextIndent() { self.textIndent = 0; self.textIndentFraction = 0 }
+
     /// Percentages of the containing block's width in a block's inline margins and padding, as fractions.
     struct InlinePercents: Sendable {
         var marginLeft = 0.0, marginRight = 0.0, paddingLeft = 0.0, paddingRight = 0.0
