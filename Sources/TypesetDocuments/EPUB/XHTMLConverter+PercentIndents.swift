@@ -38,9 +38,9 @@ extension XHTMLConverter.BlockContext {
 
     /// The start indent with its percentage taken of the reference measure, in ems (for what the layout does not
     /// resolve in the column), at 0 or more.
-    var referenceStart: Double { max(0, startIndent + startFraction * CSSLength.referenceMeasure) }
+    var referenceStart: Double { CSSLength.referenceEms(startIndent, fraction: startFraction) }
     /// The end indent likewise.
-    var referenceEnd: Double { max(0, endIndent + endFraction * CSSLength.referenceMeasure) }
+    var referenceEnd: Double { CSSLength.referenceEms(endIndent, fraction: endFraction) }
 
     /// The indents, and those of its boxes from `first` on (its own), with their percentages taken of the reference
     /// measure from here on: inside a float, whose box is sized from its paragraphs' indents in ems (`FloatLayout`).
@@ -76,8 +76,14 @@ extension BoxDecoration {
     /// ``XHTMLConverter/BlockContext/fixFractions(boxesFrom:)`` fixes its indents).
     mutating func fixFractions() {
         guard leftFraction != 0 || rightFraction != 0 else { return }
-        left = max(0, left + leftFraction * CSSLength.referenceMeasure)
-        right = max(0, right + rightFraction * CSSLength.referenceMeasure)
+        left = CSSLength.referenceEms(left, fraction: leftFraction)
+        right = CSSLength.referenceEms(right, fraction: rightFraction)
         leftFraction = 0; rightFraction = 0
     }
+}
+
+extension CSSLength {
+    /// An indent of `ems` and `fraction` of the column's width with the fraction taken of the reference measure, in
+    /// ems, at 0 or more: where the layout does not resolve it in the column.
+    static func referenceEms(_ ems: Double, fraction: Double) -> Double { max(0, ems + fraction * referenceMeasure) }
 }
