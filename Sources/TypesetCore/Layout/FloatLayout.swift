@@ -19,6 +19,8 @@ struct FloatLayout {
         /// The left edge of its containing block from the column's: 0 in the column, a table cell's content box's
         /// offset for a float in a cell (the paginator places it in the cell as in a column of the cell's width).
         var containerX: Float = 0
+        /// How far from the container's edge on its side it stands at least, in points (``BlockFloat/inset``).
+        var inset: Float = 0
     }
 
     private(set) var boxes: [Int: Box] = [:]
@@ -43,14 +45,18 @@ struct FloatLayout {
         for (paragraphs, float) in text.runs(in: paragraphRange, of: { $0.float }, continuedBy: { !$0.startsBox }) {
             let container = cellBoxes.isEmpty ? nil : cellBoxes[paragraphs.lowerBound]
             let containerWidth = container?.width ?? columnWidth, containerX = container?.x ?? 0
+            let em = emSize * (container?.scale ?? 1)
+            // Its containing block's edge, a point of the container left at least.
+            let inset = min(Float(float.inset) * em, max(0, containerWidth - 1))
             let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
-                                   layouts: layouts, columnWidth: containerWidth, emSize: emSize)
-            let x = containerX + (float.side == .left ? 0 : containerWidth - width)
+                                   layouts: layouts, columnWidth: containerWidth, inset: inset, emSize: em)
+            let x = containerX + (float.side == .left ? inset : containerWidth - inset - width)
             let box = CellBox(x: x, width: width, objectWidth: container?.width, scale: container?.scale ?? 1)
             for p in paragraphs { settings.append((p, box)) }
             for p in paragraphs { starts[p] = paragraphs.lowerBound }
             boxes[paragraphs.lowerBound] = Box(paragraphs: paragraphs, side: float.side, width: width, x: x,
-                                               followsLine: float.followsLine, anchor: float.anchor, containerX: containerX)
+                                               followsLine: float.followsLine, anchor: float.anchor, containerX: containerX,
+                                               inset: inset)
         }
         guard !settings.isEmpty else { return }
         for (setting, layout) in zip(settings, relayout(settings)) { layouts[setting.paragraph - first] = layout }
@@ -62,17 +68,20 @@ struct FloatLayout {
     /// The box document paragraph `index` is in, if it is in one.
     func box(containing index: Int) -> Box? { starts.isEmpty ? nil : starts[index].flatMap { boxes[$0] } }
 
-    /// A box's used width: its own (its content's, CSS 2.1 §10.3.5, so its margins, borders and padding, the
-    /// least indents of its paragraphs, are added), else its content's widest line in the column (indents
-    /// included, a point more so that the same lines fit again), at least a point and at most the column.
+    /// A box's used width: its own (its content's, CSS 2.1 §10.3.5, so its margins, borders and padding are added:
+    /// its ``BlockFloat/room``, else the least indents of its paragraphs), else its content's widest line in the
+    /// column (indents included, a point more so that the same lines fit again), at least a point and at most the
+    /// column (the container its paragraphs were first set in) less its `inset` in points, what a percentage
+    /// width is of. `emSize` is the body's size in the container (a scaled table's cell scales it).
     static func width(of float: BlockFloat, paragraphs: Range<Int>, layouts: [ParagraphLayout], columnWidth: Float,
-                      emSize: Float) -> Float {
-        let width: Float
-        let indents = paragraphs.map { columnWidth - layouts[$0].available }.min() ?? 0
+                      inset: Float = 0, emSize: Float) -> Float {
+        let width: Float, room = columnWidth - inset
+        // Not the paragraphs' own indents: a paragraph's margins are inside the float's content box.
+        let indents = float.room.map { Float($0) * emSize } ?? paragraphs.map { columnWidth - layouts[$0].available }.min() ?? 0
         switch float.width {
         case .points(let points)?: width = Float(points) + max(0, indents)
         case .ems(let ems)?: width = Float(ems) * emSize + max(0, indents)
-        case .percent(let percent)?: width = columnWidth * Float(percent) / 100 + max(0, indents)
+        case .percent(let percent)?: width = room * Float(percent) / 100 + max(0, indents)
         case nil:
             var widest: Float = 0
             for local in paragraphs {
@@ -85,6 +94,6 @@ struct FloatLayout {
             }
             width = widest + 1
         }
-        return min(max(1, width.isFinite ? width : columnWidth), columnWidth)
+        return min(max(1, width.isFinite ? width : room), max(1, room))
     }
 }

@@ -49,10 +49,12 @@ struct FloatBand {
 
     /// Where `box` goes at `y` (its left edge from the column's left edge), beside the floats reaching below `y`:
     /// a left float right of the left floats there, a right float left of the right ones (CSS 2.1 §9.5.1 rules
-    /// 2 and 3), when it fits between them and the other side's (rule 7); nil when it does not.
+    /// 2 and 3), and no nearer the column's edge than its containing block's (rule 1, its inset), when it fits
+    /// between them and the other side's (rule 7); nil when it does not.
     func x(for box: FloatLayout.Box, at y: Double, columnWidth: Float) -> Float? {
-        let room = room(columnWidth: columnWidth, at: y)
-        guard room.width + 0.01 >= box.width else { return nil }
+        var room = room(columnWidth: columnWidth, at: y)
+        if box.side == .left { room.left = max(room.left, box.inset) } else { room.right = max(room.right, box.inset) }
+        guard columnWidth - room.left - room.right + 0.01 >= box.width else { return nil }
         return box.side == .left ? room.left : columnWidth - room.right - box.width
     }
 

@@ -158,10 +158,14 @@ extension TableCell {
 }
 
 extension BlockFloat {
-    /// This float with its width finite and positive (else nil: shrunk to fit) and no negative count of outer boxes.
+    /// This float with its width finite and positive (else nil: shrunk to fit), no negative count of outer boxes,
+    /// its room finite, in `0...64` ems (four times a block's deepest indent; else nil: its paragraphs' indents),
+    /// and its inset finite, in `0...64` ems (else 0).
     var sanitized: BlockFloat {
         var float = self
         float.outerBoxes = max(0, outerBoxes)
+        float.room = room.flatMap { $0.isFinite ? min(max(0, $0), 64) : nil }
+        float.inset = inset.isFinite ? min(max(0, inset), 64) : 0
         switch width {
         case .points(let value)?, .ems(let value)?, .percent(let value)?:
             if !value.isFinite || value <= 0 { float.width = nil }

@@ -41,6 +41,7 @@ extension XHTMLConverter {
         neutral.floatSide = nil
         var outer = parentBlock
         outer.clearIndents(); outer.boxes = []; outer.widths = []; outer.floatIndex = -1; outer.columnsIndex = -1
+        outer.fractionsOfReference = false
         var inner = inline
         inner.style = neutral
         switch kind {

@@ -316,6 +316,9 @@ struct XHTMLConverter {
         /// recursive walk, whose frames a deep document must not grow past the stack).
         var floatIndex: Int32 = -1
         var columnsIndex: Int32 = -1
+        /// Inside a float that shrinks to its content: percentages are taken of the reference measure, as its
+        /// width is only known from its content's (XHTMLConverter+PercentIndents.swift).
+        var fractionsOfReference = false
         /// The widths of the blocks it is in with a CSS `width` (``BlockWidth``), outermost first: nearly always none.
         var widths: [BlockWidth] = []
     }

@@ -1,0 +1,100 @@
+import Testing
+import TypesetCore
+import TypesetDocuments
+import TypesetRender
+import TypesetTestSupport
+
+/// A float's box (CSS 2.1 §10.3.5: its `width` plus its own margins, borders and padding) and the percentages of the
+/// blocks inside it (§8.3: of their containing block, the float's content box): on pages of several widths, a float
+/// holding nested blocks with percentage margins equals the same float with those lengths written out in ems for
+/// its content width, the text beside it wrapping at the same place. And a float inside indented blocks takes their
+/// indent on its own side only: it ends at its own margin, as the same float outside them does.
+@Suite struct FloatPercentReftests {
+    typealias Level = PercentIndentReftests.Level
+    static let beside = "<p class='b'>Text beside the float runs here and wraps around it for a few lines of words, to show "
+        + "where its box ends on the page and where the lines after it start again.</p>"
+    static let words = "Words in the float, enough of them to run onto a second and a third line."
+
+    /// The float's own style: a `width` in `%` or `em`, an em padding and a border.
+    struct Float: CustomStringConvertible {
+        var side = "left", percent: Double? = 40, ems = 12.0, paddingEms = 0.5
+
+        var css: String {
+            "float: \(side); width: \(percent.map { "\($0)%" } ?? "\(ems)em"); padding: 0 \(paddingEms)em; border: 2px solid black; margin: 0"
+        }
+
+        /// The width of its content box in a column `column` points wide.
+        func content(in column: Double, fontSize: Double) -> Double { percent.map { $0 / 100 * column } ?? ems * fontSize }
+
+        var description: String { css }
+    }
+
+    /// `levels` nested in a float of `float` beside a paragraph, against the same with the levels' lengths in ems.
+    static func mismatch(_ levels: [Level], in float: Float, pageWidth: Double) throws -> String? {
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: pageWidth, height: 600)
+        let fontSize = settings.typography.fontSize
+        var container = float.content(in: pageWidth - 32, fontSize: fontSize)
+        var css = "p { margin: 0 } .f { \(float.css) }", reference = css
+        var open = "<div class='f'>", close = "</div>"
+        for (depth, level) in levels.enumerated() {
+            let name = depth == levels.count - 1 ? "p" : "div"
+            css += " .l\(depth) { \(level.css(writtenIn: nil, fontSize: fontSize)) }"
+            reference += " .l\(depth) { \(level.css(writtenIn: container, fontSize: fontSize)) }"
+            open += "<\(name) class='l\(depth)'>"
+            close = "</\(name)>" + close
+            container -= level.taken(of: container, fontSize: fontSize)
+        }
+        let body = open + words + close + beside
+        return Reftest.mismatch(try Reftest.render(Reftest.Book(body: body, css: css), settings: settings),
+                                try Reftest.render(Reftest.Book(body: body, css: reference), settings: settings))
+    }
+
+    /// A paragraph with percentage margins and padding in floats of a percentage and of an em width, at each side.
+    @Test(arguments: PercentIndentReftests.pageWidths, [Float(), Float(side: "right"), Float(percent: nil), Float(side: "right", percent: nil)])
+    func oneBlockInAFloat(_ pageWidth: Double, _ float: Float) throws {
+        let mismatch = try Self.mismatch([Level(marginLeft: 10, marginRight: 5, paddingLeft: 5)], in: float, pageWidth: pageWidth)
+        #expect(mismatch == nil, "\(float) at \(pageWidth): \(mismatch ?? "")")
+    }
+
+    /// A generated family: random nests of one to three blocks (percentages of 0 to 15, ems of 0 to 1) in floats
+    /// of random widths and sides, at random page widths; nests past half the float's content are left out (the
+    /// layout limits an indent in ems there, and one with a percentage further).
+    @Test func aGeneratedFamily() throws {
+        var random = SplitMix64(seed: 2305)
+        var tried = 0
+        for _ in 0..<24 {
+            let levels = (0...Int.random(in: 0..<3, using: &random)).map { _ in
+                Level(marginLeft: Double(Int.random(in: 0..<4, using: &random) * 5), marginRight: Double(Int.random(in: 0..<3, using: &random) * 5),
+                      paddingLeft: Double(Int.random(in: 0..<2, using: &random) * 4), leftEms: Double(Int.random(in: 0..<2, using: &random)))
+            }
+            let percent = Bool.random(using: &random) ? Double(Int.random(in: 6..<11, using: &random) * 5) : nil
+            let float = Float(side: Bool.random(using: &random) ? "left" : "right", percent: percent,
+                              ems: Double(Int.random(in: 10..<16, using: &random)))
+            let width = PercentIndentReftests.pageWidths[Int.random(in: 0..<PercentIndentReftests.pageWidths.count, using: &random)]
+            let content = float.content(in: width - 32, fontSize: Reftest.settings.typography.fontSize)
+            guard PercentIndentReftests.staysInHalf(levels, pageWidth: content + 32) else { continue }
+            tried += 1
+            let mismatch = try Self.mismatch(levels, in: float, pageWidth: width)
+            #expect(mismatch == nil, "\(levels) in \(float) at \(width): \(mismatch ?? "")")
+        }
+        #expect(tried >= 16, "only \(tried) nests within half the float")
+    }
+
+    /// A float of an em width inside a block indented on both sides (margins and padding in ems) stands at the
+    /// block's edge on its side and ends at its own margin: the same as the float outside the block with the
+    /// block's indent on its side as its margin, the text beside it in the block wrapping at the same place.
+    @Test(arguments: PercentIndentReftests.pageWidths, ["left", "right"])
+    func aFloatInAnIndentedBlock(_ pageWidth: Double, _ side: String) throws {
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: pageWidth, height: 600)
+        let float = "float: \(side); width: 8em; border: 2px solid black; padding: 0 0.5em"
+        let block = ".q { margin: 0 2em; padding: 0 1em } p { margin: 0 }"
+        let inside = Reftest.Book(body: "<div class='q'><div class='f'><p>\(Self.words)</p></div>\(Self.beside)</div>",
+                                  css: "\(block) .f { \(float); margin: 0 }")
+        let outside = Reftest.Book(body: "<div class='f'><p>\(Self.words)</p></div><div class='q'>\(Self.beside)</div>",
+                                   css: "\(block) .f { \(float); margin-\(side): 3em }")
+        let mismatch = Reftest.mismatch(try Reftest.render(inside, settings: settings), try Reftest.render(outside, settings: settings))
+        #expect(mismatch == nil, "\(side) at \(pageWidth): \(mismatch ?? "")")
+    }
+}
