@@ -97,4 +97,19 @@ import TypesetTestSupport
         let mismatch = Reftest.mismatch(try Reftest.render(inside, settings: settings), try Reftest.render(outside, settings: settings))
         #expect(mismatch == nil, "\(side) at \(pageWidth): \(mismatch ?? "")")
     }
+
+    /// A verse's line number floated right at the end of an indented line (a poem's `<span class="lnum">`, the
+    /// line indented by its block's padding) stands where the same number stands on a line indented by its first
+    /// line's indent instead (the number not indented: `text-indent` is inherited, and would indent it in its
+    /// box): at the column's edge, beside its line, whatever the indent (the block's indent on the float's other
+    /// side is no part of its box).
+    @Test(arguments: [1.0, 3.0, 6.0])
+    func aLineNumberOnAnIndentedLine(_ indent: Double) throws {
+        let css = "p { margin: 0 } .n { float: right; text-indent: 0 } .q { padding-left: \(indent)em } .t { text-indent: \(indent)em }"
+        let lines = "A verse line<span class='n'>120</span></p>"
+        let test = Reftest.Book(body: "<div class='q'><p>\(lines)</div><p>Another line<span class='n'>130</span></p>", css: css)
+        let reference = Reftest.Book(body: "<p class='t'>\(lines)<p>Another line<span class='n'>130</span></p>", css: css)
+        let mismatch = Reftest.mismatch(try Reftest.render(test), try Reftest.render(reference))
+        #expect(mismatch == nil, "indent \(indent) em: \(mismatch ?? "")")
+    }
 }
