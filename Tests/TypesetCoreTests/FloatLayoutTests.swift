@@ -135,4 +135,27 @@ import TypesetTestSupport
         #expect(floated.count == layout.pages.indices.flatMap { layout.lines(onPage: $0) }.filter { $0.paragraphIndex == 14 }.count)
         #expect(layout.pageIndex(containing: text.paragraphs[15].range.lowerBound) == page)
     }
+
+    /// A float's room and inset as an app may give them (``BlockFloat/room``, ``BlockFloat/inset``): its box
+    /// stands its inset from the column's edge, as wide as its width and room, and values past any column (or not
+    /// numbers) are held in it rather than trap.
+    @Test(arguments: [BlockFloat.Side.left, .right])
+    func aFloatsRoomAndInsetPlaceItsBox(side: BlockFloat.Side) throws {
+        let fontSize = Fixtures.settings.fontSize
+        for (room, inset) in [(1.0, 2.0), (0, 0), (1e9, 1e9), (.nan, -5), (.infinity, .nan)] {
+            var floated = ParagraphStyle.body
+            floated.float = BlockFloat(side: side, width: .ems(6), room: room, inset: inset)
+            let text = try PaginationTests.text([("Before the float.", .body), ("10", floated), (Self.words, .body)])
+            let layout = try Self.layout(text, pageWidth: 390)
+            let label = "room \(room), inset \(inset), \(side)"
+            #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(label): \(LayoutInvariants.violations(in: layout))")
+            let column = layout.settings.contentRect
+            let line = try #require(layout.lines(onPage: 0).first { $0.paragraphIndex == 1 })
+            #expect(line.rect.minX >= column.minX - 0.5 && line.rect.maxX <= column.maxX + 0.5, "\(label)")
+            guard room == 1, inset == 2 else { continue }
+            // Its box: 2 em in from its side, 6 + 1 em wide; the paragraph set at the box's start (no indent).
+            let boxStart = side == .left ? column.minX + 2 * fontSize : column.maxX - 2 * fontSize - 7 * fontSize
+            #expect(abs(line.rect.minX - boxStart) < 0.5, "\(label): the line at \(line.rect.minX), the box at \(boxStart)")
+        }
+    }
 }

@@ -46,8 +46,8 @@ struct FloatLayout {
             let container = cellBoxes.isEmpty ? nil : cellBoxes[paragraphs.lowerBound]
             let containerWidth = container?.width ?? columnWidth, containerX = container?.x ?? 0
             let em = emSize * (container?.scale ?? 1)
-            // Its containing block's edge, a point of the container left at least.
-            let inset = min(Float(float.inset) * em, max(0, containerWidth - 1))
+            // Its containing block's edge, at most half the container in (as the layout limits indents).
+            let inset = min(Float(float.inset) * em, max(0, (containerWidth - 1) / 2))
             let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
                                    layouts: layouts, columnWidth: containerWidth, inset: inset, emSize: em)
             let x = containerX + (float.side == .left ? inset : containerWidth - inset - width)
