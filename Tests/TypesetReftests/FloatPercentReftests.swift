@@ -4,8 +4,9 @@ import TypesetDocuments
 import TypesetRender
 import TypesetTestSupport
 
-/// A float's box (CSS 2.1 §10.3.5: its `width` plus its own margins, borders and padding) and the percentages of the
-/// blocks inside it (§8.3: of their containing block, the float's content box): on pages of several widths, a float
+/// A float's box (CSS 2.1 §10.3.5: its `width` plus its own margins, borders and padding, their percentages of its
+/// containing block) and the percentages of the blocks inside it (§8.3: of their containing block, the float's
+/// content box): on pages of several widths, a float
 /// holding nested blocks with percentage margins equals the same float with those lengths written out in ems for
 /// its content width, the text beside it wrapping at the same place. And a float inside indented blocks takes their
 /// indent on its own side only: it ends at its own margin, as the same float outside them does.
@@ -15,12 +16,19 @@ import TypesetTestSupport
         + "where its box ends on the page and where the lines after it start again.</p>"
     static let words = "Words in the float, enough of them to run onto a second and a third line."
 
-    /// The float's own style: a `width` in `%` or `em`, an em padding and a border.
+    /// The float's own style: a `width` in `%` or `em`, an em padding and a border, and a percentage padding and
+    /// margin on its inner side (of its containing block, the column).
     struct Float: CustomStringConvertible {
-        var side = "left", percent: Double? = 40, ems = 12.0, paddingEms = 0.5
+        var side = "left", percent: Double? = 40, ems = 12.0, paddingEms = 0.5, ownPercent = 0.0
 
-        var css: String {
-            "float: \(side); width: \(percent.map { "\($0)%" } ?? "\(ems)em"); padding: 0 \(paddingEms)em; border: 2px solid black; margin: 0"
+        var css: String { css(writtenIn: nil, fontSize: 0) }
+
+        /// Its declarations; its own percentages written out in ems for a column `column` points wide when given.
+        func css(writtenIn column: Double?, fontSize: Double) -> String {
+            let own = column.map { "\(ownPercent / 100 * $0 / fontSize)em" } ?? "\(ownPercent)%"
+            let inner = side == "left" ? "right" : "left"
+            return "float: \(side); width: \(percent.map { "\($0)%" } ?? "\(ems)em"); padding: 0 \(paddingEms)em; "
+                + "border: 2px solid black; margin: 0; padding-\(inner): \(own); margin-\(inner): \(own)"
         }
 
         /// The width of its content box in a column `column` points wide.
@@ -35,7 +43,8 @@ import TypesetTestSupport
         settings.typography.pageSize = Size(width: pageWidth, height: 600)
         let fontSize = settings.typography.fontSize
         var container = float.content(in: pageWidth - 32, fontSize: fontSize)
-        var css = "p { margin: 0 } .f { \(float.css) }", reference = css
+        var css = "p { margin: 0 } .f { \(float.css) }"
+        var reference = "p { margin: 0 } .f { \(float.css(writtenIn: pageWidth - 32, fontSize: fontSize)) }"
         var open = "<div class='f'>", close = "</div>"
         for (depth, level) in levels.enumerated() {
             let name = depth == levels.count - 1 ? "p" : "div"
@@ -51,15 +60,17 @@ import TypesetTestSupport
     }
 
     /// A paragraph with percentage margins and padding in floats of a percentage and of an em width, at each side.
-    @Test(arguments: PercentIndentReftests.pageWidths, [Float(), Float(side: "right"), Float(percent: nil), Float(side: "right", percent: nil)])
+    @Test(arguments: PercentIndentReftests.pageWidths, [Float(), Float(side: "right"), Float(percent: nil), Float(side: "right", percent: nil),
+                                                        Float(ownPercent: 5), Float(side: "right", percent: nil, ownPercent: 4)])
     func oneBlockInAFloat(_ pageWidth: Double, _ float: Float) throws {
         let mismatch = try Self.mismatch([Level(marginLeft: 10, marginRight: 5, paddingLeft: 5)], in: float, pageWidth: pageWidth)
         #expect(mismatch == nil, "\(float) at \(pageWidth): \(mismatch ?? "")")
     }
 
     /// A generated family: random nests of one to three blocks (percentages of 0 to 15, ems of 0 to 1) in floats
-    /// of random widths and sides, at random page widths; nests past half the float's content are left out (the
-    /// layout limits an indent in ems there, and one with a percentage further).
+    /// of random widths, sides and own percentages, at random page widths; nests past half the float's content are
+    /// left out (the layout limits an indent in ems there, and one with a percentage further), and floats wider than
+    /// the column (held in it).
     @Test func aGeneratedFamily() throws {
         var random = SplitMix64(seed: 2305)
         var tried = 0
@@ -70,10 +81,13 @@ import TypesetTestSupport
             }
             let percent = Bool.random(using: &random) ? Double(Int.random(in: 6..<11, using: &random) * 5) : nil
             let float = Float(side: Bool.random(using: &random) ? "left" : "right", percent: percent,
-                              ems: Double(Int.random(in: 10..<16, using: &random)))
+                              ems: Double(Int.random(in: 10..<16, using: &random)), ownPercent: Double(Int.random(in: 0..<4, using: &random) * 2))
             let width = PercentIndentReftests.pageWidths[Int.random(in: 0..<PercentIndentReftests.pageWidths.count, using: &random)]
-            let content = float.content(in: width - 32, fontSize: Reftest.settings.typography.fontSize)
-            guard PercentIndentReftests.staysInHalf(levels, pageWidth: content + 32) else { continue }
+            let fontSize = Reftest.settings.typography.fontSize, column = width - 32
+            let content = float.content(in: column, fontSize: fontSize)
+            // A float wider than the column is held in it, and the lengths inside it then differ from the ems.
+            let box = content + 2 * float.paddingEms * fontSize + 2 * float.ownPercent / 100 * column + 4
+            guard box < column, PercentIndentReftests.staysInHalf(levels, pageWidth: content + 32) else { continue }
             tried += 1
             let mismatch = try Self.mismatch(levels, in: float, pageWidth: width)
             #expect(mismatch == nil, "\(levels) in \(float) at \(width): \(mismatch ?? "")")

@@ -46,10 +46,13 @@ struct FloatLayout {
             let container = cellBoxes.isEmpty ? nil : cellBoxes[paragraphs.lowerBound]
             let containerWidth = container?.width ?? columnWidth, containerX = container?.x ?? 0
             let em = emSize * (container?.scale ?? 1)
-            // Its containing block's edge, at most half the container in (as the layout limits indents).
-            let inset = min(Float(float.inset) * em, max(0, (containerWidth - 1) / 2))
+            // Its containing block's edges, at most half the container in (as the layout limits indents).
+            let half = max(0, (containerWidth - 1) / 2)
+            let inset = min(Float(float.inset) * em, half)
+            let containingWidth = max(1, containerWidth - inset - min(Float(float.farInset) * em, half))
             let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
-                                   layouts: layouts, columnWidth: containerWidth, inset: inset, emSize: em)
+                                   layouts: layouts, columnWidth: containerWidth, inset: inset,
+                                   containingWidth: containingWidth, emSize: em)
             let x = containerX + (float.side == .left ? inset : containerWidth - inset - width)
             let box = CellBox(x: x, width: width, objectWidth: container?.width, scale: container?.scale ?? 1)
             for p in paragraphs { settings.append((p, box)) }
@@ -71,17 +74,19 @@ struct FloatLayout {
     /// A box's used width: its own (its content's, CSS 2.1 §10.3.5, so its margins, borders and padding are added:
     /// its ``BlockFloat/room``, else the least indents of its paragraphs), else its content's widest line in the
     /// column (indents included, a point more so that the same lines fit again), at least a point and at most the
-    /// column (the container its paragraphs were first set in) less its `inset` in points, what a percentage
-    /// width is of. `emSize` is the body's size in the container (a scaled table's cell scales it).
+    /// column (the container its paragraphs were first set in) less its `inset` in points. A percentage width and
+    /// room are of `containingWidth` (its containing block's, the column's when nil). `emSize` is the body's size
+    /// in the container (a scaled table's cell scales it).
     static func width(of float: BlockFloat, paragraphs: Range<Int>, layouts: [ParagraphLayout], columnWidth: Float,
-                      inset: Float = 0, emSize: Float) -> Float {
-        let width: Float, room = columnWidth - inset
+                      inset: Float = 0, containingWidth: Float? = nil, emSize: Float) -> Float {
+        let width: Float, room = columnWidth - inset, containing = containingWidth ?? columnWidth
         // Not the paragraphs' own indents: a paragraph's margins are inside the float's content box.
-        let indents = float.room.map { Float($0) * emSize } ?? paragraphs.map { columnWidth - layouts[$0].available }.min() ?? 0
+        let indents = float.room.map { Float($0) * emSize + Float(float.roomFraction) * containing }
+            ?? paragraphs.map { columnWidth - layouts[$0].available }.min() ?? 0
         switch float.width {
         case .points(let points)?: width = Float(points) + max(0, indents)
         case .ems(let ems)?: width = Float(ems) * emSize + max(0, indents)
-        case .percent(let percent)?: width = room * Float(percent) / 100 + max(0, indents)
+        case .percent(let percent)?: width = containing * Float(percent) / 100 + max(0, indents)
         case nil:
             var widest: Float = 0
             for local in paragraphs {

@@ -37,20 +37,28 @@ public struct BlockFloat: Hashable, Sendable {
     /// sizes are then of the float's containing block, the column (or the table cell it floats in), as in the flow (CSS 2.1 §10.2, §10.5), not of
     /// the box it shrinks to, so that the box and the object drawn in it are one size.
     public var isObject: Bool
-    /// Its own margins, borders and padding, both sides together, in ems of the body's size: its box (its margin
-    /// box, which its paragraphs' indents are from) is its ``width`` and this. Nil to take the least indents of its
-    /// paragraphs instead (right when they have none of their own).
+    /// Its own margins, borders and padding, both sides together, in ems of the body's size (their percentages
+    /// apart, ``roomFraction``): its box (its margin box, which its paragraphs' indents are from) is its ``width``
+    /// and this. Nil to take the least indents of its paragraphs instead (right when they have none of their own).
     public var room: Double?
+    /// The percentages among its own margins and padding, both sides together, as a fraction of its containing
+    /// block's width (CSS 2.1 §8.3, §8.4), added to its ``room`` by the layout.
+    public var roomFraction: Double
     /// How far its containing block's edge on its ``side`` is from the column's (or its table cell's), in ems of
     /// the body's size: the indent there of the blocks it is in (CSS 2.1 §9.5.1: a float's outer edge may not be
     /// past its containing block's). Its box stands there, or beside the floats before it when they reach further.
     public var inset: Double
+    /// The indent of the blocks it is in on its other side, in ems of the body's size: with ``inset``, what its
+    /// containing block's width is short of the column's (a percentage ``width`` and ``roomFraction`` are of it).
+    public var farInset: Double
 
     /// Creates a float.
     public init(side: Side, width: TextAttachment.Length? = nil, startsBox: Bool = true, followsLine: Bool = false,
-                outerBoxes: Int = 0, anchor: Int? = nil, isObject: Bool = false, room: Double? = nil, inset: Double = 0) {
+                outerBoxes: Int = 0, anchor: Int? = nil, isObject: Bool = false, room: Double? = nil, roomFraction: Double = 0,
+                inset: Double = 0, farInset: Double = 0) {
         self.side = side; self.width = width; self.startsBox = startsBox; self.followsLine = followsLine
-        self.outerBoxes = outerBoxes; self.anchor = anchor; self.isObject = isObject; self.room = room; self.inset = inset
+        self.outerBoxes = outerBoxes; self.anchor = anchor; self.isObject = isObject; self.room = room
+        self.roomFraction = roomFraction; self.inset = inset; self.farInset = farInset
     }
 }
 

@@ -160,12 +160,15 @@ extension TableCell {
 extension BlockFloat {
     /// This float with its width finite and positive (else nil: shrunk to fit), no negative count of outer boxes,
     /// its room finite, in `0...64` ems (four times a block's deepest indent; else nil: its paragraphs' indents),
-    /// and its inset finite, in `0...64` ems (else 0).
+    /// its room's fraction in `0...1` and its insets in `0...64` ems (else 0).
     var sanitized: BlockFloat {
         var float = self
+        func clean(_ value: Double, _ limit: Double) -> Double { value.isFinite ? min(max(0, value), limit) : 0 }
         float.outerBoxes = max(0, outerBoxes)
         float.room = room.flatMap { $0.isFinite ? min(max(0, $0), 64) : nil }
-        float.inset = inset.isFinite ? min(max(0, inset), 64) : 0
+        float.roomFraction = clean(roomFraction, 1)
+        float.inset = clean(inset, 64)
+        float.farInset = clean(farInset, 64)
         switch width {
         case .points(let value)?, .ems(let value)?, .percent(let value)?:
             if !value.isFinite || value <= 0 { float.width = nil }

@@ -43,16 +43,10 @@ extension XHTMLConverter {
         pendingBoxSpace = 0
         pendingFirstLetter = nil
         paragraphClear = []
-        var block = enterBlock(path, style: style, parent: parentBlock)
-        // Its own percentages are of the reference measure (its box is sized in ems beside its width); those
-        // inside it are of its content box when it has a width, else of the reference measure too.
-        block.fixFractions(boxesFrom: parentBlock.boxes.count)
-        let width = floatWidth(kind, style: style), floatSide = side(style.floatSide, direction: block.direction)
-        block.fractionsOfReference = width == nil
-        let inset = Self.frameFloat(&block, side: floatSide, parent: parentBlock)
-        floatBoxes.append(BlockFloat(side: floatSide, width: width,
-                                     followsLine: followsLine, outerBoxes: parentBlock.boxes.count,
-                                     isObject: kind == .image || kind == .svg, room: block.startIndent + block.endIndent, inset: inset))
+        var (block, float) = enterFloat(path, style: style, parent: parentBlock, width: floatWidth(kind, style: style))
+        float.followsLine = followsLine
+        float.isObject = kind == .image || kind == .svg
+        floatBoxes.append(float)
         block.floatIndex = Int32(floatBoxes.count - 1)
         // A block fitting its content that holds a float fills what it may (``fill(_:in:)``).
         for width in parentBlock.widths where width.fitsContent { fittedToFill.insert(width.serial) }
@@ -88,23 +82,6 @@ extension XHTMLConverter {
         recordLinkAndNote(path.element, linkStart: nil, inline: inline, noteRole: noteRole)
         // Its content ends with its drawing, before the float's paragraph ends (as an image's in the flow).
         if let id = path.element.id, output.anchorEnds[id] == nil { output.anchorEnds[id] = currentOffset }
-    }
-
-    /// A float's block (just entered, its percentages fixed) made its margin box's: its box is placed at its
-    /// containing block's edge (the indent there of the blocks around it, returned as its inset, in ems) and its
-    /// paragraphs and own box are set in it, so their indents are their own and the float's; the indent of the
-    /// blocks around it on the other side is no part of it.
-    static func frameFloat(_ block: inout BlockContext, side: BlockFloat.Side, parent: BlockContext) -> Double {
-        let rightToLeft = block.direction == .rightToLeft
-        let (left, right) = rightToLeft ? (parent.referenceEnd, parent.referenceStart) : (parent.referenceStart, parent.referenceEnd)
-        let (start, end) = rightToLeft ? (right, left) : (left, right)
-        block.startIndent = max(0, block.startIndent - start)
-        block.endIndent = max(0, block.endIndent - end)
-        for index in block.boxes.indices.dropFirst(parent.boxes.count) {
-            block.boxes[index].left = max(0, block.boxes[index].left - left)
-            block.boxes[index].right = max(0, block.boxes[index].right - right)
-        }
-        return side == .left ? left : right
     }
 
     /// The physical side of a `float` value in a block of `direction`.

@@ -8,12 +8,13 @@ import TypesetCore
 /// is again a fraction of the column plus (negative) ems, so each level folds into the two numbers per side. Where
 /// the layout does not resolve percentages, they stay taken of ``CSSLength/referenceMeasure`` ems (the model before):
 /// inside a block with a CSS `width` (whose used width only the layout knows, ``BlockWidth``; its own margins and
-/// padding are resolved, as its width is), in tables' own indents, a float's own edges and inside a float without a
-/// `width`, multi-column frames, positioned boxes, and in vertical text.
+/// padding are resolved, as its width is), in tables' own indents, a float without a `width` or with one in absolute
+/// units (XHTMLConverter+FloatBox.swift), multi-column frames, positioned boxes, and in vertical text.
 ///
 /// Inside a float with a `width` the layout sets its paragraphs in the float's box, margins included, and resolves
-/// their fractions of that box's width: its own room (``TypesetCore/BlockFloat/room``, the float block's indents in
-/// ems) is then the parent's ems the fold takes away, so they come out of its content box as CSS has them.
+/// their fractions of that box's width: the float block's indents (its own room, ``TypesetCore/BlockFloat/room``,
+/// and fractions of its box) are then the parent's the fold takes away, so they come out of its content box as CSS
+/// has them.
 extension XHTMLConverter.BlockContext {
     /// Indents the block (a copy of `parent`) by its margins and padding: `start` and `end` in ems (their
     /// percentages included, taken of the reference measure, as the style computed them) and the percentage parts
@@ -47,7 +48,7 @@ extension XHTMLConverter.BlockContext {
     var referenceEnd: Double { CSSLength.referenceEms(endIndent, fraction: endFraction) }
 
     /// The indents, and those of its boxes from `first` on (its own), with their percentages taken of the reference
-    /// measure from here on: a float's own, as its box is sized in ems beside its width (`FloatLayout`).
+    /// measure from here on: a float's own when its box is not sized by a width in ems or percent (XHTMLConverter+FloatBox.swift).
     mutating func fixFractions(boxesFrom first: Int) {
         for index in boxes.indices where index >= first { boxes[index].fixFractions() }
         guard startFraction != 0 || endFraction != 0 else { return }
