@@ -42,19 +42,11 @@ import TypesetTestSupport
         var settings = Reftest.settings
         settings.typography.pageSize = Size(width: pageWidth, height: 600)
         let fontSize = settings.typography.fontSize
-        var container = float.content(in: pageWidth - 32, fontSize: fontSize)
-        var css = "p { margin: 0 } .f { \(float.css) }"
-        var reference = "p { margin: 0 } .f { \(float.css(writtenIn: pageWidth - 32, fontSize: fontSize)) }"
-        var open = "<div class='f'>", close = "</div>"
-        for (depth, level) in levels.enumerated() {
-            let name = depth == levels.count - 1 ? "p" : "div"
-            css += " .l\(depth) { \(level.css(writtenIn: nil, fontSize: fontSize)) }"
-            reference += " .l\(depth) { \(level.css(writtenIn: container, fontSize: fontSize)) }"
-            open += "<\(name) class='l\(depth)'>"
-            close = "</\(name)>" + close
-            container -= level.taken(of: container, fontSize: fontSize)
-        }
-        let body = open + words + close + beside
+        let column = pageWidth - 32
+        let nest = PercentIndentReftests.nest(levels, in: float.content(in: column, fontSize: fontSize), fontSize: fontSize)
+        let css = "p { margin: 0 } .f { \(float.css) }" + nest.css
+        let reference = "p { margin: 0 } .f { \(float.css(writtenIn: column, fontSize: fontSize)) }" + nest.reference
+        let body = "<div class='f'>" + nest.open + Self.words + nest.close + "</div>" + Self.beside
         return Reftest.mismatch(try Reftest.render(Reftest.Book(body: body, css: css), settings: settings),
                                 try Reftest.render(Reftest.Book(body: body, css: reference), settings: settings))
     }
@@ -75,10 +67,7 @@ import TypesetTestSupport
         var random = SplitMix64(seed: 2305)
         var tried = 0
         for _ in 0..<24 {
-            let levels = (0...Int.random(in: 0..<3, using: &random)).map { _ in
-                Level(marginLeft: Double(Int.random(in: 0..<4, using: &random) * 5), marginRight: Double(Int.random(in: 0..<3, using: &random) * 5),
-                      paddingLeft: Double(Int.random(in: 0..<2, using: &random) * 4), leftEms: Double(Int.random(in: 0..<2, using: &random)))
-            }
+            let levels = Level.randomNest(using: &random, leftSteps: 4, paddingSteps: 2, rightPaddingSteps: 1, emSteps: 2)
             let percent = Bool.random(using: &random) ? Double(Int.random(in: 6..<11, using: &random) * 5) : nil
             let float = Float(side: Bool.random(using: &random) ? "left" : "right", percent: percent,
                               ems: Double(Int.random(in: 10..<16, using: &random)), ownPercent: Double(Int.random(in: 0..<4, using: &random) * 2))

@@ -33,6 +33,20 @@ import TypesetTestSupport
 
         var description: String { "\(marginLeft)% \(paddingLeft)% \(marginRight)% \(paddingRight)% +\(leftEms)em" }
 
+        /// One to three levels drawn from `random`: left margins of fives below `leftSteps` × 5 %, right margins 0,
+        /// 5 or 10 %, paddings of fours below `paddingSteps` × 4 % (right: `rightPaddingSteps`), whole ems below
+        /// `emSteps` beside the left margin.
+        static func randomNest(using random: inout SplitMix64, leftSteps: Int, paddingSteps: Int, rightPaddingSteps: Int,
+                               emSteps: Int) -> [Level] {
+            (0...Int.random(in: 0..<3, using: &random)).map { _ in
+                Level(marginLeft: Double(Int.random(in: 0..<leftSteps, using: &random) * 5),
+                      marginRight: Double(Int.random(in: 0..<3, using: &random) * 5),
+                      paddingLeft: Double(Int.random(in: 0..<paddingSteps, using: &random) * 4),
+                      paddingRight: Double(Int.random(in: 0..<rightPaddingSteps, using: &random) * 4),
+                      leftEms: Double(Int.random(in: 0..<emSteps, using: &random)))
+            }
+        }
+
         /// The points its left margin and padding take.
         func leftTaken(of container: Double, fontSize: Double) -> Double {
             (marginLeft + paddingLeft) / 100 * container + leftEms * fontSize
@@ -52,14 +66,11 @@ import TypesetTestSupport
         return start < (pageWidth - 32 - 1) / 2
     }
 
-    /// Nested `div`s of `levels` (the last a `p` with `textIndent` percent) against the same with every length in ems.
-    static func mismatch(_ levels: [Level], textIndent: Double, pageWidth: Double, extraCSS: String = "") throws -> String? {
-        var settings = Reftest.settings
-        settings.typography.pageSize = Size(width: pageWidth, height: 480)
-        let fontSize = settings.typography.fontSize
-        var container = pageWidth - 32
-        var css = "p { margin: 0 } " + extraCSS, reference = css
-        var open = "", close = ""
+    /// The rules of nested blocks of `levels` (`.l0`, `.l1`, …; the last a `p`) with percentages, and written out in
+    /// ems in a containing block `container` points wide; their tags; the content width the innermost has.
+    static func nest(_ levels: [Level], in container: Double, fontSize: Double)
+        -> (css: String, reference: String, open: String, close: String, content: Double) {
+        var container = container, css = "", reference = "", open = "", close = ""
         for (depth, level) in levels.enumerated() {
             let name = depth == levels.count - 1 ? "p" : "div"
             css += " .l\(depth) { \(level.css(writtenIn: nil, fontSize: fontSize)) }"
@@ -68,9 +79,18 @@ import TypesetTestSupport
             close = "</\(name)>" + close
             container -= level.taken(of: container, fontSize: fontSize)
         }
-        css += " p { text-indent: \(textIndent)% }"
-        reference += " p { text-indent: \(textIndent / 100 * container / fontSize)em }"
-        let body = open + words + close
+        return (css, reference, open, close, container)
+    }
+
+    /// Nested `div`s of `levels` (the last a `p` with `textIndent` percent) against the same with every length in ems.
+    static func mismatch(_ levels: [Level], textIndent: Double, pageWidth: Double, extraCSS: String = "") throws -> String? {
+        var settings = Reftest.settings
+        settings.typography.pageSize = Size(width: pageWidth, height: 480)
+        let fontSize = settings.typography.fontSize
+        let nest = Self.nest(levels, in: pageWidth - 32, fontSize: fontSize)
+        let css = "p { margin: 0 } " + extraCSS + nest.css + " p { text-indent: \(textIndent)% }"
+        let reference = "p { margin: 0 } " + extraCSS + nest.reference + " p { text-indent: \(textIndent / 100 * nest.content / fontSize)em }"
+        let body = nest.open + words + nest.close
         return Reftest.mismatch(try Reftest.render(Reftest.Book(body: body, css: css), settings: settings),
                                 try Reftest.render(Reftest.Book(body: body, css: reference), settings: settings))
     }
@@ -99,11 +119,7 @@ import TypesetTestSupport
         var random = SplitMix64(seed: 2212)
         var tried = 0
         for _ in 0..<32 {
-            let levels = (0...Int.random(in: 0..<3, using: &random)).map { _ in
-                Level(marginLeft: Double(Int.random(in: 0..<5, using: &random) * 5), marginRight: Double(Int.random(in: 0..<3, using: &random) * 5),
-                      paddingLeft: Double(Int.random(in: 0..<3, using: &random) * 4), paddingRight: Double(Int.random(in: 0..<2, using: &random) * 4),
-                      leftEms: Double(Int.random(in: 0..<3, using: &random)))
-            }
+            let levels = Level.randomNest(using: &random, leftSteps: 5, paddingSteps: 3, rightPaddingSteps: 2, emSteps: 3)
             let indent = Double(Int.random(in: 0..<5, using: &random) * 5) - 5
             let width = Self.pageWidths[Int.random(in: 0..<Self.pageWidths.count, using: &random)]
             guard Self.staysInHalf(levels, pageWidth: width) else { continue }
