@@ -67,6 +67,17 @@ extension XHTMLConverter {
         applyNoteRole(noteRole, name: "li", to: &itemInline)
         defer { recordLinkAndNote(element, linkStart: Int?.none, inline: itemInline, noteRole: noteRole) }
         let style = itemInline.style
+        // An item floated or positioned is set as `handle` sets any element so (a menu's items floated side by
+        // side, a navigation bar's "next" at its right), as a block without its marker or inline.
+        let kind: Category = style.display == .inline ? .inline : .block
+        if isPositioned(style) {
+            handlePositioned(path, kind: kind, style: style, block: block, inline: itemInline)
+            return
+        }
+        if floats(kind, style: style, block: block) {
+            handleFloat(path, kind: kind, style: style, block: block, inline: itemInline, noteRole: noteRole)
+            return
+        }
         // An item the book displays as a block or inline has no marker (as in a browser).
         if style.display == .inline {
             walkChildren(path, block: block, inline: itemInline)
