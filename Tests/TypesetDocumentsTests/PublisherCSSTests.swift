@@ -272,6 +272,35 @@ import TypesetTestSupport
         #expect(try !Self.paragraph(off, "Second").style.publisherSpacing)
     }
 
+    /// A book's margin of 0 beside a margin it left to a browser's default (a list's, a paragraph's top) collapses
+    /// to that default (CSS 2.1 §8.3.1), the reader's spacing: Sphinx's last list item ends with `margin-bottom: 0`
+    /// and the paragraph after the list keeps its space; items whose every margin the book sets to 0 stay together,
+    /// and so do a `div`'s lines (a `div` has no default margin).
+    @Test func aMarginOf0BesideADefaultMarginKeepsItsSpace() throws {
+        let css = """
+            ul > li:last-child > :last-child { margin-bottom: 0 }
+            ul.simple > li:not(:first-child) > p { margin-top: 0 }
+            ul.simple p { margin-bottom: 0 }
+            p.tight { margin-bottom: 0 }
+            div.l { margin: 0 }
+            """
+        let (book, off) = try Self.readBothWays("""
+            <p>Before.</p><ul class="simple"><li><p>Item one.</p></li><li><p>Item two.</p></li></ul><p>After the list.</p>
+            <p class="tight">Bottom margin 0.</p><p>Top margin left.</p><div class="l">Div one</div><div class="l">Div two</div>
+            """, css: css)
+        // An item's paragraph starts with its marker.
+        func item(_ book: EPUBBook, _ text: String) throws -> Paragraph {
+            try #require(book.text.paragraphs.first { $0.contentString.contains(text) })
+        }
+        for book in [book, off] {
+            for spaced in [try Self.paragraph(book, "After the list"), try Self.paragraph(book, "Top margin left"), try item(book, "Item one")] {
+                #expect(!spaced.style.continuesBlock && !spaced.style.publisherSpacing, "\(spaced.contentString)")
+            }
+        }
+        #expect(try item(book, "Item two").style.continuesBlock)
+        #expect(try Self.paragraph(book, "Div two").style.continuesBlock)
+    }
+
     /// Line height and hyphenation are the book's until the reader sets theirs.
     @Test func lineHeightAndHyphens() throws {
         let css = """

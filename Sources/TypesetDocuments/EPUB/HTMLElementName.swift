@@ -33,6 +33,16 @@ enum HTMLElementName: UInt8, CaseIterable, Sendable {
     /// blocks (`div`, `section`, `li`) have none, so that lines set as `<div>`s stay together.
     var isSpacedBlock: Bool { rawValue <= HTMLElementName.details.rawValue && rawValue >= HTMLElementName.p.rawValue }
 
+    /// Whether a browser gives it a margin above and below (HTML's rendering rules, §15.3.3, §15.3.6, §15.3.7:
+    /// `p`, the headings, lists, `blockquote`, `pre`, `figure`, `hr`), so that a book's margin of 0 beside it does
+    /// not take its space away; of the spaced blocks, tables, `address`, `center` and `details` have none.
+    var hasDefaultMargins: Bool {
+        switch self {
+        case .p, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .dl, .menu, .dir, .blockquote, .pre, .figure, .hr: true
+        default: false
+        }
+    }
+
     /// Whether it is `html` or `body`.
     var isRoot: Bool { self == .html || self == .body }
 

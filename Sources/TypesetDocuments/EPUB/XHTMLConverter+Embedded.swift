@@ -98,7 +98,7 @@ extension XHTMLConverter {
         paragraphFirstImage = output.images.count
         pendingMargins = CollapsingMargins()
         pendingMarginFromPublisher = false
-        pendingReaderSpacing = false
+        pendingReaderSpacing = []
         pendingBookMargin = 0
         pendingBookMarginSaid = false
     }

@@ -34,7 +34,7 @@ extension XHTMLConverter {
         // A displayed formula: a centred paragraph of its own, between the text before and after it, half a line
         // above and below (TeX's display skips are about that).
         flushParagraph()
-        noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)
+        noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, of: nil)
         var displayBlock = block
         displayBlock.style.alignment = .center
         displayBlock.style.clearTextIndent()
@@ -43,7 +43,7 @@ extension XHTMLConverter {
         recordElementUnits(count: 1)
         onlyImages = false
         flushParagraph()
-        noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, spaced: false)
+        noteSpace(Self.displayMathSpace, fromPublisher: false, book: nil, of: nil)
         // The words after it go on with the paragraph (CSS's anonymous block after a block-level child).
         pendingContinuation = true
     }

@@ -21,12 +21,18 @@ extension XHTMLConverter {
             let isHeading: Bool
             if case .heading = block.role { isHeading = true } else { isHeading = false }
             style.spaceBefore = min(4, collapsedMargin)
-            if bookSaid && bookSpace <= 0 && indent <= 0 && !isHeading {
+            // The book's margins here come to nothing, but a paragraph's or a list's own is its default: CSS
+            // collapses them to that default (a browser's 1 em), the reader's spacing here. Sphinx's last list item
+            // has `margin-bottom: 0`, and the paragraph after the list stood against it.
+            let defaultMeets = bookSpace <= 0 && pendingReaderSpacing.contains(.defaulted)
+            if defaultMeets && bookSaid {
+                style.spaceBefore = 0
+            } else if bookSaid && bookSpace <= 0 && indent <= 0 && !isHeading {
                 // Set apart neither by space nor by an indent: lines of one block (verse, an address).
                 style.continuesBlock = true
             } else if publisherStyles && pendingMarginFromPublisher {
                 style.publisherSpacing = true
-            } else if !(pendingReaderSpacing || (bookSaid && bookSpace > 0)) {
+            } else if !(pendingReaderSpacing.contains(.spaced) || (bookSaid && bookSpace > 0)) {
                 // Blocks without margins (`div`, `li`) follow one another with no space, as in a browser.
                 style.continuesBlock = true
             }

@@ -140,7 +140,8 @@ extension XHTMLConverter {
     struct FlowSpace {
         var margins: CollapsingMargins
         var boxSpace, bookMargin: Double
-        var fromPublisher, readerSpacing, bookMarginSaid, breakBefore, continuation: Bool
+        var fromPublisher, bookMarginSaid, breakBefore, continuation: Bool
+        var readerSpacing: ReaderSpacing
         var opened: [(id: Int, offset: Double?)]
         var afterBreak: SpaceAfterBreak
 

@@ -224,8 +224,19 @@ struct XHTMLConverter {
     /// a run (XHTMLConverter+Boxes.swift).
     var pendingMargins = CollapsingMargins()
     var pendingMarginFromPublisher = false
-    /// An element with the reader's paragraph spacing (a `<p>`, a heading, a list) starts or ends here.
-    var pendingReaderSpacing = false
+    /// Elements with the reader's paragraph spacing (a `<p>`, a heading, a list) start or end here, and whether
+    /// one left its margin here to the default (``ReaderSpacing``).
+    var pendingReaderSpacing: ReaderSpacing = []
+
+    /// What the elements spaced as paragraphs say about the space between two blocks.
+    struct ReaderSpacing: OptionSet {
+        let rawValue: UInt8
+        /// An element spaced as a paragraph starts or ends here: the reader's spacing, unless the book says otherwise.
+        static let spaced = ReaderSpacing(rawValue: 1)
+        /// One of them without a margin of the book's on that side: its default (a browser's 1 em, the reader's
+        /// spacing here) collapses with the book's margins, so they cannot make the space less.
+        static let defaulted = ReaderSpacing(rawValue: 2)
+    }
     /// What the book's margins say about the space here, applied or not (publisher styles off), and whether
     /// they say anything.
     var pendingBookMargin = 0.0
@@ -779,7 +790,7 @@ struct XHTMLConverter {
             block.indent(by: rightToLeft ? (right, percents.right) : (left, percents.left),
                          and: rightToLeft ? (left, percents.left) : (right, percents.right), within: parent)
             // A block the reader does not see has no box: its margins and breaks are nothing.
-            if style.isSeen { noteSpace(blockMargin(box, before: true), spaced: element.htmlName?.isSpacedBlock == true) }
+            if style.isSeen { noteSpace(blockMargin(box, before: true), of: element.htmlName) }
             openBox(name, style: box, parent: parent, block: &block)
             noteWidth(name, style: style, parent: parent, block: &block)
         }
@@ -801,7 +812,7 @@ struct XHTMLConverter {
         guard path.element.htmlName?.isRoot != true else { return }
         let box = style.inLineFrame(style.writingMode ?? output.writingMode)
         closeBox(name, style: box)
-        if style.isSeen { noteSpace(blockMargin(box, before: false), spaced: path.element.htmlName?.isSpacedBlock == true) }
+        if style.isSeen { noteSpace(blockMargin(box, before: false), of: path.element.htmlName) }
         if style.breakAfter == .page && style.isSeen { noteForcedBreak() }
         pendingFirstLetter = nil
         pendingContinuation = true
@@ -826,21 +837,26 @@ struct XHTMLConverter {
     mutating func clearPendingSpace() {
         pendingMargins = CollapsingMargins()
         pendingMarginFromPublisher = false
-        pendingReaderSpacing = false
+        pendingReaderSpacing = []
         pendingBookMargin = 0
         pendingBookMarginSaid = false
         pendingBreakBefore = false
         spaceAfterBreak = SpaceAfterBreak()
     }
 
-    /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.
-    mutating func noteSpace(_ margin: (margin: Double?, fromPublisher: Bool, book: Double?), spaced: Bool) {
-        noteSpace(margin.margin, fromPublisher: margin.fromPublisher, book: margin.book, spaced: spaced)
+    /// Collapses a margin of element `name` into the space before the next paragraph, as CSS collapses adjoining margins.
+    mutating func noteSpace(_ margin: (margin: Double?, fromPublisher: Bool, book: Double?), of name: HTMLElementName?) {
+        noteSpace(margin.margin, fromPublisher: margin.fromPublisher, book: margin.book, of: name)
     }
 
-    /// Collapses a margin into the space before the next paragraph, as CSS collapses adjoining margins.
-    mutating func noteSpace(_ margin: Double?, fromPublisher: Bool, book: Double?, spaced: Bool) {
-        if spaced { pendingReaderSpacing = true }
+    /// Collapses a margin (of element `name`, nil for space of the converter's own) into the space before the next
+    /// paragraph, as CSS collapses adjoining margins.
+    mutating func noteSpace(_ margin: Double?, fromPublisher: Bool, book: Double?, of name: HTMLElementName?) {
+        if let name, name.isSpacedBlock {
+            // A margin the book left to a browser's default (``ReaderSpacing/defaulted``).
+            let defaulted = name.hasDefaultMargins && !fromPublisher && book == nil
+            pendingReaderSpacing.formUnion(defaulted ? [.spaced, .defaulted] : .spaced)
+        }
         if let margin {
             pendingMargins.note(margin)
             spaceAfterBreak.note(margin)
