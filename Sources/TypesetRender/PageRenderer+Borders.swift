@@ -2,17 +2,17 @@ import TypesetCore
 
 extension PageRenderer {
     /// Draws a block's border edges inside `rect` (its border box, page points), each in its style and colour (nil:
-    /// the theme's text colour, made readable on the page as text colours are). Top and bottom edges run the
-    /// box's whole width; left and right ones between them. A double edge is two lines a third of its width each:
-    /// the outer one along the box's edge, the inner one inside the adjacent edges' inner lines, as two nested
-    /// solid borders would be drawn.
-    func drawEdges(_ edges: BorderEdges, rect: Rect, scale: Double, origin: (x: Int, y: Int), colors: inout ReadableColors,
-                   into canvas: inout some GlyphCanvas) {
+    /// the theme's text colour; see ``ReadableColors/border(_:on:)`` for a book's, the box standing on `ground`,
+    /// nil for the page). Top and bottom edges run the box's whole width; left and right ones between them. A
+    /// double edge is two lines a third of its width each: the outer one along the box's edge, the inner one inside
+    /// the adjacent edges' inner lines, as two nested solid borders would be drawn.
+    func drawEdges(_ edges: BorderEdges, rect: Rect, ground: Color? = nil, scale: Double, origin: (x: Int, y: Int),
+                   colors: inout ReadableColors, into canvas: inout some GlyphCanvas) {
         let (edges, rect) = Self.snapped(edges, rect: rect, scale: scale)
         // Square corners: the top and bottom edges take them, the sides run between.
         let top = Size(width: 0, height: edges.top.usedWidth), bottom = Size(width: 0, height: edges.bottom.usedWidth)
         drawStraightEdges(edges, rect: rect, corners: CornerRadii(topLeft: top, topRight: top, bottomRight: bottom, bottomLeft: bottom),
-                          adjacent: true, scale: scale, origin: origin, colors: &colors, into: &canvas)
+                          adjacent: true, ground: ground, scale: scale, origin: origin, colors: &colors, into: &canvas)
     }
 
     /// `edges` and `rect` on device pixels, as browsers draw borders: the box's sides at the nearest pixel (where
@@ -39,10 +39,10 @@ extension PageRenderer {
     /// Draws each edge between the corner areas `corners` (the room each corner takes along the top or bottom edge
     /// as its width, along the sides as its height), in its style and colour. With `adjacent`, a double edge's
     /// lines reach the adjacent edges' lines, as at a square corner.
-    func drawStraightEdges(_ edges: BorderEdges, rect: Rect, corners: CornerRadii, adjacent: Bool, scale: Double,
+    func drawStraightEdges(_ edges: BorderEdges, rect: Rect, corners: CornerRadii, adjacent: Bool, ground: Color?, scale: Double,
                            origin: (x: Int, y: Int), colors: inout ReadableColors, into canvas: inout some GlyphCanvas) {
         let top = edges.top.usedWidth, right = edges.right.usedWidth, bottom = edges.bottom.usedWidth, left = edges.left.usedWidth
-        func color(_ edge: BorderEdge) -> Color { edge.color.map { colors.text($0) } ?? colors.theme.text }
+        func color(_ edge: BorderEdge) -> Color { colors.border(edge.color, on: ground) }
         let across = adjacent ? (left, right) : (0, 0), down = adjacent ? (top, bottom) : (0, 0)
         // Each edge as (its band across, its extent along, whether it runs across the page, the adjacent widths).
         let sides: [(BorderEdge, (Double, Double), (Double, Double), Bool, Double, (Double, Double))] = [

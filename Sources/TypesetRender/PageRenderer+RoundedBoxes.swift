@@ -32,18 +32,18 @@ extension PageRenderer {
     /// the inner one (CSS Backgrounds 3 §5.2), solid, in the colour of the edge whose band the row is in.
     /// A dotted, dashed or double edge's corners are drawn solid. Its sides and widths are snapped to device pixels
     /// as a square box's are (``snapped(_:rect:scale:)``), so its edges are as wide as theirs.
-    func drawRoundedEdges(_ edges: BorderEdges, rect: Rect, radii: CornerRadii, scale: Double, origin: (x: Int, y: Int),
-                          colors: inout ReadableColors, into canvas: inout some GlyphCanvas) {
+    func drawRoundedEdges(_ edges: BorderEdges, rect: Rect, radii: CornerRadii, ground: Color? = nil, scale: Double,
+                          origin: (x: Int, y: Int), colors: inout ReadableColors, into canvas: inout some GlyphCanvas) {
         let (edges, rect) = Self.snapped(edges, rect: rect, scale: scale)
         let top = edges.top.usedWidth, right = edges.right.usedWidth, bottom = edges.bottom.usedWidth, left = edges.left.usedWidth
-        func color(_ edge: BorderEdge) -> Color { edge.color.map { colors.text($0) } ?? colors.theme.text }
+        func color(_ edge: BorderEdge) -> Color { colors.border(edge.color, on: ground) }
         // Each corner's zone: its curve, and the border's width at least, so that straight parts start after it.
         let tl = Size(width: max(radii.topLeft.width, left), height: max(radii.topLeft.height, top))
         let tr = Size(width: max(radii.topRight.width, right), height: max(radii.topRight.height, top))
         let br = Size(width: max(radii.bottomRight.width, right), height: max(radii.bottomRight.height, bottom))
         let bl = Size(width: max(radii.bottomLeft.width, left), height: max(radii.bottomLeft.height, bottom))
         drawStraightEdges(edges, rect: rect, corners: CornerRadii(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl),
-                          adjacent: false, scale: scale, origin: origin, colors: &colors, into: &canvas)
+                          adjacent: false, ground: ground, scale: scale, origin: origin, colors: &colors, into: &canvas)
         let inner = Rect(x: rect.minX + left, y: rect.minY + top, width: max(0, rect.width - left - right),
                          height: max(0, rect.height - top - bottom))
         let innerRadii = radii.inner(top: top, right: right, bottom: bottom, left: left)

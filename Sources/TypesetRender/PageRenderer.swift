@@ -215,6 +215,21 @@ public final class PageRenderer {
         return canvas
     }
 
+    /// The background `boxes[index]` stands on: the colour of the smallest other box with one that holds it (of
+    /// two as large, the later, drawn over the other: boxes come outermost first), nil for the page. Quadratic in
+    /// a page's boxes, which are few (a page of table cells, a few hundred).
+    static func ground(of index: Int, in boxes: [BlockBox]) -> Color? {
+        let rect = boxes[index].rect
+        var ground: (color: Color, area: Double)?
+        for (other, box) in boxes.enumerated() where other != index {
+            guard let color = box.background, box.rect.minX <= rect.minX + 0.01, box.rect.maxX >= rect.maxX - 0.01,
+                  box.rect.minY <= rect.minY + 0.01, box.rect.maxY >= rect.maxY - 0.01 else { continue }
+            let area = box.rect.width * box.rect.height
+            if area <= ground?.area ?? .infinity { ground = (color, area) }
+        }
+        return ground?.color
+    }
+
     /// The colour halfway between `a` and `b`, opaque.
     static func mix(_ a: Color, _ b: Color) -> Color {
         func half(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Int(x) * 11 + Int(y) * 9) / 20) }
@@ -237,16 +252,17 @@ public final class PageRenderer {
             }
         }
         if boxes.contains(where: { !$0.images.isEmpty }) { images(&canvas) }
-        for box in boxes {
+        for (index, box) in boxes.enumerated() {
             guard let edges = box.edges else { continue }
+            let ground = Self.ground(of: index, in: boxes)
             if let radii = box.radii {
-                drawRoundedEdges(edges, rect: box.rect, radii: radii, scale: scale, origin: origin, colors: &colors, into: &canvas)
+                drawRoundedEdges(edges, rect: box.rect, radii: radii, ground: ground, scale: scale, origin: origin, colors: &colors, into: &canvas)
             } else {
-                drawEdges(edges, rect: box.rect, scale: scale, origin: origin, colors: &colors, into: &canvas)
+                drawEdges(edges, rect: box.rect, ground: ground, scale: scale, origin: origin, colors: &colors, into: &canvas)
             }
         }
-        for box in boxes where box.border > 0 && box.edges == nil {
-            let color = box.borderColor.map { colors.text($0) } ?? colors.theme.text
+        for (index, box) in boxes.enumerated() where box.border > 0 && box.edges == nil {
+            let color = colors.border(box.borderColor, on: Self.ground(of: index, in: boxes))
             let w = box.border, r = box.rect
             // Each edge centred on the box's edge, at least a pixel wide.
             let half = max(w, 1 / scale) / 2
@@ -411,6 +427,16 @@ struct ReadableColors {
         let made = theme.pictureGround.map { theme.readable(text: color, on: $0) } ?? color
         overPictures[color] = made
         return made
+    }
+
+    /// A border's colour (nil: the theme's text colour) around a box standing on `ground` (a book's background
+    /// colour, nil for the page, which CSS starts white): when it is the ground's own colour, the book drew space
+    /// in it (Sphinx's headings' `border-top: 20px solid white` in a white body), so it is drawn as the ground is
+    /// and stays unseen; else it is made readable as text colours are (a grey rule on a dark theme).
+    mutating func border(_ color: Color?, on ground: Color?) -> Color {
+        guard let color else { return theme.text }
+        guard color == (ground ?? .white) else { return text(color) }
+        return ground.map { background($0) } ?? theme.background
     }
 
     mutating func background(_ color: Color) -> Color {
