@@ -158,4 +158,19 @@ import TypesetTestSupport
             #expect(abs(line.rect.minX - boxStart) < 0.5, "\(label): the line at \(line.rect.minX), the box at \(boxStart)")
         }
     }
+
+    /// A float with a `width` narrower than its longest word is as wide as that word (a paragraph number "10" in a
+    /// float 2 % wide), not broken a letter a line; a word wider than the column still breaks.
+    @Test(arguments: [(BlockFloat.Side.right, TextAttachment.Length.points(5), "10"), (.left, .percent(2), "1234"),
+                      (.right, .ems(1), "Floated"), (.left, .ems(1), String(repeating: "Unbreakable", count: 6))])
+    func aFloatIsNeverNarrowerThanItsLongestWord(side: BlockFloat.Side, width: TextAttachment.Length, word: String) throws {
+        let text = try Self.text(side: side, width: width, floatText: word, sentences: 2)
+        let layout = try Self.layout(text, pageWidth: 240)
+        #expect(LayoutInvariants.violations(in: layout).isEmpty, "\(word): \(LayoutInvariants.violations(in: layout))")
+        let lines = layout.pages.indices.flatMap { layout.lines(onPage: $0) }.filter { $0.paragraphIndex == 1 }
+        let fits = word.count < 20
+        #expect(fits ? lines.count == 1 : lines.count > 1, "\(word): \(lines.count) lines")
+        let column = layout.settings.contentRect
+        #expect(lines.allSatisfy { $0.rect.minX >= column.minX - 0.5 && $0.rect.maxX <= column.maxX + 0.5 }, "\(word)")
+    }
 }

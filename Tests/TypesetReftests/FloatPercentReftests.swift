@@ -62,11 +62,11 @@ import TypesetTestSupport
     /// A generated family: random nests of one to three blocks (percentages of 0 to 15, ems of 0 to 1) in floats
     /// of random widths, sides and own percentages, at random page widths; nests past half the float's content are
     /// left out (the layout limits an indent in ems there, and one with a percentage further), and floats wider than
-    /// the column (held in it).
+    /// the column (held in it) or narrower inside than a word (widened to it).
     @Test func aGeneratedFamily() throws {
         var random = SplitMix64(seed: 2305)
         var tried = 0
-        for _ in 0..<24 {
+        for _ in 0..<36 {
             let levels = Level.randomNest(using: &random, leftSteps: 4, paddingSteps: 2, rightPaddingSteps: 1, emSteps: 2)
             let percent = Bool.random(using: &random) ? Double(Int.random(in: 6..<11, using: &random) * 5) : nil
             let float = Float(side: Bool.random(using: &random) ? "left" : "right", percent: percent,
@@ -74,9 +74,12 @@ import TypesetTestSupport
             let width = PercentIndentReftests.pageWidths[Int.random(in: 0..<PercentIndentReftests.pageWidths.count, using: &random)]
             let fontSize = Reftest.settings.typography.fontSize, column = width - 32
             let content = float.content(in: column, fontSize: fontSize)
-            // A float wider than the column is held in it, and the lengths inside it then differ from the ems.
+            // A float wider than the column is held in it, and one whose innermost block is narrower than a word
+            // is widened to it (its percentages counting as nothing in that width): the lengths inside then differ
+            // from the ems.
             let box = content + 2 * float.paddingEms * fontSize + 2 * float.ownPercent / 100 * column + 4
-            guard box < column, PercentIndentReftests.staysInHalf(levels, pageWidth: content + 32) else { continue }
+            let innermost = PercentIndentReftests.nest(levels, in: content, fontSize: fontSize).content
+            guard box < column, innermost > 5 * fontSize, PercentIndentReftests.staysInHalf(levels, pageWidth: content + 32) else { continue }
             tried += 1
             let mismatch = try Self.mismatch(levels, in: float, pageWidth: width)
             #expect(mismatch == nil, "\(levels) in \(float) at \(width): \(mismatch ?? "")")

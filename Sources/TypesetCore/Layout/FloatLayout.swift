@@ -37,9 +37,13 @@ struct FloatLayout {
     /// layout for each (paragraph, box) in order: all of them in one call, as they are independent (each box's
     /// width is read from its own paragraphs' first layouts), so that the caller may set them in parallel. A floated
     /// paragraph with a box in `cellBoxes` (a table cell's content box, which the paragraph was set in) floats in that
-    /// box instead of the column. Linear in the paragraphs; each floated paragraph is set twice.
+    /// box instead of the column. `narrowest` gives a paragraph's narrowest width without breaking a word (indents
+    /// included, in points), which a float with a `width` is never narrower than: CSS lets such a word overflow the
+    /// box, a page has no room past it, and a paragraph number in a float 2 % wide broke into a digit a line.
+    /// Linear in the paragraphs; each floated paragraph is set twice.
     init(_ text: StyledText, paragraphRange: Range<Int>, layouts: inout [ParagraphLayout], columnWidth: Float, emSize: Float,
-         cellBoxes: [Int: CellBox] = [:], relayout: ([(paragraph: Int, box: CellBox)]) -> [ParagraphLayout]) {
+         cellBoxes: [Int: CellBox] = [:], narrowest: ((Int) -> Float)? = nil,
+         relayout: ([(paragraph: Int, box: CellBox)]) -> [ParagraphLayout]) {
         let first = paragraphRange.lowerBound
         var settings: [(paragraph: Int, box: CellBox)] = []
         for (paragraphs, float) in text.runs(in: paragraphRange, of: { $0.float }, continuedBy: { !$0.startsBox }) {
@@ -50,9 +54,13 @@ struct FloatLayout {
             let half = max(0, (containerWidth - 1) / 2)
             let inset = min(Float(float.inset) * em, half)
             let containingWidth = max(1, containerWidth - inset - min(Float(float.farInset) * em, half))
-            let width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
+            var width = Self.width(of: float, paragraphs: (paragraphs.lowerBound - first)..<(paragraphs.upperBound - first),
                                    layouts: layouts, columnWidth: containerWidth, inset: inset,
                                    containingWidth: containingWidth, emSize: em)
+            if float.width != nil, let narrowest {
+                let longest = paragraphs.map { narrowest($0) * (container?.scale ?? 1) }.max() ?? 0
+                width = min(max(width, longest), max(1, containerWidth - inset))
+            }
             let x = containerX + (float.side == .left ? inset : containerWidth - inset - width)
             let box = CellBox(x: x, width: width, objectWidth: container?.width, scale: container?.scale ?? 1)
             for p in paragraphs { settings.append((p, box)) }

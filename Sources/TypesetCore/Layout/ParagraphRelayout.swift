@@ -34,6 +34,15 @@ struct ParagraphRelayout {
         }
     }
 
+    /// The narrowest width document paragraph `index` (inside the shaped range) can be set in without breaking a
+    /// word, its block indents included, in points (``ParagraphLayouter/contentWidths(_:shaped:metrics:scratch:)``).
+    func narrowestWidth(_ index: Int) -> Float {
+        withParagraph(index) { paragraph, shapedParagraph, scratch, metrics in
+            layouter.contentWidths(paragraph, shaped: shapedParagraph.pointee, metrics: &metrics.pointee,
+                                   scratch: scratch.measuredPrefix).minimum
+        }
+    }
+
     /// `body` given document paragraph `index` and its shaped paragraph, through pointers into the texts' storage
     /// (read from the arrays, a paragraph was copied, its arrays retained), and a worker's scratch and metrics.
     private func withParagraph<Result>(_ index: Int, scratch given: LayoutScratch? = nil,

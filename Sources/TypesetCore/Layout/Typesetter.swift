@@ -295,7 +295,7 @@ public final class Typesetter: Sendable {
         // The floats' paragraphs set in their boxes on the workers, as the batch's lines were (each on its own).
         let floatRelayout = relayout
         paginator.floats = FloatLayout(shaped.text, paragraphRange: range, layouts: &layouts, columnWidth: columnWidth,
-                                       emSize: emSize, cellBoxes: cellBoxes) { settings in
+                                       emSize: emSize, cellBoxes: cellBoxes, narrowest: { relayout.narrowestWidth($0) }) { settings in
             parallelChunks(count: settings.count, threads: threads, pool: layoutPool, grain: 16) { chunk, scratch, output in
                 for (k, s) in chunk.enumerated() {
                     output.initializeElement(at: k, to: floatRelayout.layout(settings[s].paragraph, cell: settings[s].box, scratch: scratch))
