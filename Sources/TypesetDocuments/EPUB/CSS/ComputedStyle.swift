@@ -22,6 +22,10 @@ struct ComputedStyle: Sendable {
         var weight = 400
         /// Font size as a multiple of the body size.
         var fontScale = 1.0
+        /// Whether the font size comes from the default size through keywords and relative sizes only (no length
+        /// in absolute units on the way), as browsers track it to give `font-family: monospace` its smaller default
+        /// (``applyMonospaceDefault(parent:)``).
+        var sizeFromKeyword = true
         var smallCaps = false
         /// The book's `font-family` list, as written (generic names lower-cased); nil when no rule set one.
         var fontFamilies: [String]?
@@ -330,7 +334,9 @@ struct ComputedStyle: Sendable {
             case .textAlign(let value): self.alignment = value; self.alignmentFromRoot = isRoot
             case .italic(let value): self.italic = value
             case .weight(let value): self.weight = Self.weight(value, parent: parent)
-            case .fontSize(let value): self.fontScale = Self.fontScale(value, parent: parent)
+            case .fontSize(let value):
+                self.fontScale = Self.fontScale(value, parent: parent)
+                self.sizeFromKeyword = Self.sizeFromKeyword(value, parent: parent)
             case .smallCaps(let value): self.smallCaps = value
             case .fontFamily(let families): self.fontFamilies = families
             case .ligatures(let value): self.ligatures = value
@@ -387,6 +393,7 @@ struct ComputedStyle: Sendable {
                 pendingSpacing.removeAll { Self.spacingProperty(of: $0.0) == property }
             }
         }
+        applyMonospaceDefault(parent: parent)
         // Lengths in em are relative to the element's final font size, known only now.
         applyBoxes(pendingBoxes, isRoot: isRoot)
         applySpacing(pendingSpacing)
@@ -495,6 +502,30 @@ struct ComputedStyle: Sendable {
         return min(4, max(0.5, scale))
     }
 
+    /// Whether a `font-size` keeps the size's derivation from the default (``Values/sizeFromKeyword``): keywords and
+    /// `rem` start from it, relative sizes keep the parent's, other lengths leave it.
+    private static func sizeFromKeyword(_ value: CSSDeclaration.FontSize, parent: ComputedStyle) -> Bool {
+        switch value {
+        case .absolute, .length(.rem): true
+        case .relative, .length(.percent), .length(.em): parent.sizeFromKeyword
+        case .length: false
+        }
+    }
+
+    /// The browsers' smaller default for `font-family: monospace` alone (13 px where the default is 16 px, in
+    /// every browser and reading system built on one): an element whose family is that generic alone and whose
+    /// parent's is not has its size, when it comes from the default (not from a length in absolute units), taken
+    /// 13/16 as large, and 16/13 when it leaves it, so that `code { font-family: monospace; font-size: 1.1em }`
+    /// is 0.89 of the text around it, as the book was seen (the family `monospace, monospace` opts out, as there).
+    private mutating func applyMonospaceDefault(parent: ComputedStyle) {
+        let monospace = Self.isMonospaceAlone(self.fontFamilies), parentMonospace = Self.isMonospaceAlone(parent.fontFamilies)
+        guard monospace != parentMonospace, self.sizeFromKeyword else { return }
+        self.fontScale = min(4, max(0.4, self.fontScale * (monospace ? 13.0 / 16 : 16.0 / 13)))
+    }
+
+    /// Whether `families` is the generic `monospace` alone.
+    private static func isMonospaceAlone(_ families: [String]?) -> Bool { families?.count == 1 && families?.first == "monospace" }
+
     /// Margins, padding and border widths, once the element's font size is known (their ems are its own).
     private mutating func applyBoxes(_ pendingBoxes: [(CSSDeclaration, Source)], isRoot: Bool) {
         for (declaration, source) in pendingBoxes {
@@ -541,7 +572,7 @@ struct ComputedStyle: Sendable {
         case .textAlign: self.alignment = parent.alignment; self.alignmentFromRoot = parent.alignmentFromRoot
         case .fontStyle: self.italic = parent.italic
         case .fontWeight: self.weight = parent.weight
-        case .fontSize: self.fontScale = parent.fontScale
+        case .fontSize: self.fontScale = parent.fontScale; self.sizeFromKeyword = parent.sizeFromKeyword
         case .fontFamily: self.fontFamilies = parent.fontFamilies
         case .fontVariant:
             self.smallCaps = parent.smallCaps; self.ligatures = parent.ligatures
