@@ -84,35 +84,37 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The values that are usually left at their defaults.
     private final class Extras: @unchecked Sendable {
-        // Changed only while uniquely referenced (see `update`), so sharing it between threads is safe.
-        var headingLevel = 0
-        var firstLineIndent: Double?
-        var spaceBefore: Double = 0
-        var spaceAfterBreak: Double = 0
-        var blockIndent: Double = 0
-        var endIndent: Double = 0
-        var indentFractions = IndentFractions.zero
-        var language: String?
-        var publisherSpacing = false
-        var lineHeight: Double?
-        var hyphenation: Bool?
-        var markerLength = 0
-        var dropCap: DropCap?
-        var tableCell: TableCell? { didSet { isTableCell = tableCell != nil } }
+        // Changed only while uniquely referenced (see `update`), so sharing it between threads is safe; the style's
+        // own exclusive access covers a write, so the runtime's check of each access to a class property is waste
+        // (19,700 checks in the box chapter: boxes, cells and floats keep their values here).
+        @exclusivity(unchecked) var headingLevel = 0
+        @exclusivity(unchecked) var firstLineIndent: Double?
+        @exclusivity(unchecked) var spaceBefore: Double = 0
+        @exclusivity(unchecked) var spaceAfterBreak: Double = 0
+        @exclusivity(unchecked) var blockIndent: Double = 0
+        @exclusivity(unchecked) var endIndent: Double = 0
+        @exclusivity(unchecked) var indentFractions = IndentFractions.zero
+        @exclusivity(unchecked) var language: String?
+        @exclusivity(unchecked) var publisherSpacing = false
+        @exclusivity(unchecked) var lineHeight: Double?
+        @exclusivity(unchecked) var hyphenation: Bool?
+        @exclusivity(unchecked) var markerLength = 0
+        @exclusivity(unchecked) var dropCap: DropCap?
+        @exclusivity(unchecked) var tableCell: TableCell? { didSet { isTableCell = tableCell != nil } }
         /// Whether ``tableCell`` is set: asked of every paragraph, and cheaper than taking the cell out (it holds a
         /// reference).
-        var isTableCell = false
-        var lastLineAlignment: TextAlignment?
-        var lineBreak = LineBreakStrictness.auto
-        var wordBreak = WordBreakRule.normal
-        var tabSize: Double?
-        var continuesText = false
-        var keepsLinesTogether = false
-        var boxes: [BoxDecoration] = []
-        var float: BlockFloat?
-        var clear: ClearSides = []
-        var columns: BlockColumns?
-        var widths: [BlockWidth] = []
+        @exclusivity(unchecked) var isTableCell = false
+        @exclusivity(unchecked) var lastLineAlignment: TextAlignment?
+        @exclusivity(unchecked) var lineBreak = LineBreakStrictness.auto
+        @exclusivity(unchecked) var wordBreak = WordBreakRule.normal
+        @exclusivity(unchecked) var tabSize: Double?
+        @exclusivity(unchecked) var continuesText = false
+        @exclusivity(unchecked) var keepsLinesTogether = false
+        @exclusivity(unchecked) var boxes: [BoxDecoration] = []
+        @exclusivity(unchecked) var float: BlockFloat?
+        @exclusivity(unchecked) var clear: ClearSides = []
+        @exclusivity(unchecked) var columns: BlockColumns?
+        @exclusivity(unchecked) var widths: [BlockWidth] = []
 
         init() {}
 
