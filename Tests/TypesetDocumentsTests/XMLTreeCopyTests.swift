@@ -142,6 +142,8 @@ import TypesetTestSupport
                            "figure", "hr", "address", "center", "details"])
         #expect(HTMLElementName.allCases.compactMap(\.headingLevel) == [1, 2, 3, 4, 5, 6])
         #expect(HTMLElementName.allCases.filter(\.isRoot) == [.html, .body])
+        // The table parts, whose boxes the table layout draws, are the names the width rules leave to it too.
+        #expect(Set(HTMLElementName.allCases.filter(\.isTablePart).map(\.name)) == XHTMLConverter.tableElements)
         #expect(HTMLElementName(lowercasedName: "span") == nil && HTMLElementName(lowercasedName: "P") == nil)
     }
 }

@@ -84,59 +84,55 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The values that are usually left at their defaults.
     private final class Extras: @unchecked Sendable {
-        // Changed only while uniquely referenced (see `update`), so sharing it between threads is safe.
-        var headingLevel = 0
-        var firstLineIndent: Double?
-        var spaceBefore: Double = 0
-        var spaceAfterBreak: Double = 0
-        var blockIndent: Double = 0
-        var endIndent: Double = 0
-        var indentFractions = IndentFractions.zero
-        var language: String?
-        var publisherSpacing = false
-        var lineHeight: Double?
-        var hyphenation: Bool?
-        var markerLength = 0
-        var dropCap: DropCap?
-        var tableCell: TableCell? { didSet { isTableCell = tableCell != nil } }
-        /// Whether ``tableCell`` is set: asked of every paragraph, and cheaper than taking the cell out (it holds a
-        /// reference).
-        var isTableCell = false
-        var lastLineAlignment: TextAlignment?
-        var lineBreak = LineBreakStrictness.auto
-        var wordBreak = WordBreakRule.normal
-        var tabSize: Double?
-        var continuesText = false
-        var keepsLinesTogether = false
-        var boxes: [BoxDecoration] = []
-        var float: BlockFloat?
-        var clear: ClearSides = []
-        var columns: BlockColumns?
-        var widths: [BlockWidth] = []
+        struct Values {
+            var headingLevel = 0
+            var firstLineIndent: Double?
+            var spaceBefore: Double = 0
+            var spaceAfterBreak: Double = 0
+            var blockIndent: Double = 0
+            var endIndent: Double = 0
+            var indentFractions = IndentFractions.zero
+            var language: String?
+            var publisherSpacing = false
+            var lineHeight: Double?
+            var hyphenation: Bool?
+            var markerLength = 0
+            var dropCap: DropCap?
+            var tableCell: TableCell? { didSet { isTableCell = tableCell != nil } }
+            /// Whether ``tableCell`` is set: asked of every paragraph, and cheaper than taking the cell out (it holds a
+            /// reference).
+            var isTableCell = false
+            var lastLineAlignment: TextAlignment?
+            var lineBreak = LineBreakStrictness.auto
+            var wordBreak = WordBreakRule.normal
+            var tabSize: Double?
+            var continuesText = false
+            var keepsLinesTogether = false
+            var boxes: [BoxDecoration] = []
+            var float: BlockFloat?
+            var clear: ClearSides = []
+            var columns: BlockColumns?
+            var widths: [BlockWidth] = []
 
-        init() {}
-
-        init(copying other: Extras) {
-            headingLevel = other.headingLevel; firstLineIndent = other.firstLineIndent; spaceBefore = other.spaceBefore
-            spaceAfterBreak = other.spaceAfterBreak; blockIndent = other.blockIndent; endIndent = other.endIndent; language = other.language
-            indentFractions = other.indentFractions
-            publisherSpacing = other.publisherSpacing; lineHeight = other.lineHeight; hyphenation = other.hyphenation
-            markerLength = other.markerLength; dropCap = other.dropCap; tableCell = other.tableCell; isTableCell = other.isTableCell
-            lastLineAlignment = other.lastLineAlignment; lineBreak = other.lineBreak; wordBreak = other.wordBreak
-            tabSize = other.tabSize
-            continuesText = other.continuesText; keepsLinesTogether = other.keepsLinesTogether
-            boxes = other.boxes; float = other.float; clear = other.clear; columns = other.columns
-            widths = other.widths
+            var isDefault: Bool {
+                headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && spaceAfterBreak == 0 && blockIndent == 0
+                    && endIndent == 0 && indentFractions == .zero && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
+                    && dropCap == nil && !isTableCell && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
+                    && tabSize == nil
+                    && !continuesText && !keepsLinesTogether
+                    && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
+            }
         }
 
-        var isDefault: Bool {
-            headingLevel == 0 && firstLineIndent == nil && spaceBefore == 0 && spaceAfterBreak == 0 && blockIndent == 0
-                && endIndent == 0 && indentFractions == .zero && language == nil && !publisherSpacing && lineHeight == nil && hyphenation == nil && markerLength == 0
-                && dropCap == nil && !isTableCell && lastLineAlignment == nil && lineBreak == .auto && wordBreak == .normal
-                && tabSize == nil
-                && !continuesText && !keepsLinesTogether
-                && boxes.isEmpty && float == nil && clear.isEmpty && columns == nil && widths.isEmpty
-        }
+        // Changed only while uniquely referenced (see `update`), so sharing it between threads is safe; the style's
+        // own exclusive access covers a write, so the runtime's check of each access to a class property is waste
+        // (19,700 checks a run of the box chapter, whose boxes, cells and floats keep their values here). One struct
+        // behind one unchecked property, as ``update``'s key paths into a class went through checked accesses.
+        @exclusivity(unchecked) var values: Values
+
+        init() { values = Values() }
+
+        init(copying other: Extras) { values = other.values }
     }
 
     /// Changes a value kept in ``extras``, copying the object first when it is shared; a default written where
@@ -144,17 +140,17 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// each setter's key path is a constant the optimizer turns into a plain field access: called through the
     /// runtime's key-path projection, a setter cost about 1,000 instructions (5 M for a chapter of 500 paragraphs).
     @inline(__always)
-    private mutating func update<T: Equatable>(_ path: ReferenceWritableKeyPath<Extras, T>, _ value: T, default: T) {
-        guard (extras.map { $0[keyPath: path] } ?? `default`) != value else { return }
+    private mutating func update<T: Equatable>(_ path: WritableKeyPath<Extras.Values, T>, _ value: T, default: T) {
+        guard (extras.map { $0.values[keyPath: path] } ?? `default`) != value else { return }
         if extras == nil {
             extras = Extras()
         } else if !isKnownUniquelyReferenced(&extras) {
             extras = extras.map(Extras.init(copying:))
         }
         guard let object = extras else { return }
-        object[keyPath: path] = value
+        object.values[keyPath: path] = value
         // Only a default value can leave every value at its default (the check reads them all).
-        if value == `default`, object.isDefault { extras = nil }
+        if value == `default`, object.values.isDefault { extras = nil }
     }
 
     /// ``extras``, made or copied first so that it is this style's alone, to set a value that is not its default.
@@ -171,7 +167,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         get {
             switch roleKind {
             case .body: .body
-            case .heading: .heading(level: extras?.headingLevel ?? 0)
+            case .heading: .heading(level: extras?.values.headingLevel ?? 0)
             case .preformatted: .preformatted
             case .blockQuote: .blockQuote
             case .listItem: .listItem
@@ -199,13 +195,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// bibliographies) carries meaning and is kept; the reader's indent replaces a book's positive one on body
     /// paragraphs when they set one.
     public var firstLineIndent: Double? {
-        get { extras?.firstLineIndent }
+        get { extras?.values.firstLineIndent }
         set { update(\.firstLineIndent, newValue, default: nil) }
     }
     /// Extra space above, in ems (added to the reader's paragraph spacing, or replacing it: see
     /// ``publisherSpacing`` and ``continuesBlock``).
     public var spaceBefore: Double {
-        get { extras?.spaceBefore ?? 0 }
+        get { extras?.values.spaceBefore ?? 0 }
         set { update(\.spaceBefore, newValue, default: 0) }
     }
     /// The part of ``spaceBefore`` the book put after a forced break before the paragraph (its margins, and the
@@ -213,116 +209,116 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// where the space before the break is dropped (CSS Fragmentation 3 §5.2). Set on a document's first paragraph
     /// and on one that starts a section at a book's `break-before`/`-after`; 0 on others.
     package var spaceAfterBreak: Double {
-        get { extras?.spaceAfterBreak ?? 0 }
+        get { extras?.values.spaceAfterBreak ?? 0 }
         set { update(\.spaceAfterBreak, newValue, default: 0) }
     }
     /// Indent of every line from the start edge, in ems (block quotes, list items, verse).
     public var blockIndent: Double {
-        get { extras?.blockIndent ?? 0 }
+        get { extras?.values.blockIndent ?? 0 }
         set { update(\.blockIndent, newValue, default: 0) }
     }
     /// Indent of every line from the end edge, in ems (block quotes).
     public var endIndent: Double {
-        get { extras?.endIndent ?? 0 }
+        get { extras?.values.endIndent ?? 0 }
         set { update(\.endIndent, newValue, default: 0) }
     }
     /// The percentages in the indents, resolved in the column at layout (``IndentFractions``): zero but for a
     /// book's percentage margins, padding and `text-indent`.
     package var indentFractions: IndentFractions {
-        get { extras?.indentFractions ?? .zero }
+        get { extras?.values.indentFractions ?? .zero }
         set { update(\.indentFractions, newValue, default: .zero) }
     }
     /// Default language of the paragraph (BCP 47), or nil for the document's language.
     public var language: String? {
-        get { extras?.language }
+        get { extras?.values.language }
         set { update(\.language, newValue, default: nil) }
     }
     /// Whether ``spaceBefore`` is the book's own spacing between paragraphs (its CSS margins), which replaces the
     /// reader's paragraph spacing, unless the reader set one: then theirs applies, except that a book's space
     /// over 1 em (which sets a block apart: a scene break, a stanza) is kept.
     public var publisherSpacing: Bool {
-        get { extras?.publisherSpacing ?? false }
+        get { extras?.values.publisherSpacing ?? false }
         set { update(\.publisherSpacing, newValue, default: false) }
     }
     /// The book's line height as a multiple of the font size (CSS `line-height: 1.5`), or nil for the reader's;
     /// the reader's line height replaces it when they set one.
     public var lineHeight: Double? {
-        get { extras?.lineHeight }
+        get { extras?.values.lineHeight }
         set { update(\.lineHeight, newValue, default: nil) }
     }
     /// The book's hyphenation (CSS `hyphens`: auto or none), or nil for the reader's; the reader's `hyphenate`
     /// replaces it when they set it.
     public var hyphenation: Bool? {
-        get { extras?.hyphenation }
+        get { extras?.values.hyphenation }
         set { update(\.hyphenation, newValue, default: nil) }
     }
     /// How many UTF-16 units at the start of the content are an outside list marker (`3. `, `• `). The marker hangs
     /// in the start margin, as wide as it is, so that the item's first line of text lines up with its other lines
     /// and with every other item's (a marker wider than the block indent reaches into the page margin); 0 for none.
     public var markerLength: Int {
-        get { extras?.markerLength ?? 0 }
+        get { extras?.values.markerLength ?? 0 }
         set { update(\.markerLength, newValue, default: 0) }
     }
     /// A drop cap: the paragraph's first letter set large over its first lines.
     public var dropCap: DropCap? {
-        get { extras?.dropCap }
+        get { extras?.values.dropCap }
         set { update(\.dropCap, newValue, default: nil) }
     }
     /// The floated box the paragraph belongs to (CSS `float`), if any: see ``BlockFloat``.
     public var float: BlockFloat? {
-        get { extras?.float }
+        get { extras?.values.float }
         set { update(\.float, newValue, default: nil) }
     }
     /// The sides whose floats the paragraph starts below (CSS `clear`).
     public var clear: ClearSides {
-        get { extras?.clear ?? [] }
+        get { extras?.values.clear ?? [] }
         set { update(\.clear, newValue, default: []) }
     }
     /// The multi-column block the paragraph belongs to (CSS `column-count`, `column-width`), if any.
     public var columns: BlockColumns? {
-        get { extras?.columns }
+        get { extras?.values.columns }
         set { update(\.columns, newValue, default: nil) }
     }
     /// The table cell the paragraph belongs to, if it is in a table.
     public var tableCell: TableCell? {
-        get { extras?.tableCell }
+        get { extras?.values.tableCell }
         set {
             // Into a style without a cell (a cell's paragraph made from the body style, or any other paragraph): no
             // comparison of the two optional cells, which copied both (some 1,500 instructions a cell).
             guard !isTableCell else { return update(\.tableCell, newValue, default: nil) }
             guard let newValue else { return }
-            uniqueExtras().tableCell = newValue
+            uniqueExtras().values.tableCell = newValue
         }
     }
     /// Whether the paragraph is in a table (``tableCell`` is set), asked without taking the cell out.
-    public var isTableCell: Bool { extras?.isTableCell ?? false }
+    public var isTableCell: Bool { extras?.values.isTableCell ?? false }
     /// The alignment of the paragraph's last line and of lines before a forced break (CSS `text-align-last`), or
     /// nil for the paragraph's alignment (start for a justified paragraph). `.justified` stretches them too.
     public var lastLineAlignment: TextAlignment? {
-        get { extras?.lastLineAlignment }
+        get { extras?.values.lastLineAlignment }
         set { update(\.lastLineAlignment, newValue, default: nil) }
     }
     /// How strictly CJK line-start prohibitions apply (CSS `line-break`).
     public var lineBreak: LineBreakStrictness {
-        get { extras?.lineBreak ?? .auto }
+        get { extras?.values.lineBreak ?? .auto }
         set { update(\.lineBreak, newValue, default: .auto) }
     }
     /// Where words may break (CSS `word-break`).
     public var wordBreak: WordBreakRule {
-        get { extras?.wordBreak ?? .normal }
+        get { extras?.values.wordBreak ?? .normal }
         set { update(\.wordBreak, newValue, default: .normal) }
     }
     /// The spaces between tab stops in preformatted text (CSS `tab-size`), or nil for 8; 0 draws tabs without width.
     /// Taken in `0...64` when the text is shaped (a value not finite is 8).
     public var tabSize: Double? {
-        get { extras?.tabSize }
+        get { extras?.values.tabSize }
         set { update(\.tabSize, newValue, default: nil) }
     }
     /// Whether the paragraph continues an element's text after a block inside it (the words after a displayed
     /// formula or a `<div>` in a `<p>`): CSS's anonymous block after a block-level child, whose first line is not
     /// the element's first formatted line and so is never indented (CSS 2.1 §16.1), under any settings.
     public var continuesText: Bool {
-        get { extras?.continuesText ?? false }
+        get { extras?.values.continuesText ?? false }
         set { update(\.continuesText, newValue, default: false) }
     }
 
@@ -331,18 +327,18 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// column is broken all the same, as CSS Fragmentation 3 §4.4 lets an avoided break be taken when no other
     /// would do.
     public var keepsLinesTogether: Bool {
-        get { extras?.keepsLinesTogether ?? false }
+        get { extras?.values.keepsLinesTogether ?? false }
         set { update(\.keepsLinesTogether, newValue, default: false) }
     }
     /// The boxes (backgrounds and borders) of the decorated blocks the paragraph is in, outermost first.
     public var boxes: [BoxDecoration] {
-        get { extras?.boxes ?? [] }
+        get { extras?.values.boxes ?? [] }
         set { update(\.boxes, newValue, default: []) }
     }
     /// The widths of the blocks with a CSS `width` or `max-width` the paragraph is in, outermost first: its lines
     /// end where the innermost used width does (``BlockWidth``).
     package var widths: [BlockWidth] {
-        get { extras?.widths ?? [] }
+        get { extras?.values.widths ?? [] }
         set { update(\.widths, newValue, default: []) }
     }
 

@@ -46,6 +46,14 @@ enum HTMLElementName: UInt8, CaseIterable, Sendable {
     /// Whether it is `html` or `body`.
     var isRoot: Bool { self == .html || self == .body }
 
+    /// Whether it is a table's part, whose box the table layout draws: ``XHTMLConverter/tableElements``.
+    var isTablePart: Bool {
+        switch self {
+        case .table, .tr, .td, .th, .thead, .tbody, .tfoot, .caption, .colgroup, .col: true
+        default: false
+        }
+    }
+
     /// A heading's level (1 to 6), nil for other elements.
     var headingLevel: Int? {
         switch self {

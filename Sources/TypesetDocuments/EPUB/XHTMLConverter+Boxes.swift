@@ -19,7 +19,7 @@ extension XHTMLConverter {
     /// ``boxSpace(_:style:top:)``: called from a mutating method, a method of the converter was given a copy of the
     /// whole converter (2 KB) for each of the four calls every block makes.
     @inline(__always)
-    func drawsBox(_ name: String, style: ComputedStyle) -> Bool {
+    func drawsBox(_ name: HTMLElementName?, style: ComputedStyle) -> Bool {
         // What the style draws first: most blocks draw nothing, and then the name is never looked up.
         guard (publisherStyles && style.backgroundColor != nil) || style.borders.isVisible || style.background.hasImage else { return false }
         // An invisible box (`visibility: hidden`) is not painted (CSS 2.1 §11.2); its border then takes no room here.
@@ -28,16 +28,17 @@ extension XHTMLConverter {
 
     /// Whether the block `name` of `style` has a box of its own here: seen, not the root or body, and not a table's
     /// part, whose boxes the table layout draws; outside tables, or inside a cell (drawn in the cell's content box:
-    /// ``TypesetCore/BoxDecoration/inCell``).
+    /// ``TypesetCore/BoxDecoration/inCell``). By the element's ``HTMLElementName``, a byte: the name looked up in
+    /// ``tableElements`` hashed it, twice for each bordered cell (170 k instructions in the box chapter).
     @inline(__always)
-    private func hasBlockBox(_ name: String, style: ComputedStyle) -> Bool {
-        inCellOrNoTable && style.isSeen && name != "html" && name != "body" && !Self.tableElements.contains(name)
+    private func hasBlockBox(_ name: HTMLElementName?, style: ComputedStyle) -> Bool {
+        inCellOrNoTable && style.isSeen && name?.isRoot != true && name?.isTablePart != true
     }
 
     /// Opens the box of a block entered with `block` (its indents already its margins and padding, within
     /// `parent`): its border widths indent the block's lines too, its top border and padding wait as space above
     /// the next paragraph, and its paragraphs carry it.
-    mutating func openBox(_ name: String, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
+    mutating func openBox(_ name: HTMLElementName?, style: ComputedStyle, parent: BlockContext, block: inout BlockContext) {
         let draws = drawsBox(name, style: style)
         if draws { openedBoxes.append((boxCount, nil)); openBoxIDs.append(boxCount) }
         separateMargins(by: boxSpace(name, style: style, top: true))
@@ -85,7 +86,7 @@ extension XHTMLConverter {
     /// Horizontal text only (in vertical text the block's height is not its extent along the flow). Returns
     /// whether it was appended.
     @discardableResult
-    mutating func appendEmptyBlock(_ name: String, style: ComputedStyle, block: BlockContext, inline: InlineContext) -> Bool {
+    mutating func appendEmptyBlock(_ name: HTMLElementName?, style: ComputedStyle, block: BlockContext, inline: InlineContext) -> Bool {
         guard output.writingMode?.isVertical != true, style.writingMode?.isVertical != true, !block.boxes.isEmpty,
               drawsBox(name, style: style) else { return false }
         let height = style.replacedSize.height.flatMap(Self.attachmentHeight) ?? .points(0)
@@ -115,7 +116,7 @@ extension XHTMLConverter {
     mutating func handleRule(_ path: ElementPath, style: ComputedStyle, block parentBlock: BlockContext, inline: InlineContext) {
         flushParagraph()
         var block = enterBlock(path, style: style, parent: parentBlock)
-        if !appendEmptyBlock("hr", style: style, block: block, inline: inline) && drawsRuleAsDashes(style) {
+        if !appendEmptyBlock(.hr, style: style, block: block, inline: inline) && drawsRuleAsDashes(style) {
             block.style.alignment = .center
             block.style.clearTextIndent()
             block.style.alignmentFromRoot = false
@@ -139,7 +140,7 @@ extension XHTMLConverter {
     var inCellOrNoTable: Bool { tables.isEmpty || tables[tables.count - 1].cellOpen }
 
     /// Closes the box of a block left: its bottom border and padding wait as space above the next paragraph.
-    mutating func closeBox(_ name: String, style: ComputedStyle) {
+    mutating func closeBox(_ name: HTMLElementName?, style: ComputedStyle) {
         separateMargins(by: boxSpace(name, style: style, top: false))
         guard drawsBox(name, style: style), let id = openBoxIDs.popLast(), let last = output.paragraphs.indices.last,
               let index = output.paragraphs[last].style.boxes.lastIndex(where: { $0.id == id }) else { return }
@@ -164,7 +165,7 @@ extension XHTMLConverter {
     /// The room a block's top (bottom) border and padding take, in ems: its padding, and its border when it is
     /// drawn. Nothing for the blocks whose boxes are drawn by others or not at all (see ``drawsBox(_:style:)``).
     @inline(__always)
-    func boxSpace(_ name: String, style: ComputedStyle, top: Bool) -> Double {
+    func boxSpace(_ name: HTMLElementName?, style: ComputedStyle, top: Bool) -> Double {
         let padding = top ? style.padding.top : style.padding.bottom
         let edgeWidth = (top ? style.borders.top : style.borders.bottom).usedWidth
         // Neither padding nor border on that side (most blocks): no room, whatever the block is.

@@ -742,7 +742,7 @@ struct XHTMLConverter {
         default:
             if path.element.lowercasedName == "pre" { preStartsHere = true }
             walkChildren(path, block: block, inline: inline)
-            if output.paragraphs.count == firstParagraph, line.isEmpty { appendEmptyBlock(path.element.lowercasedName, style: style, block: block, inline: inline) }
+            if output.paragraphs.count == firstParagraph, line.isEmpty { appendEmptyBlock(path.element.htmlName, style: style, block: block, inline: inline) }
             preStartsHere = false
         }
         flushParagraph()
@@ -791,7 +791,7 @@ struct XHTMLConverter {
                          and: rightToLeft ? (left, percents.left) : (right, percents.right), within: parent)
             // A block the reader does not see has no box: its margins and breaks are nothing.
             if style.isSeen { noteSpace(blockMargin(box, before: true), of: element.htmlName) }
-            openBox(name, style: box, parent: parent, block: &block)
+            openBox(element.htmlName, style: box, parent: parent, block: &block)
             noteWidth(name, style: style, parent: parent, block: &block)
         }
         if publisherStyles && style.isSeen { paragraphClear.formUnion(style.clear) }
@@ -808,10 +808,9 @@ struct XHTMLConverter {
 
     mutating func leaveBlock(_ path: ElementPath, style: ComputedStyle) {
         if !tables.isEmpty { closeAnonymousTables(ownedBy: elementDepth) }
-        let name = path.element.lowercasedName
         guard path.element.htmlName?.isRoot != true else { return }
         let box = style.inLineFrame(style.writingMode ?? output.writingMode)
-        closeBox(name, style: box)
+        closeBox(path.element.htmlName, style: box)
         if style.isSeen { noteSpace(blockMargin(box, before: false), of: path.element.htmlName) }
         if style.breakAfter == .page && style.isSeen { noteForcedBreak() }
         pendingFirstLetter = nil
