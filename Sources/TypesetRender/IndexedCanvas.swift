@@ -1,4 +1,7 @@
 import TypesetCore
+#if canImport(Glibc)
+internal import Glibc
+#endif
 
 /// Something glyph masks are drawn onto: an RGBA ``Bitmap``, or an ``IndexedCanvas`` of palette indices.
 protocol GlyphCanvas {
@@ -25,7 +28,7 @@ extension Bitmap: GlyphCanvas {}
 ///
 /// When a 257th colour would be needed (glyphs overlapping on a tinted page: the blend of a blend, a few pixels),
 /// index 255 becomes an escape: the pixels that hold it keep their colour in ``escapes``, by offset, and the page
-/// is written as RGB made from the indices row by row (``writeRows(_:opaque:into:)``), never held whole as RGBA.
+/// is written as RGB made from the indices row by row (``TrueColourRows``), never held whole as RGBA.
 /// Only when escapes grow past ``escapeLimit`` (many colours, not a few stray blends) does the canvas turn into
 /// an RGBA ``bitmap`` on the spot and go on drawing there. Turning into RGBA at the first overflow took a third
 /// of the page faults of a one-page CLI run with the bundled fonts (perf, issue 32).
@@ -48,10 +51,10 @@ struct IndexedCanvas: GlyphCanvas {
     private var memoColor: Color?
     /// The colour of each pixel whose index is ``escape``, by its offset in ``rows``, once ``escaping``. Entries
     /// of pixels drawn over since are left (only a pixel holding the escape is looked up).
-    private var escapes: [Int: UInt32] = [:]
+    private(set) var escapes: [Int: UInt32] = [:]
     /// Whether index 255 is the escape (the palette overflowed), not a colour.
     private(set) var escaping = false
-    private static let escape: UInt8 = 255
+    static let escape: UInt8 = 255
     /// The most escaped pixels kept before the page turns into RGBA: a sixty-fourth of the page.
     private var escapeLimit: Int { max(1024, width * height / 64) }
     /// Whether the page needs more colours than a palette: escapes, or drawn as RGBA.
@@ -157,7 +160,14 @@ struct IndexedCanvas: GlyphCanvas {
         escaping = true
         let moved = colours[Int(Self.escape)]
         lookup[moved] = nil
-        for offset in 0..<(rowStride * height) where pixels[offset] == Self.escape { escapes[offset] = moved }
+        // memchr: a page has few pixels of its last colour, and a pixel a step was 5 M instructions (callgrind).
+        let count = rowStride * height
+        var offset = 0
+        while offset < count, let hit = memchr(pixels + offset, Int32(Self.escape), count - offset) {
+            let found = pixels.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            escapes[found] = moved
+            offset = found + 1
+        }
         for i in 0..<(256 * 256) where i >> 8 == Int(Self.escape) || memo[i] == UInt16(Self.escape) + 1 { memo[i] = 0 }
     }
 
@@ -250,62 +260,5 @@ struct IndexedCanvas: GlyphCanvas {
         }
         // The sizes are the canvas's own, so the bitmap always accepts them.
         return Bitmap(width: width, height: height, pixels: page) ?? Bitmap(width: width, height: height, fill: .black)
-    }
-
-    /// Whether every pixel is opaque, escapes included (an RGB page rather than RGBA, as ``Bitmap/isOpaque`` says
-    /// of the same pixels): a palette colour no pixel holds any more does not count.
-    var pixelsAreOpaque: Bool {
-        if let bitmap { return bitmap.isOpaque }
-        func opaque(_ colour: UInt32) -> Bool { UInt32(littleEndian: colour) >> 24 == 0xFF }
-        var translucent = [Bool](repeating: false, count: 256)
-        for (index, colour) in colours.enumerated() where !opaque(colour) { translucent[index] = true }
-        if escaping { translucent[Int(Self.escape)] = false }
-        if !translucent.contains(true) { return !escaping || escapes.allSatisfy { rows[$0.key] != Self.escape || opaque($0.value) } }
-        for y in 0..<height {
-            for x in 0..<width {
-                let offset = y * rowStride + 1 + x, index = rows[offset]
-                if escaping && index == Self.escape {
-                    if let colour = escapes[offset], !opaque(colour) { return false }
-                } else if translucent[Int(index)] {
-                    return false
-                }
-            }
-        }
-        return true
-    }
-
-    /// Writes PNG's rows `rows` of the page (each a filter byte, 0, then every pixel's R, G, B, and A unless
-    /// `opaque`) from the indices, escapes looked up by offset: an RGB page made a few rows at a time as zlib
-    /// takes them (``TrueColourPNGWriter/encode(width:height:opaque:write:)``), never held whole.
-    func writeRows(_ rows: Range<Int>, opaque: Bool, into target: UnsafeMutablePointer<UInt8>) {
-        if let bitmap {
-            bitmap.pixels.withUnsafeBufferPointer { rgba in
-                guard let source = rgba.baseAddress else { return }
-                TrueColourPNGWriter.write(rows, of: source, width: width, opaque: opaque, into: target)
-            }
-            return
-        }
-        let channels = opaque ? 3 : 4, stride = rowStride, rowBytes = width * channels + 1
-        self.rows.withUnsafeBufferPointer { indexRows in
-            colours.withUnsafeBufferPointer { palette in
-                guard let indices = indexRows.baseAddress, let colour = palette.baseAddress else { return }
-                for (n, y) in rows.enumerated() {
-                    let line = indices + y * stride
-                    var out = target + n * rowBytes
-                    out.pointee = 0
-                    out += 1
-                    for x in 1..<(width + 1) {
-                        let index = line[x]
-                        var word = UInt32(littleEndian: colour[Int(index)])
-                        if index == Self.escape && escaping { word = UInt32(littleEndian: escapes[y * stride + x] ?? word) }
-                        out[0] = UInt8(truncatingIfNeeded: word)
-                        out[1] = UInt8(truncatingIfNeeded: word >> 8)
-                        out[2] = UInt8(truncatingIfNeeded: word >> 16)
-                        if !opaque { out[3] = UInt8(truncatingIfNeeded: word >> 24) }
-                        out += channels
-                    }
-                }
-            }
-        }
     }
 }

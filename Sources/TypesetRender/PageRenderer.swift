@@ -140,10 +140,8 @@ public final class PageRenderer {
         if canvas.needsTrueColour {
             // More than 256 colours, known without looking for a palette again: RGB rows made from the canvas as
             // zlib takes them.
-            let opaque = canvas.pixelsAreOpaque
-            return try TrueColourPNGWriter.encode(width: canvas.width, height: canvas.height, opaque: opaque) { rows, target in
-                canvas.writeRows(rows, opaque: opaque, into: target)
-            }
+            let rows = canvas.trueColourRows(opaque: canvas.pixelsAreOpaque)
+            return try TrueColourPNGWriter.encode(width: canvas.width, height: canvas.height, opaque: rows.opaque, write: rows.write)
         }
         return try PalettePNGWriter.encode(width: canvas.width, height: canvas.height, indices: canvas.rows,
                                            rowStride: canvas.rowStride, colormap: canvas.colormap, opaque: canvas.isOpaque)
