@@ -38,7 +38,8 @@ struct TrueColourRows: @unchecked Sendable {
         self.canvas = canvas
         self.opaque = opaque
         palette = canvas.colours + [UInt32](repeating: 0, count: max(0, 256 - canvas.colours.count))
-        escaped = canvas.escaping
+        // A canvas turned into a bitmap has no rows left: its pixels are written from the bitmap.
+        escaped = canvas.escaping && canvas.bitmap == nil
             ? canvas.escapes.filter { canvas.rows[$0.key] == IndexedCanvas.escape }.map { ($0.key, $0.value) }.sorted { $0.offset < $1.offset }
             : []
     }
