@@ -61,3 +61,24 @@ void CKernels_rgbRows(const uint8_t *rgba, size_t width, size_t height, uint8_t 
         }
     }
 }
+
+void CKernels_paletteRows(const uint8_t *indices, size_t stride, size_t width, size_t height, const uint32_t *palette,
+                          int channels, uint8_t *rows) {
+    const size_t step = channels == 4 ? 4 : 3, rowBytes = width * step + 1;
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *line = indices + y * stride;
+        uint8_t *to = rows + y * rowBytes;
+        *to++ = 0;
+        size_t x = 0;
+        /* Each colour stored as a whole word: an RGB pixel's fourth byte is written over by the next pixel, so the
+           last pixel of a row is stored as three bytes. */
+        for (; x + 1 < width; x++) {
+            memcpy(to, &palette[line[x]], 4);
+            to += step;
+        }
+        for (; x < width; x++) {
+            memcpy(to, &palette[line[x]], step);
+            to += step;
+        }
+    }
+}

@@ -1,4 +1,7 @@
 import TypesetCore
+#if canImport(Glibc)
+internal import Glibc
+#endif
 
 /// Something glyph masks are drawn onto: an RGBA ``Bitmap``, or an ``IndexedCanvas`` of palette indices.
 protocol GlyphCanvas {
@@ -21,9 +24,14 @@ extension Bitmap: GlyphCanvas {}
 ///
 /// Every blend is computed by ``Bitmap/blend(_:at:red:green:blue:alpha:)`` on the palette colour, so the
 /// pixels are exactly those the RGBA bitmap would hold; a blend already seen (an index under a coverage value
-/// in the current colour) is a table lookup. When a 257th colour would be needed (overlapping glyphs on a
-/// tinted page at a small scale can need more), the canvas turns into an RGBA ``bitmap`` on the spot and goes
-/// on drawing there.
+/// in the current colour) is a table lookup.
+///
+/// When a 257th colour would be needed (glyphs overlapping on a tinted page: the blend of a blend, a few pixels),
+/// index 255 becomes an escape: the pixels that hold it keep their colour in ``escapes``, by offset, and the page
+/// is written as RGB made from the indices row by row (``TrueColourRows``), never held whole as RGBA.
+/// Only when escapes grow past ``escapeLimit`` (many colours, not a few stray blends) does the canvas turn into
+/// an RGBA ``bitmap`` on the spot and go on drawing there. Turning into RGBA at the first overflow took a third
+/// of the page faults of a one-page CLI run with the bundled fonts (perf, issue 32).
 struct IndexedCanvas: GlyphCanvas {
     let width: Int
     let height: Int
@@ -41,6 +49,16 @@ struct IndexedCanvas: GlyphCanvas {
     /// ``memoColor``, plus one; 0 when not computed yet.
     private var memo: [UInt16]
     private var memoColor: Color?
+    /// The colour of each pixel whose index is ``escape``, by its offset in ``rows``, once ``escaping``. Entries
+    /// of pixels drawn over since are left (only a pixel holding the escape is looked up).
+    private(set) var escapes: [Int: UInt32] = [:]
+    /// Whether index 255 is the escape (the palette overflowed), not a colour.
+    private(set) var escaping = false
+    static let escape: UInt8 = 255
+    /// The most escaped pixels kept before the page turns into RGBA: a sixty-fourth of the page.
+    private var escapeLimit: Int { max(1024, width * height / 64) }
+    /// Whether the page needs more colours than a palette: escapes, or drawn as RGBA.
+    var needsTrueColour: Bool { escaping || bitmap != nil }
 
     init(width: Int, height: Int, background: Color) {
         self.width = width
@@ -109,8 +127,10 @@ struct IndexedCanvas: GlyphCanvas {
     /// The index of `index`'s colour with coverage `alpha` (1...255) of `color` drawn over it, computed and
     /// remembered in `memo`, or nil when the palette is full. Looking up a blend already seen is inlined in
     /// ``composite(_:atX:y:color:)``; this is its slow path.
-    private mutating func blend(_ index: UInt8, alpha: Int, color: Color, memo: UnsafeMutablePointer<UInt16>) -> UInt8? {
-        var pixel = colours[Int(index)]
+    private mutating func blend(_ index: UInt8, alpha: Int, color: Color, memo: UnsafeMutablePointer<UInt16>,
+                                at offset: Int, pixels: UnsafeMutablePointer<UInt8>) -> UInt8? {
+        let escaped = escaping && index == Self.escape
+        var pixel = escaped ? escapes[offset] ?? colours[Int(index)] : colours[Int(index)]
         withUnsafeMutableBytes(of: &pixel) { raw in
             Bitmap.blend(raw.bindMemory(to: UInt8.self), at: 0, red: Int(color.red), green: Int(color.green),
                          blue: Int(color.blue), alpha: alpha)
@@ -118,14 +138,37 @@ struct IndexedCanvas: GlyphCanvas {
         let result: UInt8
         if let existing = lookup[pixel] {
             result = existing
-        } else {
-            guard colours.count < 256 else { return nil }
+        } else if colours.count < 256 {
             result = UInt8(colours.count)
             colours.append(pixel)
             lookup[pixel] = result
+        } else {
+            // A colour past the palette: this pixel keeps it as an escape (not remembered in the memo, which
+            // holds indices only).
+            if !escaping { startEscaping(memo: memo, pixels: pixels) }
+            guard escapes.count < escapeLimit else { return nil }
+            escapes[offset] = pixel
+            return Self.escape
         }
-        memo[Int(index) << 8 | alpha] = UInt16(result) + 1
+        if escaped { escapes[offset] = nil } else { memo[Int(index) << 8 | alpha] = UInt16(result) + 1 }
         return result
+    }
+
+    /// Makes index 255 the escape: its colour leaves the palette and the pixels that hold it keep it in
+    /// ``escapes``; memo entries from or to it are forgotten.
+    private mutating func startEscaping(memo: UnsafeMutablePointer<UInt16>, pixels: UnsafeMutablePointer<UInt8>) {
+        escaping = true
+        let moved = colours[Int(Self.escape)]
+        lookup[moved] = nil
+        // memchr: a page has few pixels of its last colour, and a pixel a step was 5 M instructions (callgrind).
+        let count = rowStride * height
+        var offset = 0
+        while offset < count, let hit = memchr(pixels + offset, Int32(Self.escape), count - offset) {
+            let found = pixels.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            escapes[found] = moved
+            offset = found + 1
+        }
+        for i in 0..<(256 * 256) where i >> 8 == Int(Self.escape) || memo[i] == UInt16(Self.escape) + 1 { memo[i] = 0 }
     }
 
     mutating func composite(_ image: GlyphImage, atX x: Int, y: Int, color: Color) {
@@ -162,7 +205,8 @@ struct IndexedCanvas: GlyphCanvas {
                             let index = pixelRow[column]
                             let known = memo[Int(index) << 8 | a]
                             if known != 0 { pixelRow[column] = UInt8(truncatingIfNeeded: known &- 1); continue }
-                            guard let next = blend(index, alpha: a, color: color, memo: memo) else {
+                            guard let next = blend(index, alpha: a, color: color, memo: memo,
+                                                   at: row * stride + 1 + column, pixels: pixels) else {
                                 stoppedAt = (row, column)
                                 return
                             }
@@ -206,7 +250,15 @@ struct IndexedCanvas: GlyphCanvas {
             }
             initialized = count
         }
+        var page = pixels
+        if escaping {
+            page.withUnsafeMutableBytes { raw in
+                for (offset, colour) in escapes where rows[offset] == Self.escape {
+                    raw.storeBytes(of: colour, toByteOffset: (offset / stride * width + offset % stride - 1) * 4, as: UInt32.self)
+                }
+            }
+        }
         // The sizes are the canvas's own, so the bitmap always accepts them.
-        return Bitmap(width: width, height: height, pixels: pixels) ?? Bitmap(width: width, height: height, fill: .black)
+        return Bitmap(width: width, height: height, pixels: page) ?? Bitmap(width: width, height: height, fill: .black)
     }
 }

@@ -36,7 +36,21 @@ enum PNGStream {
 
     /// The IDAT and IEND chunks of `rows` (PNG's rows, each with its filter byte).
     static func appendImageData(_ png: inout [UInt8], rows: [UInt8], strategy: Strategy) throws(RenderError) {
-        let compressed = try deflate(rows, strategy: strategy)
+        appendImageData(&png, compressed: try deflate(rows, strategy: strategy))
+    }
+
+    /// The IDAT and IEND chunks of the rows `source` makes.
+    static func appendImageData(_ png: inout [UInt8], source: RowSource, strategy: Strategy) throws(RenderError) {
+        let compressed = try deflate(count: source.rowBytes * source.height, strategy: strategy) { range, scratch in
+            // The rows that hold `range`, made into the part's scratch, which holds a piece and two rows more.
+            let first = range.lowerBound / source.rowBytes, end = (range.upperBound + source.rowBytes - 1) / source.rowBytes
+            source.write(first..<end, scratch)
+            return UnsafePointer(scratch + (range.lowerBound - first * source.rowBytes))
+        } scratchBytes: { pieceLength + 2 * source.rowBytes }
+        appendImageData(&png, compressed: compressed)
+    }
+
+    private static func appendImageData(_ png: inout [UInt8], compressed: [UInt8]) {
         png.reserveCapacity(png.count + compressed.count + 24)
         appendChunk(&png, "IDAT", compressed)
         appendChunk(&png, "IEND", [])
@@ -49,16 +63,42 @@ enum PNGStream {
     /// distance (2 × 32 KiB − 262), past which zlib slides the window.
     static let pieceLength = 65_000
 
+    /// PNG's rows made on demand, a few at a time, by whoever holds the pixels: an image of more than 256 colours
+    /// is deflated from its canvas without a copy of all its rows (3.9 MB of RGB for a page at scale 2, a thousand
+    /// page faults of a one-page CLI run, issue 32).
+    struct RowSource: @unchecked Sendable {
+        /// Bytes a row, its filter byte included.
+        let rowBytes: Int
+        let height: Int
+        /// Writes the rows `rows` (filter byte first) at the pointer, `rowBytes` each. Called from two threads at
+        /// once, on rows apart: it must only read what it draws from.
+        let write: (_ rows: Range<Int>, _ into: UnsafeMutablePointer<UInt8>) -> Void
+    }
+
     /// One zlib stream of `data` at level 1.
+    static func deflate(_ data: [UInt8], strategy: Strategy) throws(RenderError) -> [UInt8] {
+        try data.withUnsafeBufferPointer { input throws(RenderError) in
+            nonisolated(unsafe) let bytes = input
+            return try deflate(count: input.count, strategy: strategy) { range, scratch in
+                bytes.baseAddress.map { $0 + range.lowerBound } ?? UnsafePointer(scratch)
+            } scratchBytes: { 0 }
+        }
+    }
+
+    /// One zlib stream of `count` bytes, given piece by piece by `piece` (the bytes of a range of at most
+    /// ``pieceLength``, made in the scratch it is handed when they are not in memory already), at level 1.
     ///
     /// A page at scale 2 is over a megabyte of rows, and deflate is most of the encoding time, so large inputs are
     /// compressed as two raw deflate streams at once, joined as pigz does: the first half ends with a sync flush
     /// (an empty stored block that ends on a byte boundary), the second with the final block, and the zlib header
     /// and the Adler-32 of the whole input go around them. Decoders see one ordinary stream. The second half
-    /// starts without the first's window, as every piece does.
-    static func deflate(_ data: [UInt8], strategy: Strategy) throws(RenderError) -> [UInt8] {
-        let parts = data.count >= parallelThreshold ? 2 : 1
-        let bounds = (0...parts).map { data.count * $0 / parts }
+    /// starts without the first's window, as every piece does. The pieces are the same however the bytes are
+    /// given, so the stream is too.
+    private static func deflate(count: Int, strategy: Strategy,
+                                piece: @escaping @Sendable (Range<Int>, UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>,
+                                scratchBytes: () -> Int) throws(RenderError) -> [UInt8] {
+        let parts = count >= parallelThreshold ? 2 : 1
+        let bounds = (0...parts).map { count * $0 / parts }
         var outputs = [[UInt8]](repeating: [], count: parts)
         // Each part's Adler-32, joined below with adler32_combine: the checksum of the whole input is a pass over
         // a megabyte, so it is split with the compression instead of following it on one thread. CKernels' SSE2
@@ -66,26 +106,26 @@ enum PNGStream {
         // War and Peace's first page at scale 2, callgrind).
         var checksums = [uLong](repeating: 0, count: parts)
         var failed = false
-        data.withUnsafeBufferPointer { input in
-            outputs.withUnsafeMutableBufferPointer { results in
-              checksums.withUnsafeMutableBufferPointer { sums in
+        let scratchLength = scratchBytes()
+        outputs.withUnsafeMutableBufferPointer { results in
+            checksums.withUnsafeMutableBufferPointer { sums in
                 // Each part is written by exactly one iteration and read after concurrentPerform returns.
-                nonisolated(unsafe) let source = input
                 nonisolated(unsafe) let target = results
                 nonisolated(unsafe) let targetSums = sums
                 let failures = Atomic<Int>(0)
                 let work: @Sendable (Int) -> Void = { part in
-                    let slice = UnsafeBufferPointer(rebasing: source[bounds[part]..<bounds[part + 1]])
-                    if let compressed = rawDeflate(slice, strategy: strategy, final: part == parts - 1) {
-                        target[part] = compressed
-                        targetSums[part] = uLong(CKernels_adler32(1, slice.baseAddress, slice.count))
+                    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, scratchLength))
+                    defer { scratch.deallocate() }
+                    let range = bounds[part]..<bounds[part + 1]
+                    if let result = rawDeflate(range, strategy: strategy, final: part == parts - 1, piece: { piece($0, scratch) }) {
+                        target[part] = result.output
+                        targetSums[part] = uLong(result.adler)
                     } else {
                         failures.add(1, ordering: .relaxed)
                     }
                 }
                 if parts == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: work) }
                 failed = failures.load(ordering: .relaxed) != 0
-              }
             }
         }
         guard !failed else { throw RenderError(.png, "zlib could not compress the image") }
@@ -99,37 +139,41 @@ enum PNGStream {
         return stream
     }
 
-    /// A raw deflate stream (no zlib header or checksum) of `input` at level 1, given to zlib in pieces of at
-    /// most ``pieceLength`` bytes each ended by a full flush, the last ending with the final block when `final`,
-    /// else with a sync flush; nil if zlib fails.
-    private static func rawDeflate(_ input: UnsafeBufferPointer<UInt8>, strategy: Strategy, final: Bool) -> [UInt8]? {
+    /// A raw deflate stream (no zlib header or checksum) of the bytes `range`, got from `piece` a piece at a time,
+    /// at level 1: each piece of at most ``pieceLength`` bytes ended by a full flush, the last ending with the
+    /// final block when `final`, else with a sync flush; with the Adler-32 of the bytes; nil if zlib fails.
+    private static func rawDeflate(_ range: Range<Int>, strategy: Strategy, final: Bool,
+                                   piece: (Range<Int>) -> UnsafePointer<UInt8>) -> (output: [UInt8], adler: UInt32)? {
         var stream = z_stream()
         guard CZlib_deflateInit2(&stream, 1, Z_DEFLATED, -15, 8, strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY) == Z_OK else {
             return nil
         }
         defer { deflateEnd(&stream) }
         // deflateBound plus room for each flush's empty stored block (5 bytes) and the block it ends early.
-        let pieces = input.count / pieceLength + 1
-        let bound = Int(deflateBound(&stream, uLong(input.count))) + 64 * pieces
+        let pieces = range.count / pieceLength + 1
+        let bound = Int(deflateBound(&stream, uLong(range.count))) + 64 * pieces
         var failed = false
+        var adler = CKernels_adler32(1, nil, 0)
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.next_out = buffer.baseAddress
             stream.avail_out = uInt(bound)
-            var left = input.count
+            var start = range.lowerBound
             repeat {
-                let piece = min(left, pieceLength)
-                left -= piece
-                stream.avail_in = uInt(piece)
-                let flush = left > 0 ? Z_FULL_FLUSH : final ? Z_FINISH : Z_SYNC_FLUSH
+                let end = min(range.upperBound, start + pieceLength)
+                let bytes = piece(start..<end)
+                adler = CKernels_adler32(adler, bytes, end - start)
+                stream.next_in = UnsafeMutablePointer(mutating: bytes)
+                stream.avail_in = uInt(end - start)
+                start = end
+                let flush = start < range.upperBound ? Z_FULL_FLUSH : final ? Z_FINISH : Z_SYNC_FLUSH
                 let status = CZlib.deflate(&stream, flush)
                 // A full or sync flush with room left consumes the piece (Z_OK); the finish ends the stream.
                 let done = flush == Z_FINISH ? status == Z_STREAM_END : status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0
                 if !done { failed = true; break }
-            } while left > 0
+            } while start < range.upperBound
             initialized = failed ? 0 : bound - Int(stream.avail_out)
         }
-        return failed ? nil : output
+        return failed ? nil : (output, adler)
     }
 
     static func appendUInt32(_ bytes: inout [UInt8], _ value: UInt32) {

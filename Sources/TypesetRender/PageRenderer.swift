@@ -110,7 +110,8 @@ public final class PageRenderer {
     ///
     /// A page without decorations is drawn as palette indices (an `IndexedCanvas`: a byte per pixel instead of
     /// four, no pass over the pixels to find their colours) and handed to the palette writer as it is; a page
-    /// that turns out to need more than 256 colours continues as an RGBA bitmap; one with decorations, or
+    /// that turns out to need more than 256 colours is written as RGB from the canvas (a few stray colours kept
+    /// as escapes, many turning it into an RGBA bitmap: see `IndexedCanvas`); one with decorations, or
     /// `.small` compression, is drawn as a bitmap. A one-page CLI run spent a third of its time filling and
     /// scanning the RGBA page (perf).
     ///
@@ -136,9 +137,11 @@ public final class PageRenderer {
                                   onto: { IndexedCanvas(width: $0, height: $1, background: $2) })
         // An empty page goes to the encoder too, for its error (PNG images are at least 1×1).
         guard canvas.width > 0, canvas.height > 0 else { return try PNGEncoder.encode(canvas.rgbaBitmap(), compression: compression) }
-        if let bitmap = canvas.bitmap {
-            // More than 256 colours, known without looking for a palette again.
-            return try TrueColourPNGWriter.encode(bitmap, opaque: bitmap.isOpaque)
+        if canvas.needsTrueColour {
+            // More than 256 colours, known without looking for a palette again: RGB rows made from the canvas as
+            // zlib takes them.
+            let rows = canvas.trueColourRows(opaque: canvas.pixelsAreOpaque)
+            return try TrueColourPNGWriter.encode(width: canvas.width, height: canvas.height, opaque: rows.opaque, write: rows.write)
         }
         return try PalettePNGWriter.encode(width: canvas.width, height: canvas.height, indices: canvas.rows,
                                            rowStride: canvas.rowStride, colormap: canvas.colormap, opaque: canvas.isOpaque)

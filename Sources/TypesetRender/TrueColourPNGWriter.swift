@@ -11,34 +11,40 @@ internal import CKernels
 enum TrueColourPNGWriter {
     /// Encodes `bitmap` as 8-bit RGB when every pixel is opaque (`opaque`), else as 8-bit RGBA.
     static func encode(_ bitmap: Bitmap, opaque: Bool) throws(RenderError) -> [UInt8] {
-        var png = PNGStream.header(width: bitmap.width, height: bitmap.height, depth: 8,
-                                   colourType: opaque ? 2 : 6)  // 2: RGB, 6: RGBA
-        try PNGStream.appendImageData(&png, rows: rows(bitmap, opaque: opaque), strategy: .matches)
+        let width = bitmap.width
+        return try bitmap.pixels.withUnsafeBufferPointer { rgba throws(RenderError) in
+            nonisolated(unsafe) let pixels = rgba
+            return try encode(width: width, height: bitmap.height, opaque: opaque) { rows, target in
+                guard let source = pixels.baseAddress else { return }
+                write(rows, of: source, width: width, opaque: opaque, into: target)
+            }
+        }
+    }
+
+    /// Encodes an image of `width` × `height` pixels whose PNG rows `write` makes (each a filter byte, 0, then
+    /// R, G, B, and A unless `opaque`), a few at a time as zlib takes them (``PNGStream/RowSource``).
+    static func encode(width: Int, height: Int, opaque: Bool,
+                       write: @escaping (_ rows: Range<Int>, _ into: UnsafeMutablePointer<UInt8>) -> Void) throws(RenderError) -> [UInt8] {
+        var png = PNGStream.header(width: width, height: height, depth: 8, colourType: opaque ? 2 : 6)  // 2: RGB, 6: RGBA
+        let source = PNGStream.RowSource(rowBytes: width * (opaque ? 3 : 4) + 1, height: height, write: write)
+        try PNGStream.appendImageData(&png, source: source, strategy: .matches)
         return png
     }
 
-    /// PNG's rows: a filter byte (0: none), then each pixel's R, G, B (and A unless `opaque`). RGB rows are packed
-    /// sixteen pixels a step (``CKernels_rgbRows``): a pixel a step took 7.9 M instructions on the first page of War
-    /// and Peace (1.3 M pixels, callgrind), this 1.6 M.
-    static func rows(_ bitmap: Bitmap, opaque: Bool) -> [UInt8] {
-        let width = bitmap.width, height = bitmap.height
-        let rowBytes = width * (opaque ? 3 : 4) + 1
-        let count = rowBytes * height
-        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            initialized = 0
-            guard count > 0, let target = out.baseAddress else { return }
-            bitmap.pixels.withUnsafeBufferPointer { rgba in
-                guard let source = rgba.baseAddress else { return }
-                if opaque {
-                    CKernels_rgbRows(source, width, height, target)
-                    return
-                }
-                for y in 0..<height {
-                    target[y * rowBytes] = 0
-                    (target + y * rowBytes + 1).update(from: source + y * width * 4, count: width * 4)
-                }
-            }
-            initialized = count
+    /// PNG's rows `rows` of the RGBA pixels at `rgba`: a filter byte (0: none), then each pixel's R, G, B (and A
+    /// unless `opaque`). RGB rows are packed sixteen pixels a step (``CKernels_rgbRows``): a pixel a step took
+    /// 7.9 M instructions on the first page of War and Peace (1.3 M pixels, callgrind), this 1.6 M.
+    static func write(_ rows: Range<Int>, of rgba: UnsafePointer<UInt8>, width: Int, opaque: Bool,
+                      into target: UnsafeMutablePointer<UInt8>) {
+        let first = rgba + rows.lowerBound * width * 4
+        if opaque {
+            CKernels_rgbRows(first, width, rows.count, target)
+            return
+        }
+        let rowBytes = width * 4 + 1
+        for y in 0..<rows.count {
+            target[y * rowBytes] = 0
+            (target + y * rowBytes + 1).update(from: first + y * width * 4, count: width * 4)
         }
     }
 }

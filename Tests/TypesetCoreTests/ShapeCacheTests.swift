@@ -35,4 +35,25 @@ import TypesetTestSupport
         #expect(compared > 300)
         #expect(withOffsets >= 2)
     }
+
+    /// The table starts small and doubles as words come (issue 32): one context shapes thousands of distinct words
+    /// of War and Peace, the table growing several times, and shaping them again finds every cached word.
+    @Test func wordsStayFoundAsTheTableGrows() throws {
+        let fonts = try Fixtures.bundledFonts()
+        let text = try Fixtures.corpusText("tolstoy-war-and-peace.txt")
+        let paragraphs = Array(text.paragraphs.prefix(3000))
+        let context = ShapingContext(fonts: fonts)
+        let shaper = ParagraphShaper(context: context, settings: ShapingSettings(fontFamily: "Charis SIL"),
+                                     documentLanguage: text.language)
+        let first = try paragraphs.map { try ItemizationTests.signature(shaper.shape($0)) }
+        // Grown at 2,048, 4,096 and 8,192 words.
+        #expect(context.cache.count > 2 * ShapeCache.initialBuckets, "the table grew at least three times")
+        let firstMisses = context.cache.misses
+        context.cache.resetCounters()
+        let again = try paragraphs.map { try ItemizationTests.signature(shaper.shape($0)) }
+        #expect(again == first)
+        // Only what is never cached (words past the longest kept) misses again.
+        #expect(context.cache.misses * 100 < firstMisses, "\(context.cache.misses) misses again of \(firstMisses)")
+        #expect(context.cache.hits > 100_000)
+    }
 }

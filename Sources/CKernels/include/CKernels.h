@@ -30,4 +30,11 @@ size_t CKernels_firstAtLeast(const uint16_t *units, size_t count, uint16_t bound
 /// with SSSE3 (asked of the processor), else four.
 void CKernels_rgbRows(const uint8_t *rgba, size_t width, size_t height, uint8_t *rows);
 
+/// PNG's rows of an image of palette indices as 8-bit RGB (`channels` 3) or RGBA (4): `height` rows of `width`
+/// indices, row `y` at `indices + y * stride`, each turned into a filter byte 0 (none) then every pixel's colour,
+/// `palette[index]` (a 32-bit word holding the bytes R, G, B, A in memory order), into `rows`
+/// (`(width * channels + 1) * height` bytes).
+void CKernels_paletteRows(const uint8_t *indices, size_t stride, size_t width, size_t height, const uint32_t *palette,
+                          int channels, uint8_t *rows);
+
 #endif

@@ -305,13 +305,21 @@ extension JSONValue {
     }
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
+extension Substring {
+    /// The text without leading and trailing spaces and tabs. On the scalars' own indices: the generic chain of
+    /// `drop`, `reversed` and `drop` it was made with looked up its types' associated types at run time, 3 M
+    /// instructions of a one-page CLI run (callgrind, issue 32).
     var trimmingWhitespace: Substring {
-        let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
-        return Substring(String(String.UnicodeScalarView(scalars.reversed())))
+        let scalars = unicodeScalars
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+        var lower = scalars.startIndex, upper = scalars.endIndex
+        while lower < upper, isBlank(scalars[lower]) { lower = scalars.index(after: lower) }
+        while upper > lower, isBlank(scalars[scalars.index(before: upper)]) { upper = scalars.index(before: upper) }
+        return Substring(scalars[lower..<upper])
     }
+}
 
+extension StringProtocol {
     /// At most the first 60 characters, on one line: a value quoted in a message never spans lines or
     /// floods the terminal.
     package var oneLinePrefix: String {

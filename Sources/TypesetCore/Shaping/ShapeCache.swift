@@ -42,10 +42,16 @@ struct ShapeCache {
     private static let hasOffsetsFlag: UInt32 = 4
 
     let capacity: Int
-    /// Per bucket: 0 when empty, else the hash's high half << 32 | (record start + 1). A power of two at least
-    /// twice ``capacity``.
+    /// Per bucket: 0 when empty, else the hash's high half << 32 | (record start + 1). A power of two, at least
+    /// twice ``count``: it starts at ``initialBuckets`` and doubles as words come (``grow()``), up to the first
+    /// power of two at least twice ``capacity``. Made full size at once, the table was a megabyte zeroed by every
+    /// context, 251 of the 2,016 page faults of a one-page CLI run (perf, issue 32).
     private var buckets: [UInt64]
-    private let mask: Int
+    private var mask: Int
+    /// The most buckets the table grows to.
+    private let maximumBuckets: Int
+    /// The table's first size: 32 KiB, what a page's few hundred distinct words fill to a quarter.
+    static let initialBuckets = 4096
     private var arena: [UInt32] = []
     private(set) var count = 0
     private(set) var hits = 0
@@ -58,8 +64,31 @@ struct ShapeCache {
         self.capacity = capacity
         var size = 1
         while size < capacity * 2 { size <<= 1 }
-        buckets = [UInt64](repeating: 0, count: size)
-        mask = size - 1
+        maximumBuckets = size
+        let first = min(size, Self.initialBuckets)
+        buckets = [UInt64](repeating: 0, count: first)
+        mask = first - 1
+    }
+
+    /// Doubles the table, each entry moved to its bucket under the new mask. A record keeps its hash's low half
+    /// (its first word) and the bucket its high half, so nothing is hashed again.
+    private mutating func grow() {
+        let size = buckets.count * 2
+        var grown = [UInt64](repeating: 0, count: size)
+        let newMask = size - 1
+        arena.withUnsafeBufferPointer { arena in
+            grown.withUnsafeMutableBufferPointer { grown in
+                for entry in buckets where entry != 0 {
+                    let r = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                    guard r >= 0, r < arena.count else { continue }
+                    var bucket = Int(arena[r]) & newMask
+                    while grown[bucket] != 0 { bucket = (bucket + 1) & newMask }
+                    grown[bucket] = entry
+                }
+            }
+        }
+        buckets = grown
+        mask = newMask
     }
 
     /// The record holding `style` and `text[range]`, or nil; `bucket` is where the probe ended (the key's place).
@@ -203,6 +232,8 @@ struct ShapeCache {
             for i in buckets.indices { buckets[i] = 0 }
             arena.removeAll(keepingCapacity: true)
             count = 0
+        } else if (count + 1) * 2 > buckets.count && buckets.count < maximumBuckets {
+            grow()
         }
         let bucket = find(style, text, range, hash: hash).bucket
         let first = sink.count - glyphCount
