@@ -5,10 +5,11 @@ import TypesetTestSupport
 /// A word the word cache lacks, made from its parts there (the word without its punctuation, and the punctuation:
 /// ParagraphShaper+WordJoins), gets the glyphs HarfBuzz gives it whole. War and Peace's paragraphs are shaped in one
 /// context that joins words and in one that shapes every new word with HarfBuzz; Noto Sans kerns letters against
-/// quotation marks, commas and full stops (188 of 1,144 such pairs differ shaped apart), Charis SIL does not.
+/// quotation marks, commas and full stops (188 of 1,144 such pairs differ shaped apart); Charis SIL's substitutions
+/// reach its punctuation, so it joins none.
 @Suite struct WordJoinTests {
-    @Test(arguments: ["Noto Sans", "Charis SIL"])
-    func joinedWordsShapeAsTheyDoWhole(family: String) throws {
+    @Test(arguments: [("Noto Sans", 300), ("Charis SIL", 0)])
+    func joinedWordsShapeAsTheyDoWhole(family: String, leastJoined: Int) throws {
         let fonts = try Fixtures.bundledFonts()
         let text = try Fixtures.corpusText("tolstoy-war-and-peace.txt")
         let joining = ShapingContext(fonts: fonts)
@@ -27,7 +28,7 @@ import TypesetTestSupport
             }
         }
         #expect(differing == 0)
-        #expect(joining.cache.joinedWords > 300, "\(family): \(joining.cache.joinedWords) words joined")
+        #expect(joining.cache.joinedWords >= leastJoined, "\(family): \(joining.cache.joinedWords) words joined")
         #expect(whole.cache.joinedWords == 0)
     }
 }
