@@ -5,8 +5,8 @@ import TypesetTestSupport
 /// A word the word cache lacks, made from its parts there (the word without its punctuation, and the punctuation:
 /// ParagraphShaper+WordJoins), gets the glyphs HarfBuzz gives it whole. War and Peace's paragraphs are shaped in one
 /// context that joins words and in one that shapes every new word with HarfBuzz; Noto Sans kerns letters against
-/// quotation marks, commas and full stops (188 of 1,144 such pairs differ shaped apart); Charis SIL's substitutions
-/// reach its punctuation, so it joins none.
+/// quotation marks, commas and full stops (188 of 1,144 such pairs differ shaped apart); in Charis SIL a lookup other
+/// than pair positioning names its punctuation, so it joins none.
 @Suite struct WordJoinTests {
     @Test(arguments: [("Noto Sans", 300), ("Charis SIL", 0)])
     func joinedWordsShapeAsTheyDoWhole(family: String, leastJoined: Int) throws {

@@ -51,7 +51,7 @@ struct ShapeCache {
     private(set) var hits = 0
     private(set) var misses = 0
     /// Whether two glyphs shape apart as together where a word meets its punctuation, learnt from HarfBuzz's
-    /// unsafe-to-break flag where they met (``ParagraphShaper/learnJoins(_:_:affixes:style:glyphs:first:into:)``).
+    /// unsafe-to-break flag where they met (``ParagraphShaper/learnJoins(_:_:parts:key:glyphs:first:sink:cache:)``).
     private var joins: [Join: Bool] = [:]
     /// Whether new words are made from their parts when the cache holds them (tests turn it off to compare).
     var joinsWords = true
