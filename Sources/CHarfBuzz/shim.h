@@ -1,5 +1,6 @@
 #include <hb.h>
 #include <hb-ot.h>
+#include <hb-aat.h>
 
 /* Cast-expression macros (HB_FEATURE_GLOBAL_END) and HB_TAG() are not imported into Swift. */
 static const unsigned int CHarfBuzz_featureGlobalEnd = HB_FEATURE_GLOBAL_END;

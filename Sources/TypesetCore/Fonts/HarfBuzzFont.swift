@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import Synchronization
 
 /// Owner of one HarfBuzz font chain (blob → face → font) for one face of one font file.
 ///
@@ -8,7 +9,7 @@ internal import CHarfBuzz
 final class HarfBuzzFont: @unchecked Sendable {
     /// The `hb_font_t`, scaled to font units (scale = units per em) so shaping results do not depend on size.
     let raw: OpaquePointer
-    private let face: OpaquePointer
+    let face: OpaquePointer
     private let blob: OpaquePointer
     /// Design units per em.
     let unitsPerEm: Int32
@@ -16,6 +17,9 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let bytes: FontBytes?
     /// The code points the face may serve (a book's `unicode-range`); nil for all it maps.
     private let served: UnicodeRanges?
+    /// The glyphs of the word edges a word may be joined at without shaping (``joinableGlyph(for:)``), found at
+    /// first use.
+    let joinable = Mutex<WordJoinGlyphs?>(nil)
 
     /// Loads face `index` of the font file at `path`; nil when the file cannot be read or holds no such face.
     convenience init?(path: String, index: Int32) {
@@ -92,7 +96,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// Whether the face has a GPOS feature with this tag in any script (`halt`, `chws`...).
     func hasPositioningFeature(_ tag: String) -> Bool { hasFeature(tag, table: "GPOS") }
 
-    private func hasFeature(_ tag: String, table: String) -> Bool {
+    func hasFeature(_ tag: String, table: String) -> Bool {
         let wanted = hb_tag_from_string(tag, -1)
         var count: UInt32 = 32
         var tags = [hb_tag_t](repeating: 0, count: 32)

@@ -56,6 +56,23 @@ struct ShapeCache {
     private(set) var count = 0
     private(set) var hits = 0
     private(set) var misses = 0
+    /// Whether two glyphs shape apart as together where a word meets its punctuation, learnt from HarfBuzz's
+    /// unsafe-to-break flag where they met (``ParagraphShaper/learnJoins(_:_:parts:key:glyphs:first:sink:cache:)``).
+    private var joins: [Join: Bool] = [:]
+    /// Whether new words are made from their parts when the cache holds them (tests turn it off to compare).
+    var joinsWords = true
+    /// New words made from their parts (a count of work, for tests).
+    private(set) var joinedWords = 0
+
+    /// Two glyphs meeting under a style.
+    private struct Join: Hashable {
+        var faceID: Int32
+        var script: UInt32
+        var languageID: Int32
+        var flags: UInt32
+        var left: UInt16
+        var right: UInt16
+    }
 
     /// A cache of no capacity, shared: what a context holds while its own cache is lent out.
     static let placeholder = ShapeCache(capacity: 1)
@@ -227,7 +244,14 @@ struct ShapeCache {
     /// (callgrind, War and Peace cold) at 0.15 % more instructions, not fewer.
     mutating func insert(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
                          from sink: GlyphSink, count glyphCount: Int) {
-        guard range.count <= Self.maximumWordLength, glyphCount < 0x1_0000, glyphCount <= sink.count else { return }
+        insert(style, text, range, hash: hash, from: sink, first: sink.count - glyphCount, count: glyphCount)
+    }
+
+    /// Stores the glyphs of the word `text[range]`: `count` glyphs of `sink` from `first`.
+    mutating func insert(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64,
+                         from sink: GlyphSink, first: Int, count glyphCount: Int) {
+        guard range.count <= Self.maximumWordLength, glyphCount < 0x1_0000, first >= 0, first + glyphCount <= sink.count
+        else { return }
         if count >= capacity {
             for i in buckets.indices { buckets[i] = 0 }
             arena.removeAll(keepingCapacity: true)
@@ -236,7 +260,6 @@ struct ShapeCache {
             grow()
         }
         let bucket = find(style, text, range, hash: hash).bucket
-        let first = sink.count - glyphCount
         let hasOffsets = sink.hasOffsets && (first..<sink.count).contains { sink.offset($0) != .zero }
         let r = arena.count
         let unitCount = range.count
@@ -276,6 +299,33 @@ struct ShapeCache {
     }
 
     mutating func resetCounters() { hits = 0; misses = 0 }
+
+    /// What was learnt of glyphs `left` and `right` meeting under `style`: nil when they have not met yet.
+    func join(_ style: Style, _ left: UInt16, _ right: UInt16) -> Bool? {
+        joins[Join(faceID: style.faceID, script: style.script, languageID: style.languageID, flags: style.flags,
+                   left: left, right: right)]
+    }
+
+    /// Keeps whether glyphs `left` and `right` shape apart as together under `style`.
+    mutating func learnJoin(_ style: Style, _ left: UInt16, _ right: UInt16, apart: Bool) {
+        joins[Join(faceID: style.faceID, script: style.script, languageID: style.languageID, flags: style.flags,
+                   left: left, right: right)] = apart
+    }
+
+    /// Counts a new word made from its parts.
+    mutating func countJoinedWord() { joinedWords += 1 }
+
+    /// Whether the cache holds `text[range]` under `style`.
+    func holds(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, hash: UInt64) -> Bool {
+        find(style, text, range, hash: hash).record != nil
+    }
+
+    /// The hash of `text[range]` under `style`, as ``ParagraphShaper/segment(_:_:key:breaks:cursor:into:)`` makes it.
+    static func hash(_ style: Style, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> UInt64 {
+        var h = seed(style)
+        for i in range { h = mix(h, UInt64(text[i])) }
+        return finish(h)
+    }
 }
 
 /// Growable glyph buffers, one set per ``ShapingContext``, reused by every paragraph it shapes: appending to
@@ -375,6 +425,13 @@ struct GlyphSink {
             }
         }
         count += n
+    }
+
+    /// Drops the glyphs from `count` on; `hadOffsets` is whether offsets were kept before them.
+    mutating func truncate(to count: Int, hadOffsets: Bool) {
+        guard count >= 0, count <= self.count else { return }
+        self.count = count
+        if !hadOffsets { hasOffsets = false }
     }
 
     /// Starts keeping offsets: zeros for the glyphs so far.
