@@ -41,6 +41,13 @@ import TypesetTestSupport
         let deep = Theme.dark.readable(background: cream)
         #expect(Theme.contrast(Theme.dark.text, deep) >= Theme.minimumContrast && deep.red == deep.green && deep.blue < deep.red)
         #expect(Theme.light.readable(background: cream) == cream)
+        // On sepia, a book's colours as printed on its paper: white is the page, a light grey a little darker, and
+        // a colour keeps its hue.
+        #expect(Theme.sepia.readable(background: .white) == Theme.sepia.background)
+        let grey = Theme.sepia.readable(background: Color(red: 0xEE, green: 0xEE, blue: 0xEE))
+        #expect(Theme.luminance(grey) < Theme.luminance(Theme.sepia.background) && grey.red > grey.blue, "\(grey)")
+        let blue = Theme.sepia.readable(background: Color(red: 0xBE, green: 0xD4, blue: 0xEB))
+        #expect(blue.blue > blue.red, "\(blue)")
 
         // Drawn: the navy word's ink on a dark page is the lifted colour, not navy.
         let layout = try Self.layout("Some navy words.", range: 5..<9, style: TextStyle(color: navy))

@@ -59,9 +59,17 @@ extension Theme {
         return Color(red: byte, green: byte, blue: byte)
     }
 
-    /// A book's background colour (of a table cell, or behind a span) as drawn on this theme's page.
+    /// A book's background colour (of a table cell, or behind a span) as drawn on this theme's page: on a light
+    /// theme as printed on its paper (each channel multiplied by the page's, as Readium CSS multiplies images onto
+    /// its sepia page), so a book's white box is the page and its light grey a little darker, not a white patch on
+    /// a sepia page; itself on a white page.
     public func readable(background color: Color) -> Color {
-        guard isDark else { return color }
+        guard isDark else {
+            let page = background
+            func multiply(_ channel: UInt8, _ paper: UInt8) -> UInt8 { UInt8((Int(channel) * Int(paper) + 127) / 255) }
+            return Color(red: multiply(color.red, page.red), green: multiply(color.green, page.green),
+                         blue: multiply(color.blue, page.blue), alpha: color.alpha)
+        }
         var hsl = HSL(color)
         guard hsl.lightness > 0.5 else { return color }
         // Mirrored lightness, kept no lighter than a quarter, so the theme's light text reads on it.
