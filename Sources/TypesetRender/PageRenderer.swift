@@ -257,7 +257,9 @@ public final class PageRenderer {
         if boxes.contains(where: { !$0.images.isEmpty }) { images(&canvas) }
         for (index, box) in boxes.enumerated() {
             guard let edges = box.edges else { continue }
-            let ground = Self.ground(of: index, in: boxes)
+            // The ground matters only to a book's colour (a box's edges without one are the theme's text colour).
+            let coloured = [edges.top, edges.right, edges.bottom, edges.left].contains { $0.color != nil }
+            let ground = coloured ? Self.ground(of: index, in: boxes) : nil
             if let radii = box.radii {
                 drawRoundedEdges(edges, rect: box.rect, radii: radii, ground: ground, scale: scale, origin: origin, colors: &colors, into: &canvas)
             } else {
@@ -265,7 +267,7 @@ public final class PageRenderer {
             }
         }
         for (index, box) in boxes.enumerated() where box.border > 0 && box.edges == nil {
-            let color = colors.border(box.borderColor, on: Self.ground(of: index, in: boxes))
+            let color = colors.border(box.borderColor, on: box.borderColor == nil ? nil : Self.ground(of: index, in: boxes))
             let w = box.border, r = box.rect
             // Each edge centred on the box's edge, at least a pixel wide.
             let half = max(w, 1 / scale) / 2
